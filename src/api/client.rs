@@ -1,0 +1,526 @@
+//! The HTTP core of the typed client: base URL and the HTTPS rule, the Bearer
+//! header, timeouts, a body size cap, retries, and the one rate-limit gate
+//! every call shares.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime};
+
+use reqwest::{Method, StatusCode, Url, header};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use tokio::sync::watch;
+use tokio::time::Instant;
+
+use super::error::{ApiError, ServiceError};
+use super::key::{ApiKey, redact};
+use super::retry::{self, Decision, Outcome, RetryPolicy};
+
+/// Largest answer body read before giving up (a runaway answer must not eat
+/// the memory).
+pub const DEFAULT_MAX_BODY: usize = 32 * 1024 * 1024;
+
+/// How a [`Client`] is built.
+#[derive(Debug, Clone)]
+pub struct ClientConfig {
+    /// Base address; every `/api/...` path is appended to it.
+    pub base_url: String,
+    /// The Bearer key.
+    pub key: ApiKey,
+    /// Time to establish a connection.
+    pub connect_timeout: Duration,
+    /// Time for a whole request, answer included.
+    pub request_timeout: Duration,
+    /// Body size cap in bytes.
+    pub max_body: usize,
+    /// Retry bounds.
+    pub retry: RetryPolicy,
+}
+
+impl ClientConfig {
+    /// A config with the default timeouts (connect 5 s, request 30 s).
+    pub fn new(base_url: impl Into<String>, key: ApiKey) -> Self {
+        ClientConfig {
+            base_url: base_url.into(),
+            key,
+            connect_timeout: Duration::from_secs(5),
+            request_timeout: Duration::from_secs(30),
+            max_body: DEFAULT_MAX_BODY,
+            retry: RetryPolicy::default(),
+        }
+    }
+}
+
+/// Checks the contract's HTTPS rule: `https://` always, `http://` only to a
+/// loopback host. Returns the parsed base without a trailing slash.
+pub fn check_base_url(raw: &str) -> Result<Url, ApiError> {
+    let trimmed = raw.trim().trim_end_matches('/');
+    let url = Url::parse(trimmed).map_err(|e| {
+        ApiError::Config(format!(
+            "base URL `{}` is not a valid URL ({e}); expected e.g. https://api.example.com",
+            redact(trimmed)
+        ))
+    })?;
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err(ApiError::Config(format!(
+            "base URL `{url}` must not carry a query or fragment"
+        )));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(ApiError::Config(
+            "base URL must not carry a user name or password".into(),
+        ));
+    }
+    match url.scheme() {
+        "https" => Ok(url),
+        "http" if is_loopback(&url) => Ok(url),
+        "http" => Err(ApiError::Config(format!(
+            "refusing to send the API key over plain HTTP to `{}`: the service requires HTTPS (plain http:// is allowed only for loopback addresses such as 127.0.0.1)",
+            url.host_str().unwrap_or("?")
+        ))),
+        other => Err(ApiError::Config(format!(
+            "base URL scheme `{other}` is not supported; use https://"
+        ))),
+    }
+}
+
+/// Whether the URL's host is a loopback address (`localhost`, 127/8, ::1).
+pub fn is_loopback(url: &Url) -> bool {
+    let Some(host) = url.host_str() else {
+        return false;
+    };
+    if host.eq_ignore_ascii_case("localhost") {
+        return true;
+    }
+    host.trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse::<IpAddr>()
+        .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// The shared rate-limit gate: a 429 on any call pauses every call until the
+/// wait is over. Subscribers see the instant the gate opens again.
+#[derive(Debug, Clone)]
+pub struct RateGate {
+    until: Arc<watch::Sender<Option<Instant>>>,
+}
+
+impl Default for RateGate {
+    fn default() -> Self {
+        RateGate {
+            until: Arc::new(watch::Sender::new(None)),
+        }
+    }
+}
+
+impl RateGate {
+    /// A receiver of the reopening instant (`None` while open).
+    pub fn subscribe(&self) -> watch::Receiver<Option<Instant>> {
+        self.until.subscribe()
+    }
+
+    /// When the gate opens again, if it is closed now.
+    pub fn closed_until(&self) -> Option<Instant> {
+        (*self.until.borrow()).filter(|t| *t > Instant::now())
+    }
+
+    /// Closes the gate until `until` (never shortens a longer closure).
+    pub fn close_until(&self, until: Instant) {
+        self.until.send_if_modified(|cur| match cur {
+            Some(t) if *t >= until => false,
+            _ => {
+                *cur = Some(until);
+                true
+            }
+        });
+    }
+
+    /// Waits until the gate is open.
+    pub async fn wait_open(&self) {
+        loop {
+            let until = *self.until.borrow();
+            match until {
+                Some(t) if t > Instant::now() => tokio::time::sleep_until(t).await,
+                Some(_) => {
+                    self.until.send_if_modified(|cur| match cur {
+                        Some(t) if *t <= Instant::now() => {
+                            *cur = None;
+                            true
+                        }
+                        _ => false,
+                    });
+                    return;
+                }
+                None => return,
+            }
+        }
+    }
+}
+
+struct Inner {
+    http: reqwest::Client,
+    base: Url,
+    key: ApiKey,
+    loopback: bool,
+    config: ClientConfig,
+    gate: RateGate,
+    attempts: AtomicU64,
+}
+
+/// The typed client of the whole contract. Cheap to clone; clones share the
+/// connection pool and the rate-limit gate.
+#[derive(Clone)]
+pub struct Client {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client")
+            .field("base", &self.inner.base.as_str())
+            .field("key", &self.inner.key)
+            .finish()
+    }
+}
+
+/// Encodes a request body as JSON.
+pub(crate) fn json<B: Serialize>(body: &B) -> Result<Option<Vec<u8>>, ApiError> {
+    serde_json::to_vec(body)
+        .map(Some)
+        .map_err(|e| ApiError::Config(format!("cannot encode the request body: {e}")))
+}
+
+impl Client {
+    /// Builds a client; refuses a bad base URL (HTTPS rule) before any
+    /// connection is attempted.
+    pub fn new(config: ClientConfig) -> Result<Client, ApiError> {
+        let base = check_base_url(&config.base_url)?;
+        let http = reqwest::Client::builder()
+            .connect_timeout(config.connect_timeout)
+            .timeout(config.request_timeout)
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(concat!("outpost/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| ApiError::Config(format!("cannot build the HTTP client: {e}")))?;
+        let loopback = is_loopback(&base);
+        Ok(Client {
+            inner: Arc::new(Inner {
+                http,
+                loopback,
+                key: config.key.clone(),
+                base,
+                config,
+                gate: RateGate::default(),
+                attempts: AtomicU64::new(0),
+            }),
+        })
+    }
+
+    /// The base address.
+    pub fn base_url(&self) -> &Url {
+        &self.inner.base
+    }
+
+    /// Host (and port) of the service, for the status bar.
+    pub fn host(&self) -> String {
+        let b = &self.inner.base;
+        match (b.host_str(), b.port()) {
+            (Some(h), Some(p)) => format!("{h}:{p}"),
+            (Some(h), None) => h.to_owned(),
+            _ => b.to_string(),
+        }
+    }
+
+    /// Whether the service is on a loopback address (the demo service or a
+    /// test server): only then may pollers run tighter than the contract's
+    /// 30 s guidance.
+    pub fn is_loopback(&self) -> bool {
+        self.inner.loopback
+    }
+
+    /// The key, masked.
+    pub fn masked_key(&self) -> String {
+        self.inner.key.masked()
+    }
+
+    /// The shared rate-limit gate.
+    pub fn gate(&self) -> &RateGate {
+        &self.inner.gate
+    }
+
+    /// HTTP attempts made so far (retries included); for tests and `check`.
+    pub fn attempts(&self) -> u64 {
+        self.inner.attempts.load(Ordering::Relaxed)
+    }
+
+    fn url(&self, path: &str) -> Url {
+        let mut url = self.inner.base.clone();
+        let joined = format!("{}{}", url.path().trim_end_matches('/'), path);
+        url.set_path(&joined);
+        url
+    }
+
+    /// Sends one operation and decodes its JSON answer, with the gate, the
+    /// retry policy and the body cap applied.
+    pub(crate) async fn send<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(String, String)],
+        body: Option<Vec<u8>>,
+    ) -> Result<T, ApiError> {
+        let (status, bytes) = self.send_raw(method, path, query, body).await?;
+        decode(&bytes, status)
+    }
+
+    /// Like [`Client::send`] but returns the status and the raw body.
+    pub(crate) async fn send_raw(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(String, String)],
+        payload: Option<Vec<u8>>,
+    ) -> Result<(u16, Vec<u8>), ApiError> {
+        let inner = &self.inner;
+        let idempotent = matches!(method, Method::GET | Method::HEAD);
+        let mut url = self.url(path);
+        if !query.is_empty() {
+            let mut pairs = url.query_pairs_mut();
+            for (k, v) in query {
+                pairs.append_pair(k, v);
+            }
+        }
+        let mut attempt: u32 = 0;
+        loop {
+            inner.gate.wait_open().await;
+            inner.attempts.fetch_add(1, Ordering::Relaxed);
+            let mut req = inner
+                .http
+                .request(method.clone(), url.clone())
+                .bearer_auth(inner.key.expose())
+                .header(header::ACCEPT, "application/json");
+            if let Some(p) = &payload {
+                req = req
+                    .header(header::CONTENT_TYPE, "application/json")
+                    .body(p.clone());
+            }
+            tracing::debug!(method = %method, path, attempt, "request");
+            let outcome = match req.send().await {
+                Ok(resp) => {
+                    let status = resp.status();
+                    let retry_after = resp
+                        .headers()
+                        .get(header::RETRY_AFTER)
+                        .and_then(|v| v.to_str().ok())
+                        .and_then(|v| retry::parse_retry_after(v, SystemTime::now()));
+                    let bytes = read_capped(resp, inner.config.max_body, &method, idempotent, inner.config.request_timeout).await?;
+                    if status.is_success() {
+                        return Ok((status.as_u16(), bytes));
+                    }
+                    let err = ServiceError::from_body(status.as_u16(), &bytes, retry_after);
+                    match status {
+                        StatusCode::TOO_MANY_REQUESTS => (Outcome::RateLimited { retry_after, message: "" }, err),
+                        StatusCode::BAD_GATEWAY | StatusCode::SERVICE_UNAVAILABLE | StatusCode::GATEWAY_TIMEOUT => {
+                            (Outcome::Unavailable { retry_after }, err)
+                        }
+                        _ => {
+                            tracing::debug!(status = status.as_u16(), code = %err.code, "error answer");
+                            return Err(ApiError::Service(Box::new(err)));
+                        }
+                    }
+                }
+                Err(e) => {
+                    let err = transport_error(&e, &self.host(), &method, idempotent, inner.config.request_timeout);
+                    if !e.is_connect() {
+                        return Err(err);
+                    }
+                    let decision = retry::decide(&inner.config.retry, attempt, idempotent, &Outcome::ConnectFailed, fastrand::f64());
+                    match decision {
+                        Decision::Retry(wait) => {
+                            tracing::debug!(?wait, "connect failed; retrying");
+                            tokio::time::sleep(wait).await;
+                            attempt += 1;
+                            continue;
+                        }
+                        Decision::GiveUp { .. } => return Err(err),
+                    }
+                }
+            };
+            let (outcome, err) = outcome;
+            let outcome = match outcome {
+                Outcome::RateLimited { retry_after, .. } => Outcome::RateLimited {
+                    retry_after,
+                    message: &err.message,
+                },
+                other => other,
+            };
+            let rate_limited = matches!(outcome, Outcome::RateLimited { .. });
+            match retry::decide(&inner.config.retry, attempt, idempotent, &outcome, fastrand::f64()) {
+                Decision::Retry(wait) => {
+                    if rate_limited {
+                        inner.gate.close_until(Instant::now() + wait);
+                    } else {
+                        tokio::time::sleep(wait).await;
+                    }
+                    tracing::info!(?wait, status = err.status, attempt, "waiting before retry");
+                    attempt += 1;
+                }
+                Decision::GiveUp { wait } => {
+                    if rate_limited {
+                        inner.gate.close_until(Instant::now() + wait);
+                        return Err(ApiError::RateLimited {
+                            wait,
+                            message: err.message,
+                        });
+                    }
+                    return Err(ApiError::Service(Box::new(err)));
+                }
+            }
+        }
+    }
+}
+
+/// Reads a body, refusing more than `max` bytes.
+async fn read_capped(
+    mut resp: reqwest::Response,
+    max: usize,
+    method: &Method,
+    idempotent: bool,
+    timeout: Duration,
+) -> Result<Vec<u8>, ApiError> {
+    if resp.content_length().is_some_and(|n| n > max as u64) {
+        return Err(ApiError::TooLarge { limit: max });
+    }
+    let mut buf = Vec::new();
+    loop {
+        match resp.chunk().await {
+            Ok(Some(chunk)) => {
+                if buf.len() + chunk.len() > max {
+                    return Err(ApiError::TooLarge { limit: max });
+                }
+                buf.extend_from_slice(&chunk);
+            }
+            Ok(None) => return Ok(buf),
+            Err(e) => {
+                let host = e.url().and_then(|u| u.host_str()).unwrap_or("?").to_owned();
+                return Err(transport_error(&e, &host, method, idempotent, timeout));
+            }
+        }
+    }
+}
+
+fn transport_error(
+    e: &reqwest::Error,
+    host: &str,
+    method: &Method,
+    idempotent: bool,
+    timeout: Duration,
+) -> ApiError {
+    // reqwest's Display can include the URL; keys never travel in URLs, but
+    // redact anyway in case a server put one in a redirect.
+    let detail = redact(&error_chain(e));
+    if e.is_connect() {
+        ApiError::Connect {
+            host: host.to_owned(),
+            detail,
+        }
+    } else if e.is_timeout() {
+        ApiError::Timeout {
+            method: method.to_string(),
+            after: timeout,
+            may_have_reached: !idempotent,
+        }
+    } else {
+        ApiError::Transport {
+            detail,
+            may_have_reached: !idempotent,
+        }
+    }
+}
+
+/// The innermost causes of an error, joined; reqwest's top-level text alone
+/// ("error sending request") does not say what went wrong.
+fn error_chain(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut parts = Vec::new();
+    let mut cur: Option<&(dyn std::error::Error + 'static)> = e.source();
+    while let Some(err) = cur {
+        parts.push(err.to_string());
+        cur = err.source();
+    }
+    if parts.is_empty() {
+        parts.push(without_url(&e.to_string()));
+    }
+    parts.dedup();
+    parts.join(": ")
+}
+
+fn without_url(s: &str) -> String {
+    match s.find(" for url (") {
+        Some(i) => s[..i].to_owned(),
+        None => s.to_owned(),
+    }
+}
+
+/// Decodes a JSON answer; an empty body decodes as `null`.
+pub(crate) fn decode<T: DeserializeOwned>(bytes: &[u8], status: u16) -> Result<T, ApiError> {
+    let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
+        b"null"
+    } else {
+        bytes
+    };
+    serde_json::from_slice(bytes).map_err(|e| ApiError::Decode {
+        status,
+        detail: e.to_string(),
+    })
+}
+
+/// Builds a query list from a serializable struct (skipping `None`s).
+pub(crate) fn query_of<T: Serialize>(value: &T) -> Vec<(String, String)> {
+    let Ok(serde_json::Value::Object(map)) = serde_json::to_value(value) else {
+        return Vec::new();
+    };
+    map.into_iter()
+        .filter_map(|(k, v)| {
+            let text = match v {
+                serde_json::Value::Null => return None,
+                serde_json::Value::String(s) => s,
+                other => other.to_string(),
+            };
+            Some((k, text))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn https_rule() {
+        assert!(check_base_url("https://api.example.com/").is_ok());
+        assert!(check_base_url("http://127.0.0.1:8787").is_ok());
+        assert!(check_base_url("http://localhost:1").is_ok());
+        assert!(check_base_url("http://[::1]:9").is_ok());
+        let err = check_base_url("http://example.com").unwrap_err();
+        assert!(err.to_string().contains("HTTPS"), "{err}");
+        assert!(check_base_url("ftp://x").is_err());
+        assert!(check_base_url("not a url").is_err());
+    }
+
+    #[test]
+    fn paths_append_to_the_base() {
+        let key = ApiKey::parse("pk_live_testtesttest").unwrap();
+        let c = Client::new(ClientConfig::new("https://h.example/prefix/", key)).unwrap();
+        assert_eq!(c.url("/api/context").as_str(), "https://h.example/prefix/api/context");
+    }
+
+    #[tokio::test]
+    async fn the_gate_only_lengthens() {
+        let gate = RateGate::default();
+        let now = Instant::now();
+        gate.close_until(now + Duration::from_secs(5));
+        gate.close_until(now + Duration::from_secs(1));
+        assert_eq!(*gate.subscribe().borrow(), Some(now + Duration::from_secs(5)));
+    }
+}

@@ -1,0 +1,325 @@
+//! One error type for every way a call can fail: refused before sending,
+//! answered with one of the three error bodies, or lost in transport.
+
+use std::fmt;
+use std::time::Duration;
+
+use super::key::redact;
+use super::model::{ErrorEnvelope, LeadFinderError, Thread};
+use super::validate::{self, FieldError};
+
+/// An error answer of the service.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServiceError {
+    /// HTTP status.
+    pub status: u16,
+    /// The stable `code` when the body had one, else derived from the status.
+    pub code: String,
+    /// The service's message (keys redacted), or the status text.
+    pub message: String,
+    /// The decoded body, when it was one of the three envelopes.
+    pub envelope: Option<ErrorEnvelope>,
+    /// For 429: how long the service asked us to wait.
+    pub retry_after: Option<Duration>,
+}
+
+impl ServiceError {
+    /// Builds the error of an answer with `status` and `body`.
+    pub fn from_body(status: u16, body: &[u8], retry_after: Option<Duration>) -> ServiceError {
+        let envelope = ErrorEnvelope::decode(body);
+        let code = envelope
+            .as_ref()
+            .and_then(|e| e.code())
+            .map(str::to_owned)
+            .unwrap_or_else(|| code_for_status(status).to_owned());
+        let message = match &envelope {
+            Some(e) if !e.message().trim().is_empty() => redact(e.message()),
+            _ => {
+                let text = String::from_utf8_lossy(body);
+                let snippet: String = text.trim().chars().take(200).collect();
+                if snippet.is_empty() {
+                    status_text(status).to_owned()
+                } else {
+                    format!("{} ({})", status_text(status), redact(&snippet))
+                }
+            }
+        };
+        ServiceError {
+            status,
+            code,
+            message,
+            envelope,
+            retry_after,
+        }
+    }
+}
+
+impl fmt::Display for ServiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {} (HTTP {})", self.code, self.message, self.status)?;
+        if let Some(ErrorEnvelope::LeadFinder(lf)) = &self.envelope {
+            if !lf.alternatives.is_empty() {
+                write!(f, "; try: {}", redact(&lf.alternatives.join(", ")))?;
+            }
+            if let Some(action) = &lf.action
+                && !action.label.is_empty()
+            {
+                write!(f, "; {}", redact(&action.label))?;
+                if !action.href.is_empty() {
+                    write!(f, " ({})", redact(&action.href))?;
+                }
+            }
+            if lf.retryable {
+                f.write_str("; retryable")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The contract's `error.code` for a status, when the body named none.
+pub fn code_for_status(status: u16) -> &'static str {
+    match status {
+        400 | 405 | 422 => "invalid_request",
+        401 => "unauthorized",
+        403 => "forbidden",
+        404 => "not_found",
+        409 => "conflict",
+        429 => "rate_limited",
+        500..=599 => "internal_error",
+        _ => "error",
+    }
+}
+
+fn status_text(status: u16) -> &'static str {
+    match status {
+        400 => "bad request",
+        401 => "missing or invalid API key",
+        403 => "not permitted",
+        404 => "not found",
+        405 => "method not allowed",
+        409 => "conflict",
+        422 => "semantically invalid",
+        429 => "rate limit exceeded",
+        500 => "unexpected server error",
+        502 => "bad gateway",
+        503 => "service unavailable",
+        504 => "gateway timeout",
+        _ => "unexpected answer",
+    }
+}
+
+/// Every way an operation can fail.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ApiError {
+    /// Refused before any connection: base URL, HTTPS rule, key format.
+    #[error("{0}")]
+    Config(String),
+    /// Client-side validation failed; nothing was sent.
+    #[error("invalid request: {}", validate::join(.0))]
+    Invalid(Vec<FieldError>),
+    /// The service answered with an error status.
+    #[error("{0}")]
+    Service(Box<ServiceError>),
+    /// The rate limit held: the shared gate is closed for `wait`.
+    #[error("rate_limited: {message} (waiting {}s)", .wait.as_secs())]
+    RateLimited {
+        /// How long every call now waits.
+        wait: Duration,
+        /// The service's message.
+        message: String,
+    },
+    /// No connection could be made; nothing reached the service.
+    #[error("cannot reach {host}: {detail}")]
+    Connect {
+        /// Host and port tried.
+        host: String,
+        /// What failed.
+        detail: String,
+    },
+    /// No answer in time.
+    #[error("{}", timeout_text(.method, *.after, *.may_have_reached))]
+    Timeout {
+        /// HTTP method.
+        method: String,
+        /// The time limit that passed.
+        after: Duration,
+        /// A write that may have reached the service (never retried).
+        may_have_reached: bool,
+    },
+    /// The connection failed mid-request.
+    #[error("{}", transport_text(.detail, *.may_have_reached))]
+    Transport {
+        /// What failed.
+        detail: String,
+        /// A write that may have reached the service (never retried).
+        may_have_reached: bool,
+    },
+    /// The answer was not the JSON expected.
+    #[error("the service sent malformed JSON (HTTP {status}): {detail}")]
+    Decode {
+        /// HTTP status of the answer.
+        status: u16,
+        /// The parser's complaint.
+        detail: String,
+    },
+    /// The answer exceeded the body size cap.
+    #[error("the service's answer exceeded {limit} bytes and was dropped")]
+    TooLarge {
+        /// The cap in bytes.
+        limit: usize,
+    },
+}
+
+fn timeout_text(method: &str, after: Duration, may_have_reached: bool) -> String {
+    let base = format!("timeout: no answer within {}s", after.as_secs_f32());
+    if may_have_reached {
+        format!(
+            "{base}; this {method} may have reached the service, so it was not repeated — refresh to check before trying again"
+        )
+    } else {
+        base
+    }
+}
+
+fn transport_text(detail: &str, may_have_reached: bool) -> String {
+    if may_have_reached {
+        format!(
+            "connection lost: {detail}; the request may have reached the service, so it was not repeated — refresh to check"
+        )
+    } else {
+        format!("connection lost: {detail}")
+    }
+}
+
+impl ApiError {
+    /// The HTTP status of a service answer.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            ApiError::Service(e) => Some(e.status),
+            ApiError::RateLimited { .. } => Some(429),
+            ApiError::Decode { status, .. } => Some(*status),
+            _ => None,
+        }
+    }
+
+    /// The contract's `error.code` (or a local stand-in such as `timeout`).
+    pub fn code(&self) -> &str {
+        match self {
+            ApiError::Service(e) => &e.code,
+            ApiError::RateLimited { .. } => "rate_limited",
+            ApiError::Config(_) => "config",
+            ApiError::Invalid(_) => "invalid_request",
+            ApiError::Connect { .. } => "unreachable",
+            ApiError::Timeout { .. } => "timeout",
+            ApiError::Transport { .. } => "connection_lost",
+            ApiError::Decode { .. } => "malformed_response",
+            ApiError::TooLarge { .. } => "response_too_large",
+        }
+    }
+
+    /// The message without the code, for a toast body.
+    pub fn message(&self) -> String {
+        match self {
+            ApiError::Service(e) => e.message.clone(),
+            ApiError::RateLimited { message, .. } => message.clone(),
+            other => other.to_string(),
+        }
+    }
+
+    /// Whether the service said 404.
+    pub fn is_not_found(&self) -> bool {
+        self.status() == Some(404)
+    }
+
+    /// Whether the key was refused (401).
+    pub fn is_unauthorized(&self) -> bool {
+        self.status() == Some(401)
+    }
+
+    /// The thread named by a duplicate-recipient 409.
+    pub fn existing_thread(&self) -> Option<&Thread> {
+        match self {
+            ApiError::Service(e) => match &e.envelope {
+                Some(ErrorEnvelope::Structured(s)) => s.existing_thread.as_ref(),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The Lead Finder body, when the error used it.
+    pub fn lead_finder(&self) -> Option<&LeadFinderError> {
+        match self {
+            ApiError::Service(e) => match &e.envelope {
+                Some(ErrorEnvelope::LeadFinder(lf)) => Some(lf),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The field errors of a client-side validation failure.
+    pub fn field_errors(&self) -> &[FieldError] {
+        match self {
+            ApiError::Invalid(errors) => errors,
+            _ => &[],
+        }
+    }
+}
+
+impl From<Vec<FieldError>> for ApiError {
+    fn from(errors: Vec<FieldError>) -> Self {
+        ApiError::Invalid(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_three_bodies_decode() {
+        let s = ServiceError::from_body(
+            401,
+            br#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#,
+            None,
+        );
+        assert_eq!((s.code.as_str(), s.message.as_str()), ("unauthorized", "Invalid API key"));
+        assert_eq!(s.to_string(), "unauthorized: Invalid API key (HTTP 401)");
+
+        let f = ServiceError::from_body(400, br#"{"error":"No leads in campaign"}"#, None);
+        assert_eq!((f.code.as_str(), f.message.as_str()), ("invalid_request", "No leads in campaign"));
+        assert!(matches!(f.envelope, Some(ErrorEnvelope::Flat(_))));
+
+        let lf = ServiceError::from_body(
+            402,
+            br#"{"error":"quota","message":"Discovery quota used up","code":"quota_exhausted","sourceId":"network_people","alternatives":["redeem a pass"],"retryable":false,"alert":true,"action":{"type":"navigate","label":"Upgrade","href":"/billing"}}"#,
+            None,
+        );
+        assert_eq!(lf.code, "quota_exhausted");
+        assert_eq!(
+            lf.to_string(),
+            "quota_exhausted: Discovery quota used up (HTTP 402); try: redeem a pass; Upgrade (/billing)"
+        );
+    }
+
+    #[test]
+    fn unknown_bodies_fall_back_to_the_status() {
+        let e = ServiceError::from_body(502, b"<html>bad gateway</html>", None);
+        assert_eq!(e.code, "internal_error");
+        assert_eq!(e.message, "bad gateway (<html>bad gateway</html>)");
+        let e = ServiceError::from_body(404, b"", None);
+        assert_eq!(e.to_string(), "not_found: not found (HTTP 404)");
+    }
+
+    #[test]
+    fn echoed_keys_never_reach_the_message() {
+        let e = ServiceError::from_body(
+            401,
+            br#"{"error":{"code":"unauthorized","message":"key pk_live_abcdefgh12345678 revoked"}}"#,
+            None,
+        );
+        assert!(!e.to_string().contains("abcdefgh"));
+    }
+}

@@ -1,0 +1,33 @@
+//! The typed client of the whole service contract: one async method per
+//! operation, grouped by area, over one HTTP core.
+
+pub mod client;
+pub mod error;
+pub mod key;
+pub mod model;
+pub mod retry;
+pub mod validate;
+
+mod campaigns;
+mod context;
+mod lead_finder;
+mod senders;
+mod threads;
+
+pub use client::{Client, ClientConfig, RateGate};
+pub use error::{ApiError, ServiceError};
+pub use key::{ApiKey, KeyError};
+
+/// Percent-encodes one path segment (an id), so a pasted id can never change
+/// the route.
+pub fn seg(id: &str) -> String {
+    let mut out = String::with_capacity(id.len());
+    for b in id.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
