@@ -23,9 +23,15 @@ pub struct ErrorDetail {
 #[serde(default)]
 pub struct StructuredError {
     pub error: ErrorDetail,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub existing_thread: Option<Thread>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub existing_threads: Option<ExistingThreads>,
 }
 
@@ -68,7 +74,10 @@ pub struct LeadFinderError {
     pub retryable: bool,
     #[serde(deserialize_with = "lenient::boolean")]
     pub alert: bool,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub action: Option<ErrorAction>,
 }
 
@@ -76,7 +85,7 @@ pub struct LeadFinderError {
 #[derive(Debug, Clone, PartialEq)]
 pub enum ErrorEnvelope {
     /// `{error: {code, message}}`.
-    Structured(StructuredError),
+    Structured(Box<StructuredError>),
     /// `{error: "..."}`.
     Flat(FlatError),
     /// The Lead Finder body with `message`, `code`, `alternatives`, `action`.
@@ -89,7 +98,9 @@ impl ErrorEnvelope {
         let value: Value = serde_json::from_slice(body).ok()?;
         let obj: &Map<String, Value> = value.as_object()?;
         match obj.get("error") {
-            Some(Value::Object(_)) => serde_json::from_value(value).ok().map(Self::Structured),
+            Some(Value::Object(_)) => serde_json::from_value(value)
+                .ok()
+                .map(|s| Self::Structured(Box::new(s))),
             Some(Value::String(_)) => {
                 let lead_finder_keys = [
                     "message",

@@ -1,0 +1,3 @@
+//! Views: pure functions of the model into a ratatui frame.
+
+pub mod sanitize;
