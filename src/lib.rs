@@ -1,6 +1,7 @@
 //! Outpost: a terminal dashboard for the outreach and lead-finding service.
 
 pub mod api;
+pub mod app;
 pub mod check;
 pub mod cli;
 pub mod config;

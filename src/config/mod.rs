@@ -3,6 +3,7 @@
 //! (`OUTPOST_BASE_URL`, `OUTPOST_API_KEY`), then flags (`--base-url`,
 //! `--key-stdin`). `config.example.toml` documents every key.
 
+pub mod keymap;
 pub mod paths;
 
 use std::collections::BTreeMap;
