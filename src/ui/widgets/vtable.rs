@@ -273,7 +273,7 @@ mod tests {
         assert_eq!(w.iter().sum::<u16>() + 2, 40);
         assert_eq!(w[2], 3);
         let w = fit_widths(&cols, &[10, 5, 2], 60);
-        assert_eq!(w, vec![10, 43, 3], "spare room goes to the flexible column");
+        assert_eq!(w, vec![10, 45, 3], "spare room goes to the flexible column");
     }
 
     #[test]
