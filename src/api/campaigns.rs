@@ -31,25 +31,41 @@ impl Client {
         if !e.is_empty() {
             return Err(ApiError::Invalid(e));
         }
-        let env: CampaignEnvelope = self.send(Method::POST, "/api/campaigns", &[], json(req)?).await?;
+        let env: CampaignEnvelope = self
+            .send(Method::POST, "/api/campaigns", &[], json(req)?)
+            .await?;
         Ok(env.campaign)
     }
 
     /// Reads one campaign with stats, sequence and senders.
     pub async fn get_campaign(&self, id: &str) -> Result<Campaign, ApiError> {
         let env: CampaignEnvelope = self
-            .send(Method::GET, &format!("/api/campaigns/{}", seg(id)), &[], None)
+            .send(
+                Method::GET,
+                &format!("/api/campaigns/{}", seg(id)),
+                &[],
+                None,
+            )
             .await?;
         Ok(env.campaign)
     }
 
     /// Updates settings and/or replaces the sequence.
-    pub async fn update_campaign(&self, id: &str, req: &UpdateCampaign) -> Result<Campaign, ApiError> {
+    pub async fn update_campaign(
+        &self,
+        id: &str,
+        req: &UpdateCampaign,
+    ) -> Result<Campaign, ApiError> {
         if let Some(nodes) = &req.sequence_nodes {
             validate::sequence(nodes)?;
         }
         let env: CampaignEnvelope = self
-            .send(Method::PATCH, &format!("/api/campaigns/{}", seg(id)), &[], json(req)?)
+            .send(
+                Method::PATCH,
+                &format!("/api/campaigns/{}", seg(id)),
+                &[],
+                json(req)?,
+            )
             .await?;
         Ok(env.campaign)
     }

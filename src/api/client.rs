@@ -314,14 +314,29 @@ impl Client {
                         .get(header::RETRY_AFTER)
                         .and_then(|v| v.to_str().ok())
                         .and_then(|v| retry::parse_retry_after(v, SystemTime::now()));
-                    let bytes = read_capped(resp, inner.config.max_body, &method, idempotent, inner.config.request_timeout).await?;
+                    let bytes = read_capped(
+                        resp,
+                        inner.config.max_body,
+                        &method,
+                        idempotent,
+                        inner.config.request_timeout,
+                    )
+                    .await?;
                     if status.is_success() {
                         return Ok((status.as_u16(), bytes));
                     }
                     let err = ServiceError::from_body(status.as_u16(), &bytes, retry_after);
                     match status {
-                        StatusCode::TOO_MANY_REQUESTS => (Outcome::RateLimited { retry_after, message: "" }, err),
-                        StatusCode::BAD_GATEWAY | StatusCode::SERVICE_UNAVAILABLE | StatusCode::GATEWAY_TIMEOUT => {
+                        StatusCode::TOO_MANY_REQUESTS => (
+                            Outcome::RateLimited {
+                                retry_after,
+                                message: "",
+                            },
+                            err,
+                        ),
+                        StatusCode::BAD_GATEWAY
+                        | StatusCode::SERVICE_UNAVAILABLE
+                        | StatusCode::GATEWAY_TIMEOUT => {
                             (Outcome::Unavailable { retry_after }, err)
                         }
                         _ => {
@@ -331,11 +346,23 @@ impl Client {
                     }
                 }
                 Err(e) => {
-                    let err = transport_error(&e, &self.host(), &method, idempotent, inner.config.request_timeout);
+                    let err = transport_error(
+                        &e,
+                        &self.host(),
+                        &method,
+                        idempotent,
+                        inner.config.request_timeout,
+                    );
                     if !e.is_connect() {
                         return Err(err);
                     }
-                    let decision = retry::decide(&inner.config.retry, attempt, idempotent, &Outcome::ConnectFailed, fastrand::f64());
+                    let decision = retry::decide(
+                        &inner.config.retry,
+                        attempt,
+                        idempotent,
+                        &Outcome::ConnectFailed,
+                        fastrand::f64(),
+                    );
                     match decision {
                         Decision::Retry(wait) => {
                             tracing::debug!(?wait, "connect failed; retrying");
@@ -356,7 +383,13 @@ impl Client {
                 other => other,
             };
             let rate_limited = matches!(outcome, Outcome::RateLimited { .. });
-            match retry::decide(&inner.config.retry, attempt, idempotent, &outcome, fastrand::f64()) {
+            match retry::decide(
+                &inner.config.retry,
+                attempt,
+                idempotent,
+                &outcome,
+                fastrand::f64(),
+            ) {
                 Decision::Retry(wait) => {
                     if rate_limited {
                         inner.gate.close_until(Instant::now() + wait);
@@ -512,7 +545,10 @@ mod tests {
     fn paths_append_to_the_base() {
         let key = ApiKey::parse("pk_live_testtesttest").unwrap();
         let c = Client::new(ClientConfig::new("https://h.example/prefix/", key)).unwrap();
-        assert_eq!(c.url("/api/context").as_str(), "https://h.example/prefix/api/context");
+        assert_eq!(
+            c.url("/api/context").as_str(),
+            "https://h.example/prefix/api/context"
+        );
     }
 
     #[tokio::test]
@@ -521,6 +557,9 @@ mod tests {
         let now = Instant::now();
         gate.close_until(now + Duration::from_secs(5));
         gate.close_until(now + Duration::from_secs(1));
-        assert_eq!(*gate.subscribe().borrow(), Some(now + Duration::from_secs(5)));
+        assert_eq!(
+            *gate.subscribe().borrow(),
+            Some(now + Duration::from_secs(5))
+        );
     }
 }

@@ -285,11 +285,17 @@ mod tests {
             br#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#,
             None,
         );
-        assert_eq!((s.code.as_str(), s.message.as_str()), ("unauthorized", "Invalid API key"));
+        assert_eq!(
+            (s.code.as_str(), s.message.as_str()),
+            ("unauthorized", "Invalid API key")
+        );
         assert_eq!(s.to_string(), "unauthorized: Invalid API key (HTTP 401)");
 
         let f = ServiceError::from_body(400, br#"{"error":"No leads in campaign"}"#, None);
-        assert_eq!((f.code.as_str(), f.message.as_str()), ("invalid_request", "No leads in campaign"));
+        assert_eq!(
+            (f.code.as_str(), f.message.as_str()),
+            ("invalid_request", "No leads in campaign")
+        );
         assert!(matches!(f.envelope, Some(ErrorEnvelope::Flat(_))));
 
         let lf = ServiceError::from_body(

@@ -180,11 +180,23 @@ mod tests {
             message: msg,
         };
         assert_eq!(
-            decide(&p, 0, false, &rl(Some(Duration::from_secs(3)), "Retry in 9 seconds."), 0.0),
+            decide(
+                &p,
+                0,
+                false,
+                &rl(Some(Duration::from_secs(3)), "Retry in 9 seconds."),
+                0.0
+            ),
             Decision::Retry(Duration::from_secs(3))
         );
         assert_eq!(
-            decide(&p, 0, false, &rl(None, "Rate limit exceeded. Retry in 9 seconds."), 0.0),
+            decide(
+                &p,
+                0,
+                false,
+                &rl(None, "Rate limit exceeded. Retry in 9 seconds."),
+                0.0
+            ),
             Decision::Retry(Duration::from_secs(9))
         );
         assert_eq!(
@@ -203,7 +215,10 @@ mod tests {
     fn writes_are_not_retried_after_a_5xx_or_connect_failure() {
         let p = RetryPolicy::default();
         let un = Outcome::Unavailable { retry_after: None };
-        assert!(matches!(decide(&p, 0, false, &un, 0.0), Decision::GiveUp { .. }));
+        assert!(matches!(
+            decide(&p, 0, false, &un, 0.0),
+            Decision::GiveUp { .. }
+        ));
         assert!(matches!(decide(&p, 0, true, &un, 0.0), Decision::Retry(_)));
         assert!(matches!(
             decide(&p, 0, false, &Outcome::ConnectFailed, 0.0),
@@ -231,15 +246,27 @@ mod tests {
         let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000_000);
         assert_eq!(parse_retry_after("7", now), Some(Duration::from_secs(7)));
         let later = httpdate::fmt_http_date(now + Duration::from_secs(30));
-        assert_eq!(parse_retry_after(&later, now), Some(Duration::from_secs(30)));
+        assert_eq!(
+            parse_retry_after(&later, now),
+            Some(Duration::from_secs(30))
+        );
         assert_eq!(parse_retry_after("soon", now), None);
     }
 
     #[test]
     fn seconds_are_found_in_messages() {
-        assert_eq!(seconds_in_message("Retry in 12 seconds."), Some(Duration::from_secs(12)));
-        assert_eq!(seconds_in_message("retry after 1.5s"), Some(Duration::from_millis(1500)));
-        assert_eq!(seconds_in_message("wait 250ms"), Some(Duration::from_millis(250)));
+        assert_eq!(
+            seconds_in_message("Retry in 12 seconds."),
+            Some(Duration::from_secs(12))
+        );
+        assert_eq!(
+            seconds_in_message("retry after 1.5s"),
+            Some(Duration::from_millis(1500))
+        );
+        assert_eq!(
+            seconds_in_message("wait 250ms"),
+            Some(Duration::from_millis(250))
+        );
         assert_eq!(seconds_in_message("try 3 times"), None);
     }
 

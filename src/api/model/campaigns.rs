@@ -90,12 +90,18 @@ pub struct CampaignStats {
     #[serde(deserialize_with = "lenient::int")]
     pub connected: u64,
     /// Omitted by the pause response.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_int"
+    )]
     pub connections_accepted: Option<u64>,
     #[serde(deserialize_with = "lenient::int")]
     pub message_sent: u64,
     /// Omitted by the pause response.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_int"
+    )]
     pub contacted: Option<u64>,
 }
 
@@ -131,19 +137,34 @@ pub struct Campaign {
     pub name: String,
     pub status: CampaignStatus,
     /// Email only.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_int"
+    )]
     pub daily_limit: Option<u64>,
     /// Email only.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_boolean")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_boolean"
+    )]
     pub stop_on_reply: Option<bool>,
     /// Email only.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_boolean")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_boolean"
+    )]
     pub open_tracking: Option<bool>,
     /// Email only.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_string"
+    )]
     pub signature: Option<String>,
     /// Network only.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_boolean")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_boolean"
+    )]
     pub skip_other_campaigns: Option<bool>,
     /// Network only; inner structure not shown.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -153,9 +174,15 @@ pub struct Campaign {
     pub created_at: String,
     #[serde(deserialize_with = "lenient::string")]
     pub updated_at: String,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub sequence_nodes: Option<Vec<SequenceNode>>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub sender_accounts: Option<Vec<SenderAccount>>,
 }
 

@@ -23,9 +23,15 @@ pub struct ErrorDetail {
 #[serde(default)]
 pub struct StructuredError {
     pub error: ErrorDetail,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub existing_thread: Option<Thread>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub existing_threads: Option<ExistingThreads>,
 }
 
@@ -68,7 +74,10 @@ pub struct LeadFinderError {
     pub retryable: bool,
     #[serde(deserialize_with = "lenient::boolean")]
     pub alert: bool,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub action: Option<ErrorAction>,
 }
 

@@ -163,21 +163,45 @@ pub struct SourcePlan {
     pub query: Vec<String>,
     #[serde(deserialize_with = "lenient::string")]
     pub reason: String,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub result_target: Option<ResultTarget>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub recurrence: Option<Recurrence>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub geography: Option<Geography>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub company_size: Option<CompanySize>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub person_criteria: Option<Vec<PersonCriterion>>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub unresolved_preferences: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub company_criteria: Option<Vec<CompanyCriterion>>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub ranked_company_cohort: Option<RankedCompanyCohort>,
 }
 
@@ -208,9 +232,15 @@ pub struct Geography {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CompanySize {
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_int"
+    )]
     pub min: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_int"
+    )]
     pub max: Option<u64>,
 }
 
