@@ -147,18 +147,17 @@ pub fn seconds_in_message(message: &str) -> Option<Duration> {
             }
             let number = &lower[start..i];
             let unit = lower[i..].trim_start();
-            if unit.starts_with('s') {
-                if let Ok(secs) = number.parse::<f64>()
-                    && secs.is_finite()
-                {
-                    return Some(Duration::from_secs_f64(secs));
-                }
-            } else if unit.starts_with("ms") || unit.starts_with("milli") {
-                if let Ok(ms) = number.parse::<f64>()
-                    && ms.is_finite()
-                {
-                    return Some(Duration::from_secs_f64(ms / 1000.0));
-                }
+            let scale = if unit.starts_with("ms") || unit.starts_with("milli") {
+                0.001
+            } else if unit.starts_with('s') {
+                1.0
+            } else {
+                continue;
+            };
+            if let Ok(n) = number.parse::<f64>()
+                && n.is_finite()
+            {
+                return Some(Duration::from_secs_f64(n * scale));
             }
         } else {
             i += 1;
