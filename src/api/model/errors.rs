@@ -22,6 +22,7 @@ pub struct ErrorDetail {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct StructuredError {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub error: ErrorDetail,
     #[serde(
         skip_serializing_if = "Option::is_none",
