@@ -2,7 +2,7 @@
 //! and the results query (contract part "Lead Finder").
 
 use serde::de::Error as _;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::lenient;
@@ -111,7 +111,8 @@ pub struct Search {
     pub seller_context: String,
     #[serde(deserialize_with = "lenient::vec")]
     pub source_plans: Vec<SourcePlan>,
-    #[serde(deserialize_with = "lenient::opt")]
+    /// Required by the contract: `None` is written as `{}`.
+    #[serde(deserialize_with = "lenient::opt", serialize_with = "details_or_empty")]
     pub details: Option<SearchDetails>,
     #[serde(deserialize_with = "lenient::opt_string")]
     pub last_run_id: Option<String>,
@@ -125,6 +126,14 @@ pub struct Search {
     pub created_at: String,
     #[serde(deserialize_with = "lenient::string")]
     pub updated_at: String,
+}
+
+/// Writes absent details as the empty object the contract requires.
+fn details_or_empty<S: Serializer>(d: &Option<SearchDetails>, s: S) -> Result<S::Ok, S::Error> {
+    match d {
+        Some(d) => d.serialize(s),
+        None => SearchDetails::default().serialize(s),
+    }
 }
 
 /// `details` of a search: free-text planning notes.
