@@ -48,9 +48,10 @@ impl Client {
         Ok(env.thread)
     }
 
-    /// Deletes an unsent draft thread.
+    /// Deletes an unsent draft thread. An empty 200 or 204 answer is a
+    /// success too, not only `{deleted: true}`.
     pub async fn delete_thread(&self, id: &str) -> Result<(), ApiError> {
-        let _: Deleted = self
+        let _: Option<Deleted> = self
             .send(
                 Method::DELETE,
                 &format!("/api/threads/{}", seg(id)),
