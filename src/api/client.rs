@@ -551,6 +551,21 @@ mod tests {
         );
     }
 
+    #[test]
+    fn dot_segments_would_change_the_route_so_seg_refuses_them() {
+        let key = ApiKey::parse("pk_live_testtesttest").unwrap();
+        let c = Client::new(ClientConfig::new("https://h.example", key)).unwrap();
+        // The URL parser resolves dot segments, even percent-encoded ones.
+        assert_eq!(c.url("/api/campaigns/../leads").path(), "/api/leads");
+        assert_eq!(c.url("/api/campaigns/%2e%2E/leads").path(), "/api/leads");
+        assert_eq!(c.url("/api/threads/.").path(), "/api/threads/");
+        for id in ["", ".", ".."] {
+            assert!(crate::api::seg(id).is_err(), "{id:?}");
+        }
+        assert_eq!(crate::api::seg("...").unwrap(), "...");
+        assert_eq!(crate::api::seg("a/b?c").unwrap(), "a%2Fb%3Fc");
+    }
+
     #[tokio::test]
     async fn the_gate_only_lengthens() {
         let gate = RateGate::default();

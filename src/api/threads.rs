@@ -18,7 +18,12 @@ impl Client {
     /// Reads one thread.
     pub async fn get_thread(&self, id: &str) -> Result<Thread, ApiError> {
         let env: ThreadEnvelope = self
-            .send(Method::GET, &format!("/api/threads/{}", seg(id)), &[], None)
+            .send(
+                Method::GET,
+                &format!("/api/threads/{}", seg(id)?),
+                &[],
+                None,
+            )
             .await?;
         Ok(env.thread)
     }
@@ -40,7 +45,7 @@ impl Client {
         let env: ThreadEnvelope = self
             .send(
                 Method::PATCH,
-                &format!("/api/threads/{}", seg(id)),
+                &format!("/api/threads/{}", seg(id)?),
                 &[],
                 json(req)?,
             )
@@ -54,7 +59,7 @@ impl Client {
         let _: Option<Deleted> = self
             .send(
                 Method::DELETE,
-                &format!("/api/threads/{}", seg(id)),
+                &format!("/api/threads/{}", seg(id)?),
                 &[],
                 None,
             )
@@ -79,7 +84,7 @@ impl Client {
         }
         self.send(
             Method::GET,
-            &format!("/api/threads/{}/messages", seg(id)),
+            &format!("/api/threads/{}/messages", seg(id)?),
             &q,
             None,
         )
@@ -95,7 +100,7 @@ impl Client {
     ) -> Result<SendMessageResponse, ApiError> {
         self.send(
             Method::POST,
-            &format!("/api/threads/{}/messages", seg(id)),
+            &format!("/api/threads/{}/messages", seg(id)?),
             &[],
             json(req)?,
         )
