@@ -293,6 +293,18 @@ impl Client {
         }
         let mut attempt: u32 = 0;
         loop {
+            // Like a long Retry-After on this call, a long closure of the
+            // shared gate is not slept inside the call: fail now and let the
+            // UI count down from the gate.
+            if let Some(until) = inner.gate.closed_until() {
+                let wait = until.saturating_duration_since(Instant::now());
+                if wait > inner.config.retry.max_sleep {
+                    return Err(ApiError::RateLimited {
+                        wait,
+                        message: "the service asked every call to wait".into(),
+                    });
+                }
+            }
             inner.gate.wait_open().await;
             inner.attempts.fetch_add(1, Ordering::Relaxed);
             let mut req = inner
