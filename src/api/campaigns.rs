@@ -42,7 +42,7 @@ impl Client {
         let env: CampaignEnvelope = self
             .send(
                 Method::GET,
-                &format!("/api/campaigns/{}", seg(id)),
+                &format!("/api/campaigns/{}", seg(id)?),
                 &[],
                 None,
             )
@@ -62,7 +62,7 @@ impl Client {
         let env: CampaignEnvelope = self
             .send(
                 Method::PATCH,
-                &format!("/api/campaigns/{}", seg(id)),
+                &format!("/api/campaigns/{}", seg(id)?),
                 &[],
                 json(req)?,
             )
@@ -89,7 +89,7 @@ impl Client {
         let env: CampaignEnvelope = self
             .send(
                 Method::POST,
-                &format!("/api/campaigns/{}/{action}", seg(id)),
+                &format!("/api/campaigns/{}/{action}", seg(id)?),
                 &[],
                 None,
             )
@@ -102,7 +102,7 @@ impl Client {
         validate::roster_query(q)?;
         self.send(
             Method::GET,
-            &format!("/api/campaigns/{}/leads", seg(id)),
+            &format!("/api/campaigns/{}/leads", seg(id)?),
             &query_of(q),
             None,
         )
@@ -123,7 +123,7 @@ impl Client {
         };
         self.send(
             Method::POST,
-            &format!("/api/campaigns/{}/leads", seg(id)),
+            &format!("/api/campaigns/{}/leads", seg(id)?),
             &[],
             json(&body)?,
         )
@@ -135,7 +135,7 @@ impl Client {
         let env: ProspectEnvelope = self
             .send(
                 Method::PATCH,
-                &format!("/api/campaigns/{}/leads", seg(id)),
+                &format!("/api/campaigns/{}/leads", seg(id)?),
                 &[],
                 json(req)?,
             )
@@ -149,7 +149,7 @@ impl Client {
         let r: DeleteLeadsResponse = self
             .send(
                 Method::DELETE,
-                &format!("/api/campaigns/{}/leads", seg(id)),
+                &format!("/api/campaigns/{}/leads", seg(id)?),
                 &[],
                 json(req)?,
             )
@@ -167,7 +167,7 @@ impl Client {
         let r: GeneratedMessages = self
             .send(
                 Method::GET,
-                &format!("/api/campaigns/{}/generate-messages", seg(id)),
+                &format!("/api/campaigns/{}/generate-messages", seg(id)?),
                 &query_of(q),
                 None,
             )
@@ -184,7 +184,7 @@ impl Client {
         let env: GeneratedMessageEnvelope = self
             .send(
                 Method::PATCH,
-                &format!("/api/campaigns/{}/generate-messages", seg(id)),
+                &format!("/api/campaigns/{}/generate-messages", seg(id)?),
                 &[],
                 json(req)?,
             )

@@ -22,7 +22,7 @@ use super::retry::{self, Decision, Outcome, RetryPolicy};
 pub const DEFAULT_MAX_BODY: usize = 32 * 1024 * 1024;
 
 /// How a [`Client`] is built.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ClientConfig {
     /// Base address; every `/api/...` path is appended to it.
     pub base_url: String,
@@ -52,6 +52,20 @@ impl ClientConfig {
     }
 }
 
+impl std::fmt::Debug for ClientConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // By hand: a key pasted into the base URL must not be printed.
+        f.debug_struct("ClientConfig")
+            .field("base_url", &redact(&self.base_url))
+            .field("key", &self.key)
+            .field("connect_timeout", &self.connect_timeout)
+            .field("request_timeout", &self.request_timeout)
+            .field("max_body", &self.max_body)
+            .field("retry", &self.retry)
+            .finish()
+    }
+}
+
 /// Checks the contract's HTTPS rule: `https://` always, `http://` only to a
 /// loopback host. Returns the parsed base without a trailing slash.
 pub fn check_base_url(raw: &str) -> Result<Url, ApiError> {
@@ -64,7 +78,8 @@ pub fn check_base_url(raw: &str) -> Result<Url, ApiError> {
     })?;
     if url.query().is_some() || url.fragment().is_some() {
         return Err(ApiError::Config(format!(
-            "base URL `{url}` must not carry a query or fragment"
+            "base URL `{}` must not carry a query or fragment",
+            redact(url.as_str())
         )));
     }
     if !url.username().is_empty() || url.password().is_some() {
@@ -77,7 +92,7 @@ pub fn check_base_url(raw: &str) -> Result<Url, ApiError> {
         "http" if is_loopback(&url) => Ok(url),
         "http" => Err(ApiError::Config(format!(
             "refusing to send the API key over plain HTTP to `{}`: the service requires HTTPS (plain http:// is allowed only for loopback addresses such as 127.0.0.1)",
-            url.host_str().unwrap_or("?")
+            redact(url.host_str().unwrap_or("?"))
         ))),
         other => Err(ApiError::Config(format!(
             "base URL scheme `{other}` is not supported; use https://"
@@ -178,7 +193,7 @@ pub struct Client {
 impl std::fmt::Debug for Client {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Client")
-            .field("base", &self.inner.base.as_str())
+            .field("base", &redact(self.inner.base.as_str()))
             .field("key", &self.inner.key)
             .finish()
     }
@@ -293,6 +308,18 @@ impl Client {
         }
         let mut attempt: u32 = 0;
         loop {
+            // Like a long Retry-After on this call, a long closure of the
+            // shared gate is not slept inside the call: fail now and let the
+            // UI count down from the gate.
+            if let Some(until) = inner.gate.closed_until() {
+                let wait = until.saturating_duration_since(Instant::now());
+                if wait > inner.config.retry.max_sleep {
+                    return Err(ApiError::RateLimited {
+                        wait,
+                        message: "the service asked every call to wait".into(),
+                    });
+                }
+            }
             inner.gate.wait_open().await;
             inner.attempts.fetch_add(1, Ordering::Relaxed);
             let mut req = inner
@@ -502,9 +529,11 @@ pub(crate) fn decode<T: DeserializeOwned>(bytes: &[u8], status: u16) -> Result<T
     } else {
         bytes
     };
+    // serde_json quotes offending strings ("invalid type: string \"…\""),
+    // which may be an echoed key.
     serde_json::from_slice(bytes).map_err(|e| ApiError::Decode {
         status,
-        detail: e.to_string(),
+        detail: redact(&e.to_string()),
     })
 }
 
@@ -549,6 +578,21 @@ mod tests {
             c.url("/api/context").as_str(),
             "https://h.example/prefix/api/context"
         );
+    }
+
+    #[test]
+    fn dot_segments_would_change_the_route_so_seg_refuses_them() {
+        let key = ApiKey::parse("pk_live_testtesttest").unwrap();
+        let c = Client::new(ClientConfig::new("https://h.example", key)).unwrap();
+        // The URL parser resolves dot segments, even percent-encoded ones.
+        assert_eq!(c.url("/api/campaigns/../leads").path(), "/api/leads");
+        assert_eq!(c.url("/api/campaigns/%2e%2E/leads").path(), "/api/leads");
+        assert_eq!(c.url("/api/threads/.").path(), "/api/threads/");
+        for id in ["", ".", ".."] {
+            assert!(crate::api::seg(id).is_err(), "{id:?}");
+        }
+        assert_eq!(crate::api::seg("...").unwrap(), "...");
+        assert_eq!(crate::api::seg("a/b?c").unwrap(), "a%2Fb%3Fc");
     }
 
     #[tokio::test]

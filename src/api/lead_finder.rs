@@ -46,7 +46,7 @@ impl Client {
         }
         self.send(
             Method::GET,
-            &format!("/api/lead-finder/{}", seg(id)),
+            &format!("/api/lead-finder/{}", seg(id)?),
             &q,
             None,
         )
@@ -62,7 +62,7 @@ impl Client {
         validate::results_query(query)?;
         self.send(
             Method::POST,
-            &format!("/api/lead-finder/{}/results/query", seg(id)),
+            &format!("/api/lead-finder/{}/results/query", seg(id)?),
             &[],
             json(query)?,
         )
@@ -80,7 +80,7 @@ impl Client {
             .unwrap_or_default();
         self.send(
             Method::POST,
-            &format!("/api/lead-finder/{}/run", seg(id)),
+            &format!("/api/lead-finder/{}/run", seg(id)?),
             &q,
             None,
         )
@@ -103,8 +103,8 @@ impl Client {
             Method::GET,
             &format!(
                 "/api/lead-finder/{}/results/{}/enrichment",
-                seg(id),
-                seg(result_id)
+                seg(id)?,
+                seg(result_id)?
             ),
             &[],
             None,

@@ -8,6 +8,10 @@
 
 use std::time::{Duration, SystemTime};
 
+/// The longest wait taken from a server; anything longer is clamped, so an
+/// absurd `Retry-After` cannot overflow an `Instant` or a `Duration`.
+pub const MAX_WAIT: Duration = Duration::from_secs(24 * 60 * 60);
+
 /// Bounds of retrying.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RetryPolicy {
@@ -121,16 +125,19 @@ pub fn decide(
 pub fn parse_retry_after(value: &str, now: SystemTime) -> Option<Duration> {
     let value = value.trim();
     if let Ok(secs) = value.parse::<u64>() {
-        return Some(Duration::from_secs(secs));
+        return Some(Duration::from_secs(secs).min(MAX_WAIT));
     }
     if let Ok(secs) = value.parse::<f64>()
-        && secs.is_finite()
         && secs >= 0.0
     {
-        return Some(Duration::from_secs_f64(secs));
+        return Duration::try_from_secs_f64(secs.min(MAX_WAIT.as_secs_f64())).ok();
     }
     let when = httpdate::parse_http_date(value).ok()?;
-    Some(when.duration_since(now).unwrap_or(Duration::ZERO))
+    Some(
+        when.duration_since(now)
+            .unwrap_or(Duration::ZERO)
+            .min(MAX_WAIT),
+    )
 }
 
 /// Finds the retry delay a rate-limit message names ("Retry in 12 seconds",
@@ -147,17 +154,18 @@ pub fn seconds_in_message(message: &str) -> Option<Duration> {
             }
             let number = &lower[start..i];
             let unit = lower[i..].trim_start();
-            let scale = if unit.starts_with('s') {
-                1.0
-            } else if unit.starts_with("ms") || unit.starts_with("milli") {
+            let scale = if unit.starts_with("ms") || unit.starts_with("milli") {
                 0.001
+            } else if unit.starts_with('s') {
+                1.0
             } else {
                 continue;
             };
             if let Ok(n) = number.parse::<f64>()
-                && n.is_finite()
+                && let Ok(wait) =
+                    Duration::try_from_secs_f64((n * scale).min(MAX_WAIT.as_secs_f64()))
             {
-                return Some(Duration::from_secs_f64(n * scale));
+                return Some(wait);
             }
         } else {
             i += 1;
@@ -250,6 +258,26 @@ mod tests {
             Some(Duration::from_secs(30))
         );
         assert_eq!(parse_retry_after("soon", now), None);
+    }
+
+    #[test]
+    fn absurd_waits_are_clamped_not_panicking() {
+        let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000_000);
+        for v in [
+            "18446744073709551615",
+            "1e300",
+            "inf",
+            "NaN",
+            "Fri, 31 Dec 9999 23:59:59 GMT",
+        ] {
+            let d = parse_retry_after(v, now);
+            assert!(d.is_none_or(|d| d <= MAX_WAIT), "{v}: {d:?}");
+        }
+        assert_eq!(parse_retry_after("-1", now), None);
+        assert_eq!(
+            seconds_in_message("Retry in 99999999999999999999999 seconds."),
+            Some(MAX_WAIT)
+        );
     }
 
     #[test]

@@ -24,7 +24,12 @@ impl Client {
     /// Reads one sender.
     pub async fn get_sender(&self, id: &str) -> Result<SenderAccount, ApiError> {
         let env: SenderEnvelope = self
-            .send(Method::GET, &format!("/api/senders/{}", seg(id)), &[], None)
+            .send(
+                Method::GET,
+                &format!("/api/senders/{}", seg(id)?),
+                &[],
+                None,
+            )
             .await?;
         Ok(env.sender)
     }
@@ -34,7 +39,7 @@ impl Client {
     pub async fn sender_schedule(&self, id: &str) -> Result<Value, ApiError> {
         self.send(
             Method::GET,
-            &format!("/api/senders/{}/schedule", seg(id)),
+            &format!("/api/senders/{}/schedule", seg(id)?),
             &[],
             None,
         )
@@ -80,7 +85,7 @@ impl Client {
         let env: DomainEnvelope = self
             .send(
                 Method::POST,
-                &format!("/api/email/domains/{}/verify", seg(id)),
+                &format!("/api/email/domains/{}/verify", seg(id)?),
                 &q,
                 None,
             )

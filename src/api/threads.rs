@@ -18,7 +18,12 @@ impl Client {
     /// Reads one thread.
     pub async fn get_thread(&self, id: &str) -> Result<Thread, ApiError> {
         let env: ThreadEnvelope = self
-            .send(Method::GET, &format!("/api/threads/{}", seg(id)), &[], None)
+            .send(
+                Method::GET,
+                &format!("/api/threads/{}", seg(id)?),
+                &[],
+                None,
+            )
             .await?;
         Ok(env.thread)
     }
@@ -40,7 +45,7 @@ impl Client {
         let env: ThreadEnvelope = self
             .send(
                 Method::PATCH,
-                &format!("/api/threads/{}", seg(id)),
+                &format!("/api/threads/{}", seg(id)?),
                 &[],
                 json(req)?,
             )
@@ -48,12 +53,13 @@ impl Client {
         Ok(env.thread)
     }
 
-    /// Deletes an unsent draft thread.
+    /// Deletes an unsent draft thread. An empty 200 or 204 answer is a
+    /// success too, not only `{deleted: true}`.
     pub async fn delete_thread(&self, id: &str) -> Result<(), ApiError> {
-        let _: Deleted = self
+        let _: Option<Deleted> = self
             .send(
                 Method::DELETE,
-                &format!("/api/threads/{}", seg(id)),
+                &format!("/api/threads/{}", seg(id)?),
                 &[],
                 None,
             )
@@ -78,7 +84,7 @@ impl Client {
         }
         self.send(
             Method::GET,
-            &format!("/api/threads/{}/messages", seg(id)),
+            &format!("/api/threads/{}/messages", seg(id)?),
             &q,
             None,
         )
@@ -94,7 +100,7 @@ impl Client {
     ) -> Result<SendMessageResponse, ApiError> {
         self.send(
             Method::POST,
-            &format!("/api/threads/{}/messages", seg(id)),
+            &format!("/api/threads/{}/messages", seg(id)?),
             &[],
             json(req)?,
         )

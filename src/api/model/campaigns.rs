@@ -169,6 +169,7 @@ pub struct Campaign {
     /// Network only; inner structure not shown.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub operating_hours: Option<Value>,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub stats: CampaignStats,
     #[serde(deserialize_with = "lenient::string")]
     pub created_at: String,
@@ -463,6 +464,7 @@ pub struct EditGeneratedMessage {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct GeneratedMessageEnvelope {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub message: GeneratedMessage,
 }
 
@@ -470,6 +472,7 @@ pub struct GeneratedMessageEnvelope {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CampaignEnvelope {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub campaign: Campaign,
 }
 
@@ -485,5 +488,6 @@ pub struct CampaignList {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ProspectEnvelope {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub prospect: CampaignLead,
 }

@@ -22,6 +22,7 @@ pub struct ErrorDetail {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct StructuredError {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub error: ErrorDetail,
     #[serde(
         skip_serializing_if = "Option::is_none",
@@ -82,6 +83,9 @@ pub struct LeadFinderError {
 }
 
 /// Which of the three bodies an error answer used.
+// Error answers are rare and short-lived, so the size of the structured
+// variant (it may carry a whole thread) does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum ErrorEnvelope {
     /// `{error: {code, message}}`.

@@ -114,6 +114,16 @@ where
     })
 }
 
+/// Decodes a nested object leniently: `null` or a value that does not decode
+/// becomes the default instead of failing the parent.
+pub fn or_default<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: serde::de::DeserializeOwned + Default,
+{
+    Ok(serde_json::from_value(Value::deserialize(d)?).unwrap_or_default())
+}
+
 /// Decodes a JSON object leniently: anything but an object becomes empty.
 pub fn object<'de, D: Deserializer<'de>>(d: D) -> Result<serde_json::Map<String, Value>, D::Error> {
     Ok(match Value::deserialize(d)? {

@@ -191,7 +191,9 @@ pub struct ExistingThreads {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CreateThreadResponse {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub thread: Thread,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub existing_threads: ExistingThreads,
 }
 
@@ -199,6 +201,7 @@ pub struct CreateThreadResponse {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ThreadEnvelope {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub thread: Thread,
 }
 
@@ -261,7 +264,9 @@ pub struct SendMessage {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SendMessageResponse {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub message: ThreadMessage,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub thread: Thread,
 }
 
