@@ -106,7 +106,11 @@ actions! {
     MarkMatching => "mark_matching", Leads, "select every lead matching the filter";
     AddToCampaign => "add_to_campaign", Leads, "add the selected leads to a campaign…";
     Export => "export", Leads, "export the filtered results to CSV";
-    Enrichment => "enrichment", Leads, "show the result's enrichment profile";
+    Enrichment => "enrichment", Leads, "show the result's enrichment (field descriptors and coverage)";
+    RemoveChip => "remove_chip", Leads, "remove the last filter chip (or click a chip)";
+    ClearMarks => "clear_marks", Leads, "unselect every lead";
+    NextSection => "next_section", Leads, "next part of the result detail (person, company, fields)";
+    PrevSection => "prev_section", Leads, "previous part of the result detail";
 }
 
 /// A key with its modifiers, normalised (shift folded into the char).
@@ -332,6 +336,12 @@ const PANE_DEFAULTS: &[(Scope, &str, Action)] = &[
     (Scope::Leads, "c", Action::AddToCampaign),
     (Scope::Leads, "E", Action::Export),
     (Scope::Leads, "e", Action::Enrichment),
+    (Scope::Leads, "x", Action::RemoveChip),
+    (Scope::Leads, "u", Action::ClearMarks),
+    (Scope::Leads, "l", Action::NextSection),
+    (Scope::Leads, "right", Action::NextSection),
+    (Scope::Leads, "h", Action::PrevSection),
+    (Scope::Leads, "left", Action::PrevSection),
 ];
 
 impl Default for Keymap {

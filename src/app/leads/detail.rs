@@ -1,0 +1,248 @@
+//! A result's detail: the canonical lead, the reasons, content and links,
+//! and its enrichment profile (person and company as trees, truncation, the
+//! field descriptors with their coverage).
+
+use super::super::json_tree::JsonTree;
+use super::super::table::TableState;
+use super::super::{ApiReply, ApiRequest, Cmd, Model, RequestId};
+use super::{Purpose, View, error_text, send, toast_error};
+use crate::api::model::{EnrichmentResponse, LeadResult};
+use crate::config::keymap::Action;
+use crate::ui::leads as layout;
+
+/// The enrichment part shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tab {
+    /// The person profile.
+    #[default]
+    Person,
+    /// The company profile.
+    Company,
+    /// The field descriptors with coverage.
+    Fields,
+}
+
+impl Tab {
+    /// Every tab in order.
+    pub const ALL: [Tab; 3] = [Tab::Person, Tab::Company, Tab::Fields];
+
+    /// Tab label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Tab::Person => "Person",
+            Tab::Company => "Company",
+            Tab::Fields => "Fields",
+        }
+    }
+
+    fn step(self, forward: bool) -> Tab {
+        let i = Tab::ALL.iter().position(|t| *t == self).unwrap_or(0);
+        let n = Tab::ALL.len();
+        Tab::ALL[if forward {
+            (i + 1) % n
+        } else {
+            (i + n - 1) % n
+        }]
+    }
+}
+
+/// The open result.
+#[derive(Debug, Clone, Default)]
+pub struct Detail {
+    /// The result (a copy: its page may be evicted meanwhile).
+    pub result: LeadResult,
+    /// The search it belongs to.
+    pub search_id: String,
+    /// The part shown.
+    pub tab: Tab,
+    /// The enrichment answer (person and company live in the trees).
+    pub enrichment: Option<EnrichmentResponse>,
+    /// The person profile.
+    pub person: JsonTree,
+    /// The company profile.
+    pub company: JsonTree,
+    /// Selection over the field descriptors.
+    pub fields: TableState,
+    /// The enrichment request in flight.
+    pub pending: Option<RequestId>,
+    /// Why the enrichment could not be read.
+    pub error: Option<String>,
+}
+
+impl Detail {
+    /// The selection of the tab shown.
+    fn table_mut(&mut self) -> &mut TableState {
+        match self.tab {
+            Tab::Person => &mut self.person.table,
+            Tab::Company => &mut self.company.table,
+            Tab::Fields => &mut self.fields,
+        }
+    }
+
+    /// Keeps every selection on screen.
+    pub fn clamp(&mut self, viewport: usize) {
+        self.person.table.clamp(viewport);
+        self.company.table.clamp(viewport);
+        self.fields.clamp(viewport);
+    }
+}
+
+fn viewport(m: &Model) -> usize {
+    layout::detail_viewport(m.layout().body)
+}
+
+/// Opens the selected result of the open search on `tab`.
+pub fn open(m: &mut Model, tab: Tab) -> Vec<Cmd> {
+    let Some(o) = m.leads.open.as_ref() else {
+        return Vec::new();
+    };
+    let Some(r) = o.window.selected().cloned() else {
+        return Vec::new();
+    };
+    let search_id = o.search.search_id.clone();
+    if m.leads
+        .detail
+        .as_ref()
+        .is_some_and(|d| d.result.result_id == r.result_id && d.error.is_none())
+    {
+        if let Some(d) = m.leads.detail.as_mut() {
+            d.tab = tab;
+        }
+        m.leads.view = View::Detail;
+        return Vec::new();
+    }
+    m.leads.detail = Some(Detail {
+        result: r,
+        search_id,
+        tab,
+        ..Detail::default()
+    });
+    m.leads.view = View::Detail;
+    fetch(m)
+}
+
+fn fetch(m: &mut Model) -> Vec<Cmd> {
+    let Some(d) = m.leads.detail.as_ref() else {
+        return Vec::new();
+    };
+    if d.pending.is_some() {
+        return Vec::new();
+    }
+    let (search, result) = (d.search_id.clone(), d.result.result_id.clone());
+    let (id, cmd) = send(
+        m,
+        Purpose::Enrichment(result.clone()),
+        ApiRequest::Enrichment {
+            id: search,
+            result_id: result,
+        },
+    );
+    if let Some(d) = m.leads.detail.as_mut() {
+        d.pending = Some(id);
+        d.error = None;
+    }
+    vec![cmd]
+}
+
+/// The enrichment answer.
+pub fn on_enrichment(m: &mut Model, id: RequestId, result: &str, reply: ApiReply) -> Vec<Cmd> {
+    let vp = viewport(m);
+    let Some(d) = m.leads.detail.as_mut() else {
+        return Vec::new();
+    };
+    if d.pending != Some(id) || d.result.result_id != result {
+        return Vec::new();
+    }
+    d.pending = None;
+    let ApiReply::Enrichment(r) = reply else {
+        return Vec::new();
+    };
+    match *r {
+        Ok(mut e) => {
+            let person = std::mem::take(&mut e.enrichment_profile.person);
+            let company = std::mem::take(&mut e.enrichment_profile.company);
+            d.person = JsonTree::new(person);
+            d.company = JsonTree::new(company);
+            d.fields = TableState::default();
+            d.fields.set_len(e.fields.len(), vp);
+            d.clamp(vp);
+            let search = d.search_id.clone();
+            if !e.fields.is_empty() {
+                m.leads.descriptors.insert(search, e.fields.clone());
+            }
+            if let Some(d) = m.leads.detail.as_mut() {
+                d.enrichment = Some(e);
+            }
+        }
+        Err(e) => {
+            d.error = Some(error_text(&e));
+            toast_error(m, "loading the enrichment", &e);
+        }
+    }
+    Vec::new()
+}
+
+/// A key action on the detail.
+pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let vp = viewport(m);
+    let Some(d) = m.leads.detail.as_mut() else {
+        m.leads.view = View::Search;
+        return Vec::new();
+    };
+    let t = d.table_mut();
+    match action {
+        Action::Up => t.move_by(-1, vp),
+        Action::Down => t.move_by(1, vp),
+        Action::Top => t.top(vp),
+        Action::Bottom => t.bottom(vp),
+        Action::PageUp => t.page_up(vp),
+        Action::PageDown => t.page_down(vp),
+        Action::Open => match d.tab {
+            Tab::Person => d.person.toggle(vp),
+            Tab::Company => d.company.toggle(vp),
+            Tab::Fields => {}
+        },
+        Action::NextSection => d.tab = d.tab.step(true),
+        Action::PrevSection => d.tab = d.tab.step(false),
+        Action::Enrichment => d.tab = Tab::Fields,
+        Action::Back => {
+            m.leads.view = View::Search;
+            return super::search::fetch_pages(m, false);
+        }
+        Action::Refresh => {
+            d.pending = None;
+            return fetch(m);
+        }
+        Action::RunSearch => {
+            let id = d.search_id.clone();
+            return super::searches::run(m, &id);
+        }
+        Action::ToggleMark => {
+            let r = d.result.clone();
+            if let Some(o) = m.leads.open.as_mut() {
+                match o.marks.all.as_mut() {
+                    Some(all) => {
+                        if !all.except.remove(&r.result_id) {
+                            all.except.insert(r.result_id.clone());
+                        }
+                    }
+                    None => {
+                        if o.marks.picked.remove(&r.result_id).is_none() {
+                            o.marks.picked.insert(
+                                r.result_id.clone(),
+                                super::Picked {
+                                    name: super::result_name(&r),
+                                    lead: super::lead_input(&r),
+                                },
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        Action::AddToCampaign => return super::campaign::open(m),
+        Action::Filter => return super::filter::open(m),
+        _ => {}
+    }
+    Vec::new()
+}

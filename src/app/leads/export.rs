@@ -1,0 +1,559 @@
+//! CSV export of the open search's filtered results: a path prompt (default
+//! `./<search-title-slug>-<YYYYMMDD>.csv`), a check that never overwrites
+//! without asking, every page read with progress, the CSV built here in
+//! `update` with the `csv` crate, and one atomic write. Cells a spreadsheet
+//! would run as a formula are neutralised.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui_textarea::TextArea;
+
+use super::super::cmd::FileWrite;
+use super::super::toast::Level;
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, Overlay, RequestId};
+use super::{Confirmed, Dialog, Filter, Purpose, error_text, send};
+use crate::api::model::{LeadResult, Pagination, SearchPageQuery};
+use crate::ui::sanitize::DisplayText;
+
+/// Rows per page when reading an unfiltered list (the GET allows 500).
+pub const GET_PAGE: u64 = 500;
+/// Rows per page of the results query (at most 100).
+pub const QUERY_PAGE: u64 = 100;
+
+/// The columns of the CSV, in order.
+pub const COLUMNS: [&str; 18] = [
+    "result_id",
+    "score",
+    "quality_tier",
+    "name",
+    "title",
+    "company",
+    "company_domain",
+    "email",
+    "network_url",
+    "status",
+    "created_at",
+    "occurred_at",
+    "query",
+    "search_reason",
+    "signal_reason",
+    "search_url",
+    "lead_id",
+    "run_id",
+];
+
+/// Reads every page of a search's results, filtered or not, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Walk {
+    /// The search.
+    pub search: String,
+    /// The filter (empty: every result, by offset).
+    pub filter: Filter,
+    /// Next offset (unfiltered).
+    pub offset: u64,
+    /// Next cursor (filtered).
+    pub cursor: Option<String>,
+    /// Every page was read.
+    pub done: bool,
+    /// Rows read so far.
+    pub fetched: u64,
+    /// Rows the service says there are.
+    pub total: u64,
+}
+
+impl Walk {
+    /// A walk from the first page.
+    pub fn new(search: &str, filter: &Filter, total: u64) -> Walk {
+        Walk {
+            search: search.to_owned(),
+            filter: filter.clone(),
+            offset: 0,
+            cursor: None,
+            done: false,
+            fetched: 0,
+            total,
+        }
+    }
+
+    /// The request for the next page.
+    pub fn request(&self) -> ApiRequest {
+        if self.filter.is_empty() {
+            ApiRequest::GetSearch {
+                id: self.search.clone(),
+                page: SearchPageQuery {
+                    limit: Some(GET_PAGE),
+                    offset: Some(self.offset),
+                    cursor: None,
+                },
+            }
+        } else {
+            ApiRequest::QueryResults {
+                id: self.search.clone(),
+                query: self.filter.query(self.cursor.clone(), QUERY_PAGE),
+            }
+        }
+    }
+
+    /// Takes in a page's rows out of an answer and moves on.
+    pub fn take(&mut self, reply: ApiReply) -> Result<Vec<LeadResult>, String> {
+        let (rows, p) = match reply {
+            ApiReply::SearchPage(r) => r.map(|p| (p.results, p.pagination)),
+            ApiReply::Results(r) => r.map(|p| (p.results, p.pagination)),
+            _ => return Err("unexpected answer".into()),
+        }
+        .map_err(|e| error_text(&e))?;
+        self.advance(rows.len(), &p);
+        Ok(rows)
+    }
+
+    fn advance(&mut self, n: usize, p: &Pagination) {
+        self.fetched += n as u64;
+        self.total = p.total.max(self.fetched);
+        if !p.has_more || n == 0 {
+            self.done = true;
+            self.total = self.fetched;
+        } else if self.filter.is_empty() {
+            self.offset += n as u64;
+        } else {
+            match &p.next_cursor {
+                Some(c) => self.cursor = Some(c.to_text()),
+                // Nothing to continue from: stop rather than loop.
+                None => self.done = true,
+            }
+        }
+    }
+}
+
+/// A cell as written: inert text (no escape sequences or bidi controls),
+/// and a leading `'` when a spreadsheet would run it as a formula.
+pub fn cell(raw: &str) -> String {
+    let text = DisplayText::block(raw).into_string();
+    neutralise(&text)
+}
+
+/// Prefixes `'` to text starting with `=`, `+`, `-`, `@`, tab or CR.
+pub fn neutralise(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_owned()
+    }
+}
+
+/// The CSV record of a result.
+pub fn record(r: &LeadResult) -> Vec<String> {
+    let c = r.canonical_lead.clone().unwrap_or_default();
+    let name = super::result_name(r);
+    let company = if c.company.trim().is_empty() {
+        r.entity_company.clone()
+    } else {
+        c.company.clone()
+    };
+    let mut out = vec![cell(&r.result_id), r.score.to_string()];
+    out.extend(
+        [
+            &r.quality_tier,
+            &name,
+            &c.title,
+            &company,
+            &c.company_domain,
+            &c.email,
+            &c.network_url,
+            &r.status,
+            &r.created_at,
+            &r.occurred_at,
+            &r.query,
+            &r.search_reason,
+            &r.signal_reason,
+            &r.search_url,
+            &r.lead_id,
+            &r.run_id,
+        ]
+        .into_iter()
+        .map(|s| cell(s)),
+    );
+    out
+}
+
+fn csv_write(bytes: &mut Vec<u8>, record: &[String]) -> Result<(), String> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(&mut *bytes);
+    w.write_record(record).map_err(|e| e.to_string())?;
+    w.flush().map_err(|e| e.to_string())
+}
+
+/// Where the export is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Asking for the path.
+    Prompt,
+    /// Checking whether the file exists.
+    Checking,
+    /// Asking whether to replace it.
+    Confirming,
+    /// Reading the pages.
+    Fetching,
+    /// Writing the file.
+    Writing,
+}
+
+/// The export dialog and job.
+#[derive(Debug, Clone)]
+pub struct Export {
+    /// Where it is.
+    pub phase: Phase,
+    /// The path typed.
+    pub path: TextArea<'static>,
+    /// What went wrong last.
+    pub error: Option<String>,
+    /// The search's title (for messages).
+    pub title: String,
+    /// The pages being read.
+    pub walk: Walk,
+    /// The CSV so far.
+    pub bytes: Vec<u8>,
+    /// Rows written so far.
+    pub rows: u64,
+    /// Replacing an existing file was confirmed.
+    pub overwrite: bool,
+    /// The page request, path check or write in flight.
+    pub pending: Option<RequestId>,
+}
+
+impl Export {
+    /// The path as typed.
+    pub fn path_text(&self) -> String {
+        self.path.lines().join("").trim().to_owned()
+    }
+
+    /// Pasted text goes to the path while it is asked for.
+    pub fn paste(&mut self, text: &str) {
+        if self.phase == Phase::Prompt {
+            self.path.insert_str(text.replace(['\n', '\r'], ""));
+        }
+    }
+}
+
+/// A file-name slug of a title: lowercase ASCII letters and digits joined by
+/// single dashes.
+pub fn slug(title: &str) -> String {
+    let mut out = String::new();
+    for c in title.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+        if out.len() >= 48 {
+            break;
+        }
+    }
+    let out = out.trim_matches('-').to_owned();
+    if out.is_empty() { "leads".into() } else { out }
+}
+
+/// `YYYYMMDD` (UTC) of unix seconds.
+pub fn ymd(unix: i64) -> String {
+    match time::OffsetDateTime::from_unix_timestamp(unix) {
+        Ok(t) => format!("{:04}{:02}{:02}", t.year(), u8::from(t.month()), t.day()),
+        Err(_) => "00000000".into(),
+    }
+}
+
+/// The default path: in the working directory.
+pub fn default_path(title: &str, clock: i64) -> String {
+    format!("./{}-{}.csv", slug(title), ymd(clock))
+}
+
+fn text_box(text: &str) -> TextArea<'static> {
+    let mut t = TextArea::new(vec![text.to_owned()]);
+    t.set_cursor_line_style(ratatui::style::Style::default());
+    t.move_cursor(ratatui_textarea::CursorMove::End);
+    t
+}
+
+/// Starts an export of the open search (with `path`: straight to the check).
+pub fn start(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
+    if let Some(Dialog::Export(e)) = &m.leads.dialog
+        && e.phase != Phase::Prompt
+    {
+        m.notify(
+            Level::Info,
+            "Export running",
+            "wait for it, or Esc cancels it",
+        );
+        return Vec::new();
+    }
+    let Some(o) = m.leads.open.as_ref() else {
+        m.notify(
+            Level::Info,
+            "Open a search first",
+            "export writes the results of the open search (with its filter)",
+        );
+        return Vec::new();
+    };
+    let title = if o.search.title.is_empty() {
+        o.search.search_id.clone()
+    } else {
+        o.search.title.clone()
+    };
+    let total = o.window.total.unwrap_or(0) as u64;
+    let walk = Walk::new(&o.search.search_id, &o.filter, total);
+    let given = path.map(|p| p.trim().to_owned()).filter(|p| !p.is_empty());
+    let shown = given
+        .clone()
+        .unwrap_or_else(|| default_path(&title, m.clock));
+    let exp = Export {
+        phase: Phase::Prompt,
+        path: text_box(&shown),
+        error: None,
+        title,
+        walk,
+        bytes: Vec::new(),
+        rows: 0,
+        overwrite: false,
+        pending: None,
+    };
+    let exp = Box::new(exp);
+    if given.is_some() {
+        return check(m, exp);
+    }
+    m.leads.dialog = Some(Dialog::Export(exp));
+    Vec::new()
+}
+
+fn check(m: &mut Model, mut exp: Box<Export>) -> Vec<Cmd> {
+    let path = exp.path_text();
+    if path.is_empty() {
+        exp.error = Some("type a file path".into());
+        m.leads.dialog = Some(Dialog::Export(exp));
+        return Vec::new();
+    }
+    if path.ends_with('/') {
+        exp.error = Some("that is a directory; add a file name".into());
+        m.leads.dialog = Some(Dialog::Export(exp));
+        return Vec::new();
+    }
+    let id = m.effect_id();
+    exp.phase = Phase::Checking;
+    exp.error = None;
+    exp.pending = Some(id);
+    m.leads.dialog = Some(Dialog::Export(exp));
+    vec![Cmd::CheckPath {
+        id,
+        path: path.into(),
+    }]
+}
+
+fn export_mut(m: &mut Model, id: RequestId) -> Option<&mut Export> {
+    match m.leads.dialog.as_mut() {
+        Some(Dialog::Export(e)) if e.pending == Some(id) => Some(e),
+        _ => None,
+    }
+}
+
+/// The path check answered.
+pub fn on_path_checked(m: &mut Model, id: RequestId, exists: Result<bool, String>) -> Vec<Cmd> {
+    let Some(exp) = export_mut(m, id) else {
+        return Vec::new();
+    };
+    exp.pending = None;
+    match exists {
+        Ok(false) => {
+            exp.overwrite = false;
+            begin(m)
+        }
+        Ok(true) => {
+            exp.phase = Phase::Confirming;
+            let path = exp.path_text();
+            m.overlay = Some(Overlay::Confirm(Confirm {
+                title: "Replace the file?".into(),
+                lines: vec![
+                    format!("{path} exists."),
+                    "Replace it with this export? No lets you pick another name.".into(),
+                ],
+                yes: "Replace".into(),
+                destructive: true,
+                on_yes: ConfirmAction::Leads(Confirmed::OverwriteExport),
+            }));
+            Vec::new()
+        }
+        Err(e) => {
+            exp.phase = Phase::Prompt;
+            exp.error = Some(format!("cannot check the path: {e}"));
+            Vec::new()
+        }
+    }
+}
+
+/// The answer to "replace the file?".
+pub fn overwrite_confirmed(m: &mut Model, yes: bool) -> Vec<Cmd> {
+    let Some(Dialog::Export(exp)) = m.leads.dialog.as_mut() else {
+        return Vec::new();
+    };
+    if exp.phase != Phase::Confirming {
+        return Vec::new();
+    }
+    if yes {
+        exp.overwrite = true;
+        begin(m)
+    } else {
+        exp.phase = Phase::Prompt;
+        exp.error = Some("pick another name, or confirm to replace".into());
+        Vec::new()
+    }
+}
+
+fn begin(m: &mut Model) -> Vec<Cmd> {
+    let Some(Dialog::Export(exp)) = m.leads.dialog.as_mut() else {
+        return Vec::new();
+    };
+    exp.phase = Phase::Fetching;
+    exp.bytes.clear();
+    exp.rows = 0;
+    exp.walk = Walk::new(&exp.walk.search, &exp.walk.filter, exp.walk.total);
+    let header: Vec<String> = COLUMNS.iter().map(|c| (*c).to_owned()).collect();
+    if let Err(e) = csv_write(&mut exp.bytes, &header) {
+        exp.phase = Phase::Prompt;
+        exp.error = Some(e);
+        return Vec::new();
+    }
+    next_page(m)
+}
+
+fn next_page(m: &mut Model) -> Vec<Cmd> {
+    let Some(Dialog::Export(exp)) = m.leads.dialog.as_ref() else {
+        return Vec::new();
+    };
+    let req = exp.walk.request();
+    let (id, cmd) = send(m, Purpose::ExportPage, req);
+    if let Some(Dialog::Export(exp)) = m.leads.dialog.as_mut() {
+        exp.pending = Some(id);
+    }
+    vec![cmd]
+}
+
+/// A page of the export arrived.
+pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
+    let Some(exp) = export_mut(m, id) else {
+        return Vec::new();
+    };
+    exp.pending = None;
+    let rows = match exp.walk.take(reply) {
+        Ok(rows) => rows,
+        Err(e) => {
+            exp.phase = Phase::Prompt;
+            exp.error = Some(format!(
+                "reading the results failed ({e}); Enter tries again"
+            ));
+            return Vec::new();
+        }
+    };
+    for r in &rows {
+        if let Err(e) = csv_write(&mut exp.bytes, &record(r)) {
+            exp.phase = Phase::Prompt;
+            exp.error = Some(e);
+            return Vec::new();
+        }
+        exp.rows += 1;
+    }
+    if !exp.walk.done {
+        return next_page(m);
+    }
+    exp.phase = Phase::Writing;
+    let id = m.effect_id();
+    let Some(Dialog::Export(exp)) = m.leads.dialog.as_mut() else {
+        return Vec::new();
+    };
+    exp.pending = Some(id);
+    vec![Cmd::WriteFile {
+        id,
+        file: FileWrite {
+            path: exp.path_text().into(),
+            // The bytes stay until the write answers, for a retry.
+            bytes: exp.bytes.clone(),
+            overwrite: exp.overwrite,
+        },
+    }]
+}
+
+/// The file was written (or not).
+pub fn on_file_written(m: &mut Model, id: RequestId, result: Result<(), String>) -> Vec<Cmd> {
+    let Some(exp) = export_mut(m, id) else {
+        return Vec::new();
+    };
+    exp.pending = None;
+    match result {
+        Ok(()) => {
+            let (rows, path, title) = (exp.rows, exp.path_text(), exp.title.clone());
+            m.leads.dialog = None;
+            m.notify(
+                Level::Success,
+                "Exported",
+                &format!(
+                    "{} rows of {} to {path}",
+                    crate::ui::format::count(rows),
+                    DisplayText::inline(&title)
+                ),
+            );
+        }
+        Err(e) => {
+            exp.phase = Phase::Prompt;
+            exp.bytes.clear();
+            exp.error = Some(format!("not written: {e}"));
+        }
+    }
+    Vec::new()
+}
+
+/// A key in the export dialog.
+pub fn on_key(m: &mut Model, mut exp: Box<Export>, key: KeyEvent) -> Vec<Cmd> {
+    match exp.phase {
+        Phase::Prompt => match key.code {
+            KeyCode::Esc => Vec::new(),
+            KeyCode::Enter => check(m, exp),
+            KeyCode::Char('s') if key.modifiers.contains(KeyModifiers::CONTROL) => check(m, exp),
+            _ => {
+                exp.path.input(key);
+                exp.error = None;
+                m.leads.dialog = Some(Dialog::Export(exp));
+                Vec::new()
+            }
+        },
+        Phase::Fetching | Phase::Checking if key.code == KeyCode::Esc => {
+            // Dropping the job: its pending answers find nothing and are ignored.
+            m.notify(Level::Info, "Export cancelled", "nothing was written");
+            Vec::new()
+        }
+        _ => {
+            m.leads.dialog = Some(Dialog::Export(exp));
+            Vec::new()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formulas_are_neutralised_and_text_made_inert() {
+        assert_eq!(cell("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
+        assert_eq!(cell("+1"), "'+1");
+        assert_eq!(cell("-2"), "'-2");
+        assert_eq!(cell("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(neutralise("\tx"), "'\tx");
+        assert_eq!(neutralise("\r=x"), "'\r=x");
+        assert_eq!(cell("Ana\u{1b}[31m López"), "Ana López");
+        assert_eq!(cell("plain, \"quoted\""), "plain, \"quoted\"");
+    }
+
+    #[test]
+    fn default_path_is_a_slug_and_a_date() {
+        assert_eq!(
+            default_path("RevOps leaders @ EU SaaS!", crate::app::fixtures::CLOCK),
+            "./revops-leaders-eu-saas-20261122.csv"
+        );
+        assert_eq!(slug("—"), "leads");
+    }
+}

@@ -1,0 +1,687 @@
+//! The filter builder: free text `q` plus up to five predicates whose path
+//! is picked from the field descriptors the service returned (never typed),
+//! whose operator comes from that descriptor, and whose value is typed per
+//! its `valueType`. Applying runs the results query.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui_textarea::TextArea;
+
+use super::super::table::TableState;
+use super::super::{ApiReply, ApiRequest, Cmd, Model};
+use super::{Dialog, Filter, Purpose, search, send};
+use crate::api::model::{FieldDescriptor, Operator, Predicate, PredicateValue, ValueType};
+use crate::api::validate;
+
+/// Predicates allowed by the contract.
+pub const MAX_PREDICATES: usize = 5;
+/// Longest `q`.
+pub const MAX_Q: usize = 128;
+/// Longest string value.
+pub const MAX_VALUE: usize = 512;
+/// Rows of the path picker list.
+pub const PICKER_ROWS: usize = 8;
+
+/// Part of a predicate row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The field (a picker).
+    Path,
+    /// The operator.
+    Op,
+    /// The value.
+    Value,
+}
+
+/// Where the focus is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    /// The free-text box.
+    Q,
+    /// A part of predicate row `i`.
+    Row(usize, Part),
+}
+
+/// One predicate being built.
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// The picked field's path.
+    pub path: Option<String>,
+    /// Its label (kept in case the descriptors change).
+    pub label: String,
+    /// Its value type.
+    pub value_type: ValueType,
+    /// Operators it allows.
+    pub ops: Vec<Operator>,
+    /// Index into `ops`.
+    pub op: usize,
+    /// String or number value.
+    pub value: TextArea<'static>,
+    /// Boolean value.
+    pub on: bool,
+    /// Validation message.
+    pub error: Option<String>,
+}
+
+impl Default for Row {
+    fn default() -> Self {
+        Row {
+            path: None,
+            label: String::new(),
+            value_type: ValueType::String,
+            ops: Vec::new(),
+            op: 0,
+            value: text_box(""),
+            on: true,
+            error: None,
+        }
+    }
+}
+
+impl Row {
+    /// The chosen operator.
+    pub fn operator(&self) -> Option<&Operator> {
+        self.ops.get(self.op)
+    }
+
+    /// The typed value text.
+    pub fn value_text(&self) -> String {
+        self.value.lines().join(" ")
+    }
+
+    fn set_field(&mut self, d: &FieldDescriptor) {
+        let keep_op = self.operator().cloned();
+        self.path = Some(d.path.clone());
+        self.label = d.label.clone();
+        self.value_type = d.value_type.clone();
+        self.ops = operators(d);
+        self.op = keep_op
+            .and_then(|o| self.ops.iter().position(|x| *x == o))
+            .unwrap_or(0);
+        self.error = None;
+    }
+}
+
+/// The open path picker.
+#[derive(Debug, Clone)]
+pub struct Picker {
+    /// The row it picks for.
+    pub row: usize,
+    /// Typed to narrow the list.
+    pub query: TextArea<'static>,
+    /// Selection over the matching descriptors.
+    pub table: TableState,
+}
+
+impl Picker {
+    /// Indices of the descriptors matching what is typed.
+    pub fn matches(&self, descriptors: &[FieldDescriptor]) -> Vec<usize> {
+        let q = self.query.lines().join(" ").trim().to_lowercase();
+        descriptors
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| {
+                q.is_empty()
+                    || [&d.label, &d.path, &d.group, &d.namespace]
+                        .iter()
+                        .any(|s| s.to_lowercase().contains(&q))
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+}
+
+/// The filter builder dialog.
+#[derive(Debug, Clone)]
+pub struct Builder {
+    /// The search it filters.
+    pub search: String,
+    /// Free text.
+    pub q: TextArea<'static>,
+    /// Predicate rows.
+    pub rows: Vec<Row>,
+    /// Focus.
+    pub focus: Focus,
+    /// The path picker, when open.
+    pub picker: Option<Picker>,
+    /// Descriptors to pick from.
+    pub descriptors: Vec<FieldDescriptor>,
+    /// Descriptors are on their way.
+    pub loading: bool,
+    /// A message for the whole filter (or `q`).
+    pub error: Option<String>,
+}
+
+fn text_box(text: &str) -> TextArea<'static> {
+    let mut t = TextArea::new(vec![text.to_owned()]);
+    t.set_cursor_line_style(ratatui::style::Style::default());
+    t.move_cursor(ratatui_textarea::CursorMove::End);
+    t
+}
+
+/// Operators a descriptor allows (by value type when it lists none).
+pub fn operators(d: &FieldDescriptor) -> Vec<Operator> {
+    let known: Vec<Operator> = d
+        .operators
+        .iter()
+        .filter(|o| o.is_known())
+        .cloned()
+        .collect();
+    if !known.is_empty() {
+        return known;
+    }
+    match d.value_type {
+        ValueType::Number => vec![
+            Operator::Eq,
+            Operator::Gt,
+            Operator::Gte,
+            Operator::Lt,
+            Operator::Lte,
+        ],
+        ValueType::Boolean => vec![Operator::Eq],
+        _ => vec![Operator::Contains, Operator::Eq],
+    }
+}
+
+impl Builder {
+    /// A builder over the current filter.
+    pub fn new(search: &str, filter: &Filter, descriptors: &[FieldDescriptor]) -> Builder {
+        let rows = filter
+            .predicates
+            .iter()
+            .map(|p| {
+                let mut row = Row::default();
+                match descriptors.iter().find(|d| d.path == p.path) {
+                    Some(d) => row.set_field(d),
+                    None => {
+                        row.path = Some(p.path.clone());
+                        row.label = p.path.clone();
+                        row.value_type = match p.value {
+                            PredicateValue::Bool(_) => ValueType::Boolean,
+                            PredicateValue::Number(_) => ValueType::Number,
+                            PredicateValue::Text(_) => ValueType::String,
+                        };
+                        row.ops = vec![p.operator.clone()];
+                    }
+                }
+                row.op = row.ops.iter().position(|o| *o == p.operator).unwrap_or(0);
+                match &p.value {
+                    PredicateValue::Bool(b) => row.on = *b,
+                    PredicateValue::Number(n) => row.value = text_box(&n.to_string()),
+                    PredicateValue::Text(s) => row.value = text_box(s),
+                }
+                row
+            })
+            .collect();
+        Builder {
+            search: search.to_owned(),
+            q: text_box(&filter.q),
+            rows,
+            focus: Focus::Q,
+            picker: None,
+            descriptors: descriptors.to_vec(),
+            loading: false,
+            error: None,
+        }
+    }
+
+    /// The focus stops in order.
+    fn stops(&self) -> Vec<Focus> {
+        let mut v = vec![Focus::Q];
+        for i in 0..self.rows.len() {
+            v.extend([
+                Focus::Row(i, Part::Path),
+                Focus::Row(i, Part::Op),
+                Focus::Row(i, Part::Value),
+            ]);
+        }
+        v
+    }
+
+    fn step(&mut self, forward: bool) {
+        let stops = self.stops();
+        let i = stops.iter().position(|f| *f == self.focus).unwrap_or(0);
+        let n = stops.len();
+        self.focus = stops[if forward {
+            (i + 1) % n
+        } else {
+            (i + n - 1) % n
+        }];
+    }
+
+    fn vertical(&mut self, down: bool) {
+        self.focus = match self.focus {
+            Focus::Q if down && !self.rows.is_empty() => Focus::Row(0, Part::Path),
+            Focus::Q => Focus::Q,
+            Focus::Row(0, _) if !down => Focus::Q,
+            Focus::Row(i, p) if down => Focus::Row((i + 1).min(self.rows.len() - 1), p),
+            Focus::Row(i, p) => Focus::Row(i - 1, p),
+        };
+    }
+
+    /// Adds an empty predicate row and opens its picker.
+    pub fn add_row(&mut self) -> bool {
+        if self.rows.len() >= MAX_PREDICATES {
+            self.error = Some(format!("at most {MAX_PREDICATES} predicates"));
+            return false;
+        }
+        self.rows.push(Row::default());
+        let i = self.rows.len() - 1;
+        self.focus = Focus::Row(i, Part::Path);
+        self.open_picker(i);
+        true
+    }
+
+    fn remove_row(&mut self, i: usize) {
+        if i < self.rows.len() {
+            self.rows.remove(i);
+        }
+        self.focus = match self.rows.len() {
+            0 => Focus::Q,
+            n => Focus::Row(i.min(n - 1), Part::Path),
+        };
+    }
+
+    fn open_picker(&mut self, row: usize) {
+        if self.descriptors.is_empty() {
+            self.error = Some(if self.loading {
+                "the fields are still loading".into()
+            } else {
+                "no fields to pick from: this search has no enriched result yet".into()
+            });
+            return;
+        }
+        let mut table = TableState::default();
+        table.set_len(self.descriptors.len(), PICKER_ROWS);
+        if let Some(path) = self.rows.get(row).and_then(|r| r.path.as_ref())
+            && let Some(i) = self.descriptors.iter().position(|d| &d.path == path)
+        {
+            table.select(i, PICKER_ROWS);
+        }
+        self.picker = Some(Picker {
+            row,
+            query: text_box(""),
+            table,
+        });
+    }
+
+    fn cycle_field(&mut self, row: usize, forward: bool) {
+        let n = self.descriptors.len();
+        if n == 0 {
+            return;
+        }
+        let Some(r) = self.rows.get_mut(row) else {
+            return;
+        };
+        let cur = r
+            .path
+            .as_ref()
+            .and_then(|p| self.descriptors.iter().position(|d| &d.path == p));
+        let next = match cur {
+            None => 0,
+            Some(i) if forward => (i + 1) % n,
+            Some(i) => (i + n - 1) % n,
+        };
+        r.set_field(&self.descriptors[next]);
+    }
+
+    /// Pasted text goes to the focused box.
+    pub fn paste(&mut self, text: &str) {
+        let text = text.replace(['\n', '\r'], " ");
+        if let Some(p) = self.picker.as_mut() {
+            p.query.insert_str(text);
+            return;
+        }
+        match self.focus {
+            Focus::Q => {
+                self.q.insert_str(text);
+            }
+            Focus::Row(i, Part::Value) => {
+                if let Some(r) = self.rows.get_mut(i)
+                    && r.value_type != ValueType::Boolean
+                {
+                    r.value.insert_str(text);
+                    r.error = None;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Builds the filter, or marks the rows that are wrong.
+    pub fn build(&mut self) -> Option<Filter> {
+        self.error = None;
+        let q = self.q.lines().join(" ").trim().to_owned();
+        let mut ok = true;
+        if q.chars().count() > MAX_Q {
+            self.error = Some(format!("text: at most {MAX_Q} chars"));
+            ok = false;
+        }
+        let mut predicates = Vec::new();
+        let mut row_of = Vec::new();
+        for (i, r) in self.rows.iter_mut().enumerate() {
+            r.error = None;
+            let text = r.value_text().trim().to_owned();
+            let Some(path) = r.path.clone() else {
+                if !text.is_empty() {
+                    r.error = Some("pick a field (Enter on the field)".into());
+                    ok = false;
+                }
+                continue;
+            };
+            let Some(op) = r.operator().cloned() else {
+                r.error = Some("this field allows no operator".into());
+                ok = false;
+                continue;
+            };
+            let value = match r.value_type {
+                ValueType::Boolean => PredicateValue::Bool(r.on),
+                ValueType::Number => match text.parse::<f64>() {
+                    Ok(n) if n.is_finite() => PredicateValue::Number(n),
+                    _ => {
+                        r.error = Some("a number, e.g. 50 or 2.5".into());
+                        ok = false;
+                        continue;
+                    }
+                },
+                _ => {
+                    if text.is_empty() {
+                        r.error = Some("type a value".into());
+                        ok = false;
+                        continue;
+                    }
+                    if text.chars().count() > MAX_VALUE {
+                        r.error = Some(format!("at most {MAX_VALUE} chars"));
+                        ok = false;
+                        continue;
+                    }
+                    PredicateValue::Text(text)
+                }
+            };
+            predicates.push(Predicate {
+                path,
+                operator: op,
+                value,
+            });
+            row_of.push(i);
+        }
+        let filter = Filter { q, predicates };
+        if let Err(errors) = validate::results_query(&filter.query(None, 100)) {
+            for e in errors {
+                let idx = e
+                    .path
+                    .strip_prefix("predicates[")
+                    .and_then(|rest| rest.split(']').next())
+                    .and_then(|n| n.parse::<usize>().ok());
+                match idx
+                    .and_then(|i| row_of.get(i))
+                    .and_then(|r| self.rows.get_mut(*r))
+                {
+                    Some(row) => row.error = Some(e.message.clone()),
+                    None => self.error = Some(e.to_string()),
+                }
+            }
+            ok = false;
+        }
+        if !ok {
+            if let Some(i) = self.rows.iter().position(|r| r.error.is_some()) {
+                self.focus = Focus::Row(i, Part::Value);
+            }
+            return None;
+        }
+        Some(filter)
+    }
+}
+
+/// Opens the builder on the open search; asks for field descriptors when
+/// none are cached (from the enrichment of the first loaded result).
+pub fn open(m: &mut Model) -> Vec<Cmd> {
+    let Some(o) = m.leads.open.as_ref() else {
+        return Vec::new();
+    };
+    let search = o.search.search_id.clone();
+    let first = o.window.loaded_iter().next().map(|r| r.result_id.clone());
+    let mut b = Builder::new(&search, &o.filter, m.leads.open_descriptors());
+    let mut cmds = Vec::new();
+    if b.descriptors.is_empty() {
+        match first {
+            Some(result_id) => {
+                b.loading = true;
+                let (_, cmd) = send(
+                    m,
+                    Purpose::Descriptors(search.clone()),
+                    ApiRequest::Enrichment {
+                        id: search,
+                        result_id,
+                    },
+                );
+                cmds.push(cmd);
+            }
+            None => {
+                b.error = Some(
+                    "no results yet: the fields come from a result's enrichment; text search works"
+                        .into(),
+                );
+            }
+        }
+    }
+    m.leads.dialog = Some(Dialog::Filter(Box::new(b)));
+    cmds
+}
+
+/// Field descriptors arrived.
+pub fn on_descriptors(m: &mut Model, search: &str, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Enrichment(r) = reply else {
+        return Vec::new();
+    };
+    let result = *r;
+    let builder = match m.leads.dialog.as_mut() {
+        Some(Dialog::Filter(b)) if b.search == search => Some(b),
+        _ => None,
+    };
+    match result {
+        Ok(e) => {
+            if let Some(b) = builder {
+                b.loading = false;
+                b.descriptors = e.fields.clone();
+                if e.fields.is_empty() {
+                    b.error = Some("the service listed no filterable fields".into());
+                } else if b.error.as_deref().is_some_and(|t| t.contains("loading")) {
+                    b.error = None;
+                }
+            }
+            if !e.fields.is_empty() {
+                m.leads.descriptors.insert(search.to_owned(), e.fields);
+            }
+        }
+        Err(e) => {
+            if let Some(b) = builder {
+                b.loading = false;
+                b.error = Some(format!(
+                    "could not load the fields ({}); text search still works",
+                    super::error_text(&e)
+                ));
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// A key in the builder.
+pub fn on_key(m: &mut Model, mut b: Box<Builder>, key: KeyEvent) -> Vec<Cmd> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    if let Some(mut p) = b.picker.take() {
+        let matches = p.matches(&b.descriptors);
+        match key.code {
+            KeyCode::Esc => {}
+            KeyCode::Enter => {
+                if let Some(d) = matches
+                    .get(p.table.selected)
+                    .and_then(|i| b.descriptors.get(*i))
+                {
+                    let d = d.clone();
+                    if let Some(r) = b.rows.get_mut(p.row) {
+                        r.set_field(&d);
+                    }
+                    b.focus = Focus::Row(p.row, Part::Op);
+                }
+            }
+            KeyCode::Up => {
+                p.table.move_by(-1, PICKER_ROWS);
+                b.picker = Some(p);
+            }
+            KeyCode::Down => {
+                p.table.move_by(1, PICKER_ROWS);
+                b.picker = Some(p);
+            }
+            KeyCode::PageUp => {
+                p.table.page_up(PICKER_ROWS);
+                b.picker = Some(p);
+            }
+            KeyCode::PageDown => {
+                p.table.page_down(PICKER_ROWS);
+                b.picker = Some(p);
+            }
+            _ => {
+                p.query.input(key);
+                let n = p.matches(&b.descriptors).len();
+                p.table = TableState::default();
+                p.table.set_len(n, PICKER_ROWS);
+                b.picker = Some(p);
+            }
+        }
+        m.leads.dialog = Some(Dialog::Filter(b));
+        return Vec::new();
+    }
+    match key.code {
+        KeyCode::Esc => return Vec::new(),
+        KeyCode::Char('s') if ctrl => return apply(m, b),
+        KeyCode::Char('n') if ctrl => {
+            b.add_row();
+        }
+        KeyCode::Char('d') if ctrl => {
+            if let Focus::Row(i, _) = b.focus {
+                b.remove_row(i);
+            }
+        }
+        KeyCode::Tab => b.step(true),
+        KeyCode::BackTab => b.step(false),
+        KeyCode::Up => b.vertical(false),
+        KeyCode::Down => b.vertical(true),
+        KeyCode::Enter => match b.focus {
+            Focus::Row(i, Part::Path) => b.open_picker(i),
+            _ => return apply(m, b),
+        },
+        _ => match b.focus {
+            Focus::Q => {
+                b.q.input(key);
+                b.error = None;
+            }
+            Focus::Row(i, Part::Path) => match key.code {
+                KeyCode::Char(' ') => b.open_picker(i),
+                KeyCode::Right => b.cycle_field(i, true),
+                KeyCode::Left => b.cycle_field(i, false),
+                KeyCode::Delete | KeyCode::Backspace => b.remove_row(i),
+                _ => {}
+            },
+            Focus::Row(i, Part::Op) => {
+                if let Some(r) = b.rows.get_mut(i) {
+                    let n = r.ops.len().max(1);
+                    match key.code {
+                        KeyCode::Right | KeyCode::Char(' ') => r.op = (r.op + 1) % n,
+                        KeyCode::Left => r.op = (r.op + n - 1) % n,
+                        KeyCode::Delete | KeyCode::Backspace => b.remove_row(i),
+                        _ => {}
+                    }
+                }
+            }
+            Focus::Row(i, Part::Value) => {
+                if let Some(r) = b.rows.get_mut(i) {
+                    if r.value_type == ValueType::Boolean {
+                        if matches!(
+                            key.code,
+                            KeyCode::Char(' ') | KeyCode::Left | KeyCode::Right
+                        ) {
+                            r.on = !r.on;
+                        }
+                    } else {
+                        r.value.input(key);
+                        r.error = None;
+                    }
+                }
+            }
+        },
+    }
+    m.leads.dialog = Some(Dialog::Filter(b));
+    Vec::new()
+}
+
+fn apply(m: &mut Model, mut b: Box<Builder>) -> Vec<Cmd> {
+    match b.build() {
+        Some(filter) => {
+            if m.leads.open_id() != Some(b.search.as_str()) {
+                return Vec::new();
+            }
+            search::apply_filter(m, filter)
+        }
+        None => {
+            m.leads.dialog = Some(Dialog::Filter(b));
+            Vec::new()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn desc(path: &str, t: ValueType, ops: &[Operator]) -> FieldDescriptor {
+        FieldDescriptor {
+            path: path.into(),
+            label: path.into(),
+            namespace: "person".into(),
+            group: "contact".into(),
+            value_type: t,
+            operators: ops.to_vec(),
+            coverage_count: 10,
+        }
+    }
+
+    #[test]
+    fn values_are_typed_per_field() {
+        let ds = vec![
+            desc("person.city", ValueType::String, &[Operator::Contains]),
+            desc("company.size", ValueType::Number, &[]),
+            desc("person.open", ValueType::Boolean, &[]),
+        ];
+        let mut b = Builder::new("s", &Filter::default(), &ds);
+        for (i, d) in ds.iter().enumerate() {
+            b.rows.push(Row::default());
+            b.rows[i].set_field(d);
+        }
+        b.rows[0].value = text_box("Berlin");
+        b.rows[1].value = text_box("lots");
+        assert!(b.build().is_none());
+        assert_eq!(b.rows[1].error.as_deref(), Some("a number, e.g. 50 or 2.5"));
+        assert_eq!(b.focus, Focus::Row(1, Part::Value));
+        b.rows[1].value = text_box("250");
+        b.rows[1].op = 1;
+        let f = b.build().expect("valid");
+        assert_eq!(f.predicates.len(), 3);
+        assert_eq!(f.predicates[1].operator, Operator::Gt);
+        assert_eq!(f.predicates[1].value, PredicateValue::Number(250.0));
+        assert_eq!(f.predicates[2].value, PredicateValue::Bool(true));
+        assert_eq!(operators(&ds[2]), vec![Operator::Eq]);
+    }
+
+    #[test]
+    fn at_most_five_predicates() {
+        let ds = vec![desc("a", ValueType::String, &[])];
+        let mut b = Builder::new("s", &Filter::default(), &ds);
+        for _ in 0..5 {
+            assert!(b.add_row());
+            b.picker = None;
+        }
+        assert!(!b.add_row());
+        assert_eq!(b.rows.len(), 5);
+    }
+}

@@ -1,0 +1,622 @@
+//! The Leads pane: searches (list route or local registry), the create-search
+//! form, runs with a live watch and query diagnostics, the results table over
+//! a bounded window of pages, a result's enrichment detail, the filter
+//! builder, CSV export and "add to campaign".
+//!
+//! Every request is recorded in `LeadsModel::inflight` with its purpose; a
+//! reply whose id is no longer there, or whose purpose no longer matches what
+//! is on screen (another search, another filter generation), is dropped.
+
+pub mod campaign;
+pub mod detail;
+pub mod export;
+pub mod filter;
+pub mod new_search;
+pub mod search;
+pub mod searches;
+#[cfg(test)]
+mod tests;
+pub mod window;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+
+use super::table::TableState;
+use super::toast::Level;
+use super::{ApiReply, Cmd, Model, Pane, RequestId, Sub, SubId};
+use crate::api::ApiError;
+use crate::api::model::{
+    FieldDescriptor, LeadInput, LeadResult, Predicate, ResultsQuery, RunStatus, Sort,
+};
+use crate::config::keymap::{Action, Scope};
+use crate::store::State;
+use crate::ui::leads as layout;
+
+/// Key of the create-search draft in the local state.
+pub const DRAFT_KEY: &str = "new-search";
+
+/// A confirmed Leads action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Confirmed {
+    /// Run every eligible search.
+    RunAll,
+    /// Offer back the unsent create-search draft.
+    RestoreDraft,
+    /// Replace the existing file of the export in progress.
+    OverwriteExport,
+}
+
+/// What the pane shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum View {
+    /// The searches.
+    #[default]
+    Searches,
+    /// One search: run status, diagnostics and its results.
+    Search,
+    /// One result: the lead, reasons, content, links and enrichment.
+    Detail,
+    /// The create-search form (full pane).
+    NewSearch,
+}
+
+/// Why a request was sent; checked against the model when it answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Purpose {
+    /// The list of searches.
+    Searches,
+    /// One search's metadata and run status (limit 1).
+    SearchMeta(String),
+    /// A page of the open search's results.
+    Page {
+        /// The search.
+        search: String,
+        /// The filter generation it was asked for.
+        generation: u64,
+        /// Page index.
+        page: usize,
+    },
+    /// The run watch of the open search.
+    Watch(String),
+    /// Creating a search.
+    Create,
+    /// Starting a run.
+    Run(String),
+    /// Run all.
+    RunAll,
+    /// The enrichment of a result shown in the detail.
+    Enrichment(String),
+    /// An enrichment fetched for its field descriptors (filter builder).
+    Descriptors(String),
+    /// Campaigns for the add dialog.
+    Campaigns,
+    /// One campaign (registry fallback, or the roster after an add).
+    Campaign(String),
+    /// A chunk of leads sent to a campaign.
+    AddChunk,
+    /// A page read by the add job (all matching the filter).
+    AddPage,
+    /// A page read by the export.
+    ExportPage,
+}
+
+/// The filter applied to the open search's results.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Filter {
+    /// Free text (`q`).
+    pub q: String,
+    /// Up to five predicates over enrichment paths.
+    pub predicates: Vec<Predicate>,
+}
+
+impl Filter {
+    /// Whether nothing filters.
+    pub fn is_empty(&self) -> bool {
+        self.q.trim().is_empty() && self.predicates.is_empty()
+    }
+
+    /// The results-query body for a page.
+    pub fn query(&self, cursor: Option<String>, limit: u64) -> ResultsQuery {
+        ResultsQuery {
+            q: (!self.q.trim().is_empty()).then(|| self.q.trim().to_owned()),
+            predicates: self.predicates.clone(),
+            sort: Some(Sort::ScoreDesc),
+            cursor,
+            limit: Some(limit),
+        }
+    }
+}
+
+/// A lead picked by hand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Picked {
+    /// Shown in reports.
+    pub name: String,
+    /// What is sent to the campaign.
+    pub lead: LeadInput,
+}
+
+/// "Every result matching the filter", minus the ones unmarked since.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AllMatching {
+    /// The filter at the time.
+    pub filter: Filter,
+    /// How many matched.
+    pub total: usize,
+    /// Unmarked result ids.
+    pub except: BTreeSet<String>,
+}
+
+/// The selected leads of the open search.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Marks {
+    /// Picked one by one (or every loaded one), by result id.
+    pub picked: BTreeMap<String, Picked>,
+    /// Everything matching the filter.
+    pub all: Option<AllMatching>,
+}
+
+impl Marks {
+    /// Whether a result is selected.
+    pub fn is_marked(&self, result_id: &str) -> bool {
+        match &self.all {
+            Some(a) => !a.except.contains(result_id),
+            None => self.picked.contains_key(result_id),
+        }
+    }
+
+    /// How many are selected.
+    pub fn count(&self) -> usize {
+        match &self.all {
+            Some(a) => a.total.saturating_sub(a.except.len()),
+            None => self.picked.len(),
+        }
+    }
+
+    /// Whether none is.
+    pub fn is_empty(&self) -> bool {
+        self.count() == 0
+    }
+}
+
+/// The open search.
+#[derive(Debug, Clone, Default)]
+pub struct Opened {
+    /// The search (metadata refreshed by every page answer).
+    pub search: crate::api::model::Search,
+    /// Its latest run.
+    pub latest_run: Option<crate::api::model::LatestRun>,
+    /// Whether the search itself arrived at least once.
+    pub loaded: bool,
+    /// The filter.
+    pub filter: Filter,
+    /// Bumped when the filter changes: older page answers are dropped.
+    pub generation: u64,
+    /// The loaded pages.
+    pub window: window::Window,
+    /// Selected leads.
+    pub marks: Marks,
+    /// The run watch poll in flight.
+    pub watch_inflight: Option<RequestId>,
+    /// The total when the search was opened (to show "+N new").
+    pub first_total: Option<usize>,
+}
+
+/// A message box (run-all answer).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// Title.
+    pub title: String,
+    /// Lines with their look.
+    pub lines: Vec<(Level, String)>,
+    /// Scroll offset.
+    pub scroll: u16,
+}
+
+/// A dialog over the pane.
+#[derive(Debug)]
+pub enum Dialog {
+    /// The filter builder.
+    Filter(Box<filter::Builder>),
+    /// Add the selected leads to a campaign.
+    Campaign(Box<campaign::CampaignDialog>),
+    /// CSV export: path prompt and progress.
+    Export(Box<export::Export>),
+    /// A report to read.
+    Report(Report),
+}
+
+/// State of the pane.
+#[derive(Debug, Default)]
+pub struct LeadsModel {
+    /// What is shown.
+    pub view: View,
+    /// The searches.
+    pub list: searches::SearchList,
+    /// The open search.
+    pub open: Option<Opened>,
+    /// The open result.
+    pub detail: Option<detail::Detail>,
+    /// The create-search form.
+    pub form: Option<new_search::NewSearch>,
+    /// A dialog over the pane.
+    pub dialog: Option<Dialog>,
+    /// Field descriptors by search id (from an enrichment answer).
+    pub descriptors: BTreeMap<String, Vec<FieldDescriptor>>,
+    /// Requests in flight and what they are for.
+    pub inflight: BTreeMap<RequestId, Purpose>,
+    /// Searches with a run request in flight.
+    pub starting: BTreeSet<String>,
+    /// Run-all in flight.
+    pub run_all_pending: bool,
+}
+
+impl LeadsModel {
+    /// The pollers this pane wants: the run watch of the open search while
+    /// its run is queued or running, and of the live searches in view.
+    pub fn subscriptions(&self, m: &Model, subs: &mut Vec<Sub>) {
+        if m.pane != Pane::Leads {
+            return;
+        }
+        match self.view {
+            View::Search | View::Detail => {
+                if let Some(o) = &self.open
+                    && o.latest_run.as_ref().is_some_and(|r| r.status.is_live())
+                {
+                    subs.push(Sub {
+                        id: SubId::RunWatch(o.search.search_id.clone()),
+                        every: m.poll.run,
+                    });
+                }
+            }
+            View::Searches => {
+                let vp = layout::searches_viewport(m.layout().body);
+                for i in self.list.table.visible(vp) {
+                    if let Some(row) = self.list.rows.get(i)
+                        && row.run.as_ref().is_some_and(RunStatus::is_live)
+                    {
+                        subs.push(Sub {
+                            id: SubId::RunWatch(row.search.search_id.clone()),
+                            every: m.poll.run,
+                        });
+                    }
+                }
+            }
+            View::NewSearch => {}
+        }
+    }
+
+    /// What unsent text the pane holds, if any.
+    pub fn unsent(&self) -> Option<String> {
+        self.form
+            .as_ref()
+            .filter(|f| f.form.is_dirty())
+            .map(|_| "the new-search form".to_owned())
+    }
+
+    /// Copies unsent text into the local state.
+    pub fn capture_drafts(&self, state: &mut State) {
+        if let Some(f) = &self.form
+            && f.form.is_dirty()
+        {
+            state.drafts.insert(DRAFT_KEY.into(), f.draft());
+        }
+    }
+
+    /// The open search's id.
+    pub fn open_id(&self) -> Option<&str> {
+        self.open.as_ref().map(|o| o.search.search_id.as_str())
+    }
+
+    /// Field descriptors known for the open search.
+    pub fn open_descriptors(&self) -> &[FieldDescriptor] {
+        self.open_id()
+            .and_then(|id| self.descriptors.get(id))
+            .map_or(&[], Vec::as_slice)
+    }
+}
+
+/// `code: message` of a failure, for inline display.
+pub(crate) fn error_text(e: &ApiError) -> String {
+    format!("{}: {}", e.code(), e.message())
+}
+
+/// The pane became visible.
+pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
+    let mut cmds = searches::ensure_loaded(m);
+    if matches!(m.leads.view, View::Search | View::Detail) {
+        cmds.extend(search::fetch_pages(m, false));
+    }
+    cmds
+}
+
+/// The terminal was resized: keep selections on screen.
+pub fn on_resize(m: &mut Model) {
+    let body = m.layout().body;
+    let vp = layout::searches_viewport(body);
+    m.leads.list.table.clamp(vp);
+    let rvp = layout::results_viewport(body, &m.leads);
+    if let Some(o) = m.leads.open.as_mut() {
+        o.window.table.clamp(rvp);
+    }
+    let dvp = layout::detail_viewport(body);
+    if let Some(d) = m.leads.detail.as_mut() {
+        d.clamp(dvp);
+    }
+}
+
+/// Pasted text goes to the focused text box.
+pub fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+    match &mut m.leads.dialog {
+        Some(Dialog::Filter(b)) => b.paste(text),
+        Some(Dialog::Export(e)) => e.paste(text),
+        Some(_) => {}
+        None => {
+            if m.leads.view == View::NewSearch
+                && let Some(f) = m.leads.form.as_mut()
+            {
+                f.form.paste(text);
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// Keys for a focused text box or a dialog; `None` when neither is open.
+pub fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
+    if let Some(dialog) = m.leads.dialog.take() {
+        return Some(dialog_key(m, dialog, key));
+    }
+    if m.leads.view == View::NewSearch && m.leads.form.is_some() {
+        return Some(new_search::on_key(m, key));
+    }
+    None
+}
+
+fn dialog_key(m: &mut Model, dialog: Dialog, key: KeyEvent) -> Vec<Cmd> {
+    match dialog {
+        Dialog::Filter(b) => filter::on_key(m, b, key),
+        Dialog::Campaign(c) => campaign::on_key(m, c, key),
+        Dialog::Export(e) => export::on_key(m, e, key),
+        Dialog::Report(mut r) => {
+            match m.keymap.action(Scope::Leads, &key) {
+                Some(Action::Down) => r.scroll = r.scroll.saturating_add(1),
+                Some(Action::Up) => r.scroll = r.scroll.saturating_sub(1),
+                Some(Action::PageDown) => r.scroll = r.scroll.saturating_add(10),
+                Some(Action::PageUp) => r.scroll = r.scroll.saturating_sub(10),
+                _ => return Vec::new(),
+            }
+            m.leads.dialog = Some(Dialog::Report(r));
+            Vec::new()
+        }
+    }
+}
+
+/// A key action on the pane.
+pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    match action {
+        Action::NewSearch if m.leads.view != View::NewSearch => return new_search::open(m),
+        Action::RunAll => return searches::ask_run_all(m),
+        _ => {}
+    }
+    match m.leads.view {
+        View::Searches => searches::on_action(m, action),
+        View::Search => search::on_action(m, action),
+        View::Detail => detail::on_action(m, action),
+        View::NewSearch => Vec::new(),
+    }
+}
+
+/// A reply for this pane.
+pub fn on_reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
+    let Some(purpose) = m.leads.inflight.remove(&id) else {
+        return Vec::new();
+    };
+    match purpose {
+        Purpose::Searches => searches::on_list(m, reply),
+        Purpose::SearchMeta(search) => searches::on_meta(m, &search, reply),
+        Purpose::Page {
+            search,
+            generation,
+            page,
+        } => search::on_page(m, id, &search, generation, page, reply),
+        Purpose::Watch(search) => search::on_watch(m, id, &search, reply),
+        Purpose::Create => new_search::on_created(m, reply),
+        Purpose::Run(search) => searches::on_run(m, &search, reply),
+        Purpose::RunAll => searches::on_run_all(m, reply),
+        Purpose::Enrichment(result) => detail::on_enrichment(m, id, &result, reply),
+        Purpose::Descriptors(search) => filter::on_descriptors(m, &search, reply),
+        Purpose::Campaigns => campaign::on_campaigns(m, id, reply),
+        Purpose::Campaign(campaign) => campaign::on_campaign(m, &campaign, reply),
+        Purpose::AddChunk => campaign::on_chunk(m, id, reply),
+        Purpose::AddPage => campaign::on_page(m, id, reply),
+        Purpose::ExportPage => export::on_page(m, id, reply),
+    }
+}
+
+/// Sends a request for this pane, recording its purpose.
+pub(crate) fn send(
+    m: &mut Model,
+    purpose: Purpose,
+    req: crate::app::ApiRequest,
+) -> (RequestId, Cmd) {
+    let (id, cmd) = m.request(super::Owner::Leads, req);
+    m.leads.inflight.insert(id, purpose);
+    (id, cmd)
+}
+
+/// A run watch fired.
+pub fn on_run_watch_due(m: &mut Model, search: &str) -> Vec<Cmd> {
+    if m.pane != Pane::Leads {
+        return Vec::new();
+    }
+    if matches!(m.leads.view, View::Search | View::Detail) && m.leads.open_id() == Some(search) {
+        return search::poll(m);
+    }
+    searches::fetch_meta(m, search)
+}
+
+/// Mouse on the body: click selects (again opens), the wheel scrolls, a
+/// click on a filter chip removes it.
+pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
+    if m.leads.dialog.is_some() || m.leads.view == View::NewSearch {
+        return Vec::new();
+    }
+    let body = m.layout().body;
+    match ev.kind {
+        MouseEventKind::ScrollDown => on_action(m, Action::Down),
+        MouseEventKind::ScrollUp => on_action(m, Action::Up),
+        MouseEventKind::Down(MouseButton::Left) => match m.leads.view {
+            View::Searches => {
+                let area = layout::searches_area(body);
+                let Some(line) = crate::ui::widgets::vtable::line_at(area, ev.column, ev.row)
+                else {
+                    return Vec::new();
+                };
+                let vp = layout::searches_viewport(body);
+                click_row(m, |l| &mut l.list.table, line, vp)
+            }
+            View::Search => {
+                let areas = layout::search_areas(body, &m.leads);
+                if let Some(chip) = layout::chip_at(&m.leads, areas.chips, ev.column, ev.row) {
+                    return search::remove_chip(m, chip);
+                }
+                let Some(line) =
+                    crate::ui::widgets::vtable::line_at(areas.table, ev.column, ev.row)
+                else {
+                    return Vec::new();
+                };
+                let vp = areas.viewport();
+                let Some(o) = m.leads.open.as_mut() else {
+                    return Vec::new();
+                };
+                let Some(row) = o.window.table.row_at(line) else {
+                    return Vec::new();
+                };
+                let again = o.window.table.selected == row;
+                o.window.table.select(row, vp);
+                if again {
+                    on_action(m, Action::Open)
+                } else {
+                    search::fetch_pages(m, false)
+                }
+            }
+            View::Detail | View::NewSearch => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+fn click_row(
+    m: &mut Model,
+    table: impl Fn(&mut LeadsModel) -> &mut TableState,
+    line: usize,
+    vp: usize,
+) -> Vec<Cmd> {
+    let t = table(&mut m.leads);
+    let Some(row) = t.row_at(line) else {
+        return Vec::new();
+    };
+    let again = t.selected == row;
+    t.select(row, vp);
+    if again {
+        on_action(m, Action::Open)
+    } else {
+        searches::fetch_visible_meta(m)
+    }
+}
+
+/// A confirm dialog said yes.
+pub fn on_confirmed(m: &mut Model, what: Confirmed) -> Vec<Cmd> {
+    match what {
+        Confirmed::RunAll => searches::run_all(m),
+        Confirmed::RestoreDraft => new_search::restore_draft(m, true),
+        Confirmed::OverwriteExport => export::overwrite_confirmed(m, true),
+    }
+}
+
+/// A confirm dialog said no.
+pub fn on_declined(m: &mut Model, what: Confirmed) -> Vec<Cmd> {
+    match what {
+        Confirmed::RunAll => Vec::new(),
+        Confirmed::RestoreDraft => new_search::restore_draft(m, false),
+        Confirmed::OverwriteExport => export::overwrite_confirmed(m, false),
+    }
+}
+
+/// A path check finished.
+pub fn on_path_checked(m: &mut Model, id: RequestId, exists: Result<bool, String>) -> Vec<Cmd> {
+    export::on_path_checked(m, id, exists)
+}
+
+/// A file write finished.
+pub fn on_file_written(m: &mut Model, id: RequestId, result: Result<(), String>) -> Vec<Cmd> {
+    export::on_file_written(m, id, result)
+}
+
+/// Opens a search by id (`:open search <id>`), remembering it locally.
+pub fn open_search_by_id(m: &mut Model, id: &str, source: &str) -> Vec<Cmd> {
+    let id = id.trim();
+    if id.is_empty() {
+        return Vec::new();
+    }
+    m.state.remember_search(id, "", source);
+    let mut cmds = vec![m.save_state()];
+    searches::add_known_row(m, id, source);
+    cmds.extend(search::open(m, id));
+    cmds
+}
+
+/// Starts a CSV export of the open search's filtered results.
+pub fn start_export(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
+    export::start(m, path)
+}
+
+/// The lead to send to a campaign for a result.
+pub fn lead_input(r: &LeadResult) -> LeadInput {
+    let c = r.canonical_lead.clone().unwrap_or_default();
+    let some = |s: &str| {
+        let s = s.trim();
+        (!s.is_empty()).then(|| s.to_owned())
+    };
+    let name = some(&c.name).or_else(|| some(&r.entity_person));
+    let (first, last) = match name.as_deref().map(|n| n.split_once(' ')) {
+        Some(Some((f, l))) => (some(f), some(l)),
+        Some(None) => (name.clone(), None),
+        None => (None, None),
+    };
+    let mut custom = serde_json::Map::new();
+    custom.insert("lead_finder_search_id".into(), r.search_id.clone().into());
+    custom.insert("lead_finder_result_id".into(), r.result_id.clone().into());
+    if let Some(score) = serde_json::Number::from_f64(r.score) {
+        custom.insert("lead_finder_score".into(), score.into());
+    }
+    LeadInput {
+        email: some(&c.email),
+        network_url: some(&c.network_url),
+        first_name: first,
+        last_name: last,
+        name,
+        company: some(&c.company).or_else(|| some(&r.entity_company)),
+        position: some(&c.title),
+        headline: None,
+        custom_fields: Some(custom),
+    }
+}
+
+/// Display name of a result.
+pub fn result_name(r: &LeadResult) -> String {
+    r.canonical_lead
+        .as_ref()
+        .map(|c| c.name.trim())
+        .filter(|n| !n.is_empty())
+        .unwrap_or(r.entity_person.trim())
+        .to_owned()
+}
+
+/// Notifies, in one place, a failure of a request of this pane.
+pub(crate) fn toast_error(m: &mut Model, context: &str, e: &ApiError) {
+    m.toasts.error(m.now, context, e);
+    m.redraw = true;
+}

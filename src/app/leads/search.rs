@@ -1,0 +1,525 @@
+//! The open search: its results over a bounded window of pages, the run
+//! watch, the filter chips and the selection of leads.
+
+use super::super::toast::Level;
+use super::super::{ApiReply, ApiRequest, Cmd, Model};
+use super::window::{PAGE, PageAccess, Window};
+use super::{
+    AllMatching, Filter, Opened, Picked, Purpose, View, error_text, lead_input, result_name,
+    searches, send, toast_error,
+};
+use crate::api::model::{LatestRun, Pagination, SearchPageQuery};
+use crate::config::keymap::Action;
+use crate::ui::format;
+use crate::ui::leads as layout;
+use crate::ui::sanitize::DisplayText;
+
+fn viewport(m: &Model) -> usize {
+    layout::results_viewport(m.layout().body, &m.leads)
+}
+
+/// Opens a search on its results (the first page is asked for at once).
+pub fn open(m: &mut Model, id: &str) -> Vec<Cmd> {
+    m.leads.view = View::Search;
+    m.leads.detail = None;
+    if m.leads.open_id() == Some(id) {
+        return fetch_pages(m, false);
+    }
+    let search = m
+        .leads
+        .list
+        .rows
+        .iter()
+        .find(|r| r.search.search_id == id)
+        .map(|r| r.search.clone())
+        .unwrap_or_else(|| crate::api::model::Search {
+            search_id: id.to_owned(),
+            ..Default::default()
+        });
+    m.leads.open = Some(Opened {
+        search,
+        window: Window::new(false),
+        ..Opened::default()
+    });
+    fetch_pages(m, false)
+}
+
+/// Asks for the pages the view needs (`refresh`: read the loaded ones
+/// again too).
+pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
+    let vp = viewport(m);
+    let Some(o) = m.leads.open.as_mut() else {
+        return Vec::new();
+    };
+    if refresh {
+        o.window.mark_stale(None);
+    }
+    let wanted = o.window.to_fetch(vp);
+    let (search, generation) = (o.search.search_id.clone(), o.generation);
+    let filter = o.filter.clone();
+    let mut cmds = Vec::new();
+    for (page, access) in wanted {
+        let req = match access {
+            PageAccess::Offset(offset) => ApiRequest::GetSearch {
+                id: search.clone(),
+                page: SearchPageQuery {
+                    limit: Some(PAGE as u64),
+                    offset: Some(offset),
+                    cursor: None,
+                },
+            },
+            PageAccess::Cursor(cursor) => ApiRequest::QueryResults {
+                id: search.clone(),
+                query: filter.query(cursor, PAGE as u64),
+            },
+        };
+        let (id, cmd) = send(
+            m,
+            Purpose::Page {
+                search: search.clone(),
+                generation,
+                page,
+            },
+            req,
+        );
+        if let Some(o) = m.leads.open.as_mut() {
+            o.window.pending.insert(page, id);
+        }
+        cmds.push(cmd);
+    }
+    cmds
+}
+
+/// Takes in the search and latest run of an answer, announcing a run that
+/// ended.
+fn take_meta(m: &mut Model, search: crate::api::model::Search, run: Option<LatestRun>) {
+    let Some(o) = m.leads.open.as_mut() else {
+        return;
+    };
+    let before = o.latest_run.as_ref().map(|r| r.status.clone());
+    if !search.search_id.is_empty() {
+        o.search = search;
+    }
+    o.loaded = true;
+    if run.is_some() {
+        o.latest_run = run;
+    }
+    let after = o.latest_run.as_ref().map(|r| r.status.clone());
+    let (s, r) = (o.search.clone(), o.latest_run.clone());
+    if !s.title.is_empty() {
+        searches::upsert(m, &s, r.as_ref());
+    }
+    searches::announce_run_end(m, &s, before.as_ref(), after.as_ref());
+}
+
+/// Stores a page, keeping the selected result selected when a live run
+/// moved it.
+fn store_page(
+    m: &mut Model,
+    page: usize,
+    rows: Vec<crate::api::model::LeadResult>,
+    p: &Pagination,
+) {
+    let vp = viewport(m);
+    let Some(o) = m.leads.open.as_mut() else {
+        return;
+    };
+    let selected = o.window.selected().map(|r| r.result_id.clone());
+    o.window.store(page, rows, p, vp);
+    if let Some(id) = selected
+        && o.window.selected().map(|r| r.result_id.as_str()) != Some(id.as_str())
+        && let Some(i) = o.window.find(&id)
+    {
+        o.window.table.select(i, vp);
+    }
+    if o.first_total.is_none() {
+        o.first_total = o.window.total;
+    }
+    if let Some(all) = o.marks.all.as_mut()
+        && all.filter == o.filter
+        && let Some(t) = o.window.total
+    {
+        all.total = t;
+    }
+}
+
+/// A page answer.
+pub fn on_page(
+    m: &mut Model,
+    id: crate::app::RequestId,
+    search: &str,
+    generation: u64,
+    page: usize,
+    reply: ApiReply,
+) -> Vec<Cmd> {
+    let current = m
+        .leads
+        .open
+        .as_ref()
+        .is_some_and(|o| o.search.search_id == search && o.generation == generation);
+    if !current {
+        return Vec::new();
+    }
+    if let Some(o) = m.leads.open.as_mut()
+        && o.window.pending.get(&page) == Some(&id)
+    {
+        o.window.pending.remove(&page);
+    }
+    let result = match reply {
+        ApiReply::SearchPage(r) => r.map(|p| {
+            take_meta(m, p.search, p.latest_run);
+            (p.results, p.pagination)
+        }),
+        ApiReply::Results(r) => r.map(|p| {
+            if m.leads.open.as_ref().is_some_and(|o| !o.loaded) {
+                take_meta(m, p.search, None);
+            }
+            (p.results, p.pagination)
+        }),
+        _ => return Vec::new(),
+    };
+    match result {
+        Ok((rows, pagination)) => store_page(m, page, rows, &pagination),
+        Err(e) => {
+            let text = if e.status() == Some(404) {
+                "search not found (deleted, or another workspace's)".to_owned()
+            } else {
+                error_text(&e)
+            };
+            if let Some(o) = m.leads.open.as_mut() {
+                o.window.failed(page, text);
+            }
+            toast_error(m, "loading results", &e);
+            return Vec::new();
+        }
+    }
+    fetch_pages(m, false)
+}
+
+/// The run watch fired: read the run status and the page of the selection
+/// again; the other loaded pages are read again as the view needs them.
+pub fn poll(m: &mut Model) -> Vec<Cmd> {
+    let vp = viewport(m);
+    let Some(o) = m.leads.open.as_mut() else {
+        return Vec::new();
+    };
+    if o.watch_inflight.is_some() {
+        return Vec::new();
+    }
+    let search = o.search.search_id.clone();
+    let filtered = !o.filter.is_empty();
+    let page = o.window.table.selected / PAGE;
+    let req = if filtered {
+        // The filtered rows come from the results query; the status from a
+        // one-row read.
+        ApiRequest::GetSearch {
+            id: search.clone(),
+            page: SearchPageQuery {
+                limit: Some(1),
+                offset: None,
+                cursor: None,
+            },
+        }
+    } else {
+        ApiRequest::GetSearch {
+            id: search.clone(),
+            page: SearchPageQuery {
+                limit: Some(PAGE as u64),
+                offset: Some((page * PAGE) as u64),
+                cursor: None,
+            },
+        }
+    };
+    let (id, cmd) = send(m, Purpose::Watch(search), req);
+    let mut cmds = vec![cmd];
+    if let Some(o) = m.leads.open.as_mut() {
+        o.watch_inflight = Some(id);
+        if filtered {
+            o.window.mark_stale(None);
+        } else {
+            o.window.pending.insert(page, id);
+        }
+    }
+    let _ = vp;
+    if filtered {
+        cmds.extend(fetch_pages(m, false));
+    }
+    cmds
+}
+
+/// The run watch's answer.
+pub fn on_watch(
+    m: &mut Model,
+    id: crate::app::RequestId,
+    search: &str,
+    reply: ApiReply,
+) -> Vec<Cmd> {
+    let Some(o) = m.leads.open.as_mut() else {
+        return Vec::new();
+    };
+    if o.search.search_id != search || o.watch_inflight != Some(id) {
+        return Vec::new();
+    }
+    o.watch_inflight = None;
+    let page = o
+        .window
+        .pending
+        .iter()
+        .find(|(_, r)| **r == id)
+        .map(|(p, _)| *p);
+    if let Some(p) = page {
+        o.window.pending.remove(&p);
+    }
+    let ApiReply::SearchPage(result) = reply else {
+        return Vec::new();
+    };
+    match *result {
+        Ok(p) => {
+            take_meta(m, p.search, p.latest_run);
+            if let Some(page) = page {
+                if let Some(o) = m.leads.open.as_mut() {
+                    o.window.mark_stale(Some(page));
+                }
+                store_page(m, page, p.results, &p.pagination);
+            }
+            fetch_pages(m, false)
+        }
+        Err(e) => {
+            toast_error(m, "checking the run", &e);
+            Vec::new()
+        }
+    }
+}
+
+/// A run of `id` started: watch it when it is the open search.
+pub fn run_started(m: &mut Model, id: &str, run: LatestRun) -> Vec<Cmd> {
+    let Some(o) = m.leads.open.as_mut() else {
+        return Vec::new();
+    };
+    if o.search.search_id != id {
+        return Vec::new();
+    }
+    o.latest_run = Some(run);
+    poll(m)
+}
+
+/// Chips of the active filter: `q` first, then each predicate.
+pub fn chips(o: &Opened, descriptors: &[crate::api::model::FieldDescriptor]) -> Vec<String> {
+    let mut out = Vec::new();
+    if !o.filter.q.trim().is_empty() {
+        out.push(format!("text: {}", DisplayText::inline(o.filter.q.trim())));
+    }
+    for p in &o.filter.predicates {
+        let label = descriptors
+            .iter()
+            .find(|d| d.path == p.path)
+            .map(|d| d.label.as_str())
+            .filter(|l| !l.is_empty())
+            .unwrap_or(p.path.as_str());
+        out.push(format!(
+            "{} {} {}",
+            DisplayText::inline(label),
+            DisplayText::inline(p.operator.as_str()),
+            DisplayText::inline(&p.value.to_string())
+        ));
+    }
+    out
+}
+
+/// Removes chip `i` (see [`chips`]).
+pub fn remove_chip(m: &mut Model, i: usize) -> Vec<Cmd> {
+    let Some(o) = m.leads.open.as_ref() else {
+        return Vec::new();
+    };
+    let mut filter = o.filter.clone();
+    let has_q = !filter.q.trim().is_empty();
+    if has_q && i == 0 {
+        filter.q.clear();
+    } else {
+        let j = i - usize::from(has_q);
+        if j >= filter.predicates.len() {
+            return Vec::new();
+        }
+        filter.predicates.remove(j);
+    }
+    apply_filter(m, filter)
+}
+
+/// Shows the results of another filter (read again from the first page).
+pub fn apply_filter(m: &mut Model, filter: Filter) -> Vec<Cmd> {
+    let Some(o) = m.leads.open.as_mut() else {
+        return Vec::new();
+    };
+    if o.filter == filter && o.window.loaded() {
+        return Vec::new();
+    }
+    let dropped_all = o.marks.all.take().is_some();
+    o.generation += 1;
+    o.window = Window::new(!filter.is_empty());
+    o.filter = filter;
+    if dropped_all {
+        m.notify(
+            Level::Info,
+            "Selection cleared",
+            "\"all matching\" was for the previous filter; press A to select all matching this one",
+        );
+    }
+    fetch_pages(m, false)
+}
+
+fn nav(m: &mut Model, action: Action) -> bool {
+    let vp = viewport(m);
+    let Some(o) = m.leads.open.as_mut() else {
+        return false;
+    };
+    let t = &mut o.window.table;
+    match action {
+        Action::Up => t.move_by(-1, vp),
+        Action::Down => t.move_by(1, vp),
+        Action::Top => t.top(vp),
+        Action::Bottom => t.bottom(vp),
+        Action::PageUp => t.page_up(vp),
+        Action::PageDown => t.page_down(vp),
+        _ => return false,
+    }
+    true
+}
+
+/// A key action on the open search.
+pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    if nav(m, action) {
+        return fetch_pages(m, false);
+    }
+    let Some(o) = m.leads.open.as_ref() else {
+        m.leads.view = View::Searches;
+        return Vec::new();
+    };
+    let id = o.search.search_id.clone();
+    match action {
+        Action::Back => {
+            m.leads.view = View::Searches;
+            let mut cmds = searches::ensure_loaded(m);
+            cmds.extend(searches::fetch_visible_meta(m));
+            cmds
+        }
+        Action::Open => super::detail::open(m, super::detail::Tab::Person),
+        Action::Enrichment => super::detail::open(m, super::detail::Tab::Fields),
+        Action::Filter => super::filter::open(m),
+        Action::RemoveChip => {
+            let n = chips(o, &[]).len();
+            if n == 0 {
+                m.notify(Level::Info, "No filter", "/ builds one");
+                return Vec::new();
+            }
+            remove_chip(m, n - 1)
+        }
+        Action::ToggleMark => toggle_mark(m),
+        Action::MarkLoaded => mark_loaded(m),
+        Action::MarkMatching => mark_matching(m),
+        Action::ClearMarks => {
+            if let Some(o) = m.leads.open.as_mut() {
+                o.marks = Default::default();
+            }
+            Vec::new()
+        }
+        Action::AddToCampaign => super::campaign::open(m),
+        Action::Export => super::export::start(m, None),
+        Action::RunSearch => searches::run(m, &id),
+        Action::Refresh => {
+            let mut cmds = fetch_pages(m, true);
+            if m.leads.open.as_ref().is_some_and(|o| !o.filter.is_empty()) {
+                cmds.extend(poll(m));
+            }
+            cmds
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn toggle_mark(m: &mut Model) -> Vec<Cmd> {
+    let vp = viewport(m);
+    let Some(o) = m.leads.open.as_mut() else {
+        return Vec::new();
+    };
+    let Some(r) = o.window.selected().cloned() else {
+        return Vec::new();
+    };
+    match o.marks.all.as_mut() {
+        Some(all) => {
+            if !all.except.remove(&r.result_id) {
+                all.except.insert(r.result_id.clone());
+            }
+        }
+        None => {
+            if o.marks.picked.remove(&r.result_id).is_none() {
+                o.marks.picked.insert(
+                    r.result_id.clone(),
+                    Picked {
+                        name: result_name(&r),
+                        lead: lead_input(&r),
+                    },
+                );
+            }
+        }
+    }
+    // Move on, so consecutive leads are picked with repeated presses.
+    o.window.table.move_by(1, vp);
+    fetch_pages(m, false)
+}
+
+fn mark_loaded(m: &mut Model) -> Vec<Cmd> {
+    let Some(o) = m.leads.open.as_mut() else {
+        return Vec::new();
+    };
+    if o.marks.all.is_some() {
+        o.marks.all = None;
+    }
+    let rows: Vec<_> = o.window.loaded_iter().cloned().collect();
+    let all_marked = !rows.is_empty()
+        && rows
+            .iter()
+            .all(|r| o.marks.picked.contains_key(&r.result_id));
+    for r in rows {
+        if all_marked {
+            o.marks.picked.remove(&r.result_id);
+        } else {
+            o.marks.picked.entry(r.result_id.clone()).or_insert(Picked {
+                name: result_name(&r),
+                lead: lead_input(&r),
+            });
+        }
+    }
+    Vec::new()
+}
+
+fn mark_matching(m: &mut Model) -> Vec<Cmd> {
+    let Some(o) = m.leads.open.as_mut() else {
+        return Vec::new();
+    };
+    if o.marks.all.take().is_some() {
+        return Vec::new();
+    }
+    let Some(total) = o.window.total else {
+        return Vec::new();
+    };
+    o.marks.picked.clear();
+    o.marks.all = Some(AllMatching {
+        filter: o.filter.clone(),
+        total,
+        except: Default::default(),
+    });
+    let what = if o.filter.is_empty() {
+        "every result of the search".to_owned()
+    } else {
+        "every result matching the filter".to_owned()
+    };
+    m.notify(
+        Level::Info,
+        "Selected all matching",
+        &format!(
+            "{} leads: {what}; space unselects one, A again clears",
+            format::count(total as u64)
+        ),
+    );
+    Vec::new()
+}

@@ -1,0 +1,646 @@
+//! The searches list: from the optional list route, else from the local
+//! registry (ids created here, pasted with `:open search`, or seen in a
+//! run-all answer), each fetched once for its metadata. Also running one
+//! search and running all.
+
+use std::collections::BTreeSet;
+
+use super::super::toast::Level;
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, Overlay};
+use super::{Confirmed, Dialog, Purpose, Report, View, error_text, search, send, toast_error};
+use crate::api::model::{LatestRun, RunStatus, Search, SearchKind, SearchPageQuery};
+use crate::app::table::TableState;
+use crate::config::keymap::Action;
+use crate::ui::format;
+use crate::ui::leads as layout;
+use crate::ui::sanitize::DisplayText;
+
+/// Metadata requests in flight at most (the registry asks one per id).
+const META_INFLIGHT: usize = 4;
+
+/// One search in the list.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SearchRow {
+    /// The search (a placeholder with the id until its metadata arrives).
+    pub search: Search,
+    /// Status of its latest run, when known.
+    pub run: Option<RunStatus>,
+    /// Its metadata arrived.
+    pub loaded: bool,
+    /// A metadata request is in flight.
+    pub pending: bool,
+    /// Where the id came from (registry mode).
+    pub source: String,
+    /// Why its metadata could not be read.
+    pub error: Option<String>,
+}
+
+/// The searches.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SearchList {
+    /// Rows, newest first.
+    pub rows: Vec<SearchRow>,
+    /// An answer arrived.
+    pub loaded: bool,
+    /// The list request in flight.
+    pub pending: bool,
+    /// The list route is not offered: rows come from the local registry.
+    pub registry: bool,
+    /// The last failure.
+    pub error: Option<String>,
+    /// Selection.
+    pub table: TableState,
+}
+
+impl SearchList {
+    fn row_mut(&mut self, id: &str) -> Option<&mut SearchRow> {
+        self.rows.iter_mut().find(|r| r.search.search_id == id)
+    }
+
+    /// The selected search's id.
+    pub fn selected_id(&self) -> Option<String> {
+        self.rows
+            .get(self.table.selected)
+            .map(|r| r.search.search_id.clone())
+    }
+}
+
+fn viewport(m: &Model) -> usize {
+    layout::searches_viewport(m.layout().body)
+}
+
+/// Loads the list unless it is loaded or on its way.
+pub fn ensure_loaded(m: &mut Model) -> Vec<Cmd> {
+    if m.leads.list.loaded || m.leads.list.pending {
+        return Vec::new();
+    }
+    load(m)
+}
+
+fn load(m: &mut Model) -> Vec<Cmd> {
+    m.leads.list.pending = true;
+    let (_, cmd) = send(m, Purpose::Searches, ApiRequest::ListSearches);
+    vec![cmd]
+}
+
+/// The list answer (or `None`: the route is not offered).
+pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Searches(result) = reply else {
+        return Vec::new();
+    };
+    let l = &mut m.leads.list;
+    l.pending = false;
+    match result {
+        Ok(Some(list)) => {
+            let selected = l.selected_id();
+            let old = std::mem::take(&mut l.rows);
+            l.rows = list
+                .into_iter()
+                .map(|s| {
+                    let prev = old.iter().find(|r| r.search.search_id == s.search_id);
+                    SearchRow {
+                        run: prev.and_then(|r| r.run.clone()),
+                        loaded: true,
+                        source: String::new(),
+                        search: s,
+                        pending: false,
+                        error: None,
+                    }
+                })
+                .collect();
+            l.loaded = true;
+            l.registry = false;
+            l.error = None;
+            reselect(m, selected);
+        }
+        Ok(None) => {
+            let selected = l.selected_id();
+            l.registry = true;
+            l.loaded = true;
+            l.error = None;
+            let old = std::mem::take(&mut l.rows);
+            // Newest remembered first.
+            let known: Vec<_> = m.state.known_searches.iter().rev().cloned().collect();
+            m.leads.list.rows = known
+                .into_iter()
+                .map(|k| {
+                    let prev = old.iter().find(|r| r.search.search_id == k.id).cloned();
+                    prev.unwrap_or_else(|| SearchRow {
+                        search: Search {
+                            search_id: k.id.clone(),
+                            title: k.label.clone(),
+                            ..Search::default()
+                        },
+                        source: k.source.clone(),
+                        ..SearchRow::default()
+                    })
+                })
+                .collect();
+            for r in &mut m.leads.list.rows {
+                // Fetch every row again on a refresh.
+                r.loaded = false;
+            }
+            reselect(m, selected);
+        }
+        Err(e) => {
+            if !l.loaded {
+                l.error = Some(error_text(&e));
+            }
+            toast_error(m, "loading searches", &e);
+        }
+    }
+    fetch_visible_meta(m)
+}
+
+fn reselect(m: &mut Model, selected: Option<String>) {
+    let vp = viewport(m);
+    let l = &mut m.leads.list;
+    l.table.set_len(l.rows.len(), vp);
+    if let Some(id) = selected
+        && let Some(i) = l.rows.iter().position(|r| r.search.search_id == id)
+    {
+        l.table.select(i, vp);
+    }
+}
+
+/// Adds a registry row for an id (pasted or created) when the list is in
+/// registry mode or not loaded yet.
+pub fn add_known_row(m: &mut Model, id: &str, source: &str) {
+    let l = &mut m.leads.list;
+    if l.rows.iter().any(|r| r.search.search_id == id) {
+        return;
+    }
+    if l.loaded && !l.registry {
+        // The list route will show it on the next refresh.
+        return;
+    }
+    l.rows.insert(
+        0,
+        SearchRow {
+            search: Search {
+                search_id: id.to_owned(),
+                ..Search::default()
+            },
+            source: source.to_owned(),
+            ..SearchRow::default()
+        },
+    );
+    let vp = viewport(m);
+    let n = m.leads.list.rows.len();
+    m.leads.list.table.set_len(n, vp);
+}
+
+/// Inserts or refreshes a row from a full search (created, run, opened).
+pub fn upsert(m: &mut Model, search: &Search, run: Option<&LatestRun>) {
+    let status = run.map(|r| r.status.clone());
+    let l = &mut m.leads.list;
+    match l.row_mut(&search.search_id) {
+        Some(row) => {
+            row.search = search.clone();
+            row.loaded = true;
+            row.error = None;
+            if status.is_some() {
+                row.run = status;
+            }
+        }
+        None => {
+            l.rows.insert(
+                0,
+                SearchRow {
+                    search: search.clone(),
+                    run: status,
+                    loaded: true,
+                    ..SearchRow::default()
+                },
+            );
+            let vp = viewport(m);
+            let n = m.leads.list.rows.len();
+            m.leads.list.table.set_len(n, vp);
+        }
+    }
+}
+
+/// Fetches metadata (and run status) for the visible rows that lack it.
+pub fn fetch_visible_meta(m: &mut Model) -> Vec<Cmd> {
+    let vp = viewport(m);
+    let l = &m.leads.list;
+    let in_flight = l.rows.iter().filter(|r| r.pending).count();
+    let wanted: Vec<String> = l
+        .table
+        .visible(vp)
+        .filter_map(|i| l.rows.get(i))
+        .filter(|r| !r.pending && r.error.is_none())
+        .filter(|r| {
+            // Registry rows need everything; listed rows only their run
+            // status, and only when they have a run.
+            !r.loaded || (r.run.is_none() && r.search.last_run_id.is_some())
+        })
+        .map(|r| r.search.search_id.clone())
+        .take(META_INFLIGHT.saturating_sub(in_flight))
+        .collect();
+    wanted
+        .into_iter()
+        .flat_map(|id| fetch_meta(m, &id))
+        .collect()
+}
+
+/// Asks for one search's metadata and latest run (one result row).
+pub fn fetch_meta(m: &mut Model, id: &str) -> Vec<Cmd> {
+    if let Some(row) = m.leads.list.row_mut(id) {
+        if row.pending {
+            return Vec::new();
+        }
+        row.pending = true;
+    }
+    let (_, cmd) = send(
+        m,
+        Purpose::SearchMeta(id.to_owned()),
+        ApiRequest::GetSearch {
+            id: id.to_owned(),
+            page: SearchPageQuery {
+                limit: Some(1),
+                offset: None,
+                cursor: None,
+            },
+        },
+    );
+    vec![cmd]
+}
+
+/// The metadata answer of one search.
+pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::SearchPage(result) = reply else {
+        return Vec::new();
+    };
+    if let Some(row) = m.leads.list.row_mut(id) {
+        row.pending = false;
+    }
+    match *result {
+        Ok(page) => {
+            let mut search = page.search;
+            if search.search_id.is_empty() {
+                search.search_id = id.to_owned();
+            }
+            let status = page.latest_run.as_ref().map(|r| r.status.clone());
+            if let Some(row) = m.leads.list.row_mut(id) {
+                let before = row.run.clone();
+                row.search = search.clone();
+                row.loaded = true;
+                row.run = status.clone();
+                row.error = None;
+                announce_run_end(m, &search, before.as_ref(), status.as_ref());
+            }
+            // Keep the registry's label current (not a new entry).
+            if !search.title.is_empty() && m.state.known_searches.iter().any(|k| k.id == id) {
+                m.state.remember_search(id, &search.title, "");
+            }
+        }
+        Err(e) => {
+            let text = if e.status() == Some(404) {
+                "not found (deleted, or another workspace's)".to_owned()
+            } else {
+                error_text(&e)
+            };
+            if let Some(row) = m.leads.list.row_mut(id) {
+                row.error = Some(text);
+                row.loaded = true;
+            }
+        }
+    }
+    fetch_visible_meta(m)
+}
+
+/// Tells the user a watched run ended.
+pub fn announce_run_end(
+    m: &mut Model,
+    search: &Search,
+    before: Option<&RunStatus>,
+    after: Option<&RunStatus>,
+) {
+    let (Some(before), Some(after)) = (before, after) else {
+        return;
+    };
+    if !before.is_live() || after.is_live() {
+        return;
+    }
+    let title = DisplayText::inline(&search.title);
+    let (level, what) = match after {
+        RunStatus::Completed => (Level::Success, "Run completed"),
+        RunStatus::Failed => (Level::Error, "Run failed"),
+        _ => (Level::Warning, "Run ended"),
+    };
+    m.notify(
+        level,
+        what,
+        &format!(
+            "{title}: {} results, {} leads",
+            format::count(search.result_count),
+            format::count(search.lead_count)
+        ),
+    );
+}
+
+/// A key action on the list.
+pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let vp = viewport(m);
+    let t = &mut m.leads.list.table;
+    let moved = match action {
+        Action::Up => {
+            t.move_by(-1, vp);
+            true
+        }
+        Action::Down => {
+            t.move_by(1, vp);
+            true
+        }
+        Action::Top => {
+            t.top(vp);
+            true
+        }
+        Action::Bottom => {
+            t.bottom(vp);
+            true
+        }
+        Action::PageUp => {
+            t.page_up(vp);
+            true
+        }
+        Action::PageDown => {
+            t.page_down(vp);
+            true
+        }
+        _ => false,
+    };
+    if moved {
+        return fetch_visible_meta(m);
+    }
+    let selected = m.leads.list.selected_id();
+    match action {
+        Action::Open | Action::Enrichment => match selected {
+            Some(id) => search::open(m, &id),
+            None => Vec::new(),
+        },
+        Action::RunSearch => match selected {
+            Some(id) => run(m, &id),
+            None => Vec::new(),
+        },
+        Action::Refresh => {
+            if m.leads.list.pending {
+                Vec::new()
+            } else {
+                load(m)
+            }
+        }
+        Action::Filter | Action::Export | Action::AddToCampaign => {
+            m.notify(
+                Level::Info,
+                "Open a search first",
+                "Enter opens the selected search; filter, export and add-to-campaign work on its results",
+            );
+            Vec::new()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Whether the latest run can be continued (`continuation=true`): it is
+/// still going, or it stopped before finishing.
+pub fn resumable(run: Option<&RunStatus>) -> bool {
+    matches!(
+        run,
+        Some(RunStatus::Queued | RunStatus::Running | RunStatus::Failed | RunStatus::Cancelled)
+    )
+}
+
+/// Starts a run of one search.
+pub fn run(m: &mut Model, id: &str) -> Vec<Cmd> {
+    if m.leads.starting.contains(id) {
+        return Vec::new();
+    }
+    let status = if m.leads.open_id() == Some(id) {
+        m.leads
+            .open
+            .as_ref()
+            .and_then(|o| o.latest_run.as_ref())
+            .map(|r| r.status.clone())
+    } else {
+        m.leads
+            .list
+            .rows
+            .iter()
+            .find(|r| r.search.search_id == id)
+            .and_then(|r| r.run.clone())
+    };
+    let continuation = resumable(status.as_ref()).then_some(true);
+    m.leads.starting.insert(id.to_owned());
+    let (_, cmd) = send(
+        m,
+        Purpose::Run(id.to_owned()),
+        ApiRequest::RunSearch {
+            id: id.to_owned(),
+            continuation,
+        },
+    );
+    vec![cmd]
+}
+
+/// The answer to a run.
+pub fn on_run(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::RunStarted(result) = reply else {
+        return Vec::new();
+    };
+    m.leads.starting.remove(id);
+    match *result {
+        Ok(r) => {
+            let mut s = r.search.clone();
+            if s.search_id.is_empty() {
+                s.search_id = id.to_owned();
+            }
+            let title = DisplayText::inline(&s.title).into_string();
+            let counts: Vec<String> = r
+                .run
+                .counts
+                .iter()
+                .map(|(k, v)| {
+                    format!(
+                        "{} {}",
+                        DisplayText::inline(k),
+                        DisplayText::inline(&v.to_string())
+                    )
+                })
+                .collect();
+            let mut text = format!(
+                "{title}: run {} ({}, {})",
+                DisplayText::inline(r.run.status.as_str()),
+                DisplayText::inline(&r.disposition),
+                DisplayText::inline(&r.dispatch),
+            );
+            if !counts.is_empty() {
+                text.push_str(&format!(" · {}", counts.join(", ")));
+            }
+            if let Some(after) = &r.run.continuation_retry_after {
+                text.push_str(&format!(" · continue after {}", format::date(after)));
+            }
+            m.notify(Level::Success, "Run started", &text);
+            let live = crate::api::model::LatestRun {
+                run_id: r.run.run_id.clone(),
+                status: r.run.status.clone(),
+                counts: r.run.counts.clone(),
+                trigger_run_id: r.run.trigger_run_id.clone(),
+                ..Default::default()
+            };
+            if !s.title.is_empty() {
+                upsert(m, &s, Some(&live));
+            } else if let Some(row) = m.leads.list.row_mut(id) {
+                row.run = Some(live.status.clone());
+            }
+            search::run_started(m, id, live)
+        }
+        Err(e) => {
+            if e.status() == Some(409) {
+                m.notify(
+                    Level::Warning,
+                    "Already running",
+                    &format!("{} — watching the run in progress", e.message()),
+                );
+                // Pick the run up: the watch starts when its status arrives.
+                if m.leads.open_id() == Some(id) {
+                    return search::poll(m);
+                }
+                return fetch_meta(m, id);
+            }
+            toast_error(m, "starting the run", &e);
+            Vec::new()
+        }
+    }
+}
+
+/// Asks before running every search, saying how many it will start.
+pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
+    if m.leads.run_all_pending {
+        return Vec::new();
+    }
+    let rows = &m.leads.list.rows;
+    let known = rows.len();
+    let running = rows
+        .iter()
+        .filter(|r| r.run.as_ref().is_some_and(RunStatus::is_live))
+        .count();
+    let static_done = rows
+        .iter()
+        .filter(|r| r.search.kind == SearchKind::Static && r.search.last_run_id.is_some())
+        .count();
+    let start = known.saturating_sub(running + static_done);
+    let mut lines = if m.leads.list.loaded {
+        vec![format!(
+            "This starts a run of up to {start} of the {known} searches {}.",
+            if m.leads.list.registry {
+                "known locally"
+            } else {
+                "listed"
+            }
+        )]
+    } else {
+        vec!["This starts a run of every eligible search of the workspace.".to_owned()]
+    };
+    if running > 0 || static_done > 0 {
+        lines.push(format!(
+            "Not started: {running} already running, {static_done} static searches that already ran."
+        ));
+    }
+    if m.leads.list.registry {
+        lines.push(
+            "The service decides what is eligible; it may hold searches this list does not show."
+                .into(),
+        );
+    }
+    m.overlay = Some(Overlay::Confirm(Confirm {
+        title: "Run all searches?".into(),
+        lines,
+        yes: format!("Run {start}"),
+        destructive: false,
+        on_yes: ConfirmAction::Leads(Confirmed::RunAll),
+    }));
+    Vec::new()
+}
+
+/// Runs every eligible search (confirmed).
+pub fn run_all(m: &mut Model) -> Vec<Cmd> {
+    if m.leads.run_all_pending {
+        return Vec::new();
+    }
+    m.leads.run_all_pending = true;
+    let (_, cmd) = send(m, Purpose::RunAll, ApiRequest::RunAll);
+    vec![cmd]
+}
+
+/// The run-all answer: counts, the agent summary and each search's outcome.
+pub fn on_run_all(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::RunAll(result) = reply else {
+        return Vec::new();
+    };
+    m.leads.run_all_pending = false;
+    let r = match *result {
+        Ok(r) => r,
+        Err(e) => {
+            toast_error(m, "running all searches", &e);
+            return Vec::new();
+        }
+    };
+    let mut lines = vec![
+        (
+            Level::Info,
+            format!(
+                "matched {} · queued {} · already running {} · blocked {} · failed {} · skipped {}",
+                r.matched_count,
+                r.queued_count,
+                r.existing_count,
+                r.blocked_count,
+                r.failed_count,
+                r.skipped_count
+            ),
+        ),
+        (Level::Info, String::new()),
+    ];
+    if !r.agent_summary.trim().is_empty() {
+        lines.push((Level::Success, r.agent_summary.clone()));
+        lines.push((Level::Info, String::new()));
+    }
+    let mut seen = BTreeSet::new();
+    for item in &r.results {
+        let level = match &item.status {
+            RunStatus::Queued | RunStatus::Running => Level::Success,
+            RunStatus::Failed => Level::Error,
+            _ => Level::Warning,
+        };
+        let mut line = format!("{} — {}", item.title, item.status);
+        if let Some(code) = item.code.as_deref().filter(|c| !c.is_empty()) {
+            line.push_str(&format!(" ({code})"));
+        }
+        if let Some(msg) = item.message.as_deref().filter(|c| !c.is_empty()) {
+            line.push_str(&format!(": {msg}"));
+        }
+        lines.push((level, line));
+        if !item.search_id.is_empty() && seen.insert(item.search_id.clone()) {
+            m.state
+                .remember_search(&item.search_id, &item.title, "run-all");
+            add_known_row(m, &item.search_id, "run-all");
+            if let Some(row) = m.leads.list.row_mut(&item.search_id) {
+                if row.search.title.is_empty() {
+                    row.search.title = item.title.clone();
+                }
+                row.run = Some(item.status.clone());
+            }
+        }
+    }
+    m.leads.dialog = Some(Dialog::Report(Report {
+        title: "Run all".into(),
+        lines,
+        scroll: 0,
+    }));
+    let mut cmds = vec![m.save_state()];
+    if m.leads.view == View::Search {
+        cmds.extend(search::poll(m));
+    }
+    cmds
+}

@@ -1,0 +1,1 @@
+//! Flows of the Leads pane through `update`.

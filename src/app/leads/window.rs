@@ -1,0 +1,328 @@
+//! A bounded window of result pages over a list that may hold 100,000 rows.
+//!
+//! The table's length is the service's `total`; only pages near the
+//! selection are kept (at most [`MAX_PAGES`]), the far ones are evicted and
+//! fetched again when the selection comes back. Unfiltered lists are read by
+//! offset (random access); filtered lists only by the opaque cursor each page
+//! returns, so the cursor that starts every page seen is remembered (a few
+//! bytes per 100 rows) and far pages are reached by walking forward.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::super::RequestId;
+use super::super::table::TableState;
+use crate::api::model::{LeadResult, Pagination};
+
+/// Rows per page.
+pub const PAGE: usize = 100;
+/// Pages kept in memory at most.
+pub const MAX_PAGES: usize = 10;
+/// Rows around the visible ones that should be loaded ahead.
+const AHEAD: usize = PAGE / 2;
+/// Page requests in flight at most.
+const MAX_INFLIGHT: usize = 3;
+
+/// How a page is read from the service.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PageAccess {
+    /// By offset (`GET /api/lead-finder/{id}?limit&offset`).
+    Offset(u64),
+    /// By the cursor that starts it (`None`: the first page).
+    Cursor(Option<String>),
+}
+
+/// The loaded part of a result list.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Window {
+    /// Filtered lists can only be walked by cursor.
+    pub sequential: bool,
+    /// Rows the service says the list has (`None` until the first page).
+    pub total: Option<usize>,
+    /// Loaded pages by index.
+    pub pages: BTreeMap<usize, Vec<LeadResult>>,
+    /// Page requests in flight.
+    pub pending: BTreeMap<usize, RequestId>,
+    /// Cursor that starts page `i` (sequential lists, `i >= 1`).
+    pub cursors: BTreeMap<usize, String>,
+    /// Loaded pages to read again (a live run moved the rows); they stay
+    /// on screen until the fresh copy arrives.
+    pub stale: BTreeSet<usize>,
+    /// Selection and scroll over `0..total`.
+    pub table: TableState,
+    /// The last failure, shown while nothing is loaded.
+    pub error: Option<String>,
+}
+
+impl Window {
+    /// An empty window.
+    pub fn new(sequential: bool) -> Window {
+        Window {
+            sequential,
+            ..Window::default()
+        }
+    }
+
+    /// The row at `i`, when its page is loaded.
+    pub fn row(&self, i: usize) -> Option<&LeadResult> {
+        self.pages.get(&(i / PAGE))?.get(i % PAGE)
+    }
+
+    /// The selected row, when loaded.
+    pub fn selected(&self) -> Option<&LeadResult> {
+        self.row(self.table.selected)
+    }
+
+    /// Rows held in memory.
+    pub fn loaded_rows(&self) -> usize {
+        self.pages.values().map(Vec::len).sum()
+    }
+
+    /// Whether the first answer arrived.
+    pub fn loaded(&self) -> bool {
+        self.total.is_some()
+    }
+
+    /// Every loaded row, in order.
+    pub fn loaded_iter(&self) -> impl Iterator<Item = &LeadResult> {
+        self.pages.values().flatten()
+    }
+
+    /// The index of a loaded row by result id.
+    pub fn find(&self, result_id: &str) -> Option<usize> {
+        self.pages.iter().find_map(|(p, rows)| {
+            rows.iter()
+                .position(|r| r.result_id == result_id)
+                .map(|i| p * PAGE + i)
+        })
+    }
+
+    /// Pages that should be loaded for the view: those of the visible rows
+    /// and of the rows just around them (load ahead), nearest first.
+    pub fn wanted(&self, viewport: usize) -> Vec<usize> {
+        let Some(total) = self.total else {
+            return vec![0];
+        };
+        if total == 0 {
+            return Vec::new();
+        }
+        let first = self.table.offset.saturating_sub(AHEAD);
+        let last = (self.table.offset + viewport.max(1) + AHEAD).min(total - 1);
+        let here = self.table.selected / PAGE;
+        let mut pages: Vec<usize> = (first / PAGE..=last / PAGE).collect();
+        pages.sort_by_key(|p| p.abs_diff(here));
+        pages
+    }
+
+    /// How page `p` can be requested now, if it can.
+    fn access(&self, p: usize) -> Option<PageAccess> {
+        if !self.sequential {
+            return Some(PageAccess::Offset((p * PAGE) as u64));
+        }
+        if p == 0 {
+            return Some(PageAccess::Cursor(None));
+        }
+        self.cursors
+            .get(&p)
+            .map(|c| PageAccess::Cursor(Some(c.clone())))
+    }
+
+    /// The page to request on the way to `p`: `p` itself when reachable,
+    /// else the furthest reachable page before it (cursor lists are walked).
+    fn step_towards(&self, p: usize) -> Option<usize> {
+        if !self.sequential {
+            return Some(p);
+        }
+        (0..=p).rev().find(|q| self.access(*q).is_some())
+    }
+
+    /// Pages to request now (and how), respecting the in-flight limit:
+    /// wanted pages that are missing or stale, nearest the selection first.
+    pub fn to_fetch(&self, viewport: usize) -> Vec<(usize, PageAccess)> {
+        let mut out: Vec<(usize, PageAccess)> = Vec::new();
+        let room = MAX_INFLIGHT.saturating_sub(self.pending.len());
+        for p in self.wanted(viewport) {
+            if out.len() >= room {
+                break;
+            }
+            let Some(step) = self.step_towards(p) else {
+                continue;
+            };
+            if self.pending.contains_key(&step) || out.iter().any(|(q, _)| *q == step) {
+                continue;
+            }
+            let loaded = self.pages.contains_key(&step);
+            if step != p {
+                // Walking a cursor list: a loaded step means the list ended
+                // there; otherwise one step at a time.
+                if loaded || !self.pending.is_empty() || !out.is_empty() {
+                    continue;
+                }
+            } else if loaded && !self.stale.contains(&step) {
+                continue;
+            }
+            if let Some(access) = self.access(step) {
+                out.push((step, access));
+            }
+        }
+        out
+    }
+
+    /// Marks every loaded page but `fresh` to be read again.
+    pub fn mark_stale(&mut self, fresh: Option<usize>) {
+        self.stale = self
+            .pages
+            .keys()
+            .copied()
+            .filter(|p| Some(*p) != fresh)
+            .collect();
+    }
+
+    /// Stores page `p` from an answer; returns whether the total changed.
+    pub fn store(
+        &mut self,
+        p: usize,
+        rows: Vec<LeadResult>,
+        pagination: &Pagination,
+        viewport: usize,
+    ) -> bool {
+        self.pending.remove(&p);
+        self.stale.remove(&p);
+        self.error = None;
+        let seen = p * PAGE + rows.len();
+        // `hasMore` is what the walk relies on; `total` only widens it.
+        let total = if pagination.has_more {
+            (pagination.total as usize).max(seen + 1)
+        } else {
+            seen
+        };
+        if self.sequential {
+            match pagination.next_cursor.as_ref() {
+                Some(c) if pagination.has_more => {
+                    self.cursors.insert(p + 1, c.to_text());
+                }
+                _ => {
+                    self.cursors.retain(|q, _| *q <= p);
+                }
+            }
+        }
+        let changed = self.total != Some(total);
+        self.total = Some(total);
+        if rows.is_empty() {
+            self.pages.remove(&p);
+        } else {
+            self.pages.insert(p, rows);
+        }
+        let last_page = total.div_ceil(PAGE);
+        self.pages.retain(|q, _| *q < last_page.max(1));
+        self.table.set_len(total, viewport);
+        self.evict(viewport);
+        changed
+    }
+
+    /// Drops the pages furthest from the selection beyond [`MAX_PAGES`],
+    /// never one the view wants.
+    pub fn evict(&mut self, viewport: usize) {
+        if self.pages.len() <= MAX_PAGES {
+            return;
+        }
+        let wanted = self.wanted(viewport);
+        let here = self.table.selected / PAGE;
+        let mut far: Vec<usize> = self
+            .pages
+            .keys()
+            .copied()
+            .filter(|p| !wanted.contains(p))
+            .collect();
+        far.sort_by_key(|p| std::cmp::Reverse(p.abs_diff(here)));
+        for p in far {
+            if self.pages.len() <= MAX_PAGES {
+                break;
+            }
+            self.pages.remove(&p);
+            self.stale.remove(&p);
+        }
+    }
+
+    /// A request for page `p` failed.
+    pub fn failed(&mut self, p: usize, message: String) {
+        self.pending.remove(&p);
+        if self.pages.is_empty() {
+            self.error = Some(message);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::model::Cursor;
+
+    fn rows(p: usize, n: usize) -> Vec<LeadResult> {
+        (0..n)
+            .map(|i| LeadResult {
+                result_id: format!("r{}", p * PAGE + i),
+                ..LeadResult::default()
+            })
+            .collect()
+    }
+
+    fn pag(total: u64, has_more: bool, next: Option<Cursor>) -> Pagination {
+        Pagination {
+            total,
+            limit: PAGE as u64,
+            offset: 0,
+            has_more,
+            next_cursor: next,
+        }
+    }
+
+    #[test]
+    fn random_access_keeps_a_bounded_window() {
+        let mut w = Window::new(false);
+        assert_eq!(w.to_fetch(20), vec![(0, PageAccess::Offset(0))]);
+        w.store(0, rows(0, PAGE), &pag(100_000, true, None), 20);
+        assert_eq!(w.table.len, 100_000);
+        for step in 0..200 {
+            w.table.select(step * 500, 20);
+            for (p, _) in w.to_fetch(20) {
+                w.store(p, rows(p, PAGE), &pag(100_000, true, None), 20);
+            }
+            assert!(w.pages.len() <= MAX_PAGES, "window stays bounded");
+            assert!(w.selected().is_some(), "the selection is loaded");
+        }
+        assert!(w.loaded_rows() <= MAX_PAGES * PAGE);
+    }
+
+    #[test]
+    fn cursor_lists_are_walked_one_page_at_a_time() {
+        let mut w = Window::new(true);
+        w.store(
+            0,
+            rows(0, PAGE),
+            &pag(1000, true, Some(Cursor::Text("c1".into()))),
+            20,
+        );
+        w.table.select(450, 20);
+        let fetch = w.to_fetch(20);
+        assert_eq!(fetch, vec![(1, PageAccess::Cursor(Some("c1".into())))]);
+        w.pending.insert(1, RequestId(1));
+        assert!(w.to_fetch(20).is_empty(), "one step at a time");
+        w.store(
+            1,
+            rows(1, PAGE),
+            &pag(1000, true, Some(Cursor::Text("c2".into()))),
+            20,
+        );
+        assert_eq!(w.to_fetch(20)[0].0, 2);
+    }
+
+    #[test]
+    fn a_short_last_page_fixes_the_total() {
+        let mut w = Window::new(false);
+        w.store(0, rows(0, 42), &pag(0, false, None), 10);
+        assert_eq!(w.total, Some(42));
+        assert!(w.to_fetch(10).is_empty());
+        w.mark_stale(None);
+        assert_eq!(w.to_fetch(10), vec![(0, PageAccess::Offset(0))]);
+    }
+}

@@ -1,0 +1,249 @@
+//! The Leads pane: the layout (shared with `update` for page sizes and
+//! mouse hit-testing), the hints, and the dispatch to each view.
+
+mod dialogs;
+mod views;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+use super::theme::Theme;
+use super::widgets::vtable;
+use crate::app::Model;
+use crate::app::leads::{Dialog, LeadsModel, View, search};
+use crate::config::keymap::Action;
+
+/// Width from which the result detail puts the lead and the enrichment side
+/// by side.
+pub const WIDE: u16 = 140;
+
+/// The list of searches fills the body.
+pub fn searches_area(body: Rect) -> Rect {
+    body
+}
+
+/// Rows of the searches list on screen.
+pub fn searches_viewport(body: Rect) -> usize {
+    vtable::viewport(searches_area(body))
+}
+
+/// Where the parts of the search view go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchAreas {
+    /// Run status, sources and the diagnostics funnel.
+    pub run: Rect,
+    /// The filter chips and the selection.
+    pub chips: Rect,
+    /// The results table.
+    pub table: Rect,
+}
+
+impl SearchAreas {
+    /// Result rows on screen.
+    pub fn viewport(&self) -> usize {
+        vtable::viewport(self.table)
+    }
+}
+
+/// Diagnostics rows shown at most for a body height.
+pub fn diagnostics_cap(body: Rect) -> usize {
+    match body.height {
+        0..=17 => 1,
+        18..=29 => 3,
+        30..=39 => 6,
+        _ => 12,
+    }
+}
+
+/// Lines inside the run panel.
+fn run_lines(body: Rect, leads: &LeadsModel) -> u16 {
+    let Some(o) = &leads.open else {
+        return 1;
+    };
+    let Some(run) = &o.latest_run else {
+        return 1;
+    };
+    let diag: usize = run
+        .source_status
+        .iter()
+        .map(|s| s.query_diagnostics.len())
+        .sum();
+    let mut lines = 1;
+    if !run.source_status.is_empty() {
+        lines += 1;
+    }
+    if diag > 0 {
+        lines += 1 + diag.min(diagnostics_cap(body));
+    }
+    if !run.errors.is_empty() {
+        lines += 1;
+    }
+    lines as u16
+}
+
+/// The areas of the search view.
+pub fn search_areas(body: Rect, leads: &LeadsModel) -> SearchAreas {
+    let run_h = (run_lines(body, leads) + 2).min(body.height / 2);
+    let chips_h = 1.min(body.height.saturating_sub(run_h));
+    SearchAreas {
+        run: Rect {
+            height: run_h,
+            ..body
+        },
+        chips: Rect {
+            y: body.y + run_h,
+            height: chips_h,
+            ..body
+        },
+        table: Rect {
+            y: body.y + run_h + chips_h,
+            height: body.height.saturating_sub(run_h + chips_h),
+            ..body
+        },
+    }
+}
+
+/// Result rows on screen.
+pub fn results_viewport(body: Rect, leads: &LeadsModel) -> usize {
+    search_areas(body, leads).viewport()
+}
+
+/// Where the parts of the result detail go: the lead, and the enrichment
+/// panel.
+pub fn detail_areas(body: Rect) -> (Rect, Rect) {
+    if body.width >= WIDE {
+        let left = body.width * 9 / 20;
+        (
+            Rect {
+                width: left,
+                ..body
+            },
+            Rect {
+                x: body.x + left,
+                width: body.width - left,
+                ..body
+            },
+        )
+    } else {
+        let top = 11.min(body.height / 2);
+        (
+            Rect {
+                height: top,
+                ..body
+            },
+            Rect {
+                y: body.y + top,
+                height: body.height - top,
+                ..body
+            },
+        )
+    }
+}
+
+/// Rows of the enrichment panel's list on screen.
+pub fn detail_viewport(body: Rect) -> usize {
+    vtable::viewport(detail_areas(body).1)
+}
+
+/// The chip labels as drawn (`[label ×]`), with their columns.
+pub fn chip_spans(leads: &LeadsModel, area: Rect) -> Vec<(usize, u16, u16, String)> {
+    let Some(o) = &leads.open else {
+        return Vec::new();
+    };
+    let mut x = area.x + " Filter: ".chars().count() as u16;
+    search::chips(o, leads.open_descriptors())
+        .into_iter()
+        .enumerate()
+        .map(|(i, label)| {
+            let text = format!("[{label} ×]");
+            let w = text.chars().count() as u16;
+            let span = (i, x, x + w, text);
+            x += w + 1;
+            span
+        })
+        .collect()
+}
+
+/// The chip under a click, if any.
+pub fn chip_at(leads: &LeadsModel, area: Rect, x: u16, y: u16) -> Option<usize> {
+    if y != area.y || area.height == 0 {
+        return None;
+    }
+    chip_spans(leads, area)
+        .into_iter()
+        .find(|(_, a, b, _)| (*a..*b).contains(&x) && *b <= area.x + area.width)
+        .map(|(i, ..)| i)
+}
+
+/// Status-bar hints of the current view.
+pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+    let l = &m.leads;
+    if l.dialog.is_some() || l.view == View::NewSearch {
+        // Dialogs and the form show their own keys.
+        return Vec::new();
+    }
+    match l.view {
+        View::Searches => vec![
+            (Action::Open, "open"),
+            (Action::NewSearch, "new"),
+            (Action::RunSearch, "run"),
+            (Action::RunAll, "run all"),
+            (Action::Refresh, "refresh"),
+        ],
+        View::Search => {
+            let resumable = l
+                .open
+                .as_ref()
+                .and_then(|o| o.latest_run.as_ref())
+                .is_some_and(|r| crate::app::leads::searches::resumable(Some(&r.status)));
+            vec![
+                (Action::Filter, "filter"),
+                (Action::ToggleMark, "select"),
+                (Action::AddToCampaign, "add to campaign"),
+                (Action::Open, "detail"),
+                (Action::Export, "export"),
+                (
+                    Action::RunSearch,
+                    if resumable { "resume run" } else { "run" },
+                ),
+                (Action::MarkMatching, "all matching"),
+                (Action::Back, "back"),
+            ]
+        }
+        View::Detail => vec![
+            (Action::NextSection, "next part"),
+            (Action::Open, "fold"),
+            (Action::ToggleMark, "select"),
+            (Action::AddToCampaign, "add to campaign"),
+            (Action::Back, "back"),
+        ],
+        View::NewSearch => Vec::new(),
+    }
+}
+
+/// Draws the pane.
+pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+    let l = &m.leads;
+    match l.view {
+        View::Searches => views::searches(m, f, body, theme),
+        View::Search => views::search(m, f, body, theme),
+        View::Detail => views::detail(m, f, body, theme),
+        View::NewSearch => match &l.form {
+            Some(form) => {
+                let mut shown = form.form.clone();
+                if form.pending.is_some() {
+                    shown.submit_label = "Creating…".into();
+                }
+                super::widgets::form::render(f, body, &shown, theme);
+            }
+            None => views::searches(m, f, body, theme),
+        },
+    }
+    match &l.dialog {
+        Some(Dialog::Filter(b)) => dialogs::filter(f, body, b, theme),
+        Some(Dialog::Campaign(c)) => dialogs::campaign(f, body, c, theme),
+        Some(Dialog::Export(e)) => dialogs::export(f, body, e, theme),
+        Some(Dialog::Report(r)) => dialogs::report(f, body, r, theme),
+        None => {}
+    }
+}
