@@ -134,3 +134,328 @@ pub fn senders() -> Vec<SenderAccount> {
         s("s-3", Channel::Network, "Priya Natarajan", "", "connected"),
     ]
 }
+
+/// A search with counts.
+pub fn search(id: &str, title: &str, kind: SearchKind, results: u64) -> Search {
+    Search {
+        search_id: id.into(),
+        title: title.into(),
+        description: String::new(),
+        kind,
+        surface: "lead-finder".into(),
+        definition_hash: None,
+        intent: format!("Find {title}"),
+        seller_context: String::new(),
+        source_plans: vec![SourcePlan {
+            source_id: SourceId::NetworkPeople,
+            query: vec!["head of revops saas".into()],
+            reason: "They own the tooling budget".into(),
+            ..SourcePlan::default()
+        }],
+        details: None,
+        last_run_id: (results > 0).then(|| format!("run-{id}")),
+        lead_count: results * 4 / 5,
+        result_count: results,
+        contacted_count: results / 10,
+        created_at: "2026-11-20T09:00:00Z".into(),
+        updated_at: "2026-11-22T11:40:00Z".into(),
+    }
+}
+
+/// Searches in several states, newest first.
+pub fn searches() -> Vec<Search> {
+    let mut s2 = search("s-2", "VP Sales, fintech, US", SearchKind::Static, 0);
+    s2.updated_at = "2026-11-21T16:00:00Z".into();
+    vec![
+        search(
+            "s-3",
+            "RevOps leaders at EU SaaS",
+            SearchKind::Recurring,
+            2000,
+        ),
+        s2,
+        search(
+            "s-1",
+            "Founders hiring their first SDR",
+            SearchKind::Recurring,
+            340,
+        ),
+    ]
+}
+
+const FIRST: [&str; 8] = [
+    "Ana", "Ben", "Chloé", "Dev", "Emma", "Farid", "Grace", "Hiro",
+];
+const LAST: [&str; 8] = [
+    "López", "Okafor", "Martin", "Patel", "Schmidt", "Haddad", "Kim", "Tanaka",
+];
+const TITLES: [&str; 4] = [
+    "Head of Revenue Operations",
+    "VP Sales",
+    "RevOps Manager",
+    "Director, Sales Operations",
+];
+const COMPANIES: [&str; 5] = ["Brightlabs", "Northwind", "Acme Cloud", "Globex", "Initech"];
+
+/// Result `i` of search `search` (scores fall with `i`; every 4th has no
+/// email, every 5th no network URL).
+pub fn lead_result(search: &str, i: usize) -> LeadResult {
+    let name = format!("{} {}", FIRST[i % 8], LAST[(i / 8) % 8]);
+    let company = COMPANIES[i % 5];
+    let score = 0.99 - (i as f64 * 0.0005).min(0.59);
+    let slug = name.to_lowercase().replace(' ', ".");
+    LeadResult {
+        result_id: format!("{search}-r{i}"),
+        search_id: search.into(),
+        run_id: format!("run-{search}"),
+        lead_id: format!("lead-{i}"),
+        source_id: "network_people".into(),
+        search_url: format!("https://network.example/search?q=revops&p={i}"),
+        query: "head of revops saas".into(),
+        search_reason: "Title matches Head of Revenue Operations".into(),
+        signal_reason: "Posted about replacing their CRM last week".into(),
+        title: "Hiring two RevOps analysts".into(),
+        content: "We are rebuilding our pipeline reporting and looking for tooling that scales with the team.".into(),
+        occurred_at: "2026-11-21T10:00:00Z".into(),
+        created_at: "2026-11-22T10:00:00Z".into(),
+        canonical_lead: Some(CanonicalLead {
+            id: format!("lead-{i}"),
+            kind: "person".into(),
+            name,
+            title: TITLES[i % 4].into(),
+            company: company.into(),
+            company_domain: format!("{}.com", company.to_lowercase().replace(' ', "")),
+            email: if i % 4 == 3 {
+                String::new()
+            } else {
+                format!("{slug}@{}.com", company.to_lowercase().replace(' ', ""))
+            },
+            network_url: if i % 5 == 4 {
+                String::new()
+            } else {
+                format!("https://network.example/in/{slug}-{i}")
+            },
+        }),
+        entity_company: company.into(),
+        entity_person: String::new(),
+        score: (score * 100.0).round() / 100.0,
+        quality_tier: if score >= 0.85 { "excellent" } else { "good" }.into(),
+        status: "new".into(),
+        enrichment_summary: Some(EnrichmentSummary {
+            status: "available".into(),
+            schema_version: 1,
+            observed_at: "2026-11-22T10:00:00Z".into(),
+            field_count: 6,
+        }),
+        ..LeadResult::default()
+    }
+}
+
+/// A page of a search's results as `GET /api/lead-finder/{id}` answers it.
+pub fn search_page(s: &Search, total: usize, offset: usize, limit: usize) -> SearchPage {
+    let end = (offset + limit).min(total);
+    SearchPage {
+        search: s.clone(),
+        results: (offset..end)
+            .map(|i| lead_result(&s.search_id, i))
+            .collect(),
+        pagination: Pagination {
+            total: total as u64,
+            limit: limit as u64,
+            offset: offset as u64,
+            has_more: end < total,
+            next_cursor: (end < total).then_some(Cursor::Int(end as u64)),
+        },
+        latest_run: Some(latest_run(RunStatus::Completed)),
+    }
+}
+
+/// A run with two queries' diagnostics.
+pub fn latest_run(status: RunStatus) -> LatestRun {
+    let diag = |q: &str, n: u64| QueryDiagnostics {
+        query: q.into(),
+        fetched: n,
+        normalized: n - n / 20,
+        ranked: n - n / 10,
+        lead_extracted: n * 3 / 4,
+        quality_kept: n / 2,
+        stored: n / 2 - 3,
+        max_results: 1000,
+        ..QueryDiagnostics::default()
+    };
+    LatestRun {
+        run_id: "run-s-3".into(),
+        status: status.clone(),
+        source_status: vec![SourceStatus {
+            source_id: "network_people".into(),
+            status: status.as_str().into(),
+            error: String::new(),
+            query_diagnostics: vec![
+                diag("head of revops saas", 1240),
+                diag("vp revenue operations", 860),
+            ],
+        }],
+        created_at: "2026-11-22T11:55:00Z".into(),
+        updated_at: "2026-11-22T11:58:00Z".into(),
+        ..LatestRun::default()
+    }
+}
+
+/// Field descriptors of the fixture enrichment.
+pub fn descriptors() -> Vec<FieldDescriptor> {
+    let d = |path: &str, label: &str, ns: &str, t: ValueType, ops: &[Operator], n: u64| {
+        FieldDescriptor {
+            path: path.into(),
+            label: label.into(),
+            namespace: ns.into(),
+            group: "contact".into(),
+            value_type: t,
+            operators: ops.to_vec(),
+            coverage_count: n,
+        }
+    };
+    vec![
+        d(
+            "person.location.city",
+            "City",
+            "person",
+            ValueType::String,
+            &[Operator::Contains, Operator::Eq],
+            1890,
+        ),
+        d(
+            "person.seniority",
+            "Seniority",
+            "person",
+            ValueType::String,
+            &[Operator::Eq],
+            1720,
+        ),
+        d(
+            "person.yearsInRole",
+            "Years in role",
+            "person",
+            ValueType::Number,
+            &[
+                Operator::Eq,
+                Operator::Gt,
+                Operator::Gte,
+                Operator::Lt,
+                Operator::Lte,
+            ],
+            1400,
+        ),
+        d(
+            "person.openToWork",
+            "Open to work",
+            "person",
+            ValueType::Boolean,
+            &[Operator::Eq],
+            2000,
+        ),
+        d(
+            "company.headcount",
+            "Headcount",
+            "company",
+            ValueType::Number,
+            &[Operator::Gte, Operator::Lte],
+            1950,
+        ),
+        d(
+            "company.industry",
+            "Industry",
+            "company",
+            ValueType::String,
+            &[Operator::Contains, Operator::Eq],
+            1990,
+        ),
+    ]
+}
+
+/// The enrichment of a result.
+pub fn enrichment(search: &str, result: &str) -> EnrichmentResponse {
+    EnrichmentResponse {
+        result: EnrichmentResultRef {
+            result_id: result.into(),
+            search_id: search.into(),
+            lead_id: "lead-0".into(),
+            source_id: "network_people".into(),
+        },
+        status: "available".into(),
+        enrichment_profile: EnrichmentProfile {
+            schema_version: 1,
+            provider: "demo-enrich".into(),
+            person: serde_json::json!({
+                "location": {"city": "Berlin", "country": "DE"},
+                "seniority": "head",
+                "yearsInRole": 3,
+                "openToWork": false,
+                "skills": ["Salesforce", "HubSpot", "SQL"],
+            }),
+            company: serde_json::json!({
+                "name": "Brightlabs",
+                "headcount": 240,
+                "industry": "SaaS",
+                "funding": {"stage": "Series B", "raisedUsd": 42000000},
+            }),
+            observed_at: "2026-11-22T10:00:00Z".into(),
+            provider_observed_at: "2026-11-21T10:00:00Z".into(),
+            truncation: Truncation {
+                truncated: true,
+                reasons: vec!["work history beyond 10 positions omitted".into()],
+            },
+        },
+        fields: descriptors(),
+    }
+}
+
+/// A campaign.
+pub fn campaign(
+    id: &str,
+    name: &str,
+    kind: Channel,
+    status: CampaignStatus,
+    roster: u64,
+) -> Campaign {
+    Campaign {
+        id: id.into(),
+        user_id: "user-1".into(),
+        kind,
+        name: name.into(),
+        status,
+        stats: CampaignStats {
+            total: roster,
+            ..CampaignStats::default()
+        },
+        created_at: "2026-11-20T09:00:00Z".into(),
+        updated_at: "2026-11-22T09:00:00Z".into(),
+        ..Campaign::default()
+    }
+}
+
+/// Campaigns in several states.
+pub fn campaigns() -> Vec<Campaign> {
+    vec![
+        campaign(
+            "c-1",
+            "EU RevOps — email",
+            Channel::Email,
+            CampaignStatus::Draft,
+            12,
+        ),
+        campaign(
+            "c-2",
+            "EU RevOps — network",
+            Channel::Network,
+            CampaignStatus::Draft,
+            4,
+        ),
+        campaign(
+            "c-3",
+            "Q3 founders",
+            Channel::Email,
+            CampaignStatus::Active,
+            310,
+        ),
+    ]
+}

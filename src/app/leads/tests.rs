@@ -1,1 +1,975 @@
-//! Flows of the Leads pane through `update`.
+//! Flows of the Leads pane through `update`, against a small fake service
+//! that answers every request from the fixtures.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::campaign::{CHUNK, Stage};
+use super::export::Phase;
+use super::window::{MAX_PAGES, PAGE};
+use super::*;
+use crate::api::model::*;
+use crate::api::{ApiError, ServiceError};
+use crate::app::fixtures;
+use crate::app::{ApiRequest, Msg, Overlay, subscriptions, update};
+
+fn key(m: &mut Model, code: KeyCode) -> Vec<Cmd> {
+    update(m, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+}
+
+fn ctrl(m: &mut Model, c: char) -> Vec<Cmd> {
+    update(
+        m,
+        Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)),
+    )
+}
+
+fn chars(m: &mut Model, s: &str) {
+    for c in s.chars() {
+        key(m, KeyCode::Char(c));
+    }
+}
+
+fn api(cmds: &[Cmd]) -> Vec<(RequestId, ApiRequest)> {
+    cmds.iter()
+        .filter_map(|c| match c {
+            Cmd::Api { id, req } => Some((*id, req.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
+    update(
+        m,
+        Msg::Api {
+            id,
+            latency: Duration::from_millis(3),
+            reply: Box::new(reply),
+        },
+    )
+}
+
+fn service_error(status: u16, body: &str) -> ApiError {
+    ApiError::Service(Box::new(ServiceError::from_body(
+        status,
+        body.as_bytes(),
+        None,
+    )))
+}
+
+/// Answers requests from the fixtures, keeping a little state.
+struct Fake {
+    totals: BTreeMap<String, usize>,
+    list_route: bool,
+    rosters: BTreeMap<String, u64>,
+    run: RunStatus,
+    log: Vec<ApiRequest>,
+}
+
+impl Fake {
+    fn new() -> Fake {
+        Fake {
+            totals: [("s-3", 2000), ("s-2", 0), ("s-1", 340)]
+                .into_iter()
+                .map(|(k, v)| (k.to_owned(), v))
+                .collect(),
+            list_route: true,
+            rosters: fixtures::campaigns()
+                .into_iter()
+                .map(|c| (c.id, c.stats.total))
+                .collect(),
+            run: RunStatus::Completed,
+            log: Vec::new(),
+        }
+    }
+
+    fn search(&self, id: &str) -> Search {
+        fixtures::searches()
+            .into_iter()
+            .find(|s| s.search_id == id)
+            .unwrap_or_else(|| fixtures::search(id, "Pasted search", SearchKind::Recurring, 0))
+    }
+
+    fn answer(&mut self, req: &ApiRequest) -> ApiReply {
+        self.log.push(req.clone());
+        match req {
+            ApiRequest::ListSearches => {
+                ApiReply::Searches(Ok(self.list_route.then(fixtures::searches)))
+            }
+            ApiRequest::GetSearch { id, page } => {
+                let total = self.totals.get(id).copied().unwrap_or(0);
+                let mut p = fixtures::search_page(
+                    &self.search(id),
+                    total,
+                    page.offset.unwrap_or(0) as usize,
+                    page.limit.unwrap_or(50) as usize,
+                );
+                if let Some(r) = p.latest_run.as_mut() {
+                    r.status = self.run.clone();
+                }
+                ApiReply::SearchPage(Box::new(Ok(p)))
+            }
+            ApiRequest::QueryResults { id, query } => {
+                // The filter keeps every other row; cursors are `c<offset>`.
+                let total = self.totals.get(id).copied().unwrap_or(0) / 2;
+                let offset: usize = query
+                    .cursor
+                    .as_deref()
+                    .and_then(|c| c.strip_prefix('c'))
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(0);
+                let limit = query.limit.unwrap_or(25) as usize;
+                let end = (offset + limit).min(total);
+                ApiReply::Results(Box::new(Ok(ResultsPage {
+                    search: self.search(id),
+                    query: QueryEcho {
+                        q: query.q.clone(),
+                        predicates: query.predicates.clone(),
+                    },
+                    results: (offset..end)
+                        .map(|i| fixtures::lead_result(id, i * 2))
+                        .collect(),
+                    pagination: Pagination {
+                        total: total as u64,
+                        limit: limit as u64,
+                        offset: offset as u64,
+                        has_more: end < total,
+                        next_cursor: (end < total).then(|| Cursor::Text(format!("c{end}"))),
+                    },
+                })))
+            }
+            ApiRequest::Enrichment { id, result_id } => {
+                ApiReply::Enrichment(Box::new(Ok(fixtures::enrichment(id, result_id))))
+            }
+            ApiRequest::ListCampaigns => ApiReply::Campaigns(Ok(Some(self.campaigns()))),
+            ApiRequest::GetCampaign { id } => ApiReply::Campaign(Box::new(
+                self.campaigns()
+                    .into_iter()
+                    .find(|c| &c.id == id)
+                    .ok_or_else(|| {
+                        service_error(
+                            404,
+                            r#"{"error":{"code":"not_found","message":"Campaign not found"}}"#,
+                        )
+                    }),
+            )),
+            ApiRequest::AddLeads { id, leads, channel } => {
+                if let Err(e) = crate::api::validate::add_leads(channel, leads) {
+                    return ApiReply::LeadsAdded(Err(service_error(
+                        400,
+                        &format!(
+                            r#"{{"error":{{"code":"invalid_request","message":"{}"}}}}"#,
+                            e[0]
+                        ),
+                    )));
+                }
+                *self.rosters.entry(id.clone()).or_default() += leads.len() as u64;
+                ApiReply::LeadsAdded(Ok(AddLeadsResponse {
+                    imported: leads.len() as u64,
+                    ..AddLeadsResponse::default()
+                }))
+            }
+            ApiRequest::RunSearch { id, .. } => {
+                self.run = RunStatus::Queued;
+                ApiReply::RunStarted(Box::new(Ok(RunResponse {
+                    search: self.search(id),
+                    run: RunHandle {
+                        run_id: "run-new".into(),
+                        status: RunStatus::Queued,
+                        ..RunHandle::default()
+                    },
+                    disposition: "queued".into(),
+                    dispatch: "recorded".into(),
+                })))
+            }
+            ApiRequest::RunAll => ApiReply::RunAll(Box::new(Ok(RunAllResponse {
+                surface: "lead-finder".into(),
+                matched_count: 3,
+                queued_count: 2,
+                skipped_count: 1,
+                results: vec![RunAllItem {
+                    search_id: "s-9".into(),
+                    title: "Seen only in run-all".into(),
+                    status: RunStatus::Queued,
+                    ..RunAllItem::default()
+                }],
+                agent_summary: "Queued 2 of 3 searches.".into(),
+                ..RunAllResponse::default()
+            }))),
+            ApiRequest::CreateSearch(req) => {
+                let mut s = fixtures::search("s-new", &req.title, req.kind.clone(), 0);
+                s.source_plans = req.source_plans.clone();
+                ApiReply::SearchCreated(Box::new(Ok(s)))
+            }
+            // Tab reaches the Domains pane in the property test.
+            ApiRequest::ListDomains { .. } => ApiReply::Domains(Ok(fixtures::domains())),
+            ApiRequest::ListSenders => ApiReply::Senders(Ok(fixtures::senders())),
+            ApiRequest::SenderSchedule { .. } => ApiReply::Schedule(Ok(serde_json::json!({}))),
+            ApiRequest::VerifyDomain { .. } => ApiReply::Domain(Err(service_error(
+                404,
+                r#"{"error":{"code":"not_found","message":"gone"}}"#,
+            ))),
+            other => panic!("the Leads pane does not send {other:?}"),
+        }
+    }
+
+    fn campaigns(&self) -> Vec<Campaign> {
+        fixtures::campaigns()
+            .into_iter()
+            .map(|mut c| {
+                c.stats.total = self.rosters.get(&c.id).copied().unwrap_or(0);
+                c
+            })
+            .collect()
+    }
+
+    /// Answers every request, and those the answers cause, until none is
+    /// left; returns the other commands.
+    fn serve(&mut self, m: &mut Model, mut cmds: Vec<Cmd>) -> Vec<Cmd> {
+        let mut other = Vec::new();
+        for _ in 0..10_000 {
+            if cmds.is_empty() {
+                return other;
+            }
+            let mut next = Vec::new();
+            for c in cmds {
+                match c {
+                    Cmd::Api { id, req } => {
+                        let r = self.answer(&req);
+                        next.extend(reply(m, id, r));
+                    }
+                    c => other.push(c),
+                }
+            }
+            cmds = next;
+        }
+        panic!("the requests never settle");
+    }
+}
+
+/// A model on the Leads pane with the searches listed.
+fn listed(fake: &mut Fake) -> Model {
+    let mut m = fixtures::model(80, 24);
+    m.pane = Pane::Leads;
+    let cmds = m.start();
+    assert_eq!(api(&cmds)[0].1, ApiRequest::ListSearches);
+    fake.serve(&mut m, cmds);
+    m
+}
+
+/// A model with the big search (2,000 results) open.
+fn opened(fake: &mut Fake) -> Model {
+    let mut m = listed(fake);
+    let cmds = key(&mut m, KeyCode::Enter);
+    let reqs = api(&cmds);
+    assert_eq!(
+        reqs[0].1,
+        ApiRequest::GetSearch {
+            id: "s-3".into(),
+            page: SearchPageQuery {
+                limit: Some(PAGE as u64),
+                offset: Some(0),
+                cursor: None
+            }
+        }
+    );
+    fake.serve(&mut m, cmds);
+    assert_eq!(m.leads.view, View::Search);
+    m
+}
+
+#[test]
+fn the_list_route_lists_and_run_statuses_are_read_for_visible_rows() {
+    let mut fake = Fake::new();
+    let m = listed(&mut fake);
+    assert_eq!(m.leads.list.rows.len(), 3);
+    assert!(!m.leads.list.registry);
+    let metas: Vec<_> = fake
+        .log
+        .iter()
+        .filter(|r| matches!(r, ApiRequest::GetSearch { page, .. } if page.limit == Some(1)))
+        .collect();
+    assert_eq!(metas.len(), 2, "only searches that ran need a status read");
+    assert_eq!(m.leads.list.rows[0].run, Some(RunStatus::Completed));
+    assert_eq!(m.leads.list.rows[1].run, None, "never run");
+}
+
+#[test]
+fn without_the_list_route_the_registry_is_read_id_by_id() {
+    let mut fake = Fake::new();
+    fake.list_route = false;
+    let mut m = fixtures::model(80, 24);
+    m.pane = Pane::Leads;
+    m.state.remember_search("s-1", "", "created");
+    m.state.remember_search("s-3", "old label", "pasted");
+    let cmds = m.start();
+    fake.serve(&mut m, cmds);
+    assert!(m.leads.list.registry);
+    let titles: Vec<_> = m
+        .leads
+        .list
+        .rows
+        .iter()
+        .map(|r| r.search.title.as_str())
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "RevOps leaders at EU SaaS",
+            "Founders hiring their first SDR"
+        ],
+        "newest remembered first, metadata read"
+    );
+    assert_eq!(m.leads.list.rows[0].source, "pasted");
+    assert_eq!(m.state.known_searches[1].label, "RevOps leaders at EU SaaS");
+}
+
+#[test]
+fn paging_keeps_a_bounded_window_while_walking_deep() {
+    let mut fake = Fake::new();
+    fake.totals.insert("s-3".into(), 100_000);
+    let mut m = opened(&mut fake);
+    let o = m.leads.open.as_ref().expect("open");
+    assert_eq!(
+        o.window.table.len, 100_000,
+        "the length is the service's total"
+    );
+    for _ in 0..400 {
+        let cmds = key(&mut m, KeyCode::PageDown);
+        fake.serve(&mut m, cmds);
+        let o = m.leads.open.as_ref().expect("open");
+        assert!(o.window.pages.len() <= MAX_PAGES);
+        assert!(
+            o.window.selected().is_some(),
+            "the selection's page is loaded"
+        );
+    }
+    let cmds = key(&mut m, KeyCode::Char('G'));
+    let reqs = api(&cmds);
+    assert!(
+        reqs.iter().any(
+            |(_, r)| matches!(r, ApiRequest::GetSearch { page, .. } if page.offset == Some(99_900))
+        ),
+        "the last page is read directly: {reqs:?}"
+    );
+    fake.serve(&mut m, cmds);
+    let o = m.leads.open.as_ref().expect("open");
+    assert_eq!(o.window.table.selected, 99_999);
+    assert!(o.window.loaded_rows() <= MAX_PAGES * PAGE);
+    let biggest_get = fake
+        .log
+        .iter()
+        .filter_map(|r| match r {
+            ApiRequest::GetSearch { page, .. } => page.limit,
+            _ => None,
+        })
+        .max();
+    assert_eq!(biggest_get, Some(PAGE as u64), "never everything at once");
+}
+
+#[test]
+fn a_reply_for_an_old_filter_is_dropped() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('G'));
+    let (old, _) = api(&cmds)[0].clone();
+    let cmds = search::apply_filter(
+        &mut m,
+        Filter {
+            q: "revops".into(),
+            predicates: Vec::new(),
+        },
+    );
+    assert!(matches!(api(&cmds)[0].1, ApiRequest::QueryResults { .. }));
+    let page = fixtures::search_page(&fake.search("s-3"), 2000, 1900, 100);
+    reply(&mut m, old, ApiReply::SearchPage(Box::new(Ok(page))));
+    let o = m.leads.open.as_ref().expect("open");
+    assert!(o.window.pages.is_empty(), "the stale page is not shown");
+    assert_eq!(m.net.in_flight, 1);
+}
+
+#[test]
+fn a_running_search_is_watched_until_it_completes() {
+    let mut fake = Fake::new();
+    fake.run = RunStatus::Running;
+    let mut m = opened(&mut fake);
+    let watch = SubId::RunWatch("s-3".into());
+    assert!(
+        subscriptions(&m)
+            .iter()
+            .any(|s| s.id == watch && s.every == m.poll.run)
+    );
+    key(&mut m, KeyCode::Char('j'));
+    key(&mut m, KeyCode::Char('j'));
+    let selected = m
+        .leads
+        .open
+        .as_ref()
+        .and_then(|o| o.window.selected())
+        .map(|r| r.result_id.clone());
+    fake.totals.insert("s-3".into(), 2050);
+    let cmds = update(&mut m, Msg::SubFired(watch.clone()));
+    assert_eq!(api(&cmds).len(), 1);
+    let again = update(&mut m, Msg::SubFired(watch.clone()));
+    assert!(api(&again).is_empty(), "one poll at a time");
+    fake.serve(&mut m, cmds);
+    let o = m.leads.open.as_ref().expect("open");
+    assert_eq!(o.window.total, Some(2050), "new results appear");
+    assert_eq!(
+        o.window.selected().map(|r| r.result_id.clone()),
+        selected,
+        "selection kept"
+    );
+    fake.run = RunStatus::Completed;
+    let cmds = update(&mut m, Msg::SubFired(watch.clone()));
+    fake.serve(&mut m, cmds);
+    assert!(
+        !subscriptions(&m).iter().any(|s| s.id == watch),
+        "completed: no more polling"
+    );
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.title.as_str()),
+        Some("Run completed")
+    );
+    key(&mut m, KeyCode::Char('1'));
+    key(&mut m, KeyCode::Char('4'));
+    assert!(
+        subscriptions(&m)
+            .iter()
+            .all(|s| !matches!(s.id, SubId::RunWatch(_)))
+    );
+}
+
+#[test]
+fn r_continues_a_resumable_run_and_starts_a_fresh_one_otherwise() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('R'));
+    assert_eq!(
+        api(&cmds)[0].1,
+        ApiRequest::RunSearch {
+            id: "s-3".into(),
+            continuation: None
+        }
+    );
+    fake.serve(&mut m, cmds);
+    assert!(
+        subscriptions(&m)
+            .iter()
+            .any(|s| s.id == SubId::RunWatch("s-3".into()))
+    );
+    if let Some(r) = m.leads.open.as_mut().and_then(|o| o.latest_run.as_mut()) {
+        r.status = RunStatus::Failed;
+    }
+    let cmds = key(&mut m, KeyCode::Char('R'));
+    assert_eq!(
+        api(&cmds)[0].1,
+        ApiRequest::RunSearch {
+            id: "s-3".into(),
+            continuation: Some(true)
+        }
+    );
+    let (id, _) = api(&cmds)[0].clone();
+    reply(
+        &mut m,
+        id,
+        ApiReply::RunStarted(Box::new(Err(service_error(
+            409,
+            r#"{"error":{"code":"conflict","message":"A run is already queued"}}"#,
+        )))),
+    );
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.title.as_str()),
+        Some("Already running")
+    );
+}
+
+#[test]
+fn run_all_asks_with_a_count_then_reports_and_remembers() {
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    let cmds = ctrl(&mut m, 'r');
+    assert!(cmds.is_empty());
+    let Some(Overlay::Confirm(c)) = &m.overlay else {
+        panic!("asks first");
+    };
+    assert!(
+        c.lines[0].contains("up to 3 of the 3 searches"),
+        "{:?}",
+        c.lines
+    );
+    let cmds = key(&mut m, KeyCode::Char('y'));
+    assert_eq!(api(&cmds)[0].1, ApiRequest::RunAll);
+    fake.serve(&mut m, cmds);
+    let Some(Dialog::Report(r)) = &m.leads.dialog else {
+        panic!("a report");
+    };
+    assert!(
+        r.lines
+            .iter()
+            .any(|(_, l)| l.contains("Queued 2 of 3 searches."))
+    );
+    assert!(r.lines[0].1.contains("queued 2"));
+    assert!(
+        m.state
+            .known_searches
+            .iter()
+            .any(|k| k.id == "s-9" && k.source == "run-all")
+    );
+    key(&mut m, KeyCode::Enter);
+    assert!(m.leads.dialog.is_none());
+}
+
+#[test]
+fn the_create_form_validates_on_the_client_and_shows_the_services_refusal() {
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    key(&mut m, KeyCode::Char('n'));
+    assert_eq!(m.leads.view, View::NewSearch);
+    chars(&mut m, "RevOps EU");
+    assert_eq!(m.leads.unsent().as_deref(), Some("the new-search form"));
+    let cmds = ctrl(&mut m, 's');
+    assert!(api(&cmds).is_empty(), "not sent while invalid");
+    let form = &m.leads.form.as_ref().expect("form").form;
+    let err = |k: &str| {
+        form.fields
+            .iter()
+            .find(|f| f.key == k)
+            .and_then(|f| f.error.clone())
+    };
+    assert_eq!(err("intent").as_deref(), Some("required"));
+    assert_eq!(err("queries").as_deref(), Some("at least 1 item"));
+    let f = &mut m.leads.form.as_mut().expect("form").form;
+    f.set_value("intent", "Find RevOps leaders");
+    f.set_value("queries", "head of revops");
+    f.set_value("reason", "budget owners");
+    let cmds = ctrl(&mut m, 's');
+    let (id, req) = api(&cmds)[0].clone();
+    assert!(matches!(req, ApiRequest::CreateSearch(_)));
+    assert!(ctrl(&mut m, 's').is_empty(), "sent once");
+    reply(
+        &mut m,
+        id,
+        ApiReply::SearchCreated(Box::new(Err(service_error(
+            400,
+            r#"{"error":{"code":"invalid_request","message":"sourcePlans[0].query[0]: 1 to 240 chars"}}"#,
+        )))),
+    );
+    let form = &m.leads.form.as_ref().expect("the form stays").form;
+    assert_eq!(form.value("title"), "RevOps EU", "nothing typed is lost");
+    let q = form
+        .fields
+        .iter()
+        .find(|f| f.key == "queries")
+        .expect("field");
+    assert_eq!(q.error.as_deref(), Some("line 1: 1 to 240 chars"));
+    let cmds = ctrl(&mut m, 's');
+    let cmds = fake.serve(&mut m, cmds);
+    assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
+    assert!(m.leads.form.is_none());
+    assert_eq!(m.leads.view, View::Search);
+    assert_eq!(m.leads.open_id(), Some("s-new"));
+    assert!(
+        m.state
+            .known_searches
+            .iter()
+            .any(|k| k.id == "s-new" && k.source == "created")
+    );
+    assert!(!m.state.drafts.contains_key(DRAFT_KEY));
+}
+
+#[test]
+fn a_draft_is_kept_and_offered_back() {
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    key(&mut m, KeyCode::Char('n'));
+    chars(&mut m, "Half typed");
+    let mut state = m.state.clone();
+    m.leads.capture_drafts(&mut state);
+    assert_eq!(state.drafts[DRAFT_KEY].fields["title"], "Half typed");
+    let cmds = key(&mut m, KeyCode::Esc);
+    assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))), "saved");
+    assert_eq!(m.leads.view, View::Searches);
+    key(&mut m, KeyCode::Char('n'));
+    assert!(
+        matches!(m.overlay, Some(Overlay::Confirm(_))),
+        "offered back"
+    );
+    key(&mut m, KeyCode::Char('y'));
+    let form = &m.leads.form.as_ref().expect("form").form;
+    assert_eq!(form.value("title"), "Half typed");
+    key(&mut m, KeyCode::Esc);
+    key(&mut m, KeyCode::Char('n'));
+    key(&mut m, KeyCode::Char('n'));
+    let form = &m.leads.form.as_ref().expect("form").form;
+    assert_eq!(form.value("title"), "", "declined: a fresh form");
+    assert!(!m.state.drafts.contains_key(DRAFT_KEY));
+}
+
+#[test]
+fn the_filter_is_built_from_descriptors_and_chips_can_be_removed() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('/'));
+    assert!(
+        matches!(api(&cmds)[0].1, ApiRequest::Enrichment { .. }),
+        "descriptors are fetched"
+    );
+    fake.serve(&mut m, cmds);
+    assert_eq!(m.leads.descriptors["s-3"].len(), 6, "cached per search");
+    ctrl(&mut m, 'n');
+    chars(&mut m, "city");
+    key(&mut m, KeyCode::Enter);
+    key(&mut m, KeyCode::Tab);
+    chars(&mut m, "Berlin");
+    let Some(Dialog::Filter(b)) = &m.leads.dialog else {
+        panic!("builder open");
+    };
+    assert_eq!(b.rows[0].path.as_deref(), Some("person.location.city"));
+    let cmds = key(&mut m, KeyCode::Enter);
+    let (_, req) = api(&cmds)[0].clone();
+    let ApiRequest::QueryResults { query, .. } = req else {
+        panic!("the results query runs the filter");
+    };
+    assert_eq!(query.sort, Some(Sort::ScoreDesc));
+    assert_eq!(
+        query.predicates,
+        vec![Predicate {
+            path: "person.location.city".into(),
+            operator: Operator::Contains,
+            value: PredicateValue::Text("Berlin".into())
+        }]
+    );
+    fake.serve(&mut m, cmds);
+    let o = m.leads.open.as_ref().expect("open");
+    assert_eq!(o.window.total, Some(1000));
+    assert_eq!(
+        search::chips(o, m.leads.open_descriptors()),
+        ["City contains \"Berlin\""]
+    );
+    // Walk deep into the filtered list: cursors only.
+    let cmds = key(&mut m, KeyCode::Char('G'));
+    fake.serve(&mut m, cmds);
+    let o = m.leads.open.as_ref().expect("open");
+    assert_eq!(o.window.table.selected, 999);
+    assert!(o.window.selected().is_some());
+    let cmds = key(&mut m, KeyCode::Char('x'));
+    assert!(
+        matches!(api(&cmds)[0].1, ApiRequest::GetSearch { .. }),
+        "back to every result"
+    );
+}
+
+#[test]
+fn three_selected_leads_go_to_a_draft_campaign() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    for _ in 0..3 {
+        key(&mut m, KeyCode::Char(' '));
+    }
+    assert_eq!(m.leads.open.as_ref().map(|o| o.marks.count()), Some(3));
+    let cmds = key(&mut m, KeyCode::Char('c'));
+    assert_eq!(api(&cmds)[0].1, ApiRequest::ListCampaigns);
+    fake.serve(&mut m, cmds);
+    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+        panic!("dialog");
+    };
+    assert_eq!(d.drafts().len(), 2, "only drafts are offered");
+    let cmds = key(&mut m, KeyCode::Enter);
+    let reqs = api(&cmds);
+    let ApiRequest::AddLeads { id, leads, .. } = &reqs[0].1 else {
+        panic!("adds");
+    };
+    assert_eq!((id.as_str(), leads.len()), ("c-1", 3));
+    fake.serve(&mut m, cmds);
+    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+        panic!("dialog");
+    };
+    let job = d.job.as_ref().expect("job");
+    assert_eq!(d.stage, Stage::Done);
+    assert_eq!((job.imported, job.skipped), (3, 0));
+    assert_eq!((job.campaign.stats.total, job.roster_after), (12, Some(15)));
+    assert_eq!(m.leads.open.as_ref().map(|o| o.marks.count()), Some(0));
+}
+
+#[test]
+fn leads_without_the_identity_are_reported_not_sent() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    key(&mut m, KeyCode::Char('a'));
+    assert_eq!(m.leads.open.as_ref().map(|o| o.marks.count()), Some(100));
+    let cmds = key(&mut m, KeyCode::Char('c'));
+    fake.serve(&mut m, cmds);
+    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+        panic!("dialog");
+    };
+    assert_eq!(d.selection.lacking(&Channel::Email), Some(25));
+    assert_eq!(d.selection.lacking(&Channel::Network), Some(20));
+    key(&mut m, KeyCode::Char('j'));
+    let cmds = key(&mut m, KeyCode::Enter);
+    let reqs = api(&cmds);
+    let ApiRequest::AddLeads { leads, channel, .. } = &reqs[0].1 else {
+        panic!("adds");
+    };
+    assert_eq!((channel, leads.len()), (&Channel::Network, 80));
+    fake.serve(&mut m, cmds);
+    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+        panic!("dialog");
+    };
+    let job = d.job.as_ref().expect("job");
+    assert_eq!((job.imported, job.skipped), (80, 20));
+}
+
+#[test]
+fn all_matching_is_sent_in_chunks_of_at_most_a_thousand() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    key(&mut m, KeyCode::Char('A'));
+    assert_eq!(m.leads.open.as_ref().map(|o| o.marks.count()), Some(2000));
+    key(&mut m, KeyCode::Char(' '));
+    assert_eq!(m.leads.open.as_ref().map(|o| o.marks.count()), Some(1999));
+    let cmds = key(&mut m, KeyCode::Char('c'));
+    fake.serve(&mut m, cmds);
+    fake.log.clear();
+    let cmds = key(&mut m, KeyCode::Enter);
+    fake.serve(&mut m, cmds);
+    let chunks: Vec<usize> = fake
+        .log
+        .iter()
+        .filter_map(|r| match r {
+            ApiRequest::AddLeads { leads, .. } => Some(leads.len()),
+            _ => None,
+        })
+        .collect();
+    assert!(chunks.iter().all(|n| *n <= CHUNK && *n > 0), "{chunks:?}");
+    assert_eq!(
+        chunks.iter().sum::<usize>(),
+        1999 - 500,
+        "every 4th lacks an email"
+    );
+    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+        panic!("dialog");
+    };
+    let job = d.job.as_ref().expect("job");
+    assert_eq!((job.imported, job.skipped), (1499, 500));
+    assert_eq!(job.roster_after, Some(12 + 1499));
+}
+
+#[test]
+fn export_asks_before_replacing_and_writes_every_row() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    key(&mut m, KeyCode::Char('E'));
+    let Some(Dialog::Export(e)) = &m.leads.dialog else {
+        panic!("prompt");
+    };
+    assert_eq!(e.path_text(), "./revops-leaders-at-eu-saas-20261122.csv");
+    let cmds = key(&mut m, KeyCode::Enter);
+    let Some(Cmd::CheckPath { id, .. }) = cmds.first() else {
+        panic!("checks first: {cmds:?}");
+    };
+    let cmds = update(
+        &mut m,
+        Msg::PathChecked {
+            id: *id,
+            exists: Ok(true),
+        },
+    );
+    assert!(cmds.is_empty());
+    assert!(matches!(m.overlay, Some(Overlay::Confirm(ref c)) if c.destructive));
+    let cmds = key(&mut m, KeyCode::Char('y'));
+    let other = fake.serve(&mut m, cmds);
+    let Some(Cmd::WriteFile { id, file }) = other.first() else {
+        panic!("writes: {other:?}");
+    };
+    assert!(file.overwrite, "replacing was confirmed");
+    let text = String::from_utf8(file.bytes.clone()).expect("utf-8");
+    assert_eq!(text.lines().count(), 2001);
+    assert!(text.starts_with("result_id,score,quality_tier,name"));
+    let gets = fake
+        .log
+        .iter()
+        .filter(|r| matches!(r, ApiRequest::GetSearch { page, .. } if page.limit == Some(500)))
+        .count();
+    assert_eq!(gets, 4, "all pages");
+    let id = *id;
+    update(&mut m, Msg::FileWritten { id, result: Ok(()) });
+    assert!(m.leads.dialog.is_none());
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.title.as_str()),
+        Some("Exported")
+    );
+}
+
+#[test]
+fn export_without_asking_never_overwrites() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let cmds = start_export(&mut m, Some("out.csv".into()));
+    let Some(Cmd::CheckPath { id, path }) = cmds.first() else {
+        panic!("checks: {cmds:?}");
+    };
+    assert_eq!(path.to_str(), Some("out.csv"));
+    let cmds = update(
+        &mut m,
+        Msg::PathChecked {
+            id: *id,
+            exists: Ok(false),
+        },
+    );
+    let other = fake.serve(&mut m, cmds);
+    let Some(Cmd::WriteFile { file, id }) = other.first() else {
+        panic!("writes");
+    };
+    assert!(!file.overwrite);
+    let id = *id;
+    update(
+        &mut m,
+        Msg::FileWritten {
+            id,
+            result: Err("out.csv exists; not overwritten".into()),
+        },
+    );
+    let Some(Dialog::Export(e)) = &m.leads.dialog else {
+        panic!("the prompt comes back");
+    };
+    assert!(
+        e.error
+            .as_deref()
+            .is_some_and(|t| t.contains("not overwritten"))
+    );
+    key(&mut m, KeyCode::Esc);
+    // Esc during a later export cancels it; its answers are ignored.
+    key(&mut m, KeyCode::Char('E'));
+    let cmds = key(&mut m, KeyCode::Enter);
+    let Some(Cmd::CheckPath { id, .. }) = cmds.first() else {
+        panic!("checks");
+    };
+    let cmds = update(
+        &mut m,
+        Msg::PathChecked {
+            id: *id,
+            exists: Ok(false),
+        },
+    );
+    assert!(matches!(&m.leads.dialog, Some(Dialog::Export(e)) if e.phase == Phase::Fetching));
+    key(&mut m, KeyCode::Esc);
+    assert!(m.leads.dialog.is_none());
+    assert!(fake.serve(&mut m, cmds).is_empty(), "nothing written");
+}
+
+#[test]
+fn the_detail_shows_enrichment_trees_and_descriptors() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Enter);
+    assert!(matches!(api(&cmds)[0].1, ApiRequest::Enrichment { .. }));
+    fake.serve(&mut m, cmds);
+    let d = m.leads.detail.as_ref().expect("detail");
+    assert_eq!(m.leads.view, View::Detail);
+    assert!(
+        d.person
+            .lines()
+            .iter()
+            .any(|l| l.key.as_str() == "location")
+    );
+    assert!(
+        d.enrichment
+            .as_ref()
+            .is_some_and(|e| e.enrichment_profile.truncation.truncated)
+    );
+    key(&mut m, KeyCode::Char('l'));
+    key(&mut m, KeyCode::Char('l'));
+    assert_eq!(
+        m.leads.detail.as_ref().map(|d| d.tab),
+        Some(detail::Tab::Fields)
+    );
+    key(&mut m, KeyCode::Esc);
+    assert_eq!(m.leads.view, View::Search);
+}
+
+#[test]
+fn open_search_by_id_remembers_it() {
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    key(&mut m, KeyCode::Char(':'));
+    chars(&mut m, "open search s-77");
+    let cmds = key(&mut m, KeyCode::Enter);
+    assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
+    assert!(
+        m.state
+            .known_searches
+            .iter()
+            .any(|k| k.id == "s-77" && k.source == "pasted")
+    );
+    assert_eq!(m.leads.open_id(), Some("s-77"));
+    fake.serve(&mut m, cmds);
+    assert_eq!(m.leads.view, View::Search);
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn any_key() -> impl Strategy<Value = KeyEvent> {
+        let codes = prop_oneof![
+            Just(KeyCode::Enter),
+            Just(KeyCode::Esc),
+            Just(KeyCode::Tab),
+            Just(KeyCode::BackTab),
+            Just(KeyCode::Up),
+            Just(KeyCode::Down),
+            Just(KeyCode::Left),
+            Just(KeyCode::Right),
+            Just(KeyCode::PageDown),
+            Just(KeyCode::Backspace),
+            proptest::sample::select(vec![
+                'j', 'k', 'G', 'g', ' ', 'a', 'A', 'c', 'E', 'e', 'n', 'R', '/', 'x', 'u', 'l',
+                'h', 'r', 'y', ':', '1', 'z', '='
+            ])
+            .prop_map(KeyCode::Char),
+        ];
+        (codes, any::<bool>()).prop_map(|(c, ctl)| {
+            let ctl = ctl && matches!(c, KeyCode::Char('n' | 'd' | 's' | 'r'));
+            KeyEvent::new(
+                c,
+                if ctl {
+                    KeyModifiers::CONTROL
+                } else {
+                    KeyModifiers::NONE
+                },
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn random_keys_and_sizes_never_panic(
+            keys in proptest::collection::vec(any_key(), 1..60),
+            sizes in proptest::collection::vec((1u16..220, 1u16..60), 1..4),
+        ) {
+            let mut fake = Fake::new();
+            let mut m = listed(&mut fake);
+            for (i, k) in keys.into_iter().enumerate() {
+                let cmds = update(&mut m, Msg::Key(k));
+                // Answer some requests, leave others hanging.
+                if i % 3 != 0 {
+                    fake.serve(&mut m, cmds);
+                }
+                if let Some((w, h)) = sizes.get(i % 7) {
+                    update(&mut m, Msg::Resize(*w, *h));
+                    let backend = ratatui::backend::TestBackend::new(*w, *h);
+                    let mut term = ratatui::Terminal::new(backend).expect("terminal");
+                    term.draw(|f| crate::ui::view(&m, f)).expect("draw");
+                }
+                if m.quit {
+                    break;
+                }
+            }
+        }
+    }
+}
