@@ -1,6 +1,8 @@
 //! Shared harness of the UI tests: render a model into a string, and run the
-#![allow(dead_code)] // Shared by every pane module; not each one uses every helper.
 //! real loop on a `TestBackend` that the test can read while it runs.
+
+// Shared by every pane module; not each one uses every helper.
+#![allow(dead_code)]
 
 use std::io;
 use std::sync::{Arc, Mutex};
