@@ -1,4 +1,12 @@
 //! Outpost: a terminal dashboard for the outreach and lead-finding service.
 
 pub mod api;
+pub mod app;
+pub mod check;
+pub mod cli;
+pub mod config;
 pub mod demo;
+pub mod logging;
+pub mod runtime;
+pub mod store;
+pub mod ui;

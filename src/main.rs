@@ -1,1 +1,122 @@
-fn main() {}
+//! The `outpost` binary: parses the command line and picks the dashboard,
+//! the demo service, or `check`.
+
+use std::io::{IsTerminal, Read};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use outpost::cli::{Cli, Command};
+use outpost::config::{self, Overrides, Paths};
+use outpost::ui::sanitize;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("outpost: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match cli.command {
+        Some(Command::Serve(ref args)) => runtime.block_on(serve(args.clone())),
+        Some(Command::Check) => runtime.block_on(check(&cli)),
+        None => runtime.block_on(dashboard(&cli)),
+    }
+}
+
+/// Reads the key from stdin for `--key-stdin`.
+fn key_from_stdin(cli: &Cli) -> Result<Option<String>, String> {
+    if !cli.key_stdin {
+        return Ok(None);
+    }
+    let mut stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("Paste the API key and press Enter, then Ctrl-D:");
+    }
+    let mut key = String::new();
+    stdin
+        .read_to_string(&mut key)
+        .map_err(|e| format!("cannot read the key from stdin: {e}"))?;
+    Ok(Some(key.trim().to_owned()))
+}
+
+fn load_config(cli: &Cli) -> Result<(Paths, config::Config), String> {
+    let paths = Paths::resolve();
+    let overrides = Overrides {
+        config_path: cli.config.clone(),
+        base_url: cli.base_url.clone(),
+        key_from_stdin: key_from_stdin(cli)?,
+    };
+    let cfg = config::load(&paths, &overrides).map_err(|e| e.to_string())?;
+    Ok((paths, cfg))
+}
+
+async fn serve(args: outpost::cli::ServeArgs) -> ExitCode {
+    let cfg = match args.demo_config() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("outpost serve: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let handle = match outpost::demo::spawn(args.addr, cfg).await {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("outpost serve: cannot listen on {}: {e}", args.addr);
+            return ExitCode::FAILURE;
+        }
+    };
+    eprintln!(
+        "outpost demo service listening on {} (keys: {}, {})",
+        handle.base_url(),
+        outpost::demo::DEMO_KEY,
+        outpost::demo::OTHER_KEY
+    );
+    outpost::runtime::signals::wait_for_shutdown().await;
+    eprintln!("outpost demo service stopped");
+    ExitCode::SUCCESS
+}
+
+async fn check(cli: &Cli) -> ExitCode {
+    let (_, cfg) = match load_config(cli) {
+        Ok(c) => c,
+        Err(e) => {
+            println!("config:   FAIL {}", sanitize::inline(&e));
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut out = Vec::new();
+    let ok = outpost::check::run(&cfg, &mut out).await;
+    // Service text may be hostile: make it inert before it reaches stdout.
+    for line in String::from_utf8_lossy(&out).lines() {
+        println!("{}", sanitize::inline(line));
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+async fn dashboard(cli: &Cli) -> ExitCode {
+    let (paths, cfg) = match load_config(cli) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("outpost: {}", sanitize::inline(&e));
+            return ExitCode::from(2);
+        }
+    };
+    match outpost::runtime::launch(cli, paths, cfg).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("outpost: {}", sanitize::inline(&e));
+            ExitCode::FAILURE
+        }
+    }
+}

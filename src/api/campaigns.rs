@@ -31,25 +31,41 @@ impl Client {
         if !e.is_empty() {
             return Err(ApiError::Invalid(e));
         }
-        let env: CampaignEnvelope = self.send(Method::POST, "/api/campaigns", &[], json(req)?).await?;
+        let env: CampaignEnvelope = self
+            .send(Method::POST, "/api/campaigns", &[], json(req)?)
+            .await?;
         Ok(env.campaign)
     }
 
     /// Reads one campaign with stats, sequence and senders.
     pub async fn get_campaign(&self, id: &str) -> Result<Campaign, ApiError> {
         let env: CampaignEnvelope = self
-            .send(Method::GET, &format!("/api/campaigns/{}", seg(id)), &[], None)
+            .send(
+                Method::GET,
+                &format!("/api/campaigns/{}", seg(id)?),
+                &[],
+                None,
+            )
             .await?;
         Ok(env.campaign)
     }
 
     /// Updates settings and/or replaces the sequence.
-    pub async fn update_campaign(&self, id: &str, req: &UpdateCampaign) -> Result<Campaign, ApiError> {
+    pub async fn update_campaign(
+        &self,
+        id: &str,
+        req: &UpdateCampaign,
+    ) -> Result<Campaign, ApiError> {
         if let Some(nodes) = &req.sequence_nodes {
             validate::sequence(nodes)?;
         }
         let env: CampaignEnvelope = self
-            .send(Method::PATCH, &format!("/api/campaigns/{}", seg(id)), &[], json(req)?)
+            .send(
+                Method::PATCH,
+                &format!("/api/campaigns/{}", seg(id)?),
+                &[],
+                json(req)?,
+            )
             .await?;
         Ok(env.campaign)
     }
@@ -73,7 +89,7 @@ impl Client {
         let env: CampaignEnvelope = self
             .send(
                 Method::POST,
-                &format!("/api/campaigns/{}/{action}", seg(id)),
+                &format!("/api/campaigns/{}/{action}", seg(id)?),
                 &[],
                 None,
             )
@@ -86,7 +102,7 @@ impl Client {
         validate::roster_query(q)?;
         self.send(
             Method::GET,
-            &format!("/api/campaigns/{}/leads", seg(id)),
+            &format!("/api/campaigns/{}/leads", seg(id)?),
             &query_of(q),
             None,
         )
@@ -107,7 +123,7 @@ impl Client {
         };
         self.send(
             Method::POST,
-            &format!("/api/campaigns/{}/leads", seg(id)),
+            &format!("/api/campaigns/{}/leads", seg(id)?),
             &[],
             json(&body)?,
         )
@@ -119,7 +135,7 @@ impl Client {
         let env: ProspectEnvelope = self
             .send(
                 Method::PATCH,
-                &format!("/api/campaigns/{}/leads", seg(id)),
+                &format!("/api/campaigns/{}/leads", seg(id)?),
                 &[],
                 json(req)?,
             )
@@ -133,7 +149,7 @@ impl Client {
         let r: DeleteLeadsResponse = self
             .send(
                 Method::DELETE,
-                &format!("/api/campaigns/{}/leads", seg(id)),
+                &format!("/api/campaigns/{}/leads", seg(id)?),
                 &[],
                 json(req)?,
             )
@@ -151,7 +167,7 @@ impl Client {
         let r: GeneratedMessages = self
             .send(
                 Method::GET,
-                &format!("/api/campaigns/{}/generate-messages", seg(id)),
+                &format!("/api/campaigns/{}/generate-messages", seg(id)?),
                 &query_of(q),
                 None,
             )
@@ -168,7 +184,7 @@ impl Client {
         let env: GeneratedMessageEnvelope = self
             .send(
                 Method::PATCH,
-                &format!("/api/campaigns/{}/generate-messages", seg(id)),
+                &format!("/api/campaigns/{}/generate-messages", seg(id)?),
                 &[],
                 json(req)?,
             )

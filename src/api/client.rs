@@ -22,7 +22,7 @@ use super::retry::{self, Decision, Outcome, RetryPolicy};
 pub const DEFAULT_MAX_BODY: usize = 32 * 1024 * 1024;
 
 /// How a [`Client`] is built.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ClientConfig {
     /// Base address; every `/api/...` path is appended to it.
     pub base_url: String,
@@ -52,6 +52,20 @@ impl ClientConfig {
     }
 }
 
+impl std::fmt::Debug for ClientConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // By hand: a key pasted into the base URL must not be printed.
+        f.debug_struct("ClientConfig")
+            .field("base_url", &redact(&self.base_url))
+            .field("key", &self.key)
+            .field("connect_timeout", &self.connect_timeout)
+            .field("request_timeout", &self.request_timeout)
+            .field("max_body", &self.max_body)
+            .field("retry", &self.retry)
+            .finish()
+    }
+}
+
 /// Checks the contract's HTTPS rule: `https://` always, `http://` only to a
 /// loopback host. Returns the parsed base without a trailing slash.
 pub fn check_base_url(raw: &str) -> Result<Url, ApiError> {
@@ -64,7 +78,8 @@ pub fn check_base_url(raw: &str) -> Result<Url, ApiError> {
     })?;
     if url.query().is_some() || url.fragment().is_some() {
         return Err(ApiError::Config(format!(
-            "base URL `{url}` must not carry a query or fragment"
+            "base URL `{}` must not carry a query or fragment",
+            redact(url.as_str())
         )));
     }
     if !url.username().is_empty() || url.password().is_some() {
@@ -77,7 +92,7 @@ pub fn check_base_url(raw: &str) -> Result<Url, ApiError> {
         "http" if is_loopback(&url) => Ok(url),
         "http" => Err(ApiError::Config(format!(
             "refusing to send the API key over plain HTTP to `{}`: the service requires HTTPS (plain http:// is allowed only for loopback addresses such as 127.0.0.1)",
-            url.host_str().unwrap_or("?")
+            redact(url.host_str().unwrap_or("?"))
         ))),
         other => Err(ApiError::Config(format!(
             "base URL scheme `{other}` is not supported; use https://"
@@ -178,7 +193,7 @@ pub struct Client {
 impl std::fmt::Debug for Client {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Client")
-            .field("base", &self.inner.base.as_str())
+            .field("base", &redact(self.inner.base.as_str()))
             .field("key", &self.inner.key)
             .finish()
     }
@@ -293,6 +308,18 @@ impl Client {
         }
         let mut attempt: u32 = 0;
         loop {
+            // Like a long Retry-After on this call, a long closure of the
+            // shared gate is not slept inside the call: fail now and let the
+            // UI count down from the gate.
+            if let Some(until) = inner.gate.closed_until() {
+                let wait = until.saturating_duration_since(Instant::now());
+                if wait > inner.config.retry.max_sleep {
+                    return Err(ApiError::RateLimited {
+                        wait,
+                        message: "the service asked every call to wait".into(),
+                    });
+                }
+            }
             inner.gate.wait_open().await;
             inner.attempts.fetch_add(1, Ordering::Relaxed);
             let mut req = inner
@@ -314,14 +341,29 @@ impl Client {
                         .get(header::RETRY_AFTER)
                         .and_then(|v| v.to_str().ok())
                         .and_then(|v| retry::parse_retry_after(v, SystemTime::now()));
-                    let bytes = read_capped(resp, inner.config.max_body, &method, idempotent, inner.config.request_timeout).await?;
+                    let bytes = read_capped(
+                        resp,
+                        inner.config.max_body,
+                        &method,
+                        idempotent,
+                        inner.config.request_timeout,
+                    )
+                    .await?;
                     if status.is_success() {
                         return Ok((status.as_u16(), bytes));
                     }
                     let err = ServiceError::from_body(status.as_u16(), &bytes, retry_after);
                     match status {
-                        StatusCode::TOO_MANY_REQUESTS => (Outcome::RateLimited { retry_after, message: "" }, err),
-                        StatusCode::BAD_GATEWAY | StatusCode::SERVICE_UNAVAILABLE | StatusCode::GATEWAY_TIMEOUT => {
+                        StatusCode::TOO_MANY_REQUESTS => (
+                            Outcome::RateLimited {
+                                retry_after,
+                                message: "",
+                            },
+                            err,
+                        ),
+                        StatusCode::BAD_GATEWAY
+                        | StatusCode::SERVICE_UNAVAILABLE
+                        | StatusCode::GATEWAY_TIMEOUT => {
                             (Outcome::Unavailable { retry_after }, err)
                         }
                         _ => {
@@ -331,11 +373,23 @@ impl Client {
                     }
                 }
                 Err(e) => {
-                    let err = transport_error(&e, &self.host(), &method, idempotent, inner.config.request_timeout);
+                    let err = transport_error(
+                        &e,
+                        &self.host(),
+                        &method,
+                        idempotent,
+                        inner.config.request_timeout,
+                    );
                     if !e.is_connect() {
                         return Err(err);
                     }
-                    let decision = retry::decide(&inner.config.retry, attempt, idempotent, &Outcome::ConnectFailed, fastrand::f64());
+                    let decision = retry::decide(
+                        &inner.config.retry,
+                        attempt,
+                        idempotent,
+                        &Outcome::ConnectFailed,
+                        fastrand::f64(),
+                    );
                     match decision {
                         Decision::Retry(wait) => {
                             tracing::debug!(?wait, "connect failed; retrying");
@@ -356,7 +410,13 @@ impl Client {
                 other => other,
             };
             let rate_limited = matches!(outcome, Outcome::RateLimited { .. });
-            match retry::decide(&inner.config.retry, attempt, idempotent, &outcome, fastrand::f64()) {
+            match retry::decide(
+                &inner.config.retry,
+                attempt,
+                idempotent,
+                &outcome,
+                fastrand::f64(),
+            ) {
                 Decision::Retry(wait) => {
                     if rate_limited {
                         inner.gate.close_until(Instant::now() + wait);
@@ -469,9 +529,11 @@ pub(crate) fn decode<T: DeserializeOwned>(bytes: &[u8], status: u16) -> Result<T
     } else {
         bytes
     };
+    // serde_json quotes offending strings ("invalid type: string \"…\""),
+    // which may be an echoed key.
     serde_json::from_slice(bytes).map_err(|e| ApiError::Decode {
         status,
-        detail: e.to_string(),
+        detail: redact(&e.to_string()),
     })
 }
 
@@ -512,7 +574,25 @@ mod tests {
     fn paths_append_to_the_base() {
         let key = ApiKey::parse("pk_live_testtesttest").unwrap();
         let c = Client::new(ClientConfig::new("https://h.example/prefix/", key)).unwrap();
-        assert_eq!(c.url("/api/context").as_str(), "https://h.example/prefix/api/context");
+        assert_eq!(
+            c.url("/api/context").as_str(),
+            "https://h.example/prefix/api/context"
+        );
+    }
+
+    #[test]
+    fn dot_segments_would_change_the_route_so_seg_refuses_them() {
+        let key = ApiKey::parse("pk_live_testtesttest").unwrap();
+        let c = Client::new(ClientConfig::new("https://h.example", key)).unwrap();
+        // The URL parser resolves dot segments, even percent-encoded ones.
+        assert_eq!(c.url("/api/campaigns/../leads").path(), "/api/leads");
+        assert_eq!(c.url("/api/campaigns/%2e%2E/leads").path(), "/api/leads");
+        assert_eq!(c.url("/api/threads/.").path(), "/api/threads/");
+        for id in ["", ".", ".."] {
+            assert!(crate::api::seg(id).is_err(), "{id:?}");
+        }
+        assert_eq!(crate::api::seg("...").unwrap(), "...");
+        assert_eq!(crate::api::seg("a/b?c").unwrap(), "a%2Fb%3Fc");
     }
 
     #[tokio::test]
@@ -521,6 +601,9 @@ mod tests {
         let now = Instant::now();
         gate.close_until(now + Duration::from_secs(5));
         gate.close_until(now + Duration::from_secs(1));
-        assert_eq!(*gate.subscribe().borrow(), Some(now + Duration::from_secs(5)));
+        assert_eq!(
+            *gate.subscribe().borrow(),
+            Some(now + Duration::from_secs(5))
+        );
     }
 }

@@ -15,7 +15,9 @@ impl Client {
 
     /// Replaces the whole company profile.
     pub async fn put_context(&self, req: &PutContext) -> Result<CompanyContext, ApiError> {
-        let env: ContextEnvelope = self.send(Method::PUT, "/api/context", &[], json(req)?).await?;
+        let env: ContextEnvelope = self
+            .send(Method::PUT, "/api/context", &[], json(req)?)
+            .await?;
         Ok(env.context)
     }
 

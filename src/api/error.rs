@@ -26,21 +26,23 @@ pub struct ServiceError {
 impl ServiceError {
     /// Builds the error of an answer with `status` and `body`.
     pub fn from_body(status: u16, body: &[u8], retry_after: Option<Duration>) -> ServiceError {
-        let envelope = ErrorEnvelope::decode(body);
+        // Redact the whole body first: an echoed key must not survive in the
+        // code, the message, or the kept envelope (which `Debug` prints).
+        let text = redact(&String::from_utf8_lossy(body));
+        let envelope = ErrorEnvelope::decode(text.as_bytes());
         let code = envelope
             .as_ref()
             .and_then(|e| e.code())
             .map(str::to_owned)
             .unwrap_or_else(|| code_for_status(status).to_owned());
         let message = match &envelope {
-            Some(e) if !e.message().trim().is_empty() => redact(e.message()),
+            Some(e) if !e.message().trim().is_empty() => e.message().to_owned(),
             _ => {
-                let text = String::from_utf8_lossy(body);
                 let snippet: String = text.trim().chars().take(200).collect();
                 if snippet.is_empty() {
                     status_text(status).to_owned()
                 } else {
-                    format!("{} ({})", status_text(status), redact(&snippet))
+                    format!("{} ({snippet})", status_text(status))
                 }
             }
         };
@@ -285,11 +287,17 @@ mod tests {
             br#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#,
             None,
         );
-        assert_eq!((s.code.as_str(), s.message.as_str()), ("unauthorized", "Invalid API key"));
+        assert_eq!(
+            (s.code.as_str(), s.message.as_str()),
+            ("unauthorized", "Invalid API key")
+        );
         assert_eq!(s.to_string(), "unauthorized: Invalid API key (HTTP 401)");
 
         let f = ServiceError::from_body(400, br#"{"error":"No leads in campaign"}"#, None);
-        assert_eq!((f.code.as_str(), f.message.as_str()), ("invalid_request", "No leads in campaign"));
+        assert_eq!(
+            (f.code.as_str(), f.message.as_str()),
+            ("invalid_request", "No leads in campaign")
+        );
         assert!(matches!(f.envelope, Some(ErrorEnvelope::Flat(_))));
 
         let lf = ServiceError::from_body(
@@ -311,6 +319,23 @@ mod tests {
         assert_eq!(e.message, "bad gateway (<html>bad gateway</html>)");
         let e = ServiceError::from_body(404, b"", None);
         assert_eq!(e.to_string(), "not_found: not found (HTTP 404)");
+    }
+
+    #[test]
+    fn echoed_keys_never_reach_the_code_or_the_kept_body() {
+        let e = ServiceError::from_body(
+            409,
+            br#"{"error":{"code":"x_pk_live_abcdefgh12345678","message":"m"},"existing_thread":{"id":"pk_live_abcdefgh12345678"}}"#,
+            None,
+        );
+        let shown = format!("{e:?} {e}");
+        assert!(!shown.contains("abcdefgh"), "{shown}");
+        let long = format!("{}pk_live_abcdefgh12345678", "x".repeat(190));
+        let e = ServiceError::from_body(502, long.as_bytes(), None);
+        assert!(
+            !format!("{e:?}").contains("abcd"),
+            "cut after redaction: {e:?}"
+        );
     }
 
     #[test]

@@ -17,7 +17,9 @@ pub enum KeyError {
     )]
     Missing,
     /// The key lacks the `pk_live_` prefix.
-    #[error("the API key must start with `pk_live_` (keys are generated in the dashboard under Settings → API)")]
+    #[error(
+        "the API key must start with `pk_live_` (keys are generated in the dashboard under Settings → API)"
+    )]
     BadPrefix,
     /// The key holds whitespace or control characters.
     #[error("the API key holds spaces or control characters; paste it again")]
@@ -100,7 +102,11 @@ pub fn redact(text: &str) -> String {
         let is_key = ["pk_live_", "pk_test_"]
             .iter()
             .any(|p| token.len() > p.len() && token.starts_with(p));
-        out.push_str(&if is_key { mask(token) } else { token.to_string() });
+        out.push_str(&if is_key {
+            mask(token)
+        } else {
+            token.to_string()
+        });
         rest = &candidate[end..];
     }
     out.push_str(rest);
@@ -116,7 +122,10 @@ mod tests {
         assert_eq!(ApiKey::parse("sk_live_x").unwrap_err(), KeyError::BadPrefix);
         assert_eq!(ApiKey::parse("pk_live_").unwrap_err(), KeyError::BadPrefix);
         assert_eq!(ApiKey::parse("  ").unwrap_err(), KeyError::Missing);
-        assert_eq!(ApiKey::parse("pk_live_a b").unwrap_err(), KeyError::BadChars);
+        assert_eq!(
+            ApiKey::parse("pk_live_a b").unwrap_err(),
+            KeyError::BadChars
+        );
         assert!(ApiKey::parse(" pk_live_abcdef123456\n").is_ok());
     }
 
@@ -124,7 +133,11 @@ mod tests {
     fn key_is_masked_everywhere() {
         let key = ApiKey::parse("pk_live_SECRETSECRET1a2b").unwrap();
         assert_eq!(key.masked(), "pk_live_…1a2b");
-        for shown in [format!("{key:?}"), format!("{key}"), format!("{:?}", Some(&key))] {
+        for shown in [
+            format!("{key:?}"),
+            format!("{key}"),
+            format!("{:?}", Some(&key)),
+        ] {
             assert!(!shown.contains("SECRET"), "{shown}");
         }
         assert_eq!(ApiKey::parse("pk_live_demo").unwrap().masked(), "pk_live_…");

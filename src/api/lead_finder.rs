@@ -28,7 +28,11 @@ impl Client {
     }
 
     /// Reads a search with a page of its results and its latest run.
-    pub async fn get_search(&self, id: &str, page: &SearchPageQuery) -> Result<SearchPage, ApiError> {
+    pub async fn get_search(
+        &self,
+        id: &str,
+        page: &SearchPageQuery,
+    ) -> Result<SearchPage, ApiError> {
         validate::search_page(page)?;
         let mut q = Vec::new();
         if let Some(v) = page.limit {
@@ -40,16 +44,25 @@ impl Client {
         if let Some(v) = page.cursor {
             q.push(("cursor".to_owned(), v.to_string()));
         }
-        self.send(Method::GET, &format!("/api/lead-finder/{}", seg(id)), &q, None)
-            .await
+        self.send(
+            Method::GET,
+            &format!("/api/lead-finder/{}", seg(id)?),
+            &q,
+            None,
+        )
+        .await
     }
 
     /// Filters a search's results (`POST .../results/query`), validated first.
-    pub async fn query_results(&self, id: &str, query: &ResultsQuery) -> Result<ResultsPage, ApiError> {
+    pub async fn query_results(
+        &self,
+        id: &str,
+        query: &ResultsQuery,
+    ) -> Result<ResultsPage, ApiError> {
         validate::results_query(query)?;
         self.send(
             Method::POST,
-            &format!("/api/lead-finder/{}/results/query", seg(id)),
+            &format!("/api/lead-finder/{}/results/query", seg(id)?),
             &[],
             json(query)?,
         )
@@ -57,24 +70,42 @@ impl Client {
     }
 
     /// Runs one search; `continuation` resumes a resumable run.
-    pub async fn run_search(&self, id: &str, continuation: Option<bool>) -> Result<RunResponse, ApiError> {
+    pub async fn run_search(
+        &self,
+        id: &str,
+        continuation: Option<bool>,
+    ) -> Result<RunResponse, ApiError> {
         let q: Vec<(String, String)> = continuation
             .map(|c| vec![("continuation".to_owned(), c.to_string())])
             .unwrap_or_default();
-        self.send(Method::POST, &format!("/api/lead-finder/{}/run", seg(id)), &q, None)
-            .await
+        self.send(
+            Method::POST,
+            &format!("/api/lead-finder/{}/run", seg(id)?),
+            &q,
+            None,
+        )
+        .await
     }
 
     /// Runs every eligible search.
     pub async fn run_all(&self) -> Result<RunAllResponse, ApiError> {
-        self.send(Method::POST, "/api/lead-finder/run", &[], None).await
+        self.send(Method::POST, "/api/lead-finder/run", &[], None)
+            .await
     }
 
     /// Reads a result's enrichment profile and field descriptors.
-    pub async fn enrichment(&self, id: &str, result_id: &str) -> Result<EnrichmentResponse, ApiError> {
+    pub async fn enrichment(
+        &self,
+        id: &str,
+        result_id: &str,
+    ) -> Result<EnrichmentResponse, ApiError> {
         self.send(
             Method::GET,
-            &format!("/api/lead-finder/{}/results/{}/enrichment", seg(id), seg(result_id)),
+            &format!(
+                "/api/lead-finder/{}/results/{}/enrichment",
+                seg(id)?,
+                seg(result_id)?
+            ),
             &[],
             None,
         )

@@ -19,8 +19,15 @@ pub use error::{ApiError, ServiceError};
 pub use key::{ApiKey, KeyError};
 
 /// Percent-encodes one path segment (an id), so a pasted id can never change
-/// the route.
-pub fn seg(id: &str) -> String {
+/// the route. Refuses ids the URL parser would remove or resolve (empty, `.`,
+/// `..`: `/api/campaigns/../leads` is `/api/leads`).
+pub fn seg(id: &str) -> Result<String, ApiError> {
+    if matches!(id, "" | "." | "..") {
+        return Err(ApiError::Invalid(vec![validate::FieldError::new(
+            "id",
+            format!("`{id}` is not an id"),
+        )]));
+    }
     let mut out = String::with_capacity(id.len());
     for b in id.bytes() {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
@@ -29,5 +36,5 @@ pub fn seg(id: &str) -> String {
             out.push_str(&format!("%{b:02X}"));
         }
     }
-    out
+    Ok(out)
 }

@@ -8,6 +8,10 @@
 
 use std::time::{Duration, SystemTime};
 
+/// The longest wait taken from a server; anything longer is clamped, so an
+/// absurd `Retry-After` cannot overflow an `Instant` or a `Duration`.
+pub const MAX_WAIT: Duration = Duration::from_secs(24 * 60 * 60);
+
 /// Bounds of retrying.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RetryPolicy {
@@ -121,16 +125,19 @@ pub fn decide(
 pub fn parse_retry_after(value: &str, now: SystemTime) -> Option<Duration> {
     let value = value.trim();
     if let Ok(secs) = value.parse::<u64>() {
-        return Some(Duration::from_secs(secs));
+        return Some(Duration::from_secs(secs).min(MAX_WAIT));
     }
     if let Ok(secs) = value.parse::<f64>()
-        && secs.is_finite()
         && secs >= 0.0
     {
-        return Some(Duration::from_secs_f64(secs));
+        return Duration::try_from_secs_f64(secs.min(MAX_WAIT.as_secs_f64())).ok();
     }
     let when = httpdate::parse_http_date(value).ok()?;
-    Some(when.duration_since(now).unwrap_or(Duration::ZERO))
+    Some(
+        when.duration_since(now)
+            .unwrap_or(Duration::ZERO)
+            .min(MAX_WAIT),
+    )
 }
 
 /// Finds the retry delay a rate-limit message names ("Retry in 12 seconds",
@@ -147,18 +154,18 @@ pub fn seconds_in_message(message: &str) -> Option<Duration> {
             }
             let number = &lower[start..i];
             let unit = lower[i..].trim_start();
-            if unit.starts_with('s') {
-                if let Ok(secs) = number.parse::<f64>()
-                    && secs.is_finite()
-                {
-                    return Some(Duration::from_secs_f64(secs));
-                }
-            } else if unit.starts_with("ms") || unit.starts_with("milli") {
-                if let Ok(ms) = number.parse::<f64>()
-                    && ms.is_finite()
-                {
-                    return Some(Duration::from_secs_f64(ms / 1000.0));
-                }
+            let scale = if unit.starts_with("ms") || unit.starts_with("milli") {
+                0.001
+            } else if unit.starts_with('s') {
+                1.0
+            } else {
+                continue;
+            };
+            if let Ok(n) = number.parse::<f64>()
+                && let Ok(wait) =
+                    Duration::try_from_secs_f64((n * scale).min(MAX_WAIT.as_secs_f64()))
+            {
+                return Some(wait);
             }
         } else {
             i += 1;
@@ -180,11 +187,23 @@ mod tests {
             message: msg,
         };
         assert_eq!(
-            decide(&p, 0, false, &rl(Some(Duration::from_secs(3)), "Retry in 9 seconds."), 0.0),
+            decide(
+                &p,
+                0,
+                false,
+                &rl(Some(Duration::from_secs(3)), "Retry in 9 seconds."),
+                0.0
+            ),
             Decision::Retry(Duration::from_secs(3))
         );
         assert_eq!(
-            decide(&p, 0, false, &rl(None, "Rate limit exceeded. Retry in 9 seconds."), 0.0),
+            decide(
+                &p,
+                0,
+                false,
+                &rl(None, "Rate limit exceeded. Retry in 9 seconds."),
+                0.0
+            ),
             Decision::Retry(Duration::from_secs(9))
         );
         assert_eq!(
@@ -203,7 +222,10 @@ mod tests {
     fn writes_are_not_retried_after_a_5xx_or_connect_failure() {
         let p = RetryPolicy::default();
         let un = Outcome::Unavailable { retry_after: None };
-        assert!(matches!(decide(&p, 0, false, &un, 0.0), Decision::GiveUp { .. }));
+        assert!(matches!(
+            decide(&p, 0, false, &un, 0.0),
+            Decision::GiveUp { .. }
+        ));
         assert!(matches!(decide(&p, 0, true, &un, 0.0), Decision::Retry(_)));
         assert!(matches!(
             decide(&p, 0, false, &Outcome::ConnectFailed, 0.0),
@@ -231,15 +253,47 @@ mod tests {
         let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000_000);
         assert_eq!(parse_retry_after("7", now), Some(Duration::from_secs(7)));
         let later = httpdate::fmt_http_date(now + Duration::from_secs(30));
-        assert_eq!(parse_retry_after(&later, now), Some(Duration::from_secs(30)));
+        assert_eq!(
+            parse_retry_after(&later, now),
+            Some(Duration::from_secs(30))
+        );
         assert_eq!(parse_retry_after("soon", now), None);
     }
 
     #[test]
+    fn absurd_waits_are_clamped_not_panicking() {
+        let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000_000);
+        for v in [
+            "18446744073709551615",
+            "1e300",
+            "inf",
+            "NaN",
+            "Fri, 31 Dec 9999 23:59:59 GMT",
+        ] {
+            let d = parse_retry_after(v, now);
+            assert!(d.is_none_or(|d| d <= MAX_WAIT), "{v}: {d:?}");
+        }
+        assert_eq!(parse_retry_after("-1", now), None);
+        assert_eq!(
+            seconds_in_message("Retry in 99999999999999999999999 seconds."),
+            Some(MAX_WAIT)
+        );
+    }
+
+    #[test]
     fn seconds_are_found_in_messages() {
-        assert_eq!(seconds_in_message("Retry in 12 seconds."), Some(Duration::from_secs(12)));
-        assert_eq!(seconds_in_message("retry after 1.5s"), Some(Duration::from_millis(1500)));
-        assert_eq!(seconds_in_message("wait 250ms"), Some(Duration::from_millis(250)));
+        assert_eq!(
+            seconds_in_message("Retry in 12 seconds."),
+            Some(Duration::from_secs(12))
+        );
+        assert_eq!(
+            seconds_in_message("retry after 1.5s"),
+            Some(Duration::from_millis(1500))
+        );
+        assert_eq!(
+            seconds_in_message("wait 250ms"),
+            Some(Duration::from_millis(250))
+        );
         assert_eq!(seconds_in_message("try 3 times"), None);
     }
 

@@ -10,7 +10,10 @@ use super::{seg, validate};
 
 impl Client {
     /// Lists senders, all or of one channel.
-    pub async fn list_senders(&self, kind: Option<&Channel>) -> Result<Vec<SenderAccount>, ApiError> {
+    pub async fn list_senders(
+        &self,
+        kind: Option<&Channel>,
+    ) -> Result<Vec<SenderAccount>, ApiError> {
         let q: Vec<(String, String)> = kind
             .map(|k| vec![("type".to_owned(), k.as_str().to_owned())])
             .unwrap_or_default();
@@ -21,7 +24,12 @@ impl Client {
     /// Reads one sender.
     pub async fn get_sender(&self, id: &str) -> Result<SenderAccount, ApiError> {
         let env: SenderEnvelope = self
-            .send(Method::GET, &format!("/api/senders/{}", seg(id)), &[], None)
+            .send(
+                Method::GET,
+                &format!("/api/senders/{}", seg(id)?),
+                &[],
+                None,
+            )
             .await?;
         Ok(env.sender)
     }
@@ -29,8 +37,13 @@ impl Client {
     /// A sender's future capacity map; its shape is not shown by the
     /// contract, so it stays JSON.
     pub async fn sender_schedule(&self, id: &str) -> Result<Value, ApiError> {
-        self.send(Method::GET, &format!("/api/senders/{}/schedule", seg(id)), &[], None)
-            .await
+        self.send(
+            Method::GET,
+            &format!("/api/senders/{}/schedule", seg(id)?),
+            &[],
+            None,
+        )
+        .await
     }
 
     /// Lists sending domains, newest first; `skip_sync` returns cached status.
@@ -40,7 +53,9 @@ impl Client {
         } else {
             Vec::new()
         };
-        let r: DomainList = self.send(Method::GET, "/api/email/domains", &q, None).await?;
+        let r: DomainList = self
+            .send(Method::GET, "/api/email/domains", &q, None)
+            .await?;
         Ok(r.domains)
     }
 
@@ -49,7 +64,12 @@ impl Client {
         let name = name.trim().trim_end_matches('.').to_ascii_lowercase();
         validate::domain_name(&name)?;
         let env: DomainEnvelope = self
-            .send(Method::POST, "/api/email/domains", &[], json(&CreateDomain { domain: name })?)
+            .send(
+                Method::POST,
+                "/api/email/domains",
+                &[],
+                json(&CreateDomain { domain: name })?,
+            )
             .await?;
         Ok(env.domain)
     }
@@ -63,7 +83,12 @@ impl Client {
             Vec::new()
         };
         let env: DomainEnvelope = self
-            .send(Method::POST, &format!("/api/email/domains/{}/verify", seg(id)), &q, None)
+            .send(
+                Method::POST,
+                &format!("/api/email/domains/{}/verify", seg(id)?),
+                &q,
+                None,
+            )
             .await?;
         Ok(env.domain)
     }

@@ -11,37 +11,58 @@ impl Client {
     /// Lists threads, newest activity first.
     pub async fn list_threads(&self, q: &ThreadQuery) -> Result<ThreadPage, ApiError> {
         validate::thread_paging(q.page, q.limit)?;
-        self.send(Method::GET, "/api/threads", &query_of(q), None).await
+        self.send(Method::GET, "/api/threads", &query_of(q), None)
+            .await
     }
 
     /// Reads one thread.
     pub async fn get_thread(&self, id: &str) -> Result<Thread, ApiError> {
         let env: ThreadEnvelope = self
-            .send(Method::GET, &format!("/api/threads/{}", seg(id)), &[], None)
+            .send(
+                Method::GET,
+                &format!("/api/threads/{}", seg(id)?),
+                &[],
+                None,
+            )
             .await?;
         Ok(env.thread)
     }
 
     /// Creates a draft thread (does not send). A 409 carries the existing
     /// thread: see [`ApiError::existing_thread`].
-    pub async fn create_thread(&self, req: &CreateThread) -> Result<CreateThreadResponse, ApiError> {
+    pub async fn create_thread(
+        &self,
+        req: &CreateThread,
+    ) -> Result<CreateThreadResponse, ApiError> {
         validate::create_thread(req)?;
-        self.send(Method::POST, "/api/threads", &[], json(req)?).await
+        self.send(Method::POST, "/api/threads", &[], json(req)?)
+            .await
     }
 
     /// Updates a thread (status, unread count, sender, draft fields).
     pub async fn patch_thread(&self, id: &str, req: &PatchThread) -> Result<Thread, ApiError> {
         validate::patch_thread(req)?;
         let env: ThreadEnvelope = self
-            .send(Method::PATCH, &format!("/api/threads/{}", seg(id)), &[], json(req)?)
+            .send(
+                Method::PATCH,
+                &format!("/api/threads/{}", seg(id)?),
+                &[],
+                json(req)?,
+            )
             .await?;
         Ok(env.thread)
     }
 
-    /// Deletes an unsent draft thread.
+    /// Deletes an unsent draft thread. An empty 200 or 204 answer is a
+    /// success too, not only `{deleted: true}`.
     pub async fn delete_thread(&self, id: &str) -> Result<(), ApiError> {
-        let _: Deleted = self
-            .send(Method::DELETE, &format!("/api/threads/{}", seg(id)), &[], None)
+        let _: Option<Deleted> = self
+            .send(
+                Method::DELETE,
+                &format!("/api/threads/{}", seg(id)?),
+                &[],
+                None,
+            )
             .await?;
         Ok(())
     }
@@ -61,16 +82,25 @@ impl Client {
         if let Some(l) = limit {
             q.push(("limit".to_owned(), l.to_string()));
         }
-        self.send(Method::GET, &format!("/api/threads/{}/messages", seg(id)), &q, None)
-            .await
+        self.send(
+            Method::GET,
+            &format!("/api/threads/{}/messages", seg(id)?),
+            &q,
+            None,
+        )
+        .await
     }
 
     /// Sends the thread's message. Never retried after it may have reached
     /// the service: a second send must be impossible.
-    pub async fn send_message(&self, id: &str, req: &SendMessage) -> Result<SendMessageResponse, ApiError> {
+    pub async fn send_message(
+        &self,
+        id: &str,
+        req: &SendMessage,
+    ) -> Result<SendMessageResponse, ApiError> {
         self.send(
             Method::POST,
-            &format!("/api/threads/{}/messages", seg(id)),
+            &format!("/api/threads/{}/messages", seg(id)?),
             &[],
             json(req)?,
         )

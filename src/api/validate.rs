@@ -362,7 +362,11 @@ pub fn thread_paging(page: Option<u64>, limit: Option<u64>) -> Result<(), Vec<Fi
 /// Checks a create-thread body: at least one draft field, no attachments.
 pub fn create_thread(req: &CreateThread) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
-    if req.draft_attachments.as_ref().is_some_and(|a| !a.is_empty()) {
+    if req
+        .draft_attachments
+        .as_ref()
+        .is_some_and(|a| !a.is_empty())
+    {
         e.push(
             "draft_attachments",
             "attachments can only be added in the web dashboard",
@@ -419,7 +423,10 @@ pub fn sequence(nodes: &[SequenceNodeInput]) -> Result<(), Vec<FieldError>> {
             );
         }
         if n.kind == NodeType::End && i + 1 != nodes.len() {
-            e.push(format!("sequence_nodes[{i}].type"), "end must be the last node");
+            e.push(
+                format!("sequence_nodes[{i}].type"),
+                "end must be the last node",
+            );
         }
     }
     e.finish()

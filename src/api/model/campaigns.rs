@@ -90,12 +90,18 @@ pub struct CampaignStats {
     #[serde(deserialize_with = "lenient::int")]
     pub connected: u64,
     /// Omitted by the pause response.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_int"
+    )]
     pub connections_accepted: Option<u64>,
     #[serde(deserialize_with = "lenient::int")]
     pub message_sent: u64,
     /// Omitted by the pause response.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_int"
+    )]
     pub contacted: Option<u64>,
 }
 
@@ -131,31 +137,53 @@ pub struct Campaign {
     pub name: String,
     pub status: CampaignStatus,
     /// Email only.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_int"
+    )]
     pub daily_limit: Option<u64>,
     /// Email only.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_boolean")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_boolean"
+    )]
     pub stop_on_reply: Option<bool>,
     /// Email only.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_boolean")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_boolean"
+    )]
     pub open_tracking: Option<bool>,
     /// Email only.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_string"
+    )]
     pub signature: Option<String>,
     /// Network only.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_boolean")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_boolean"
+    )]
     pub skip_other_campaigns: Option<bool>,
     /// Network only; inner structure not shown.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub operating_hours: Option<Value>,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub stats: CampaignStats,
     #[serde(deserialize_with = "lenient::string")]
     pub created_at: String,
     #[serde(deserialize_with = "lenient::string")]
     pub updated_at: String,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub sequence_nodes: Option<Vec<SequenceNode>>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub sender_accounts: Option<Vec<SenderAccount>>,
 }
 
@@ -436,6 +464,7 @@ pub struct EditGeneratedMessage {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct GeneratedMessageEnvelope {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub message: GeneratedMessage,
 }
 
@@ -443,6 +472,7 @@ pub struct GeneratedMessageEnvelope {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CampaignEnvelope {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub campaign: Campaign,
 }
 
@@ -458,5 +488,6 @@ pub struct CampaignList {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ProspectEnvelope {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub prospect: CampaignLead,
 }

@@ -71,9 +71,13 @@ pub struct MarketSection {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CompanyContext {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub user: UserSection,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub company: CompanySection,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub content: ContentSection,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub market: MarketSection,
     #[serde(deserialize_with = "lenient::object")]
     pub extra: Map<String, Value>,
@@ -97,6 +101,7 @@ pub struct Profile {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ContextResponse {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub context: CompanyContext,
     #[serde(deserialize_with = "lenient::opt")]
     pub profile: Option<Profile>,
@@ -114,6 +119,7 @@ pub struct PutContext {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ContextEnvelope {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub context: CompanyContext,
 }
 

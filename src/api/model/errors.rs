@@ -22,10 +22,17 @@ pub struct ErrorDetail {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct StructuredError {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub error: ErrorDetail,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub existing_thread: Option<Thread>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub existing_threads: Option<ExistingThreads>,
 }
 
@@ -68,15 +75,21 @@ pub struct LeadFinderError {
     pub retryable: bool,
     #[serde(deserialize_with = "lenient::boolean")]
     pub alert: bool,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub action: Option<ErrorAction>,
 }
 
 /// Which of the three bodies an error answer used.
+// Error answers are rare and short-lived, so the size of the structured
+// variant (it may carry a whole thread) does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum ErrorEnvelope {
     /// `{error: {code, message}}`.
-    Structured(StructuredError),
+    Structured(Box<StructuredError>),
     /// `{error: "..."}`.
     Flat(FlatError),
     /// The Lead Finder body with `message`, `code`, `alternatives`, `action`.
@@ -89,7 +102,9 @@ impl ErrorEnvelope {
         let value: Value = serde_json::from_slice(body).ok()?;
         let obj: &Map<String, Value> = value.as_object()?;
         match obj.get("error") {
-            Some(Value::Object(_)) => serde_json::from_value(value).ok().map(Self::Structured),
+            Some(Value::Object(_)) => serde_json::from_value(value)
+                .ok()
+                .map(|s| Self::Structured(Box::new(s))),
             Some(Value::String(_)) => {
                 let lead_finder_keys = [
                     "message",

@@ -1,7 +1,8 @@
 //! Lead Finder resources: searches, source plans, results, runs, enrichment
 //! and the results query (contract part "Lead Finder").
 
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::lenient;
@@ -110,7 +111,8 @@ pub struct Search {
     pub seller_context: String,
     #[serde(deserialize_with = "lenient::vec")]
     pub source_plans: Vec<SourcePlan>,
-    #[serde(deserialize_with = "lenient::opt")]
+    /// Required by the contract: `None` is written as `{}`.
+    #[serde(deserialize_with = "lenient::opt", serialize_with = "details_or_empty")]
     pub details: Option<SearchDetails>,
     #[serde(deserialize_with = "lenient::opt_string")]
     pub last_run_id: Option<String>,
@@ -124,6 +126,14 @@ pub struct Search {
     pub created_at: String,
     #[serde(deserialize_with = "lenient::string")]
     pub updated_at: String,
+}
+
+/// Writes absent details as the empty object the contract requires.
+fn details_or_empty<S: Serializer>(d: &Option<SearchDetails>, s: S) -> Result<S::Ok, S::Error> {
+    match d {
+        Some(d) => d.serialize(s),
+        None => SearchDetails::default().serialize(s),
+    }
 }
 
 /// `details` of a search: free-text planning notes.
@@ -163,21 +173,45 @@ pub struct SourcePlan {
     pub query: Vec<String>,
     #[serde(deserialize_with = "lenient::string")]
     pub reason: String,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub result_target: Option<ResultTarget>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub recurrence: Option<Recurrence>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub geography: Option<Geography>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub company_size: Option<CompanySize>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub person_criteria: Option<Vec<PersonCriterion>>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub unresolved_preferences: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub company_criteria: Option<Vec<CompanyCriterion>>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt"
+    )]
     pub ranked_company_cohort: Option<RankedCompanyCohort>,
 }
 
@@ -186,7 +220,10 @@ pub struct SourcePlan {
 #[serde(tag = "mode", rename_all = "lowercase")]
 pub enum ResultTarget {
     /// A fixed number of results (greater than 0).
-    Count { count: u64 },
+    Count {
+        #[serde(deserialize_with = "lenient::int")]
+        count: u64,
+    },
     /// Every result the source yields.
     All,
 }
@@ -208,9 +245,15 @@ pub struct Geography {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CompanySize {
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_int"
+    )]
     pub min: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_int")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_int"
+    )]
     pub max: Option<u64>,
 }
 
@@ -243,27 +286,43 @@ pub struct CompanyCriterion {
 pub enum RankedCompanyCohort {
     /// The service's default cohort.
     Default {
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "lenient::opt_int"
+        )]
         limit: Option<u64>,
     },
     /// A named cohort.
     Named {
         #[serde(rename = "sourceId")]
         source_id: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "lenient::opt_int"
+        )]
         limit: Option<u64>,
     },
     /// An attached cohort.
     Attached {
         #[serde(rename = "sourceId")]
         source_id: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "lenient::opt_int"
+        )]
         limit: Option<u64>,
     },
     /// Companies ranked by a metric.
     Metric {
         metric: CohortMetric,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "lenient::opt_int"
+        )]
         limit: Option<u64>,
     },
 }
@@ -359,13 +418,34 @@ pub struct LeadResult {
 
 /// A paging cursor: an int on `GET /api/lead-finder/{id}`, an opaque string
 /// on the results query.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Cursor {
     /// Numeric cursor (search GET).
     Int(u64),
     /// Opaque cursor (results query).
     Text(String),
+}
+
+impl<'de> Deserialize<'de> for Cursor {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // Leniently: a float such as `25.0` is still the int cursor 25.
+        match Value::deserialize(d)? {
+            Value::String(s) => Ok(Cursor::Text(s)),
+            Value::Number(n) => n
+                .as_u64()
+                .or_else(|| {
+                    n.as_f64()
+                        .filter(|f| f.is_finite() && *f >= 0.0 && f.fract() == 0.0)
+                        .map(|f| f as u64)
+                })
+                .map(Cursor::Int)
+                .ok_or_else(|| D::Error::custom(format!("cursor {n} is not a whole number"))),
+            other => Err(D::Error::custom(format!(
+                "a cursor is a number or a string, not {other}"
+            ))),
+        }
+    }
 }
 
 impl Cursor {
@@ -508,9 +588,11 @@ pub struct RunHandle {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SearchPage {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub search: Search,
     #[serde(deserialize_with = "lenient::vec")]
     pub results: Vec<LeadResult>,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub pagination: Pagination,
     #[serde(deserialize_with = "lenient::opt")]
     pub latest_run: Option<LatestRun>,
@@ -529,7 +611,9 @@ pub struct SearchPageQuery {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RunResponse {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub search: Search,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub run: RunHandle,
     #[serde(deserialize_with = "lenient::string")]
     pub disposition: String,
@@ -619,6 +703,7 @@ pub struct EnrichmentProfile {
     pub observed_at: String,
     #[serde(deserialize_with = "lenient::string")]
     pub provider_observed_at: String,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub truncation: Truncation,
 }
 
@@ -645,9 +730,11 @@ pub struct FieldDescriptor {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct EnrichmentResponse {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub result: EnrichmentResultRef,
     #[serde(deserialize_with = "lenient::string")]
     pub status: String,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub enrichment_profile: EnrichmentProfile,
     #[serde(deserialize_with = "lenient::vec")]
     pub fields: Vec<FieldDescriptor>,
@@ -712,10 +799,13 @@ pub struct QueryEcho {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ResultsPage {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub search: Search,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub query: QueryEcho,
     #[serde(deserialize_with = "lenient::vec")]
     pub results: Vec<LeadResult>,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub pagination: Pagination,
 }
 
@@ -747,5 +837,6 @@ pub struct SearchList {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SearchEnvelope {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub search: Search,
 }

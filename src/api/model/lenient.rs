@@ -29,7 +29,15 @@ fn value_to_u64(v: &Value) -> Option<u64> {
         Value::Number(n) => n
             .as_u64()
             .or_else(|| n.as_i64().map(|i| i.max(0) as u64))
-            .or_else(|| n.as_f64().map(|f| if f.is_finite() && f > 0.0 { f as u64 } else { 0 })),
+            .or_else(|| {
+                n.as_f64().map(|f| {
+                    if f.is_finite() && f > 0.0 {
+                        f as u64
+                    } else {
+                        0
+                    }
+                })
+            }),
         Value::String(s) => s.trim().parse::<f64>().ok().map(|f| f.max(0.0) as u64),
         Value::Bool(b) => Some(u64::from(*b)),
         _ => None,
@@ -106,10 +114,18 @@ where
     })
 }
 
+/// Decodes a nested object leniently: `null` or a value that does not decode
+/// becomes the default instead of failing the parent.
+pub fn or_default<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: serde::de::DeserializeOwned + Default,
+{
+    Ok(serde_json::from_value(Value::deserialize(d)?).unwrap_or_default())
+}
+
 /// Decodes a JSON object leniently: anything but an object becomes empty.
-pub fn object<'de, D: Deserializer<'de>>(
-    d: D,
-) -> Result<serde_json::Map<String, Value>, D::Error> {
+pub fn object<'de, D: Deserializer<'de>>(d: D) -> Result<serde_json::Map<String, Value>, D::Error> {
     Ok(match Value::deserialize(d)? {
         Value::Object(m) => m,
         _ => serde_json::Map::new(),

@@ -52,6 +52,7 @@ pub struct SenderList {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SenderEnvelope {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub sender: SenderAccount,
 }
 
@@ -114,6 +115,7 @@ pub struct DomainList {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct DomainEnvelope {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub domain: SendingDomain,
 }
 

@@ -61,10 +61,16 @@ pub struct Thread {
     pub draft_attachments: Vec<Attachment>,
     /// Not in the contract's table ("further thread fields: not shown"); the
     /// demo service sends it and the client shows it when present.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_string"
+    )]
     pub created_at: Option<String>,
     /// As `created_at`: the last activity, used to order the list.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_string")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient::opt_string"
+    )]
     pub updated_at: Option<String>,
 }
 
@@ -103,7 +109,10 @@ pub struct CreateThread {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub participant_email: Option<String>,
     /// Absent, `null`, or a ready email sender id.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "double_option")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "double_option"
+    )]
     pub account_id: Option<Option<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub participant_name: Option<String>,
@@ -130,21 +139,39 @@ pub struct PatchThread {
     pub status: Option<ThreadStatus>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unread_count: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "double_option")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "double_option"
+    )]
     pub account_id: Option<Option<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub participant_email: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub participant_name: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "double_option")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "double_option"
+    )]
     pub draft_subject: Option<Option<String>>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "double_option")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "double_option"
+    )]
     pub draft_body_text: Option<Option<String>>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "double_option")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "double_option"
+    )]
     pub draft_body_html: Option<Option<String>>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "double_option")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "double_option"
+    )]
     pub draft_cc: Option<Option<String>>,
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "double_option")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "double_option"
+    )]
     pub draft_bcc: Option<Option<String>>,
 }
 
@@ -164,7 +191,9 @@ pub struct ExistingThreads {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CreateThreadResponse {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub thread: Thread,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub existing_threads: ExistingThreads,
 }
 
@@ -172,6 +201,7 @@ pub struct CreateThreadResponse {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ThreadEnvelope {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub thread: Thread,
 }
 
@@ -234,7 +264,9 @@ pub struct SendMessage {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SendMessageResponse {
+    #[serde(deserialize_with = "lenient::or_default")]
     pub message: ThreadMessage,
+    #[serde(deserialize_with = "lenient::or_default")]
     pub thread: Thread,
 }
 

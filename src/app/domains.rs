@@ -1,0 +1,1250 @@
+//! The Senders & Domains pane: sending domains (what operators come to
+//! watch) with their DNS records and live verification, and senders of both
+//! types with their schedule.
+//!
+//! The watch: while a domain is `verifying` and on screen (its detail open,
+//! or its row visible in the list), a subscription polls it with `poll=true`
+//! at the configured interval; a 429 doubles the interval (up to 5 minutes);
+//! a change to `verified` or `failed` is announced; and the subscription
+//! disappears as soon as the domain is no longer watched.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+
+use super::form::{Form, FormEvent};
+use super::json_tree::JsonTree;
+use super::table::TableState;
+use super::toast::Level;
+use super::{ApiReply, ApiRequest, Cmd, Model, Owner, Pane, RequestId, Sub, SubId};
+use crate::api::ApiError;
+use crate::api::model::{Channel, DomainStatus, SenderAccount, SendingDomain};
+use crate::api::validate;
+use crate::config::keymap::Action;
+use crate::ui::domains as layout;
+use crate::ui::sanitize;
+
+/// Longest poll interval reached by backing off after 429s.
+const MAX_BACKOFF: Duration = Duration::from_secs(300);
+/// Largest value put on the clipboard.
+const MAX_COPY: usize = 64 * 1024;
+
+/// What the pane shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum View {
+    /// The sending domains, newest first.
+    #[default]
+    Domains,
+    /// One domain with its DNS records.
+    DomainDetail,
+    /// The senders.
+    Senders,
+    /// One sender with its schedule.
+    SenderDetail,
+}
+
+/// Which senders are listed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SenderFilter {
+    /// Both types.
+    #[default]
+    All,
+    /// Email senders.
+    Email,
+    /// Network senders.
+    Network,
+}
+
+impl SenderFilter {
+    fn next(self) -> SenderFilter {
+        match self {
+            SenderFilter::All => SenderFilter::Email,
+            SenderFilter::Email => SenderFilter::Network,
+            SenderFilter::Network => SenderFilter::All,
+        }
+    }
+
+    /// Label for the title.
+    pub fn label(self) -> &'static str {
+        match self {
+            SenderFilter::All => "all",
+            SenderFilter::Email => "email",
+            SenderFilter::Network => "network",
+        }
+    }
+
+    fn admits(self, s: &SenderAccount) -> bool {
+        match self {
+            SenderFilter::All => true,
+            SenderFilter::Email => s.kind == Channel::Email,
+            SenderFilter::Network => s.kind == Channel::Network,
+        }
+    }
+}
+
+/// A domain being watched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Watch {
+    /// When it was last polled (or the watch began).
+    pub last_poll: Instant,
+    /// The poll in flight.
+    pub inflight: Option<RequestId>,
+    /// 429s in a row (each doubles the interval).
+    pub backoff: u32,
+}
+
+/// A list loaded from the service.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Loaded<T> {
+    /// The items.
+    pub items: Vec<T>,
+    /// An answer arrived at least once.
+    pub loaded: bool,
+    /// The request in flight.
+    pub pending: Option<RequestId>,
+    /// The last failure, shown in place of the list when nothing loaded.
+    pub error: Option<String>,
+}
+
+/// State of the pane.
+#[derive(Debug, Default)]
+pub struct DomainsModel {
+    /// What is shown.
+    pub view: View,
+    /// Sending domains.
+    pub domains: Loaded<SendingDomain>,
+    /// The live refresh (`skip_sync=false`) finished.
+    pub synced: bool,
+    /// The live refresh in flight.
+    pub sync_pending: Option<RequestId>,
+    /// Selection in the domain list.
+    pub table: TableState,
+    /// The open domain.
+    pub open: Option<String>,
+    /// Selection in the DNS records.
+    pub records: TableState,
+    /// Senders (all types; filtered locally).
+    pub senders: Loaded<SenderAccount>,
+    /// Which senders are listed.
+    pub sender_filter: SenderFilter,
+    /// Selection in the filtered sender list.
+    pub senders_table: TableState,
+    /// The open sender.
+    pub open_sender: Option<String>,
+    /// The open sender's schedule.
+    pub schedule: Loaded<JsonTree>,
+    /// The add-domain dialog.
+    pub add: Option<Form>,
+    /// The create request in flight.
+    pub add_pending: Option<RequestId>,
+    /// Verify (trigger) requests in flight, by domain id.
+    pub verifying: BTreeMap<String, RequestId>,
+    /// Watched domains, by id.
+    pub watches: BTreeMap<String, Watch>,
+}
+
+impl DomainsModel {
+    /// The domain with `id`.
+    pub fn domain(&self, id: &str) -> Option<&SendingDomain> {
+        self.domains.items.iter().find(|d| d.id == id)
+    }
+
+    /// The open domain.
+    pub fn open_domain(&self) -> Option<&SendingDomain> {
+        self.open.as_deref().and_then(|id| self.domain(id))
+    }
+
+    /// Senders passing the filter.
+    pub fn filtered_senders(&self) -> Vec<&SenderAccount> {
+        self.senders
+            .items
+            .iter()
+            .filter(|s| self.sender_filter.admits(s))
+            .collect()
+    }
+
+    /// The open sender.
+    pub fn open_sender(&self) -> Option<&SenderAccount> {
+        let id = self.open_sender.as_deref()?;
+        self.senders.items.iter().find(|s| s.id == id)
+    }
+
+    /// The interval of a watch, backoff included.
+    pub fn watch_every(&self, base: Duration, id: &str) -> Duration {
+        let backoff = self.watches.get(id).map_or(0, |w| w.backoff);
+        base.saturating_mul(2u32.saturating_pow(backoff.min(10)))
+            .min(MAX_BACKOFF.max(base))
+    }
+
+    /// Seconds until the next check of a watched domain.
+    pub fn next_check_in(&self, base: Duration, id: &str, now: Instant) -> Option<Duration> {
+        let w = self.watches.get(id)?;
+        if w.inflight.is_some() {
+            return Some(Duration::ZERO);
+        }
+        let due = w.last_poll + self.watch_every(base, id);
+        Some(due.saturating_duration_since(now))
+    }
+
+    /// Whether a countdown is on screen.
+    pub fn countdown_visible(&self) -> bool {
+        !self.watches.is_empty() && matches!(self.view, View::Domains | View::DomainDetail)
+    }
+
+    /// The pollers this pane wants.
+    pub fn subscriptions(&self, m: &Model, subs: &mut Vec<Sub>) {
+        if m.pane != Pane::Domains {
+            return;
+        }
+        for id in self.watches.keys() {
+            subs.push(Sub {
+                id: SubId::DomainWatch(id.clone()),
+                every: self.watch_every(m.poll.domain, id),
+            });
+        }
+    }
+}
+
+/// Domains that should be watched now: verifying and on screen.
+fn wanted_watches(m: &Model) -> Vec<String> {
+    let d = &m.domains;
+    if m.pane != Pane::Domains {
+        return Vec::new();
+    }
+    match d.view {
+        View::DomainDetail => d
+            .open_domain()
+            .filter(|dom| dom.status == DomainStatus::Verifying)
+            .map(|dom| vec![dom.id.clone()])
+            .unwrap_or_default(),
+        View::Domains => {
+            let viewport = list_viewport(m);
+            d.table
+                .visible(viewport)
+                .filter_map(|i| d.domains.items.get(i))
+                .filter(|dom| dom.status == DomainStatus::Verifying)
+                .map(|dom| dom.id.clone())
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Starts watches for newly visible verifying domains, ends the others.
+fn sync_watches(m: &mut Model) {
+    let wanted = wanted_watches(m);
+    let now = m.now;
+    m.domains.watches.retain(|id, _| wanted.contains(id));
+    for id in wanted {
+        m.domains.watches.entry(id).or_insert(Watch {
+            last_poll: now,
+            inflight: None,
+            backoff: 0,
+        });
+    }
+}
+
+fn list_viewport(m: &Model) -> usize {
+    layout::areas(m.layout().body, View::Domains).viewport()
+}
+
+fn records_viewport(m: &Model) -> usize {
+    layout::areas(m.layout().body, View::DomainDetail).viewport()
+}
+
+fn senders_viewport(m: &Model) -> usize {
+    layout::areas(m.layout().body, View::Senders).viewport()
+}
+
+fn schedule_viewport(m: &Model) -> usize {
+    layout::areas(m.layout().body, View::SenderDetail).viewport()
+}
+
+/// The pane became visible.
+pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
+    match m.domains.view {
+        View::Domains | View::DomainDetail => {
+            if !m.domains.domains.loaded && m.domains.domains.pending.is_none() {
+                // Cached status first for a fast first paint; the live
+                // refresh follows when it arrives.
+                let (id, cmd) =
+                    m.request(Owner::Domains, ApiRequest::ListDomains { skip_sync: true });
+                m.domains.domains.pending = Some(id);
+                cmds.push(cmd);
+            }
+        }
+        View::Senders | View::SenderDetail => cmds.extend(load_senders(m, false)),
+    }
+    sync_watches(m);
+    cmds
+}
+
+fn load_senders(m: &mut Model, force: bool) -> Vec<Cmd> {
+    if (m.domains.senders.loaded && !force) || m.domains.senders.pending.is_some() {
+        return Vec::new();
+    }
+    let (id, cmd) = m.request(Owner::Domains, ApiRequest::ListSenders);
+    m.domains.senders.pending = Some(id);
+    vec![cmd]
+}
+
+fn live_refresh(m: &mut Model) -> Vec<Cmd> {
+    if m.domains.sync_pending.is_some() {
+        return Vec::new();
+    }
+    let (id, cmd) = m.request(Owner::Domains, ApiRequest::ListDomains { skip_sync: false });
+    m.domains.sync_pending = Some(id);
+    vec![cmd]
+}
+
+/// The terminal was resized: keep selections on screen.
+pub fn on_resize(m: &mut Model) {
+    let (lv, rv, sv, tv) = (
+        list_viewport(m),
+        records_viewport(m),
+        senders_viewport(m),
+        schedule_viewport(m),
+    );
+    let d = &mut m.domains;
+    d.table.clamp(lv);
+    d.records.clamp(rv);
+    d.senders_table.clamp(sv);
+    for tree in &mut d.schedule.items {
+        tree.table.clamp(tv);
+    }
+    sync_watches(m);
+}
+
+/// Adds a domain (from the dialog or `:domain add NAME`).
+pub fn add_domain(m: &mut Model, name: &str) -> Vec<Cmd> {
+    let name = name.trim().trim_end_matches('.').to_ascii_lowercase();
+    if let Err(errors) = validate::domain_name(&name) {
+        let mut form = add_form();
+        form.set_value("domain", &name);
+        form.set_error("domain", &validate::join(&errors));
+        m.domains.add = Some(form);
+        return Vec::new();
+    }
+    let (id, cmd) = m.request(
+        Owner::Domains,
+        ApiRequest::CreateDomain { name: name.clone() },
+    );
+    m.domains.add_pending = Some(id);
+    if m.domains.add.is_none() {
+        // Keep what was typed somewhere the user can fix it if the service
+        // refuses it.
+        let mut form = add_form();
+        form.set_value("domain", &name);
+        m.domains.add = Some(form);
+    }
+    m.domains.view = View::Domains;
+    vec![cmd]
+}
+
+fn add_form() -> Form {
+    Form::new("Add a sending domain", "Add").required_text(
+        "domain",
+        "Domain",
+        "e.g. mail.example.com — you will publish its DKIM, SPF and DMARC records next",
+    )
+}
+
+fn verify(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
+    if m.domains.verifying.contains_key(domain_id) {
+        return Vec::new();
+    }
+    let (id, cmd) = m.request(
+        Owner::Domains,
+        ApiRequest::VerifyDomain {
+            id: domain_id.to_owned(),
+            poll: false,
+        },
+    );
+    m.domains.verifying.insert(domain_id.to_owned(), id);
+    vec![cmd]
+}
+
+fn poll_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
+    let Some(w) = m.domains.watches.get(domain_id) else {
+        return Vec::new();
+    };
+    if w.inflight.is_some() {
+        return Vec::new();
+    }
+    let (id, cmd) = m.request(
+        Owner::Domains,
+        ApiRequest::VerifyDomain {
+            id: domain_id.to_owned(),
+            poll: true,
+        },
+    );
+    let now = m.now;
+    if let Some(w) = m.domains.watches.get_mut(domain_id) {
+        w.inflight = Some(id);
+        w.last_poll = now;
+    }
+    vec![cmd]
+}
+
+/// A watch subscription fired.
+pub fn on_watch_due(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
+    m.redraw = true;
+    poll_now(m, domain_id)
+}
+
+/// Keys for a focused text box (the add dialog); `None` when none is open.
+pub fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
+    let form = m.domains.add.as_mut()?;
+    if m.domains.add_pending.is_some() {
+        // Sending: the dialog is read-only until the answer arrives.
+        return Some(Vec::new());
+    }
+    Some(match form.handle_key(key) {
+        FormEvent::Cancel => {
+            m.domains.add = None;
+            Vec::new()
+        }
+        FormEvent::Submit => {
+            form.clear_errors();
+            let name = form.value("domain");
+            if form.check_required() {
+                add_domain(m, &name)
+            } else {
+                Vec::new()
+            }
+        }
+        FormEvent::Edited | FormEvent::Ignored => Vec::new(),
+    })
+}
+
+/// Pasted text goes to the open dialog.
+pub fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+    if let Some(form) = m.domains.add.as_mut() {
+        form.paste(text);
+    }
+    Vec::new()
+}
+
+/// A key action on the pane.
+pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let cmds = match m.domains.view {
+        View::Domains => list_action(m, action),
+        View::DomainDetail => detail_action(m, action),
+        View::Senders => senders_action(m, action),
+        View::SenderDetail => sender_detail_action(m, action),
+    };
+    sync_watches(m);
+    cmds
+}
+
+fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
+    match action {
+        Action::Up => t.move_by(-1, viewport),
+        Action::Down => t.move_by(1, viewport),
+        Action::Top => t.top(viewport),
+        Action::Bottom => t.bottom(viewport),
+        Action::PageUp => t.page_up(viewport),
+        Action::PageDown => t.page_down(viewport),
+        _ => return false,
+    }
+    true
+}
+
+fn list_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let vp = list_viewport(m);
+    if nav(&mut m.domains.table, action, vp) {
+        return Vec::new();
+    }
+    let selected = m
+        .domains
+        .domains
+        .items
+        .get(m.domains.table.selected)
+        .map(|d| d.id.clone());
+    match action {
+        Action::Open => {
+            if let Some(id) = selected {
+                open_domain(m, &id);
+            }
+            Vec::new()
+        }
+        Action::Verify => selected.map(|id| verify(m, &id)).unwrap_or_default(),
+        Action::AddDomain => {
+            m.domains.add = Some(add_form());
+            Vec::new()
+        }
+        Action::ToggleSenders => {
+            m.domains.view = View::Senders;
+            load_senders(m, false)
+        }
+        Action::Refresh => {
+            if m.domains.domains.loaded {
+                live_refresh(m)
+            } else {
+                on_enter(m)
+            }
+        }
+        Action::Back | Action::Filter | Action::CopyValue | Action::SenderType => Vec::new(),
+        _ => Vec::new(),
+    }
+}
+
+fn open_domain(m: &mut Model, id: &str) {
+    m.domains.open = Some(id.to_owned());
+    m.domains.view = View::DomainDetail;
+    let n = m.domains.domain(id).map_or(0, |d| d.dns_records.len());
+    let vp = records_viewport(m);
+    m.domains.records = TableState::default();
+    m.domains.records.set_len(n, vp);
+}
+
+fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let vp = records_viewport(m);
+    if nav(&mut m.domains.records, action, vp) {
+        return Vec::new();
+    }
+    let Some(domain) = m.domains.open_domain().cloned() else {
+        m.domains.view = View::Domains;
+        return Vec::new();
+    };
+    match action {
+        Action::Back => {
+            m.domains.view = View::Domains;
+            m.domains.open = None;
+            Vec::new()
+        }
+        Action::Verify => verify(m, &domain.id),
+        Action::CopyValue => match domain.dns_records.get(m.domains.records.selected) {
+            Some(rec) => {
+                let value = sanitize::inline(&rec.value);
+                if value.len() > MAX_COPY {
+                    m.notify(
+                        Level::Warning,
+                        "not copied",
+                        "the value is larger than 64 KiB",
+                    );
+                    Vec::new()
+                } else {
+                    vec![Cmd::Copy(value)]
+                }
+            }
+            None => {
+                m.notify(
+                    Level::Info,
+                    "nothing to copy",
+                    "this domain has no DNS records yet",
+                );
+                Vec::new()
+            }
+        },
+        Action::Refresh => {
+            if m.domains.watches.contains_key(&domain.id) {
+                poll_now(m, &domain.id)
+            } else {
+                live_refresh(m)
+            }
+        }
+        Action::AddDomain => {
+            m.domains.add = Some(add_form());
+            Vec::new()
+        }
+        Action::ToggleSenders => {
+            m.domains.view = View::Senders;
+            load_senders(m, false)
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn senders_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let vp = senders_viewport(m);
+    if nav(&mut m.domains.senders_table, action, vp) {
+        return Vec::new();
+    }
+    match action {
+        Action::ToggleSenders | Action::Back => {
+            m.domains.view = View::Domains;
+            on_enter(m)
+        }
+        Action::SenderType => {
+            m.domains.sender_filter = m.domains.sender_filter.next();
+            let n = m.domains.filtered_senders().len();
+            m.domains.senders_table = TableState::default();
+            m.domains.senders_table.set_len(n, vp);
+            Vec::new()
+        }
+        Action::Open => {
+            let Some(sender) = m
+                .domains
+                .filtered_senders()
+                .get(m.domains.senders_table.selected)
+                .map(|s| s.id.clone())
+            else {
+                return Vec::new();
+            };
+            m.domains.open_sender = Some(sender.clone());
+            m.domains.view = View::SenderDetail;
+            m.domains.schedule = Loaded::default();
+            let (id, cmd) = m.request(Owner::Domains, ApiRequest::SenderSchedule { id: sender });
+            m.domains.schedule.pending = Some(id);
+            vec![cmd]
+        }
+        Action::Refresh => load_senders(m, true),
+        Action::AddDomain => {
+            m.domains.add = Some(add_form());
+            Vec::new()
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn sender_detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let vp = schedule_viewport(m);
+    if let Some(tree) = m.domains.schedule.items.first_mut() {
+        if nav(&mut tree.table, action, vp) {
+            return Vec::new();
+        }
+        if action == Action::Open {
+            tree.toggle(vp);
+            return Vec::new();
+        }
+    }
+    match action {
+        Action::Back => {
+            m.domains.view = View::Senders;
+            m.domains.open_sender = None;
+            Vec::new()
+        }
+        Action::ToggleSenders => {
+            m.domains.view = View::Domains;
+            on_enter(m)
+        }
+        Action::Refresh => {
+            let Some(sender) = m.domains.open_sender.clone() else {
+                return Vec::new();
+            };
+            let (id, cmd) = m.request(Owner::Domains, ApiRequest::SenderSchedule { id: sender });
+            m.domains.schedule.pending = Some(id);
+            vec![cmd]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Mouse on the pane body: click selects (a click on the selected row
+/// opens it), the wheel scrolls.
+pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
+    if m.domains.add.is_some() {
+        return Vec::new();
+    }
+    let view = m.domains.view;
+    let areas = layout::areas(m.layout().body, view);
+    let vp = areas.viewport();
+    let cmds = match ev.kind {
+        MouseEventKind::ScrollDown => on_action(m, Action::Down),
+        MouseEventKind::ScrollUp => on_action(m, Action::Up),
+        MouseEventKind::Down(MouseButton::Left) => {
+            let Some(line) = areas.row_at(ev.column, ev.row) else {
+                return Vec::new();
+            };
+            let table = match view {
+                View::Domains => &mut m.domains.table,
+                View::DomainDetail => &mut m.domains.records,
+                View::Senders => &mut m.domains.senders_table,
+                View::SenderDetail => match m.domains.schedule.items.first_mut() {
+                    Some(t) => &mut t.table,
+                    None => return Vec::new(),
+                },
+            };
+            let Some(row) = table.row_at(line) else {
+                return Vec::new();
+            };
+            let again = table.selected == row;
+            table.select(row, vp);
+            m.redraw = true;
+            if again && view != View::DomainDetail {
+                on_action(m, Action::Open)
+            } else {
+                Vec::new()
+            }
+        }
+        _ => Vec::new(),
+    };
+    sync_watches(m);
+    cmds
+}
+
+/// Replaces (or inserts) a domain, announcing a finished verification.
+fn upsert_domain(m: &mut Model, new: SendingDomain) {
+    let name = sanitize::inline(&new.domain);
+    let old = m.domains.domains.items.iter().position(|d| d.id == new.id);
+    match old {
+        Some(i) => {
+            let before = m.domains.domains.items[i].status.clone();
+            announce(m, &name, &before, &new.status);
+            let n = new.dns_records.len();
+            m.domains.domains.items[i] = new;
+            if m.domains.open.as_deref() == Some(m.domains.domains.items[i].id.as_str()) {
+                let vp = records_viewport(m);
+                m.domains.records.set_len(n, vp);
+            }
+        }
+        None => {
+            m.domains.domains.items.insert(0, new);
+            let vp = list_viewport(m);
+            let n = m.domains.domains.items.len();
+            m.domains.table.set_len(n, vp);
+        }
+    }
+}
+
+fn announce(m: &mut Model, name: &str, before: &DomainStatus, after: &DomainStatus) {
+    if before == after || *before != DomainStatus::Verifying {
+        return;
+    }
+    match after {
+        DomainStatus::Verified => m.notify(
+            Level::Success,
+            "Domain verified",
+            &format!("{name} is verified: its DKIM, SPF and DMARC records resolve"),
+        ),
+        DomainStatus::Failed => m.notify(
+            Level::Error,
+            "Verification failed",
+            &format!(
+                "{name}: the verification service rejected the records; check them and verify again"
+            ),
+        ),
+        other => m.notify(
+            Level::Info,
+            "Domain status",
+            &format!("{name} is now {other}"),
+        ),
+    }
+}
+
+fn replace_domains(m: &mut Model, list: Vec<SendingDomain>) {
+    // Announce changes seen by a refresh, too.
+    for new in &list {
+        if let Some(old) = m.domains.domain(&new.id) {
+            let (before, name) = (old.status.clone(), sanitize::inline(&new.domain));
+            announce(m, &name, &before, &new.status);
+        }
+    }
+    let selected_id = m
+        .domains
+        .domains
+        .items
+        .get(m.domains.table.selected)
+        .map(|d| d.id.clone());
+    m.domains.domains.items = list;
+    m.domains.domains.loaded = true;
+    m.domains.domains.error = None;
+    let vp = list_viewport(m);
+    let n = m.domains.domains.items.len();
+    m.domains.table.set_len(n, vp);
+    if let Some(id) = selected_id
+        && let Some(i) = m.domains.domains.items.iter().position(|d| d.id == id)
+    {
+        m.domains.table.select(i, vp);
+    }
+    if let Some(open) = m.domains.open_domain() {
+        let n = open.dns_records.len();
+        let vp = records_viewport(m);
+        m.domains.records.set_len(n, vp);
+    } else if m.domains.view == View::DomainDetail {
+        m.domains.view = View::Domains;
+        m.domains.open = None;
+    }
+}
+
+fn error_text(e: &ApiError) -> String {
+    format!("{}: {}", e.code(), e.message())
+}
+
+/// A reply for this pane.
+pub fn on_reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
+    match reply {
+        ApiReply::Domains(result) => {
+            let first = m.domains.domains.pending == Some(id);
+            let sync = m.domains.sync_pending == Some(id);
+            if !first && !sync {
+                return cmds;
+            }
+            if first {
+                m.domains.domains.pending = None;
+            }
+            if sync {
+                m.domains.sync_pending = None;
+            }
+            match result {
+                Ok(list) => {
+                    replace_domains(m, list);
+                    if first {
+                        cmds.extend(live_refresh(m));
+                    } else {
+                        m.domains.synced = true;
+                    }
+                }
+                Err(e) => {
+                    if !m.domains.domains.loaded {
+                        m.domains.domains.error = Some(error_text(&e));
+                    }
+                    m.toasts.error(m.now, "loading sending domains", &e);
+                }
+            }
+        }
+        ApiReply::Domain(result) => {
+            if m.domains.add_pending == Some(id) {
+                m.domains.add_pending = None;
+                match result {
+                    Ok(domain) => {
+                        let name = sanitize::inline(&domain.domain);
+                        let id = domain.id.clone();
+                        m.domains.add = None;
+                        upsert_domain(m, domain);
+                        if let Some(i) = m.domains.domains.items.iter().position(|d| d.id == id) {
+                            let vp = list_viewport(m);
+                            m.domains.table.select(i, vp);
+                        }
+                        open_domain(m, &id);
+                        m.notify(
+                            Level::Success,
+                            "Domain added",
+                            &format!("{name}: publish these DNS records at your DNS host, then press v to verify"),
+                        );
+                    }
+                    Err(e) => match m.domains.add.as_mut() {
+                        Some(form) => form.set_error("domain", &error_text(&e)),
+                        None => m.toasts.error(m.now, "adding the domain", &e),
+                    },
+                }
+            } else if let Some(domain_id) = m
+                .domains
+                .verifying
+                .iter()
+                .find(|(_, r)| **r == id)
+                .map(|(d, _)| d.clone())
+            {
+                m.domains.verifying.remove(&domain_id);
+                match result {
+                    Ok(domain) => {
+                        let status = domain.status.clone();
+                        let name = sanitize::inline(&domain.domain);
+                        // A trigger starts a fresh check: announce its result
+                        // as a change from `verifying`.
+                        if let Some(d) = m
+                            .domains
+                            .domains
+                            .items
+                            .iter_mut()
+                            .find(|d| d.id == domain.id)
+                        {
+                            d.status = DomainStatus::Verifying;
+                        }
+                        upsert_domain(m, domain);
+                        if status == DomainStatus::Verifying {
+                            m.notify(
+                                Level::Info,
+                                "Verification started",
+                                &format!(
+                                    "{name}: DNS is being checked; this view polls until it settles"
+                                ),
+                            );
+                        }
+                    }
+                    Err(e) => m.toasts.error(m.now, "verifying the domain", &e),
+                }
+            } else if let Some(domain_id) = m
+                .domains
+                .watches
+                .iter()
+                .find(|(_, w)| w.inflight == Some(id))
+                .map(|(d, _)| d.clone())
+            {
+                let now = m.now;
+                let watch = m.domains.watches.get_mut(&domain_id);
+                match result {
+                    Ok(domain) => {
+                        if let Some(w) = watch {
+                            w.inflight = None;
+                            w.backoff = 0;
+                            w.last_poll = now;
+                        }
+                        upsert_domain(m, domain);
+                    }
+                    Err(e) => {
+                        if let Some(w) = watch {
+                            w.inflight = None;
+                            w.last_poll = now;
+                            if matches!(e, ApiError::RateLimited { .. }) || e.status() == Some(429)
+                            {
+                                w.backoff += 1;
+                            }
+                        }
+                        m.toasts.error(m.now, "checking verification", &e);
+                    }
+                }
+            }
+        }
+        ApiReply::Senders(result) => {
+            if m.domains.senders.pending != Some(id) {
+                return cmds;
+            }
+            m.domains.senders.pending = None;
+            match result {
+                Ok(list) => {
+                    m.domains.senders.items = list;
+                    m.domains.senders.loaded = true;
+                    m.domains.senders.error = None;
+                    let n = m.domains.filtered_senders().len();
+                    let vp = senders_viewport(m);
+                    m.domains.senders_table.set_len(n, vp);
+                }
+                Err(e) => {
+                    if !m.domains.senders.loaded {
+                        m.domains.senders.error = Some(error_text(&e));
+                    }
+                    m.toasts.error(m.now, "loading senders", &e);
+                }
+            }
+        }
+        ApiReply::Schedule(result) => {
+            if m.domains.schedule.pending != Some(id) {
+                return cmds;
+            }
+            m.domains.schedule.pending = None;
+            match result {
+                Ok(json) => {
+                    let vp = schedule_viewport(m);
+                    let mut tree = JsonTree::new(json);
+                    tree.table.clamp(vp);
+                    m.domains.schedule.items = vec![tree];
+                    m.domains.schedule.loaded = true;
+                    m.domains.schedule.error = None;
+                }
+                Err(e) => {
+                    m.domains.schedule.error = Some(error_text(&e));
+                    m.toasts.error(m.now, "loading the schedule", &e);
+                }
+            }
+        }
+        _ => {}
+    }
+    sync_watches(m);
+    cmds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::ServiceError;
+    use crate::app::fixtures;
+    use crate::app::{Msg, subscriptions, update};
+    use crossterm::event::{KeyCode, KeyModifiers};
+
+    fn key(m: &mut Model, code: KeyCode) -> Vec<Cmd> {
+        update(m, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+    }
+
+    fn chars(m: &mut Model, s: &str) {
+        for c in s.chars() {
+            key(m, KeyCode::Char(c));
+        }
+    }
+
+    fn api(cmds: &[Cmd]) -> Vec<(RequestId, ApiRequest)> {
+        cmds.iter()
+            .filter_map(|c| match c {
+                Cmd::Api { id, req } => Some((*id, req.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
+        update(
+            m,
+            Msg::Api {
+                id,
+                latency: Duration::from_millis(5),
+                reply: Box::new(reply),
+            },
+        )
+    }
+
+    /// A model on the Domains pane with the fixture domains loaded.
+    fn loaded() -> Model {
+        let mut m = fixtures::model(80, 24);
+        let cmds = m.start();
+        let (id, req) = api(&cmds).remove(0);
+        assert_eq!(req, ApiRequest::ListDomains { skip_sync: true });
+        let cmds = reply(&mut m, id, ApiReply::Domains(Ok(fixtures::domains())));
+        let (sync_id, req) = api(&cmds).remove(0);
+        assert_eq!(
+            req,
+            ApiRequest::ListDomains { skip_sync: false },
+            "cached first, then live"
+        );
+        reply(&mut m, sync_id, ApiReply::Domains(Ok(fixtures::domains())));
+        assert!(m.domains.synced);
+        m
+    }
+
+    fn watch_ids(m: &Model) -> Vec<String> {
+        subscriptions(m)
+            .into_iter()
+            .filter_map(|s| match s.id {
+                SubId::DomainWatch(d) => Some(d),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn service_error(status: u16, body: &str) -> ApiError {
+        ApiError::Service(Box::new(ServiceError::from_body(
+            status,
+            body.as_bytes(),
+            None,
+        )))
+    }
+
+    #[test]
+    fn a_visible_verifying_domain_is_watched_until_it_is_not() {
+        let mut m = loaded();
+        assert_eq!(
+            watch_ids(&m),
+            ["d-4"],
+            "the verifying domain in view is watched"
+        );
+        assert!(
+            subscriptions(&m).iter().any(|s| s.id == SubId::Countdown),
+            "its countdown ticks"
+        );
+        key(&mut m, KeyCode::Char('1'));
+        assert!(watch_ids(&m).is_empty(), "leaving the pane stops the watch");
+        key(&mut m, KeyCode::Char('4'));
+        assert_eq!(watch_ids(&m), ["d-4"]);
+        key(&mut m, KeyCode::Char('j'));
+        key(&mut m, KeyCode::Enter);
+        assert_eq!(m.domains.view, View::DomainDetail);
+        assert!(
+            watch_ids(&m).is_empty(),
+            "the detail of a pending domain watches nothing"
+        );
+    }
+
+    #[test]
+    fn polling_asks_once_at_a_time_and_announces_verified() {
+        let mut m = loaded();
+        key(&mut m, KeyCode::Enter);
+        assert_eq!(m.domains.open.as_deref(), Some("d-4"));
+        let cmds = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into())));
+        let (id, req) = api(&cmds).remove(0);
+        assert_eq!(
+            req,
+            ApiRequest::VerifyDomain {
+                id: "d-4".into(),
+                poll: true
+            }
+        );
+        let again = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into())));
+        assert!(
+            api(&again).is_empty(),
+            "no second poll while one is in flight"
+        );
+        let mut done = fixtures::domain(
+            "d-4",
+            "mail.brightlabs.io",
+            DomainStatus::Verified,
+            "2026-11-22T11:50:00Z",
+        );
+        done.verified_at = Some("2026-11-22T12:00:00Z".into());
+        reply(&mut m, id, ApiReply::Domain(Ok(done)));
+        assert_eq!(
+            m.domains.open_domain().map(|d| d.status.clone()),
+            Some(DomainStatus::Verified)
+        );
+        let toast = m.toasts.items().last().expect("announced");
+        assert_eq!(toast.title.as_str(), "Domain verified");
+        assert!(toast.text.as_str().contains("mail.brightlabs.io"));
+        assert!(watch_ids(&m).is_empty(), "verified: polling stops");
+    }
+
+    #[test]
+    fn a_429_backs_the_watch_off() {
+        let mut m = loaded();
+        let base = subscriptions(&m)
+            .into_iter()
+            .find(|s| s.id == SubId::DomainWatch("d-4".into()))
+            .map(|s| s.every);
+        assert_eq!(base, Some(m.poll.domain));
+        let cmds = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into())));
+        let (id, _) = api(&cmds).remove(0);
+        let err = ApiError::RateLimited {
+            wait: Duration::from_secs(3),
+            message: "Rate limit exceeded. Retry in 3 seconds.".into(),
+        };
+        reply(&mut m, id, ApiReply::Domain(Err(err)));
+        let every = subscriptions(&m)
+            .into_iter()
+            .find(|s| s.id == SubId::DomainWatch("d-4".into()))
+            .map(|s| s.every);
+        assert_eq!(every, Some(m.poll.domain * 2));
+        assert_eq!(
+            m.toasts
+                .items()
+                .last()
+                .map(|t| t.title.as_str().starts_with("rate_limited")),
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn stale_replies_change_nothing() {
+        let mut m = loaded();
+        let before = m.domains.domains.items.clone();
+        reply(&mut m, RequestId(999), ApiReply::Domains(Ok(Vec::new())));
+        assert_eq!(m.domains.domains.items, before);
+        assert_eq!(m.net.in_flight, 0);
+    }
+
+    #[test]
+    fn y_copies_the_selected_value_sanitized() {
+        let mut m = loaded();
+        m.domains.domains.items[0].dns_records[0].value =
+            "v=spf1\x1b]52;c;ZXZpbA==\x07 ~all".into();
+        key(&mut m, KeyCode::Enter);
+        let cmds = key(&mut m, KeyCode::Char('y'));
+        assert_eq!(cmds, vec![Cmd::Copy("v=spf1 ~all".into())]);
+        update(&mut m, Msg::Copied(Ok(11)));
+        assert_eq!(
+            m.toasts.items().last().map(|t| t.title.as_str()),
+            Some("Copied")
+        );
+    }
+
+    #[test]
+    fn adding_a_domain_keeps_the_text_when_refused() {
+        let mut m = loaded();
+        key(&mut m, KeyCode::Char('a'));
+        assert!(m.domains.add.is_some());
+        chars(&mut m, "acme-mail.com");
+        let cmds = update(
+            &mut m,
+            Msg::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL)),
+        );
+        let (id, req) = api(&cmds).remove(0);
+        assert_eq!(
+            req,
+            ApiRequest::CreateDomain {
+                name: "acme-mail.com".into()
+            }
+        );
+        reply(
+            &mut m,
+            id,
+            ApiReply::Domain(Err(service_error(
+                409,
+                r#"{"error":{"code":"conflict","message":"Domain already added"}}"#,
+            ))),
+        );
+        let form = m.domains.add.as_ref().expect("the dialog stays open");
+        assert_eq!(form.value("domain"), "acme-mail.com");
+        assert_eq!(
+            form.fields[0].error.as_deref(),
+            Some("conflict: Domain already added")
+        );
+    }
+
+    #[test]
+    fn a_new_domain_opens_on_its_records() {
+        let mut m = loaded();
+        let cmds = update(
+            &mut m,
+            Msg::Key(KeyEvent::new(KeyCode::Char(':'), KeyModifiers::NONE)),
+        );
+        assert!(cmds.is_empty());
+        chars(&mut m, "domain add News.Example.com");
+        let cmds = key(&mut m, KeyCode::Enter);
+        let (id, req) = api(&cmds).remove(0);
+        assert_eq!(
+            req,
+            ApiRequest::CreateDomain {
+                name: "news.example.com".into()
+            }
+        );
+        let new = fixtures::domain(
+            "d-9",
+            "news.example.com",
+            DomainStatus::Pending,
+            "2026-11-22T12:00:00Z",
+        );
+        reply(&mut m, id, ApiReply::Domain(Ok(new)));
+        assert!(m.domains.add.is_none());
+        assert_eq!(m.domains.view, View::DomainDetail);
+        assert_eq!(m.domains.open.as_deref(), Some("d-9"));
+        assert_eq!(m.domains.domains.items[0].id, "d-9", "newest first");
+    }
+
+    #[test]
+    fn a_bad_name_is_refused_before_sending() {
+        let mut m = loaded();
+        let cmds = add_domain(&mut m, "not a domain");
+        assert!(api(&cmds).is_empty());
+        let form = m.domains.add.as_ref().expect("dialog with the error");
+        assert!(
+            form.fields[0]
+                .error
+                .as_deref()
+                .is_some_and(|e| e.contains("hostname"))
+        );
+    }
+
+    #[test]
+    fn senders_filter_by_type() {
+        let mut m = loaded();
+        let cmds = key(&mut m, KeyCode::Char('s'));
+        let (id, req) = api(&cmds).remove(0);
+        assert_eq!(req, ApiRequest::ListSenders);
+        reply(&mut m, id, ApiReply::Senders(Ok(fixtures::senders())));
+        assert_eq!(m.domains.filtered_senders().len(), 3);
+        key(&mut m, KeyCode::Char('t'));
+        assert_eq!(m.domains.filtered_senders().len(), 2);
+        key(&mut m, KeyCode::Char('t'));
+        assert_eq!(m.domains.filtered_senders().len(), 1);
+        let cmds = key(&mut m, KeyCode::Enter);
+        let (_, req) = api(&cmds).remove(0);
+        assert_eq!(req, ApiRequest::SenderSchedule { id: "s-3".into() });
+        assert_eq!(m.domains.view, View::SenderDetail);
+    }
+
+    #[test]
+    fn a_trigger_that_fails_is_announced() {
+        let mut m = loaded();
+        key(&mut m, KeyCode::Char('j'));
+        let cmds = key(&mut m, KeyCode::Char('v'));
+        let (id, req) = api(&cmds).remove(0);
+        assert_eq!(
+            req,
+            ApiRequest::VerifyDomain {
+                id: "d-3".into(),
+                poll: false
+            }
+        );
+        let failed = fixtures::domain(
+            "d-3",
+            "outreach.northwind.com",
+            DomainStatus::Failed,
+            "2026-11-21T08:00:00Z",
+        );
+        reply(&mut m, id, ApiReply::Domain(Ok(failed)));
+        assert_eq!(
+            m.toasts.items().last().map(|t| t.title.as_str()),
+            Some("Verification failed")
+        );
+    }
+}

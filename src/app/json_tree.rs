@@ -1,0 +1,212 @@
+//! A browsable tree of JSON, for everything the contract leaves "not shown"
+//! (a sender's schedule, enrichment person and company, metadata). Lines are
+//! flattened (and sanitized) once when the data or the folding changes, not
+//! on every frame.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use super::table::TableState;
+use crate::ui::sanitize::DisplayText;
+
+/// One visible line of the tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreeLine {
+    /// Nesting depth.
+    pub depth: usize,
+    /// Key or `[index]`.
+    pub key: DisplayText,
+    /// The value of a leaf, or a summary of a folded container.
+    pub value: DisplayText,
+    /// What kind of value it is.
+    pub kind: NodeKind,
+    /// Path from the root, for folding.
+    pub path: String,
+    /// Whether a container is folded.
+    pub folded: bool,
+}
+
+/// The kind of a JSON value, for colouring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeKind {
+    /// An object or array.
+    Container,
+    /// A string.
+    Text,
+    /// A number.
+    Number,
+    /// `true` / `false`.
+    Bool,
+    /// `null`.
+    Null,
+}
+
+/// A JSON tree with folding and a selection.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct JsonTree {
+    root: Value,
+    folded: BTreeSet<String>,
+    lines: Vec<TreeLine>,
+    /// Selection over the visible lines.
+    pub table: TableState,
+}
+
+impl JsonTree {
+    /// A tree over `root`, fully unfolded.
+    pub fn new(root: Value) -> JsonTree {
+        let mut t = JsonTree {
+            root,
+            ..Default::default()
+        };
+        t.reflow(1);
+        t
+    }
+
+    /// The visible lines.
+    pub fn lines(&self) -> &[TreeLine] {
+        &self.lines
+    }
+
+    /// The JSON shown.
+    pub fn root(&self) -> &Value {
+        &self.root
+    }
+
+    /// Folds or unfolds the selected container.
+    pub fn toggle(&mut self, viewport: usize) {
+        let Some(line) = self.lines.get(self.table.selected) else {
+            return;
+        };
+        if line.kind != NodeKind::Container {
+            return;
+        }
+        let path = line.path.clone();
+        if !self.folded.remove(&path) {
+            self.folded.insert(path);
+        }
+        self.reflow(viewport);
+    }
+
+    fn reflow(&mut self, viewport: usize) {
+        let mut lines = Vec::new();
+        match &self.root {
+            Value::Object(_) | Value::Array(_) => {
+                walk_children(&self.root, "", 0, &self.folded, &mut lines)
+            }
+            other => lines.push(leaf(0, "value", "", other)),
+        }
+        self.lines = lines;
+        self.table.set_len(self.lines.len(), viewport);
+    }
+}
+
+fn summary(v: &Value) -> String {
+    match v {
+        Value::Object(m) => format!(
+            "{{…}} {} key{}",
+            m.len(),
+            if m.len() == 1 { "" } else { "s" }
+        ),
+        Value::Array(a) => format!(
+            "[…] {} item{}",
+            a.len(),
+            if a.len() == 1 { "" } else { "s" }
+        ),
+        _ => String::new(),
+    }
+}
+
+fn leaf(depth: usize, key: &str, path: &str, v: &Value) -> TreeLine {
+    let (kind, text) = match v {
+        Value::String(s) => (NodeKind::Text, DisplayText::inline(s)),
+        Value::Number(n) => (NodeKind::Number, DisplayText::own(n.to_string())),
+        Value::Bool(b) => (NodeKind::Bool, DisplayText::own(b.to_string())),
+        Value::Null => (NodeKind::Null, DisplayText::own("null")),
+        container => (NodeKind::Container, DisplayText::own(summary(container))),
+    };
+    TreeLine {
+        depth,
+        key: DisplayText::inline(key),
+        value: text,
+        kind,
+        path: path.to_owned(),
+        folded: false,
+    }
+}
+
+fn walk_children(
+    v: &Value,
+    path: &str,
+    depth: usize,
+    folded: &BTreeSet<String>,
+    out: &mut Vec<TreeLine>,
+) {
+    let children: Vec<(String, &Value)> = match v {
+        Value::Object(m) => m.iter().map(|(k, v)| (k.clone(), v)).collect(),
+        Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (format!("[{i}]"), v))
+            .collect(),
+        _ => return,
+    };
+    for (key, child) in children {
+        let child_path = format!("{path}/{key}");
+        let is_container = matches!(child, Value::Object(_) | Value::Array(_));
+        let is_folded = folded.contains(&child_path);
+        let mut line = leaf(depth, &key, &child_path, child);
+        if is_container {
+            line.folded = is_folded;
+            line.value = if is_folded {
+                DisplayText::own(summary(child))
+            } else {
+                DisplayText::default()
+            };
+        }
+        out.push(line);
+        if is_container && !is_folded {
+            walk_children(child, &child_path, depth + 1, folded, out);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn flattens_and_folds() {
+        let mut t = JsonTree::new(json!({"a": {"b": 1, "c": [true, null]}, "d": "x\u{1b}[31m"}));
+        let keys: Vec<_> = t
+            .lines()
+            .iter()
+            .map(|l| (l.depth, l.key.as_str().to_owned()))
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                (0, "a".into()),
+                (1, "b".into()),
+                (1, "c".into()),
+                (2, "[0]".into()),
+                (2, "[1]".into()),
+                (0, "d".into())
+            ]
+        );
+        assert_eq!(t.lines()[5].value.as_str(), "x", "values are sanitized");
+        t.toggle(10);
+        assert_eq!(t.lines().len(), 2);
+        assert_eq!(t.lines()[0].value.as_str(), "{…} 2 keys");
+        t.toggle(10);
+        assert_eq!(t.lines().len(), 6);
+    }
+
+    #[test]
+    fn scalars_show_as_one_line() {
+        let t = JsonTree::new(json!(42));
+        assert_eq!(t.lines().len(), 1);
+        assert_eq!(t.lines()[0].value.as_str(), "42");
+    }
+}

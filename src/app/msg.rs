@@ -1,0 +1,124 @@
+//! Everything that can happen: input, replies, timers, signals.
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyEvent, MouseEvent};
+use serde_json::Value;
+
+use super::cmd::RequestId;
+use super::subscriptions::SubId;
+use crate::api::ApiError;
+use crate::api::model::*;
+
+/// The answer to one `ApiRequest`, variant for variant.
+#[derive(Debug, Clone)]
+pub enum ApiReply {
+    /// Domains, newest first.
+    Domains(Result<Vec<SendingDomain>, ApiError>),
+    /// One domain (create or verify).
+    Domain(Result<SendingDomain, ApiError>),
+    /// Senders.
+    Senders(Result<Vec<SenderAccount>, ApiError>),
+    /// A sender's schedule (free-form JSON).
+    Schedule(Result<Value, ApiError>),
+    /// Searches; `None` when the list route is not offered.
+    Searches(Result<Option<Vec<Search>>, ApiError>),
+    /// A search with a page of results.
+    SearchPage(Box<Result<SearchPage, ApiError>>),
+    /// A created search.
+    SearchCreated(Box<Result<Search, ApiError>>),
+    /// Filtered results.
+    Results(Box<Result<ResultsPage, ApiError>>),
+    /// A started run.
+    RunStarted(Box<Result<RunResponse, ApiError>>),
+    /// The answer of run-all.
+    RunAll(Box<Result<RunAllResponse, ApiError>>),
+    /// An enrichment profile.
+    Enrichment(Box<Result<EnrichmentResponse, ApiError>>),
+    /// Campaigns; `None` when the list route is not offered.
+    Campaigns(Result<Option<Vec<Campaign>>, ApiError>),
+    /// One campaign.
+    Campaign(Box<Result<Campaign, ApiError>>),
+    /// A roster page.
+    Roster(Result<RosterPage, ApiError>),
+    /// The answer of add-leads.
+    LeadsAdded(Result<AddLeadsResponse, ApiError>),
+}
+
+impl ApiReply {
+    /// The error, if the reply is one.
+    pub fn error(&self) -> Option<&ApiError> {
+        match self {
+            ApiReply::Domains(r) => r.as_ref().err(),
+            ApiReply::Domain(r) => r.as_ref().err(),
+            ApiReply::Senders(r) => r.as_ref().err(),
+            ApiReply::Schedule(r) => r.as_ref().err(),
+            ApiReply::Searches(r) => r.as_ref().err(),
+            ApiReply::SearchPage(r) => r.as_ref().as_ref().err(),
+            ApiReply::SearchCreated(r) => r.as_ref().as_ref().err(),
+            ApiReply::Results(r) => r.as_ref().as_ref().err(),
+            ApiReply::RunStarted(r) => r.as_ref().as_ref().err(),
+            ApiReply::RunAll(r) => r.as_ref().as_ref().err(),
+            ApiReply::Enrichment(r) => r.as_ref().as_ref().err(),
+            ApiReply::Campaigns(r) => r.as_ref().err(),
+            ApiReply::Campaign(r) => r.as_ref().as_ref().err(),
+            ApiReply::Roster(r) => r.as_ref().err(),
+            ApiReply::LeadsAdded(r) => r.as_ref().err(),
+        }
+    }
+}
+
+/// Why the process is asked to end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Signal {
+    /// SIGTERM, SIGQUIT or SIGINT.
+    Terminate,
+    /// SIGHUP: the terminal (SSH session) is gone.
+    Hangup,
+}
+
+/// One event for `update`.
+#[derive(Debug, Clone)]
+pub enum Msg {
+    /// A key press.
+    Key(KeyEvent),
+    /// A mouse event.
+    Mouse(MouseEvent),
+    /// Bracketed paste.
+    Paste(String),
+    /// The terminal was resized.
+    Resize(u16, u16),
+    /// A request finished.
+    Api {
+        /// The request it answers.
+        id: RequestId,
+        /// How long it took.
+        latency: Duration,
+        /// The answer (boxed: it dwarfs the other messages).
+        reply: Box<ApiReply>,
+    },
+    /// A subscription fired (a poller is due, or a countdown ticked).
+    SubFired(SubId),
+    /// The shared rate-limit gate changed: closed until then, or open.
+    RateLimit(Option<Instant>),
+    /// A clipboard write finished.
+    Copied(Result<usize, String>),
+    /// The state file was written (or not).
+    Saved(Result<(), String>),
+    /// A path check finished: whether it exists.
+    PathChecked {
+        id: RequestId,
+        exists: Result<bool, String>,
+    },
+    /// A file write finished.
+    FileWritten {
+        id: RequestId,
+        result: Result<(), String>,
+    },
+    /// The process was asked to end.
+    Signal(Signal),
+    /// The terminal came back from a suspend: redraw everything.
+    Resumed,
+    /// Suspending was not possible.
+    SuspendFailed(String),
+}

@@ -1,0 +1,58 @@
+//! `ApiRequest` → a tokio task calling the client → `Msg::Api`.
+
+use std::time::Instant;
+
+use tokio::sync::mpsc::UnboundedSender;
+
+use crate::api::Client;
+use crate::app::{ApiReply, ApiRequest, Msg, RequestId};
+
+/// Runs one request in the background; its reply comes back on `tx`.
+pub fn spawn_request(client: &Client, id: RequestId, req: ApiRequest, tx: &UnboundedSender<Msg>) {
+    let client = client.clone();
+    let tx = tx.clone();
+    tokio::spawn(async move {
+        let started = Instant::now();
+        let reply = execute(&client, req).await;
+        // The receiver is gone only when the dashboard is closing.
+        let _ = tx.send(Msg::Api {
+            id,
+            latency: started.elapsed(),
+            reply: Box::new(reply),
+        });
+    });
+}
+
+/// Calls the operation a request names.
+pub async fn execute(c: &Client, req: ApiRequest) -> ApiReply {
+    match req {
+        ApiRequest::ListDomains { skip_sync } => ApiReply::Domains(c.list_domains(skip_sync).await),
+        ApiRequest::CreateDomain { name } => ApiReply::Domain(c.create_domain(&name).await),
+        ApiRequest::VerifyDomain { id, poll } => ApiReply::Domain(c.verify_domain(&id, poll).await),
+        ApiRequest::ListSenders => ApiReply::Senders(c.list_senders(None).await),
+        ApiRequest::SenderSchedule { id } => ApiReply::Schedule(c.sender_schedule(&id).await),
+        ApiRequest::ListSearches => ApiReply::Searches(c.list_searches().await),
+        ApiRequest::GetSearch { id, page } => {
+            ApiReply::SearchPage(Box::new(c.get_search(&id, &page).await))
+        }
+        ApiRequest::CreateSearch(req) => {
+            ApiReply::SearchCreated(Box::new(c.create_search(&req).await))
+        }
+        ApiRequest::QueryResults { id, query } => {
+            ApiReply::Results(Box::new(c.query_results(&id, &query).await))
+        }
+        ApiRequest::RunSearch { id, continuation } => {
+            ApiReply::RunStarted(Box::new(c.run_search(&id, continuation).await))
+        }
+        ApiRequest::RunAll => ApiReply::RunAll(Box::new(c.run_all().await)),
+        ApiRequest::Enrichment { id, result_id } => {
+            ApiReply::Enrichment(Box::new(c.enrichment(&id, &result_id).await))
+        }
+        ApiRequest::ListCampaigns => ApiReply::Campaigns(c.list_campaigns().await),
+        ApiRequest::GetCampaign { id } => ApiReply::Campaign(Box::new(c.get_campaign(&id).await)),
+        ApiRequest::ListLeads { id, query } => ApiReply::Roster(c.list_leads(&id, &query).await),
+        ApiRequest::AddLeads { id, channel, leads } => {
+            ApiReply::LeadsAdded(c.add_leads(&id, &channel, &leads).await)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! The terminal: init and a restore that undoes everything (alternate
+//! screen, raw mode, cursor, mouse capture, bracketed paste — ratatui's own
+//! panic hook leaves the last three on), a panic hook that restores and ends
+//! the process, OSC 52 copies, Ctrl-Z suspend, and a watchdog for a vanished
+//! terminal.
+
+use std::io::{self, Stdout, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crossterm::cursor::{Hide, Show};
+use crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
+use crossterm::execute;
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+
+/// Whether the terminal is in dashboard mode (so restore is idempotent).
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// Enters raw mode and the alternate screen with mouse and paste on.
+pub fn init() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {
+    enable_raw_mode()?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    let mut out = io::stdout();
+    if let Err(e) = execute!(
+        out,
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        EnableBracketedPaste,
+        Hide
+    ) {
+        restore();
+        return Err(e);
+    }
+    Terminal::new(CrosstermBackend::new(io::stdout())).inspect_err(|_| restore())
+}
+
+/// Undoes everything `init` did; errors (a vanished terminal) are ignored.
+pub fn restore() {
+    if !ACTIVE.swap(false, Ordering::SeqCst) {
+        return;
+    }
+    let mut out = io::stdout();
+    let _ = execute!(
+        out,
+        DisableBracketedPaste,
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        Show
+    );
+    let _ = disable_raw_mode();
+    let _ = out.flush();
+}
+
+/// On a panic anywhere (a tokio task included): restore the terminal, log,
+/// print one line, and end the process, so nothing draws on a restored
+/// terminal afterwards.
+pub fn install_panic_hook(log_path: Option<String>) {
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        let text = crate::ui::sanitize::inline(&info.to_string());
+        tracing::error!("panic: {text}");
+        match &log_path {
+            Some(p) => eprintln!("outpost stopped on an internal error: {text}\n(details in {p})"),
+            None => eprintln!("outpost stopped on an internal error: {text}"),
+        }
+        std::process::exit(101);
+    }));
+}
+
+/// Puts text on the clipboard with OSC 52 (the local terminal does it, so it
+/// works over SSH).
+pub fn copy(text: &str) -> io::Result<()> {
+    let mut out = io::stdout();
+    execute!(
+        out,
+        crossterm::clipboard::CopyToClipboard::to_clipboard_from(text.as_bytes())
+    )
+}
+
+/// Suspends to the shell (Ctrl-Z) and comes back; the caller redraws.
+pub fn suspend() -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        // Without job control (the process leads its own session, as with
+        // `ssh host outpost`), a stop could never be undone.
+        // SAFETY: getsid/getpid only read process state.
+        let leader = unsafe { libc::getsid(0) == libc::getpid() };
+        if leader {
+            return Err(
+                "no job control here (outpost leads its session), so it cannot be suspended".into(),
+            );
+        }
+        restore();
+        // SAFETY: raise only sends a signal to this process.
+        unsafe {
+            libc::raise(libc::SIGTSTP);
+        }
+        // Execution continues here after `fg` (SIGCONT).
+        enable_raw_mode().map_err(|e| e.to_string())?;
+        ACTIVE.store(true, Ordering::SeqCst);
+        let mut out = io::stdout();
+        execute!(
+            out,
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableBracketedPaste,
+            Hide
+        )
+        .map_err(|e| e.to_string())
+    }
+    #[cfg(not(unix))]
+    {
+        Err("suspending is not supported on this platform".into())
+    }
+}
+
+/// Watches stdin for a hang-up (the SSH connection dropped) every two
+/// seconds and calls `on_hangup` once: crossterm can otherwise spin on a
+/// vanished terminal.
+pub fn watch_hangup(on_hangup: impl FnOnce() + Send + 'static) {
+    #[cfg(unix)]
+    {
+        let _ = std::thread::Builder::new()
+            .name("outpost-hangup-watch".into())
+            .spawn(move || {
+                loop {
+                    let mut fds = libc::pollfd {
+                        fd: 0,
+                        events: 0,
+                        revents: 0,
+                    };
+                    // SAFETY: one valid pollfd, a bounded timeout.
+                    let n = unsafe { libc::poll(&mut fds, 1, 2000) };
+                    if n > 0 && fds.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
+                    {
+                        on_hangup();
+                        return;
+                    }
+                    if n < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                        return;
+                    }
+                }
+            });
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = on_hangup;
+    }
+}

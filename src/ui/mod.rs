@@ -1,0 +1,275 @@
+//! Views: pure functions of the model into a ratatui frame. Service text
+//! reaches a cell only as [`sanitize::DisplayText`].
+
+pub mod domains;
+pub mod format;
+pub mod layout;
+pub mod leads;
+pub mod sanitize;
+pub mod theme;
+pub mod widgets;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use crate::app::command_line::COMMANDS;
+use crate::app::{Model, Overlay, Pane};
+use crate::config::keymap::{Action, Scope};
+use layout::{AppLayout, BRAND, MIN_HEIGHT, MIN_WIDTH, tab_label};
+use theme::Theme;
+
+/// Draws the whole screen.
+pub fn view(m: &Model, f: &mut Frame) {
+    let theme = Theme::new(m.theme);
+    let layout = AppLayout::new((f.area().width, f.area().height));
+    if layout.too_small {
+        too_small(f, &layout, &theme);
+        return;
+    }
+    tabs(m, f, &layout, &theme);
+    match m.pane {
+        Pane::Domains => domains::render(m, f, layout.body, &theme),
+        Pane::Leads => leads::render(m, f, layout.body, &theme),
+        _ => {}
+    }
+    status_bar(m, f, &layout, &theme);
+    let toast_area = Rect {
+        height: layout.body.height,
+        ..layout.body
+    };
+    widgets::toast::render(f, toast_area, m.toasts.items(), &theme);
+    match &m.overlay {
+        Some(Overlay::Help { scroll }) => help(m, f, layout.body, *scroll, &theme),
+        Some(Overlay::Confirm(c)) => widgets::dialog::render_confirm(f, layout.body, c, &theme),
+        Some(Overlay::Command(c)) => command_line(f, &layout, c, &theme),
+        None => {}
+    }
+}
+
+fn too_small(f: &mut Frame, layout: &AppLayout, theme: &Theme) {
+    let a = layout.area;
+    let lines = vec![
+        Line::from(Span::styled("Terminal too small", theme.title)),
+        Line::from(format!(
+            "need {MIN_WIDTH}×{MIN_HEIGHT}, have {}×{}",
+            a.width, a.height
+        )),
+        Line::from(Span::styled("enlarge the window · q quits", theme.dim)),
+    ];
+    let h = 3.min(a.height);
+    let rect = Rect {
+        y: a.y + a.height.saturating_sub(h) / 2,
+        height: h,
+        ..a
+    };
+    f.render_widget(
+        Paragraph::new(lines).alignment(ratatui::layout::HorizontalAlignment::Center),
+        rect,
+    );
+}
+
+fn tabs(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
+    let mut spans = vec![Span::styled(BRAND, theme.title), Span::raw(" ")];
+    for (pane, _, _) in &layout.tab_spans {
+        let style = if *pane == m.pane {
+            theme.tab_active
+        } else {
+            theme.tab
+        };
+        spans.push(Span::styled(tab_label(*pane), style));
+        spans.push(Span::raw(" "));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), layout.tabs);
+}
+
+/// Hints for the status bar: `(action, label)` pairs the current view uses.
+fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+    // Help first: it must survive the narrowest status bar.
+    let mut out = vec![(Action::Help, "help")];
+    out.extend(match m.pane {
+        Pane::Domains => domains::hints(m),
+        Pane::Leads => leads::hints(m),
+        _ => Vec::new(),
+    });
+    out
+}
+
+fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
+    // Right side first: it has priority over the hints.
+    let mut right: Vec<Span> = Vec::new();
+    if let Some(until) = m.net.rate_limited_until
+        && until > m.now
+    {
+        right.push(Span::styled(
+            format!(
+                " rate limited · retry in {} ",
+                format::duration(until - m.now)
+            ),
+            theme.err,
+        ));
+        right.push(Span::raw(" "));
+    }
+    if m.net.in_flight > 0 {
+        right.push(Span::styled(format!("⇅{} ", m.net.in_flight), theme.info));
+    }
+    if let Some(l) = m.net.last_latency {
+        right.push(Span::styled(format!("{} ", format::millis(l)), theme.dim));
+    }
+    if m.session.demo {
+        right.push(Span::styled(" DEMO ", theme.badge));
+        right.push(Span::raw(" "));
+    }
+    right.push(Span::styled(
+        sanitize::DisplayText::inline(&m.session.host).into_string(),
+        theme.text,
+    ));
+    right.push(Span::raw(" "));
+    right.push(Span::styled(m.session.masked_key.clone(), theme.dim));
+    right.push(Span::raw(" "));
+    let right_width: u16 = right.iter().map(|s| s.width() as u16).sum();
+
+    let mut left: Vec<Span> = vec![Span::raw(" ")];
+    let mut used = 1u16;
+    let room = layout.status.width.saturating_sub(right_width + 1);
+    for (action, label) in hints(m) {
+        let key = m.keymap.key_label(action);
+        let w = (key.chars().count() + label.chars().count() + 3) as u16;
+        if used + w > room {
+            break;
+        }
+        left.push(Span::styled(key, theme.key));
+        left.push(Span::styled(format!(" {label}  "), theme.dim));
+        used += w;
+    }
+    f.render_widget(
+        Paragraph::new(Line::from(left)).style(theme.status),
+        layout.status,
+    );
+    let rect = Rect {
+        x: layout.status.x + layout.status.width.saturating_sub(right_width),
+        width: right_width.min(layout.status.width),
+        ..layout.status
+    };
+    f.render_widget(Paragraph::new(Line::from(right)), rect);
+}
+
+/// Help rows for the current pane: pane keys, then global ones.
+pub fn help_lines(m: &Model, theme: &Theme) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let section =
+        |title: String, rows: Vec<(String, &'static str)>, lines: &mut Vec<Line<'static>>| {
+            if rows.is_empty() {
+                return;
+            }
+            lines.push(Line::from(Span::styled(title, theme.title)));
+            for (keys, help) in rows {
+                lines.push(Line::from(vec![
+                    Span::styled(format!("  {keys:<18}"), theme.key),
+                    Span::raw(help),
+                ]));
+            }
+            lines.push(Line::default());
+        };
+    let scope = m.pane.scope();
+    if scope != Scope::Global {
+        section(
+            format!("{} keys", m.pane.title()),
+            m.keymap.help_rows(scope),
+            &mut lines,
+        );
+    }
+    section(
+        "Everywhere".into(),
+        m.keymap.help_rows(Scope::Global),
+        &mut lines,
+    );
+    lines.push(Line::from(Span::styled("Commands (:)", theme.title)));
+    for (cmd, arg) in COMMANDS {
+        lines.push(Line::from(vec![
+            Span::styled(format!("  :{}", cmd.trim_end()), theme.key),
+            Span::styled(format!(" {arg}"), theme.dim),
+        ]));
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled(
+        "Mouse: click a tab or a row (click again to open), wheel scrolls. Keys are set in config.toml [keys.*].",
+        theme.dim,
+    )));
+    lines
+}
+
+fn help(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
+    // Narrow screens: cover the pane exactly, so borders do not double up.
+    let rect = if body.width <= 92 {
+        body
+    } else {
+        widgets::dialog::centered(body, 90, body.height)
+    };
+    f.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.title)
+        .title(Span::styled(
+            format!(" Help · {} ", m.pane.title()),
+            theme.title,
+        ))
+        .title_bottom(Line::from(vec![
+            Span::styled(" j/k ", theme.key),
+            Span::styled("scroll ", theme.dim),
+            Span::styled(" any other key ", theme.key),
+            Span::styled("closes ", theme.dim),
+        ]));
+    f.render_widget(
+        Paragraph::new(help_lines(m, theme))
+            .block(block)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0)),
+        rect,
+    );
+}
+
+fn command_line(
+    f: &mut Frame,
+    layout: &AppLayout,
+    c: &crate::app::command_line::CommandLine,
+    theme: &Theme,
+) {
+    let text = c.text();
+    let candidates = crate::app::command_line::complete(&text);
+    let area = Rect {
+        y: layout.status.y.saturating_sub(2),
+        height: 2,
+        ..layout.status
+    };
+    f.render_widget(Clear, area);
+    let info = match &c.error {
+        Some(e) => Line::from(Span::styled(sanitize::inline(e), theme.err)),
+        None if !candidates.is_empty() => Line::from(vec![
+            Span::styled(" Tab ", theme.key),
+            Span::styled(candidates.join("  ·  "), theme.dim),
+        ]),
+        None => Line::from(Span::styled(
+            " Enter runs · Esc closes · ↑/↓ history",
+            theme.dim,
+        )),
+    };
+    f.render_widget(Paragraph::new(info), Rect { height: 1, ..area });
+    let input_row = Rect {
+        y: area.y + 1,
+        height: 1,
+        ..area
+    };
+    f.render_widget(Paragraph::new(Span::styled(":", theme.key)), input_row);
+    let mut ta = c.input.clone();
+    ta.set_cursor_style(theme.selected);
+    f.render_widget(
+        &ta,
+        Rect {
+            x: input_row.x + 1,
+            width: input_row.width.saturating_sub(1),
+            ..input_row
+        },
+    );
+}

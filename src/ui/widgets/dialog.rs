@@ -1,0 +1,62 @@
+//! A centred yes/no dialog.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use crate::app::Confirm;
+use crate::ui::sanitize::DisplayText;
+use crate::ui::theme::Theme;
+
+/// A rectangle of at most `w`×`h` centred in `area`.
+pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    }
+}
+
+/// Draws a confirm dialog over `area`.
+pub fn render_confirm(f: &mut Frame, area: Rect, c: &Confirm, theme: &Theme) {
+    let width = 64.min(area.width.saturating_sub(4)).max(30);
+    let text_rows: u16 = c
+        .lines
+        .iter()
+        .map(|l| (l.chars().count() as u16 / width.saturating_sub(4).max(1)) + 1)
+        .sum();
+    let rect = centered(area, width, text_rows + 5);
+    f.render_widget(Clear, rect);
+    let border = if c.destructive {
+        theme.err
+    } else {
+        theme.title
+    };
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(border)
+        .title(Span::styled(format!(" {} ", c.title), border));
+    let mut lines: Vec<Line> = c
+        .lines
+        .iter()
+        .map(|l| Line::from(DisplayText::block(l).into_string()))
+        .collect();
+    lines.push(Line::default());
+    let yes_style = if c.destructive { theme.err } else { theme.key };
+    lines.push(Line::from(vec![
+        Span::styled(" y ", theme.selected),
+        Span::styled(format!(" {}   ", c.yes), yes_style),
+        Span::styled(" n ", theme.selected),
+        Span::styled(" cancel", theme.dim),
+    ]));
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        rect,
+    );
+}

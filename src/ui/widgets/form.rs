@@ -1,0 +1,158 @@
+//! Draws a [`Form`]: a label, the input and a help or error line per field,
+//! scrolled so the focused field is always in view.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use crate::app::form::{Field, FieldKind, Form};
+use crate::ui::sanitize::DisplayText;
+use crate::ui::theme::Theme;
+
+fn field_height(f: &Field) -> u16 {
+    match f.kind {
+        FieldKind::Section => 2,
+        _ => 2 + f.input_height(),
+    }
+}
+
+/// Height the whole form wants (for sizing a dialog).
+pub fn wanted_height(form: &Form) -> u16 {
+    form.fields.iter().map(field_height).sum::<u16>() + 3 + u16::from(form.note.is_some()) * 2
+}
+
+/// Draws the form in a bordered box at `area` (cleared first).
+pub fn render(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) {
+    f.render_widget(Clear, area);
+    let hint = Line::from(vec![
+        Span::styled(" Ctrl-S ", theme.key),
+        Span::styled(format!("{} ", form.submit_label), theme.dim),
+        Span::styled(" Tab ", theme.key),
+        Span::styled("next field ", theme.dim),
+        Span::styled(" Esc ", theme.key),
+        Span::styled("cancel ", theme.dim),
+    ]);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.title)
+        .title(Span::styled(format!(" {} ", form.title), theme.title))
+        .title_bottom(hint);
+    let mut inner = block.inner(area);
+    f.render_widget(block, area);
+    if let Some(note) = &form.note {
+        let note_area = Rect {
+            height: 2.min(inner.height),
+            ..inner
+        };
+        f.render_widget(
+            Paragraph::new(Span::styled(
+                DisplayText::block(note).into_string(),
+                theme.err,
+            ))
+            .wrap(Wrap { trim: true }),
+            note_area,
+        );
+        inner.y += note_area.height;
+        inner.height -= note_area.height;
+    }
+    // First field so the focused one fits.
+    let heights: Vec<u16> = form.fields.iter().map(field_height).collect();
+    let mut start = 0;
+    let focus_end: u16 = heights[..=form.focus.min(heights.len().saturating_sub(1))]
+        .iter()
+        .sum();
+    let mut skipped = 0;
+    while focus_end.saturating_sub(skipped) > inner.height && start < form.focus {
+        skipped += heights[start];
+        start += 1;
+    }
+    let mut y = inner.y;
+    let bottom = inner.y + inner.height;
+    for (i, field) in form.fields.iter().enumerate().skip(start) {
+        let h = heights[i];
+        if y >= bottom {
+            break;
+        }
+        let focused = i == form.focus;
+        let rect = |dy: u16, height: u16| Rect {
+            x: inner.x,
+            y: (y + dy).min(bottom),
+            width: inner.width,
+            height: height.min(bottom.saturating_sub(y + dy)),
+        };
+        if field.kind == FieldKind::Section {
+            f.render_widget(
+                Paragraph::new(vec![
+                    Line::from(Span::styled(field.label.clone(), theme.title)),
+                    Line::from(Span::styled(field.help.clone(), theme.dim)),
+                ]),
+                rect(0, 2),
+            );
+            y += h;
+            continue;
+        }
+        let label_style = if focused { theme.key } else { theme.header };
+        let mut label = vec![Span::styled(
+            format!("{}{}", if focused { "▶ " } else { "  " }, field.label),
+            label_style,
+        )];
+        if field.required {
+            label.push(Span::styled(" *", theme.err));
+        }
+        f.render_widget(Paragraph::new(Line::from(label)), rect(0, 1));
+        let input = Rect {
+            x: inner.x + 2,
+            width: inner.width.saturating_sub(2),
+            ..rect(1, field.input_height())
+        };
+        match &field.kind {
+            FieldKind::Toggle => {
+                let text = if field.on { "[x] yes" } else { "[ ] no" };
+                let style = if focused { theme.selected } else { theme.text };
+                f.render_widget(Paragraph::new(Span::styled(text, style)), input);
+            }
+            FieldKind::Select(opts) => {
+                let mut spans = vec![Span::styled("◀ ", theme.dim)];
+                for (j, o) in opts.iter().enumerate() {
+                    let style = if j == field.choice {
+                        if focused { theme.selected } else { theme.key }
+                    } else {
+                        theme.dim
+                    };
+                    spans.push(Span::styled(format!(" {o} "), style));
+                }
+                spans.push(Span::styled(" ▶", theme.dim));
+                f.render_widget(Paragraph::new(Line::from(spans)), input);
+            }
+            _ => {
+                let mut ta = field.text.clone();
+                let base = if focused {
+                    Style::new().add_modifier(Modifier::UNDERLINED)
+                } else {
+                    theme.text
+                };
+                ta.set_style(base);
+                ta.set_cursor_style(if focused { theme.selected } else { base });
+                if !field.help.is_empty() && ta.is_empty() && !focused {
+                    ta.set_placeholder_text(field.help.clone());
+                    ta.set_placeholder_style(theme.dim);
+                }
+                f.render_widget(&ta, input);
+            }
+        }
+        let (note, style) = match &field.error {
+            Some(e) => (format!("  ✗ {e}"), theme.err),
+            None => (format!("  {}", field.help), theme.dim),
+        };
+        f.render_widget(
+            Paragraph::new(Span::styled(
+                DisplayText::inline(&note).into_string(),
+                style,
+            )),
+            rect(1 + field.input_height(), 1),
+        );
+        y += h;
+    }
+}

@@ -1,0 +1,8 @@
+//! Shared widgets.
+
+pub mod dialog;
+pub mod form;
+pub mod json_tree;
+pub mod progress;
+pub mod toast;
+pub mod vtable;

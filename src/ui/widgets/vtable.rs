@@ -1,0 +1,339 @@
+//! The virtual table: rows are built only for the visible window, and
+//! column widths are measured over that window only, so a frame costs the
+//! same for 100 or 100,000 rows (ratatui's `Table::new` would gather every
+//! row). Multi-select marks, a scrollbar and a footer come with it.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{
+    Block, Borders, Cell, Paragraph, Row, Scrollbar, ScrollbarOrientation, ScrollbarState, Table,
+};
+
+use crate::app::table::TableState;
+use crate::ui::theme::Theme;
+
+/// A column: header, width bounds, alignment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Column {
+    /// Header text.
+    pub title: &'static str,
+    /// Narrowest it may get.
+    pub min: u16,
+    /// Widest it may get (`u16::MAX`: takes the spare room).
+    pub max: u16,
+    /// Right-aligned (numbers).
+    pub right: bool,
+    /// 0: always shown; otherwise hidden when the room runs out, highest
+    /// first, before any content is cut.
+    pub drop: u8,
+}
+
+impl Column {
+    /// A left-aligned column.
+    pub const fn new(title: &'static str, min: u16, max: u16) -> Column {
+        Column {
+            title,
+            min,
+            max,
+            right: false,
+            drop: 0,
+        }
+    }
+
+    /// A right-aligned column.
+    pub const fn num(title: &'static str, min: u16, max: u16) -> Column {
+        Column {
+            title,
+            min,
+            max,
+            right: true,
+            drop: 0,
+        }
+    }
+
+    /// The same column, hidden at rank `rank` when the room runs out.
+    pub const fn optional(self, rank: u8) -> Column {
+        Column { drop: rank, ..self }
+    }
+}
+
+/// Rows inside a table area: borders and the header take three lines.
+pub fn viewport(area: Rect) -> usize {
+    area.height.saturating_sub(3) as usize
+}
+
+/// The body row at screen position, as a line index into the window.
+pub fn line_at(area: Rect, x: u16, y: u16) -> Option<usize> {
+    let inside_x = x > area.x && x + 1 < area.x + area.width;
+    let first = area.y + 2;
+    let last = area.y + area.height.saturating_sub(1);
+    (inside_x && y >= first && y < last).then(|| (y - first) as usize)
+}
+
+/// What to draw.
+pub struct TableSpec<'a> {
+    /// Title in the top border.
+    pub title: Line<'a>,
+    /// Columns.
+    pub columns: &'a [Column],
+    /// Selection and scroll.
+    pub state: &'a TableState,
+    /// Builds one row's cells; called only for visible rows.
+    pub row: &'a dyn Fn(usize) -> Vec<Span<'static>>,
+    /// Whether a row is marked (multi-select); `None` hides the mark column.
+    pub marked: Option<&'a dyn Fn(usize) -> bool>,
+    /// Text in the bottom border.
+    pub footer: Option<Line<'a>>,
+    /// Shown when there are no rows.
+    pub empty: &'a str,
+    /// Whether the table has the focus (selection highlighted).
+    pub focused: bool,
+}
+
+/// Fits column widths to `total` columns: each column gets what its visible
+/// content needs within `[min, max]`; optional columns are hidden (width 0)
+/// before content is cut; then overflow is taken from the widest, and spare
+/// room goes to unbounded columns (or the last).
+pub fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
+    let mut w: Vec<u16> = columns
+        .iter()
+        .zip(needs)
+        .map(|(c, n)| {
+            (*n).max(c.title.chars().count() as u16)
+                .clamp(c.min, c.max.max(c.min))
+        })
+        .collect();
+    let shown = |w: &[u16]| w.iter().filter(|v| **v > 0).count() as u16;
+    let room = |w: &[u16]| total.saturating_sub(shown(w).saturating_sub(1));
+    loop {
+        let sum: u16 = w.iter().sum();
+        if sum <= room(&w) {
+            break;
+        }
+        let Some(i) = columns
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| c.drop > 0 && w[*i] > 0)
+            .max_by_key(|(_, c)| c.drop)
+            .map(|(i, _)| i)
+        else {
+            break;
+        };
+        w[i] = 0;
+    }
+    let avail = room(&w);
+    let mut sum: u16 = w.iter().sum();
+    while sum > avail {
+        // Shrink the widest column still above its minimum; when all are at
+        // their minimum, squeeze the widest anyway.
+        let widest_above = |floor: &dyn Fn(usize) -> u16| {
+            w.iter()
+                .enumerate()
+                .filter(|(i, v)| **v > floor(*i))
+                .max_by_key(|(_, v)| **v)
+                .map(|(i, _)| i)
+        };
+        let Some(i) = widest_above(&|i| columns[i].min).or_else(|| widest_above(&|_| 1)) else {
+            break;
+        };
+        w[i] -= 1;
+        sum -= 1;
+    }
+    if sum < avail {
+        let spare = avail - sum;
+        let flex: Vec<usize> = columns
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| c.max == u16::MAX && w[*i] > 0)
+            .map(|(i, _)| i)
+            .collect();
+        if flex.is_empty() {
+            if let Some(last) = w.iter_mut().rev().find(|v| **v > 0) {
+                *last += spare;
+            }
+        } else {
+            let share = spare / flex.len() as u16;
+            let mut rest = spare % flex.len() as u16;
+            for i in flex {
+                w[i] += share + u16::from(rest > 0);
+                rest = rest.saturating_sub(1);
+            }
+        }
+    }
+    w
+}
+
+/// Draws the table into `area`.
+pub fn render(f: &mut Frame, area: Rect, spec: TableSpec<'_>, theme: &Theme) {
+    let mut block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border)
+        .title(spec.title);
+    if let Some(footer) = spec.footer {
+        block = block.title_bottom(footer);
+    }
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    if inner.height == 0 || inner.width == 0 {
+        return;
+    }
+    let viewport = inner.height.saturating_sub(1) as usize;
+    let mut state = spec.state.clone();
+    state.clamp(viewport);
+    if state.len == 0 {
+        let header = Line::from(
+            spec.columns
+                .iter()
+                .map(|c| Span::styled(format!("{} ", c.title), theme.header))
+                .collect::<Vec<_>>(),
+        );
+        f.render_widget(
+            Paragraph::new(vec![
+                header,
+                Line::from(Span::styled(spec.empty, theme.dim)),
+            ]),
+            inner,
+        );
+        return;
+    }
+    let range = state.visible(viewport);
+    let rows: Vec<(usize, Vec<Span<'static>>)> =
+        range.clone().map(|i| (i, (spec.row)(i))).collect();
+
+    let mark_width: u16 = if spec.marked.is_some() { 2 } else { 0 };
+    let table_width = inner.width.saturating_sub(mark_width + 1);
+    let needs: Vec<u16> = (0..spec.columns.len())
+        .map(|c| {
+            rows.iter()
+                .map(|(_, cells)| cells.get(c).map_or(0, |s| s.width() as u16))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let widths = fit_widths(spec.columns, &needs, table_width);
+
+    let align = |col: &Column, span: Span<'static>, width: u16| -> Span<'static> {
+        if col.right {
+            let pad = (width as usize).saturating_sub(span.width());
+            Span::styled(format!("{}{}", " ".repeat(pad), span.content), span.style)
+        } else {
+            span
+        }
+    };
+    let mut header_cells: Vec<Cell> = Vec::new();
+    if mark_width > 0 {
+        header_cells.push(Cell::from(""));
+    }
+    for (c, w) in spec.columns.iter().zip(&widths) {
+        if *w > 0 {
+            header_cells.push(Cell::from(align(c, Span::raw(c.title), *w)).style(theme.header));
+        }
+    }
+    let table_rows: Vec<Row> = rows
+        .into_iter()
+        .map(|(i, cells)| {
+            let marked = spec.marked.is_some_and(|m| m(i));
+            let mut out: Vec<Cell> = Vec::new();
+            if mark_width > 0 {
+                out.push(Cell::from(if marked { "●" } else { " " }).style(theme.marked));
+            }
+            for (c, (col, w)) in spec.columns.iter().zip(&widths).enumerate() {
+                if *w == 0 {
+                    continue;
+                }
+                let span = cells.get(c).cloned().unwrap_or_default();
+                let owned = Span::styled(span.content.into_owned(), span.style);
+                out.push(Cell::from(align(col, owned, *w)));
+            }
+            let row = Row::new(out);
+            if marked { row.style(theme.marked) } else { row }
+        })
+        .collect();
+    let mut constraints: Vec<Constraint> = Vec::new();
+    if mark_width > 0 {
+        constraints.push(Constraint::Length(1));
+    }
+    constraints.extend(
+        widths
+            .iter()
+            .filter(|w| **w > 0)
+            .map(|w| Constraint::Length(*w)),
+    );
+    let highlight = if spec.focused {
+        theme.selected
+    } else {
+        Style::new()
+    };
+    let table = Table::new(table_rows, constraints)
+        .header(Row::new(header_cells))
+        .column_spacing(1)
+        .row_highlight_style(highlight);
+    let mut ts =
+        ratatui::widgets::TableState::default().with_selected(Some(state.selected - state.offset));
+    let table_area = Rect {
+        width: inner.width.saturating_sub(1),
+        ..inner
+    };
+    f.render_stateful_widget(table, table_area, &mut ts);
+
+    if state.len > viewport {
+        let mut sb = ScrollbarState::new(state.len.saturating_sub(viewport)).position(state.offset);
+        let bar_area = Rect {
+            y: inner.y + 1,
+            height: inner.height.saturating_sub(1),
+            ..area
+        };
+        f.render_stateful_widget(
+            Scrollbar::new(ScrollbarOrientation::VerticalRight)
+                .begin_symbol(None)
+                .end_symbol(None)
+                .style(theme.dim),
+            bar_area,
+            &mut sb,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths_fit_the_room() {
+        let cols = [
+            Column::new("Name", 4, 30),
+            Column::new("Note", 4, u16::MAX),
+            Column::num("N", 3, 6),
+        ];
+        let w = fit_widths(&cols, &[10, 50, 2], 40);
+        assert_eq!(w.iter().sum::<u16>() + 2, 40);
+        assert_eq!(w[2], 3);
+        let w = fit_widths(&cols, &[10, 5, 2], 60);
+        assert_eq!(w, vec![10, 45, 3], "spare room goes to the flexible column");
+        let cols = [
+            Column::new("Domain", 6, u16::MAX),
+            Column::num("Records", 7, 7).optional(2),
+            Column::new("Added", 5, 10).optional(1),
+        ];
+        let w = fit_widths(&cols, &[20, 1, 7], 30);
+        assert_eq!(
+            w,
+            vec![22, 0, 7],
+            "the optional column goes before content is cut"
+        );
+        let w = fit_widths(&cols, &[30, 1, 7], 30);
+        assert_eq!(w, vec![30, 0, 0]);
+    }
+
+    #[test]
+    fn line_hit_testing() {
+        let area = Rect::new(0, 1, 40, 10);
+        assert_eq!(line_at(area, 5, 3), Some(0));
+        assert_eq!(line_at(area, 5, 2), None, "header row");
+        assert_eq!(line_at(area, 0, 3), None, "border");
+        assert_eq!(line_at(area, 5, 10), None, "bottom border");
+        assert_eq!(viewport(area), 7);
+    }
+}
