@@ -148,7 +148,7 @@ fn search(g: &mut IdGen, user_seed: u64, epoch: SimMs, spec: SearchSpec<'_>) -> 
         details: Some(SearchDetails {
             channel: Some("email".into()),
             signal: Some("Role change, hiring or a post on a relevant topic".into()),
-            expected_lead: Some(format!("A {} decision maker", spec.title.to_lowercase())),
+            expected_lead: Some(format!("A decision maker: {}", spec.intent.to_lowercase())),
             why_this_should_work: Some("These people own the budget and feel the pain weekly.".into()),
             planner_assumed_preferences: Some(vec!["Prefer companies with 50–1000 employees".into()]),
         }),

@@ -334,7 +334,7 @@ impl SearchRec {
             created_at: iso(row.created),
             author: Value::Null,
             lead: Value::Null,
-            metadata: json!({"rank": i + 1, "provider": "demo-network", "persona": self.persona}),
+            metadata: json!({"provider": "demo-network", "batch": row.run + 1, "persona": self.persona}),
             canonical_lead: Some(CanonicalLead {
                 id: lead_id,
                 kind: "person".into(),
