@@ -1,6 +1,7 @@
-//! Rate limits per key and route: at most `rate_limit_per_sec` requests in
-//! each one-second window per (key, method, route template); `0` disables
-//! the limit. A refused request gets 429 `rate_limited`, the message naming
+//! Rate limits per key and route: at most `rate_limit_per_sec` requests
+//! (default 20) in each one-second window per (key, method, route template,
+//! ids collapsed); `0` disables the limit. A dashboard polling a few routes
+//! every second or slower never meets it. A refused request gets 429 `rate_limited`, the message naming
 //! the seconds to wait, and `Retry-After` (the endpoint limit always sends
 //! the header; the chaos layer's upstream-style 429s never do).
 

@@ -118,6 +118,12 @@ async fn malformed_json_and_wrong_types_are_400_naming_the_field() {
     assert_eq!(r.message(), "type: one of network, email");
     let r = svc.raw("POST", "/api/campaigns", Some(json!([1, 2]))).await;
     assert_eq!(r.message(), "body: expected an object, got an array");
+    // A body past the 8 MiB cap is refused with the structured envelope too.
+    let huge = format!("{{\"draft_subject\": \"{}\"}}", "x".repeat(9 * 1024 * 1024));
+    let r = svc
+        .raw_bytes(Some(&auth), "POST", "/api/threads", Some(huge.into_bytes()))
+        .await;
+    assert_eq!((r.status, r.code()), (413, "invalid_request"));
 }
 
 #[tokio::test]

@@ -5,12 +5,11 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use axum::Extension;
-use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use super::{Ids, with};
+use super::{Body, Ids, with};
 use crate::api::model::*;
 use crate::api::validate::{self, FieldError};
 use crate::demo::App;
@@ -161,7 +160,7 @@ pub async fn list(State(app): State<Arc<App>>, Extension(w): Extension<Ws>) -> D
 pub async fn create(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
-    bytes: Bytes,
+    Body(bytes): Body,
 ) -> DemoResult {
     let v = json_value(&bytes)?;
     let mut errs = Vec::new();
@@ -254,7 +253,7 @@ pub async fn update(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
-    bytes: Bytes,
+    Body(bytes): Body,
 ) -> DemoResult {
     let v = json_value(&bytes)?;
     with(&app, w, |cx| {
@@ -545,7 +544,7 @@ pub async fn add_leads(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
-    bytes: Bytes,
+    Body(bytes): Body,
 ) -> DemoResult {
     let v = json_value(&bytes);
     with(&app, w, |cx| {
@@ -633,7 +632,7 @@ pub async fn edit_lead(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
-    bytes: Bytes,
+    Body(bytes): Body,
 ) -> DemoResult {
     let v = json_value(&bytes);
     with(&app, w, |cx| {
@@ -728,7 +727,7 @@ pub async fn delete_leads(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
-    bytes: Bytes,
+    Body(bytes): Body,
 ) -> DemoResult {
     let v = json_value(&bytes);
     with(&app, w, |cx| {
@@ -842,7 +841,7 @@ pub async fn edit_message(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
-    bytes: Bytes,
+    Body(bytes): Body,
 ) -> DemoResult {
     let v = json_value(&bytes)?;
     let mut errs = Vec::new();

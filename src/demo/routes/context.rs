@@ -3,10 +3,9 @@
 use std::sync::Arc;
 
 use axum::Extension;
-use axum::body::Bytes;
 use axum::extract::State;
 
-use super::with;
+use super::{Body, with};
 use crate::api::model::*;
 use crate::api::validate;
 use crate::demo::App;
@@ -90,7 +89,7 @@ pub async fn get(State(app): State<Arc<App>>, Extension(w): Extension<Ws>) -> De
 pub async fn put(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
-    bytes: Bytes,
+    Body(bytes): Body,
 ) -> DemoResult {
     let (req, _): (PutContext, _) = body(&bytes, &put_shape())?;
     with(&app, w, |cx| {
@@ -106,7 +105,7 @@ pub async fn put(
 pub async fn redeem(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
-    bytes: Bytes,
+    Body(bytes): Body,
 ) -> DemoResult {
     let (req, _): (Redeem, _) = body(&bytes, &open(vec![("code", S::Str, true)]))?;
     validate::redeem_code(&req.code).map_err(|e| invalid_fields(&e))?;

@@ -3,10 +3,9 @@
 use std::sync::Arc;
 
 use axum::Extension;
-use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 
-use super::{Ids, with};
+use super::{Body, Ids, with};
 use crate::api::model::*;
 use crate::api::validate;
 use crate::demo::App;
@@ -42,7 +41,7 @@ pub async fn list(
 pub async fn create(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
-    bytes: Bytes,
+    Body(bytes): Body,
 ) -> DemoResult {
     let (req, _): (CreateDomain, _) = body(&bytes, &open(vec![("domain", S::Str, true)]))?;
     let name = req.domain.trim().trim_end_matches('.').to_ascii_lowercase();

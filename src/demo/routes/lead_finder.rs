@@ -3,10 +3,9 @@
 use std::sync::Arc;
 
 use axum::Extension;
-use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 
-use super::{Ids, with};
+use super::{Body, Ids, with};
 use crate::api::model::*;
 use crate::api::validate;
 use crate::demo::App;
@@ -194,7 +193,7 @@ fn persona_of(req: &CreateSearch) -> usize {
 pub async fn create(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
-    bytes: Bytes,
+    Body(bytes): Body,
 ) -> DemoResult {
     let (req, raw): (CreateSearch, _) = body(&bytes, &create_shape())?;
     validate::create_search(&req).map_err(|e| invalid_fields(&e))?;
@@ -432,7 +431,7 @@ pub async fn query(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
-    bytes: Bytes,
+    Body(bytes): Body,
 ) -> DemoResult {
     let (req, _): (ResultsQuery, _) = body(&bytes, &query_shape())?;
     validate::results_query(&req).map_err(|e| invalid_fields(&e))?;

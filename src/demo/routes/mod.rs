@@ -11,7 +11,8 @@ mod threads;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, Request};
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Request};
 use axum::http::request::Parts;
 use axum::middleware::from_fn_with_state;
 use axum::response::{IntoResponse, Response};
@@ -71,6 +72,27 @@ impl Ids {
     /// Parameter `i` (empty when absent).
     pub fn get(&self, i: usize) -> &str {
         self.0.get(i).map(String::as_str).unwrap_or("")
+    }
+}
+
+/// A request body; a body that cannot be read (too large, broken
+/// transfer) is a structured error, never a plain-text rejection.
+pub(crate) struct Body(pub Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for Body {
+    type Rejection = DemoError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        Bytes::from_request(req, state)
+            .await
+            .map(Body)
+            .map_err(|e| DemoError::Structured {
+                status: e.status(),
+                code: "invalid_request",
+                message: format!("body: {}", e.body_text()),
+                extra: Default::default(),
+                retry_after: None,
+            })
     }
 }
 

@@ -4,12 +4,11 @@
 use std::sync::Arc;
 
 use axum::Extension;
-use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use serde_json::Value;
 
-use super::{Ids, with};
+use super::{Body, Ids, with};
 use crate::api::model::*;
 use crate::api::validate;
 use crate::demo::App;
@@ -139,7 +138,7 @@ fn draft_fields(nullable: bool) -> Vec<(&'static str, S, bool)> {
 pub async fn create(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
-    bytes: Bytes,
+    Body(bytes): Body,
 ) -> DemoResult {
     let v = json_value(&bytes)?;
     if v.get("draft_attachments")
@@ -211,7 +210,7 @@ pub async fn patch(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
-    bytes: Bytes,
+    Body(bytes): Body,
 ) -> DemoResult {
     let v = json_value(&bytes);
     with(&app, w, |cx| {
@@ -350,7 +349,7 @@ pub async fn send(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
-    bytes: Bytes,
+    Body(bytes): Body,
 ) -> DemoResult {
     let v = if bytes.iter().all(u8::is_ascii_whitespace) {
         Ok(Value::Object(Default::default()))
