@@ -51,7 +51,7 @@ async fn verify_and_copy_through_the_loop() {
         ..DemoConfig::default()
     };
     let r = Runner::start(120, 30, "domains", demo).await;
-    r.wait_for("Sending domains").await.expect("domains load");
+    r.wait_for("● pending").await.expect("domains load");
     r.key(KeyCode::Enter);
     let detail = r.wait_for("DNS records").await.expect("detail opens");
     assert!(
