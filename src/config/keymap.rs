@@ -261,6 +261,7 @@ impl fmt::Display for KeyCombo {
             f.write_str("Alt-")?;
         }
         match self.code {
+            ComboCode::Char(c) if self.ctrl || self.alt => write!(f, "{}", c.to_ascii_uppercase()),
             ComboCode::Char(c) => write!(f, "{c}"),
             ComboCode::F(n) => write!(f, "F{n}"),
             ComboCode::Named(n) => f.write_str(match n {
@@ -521,7 +522,7 @@ mod tests {
     #[test]
     fn combos_parse_and_print() {
         for (text, shown) in [
-            ("ctrl-s", "Ctrl-s"),
+            ("ctrl-s", "Ctrl-S"),
             ("shift-tab", "Shift-Tab"),
             ("G", "G"),
             ("pgdn", "PgDn"),

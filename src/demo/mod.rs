@@ -1,8 +1,143 @@
 //! The embedded demo service (axum): the whole contract, simulated, for
 //! `outpost --demo`, `outpost serve` and every test that needs a server.
+//!
+//! It answers every operation of `service-interface.md` and every row of
+//! `assumed-operations.md` over real HTTP, with their validation, errors,
+//! pagination, state machines and rate limits. Two workspaces exist, keyed
+//! [`DEMO_KEY`] (seeded, see [`seed`]) and [`OTHER_KEY`] (small); every
+//! resource of one is 404 to the other.
+//!
+//! Module map: [`store`] (workspaces and resources, rendered into the shared
+//! model types), [`seed`], [`people`] (results and enrichment derived from a
+//! seed), [`clock`] (simulated time), [`sim`] (runs, campaign sending,
+//! domain verification), [`auth`], [`limits`] (rate limits), [`chaos`]
+//! (fault injection), [`errors`] (the three envelopes), [`schema`] and
+//! [`http`] (request parsing), `routes` (one module per area).
+//!
+//! # Choices where the contract is silent
+//!
+//! Requests and envelopes
+//! - Pipeline: request log → authentication → rate limit → chaos → route.
+//!   Unknown routes are 404 `not_found`, a wrong method 405 structured
+//!   `invalid_request`, both after authentication.
+//! - Bodies are checked for shape first (types, required keys and, for the
+//!   search, source plan, `details`, results query and company profile,
+//!   unknown keys), then decoded into the shared model and checked with
+//!   [`crate::api::validate`], so client and server give the same
+//!   `path: message` texts. Other bodies ignore unknown keys.
+//! - Flat `{error}` bodies: pause/resume/launch-without-leads state
+//!   failures, a frozen roster, settings or sequence edits in the wrong
+//!   status, editing a sent message, attachments (403). The run-in-progress
+//!   409 uses the Lead Finder body (`code: conflict`). Everything else is
+//!   structured.
+//!
+//! Time
+//! - `sim_now = start + real_elapsed × time_scale`; the start is the wall
+//!   clock rounded down to the minute (or [`DemoConfig::epoch_ms`]). The
+//!   default scale 60 makes a simulated minute one real second: a run
+//!   completes in ~4 s, `mail.northwind-demo.io` verifies ~6 s after start,
+//!   the active campaigns send about once a second. See [`sim`] for the pace.
+//!
+//! Lead Finder
+//! - `GET /api/lead-finder/{id}`: `limit` defaults to 50; `cursor` (an int,
+//!   the offset of the next page) wins over `offset`; rows are ordered by
+//!   score, best first. Result `status` is `new`, `contacted` or `dismissed`;
+//!   `qualityTier` is `excellent` (score ≥ 0.85), `good` (≥ 0.7) or `fair`.
+//! - Results query: `q` matches case-insensitively in the name, title,
+//!   company, content, signal reason, company domain, email, query and search
+//!   reason. A predicate on a path no result has matches nothing; an
+//!   operator the field does not offer, or a value of the wrong type, is 400
+//!   naming `predicates[i]…`.
+//!   Strings compare case-insensitively (`contains`, `eq`); numbers take
+//!   `eq gt gte lt lte`; booleans `eq`; a row without the field never
+//!   matches. `nextCursor` is an opaque string bound to the query (a cursor
+//!   from another query is 400).
+//! - A run stores 5 to 60 results (the source plans' `resultTarget` counts,
+//!   40 for `all`, 20 when absent); each stored result uses one discovery of
+//!   an active discovery pass. `continuation=true` while a run is live
+//!   returns that run with `disposition: "existing"`. Run-all queues every
+//!   search without a live run except static searches that already ran
+//!   (`skipped`).
+//!
+//! Campaigns
+//! - Create requires `type` and `name` (unique per user across both types,
+//!   compared trimmed and case-insensitively); without `sender_account_ids`
+//!   the workspace's connected senders of that type are used. Unknown,
+//!   other-type (rule 2) or disconnected senders are 400 naming the index.
+//!   Defaults: email `daily_limit` 50, `stop_on_reply` true, `open_tracking`
+//!   false; network `operating_hours` Mon–Fri 09:00–17:00 UTC (not
+//!   simulated).
+//! - Launch answers `launching`; the campaign is `active` 3 simulated
+//!   minutes later. Simulated sending is described in [`sim`]; email leads
+//!   end `replied`, `bounced`, `completed` or `timed_out`; network leads go
+//!   `connection_sent` → `connected` → `message_sent` → `replied` /
+//!   `completed` (or `timed_out` when the connection is not accepted).
+//! - `stats` are counts of the roster by current status; `contacted` counts
+//!   leads no longer pending; `connections_accepted` counts leads that ever
+//!   connected. Resume shifts waiting leads by the time spent paused.
+//! - Lead add: rows may carry extra keys (ignored); a present but malformed
+//!   channel identity is 400 `row N: invalid email` (or `network_url`).
+//!   Dedup compares the channel identity only. Editing a lead to another
+//!   lead's identity is 409. Delete ignores ids not on the roster.
+//! - Generated messages exist per lead and sending node; they are `sent`
+//!   once the lead passed the node, `pending` when queued in a live
+//!   campaign, `draft` otherwise. With `prospect_id`, a replied lead's reply
+//!   is merged as a `sent` entry with `node_id: "inbound"`. An unknown
+//!   `prospect_id` gives an empty list.
+//!
+//! Inbox
+//! - Warm-up threads (one is seeded) are hidden from the list and ignored by
+//!   the duplicate check. The duplicate check runs on create and on a patch
+//!   that changes `account_id` or `participant_email`; `existing_threads`
+//!   lists every other thread with the recipient (archived ones included).
+//! - Deleting a draft whose recipient ends in `@delete-fails.test` simulates
+//!   the unexpected failure of rule 9 (500 `internal_error`).
+//! - `participant_email`, when present and non-empty, must be an address.
+//!
+//! Senders, domains, profile, passes
+//! - A sender ready to send has `status: "connected"`; the seeded one that
+//!   is not has `status: "disconnected"` (it cannot be used for campaigns or
+//!   threads; its schedule shows capacity 0).
+//! - Schedule: the next 14 simulated days, capacity = `daily_limit`,
+//!   committed = sends the sender's live campaigns still need, spread at
+//!   their daily cap.
+//! - Domains: names containing `fail` end `failed`, `slow` stay `verifying`,
+//!   others verify 10 simulated minutes after the first trigger. A list
+//!   without `skip_sync` and a `poll=true` verify store the live status; the
+//!   poller chain (10…320 min) runs lazily. Duplicate names are 409 within a
+//!   workspace only. [`DemoHandle::poller_chains`] counts chains started
+//!   through the API.
+//! - `PUT /api/context`: every section and field is required, unknown keys
+//!   are rejected, `extra` is any object.
+//! - Codes: `DEMO-PASS-1` grants 100 discoveries for 14 days, `DEMO-PASS-2`
+//!   25 for 2 hours (so expiry is visible). Each code is redeemable once per
+//!   workspace and only while no pass is active; otherwise `redeemed: false`
+//!   with the reason. Pass status: `active`, `exhausted`
+//!   (`terminalReason: "limit_reached"`) or `expired`.
+//!
+//! Rate limits: see [`limits`]. Chaos: see [`chaos`].
+
+pub mod auth;
+pub mod chaos;
+pub mod clock;
+pub mod errors;
+pub mod http;
+pub mod ids;
+pub mod limits;
+pub mod people;
+mod routes;
+pub mod schema;
+pub mod seed;
+pub mod sim;
+pub mod store;
 
 use std::net::SocketAddr;
-use std::time::Duration;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use axum::extract::{Request, State};
+use axum::middleware::Next;
+use axum::response::Response;
 
 /// The key of the seeded demo workspace.
 pub const DEMO_KEY: &str = "pk_live_demo";
@@ -31,12 +166,14 @@ pub struct DemoConfig {
     pub time_scale: f64,
     /// When set, one search holds this many results (performance work).
     pub scale: Option<usize>,
-    /// Requests per second allowed per key and route.
+    /// Requests per second allowed per key and route (0: unlimited).
     pub rate_limit_per_sec: u32,
     /// Fault injection.
     pub chaos: ChaosConfig,
     /// One JSON log line per request to stderr (`outpost serve`).
     pub log_requests: bool,
+    /// Simulated start instant (Unix ms); `None`: now, rounded to the minute.
+    pub epoch_ms: Option<i64>,
 }
 
 impl Default for DemoConfig {
@@ -47,7 +184,43 @@ impl Default for DemoConfig {
             rate_limit_per_sec: 20,
             chaos: ChaosConfig::default(),
             log_requests: false,
+            epoch_ms: None,
         }
+    }
+}
+
+/// Shared state of one running service.
+#[derive(Debug)]
+pub struct App {
+    world: Mutex<store::World>,
+    clock: clock::Clock,
+    config: DemoConfig,
+    limiter: limits::Limiter,
+    chaos: chaos::Chaos,
+}
+
+impl App {
+    /// Builds the seeded world.
+    pub fn new(config: DemoConfig) -> App {
+        let epoch = config.epoch_ms.unwrap_or_else(clock::wall_epoch);
+        App {
+            world: Mutex::new(seed::world(epoch, config.scale)),
+            clock: clock::Clock::new(epoch, config.time_scale),
+            limiter: limits::Limiter::new(config.rate_limit_per_sec),
+            chaos: chaos::Chaos::new(config.chaos.clone()),
+            config,
+        }
+    }
+
+    /// The world; a panic elsewhere must not take the service down, so a
+    /// poisoned lock is entered anyway.
+    pub fn lock(&self) -> MutexGuard<'_, store::World> {
+        self.world.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Simulated now.
+    pub fn now(&self) -> clock::SimMs {
+        self.clock.now()
     }
 }
 
@@ -57,12 +230,24 @@ pub struct DemoHandle {
     /// The bound address.
     pub addr: SocketAddr,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    app: Arc<App>,
 }
 
 impl DemoHandle {
     /// `http://ADDR`, the base URL to give a client.
     pub fn base_url(&self) -> String {
         format!("http://{}", self.addr)
+    }
+
+    /// Domain-verification poller chains started through the API so far
+    /// (repeated triggers of one domain collapse into one chain).
+    pub fn poller_chains(&self) -> u64 {
+        self.app.lock().poller_chains
+    }
+
+    /// Simulated now, ISO 8601.
+    pub fn sim_now(&self) -> String {
+        clock::iso(self.app.now())
     }
 }
 
@@ -80,9 +265,10 @@ pub async fn spawn(addr: SocketAddr, config: DemoConfig) -> std::io::Result<Demo
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let addr = listener.local_addr()?;
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let app = router(config);
+    let app = Arc::new(App::new(config));
+    let router = routes::router(app.clone());
     tokio::spawn(async move {
-        let _ = axum::serve(listener, app)
+        let _ = axum::serve(listener, router)
             .with_graceful_shutdown(async {
                 let _ = rx.await;
             })
@@ -91,9 +277,28 @@ pub async fn spawn(addr: SocketAddr, config: DemoConfig) -> std::io::Result<Demo
     Ok(DemoHandle {
         addr,
         shutdown: Some(tx),
+        app,
     })
 }
 
-fn router(_config: DemoConfig) -> axum::Router {
-    axum::Router::new()
+/// The outermost middleware: one JSON line per request on stderr when
+/// `log_requests` is set — method, path (no query string, keys redacted),
+/// status, milliseconds; never the Authorization header.
+async fn log_layer(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+    if !app.config.log_requests {
+        return next.run(req).await;
+    }
+    let started = Instant::now();
+    let method = req.method().to_string();
+    let path = crate::api::key::redact(req.uri().path());
+    let resp = next.run(req).await;
+    let line = serde_json::json!({
+        "ts": clock::iso(clock::wall_epoch_ms()),
+        "method": method,
+        "path": path,
+        "status": resp.status().as_u16(),
+        "ms": (started.elapsed().as_secs_f64() * 1000.0 * 10.0).round() / 10.0,
+    });
+    eprintln!("{line}");
+    resp
 }

@@ -24,6 +24,8 @@ pub struct Areas {
     pub list: Rect,
     /// Lines of header inside the list's border (1 for tables, 0 for trees).
     pub header: u16,
+    /// Below the list: the selected DNS value in full (detail view only).
+    pub value: Rect,
 }
 
 impl Areas {
@@ -57,18 +59,32 @@ pub fn areas(body: Rect, view: View) -> Areas {
             },
         )
     };
+    let none = Rect { height: 0, ..body };
     match view {
         View::Domains | View::Senders => Areas {
-            info: Rect { height: 0, ..body },
+            info: none,
             list: body,
             header: 1,
+            value: none,
         },
         View::DomainDetail => {
-            let (info, list) = split(6);
+            let (info, rest) = split(6);
+            // The full selected value under the records, when there is room.
+            let value_h = if rest.height >= 12 { 4 } else { 0 };
+            let list = Rect {
+                height: rest.height - value_h,
+                ..rest
+            };
+            let value = Rect {
+                y: list.y + list.height,
+                height: value_h,
+                ..rest
+            };
             Areas {
                 info,
                 list,
                 header: 1,
+                value,
             }
         }
         View::SenderDetail => {
@@ -77,6 +93,7 @@ pub fn areas(body: Rect, view: View) -> Areas {
                 info,
                 list,
                 header: 0,
+                value: none,
             }
         }
     }
@@ -159,9 +176,9 @@ fn domain_list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
     const COLS: [Column; 5] = [
         Column::new("Domain", 12, u16::MAX),
         Column::new("Status", 10, 34),
-        Column::num("Records", 7, 7),
-        Column::new("Verified", 8, 16),
-        Column::new("Added", 8, 16),
+        Column::num("Records", 7, 7).optional(3),
+        Column::new("Verified", 8, 16).optional(1),
+        Column::new("Added", 8, 16).optional(2),
     ];
     let row = |i: usize| -> Vec<Span<'static>> {
         let Some(dom) = items.get(i) else {
@@ -249,7 +266,7 @@ fn domain_detail(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
     let guidance = match dom.status {
         DomainStatus::Verified => "Verified: mail from this domain can be sent.".to_owned(),
         DomainStatus::Verifying => format!(
-            "Checking DNS: this view asks the service every {} while it is open (poll=true).",
+            "Checking DNS: polled every {} while open (poll=true).",
             format::duration(d.watch_every(m.poll.domain, &dom.id))
         ),
         DomainStatus::Failed => {
@@ -259,10 +276,6 @@ fn domain_detail(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
         _ => "Publish these records at your DNS host, then press v to verify.".into(),
     };
     info.push(Line::from(format!(" {guidance}")));
-    info.push(Line::from(Span::styled(
-        " y copies the selected value to your clipboard (works over SSH).",
-        theme.dim,
-    )));
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border)
@@ -274,9 +287,9 @@ fn domain_detail(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
 
     const COLS: [Column; 4] = [
         Column::new("Type", 4, 6),
-        Column::new("Name", 8, 40),
+        Column::new("Name", 8, 36),
         Column::new("Value", 12, u16::MAX),
-        Column::num("Priority", 8, 8),
+        Column::num("Prio", 4, 8),
     ];
     let records = &dom.dns_records;
     let row = |i: usize| -> Vec<Span<'static>> {
@@ -315,6 +328,27 @@ fn domain_detail(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
         },
         theme,
     );
+    if a.value.height > 0 {
+        let value = records
+            .get(d.records.selected)
+            .map(|r| DisplayText::inline(&r.value).into_string())
+            .unwrap_or_default();
+        let key = m.keymap.key_label(Action::CopyValue);
+        let block = Block::default()
+            .borders(Borders::ALL)
+            .border_style(theme.border)
+            .title(Span::styled(" Selected value ", theme.title))
+            .title_bottom(Line::from(vec![
+                Span::styled(format!(" {key} "), theme.key),
+                Span::styled("copies it (OSC 52, works over SSH) ", theme.dim),
+            ]));
+        f.render_widget(
+            Paragraph::new(value)
+                .block(block)
+                .wrap(Wrap { trim: false }),
+            a.value,
+        );
+    }
 }
 
 fn sender_list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
@@ -322,12 +356,12 @@ fn sender_list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
     let senders = d.filtered_senders();
     const COLS: [Column; 7] = [
         Column::new("Name", 10, 28),
-        Column::new("Type", 7, 7),
+        Column::new("Type", 7, 7).optional(2),
         Column::new("Account", 10, u16::MAX),
         Column::new("Status", 8, 20),
-        Column::num("Daily", 5, 6),
-        Column::num("Wk conn/msg", 11, 11),
-        Column::new("Flags", 5, 16),
+        Column::num("Daily", 5, 6).optional(1),
+        Column::num("Wk conn/msg", 11, 11).optional(3),
+        Column::new("Flags", 5, 16).optional(4),
     ];
     let row = |i: usize| -> Vec<Span<'static>> {
         let Some(s) = senders.get(i) else {
@@ -425,7 +459,7 @@ fn sender_detail(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
             if s.is_premium { "yes" } else { "no" }
         )),
         Line::from(Span::styled(
-            " The schedule is the service's future capacity map; an empty map does not mean disconnected.",
+            " Future capacity map; an empty one does not mean disconnected.",
             theme.dim,
         )),
     ];

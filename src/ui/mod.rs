@@ -201,7 +201,12 @@ pub fn help_lines(m: &Model, theme: &Theme) -> Vec<Line<'static>> {
 }
 
 fn help(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
-    let rect = widgets::dialog::centered(body, 90.min(body.width.saturating_sub(2)), body.height);
+    // Narrow screens: cover the pane exactly, so borders do not double up.
+    let rect = if body.width <= 92 {
+        body
+    } else {
+        widgets::dialog::centered(body, 90, body.height)
+    };
     f.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)

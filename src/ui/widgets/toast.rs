@@ -10,11 +10,12 @@ use crate::ui::theme::Theme;
 
 /// Draws the toasts (newest at the bottom) inside `area`.
 pub fn render(f: &mut Frame, area: Rect, toasts: &[Toast], theme: &Theme) {
-    let width = 52.min(area.width.saturating_sub(2));
+    let width = 52.min(area.width.saturating_sub(4));
     if width < 20 {
         return;
     }
-    let mut bottom = area.y + area.height;
+    // Inside the pane's border, so the border stays whole.
+    let mut bottom = (area.y + area.height).saturating_sub(1);
     for t in toasts.iter().rev() {
         let text_width = width.saturating_sub(2).max(1) as usize;
         let rows: u16 = t
@@ -29,7 +30,7 @@ pub fn render(f: &mut Frame, area: Rect, toasts: &[Toast], theme: &Theme) {
             break;
         }
         let rect = Rect {
-            x: area.x + area.width - width - 1,
+            x: area.x + area.width - width - 2,
             y: bottom - h,
             width,
             height: h,

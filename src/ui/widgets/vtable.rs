@@ -25,6 +25,9 @@ pub struct Column {
     pub max: u16,
     /// Right-aligned (numbers).
     pub right: bool,
+    /// 0: always shown; otherwise hidden when the room runs out, highest
+    /// first, before any content is cut.
+    pub drop: u8,
 }
 
 impl Column {
@@ -35,6 +38,7 @@ impl Column {
             min,
             max,
             right: false,
+            drop: 0,
         }
     }
 
@@ -45,7 +49,13 @@ impl Column {
             min,
             max,
             right: true,
+            drop: 0,
         }
+    }
+
+    /// The same column, hidden at rank `rank` when the room runs out.
+    pub const fn optional(self, rank: u8) -> Column {
+        Column { drop: rank, ..self }
     }
 }
 
@@ -83,11 +93,10 @@ pub struct TableSpec<'a> {
 }
 
 /// Fits column widths to `total` columns: each column gets what its visible
-/// content needs within `[min, max]`; overflow is taken from the widest,
-/// spare room goes to unbounded columns (or the last).
+/// content needs within `[min, max]`; optional columns are hidden (width 0)
+/// before content is cut; then overflow is taken from the widest, and spare
+/// room goes to unbounded columns (or the last).
 pub fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
-    let gaps = columns.len().saturating_sub(1) as u16;
-    let avail = total.saturating_sub(gaps);
     let mut w: Vec<u16> = columns
         .iter()
         .zip(needs)
@@ -96,6 +105,25 @@ pub fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
                 .clamp(c.min, c.max.max(c.min))
         })
         .collect();
+    let shown = |w: &[u16]| w.iter().filter(|v| **v > 0).count() as u16;
+    let room = |w: &[u16]| total.saturating_sub(shown(w).saturating_sub(1));
+    loop {
+        let sum: u16 = w.iter().sum();
+        if sum <= room(&w) {
+            break;
+        }
+        let Some(i) = columns
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| c.drop > 0 && w[*i] > 0)
+            .max_by_key(|(_, c)| c.drop)
+            .map(|(i, _)| i)
+        else {
+            break;
+        };
+        w[i] = 0;
+    }
+    let avail = room(&w);
     let mut sum: u16 = w.iter().sum();
     while sum > avail {
         // Shrink the widest column still above its minimum; when all are at
@@ -118,11 +146,11 @@ pub fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
         let flex: Vec<usize> = columns
             .iter()
             .enumerate()
-            .filter(|(_, c)| c.max == u16::MAX)
+            .filter(|(i, c)| c.max == u16::MAX && w[*i] > 0)
             .map(|(i, _)| i)
             .collect();
         if flex.is_empty() {
-            if let Some(last) = w.last_mut() {
+            if let Some(last) = w.iter_mut().rev().find(|v| **v > 0) {
                 *last += spare;
             }
         } else {
@@ -199,7 +227,9 @@ pub fn render(f: &mut Frame, area: Rect, spec: TableSpec<'_>, theme: &Theme) {
         header_cells.push(Cell::from(""));
     }
     for (c, w) in spec.columns.iter().zip(&widths) {
-        header_cells.push(Cell::from(align(c, Span::raw(c.title), *w)).style(theme.header));
+        if *w > 0 {
+            header_cells.push(Cell::from(align(c, Span::raw(c.title), *w)).style(theme.header));
+        }
     }
     let table_rows: Vec<Row> = rows
         .into_iter()
@@ -210,6 +240,9 @@ pub fn render(f: &mut Frame, area: Rect, spec: TableSpec<'_>, theme: &Theme) {
                 out.push(Cell::from(if marked { "●" } else { " " }).style(theme.marked));
             }
             for (c, (col, w)) in spec.columns.iter().zip(&widths).enumerate() {
+                if *w == 0 {
+                    continue;
+                }
                 let span = cells.get(c).cloned().unwrap_or_default();
                 let owned = Span::styled(span.content.into_owned(), span.style);
                 out.push(Cell::from(align(col, owned, *w)));
@@ -222,7 +255,12 @@ pub fn render(f: &mut Frame, area: Rect, spec: TableSpec<'_>, theme: &Theme) {
     if mark_width > 0 {
         constraints.push(Constraint::Length(1));
     }
-    constraints.extend(widths.iter().map(|w| Constraint::Length(*w)));
+    constraints.extend(
+        widths
+            .iter()
+            .filter(|w| **w > 0)
+            .map(|w| Constraint::Length(*w)),
+    );
     let highlight = if spec.focused {
         theme.selected
     } else {
@@ -274,6 +312,19 @@ mod tests {
         assert_eq!(w[2], 3);
         let w = fit_widths(&cols, &[10, 5, 2], 60);
         assert_eq!(w, vec![10, 45, 3], "spare room goes to the flexible column");
+        let cols = [
+            Column::new("Domain", 6, u16::MAX),
+            Column::num("Records", 7, 7).optional(2),
+            Column::new("Added", 5, 10).optional(1),
+        ];
+        let w = fit_widths(&cols, &[20, 1, 7], 30);
+        assert_eq!(
+            w,
+            vec![22, 0, 7],
+            "the optional column goes before content is cut"
+        );
+        let w = fit_widths(&cols, &[30, 1, 7], 30);
+        assert_eq!(w, vec![30, 0, 0]);
     }
 
     #[test]

@@ -1,0 +1,136 @@
+//! Rate limits per key and route: at most `rate_limit_per_sec` requests
+//! (default 20) in each one-second window per (key, method, route template,
+//! ids collapsed); `0` disables the limit. A dashboard polling a few routes
+//! every second or slower never meets it. A refused request gets 429 `rate_limited`, the message naming
+//! the seconds to wait, and `Retry-After` (the endpoint limit always sends
+//! the header; the chaos layer's upstream-style 429s never do).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::{Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::App;
+use super::auth::Ws;
+use super::errors::rate_limited;
+
+/// The literal segments of the contract's paths; every other segment is an
+/// id and collapses to `{id}`, so `/api/threads/A` and `/api/threads/B`
+/// share one limit.
+const LITERALS: &[&str] = &[
+    "api",
+    "lead-finder",
+    "run",
+    "results",
+    "query",
+    "enrichment",
+    "campaigns",
+    "launch",
+    "pause",
+    "resume",
+    "leads",
+    "generate-messages",
+    "threads",
+    "messages",
+    "senders",
+    "schedule",
+    "email",
+    "domains",
+    "verify",
+    "context",
+    "test-access",
+    "redeem",
+];
+
+/// `GET /api/threads/{id}` for `GET /api/threads/123`.
+pub fn route_key(method: &str, path: &str) -> String {
+    let template: Vec<&str> = path
+        .split('/')
+        .map(|s| {
+            if s.is_empty() || LITERALS.contains(&s) {
+                s
+            } else {
+                "{id}"
+            }
+        })
+        .collect();
+    format!("{method} {}", template.join("/"))
+}
+
+/// Fixed one-second windows per (workspace, route).
+#[derive(Debug)]
+pub struct Limiter {
+    per_sec: u32,
+    windows: Mutex<HashMap<(usize, String), (Instant, u32)>>,
+}
+
+impl Limiter {
+    /// A limiter allowing `per_sec` requests per second and route (0: off).
+    pub fn new(per_sec: u32) -> Limiter {
+        Limiter {
+            per_sec,
+            windows: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// `Err(seconds)` when this request is over the limit.
+    pub fn check(&self, ws: usize, route: String) -> Result<(), u64> {
+        if self.per_sec == 0 {
+            return Ok(());
+        }
+        let now = Instant::now();
+        let mut w = self.windows.lock().unwrap_or_else(|e| e.into_inner());
+        let entry = w.entry((ws, route)).or_insert((now, 0));
+        if now.duration_since(entry.0) >= Duration::from_secs(1) {
+            *entry = (now, 0);
+        }
+        if entry.1 >= self.per_sec {
+            let left = Duration::from_secs(1).saturating_sub(now.duration_since(entry.0));
+            return Err(left.as_secs_f64().ceil().max(1.0) as u64);
+        }
+        entry.1 += 1;
+        Ok(())
+    }
+}
+
+/// The middleware (after authentication).
+pub async fn layer(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+    if let Some(Ws(ws)) = req.extensions().get::<Ws>().copied() {
+        let key = route_key(req.method().as_str(), req.uri().path());
+        if let Err(secs) = app.limiter.check(ws, key) {
+            return rate_limited(secs, true).into_response();
+        }
+    }
+    next.run(req).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_collapse_into_the_route() {
+        assert_eq!(
+            route_key("GET", "/api/threads/abc/messages"),
+            "GET /api/threads/{id}/messages"
+        );
+        assert_eq!(
+            route_key("POST", "/api/lead-finder/run"),
+            "POST /api/lead-finder/run"
+        );
+    }
+
+    #[test]
+    fn the_window_refuses_past_the_limit() {
+        let l = Limiter::new(2);
+        assert!(l.check(0, "a".into()).is_ok());
+        assert!(l.check(0, "a".into()).is_ok());
+        assert_eq!(l.check(0, "a".into()), Err(1));
+        assert!(l.check(1, "a".into()).is_ok(), "per key");
+        assert!(l.check(0, "b".into()).is_ok(), "per route");
+        assert!(Limiter::new(0).check(0, "a".into()).is_ok());
+    }
+}

@@ -1,0 +1,326 @@
+//! Strict shape checks of request bodies, naming the field path of the first
+//! problems: wrong types, missing required keys and, for the bodies the
+//! contract closes ("no other keys allowed"), unknown keys.
+//!
+//! The model types decode leniently (the client must never fail on what the
+//! service sends), so the server checks shapes here first, then decodes into
+//! the model and runs the documented bounds of [`crate::api::validate`] —
+//! the same checks the client runs, hence the same messages.
+
+use serde_json::Value;
+
+use crate::api::validate::{FieldError, MAX_INT};
+
+/// `(key, shape, required)` of an object's known keys.
+pub type Fields = Vec<(&'static str, S, bool)>;
+
+/// The expected shape of a JSON value.
+#[derive(Debug, Clone)]
+pub enum S {
+    /// Anything.
+    Any,
+    /// A string.
+    Str,
+    /// An integer in `min..=max`.
+    Int(u64, u64),
+    /// Any finite number.
+    Num,
+    /// A boolean.
+    Bool,
+    /// One of these strings.
+    Enum(&'static [&'static str]),
+    /// An array of this shape.
+    Arr(Box<S>),
+    /// An object of any content.
+    AnyObj,
+    /// An object with known keys; `closed` rejects unknown keys.
+    Obj {
+        /// `(key, shape, required)`.
+        fields: Vec<(&'static str, S, bool)>,
+        /// Reject unknown keys.
+        closed: bool,
+    },
+    /// `null` or this shape.
+    Null(Box<S>),
+    /// An object tagged by `tag`, one closed field set per tag value.
+    Tagged {
+        /// The discriminating key.
+        tag: &'static str,
+        /// `(tag value, fields)`.
+        variants: Vec<(&'static str, Fields)>,
+    },
+    /// Any of these scalar shapes (predicate values).
+    OneOf(Vec<S>, &'static str),
+}
+
+/// A non-negative integer up to the contract's maximum.
+pub fn int() -> S {
+    S::Int(0, MAX_INT)
+}
+
+/// An integer greater than zero.
+pub fn positive() -> S {
+    S::Int(1, MAX_INT)
+}
+
+/// An array of this shape.
+pub fn arr(item: S) -> S {
+    S::Arr(Box::new(item))
+}
+
+/// `null` or this shape.
+pub fn null_or(s: S) -> S {
+    S::Null(Box::new(s))
+}
+
+/// A closed object.
+pub fn closed(fields: Vec<(&'static str, S, bool)>) -> S {
+    S::Obj {
+        fields,
+        closed: true,
+    }
+}
+
+/// An open object (unknown keys ignored).
+pub fn open(fields: Vec<(&'static str, S, bool)>) -> S {
+    S::Obj {
+        fields,
+        closed: false,
+    }
+}
+
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_owned()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Checks `v` against `s`; problems are pushed with their paths. `path` is
+/// the path of `v` (`""` for the body itself, reported as `body`).
+pub fn check(s: &S, v: &Value, path: &str, errs: &mut Vec<FieldError>) {
+    let here = || {
+        if path.is_empty() {
+            "body".to_owned()
+        } else {
+            path.to_owned()
+        }
+    };
+    let mismatch = |errs: &mut Vec<FieldError>, want: &str| {
+        errs.push(FieldError::new(
+            here(),
+            format!("expected {want}, got {}", kind(v)),
+        ));
+    };
+    match s {
+        S::Any => {}
+        S::Str => {
+            if !v.is_string() {
+                mismatch(errs, "a string");
+            }
+        }
+        S::Num => match v.as_f64() {
+            Some(f) if f.is_finite() => {}
+            _ => mismatch(errs, "a number"),
+        },
+        S::Bool => {
+            if !v.is_boolean() {
+                mismatch(errs, "a boolean");
+            }
+        }
+        S::Int(min, max) => match v {
+            Value::Number(n) => {
+                let as_int = n.as_u64().map(Some).unwrap_or_else(|| {
+                    if n.as_i64().is_some() {
+                        None // negative
+                    } else {
+                        n.as_f64().and_then(|f| {
+                            (f.fract() == 0.0 && f >= 0.0 && f <= u64::MAX as f64)
+                                .then_some(f as u64)
+                        })
+                    }
+                });
+                let is_fraction = n.as_f64().is_some_and(|f| f.fract() != 0.0);
+                if is_fraction {
+                    mismatch(errs, "an integer");
+                } else {
+                    match as_int {
+                        Some(i) if i >= *min && i <= *max => {}
+                        _ => errs.push(FieldError::new(here(), range_text(*min, *max))),
+                    }
+                }
+            }
+            _ => mismatch(errs, "an integer"),
+        },
+        S::Enum(values) => match v.as_str() {
+            Some(t) if values.contains(&t) => {}
+            Some(_) => errs.push(FieldError::new(
+                here(),
+                format!("one of {}", values.join(", ")),
+            )),
+            None => mismatch(errs, "a string"),
+        },
+        S::Arr(item) => match v {
+            Value::Array(items) => {
+                for (i, x) in items.iter().enumerate() {
+                    check(item, x, &format!("{}[{i}]", here_or_empty(path)), errs);
+                }
+            }
+            _ => mismatch(errs, "an array"),
+        },
+        S::AnyObj => {
+            if !v.is_object() {
+                mismatch(errs, "an object");
+            }
+        }
+        S::Obj { fields, closed } => check_obj(fields, *closed, &[], v, path, errs),
+        S::Null(inner) => {
+            if !v.is_null() {
+                check(inner, v, path, errs);
+            }
+        }
+        S::Tagged { tag, variants } => {
+            let Some(obj) = v.as_object() else {
+                return mismatch(errs, "an object");
+            };
+            let names: Vec<&str> = variants.iter().map(|(n, _)| *n).collect();
+            match obj.get(*tag) {
+                None => errs.push(FieldError::new(join(path, tag), "required")),
+                Some(Value::String(t)) => match variants.iter().find(|(n, _)| n == t) {
+                    Some((_, fields)) => check_obj(fields, true, &[tag], v, path, errs),
+                    None => errs.push(FieldError::new(
+                        join(path, tag),
+                        format!("one of {}", names.join(", ")),
+                    )),
+                },
+                Some(other) => errs.push(FieldError::new(
+                    join(path, tag),
+                    format!("expected a string, got {}", kind(other)),
+                )),
+            }
+        }
+        S::OneOf(options, want) => {
+            let mut scratch = Vec::new();
+            let ok = options.iter().any(|o| {
+                scratch.clear();
+                check(o, v, path, &mut scratch);
+                scratch.is_empty()
+            });
+            if !ok {
+                mismatch(errs, want);
+            }
+        }
+    }
+}
+
+fn here_or_empty(path: &str) -> &str {
+    if path.is_empty() { "body" } else { path }
+}
+
+fn range_text(min: u64, max: u64) -> String {
+    match (min, max) {
+        (1, MAX_INT) => "must be greater than 0".to_owned(),
+        (0, MAX_INT) => "must be a non-negative integer".to_owned(),
+        (min, max) => format!("{min} to {max}"),
+    }
+}
+
+fn check_obj(
+    fields: &[(&'static str, S, bool)],
+    closed: bool,
+    extra_allowed: &[&str],
+    v: &Value,
+    path: &str,
+    errs: &mut Vec<FieldError>,
+) {
+    let Some(obj) = v.as_object() else {
+        let here = if path.is_empty() { "body" } else { path };
+        errs.push(FieldError::new(
+            here,
+            format!("expected an object, got {}", kind(v)),
+        ));
+        return;
+    };
+    for (key, shape, required) in fields {
+        match obj.get(*key) {
+            Some(val) => check(shape, val, &join(path, key), errs),
+            None if *required => errs.push(FieldError::new(join(path, key), "required")),
+            None => {}
+        }
+    }
+    if closed {
+        for key in obj.keys() {
+            if !fields.iter().any(|(k, _, _)| k == key) && !extra_allowed.contains(&key.as_str()) {
+                errs.push(FieldError::new(
+                    join(path, key),
+                    "unknown key (no other keys allowed)",
+                ));
+            }
+        }
+    }
+}
+
+/// Runs [`check`] on a whole body.
+pub fn check_body(s: &S, v: &Value) -> Result<(), Vec<FieldError>> {
+    let mut errs = Vec::new();
+    check(s, v, "", &mut errs);
+    if errs.is_empty() { Ok(()) } else { Err(errs) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn paths_name_the_problem() {
+        let s = closed(vec![
+            ("a", S::Str, true),
+            ("b", arr(closed(vec![("c", int(), true)])), false),
+        ]);
+        let errs = check_body(
+            &s,
+            &json!({"b": [{"c": 1}, {"c": -1}, {"c": 1.5, "d": 0}], "x": 1}),
+        )
+        .unwrap_err();
+        let text: Vec<String> = errs.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            text,
+            [
+                "a: required",
+                "b[1].c: must be a non-negative integer",
+                "b[2].c: expected an integer, got a number",
+                "b[2].d: unknown key (no other keys allowed)",
+                "x: unknown key (no other keys allowed)",
+            ]
+        );
+    }
+
+    #[test]
+    fn tagged_objects_check_their_variant() {
+        let s = S::Tagged {
+            tag: "mode",
+            variants: vec![
+                ("count", vec![("count", positive(), true)]),
+                ("all", vec![]),
+            ],
+        };
+        assert!(check_body(&s, &json!({"mode": "all"})).is_ok());
+        let e = check_body(&s, &json!({"mode": "some"})).unwrap_err();
+        assert_eq!(e[0].to_string(), "mode: one of count, all");
+        let e = check_body(&s, &json!({"mode": "count", "count": 0})).unwrap_err();
+        assert_eq!(e[0].to_string(), "count: must be greater than 0");
+    }
+}

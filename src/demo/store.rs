@@ -1,0 +1,1065 @@
+//! The two workspaces and every resource they hold, plus rendering into the
+//! shared model types (the client decodes exactly what is serialized here).
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, VecDeque};
+
+use serde_json::{Map, Value, json};
+
+use super::clock::{SimMs, iso};
+use super::ids::{IdGen, hash_str, mix2, uuid_from};
+use super::people::{self, FIELDS, Person};
+use crate::api::model::*;
+
+/// Every workspace and the generators shared by all of them.
+#[derive(Debug)]
+pub struct World {
+    /// `[demo, other]`, looked up by key.
+    pub workspaces: Vec<Workspace>,
+    /// Ids minted at run time.
+    pub ids: IdGen,
+    /// Domain-verification poller chains started so far (all workspaces).
+    pub poller_chains: u64,
+}
+
+impl World {
+    /// The workspace of an API key.
+    pub fn index_of(&self, key: &str) -> Option<usize> {
+        self.workspaces.iter().position(|w| w.key == key)
+    }
+}
+
+/// One account: its resources are invisible (404) to every other key.
+#[derive(Debug)]
+pub struct Workspace {
+    /// The API key.
+    pub key: &'static str,
+    /// The one `user_id` of every resource.
+    pub user_id: String,
+    /// Connected sender accounts.
+    pub senders: Vec<SenderAccount>,
+    /// Lead Finder searches, in creation order.
+    pub searches: Vec<SearchRec>,
+    /// Campaigns, in creation order.
+    pub campaigns: Vec<CampaignRec>,
+    /// Inbox threads, in creation order.
+    pub threads: Vec<ThreadRec>,
+    /// Custom sending domains, in creation order.
+    pub domains: Vec<DomainRec>,
+    /// The company profile.
+    pub context: CompanyContext,
+    /// The profile object stored with it.
+    pub profile: Profile,
+    /// What access the account has.
+    pub access: Access,
+    /// The discovery pass, once redeemed.
+    pub pass: Option<PassRec>,
+    /// Codes this workspace has redeemed.
+    pub redeemed: Vec<String>,
+}
+
+impl Workspace {
+    /// A search by id.
+    pub fn search(&self, id: &str) -> Option<usize> {
+        self.searches.iter().position(|s| s.search.search_id == id)
+    }
+
+    /// A campaign by id.
+    pub fn campaign(&self, id: &str) -> Option<usize> {
+        self.campaigns.iter().position(|c| c.c.id == id)
+    }
+
+    /// A thread by id.
+    pub fn thread(&self, id: &str) -> Option<usize> {
+        self.threads.iter().position(|t| t.t.id == id)
+    }
+
+    /// A domain by id.
+    pub fn domain(&self, id: &str) -> Option<usize> {
+        self.domains.iter().position(|d| d.d.id == id)
+    }
+
+    /// A sender by id.
+    pub fn sender(&self, id: &str) -> Option<&SenderAccount> {
+        self.senders.iter().find(|s| s.id == id)
+    }
+}
+
+/// The sender `status` of an account that can send.
+pub const SENDER_READY: &str = "connected";
+/// The sender `status` of an account that cannot send until reconnected.
+pub const SENDER_NOT_READY: &str = "disconnected";
+
+/// Whether a sender can send email right now.
+pub fn ready_email_sender(s: &SenderAccount) -> bool {
+    s.kind == Channel::Email && s.status == SENDER_READY && !s.email_address.is_empty()
+}
+
+// ---------------------------------------------------------------- Lead Finder
+
+/// Status of a result row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowStatus {
+    /// Not acted on.
+    New,
+    /// Added to a campaign.
+    Contacted,
+    /// Dismissed by the user.
+    Dismissed,
+}
+
+impl RowStatus {
+    fn as_str(self) -> &'static str {
+        match self {
+            RowStatus::New => "new",
+            RowStatus::Contacted => "contacted",
+            RowStatus::Dismissed => "dismissed",
+        }
+    }
+}
+
+/// One stored result: everything else derives from `seed`.
+#[derive(Debug, Clone, Copy)]
+pub struct Row {
+    /// Seed of the person.
+    pub seed: u64,
+    /// Index of the run that found it.
+    pub run: u32,
+    /// When it was stored.
+    pub created: SimMs,
+    /// Its status.
+    pub status: RowStatus,
+}
+
+/// One run of a search; its status is a function of simulated time.
+#[derive(Debug, Clone)]
+pub struct RunRec {
+    /// `runId`.
+    pub id: String,
+    /// `triggerRunId`.
+    pub trigger_id: String,
+    /// Queued at.
+    pub created: SimMs,
+    /// Starts running at.
+    pub start: SimMs,
+    /// Ends at.
+    pub end: SimMs,
+    /// Results it will store.
+    pub target: u32,
+    /// Results stored so far.
+    pub added: u32,
+    /// Ends `failed` instead of `completed`.
+    pub fails: bool,
+}
+
+impl RunRec {
+    /// Status at `now`.
+    pub fn status(&self, now: SimMs) -> RunStatus {
+        if now < self.start {
+            RunStatus::Queued
+        } else if now < self.end {
+            RunStatus::Running
+        } else if self.fails {
+            RunStatus::Failed
+        } else {
+            RunStatus::Completed
+        }
+    }
+
+    /// Results this run should have stored by `now`.
+    pub fn due(&self, now: SimMs) -> u32 {
+        if self.fails || now < self.start {
+            0
+        } else if now >= self.end {
+            self.target
+        } else {
+            let f = (now - self.start) as f64 / (self.end - self.start).max(1) as f64;
+            (f64::from(self.target) * f) as u32
+        }
+    }
+}
+
+/// A search with its results and runs.
+#[derive(Debug, Clone)]
+pub struct SearchRec {
+    /// The resource (counts refreshed on render).
+    pub search: Search,
+    /// Title pool of its people.
+    pub persona: usize,
+    /// Seed of its results.
+    pub seed: u64,
+    /// Stored results.
+    pub rows: Vec<Row>,
+    /// `resultId` (as u128) to row index.
+    pub by_id: HashMap<u128, u32>,
+    /// Row indices by score, best first.
+    pub order: Vec<u32>,
+    /// Field coverage counts, cached until rows change.
+    pub coverage: Option<Vec<u64>>,
+    /// Runs, oldest first.
+    pub runs: Vec<RunRec>,
+    /// Runs of this search fail (a seeded provider outage).
+    pub fail_runs: bool,
+    /// Seeds handed out so far (the next row's seed derives from it).
+    pub minted: u64,
+}
+
+/// The `resultId` of a person seed.
+pub fn result_id(seed: u64) -> String {
+    uuid_from(mix2(seed, 0x7e5))
+}
+
+fn uuid_u128(id: &str) -> Option<u128> {
+    uuid::Uuid::parse_str(id).ok().map(|u| u.as_u128())
+}
+
+impl SearchRec {
+    /// An empty search record.
+    pub fn new(search: Search, persona: usize, seed: u64) -> SearchRec {
+        SearchRec {
+            search,
+            persona,
+            seed,
+            rows: Vec::new(),
+            by_id: HashMap::new(),
+            order: Vec::new(),
+            coverage: None,
+            runs: Vec::new(),
+            fail_runs: false,
+            minted: 0,
+        }
+    }
+
+    /// Appends `n` fresh results found by run `run` at `at`; `status_of`
+    /// chooses each row's status from its seed.
+    pub fn add_rows(&mut self, n: u32, run: u32, at: SimMs, status_of: impl Fn(u64) -> RowStatus) {
+        let start = self.rows.len();
+        for _ in 0..n {
+            let seed = mix2(self.seed, self.minted);
+            self.minted += 1;
+            let idx = self.rows.len() as u32;
+            if let Some(key) = uuid_u128(&result_id(seed)) {
+                self.by_id.insert(key, idx);
+            }
+            self.rows.push(Row {
+                seed,
+                run,
+                created: at,
+                status: status_of(seed),
+            });
+        }
+        if self.rows.len() > start {
+            self.coverage = None;
+            self.order = (0..self.rows.len() as u32).collect();
+            let rows = &self.rows;
+            self.order.sort_by(|a, b| {
+                let sa = Person::score(rows[*a as usize].seed);
+                let sb = Person::score(rows[*b as usize].seed);
+                sb.total_cmp(&sa).then(a.cmp(b))
+            });
+        }
+    }
+
+    /// The row of a `resultId`.
+    pub fn row_of(&self, result_id: &str) -> Option<usize> {
+        let key = uuid_u128(result_id)?;
+        self.by_id.get(&key).map(|i| *i as usize)
+    }
+
+    /// The person of row `i`.
+    pub fn person(&self, i: usize) -> Person {
+        Person::new(self.rows[i].seed, self.persona)
+    }
+
+    /// The search with counts and `lastRunId` refreshed.
+    pub fn render(&self) -> Search {
+        let mut s = self.search.clone();
+        s.result_count = self.rows.len() as u64;
+        s.lead_count = self.rows.len() as u64;
+        s.contacted_count = self
+            .rows
+            .iter()
+            .filter(|r| r.status == RowStatus::Contacted)
+            .count() as u64;
+        s.last_run_id = self.runs.last().map(|r| r.id.clone());
+        s
+    }
+
+    /// Field coverage counts over every row (cached).
+    pub fn coverage(&mut self) -> Vec<u64> {
+        if let Some(c) = &self.coverage {
+            return c.clone();
+        }
+        let mut counts = vec![0u64; FIELDS.len()];
+        for row in &self.rows {
+            let p = Person::new(row.seed, self.persona);
+            for (i, c) in counts.iter_mut().enumerate() {
+                if p.has_field(i) {
+                    *c += 1;
+                }
+            }
+        }
+        self.coverage = Some(counts.clone());
+        counts
+    }
+
+    /// Result number `i` as the contract shows it.
+    pub fn result(&self, i: usize) -> LeadResult {
+        let row = self.rows[i];
+        let p = Person::new(row.seed, self.persona);
+        let (query, reason) = self.plan_text(row.seed);
+        let run_id = self
+            .runs
+            .get(row.run as usize)
+            .map(|r| r.id.clone())
+            .unwrap_or_default();
+        let score = Person::score(row.seed);
+        let lead_id = p.lead_id();
+        LeadResult {
+            result_id: result_id(row.seed),
+            search_id: self.search.search_id.clone(),
+            run_id,
+            lead_id: lead_id.clone(),
+            source_id: "network_people".into(),
+            search_url: format!(
+                "https://network.example/search/results/people/?keywords={}",
+                query.replace(' ', "%20")
+            ),
+            query,
+            search_reason: reason,
+            signal_reason: p.signal_reason(),
+            title: format!("{} · {} at {}", p.name(), p.title, p.company()),
+            content: p.content(),
+            occurred_at: iso(row.created - (row.seed % 72) as i64 * 3_600_000),
+            created_at: iso(row.created),
+            author: Value::Null,
+            lead: Value::Null,
+            metadata: json!({"provider": "demo-network", "batch": row.run + 1, "persona": self.persona}),
+            canonical_lead: Some(CanonicalLead {
+                id: lead_id,
+                kind: "person".into(),
+                name: p.name(),
+                title: p.title.to_owned(),
+                company: p.company(),
+                company_domain: p.domain(),
+                email: p.email(),
+                network_url: p.network_url(),
+            }),
+            entity_company: p.company(),
+            entity_person: p.name(),
+            score,
+            quality_tier: people::tier(score).into(),
+            status: row.status.as_str().into(),
+            enrichment_summary: Some(EnrichmentSummary {
+                status: "available".into(),
+                schema_version: 1,
+                observed_at: iso(row.created),
+                field_count: p.field_count(),
+            }),
+        }
+    }
+
+    /// Whether `q` (lowercased) occurs in any text field of row `i`.
+    pub fn text_matches(&self, i: usize, q: &str) -> bool {
+        let row = self.rows[i];
+        let p = Person::new(row.seed, self.persona);
+        let hay = [
+            p.name(),
+            p.title.to_owned(),
+            p.company(),
+            p.content(),
+            p.signal_reason(),
+            p.domain(),
+            p.email(),
+        ];
+        if hay.iter().any(|h| h.to_lowercase().contains(q)) {
+            return true;
+        }
+        let (query, reason) = self.plan_text(row.seed);
+        query.to_lowercase().contains(q) || reason.to_lowercase().contains(q)
+    }
+
+    /// The query string and reason of the source plan that found a row.
+    fn plan_text(&self, seed: u64) -> (String, String) {
+        let plans = &self.search.source_plans;
+        let plan = plans.get((seed % plans.len().max(1) as u64) as usize);
+        let query = plan
+            .and_then(|pl| pl.query.get((seed >> 8) as usize % pl.query.len().max(1)))
+            .cloned()
+            .unwrap_or_default();
+        let reason = plan.map(|pl| pl.reason.clone()).unwrap_or_default();
+        (query, reason)
+    }
+}
+
+// ---------------------------------------------------------------- Campaigns
+
+/// Where a campaign lead is in the simulation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Pending (waiting for the first send) or terminal.
+    Idle,
+    /// Sent; an outcome is due at this time.
+    Waiting(SimMs),
+    /// Due to be sent node `.1` since `.0`.
+    Ready(SimMs, usize),
+}
+
+/// A lead on a roster.
+#[derive(Debug, Clone)]
+pub struct LeadRec {
+    /// The resource.
+    pub p: CampaignLead,
+    /// Index of the current node (set once a node was sent).
+    pub node: Option<usize>,
+    /// Accepted a connection at some point.
+    pub connected: bool,
+    /// Simulation phase.
+    pub phase: Phase,
+    /// Seed of its random outcomes.
+    pub seed: u64,
+}
+
+/// An edit of a generated message.
+#[derive(Debug, Clone, Default)]
+pub struct MsgEdit {
+    /// New subject.
+    pub subject: Option<String>,
+    /// New text body.
+    pub body_text: Option<String>,
+    /// New HTML body.
+    pub body_html: Option<String>,
+}
+
+/// The sending machinery of a launched campaign.
+#[derive(Debug, Clone)]
+pub struct Runner {
+    /// `launching` becomes `active` at this time.
+    pub active_at: SimMs,
+    /// The next send may happen at this time.
+    pub next_slot: SimMs,
+    /// Pending leads, roster order.
+    pub pending: VecDeque<usize>,
+    /// Leads waiting for an outcome.
+    pub waits: BinaryHeap<Reverse<(SimMs, usize)>>,
+    /// Leads due for a follow-up send.
+    pub ready: BinaryHeap<Reverse<(SimMs, usize)>>,
+    /// Send times within the last day (the daily cap window).
+    pub sent_log: VecDeque<SimMs>,
+    /// Sends allowed per rolling day.
+    pub cap: u32,
+    /// When the campaign was paused.
+    pub paused_at: Option<SimMs>,
+}
+
+/// A campaign with its roster, sequence and simulation.
+#[derive(Debug, Clone)]
+pub struct CampaignRec {
+    /// The resource (stats, nodes and senders filled on render).
+    pub c: Campaign,
+    /// Its sender accounts.
+    pub sender_ids: Vec<String>,
+    /// The sequence.
+    pub nodes: Vec<SequenceNode>,
+    /// The roster.
+    pub leads: Vec<LeadRec>,
+    /// Edited generated messages, by message id.
+    pub edits: HashMap<String, MsgEdit>,
+    /// Set once launched.
+    pub runner: Option<Runner>,
+}
+
+/// Normalises a lead's channel identity for deduplication: emails
+/// lowercased; network URLs without query string and trailing slashes.
+pub fn dedup_key(channel: &Channel, email: &str, url: &str) -> String {
+    match channel {
+        Channel::Network => {
+            let u = url.trim();
+            let u = u.split_once('?').map_or(u, |(a, _)| a);
+            u.trim_end_matches('/').to_owned()
+        }
+        _ => email.trim().to_lowercase(),
+    }
+}
+
+impl CampaignRec {
+    /// The dedup key of lead `i`.
+    pub fn key_of(&self, i: usize) -> String {
+        let p = &self.leads[i].p;
+        dedup_key(&self.c.kind, &p.email, &p.network_url)
+    }
+
+    /// Stats: counts of the roster by status.
+    pub fn stats(&self, pause_shape: bool) -> CampaignStats {
+        let mut s = CampaignStats {
+            total: self.leads.len() as u64,
+            ..Default::default()
+        };
+        let mut accepted = 0;
+        let mut contacted = 0;
+        for l in &self.leads {
+            match l.p.status {
+                LeadStatus::Sent => s.sent += 1,
+                LeadStatus::Replied => s.replied += 1,
+                LeadStatus::Bounced => s.bounced += 1,
+                LeadStatus::Completed => s.completed += 1,
+                LeadStatus::TimedOut => s.timed_out += 1,
+                LeadStatus::ConnectionSent => s.connection_sent += 1,
+                LeadStatus::Connected => s.connected += 1,
+                LeadStatus::MessageSent => s.message_sent += 1,
+                _ => {}
+            }
+            if l.connected {
+                accepted += 1;
+            }
+            if !matches!(l.p.status, LeadStatus::Pending | LeadStatus::Cancelled) {
+                contacted += 1;
+            }
+        }
+        if !pause_shape {
+            s.connections_accepted = Some(accepted);
+            s.contacted = Some(contacted);
+        }
+        s
+    }
+
+    /// The campaign as the contract shows it.
+    pub fn render(
+        &self,
+        senders: &[SenderAccount],
+        with_nodes: bool,
+        with_senders: bool,
+        pause_shape: bool,
+    ) -> Campaign {
+        let mut c = self.c.clone();
+        c.stats = self.stats(pause_shape);
+        if with_nodes {
+            c.sequence_nodes = Some(self.nodes.clone());
+        }
+        if with_senders {
+            c.sender_accounts = Some(
+                self.sender_ids
+                    .iter()
+                    .filter_map(|id| senders.iter().find(|s| &s.id == id).cloned())
+                    .collect(),
+            );
+        }
+        c
+    }
+
+    /// Whether a node type sends something.
+    pub fn sends(kind: &NodeType) -> bool {
+        !matches!(kind, NodeType::End)
+    }
+
+    /// Generated messages of lead `i`, one per sending node.
+    pub fn messages_of(&self, i: usize) -> Vec<GeneratedMessage> {
+        let lead = &self.leads[i];
+        let live = matches!(
+            self.c.status,
+            CampaignStatus::Active | CampaignStatus::Launching
+        );
+        self.nodes
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| Self::sends(&n.kind))
+            .map(|(k, node)| {
+                let id = uuid_from(mix2(hash_str(&lead.p.id), k as u64));
+                let sent = lead.node.is_some_and(|j| j >= k);
+                let first_sending = self.nodes.iter().position(|n| Self::sends(&n.kind)) == Some(k);
+                let pending = !sent
+                    && live
+                    && match lead.phase {
+                        Phase::Ready(_, j) => j == k,
+                        Phase::Idle => lead.p.status == LeadStatus::Pending && first_sending,
+                        Phase::Waiting(_) => false,
+                    };
+                let status = if sent {
+                    MessageStatus::Sent
+                } else if pending {
+                    MessageStatus::Pending
+                } else {
+                    MessageStatus::Draft
+                };
+                let subject = render_template(&node.subject, &lead.p);
+                let body_text = render_template(&node.body, &lead.p);
+                let mut m = GeneratedMessage {
+                    id: id.clone(),
+                    campaign_id: self.c.id.clone(),
+                    prospect_id: lead.p.id.clone(),
+                    node_id: node.id.clone(),
+                    body_html: html_of(&body_text),
+                    subject,
+                    body_text,
+                    status,
+                    manually_edited: false,
+                    created_at: lead.p.created_at.clone(),
+                };
+                if let Some(e) = self.edits.get(&id) {
+                    m.manually_edited = true;
+                    if let Some(s) = &e.subject {
+                        m.subject = s.clone();
+                    }
+                    if let Some(s) = &e.body_text {
+                        m.body_text = s.clone();
+                        if e.body_html.is_none() {
+                            m.body_html = html_of(s);
+                        }
+                    }
+                    if let Some(s) = &e.body_html {
+                        m.body_html = s.clone();
+                    }
+                }
+                m
+            })
+            .collect()
+    }
+}
+
+/// Replaces `%first_name%`, `%company%`, `%custom_fields.key%`, … with the
+/// lead's values.
+pub fn render_template(text: &str, lead: &CampaignLead) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find('%') {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 1..];
+        match after.find('%') {
+            Some(end) => {
+                let key = &after[..end];
+                let value = match key {
+                    "first_name" => Some(lead.first_name.clone()),
+                    "last_name" => Some(lead.last_name.clone()),
+                    "name" => Some(lead.name.clone()),
+                    "company" => Some(lead.company.clone()),
+                    "position" => Some(lead.position.clone()),
+                    "headline" => Some(lead.headline.clone()),
+                    "email" => Some(lead.email.clone()),
+                    k => k.strip_prefix("custom_fields.").map(|cf| {
+                        match lead.custom_fields.get(cf) {
+                            Some(Value::String(s)) => s.clone(),
+                            Some(Value::Null) | None => String::new(),
+                            Some(v) => v.to_string(),
+                        }
+                    }),
+                };
+                match value {
+                    Some(v) => {
+                        out.push_str(&v);
+                        rest = &after[end + 1..];
+                    }
+                    None => {
+                        out.push('%');
+                        rest = after;
+                    }
+                }
+            }
+            None => {
+                out.push('%');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A minimal HTML rendering of a text body (escaped, one `<p>` per line).
+pub fn html_of(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            let esc = l
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;");
+            format!("<p>{esc}</p>")
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------- Inbox
+
+/// A thread with its messages.
+#[derive(Debug, Clone)]
+pub struct ThreadRec {
+    /// The resource.
+    pub t: Thread,
+    /// A warm-up thread: hidden from lists and ignored by the duplicate
+    /// check.
+    pub warmup: bool,
+    /// Messages, in `sent_at` order.
+    pub messages: Vec<ThreadMessage>,
+}
+
+// ---------------------------------------------------------------- Domains
+
+/// The background re-checks, in simulated minutes after the trigger.
+pub const POLL_MINUTES: [i64; 6] = [10, 20, 40, 80, 160, 320];
+
+/// A running poller chain of one domain.
+#[derive(Debug, Clone, Copy)]
+pub struct Chain {
+    /// When the chain was started.
+    pub started: SimMs,
+    /// Index into [`POLL_MINUTES`] of the next check.
+    pub next: usize,
+}
+
+/// A sending domain with its simulated DNS.
+#[derive(Debug, Clone)]
+pub struct DomainRec {
+    /// The resource.
+    pub d: SendingDomain,
+    /// When the published records become visible (set on first trigger).
+    pub propagated_at: Option<SimMs>,
+    /// The running poller chain.
+    pub chain: Option<Chain>,
+    /// Poller chains started for this domain.
+    pub chains: u32,
+}
+
+/// The records to publish for `domain`.
+pub fn dns_records(domain: &str, seed: u64) -> Vec<DnsRecord> {
+    let key: String = (0..6).map(|i| format!("{:016x}", mix2(seed, i))).collect();
+    vec![
+        DnsRecord {
+            kind: "TXT".into(),
+            name: format!("outpost._domainkey.{domain}"),
+            value: format!("v=DKIM1; k=rsa; p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQ{key}"),
+            priority: 0,
+        },
+        DnsRecord {
+            kind: "MX".into(),
+            name: format!("send.{domain}"),
+            value: "feedback-smtp.demo-mail.example".into(),
+            priority: 10,
+        },
+        DnsRecord {
+            kind: "TXT".into(),
+            name: format!("send.{domain}"),
+            value: "v=spf1 include:spf.demo-mail.example ~all".into(),
+            priority: 0,
+        },
+        DnsRecord {
+            kind: "TXT".into(),
+            name: format!("_dmarc.{domain}"),
+            value: "v=DMARC1; p=none; rua=mailto:dmarc@demo-mail.example".into(),
+            priority: 0,
+        },
+    ]
+}
+
+// ---------------------------------------------------------------- Discovery pass
+
+/// A redeemable code.
+#[derive(Debug, Clone, Copy)]
+pub struct PassCode {
+    /// The code.
+    pub code: &'static str,
+    /// Discoveries it grants.
+    pub limit: u64,
+    /// How long it lasts once redeemed, simulated ms.
+    pub lasts: SimMs,
+}
+
+/// The codes the demo service knows.
+pub const PASS_CODES: [PassCode; 2] = [
+    PassCode {
+        code: "DEMO-PASS-1",
+        limit: 100,
+        lasts: 14 * super::clock::DAY,
+    },
+    PassCode {
+        code: "DEMO-PASS-2",
+        limit: 25,
+        lasts: 2 * super::clock::HOUR,
+    },
+];
+
+/// A redeemed discovery pass.
+#[derive(Debug, Clone)]
+pub struct PassRec {
+    /// `testAccess.id`.
+    pub id: String,
+    /// The code redeemed.
+    pub code: String,
+    /// Activated at.
+    pub activated: SimMs,
+    /// Expires at.
+    pub expires: SimMs,
+    /// Discoveries granted.
+    pub limit: u64,
+    /// Discoveries used.
+    pub used: u64,
+}
+
+impl PassRec {
+    /// `(status, terminalReason)` at `now`.
+    pub fn state(&self, now: SimMs) -> (&'static str, Option<&'static str>) {
+        if now >= self.expires {
+            ("expired", Some("expired"))
+        } else if self.used >= self.limit {
+            ("exhausted", Some("limit_reached"))
+        } else {
+            ("active", None)
+        }
+    }
+
+    /// The `testAccess` object at `now`.
+    pub fn render(&self, now: SimMs) -> TestAccess {
+        let (status, reason) = self.state(now);
+        TestAccess {
+            id: self.id.clone(),
+            source: "service_domain".into(),
+            status: status.into(),
+            activated_at: iso(self.activated),
+            expires_at: iso(self.expires),
+            discovery_limit: self.limit,
+            discovery_used: self.used,
+            remaining: self.limit.saturating_sub(self.used),
+            terminal_reason: reason.map(str::to_owned),
+        }
+    }
+}
+
+/// `existing_threads` for a recipient: every other non-warm-up thread with
+/// the same participant.
+pub fn existing_threads(ws: &Workspace, email: &str, except: Option<&str>) -> ExistingThreads {
+    let threads: Vec<Thread> = ws
+        .threads
+        .iter()
+        .filter(|t| !t.warmup && !email.is_empty() && t.t.participant_email == email)
+        .filter(|t| Some(t.t.id.as_str()) != except)
+        .map(|t| t.t.clone())
+        .collect();
+    ExistingThreads {
+        exists: !threads.is_empty(),
+        total: threads.len() as u64,
+        threads,
+    }
+}
+
+/// The thread that blocks `account` from writing to `email`: same sender,
+/// not archived, not warm-up.
+pub fn blocking_thread<'a>(
+    ws: &'a Workspace,
+    account: Option<&str>,
+    email: &str,
+    except: Option<&str>,
+) -> Option<&'a ThreadRec> {
+    let account = account?;
+    if email.is_empty() {
+        return None;
+    }
+    ws.threads.iter().find(|t| {
+        !t.warmup
+            && t.t.status != ThreadStatus::Archived
+            && t.t.account_id.as_deref() == Some(account)
+            && t.t.participant_email == email
+            && Some(t.t.id.as_str()) != except
+    })
+}
+
+/// The 409 extra keys of a duplicate recipient.
+pub fn duplicate_extra(
+    ws: &Workspace,
+    blocking: &Thread,
+    email: &str,
+    except: Option<&str>,
+) -> Map<String, Value> {
+    let mut extra = Map::new();
+    extra.insert(
+        "existing_thread".into(),
+        serde_json::to_value(blocking).unwrap_or(Value::Null),
+    );
+    extra.insert(
+        "existing_threads".into(),
+        serde_json::to_value(existing_threads(ws, email, except)).unwrap_or(Value::Null),
+    );
+    extra
+}
+
+// ---------------------------------------------------------------- constructors
+
+/// Whether `s` looks like an email address.
+pub fn valid_email(s: &str) -> bool {
+    let s = s.trim();
+    match s.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+                && !s.chars().any(|c| c.is_whitespace() || c == ',')
+                && !domain.contains('@')
+        }
+        None => false,
+    }
+}
+
+/// Whether `s` looks like a profile URL.
+pub fn valid_url(s: &str) -> bool {
+    let s = s.trim();
+    (s.starts_with("https://") || s.starts_with("http://"))
+        && s.len() > 10
+        && !s.chars().any(char::is_whitespace)
+}
+
+/// A sequence node.
+pub fn node(
+    id: String,
+    campaign_id: &str,
+    position: usize,
+    kind: NodeType,
+    subject: &str,
+    body: &str,
+) -> SequenceNode {
+    SequenceNode {
+        id,
+        campaign_id: campaign_id.to_owned(),
+        position: position as u64,
+        kind,
+        subject: subject.to_owned(),
+        body: body.to_owned(),
+    }
+}
+
+/// A new draft campaign with the default two-node sequence.
+pub fn new_campaign(
+    ids: &mut IdGen,
+    user_id: &str,
+    kind: Channel,
+    name: &str,
+    now: SimMs,
+) -> CampaignRec {
+    let id = ids.uuid();
+    let first = match kind {
+        Channel::Network => NodeType::ConnectionRequest,
+        _ => NodeType::Email,
+    };
+    let nodes = vec![
+        node(ids.uuid(), &id, 0, first, "", ""),
+        node(ids.uuid(), &id, 1, NodeType::End, "", ""),
+    ];
+    let email = kind == Channel::Email;
+    let c = Campaign {
+        id,
+        user_id: user_id.to_owned(),
+        kind,
+        name: name.to_owned(),
+        status: CampaignStatus::Draft,
+        daily_limit: email.then_some(50),
+        stop_on_reply: email.then_some(true),
+        open_tracking: email.then_some(false),
+        signature: email.then(String::new),
+        skip_other_campaigns: (!email).then_some(false),
+        operating_hours: (!email).then(|| {
+            json!({"timezone": "UTC", "days": ["mon", "tue", "wed", "thu", "fri"], "start": "09:00", "end": "17:00"})
+        }),
+        stats: CampaignStats::default(),
+        created_at: iso(now),
+        updated_at: iso(now),
+        sequence_nodes: None,
+        sender_accounts: None,
+    };
+    CampaignRec {
+        c,
+        sender_ids: Vec::new(),
+        nodes,
+        leads: Vec::new(),
+        edits: HashMap::new(),
+        runner: None,
+    }
+}
+
+fn opt_text(v: &Option<String>) -> String {
+    v.as_deref().map(str::trim).unwrap_or_default().to_owned()
+}
+
+/// A new pending lead from an input row. The channel identity is kept as
+/// given (trimmed); the other identity is kept only when valid.
+pub fn new_lead(c: &CampaignRec, id: String, seed: u64, input: &LeadInput, now: SimMs) -> LeadRec {
+    let email = opt_text(&input.email);
+    let url = opt_text(&input.network_url);
+    let (email, url) = match c.c.kind {
+        Channel::Network => (
+            if valid_email(&email) {
+                email
+            } else {
+                String::new()
+            },
+            url,
+        ),
+        _ => (email, if valid_url(&url) { url } else { String::new() }),
+    };
+    let first = opt_text(&input.first_name);
+    let last = opt_text(&input.last_name);
+    let name = match opt_text(&input.name) {
+        n if n.is_empty() => format!("{first} {last}").trim().to_owned(),
+        n => n,
+    };
+    LeadRec {
+        p: CampaignLead {
+            id,
+            campaign_id: c.c.id.clone(),
+            user_id: c.c.user_id.clone(),
+            status: LeadStatus::Pending,
+            email,
+            network_url: url,
+            first_name: first,
+            last_name: last,
+            name,
+            company: opt_text(&input.company),
+            position: opt_text(&input.position),
+            headline: opt_text(&input.headline),
+            custom_fields: input.custom_fields.clone().unwrap_or_default(),
+            source: "api".into(),
+            source_ref: String::new(),
+            created_at: iso(now),
+            updated_at: iso(now),
+            bounced_at: None,
+            replied_at: None,
+            current_node_id: None,
+        },
+        node: None,
+        connected: false,
+        phase: Phase::Idle,
+        seed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dedup_keys_normalise_identities() {
+        let k = |c, e, u| dedup_key(&c, e, u);
+        assert_eq!(k(Channel::Email, " A@X.io ", ""), "a@x.io");
+        assert_eq!(
+            k(
+                Channel::Network,
+                "",
+                "https://network.example/in/ann//?utm=1"
+            ),
+            "https://network.example/in/ann"
+        );
+    }
+
+    #[test]
+    fn templates_fill_lead_fields() {
+        let mut lead = CampaignLead {
+            first_name: "Ann".into(),
+            company: "Acme".into(),
+            ..Default::default()
+        };
+        lead.custom_fields.insert("hook".into(), json!("your post"));
+        assert_eq!(
+            render_template(
+                "Hi %first_name% at %company%, re %custom_fields.hook% 100%",
+                &lead
+            ),
+            "Hi Ann at Acme, re your post 100%"
+        );
+    }
+}

@@ -1,0 +1,1335 @@
+//! Campaigns: create rules (1, 2), the campaign state table row by row
+//! (rules 3, 4, 5), roster Limits, dedup, paging, simulated progress and
+//! generated messages.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use outpost::api::model::*;
+use outpost::demo::DemoConfig;
+use serde_json::{Value, json};
+
+use crate::common::*;
+
+async fn senders(svc: &Svc, kind: Channel) -> Vec<SenderAccount> {
+    svc.api.list_senders(Some(&kind)).await.unwrap()
+}
+
+async fn ready_sender(svc: &Svc, kind: Channel) -> String {
+    senders(svc, kind)
+        .await
+        .into_iter()
+        .find(|s| s.status == "connected")
+        .unwrap()
+        .id
+}
+
+async fn create(svc: &Svc, kind: Channel, name: &str) -> Campaign {
+    let sender = ready_sender(svc, kind.clone()).await;
+    svc.api
+        .create_campaign(&CreateCampaign {
+            kind,
+            name: name.into(),
+            sender_account_ids: vec![sender],
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+}
+
+fn emails(prefix: &str, n: usize) -> Vec<LeadInput> {
+    (0..n)
+        .map(|i| LeadInput {
+            email: Some(format!("{prefix}{i}@example.com")),
+            first_name: Some(format!("Lead{i}")),
+            company: Some("Acme".into()),
+            ..Default::default()
+        })
+        .collect()
+}
+
+async fn seeded(svc: &Svc, name_start: &str) -> Campaign {
+    svc.api
+        .list_campaigns()
+        .await
+        .unwrap()
+        .unwrap()
+        .into_iter()
+        .find(|c| c.name.starts_with(name_start))
+        .unwrap_or_else(|| panic!("seeded campaign {name_start}"))
+}
+
+async fn roster(svc: &Svc, id: &str) -> Vec<CampaignLead> {
+    let mut all = Vec::new();
+    for page in 1.. {
+        let p = svc
+            .api
+            .list_leads(
+                id,
+                &RosterQuery {
+                    page: Some(page),
+                    limit: Some(200),
+                    status: None,
+                },
+            )
+            .await
+            .unwrap();
+        let n = p.prospects.len();
+        all.extend(p.prospects);
+        if n < 200 {
+            break;
+        }
+    }
+    all
+}
+
+/// Asserts `stats` equal the roster's counts by status.
+fn assert_stats_match(c: &Campaign, leads: &[CampaignLead]) {
+    let n = |s: LeadStatus| leads.iter().filter(|l| l.status == s).count() as u64;
+    let st = &c.stats;
+    assert_eq!(st.total, leads.len() as u64, "total");
+    assert_eq!(st.sent, n(LeadStatus::Sent), "sent");
+    assert_eq!(st.replied, n(LeadStatus::Replied), "replied");
+    assert_eq!(st.bounced, n(LeadStatus::Bounced), "bounced");
+    assert_eq!(st.completed, n(LeadStatus::Completed), "completed");
+    assert_eq!(st.timed_out, n(LeadStatus::TimedOut), "timed_out");
+    assert_eq!(
+        st.connection_sent,
+        n(LeadStatus::ConnectionSent),
+        "connection_sent"
+    );
+    assert_eq!(st.connected, n(LeadStatus::Connected), "connected");
+    assert_eq!(st.message_sent, n(LeadStatus::MessageSent), "message_sent");
+    let contacted = leads
+        .iter()
+        .filter(|l| l.status != LeadStatus::Pending)
+        .count() as u64;
+    assert_eq!(st.contacted, Some(contacted), "contacted");
+}
+
+#[tokio::test]
+async fn create_makes_drafts_with_the_seeded_two_node_sequence() {
+    let svc = start().await;
+    let e = create(&svc, Channel::Email, "New email campaign").await;
+    assert_eq!(
+        (e.status.clone(), e.kind.clone()),
+        (CampaignStatus::Draft, Channel::Email)
+    );
+    let nodes = e.sequence_nodes.clone().unwrap();
+    assert_eq!(
+        nodes.iter().map(|n| n.kind.clone()).collect::<Vec<_>>(),
+        [NodeType::Email, NodeType::End]
+    );
+    assert_eq!(
+        (nodes[0].subject.as_str(), nodes[0].body.as_str()),
+        ("", "")
+    );
+    assert!(nodes.iter().all(|n| n.campaign_id == e.id));
+    assert_eq!(e.stats.total, 0);
+    assert_eq!(e.daily_limit, Some(50));
+    assert_eq!(
+        e.skip_other_campaigns, None,
+        "network-only fields are absent"
+    );
+    let n = create(&svc, Channel::Network, "New network campaign").await;
+    let kinds: Vec<NodeType> = n
+        .sequence_nodes
+        .unwrap()
+        .into_iter()
+        .map(|n| n.kind)
+        .collect();
+    assert_eq!(kinds, [NodeType::ConnectionRequest, NodeType::End]);
+    assert_eq!(n.daily_limit, None);
+    assert!(n.operating_hours.is_some());
+    let r = svc
+        .raw("GET", &format!("/api/campaigns/{}", e.id), None)
+        .await;
+    assert_eq!(r.status, 200);
+    assert!(r.body["campaign"]["sender_accounts"].is_array());
+    let listed = svc.api.list_campaigns().await.unwrap().unwrap();
+    assert_eq!(listed[0].id, n.id, "newest first");
+    // Without sender_account_ids the workspace's connected senders are used.
+    let c = svc
+        .api
+        .create_campaign(&CreateCampaign {
+            kind: Channel::Email,
+            name: "Defaults".into(),
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+    let used = svc
+        .api
+        .get_campaign(&c.id)
+        .await
+        .unwrap()
+        .sender_accounts
+        .unwrap();
+    assert!(
+        !used.is_empty()
+            && used
+                .iter()
+                .all(|s| s.status == "connected" && s.kind == Channel::Email)
+    );
+}
+
+#[tokio::test]
+async fn rule_1_duplicate_name_is_409() {
+    let svc = start().await;
+    create(&svc, Channel::Email, "Spring push").await;
+    let sender = ready_sender(&svc, Channel::Network).await;
+    let req = CreateCampaign {
+        kind: Channel::Network,
+        name: " spring PUSH ".into(),
+        sender_account_ids: vec![sender],
+        ..Default::default()
+    };
+    assert_err(svc.api.create_campaign(&req).await, 409, "conflict");
+    // Another workspace may use the name.
+    let other = svc
+        .other
+        .create_campaign(&CreateCampaign {
+            kind: Channel::Email,
+            name: "Spring push".into(),
+            ..Default::default()
+        })
+        .await;
+    assert!(other.is_ok());
+}
+
+#[tokio::test]
+async fn rule_2_sender_of_the_other_channel_is_400() {
+    let svc = start().await;
+    let network = ready_sender(&svc, Channel::Network).await;
+    let email = ready_sender(&svc, Channel::Email).await;
+    let r = svc
+        .raw(
+            "POST",
+            "/api/campaigns",
+            Some(json!({"type": "email", "name": "A", "sender_account_ids": [email, network]})),
+        )
+        .await;
+    assert_eq!((r.status, r.code()), (400, "invalid_request"));
+    assert!(
+        r.message()
+            .starts_with("sender_account_ids[1]: is a network sender"),
+        "{}",
+        r.message()
+    );
+    let not_ready = senders(&svc, Channel::Email)
+        .await
+        .into_iter()
+        .find(|s| s.status != "connected")
+        .unwrap();
+    let r = svc
+        .raw(
+            "POST",
+            "/api/campaigns",
+            Some(json!({"type": "email", "name": "B", "sender_account_ids": [not_ready.id]})),
+        )
+        .await;
+    assert_eq!(r.status, 400);
+    assert!(r.message().contains("disconnected"), "{}", r.message());
+    let r = svc
+        .raw(
+            "POST",
+            "/api/campaigns",
+            Some(json!({"type": "email", "name": "C", "sender_account_ids": ["nope"]})),
+        )
+        .await;
+    assert_eq!(r.message(), "sender_account_ids[0]: unknown sender account");
+    // The other workspace has no network sender at all.
+    let e = svc
+        .other
+        .create_campaign(&CreateCampaign {
+            kind: Channel::Network,
+            name: "N".into(),
+            ..Default::default()
+        })
+        .await;
+    assert_err(e, 400, "invalid_request");
+}
+
+#[tokio::test]
+async fn fields_of_the_other_channel_are_silently_ignored() {
+    let svc = start().await;
+    let r = svc
+        .raw(
+            "POST",
+            "/api/campaigns",
+            Some(json!({"type": "network", "name": "Net", "daily_limit": "lots", "signature": 5, "skip_other_campaigns": true})),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    assert!(r.body["campaign"].get("daily_limit").is_none());
+    assert_eq!(r.body["campaign"]["skip_other_campaigns"], true);
+    let r = svc
+        .raw(
+            "POST",
+            "/api/campaigns",
+            Some(json!({"type": "email", "name": "Em", "daily_limit": 0})),
+        )
+        .await;
+    assert_eq!(
+        r.message(),
+        "daily_limit: must be greater than 0",
+        "own-channel fields are checked"
+    );
+    let r = svc
+        .raw(
+            "POST",
+            "/api/campaigns",
+            Some(json!({"type": "email", "name": "  "})),
+        )
+        .await;
+    assert_eq!(r.message(), "name: required");
+}
+
+#[tokio::test]
+async fn rule_3_launch_without_pending_leads_is_400_flat_and_stays_draft() {
+    let svc = start().await;
+    let c = create(&svc, Channel::Email, "Empty").await;
+    let r = svc
+        .raw("POST", &format!("/api/campaigns/{}/launch", c.id), None)
+        .await;
+    assert_eq!(r.status, 400);
+    assert_eq!(
+        r.body,
+        json!({"error": "No leads in campaign"}),
+        "the flat envelope, exactly"
+    );
+    let e = assert_err(svc.api.launch_campaign(&c.id).await, 400, "invalid_request");
+    assert_eq!(e.message(), "No leads in campaign");
+    assert_eq!(
+        svc.api.get_campaign(&c.id).await.unwrap().status,
+        CampaignStatus::Draft
+    );
+}
+
+#[tokio::test]
+async fn state_table_draft_launch_goes_launching_then_active() {
+    let svc = start().await;
+    let c = create(&svc, Channel::Email, "Launch me").await;
+    svc.api
+        .add_leads(&c.id, &Channel::Email, &emails("l", 3))
+        .await
+        .unwrap();
+    let launched = svc.api.launch_campaign(&c.id).await.unwrap();
+    assert_eq!(launched.status, CampaignStatus::Launching);
+    // Launching a non-draft is a conflict.
+    assert_err(svc.api.launch_campaign(&c.id).await, 409, "conflict");
+    eventually(30, "active", || async {
+        (svc.api.get_campaign(&c.id).await.unwrap().status == CampaignStatus::Active).then_some(())
+    })
+    .await;
+    assert_err(svc.api.launch_campaign(&c.id).await, 409, "conflict");
+}
+
+#[tokio::test]
+async fn rule_4_pause_only_when_active() {
+    // A slow clock keeps the seeded launch in `launching` for the whole test.
+    let svc = start_with(DemoConfig {
+        time_scale: 5.0,
+        ..config()
+    })
+    .await;
+    let pause_raw = |id: String| {
+        let svc = &svc;
+        async move {
+            svc.raw("POST", &format!("/api/campaigns/{id}/pause"), None)
+                .await
+        }
+    };
+    for name in [
+        "Q3 RevOps",
+        "Growth leaders — launch week",
+        "Founders — first SDR",
+        "Finance leaders Q2",
+        "Platform eng — EU",
+    ] {
+        let c = seeded(&svc, name).await;
+        assert_ne!(c.status, CampaignStatus::Active, "{name}");
+        let r = pause_raw(c.id.clone()).await;
+        assert_eq!(r.status, 400, "{name} ({})", c.status);
+        assert_eq!(r.flat(), "Only active campaigns can be paused");
+        assert_eq!(
+            svc.api.get_campaign(&c.id).await.unwrap().status,
+            c.status,
+            "unchanged"
+        );
+    }
+    // active → paused, synchronously; the pause answer omits two stats and
+    // carries the senders; a second pause is 400.
+    let active = seeded(&svc, "Series B RevOps").await;
+    assert_eq!(active.status, CampaignStatus::Active);
+    let r = pause_raw(active.id.clone()).await;
+    assert_eq!(r.status, 200);
+    let camp = &r.body["campaign"];
+    assert_eq!(camp["status"], "paused");
+    assert!(
+        camp["stats"].get("connections_accepted").is_none()
+            && camp["stats"].get("contacted").is_none()
+    );
+    assert!(camp["stats"]["total"].as_u64().unwrap() > 0);
+    assert!(!camp["sender_accounts"].as_array().unwrap().is_empty());
+    assert_eq!(
+        svc.api.get_campaign(&active.id).await.unwrap().status,
+        CampaignStatus::Paused
+    );
+    assert_err(
+        svc.api.pause_campaign(&active.id).await,
+        400,
+        "invalid_request",
+    );
+}
+
+#[tokio::test]
+async fn state_table_paused_resume_goes_active_and_others_cannot_resume() {
+    let svc = start().await;
+    let paused = seeded(&svc, "Platform eng — EU").await;
+    assert_eq!(paused.status, CampaignStatus::Paused);
+    let before = roster(&svc, &paused.id).await;
+    let resumed = svc.api.resume_campaign(&paused.id).await.unwrap();
+    assert_eq!(resumed.status, CampaignStatus::Active);
+    let r = svc
+        .raw(
+            "POST",
+            &format!("/api/campaigns/{}/resume", paused.id),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.flat()),
+        (400, "Only paused campaigns can be resumed")
+    );
+    let draft = seeded(&svc, "Q3 RevOps").await;
+    assert_err(
+        svc.api.resume_campaign(&draft.id).await,
+        400,
+        "invalid_request",
+    );
+    // While paused nothing moved; the roster is the same people.
+    assert_eq!(before.len(), roster(&svc, &paused.id).await.len());
+}
+
+#[tokio::test]
+async fn rule_5_roster_is_frozen_outside_draft() {
+    let svc = start_with(DemoConfig {
+        time_scale: 5.0,
+        ..config()
+    })
+    .await;
+    for name in [
+        "Growth leaders — launch week",
+        "Series B RevOps",
+        "Platform eng — EU",
+        "Finance leaders Q2",
+    ] {
+        let c = seeded(&svc, name).await;
+        let lead = svc
+            .api
+            .list_leads(&c.id, &RosterQuery::default())
+            .await
+            .unwrap()
+            .prospects[0]
+            .id
+            .clone();
+        let path = format!("/api/campaigns/{}/leads", c.id);
+        let tries = [
+            ("POST", json!({"leads": [{"email": "new@example.com"}]})),
+            ("PATCH", json!({"id": lead, "first_name": "Changed"})),
+            ("DELETE", json!({"ids": [lead]})),
+            ("DELETE", json!({"all": true})),
+        ];
+        for (method, body) in tries {
+            let r = svc.raw(method, &path, Some(body)).await;
+            assert_eq!(r.status, 400, "{method} on {name} ({})", c.status);
+            assert!(r.flat().contains("roster is frozen"), "{}", r.text);
+        }
+        assert_eq!(
+            svc.api.get_campaign(&c.id).await.unwrap().stats.total,
+            c.stats.total,
+            "{name} unchanged"
+        );
+    }
+}
+
+#[tokio::test]
+async fn rule_5_a_row_without_the_channel_identity_names_its_index() {
+    let svc = start().await;
+    let c = create(&svc, Channel::Email, "Identity").await;
+    let r = svc
+        .raw(
+            "POST",
+            &format!("/api/campaigns/{}/leads", c.id),
+            Some(json!({"leads": [{"email": "a@x.io"}, {"network_url": "https://network.example/in/b"}, {"email": "c@x.io"}, {"email": "  "}]})),
+        )
+        .await;
+    assert_eq!((r.status, r.code()), (400, "invalid_request"));
+    assert_eq!(r.message(), "row 1: missing email; row 3: missing email");
+    assert_eq!(
+        svc.api.get_campaign(&c.id).await.unwrap().stats.total,
+        0,
+        "rejected whole"
+    );
+    let n = create(&svc, Channel::Network, "Identity net").await;
+    let r = svc
+        .raw(
+            "POST",
+            &format!("/api/campaigns/{}/leads", n.id),
+            Some(json!({"leads": [{"email": "a@x.io"}]})),
+        )
+        .await;
+    assert_eq!(r.message(), "row 0: missing network_url");
+    let r = svc
+        .raw(
+            "POST",
+            &format!("/api/campaigns/{}/leads", c.id),
+            Some(json!({"leads": [{"email": "not-an-address"}]})),
+        )
+        .await;
+    assert_eq!(r.message(), "row 0: invalid email");
+    // The other identity is recorded when valid, dropped when not.
+    let added = svc
+        .api
+        .add_leads(
+            &n.id,
+            &Channel::Network,
+            &[
+                LeadInput {
+                    network_url: Some("https://network.example/in/x".into()),
+                    email: Some("X@Y.io".into()),
+                    ..Default::default()
+                },
+                LeadInput {
+                    network_url: Some("https://network.example/in/y".into()),
+                    email: Some("broken".into()),
+                    ..Default::default()
+                },
+            ],
+        )
+        .await
+        .unwrap();
+    assert_eq!(added.prospects[0].email, "X@Y.io");
+    assert_eq!(added.prospects[1].email, "");
+    assert!(
+        added
+            .prospects
+            .iter()
+            .all(|p| p.status == LeadStatus::Pending)
+    );
+}
+
+#[tokio::test]
+async fn lead_add_and_delete_limits() {
+    let svc = start().await;
+    let c = create(&svc, Channel::Email, "Limits").await;
+    let path = format!("/api/campaigns/{}/leads", c.id);
+    let rows = |n: usize, p: &str| {
+        Value::Array(
+            (0..n)
+                .map(|i| json!({"email": format!("{p}{i}@x.io")}))
+                .collect(),
+        )
+    };
+    let r = svc
+        .raw("POST", &path, Some(json!({"leads": rows(1001, "a")})))
+        .await;
+    assert_eq!((r.status, r.message()), (400, "leads: 1 to 1000 items"));
+    let r = svc.raw("POST", &path, Some(json!({"leads": []}))).await;
+    assert_eq!((r.status, r.message()), (400, "leads: 1 to 1000 items"));
+    let r = svc
+        .raw("POST", &path, Some(json!({"leads": rows(1000, "a")})))
+        .await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.body["imported"], 1000);
+    let r = svc
+        .raw("POST", &path, Some(json!({"leads": rows(1, "b")})))
+        .await;
+    assert_eq!(r.body["imported"], 1, "one row is inside the bound");
+    assert_eq!(
+        svc.api.get_campaign(&c.id).await.unwrap().stats.total,
+        1001,
+        "stats recomputed after add"
+    );
+    let ids: Vec<String> = roster(&svc, &c.id)
+        .await
+        .into_iter()
+        .map(|l| l.id)
+        .collect();
+    let r = svc
+        .raw("DELETE", &path, Some(json!({"ids": ids[..501]})))
+        .await;
+    assert_eq!((r.status, r.message()), (400, "ids: 1 to 500 items"));
+    let r = svc.raw("DELETE", &path, Some(json!({"ids": []}))).await;
+    assert_eq!(r.status, 400);
+    let r = svc.raw("DELETE", &path, Some(json!({}))).await;
+    assert_eq!(r.status, 400);
+    let deleted = svc
+        .api
+        .delete_leads(
+            &c.id,
+            &DeleteLeads::Ids {
+                ids: ids[..500].to_vec(),
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(deleted, 500);
+    assert_eq!(
+        svc.api.get_campaign(&c.id).await.unwrap().stats.total,
+        501,
+        "stats recomputed after delete"
+    );
+    let deleted = svc
+        .api
+        .delete_leads(
+            &c.id,
+            &DeleteLeads::Ids {
+                ids: vec![ids[0].clone(), "not-on-roster".into()],
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(deleted, 0, "already gone / unknown ids are ignored");
+    assert_eq!(
+        svc.api
+            .delete_leads(&c.id, &DeleteLeads::All { all: true })
+            .await
+            .unwrap(),
+        501
+    );
+    assert_eq!(svc.api.get_campaign(&c.id).await.unwrap().stats.total, 0);
+}
+
+#[tokio::test]
+async fn dedup_in_the_batch_and_against_the_roster() {
+    let svc = start().await;
+    let e = create(&svc, Channel::Email, "Dedup email").await;
+    let first = svc
+        .api
+        .add_leads(&e.id, &Channel::Email, &emails("ann", 2))
+        .await
+        .unwrap();
+    assert_eq!((first.imported, first.duplicates), (2, 0));
+    let batch = vec![
+        LeadInput {
+            email: Some("ANN0@Example.com".into()),
+            ..Default::default()
+        },
+        LeadInput {
+            email: Some("new@example.com".into()),
+            ..Default::default()
+        },
+        LeadInput {
+            email: Some(" New@Example.COM ".into()),
+            ..Default::default()
+        },
+        LeadInput {
+            email: Some("other@example.com".into()),
+            ..Default::default()
+        },
+    ];
+    let r = svc
+        .api
+        .add_leads(&e.id, &Channel::Email, &batch)
+        .await
+        .unwrap();
+    assert_eq!((r.imported, r.duplicates), (2, 2));
+    let dups: Vec<(u64, &str)> = r
+        .duplicate_rows
+        .iter()
+        .map(|d| (d.index, d.reason.as_str()))
+        .collect();
+    assert_eq!(dups, [(0, "roster"), (2, "batch")]);
+    assert_eq!(r.prospects.len(), 2, "only imported rows come back");
+    let n = create(&svc, Channel::Network, "Dedup network").await;
+    let url = |u: &str| LeadInput {
+        network_url: Some(u.into()),
+        ..Default::default()
+    };
+    let r = svc
+        .api
+        .add_leads(
+            &n.id,
+            &Channel::Network,
+            &[
+                url("https://network.example/in/jane"),
+                url("https://network.example/in/jane/"),
+                url("https://network.example/in/jane//?utm_source=x"),
+                url("https://network.example/in/John"),
+            ],
+        )
+        .await
+        .unwrap();
+    assert_eq!((r.imported, r.duplicates), (2, 2));
+    let r = svc
+        .api
+        .add_leads(
+            &n.id,
+            &Channel::Network,
+            &[url("https://network.example/in/John/?ref=1")],
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.duplicate_rows[0].reason, "roster");
+}
+
+#[tokio::test]
+async fn roster_paging_and_status_filter_over_5000_leads() {
+    let svc = start().await;
+    let c = seeded(&svc, "Q3 RevOps").await;
+    assert_eq!(c.stats.total, 5000);
+    let all = roster(&svc, &c.id).await;
+    assert_eq!(all.len(), 5000);
+    assert_eq!(
+        all.iter()
+            .map(|l| l.id.as_str())
+            .collect::<HashSet<_>>()
+            .len(),
+        5000,
+        "no duplicates across pages"
+    );
+    assert!(
+        all.iter()
+            .all(|l| l.campaign_id == c.id && l.status == LeadStatus::Pending)
+    );
+    let p = svc
+        .api
+        .list_leads(
+            &c.id,
+            &RosterQuery {
+                page: Some(3),
+                limit: Some(7),
+                status: None,
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        (p.total, p.page, p.limit, p.prospects.len()),
+        (5000, 3, 7, 7)
+    );
+    assert_eq!(p.prospects[0].id, all[14].id, "stable order");
+    let p = svc
+        .api
+        .list_leads(
+            &c.id,
+            &RosterQuery {
+                page: Some(9999),
+                limit: Some(200),
+                status: None,
+            },
+        )
+        .await
+        .unwrap();
+    assert!(p.prospects.is_empty());
+    let p = svc
+        .api
+        .list_leads(
+            &c.id,
+            &RosterQuery {
+                status: Some("replied".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(p.total, 0);
+    let p = svc
+        .api
+        .list_leads(&c.id, &RosterQuery::default())
+        .await
+        .unwrap();
+    assert_eq!(p.limit, 50, "default limit");
+    let path = format!("/api/campaigns/{}/leads", c.id);
+    for (q, want) in [
+        ("limit=200", 200),
+        ("limit=201", 400),
+        ("limit=0", 400),
+        ("limit=1", 200),
+        ("page=0", 400),
+        ("page=1", 200),
+        ("status=waiting", 400),
+    ] {
+        let r = svc.raw("GET", &format!("{path}?{q}"), None).await;
+        assert_eq!(r.status, want, "{q}: {}", r.text);
+        if want == 400 {
+            assert_eq!(r.code(), "invalid_request");
+        }
+    }
+    // In an active campaign the filter returns only that status.
+    let active = seeded(&svc, "Series B RevOps").await;
+    let sent = svc
+        .api
+        .list_leads(
+            &active.id,
+            &RosterQuery {
+                status: Some("sent".into()),
+                limit: Some(200),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert!(sent.prospects.iter().all(|l| l.status == LeadStatus::Sent));
+}
+
+#[tokio::test]
+async fn edit_lead_in_a_draft() {
+    let svc = start().await;
+    let c = create(&svc, Channel::Email, "Edit").await;
+    let added = svc
+        .api
+        .add_leads(&c.id, &Channel::Email, &emails("e", 2))
+        .await
+        .unwrap();
+    let (a, b) = (&added.prospects[0], &added.prospects[1]);
+    let edited = svc
+        .api
+        .edit_lead(
+            &c.id,
+            &EditLead {
+                id: a.id.clone(),
+                fields: LeadInput {
+                    first_name: Some("Ada".into()),
+                    position: Some("CTO".into()),
+                    ..Default::default()
+                },
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        (
+            edited.first_name.as_str(),
+            edited.position.as_str(),
+            edited.email.as_str()
+        ),
+        ("Ada", "CTO", a.email.as_str())
+    );
+    let dup = svc
+        .api
+        .edit_lead(
+            &c.id,
+            &EditLead {
+                id: a.id.clone(),
+                fields: LeadInput {
+                    email: Some(b.email.to_uppercase()),
+                    ..Default::default()
+                },
+            },
+        )
+        .await;
+    assert_err(dup, 409, "conflict");
+    let missing = svc
+        .api
+        .edit_lead(
+            &c.id,
+            &EditLead {
+                id: "nope".into(),
+                fields: LeadInput::default(),
+            },
+        )
+        .await;
+    assert_err(missing, 404, "not_found");
+    let r = svc
+        .raw(
+            "PATCH",
+            &format!("/api/campaigns/{}/leads", c.id),
+            Some(json!({"id": a.id, "email": ""})),
+        )
+        .await;
+    assert_eq!(r.status, 400, "the identity cannot be removed");
+}
+
+#[tokio::test]
+async fn update_campaign_settings_and_sequence_by_status() {
+    let svc = start().await;
+    let c = create(&svc, Channel::Email, "Update me").await;
+    let u = svc
+        .api
+        .update_campaign(
+            &c.id,
+            &UpdateCampaign {
+                name: Some("Updated".into()),
+                daily_limit: Some(7),
+                sequence_nodes: Some(vec![
+                    SequenceNodeInput {
+                        kind: NodeType::Email,
+                        subject: "Hi %first_name%".into(),
+                        body: "Hello".into(),
+                    },
+                    SequenceNodeInput {
+                        kind: NodeType::Email,
+                        subject: "Bump".into(),
+                        body: "Again".into(),
+                    },
+                    SequenceNodeInput {
+                        kind: NodeType::End,
+                        ..Default::default()
+                    },
+                ]),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!((u.name.as_str(), u.daily_limit), ("Updated", Some(7)));
+    let nodes = u.sequence_nodes.unwrap();
+    assert_eq!(nodes.len(), 3);
+    assert_eq!(
+        nodes.iter().map(|n| n.position).collect::<Vec<_>>(),
+        [0, 1, 2]
+    );
+    let path = format!("/api/campaigns/{}", c.id);
+    let r = svc
+        .raw(
+            "PATCH",
+            &path,
+            Some(json!({"sequence_nodes": [{"type": "email"}]})),
+        )
+        .await;
+    assert_eq!(
+        r.message(),
+        "sequence_nodes[0].type: the last node must be end"
+    );
+    let r = svc
+        .raw(
+            "PATCH",
+            &path,
+            Some(json!({"sequence_nodes": [{"type": "connection_request"}, {"type": "end"}]})),
+        )
+        .await;
+    assert!(
+        r.message()
+            .starts_with("sequence_nodes[0].type: a email campaign uses"),
+        "{}",
+        r.message()
+    );
+    let r = svc.raw("PATCH", &path, Some(json!({}))).await;
+    assert_eq!(r.status, 400);
+    create(&svc, Channel::Email, "Taken").await;
+    assert_err(
+        svc.api
+            .update_campaign(
+                &c.id,
+                &UpdateCampaign {
+                    name: Some("taken".into()),
+                    ..Default::default()
+                },
+            )
+            .await,
+        409,
+        "conflict",
+    );
+    // Paused: settings yes, sequence no. Active: neither.
+    let paused = seeded(&svc, "Platform eng — EU").await;
+    let ok = svc
+        .api
+        .update_campaign(
+            &paused.id,
+            &UpdateCampaign {
+                daily_limit: Some(45),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(ok.daily_limit, Some(45));
+    let r = svc
+        .raw(
+            "PATCH",
+            &format!("/api/campaigns/{}", paused.id),
+            Some(json!({"sequence_nodes": [{"type": "end"}]})),
+        )
+        .await;
+    assert_eq!(r.status, 400);
+    assert!(
+        r.flat()
+            .starts_with("The sequence can only be changed while the campaign is a draft")
+    );
+    let active = seeded(&svc, "Series B RevOps").await;
+    let r = svc
+        .raw(
+            "PATCH",
+            &format!("/api/campaigns/{}", active.id),
+            Some(json!({"name": "Renamed"})),
+        )
+        .await;
+    assert_eq!(r.status, 400);
+    assert!(
+        r.flat()
+            .starts_with("Campaign settings can only be changed"),
+        "{}",
+        r.text
+    );
+}
+
+#[tokio::test]
+async fn an_active_campaign_completes_with_stats_equal_to_roster_counts() {
+    let svc = start_with(DemoConfig {
+        time_scale: 3000.0,
+        ..config()
+    })
+    .await;
+    for kind in [Channel::Email, Channel::Network] {
+        let c = create(&svc, kind.clone(), &format!("Run to completion ({kind})")).await;
+        if kind == Channel::Network {
+            svc.api
+                .update_campaign(
+                    &c.id,
+                    &UpdateCampaign {
+                        sequence_nodes: Some(vec![
+                            SequenceNodeInput {
+                                kind: NodeType::ConnectionRequest,
+                                subject: String::new(),
+                                body: "Hi".into(),
+                            },
+                            SequenceNodeInput {
+                                kind: NodeType::Message,
+                                subject: String::new(),
+                                body: "Thanks".into(),
+                            },
+                            SequenceNodeInput {
+                                kind: NodeType::End,
+                                ..Default::default()
+                            },
+                        ]),
+                        ..Default::default()
+                    },
+                )
+                .await
+                .unwrap();
+            let rows: Vec<LeadInput> = (0..12)
+                .map(|i| LeadInput {
+                    network_url: Some(format!("https://network.example/in/p{i}")),
+                    ..Default::default()
+                })
+                .collect();
+            svc.api.add_leads(&c.id, &kind, &rows).await.unwrap();
+        } else {
+            svc.api
+                .add_leads(&c.id, &kind, &emails("run", 12))
+                .await
+                .unwrap();
+        }
+        svc.api.launch_campaign(&c.id).await.unwrap();
+        let mut saw_active = false;
+        let mut saw_in_flight = false;
+        let dl = Deadline::new(60, "completed");
+        let (camp, leads) = loop {
+            let camp = svc.api.get_campaign(&c.id).await.unwrap();
+            let leads = roster(&svc, &c.id).await;
+            // Stats and roster are read one after the other; compare them
+            // when nothing moved in between.
+            let again = svc.api.get_campaign(&c.id).await.unwrap();
+            if again.stats == camp.stats {
+                assert_stats_match(&again, &leads);
+            }
+            saw_active |= camp.status == CampaignStatus::Active;
+            saw_in_flight |= leads
+                .iter()
+                .any(|l| !l.status.is_terminal() && l.status != LeadStatus::Pending);
+            if camp.status == CampaignStatus::Completed {
+                break (camp, leads);
+            }
+            dl.tick().await;
+        };
+        assert!(
+            saw_active && saw_in_flight,
+            "{kind}: moved through active with leads in flight"
+        );
+        assert!(
+            leads.iter().all(|l| l.status.is_terminal()),
+            "{kind}: every lead terminal"
+        );
+        assert_stats_match(&camp, &leads);
+        let final_states: HashSet<&str> = leads.iter().map(|l| l.status.as_str()).collect();
+        assert!(
+            final_states
+                .iter()
+                .all(|s| ["replied", "bounced", "completed", "timed_out"].contains(s)),
+            "{final_states:?}"
+        );
+        if kind == Channel::Network {
+            assert!(
+                !final_states.contains("bounced"),
+                "network leads do not bounce"
+            );
+            assert!(camp.stats.connections_accepted.unwrap() > 0);
+        }
+        assert!(leads.iter().all(|l| l.current_node_id.is_some()));
+        assert_err(svc.api.pause_campaign(&c.id).await, 400, "invalid_request");
+    }
+}
+
+#[tokio::test]
+async fn sending_honours_daily_limit() {
+    // One simulated day is 144 real seconds here: the cap holds for the
+    // whole test.
+    let svc = start_with(DemoConfig {
+        time_scale: 600.0,
+        ..config()
+    })
+    .await;
+    let c = create(&svc, Channel::Email, "Capped").await;
+    svc.api
+        .update_campaign(
+            &c.id,
+            &UpdateCampaign {
+                daily_limit: Some(2),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    svc.api
+        .add_leads(&c.id, &Channel::Email, &emails("cap", 6))
+        .await
+        .unwrap();
+    svc.api.launch_campaign(&c.id).await.unwrap();
+    let pending = async || {
+        svc.api
+            .list_leads(
+                &c.id,
+                &RosterQuery {
+                    status: Some("pending".into()),
+                    ..Default::default()
+                },
+            )
+            .await
+            .unwrap()
+            .total
+    };
+    let dl = Deadline::new(30, "two sends");
+    while pending().await != 4 {
+        dl.tick().await;
+    }
+    // Several simulated hours later: still only two leads contacted, and
+    // the two contacted leads got no follow-up past the cap.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(pending().await, 4);
+    let msgs = svc
+        .api
+        .generated_messages(
+            &c.id,
+            &GeneratedMessagesQuery {
+                status: Some("sent".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(msgs.len(), 2, "exactly daily_limit sends in the day");
+}
+
+#[tokio::test]
+async fn generated_messages_list_filter_and_edit() {
+    let svc = start().await;
+    let draft = seeded(&svc, "Q3 RevOps").await;
+    let q = |limit, offset| GeneratedMessagesQuery {
+        prospect_limit: limit,
+        prospect_offset: offset,
+        ..Default::default()
+    };
+    let msgs = svc
+        .api
+        .generated_messages(&draft.id, &q(Some(3), None))
+        .await
+        .unwrap();
+    assert_eq!(msgs.len(), 6, "two email nodes per lead");
+    assert!(
+        msgs.iter()
+            .all(|m| m.status == MessageStatus::Draft && !m.manually_edited)
+    );
+    let leads = svc
+        .api
+        .list_leads(
+            &draft.id,
+            &RosterQuery {
+                limit: Some(4),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap()
+        .prospects;
+    assert!(
+        msgs[0].subject.contains(&leads[0].company),
+        "templated: {}",
+        msgs[0].subject
+    );
+    assert!(msgs[0].body_text.contains(&leads[0].first_name));
+    let shifted = svc
+        .api
+        .generated_messages(&draft.id, &q(Some(1), Some(3)))
+        .await
+        .unwrap();
+    assert_eq!(
+        shifted[0].prospect_id, leads[3].id,
+        "offset into the stable lead order"
+    );
+    let hundred = svc
+        .api
+        .generated_messages(&draft.id, &q(Some(100), None))
+        .await
+        .unwrap();
+    assert_eq!(hundred.len(), 200);
+    let path = format!("/api/campaigns/{}/generate-messages", draft.id);
+    for (query, want) in [
+        ("prospect_limit=101", 400),
+        ("prospect_limit=0", 400),
+        ("status=archived", 400),
+        ("status=all&prospect_limit=1", 200),
+    ] {
+        assert_eq!(
+            svc.raw("GET", &format!("{path}?{query}"), None)
+                .await
+                .status,
+            want,
+            "{query}"
+        );
+    }
+    let edited = svc
+        .api
+        .edit_generated_message(
+            &draft.id,
+            &EditGeneratedMessage {
+                message_id: msgs[1].id.clone(),
+                subject: Some("Hand-written subject".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert!(edited.manually_edited);
+    assert_eq!(edited.subject, "Hand-written subject");
+    assert_eq!(edited.body_text, msgs[1].body_text);
+    let again = svc
+        .api
+        .generated_messages(&draft.id, &q(Some(1), None))
+        .await
+        .unwrap();
+    assert_eq!(
+        again[1].subject, "Hand-written subject",
+        "the edit is stored"
+    );
+    let missing = svc
+        .api
+        .edit_generated_message(
+            &draft.id,
+            &EditGeneratedMessage {
+                message_id: "nope".into(),
+                ..Default::default()
+            },
+        )
+        .await;
+    assert_err(missing, 404, "not_found");
+    // Sent messages of the active campaign cannot be edited.
+    let active = seeded(&svc, "Series B RevOps").await;
+    let sent = svc
+        .api
+        .generated_messages(
+            &active.id,
+            &GeneratedMessagesQuery {
+                status: Some("sent".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert!(!sent.is_empty());
+    let r = svc
+        .raw(
+            "PATCH",
+            &format!("/api/campaigns/{}/generate-messages", active.id),
+            Some(json!({"message_id": sent[0].id, "subject": "x"})),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.flat()),
+        (400, "Sent messages cannot be edited")
+    );
+    // A replied lead's reply is merged when asking for that lead.
+    let replied = svc
+        .api
+        .list_leads(
+            &active.id,
+            &RosterQuery {
+                status: Some("replied".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    if let Some(lead) = replied.prospects.first() {
+        let m = svc
+            .api
+            .generated_messages(
+                &active.id,
+                &GeneratedMessagesQuery {
+                    status: Some("all".into()),
+                    prospect_id: Some(lead.id.clone()),
+                    ..Default::default()
+                },
+            )
+            .await
+            .unwrap();
+        assert!(m.iter().any(|m| m.node_id == "inbound"));
+    }
+}
+
+#[tokio::test]
+async fn seeded_campaigns_cover_every_status_with_consistent_stats() {
+    // Real time: nothing moves between the reads below.
+    let svc = start_with(DemoConfig {
+        time_scale: 1.0,
+        ..config()
+    })
+    .await;
+    let list = svc.api.list_campaigns().await.unwrap().unwrap();
+    for s in [
+        CampaignStatus::Draft,
+        CampaignStatus::Launching,
+        CampaignStatus::Active,
+        CampaignStatus::Paused,
+        CampaignStatus::Completed,
+    ] {
+        assert!(list.iter().any(|c| c.status == s), "{s}");
+    }
+    assert!(
+        list.iter()
+            .any(|c| c.kind == Channel::Network && c.status == CampaignStatus::Completed)
+    );
+    assert!(
+        list.iter()
+            .any(|c| c.kind == Channel::Network && c.status == CampaignStatus::Active)
+    );
+    for c in &list {
+        let leads = roster(&svc, &c.id).await;
+        assert_stats_match(c, &leads);
+        match c.status {
+            CampaignStatus::Completed => {
+                assert!(leads.iter().all(|l| l.status.is_terminal()), "{}", c.name)
+            }
+            CampaignStatus::Active | CampaignStatus::Paused => {
+                assert!(
+                    leads.iter().any(|l| l.status == LeadStatus::Pending),
+                    "{} still has work",
+                    c.name
+                );
+                assert!(
+                    leads.iter().any(|l| l.status != LeadStatus::Pending),
+                    "{} has started",
+                    c.name
+                );
+            }
+            _ => assert!(
+                leads.iter().all(|l| l.status == LeadStatus::Pending),
+                "{}",
+                c.name
+            ),
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! Integration tests of the embedded demo service: every operation driven
+//! through `api::Client` (and raw HTTP where the client would refuse to send)
+//! against the in-process service on 127.0.0.1.
+//!
+//! One test binary on purpose: every file under `tests/` is a binary that
+//! links the whole crate.
+
+mod common;
+
+mod auth;
+mod campaigns;
+mod context;
+mod domains;
+mod lead_finder;
+mod limits;
+mod senders;
+mod threads;

@@ -1,0 +1,155 @@
+//! Snapshots and flows of the Senders & Domains pane.
+
+use std::time::Duration;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use insta::assert_snapshot;
+use outpost::api::model::{DomainStatus, SendingDomain};
+use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, fixtures, update};
+use serde_json::json;
+
+use crate::support::{screen_text, terminal};
+
+/// Answers every request in `cmds` the way a fixture service would; returns
+/// the follow-up commands.
+pub fn answer(m: &mut Model, cmds: Vec<Cmd>, domains: &[SendingDomain]) -> Vec<Cmd> {
+    let mut next = Vec::new();
+    for cmd in cmds {
+        let Cmd::Api { id, req } = cmd else { continue };
+        let reply = match req {
+            ApiRequest::ListDomains { .. } => ApiReply::Domains(Ok(domains.to_vec())),
+            ApiRequest::ListSenders => ApiReply::Senders(Ok(fixtures::senders())),
+            ApiRequest::SenderSchedule { .. } => ApiReply::Schedule(Ok(json!({
+                "schedule": {
+                    "2026-11-23": {"capacity": 40, "committed": 12},
+                    "2026-11-24": {"capacity": 40, "committed": 0},
+                    "2026-11-25": {"capacity": 35, "committed": 35}
+                }
+            }))),
+            _ => continue,
+        };
+        next.extend(update(
+            m,
+            Msg::Api {
+                id,
+                latency: Duration::from_millis(42),
+                reply: Box::new(reply),
+            },
+        ));
+    }
+    next
+}
+
+/// A model on the Domains pane with the fixture data loaded (cached, then live).
+pub fn loaded(w: u16, h: u16) -> Model {
+    let mut m = fixtures::model(w, h);
+    let domains = fixtures::domains();
+    let mut cmds = m.start();
+    while !cmds.is_empty() {
+        cmds = answer(&mut m, cmds, &domains);
+    }
+    m
+}
+
+pub fn press(m: &mut Model, code: KeyCode) {
+    let cmds = update(m, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    let domains = m.domains.domains.items.clone();
+    let mut cmds = answer(m, cmds, &domains);
+    while !cmds.is_empty() {
+        cmds = answer(m, cmds, &domains);
+    }
+}
+
+fn snap(m: &Model, w: u16, h: u16) -> String {
+    screen_text(&terminal(m, w, h))
+}
+
+#[test]
+fn domain_list() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let m = loaded(w, h);
+        assert_snapshot!(format!("domain_list_{w}x{h}"), snap(&m, w, h));
+    }
+}
+
+#[test]
+fn domain_detail_with_records() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let mut m = loaded(w, h);
+        press(&mut m, KeyCode::Enter);
+        let text = snap(&m, w, h);
+        assert!(text.contains("DNS records (4)"), "{text}");
+        assert_snapshot!(format!("domain_detail_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn senders_and_a_schedule() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let mut m = loaded(w, h);
+        press(&mut m, KeyCode::Char('s'));
+        assert_snapshot!(format!("senders_{w}x{h}"), snap(&m, w, h));
+        press(&mut m, KeyCode::Enter);
+        let text = snap(&m, w, h);
+        assert!(text.contains("capacity"), "{text}");
+        assert_snapshot!(format!("sender_schedule_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn add_dialog_with_an_error() {
+    let mut m = loaded(80, 24);
+    press(&mut m, KeyCode::Char('a'));
+    for c in "bad name".chars() {
+        press(&mut m, KeyCode::Char(c));
+    }
+    update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL)),
+    );
+    let text = snap(&m, 80, 24);
+    assert!(text.contains("hostname"), "{text}");
+    assert_snapshot!("add_domain_error_80x24", text);
+}
+
+#[test]
+fn an_empty_workspace_says_what_to_do() {
+    let mut m = fixtures::model(80, 24);
+    let cmds = m.start();
+    let mut cmds = answer(&mut m, cmds, &[]);
+    while !cmds.is_empty() {
+        cmds = answer(&mut m, cmds, &[]);
+    }
+    let text = snap(&m, 80, 24);
+    assert!(text.contains("No sending domains yet"), "{text}");
+}
+
+#[test]
+fn status_colours_follow_the_theme() {
+    let m = loaded(80, 24);
+    let t = terminal(&m, 80, 24);
+    let buf = t.backend().buffer();
+    let theme = outpost::ui::theme::Theme::new(m.theme);
+    let find = |needle: &str| -> ratatui::style::Style {
+        for y in 0..24 {
+            let line: String = (0..80).map(|x| buf[(x, y)].symbol().to_owned()).collect();
+            if let Some(col) = line.find(needle) {
+                let x = line[..col].chars().count() as u16;
+                return buf[(x, y)].style();
+            }
+        }
+        panic!("{needle} not on screen");
+    };
+    assert_eq!(
+        find("● verified").fg,
+        theme.domain_status(&DomainStatus::Verified).fg
+    );
+    assert_eq!(
+        find("● failed").fg,
+        theme.domain_status(&DomainStatus::Failed).fg
+    );
+    assert_eq!(
+        find("● verifying").fg,
+        theme.domain_status(&DomainStatus::Verifying).fg
+    );
+}

@@ -1,0 +1,8 @@
+//! UI tests: snapshots of every screen, rendering safety, property tests
+//! over random messages, and the real loop on a test backend.
+
+mod chrome;
+mod domains;
+mod props;
+mod runtime;
+mod support;

@@ -1,0 +1,245 @@
+//! Shared harness of the UI tests: render a model into a string, and run the
+//! real loop on a `TestBackend` that the test can read while it runs.
+
+// Shared by every pane module; not each one uses every helper.
+#![allow(dead_code)]
+
+use std::io;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use outpost::api::{ApiKey, Client, ClientConfig};
+use outpost::app::{Model, Session};
+use outpost::config::keymap::Keymap;
+use outpost::demo::{DemoConfig, DemoHandle};
+use outpost::runtime::{self, Channel, Host, Services, Stats};
+use outpost::store::{State, Store};
+use ratatui::Terminal;
+use ratatui::backend::{Backend, ClearType, TestBackend, WindowSize};
+use ratatui::buffer::Cell;
+use ratatui::layout::{Position, Size};
+use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
+use tokio::task::JoinHandle;
+use tokio_stream::wrappers::UnboundedReceiverStream;
+
+/// Renders the model into a `w`×`h` test terminal.
+pub fn terminal(m: &Model, w: u16, h: u16) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test backend");
+    t.draw(|f| outpost::ui::view(m, f)).expect("draw");
+    t
+}
+
+/// The screen as text, one line per row.
+pub fn screen_text(t: &Terminal<TestBackend>) -> String {
+    buffer_text(t.backend().buffer())
+}
+
+/// A buffer as text.
+pub fn buffer_text(buf: &ratatui::buffer::Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        for x in 0..area.width {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A `TestBackend` shared between the loop and the test.
+#[derive(Clone)]
+pub struct SharedBackend(pub Arc<Mutex<TestBackend>>);
+
+impl SharedBackend {
+    fn with<R>(&self, f: impl FnOnce(&mut TestBackend) -> R) -> R {
+        let mut b = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut b)
+    }
+
+    /// The screen as text.
+    pub fn text(&self) -> String {
+        self.with(|b| buffer_text(b.buffer()))
+    }
+}
+
+impl Backend for SharedBackend {
+    type Error = io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        self.with(|b| b.draw(content)).map_err(io::Error::other)
+    }
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        self.with(|b| b.hide_cursor()).map_err(io::Error::other)
+    }
+    fn show_cursor(&mut self) -> io::Result<()> {
+        self.with(|b| b.show_cursor()).map_err(io::Error::other)
+    }
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        self.with(|b| b.get_cursor_position())
+            .map_err(io::Error::other)
+    }
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        let p = position.into();
+        self.with(|b| b.set_cursor_position(p))
+            .map_err(io::Error::other)
+    }
+    fn clear(&mut self) -> io::Result<()> {
+        self.with(|b| b.clear()).map_err(io::Error::other)
+    }
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        self.with(|b| b.clear_region(clear_type))
+            .map_err(io::Error::other)
+    }
+    fn size(&self) -> io::Result<Size> {
+        self.with(|b| b.size()).map_err(io::Error::other)
+    }
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        self.with(|b| b.window_size()).map_err(io::Error::other)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.with(|b| b.flush()).map_err(io::Error::other)
+    }
+}
+
+/// Records clipboard writes instead of emitting OSC 52.
+#[derive(Clone, Default)]
+pub struct FakeHost {
+    /// What was copied.
+    pub copies: Arc<Mutex<Vec<String>>>,
+}
+
+impl Host for FakeHost {
+    fn copy(&mut self, text: &str) -> Result<(), String> {
+        self.copies
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(text.to_owned());
+        Ok(())
+    }
+    fn suspend(&mut self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// Deadlines are generous: machines are shared and noisy.
+pub fn deadline() -> Duration {
+    if std::env::var_os("CI").is_some() {
+        Duration::from_secs(30)
+    } else {
+        Duration::from_secs(15)
+    }
+}
+
+/// The real loop against the in-process demo service.
+pub struct Runner {
+    /// The screen.
+    pub backend: SharedBackend,
+    /// Counters of the loop.
+    pub stats: Stats,
+    /// Clipboard writes.
+    pub host: FakeHost,
+    input: UnboundedSender<io::Result<Event>>,
+    task: JoinHandle<Result<Model, String>>,
+    _demo: DemoHandle,
+}
+
+impl Runner {
+    /// Starts the demo service and the loop at `w`×`h`, on `pane`.
+    pub async fn start(w: u16, h: u16, pane: &str, demo: DemoConfig) -> Runner {
+        let handle = outpost::demo::spawn("127.0.0.1:0".parse().expect("addr"), demo)
+            .await
+            .expect("demo service");
+        let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+        let client = Client::new(ClientConfig::new(handle.base_url(), key)).expect("client");
+        let session = Session {
+            host: client.host(),
+            demo: true,
+            masked_key: client.masked_key(),
+            loopback: true,
+        };
+        let mut state = State::default();
+        state.prefs.last_pane = Some(pane.to_owned());
+        let model = Model::new(
+            std::time::Instant::now(),
+            (w, h),
+            session,
+            Keymap::default(),
+            state,
+        );
+        let backend = SharedBackend(Arc::new(Mutex::new(TestBackend::new(w, h))));
+        let mut terminal = Terminal::new(backend.clone()).expect("terminal");
+        let (tx, rx) = unbounded_channel();
+        let stats = Stats::default();
+        let host = FakeHost::default();
+        let services = Services {
+            client,
+            store: Store::new(None),
+            host: host.clone(),
+            stats: stats.clone(),
+        };
+        let task = tokio::spawn(async move {
+            runtime::run(
+                &mut terminal,
+                UnboundedReceiverStream::new(rx),
+                Channel::default(),
+                services,
+                model,
+            )
+            .await
+        });
+        Runner {
+            backend,
+            stats,
+            host,
+            input: tx,
+            task,
+            _demo: handle,
+        }
+    }
+
+    /// Sends a key.
+    pub fn key(&self, code: KeyCode) {
+        self.key_with(code, KeyModifiers::NONE);
+    }
+
+    /// Sends a key with modifiers.
+    pub fn key_with(&self, code: KeyCode, mods: KeyModifiers) {
+        let _ = self.input.send(Ok(Event::Key(KeyEvent::new(code, mods))));
+    }
+
+    /// Types text.
+    pub fn type_text(&self, s: &str) {
+        for c in s.chars() {
+            self.key(KeyCode::Char(c));
+        }
+    }
+
+    /// Waits until the screen holds `text`; the error carries the screen.
+    pub async fn wait_for(&self, text: &str) -> Result<String, String> {
+        let end = tokio::time::Instant::now() + deadline();
+        loop {
+            let screen = self.backend.text();
+            if screen.contains(text) {
+                return Ok(screen);
+            }
+            if tokio::time::Instant::now() > end {
+                return Err(format!("`{text}` never appeared; the screen:\n{screen}"));
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Quits with Ctrl-C and returns the final model.
+    pub async fn quit(self) -> Model {
+        self.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        match tokio::time::timeout(deadline(), self.task).await {
+            Ok(Ok(Ok(m))) => m,
+            other => panic!("the loop did not end cleanly: {other:?}"),
+        }
+    }
+}
