@@ -383,16 +383,31 @@ pub fn campaign(f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &Theme) {
                 "Email campaigns need an email, network campaigns a network URL; leads without it are reported, not sent.",
                 theme.dim,
             )));
-            lines.push(Line::default());
+            // The intro wraps; the list below never does (names are cut).
+            let intro_h = 3.min(inner.height);
+            f.render_widget(
+                Paragraph::new(std::mem::take(&mut lines)).wrap(Wrap { trim: true }),
+                Rect {
+                    height: intro_h,
+                    ..inner
+                },
+            );
+            let list = Rect {
+                y: inner.y + intro_h + 1,
+                height: inner.height.saturating_sub(intro_h + 1),
+                ..inner
+            };
             let drafts = d.drafts();
             if d.loading || !d.reading.is_empty() {
                 lines.push(Line::from(Span::styled("loading campaigns…", theme.info)));
             } else if drafts.is_empty() {
                 lines.push(Line::from(Span::styled(
-                    "No draft campaign: leads can only be added to drafts. Create one in the web dashboard or the Campaigns pane.",
+                    "No draft campaign: leads can only be added to drafts.",
                     theme.warn,
                 )));
             }
+            let lack_w = 26usize;
+            let name_w = (list.width as usize).saturating_sub(8 + 14 + lack_w + 2).max(8);
             for i in d.table.visible(LIST_ROWS) {
                 let Some(c) = drafts.get(i) else {
                     continue;
@@ -404,20 +419,16 @@ pub fn campaign(f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &Theme) {
                         theme.warn,
                     ),
                     None => Span::styled(
-                        format!("{} checked while sending", identity(&c.kind)),
+                        format!("{} checked as sent", identity(&c.kind)),
                         theme.dim,
                     ),
                 };
-                let style = if i == d.table.selected {
-                    theme.selected
-                } else {
-                    theme.text
-                };
+                let style = if i == d.table.selected { theme.selected } else { theme.text };
+                let name: String = t(&c.name).chars().take(name_w).collect();
                 lines.push(Line::from(vec![
                     Span::styled(
                         format!(
-                            "{:<32} {:<8} roster {:>6}  ",
-                            t(&c.name).chars().take(32).collect::<String>(),
+                            "{name:<name_w$} {:<7} roster {:>6} ",
                             t(c.kind.as_str()),
                             format::count(c.stats.total)
                         ),
@@ -432,6 +443,7 @@ pub fn campaign(f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &Theme) {
                 .filter(|c| c.status != CampaignStatus::Draft)
                 .count();
             if hidden > 0 {
+                lines.push(Line::default());
                 lines.push(Line::from(Span::styled(
                     format!("{hidden} launched or paused campaigns are not shown: their roster is frozen"),
                     theme.dim,
@@ -443,6 +455,11 @@ pub fn campaign(f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &Theme) {
                     theme.dim,
                 )));
             }
+            if let Some(e) = &d.error {
+                lines.push(Line::from(Span::styled(format!("✗ {}", t(e)), theme.err)));
+            }
+            f.render_widget(Paragraph::new(lines), list);
+            return;
         }
         Stage::Sending | Stage::Done => {
             if let Some(job) = &d.job {

@@ -37,7 +37,7 @@ pub fn searches(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         Column::new("Kind", 6, 9),
         Column::num("Leads", 5, 8),
         Column::num("Results", 7, 9),
-        Column::num("Contacted", 9, 9),
+        Column::num("Contacted", 9, 9).optional(1),
         Column::new("Last run", 8, 10),
         Column::new("Updated", 7, 16),
     ];
@@ -158,7 +158,7 @@ fn run_status_line(m: &Model, run: Option<&LatestRun>, theme: &Theme) -> Vec<Spa
                 &r.updated_at
             };
             spans.push(Span::styled(
-                format!(" · run {}", format::ago(when, m.clock)),
+                format!(" · run {}", short_ago(when, m.clock)),
                 theme.dim,
             ));
             if live {
@@ -372,6 +372,17 @@ fn chips_line(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
     }
 }
 
+/// "5m ago", or `MM-DD HH:MM` when older than a month or ahead of the
+/// local clock (the demo's simulated time runs ahead).
+fn short_ago(ts: &str, clock: i64) -> String {
+    let text = format::ago(ts, clock);
+    if text.len() == 16 && text.as_bytes().get(4) == Some(&b'-') {
+        text[5..].to_owned()
+    } else {
+        text
+    }
+}
+
 fn score(r: &LeadResult) -> String {
     format!("{:.2}", r.score)
 }
@@ -391,8 +402,8 @@ pub fn search(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         Column::new("Name", 8, 26),
         Column::new("Title", 8, u16::MAX),
         Column::new("Company", 8, 26),
-        Column::new("Status", 6, 12),
-        Column::new("When", 6, 9),
+        Column::new("Status", 6, 12).optional(2),
+        Column::new("When", 6, 11).optional(1),
     ];
     let row = |i: usize| -> Vec<Span<'static>> {
         let Some(r) = w.row(i) else {
@@ -421,7 +432,7 @@ pub fn search(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
             Span::raw(t(&c.title)),
             Span::raw(t(company)),
             Span::styled(t(&r.status), theme.dim),
-            Span::styled(format::ago(when, m.clock), theme.dim),
+            Span::styled(short_ago(when, m.clock), theme.dim),
         ]
     };
     let marked = |i: usize| w.row(i).is_some_and(|r| o.marks.is_marked(&r.result_id));
