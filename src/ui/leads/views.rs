@@ -544,37 +544,44 @@ pub fn detail(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         ));
     }
     let or_dash = |s: &str| if s.is_empty() { "—".to_owned() } else { t(s) };
+    let mut score_line = vec![
+        Span::styled(format!("score {} ", score(r)), theme.text),
+        Span::styled(t(&r.quality_tier), theme.ok),
+        Span::styled(
+            format!(
+                " · {} · found {}",
+                or_dash(&r.status),
+                short_ago(&r.created_at, m.clock)
+            ),
+            theme.dim,
+        ),
+    ];
+    if !r.query.is_empty() {
+        score_line.push(Span::styled(format!(" · query \"{}\"", t(&r.query)), theme.dim));
+    }
+    if marked {
+        score_line.push(Span::styled("  ● selected", theme.marked));
+    }
     let mut lines = vec![
         Line::from(head),
-        Line::from(vec![
-            Span::styled(format!("score {} ", score(r)), theme.text),
-            Span::styled(t(&r.quality_tier), theme.ok),
-            Span::styled(
-                format!(
-                    " · {} · found {}",
-                    or_dash(&r.status),
-                    format::ago(&r.created_at, m.clock)
-                ),
-                theme.dim,
-            ),
-            Span::styled(if marked { "  ● selected" } else { "" }, theme.marked),
-        ]),
+        Line::from(score_line),
         labelled("email", or_dash(&c.email), theme),
         labelled("network", or_dash(&c.network_url), theme),
+        labelled("link", or_dash(&r.search_url), theme),
         labelled("search reason", or_dash(&r.search_reason), theme),
         labelled("signal reason", or_dash(&r.signal_reason), theme),
-        labelled("query", or_dash(&r.query), theme),
     ];
     if !r.title.is_empty() {
         lines.push(labelled("post", t(&r.title), theme));
     }
     if !r.content.is_empty() {
-        lines.push(Line::from(Span::styled("content:", theme.header)));
-        for l in DisplayText::block(&r.content).as_str().lines().take(12) {
+        let body_text = DisplayText::block(&r.content);
+        let mut content = body_text.as_str().lines();
+        lines.push(labelled("content", content.next().unwrap_or("").to_owned(), theme));
+        for l in content.take(12) {
             lines.push(Line::from(l.to_owned()));
         }
     }
-    lines.push(labelled("link", or_dash(&r.search_url), theme));
     f.render_widget(
         Paragraph::new(lines)
             .block(bordered(
