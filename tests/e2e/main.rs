@@ -3,4 +3,5 @@
 
 mod cli;
 mod domains;
+mod leads;
 mod support;

@@ -203,11 +203,11 @@ pub fn filter(f: &mut Frame, body: Rect, b: &Builder, theme: &Theme) {
     if y < inner.height {
         let text = if b.rows.len() < crate::app::leads::filter::MAX_PREDICATES {
             format!(
-                "{} of 5 predicates (all must match) · Ctrl-N adds one; on a field: Enter picks, ←/→ cycles",
+                "{}/5 predicates, all must match · Ctrl-N adds · on a field Enter picks",
                 b.rows.len()
             )
         } else {
-            "5 of 5 predicates (all must match)".into()
+            "5/5 predicates, all must match".into()
         };
         f.render_widget(
             Paragraph::new(Span::styled(text, theme.dim)),
@@ -407,7 +407,9 @@ pub fn campaign(f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &Theme) {
                 )));
             }
             let lack_w = 26usize;
-            let name_w = (list.width as usize).saturating_sub(8 + 14 + lack_w + 2).max(8);
+            let name_w = (list.width as usize)
+                .saturating_sub(8 + 14 + lack_w + 2)
+                .max(8);
             for i in d.table.visible(LIST_ROWS) {
                 let Some(c) = drafts.get(i) else {
                     continue;
@@ -418,12 +420,15 @@ pub fn campaign(f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &Theme) {
                         format!("{k} lack {} (not sent)", identity(&c.kind)),
                         theme.warn,
                     ),
-                    None => Span::styled(
-                        format!("{} checked as sent", identity(&c.kind)),
-                        theme.dim,
-                    ),
+                    None => {
+                        Span::styled(format!("{} checked as sent", identity(&c.kind)), theme.dim)
+                    }
                 };
-                let style = if i == d.table.selected { theme.selected } else { theme.text };
+                let style = if i == d.table.selected {
+                    theme.selected
+                } else {
+                    theme.text
+                };
                 let name: String = t(&c.name).chars().take(name_w).collect();
                 lines.push(Line::from(vec![
                     Span::styled(

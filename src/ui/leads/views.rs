@@ -161,12 +161,6 @@ fn run_status_line(m: &Model, run: Option<&LatestRun>, theme: &Theme) -> Vec<Spa
                 format!(" · run {}", short_ago(when, m.clock)),
                 theme.dim,
             ));
-            if live {
-                spans.push(Span::styled(
-                    format!(" · watching every {}", format::duration(m.poll.run)),
-                    theme.info,
-                ));
-            }
         }
         None => spans.push(Span::styled("never run — R runs it", theme.dim)),
     }
@@ -180,6 +174,14 @@ fn run_status_line(m: &Model, run: Option<&LatestRun>, theme: &Theme) -> Vec<Spa
                 format::count(s.contacted_count)
             ),
             theme.text,
+        ));
+    }
+    if let Some(r) = run
+        && r.status.is_live()
+    {
+        spans.push(Span::styled(
+            format!(" · watching every {}", format::duration(m.poll.run)),
+            theme.info,
         ));
     }
     spans
@@ -557,7 +559,10 @@ pub fn detail(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         ),
     ];
     if !r.query.is_empty() {
-        score_line.push(Span::styled(format!(" · query \"{}\"", t(&r.query)), theme.dim));
+        score_line.push(Span::styled(
+            format!(" · query \"{}\"", t(&r.query)),
+            theme.dim,
+        ));
     }
     if marked {
         score_line.push(Span::styled("  ● selected", theme.marked));
@@ -577,7 +582,11 @@ pub fn detail(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     if !r.content.is_empty() {
         let body_text = DisplayText::block(&r.content);
         let mut content = body_text.as_str().lines();
-        lines.push(labelled("content", content.next().unwrap_or("").to_owned(), theme));
+        lines.push(labelled(
+            "content",
+            content.next().unwrap_or("").to_owned(),
+            theme,
+        ));
         for l in content.take(12) {
             lines.push(Line::from(l.to_owned()));
         }
