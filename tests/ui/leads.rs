@@ -274,3 +274,308 @@ async fn the_loop_pages_and_opens_enrichment_against_the_demo() {
     let o = m.leads.open.as_ref().expect("open");
     assert!(o.window.loaded_rows() <= 1000);
 }
+
+/// Runs every command against the client (API calls through
+/// `runtime::effects::execute`, path checks on disk) and feeds the answers
+/// to `update`, until nothing is left; returns the other commands.
+async fn drive(m: &mut Model, client: &outpost::api::Client, cmds: Vec<Cmd>) -> Vec<Cmd> {
+    let mut queue: std::collections::VecDeque<Cmd> = cmds.into();
+    let mut other = Vec::new();
+    while let Some(c) = queue.pop_front() {
+        match c {
+            Cmd::Api { id, req } => {
+                let reply = outpost::runtime::effects::execute(client, req).await;
+                queue.extend(update(
+                    m,
+                    Msg::Api {
+                        id,
+                        latency: Duration::from_millis(1),
+                        reply: Box::new(reply),
+                    },
+                ));
+            }
+            Cmd::CheckPath { id, path } => {
+                let exists = path.try_exists().map_err(|e| e.to_string());
+                queue.extend(update(m, Msg::PathChecked { id, exists }));
+            }
+            c => other.push(c),
+        }
+    }
+    other
+}
+
+/// A model on the Leads pane against a demo service; the rate limit is
+/// lifted so the tests never wait out a 429.
+async fn demo_model(
+    scale: Option<usize>,
+) -> (Model, outpost::api::Client, outpost::demo::DemoHandle) {
+    let handle = outpost::demo::spawn(
+        "127.0.0.1:0".parse().expect("addr"),
+        DemoConfig {
+            scale,
+            rate_limit_per_sec: 100_000,
+            ..DemoConfig::default()
+        },
+    )
+    .await
+    .expect("demo service");
+    let key = outpost::api::ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+    let client = outpost::api::Client::new(outpost::api::ClientConfig::new(handle.base_url(), key))
+        .expect("client");
+    let mut m = fixtures::model(100, 30);
+    m.pane = Pane::Leads;
+    let cmds = m.start();
+    drive(&mut m, &client, cmds).await;
+    (m, client, handle)
+}
+
+/// Opens the search with the most results.
+async fn open_biggest(m: &mut Model, client: &outpost::api::Client) -> String {
+    let (i, id) = m
+        .leads
+        .list
+        .rows
+        .iter()
+        .enumerate()
+        .max_by_key(|(_, r)| r.search.result_count)
+        .map(|(i, r)| (i, r.search.search_id.clone()))
+        .expect("a search");
+    let vp = outpost::ui::leads::searches_viewport(m.layout().body);
+    m.leads.list.table.select(i, vp);
+    let cmds = update(
+        m,
+        Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+    );
+    drive(m, client, cmds).await;
+    id
+}
+
+/// Resident memory of this process in KiB (Linux).
+fn rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// `--scale 100000`: the selection walks the whole list (jumps, pages, the
+/// end and back) while the model never holds more than 10 pages of 100.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn paging_100k_results_keeps_a_bounded_window() {
+    let (mut m, client, _demo) = demo_model(Some(100_000)).await;
+    let rss_before = rss_kib();
+    open_biggest(&mut m, &client).await;
+    let total = m
+        .leads
+        .open
+        .as_ref()
+        .and_then(|o| o.window.total)
+        .expect("total");
+    assert_eq!(total, 100_000);
+    let vp = outpost::ui::leads::results_viewport(m.layout().body, &m.leads);
+    let mut most_rows = 0;
+    let mut check = |m: &Model| {
+        let o = m.leads.open.as_ref().expect("open");
+        assert!(
+            o.window.pages.len() <= 10,
+            "{} pages held",
+            o.window.pages.len()
+        );
+        assert!(
+            o.window.selected().is_some(),
+            "the selection's page is loaded"
+        );
+        most_rows = most_rows.max(o.window.loaded_rows());
+    };
+    // Jumps across the whole list.
+    for step in 0..=100 {
+        let target = (step * 997 * 7) % total;
+        if let Some(o) = m.leads.open.as_mut() {
+            o.window.table.select(target, vp);
+        }
+        let cmds = outpost::app::leads::search::fetch_pages(&mut m, false);
+        drive(&mut m, &client, cmds).await;
+        check(&m);
+    }
+    // Keys: the end, then paging back up through several pages.
+    for code in [KeyCode::Char('G')]
+        .into_iter()
+        .chain(std::iter::repeat_n(KeyCode::PageUp, 60))
+    {
+        let cmds = update(&mut m, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+        drive(&mut m, &client, cmds).await;
+        check(&m);
+    }
+    let o = m.leads.open.as_ref().expect("open");
+    assert!(o.window.table.selected < total - 1000, "walked back up");
+    let rss_after = rss_kib();
+    println!(
+        "100k paging: most rows held {most_rows}; VmRSS before opening {:?} KiB, after walking {:?} KiB",
+        rss_before, rss_after
+    );
+    assert!(most_rows <= 1000);
+    if let (Some(a), Some(b)) = (rss_before, rss_after) {
+        // The demo service (same process) holds the 100k rows already; the
+        // walk itself must not grow memory by anything like the list's size.
+        assert!(b.saturating_sub(a) < 64 * 1024, "RSS grew by {} KiB", b - a);
+    }
+}
+
+/// The service's rows, read independently of the pane (GET by offset, or
+/// the results query by cursor).
+async fn service_rows(
+    client: &outpost::api::Client,
+    id: &str,
+    query: Option<ResultsQuery>,
+) -> Vec<LeadResult> {
+    let mut out = Vec::new();
+    match query {
+        None => loop {
+            let p = client
+                .get_search(
+                    id,
+                    &SearchPageQuery {
+                        limit: Some(500),
+                        offset: Some(out.len() as u64),
+                        cursor: None,
+                    },
+                )
+                .await
+                .expect("page");
+            let n = p.results.len();
+            out.extend(p.results);
+            if !p.pagination.has_more || n == 0 {
+                return out;
+            }
+        },
+        Some(mut q) => loop {
+            let p = client.query_results(id, &q).await.expect("page");
+            out.extend(p.results);
+            match p.pagination.next_cursor {
+                Some(c) if p.pagination.has_more => q.cursor = Some(c.to_text()),
+                _ => return out,
+            }
+        },
+    }
+}
+
+/// What a spreadsheet must see for a cell: the text, with a `'` before a
+/// leading `= + - @`, tab or CR.
+fn expected_cell(v: &str) -> String {
+    assert!(
+        !v.chars().any(|c| c.is_control() && c != '\n'),
+        "fixture text is plain: {v:?}"
+    );
+    if v.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{v}")
+    } else {
+        v.to_owned()
+    }
+}
+
+fn expected_record(r: &LeadResult) -> Vec<String> {
+    let c = r.canonical_lead.clone().unwrap_or_default();
+    let name = if c.name.trim().is_empty() {
+        r.entity_person.trim().to_owned()
+    } else {
+        c.name.trim().to_owned()
+    };
+    let company = if c.company.trim().is_empty() {
+        r.entity_company.clone()
+    } else {
+        c.company.clone()
+    };
+    let mut out = vec![expected_cell(&r.result_id), r.score.to_string()];
+    for v in [
+        &r.quality_tier,
+        &name,
+        &c.title,
+        &company,
+        &c.company_domain,
+        &c.email,
+        &c.network_url,
+        &r.status,
+        &r.created_at,
+        &r.occurred_at,
+        &r.query,
+        &r.search_reason,
+        &r.signal_reason,
+        &r.search_url,
+        &r.lead_id,
+        &r.run_id,
+    ] {
+        out.push(expected_cell(v));
+    }
+    out
+}
+
+/// Runs an export of the open search to `path` and returns the file's rows.
+async fn export_to(
+    m: &mut Model,
+    client: &outpost::api::Client,
+    path: &std::path::Path,
+) -> Vec<Vec<String>> {
+    let cmds = outpost::app::leads::start_export(m, Some(path.display().to_string()));
+    let other = drive(m, client, cmds).await;
+    let Some(Cmd::WriteFile { id, file }) = other.into_iter().next() else {
+        panic!("the export ends in one write");
+    };
+    assert!(!file.overwrite, "a new file needs no overwrite");
+    outpost::store::write_atomic(&file.path, &file.bytes).expect("write");
+    update(
+        m,
+        Msg::FileWritten {
+            id: *&id,
+            result: Ok(()),
+        },
+    );
+    let mut rdr = csv::Reader::from_path(path).expect("csv");
+    let header: Vec<String> = rdr
+        .headers()
+        .expect("header")
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(header, outpost::app::leads::export::COLUMNS);
+    rdr.records()
+        .map(|r| r.expect("record").iter().map(str::to_owned).collect())
+        .collect()
+}
+
+/// CSV export of the seeded search's 2,000 results equals the service's
+/// rows, in order, cell for cell; and so does a filtered export.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn csv_export_of_2000_results_matches_the_service() {
+    let (mut m, client, _demo) = demo_model(None).await;
+    let id = open_biggest(&mut m, &client).await;
+    let dir = tempfile::tempdir().expect("tempdir");
+
+    let path = dir.path().join("all.csv");
+    let rows = export_to(&mut m, &client, &path).await;
+    let service = service_rows(&client, &id, None).await;
+    assert_eq!(service.len(), 2000);
+    assert_eq!(rows.len(), service.len());
+    for (i, (got, r)) in rows.iter().zip(&service).enumerate() {
+        assert_eq!(got, &expected_record(r), "row {i}");
+    }
+    assert!(m.leads.dialog.is_none(), "the export dialog closes");
+
+    // Filtered: the results query walked by cursor.
+    let filter = outpost::app::leads::Filter {
+        q: "revenue".into(),
+        predicates: Vec::new(),
+    };
+    let cmds = outpost::app::leads::search::apply_filter(&mut m, filter.clone());
+    drive(&mut m, &client, cmds).await;
+    let path = dir.path().join("filtered.csv");
+    let rows = export_to(&mut m, &client, &path).await;
+    let service = service_rows(&client, &id, Some(filter.query(None, 100))).await;
+    assert!(
+        !service.is_empty() && service.len() < 2000,
+        "{}",
+        service.len()
+    );
+    assert_eq!(rows.len(), service.len());
+    for (i, (got, r)) in rows.iter().zip(&service).enumerate() {
+        assert_eq!(got, &expected_record(r), "filtered row {i}");
+    }
+}

@@ -97,6 +97,12 @@ pub fn open(m: &mut Model, tab: Tab) -> Vec<Cmd> {
         return Vec::new();
     };
     let Some(r) = o.window.selected().cloned() else {
+        // Typed ahead of the page: open it when the row arrives.
+        if let Some(o) = m.leads.open.as_mut()
+            && o.window.total.is_some_and(|t| o.window.table.selected < t)
+        {
+            o.open_when_loaded = Some(tab);
+        }
         return Vec::new();
     };
     let search_id = o.search.search_id.clone();

@@ -201,6 +201,8 @@ pub struct Opened {
     pub watch_inflight: Option<RequestId>,
     /// The total when the search was opened (to show "+N new").
     pub first_total: Option<usize>,
+    /// Enter was pressed on a row still loading: open it on arrival.
+    pub open_when_loaded: Option<detail::Tab>,
 }
 
 /// A message box (run-all answer).

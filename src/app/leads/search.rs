@@ -179,7 +179,18 @@ pub fn on_page(
         _ => return Vec::new(),
     };
     match result {
-        Ok((rows, pagination)) => store_page(m, page, rows, &pagination),
+        Ok((rows, pagination)) => {
+            store_page(m, page, rows, &pagination);
+            let ready = m.leads.open.as_mut().and_then(|o| {
+                o.window.selected()?;
+                o.open_when_loaded.take()
+            });
+            if let Some(tab) = ready
+                && m.leads.view == View::Search
+            {
+                return super::detail::open(m, tab);
+            }
+        }
         Err(e) => {
             let text = if e.status() == Some(404) {
                 "search not found (deleted, or another workspace's)".to_owned()
@@ -388,6 +399,9 @@ fn nav(m: &mut Model, action: Action) -> bool {
 /// A key action on the open search.
 pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     if nav(m, action) {
+        if let Some(o) = m.leads.open.as_mut() {
+            o.open_when_loaded = None;
+        }
         return fetch_pages(m, false);
     }
     let Some(o) = m.leads.open.as_ref() else {

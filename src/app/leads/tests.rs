@@ -910,6 +910,22 @@ fn open_search_by_id_remembers_it() {
     assert_eq!(m.leads.view, View::Search);
 }
 
+#[test]
+fn enter_on_a_row_still_loading_opens_it_when_it_arrives() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let pages = key(&mut m, KeyCode::Char('G'));
+    let early = key(&mut m, KeyCode::Enter);
+    assert!(api(&early).is_empty(), "nothing to open yet");
+    assert_eq!(m.leads.view, View::Search);
+    fake.serve(&mut m, pages);
+    assert_eq!(m.leads.view, View::Detail, "opened on arrival");
+    assert_eq!(
+        m.leads.detail.as_ref().map(|d| d.result.result_id.as_str()),
+        Some("s-3-r1999")
+    );
+}
+
 mod props {
     use super::*;
     use proptest::prelude::*;
