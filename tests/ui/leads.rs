@@ -521,13 +521,7 @@ async fn export_to(
     };
     assert!(!file.overwrite, "a new file needs no overwrite");
     outpost::store::write_atomic(&file.path, &file.bytes).expect("write");
-    update(
-        m,
-        Msg::FileWritten {
-            id: *&id,
-            result: Ok(()),
-        },
-    );
+    update(m, Msg::FileWritten { id, result: Ok(()) });
     let mut rdr = csv::Reader::from_path(path).expect("csv");
     let header: Vec<String> = rdr
         .headers()
