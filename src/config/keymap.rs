@@ -106,7 +106,7 @@ actions! {
     MarkMatching => "mark_matching", Leads, "select every lead matching the filter";
     AddToCampaign => "add_to_campaign", Leads, "add the selected leads to a campaign…";
     Export => "export", Leads, "export the filtered results to CSV";
-    Enrichment => "enrichment", Leads, "show the result's enrichment (field descriptors and coverage)";
+    Enrichment => "enrichment", Leads, "open the result on its enrichment fields and coverage";
     RemoveChip => "remove_chip", Leads, "remove the last filter chip (or click a chip)";
     ClearMarks => "clear_marks", Leads, "unselect every lead";
     NextSection => "next_section", Leads, "next part of the result detail (person, company, fields)";

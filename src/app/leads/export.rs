@@ -214,6 +214,9 @@ pub struct Export {
     pub bytes: Vec<u8>,
     /// Rows written so far.
     pub rows: u64,
+    /// Result ids written: a live run can shift offset pages, and a row
+    /// seen twice is written once.
+    pub seen: std::collections::HashSet<String>,
     /// Replacing an existing file was confirmed.
     pub overwrite: bool,
     /// The page request, path check or write in flight.
@@ -311,6 +314,7 @@ pub fn start(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
         walk,
         bytes: Vec::new(),
         rows: 0,
+        seen: Default::default(),
         overwrite: false,
         pending: None,
     };
@@ -411,6 +415,7 @@ fn begin(m: &mut Model) -> Vec<Cmd> {
     exp.phase = Phase::Fetching;
     exp.bytes.clear();
     exp.rows = 0;
+    exp.seen.clear();
     exp.walk = Walk::new(&exp.walk.search, &exp.walk.filter, exp.walk.total);
     let header: Vec<String> = COLUMNS.iter().map(|c| (*c).to_owned()).collect();
     if let Err(e) = csv_write(&mut exp.bytes, &header) {
@@ -450,6 +455,9 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
         }
     };
     for r in &rows {
+        if !exp.seen.insert(r.result_id.clone()) {
+            continue;
+        }
         if let Err(e) = csv_write(&mut exp.bytes, &record(r)) {
             exp.phase = Phase::Prompt;
             exp.error = Some(e);

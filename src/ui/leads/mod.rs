@@ -55,6 +55,12 @@ pub fn diagnostics_cap(body: Rect) -> usize {
     }
 }
 
+/// Short screens show the run as two lines: status, and the funnel summed
+/// over the queries.
+pub fn compact_run(body: Rect) -> bool {
+    body.height < 18
+}
+
 /// Lines inside the run panel.
 fn run_lines(body: Rect, leads: &LeadsModel) -> u16 {
     let Some(o) = &leads.open else {
@@ -68,6 +74,9 @@ fn run_lines(body: Rect, leads: &LeadsModel) -> u16 {
         .iter()
         .map(|s| s.query_diagnostics.len())
         .sum();
+    if compact_run(body) {
+        return 1 + u16::from(diag > 0);
+    }
     let mut lines = 1;
     if !run.source_status.is_empty() {
         lines += 1;

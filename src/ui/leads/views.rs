@@ -208,7 +208,32 @@ fn run_panel(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
     let run = o.latest_run.as_ref();
     let mut lines = vec![Line::from(run_status_line(m, run, theme))];
     let inner_w = area.width.saturating_sub(2) as usize;
-    if let Some(r) = run {
+    if let Some(r) = run
+        && super::compact_run(m.layout().body)
+    {
+        let diags: Vec<_> = r
+            .source_status
+            .iter()
+            .flat_map(|s| s.query_diagnostics.iter())
+            .collect();
+        if !diags.is_empty() {
+            let sum = |f: fn(&crate::api::model::QueryDiagnostics) -> u64| {
+                format::count(diags.iter().map(|d| f(d)).sum())
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{} queries: ", diags.len()), theme.dim),
+                Span::raw(format!(
+                    "{} → {} → {} → {} → {} → ",
+                    sum(|d| d.fetched),
+                    sum(|d| d.normalized),
+                    sum(|d| d.ranked),
+                    sum(|d| d.lead_extracted),
+                    sum(|d| d.quality_kept)
+                )),
+                Span::styled(format!("{} stored", sum(|d| d.stored)), theme.ok),
+            ]));
+        }
+    } else if let Some(r) = run {
         if !r.source_status.is_empty() {
             let mut spans = vec![Span::styled("sources: ", theme.dim)];
             for (i, src) in r.source_status.iter().enumerate() {
@@ -286,11 +311,14 @@ fn run_panel(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
             lines.push(Line::from(header));
             let cap = diagnostics_cap(m.layout().body);
             for (n, d) in diags.iter().enumerate() {
-                if n + 1 == cap && diags.len() > cap {
+                if n + 1 == cap && diags.len() > cap && cap > 1 {
                     lines.push(Line::from(Span::styled(
                         format!("… and {} more queries", diags.len() - n),
                         theme.dim,
                     )));
+                    break;
+                }
+                if n >= cap {
                     break;
                 }
                 let q: String = t(&d.query).chars().take(query_w).collect();
