@@ -249,7 +249,7 @@ pub fn on_campaigns(m: &mut Model, _id: RequestId, reply: ApiReply) -> Vec<Cmd> 
             d.reading = known.iter().cloned().collect();
             if known.is_empty() {
                 d.error = Some(
-                    "this service lists no campaigns, and none is known locally: open one with :open campaign <id> first"
+                    "this service does not list campaigns, and no campaign id is known locally yet"
                         .into(),
                 );
             }
@@ -470,7 +470,7 @@ pub fn on_chunk(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
             job.imported += r.imported;
             job.duplicates += r.duplicates;
             if job.walk.is_none() {
-                job.considered = job.total - job.queue.len() as u64;
+                job.considered = job.total.saturating_sub(job.queue.len() as u64);
             }
         }
         Err(e) => {

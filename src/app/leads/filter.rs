@@ -253,7 +253,9 @@ impl Builder {
             Focus::Q if down && !self.rows.is_empty() => Focus::Row(0, Part::Path),
             Focus::Q => Focus::Q,
             Focus::Row(0, _) if !down => Focus::Q,
-            Focus::Row(i, p) if down => Focus::Row((i + 1).min(self.rows.len() - 1), p),
+            Focus::Row(i, p) if down => {
+                Focus::Row((i + 1).min(self.rows.len().saturating_sub(1)), p)
+            }
             Focus::Row(i, p) => Focus::Row(i - 1, p),
         };
     }
