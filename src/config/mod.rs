@@ -538,3 +538,17 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod example_tests {
+    use super::*;
+
+    /// The documented example must stay a valid config.
+    #[test]
+    fn config_example_parses() {
+        let text = include_str!("../../config.example.toml");
+        let file = parse_file(Path::new("config.example.toml"), text).expect("example parses");
+        assert_eq!(file.request_timeout_secs, Some(30));
+        assert_eq!(file.poll.and_then(|p| p.domain_secs), Some(45.0));
+    }
+}

@@ -177,8 +177,8 @@ fn domain_list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
         Column::new("Domain", 12, u16::MAX),
         Column::new("Status", 10, 34),
         Column::num("Records", 7, 7).optional(3),
-        Column::new("Verified", 8, 16).optional(2),
-        Column::new("Added", 8, 16).optional(1),
+        Column::new("Verified", 8, 16).optional(1),
+        Column::new("Added", 8, 16).optional(2),
     ];
     let row = |i: usize| -> Vec<Span<'static>> {
         let Some(dom) = items.get(i) else {

@@ -4,6 +4,7 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use crossterm::event::KeyCode;
+use outpost::api::model::DomainStatus;
 use outpost::demo::DemoConfig;
 
 use crate::support::Runner;
@@ -41,8 +42,8 @@ async fn an_idle_dashboard_draws_nothing() {
     r.quit().await;
 }
 
-/// Through the real loop: open a verifying domain, trigger a check, copy a
-/// record value.
+/// Through the real loop: open the newest (pending) domain, copy a record
+/// value, trigger a check.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn verify_and_copy_through_the_loop() {
     let demo = DemoConfig {
@@ -50,19 +51,29 @@ async fn verify_and_copy_through_the_loop() {
         ..DemoConfig::default()
     };
     let r = Runner::start(120, 30, "domains", demo).await;
-    r.wait_for("Sending domains").await.expect("domains load");
+    r.wait_for("● pending").await.expect("domains load");
     r.key(KeyCode::Enter);
-    r.wait_for("DNS records").await.expect("detail opens");
+    let detail = r.wait_for("DNS records").await.expect("detail opens");
+    assert!(
+        detail.contains("● pending"),
+        "the newest seeded domain is pending:\n{detail}"
+    );
     r.key(KeyCode::Char('y'));
     r.wait_for("copied to the clipboard")
         .await
         .expect("copy notice");
     assert_eq!(r.host.copies.lock().map(|c| c.len()).unwrap_or(0), 1);
     r.key(KeyCode::Char('v'));
-    r.wait_for("verif").await.expect("verify answered");
+    r.wait_for("Verification started")
+        .await
+        .expect("verify answered");
     let model = r.quit().await;
-    assert_eq!(
-        model.net.in_flight, 0,
-        "nothing left in flight after quitting"
+    let status = model.domains.open_domain().map(|d| d.status.clone());
+    assert!(
+        matches!(
+            status,
+            Some(DomainStatus::Verifying | DomainStatus::Verified)
+        ),
+        "the trigger moved it on: {status:?}"
     );
 }

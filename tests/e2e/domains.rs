@@ -1,0 +1,64 @@
+//! The Senders & Domains pane end to end, and terminal restore.
+
+use crate::support::Pty;
+
+/// Poll fast against the loopback demo service.
+const FAST_POLL: &str = "[poll]\ndomain_secs = 1\n";
+
+#[test]
+fn verify_a_domain_and_see_it_verified_by_polling() {
+    let mut pty = Pty::spawn(&["--demo", "--time-scale", "3000"], 100, 30, FAST_POLL);
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"4");
+    pty.wait_for("Sending domains")
+        .expect("the domains pane opens");
+    // Add a fresh domain (`a`), so the flow does not depend on the seed.
+    pty.send(b"a");
+    pty.wait_for("Add a sending domain")
+        .expect("the add dialog opens");
+    pty.type_text("mail.e2e-check.io");
+    pty.send(b"\x13"); // Ctrl-S
+    pty.wait_for("DNS records")
+        .expect("the new domain opens on its records");
+    pty.wait_for("pending").expect("a new domain is pending");
+    pty.send(b"v");
+    pty.wait_for("verif").expect("verification starts");
+    let screen = pty
+        .wait_until("verified", |s| {
+            s.contains("● verified") || s.contains("Domain verified")
+        })
+        .expect("polling sees it verified");
+    assert!(screen.contains("mail.e2e-check.io"), "{screen}");
+    // `y` copies a record value through OSC 52.
+    pty.send(b"y");
+    pty.wait_for("copied to the clipboard")
+        .expect("copy notice");
+    let seen = pty.seen.lock().map(|s| s.clone()).unwrap_or_default();
+    assert_eq!(seen.clipboard.len(), 1, "one OSC 52 write");
+    assert!(seen.titles.is_empty(), "no window title was ever set");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true), "q quits cleanly");
+    let (alt, hidden) = pty.modes();
+    assert!(!alt && !hidden, "terminal restored");
+}
+
+#[test]
+fn sigterm_restores_the_terminal() {
+    let mut pty = Pty::spawn(&["--demo"], 80, 24, "");
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    let (alt, hidden) = pty.modes();
+    assert!(alt && hidden, "the dashboard owns the screen");
+    pty.signal(libc::SIGTERM);
+    assert!(pty.wait_exit().is_some(), "SIGTERM ends the process");
+    let (alt, hidden) = pty.modes();
+    assert!(!alt, "left the alternate screen");
+    assert!(!hidden, "the cursor is shown");
+}
+
+#[test]
+fn sighup_ends_the_process_instead_of_spinning() {
+    let mut pty = Pty::spawn(&["--demo"], 80, 24, "");
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.signal(libc::SIGHUP);
+    assert!(pty.wait_exit().is_some(), "SIGHUP ends the process");
+}

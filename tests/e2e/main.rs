@@ -1,0 +1,6 @@
+//! End-to-end tests: the real binary in a pty (read through `vt100`), and
+//! the command line.
+
+mod cli;
+mod domains;
+mod support;

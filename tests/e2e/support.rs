@@ -1,0 +1,230 @@
+//! A pty harness: runs the real `outpost` binary in a pseudo-terminal and
+//! reads its screen through the `vt100` terminal emulator.
+
+// Shared by every module; not each one uses every helper.
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
+
+/// What the program asked the terminal to do besides drawing.
+#[derive(Debug, Default, Clone)]
+pub struct Seen {
+    /// Clipboard writes (OSC 52), base64 as sent.
+    pub clipboard: Vec<String>,
+    /// Window titles set.
+    pub titles: Vec<String>,
+}
+
+/// Records vt100 callbacks.
+#[derive(Default)]
+pub struct Recorder(pub Arc<Mutex<Seen>>);
+
+impl vt100::Callbacks for Recorder {
+    fn copy_to_clipboard(&mut self, _: &mut vt100::Screen, _ty: &[u8], data: &[u8]) {
+        if let Ok(mut s) = self.0.lock() {
+            s.clipboard.push(String::from_utf8_lossy(data).into_owned());
+        }
+    }
+    fn set_window_title(&mut self, _: &mut vt100::Screen, title: &[u8]) {
+        if let Ok(mut s) = self.0.lock() {
+            s.titles.push(String::from_utf8_lossy(title).into_owned());
+        }
+    }
+}
+
+/// Deadlines are generous: machines are shared and noisy.
+pub fn deadline() -> Duration {
+    if std::env::var_os("CI").is_some() {
+        Duration::from_secs(60)
+    } else {
+        Duration::from_secs(30)
+    }
+}
+
+/// A running `outpost` in a pty.
+pub struct Pty {
+    child: Box<dyn Child + Send + Sync>,
+    writer: Arc<Mutex<Box<dyn Write + Send>>>,
+    parser: Arc<Mutex<vt100::Parser<Recorder>>>,
+    /// What the program asked of the terminal.
+    pub seen: Arc<Mutex<Seen>>,
+    /// The directory holding the config, data and log files.
+    pub dir: tempfile::TempDir,
+    exit: Option<portable_pty::ExitStatus>,
+}
+
+impl Pty {
+    /// Starts `outpost ARGS` at `cols`×`rows` with its own config and data
+    /// directories; `config` is written to `config.toml` there.
+    pub fn spawn(args: &[&str], cols: u16, rows: u16, config: &str) -> Pty {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join("config.toml"), config).expect("config");
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("openpty");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_outpost"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("OUTPOST_CONFIG_DIR", dir.path());
+        cmd.env("OUTPOST_DATA_DIR", dir.path());
+        cmd.env_remove("OUTPOST_BASE_URL");
+        cmd.env_remove("OUTPOST_API_KEY");
+        cmd.env_remove("NO_COLOR");
+        cmd.cwd(dir.path());
+        let child = pty.slave.spawn_command(cmd).expect("spawn outpost");
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().expect("reader");
+        let writer = Arc::new(Mutex::new(pty.master.take_writer().expect("writer")));
+        let seen = Arc::new(Mutex::new(Seen::default()));
+        let parser = Arc::new(Mutex::new(vt100::Parser::new_with_callbacks(
+            NonZeroU16::new(rows).expect("rows"),
+            NonZeroU16::new(cols).expect("cols"),
+            0,
+            Recorder(seen.clone()),
+        )));
+        let p = parser.clone();
+        let w = writer.clone();
+        // Keep the master alive as long as the reader runs.
+        let master = pty.master;
+        std::thread::spawn(move || {
+            let _master = master;
+            let mut buf = [0u8; 8192];
+            loop {
+                match reader.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => {
+                        // A bare pty answers no cursor-position query: do it.
+                        if buf[..n].windows(4).any(|s| s == b"\x1b[6n")
+                            && let Ok(mut w) = w.lock()
+                        {
+                            let _ = w.write_all(b"\x1b[1;1R");
+                        }
+                        if let Ok(mut p) = p.lock() {
+                            p.process(&buf[..n]);
+                        }
+                    }
+                }
+            }
+        });
+        Pty {
+            child,
+            writer,
+            parser,
+            seen,
+            dir,
+            exit: None,
+        }
+    }
+
+    /// The data directory (state file, log).
+    pub fn data_dir(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The log file.
+    pub fn log_file(&self) -> PathBuf {
+        self.dir.path().join("outpost.log")
+    }
+
+    /// Sends raw bytes (keys).
+    pub fn send(&self, bytes: &[u8]) {
+        if let Ok(mut w) = self.writer.lock() {
+            let _ = w.write_all(bytes);
+            let _ = w.flush();
+        }
+    }
+
+    /// Sends text, one key at a time.
+    pub fn type_text(&self, s: &str) {
+        for c in s.chars() {
+            let mut b = [0u8; 4];
+            self.send(c.encode_utf8(&mut b).as_bytes());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// The screen as text.
+    pub fn screen(&self) -> String {
+        self.parser
+            .lock()
+            .map(|p| p.screen().contents())
+            .unwrap_or_default()
+    }
+
+    /// Whether the alternate screen is on and the cursor hidden.
+    pub fn modes(&self) -> (bool, bool) {
+        self.parser
+            .lock()
+            .map(|p| (p.screen().alternate_screen(), p.screen().hide_cursor()))
+            .unwrap_or((false, false))
+    }
+
+    /// Waits until the screen holds `text`; the error carries the screen.
+    pub fn wait_for(&self, text: &str) -> Result<String, String> {
+        self.wait_until(text, |s| s.contains(text))
+    }
+
+    /// Waits until `ok(screen)`.
+    pub fn wait_until(&self, what: &str, ok: impl Fn(&str) -> bool) -> Result<String, String> {
+        let end = Instant::now() + deadline();
+        loop {
+            let screen = self.screen();
+            if ok(&screen) {
+                return Ok(screen);
+            }
+            if Instant::now() > end {
+                let log = std::fs::read_to_string(self.log_file()).unwrap_or_default();
+                return Err(format!(
+                    "`{what}` never appeared; the screen:\n{screen}\nlog:\n{log}"
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Sends a signal to the process.
+    pub fn signal(&self, sig: i32) {
+        if let Some(pid) = self.child.process_id() {
+            // SAFETY: kill only sends a signal to our own child.
+            unsafe {
+                libc::kill(pid as i32, sig);
+            }
+        }
+    }
+
+    /// Waits for the process to end; returns whether it exited successfully.
+    pub fn wait_exit(&mut self) -> Option<bool> {
+        let end = Instant::now() + deadline();
+        while Instant::now() < end {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                let ok = status.success();
+                self.exit = Some(status);
+                // Let the reader drain the last bytes (the restore).
+                std::thread::sleep(Duration::from_millis(300));
+                return Some(ok);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
+    }
+}
+
+impl Drop for Pty {
+    fn drop(&mut self) {
+        if self.exit.is_none() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
