@@ -249,6 +249,13 @@ impl DemoHandle {
     pub fn sim_now(&self) -> String {
         clock::iso(self.app.now())
     }
+
+    /// Simulated now in Unix seconds: the dashboard's clock in `--demo`, so
+    /// "3m ago" is measured in the demo's sped-up world.
+    pub fn clock(&self) -> impl Fn() -> i64 + Send + Sync + 'static {
+        let app = self.app.clone();
+        move || app.now().div_euclid(1000)
+    }
 }
 
 impl Drop for DemoHandle {

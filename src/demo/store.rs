@@ -359,24 +359,40 @@ impl SearchRec {
         }
     }
 
-    /// Whether `q` (lowercased) occurs in any text field of row `i`.
-    pub fn text_matches(&self, i: usize, q: &str) -> bool {
+    /// Whether `q` (lowercased) occurs in any text field of row `i`. `buf`
+    /// is reused across rows so a scan over many rows barely allocates.
+    pub fn text_matches(&self, i: usize, q: &str, buf: &mut String) -> bool {
+        use std::fmt::Write;
         let row = self.rows[i];
         let p = Person::new(row.seed, self.persona);
-        let hay = [
-            p.name(),
-            p.title.to_owned(),
-            p.company(),
+        buf.clear();
+        let company = p.company();
+        // Table text has no non-ASCII capitals, so ASCII lowering suffices.
+        let _ = write!(
+            buf,
+            "{} {}\n{}\n{company}\n{}\n{}\n{}\n{}",
+            p.first,
+            p.last,
+            p.title,
             p.content(),
             p.signal_reason(),
             p.domain(),
-            p.email(),
-        ];
-        if hay.iter().any(|h| h.to_lowercase().contains(q)) {
-            return true;
+            p.email()
+        );
+        let plans = &self.search.source_plans;
+        if let Some(pl) = plans.get((row.seed % plans.len().max(1) as u64) as usize) {
+            if let Some(query) = pl
+                .query
+                .get((row.seed >> 8) as usize % pl.query.len().max(1))
+            {
+                buf.push('\n');
+                buf.push_str(query);
+            }
+            buf.push('\n');
+            buf.push_str(&pl.reason);
         }
-        let (query, reason) = self.plan_text(row.seed);
-        query.to_lowercase().contains(q) || reason.to_lowercase().contains(q)
+        buf.make_ascii_lowercase();
+        buf.contains(q)
     }
 
     /// The query string and reason of the source plan that found a row.

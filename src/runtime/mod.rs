@@ -106,6 +106,14 @@ pub struct Services<H> {
     pub host: H,
     /// Counters for tests.
     pub stats: Stats,
+    /// Wall-clock now in Unix seconds for "3m ago"; in `--demo` the demo
+    /// service's sped-up clock, so its timestamps read naturally.
+    pub clock: Arc<dyn Fn() -> i64 + Send + Sync>,
+}
+
+/// The real wall clock.
+pub fn wall_clock_fn() -> Arc<dyn Fn() -> i64 + Send + Sync> {
+    Arc::new(wall_clock)
 }
 
 /// Runs the dashboard until it quits (or input ends); returns the model.
@@ -126,12 +134,13 @@ where
         store,
         mut host,
         stats,
+        clock,
     } = services;
     let Channel { tx, mut rx } = channel;
     let mut subs = SubManager::default();
     let mut gate = client.gate().subscribe();
     model.now = Instant::now();
-    model.clock = wall_clock();
+    model.clock = clock();
     let cmds = model.start();
     execute(cmds, &mut model, &client, &store, &mut host, terminal, &tx);
     subs.sync(app::subscriptions(&model), &tx);
@@ -168,7 +177,7 @@ where
         };
         stats.messages.fetch_add(1, Ordering::Relaxed);
         model.now = Instant::now();
-        model.clock = wall_clock();
+        model.clock = clock();
         let cmds = app::update(&mut model, msg);
         execute(cmds, &mut model, &client, &store, &mut host, terminal, &tx);
         subs.sync(app::subscriptions(&model), &tx);
@@ -268,6 +277,7 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
 
     // The service: in-process demo, or the configured one.
     let mut _demo = None;
+    let mut clock = wall_clock_fn();
     let (client_cfg, demo) = if cli.demo {
         let mut demo_cfg = crate::demo::DemoConfig::default();
         if let Some(x) = crate::cli::check_time_scale(cli.time_scale)? {
@@ -279,6 +289,7 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
             .map_err(|e| format!("cannot start the demo service: {e}"))?;
         let key = ApiKey::parse(crate::demo::DEMO_KEY).map_err(|e| e.to_string())?;
         let c = ClientConfig::new(handle.base_url(), key);
+        clock = Arc::new(handle.clock());
         _demo = Some(handle);
         (c, true)
     } else {
@@ -339,6 +350,7 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
         store,
         host: TerminalHost,
         stats: Stats::default(),
+        clock,
     };
     let result = run(&mut term, input, channel, services, model).await;
     terminal::restore();

@@ -327,9 +327,9 @@ async fn state_table_draft_launch_goes_launching_then_active() {
 
 #[tokio::test]
 async fn rule_4_pause_only_when_active() {
-    // A slow clock keeps the seeded launch in `launching` for the whole test.
+    // A stopped clock keeps the seeded launch in `launching`.
     let svc = start_with(DemoConfig {
-        time_scale: 5.0,
+        time_scale: 0.0,
         ..config()
     })
     .await;
@@ -415,7 +415,7 @@ async fn state_table_paused_resume_goes_active_and_others_cannot_resume() {
 #[tokio::test]
 async fn rule_5_roster_is_frozen_outside_draft() {
     let svc = start_with(DemoConfig {
-        time_scale: 5.0,
+        time_scale: 0.0,
         ..config()
     })
     .await;
@@ -1282,9 +1282,9 @@ async fn generated_messages_list_filter_and_edit() {
 
 #[tokio::test]
 async fn seeded_campaigns_cover_every_status_with_consistent_stats() {
-    // Real time: nothing moves between the reads below.
+    // A stopped clock: nothing moves between the reads below.
     let svc = start_with(DemoConfig {
-        time_scale: 1.0,
+        time_scale: 0.0,
         ..config()
     })
     .await;

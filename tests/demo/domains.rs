@@ -12,7 +12,7 @@ use crate::common::*;
 #[tokio::test]
 async fn seeded_domains_cover_every_status_newest_first() {
     let svc = start_with(DemoConfig {
-        time_scale: 1.0,
+        time_scale: 0.0,
         ..config()
     })
     .await;
@@ -160,8 +160,12 @@ async fn state_table_rejected_records_fail_and_propagating_ones_stay_verifying()
 #[tokio::test]
 async fn the_live_list_and_poll_see_the_seeded_domain_verify() {
     // `mail.northwind-demo.io` was triggered 4 simulated minutes before the
-    // start; its records are visible 6 minutes in (3.6 s here).
-    let svc = start().await;
+    // start; its records are visible 6 minutes in (9 s here).
+    let svc = start_with(DemoConfig {
+        time_scale: 40.0,
+        ..config()
+    })
+    .await;
     let d = svc
         .api
         .list_domains(false)
@@ -171,7 +175,7 @@ async fn the_live_list_and_poll_see_the_seeded_domain_verify() {
         .find(|d| d.domain == "mail.northwind-demo.io")
         .unwrap();
     assert_eq!(d.status, DomainStatus::Verifying);
-    eventually(30, "seeded domain verified", || async {
+    eventually(60, "seeded domain verified", || async {
         let d2 = svc.api.verify_domain(&d.id, true).await.unwrap();
         (d2.status == DomainStatus::Verified).then_some(())
     })

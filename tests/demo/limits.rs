@@ -16,7 +16,7 @@ async fn rule_10_bursts_past_the_limit_get_429_with_retry_after() {
     })
     .await;
     let mut answers = Vec::new();
-    for _ in 0..8 {
+    for _ in 0..12 {
         answers.push(svc.raw("GET", "/api/senders", None).await);
     }
     let ok = answers.iter().filter(|r| r.status == 200).count();
@@ -62,7 +62,7 @@ async fn ids_share_one_route_limit_and_the_client_waits_it_out() {
         .unwrap()
         .threads;
     let mut statuses = Vec::new();
-    for t in threads.iter().cycle().take(6) {
+    for t in threads.iter().cycle().take(10) {
         statuses.push(
             svc.raw("GET", &format!("/api/threads/{}", t.id), None)
                 .await

@@ -11,6 +11,7 @@ mod auth;
 mod campaigns;
 mod context;
 mod domains;
+mod hostile;
 mod lead_finder;
 mod limits;
 mod senders;

@@ -181,6 +181,7 @@ impl Runner {
             store: Store::new(None),
             host: host.clone(),
             stats: stats.clone(),
+            clock: std::sync::Arc::new(handle.clock()),
         };
         let task = tokio::spawn(async move {
             runtime::run(

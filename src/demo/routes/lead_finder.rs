@@ -451,6 +451,7 @@ pub async fn query(
     with(&app, w, |cx| {
         let si = find(cx.ws, ids.get(0))?;
         let s = &cx.ws.searches[si];
+        let mut buf = String::with_capacity(512);
         let matching: Vec<usize> = s
             .order
             .iter()
@@ -462,7 +463,11 @@ pub async fn query(
                 let p = Person::new(s.rows[*i].seed, s.persona);
                 preds.iter().all(|pr| pr.matches(&p))
             })
-            .filter(|i| needle.as_deref().is_none_or(|n| s.text_matches(*i, n)))
+            .filter(|i| {
+                needle
+                    .as_deref()
+                    .is_none_or(|n| s.text_matches(*i, n, &mut buf))
+            })
             .collect();
         let total = matching.len();
         let results = matching
