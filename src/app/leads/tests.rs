@@ -926,6 +926,50 @@ fn enter_on_a_row_still_loading_opens_it_when_it_arrives() {
     );
 }
 
+#[test]
+fn clicking_a_chip_removes_it_and_clicking_a_row_twice_opens_it() {
+    use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let filter = Filter {
+        q: "revops".into(),
+        predicates: vec![Predicate {
+            path: "person.seniority".into(),
+            operator: Operator::Eq,
+            value: PredicateValue::Text("head".into()),
+        }],
+    };
+    let cmds = search::apply_filter(&mut m, filter);
+    fake.serve(&mut m, cmds);
+    let body = m.layout().body;
+    let areas = layout::search_areas(body, &m.leads);
+    let spans = layout::chip_spans(&m.leads, areas.chips);
+    assert_eq!(spans.len(), 2);
+    let click = |column: u16, row: u16| {
+        Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    let cmds = update(&mut m, click(spans[1].1 + 1, areas.chips.y));
+    fake.serve(&mut m, cmds);
+    let o = m.leads.open.as_ref().expect("open");
+    assert_eq!(o.filter.q, "revops");
+    assert!(o.filter.predicates.is_empty(), "the predicate chip went");
+    let areas = layout::search_areas(body, &m.leads);
+    let row_y = areas.table.y + 2 + 1;
+    update(&mut m, click(10, row_y));
+    assert_eq!(
+        m.leads.open.as_ref().map(|o| o.window.table.selected),
+        Some(1)
+    );
+    let cmds = update(&mut m, click(10, row_y));
+    fake.serve(&mut m, cmds);
+    assert_eq!(m.leads.view, View::Detail, "a second click opens");
+}
+
 mod props {
     use super::*;
     use proptest::prelude::*;

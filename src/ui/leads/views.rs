@@ -37,7 +37,7 @@ pub fn searches(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         Column::new("Kind", 6, 9),
         Column::num("Leads", 5, 8),
         Column::num("Results", 7, 9),
-        Column::num("Contacted", 9, 9).optional(1),
+        Column::num("Contacted", 9, 9),
         Column::new("Last run", 8, 10),
         Column::new("Updated", 7, 16),
     ];
