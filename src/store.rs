@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::{Deserialize, Serialize};
 
@@ -98,15 +99,21 @@ fn remember(list: &mut Vec<KnownId>, id: &str, label: &str, source: &str) {
 }
 
 /// Where the state lives; `None` path keeps state in memory only.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Store {
     path: Option<PathBuf>,
+    /// Set when the file exists but could not be read: saving would replace
+    /// what is in it with an empty state, so saving is refused.
+    read_only: AtomicBool,
 }
 
 impl Store {
     /// A store at `path` (or memory-only).
     pub fn new(path: Option<PathBuf>) -> Store {
-        Store { path }
+        Store {
+            path,
+            read_only: AtomicBool::new(false),
+        }
     }
 
     /// The file path, if any.
@@ -126,6 +133,7 @@ impl Store {
                 return (State::default(), Vec::new());
             }
             Err(e) => {
+                self.read_only.store(true, Ordering::SeqCst);
                 return (
                     State::default(),
                     vec![format!(
@@ -163,6 +171,11 @@ impl Store {
         let Some(path) = &self.path else {
             return Ok(());
         };
+        if self.read_only.load(Ordering::SeqCst) {
+            return Err(std::io::Error::other(
+                "not saved: the existing file could not be read at start, so it is left as it was",
+            ));
+        }
         let bytes = serde_json::to_vec_pretty(state).map_err(std::io::Error::other)?;
         write_atomic(path, &bytes)
     }
@@ -284,6 +297,22 @@ mod tests {
             kept.starts_with(b"{\"version\""),
             "the bad file is kept, not dropped"
         );
+    }
+
+    #[test]
+    fn an_unreadable_file_is_never_saved_over() {
+        let dir = tempfile::tempdir().unwrap();
+        // A directory where the file should be: reading fails even as root.
+        let blocked = dir.path().join("state.json");
+        std::fs::create_dir(&blocked).unwrap();
+        std::fs::write(blocked.join("inside"), b"precious").unwrap();
+        let store = Store::new(Some(blocked.clone()));
+        let (state, warnings) = store.load();
+        assert_eq!(state, State::default());
+        assert!(warnings[0].contains("not saving over it"), "{warnings:?}");
+        let err = store.save(&State::default()).unwrap_err();
+        assert!(err.to_string().contains("not saved"), "{err}");
+        assert_eq!(std::fs::read(blocked.join("inside")).unwrap(), b"precious");
     }
 
     #[test]

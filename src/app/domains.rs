@@ -90,8 +90,11 @@ pub struct Watch {
     pub last_poll: Instant,
     /// The poll in flight.
     pub inflight: Option<RequestId>,
-    /// 429s in a row (each doubles the interval).
+    /// Failed polls in a row (each doubles the interval).
     pub backoff: u32,
+    /// Bumped by a manual check, so the poller's timer restarts in step
+    /// with the countdown.
+    pub generation: u32,
 }
 
 /// A list loaded from the service.
@@ -142,6 +145,9 @@ pub struct DomainsModel {
     pub verifying: BTreeMap<String, RequestId>,
     /// Watched domains, by id.
     pub watches: BTreeMap<String, Watch>,
+    /// The request whose answer last updated each domain: a list answer
+    /// older than that must not undo it.
+    pub fresh: BTreeMap<String, RequestId>,
 }
 
 impl DomainsModel {
@@ -153,6 +159,29 @@ impl DomainsModel {
     /// The open domain.
     pub fn open_domain(&self) -> Option<&SendingDomain> {
         self.open.as_deref().and_then(|id| self.domain(id))
+    }
+
+    /// What unsent text the pane holds: a name typed in the add dialog.
+    pub fn unsent(&self) -> Option<String> {
+        self.add
+            .as_ref()
+            .filter(|f| !f.value("domain").is_empty())
+            .map(|_| "the add-domain dialog".to_owned())
+    }
+
+    /// Keeps a name typed in the add dialog in the local state.
+    pub fn capture_drafts(&self, state: &mut crate::store::State) {
+        if let Some(form) = &self.add
+            && !form.value("domain").is_empty()
+        {
+            state.drafts.insert(
+                ADD_DRAFT.into(),
+                crate::store::Draft {
+                    title: "add a sending domain".into(),
+                    fields: form.snapshot(),
+                },
+            );
+        }
     }
 
     /// Senders passing the filter.
@@ -197,9 +226,9 @@ impl DomainsModel {
         if m.pane != Pane::Domains {
             return;
         }
-        for id in self.watches.keys() {
+        for (id, w) in &self.watches {
             subs.push(Sub {
-                id: SubId::DomainWatch(id.clone()),
+                id: SubId::DomainWatch(id.clone(), w.generation),
                 every: self.watch_every(m.poll.domain, id),
             });
         }
@@ -241,6 +270,7 @@ fn sync_watches(m: &mut Model) {
             last_poll: now,
             inflight: None,
             backoff: 0,
+            generation: 0,
         });
     }
 }
@@ -261,6 +291,11 @@ fn schedule_viewport(m: &Model) -> usize {
     layout::areas(m.layout().body, View::SenderDetail).viewport()
 }
 
+/// The pane is being left: its watches end (their timers stop with them).
+pub fn on_leave(m: &mut Model) {
+    m.domains.watches.clear();
+}
+
 /// The pane became visible.
 pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
     let mut cmds = Vec::new();
@@ -273,6 +308,9 @@ pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
                     m.request(Owner::Domains, ApiRequest::ListDomains { skip_sync: true });
                 m.domains.domains.pending = Some(id);
                 cmds.push(cmd);
+            } else if m.domains.domains.loaded {
+                // Coming back: statuses may have moved while away.
+                cmds.extend(live_refresh(m));
             }
         }
         View::Senders | View::SenderDetail => cmds.extend(load_senders(m, false)),
@@ -343,6 +381,18 @@ pub fn add_domain(m: &mut Model, name: &str) -> Vec<Cmd> {
     vec![cmd]
 }
 
+/// The draft key of the add-domain dialog.
+const ADD_DRAFT: &str = "add-domain";
+
+/// The add dialog, holding a name typed before the last exit if there is one.
+fn open_add_dialog(m: &mut Model) {
+    let mut form = add_form();
+    if let Some(draft) = m.state.drafts.remove(ADD_DRAFT) {
+        form.restore(&draft.fields);
+    }
+    m.domains.add = Some(form);
+}
+
 fn add_form() -> Form {
     Form::new("Add a sending domain", "Add").required_text(
         "domain",
@@ -388,6 +438,17 @@ fn poll_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
     vec![cmd]
 }
 
+/// A check asked for by hand: poll now and restart the timer from now.
+fn check_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
+    let cmds = poll_now(m, domain_id);
+    if !cmds.is_empty()
+        && let Some(w) = m.domains.watches.get_mut(domain_id)
+    {
+        w.generation = w.generation.wrapping_add(1);
+    }
+    cmds
+}
+
 /// A watch subscription fired.
 pub fn on_watch_due(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
     m.redraw = true;
@@ -398,7 +459,11 @@ pub fn on_watch_due(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
 pub fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
     let form = m.domains.add.as_mut()?;
     if m.domains.add_pending.is_some() {
-        // Sending: the dialog is read-only until the answer arrives.
+        // Sending: the dialog is read-only until the answer arrives; Esc
+        // closes it, and the answer then arrives as a notice.
+        if key.code == crossterm::event::KeyCode::Esc {
+            m.domains.add = None;
+        }
         return Some(Vec::new());
     }
     Some(match form.handle_key(key) {
@@ -472,7 +537,7 @@ fn list_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         }
         Action::Verify => selected.map(|id| verify(m, &id)).unwrap_or_default(),
         Action::AddDomain => {
-            m.domains.add = Some(add_form());
+            open_add_dialog(m);
             Vec::new()
         }
         Action::ToggleSenders => {
@@ -518,7 +583,7 @@ fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         Action::Verify => verify(m, &domain.id),
         Action::CopyValue => match domain.dns_records.get(m.domains.records.selected) {
             Some(rec) => {
-                let value = sanitize::inline(&rec.value);
+                let value = sanitize::clipboard(&rec.value);
                 if value.len() > MAX_COPY {
                     m.notify(
                         Level::Warning,
@@ -541,13 +606,13 @@ fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         },
         Action::Refresh => {
             if m.domains.watches.contains_key(&domain.id) {
-                poll_now(m, &domain.id)
+                check_now(m, &domain.id)
             } else {
                 live_refresh(m)
             }
         }
         Action::AddDomain => {
-            m.domains.add = Some(add_form());
+            open_add_dialog(m);
             Vec::new()
         }
         Action::ToggleSenders => {
@@ -593,7 +658,7 @@ fn senders_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         }
         Action::Refresh => load_senders(m, true),
         Action::AddDomain => {
-            m.domains.add = Some(add_form());
+            open_add_dialog(m);
             Vec::new()
         }
         _ => Vec::new(),
@@ -643,8 +708,14 @@ pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
     let areas = layout::areas(m.layout().body, view);
     let vp = areas.viewport();
     let cmds = match ev.kind {
-        MouseEventKind::ScrollDown => on_action(m, Action::Down),
-        MouseEventKind::ScrollUp => on_action(m, Action::Up),
+        MouseEventKind::ScrollDown => {
+            m.redraw = true;
+            on_action(m, Action::Down)
+        }
+        MouseEventKind::ScrollUp => {
+            m.redraw = true;
+            on_action(m, Action::Up)
+        }
         MouseEventKind::Down(MouseButton::Left) => {
             let Some(line) = areas.row_at(ev.column, ev.row) else {
                 return Vec::new();
@@ -676,8 +747,10 @@ pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
     cmds
 }
 
-/// Replaces (or inserts) a domain, announcing a finished verification.
-fn upsert_domain(m: &mut Model, new: SendingDomain) {
+/// Replaces (or inserts) a domain from the answer to request `by`,
+/// announcing a finished verification.
+fn upsert_domain(m: &mut Model, by: RequestId, new: SendingDomain) {
+    m.domains.fresh.insert(new.id.clone(), by);
     let name = sanitize::inline(&new.domain);
     let old = m.domains.domains.items.iter().position(|d| d.id == new.id);
     match old {
@@ -725,7 +798,26 @@ fn announce(m: &mut Model, name: &str, before: &DomainStatus, after: &DomainStat
     }
 }
 
-fn replace_domains(m: &mut Model, list: Vec<SendingDomain>) {
+/// Takes a list answer to request `by`. Domains that a later answer (a
+/// poll, a verify, a create) already updated keep that newer state: the
+/// slow live refresh must not undo them.
+fn replace_domains(m: &mut Model, by: RequestId, mut list: Vec<SendingDomain>) {
+    let newer: Vec<SendingDomain> = m
+        .domains
+        .domains
+        .items
+        .iter()
+        .filter(|d| m.domains.fresh.get(&d.id).is_some_and(|r| *r > by))
+        .cloned()
+        .collect();
+    for local in newer.into_iter().rev() {
+        match list.iter_mut().find(|d| d.id == local.id) {
+            Some(slot) => *slot = local,
+            // Created after the list was asked for: keep it, newest first.
+            None => list.insert(0, local),
+        }
+    }
+    m.domains.fresh.retain(|_, r| *r > by);
     // Announce changes seen by a refresh, too.
     for new in &list {
         if let Some(old) = m.domains.domain(&new.id) {
@@ -782,7 +874,7 @@ pub fn on_reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
             }
             match result {
                 Ok(list) => {
-                    replace_domains(m, list);
+                    replace_domains(m, id, list);
                     if first {
                         cmds.extend(live_refresh(m));
                     } else {
@@ -803,14 +895,23 @@ pub fn on_reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
                 match result {
                     Ok(domain) => {
                         let name = sanitize::inline(&domain.domain);
-                        let id = domain.id.clone();
-                        m.domains.add = None;
-                        upsert_domain(m, domain);
-                        if let Some(i) = m.domains.domains.items.iter().position(|d| d.id == id) {
+                        let domain_id = domain.id.clone();
+                        // The dialog was closed while sending: add quietly.
+                        let dialog_open = m.domains.add.take().is_some();
+                        upsert_domain(m, id, domain);
+                        if let Some(i) = m
+                            .domains
+                            .domains
+                            .items
+                            .iter()
+                            .position(|d| d.id == domain_id)
+                        {
                             let vp = list_viewport(m);
                             m.domains.table.select(i, vp);
                         }
-                        open_domain(m, &id);
+                        if dialog_open {
+                            open_domain(m, &domain_id);
+                        }
                         m.notify(
                             Level::Success,
                             "Domain added",
@@ -845,7 +946,7 @@ pub fn on_reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
                         {
                             d.status = DomainStatus::Verifying;
                         }
-                        upsert_domain(m, domain);
+                        upsert_domain(m, id, domain);
                         if status == DomainStatus::Verifying {
                             m.notify(
                                 Level::Info,
@@ -871,19 +972,33 @@ pub fn on_reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
                     Ok(domain) => {
                         if let Some(w) = watch {
                             w.inflight = None;
-                            w.backoff = 0;
-                            w.last_poll = now;
+                            // The interval changes back: its timer restarts now.
+                            if w.backoff > 0 {
+                                w.backoff = 0;
+                                w.last_poll = now;
+                            }
                         }
-                        upsert_domain(m, domain);
+                        upsert_domain(m, id, domain);
+                    }
+                    Err(e) if e.is_not_found() => {
+                        // Gone on the service: stop watching and say so.
+                        m.domains.domains.items.retain(|d| d.id != domain_id);
+                        let n = m.domains.domains.items.len();
+                        let vp = list_viewport(m);
+                        m.domains.table.set_len(n, vp);
+                        if m.domains.open.as_deref() == Some(domain_id.as_str()) {
+                            m.domains.open = None;
+                            m.domains.view = View::Domains;
+                        }
+                        m.toasts.error(m.now, "the domain no longer exists", &e);
                     }
                     Err(e) => {
+                        // Any failure (429, 5xx, transport, revoked key) slows
+                        // the watch down instead of hammering the service.
                         if let Some(w) = watch {
                             w.inflight = None;
                             w.last_poll = now;
-                            if matches!(e, ApiError::RateLimited { .. }) || e.status() == Some(429)
-                            {
-                                w.backoff += 1;
-                            }
+                            w.backoff += 1;
                         }
                         m.toasts.error(m.now, "checking verification", &e);
                     }
@@ -944,7 +1059,7 @@ mod tests {
     use crate::api::ServiceError;
     use crate::app::fixtures;
     use crate::app::{Msg, subscriptions, update};
-    use crossterm::event::{KeyCode, KeyModifiers};
+    use crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
 
     fn key(m: &mut Model, code: KeyCode) -> Vec<Cmd> {
         update(m, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)))
@@ -998,7 +1113,7 @@ mod tests {
         subscriptions(m)
             .into_iter()
             .filter_map(|s| match s.id {
-                SubId::DomainWatch(d) => Some(d),
+                SubId::DomainWatch(d, _) => Some(d),
                 _ => None,
             })
             .collect()
@@ -1042,7 +1157,7 @@ mod tests {
         let mut m = loaded();
         key(&mut m, KeyCode::Enter);
         assert_eq!(m.domains.open.as_deref(), Some("d-4"));
-        let cmds = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into())));
+        let cmds = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into(), 0)));
         let (id, req) = api(&cmds).remove(0);
         assert_eq!(
             req,
@@ -1051,7 +1166,7 @@ mod tests {
                 poll: true
             }
         );
-        let again = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into())));
+        let again = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into(), 0)));
         assert!(
             api(&again).is_empty(),
             "no second poll while one is in flight"
@@ -1079,10 +1194,10 @@ mod tests {
         let mut m = loaded();
         let base = subscriptions(&m)
             .into_iter()
-            .find(|s| s.id == SubId::DomainWatch("d-4".into()))
+            .find(|s| s.id == SubId::DomainWatch("d-4".into(), 0))
             .map(|s| s.every);
         assert_eq!(base, Some(m.poll.domain));
-        let cmds = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into())));
+        let cmds = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into(), 0)));
         let (id, _) = api(&cmds).remove(0);
         let err = ApiError::RateLimited {
             wait: Duration::from_secs(3),
@@ -1091,7 +1206,7 @@ mod tests {
         reply(&mut m, id, ApiReply::Domain(Err(err)));
         let every = subscriptions(&m)
             .into_iter()
-            .find(|s| s.id == SubId::DomainWatch("d-4".into()))
+            .find(|s| s.id == SubId::DomainWatch("d-4".into(), 0))
             .map(|s| s.every);
         assert_eq!(every, Some(m.poll.domain * 2));
         assert_eq!(
@@ -1245,6 +1360,200 @@ mod tests {
         assert_eq!(
             m.toasts.items().last().map(|t| t.title.as_str()),
             Some("Verification failed")
+        );
+    }
+
+    #[test]
+    fn the_wheel_moves_and_redraws() {
+        let mut m = loaded();
+        m.redraw = false;
+        let wheel = |kind| {
+            Msg::Mouse(MouseEvent {
+                kind,
+                column: 10,
+                row: 5,
+                modifiers: KeyModifiers::NONE,
+            })
+        };
+        update(&mut m, wheel(MouseEventKind::ScrollDown));
+        assert_eq!(m.domains.table.selected, 1);
+        assert!(m.redraw, "a wheel step is drawn at once");
+        m.redraw = false;
+        update(&mut m, wheel(MouseEventKind::Moved));
+        assert!(!m.redraw, "bare motion draws nothing");
+    }
+
+    #[test]
+    fn coming_back_restarts_the_watch_and_refreshes() {
+        let mut m = loaded();
+        key(&mut m, KeyCode::Char('1'));
+        assert!(m.domains.watches.is_empty(), "leaving ends the watches");
+        m.now += Duration::from_secs(60);
+        let cmds = key(&mut m, KeyCode::Char('4'));
+        assert!(
+            api(&cmds)
+                .iter()
+                .any(|(_, r)| *r == ApiRequest::ListDomains { skip_sync: false }),
+            "statuses are refreshed on return"
+        );
+        let left = m.domains.next_check_in(m.poll.domain, "d-4", m.now);
+        assert_eq!(
+            left,
+            Some(m.poll.domain),
+            "the countdown starts with the new timer"
+        );
+    }
+
+    #[test]
+    fn a_manual_check_restarts_the_timer() {
+        let mut m = loaded();
+        key(&mut m, KeyCode::Enter);
+        let before: Vec<_> = subscriptions(&m).into_iter().map(|s| s.id).collect();
+        let cmds = key(&mut m, KeyCode::Char('r'));
+        assert_eq!(api(&cmds).len(), 1, "r checks now");
+        let after: Vec<_> = subscriptions(&m).into_iter().map(|s| s.id).collect();
+        assert_ne!(
+            before, after,
+            "a new generation restarts the poller in step"
+        );
+    }
+
+    #[test]
+    fn an_older_list_answer_does_not_undo_a_newer_poll() {
+        let mut m = loaded();
+        let cmds = key(&mut m, KeyCode::Char('r'));
+        let (list_id, _) = api(&cmds).remove(0);
+        let cmds = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into(), 0)));
+        let (poll_id, _) = api(&cmds).remove(0);
+        let verified = fixtures::domain(
+            "d-4",
+            "mail.brightlabs.io",
+            DomainStatus::Verified,
+            "2026-11-22T11:50:00Z",
+        );
+        reply(&mut m, poll_id, ApiReply::Domain(Ok(verified)));
+        let announced = m.toasts.items().len();
+        // The slow live refresh answers last, with the older status.
+        reply(&mut m, list_id, ApiReply::Domains(Ok(fixtures::domains())));
+        assert_eq!(
+            m.domains.domain("d-4").map(|d| d.status.clone()),
+            Some(DomainStatus::Verified)
+        );
+        assert_eq!(m.toasts.items().len(), announced, "no second announcement");
+    }
+
+    #[test]
+    fn an_older_list_answer_keeps_a_domain_added_since() {
+        let mut m = loaded();
+        let cmds = key(&mut m, KeyCode::Char('r'));
+        let (list_id, _) = api(&cmds).remove(0);
+        let cmds = add_domain(&mut m, "new.example.com");
+        let (add_id, _) = api(&cmds).remove(0);
+        let new = fixtures::domain(
+            "d-9",
+            "new.example.com",
+            DomainStatus::Pending,
+            "2026-11-22T12:00:00Z",
+        );
+        reply(&mut m, add_id, ApiReply::Domain(Ok(new)));
+        reply(&mut m, list_id, ApiReply::Domains(Ok(fixtures::domains())));
+        assert_eq!(m.domains.domains.items[0].id, "d-9");
+        assert_eq!(m.domains.view, View::DomainDetail, "its records stay open");
+    }
+
+    #[test]
+    fn a_vanished_domain_ends_its_watch_and_failures_slow_it() {
+        let mut m = loaded();
+        let cmds = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into(), 0)));
+        let (id, _) = api(&cmds).remove(0);
+        reply(
+            &mut m,
+            id,
+            ApiReply::Domain(Err(service_error(
+                500,
+                r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+            ))),
+        );
+        assert_eq!(
+            m.domains.watches.get("d-4").map(|w| w.backoff),
+            Some(1),
+            "a 500 backs off"
+        );
+        let cmds = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into(), 0)));
+        let (id, _) = api(&cmds).remove(0);
+        reply(
+            &mut m,
+            id,
+            ApiReply::Domain(Err(service_error(
+                404,
+                r#"{"error":{"code":"not_found","message":"Not found"}}"#,
+            ))),
+        );
+        assert!(m.domains.domain("d-4").is_none(), "gone from the list");
+        assert!(watch_ids(&m).is_empty(), "no more polling");
+    }
+
+    #[test]
+    fn ctrl_z_and_esc_work_while_a_dialog_is_open() {
+        let mut m = loaded();
+        key(&mut m, KeyCode::Char('a'));
+        chars(&mut m, "half.typed.io");
+        let cmds = update(
+            &mut m,
+            Msg::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL)),
+        );
+        assert!(
+            cmds.contains(&Cmd::Suspend),
+            "Ctrl-Z suspends from a text box"
+        );
+        let saved = cmds.iter().find_map(|c| match c {
+            Cmd::SaveState(s) => s.drafts.get(ADD_DRAFT).cloned(),
+            _ => None,
+        });
+        assert_eq!(
+            saved
+                .and_then(|d| d.fields.get("domain").cloned())
+                .as_deref(),
+            Some("half.typed.io")
+        );
+        update(
+            &mut m,
+            Msg::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL)),
+        );
+        assert!(m.domains.add_pending.is_some());
+        key(&mut m, KeyCode::Esc);
+        assert!(
+            m.domains.add.is_none(),
+            "Esc closes a dialog that is sending"
+        );
+    }
+
+    #[test]
+    fn a_typed_name_survives_quitting_and_comes_back() {
+        let mut m = loaded();
+        key(&mut m, KeyCode::Char('a'));
+        chars(&mut m, "later.example.com");
+        assert_eq!(m.unsent().as_deref(), Some("the add-domain dialog"));
+        let cmds = key(&mut m, KeyCode::Char('q'));
+        assert!(cmds.is_empty(), "typed in the dialog, q is text");
+        let cmds = update(
+            &mut m,
+            Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+        );
+        let Some(Cmd::SaveState(state)) = cmds.first() else {
+            panic!("state saved first: {cmds:?}");
+        };
+        let mut next = fixtures::model(80, 24);
+        next.state = (**state).clone();
+        next.start();
+        key(&mut next, KeyCode::Char('a'));
+        assert_eq!(
+            next.domains
+                .add
+                .as_ref()
+                .map(|f| f.value("domain"))
+                .as_deref(),
+            Some("later.example.comq")
         );
     }
 }

@@ -295,12 +295,33 @@ impl Model {
 
     /// Whether something typed and unsent would be lost by quitting.
     pub fn unsent(&self) -> Option<String> {
-        self.leads.unsent()
+        self.leads
+            .unsent()
+            .or_else(|| self.domains.unsent())
+            .or_else(|| match &self.overlay {
+                Some(Overlay::Command(c)) if !c.text().trim().is_empty() => {
+                    Some("the command line".into())
+                }
+                _ => None,
+            })
     }
 
     /// A command that writes the local state, with unsent text captured.
     pub fn save_state(&mut self) -> Cmd {
         self.leads.capture_drafts(&mut self.state);
+        self.domains.capture_drafts(&mut self.state);
+        if let Some(Overlay::Command(c)) = &self.overlay {
+            let text = c.text();
+            if !text.trim().is_empty() {
+                self.state.drafts.insert(
+                    COMMAND_DRAFT.into(),
+                    crate::store::Draft {
+                        title: "command line".into(),
+                        fields: [("text".to_owned(), text)].into(),
+                    },
+                );
+            }
+        }
         self.state.prefs.last_pane = Some(self.pane.key().to_owned());
         Cmd::SaveState(Box::new(self.state.clone()))
     }
@@ -308,6 +329,9 @@ impl Model {
     fn switch_pane(&mut self, pane: Pane) -> Vec<Cmd> {
         if !Pane::BUILT.contains(&pane) || pane == self.pane {
             return Vec::new();
+        }
+        if self.pane == Pane::Domains {
+            domains::on_leave(self);
         }
         self.pane = pane;
         self.redraw = true;
@@ -360,6 +384,9 @@ impl Model {
     }
 }
 
+/// The draft key of text left in the command line.
+const COMMAND_DRAFT: &str = "command-line";
+
 /// Handles one message; returns the effects to run.
 pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
     match msg {
@@ -399,7 +426,7 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
             }
         }
         Msg::SubFired(sub) => match sub {
-            SubId::DomainWatch(domain) => domains::on_watch_due(m, &domain),
+            SubId::DomainWatch(domain, _) => domains::on_watch_due(m, &domain),
             SubId::RunWatch(search) => leads::on_run_watch_due(m, &search),
             SubId::Countdown => {
                 m.redraw = true;
@@ -452,12 +479,18 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
 }
 
 fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    // Escape hatch first: Ctrl-C always quits, even inside a text box.
+    // Escape hatches first: Ctrl-C quits and Ctrl-Z suspends, even inside a
+    // text box (whose text is saved first either way).
     if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
         return m.quit_now();
     }
-    m.redraw = true;
+    if key.modifiers.contains(KeyModifiers::CONTROL)
+        && m.keymap.action(Scope::Global, &key) == Some(Action::Suspend)
+    {
+        return vec![m.save_state(), Cmd::Suspend];
+    }
     if let Some(overlay) = m.overlay.take() {
+        m.redraw = true;
         return on_overlay_key(m, overlay, key);
     }
     // A focused text box (dialog, form, filter) sees the key before the keymap.
@@ -467,11 +500,14 @@ fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
         _ => None,
     };
     if let Some(cmds) = consumed {
+        m.redraw = true;
         return cmds;
     }
+    // An unbound key changes nothing, so it draws nothing.
     let Some(action) = m.keymap.action(m.pane.scope(), &key) else {
         return Vec::new();
     };
+    m.redraw = true;
     on_action(m, action)
 }
 
@@ -492,7 +528,14 @@ fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             Vec::new()
         }
         Action::CommandLine => {
-            m.overlay = Some(Overlay::Command(Box::default()));
+            let mut c = CommandLine::default();
+            // Text left in the command line at the last exit comes back.
+            if let Some(d) = m.state.drafts.remove(COMMAND_DRAFT)
+                && let Some(text) = d.fields.get("text")
+            {
+                c.set_text(text);
+            }
+            m.overlay = Some(Overlay::Command(Box::new(c)));
             Vec::new()
         }
         other => match m.pane {
@@ -507,16 +550,19 @@ fn on_overlay_key(m: &mut Model, overlay: Overlay, key: KeyEvent) -> Vec<Cmd> {
     match overlay {
         Overlay::Help { scroll } => {
             let action = m.keymap.action(m.pane.scope(), &key);
-            let scroll = match (key.code, action) {
-                (_, Some(Action::Down)) => scroll.saturating_add(1),
-                (_, Some(Action::Up)) => scroll.saturating_sub(1),
-                (_, Some(Action::PageDown)) => scroll.saturating_add(10),
-                (_, Some(Action::PageUp)) => scroll.saturating_sub(10),
-                (_, Some(Action::Top)) => 0,
-                (_, Some(Action::ForceQuit)) => return m.quit_now(),
+            let max = crate::ui::help_scroll_max(m);
+            let scroll = match action {
+                Some(Action::Down) => scroll.saturating_add(1),
+                Some(Action::Up) => scroll.saturating_sub(1),
+                Some(Action::PageDown) => scroll.saturating_add(10),
+                Some(Action::PageUp) => scroll.saturating_sub(10),
+                Some(Action::Top) => 0,
+                Some(Action::Bottom) => max,
                 _ => return Vec::new(),
             };
-            m.overlay = Some(Overlay::Help { scroll });
+            m.overlay = Some(Overlay::Help {
+                scroll: scroll.min(max),
+            });
             Vec::new()
         }
         Overlay::Confirm(c) => match key.code {
@@ -610,6 +656,13 @@ fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
     let layout = m.layout();
     if layout.too_small || m.overlay.is_some() {
         return Vec::new();
+    }
+    // Clicks and the wheel change what is shown; bare motion does not.
+    if matches!(
+        ev.kind,
+        MouseEventKind::Down(_) | MouseEventKind::ScrollDown | MouseEventKind::ScrollUp
+    ) {
+        m.redraw = true;
     }
     match ev.kind {
         MouseEventKind::Down(MouseButton::Left) if ev.row == layout.tabs.y => {

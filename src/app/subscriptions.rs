@@ -10,8 +10,9 @@ use super::Model;
 /// Identifies a subscription; the runtime keeps one task per id.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SubId {
-    /// Poll a verifying domain (`poll=true`).
-    DomainWatch(String),
+    /// Poll a verifying domain (`poll=true`); the number is the watch's
+    /// generation, bumped by a manual check so the timer restarts.
+    DomainWatch(String, u32),
     /// Poll a search while its run is queued or running.
     RunWatch(String),
     /// One-second tick while a countdown is on screen.

@@ -82,7 +82,7 @@ actions! {
     PaneDomains => "pane_domains", Global, "Senders & Domains pane";
     PaneProfile => "pane_profile", Global, "Profile pane";
     Help => "help", Global, "help for this pane";
-    CommandLine => "command", Global, "command line (:open search <id>, :domain add <name>, :quit …)";
+    CommandLine => "command", Global, "command line (the commands are listed below)";
     Refresh => "refresh", Global, "refresh what is shown";
     Up => "up", Global, "move up";
     Down => "down", Global, "move down";
@@ -438,11 +438,12 @@ impl Keymap {
             .map_or_else(|| "—".to_owned(), ToString::to_string)
     }
 
-    /// Help rows for a scope: (keys, action help), in action order.
-    pub fn help_rows(&self, scope: Scope) -> Vec<(String, &'static str)> {
+    /// Help rows for a scope: (keys, action help), in action order, leaving
+    /// out `hidden` actions (e.g. panes this build does not have).
+    pub fn help_rows(&self, scope: Scope, hidden: &[Action]) -> Vec<(String, &'static str)> {
         Action::ALL
             .iter()
-            .filter(|a| a.scope() == scope)
+            .filter(|a| a.scope() == scope && !hidden.contains(a))
             .filter_map(|a| {
                 let keys = self.keys_for(*a);
                 (!keys.is_empty()).then(|| {

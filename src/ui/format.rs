@@ -20,7 +20,7 @@ pub fn ago(ts: &str, now_unix: i64) -> String {
         return "—".into();
     }
     let Some(t) = unix(ts) else {
-        return ts.trim().chars().take(20).collect();
+        return shown_raw(ts);
     };
     let d = now_unix - t;
     match d {
@@ -48,8 +48,17 @@ pub fn date(ts: &str) -> String {
             )
         }
         Err(_) if ts.trim().is_empty() => "—".into(),
-        Err(_) => ts.trim().chars().take(20).collect(),
+        Err(_) => shown_raw(ts),
     }
+}
+
+/// A timestamp that does not parse, shown as the service sent it: made inert
+/// and cut to 20 characters.
+fn shown_raw(ts: &str) -> String {
+    super::sanitize::inline(ts.trim())
+        .chars()
+        .take(20)
+        .collect()
 }
 
 /// "12s", "2m 05s", "1h 02m".
@@ -99,6 +108,8 @@ mod tests {
         assert_eq!(ago("2025-01-01T00:00:00Z", now), "2025-01-01 00:00");
         assert_eq!(ago("", now), "—");
         assert_eq!(ago("yesterday", now), "yesterday");
+        assert_eq!(ago("\x1b[2Jsoon", now), "soon");
+        assert_eq!(date("\x1b]0;x\x07later"), "later");
         assert_eq!(duration(Duration::from_secs(125)), "2m 05s");
         assert_eq!(duration(Duration::from_millis(11_600)), "12s");
         assert_eq!(count(2000), "2,000");

@@ -12,7 +12,7 @@ pub mod widgets;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::app::command_line::COMMANDS;
 use crate::app::{Model, Overlay, Pane};
@@ -114,7 +114,11 @@ fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
     if m.net.in_flight > 0 {
         right.push(Span::styled(format!("⇅{} ", m.net.in_flight), theme.info));
     }
-    if let Some(l) = m.net.last_latency {
+    // Narrow screens keep the hints: latency and the key give way first.
+    let narrow = layout.status.width < 72;
+    if let Some(l) = m.net.last_latency
+        && !narrow
+    {
         right.push(Span::styled(format!("{} ", format::millis(l)), theme.dim));
     }
     if m.session.demo {
@@ -122,12 +126,17 @@ fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
         right.push(Span::raw(" "));
     }
     right.push(Span::styled(
-        sanitize::DisplayText::inline(&m.session.host).into_string(),
+        middle_cut(
+            &sanitize::inline(&m.session.host),
+            if narrow { 16 } else { 28 },
+        ),
         theme.text,
     ));
     right.push(Span::raw(" "));
-    right.push(Span::styled(m.session.masked_key.clone(), theme.dim));
-    right.push(Span::raw(" "));
+    if !narrow {
+        right.push(Span::styled(m.session.masked_key.clone(), theme.dim));
+        right.push(Span::raw(" "));
+    }
     let right_width: u16 = right.iter().map(|s| s.width() as u16).sum();
 
     let mut left: Vec<Span> = vec![Span::raw(" ")];
@@ -155,6 +164,19 @@ fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
     f.render_widget(Paragraph::new(Line::from(right)), rect);
 }
 
+/// Shortens text to `max` chars by cutting the middle (`api.exa…le.com:443`).
+fn middle_cut(text: &str, max: usize) -> String {
+    let n = text.chars().count();
+    if n <= max || max < 5 {
+        return text.to_owned();
+    }
+    let head = (max - 1) / 2;
+    let tail = max - 1 - head;
+    let start: String = text.chars().take(head).collect();
+    let end: String = text.chars().skip(n - tail).collect();
+    format!("{start}…{end}")
+}
+
 /// Help rows for the current pane: pane keys, then global ones.
 pub fn help_lines(m: &Model, theme: &Theme) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
@@ -172,17 +194,29 @@ pub fn help_lines(m: &Model, theme: &Theme) -> Vec<Line<'static>> {
             }
             lines.push(Line::default());
         };
+    // Panes this build does not have keep their keys but get no help row.
+    let hidden: Vec<Action> = [
+        (Pane::Leads, Action::PaneLeads),
+        (Pane::Campaigns, Action::PaneCampaigns),
+        (Pane::Inbox, Action::PaneInbox),
+        (Pane::Domains, Action::PaneDomains),
+        (Pane::Profile, Action::PaneProfile),
+    ]
+    .into_iter()
+    .filter(|(p, _)| !Pane::BUILT.contains(p))
+    .map(|(_, a)| a)
+    .collect();
     let scope = m.pane.scope();
     if scope != Scope::Global {
         section(
             format!("{} keys", m.pane.title()),
-            m.keymap.help_rows(scope),
+            m.keymap.help_rows(scope, &hidden),
             &mut lines,
         );
     }
     section(
         "Everywhere".into(),
-        m.keymap.help_rows(Scope::Global),
+        m.keymap.help_rows(Scope::Global, &hidden),
         &mut lines,
     );
     lines.push(Line::from(Span::styled("Commands (:)", theme.title)));
@@ -194,19 +228,35 @@ pub fn help_lines(m: &Model, theme: &Theme) -> Vec<Line<'static>> {
     }
     lines.push(Line::default());
     lines.push(Line::from(Span::styled(
-        "Mouse: click a tab or a row (click again to open), wheel scrolls. Keys are set in config.toml [keys.*].",
+        "Mouse: click a tab or a row (click again to open); the wheel scrolls.",
+        theme.dim,
+    )));
+    lines.push(Line::from(Span::styled(
+        "Keys are set in config.toml under [keys.global], [keys.leads], [keys.domains].",
         theme.dim,
     )));
     lines
 }
 
-fn help(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
-    // Narrow screens: cover the pane exactly, so borders do not double up.
-    let rect = if body.width <= 92 {
+/// Where the help overlay goes: narrow screens cover the pane exactly, so
+/// borders do not double up.
+fn help_rect(body: Rect) -> Rect {
+    if body.width <= 92 {
         body
     } else {
         widgets::dialog::centered(body, 90, body.height)
-    };
+    }
+}
+
+/// The furthest the help can scroll: its last line at the bottom.
+pub fn help_scroll_max(m: &Model) -> u16 {
+    let rect = help_rect(m.layout().body);
+    let lines = help_lines(m, &Theme::new(m.theme)).len() as u16;
+    lines.saturating_sub(rect.height.saturating_sub(2))
+}
+
+fn help(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
+    let rect = help_rect(body);
     f.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -221,10 +271,11 @@ fn help(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
             Span::styled(" any other key ", theme.key),
             Span::styled("closes ", theme.dim),
         ]));
+    // No wrapping: one help row is one screen row, so the scroll bound is
+    // exact.
     f.render_widget(
         Paragraph::new(help_lines(m, theme))
             .block(block)
-            .wrap(Wrap { trim: false })
             .scroll((scroll, 0)),
         rect,
     );

@@ -78,6 +78,12 @@ pub fn inline(raw: &str) -> String {
     sanitize(raw, false, INLINE_MAX)
 }
 
+/// Text for the clipboard: made inert like [`inline`] but never cut, so a
+/// long DNS value is copied whole (the caller caps the size).
+pub fn clipboard(raw: &str) -> String {
+    sanitize(raw, false, usize::MAX)
+}
+
 /// Whether a char can never need filtering (the fast path).
 fn is_plain(c: char) -> bool {
     (' '..='~').contains(&c)
@@ -148,7 +154,7 @@ fn sanitize(raw: &str, keep_newlines: bool, max: usize) -> String {
     if raw.len() <= max && raw.chars().all(is_plain) {
         return raw.to_owned();
     }
-    let mut out = String::with_capacity(raw.len().min(max * 4));
+    let mut out = String::with_capacity(raw.len().min(max.saturating_mul(4)));
     let mut count = 0usize;
     let mut combining = 0usize;
     let mut chars = raw.chars().peekable();
@@ -255,6 +261,13 @@ mod tests {
         assert_eq!(DisplayText::block("l1\r\nl2\tx").as_str(), "l1\nl2    x");
         // ZWJ emoji sequences survive.
         assert_eq!(inline("👩\u{200D}💻"), "👩\u{200D}💻");
+    }
+
+    #[test]
+    fn the_clipboard_gets_the_whole_value() {
+        let long = format!("v=DKIM1; p={}", "A".repeat(5000));
+        assert_eq!(clipboard(&long), long);
+        assert_eq!(clipboard("a\x1b]52;c;eA==\x07b"), "ab");
     }
 
     #[test]

@@ -151,3 +151,40 @@ fn hostile_service_text_is_inert() {
         }
     }
 }
+
+#[test]
+fn a_toast_with_endless_lines_is_drawn_without_a_panic() {
+    let mut m = loaded(80, 24);
+    let now = m.now;
+    m.toasts
+        .push(now, Level::Error, "boom", &"x\n".repeat(70_000));
+    let text = screen_text(&terminal(&m, 80, 24));
+    assert!(text.contains("boom"), "{text}");
+}
+
+#[test]
+fn help_scrolls_no_further_than_its_last_line_and_hides_missing_panes() {
+    let mut m = loaded(80, 24);
+    let key = |m: &mut outpost::app::Model, c| {
+        update(m, Msg::Key(KeyEvent::new(c, KeyModifiers::NONE)));
+    };
+    key(&mut m, KeyCode::Char('?'));
+    for _ in 0..200 {
+        key(&mut m, KeyCode::Char('j'));
+    }
+    let max = outpost::ui::help_scroll_max(&m);
+    assert!(matches!(m.overlay, Some(Overlay::Help { scroll }) if scroll == max));
+    let text = screen_text(&terminal(&m, 80, 24));
+    assert!(
+        text.contains("[keys.domains]"),
+        "the last line shows:\n{text}"
+    );
+    assert!(
+        !text.contains("Campaigns pane"),
+        "no help for a pane this build lacks:\n{text}"
+    );
+    key(&mut m, KeyCode::Esc);
+    m.redraw = false;
+    key(&mut m, KeyCode::Char('Z'));
+    assert!(!m.redraw, "an unbound key draws nothing");
+}

@@ -179,7 +179,7 @@ proptest! {
                     Msg::Api { id, latency: Duration::from_millis(3), reply: Box::new(reply_for(&req, n, status, fail)) }
                 }
                 Step::Stale(id) => Msg::Api { id: RequestId(10_000 + id), latency: Duration::ZERO, reply: Box::new(ApiReply::Domains(Ok(domains(3, 0)))) },
-                Step::Watch(i) => Msg::SubFired(SubId::DomainWatch(format!("d-{i}"))),
+                Step::Watch(i) => Msg::SubFired(SubId::DomainWatch(format!("d-{i}"), 0)),
                 Step::Tick => Msg::SubFired(SubId::Countdown),
             };
             let cmds = update(&mut m, msg);

@@ -18,13 +18,14 @@ pub fn render(f: &mut Frame, area: Rect, toasts: &[Toast], theme: &Theme) {
     let mut bottom = (area.y + area.height).saturating_sub(1);
     for t in toasts.iter().rev() {
         let text_width = width.saturating_sub(2).max(1) as usize;
-        let rows: u16 = t
+        // Summed as usize: a hostile message may hold any number of lines.
+        let rows = t
             .text
             .as_str()
             .lines()
-            .map(|l| (l.chars().count().max(1).div_ceil(text_width)) as u16)
-            .sum::<u16>()
-            .clamp(1, 4);
+            .map(|l| l.chars().count().max(1).div_ceil(text_width))
+            .sum::<usize>()
+            .clamp(1, 4) as u16;
         let h = rows + 2;
         if bottom < area.y + h {
             break;
