@@ -53,6 +53,11 @@ fn text_input(f: &mut Frame, area: Rect, ta: &TextArea<'static>, focused: bool, 
     };
     ta.set_style(base);
     ta.set_cursor_style(if focused { theme.selected } else { base });
+    // An empty box must still be visible, or the user cannot see where to type.
+    if ta.is_empty() {
+        ta.set_placeholder_text(if focused { "type here" } else { "value…" });
+        ta.set_placeholder_style(theme.dim);
+    }
     f.render_widget(&ta, area);
 }
 

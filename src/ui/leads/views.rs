@@ -33,13 +33,13 @@ pub fn searches(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let l = &m.leads.list;
     let registry = l.registry;
     let mut cols = vec![
-        Column::new("Title", 12, u16::MAX),
-        Column::new("Kind", 6, 9),
+        Column::new("Title", 20, u16::MAX),
+        Column::new("Kind", 6, 9).optional(2),
         Column::num("Leads", 5, 8),
-        Column::num("Results", 7, 9),
-        Column::num("Contacted", 9, 9),
+        Column::num("Results", 7, 9).optional(4),
+        Column::num("Contacted", 9, 9).optional(3),
         Column::new("Last run", 8, 10),
-        Column::new("Updated", 7, 16),
+        Column::new("Updated", 7, 16).optional(1),
     ];
     if registry {
         cols.push(Column::new("From", 6, 8));

@@ -135,8 +135,10 @@ pub fn render(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) {
                 };
                 ta.set_style(base);
                 ta.set_cursor_style(if focused { theme.selected } else { base });
-                if !field.help.is_empty() && ta.is_empty() && !focused {
-                    ta.set_placeholder_text(field.help.clone());
+                // The help line below says what goes here; an empty box only
+                // needs to be visible.
+                if ta.is_empty() {
+                    ta.set_placeholder_text("…");
                     ta.set_placeholder_style(theme.dim);
                 }
                 f.render_widget(&ta, input);

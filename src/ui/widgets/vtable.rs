@@ -95,7 +95,7 @@ pub struct TableSpec<'a> {
 /// Fits column widths to `total` columns: each column gets what its visible
 /// content needs within `[min, max]`; optional columns are hidden (width 0)
 /// before content is cut; then overflow is taken from the widest, and spare
-/// room goes to unbounded columns (or the last).
+/// room goes to the last shown column, so columns stay next to each other.
 pub fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
     let mut w: Vec<u16> = columns
         .iter()
@@ -141,26 +141,10 @@ pub fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
         w[i] -= 1;
         sum -= 1;
     }
-    if sum < avail {
-        let spare = avail - sum;
-        let flex: Vec<usize> = columns
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| c.max == u16::MAX && w[*i] > 0)
-            .map(|(i, _)| i)
-            .collect();
-        if flex.is_empty() {
-            if let Some(last) = w.iter_mut().rev().find(|v| **v > 0) {
-                *last += spare;
-            }
-        } else {
-            let share = spare / flex.len() as u16;
-            let mut rest = spare % flex.len() as u16;
-            for i in flex {
-                w[i] += share + u16::from(rest > 0);
-                rest = rest.saturating_sub(1);
-            }
-        }
+    if sum < avail
+        && let Some(last) = w.iter_mut().rev().find(|v| **v > 0)
+    {
+        *last += avail - sum;
     }
     w
 }
@@ -311,7 +295,11 @@ mod tests {
         assert_eq!(w.iter().sum::<u16>() + 2, 40);
         assert_eq!(w[2], 3);
         let w = fit_widths(&cols, &[10, 5, 2], 60);
-        assert_eq!(w, vec![10, 45, 3], "spare room goes to the flexible column");
+        assert_eq!(
+            w,
+            vec![10, 5, 43],
+            "spare room goes last, columns stay together"
+        );
         let cols = [
             Column::new("Domain", 6, u16::MAX),
             Column::num("Records", 7, 7).optional(2),
@@ -320,7 +308,7 @@ mod tests {
         let w = fit_widths(&cols, &[20, 1, 7], 30);
         assert_eq!(
             w,
-            vec![22, 0, 7],
+            vec![20, 0, 9],
             "the optional column goes before content is cut"
         );
         let w = fit_widths(&cols, &[30, 1, 7], 30);
