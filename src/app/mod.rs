@@ -412,8 +412,7 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
             m.size = (w, h);
             m.redraw = true;
             domains::on_resize(m);
-            leads::on_resize(m);
-            Vec::new()
+            leads::on_resize(m)
         }
         Msg::Api { id, latency, reply } => {
             m.net.in_flight = m.net.in_flight.saturating_sub(1);

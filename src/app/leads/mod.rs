@@ -334,7 +334,7 @@ pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The terminal was resized: keep selections on screen.
-pub fn on_resize(m: &mut Model) {
+pub fn on_resize(m: &mut Model) -> Vec<Cmd> {
     let body = m.layout().body;
     let vp = layout::searches_viewport(body);
     m.leads.list.table.clamp(vp);
@@ -345,6 +345,12 @@ pub fn on_resize(m: &mut Model) {
     let dvp = layout::detail_viewport(body);
     if let Some(d) = m.leads.detail.as_mut() {
         d.clamp(dvp);
+    }
+    // A taller window shows rows whose pages are not loaded yet.
+    if m.pane == Pane::Leads && m.leads.open.is_some() {
+        search::fetch_pages(m, false)
+    } else {
+        Vec::new()
     }
 }
 

@@ -1033,3 +1033,17 @@ mod props {
         }
     }
 }
+
+#[test]
+fn a_taller_window_loads_the_rows_it_now_shows() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let cmds = update(&mut m, Msg::Resize(200, 260));
+    let reqs = api(&cmds);
+    assert!(
+        reqs.iter().any(
+            |(_, r)| matches!(r, ApiRequest::GetSearch { page, .. } if page.offset == Some(PAGE as u64))
+        ),
+        "the second page is read as soon as it is on screen: {reqs:?}"
+    );
+}

@@ -428,7 +428,7 @@ pub fn search(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let w = &o.window;
     const COLS: [Column; 7] = [
         Column::num("Score", 5, 5),
-        Column::new("Tier", 4, 10),
+        Column::new("Tier", 4, 10).optional(3),
         Column::new("Name", 8, 26),
         Column::new("Title", 8, u16::MAX),
         Column::new("Company", 8, 26),
