@@ -1056,40 +1056,11 @@ pub fn on_reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::ServiceError;
     use crate::app::fixtures;
     use crate::app::{Msg, subscriptions, update};
     use crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
 
-    fn key(m: &mut Model, code: KeyCode) -> Vec<Cmd> {
-        update(m, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)))
-    }
-
-    fn chars(m: &mut Model, s: &str) {
-        for c in s.chars() {
-            key(m, KeyCode::Char(c));
-        }
-    }
-
-    fn api(cmds: &[Cmd]) -> Vec<(RequestId, ApiRequest)> {
-        cmds.iter()
-            .filter_map(|c| match c {
-                Cmd::Api { id, req } => Some((*id, req.clone())),
-                _ => None,
-            })
-            .collect()
-    }
-
-    fn reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
-        update(
-            m,
-            Msg::Api {
-                id,
-                latency: Duration::from_millis(5),
-                reply: Box::new(reply),
-            },
-        )
-    }
+    use crate::app::fixtures::drive::{api, chars, key, reply, service_error};
 
     /// A model on the Domains pane with the fixture domains loaded.
     fn loaded() -> Model {
@@ -1117,14 +1088,6 @@ mod tests {
                 _ => None,
             })
             .collect()
-    }
-
-    fn service_error(status: u16, body: &str) -> ApiError {
-        ApiError::Service(Box::new(ServiceError::from_body(
-            status,
-            body.as_bytes(),
-            None,
-        )))
     }
 
     #[test]

@@ -459,3 +459,64 @@ pub fn campaigns() -> Vec<Campaign> {
         ),
     ]
 }
+
+/// Test drivers of `update`, shared by the pane tests.
+pub mod drive {
+    use std::time::Duration;
+
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    use crate::api::{ApiError, ServiceError};
+    use crate::app::{ApiReply, ApiRequest, Cmd, Model, Msg, RequestId, update};
+
+    /// Presses a key.
+    pub fn key(m: &mut Model, code: KeyCode) -> Vec<Cmd> {
+        update(m, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+    }
+
+    /// Presses Ctrl and a letter.
+    pub fn ctrl(m: &mut Model, c: char) -> Vec<Cmd> {
+        update(
+            m,
+            Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)),
+        )
+    }
+
+    /// Types text key by key.
+    pub fn chars(m: &mut Model, s: &str) {
+        for c in s.chars() {
+            key(m, KeyCode::Char(c));
+        }
+    }
+
+    /// The requests among commands.
+    pub fn api(cmds: &[Cmd]) -> Vec<(RequestId, ApiRequest)> {
+        cmds.iter()
+            .filter_map(|c| match c {
+                Cmd::Api { id, req } => Some((*id, req.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Delivers the reply to a request.
+    pub fn reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
+        update(
+            m,
+            Msg::Api {
+                id,
+                latency: Duration::from_millis(3),
+                reply: Box::new(reply),
+            },
+        )
+    }
+
+    /// An error answer of the service with `status` and JSON `body`.
+    pub fn service_error(status: u16, body: &str) -> ApiError {
+        ApiError::Service(Box::new(ServiceError::from_body(
+            status,
+            body.as_bytes(),
+            None,
+        )))
+    }
+}

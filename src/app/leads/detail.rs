@@ -226,24 +226,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         Action::ToggleMark => {
             let r = d.result.clone();
             if let Some(o) = m.leads.open.as_mut() {
-                match o.marks.all.as_mut() {
-                    Some(all) => {
-                        if !all.except.remove(&r.result_id) {
-                            all.except.insert(r.result_id.clone());
-                        }
-                    }
-                    None => {
-                        if o.marks.picked.remove(&r.result_id).is_none() {
-                            o.marks.picked.insert(
-                                r.result_id.clone(),
-                                super::Picked {
-                                    name: super::result_name(&r),
-                                    lead: super::lead_input(&r),
-                                },
-                            );
-                        }
-                    }
-                }
+                o.marks.toggle(&r);
             }
         }
         Action::AddToCampaign => return super::campaign::open(m),

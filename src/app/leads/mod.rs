@@ -158,6 +158,29 @@ pub struct Marks {
 }
 
 impl Marks {
+    /// Selects or unselects one result (an exception while "all matching"
+    /// is on).
+    pub fn toggle(&mut self, r: &LeadResult) {
+        match self.all.as_mut() {
+            Some(all) => {
+                if !all.except.remove(&r.result_id) {
+                    all.except.insert(r.result_id.clone());
+                }
+            }
+            None => {
+                if self.picked.remove(&r.result_id).is_none() {
+                    self.picked.insert(
+                        r.result_id.clone(),
+                        Picked {
+                            name: result_name(r),
+                            lead: lead_input(r),
+                        },
+                    );
+                }
+            }
+        }
+    }
+
     /// Whether a result is selected.
     pub fn is_marked(&self, result_id: &str) -> bool {
         match &self.all {

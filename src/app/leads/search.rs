@@ -458,24 +458,7 @@ fn toggle_mark(m: &mut Model) -> Vec<Cmd> {
     let Some(r) = o.window.selected().cloned() else {
         return Vec::new();
     };
-    match o.marks.all.as_mut() {
-        Some(all) => {
-            if !all.except.remove(&r.result_id) {
-                all.except.insert(r.result_id.clone());
-            }
-        }
-        None => {
-            if o.marks.picked.remove(&r.result_id).is_none() {
-                o.marks.picked.insert(
-                    r.result_id.clone(),
-                    Picked {
-                        name: result_name(&r),
-                        lead: lead_input(&r),
-                    },
-                );
-            }
-        }
-    }
+    o.marks.toggle(&r);
     // Move on, so consecutive leads are picked with repeated presses.
     o.window.table.move_by(1, vp);
     fetch_pages(m, false)

@@ -2,7 +2,6 @@
 //! that answers every request from the fixtures.
 
 use std::collections::BTreeMap;
-use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -11,54 +10,11 @@ use super::export::Phase;
 use super::window::{MAX_PAGES, PAGE};
 use super::*;
 use crate::api::model::*;
-use crate::api::{ApiError, ServiceError};
+
 use crate::app::fixtures;
 use crate::app::{ApiRequest, Msg, Overlay, subscriptions, update};
 
-fn key(m: &mut Model, code: KeyCode) -> Vec<Cmd> {
-    update(m, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)))
-}
-
-fn ctrl(m: &mut Model, c: char) -> Vec<Cmd> {
-    update(
-        m,
-        Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)),
-    )
-}
-
-fn chars(m: &mut Model, s: &str) {
-    for c in s.chars() {
-        key(m, KeyCode::Char(c));
-    }
-}
-
-fn api(cmds: &[Cmd]) -> Vec<(RequestId, ApiRequest)> {
-    cmds.iter()
-        .filter_map(|c| match c {
-            Cmd::Api { id, req } => Some((*id, req.clone())),
-            _ => None,
-        })
-        .collect()
-}
-
-fn reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
-    update(
-        m,
-        Msg::Api {
-            id,
-            latency: Duration::from_millis(3),
-            reply: Box::new(reply),
-        },
-    )
-}
-
-fn service_error(status: u16, body: &str) -> ApiError {
-    ApiError::Service(Box::new(ServiceError::from_body(
-        status,
-        body.as_bytes(),
-        None,
-    )))
-}
+use crate::app::fixtures::drive::{api, chars, ctrl, key, reply, service_error};
 
 /// Answers requests from the fixtures, keeping a little state.
 struct Fake {

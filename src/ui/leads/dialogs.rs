@@ -2,7 +2,6 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui_textarea::TextArea;
@@ -44,21 +43,10 @@ fn keys<'a>(pairs: &[(&'a str, &'a str)], theme: &Theme) -> Line<'a> {
     Line::from(spans)
 }
 
+/// A text box whose empty state says where to type.
 fn text_input(f: &mut Frame, area: Rect, ta: &TextArea<'static>, focused: bool, theme: &Theme) {
-    let mut ta = ta.clone();
-    let base = if focused {
-        Style::new().add_modifier(Modifier::UNDERLINED)
-    } else {
-        theme.text
-    };
-    ta.set_style(base);
-    ta.set_cursor_style(if focused { theme.selected } else { base });
-    // An empty box must still be visible, or the user cannot see where to type.
-    if ta.is_empty() {
-        ta.set_placeholder_text(if focused { "type here" } else { "value…" });
-        ta.set_placeholder_style(theme.dim);
-    }
-    f.render_widget(&ta, area);
+    let hint = if focused { "type here" } else { "value…" };
+    crate::ui::widgets::form::text_input(f, area, ta, focused, hint, theme);
 }
 
 fn line_at(inner: Rect, y: u16) -> Rect {

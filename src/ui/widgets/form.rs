@@ -7,9 +7,36 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
+use ratatui_textarea::TextArea;
+
 use crate::app::form::{Field, FieldKind, Form};
 use crate::ui::sanitize::DisplayText;
 use crate::ui::theme::Theme;
+
+/// Draws a text box: underlined with a cursor when focused, and a dim
+/// `placeholder` when empty so an empty box is still visible.
+pub fn text_input(
+    f: &mut Frame,
+    area: Rect,
+    ta: &TextArea<'static>,
+    focused: bool,
+    placeholder: &str,
+    theme: &Theme,
+) {
+    let mut ta = ta.clone();
+    let base = if focused {
+        Style::new().add_modifier(Modifier::UNDERLINED)
+    } else {
+        theme.text
+    };
+    ta.set_style(base);
+    ta.set_cursor_style(if focused { theme.selected } else { base });
+    if ta.is_empty() {
+        ta.set_placeholder_text(placeholder);
+        ta.set_placeholder_style(theme.dim);
+    }
+    f.render_widget(&ta, area);
+}
 
 fn field_height(f: &Field) -> u16 {
     match f.kind {
@@ -126,23 +153,8 @@ pub fn render(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) {
                 spans.push(Span::styled(" ▶", theme.dim));
                 f.render_widget(Paragraph::new(Line::from(spans)), input);
             }
-            _ => {
-                let mut ta = field.text.clone();
-                let base = if focused {
-                    Style::new().add_modifier(Modifier::UNDERLINED)
-                } else {
-                    theme.text
-                };
-                ta.set_style(base);
-                ta.set_cursor_style(if focused { theme.selected } else { base });
-                // The help line below says what goes here; an empty box only
-                // needs to be visible.
-                if ta.is_empty() {
-                    ta.set_placeholder_text("…");
-                    ta.set_placeholder_style(theme.dim);
-                }
-                f.render_widget(&ta, input);
-            }
+            // The help line below says what goes here.
+            _ => text_input(f, input, &field.text, focused, "…", theme),
         }
         let (note, style) = match &field.error {
             Some(e) => (format!("  ✗ {e}"), theme.err),
