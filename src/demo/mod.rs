@@ -24,7 +24,8 @@
 //!   search, source plan, `details`, results query and company profile,
 //!   unknown keys), then decoded into the shared model and checked with
 //!   [`crate::api::validate`], so client and server give the same
-//!   `path: message` texts. Other bodies ignore unknown keys.
+//!   `path: message` texts. Other bodies ignore unknown keys. One answer
+//!   lists at most 50 failures, then `…and N more`.
 //! - Flat `{error}` bodies: pause/resume/launch-without-leads state
 //!   failures, a frozen roster, settings or sequence edits in the wrong
 //!   status, editing a sent message, attachments (403). The run-in-progress

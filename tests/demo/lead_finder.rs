@@ -369,6 +369,36 @@ async fn contradicting_company_criteria_and_unknown_keys_are_rejected() {
 }
 
 #[tokio::test]
+async fn thousands_of_criteria_answer_400_quickly_with_a_bounded_message() {
+    let svc = start().await;
+    let cc = |i: usize, op: &str, v: &str| json!({"id": format!("c{i}"), "kind": "industry", "operator": op, "value": v});
+    // Alternating `is` / `is_not` of one value: every pair contradicts, but
+    // past 12 entries only the length is reported.
+    let alternating: Vec<Value> = (0..10_000)
+        .map(|i| cc(i, if i % 2 == 0 { "is" } else { "is_not" }, "SaaS"))
+        .collect();
+    let started = std::time::Instant::now();
+    let r = post_plan(&svc, with(plan(), "companyCriteria", json!(alternating))).await;
+    assert_eq!((r.status, r.code()), (400, "invalid_request"));
+    assert_eq!(
+        r.message(),
+        "sourcePlans[0].companyCriteria: at most 12 items"
+    );
+    // Thousands of separate failures: 50 listed, the rest counted.
+    let bad: Vec<Value> = (0..4_000).map(|i| cc(i, "maybe", "")).collect();
+    let r = post_plan(&svc, with(plan(), "companyCriteria", json!(bad))).await;
+    assert_eq!((r.status, r.code()), (400, "invalid_request"));
+    assert!(r.message().len() < 4_000, "{}", r.message().len());
+    assert_eq!(r.message().split("; ").count(), 51, "{}", r.message());
+    assert!(r.message().ends_with("; …and 7951 more"), "{}", r.message());
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test]
 async fn search_paging_by_offset_and_cursor() {
     let svc = start().await;
     let big = big_search(&svc).await;
