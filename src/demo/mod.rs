@@ -194,6 +194,9 @@ impl Default for DemoConfig {
 #[derive(Debug)]
 pub struct App {
     world: Mutex<store::World>,
+    /// The API key of each workspace, by index: fixed at start, so a key
+    /// resolves without the world lock.
+    keys: Vec<&'static str>,
     clock: clock::Clock,
     config: DemoConfig,
     limiter: limits::Limiter,
@@ -204,8 +207,10 @@ impl App {
     /// Builds the seeded world.
     pub fn new(config: DemoConfig) -> App {
         let epoch = config.epoch_ms.unwrap_or_else(clock::wall_epoch);
+        let world = seed::world(epoch, config.scale);
         App {
-            world: Mutex::new(seed::world(epoch, config.scale)),
+            keys: world.workspaces.iter().map(|w| w.key).collect(),
+            world: Mutex::new(world),
             clock: clock::Clock::new(epoch, config.time_scale),
             limiter: limits::Limiter::new(config.rate_limit_per_sec),
             chaos: chaos::Chaos::new(config.chaos.clone()),
@@ -217,6 +222,11 @@ impl App {
     /// poisoned lock is entered anyway.
     pub fn lock(&self) -> MutexGuard<'_, store::World> {
         self.world.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The workspace of an API key (no lock taken).
+    pub fn workspace_of(&self, key: &str) -> Option<usize> {
+        self.keys.iter().position(|k| *k == key)
     }
 
     /// Simulated now.

@@ -11,10 +11,12 @@ use crate::api::validate;
 use crate::demo::App;
 use crate::demo::auth::Ws;
 use crate::demo::clock::iso;
-use crate::demo::errors::{DemoResult, invalid_field, invalid_fields, not_found, run_in_progress};
+use crate::demo::errors::{
+    DemoResult, internal, invalid_field, invalid_fields, not_found, run_in_progress,
+};
 use crate::demo::http::{Query, body, created, ok};
 use crate::demo::ids::{hash_str, hex64, mix2};
-use crate::demo::people::{self, FIELDS, FVal, Person, Pred};
+use crate::demo::people::{self, FIELDS, FVal, Pred};
 use crate::demo::schema::{S, arr, closed, int, null_or, positive};
 use crate::demo::sim;
 use crate::demo::store::{SearchRec, Workspace};
@@ -448,33 +450,35 @@ pub async fn query(
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(str::to_lowercase);
+    // A filter scans every row: it runs on a copy of what it reads, off the
+    // world lock and off the async workers, so a `q` over a million rows
+    // holds up no other request.
+    let matching = if preds.is_empty() && needle.is_none() {
+        None
+    } else {
+        let view = with(&app, w, |cx| {
+            let si = find(cx.ws, ids.get(0))?;
+            Ok(cx.ws.searches[si].scan_view())
+        })?;
+        let scan = tokio::task::spawn_blocking(move || view.matching(&preds, needle.as_deref()));
+        Some(
+            scan.await
+                .map_err(|_| internal("The results scan failed; try again"))?,
+        )
+    };
     with(&app, w, |cx| {
         let si = find(cx.ws, ids.get(0))?;
         let s = &cx.ws.searches[si];
-        let mut buf = String::with_capacity(512);
-        let matching: Vec<usize> = s
-            .order
-            .iter()
-            .map(|i| *i as usize)
-            .filter(|i| {
-                if preds.is_empty() {
-                    return true;
-                }
-                let p = Person::new(s.rows[*i].seed, s.persona);
-                preds.iter().all(|pr| pr.matches(&p))
-            })
-            .filter(|i| {
-                needle
-                    .as_deref()
-                    .is_none_or(|n| s.text_matches(*i, n, &mut buf))
-            })
-            .collect();
+        // Rows are only ever appended, so the scan's row indices stay valid.
+        let matching = matching.as_deref().unwrap_or(&s.order);
         let total = matching.len();
         let results = matching
             .iter()
             .skip(offset)
             .take(limit)
-            .map(|i| s.result(*i))
+            .map(|i| *i as usize)
+            .filter(|i| *i < s.rows.len())
+            .map(|i| s.result(i))
             .collect();
         let has_more = offset.saturating_add(limit) < total;
         Ok(ok(ResultsPage {
