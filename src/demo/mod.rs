@@ -44,7 +44,8 @@
 //!   the offset of the next page) wins over `offset`; rows are ordered by
 //!   score, best first. Result `status` is `new`, `contacted` or `dismissed`;
 //!   `qualityTier` is `excellent` (score ≥ 0.85), `good` (≥ 0.7) or `fair`.
-//! - Results query: `q` matches case-insensitively in the name, title,
+//! - Results query: `q` matches case-insensitively (Unicode lowercase,
+//!   so `ärzte` finds `ÄRZTE`) in the name, title,
 //!   company, content, signal reason, company domain, email, query and search
 //!   reason. A predicate on a path no result has matches nothing; an
 //!   operator the field does not offer, or a value of the wrong type, is 400

@@ -784,6 +784,20 @@ mod tests {
     }
 
     #[test]
+    fn table_text_has_no_non_ascii_capitals() {
+        // The results scan lowers people text with ASCII rules only.
+        let tables: &[&[&str]] = &[FIRST, LAST, CO_A, CO_B, TLD, INDUSTRY, STAGE, STACK, TOPIC];
+        let titles = PERSONAS.iter().copied();
+        for t in tables.iter().copied().chain(titles).flatten() {
+            assert_eq!(t.to_lowercase(), t.to_ascii_lowercase(), "{t}");
+        }
+        for (a, b) in CITY {
+            assert_eq!(a.to_lowercase(), a.to_ascii_lowercase(), "{a}");
+            assert_eq!(b.to_lowercase(), b.to_ascii_lowercase(), "{b}");
+        }
+    }
+
+    #[test]
     fn predicates_compare_typed_values() {
         let p = Person::new(7, 1);
         let head = match p.field(16) {

@@ -388,7 +388,15 @@ impl SearchRec {
             order: self.order.clone(),
             seeds: self.rows.iter().map(|r| r.seed).collect(),
             persona: self.persona,
-            plans: self.search.source_plans.clone(),
+            plan_text: self
+                .search
+                .source_plans
+                .iter()
+                .map(|pl| {
+                    let queries = pl.query.iter().map(|q| q.to_lowercase()).collect();
+                    (queries, pl.reason.to_lowercase())
+                })
+                .collect(),
         }
     }
 
@@ -402,11 +410,21 @@ impl SearchRec {
 /// The query string and reason of the source plan that found the row of
 /// `seed`.
 fn plan_text(plans: &[SourcePlan], seed: u64) -> (&str, &str) {
-    let plan = plans.get((seed % plans.len().max(1) as u64) as usize);
+    let plan = plans.get(plan_of(seed, plans.len()));
     let query = plan
-        .and_then(|pl| pl.query.get((seed >> 8) as usize % pl.query.len().max(1)))
+        .and_then(|pl| pl.query.get(query_of(seed, pl.query.len())))
         .map_or("", String::as_str);
     (query, plan.map_or("", |pl| pl.reason.as_str()))
+}
+
+/// Which of `plans` source plans found the row of `seed`.
+fn plan_of(seed: u64, plans: usize) -> usize {
+    (seed % plans.max(1) as u64) as usize
+}
+
+/// Which of a plan's `queries` query strings found the row of `seed`.
+fn query_of(seed: u64, queries: usize) -> usize {
+    (seed >> 8) as usize % queries.max(1)
 }
 
 fn count_fields(counts: &mut [u64], p: &Person) {
@@ -426,8 +444,9 @@ pub struct ScanView {
     pub seeds: Vec<u64>,
     /// Title pool of the people.
     pub persona: usize,
-    /// The search's source plans (their query and reason are searched).
-    pub plans: Vec<SourcePlan>,
+    /// Each source plan's query strings and reason, fully lowercased (user
+    /// text: any script).
+    pub plan_text: Vec<(Vec<String>, String)>,
 }
 
 impl ScanView {
@@ -456,12 +475,18 @@ impl ScanView {
     fn text_matches(&self, p: &Person, needle: &str, buf: &mut String) -> bool {
         buf.clear();
         p.write_text(buf);
-        let (query, reason) = plan_text(&self.plans, p.seed);
-        for part in ["\n", query, "\n", reason] {
-            buf.push_str(part);
-        }
-        // Table text has no non-ASCII capitals, so ASCII lowering suffices.
+        // The people tables have no non-ASCII capitals (a test in `people`
+        // keeps it so), so ASCII lowering is full lowering there; the plan
+        // text is user text, lowercased fully once per scan.
         buf.make_ascii_lowercase();
+        if let Some((queries, reason)) = self.plan_text.get(plan_of(p.seed, self.plan_text.len())) {
+            if let Some(q) = queries.get(query_of(p.seed, queries.len())) {
+                buf.push('\n');
+                buf.push_str(q);
+            }
+            buf.push('\n');
+            buf.push_str(reason);
+        }
         buf.contains(needle)
     }
 }
@@ -1159,6 +1184,23 @@ mod tests {
         let contacted = s.rows.iter().filter(|r| r.status == RowStatus::Contacted);
         assert_eq!(s.render().contacted_count, contacted.count() as u64);
         assert!(s.render().contacted_count > 0);
+    }
+
+    #[test]
+    fn text_search_ignores_case_in_any_script() {
+        let mut s = search_rec();
+        s.search.source_plans = vec![SourcePlan {
+            query: vec!["ÄRZTE Leitung".into()],
+            reason: "Große Kliniken".into(),
+            ..Default::default()
+        }];
+        s.add_rows(20, 0, 0, |_| RowStatus::New);
+        let view = s.scan_view();
+        for q in ["ärzte", "ärzte leitung", "leitung", "große", "GROSSE"] {
+            let needle = q.to_lowercase();
+            let want = if q == "GROSSE" { 0 } else { 20 };
+            assert_eq!(view.matching(&[], Some(&needle)).len(), want, "{q}");
+        }
     }
 
     #[test]

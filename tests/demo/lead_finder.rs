@@ -762,6 +762,40 @@ async fn results_query_text_search_sorting_and_cursor_paging() {
 }
 
 #[tokio::test]
+async fn text_search_ignores_case_beyond_ascii() {
+    let svc = start().await;
+    let mut body = search_body(json!({
+        "sourceId": "network_people",
+        "query": ["ÄRZTE Leitung"],
+        "reason": "Große Kliniken kaufen",
+        "resultTarget": {"mode": "count", "count": 5}
+    }));
+    body["kind"] = json!("recurring");
+    let r = svc.raw("POST", "/api/lead-finder", Some(body)).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let id = r.body["search"]["searchId"].as_str().unwrap().to_owned();
+    svc.api.run_search(&id, None).await.unwrap();
+    let dl = Deadline::new(30, "run completed");
+    while svc
+        .api
+        .get_search(&id, &SearchPageQuery::default())
+        .await
+        .unwrap()
+        .latest_run
+        .is_none_or(|r| r.status != RunStatus::Completed)
+    {
+        dl.tick().await;
+    }
+    for q in ["ärzte", "ÄRZTE", "Ärzte leitung", "große kliniken"] {
+        let r = query(&svc, &id, json!({"q": q})).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        assert_eq!(r.body["pagination"]["total"], json!(5), "{q}");
+    }
+    let r = query(&svc, &id, json!({"q": "ärzteblatt"})).await;
+    assert_eq!(r.body["pagination"]["total"], json!(0));
+}
+
+#[tokio::test]
 async fn enrichment_lists_the_fields_the_filter_can_use() {
     let svc = start().await;
     let id = big_search(&svc).await.search_id;
