@@ -20,6 +20,9 @@
 //! - Pipeline: request log → authentication → rate limit → chaos → route.
 //!   Unknown routes are 404 `not_found`, a wrong method 405 structured
 //!   `invalid_request`, both after authentication.
+//! - A route with an id resolves it before reading its query or body: a
+//!   resource of another workspace, or a missing one, is 404 whatever the
+//!   input (only a body past the 8 MiB cap is refused earlier, 413).
 //! - Bodies are checked for shape first (types, required keys and, for the
 //!   search, source plan, `details`, results query and company profile,
 //!   unknown keys), then decoded into the shared model and checked with

@@ -241,9 +241,10 @@ pub async fn update(
     ids: Ids,
     Body(bytes): Body,
 ) -> DemoResult {
-    let v = json_value(&bytes)?;
+    let v = json_value(&bytes);
     with(&app, w, |cx| {
         let ci = find(cx.ws, ids.get(0))?;
+        let v = v?;
         let kind = cx.ws.campaigns[ci].c.kind.clone();
         let v = settings_body(
             v,
@@ -449,30 +450,32 @@ pub async fn leads(
     RawQuery(q): RawQuery,
 ) -> DemoResult {
     let q = Query::parse(q.as_deref());
-    let rq = RosterQuery {
-        page: q.int("page")?,
-        limit: q.int("limit")?,
-        status: q.get("status").filter(|s| !s.is_empty()).map(str::to_owned),
-    };
-    validate::roster_query(&rq).map_err(|e| invalid_fields(&e))?;
-    let status = match &rq.status {
-        Some(s) => {
-            let st = LeadStatus::parse(s);
-            if !st.is_known() {
-                let all: Vec<&str> = LeadStatus::KNOWN.iter().map(LeadStatus::as_str).collect();
-                return Err(invalid_field(
-                    "status",
-                    &format!("one of {}", all.join(", ")),
-                ));
+    let parsed = (|| {
+        let rq = RosterQuery {
+            page: q.int("page")?,
+            limit: q.int("limit")?,
+            status: q.get("status").filter(|s| !s.is_empty()).map(str::to_owned),
+        };
+        validate::roster_query(&rq).map_err(|e| invalid_fields(&e))?;
+        let status = match &rq.status {
+            Some(s) => {
+                let st = LeadStatus::parse(s);
+                if !st.is_known() {
+                    let all: Vec<&str> = LeadStatus::KNOWN.iter().map(LeadStatus::as_str).collect();
+                    return Err(invalid_field(
+                        "status",
+                        &format!("one of {}", all.join(", ")),
+                    ));
+                }
+                Some(st)
             }
-            Some(st)
-        }
-        None => None,
-    };
-    let page = rq.page.unwrap_or(1);
-    let limit = rq.limit.unwrap_or(50);
+            None => None,
+        };
+        Ok((rq.page.unwrap_or(1), rq.limit.unwrap_or(50), status))
+    })();
     with(&app, w, |cx| {
         let ci = find(cx.ws, ids.get(0))?;
+        let (page, limit, status) = parsed?;
         let c = &cx.ws.campaigns[ci];
         let matching: Vec<&LeadRec> = c
             .leads
@@ -746,19 +749,23 @@ pub async fn messages(
     RawQuery(q): RawQuery,
 ) -> DemoResult {
     let q = Query::parse(q.as_deref());
-    let gq = GeneratedMessagesQuery {
-        status: q.get("status").map(str::to_owned),
-        prospect_id: q
-            .get("prospect_id")
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned),
-        prospect_limit: q.int("prospect_limit")?,
-        prospect_offset: q.int("prospect_offset")?,
-    };
-    validate::generated_messages_query(&gq).map_err(|e| invalid_fields(&e))?;
-    let want = gq.status.clone().unwrap_or_else(|| "draft".into());
+    let parsed = (|| {
+        let gq = GeneratedMessagesQuery {
+            status: q.get("status").map(str::to_owned),
+            prospect_id: q
+                .get("prospect_id")
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned),
+            prospect_limit: q.int("prospect_limit")?,
+            prospect_offset: q.int("prospect_offset")?,
+        };
+        validate::generated_messages_query(&gq).map_err(|e| invalid_fields(&e))?;
+        Ok(gq)
+    })();
     with(&app, w, |cx| {
         let ci = find(cx.ws, ids.get(0))?;
+        let gq = parsed?;
+        let want = gq.status.clone().unwrap_or_else(|| "draft".into());
         let c = &cx.ws.campaigns[ci];
         let mut leads: Vec<usize> = (0..c.leads.len()).collect();
         if let Some(pid) = &gq.prospect_id {
@@ -805,20 +812,23 @@ pub async fn edit_message(
     ids: Ids,
     Body(bytes): Body,
 ) -> DemoResult {
-    let v = json_value(&bytes)?;
-    check_body(
-        &open(vec![
-            ("message_id", S::Str, true),
-            ("subject", S::Str, false),
-            ("body_text", S::Str, false),
-            ("body_html", S::Str, false),
-        ]),
-        &v,
-    )
-    .map_err(|e| invalid_fields(&e))?;
-    let req: EditGeneratedMessage = decode(v)?;
+    let parsed = (|| {
+        let v = json_value(&bytes)?;
+        check_body(
+            &open(vec![
+                ("message_id", S::Str, true),
+                ("subject", S::Str, false),
+                ("body_text", S::Str, false),
+                ("body_html", S::Str, false),
+            ]),
+            &v,
+        )
+        .map_err(|e| invalid_fields(&e))?;
+        decode::<EditGeneratedMessage>(v)
+    })();
     with(&app, w, |cx| {
         let ci = find(cx.ws, ids.get(0))?;
+        let req = parsed?;
         let c = &cx.ws.campaigns[ci];
         let found = (0..c.leads.len())
             .flat_map(|i| c.messages_of(i))

@@ -313,11 +313,14 @@ pub async fn messages(
     RawQuery(q): RawQuery,
 ) -> DemoResult {
     let q = Query::parse(q.as_deref());
-    let (page, limit) = (q.int("page")?, q.int("limit")?);
-    validate::thread_paging(page, limit).map_err(|e| invalid_fields(&e))?;
-    let (page, limit) = (page.unwrap_or(1), limit.unwrap_or(50));
+    let paging = (|| {
+        let (page, limit) = (q.int("page")?, q.int("limit")?);
+        validate::thread_paging(page, limit).map_err(|e| invalid_fields(&e))?;
+        Ok((page.unwrap_or(1), limit.unwrap_or(50)))
+    })();
     with(&app, w, |cx| {
         let ti = find(cx.ws, ids.get(0))?;
+        let (page, limit) = paging?;
         let t = &cx.ws.threads[ti];
         let skip = (page - 1).saturating_mul(limit) as usize;
         Ok(ok(MessagesPage {
