@@ -188,7 +188,7 @@ fn source_plan_into(e: &mut Errors, p: &str, plan: &SourcePlan) {
         e.items(format!("{p}.personCriteria"), criteria.len(), 1, 12);
         for (i, c) in criteria.iter().enumerate() {
             let cp = format!("{p}.personCriteria[{i}]");
-            e.chars(format!("{cp}.id"), &c.id, 1, 60);
+            e.chars(format!("{cp}.id"), &c.id, 0, 60);
             if !c.kind.is_known() {
                 e.push(format!("{cp}.kind"), "must be current_title");
             }
@@ -208,7 +208,7 @@ fn source_plan_into(e: &mut Errors, p: &str, plan: &SourcePlan) {
         e.items(format!("{p}.companyCriteria"), criteria.len(), 0, 12);
         for (i, c) in criteria.iter().enumerate() {
             let cp = format!("{p}.companyCriteria[{i}]");
-            e.chars(format!("{cp}.id"), &c.id, 1, 60);
+            e.chars(format!("{cp}.id"), &c.id, 0, 60);
             if !c.kind.is_known() {
                 e.push(
                     format!("{cp}.kind"),

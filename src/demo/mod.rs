@@ -57,6 +57,10 @@
 //!   `eq gt gte lt lte`; booleans `eq`; a row without the field never
 //!   matches. `nextCursor` is an opaque string bound to the query (a cursor
 //!   from another query is 400).
+//! - Create: a source plan's `companySize` with `min` greater than `max`
+//!   is 400 (`sourcePlans[i].companySize: min must not exceed max`); such a
+//!   range can match no company. Criteria `id`s may be empty (at most 60
+//!   chars).
 //! - A run stores 5 to 60 results (the source plans' `resultTarget` counts,
 //!   40 for `all`, 20 when absent); each stored result uses one discovery of
 //!   an active discovery pass. `continuation=true` while a run is live

@@ -156,6 +156,7 @@ pub fn check(s: &S, v: &Value, path: &str, errs: &mut Errors) {
                 } else {
                     match as_int {
                         Some(i) if i >= *min && i <= *max => {}
+                        Some(i) if i > *max => errs.push(here(), format!("{min} to {max}")),
                         _ => errs.push(here(), range_text(*min, *max)),
                     }
                 }
@@ -220,6 +221,7 @@ fn here_or_empty(path: &str) -> &str {
     if path.is_empty() { "body" } else { path }
 }
 
+/// The message for a value below `min` (or negative, or past `u64`).
 fn range_text(min: u64, max: u64) -> String {
     match (min, max) {
         (1, MAX_INT) => "must be greater than 0".to_owned(),
@@ -289,6 +291,27 @@ mod tests {
                 "b[2].c: expected an integer, got a number",
                 "b[2].d: unknown key (no other keys allowed)",
                 "x: unknown key (no other keys allowed)",
+            ]
+        );
+    }
+
+    #[test]
+    fn ints_past_the_maximum_name_the_bound() {
+        let s = closed(vec![("n", int(), false), ("p", positive(), false)]);
+        let text = |v| {
+            let e = check_body(&s, &v).unwrap_err();
+            e.iter().map(ToString::to_string).collect::<Vec<_>>()
+        };
+        assert!(check_body(&s, &json!({"n": 9007199254740991u64, "p": 1})).is_ok());
+        assert_eq!(
+            text(json!({"n": 9007199254740992u64, "p": 9007199254740992u64})),
+            ["n: 0 to 9007199254740991", "p: 1 to 9007199254740991"]
+        );
+        assert_eq!(
+            text(json!({"n": -1, "p": 0})),
+            [
+                "n: must be a non-negative integer",
+                "p: must be greater than 0"
             ]
         );
     }

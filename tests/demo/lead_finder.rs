@@ -187,7 +187,31 @@ async fn source_plan_limits_just_inside_and_just_outside() {
                 "personCriteria",
                 json!([{"id": s(61), "kind": "current_title", "values": ["a"]}]),
             ),
-            Some("sourcePlans[0].personCriteria[0].id: 1 to 60 chars"),
+            Some("sourcePlans[0].personCriteria[0].id: at most 60 chars"),
+        ),
+        (
+            with(
+                plan(),
+                "personCriteria",
+                json!([{"id": "", "kind": "current_title", "values": ["a"]}]),
+            ),
+            None,
+        ),
+        (
+            with(
+                plan(),
+                "companyCriteria",
+                json!([{"id": "", "kind": "industry", "operator": "is", "value": "SaaS"}]),
+            ),
+            None,
+        ),
+        (
+            with(
+                plan(),
+                "companyCriteria",
+                json!([{"id": s(61), "kind": "industry", "operator": "is", "value": "SaaS"}]),
+            ),
+            Some("sourcePlans[0].companyCriteria[0].id: at most 60 chars"),
         ),
         (
             with(
