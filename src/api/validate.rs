@@ -31,17 +31,40 @@ impl FieldError {
 
 impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path, self.message)
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
     }
 }
 
-/// Collects failures while walking a request.
+/// The most failures one validation reports; past it they are only counted
+/// and summed up in one last entry (`…and N more`), so no input, however
+/// large, makes an unbounded error list.
+pub const MAX_ERRORS: usize = 50;
+
+/// Collects failures while walking a request, at most [`MAX_ERRORS`] of
+/// them (the rest are counted).
 #[derive(Debug, Default)]
-pub struct Errors(pub Vec<FieldError>);
+pub struct Errors {
+    list: Vec<FieldError>,
+    more: usize,
+}
 
 impl Errors {
-    fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
-        self.0.push(FieldError::new(path, message));
+    /// Records a failure at `path` (counted only, once the list is full).
+    pub fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
+        if self.list.len() < MAX_ERRORS {
+            self.list.push(FieldError::new(path, message));
+        } else {
+            self.more = self.more.saturating_add(1);
+        }
+    }
+
+    /// Whether nothing failed so far.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
     }
 
     /// Checks that `s` has `min..=max` chars.
@@ -64,13 +87,18 @@ impl Errors {
         }
     }
 
-    /// Ends the walk: `Ok` when nothing failed.
+    /// Ends the walk: `Ok` when nothing failed; otherwise the failures,
+    /// with one last `…and N more` entry (empty path) when some were only
+    /// counted.
     pub fn finish(self) -> Result<(), Vec<FieldError>> {
-        if self.0.is_empty() {
-            Ok(())
-        } else {
-            Err(self.0)
+        let mut list = self.list;
+        if list.is_empty() {
+            return Ok(());
         }
+        if self.more > 0 {
+            list.push(FieldError::new("", format!("…and {} more", self.more)));
+        }
+        Err(list)
     }
 }
 
@@ -160,7 +188,7 @@ fn source_plan_into(e: &mut Errors, p: &str, plan: &SourcePlan) {
         e.items(format!("{p}.personCriteria"), criteria.len(), 1, 12);
         for (i, c) in criteria.iter().enumerate() {
             let cp = format!("{p}.personCriteria[{i}]");
-            e.chars(format!("{cp}.id"), &c.id, 1, 60);
+            e.chars(format!("{cp}.id"), &c.id, 0, 60);
             if !c.kind.is_known() {
                 e.push(format!("{cp}.kind"), "must be current_title");
             }
@@ -180,7 +208,7 @@ fn source_plan_into(e: &mut Errors, p: &str, plan: &SourcePlan) {
         e.items(format!("{p}.companyCriteria"), criteria.len(), 0, 12);
         for (i, c) in criteria.iter().enumerate() {
             let cp = format!("{p}.companyCriteria[{i}]");
-            e.chars(format!("{cp}.id"), &c.id, 1, 60);
+            e.chars(format!("{cp}.id"), &c.id, 0, 60);
             if !c.kind.is_known() {
                 e.push(
                     format!("{cp}.kind"),
@@ -193,18 +221,22 @@ fn source_plan_into(e: &mut Errors, p: &str, plan: &SourcePlan) {
             e.chars(format!("{cp}.value"), &c.value, 1, 120);
         }
         // Entries are AND-combined: `is X` and `is_not X` can never both pass.
-        for (i, a) in criteria.iter().enumerate() {
-            for (j, b) in criteria.iter().enumerate().skip(i + 1) {
-                if a.kind == b.kind
-                    && a.value.trim().eq_ignore_ascii_case(b.value.trim())
-                    && a.operator != b.operator
-                {
-                    e.push(
-                        format!("{p}.companyCriteria[{j}]"),
-                        format!(
-                            "contradicts companyCriteria[{i}]: entries are AND-combined, so `is` and `is_not` the same value can never both pass; put alternatives inside one value"
-                        ),
-                    );
+        // The check compares pairs, so it runs only within the documented
+        // bound (a longer list is already an error above).
+        if criteria.len() <= 12 {
+            for (i, a) in criteria.iter().enumerate() {
+                for (j, b) in criteria.iter().enumerate().skip(i + 1) {
+                    if a.kind == b.kind
+                        && a.value.trim().eq_ignore_ascii_case(b.value.trim())
+                        && a.operator != b.operator
+                    {
+                        e.push(
+                            format!("{p}.companyCriteria[{j}]"),
+                            format!(
+                                "contradicts companyCriteria[{i}]: entries are AND-combined, so `is` and `is_not` the same value can never both pass; put alternatives inside one value"
+                            ),
+                        );
+                    }
                 }
             }
         }
@@ -505,6 +537,49 @@ mod tests {
         p.company_criteria = Some(vec![c(CriterionOperator::Is), c(CriterionOperator::IsNot)]);
         let errs = source_plan("p", &p).unwrap_err();
         assert!(errs[0].path == "p.companyCriteria[1]" && errs[0].message.contains("AND"));
+    }
+
+    fn criterion(i: usize, op: CriterionOperator, value: &str) -> CompanyCriterion {
+        CompanyCriterion {
+            id: format!("c{i}"),
+            kind: CompanyCriterionKind::Industry,
+            operator: op,
+            value: value.into(),
+        }
+    }
+
+    #[test]
+    fn an_overlong_criteria_list_is_not_compared_pairwise() {
+        let mut p = plan();
+        let ops = [CriterionOperator::Is, CriterionOperator::IsNot];
+        p.company_criteria = Some(
+            (0..400)
+                .map(|i| criterion(i, ops[i % 2].clone(), "SaaS"))
+                .collect(),
+        );
+        let errs = source_plan("p", &p).unwrap_err();
+        let text: Vec<String> = errs.iter().map(ToString::to_string).collect();
+        assert_eq!(text, ["p.companyCriteria: at most 12 items"]);
+    }
+
+    #[test]
+    fn the_error_list_is_capped_with_a_count_of_the_rest() {
+        let mut p = plan();
+        p.company_criteria = Some(
+            (0..300)
+                .map(|i| criterion(i, CriterionOperator::Is, ""))
+                .collect(),
+        );
+        let errs = source_plan("p", &p).unwrap_err();
+        assert_eq!(errs.len(), MAX_ERRORS + 1);
+        assert_eq!(errs[0].to_string(), "p.companyCriteria: at most 12 items");
+        assert_eq!(
+            errs[MAX_ERRORS - 1].to_string(),
+            "p.companyCriteria[48].value: 1 to 120 chars"
+        );
+        // 1 + 300 failures, 50 listed.
+        assert_eq!(errs[MAX_ERRORS].to_string(), "…and 251 more");
+        assert!(join(&errs).ends_with("1 to 120 chars; …and 251 more"));
     }
 
     #[test]

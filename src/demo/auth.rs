@@ -41,7 +41,7 @@ fn bearer(req: &Request) -> Result<&str, &'static str> {
 /// The middleware: resolves the key to a workspace or answers 401.
 pub async fn layer(State(app): State<Arc<App>>, mut req: Request, next: Next) -> Response {
     let ws = match bearer(&req) {
-        Ok(token) => app.lock().index_of(token),
+        Ok(token) => app.workspace_of(token),
         Err(msg) => return unauthorized(msg).into_response(),
     };
     match ws {

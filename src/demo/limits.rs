@@ -1,9 +1,14 @@
 //! Rate limits per key and route: at most `rate_limit_per_sec` requests
 //! (default 20) in each one-second window per (key, method, route template,
-//! ids collapsed); `0` disables the limit. A dashboard polling a few routes
-//! every second or slower never meets it. A refused request gets 429 `rate_limited`, the message naming
-//! the seconds to wait, and `Retry-After` (the endpoint limit always sends
-//! the header; the chaos layer's upstream-style 429s never do).
+//! ids collapsed); `0` disables the limit. Requests to a path that is no
+//! route of the contract, or with a method other than GET, POST, PUT, PATCH
+//! and DELETE, share one window per key, so the table of windows stays
+//! bounded whatever the paths; past [`MAX_WINDOWS`] entries, expired
+//! windows are dropped as well. A dashboard polling a few routes every
+//! second or slower never meets it. A refused request gets 429
+//! `rate_limited`, the message naming the seconds to wait, and `Retry-After`
+//! (the endpoint limit always sends the header; the chaos layer's
+//! upstream-style 429s never do).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -45,7 +50,46 @@ const LITERALS: &[&str] = &[
     "redeem",
 ];
 
-/// `GET /api/threads/{id}` for `GET /api/threads/123`.
+/// The route templates of the contract, ids collapsed (kept in step with
+/// `routes::router`).
+const ROUTES: &[&str] = &[
+    "/api/lead-finder",
+    "/api/lead-finder/run",
+    "/api/lead-finder/{id}",
+    "/api/lead-finder/{id}/run",
+    "/api/lead-finder/{id}/results/query",
+    "/api/lead-finder/{id}/results/{id}/enrichment",
+    "/api/campaigns",
+    "/api/campaigns/{id}",
+    "/api/campaigns/{id}/launch",
+    "/api/campaigns/{id}/pause",
+    "/api/campaigns/{id}/resume",
+    "/api/campaigns/{id}/leads",
+    "/api/campaigns/{id}/generate-messages",
+    "/api/threads",
+    "/api/threads/{id}",
+    "/api/threads/{id}/messages",
+    "/api/senders",
+    "/api/senders/{id}",
+    "/api/senders/{id}/schedule",
+    "/api/email/domains",
+    "/api/email/domains/{id}/verify",
+    "/api/context",
+    "/api/test-access/redeem",
+];
+
+/// The methods that get a window of their own on a known route.
+const METHODS: &[&str] = &["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/// The shared key of every request to an unknown route or with another
+/// method.
+pub const OTHER_ROUTE: &str = "other";
+
+/// Above this many windows, expired ones are dropped.
+pub const MAX_WINDOWS: usize = 1024;
+
+/// `GET /api/threads/{id}` for `GET /api/threads/123`; [`OTHER_ROUTE`] for
+/// a path that is no route of the contract or a method outside [`METHODS`].
 pub fn route_key(method: &str, path: &str) -> String {
     let template: Vec<&str> = path
         .split('/')
@@ -57,7 +101,12 @@ pub fn route_key(method: &str, path: &str) -> String {
             }
         })
         .collect();
-    format!("{method} {}", template.join("/"))
+    let template = template.join("/");
+    if METHODS.contains(&method) && ROUTES.contains(&template.as_str()) {
+        format!("{method} {template}")
+    } else {
+        OTHER_ROUTE.to_owned()
+    }
 }
 
 /// Fixed one-second windows per (workspace, route).
@@ -83,6 +132,9 @@ impl Limiter {
         }
         let now = Instant::now();
         let mut w = self.windows.lock().unwrap_or_else(|e| e.into_inner());
+        if w.len() >= MAX_WINDOWS {
+            w.retain(|_, (start, _)| now.duration_since(*start) < Duration::from_secs(1));
+        }
         let entry = w.entry((ws, route)).or_insert((now, 0));
         if now.duration_since(entry.0) >= Duration::from_secs(1) {
             *entry = (now, 0);
@@ -121,6 +173,45 @@ mod tests {
             route_key("POST", "/api/lead-finder/run"),
             "POST /api/lead-finder/run"
         );
+    }
+
+    #[test]
+    fn unknown_routes_and_methods_share_one_key() {
+        assert_eq!(route_key("GET", "/api/nope"), OTHER_ROUTE);
+        assert_eq!(route_key("GET", "/api/threads/a/b/c/d"), OTHER_ROUTE);
+        assert_eq!(route_key("BREW", "/api/threads"), OTHER_ROUTE);
+        assert_eq!(
+            route_key("DELETE", "/api/senders"),
+            "DELETE /api/senders",
+            "a wrong method on a known route keeps its own window"
+        );
+        assert_eq!(
+            route_key("GET", "/api/lead-finder/x/results/y/enrichment"),
+            "GET /api/lead-finder/{id}/results/{id}/enrichment"
+        );
+    }
+
+    #[test]
+    fn the_table_stays_bounded() {
+        let l = Limiter::new(5);
+        let mut path = String::from("/api");
+        for i in 0..2000 {
+            path.push_str("/x");
+            let _ = l.check(0, route_key(&format!("M{i}"), &path));
+        }
+        assert_eq!(l.windows.lock().map(|w| w.len()).unwrap_or(0), 1);
+        // Even with arbitrary keys, expired windows go once it is large.
+        let l = Limiter::new(5);
+        for i in 0..MAX_WINDOWS {
+            let _ = l.check(0, format!("k{i}"));
+        }
+        if let Ok(mut w) = l.windows.lock() {
+            for (start, _) in w.values_mut() {
+                *start = start.checked_sub(Duration::from_secs(2)).unwrap_or(*start);
+            }
+        }
+        assert!(l.check(0, "fresh".into()).is_ok());
+        assert_eq!(l.windows.lock().map(|w| w.len()).unwrap_or(0), 1);
     }
 
     #[test]

@@ -20,11 +20,15 @@
 //! - Pipeline: request log → authentication → rate limit → chaos → route.
 //!   Unknown routes are 404 `not_found`, a wrong method 405 structured
 //!   `invalid_request`, both after authentication.
+//! - A route with an id resolves it before reading its query or body: a
+//!   resource of another workspace, or a missing one, is 404 whatever the
+//!   input (only a body past the 8 MiB cap is refused earlier, 413).
 //! - Bodies are checked for shape first (types, required keys and, for the
 //!   search, source plan, `details`, results query and company profile,
 //!   unknown keys), then decoded into the shared model and checked with
 //!   [`crate::api::validate`], so client and server give the same
-//!   `path: message` texts. Other bodies ignore unknown keys.
+//!   `path: message` texts. Other bodies ignore unknown keys. One answer
+//!   lists at most 50 failures, then `…and N more`.
 //! - Flat `{error}` bodies: pause/resume/launch-without-leads state
 //!   failures, a frozen roster, settings or sequence edits in the wrong
 //!   status, editing a sent message, attachments (403). The run-in-progress
@@ -43,7 +47,8 @@
 //!   the offset of the next page) wins over `offset`; rows are ordered by
 //!   score, best first. Result `status` is `new`, `contacted` or `dismissed`;
 //!   `qualityTier` is `excellent` (score ≥ 0.85), `good` (≥ 0.7) or `fair`.
-//! - Results query: `q` matches case-insensitively in the name, title,
+//! - Results query: `q` matches case-insensitively (Unicode lowercase,
+//!   so `ärzte` finds `ÄRZTE`) in the name, title,
 //!   company, content, signal reason, company domain, email, query and search
 //!   reason. A predicate on a path no result has matches nothing; an
 //!   operator the field does not offer, or a value of the wrong type, is 400
@@ -52,6 +57,10 @@
 //!   `eq gt gte lt lte`; booleans `eq`; a row without the field never
 //!   matches. `nextCursor` is an opaque string bound to the query (a cursor
 //!   from another query is 400).
+//! - Create: a source plan's `companySize` with `min` greater than `max`
+//!   is 400 (`sourcePlans[i].companySize: min must not exceed max`); such a
+//!   range can match no company. Criteria `id`s may be empty (at most 60
+//!   chars).
 //! - A run stores 5 to 60 results (the source plans' `resultTarget` counts,
 //!   40 for `all`, 20 when absent); each stored result uses one discovery of
 //!   an active discovery pass. `continuation=true` while a run is live
@@ -193,6 +202,9 @@ impl Default for DemoConfig {
 #[derive(Debug)]
 pub struct App {
     world: Mutex<store::World>,
+    /// The API key of each workspace, by index: fixed at start, so a key
+    /// resolves without the world lock.
+    keys: Vec<&'static str>,
     clock: clock::Clock,
     config: DemoConfig,
     limiter: limits::Limiter,
@@ -203,8 +215,10 @@ impl App {
     /// Builds the seeded world.
     pub fn new(config: DemoConfig) -> App {
         let epoch = config.epoch_ms.unwrap_or_else(clock::wall_epoch);
+        let world = seed::world(epoch, config.scale);
         App {
-            world: Mutex::new(seed::world(epoch, config.scale)),
+            keys: world.workspaces.iter().map(|w| w.key).collect(),
+            world: Mutex::new(world),
             clock: clock::Clock::new(epoch, config.time_scale),
             limiter: limits::Limiter::new(config.rate_limit_per_sec),
             chaos: chaos::Chaos::new(config.chaos.clone()),
@@ -216,6 +230,11 @@ impl App {
     /// poisoned lock is entered anyway.
     pub fn lock(&self) -> MutexGuard<'_, store::World> {
         self.world.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The workspace of an API key (no lock taken).
+    pub fn workspace_of(&self, key: &str) -> Option<usize> {
+        self.keys.iter().position(|k| *k == key)
     }
 
     /// Simulated now.

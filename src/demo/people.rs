@@ -424,35 +424,74 @@ impl Person {
 
     /// Company domain.
     pub fn domain(&self) -> String {
-        let slug: String = self
-            .company()
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .collect::<String>()
-            .to_ascii_lowercase();
-        format!("{slug}.{}", self.tld)
+        let mut out = String::new();
+        self.write_domain(&mut out);
+        out
+    }
+
+    fn write_domain(&self, out: &mut String) {
+        out.extend(
+            self.co_a
+                .chars()
+                .chain(self.co_b.chars())
+                .filter(char::is_ascii_alphanumeric)
+                .map(|c| c.to_ascii_lowercase()),
+        );
+        out.push('.');
+        out.push_str(self.tld);
     }
 
     fn ascii(s: &str) -> String {
-        s.chars()
-            .map(|c| match c {
-                'é' => 'e',
-                'á' => 'a',
-                c => c,
-            })
-            .filter(char::is_ascii_alphanumeric)
-            .collect::<String>()
-            .to_ascii_lowercase()
+        let mut out = String::new();
+        Self::write_ascii(s, &mut out);
+        out
+    }
+
+    fn write_ascii(s: &str, out: &mut String) {
+        out.extend(
+            s.chars()
+                .map(|c| match c {
+                    'é' => 'e',
+                    'á' => 'a',
+                    c => c,
+                })
+                .filter(char::is_ascii_alphanumeric)
+                .map(|c| c.to_ascii_lowercase()),
+        );
     }
 
     /// Work email.
     pub fn email(&self) -> String {
-        format!(
-            "{}.{}@{}",
-            Self::ascii(self.first),
-            Self::ascii(self.last),
-            self.domain()
-        )
+        let mut out = String::new();
+        self.write_email(&mut out);
+        out
+    }
+
+    fn write_email(&self, out: &mut String) {
+        Self::write_ascii(self.first, out);
+        out.push('.');
+        Self::write_ascii(self.last, out);
+        out.push('@');
+        self.write_domain(out);
+    }
+
+    /// Appends the text a results query `q` searches, one field a line:
+    /// name, title, company, content, signal reason, domain, email. It
+    /// allocates nothing beyond `out`, so a scan of many rows stays cheap.
+    pub fn write_text(&self, out: &mut String) {
+        for part in [self.first, " ", self.last, "\n", self.title, "\n"] {
+            out.push_str(part);
+        }
+        out.push_str(self.co_a);
+        out.push_str(self.co_b);
+        out.push('\n');
+        self.write_content(out);
+        out.push('\n');
+        out.push_str(self.signal_reason_str());
+        out.push('\n');
+        self.write_domain(out);
+        out.push('\n');
+        self.write_email(out);
     }
 
     /// Profile URL on the professional network.
@@ -566,37 +605,54 @@ impl Person {
 
     /// The observed signal, for `content`.
     pub fn content(&self) -> String {
-        match self.seed % 4 {
-            0 => format!("{} posted about {}.", self.first, self.topic),
+        let mut out = String::new();
+        self.write_content(&mut out);
+        out
+    }
+
+    fn write_content(&self, out: &mut String) {
+        use std::fmt::Write;
+        let (first, topic, title) = (self.first, self.topic, self.title);
+        let company = format_args!("{}{}", self.co_a, self.co_b);
+        let _ = match self.seed % 4 {
+            0 => write!(out, "{first} posted about {topic}."),
             1 => match self.open_roles {
-                Some(n) => format!("{} is hiring for {n} open roles.", self.company()),
-                None => format!("{} commented on a thread about {}.", self.first, self.topic),
+                Some(n) => write!(out, "{company} is hiring for {n} open roles."),
+                None => write!(out, "{first} commented on a thread about {topic}."),
             },
-            2 => format!("Started as {} at {} recently.", self.title, self.company()),
-            _ => format!(
-                "{} raised a {} round; {} leads the push on {}.",
-                self.company(),
-                self.stage,
-                self.first,
-                self.topic
+            2 => write!(out, "Started as {title} at {company} recently."),
+            _ => write!(
+                out,
+                "{company} raised a {} round; {first} leads the push on {topic}.",
+                self.stage
             ),
-        }
+        };
     }
 
     /// Why this signal matters, for `signalReason`.
     pub fn signal_reason(&self) -> String {
+        self.signal_reason_str().to_owned()
+    }
+
+    fn signal_reason_str(&self) -> &'static str {
         match self.seed % 4 {
-            0 => "Posted about a relevant topic".to_owned(),
-            1 if self.hiring => "Company is hiring".to_owned(),
-            1 => "Engaged with a relevant topic".to_owned(),
-            2 => "Recently changed roles".to_owned(),
-            _ => "Company raised funding".to_owned(),
+            0 => "Posted about a relevant topic",
+            1 if self.hiring => "Company is hiring",
+            1 => "Engaged with a relevant topic",
+            2 => "Recently changed roles",
+            _ => "Company raised funding",
         }
     }
 
     /// The quality score in `0.40..0.99`.
     pub fn score(seed: u64) -> f64 {
-        (400.0 + unit(mix2(seed, 99)) * 590.0).round() / 1000.0
+        f64::from(Self::score_milli(seed)) / 1000.0
+    }
+
+    /// The quality score in thousandths (`400..=990`): exactly
+    /// `score × 1000`, small enough to keep in every stored row.
+    pub fn score_milli(seed: u64) -> u16 {
+        (400.0 + unit(mix2(seed, 99)) * 590.0).round() as u16
     }
 
     /// The canonical lead id of this person.
@@ -672,6 +728,72 @@ mod tests {
         assert!(a.field_count() >= 21);
         for i in 0..FIELDS.len() {
             assert_eq!(a.has_field(i), a.field(i).is_some(), "field {i}");
+        }
+    }
+
+    #[test]
+    fn the_search_text_is_the_rendered_fields() {
+        for seed in 0..400u64 {
+            let p = Person::new(seed, seed as usize);
+            let company = format!("{}{}", p.co_a, p.co_b);
+            // The formulas the text fields had before they were written in
+            // place.
+            let slug: String = company
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .collect::<String>()
+                .to_ascii_lowercase();
+            let domain = format!("{slug}.{}", p.tld);
+            let email = format!(
+                "{}.{}@{domain}",
+                Person::ascii(p.first),
+                Person::ascii(p.last)
+            );
+            let content = match seed % 4 {
+                0 => format!("{} posted about {}.", p.first, p.topic),
+                1 => match p.open_roles {
+                    Some(n) => format!("{company} is hiring for {n} open roles."),
+                    None => format!("{} commented on a thread about {}.", p.first, p.topic),
+                },
+                2 => format!("Started as {} at {company} recently.", p.title),
+                _ => format!(
+                    "{company} raised a {} round; {} leads the push on {}.",
+                    p.stage, p.first, p.topic
+                ),
+            };
+            assert_eq!(
+                (p.domain(), p.email(), p.content()),
+                (domain, email, content)
+            );
+            let mut text = String::new();
+            p.write_text(&mut text);
+            let want = [
+                p.name(),
+                p.title.to_owned(),
+                p.company(),
+                p.content(),
+                p.signal_reason(),
+                p.domain(),
+                p.email(),
+            ]
+            .join("\n");
+            assert_eq!(text, want);
+            let score = (400.0 + unit(mix2(seed, 99)) * 590.0).round() / 1000.0;
+            assert_eq!(Person::score(seed), score);
+        }
+    }
+
+    #[test]
+    fn table_text_has_no_non_ascii_capitals() {
+        // The results scan lowers people text with ASCII rules only.
+        let tables: &[&[&str]] = &[FIRST, LAST, CO_A, CO_B, TLD, INDUSTRY, STAGE, STACK, TOPIC];
+        let titles = PERSONAS.iter().copied();
+        for t in tables.iter().copied().chain(titles).flatten() {
+            assert_eq!(t.to_lowercase(), t.to_ascii_lowercase(), "{t}");
+        }
+        for (a, b) in CITY {
+            assert_eq!(a.to_lowercase(), a.to_ascii_lowercase(), "{a}");
+            assert_eq!(b.to_lowercase(), b.to_ascii_lowercase(), "{b}");
         }
     }
 

@@ -9,7 +9,7 @@
 
 use serde_json::Value;
 
-use crate::api::validate::{FieldError, MAX_INT};
+use crate::api::validate::{Errors, FieldError, MAX_INT};
 
 /// `(key, shape, required)` of an object's known keys.
 pub type Fields = Vec<(&'static str, S, bool)>;
@@ -108,9 +108,10 @@ fn kind(v: &Value) -> &'static str {
     }
 }
 
-/// Checks `v` against `s`; problems are pushed with their paths. `path` is
-/// the path of `v` (`""` for the body itself, reported as `body`).
-pub fn check(s: &S, v: &Value, path: &str, errs: &mut Vec<FieldError>) {
+/// Checks `v` against `s`; problems are pushed with their paths (at most
+/// [`crate::api::validate::MAX_ERRORS`], the rest counted). `path` is the
+/// path of `v` (`""` for the body itself, reported as `body`).
+pub fn check(s: &S, v: &Value, path: &str, errs: &mut Errors) {
     let here = || {
         if path.is_empty() {
             "body".to_owned()
@@ -118,11 +119,8 @@ pub fn check(s: &S, v: &Value, path: &str, errs: &mut Vec<FieldError>) {
             path.to_owned()
         }
     };
-    let mismatch = |errs: &mut Vec<FieldError>, want: &str| {
-        errs.push(FieldError::new(
-            here(),
-            format!("expected {want}, got {}", kind(v)),
-        ));
+    let mismatch = |errs: &mut Errors, want: &str| {
+        errs.push(here(), format!("expected {want}, got {}", kind(v)));
     };
     match s {
         S::Any => {}
@@ -158,7 +156,8 @@ pub fn check(s: &S, v: &Value, path: &str, errs: &mut Vec<FieldError>) {
                 } else {
                     match as_int {
                         Some(i) if i >= *min && i <= *max => {}
-                        _ => errs.push(FieldError::new(here(), range_text(*min, *max))),
+                        Some(i) if i > *max => errs.push(here(), format!("{min} to {max}")),
+                        _ => errs.push(here(), range_text(*min, *max)),
                     }
                 }
             }
@@ -166,10 +165,7 @@ pub fn check(s: &S, v: &Value, path: &str, errs: &mut Vec<FieldError>) {
         },
         S::Enum(values) => match v.as_str() {
             Some(t) if values.contains(&t) => {}
-            Some(_) => errs.push(FieldError::new(
-                here(),
-                format!("one of {}", values.join(", ")),
-            )),
+            Some(_) => errs.push(here(), format!("one of {}", values.join(", "))),
             None => mismatch(errs, "a string"),
         },
         S::Arr(item) => match v {
@@ -197,24 +193,20 @@ pub fn check(s: &S, v: &Value, path: &str, errs: &mut Vec<FieldError>) {
             };
             let names: Vec<&str> = variants.iter().map(|(n, _)| *n).collect();
             match obj.get(*tag) {
-                None => errs.push(FieldError::new(join(path, tag), "required")),
+                None => errs.push(join(path, tag), "required"),
                 Some(Value::String(t)) => match variants.iter().find(|(n, _)| n == t) {
                     Some((_, fields)) => check_obj(fields, true, &[tag], v, path, errs),
-                    None => errs.push(FieldError::new(
-                        join(path, tag),
-                        format!("one of {}", names.join(", ")),
-                    )),
+                    None => errs.push(join(path, tag), format!("one of {}", names.join(", "))),
                 },
-                Some(other) => errs.push(FieldError::new(
+                Some(other) => errs.push(
                     join(path, tag),
                     format!("expected a string, got {}", kind(other)),
-                )),
+                ),
             }
         }
         S::OneOf(options, want) => {
-            let mut scratch = Vec::new();
             let ok = options.iter().any(|o| {
-                scratch.clear();
+                let mut scratch = Errors::default();
                 check(o, v, path, &mut scratch);
                 scratch.is_empty()
             });
@@ -229,6 +221,7 @@ fn here_or_empty(path: &str) -> &str {
     if path.is_empty() { "body" } else { path }
 }
 
+/// The message for a value below `min` (or negative, or past `u64`).
 fn range_text(min: u64, max: u64) -> String {
     match (min, max) {
         (1, MAX_INT) => "must be greater than 0".to_owned(),
@@ -243,30 +236,24 @@ fn check_obj(
     extra_allowed: &[&str],
     v: &Value,
     path: &str,
-    errs: &mut Vec<FieldError>,
+    errs: &mut Errors,
 ) {
     let Some(obj) = v.as_object() else {
         let here = if path.is_empty() { "body" } else { path };
-        errs.push(FieldError::new(
-            here,
-            format!("expected an object, got {}", kind(v)),
-        ));
+        errs.push(here, format!("expected an object, got {}", kind(v)));
         return;
     };
     for (key, shape, required) in fields {
         match obj.get(*key) {
             Some(val) => check(shape, val, &join(path, key), errs),
-            None if *required => errs.push(FieldError::new(join(path, key), "required")),
+            None if *required => errs.push(join(path, key), "required"),
             None => {}
         }
     }
     if closed {
         for key in obj.keys() {
             if !fields.iter().any(|(k, _, _)| k == key) && !extra_allowed.contains(&key.as_str()) {
-                errs.push(FieldError::new(
-                    join(path, key),
-                    "unknown key (no other keys allowed)",
-                ));
+                errs.push(join(path, key), "unknown key (no other keys allowed)");
             }
         }
     }
@@ -274,9 +261,9 @@ fn check_obj(
 
 /// Runs [`check`] on a whole body.
 pub fn check_body(s: &S, v: &Value) -> Result<(), Vec<FieldError>> {
-    let mut errs = Vec::new();
+    let mut errs = Errors::default();
     check(s, v, "", &mut errs);
-    if errs.is_empty() { Ok(()) } else { Err(errs) }
+    errs.finish()
 }
 
 #[cfg(test)]
@@ -304,6 +291,27 @@ mod tests {
                 "b[2].c: expected an integer, got a number",
                 "b[2].d: unknown key (no other keys allowed)",
                 "x: unknown key (no other keys allowed)",
+            ]
+        );
+    }
+
+    #[test]
+    fn ints_past_the_maximum_name_the_bound() {
+        let s = closed(vec![("n", int(), false), ("p", positive(), false)]);
+        let text = |v| {
+            let e = check_body(&s, &v).unwrap_err();
+            e.iter().map(ToString::to_string).collect::<Vec<_>>()
+        };
+        assert!(check_body(&s, &json!({"n": 9007199254740991u64, "p": 1})).is_ok());
+        assert_eq!(
+            text(json!({"n": 9007199254740992u64, "p": 9007199254740992u64})),
+            ["n: 0 to 9007199254740991", "p: 1 to 9007199254740991"]
+        );
+        assert_eq!(
+            text(json!({"n": -1, "p": 0})),
+            [
+                "n: must be a non-negative integer",
+                "p: must be greater than 0"
             ]
         );
     }

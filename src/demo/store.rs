@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 
 use super::clock::{SimMs, iso};
 use super::ids::{IdGen, hash_str, mix2, uuid_from};
-use super::people::{self, FIELDS, Person};
+use super::people::{self, FIELDS, Person, Pred};
 use crate::api::model::*;
 
 /// Every workspace and the generators shared by all of them.
@@ -20,13 +20,6 @@ pub struct World {
     pub ids: IdGen,
     /// Domain-verification poller chains started so far (all workspaces).
     pub poller_chains: u64,
-}
-
-impl World {
-    /// The workspace of an API key.
-    pub fn index_of(&self, key: &str) -> Option<usize> {
-        self.workspaces.iter().position(|w| w.key == key)
-    }
 }
 
 /// One account: its resources are invisible (404) to every other key.
@@ -129,6 +122,16 @@ pub struct Row {
     pub created: SimMs,
     /// Its status.
     pub status: RowStatus,
+    /// Its score in thousandths ([`Person::score_milli`]), kept so ordering
+    /// never re-derives it.
+    pub score_milli: u16,
+}
+
+impl Row {
+    /// Its score, `0.40..0.99`.
+    pub fn score(&self) -> f64 {
+        f64::from(self.score_milli) / 1000.0
+    }
 }
 
 /// One run of a search; its status is a function of simulated time.
@@ -194,8 +197,10 @@ pub struct SearchRec {
     pub by_id: HashMap<u128, u32>,
     /// Row indices by score, best first.
     pub order: Vec<u32>,
-    /// Field coverage counts, cached until rows change.
+    /// Field coverage counts, computed on first use and kept up to date.
     pub coverage: Option<Vec<u64>>,
+    /// Rows with status `contacted`.
+    pub contacted: u64,
     /// Runs, oldest first.
     pub runs: Vec<RunRec>,
     /// Runs of this search fail (a seeded provider outage).
@@ -224,6 +229,7 @@ impl SearchRec {
             by_id: HashMap::new(),
             order: Vec::new(),
             coverage: None,
+            contacted: 0,
             runs: Vec::new(),
             fail_runs: false,
             minted: 0,
@@ -231,7 +237,9 @@ impl SearchRec {
     }
 
     /// Appends `n` fresh results found by run `run` at `at`; `status_of`
-    /// chooses each row's status from its seed.
+    /// chooses each row's status from its seed. Only the new rows are
+    /// sorted and merged into the order, so a live run of a huge search
+    /// stays cheap on every request that advances it.
     pub fn add_rows(&mut self, n: u32, run: u32, at: SimMs, status_of: impl Fn(u64) -> RowStatus) {
         let start = self.rows.len();
         for _ in 0..n {
@@ -241,22 +249,45 @@ impl SearchRec {
             if let Some(key) = uuid_u128(&result_id(seed)) {
                 self.by_id.insert(key, idx);
             }
+            let status = status_of(seed);
+            if status == RowStatus::Contacted {
+                self.contacted += 1;
+            }
             self.rows.push(Row {
                 seed,
                 run,
                 created: at,
-                status: status_of(seed),
+                status,
+                score_milli: Person::score_milli(seed),
             });
         }
-        if self.rows.len() > start {
-            self.coverage = None;
-            self.order = (0..self.rows.len() as u32).collect();
-            let rows = &self.rows;
-            self.order.sort_by(|a, b| {
-                let sa = Person::score(rows[*a as usize].seed);
-                let sb = Person::score(rows[*b as usize].seed);
-                sb.total_cmp(&sa).then(a.cmp(b))
-            });
+        if self.rows.len() == start {
+            return;
+        }
+        if let Some(counts) = &mut self.coverage {
+            for row in &self.rows[start..] {
+                count_fields(counts, &Person::new(row.seed, self.persona));
+            }
+        }
+        // Best score first, ties in arrival order. The new rows are sorted
+        // alone, their places found by binary search, and the existing
+        // entries moved up in blocks: no pass compares every row.
+        let rows = &self.rows;
+        let key = |i: u32| (Reverse(rows[i as usize].score_milli), i);
+        let mut fresh: Vec<u32> = (start as u32..rows.len() as u32).collect();
+        fresh.sort_unstable_by_key(|i| key(*i));
+        let order = &mut self.order;
+        let places: Vec<usize> = fresh
+            .iter()
+            .map(|f| order.partition_point(|o| key(*o) < key(*f)))
+            .collect();
+        let mut end = order.len();
+        order.resize(end + fresh.len(), 0);
+        for (j, (&f, &at)) in fresh.iter().zip(&places).enumerate().rev() {
+            // Entries in `at..end` sort after new entries `0..=j`.
+            order.copy_within(at..end, at + j + 1);
+            order[at + j] = f;
+            end = at;
         }
     }
 
@@ -276,11 +307,7 @@ impl SearchRec {
         let mut s = self.search.clone();
         s.result_count = self.rows.len() as u64;
         s.lead_count = self.rows.len() as u64;
-        s.contacted_count = self
-            .rows
-            .iter()
-            .filter(|r| r.status == RowStatus::Contacted)
-            .count() as u64;
+        s.contacted_count = self.contacted;
         s.last_run_id = self.runs.last().map(|r| r.id.clone());
         s
     }
@@ -292,12 +319,7 @@ impl SearchRec {
         }
         let mut counts = vec![0u64; FIELDS.len()];
         for row in &self.rows {
-            let p = Person::new(row.seed, self.persona);
-            for (i, c) in counts.iter_mut().enumerate() {
-                if p.has_field(i) {
-                    *c += 1;
-                }
-            }
+            count_fields(&mut counts, &Person::new(row.seed, self.persona));
         }
         self.coverage = Some(counts.clone());
         counts
@@ -313,7 +335,7 @@ impl SearchRec {
             .get(row.run as usize)
             .map(|r| r.id.clone())
             .unwrap_or_default();
-        let score = Person::score(row.seed);
+        let score = row.score();
         let lead_id = p.lead_id();
         LeadResult {
             result_id: result_id(row.seed),
@@ -359,52 +381,113 @@ impl SearchRec {
         }
     }
 
-    /// Whether `q` (lowercased) occurs in any text field of row `i`. `buf`
-    /// is reused across rows so a scan over many rows barely allocates.
-    pub fn text_matches(&self, i: usize, q: &str, buf: &mut String) -> bool {
-        use std::fmt::Write;
-        let row = self.rows[i];
-        let p = Person::new(row.seed, self.persona);
-        buf.clear();
-        let company = p.company();
-        // Table text has no non-ASCII capitals, so ASCII lowering suffices.
-        let _ = write!(
-            buf,
-            "{} {}\n{}\n{company}\n{}\n{}\n{}\n{}",
-            p.first,
-            p.last,
-            p.title,
-            p.content(),
-            p.signal_reason(),
-            p.domain(),
-            p.email()
-        );
-        let plans = &self.search.source_plans;
-        if let Some(pl) = plans.get((row.seed % plans.len().max(1) as u64) as usize) {
-            if let Some(query) = pl
-                .query
-                .get((row.seed >> 8) as usize % pl.query.len().max(1))
-            {
-                buf.push('\n');
-                buf.push_str(query);
-            }
-            buf.push('\n');
-            buf.push_str(&pl.reason);
+    /// What a filtered scan of the results reads, copied out so the scan
+    /// can run without the world lock.
+    pub fn scan_view(&self) -> ScanView {
+        ScanView {
+            order: self.order.clone(),
+            seeds: self.rows.iter().map(|r| r.seed).collect(),
+            persona: self.persona,
+            plan_text: self
+                .search
+                .source_plans
+                .iter()
+                .map(|pl| {
+                    let queries = pl.query.iter().map(|q| q.to_lowercase()).collect();
+                    (queries, pl.reason.to_lowercase())
+                })
+                .collect(),
         }
-        buf.make_ascii_lowercase();
-        buf.contains(q)
     }
 
     /// The query string and reason of the source plan that found a row.
     fn plan_text(&self, seed: u64) -> (String, String) {
-        let plans = &self.search.source_plans;
-        let plan = plans.get((seed % plans.len().max(1) as u64) as usize);
-        let query = plan
-            .and_then(|pl| pl.query.get((seed >> 8) as usize % pl.query.len().max(1)))
-            .cloned()
-            .unwrap_or_default();
-        let reason = plan.map(|pl| pl.reason.clone()).unwrap_or_default();
-        (query, reason)
+        let (query, reason) = plan_text(&self.search.source_plans, seed);
+        (query.to_owned(), reason.to_owned())
+    }
+}
+
+/// The query string and reason of the source plan that found the row of
+/// `seed`.
+fn plan_text(plans: &[SourcePlan], seed: u64) -> (&str, &str) {
+    let plan = plans.get(plan_of(seed, plans.len()));
+    let query = plan
+        .and_then(|pl| pl.query.get(query_of(seed, pl.query.len())))
+        .map_or("", String::as_str);
+    (query, plan.map_or("", |pl| pl.reason.as_str()))
+}
+
+/// Which of `plans` source plans found the row of `seed`.
+fn plan_of(seed: u64, plans: usize) -> usize {
+    (seed % plans.max(1) as u64) as usize
+}
+
+/// Which of a plan's `queries` query strings found the row of `seed`.
+fn query_of(seed: u64, queries: usize) -> usize {
+    (seed >> 8) as usize % queries.max(1)
+}
+
+fn count_fields(counts: &mut [u64], p: &Person) {
+    for (i, c) in counts.iter_mut().enumerate() {
+        if p.has_field(i) {
+            *c += 1;
+        }
+    }
+}
+
+/// A copy of what a filtered results scan reads ([`SearchRec::scan_view`]).
+#[derive(Debug, Clone)]
+pub struct ScanView {
+    /// Row indices by score, best first.
+    pub order: Vec<u32>,
+    /// The seed of every row, by row index.
+    pub seeds: Vec<u64>,
+    /// Title pool of the people.
+    pub persona: usize,
+    /// Each source plan's query strings and reason, fully lowercased (user
+    /// text: any script).
+    pub plan_text: Vec<(Vec<String>, String)>,
+}
+
+impl ScanView {
+    /// Row indices, best first, of the rows that pass every predicate and
+    /// contain `needle` (already lowercased) in their text.
+    pub fn matching(&self, preds: &[Pred], needle: Option<&str>) -> Vec<u32> {
+        let mut buf = String::with_capacity(512);
+        self.order
+            .iter()
+            .copied()
+            .filter(|i| {
+                let Some(seed) = self.seeds.get(*i as usize).copied() else {
+                    return false;
+                };
+                let p = Person::new(seed, self.persona);
+                preds.iter().all(|pr| pr.matches(&p))
+                    && needle.is_none_or(|n| self.text_matches(&p, n, &mut buf))
+            })
+            .collect()
+    }
+
+    /// Whether `needle` (lowercased) occurs in the text of person `p`: its
+    /// name, title, company, content, signal reason, domain and email, and
+    /// the query and reason of the plan that found it. `buf` is reused
+    /// across rows so a scan barely allocates.
+    fn text_matches(&self, p: &Person, needle: &str, buf: &mut String) -> bool {
+        buf.clear();
+        p.write_text(buf);
+        // The people tables have no non-ASCII capitals (a test in `people`
+        // keeps it so), so ASCII lowering is full lowering there; the plan
+        // text is user text, lowercased fully once per scan.
+        buf.make_ascii_lowercase();
+        if let Some((queries, reason)) = self.plan_text.get(plan_of(p.seed, self.plan_text.len())) {
+            if let Some(q) = queries.get(query_of(p.seed, queries.len())) {
+                buf.push('\n');
+                buf.push_str(q);
+            }
+            buf.push('\n');
+            buf.push_str(reason);
+        }
+        buf.contains(needle)
     }
 }
 
@@ -1060,6 +1143,64 @@ mod tests {
             ),
             "https://network.example/in/ann"
         );
+    }
+
+    fn search_rec() -> SearchRec {
+        SearchRec::new(Search::default(), 0, 42)
+    }
+
+    #[test]
+    fn rows_stay_24_bytes() {
+        assert_eq!(std::mem::size_of::<Row>(), 24);
+    }
+
+    #[test]
+    fn merged_order_equals_a_full_sort_and_caches_follow() {
+        let mut s = search_rec();
+        s.add_rows(500, 0, 0, |seed| {
+            if seed % 5 == 0 {
+                RowStatus::Contacted
+            } else {
+                RowStatus::New
+            }
+        });
+        let _ = s.coverage();
+        for (run, n) in [1u32, 0, 7, 300, 2, 1000].into_iter().enumerate() {
+            s.add_rows(n, run as u32 + 1, 0, |_| RowStatus::New);
+        }
+        let mut want: Vec<u32> = (0..s.rows.len() as u32).collect();
+        want.sort_by(|a, b| {
+            let sa = Person::score(s.rows[*a as usize].seed);
+            let sb = Person::score(s.rows[*b as usize].seed);
+            sb.total_cmp(&sa).then(a.cmp(b))
+        });
+        assert_eq!(s.order, want);
+        for r in &s.rows {
+            assert_eq!(r.score(), Person::score(r.seed));
+        }
+        let kept = s.coverage();
+        s.coverage = None;
+        assert_eq!(kept, s.coverage(), "coverage kept up to date");
+        let contacted = s.rows.iter().filter(|r| r.status == RowStatus::Contacted);
+        assert_eq!(s.render().contacted_count, contacted.count() as u64);
+        assert!(s.render().contacted_count > 0);
+    }
+
+    #[test]
+    fn text_search_ignores_case_in_any_script() {
+        let mut s = search_rec();
+        s.search.source_plans = vec![SourcePlan {
+            query: vec!["ÄRZTE Leitung".into()],
+            reason: "Große Kliniken".into(),
+            ..Default::default()
+        }];
+        s.add_rows(20, 0, 0, |_| RowStatus::New);
+        let view = s.scan_view();
+        for q in ["ärzte", "ärzte leitung", "leitung", "große", "GROSSE"] {
+            let needle = q.to_lowercase();
+            let want = if q == "GROSSE" { 0 } else { 20 };
+            assert_eq!(view.matching(&[], Some(&needle)).len(), want, "{q}");
+        }
     }
 
     #[test]

@@ -294,3 +294,103 @@ async fn every_id_route_is_404_across_workspaces() {
         assert!(them.get_campaign(c).await.unwrap_err().is_not_found());
     }
 }
+
+/// An id route resolves its id before it reads its input: another
+/// workspace's resource, or a missing one, is 404 even when the query or
+/// body is also bad (the owner gets the 400).
+#[tokio::test]
+async fn id_routes_answer_404_before_checking_input() {
+    let svc = start().await;
+    let search = svc
+        .api
+        .list_searches()
+        .await
+        .unwrap()
+        .unwrap()
+        .into_iter()
+        .find(|s| s.result_count > 0)
+        .unwrap();
+    let campaign = svc
+        .api
+        .list_campaigns()
+        .await
+        .unwrap()
+        .unwrap()
+        .into_iter()
+        .find(|c| c.stats.total > 0)
+        .unwrap();
+    let thread = svc
+        .api
+        .list_threads(&ThreadQuery::default())
+        .await
+        .unwrap()
+        .threads
+        .remove(0);
+    let domain = svc.api.list_domains(true).await.unwrap().remove(0);
+    let missing = "00000000-0000-4000-8000-000000000000";
+    // (method, path with `ID` for the id, body)
+    let routes: [(&str, &str, Option<&str>); 15] = [
+        ("GET", "/api/lead-finder/ID?limit=0", None),
+        ("POST", "/api/lead-finder/ID/run?continuation=x", None),
+        (
+            "POST",
+            "/api/lead-finder/ID/results/query",
+            Some(r#"{"limit":0}"#),
+        ),
+        ("PATCH", "/api/campaigns/ID", Some("{")),
+        ("GET", "/api/campaigns/ID/leads?limit=0", None),
+        ("POST", "/api/campaigns/ID/leads", Some(r#"{"leads":5}"#)),
+        ("PATCH", "/api/campaigns/ID/leads", Some("{}")),
+        ("DELETE", "/api/campaigns/ID/leads", Some("{}")),
+        (
+            "GET",
+            "/api/campaigns/ID/generate-messages?prospect_limit=0",
+            None,
+        ),
+        ("PATCH", "/api/campaigns/ID/generate-messages", Some("{}")),
+        ("PATCH", "/api/threads/ID", Some(r#"{"unread_count":-1}"#)),
+        ("GET", "/api/threads/ID/messages?limit=0", None),
+        ("POST", "/api/threads/ID/messages", Some(r#"{"subject":5}"#)),
+        ("POST", "/api/email/domains/ID/verify?poll=maybe", None),
+        ("GET", "/api/threads/ID/messages?page=0", None),
+    ];
+    for (method, path, body) in routes {
+        let id = if path.starts_with("/api/lead-finder") {
+            &search.search_id
+        } else if path.starts_with("/api/campaigns") {
+            &campaign.id
+        } else if path.starts_with("/api/threads") {
+            &thread.id
+        } else {
+            &domain.id
+        };
+        let send = |key: &str, id: &str| {
+            let auth = format!("Bearer {key}");
+            let path = path.replace("ID", id);
+            let svc = &svc;
+            async move {
+                svc.raw_bytes(
+                    Some(&auth),
+                    method,
+                    &path,
+                    body.map(|b| b.as_bytes().to_vec()),
+                )
+                .await
+            }
+        };
+        let r = send(DEMO_KEY, id).await;
+        assert_eq!(r.status, 400, "{method} {path} as the owner: {}", r.text);
+        for (key, id, whose) in [
+            (OTHER_KEY, id.as_str(), "another's"),
+            (DEMO_KEY, missing, "a missing"),
+        ] {
+            let r = send(key, id).await;
+            assert_eq!(
+                (r.status, r.code()),
+                (404, "not_found"),
+                "{method} {path} on {whose} id: {}",
+                r.text
+            );
+        }
+    }
+}

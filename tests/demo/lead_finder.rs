@@ -187,7 +187,31 @@ async fn source_plan_limits_just_inside_and_just_outside() {
                 "personCriteria",
                 json!([{"id": s(61), "kind": "current_title", "values": ["a"]}]),
             ),
-            Some("sourcePlans[0].personCriteria[0].id: 1 to 60 chars"),
+            Some("sourcePlans[0].personCriteria[0].id: at most 60 chars"),
+        ),
+        (
+            with(
+                plan(),
+                "personCriteria",
+                json!([{"id": "", "kind": "current_title", "values": ["a"]}]),
+            ),
+            None,
+        ),
+        (
+            with(
+                plan(),
+                "companyCriteria",
+                json!([{"id": "", "kind": "industry", "operator": "is", "value": "SaaS"}]),
+            ),
+            None,
+        ),
+        (
+            with(
+                plan(),
+                "companyCriteria",
+                json!([{"id": s(61), "kind": "industry", "operator": "is", "value": "SaaS"}]),
+            ),
+            Some("sourcePlans[0].companyCriteria[0].id: at most 60 chars"),
         ),
         (
             with(
@@ -365,6 +389,36 @@ async fn contradicting_company_criteria_and_unknown_keys_are_rejected() {
     assert_eq!(
         e.to_string(),
         "invalid request: sourcePlans[0].query[0]: 1 to 240 chars"
+    );
+}
+
+#[tokio::test]
+async fn thousands_of_criteria_answer_400_quickly_with_a_bounded_message() {
+    let svc = start().await;
+    let cc = |i: usize, op: &str, v: &str| json!({"id": format!("c{i}"), "kind": "industry", "operator": op, "value": v});
+    // Alternating `is` / `is_not` of one value: every pair contradicts, but
+    // past 12 entries only the length is reported.
+    let alternating: Vec<Value> = (0..10_000)
+        .map(|i| cc(i, if i % 2 == 0 { "is" } else { "is_not" }, "SaaS"))
+        .collect();
+    let started = std::time::Instant::now();
+    let r = post_plan(&svc, with(plan(), "companyCriteria", json!(alternating))).await;
+    assert_eq!((r.status, r.code()), (400, "invalid_request"));
+    assert_eq!(
+        r.message(),
+        "sourcePlans[0].companyCriteria: at most 12 items"
+    );
+    // Thousands of separate failures: 50 listed, the rest counted.
+    let bad: Vec<Value> = (0..4_000).map(|i| cc(i, "maybe", "")).collect();
+    let r = post_plan(&svc, with(plan(), "companyCriteria", json!(bad))).await;
+    assert_eq!((r.status, r.code()), (400, "invalid_request"));
+    assert!(r.message().len() < 4_000, "{}", r.message().len());
+    assert_eq!(r.message().split("; ").count(), 51, "{}", r.message());
+    assert!(r.message().ends_with("; …and 7951 more"), "{}", r.message());
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
     );
 }
 
@@ -729,6 +783,40 @@ async fn results_query_text_search_sorting_and_cursor_paging() {
     let c = first.pagination.next_cursor.unwrap().to_text();
     let r = query(&svc, &id, json!({"q": "other", "cursor": c})).await;
     assert_eq!(r.status, 400);
+}
+
+#[tokio::test]
+async fn text_search_ignores_case_beyond_ascii() {
+    let svc = start().await;
+    let mut body = search_body(json!({
+        "sourceId": "network_people",
+        "query": ["ÄRZTE Leitung"],
+        "reason": "Große Kliniken kaufen",
+        "resultTarget": {"mode": "count", "count": 5}
+    }));
+    body["kind"] = json!("recurring");
+    let r = svc.raw("POST", "/api/lead-finder", Some(body)).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let id = r.body["search"]["searchId"].as_str().unwrap().to_owned();
+    svc.api.run_search(&id, None).await.unwrap();
+    let dl = Deadline::new(30, "run completed");
+    while svc
+        .api
+        .get_search(&id, &SearchPageQuery::default())
+        .await
+        .unwrap()
+        .latest_run
+        .is_none_or(|r| r.status != RunStatus::Completed)
+    {
+        dl.tick().await;
+    }
+    for q in ["ärzte", "ÄRZTE", "Ärzte leitung", "große kliniken"] {
+        let r = query(&svc, &id, json!({"q": q})).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        assert_eq!(r.body["pagination"]["total"], json!(5), "{q}");
+    }
+    let r = query(&svc, &id, json!({"q": "ärzteblatt"})).await;
+    assert_eq!(r.body["pagination"]["total"], json!(0));
 }
 
 #[tokio::test]

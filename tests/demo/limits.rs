@@ -76,6 +76,29 @@ async fn ids_share_one_route_limit_and_the_client_waits_it_out() {
 }
 
 #[tokio::test]
+async fn unknown_paths_and_methods_share_one_window() {
+    let svc = start_with(DemoConfig {
+        rate_limit_per_sec: 3,
+        ..config()
+    })
+    .await;
+    let mut statuses = Vec::new();
+    let mut path = String::from("/api/nope");
+    for i in 0..8 {
+        path.push_str(&format!("/{i}"));
+        let method = if i % 2 == 0 { "GET" } else { "BREW" };
+        statuses.push(svc.raw(method, &path, None).await.status);
+    }
+    assert!(statuses.contains(&429), "{statuses:?}");
+    assert!(
+        statuses.iter().all(|s| [404, 405, 429].contains(s)),
+        "{statuses:?}"
+    );
+    // Known routes keep their own windows.
+    assert_eq!(svc.raw("GET", "/api/senders", None).await.status, 200);
+}
+
+#[tokio::test]
 async fn the_default_limit_leaves_normal_polling_alone() {
     let svc = start_with(DemoConfig {
         rate_limit_per_sec: DemoConfig::default().rate_limit_per_sec,

@@ -339,6 +339,10 @@ async fn unread_count_limits() {
         assert_eq!(r.status, 400, "{bad}");
         assert!(r.message().starts_with("unread_count: "), "{}", r.message());
     }
+    let r = svc
+        .raw("PATCH", &path, Some(json!({"unread_count": MAX_INT + 1})))
+        .await;
+    assert_eq!(r.message(), "unread_count: 0 to 9007199254740991");
 }
 
 #[tokio::test]

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::{Body, Ids, with};
 use crate::api::model::*;
-use crate::api::validate::{self, FieldError};
+use crate::api::validate::{self, Errors, FieldError};
 use crate::demo::App;
 use crate::demo::auth::Ws;
 use crate::demo::clock::iso;
@@ -20,7 +20,7 @@ use crate::demo::errors::{
 };
 use crate::demo::http::{Query, json_value, ok};
 use crate::demo::ids::{hash_str, mix2, uuid_from};
-use crate::demo::schema::{S, arr, check, closed, null_or, open, positive};
+use crate::demo::schema::{S, arr, check_body, closed, null_or, open, positive};
 use crate::demo::sim;
 use crate::demo::store::*;
 
@@ -50,11 +50,7 @@ fn settings_body(
     mut base: Vec<(&'static str, S, bool)>,
 ) -> DemoResult<Value> {
     base.extend(channel_fields(kind));
-    let mut errs = Vec::new();
-    check(&open(base), &v, "", &mut errs);
-    if !errs.is_empty() {
-        return Err(invalid_fields(&errs));
-    }
+    check_body(&open(base), &v).map_err(|e| invalid_fields(&e))?;
     let other = if *kind == Channel::Network {
         EMAIL_FIELDS
     } else {
@@ -93,35 +89,31 @@ fn senders_for(ws: &Workspace, kind: &Channel, ids: &[String]) -> DemoResult<Vec
         }
         return Ok(found.iter().map(|s| s.id.clone()).collect());
     }
-    let mut errs = Vec::new();
+    let mut errs = Errors::default();
     for (i, id) in ids.iter().enumerate() {
-        let path = format!("sender_account_ids[{i}]");
+        let path = || format!("sender_account_ids[{i}]");
         match ws.sender(id) {
-            None => errs.push(FieldError::new(path, "unknown sender account")),
-            Some(s) if &s.kind != kind => errs.push(FieldError::new(
-                path,
+            None => errs.push(path(), "unknown sender account"),
+            Some(s) if &s.kind != kind => errs.push(
+                path(),
                 format!(
                     "is a {} sender; a {kind} campaign needs {kind} senders",
                     s.kind
                 ),
-            )),
-            Some(s) if s.status != SENDER_READY => errs.push(FieldError::new(
-                path,
-                format!("sender is {} and cannot send", s.status),
-            )),
+            ),
+            Some(s) if s.status != SENDER_READY => {
+                errs.push(path(), format!("sender is {} and cannot send", s.status))
+            }
             Some(_) => {}
         }
     }
-    if errs.is_empty() {
-        let mut seen = HashSet::new();
-        Ok(ids
-            .iter()
-            .filter(|id| seen.insert(id.as_str()))
-            .cloned()
-            .collect())
-    } else {
-        Err(invalid_fields(&errs))
-    }
+    errs.finish().map_err(|e| invalid_fields(&e))?;
+    let mut seen = HashSet::new();
+    Ok(ids
+        .iter()
+        .filter(|id| seen.insert(id.as_str()))
+        .cloned()
+        .collect())
 }
 
 fn name_taken(ws: &Workspace, name: &str, except: Option<&str>) -> bool {
@@ -163,19 +155,14 @@ pub async fn create(
     Body(bytes): Body,
 ) -> DemoResult {
     let v = json_value(&bytes)?;
-    let mut errs = Vec::new();
-    check(
+    check_body(
         &open(vec![
             ("type", S::Enum(&["network", "email"]), true),
             ("name", S::Str, true),
         ]),
         &v,
-        "",
-        &mut errs,
-    );
-    if !errs.is_empty() {
-        return Err(invalid_fields(&errs));
-    }
+    )
+    .map_err(|e| invalid_fields(&e))?;
     let kind = Channel::parse(v.get("type").and_then(Value::as_str).unwrap_or_default());
     let v = settings_body(v, &kind, vec![("sender_account_ids", arr(S::Str), false)])?;
     let req: CreateCampaign = decode(v)?;
@@ -222,29 +209,28 @@ pub async fn get(State(app): State<Arc<App>>, Extension(w): Extension<Ws>, ids: 
 }
 
 fn sequence_kinds_ok(kind: &Channel, nodes: &[SequenceNodeInput]) -> Result<(), Vec<FieldError>> {
-    let errs: Vec<FieldError> = nodes
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| match kind {
-            Channel::Email => !matches!(n.kind, NodeType::Email | NodeType::End),
-            _ => !matches!(
+    let allowed = if *kind == Channel::Email {
+        "email, end"
+    } else {
+        "connection_request, message, end"
+    };
+    let mut errs = Errors::default();
+    for (i, n) in nodes.iter().enumerate() {
+        let fits = match kind {
+            Channel::Email => matches!(n.kind, NodeType::Email | NodeType::End),
+            _ => matches!(
                 n.kind,
                 NodeType::ConnectionRequest | NodeType::Message | NodeType::End
             ),
-        })
-        .map(|(i, _)| {
-            let allowed = if *kind == Channel::Email {
-                "email, end"
-            } else {
-                "connection_request, message, end"
-            };
-            FieldError::new(
+        };
+        if !fits {
+            errs.push(
                 format!("sequence_nodes[{i}].type"),
                 format!("a {kind} campaign uses {allowed}"),
-            )
-        })
-        .collect();
-    if errs.is_empty() { Ok(()) } else { Err(errs) }
+            );
+        }
+    }
+    errs.finish()
 }
 
 /// `PATCH /api/campaigns/{id}`: settings (draft or paused) and/or the whole
@@ -255,9 +241,10 @@ pub async fn update(
     ids: Ids,
     Body(bytes): Body,
 ) -> DemoResult {
-    let v = json_value(&bytes)?;
+    let v = json_value(&bytes);
     with(&app, w, |cx| {
         let ci = find(cx.ws, ids.get(0))?;
+        let v = v?;
         let kind = cx.ws.campaigns[ci].c.kind.clone();
         let v = settings_body(
             v,
@@ -463,30 +450,32 @@ pub async fn leads(
     RawQuery(q): RawQuery,
 ) -> DemoResult {
     let q = Query::parse(q.as_deref());
-    let rq = RosterQuery {
-        page: q.int("page")?,
-        limit: q.int("limit")?,
-        status: q.get("status").filter(|s| !s.is_empty()).map(str::to_owned),
-    };
-    validate::roster_query(&rq).map_err(|e| invalid_fields(&e))?;
-    let status = match &rq.status {
-        Some(s) => {
-            let st = LeadStatus::parse(s);
-            if !st.is_known() {
-                let all: Vec<&str> = LeadStatus::KNOWN.iter().map(LeadStatus::as_str).collect();
-                return Err(invalid_field(
-                    "status",
-                    &format!("one of {}", all.join(", ")),
-                ));
+    let parsed = (|| {
+        let rq = RosterQuery {
+            page: q.int("page")?,
+            limit: q.int("limit")?,
+            status: q.get("status").filter(|s| !s.is_empty()).map(str::to_owned),
+        };
+        validate::roster_query(&rq).map_err(|e| invalid_fields(&e))?;
+        let status = match &rq.status {
+            Some(s) => {
+                let st = LeadStatus::parse(s);
+                if !st.is_known() {
+                    let all: Vec<&str> = LeadStatus::KNOWN.iter().map(LeadStatus::as_str).collect();
+                    return Err(invalid_field(
+                        "status",
+                        &format!("one of {}", all.join(", ")),
+                    ));
+                }
+                Some(st)
             }
-            Some(st)
-        }
-        None => None,
-    };
-    let page = rq.page.unwrap_or(1);
-    let limit = rq.limit.unwrap_or(50);
+            None => None,
+        };
+        Ok((rq.page.unwrap_or(1), rq.limit.unwrap_or(50), status))
+    })();
     with(&app, w, |cx| {
         let ci = find(cx.ws, ids.get(0))?;
+        let (page, limit, status) = parsed?;
         let c = &cx.ws.campaigns[ci];
         let matching: Vec<&LeadRec> = c
             .leads
@@ -551,41 +540,26 @@ pub async fn add_leads(
         let ci = find(cx.ws, ids.get(0))?;
         frozen(&cx.ws.campaigns[ci])?;
         let v = v?;
-        let mut errs = Vec::new();
-        check(
-            &open(vec![("leads", arr(open(lead_fields())), true)]),
-            &v,
-            "",
-            &mut errs,
-        );
-        if !errs.is_empty() {
-            return Err(invalid_fields(&errs));
-        }
+        check_body(&open(vec![("leads", arr(open(lead_fields())), true)]), &v)
+            .map_err(|e| invalid_fields(&e))?;
         let req: AddLeads = decode(v)?;
         let kind = cx.ws.campaigns[ci].c.kind.clone();
         validate::add_leads(&kind, &req.leads).map_err(|e| invalid_fields(&e))?;
-        let bad: Vec<FieldError> = req
-            .leads
-            .iter()
-            .enumerate()
-            .filter_map(|(i, l)| {
-                let id = if kind == Channel::Network {
-                    &l.network_url
-                } else {
-                    &l.email
-                };
-                let id = id.as_deref().unwrap_or_default();
-                (!identity_ok(&kind, id)).then(|| {
-                    FieldError::new(
-                        format!("row {i}"),
-                        format!("invalid {}", identity_name(&kind)),
-                    )
-                })
-            })
-            .collect();
-        if !bad.is_empty() {
-            return Err(invalid_fields(&bad));
+        let mut bad = Errors::default();
+        for (i, l) in req.leads.iter().enumerate() {
+            let id = if kind == Channel::Network {
+                &l.network_url
+            } else {
+                &l.email
+            };
+            if !identity_ok(&kind, id.as_deref().unwrap_or_default()) {
+                bad.push(
+                    format!("row {i}"),
+                    format!("invalid {}", identity_name(&kind)),
+                );
+            }
         }
+        bad.finish().map_err(|e| invalid_fields(&e))?;
         let c = &cx.ws.campaigns[ci];
         // The pre-query reads at most 100,000 existing leads; past that the
         // storage constraint gives the same answer, so all keys are used.
@@ -641,11 +615,7 @@ pub async fn edit_lead(
         let v = v?;
         let mut fields = lead_fields();
         fields.push(("id", S::Str, true));
-        let mut errs = Vec::new();
-        check(&open(fields), &v, "", &mut errs);
-        if !errs.is_empty() {
-            return Err(invalid_fields(&errs));
-        }
+        check_body(&open(fields), &v).map_err(|e| invalid_fields(&e))?;
         let req: EditLead = decode(v)?;
         let c = &cx.ws.campaigns[ci];
         let li = c
@@ -734,16 +704,11 @@ pub async fn delete_leads(
         let ci = find(cx.ws, ids.get(0))?;
         frozen(&cx.ws.campaigns[ci])?;
         let v = v?;
-        let mut errs = Vec::new();
-        check(
+        check_body(
             &open(vec![("ids", arr(S::Str), false), ("all", S::Bool, false)]),
             &v,
-            "",
-            &mut errs,
-        );
-        if !errs.is_empty() {
-            return Err(invalid_fields(&errs));
-        }
+        )
+        .map_err(|e| invalid_fields(&e))?;
         let req = match (v.get("ids"), v.get("all")) {
             (Some(_), _) => decode::<DeleteLeads>(json!({"ids": v["ids"]}))?,
             (None, Some(all)) => DeleteLeads::All {
@@ -784,19 +749,23 @@ pub async fn messages(
     RawQuery(q): RawQuery,
 ) -> DemoResult {
     let q = Query::parse(q.as_deref());
-    let gq = GeneratedMessagesQuery {
-        status: q.get("status").map(str::to_owned),
-        prospect_id: q
-            .get("prospect_id")
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned),
-        prospect_limit: q.int("prospect_limit")?,
-        prospect_offset: q.int("prospect_offset")?,
-    };
-    validate::generated_messages_query(&gq).map_err(|e| invalid_fields(&e))?;
-    let want = gq.status.clone().unwrap_or_else(|| "draft".into());
+    let parsed = (|| {
+        let gq = GeneratedMessagesQuery {
+            status: q.get("status").map(str::to_owned),
+            prospect_id: q
+                .get("prospect_id")
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned),
+            prospect_limit: q.int("prospect_limit")?,
+            prospect_offset: q.int("prospect_offset")?,
+        };
+        validate::generated_messages_query(&gq).map_err(|e| invalid_fields(&e))?;
+        Ok(gq)
+    })();
     with(&app, w, |cx| {
         let ci = find(cx.ws, ids.get(0))?;
+        let gq = parsed?;
+        let want = gq.status.clone().unwrap_or_else(|| "draft".into());
         let c = &cx.ws.campaigns[ci];
         let mut leads: Vec<usize> = (0..c.leads.len()).collect();
         if let Some(pid) = &gq.prospect_id {
@@ -843,25 +812,23 @@ pub async fn edit_message(
     ids: Ids,
     Body(bytes): Body,
 ) -> DemoResult {
-    let v = json_value(&bytes)?;
-    let mut errs = Vec::new();
-    check(
-        &open(vec![
-            ("message_id", S::Str, true),
-            ("subject", S::Str, false),
-            ("body_text", S::Str, false),
-            ("body_html", S::Str, false),
-        ]),
-        &v,
-        "",
-        &mut errs,
-    );
-    if !errs.is_empty() {
-        return Err(invalid_fields(&errs));
-    }
-    let req: EditGeneratedMessage = decode(v)?;
+    let parsed = (|| {
+        let v = json_value(&bytes)?;
+        check_body(
+            &open(vec![
+                ("message_id", S::Str, true),
+                ("subject", S::Str, false),
+                ("body_text", S::Str, false),
+                ("body_html", S::Str, false),
+            ]),
+            &v,
+        )
+        .map_err(|e| invalid_fields(&e))?;
+        decode::<EditGeneratedMessage>(v)
+    })();
     with(&app, w, |cx| {
         let ci = find(cx.ws, ids.get(0))?;
+        let req = parsed?;
         let c = &cx.ws.campaigns[ci];
         let found = (0..c.leads.len())
             .flat_map(|i| c.messages_of(i))

@@ -81,13 +81,13 @@ pub async fn verify(
     ids: Ids,
     RawQuery(q): RawQuery,
 ) -> DemoResult {
-    let q = Query::parse(q.as_deref());
-    let poll = q.boolean("poll")?.unwrap_or(false);
+    let poll = Query::parse(q.as_deref()).boolean("poll");
     with(&app, w, |cx| {
         let di = cx
             .ws
             .domain(ids.get(0))
             .ok_or_else(|| not_found("Domain not found"))?;
+        let poll = poll?.unwrap_or(false);
         let d = &mut cx.ws.domains[di];
         if poll {
             sim::live_refresh(d, cx.now);

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use axum::Extension;
+use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 
 use super::{Body, Ids, with};
@@ -11,10 +12,12 @@ use crate::api::validate;
 use crate::demo::App;
 use crate::demo::auth::Ws;
 use crate::demo::clock::iso;
-use crate::demo::errors::{DemoResult, invalid_field, invalid_fields, not_found, run_in_progress};
+use crate::demo::errors::{
+    DemoResult, internal, invalid_field, invalid_fields, not_found, run_in_progress,
+};
 use crate::demo::http::{Query, body, created, ok};
 use crate::demo::ids::{hash_str, hex64, mix2};
-use crate::demo::people::{self, FIELDS, FVal, Person, Pred};
+use crate::demo::people::{self, FIELDS, FVal, Pred};
 use crate::demo::schema::{S, arr, closed, int, null_or, positive};
 use crate::demo::sim;
 use crate::demo::store::{SearchRec, Workspace};
@@ -239,14 +242,18 @@ pub async fn get(
     RawQuery(q): RawQuery,
 ) -> DemoResult {
     let q = Query::parse(q.as_deref());
-    let page = SearchPageQuery {
-        limit: q.int("limit")?,
-        offset: q.int("offset")?,
-        cursor: q.int("cursor")?,
-    };
-    validate::search_page(&page).map_err(|e| invalid_fields(&e))?;
+    let page = (|| {
+        let page = SearchPageQuery {
+            limit: q.int("limit")?,
+            offset: q.int("offset")?,
+            cursor: q.int("cursor")?,
+        };
+        validate::search_page(&page).map_err(|e| invalid_fields(&e))?;
+        Ok(page)
+    })();
     with(&app, w, |cx| {
         let si = find(cx.ws, ids.get(0))?;
+        let page = page?;
         let s = &cx.ws.searches[si];
         let limit = page.limit.unwrap_or(50) as usize;
         let offset = page.cursor.or(page.offset).unwrap_or(0) as usize;
@@ -281,10 +288,10 @@ pub async fn run(
     ids: Ids,
     RawQuery(q): RawQuery,
 ) -> DemoResult {
-    let q = Query::parse(q.as_deref());
-    let continuation = q.boolean("continuation")?.unwrap_or(false);
+    let continuation = Query::parse(q.as_deref()).boolean("continuation");
     with(&app, w, |cx| {
         let si = find(cx.ws, ids.get(0))?;
+        let continuation = continuation?.unwrap_or(false);
         let s = &mut cx.ws.searches[si];
         let (ri, disposition) = match sim::live_run(s, cx.now) {
             Some(ri) if continuation => (ri, "existing"),
@@ -426,6 +433,45 @@ fn parse_cursor(text: &str, fp: u64) -> DemoResult<usize> {
     offset.parse().map_err(|_| bad())
 }
 
+/// A results query, checked and ready to run.
+struct QueryPlan {
+    req: ResultsQuery,
+    preds: Vec<Pred>,
+    fp: u64,
+    offset: usize,
+    limit: usize,
+    /// `q`, trimmed and lowercased, when not empty.
+    needle: Option<String>,
+}
+
+impl QueryPlan {
+    fn parse(bytes: &Bytes) -> DemoResult<QueryPlan> {
+        let (req, _): (ResultsQuery, _) = body(bytes, &query_shape())?;
+        validate::results_query(&req).map_err(|e| invalid_fields(&e))?;
+        let preds = predicates(&req)?;
+        let fp = fingerprint(&req);
+        let offset = match &req.cursor {
+            Some(c) => parse_cursor(c, fp)?,
+            None => 0,
+        };
+        let limit = req.limit.unwrap_or(25) as usize;
+        let needle = req
+            .q
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_lowercase);
+        Ok(QueryPlan {
+            req,
+            preds,
+            fp,
+            offset,
+            limit,
+            needle,
+        })
+    }
+}
+
 /// `POST /api/lead-finder/{id}/results/query`.
 pub async fn query(
     State(app): State<Arc<App>>,
@@ -433,48 +479,45 @@ pub async fn query(
     ids: Ids,
     Body(bytes): Body,
 ) -> DemoResult {
-    let (req, _): (ResultsQuery, _) = body(&bytes, &query_shape())?;
-    validate::results_query(&req).map_err(|e| invalid_fields(&e))?;
-    let preds = predicates(&req)?;
-    let fp = fingerprint(&req);
-    let offset = match &req.cursor {
-        Some(c) => parse_cursor(c, fp)?,
-        None => 0,
+    let parsed = QueryPlan::parse(&bytes);
+    // A filter scans every row: it runs on a copy of what it reads, off the
+    // world lock and off the async workers, so a `q` over a million rows
+    // holds up no other request.
+    let (plan, view) = with(&app, w, |cx| {
+        let si = find(cx.ws, ids.get(0))?;
+        let plan = parsed?;
+        let filtered = !plan.preds.is_empty() || plan.needle.is_some();
+        Ok((plan, filtered.then(|| cx.ws.searches[si].scan_view())))
+    })?;
+    let QueryPlan {
+        req,
+        preds,
+        fp,
+        offset,
+        limit,
+        needle,
+    } = plan;
+    let matching = match view {
+        None => None,
+        Some(view) => Some(
+            tokio::task::spawn_blocking(move || view.matching(&preds, needle.as_deref()))
+                .await
+                .map_err(|_| internal("The results scan failed; try again"))?,
+        ),
     };
-    let limit = req.limit.unwrap_or(25) as usize;
-    let needle = req
-        .q
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_lowercase);
     with(&app, w, |cx| {
         let si = find(cx.ws, ids.get(0))?;
         let s = &cx.ws.searches[si];
-        let mut buf = String::with_capacity(512);
-        let matching: Vec<usize> = s
-            .order
-            .iter()
-            .map(|i| *i as usize)
-            .filter(|i| {
-                if preds.is_empty() {
-                    return true;
-                }
-                let p = Person::new(s.rows[*i].seed, s.persona);
-                preds.iter().all(|pr| pr.matches(&p))
-            })
-            .filter(|i| {
-                needle
-                    .as_deref()
-                    .is_none_or(|n| s.text_matches(*i, n, &mut buf))
-            })
-            .collect();
+        // Rows are only ever appended, so the scan's row indices stay valid.
+        let matching = matching.as_deref().unwrap_or(&s.order);
         let total = matching.len();
         let results = matching
             .iter()
             .skip(offset)
             .take(limit)
-            .map(|i| s.result(*i))
+            .map(|i| *i as usize)
+            .filter(|i| *i < s.rows.len())
+            .map(|i| s.result(i))
             .collect();
         let has_more = offset.saturating_add(limit) < total;
         Ok(ok(ResultsPage {

@@ -38,10 +38,12 @@ pub(crate) struct Cx<'a> {
 }
 
 /// Runs `f` on the caller's workspace under the world lock, after the
-/// lazy simulation has caught up with simulated now.
+/// lazy simulation has caught up with simulated now. Now is read once the
+/// lock is held, so a request that waited for it never works in the past
+/// of one that went before.
 pub(crate) fn with<R>(app: &App, ws: Ws, f: impl FnOnce(Cx<'_>) -> R) -> R {
-    let now = app.now();
     let mut world = app.lock();
+    let now = app.now();
     let world = &mut *world;
     let workspace = &mut world.workspaces[ws.0];
     sim::advance(workspace, now);
@@ -164,4 +166,28 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .layer(from_fn_with_state(app.clone(), auth::layer))
         .layer(from_fn_with_state(app.clone(), log_layer))
         .with_state(app)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::DemoConfig;
+
+    #[test]
+    fn now_is_read_after_the_lock_is_taken() {
+        let app = Arc::new(App::new(DemoConfig {
+            time_scale: 60.0,
+            ..DemoConfig::default()
+        }));
+        let held = app.lock();
+        let waiting = {
+            let app = app.clone();
+            std::thread::spawn(move || with(&app, Ws(0), |cx| cx.now))
+        };
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let released = app.now();
+        drop(held);
+        let seen = waiting.join().unwrap_or(i64::MIN);
+        assert!(seen >= released, "{seen} < {released}");
+    }
 }

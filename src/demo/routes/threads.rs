@@ -19,7 +19,7 @@ use crate::demo::errors::{
     invalid_fields, not_found,
 };
 use crate::demo::http::{Query, created, json_value, ok};
-use crate::demo::schema::{S, arr, check, int, null_or, open};
+use crate::demo::schema::{S, arr, check_body, int, null_or, open};
 use crate::demo::store::*;
 
 fn find(ws: &Workspace, id: &str) -> DemoResult<usize> {
@@ -149,11 +149,7 @@ pub async fn create(
     }
     let mut fields = draft_fields(false);
     fields.push(("draft_attachments", null_or(arr(S::Any)), false));
-    let mut errs = Vec::new();
-    check(&open(fields), &v, "", &mut errs);
-    if !errs.is_empty() {
-        return Err(invalid_fields(&errs));
-    }
+    check_body(&open(fields), &v).map_err(|e| invalid_fields(&e))?;
     let req: CreateThread = decode(v)?;
     validate::create_thread(&req).map_err(|e| invalid_fields(&e))?;
     let email = req
@@ -222,11 +218,7 @@ pub async fn patch(
         let mut fields = draft_fields(true);
         fields.push(("status", S::Str, false));
         fields.push(("unread_count", int(), false));
-        let mut errs = Vec::new();
-        check(&open(fields), &v, "", &mut errs);
-        if !errs.is_empty() {
-            return Err(invalid_fields(&errs));
-        }
+        check_body(&open(fields), &v).map_err(|e| invalid_fields(&e))?;
         let req: PatchThread = decode(v)?;
         validate::patch_thread(&req).map_err(|e| invalid_fields(&e))?;
         let cur = &cx.ws.threads[ti].t;
@@ -321,11 +313,14 @@ pub async fn messages(
     RawQuery(q): RawQuery,
 ) -> DemoResult {
     let q = Query::parse(q.as_deref());
-    let (page, limit) = (q.int("page")?, q.int("limit")?);
-    validate::thread_paging(page, limit).map_err(|e| invalid_fields(&e))?;
-    let (page, limit) = (page.unwrap_or(1), limit.unwrap_or(50));
+    let paging = (|| {
+        let (page, limit) = (q.int("page")?, q.int("limit")?);
+        validate::thread_paging(page, limit).map_err(|e| invalid_fields(&e))?;
+        Ok((page.unwrap_or(1), limit.unwrap_or(50)))
+    })();
     with(&app, w, |cx| {
         let ti = find(cx.ws, ids.get(0))?;
+        let (page, limit) = paging?;
         let t = &cx.ws.threads[ti];
         let skip = (page - 1).saturating_mul(limit) as usize;
         Ok(ok(MessagesPage {
@@ -359,8 +354,7 @@ pub async fn send(
     with(&app, w, |cx| {
         let ti = find(cx.ws, ids.get(0))?;
         let v = v?;
-        let mut errs = Vec::new();
-        check(
+        check_body(
             &open(vec![
                 ("account_id", null_or(S::Str), false),
                 ("subject", S::Str, false),
@@ -368,12 +362,8 @@ pub async fn send(
                 ("body_html", S::Str, false),
             ]),
             &v,
-            "",
-            &mut errs,
-        );
-        if !errs.is_empty() {
-            return Err(invalid_fields(&errs));
-        }
+        )
+        .map_err(|e| invalid_fields(&e))?;
         let req: SendMessage = decode(v)?;
         let t = &cx.ws.threads[ti].t;
         if t.participant_email.is_empty() {
