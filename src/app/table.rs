@@ -24,8 +24,14 @@ impl TableState {
         if self.len == 0 {
             return;
         }
-        let target = self.selected as isize + delta;
-        self.selected = target.clamp(0, self.len as isize - 1) as usize;
+        // Unsigned and saturating: a length taken from the service can be
+        // anything up to u64::MAX.
+        let moved = if delta < 0 {
+            self.selected.saturating_sub(delta.unsigned_abs())
+        } else {
+            self.selected.saturating_add(delta.unsigned_abs())
+        };
+        self.selected = moved.min(self.len - 1);
         self.clamp(viewport);
     }
 
@@ -71,7 +77,7 @@ impl TableState {
         self.selected = self.selected.min(self.len - 1);
         if self.selected < self.offset {
             self.offset = self.selected;
-        } else if self.selected >= self.offset + viewport {
+        } else if self.selected >= self.offset.saturating_add(viewport) {
             self.offset = self.selected + 1 - viewport;
         }
         // Never leave empty space below the last row when scrolled.
@@ -81,20 +87,20 @@ impl TableState {
 
     /// The rows on screen.
     pub fn visible(&self, viewport: usize) -> std::ops::Range<usize> {
-        let end = (self.offset + viewport).min(self.len);
+        let end = self.offset.saturating_add(viewport).min(self.len);
         self.offset.min(end)..end
     }
 
     /// The row at screen line `line` of the body, if any.
     pub fn row_at(&self, line: usize) -> Option<usize> {
-        let row = self.offset + line;
+        let row = self.offset.saturating_add(line);
         (row < self.len).then_some(row)
     }
 
     /// Whether the selection is within `margin` rows of the end of what is
     /// loaded: time to fetch the next page.
     pub fn near_end(&self, margin: usize) -> bool {
-        self.len == 0 || self.selected + margin >= self.len
+        self.len == 0 || self.selected.saturating_add(margin) >= self.len
     }
 }
 
@@ -114,6 +120,20 @@ mod tests {
         t.set_len(5, 10);
         assert_eq!((t.selected, t.offset), (4, 0));
         assert_eq!(t.visible(10), 0..5);
+    }
+
+    #[test]
+    fn any_length_from_a_service_is_safe() {
+        let mut t = TableState::default();
+        t.set_len(usize::MAX, 10);
+        t.move_by(1, 10);
+        t.page_down(10);
+        t.bottom(10);
+        assert_eq!(t.selected, usize::MAX - 1);
+        t.move_by(isize::MIN, 10);
+        t.move_by(isize::MIN, 10);
+        assert_eq!(t.selected, 0);
+        assert_eq!(t.visible(10), 0..10);
     }
 
     proptest! {
