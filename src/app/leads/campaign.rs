@@ -466,9 +466,12 @@ pub fn on_chunk(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
     job.chunks += 1;
     match result {
         Ok(r) => {
-            job.sent += r.imported + r.duplicates;
-            job.imported += r.imported;
-            job.duplicates += r.duplicates;
+            // Counts from the service: any u64, so never a plain `+`.
+            job.sent = job
+                .sent
+                .saturating_add(r.imported.saturating_add(r.duplicates));
+            job.imported = job.imported.saturating_add(r.imported);
+            job.duplicates = job.duplicates.saturating_add(r.duplicates);
             if job.walk.is_none() {
                 job.considered = job.total.saturating_sub(job.queue.len() as u64);
             }

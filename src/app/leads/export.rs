@@ -10,6 +10,7 @@ use ratatui_textarea::TextArea;
 use super::super::cmd::FileWrite;
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, Overlay, RequestId};
+use super::window::capped_total;
 use super::{Confirmed, Dialog, Filter, Purpose, error_text, send};
 use crate::api::model::{LeadResult, Pagination, SearchPageQuery};
 use crate::ui::sanitize::DisplayText;
@@ -106,13 +107,13 @@ impl Walk {
     }
 
     fn advance(&mut self, n: usize, p: &Pagination) {
-        self.fetched += n as u64;
-        self.total = p.total.max(self.fetched);
+        self.fetched = self.fetched.saturating_add(n as u64);
+        self.total = (capped_total(p.total) as u64).max(self.fetched);
         if !p.has_more || n == 0 {
             self.done = true;
             self.total = self.fetched;
         } else if self.filter.is_empty() {
-            self.offset += n as u64;
+            self.offset = self.offset.saturating_add(n as u64);
         } else {
             match &p.next_cursor {
                 Some(c) => self.cursor = Some(c.to_text()),

@@ -16,6 +16,9 @@ use crate::app::{ApiRequest, Msg, Overlay, subscriptions, update};
 
 use crate::app::fixtures::drive::{api, chars, ctrl, key, reply, service_error};
 
+/// Rewrites an honest answer: the fake plays a broken or hostile service.
+type Tamper = Box<dyn FnMut(&ApiRequest, ApiReply) -> ApiReply>;
+
 /// Answers requests from the fixtures, keeping a little state.
 struct Fake {
     totals: BTreeMap<String, usize>,
@@ -23,6 +26,7 @@ struct Fake {
     rosters: BTreeMap<String, u64>,
     run: RunStatus,
     log: Vec<ApiRequest>,
+    tamper: Option<Tamper>,
 }
 
 impl Fake {
@@ -39,7 +43,13 @@ impl Fake {
                 .collect(),
             run: RunStatus::Completed,
             log: Vec::new(),
+            tamper: None,
         }
+    }
+
+    /// Requests sent so far of one kind.
+    fn count(&self, what: impl Fn(&ApiRequest) -> bool) -> usize {
+        self.log.iter().filter(|r| what(r)).count()
     }
 
     fn search(&self, id: &str) -> Search {
@@ -51,6 +61,14 @@ impl Fake {
 
     fn answer(&mut self, req: &ApiRequest) -> ApiReply {
         self.log.push(req.clone());
+        let honest = self.honest(req);
+        match self.tamper.as_mut() {
+            Some(t) => t(req, honest),
+            None => honest,
+        }
+    }
+
+    fn honest(&mut self, req: &ApiRequest) -> ApiReply {
         match req {
             ApiRequest::ListSearches => {
                 ApiReply::Searches(Ok(self.list_route.then(fixtures::searches)))
@@ -1002,4 +1020,64 @@ fn a_taller_window_loads_the_rows_it_now_shows() {
         ),
         "the second page is read as soon as it is on screen: {reqs:?}"
     );
+}
+
+/// Every pagination total and count of the answers set to a huge number.
+fn huge_numbers(_: &ApiRequest, reply: ApiReply) -> ApiReply {
+    let huge_run = |r: &mut LatestRun| {
+        for s in &mut r.source_status {
+            for d in &mut s.query_diagnostics {
+                d.fetched = u64::MAX;
+                d.normalized = u64::MAX;
+                d.ranked = u64::MAX;
+                d.lead_extracted = u64::MAX;
+                d.quality_kept = u64::MAX;
+                d.stored = u64::MAX;
+            }
+        }
+    };
+    match reply {
+        ApiReply::SearchPage(r) => ApiReply::SearchPage(Box::new(r.map(|mut p| {
+            p.pagination.total = 10_000_000_000_000_000_000;
+            p.pagination.has_more = true;
+            if let Some(r) = p.latest_run.as_mut() {
+                huge_run(r);
+            }
+            p
+        }))),
+        ApiReply::LeadsAdded(r) => ApiReply::LeadsAdded(r.map(|mut a| {
+            a.imported = u64::MAX;
+            a.duplicates = u64::MAX;
+            a
+        })),
+        other => other,
+    }
+}
+
+#[test]
+fn huge_totals_and_counts_from_the_service_are_capped_and_saturate() {
+    let mut fake = Fake::new();
+    fake.tamper = Some(Box::new(huge_numbers));
+    let mut m = opened(&mut fake);
+    let o = m.leads.open.as_ref().expect("open");
+    assert_eq!(o.window.total, Some(window::MAX_TOTAL), "capped");
+    for (w, h) in [(80, 24), (60, 15), (200, 50)] {
+        update(&mut m, Msg::Resize(w, h));
+        let backend = ratatui::backend::TestBackend::new(w, h);
+        let mut term = ratatui::Terminal::new(backend).expect("terminal");
+        term.draw(|f| crate::ui::view(&m, f)).expect("draw");
+    }
+    // Three leads to a campaign whose answer counts u64::MAX twice.
+    for _ in 0..3 {
+        key(&mut m, KeyCode::Char(' '));
+    }
+    let cmds = key(&mut m, KeyCode::Char('c'));
+    fake.serve(&mut m, cmds);
+    let cmds = key(&mut m, KeyCode::Enter);
+    fake.serve(&mut m, cmds);
+    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+        panic!("dialog");
+    };
+    let job = d.job.as_ref().expect("job");
+    assert_eq!((job.sent, job.imported), (u64::MAX, u64::MAX));
 }

@@ -21,6 +21,17 @@ pub const MAX_PAGES: usize = 10;
 const AHEAD: usize = PAGE / 2;
 /// Page requests in flight at most.
 const MAX_INFLIGHT: usize = 3;
+/// The most rows a reported `pagination.total` is believed to stand for:
+/// 50,000,000 (a hundred times the biggest search the service is known to
+/// hold). A larger total (a broken or hostile service can send `1e19`) is
+/// taken as this many; `hasMore` and the rows themselves still decide where
+/// the list really ends.
+pub const MAX_TOTAL: usize = 50_000_000;
+
+/// A total the service reported, capped at [`MAX_TOTAL`].
+pub fn capped_total(total: u64) -> usize {
+    usize::try_from(total).unwrap_or(usize::MAX).min(MAX_TOTAL)
+}
 
 /// How a page is read from the service.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,7 +117,12 @@ impl Window {
             return Vec::new();
         }
         let first = self.table.offset.saturating_sub(AHEAD);
-        let last = (self.table.offset + viewport.max(1) + AHEAD).min(total - 1);
+        let last = self
+            .table
+            .offset
+            .saturating_add(viewport.max(1))
+            .saturating_add(AHEAD)
+            .min(total - 1);
         let here = self.table.selected / PAGE;
         let mut pages: Vec<usize> = (first / PAGE..=last / PAGE).collect();
         pages.sort_by_key(|p| p.abs_diff(here));
@@ -188,10 +204,11 @@ impl Window {
         self.pending.remove(&p);
         self.stale.remove(&p);
         self.error = None;
-        let seen = p * PAGE + rows.len();
-        // `hasMore` is what the walk relies on; `total` only widens it.
+        let seen = p.saturating_mul(PAGE).saturating_add(rows.len());
+        // `hasMore` is what the walk relies on; `total` only widens it, and
+        // is capped (see [`MAX_TOTAL`]).
         let total = if pagination.has_more {
-            (pagination.total as usize).max(seen + 1)
+            capped_total(pagination.total).max(seen.saturating_add(1))
         } else {
             seen
         };
@@ -324,5 +341,28 @@ mod tests {
         assert!(w.to_fetch(10).is_empty());
         w.mark_stale(None);
         assert_eq!(w.to_fetch(10), vec![(0, PageAccess::Offset(0))]);
+    }
+
+    #[test]
+    fn a_huge_total_is_capped() {
+        let mut w = Window::new(false);
+        w.store(
+            0,
+            rows(0, PAGE),
+            &pag(10_000_000_000_000_000_000, true, None),
+            20,
+        );
+        assert_eq!(w.total, Some(MAX_TOTAL));
+        assert_eq!(w.table.len, MAX_TOTAL);
+        w.table.bottom(20);
+        assert_eq!(
+            w.to_fetch(20)[0],
+            (
+                MAX_TOTAL / PAGE - 1,
+                PageAccess::Offset((MAX_TOTAL - PAGE) as u64)
+            )
+        );
+        w.store(1, rows(1, PAGE), &pag(u64::MAX, true, None), 20);
+        assert_eq!(w.total, Some(MAX_TOTAL));
     }
 }

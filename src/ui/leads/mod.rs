@@ -165,9 +165,10 @@ pub fn chip_spans(leads: &LeadsModel, area: Rect) -> Vec<(usize, u16, u16, Strin
         .enumerate()
         .map(|(i, label)| {
             let text = format!("[{label} ×]");
-            let w = text.chars().count() as u16;
-            let span = (i, x, x + w, text);
-            x += w + 1;
+            // Labels can come from the service: any length, so saturating.
+            let w = u16::try_from(text.chars().count()).unwrap_or(u16::MAX);
+            let span = (i, x, x.saturating_add(w), text);
+            x = x.saturating_add(w).saturating_add(1);
             span
         })
         .collect()

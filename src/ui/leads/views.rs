@@ -217,8 +217,9 @@ fn run_panel(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
             .flat_map(|s| s.query_diagnostics.iter())
             .collect();
         if !diags.is_empty() {
+            // Numbers from the service: summed saturating (any u64 arrives).
             let sum = |f: fn(&crate::api::model::QueryDiagnostics) -> u64| {
-                format::count(diags.iter().map(|d| f(d)).sum())
+                format::count(diags.iter().fold(0u64, |a, d| a.saturating_add(f(d))))
             };
             lines.push(Line::from(vec![
                 Span::styled(format!("{} queries: ", diags.len()), theme.dim),
