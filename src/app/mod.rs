@@ -142,6 +142,10 @@ pub struct Confirm {
     pub lines: Vec<String>,
     /// Label of the yes button.
     pub yes: String,
+    /// Label of an explicit no (`n`), when no does something of its own
+    /// (e.g. "discard the draft"); `None`: `n` only closes the question,
+    /// like Esc and `q`. Esc and `q` never choose no: they dismiss.
+    pub no: Option<String>,
     /// Whether yes destroys or sends something (drawn in the error colour).
     pub destructive: bool,
     /// What yes does.
@@ -373,6 +377,7 @@ impl Model {
                         "It is kept in the local state file and offered back next time.".into(),
                     ],
                     yes: "Quit".into(),
+                    no: None,
                     destructive: false,
                     on_yes: ConfirmAction::Quit,
                 }));
@@ -569,11 +574,17 @@ fn on_overlay_key(m: &mut Model, overlay: Overlay, key: KeyEvent) -> Vec<Cmd> {
                 ConfirmAction::Quit => m.quit_now(),
                 ConfirmAction::Leads(what) => leads::on_confirmed(m, what),
             },
+            KeyCode::Char('n') | KeyCode::Char('N') if c.no.is_some() => match c.on_yes {
+                ConfirmAction::Quit => Vec::new(),
+                ConfirmAction::Leads(what) => leads::on_declined(m, what),
+            },
+            // Dismissed: the question closes and nothing is chosen (nothing
+            // typed is ever discarded by Esc).
             KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Esc | KeyCode::Char('q') => {
-                if let ConfirmAction::Leads(what) = c.on_yes {
-                    return leads::on_declined(m, what);
+                match c.on_yes {
+                    ConfirmAction::Quit => Vec::new(),
+                    ConfirmAction::Leads(what) => leads::on_dismissed(m, what),
                 }
-                Vec::new()
             }
             _ => {
                 m.overlay = Some(Overlay::Confirm(c));

@@ -59,6 +59,7 @@ fn a_confirm_dialog() {
             "It is kept in the local state file and offered back next time.".into(),
         ],
         yes: "Quit".into(),
+        no: None,
         destructive: false,
         on_yes: ConfirmAction::Quit,
     }));

@@ -375,9 +375,10 @@ pub fn on_path_checked(m: &mut Model, id: RequestId, exists: Result<bool, String
                 title: "Replace the file?".into(),
                 lines: vec![
                     format!("{path} exists."),
-                    "Replace it with this export? No lets you pick another name.".into(),
+                    "Replace it with this export?".into(),
                 ],
                 yes: "Replace".into(),
+                no: Some("pick another name".into()),
                 destructive: true,
                 on_yes: ConfirmAction::Leads(Confirmed::OverwriteExport),
             }));

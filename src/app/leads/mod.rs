@@ -567,11 +567,24 @@ pub fn on_confirmed(m: &mut Model, what: Confirmed) -> Vec<Cmd> {
     }
 }
 
-/// A confirm dialog said no.
+/// A confirm dialog's explicit no (`n`, shown with its label).
 pub fn on_declined(m: &mut Model, what: Confirmed) -> Vec<Cmd> {
     match what {
         Confirmed::RunAll => Vec::new(),
+        // "discard the draft": the one place the draft is thrown away.
         Confirmed::RestoreDraft => new_search::restore_draft(m, false),
+        Confirmed::OverwriteExport => export::overwrite_confirmed(m, false),
+    }
+}
+
+/// A confirm dialog was dismissed (Esc or `q`): nothing is chosen and
+/// nothing typed is discarded.
+pub fn on_dismissed(m: &mut Model, what: Confirmed) -> Vec<Cmd> {
+    match what {
+        Confirmed::RunAll => Vec::new(),
+        // The draft stays saved; back to where the form was opened from.
+        Confirmed::RestoreDraft => new_search::keep_draft(m),
+        // Back to the path prompt, the path as typed.
         Confirmed::OverwriteExport => export::overwrite_confirmed(m, false),
     }
 }

@@ -475,9 +475,11 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
             title: "Unsent draft".into(),
             lines: vec![
                 format!("You have an unsent new-search draft: \"{title}\"."),
-                "Restore it? No starts an empty form and discards the draft.".into(),
+                "y restores it; n discards it and starts an empty form; Esc keeps it for later."
+                    .into(),
             ],
             yes: "Restore".into(),
+            no: Some("discard the draft".into()),
             destructive: false,
             on_yes: ConfirmAction::Leads(Confirmed::RestoreDraft),
         }));
@@ -513,6 +515,25 @@ pub fn restore_draft(m: &mut Model, yes: bool) -> Vec<Cmd> {
     }
 }
 
+/// The draft prompt was dismissed: the draft stays saved as it is, the
+/// empty form behind the prompt closes.
+pub fn keep_draft(m: &mut Model) -> Vec<Cmd> {
+    if let Some(f) = m.leads.form.take() {
+        m.leads.view = back_view(m, f.back);
+    }
+    Vec::new()
+}
+
+/// Where closing the form goes: `back`, unless what it showed is gone.
+fn back_view(m: &Model, back: View) -> View {
+    match back {
+        View::Detail if m.leads.detail.is_none() => View::Searches,
+        View::Search | View::Detail if m.leads.open.is_none() => View::Searches,
+        View::NewSearch => View::Searches,
+        v => v,
+    }
+}
+
 /// A key in the form.
 pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     let Some(f) = m.leads.form.as_mut() else {
@@ -540,14 +561,7 @@ pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
             } else {
                 m.leads.form = None;
             }
-            m.leads.view = if back == View::Detail && m.leads.detail.is_none() {
-                View::Searches
-            } else {
-                back
-            };
-            if m.leads.view == View::Search && m.leads.open.is_none() {
-                m.leads.view = View::Searches;
-            }
+            m.leads.view = back_view(m, back);
             cmds
         }
         FormEvent::Submit => submit(m),

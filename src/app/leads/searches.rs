@@ -558,6 +558,7 @@ pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
         title: "Run all searches?".into(),
         lines,
         yes: format!("Run {start}"),
+        no: None,
         destructive: false,
         on_yes: ConfirmAction::Leads(Confirmed::RunAll),
     }));

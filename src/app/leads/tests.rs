@@ -1081,3 +1081,71 @@ fn huge_totals_and_counts_from_the_service_are_capped_and_saturate() {
     let job = d.job.as_ref().expect("job");
     assert_eq!((job.sent, job.imported), (u64::MAX, u64::MAX));
 }
+
+#[test]
+fn esc_on_the_draft_prompt_keeps_the_draft_and_only_n_discards_it() {
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    key(&mut m, KeyCode::Char('n'));
+    chars(&mut m, "Half typed");
+    key(&mut m, KeyCode::Esc);
+    assert_eq!(m.state.drafts[DRAFT_KEY].fields["title"], "Half typed");
+    for dismiss in [KeyCode::Esc, KeyCode::Char('q')] {
+        key(&mut m, KeyCode::Char('n'));
+        let Some(Overlay::Confirm(c)) = &m.overlay else {
+            panic!("offered back");
+        };
+        assert_eq!(c.no.as_deref(), Some("discard the draft"), "n is labelled");
+        let cmds = key(&mut m, dismiss);
+        assert!(m.overlay.is_none(), "the prompt closes");
+        assert!(!m.quit, "q on the prompt does not quit");
+        assert!(
+            !cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))),
+            "nothing to save: nothing changed"
+        );
+        assert_eq!(m.leads.view, View::Searches, "back to the list");
+        assert!(m.leads.form.is_none());
+        assert_eq!(
+            m.state.drafts[DRAFT_KEY].fields["title"], "Half typed",
+            "{dismiss:?} keeps the draft"
+        );
+    }
+    key(&mut m, KeyCode::Char('n'));
+    key(&mut m, KeyCode::Char('n'));
+    assert!(!m.state.drafts.contains_key(DRAFT_KEY), "n discards it");
+    assert_eq!(m.leads.view, View::NewSearch, "on an empty form");
+}
+
+#[test]
+fn esc_on_the_other_questions_chooses_nothing() {
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    // Run all: Esc sends nothing.
+    ctrl(&mut m, 'r');
+    assert!(matches!(m.overlay, Some(Overlay::Confirm(ref c)) if c.no.is_none()));
+    assert!(api(&key(&mut m, KeyCode::Esc)).is_empty());
+    assert!(m.overlay.is_none());
+    // Replace the file?: Esc goes back to the path, as typed.
+    let cmds = key(&mut m, KeyCode::Enter);
+    fake.serve(&mut m, cmds);
+    key(&mut m, KeyCode::Char('E'));
+    chars(&mut m, "x");
+    let cmds = key(&mut m, KeyCode::Enter);
+    let Some(Cmd::CheckPath { id, .. }) = cmds.first() else {
+        panic!("checks first: {cmds:?}");
+    };
+    update(
+        &mut m,
+        Msg::PathChecked {
+            id: *id,
+            exists: Ok(true),
+        },
+    );
+    assert!(matches!(m.overlay, Some(Overlay::Confirm(ref c)) if c.no.is_some()));
+    assert!(key(&mut m, KeyCode::Esc).is_empty(), "nothing is written");
+    let Some(Dialog::Export(e)) = &m.leads.dialog else {
+        panic!("the prompt comes back");
+    };
+    assert_eq!(e.phase, Phase::Prompt);
+    assert!(e.path_text().ends_with(".csvx"), "{}", e.path_text());
+}

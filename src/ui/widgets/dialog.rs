@@ -47,12 +47,25 @@ pub fn render_confirm(f: &mut Frame, area: Rect, c: &Confirm, theme: &Theme) {
         .collect();
     lines.push(Line::default());
     let yes_style = if c.destructive { theme.err } else { theme.key };
-    lines.push(Line::from(vec![
+    let mut choices = vec![
         Span::styled(" y ", theme.selected),
         Span::styled(format!(" {}   ", c.yes), yes_style),
-        Span::styled(" n ", theme.selected),
-        Span::styled(" cancel", theme.dim),
-    ]));
+    ];
+    match &c.no {
+        // No does something of its own: it gets its label, and Esc is the
+        // way out that chooses nothing.
+        Some(no) => choices.extend([
+            Span::styled(" n ", theme.selected),
+            Span::styled(format!(" {no}   "), theme.warn),
+            Span::styled(" Esc ", theme.selected),
+            Span::styled(" cancel", theme.dim),
+        ]),
+        None => choices.extend([
+            Span::styled(" n ", theme.selected),
+            Span::styled(" cancel", theme.dim),
+        ]),
+    }
+    lines.push(Line::from(choices));
     f.render_widget(
         Paragraph::new(lines)
             .block(block)
