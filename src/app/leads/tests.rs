@@ -1149,3 +1149,55 @@ fn esc_on_the_other_questions_chooses_nothing() {
     assert_eq!(e.phase, Phase::Prompt);
     assert!(e.path_text().ends_with(".csvx"), "{}", e.path_text());
 }
+
+/// Past its first page the service answers every page empty, and still says
+/// there is more of a huge total.
+fn empty_pages_with_more(req: &ApiRequest, reply: ApiReply) -> ApiReply {
+    match (req, reply) {
+        (ApiRequest::GetSearch { page, .. }, ApiReply::SearchPage(r)) => {
+            let past = page.offset.unwrap_or(0) >= PAGE as u64;
+            ApiReply::SearchPage(Box::new(r.map(|mut p| {
+                if past {
+                    p.results.clear();
+                }
+                p.pagination.total = 10_000_000_000_000_000_000;
+                p.pagination.has_more = true;
+                p
+            })))
+        }
+        (_, reply) => reply,
+    }
+}
+
+#[test]
+fn an_empty_page_that_says_more_is_not_asked_again_and_again() {
+    let mut fake = Fake::new();
+    fake.tamper = Some(Box::new(empty_pages_with_more));
+    let mut m = opened(&mut fake);
+    let pages = |f: &Fake| {
+        f.count(
+            |r| matches!(r, ApiRequest::GetSearch { page, .. } if page.limit == Some(PAGE as u64)),
+        )
+    };
+    let before = pages(&fake);
+    let cmds = key(&mut m, KeyCode::Char('G'));
+    fake.serve(&mut m, cmds);
+    assert!(
+        pages(&fake) - before <= 3,
+        "{} page reads after G",
+        pages(&fake) - before
+    );
+    let o = m.leads.open.as_ref().expect("open");
+    assert_eq!(o.window.total, Some(PAGE), "the list ends where rows end");
+    assert_eq!(o.window.table.selected, PAGE - 1);
+    // Moving about asks for nothing more.
+    for k in [KeyCode::Char('G'), KeyCode::Char('j'), KeyCode::PageDown] {
+        let cmds = key(&mut m, k);
+        assert!(api(&cmds).is_empty(), "{k:?} asked again");
+    }
+    // A refresh asks once more, and settles.
+    let before = pages(&fake);
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    fake.serve(&mut m, cmds);
+    assert!(pages(&fake) - before <= 3);
+}

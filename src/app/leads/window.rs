@@ -7,7 +7,7 @@
 //! returns, so the cursor that starts every page seen is remembered (a few
 //! bytes per 100 rows) and far pages are reached by walking forward.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::super::RequestId;
 use super::super::table::TableState;
@@ -55,6 +55,15 @@ pub struct Window {
     pub pending: BTreeMap<usize, RequestId>,
     /// Cursor that starts page `i` (sequential lists, `i >= 1`).
     pub cursors: BTreeMap<usize, String>,
+    /// The page each cursor was first given for (to notice a cursor that
+    /// leads back to an earlier page).
+    cursor_pages: HashMap<String, usize>,
+    /// Where the rows were found to end although `total` said more: a page
+    /// answered empty. The total is held to it, so the pages past it are
+    /// not asked for again until the pages are read afresh.
+    pub end: Option<usize>,
+    /// The furthest row any page answered with (how far rows surely go).
+    rows_high: usize,
     /// Loaded pages to read again (a live run moved the rows); they stay
     /// on screen until the fresh copy arrives.
     pub stale: BTreeSet<usize>,
@@ -183,8 +192,10 @@ impl Window {
         out
     }
 
-    /// Marks every loaded page but `fresh` to be read again.
+    /// Marks every loaded page but `fresh` to be read again; where the
+    /// rows ended is asked again too (once: see [`Window::store`]).
     pub fn mark_stale(&mut self, fresh: Option<usize>) {
+        self.end = None;
         self.stale = self
             .pages
             .keys()
@@ -204,23 +215,64 @@ impl Window {
         self.pending.remove(&p);
         self.stale.remove(&p);
         self.error = None;
-        let seen = p.saturating_mul(PAGE).saturating_add(rows.len());
+        let start = p.saturating_mul(PAGE);
+        let seen = start.saturating_add(rows.len());
+        if rows.is_empty() {
+            // No rows here, whatever `total` and `hasMore` claim: the rows
+            // end before this page. Where exactly is only known up to the
+            // furthest row seen; jumping there (rather than one page back)
+            // means a service that answers every page empty is asked once,
+            // not page after page.
+            let end = if self.rows_high <= start {
+                self.rows_high
+            } else {
+                start
+            };
+            self.end = Some(self.end.map_or(end, |e| e.min(end)));
+        } else {
+            self.rows_high = self.rows_high.max(seen);
+            if let Some(e) = self.end
+                && seen > e
+            {
+                self.end = Some(seen);
+            }
+        }
+        let next = pagination
+            .next_cursor
+            .as_ref()
+            .map(|c| c.to_text())
+            .filter(|_| pagination.has_more && !rows.is_empty());
+        // A cursor leading back to a page already walked would walk in a
+        // circle: the list ends here instead.
+        let circular = self.sequential
+            && next.as_ref().is_some_and(|c| {
+                self.cursor_pages
+                    .get(c)
+                    .is_some_and(|q| *q != p + 1 && self.cursors.get(q) == Some(c))
+            });
+        let has_more = pagination.has_more && !circular;
         // `hasMore` is what the walk relies on; `total` only widens it, and
         // is capped (see [`MAX_TOTAL`]).
-        let total = if pagination.has_more {
+        let mut total = if has_more {
             capped_total(pagination.total).max(seen.saturating_add(1))
         } else {
             seen
         };
+        if let Some(e) = self.end {
+            total = total.min(e);
+        }
         if self.sequential {
-            match pagination.next_cursor.as_ref() {
-                Some(c) if pagination.has_more => {
-                    self.cursors.insert(p + 1, c.to_text());
+            match next {
+                Some(c) if has_more => {
+                    self.cursor_pages.entry(c.clone()).or_insert(p + 1);
+                    self.cursors.insert(p + 1, c);
                 }
                 _ => {
                     self.cursors.retain(|q, _| *q <= p);
                 }
             }
+            let last_page = total.div_ceil(PAGE);
+            self.cursors.retain(|q, _| *q < last_page.max(1));
         }
         let changed = self.total != Some(total);
         self.total = Some(total);
@@ -341,6 +393,58 @@ mod tests {
         assert!(w.to_fetch(10).is_empty());
         w.mark_stale(None);
         assert_eq!(w.to_fetch(10), vec![(0, PageAccess::Offset(0))]);
+    }
+
+    #[test]
+    fn an_empty_page_ends_the_list_where_rows_were_seen() {
+        let mut w = Window::new(false);
+        w.store(0, rows(0, PAGE), &pag(u64::MAX, true, None), 20);
+        w.table.bottom(20);
+        let (p, _) = w.to_fetch(20)[0].clone();
+        assert_eq!(p, MAX_TOTAL / PAGE - 1);
+        // The far page is empty, and the service still says "more".
+        w.store(p, Vec::new(), &pag(u64::MAX, true, None), 20);
+        assert_eq!(w.total, Some(PAGE), "the rows end where they were seen");
+        assert_eq!(w.table.selected, PAGE - 1);
+        assert!(w.to_fetch(20).is_empty(), "nothing left to ask: {w:?}");
+        // A page that keeps saying "more" does not lift the end.
+        w.mark_stale(None);
+        w.store(0, rows(0, PAGE), &pag(u64::MAX, true, None), 20);
+        let again = w.to_fetch(20);
+        assert_eq!(
+            again,
+            vec![(1, PageAccess::Offset(PAGE as u64))],
+            "asked once"
+        );
+        w.store(1, Vec::new(), &pag(u64::MAX, true, None), 20);
+        assert_eq!(w.total, Some(PAGE));
+        assert!(w.to_fetch(20).is_empty());
+    }
+
+    #[test]
+    fn a_cursor_leading_back_ends_a_cursor_list() {
+        let mut w = Window::new(true);
+        let c = |s: &str| Some(Cursor::Text(s.into()));
+        w.store(0, rows(0, PAGE), &pag(u64::MAX, true, c("c1")), 20);
+        w.table.bottom(20);
+        assert_eq!(
+            w.to_fetch(20),
+            vec![(1, PageAccess::Cursor(Some("c1".into())))]
+        );
+        // The same cursor again: page 2 would be page 1 again.
+        w.store(1, rows(1, PAGE), &pag(u64::MAX, true, c("c1")), 20);
+        assert_eq!(w.total, Some(2 * PAGE));
+        assert!(w.to_fetch(20).is_empty());
+        // A longer circle: c1 -> c2 -> c1.
+        let mut w = Window::new(true);
+        w.store(0, rows(0, PAGE), &pag(u64::MAX, true, c("c1")), 20);
+        w.store(1, rows(1, PAGE), &pag(u64::MAX, true, c("c2")), 20);
+        w.store(2, rows(2, PAGE), &pag(u64::MAX, true, c("c1")), 20);
+        assert_eq!(w.total, Some(3 * PAGE));
+        // Reading a page again gives its cursor again: not a circle.
+        w.mark_stale(None);
+        w.store(0, rows(0, PAGE), &pag(1000, true, c("c1")), 20);
+        assert_eq!(w.cursors.get(&1).map(String::as_str), Some("c1"));
     }
 
     #[test]
