@@ -106,6 +106,9 @@ pub struct AddJob {
     pub stop: bool,
     /// What ended it early.
     pub error: Option<String>,
+    /// Why reading the matching results stopped before the service said
+    /// they ended (what was read is still sent).
+    pub walk_note: Option<String>,
     /// Roster size after the add (read back from the service).
     pub roster_after: Option<u64>,
 }
@@ -328,6 +331,7 @@ fn start(m: &mut Model, mut d: Box<CampaignDialog>) -> Vec<Cmd> {
         chunks: 0,
         stop: false,
         error: None,
+        walk_note: None,
         roster_after: None,
     };
     match &d.selection {
@@ -424,9 +428,17 @@ fn finish(m: &mut Model) -> Vec<Cmd> {
         return Vec::new();
     };
     let campaign = job.campaign.id.clone();
-    let clean = job.error.is_none() && !job.stop;
+    let clean = job.error.is_none() && !job.stop && job.walk_note.is_none();
     let (imported, duplicates, skipped) = (job.imported, job.duplicates, job.skipped);
-    if clean && let Some(o) = m.leads.open.as_mut() {
+    let mut text = format!("imported {imported} · duplicates {duplicates} · skipped {skipped}");
+    if let Some(why) = &job.walk_note {
+        text.push_str(&format!(" · reading stopped early: {why}"));
+    }
+    let from = d.search.clone();
+    if clean
+        && let Some(o) = m.leads.open.as_mut()
+        && o.search.search_id == from
+    {
         // Sent: start the next selection from scratch.
         o.marks = Default::default();
     }
@@ -437,7 +449,7 @@ fn finish(m: &mut Model) -> Vec<Cmd> {
             Level::Warning
         },
         "Leads added",
-        &format!("imported {imported} · duplicates {duplicates} · skipped {skipped}"),
+        &text,
     );
     // Read the roster back so the report shows what the campaign holds now.
     let (_, cmd) = send(
@@ -499,10 +511,14 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
     let Some(walk) = job.walk.as_mut() else {
         return Vec::new();
     };
+    // `take` hands over only rows not read before: a lead is sent once.
     match walk.take(reply) {
         Ok(rows) => {
             let channel = job.campaign.kind.clone();
             job.total = walk.total.saturating_sub(except.len() as u64);
+            if let Some(why) = &walk.stopped {
+                job.walk_note = Some(why.clone());
+            }
             for r in rows.iter().filter(|r| !except.contains(&r.result_id)) {
                 job.considered += 1;
                 let lead = lead_input(r);

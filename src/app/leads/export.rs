@@ -4,6 +4,8 @@
 //! `update` with the `csv` crate, and one atomic write. Cells a spreadsheet
 //! would run as a formula are neutralised.
 
+use std::collections::HashSet;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::TextArea;
 
@@ -43,6 +45,12 @@ pub const COLUMNS: [&str; 18] = [
 ];
 
 /// Reads every page of a search's results, filtered or not, in order.
+///
+/// A walk ends when the service says so (`hasMore: false`, or an empty
+/// page), and also when the service goes round in circles: a page that
+/// brings no row not read before, a cursor already followed, or more rows
+/// read than the first reported total plus a margin ([`Walk::limit`]).
+/// Why it stopped early is kept in [`Walk::stopped`] for the user.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Walk {
     /// The search.
@@ -55,10 +63,20 @@ pub struct Walk {
     pub cursor: Option<String>,
     /// Every page was read.
     pub done: bool,
-    /// Rows read so far.
+    /// Distinct rows taken so far.
     pub fetched: u64,
     /// Rows the service says there are.
     pub total: u64,
+    /// Rows read, repeats included.
+    pub read: u64,
+    /// The total the first page reported (capped).
+    pub first_total: Option<u64>,
+    /// Result ids taken: a row read twice is taken once.
+    pub seen: HashSet<String>,
+    /// Cursors followed.
+    pub cursors: HashSet<String>,
+    /// Why the walk ended before the service said it was done.
+    pub stopped: Option<String>,
 }
 
 impl Walk {
@@ -72,7 +90,19 @@ impl Walk {
             done: false,
             fetched: 0,
             total,
+            read: 0,
+            first_total: None,
+            seen: HashSet::new(),
+            cursors: HashSet::new(),
+            stopped: None,
         }
+    }
+
+    /// Rows the walk reads at most: the first reported total and a margin
+    /// for a run still storing results (a tenth, at least 1,000).
+    pub fn limit(&self) -> u64 {
+        let first = self.first_total.unwrap_or(self.total);
+        first.saturating_add((first / 10).max(1000))
     }
 
     /// The request for the next page.
@@ -94,7 +124,8 @@ impl Walk {
         }
     }
 
-    /// Takes in a page's rows out of an answer and moves on.
+    /// Takes in a page's rows out of an answer and moves on; returns the
+    /// rows not taken before.
     pub fn take(&mut self, reply: ApiReply) -> Result<Vec<LeadResult>, String> {
         let (rows, p) = match reply {
             ApiReply::SearchPage(r) => r.map(|p| (p.results, p.pagination)),
@@ -102,23 +133,54 @@ impl Walk {
             _ => return Err("unexpected answer".into()),
         }
         .map_err(|e| error_text(&e))?;
-        self.advance(rows.len(), &p);
-        Ok(rows)
+        let n = rows.len();
+        // Rows without an id cannot be told apart: each counts as new (the
+        // limit still ends a walk of them).
+        let fresh: Vec<LeadResult> = rows
+            .into_iter()
+            .filter(|r| r.result_id.is_empty() || self.seen.insert(r.result_id.clone()))
+            .collect();
+        self.advance(n, fresh.len(), &p);
+        Ok(fresh)
     }
 
-    fn advance(&mut self, n: usize, p: &Pagination) {
-        self.fetched = self.fetched.saturating_add(n as u64);
-        self.total = (capped_total(p.total) as u64).max(self.fetched);
+    fn stop(&mut self, why: String) {
+        self.done = true;
+        self.total = self.fetched;
+        self.stopped = Some(why);
+    }
+
+    fn advance(&mut self, n: usize, fresh: usize, p: &Pagination) {
+        let reported = capped_total(p.total) as u64;
+        self.first_total.get_or_insert(reported);
+        self.read = self.read.saturating_add(n as u64);
+        self.fetched = self.fetched.saturating_add(fresh as u64);
+        self.total = reported.max(self.fetched);
         if !p.has_more || n == 0 {
             self.done = true;
             self.total = self.fetched;
+        } else if fresh == 0 {
+            self.stop("the service sent rows already read again".into());
+        } else if self.read > self.limit() {
+            let first = crate::ui::format::count(self.first_total.unwrap_or(0));
+            self.stop(format!(
+                "read {} rows where the service first reported {first}",
+                crate::ui::format::count(self.read)
+            ));
         } else if self.filter.is_empty() {
             self.offset = self.offset.saturating_add(n as u64);
         } else {
             match &p.next_cursor {
-                Some(c) => self.cursor = Some(c.to_text()),
+                Some(c) => {
+                    let c = c.to_text();
+                    if self.cursors.insert(c.clone()) {
+                        self.cursor = Some(c);
+                    } else {
+                        self.stop("the service's cursor led back to a page already read".into());
+                    }
+                }
                 // Nothing to continue from: stop rather than loop.
-                None => self.done = true,
+                None => self.stop("the service said there is more but gave no cursor".into()),
             }
         }
     }
@@ -213,11 +275,9 @@ pub struct Export {
     pub walk: Walk,
     /// The CSV so far.
     pub bytes: Vec<u8>,
-    /// Rows written so far.
+    /// Rows written so far (a live run can shift offset pages: the walk
+    /// hands over a row seen twice once).
     pub rows: u64,
-    /// Result ids written: a live run can shift offset pages, and a row
-    /// seen twice is written once.
-    pub seen: std::collections::HashSet<String>,
     /// Replacing an existing file was confirmed.
     pub overwrite: bool,
     /// The page request, path check or write in flight.
@@ -315,7 +375,6 @@ pub fn start(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
         walk,
         bytes: Vec::new(),
         rows: 0,
-        seen: Default::default(),
         overwrite: false,
         pending: None,
     };
@@ -417,7 +476,6 @@ fn begin(m: &mut Model) -> Vec<Cmd> {
     exp.phase = Phase::Fetching;
     exp.bytes.clear();
     exp.rows = 0;
-    exp.seen.clear();
     exp.walk = Walk::new(&exp.walk.search, &exp.walk.filter, exp.walk.total);
     let header: Vec<String> = COLUMNS.iter().map(|c| (*c).to_owned()).collect();
     if let Err(e) = csv_write(&mut exp.bytes, &header) {
@@ -457,9 +515,6 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
         }
     };
     for r in &rows {
-        if !exp.seen.insert(r.result_id.clone()) {
-            continue;
-        }
         if let Err(e) = csv_write(&mut exp.bytes, &record(r)) {
             exp.phase = Phase::Prompt;
             exp.error = Some(e);
@@ -496,16 +551,21 @@ pub fn on_file_written(m: &mut Model, id: RequestId, result: Result<(), String>)
     match result {
         Ok(()) => {
             let (rows, path, title) = (exp.rows, exp.path_text(), exp.title.clone());
+            let stopped = exp.walk.stopped.clone();
             m.leads.dialog = None;
-            m.notify(
-                Level::Success,
-                "Exported",
-                &format!(
-                    "{} rows of {} to {path}",
-                    crate::ui::format::count(rows),
-                    DisplayText::inline(&title)
-                ),
+            let text = format!(
+                "{} rows of {} to {path}",
+                crate::ui::format::count(rows),
+                DisplayText::inline(&title)
             );
+            match stopped {
+                None => m.notify(Level::Success, "Exported", &text),
+                Some(why) => m.notify(
+                    Level::Warning,
+                    "Exported, maybe not every row",
+                    &format!("{text}; reading stopped early: {why}"),
+                ),
+            }
         }
         Err(e) => {
             exp.phase = Phase::Prompt;

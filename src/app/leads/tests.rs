@@ -1201,3 +1201,175 @@ fn an_empty_page_that_says_more_is_not_asked_again_and_again() {
     fake.serve(&mut m, cmds);
     assert!(pages(&fake) - before <= 3);
 }
+
+/// Every page answers the first rows again and says there are more.
+fn same_rows_forever(req: &ApiRequest, reply: ApiReply) -> ApiReply {
+    let first = |id: &str, n: usize| -> Vec<LeadResult> {
+        (0..n).map(|i| fixtures::lead_result(id, i)).collect()
+    };
+    match (req, reply) {
+        (ApiRequest::GetSearch { id, page }, ApiReply::SearchPage(r)) => {
+            let n = page.limit.unwrap_or(50) as usize;
+            ApiReply::SearchPage(Box::new(r.map(|mut p| {
+                p.results = first(id, n);
+                p.pagination.has_more = true;
+                p
+            })))
+        }
+        (ApiRequest::QueryResults { id, .. }, ApiReply::Results(r)) => {
+            ApiReply::Results(Box::new(r.map(|mut p| {
+                p.results = first(id, 100);
+                p.pagination.has_more = true;
+                p.pagination.next_cursor = Some(Cursor::Text("again".into()));
+                p
+            })))
+        }
+        (_, reply) => reply,
+    }
+}
+
+/// Runs an export to `out.csv` (a new file) to its write; returns the CSV.
+fn export_to_the_end(fake: &mut Fake, m: &mut Model) -> Option<String> {
+    let cmds = start_export(m, Some("out.csv".into()));
+    let Some(Cmd::CheckPath { id, .. }) = cmds.first() else {
+        panic!("checks: {cmds:?}");
+    };
+    let cmds = update(
+        m,
+        Msg::PathChecked {
+            id: *id,
+            exists: Ok(false),
+        },
+    );
+    let other = fake.serve(m, cmds);
+    let Some(Cmd::WriteFile { id, file }) = other.first() else {
+        return None;
+    };
+    let text = String::from_utf8(file.bytes.clone()).ok();
+    let id = *id;
+    update(m, Msg::FileWritten { id, result: Ok(()) });
+    text
+}
+
+#[test]
+fn an_export_walk_stops_when_the_service_repeats_itself() {
+    // The same rows at every offset.
+    let mut fake = Fake::new();
+    fake.tamper = Some(Box::new(same_rows_forever));
+    let mut m = opened(&mut fake);
+    let text = export_to_the_end(&mut fake, &mut m).expect("written");
+    assert_eq!(text.lines().count(), 1 + 500, "each row once");
+    let last = m.toasts.items().last().expect("a toast");
+    assert_eq!(last.title.as_str(), "Exported, maybe not every row");
+    assert!(
+        last.text.as_str().contains("rows already read again"),
+        "{}",
+        last.text
+    );
+
+    // A cursor that comes back (filtered: the rows differ, the cursor not).
+    let mut fake = Fake::new();
+    fake.tamper = Some(Box::new(|req, reply| match (req, reply) {
+        (ApiRequest::QueryResults { .. }, ApiReply::Results(r)) => {
+            ApiReply::Results(Box::new(r.map(|mut p| {
+                p.pagination.next_cursor = Some(Cursor::Text("c100".into()));
+                p
+            })))
+        }
+        (_, reply) => reply,
+    }));
+    let mut m = opened(&mut fake);
+    let cmds = search::apply_filter(
+        &mut m,
+        Filter {
+            q: "revops".into(),
+            predicates: Vec::new(),
+        },
+    );
+    fake.serve(&mut m, cmds);
+    let text = export_to_the_end(&mut fake, &mut m).expect("written");
+    assert_eq!(text.lines().count(), 1 + 200);
+    let last = m.toasts.items().last().expect("a toast");
+    assert!(
+        last.text.as_str().contains("cursor led back"),
+        "{}",
+        last.text
+    );
+
+    // Far more rows than the total first reported.
+    let mut fake = Fake::new();
+    fake.tamper = Some(Box::new(|req, reply| match (req, reply) {
+        (ApiRequest::GetSearch { .. }, ApiReply::SearchPage(r)) => {
+            ApiReply::SearchPage(Box::new(r.map(|mut p| {
+                p.pagination.total = 10;
+                p.pagination.has_more = true;
+                p
+            })))
+        }
+        (_, reply) => reply,
+    }));
+    let mut m = opened(&mut fake);
+    fake.log.clear();
+    let text = export_to_the_end(&mut fake, &mut m).expect("written");
+    assert_eq!(text.lines().count(), 1 + 1500, "stopped past 10 + 1,000");
+    let last = m.toasts.items().last().expect("a toast");
+    assert!(
+        last.text.as_str().contains("first reported 10"),
+        "{}",
+        last.text
+    );
+}
+
+#[test]
+fn adding_all_matching_sends_each_lead_once_when_the_service_repeats_itself() {
+    let mut fake = Fake::new();
+    fake.tamper = Some(Box::new(same_rows_forever));
+    let mut m = opened(&mut fake);
+    key(&mut m, KeyCode::Char('A'));
+    let cmds = key(&mut m, KeyCode::Char('c'));
+    fake.serve(&mut m, cmds);
+    fake.log.clear();
+    let cmds = key(&mut m, KeyCode::Enter);
+    fake.serve(&mut m, cmds);
+    let mut ids = std::collections::BTreeSet::new();
+    let mut sent = 0;
+    for r in &fake.log {
+        if let ApiRequest::AddLeads { leads, .. } = r {
+            for l in leads {
+                sent += 1;
+                let id = l
+                    .custom_fields
+                    .as_ref()
+                    .and_then(|c| c.get("lead_finder_result_id"))
+                    .and_then(|v| v.as_str())
+                    .map(str::to_owned);
+                assert!(ids.insert(id), "sent twice");
+            }
+        }
+    }
+    assert_eq!(
+        sent,
+        500 - 125,
+        "the 500 distinct rows, less those without an email"
+    );
+    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+        panic!("dialog");
+    };
+    let job = d.job.as_ref().expect("job");
+    assert_eq!(d.stage, Stage::Done);
+    assert!(
+        job.walk_note
+            .as_deref()
+            .is_some_and(|n| n.contains("already read")),
+        "{:?}",
+        job.walk_note
+    );
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.level),
+        Some(crate::app::toast::Level::Warning)
+    );
+    assert!(
+        m.leads.open.as_ref().is_some_and(|o| o.marks.all.is_some()),
+        "the selection stays for another try"
+    );
+}

@@ -536,6 +536,12 @@ pub fn campaign(f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &Theme) {
                         theme.warn,
                     )));
                 }
+                if let Some(why) = &job.walk_note {
+                    lines.push(Line::from(Span::styled(
+                        format!("reading the results stopped early: {}", t(why)),
+                        theme.warn,
+                    )));
+                }
                 if let Some(e) = &job.error {
                     lines.push(Line::from(Span::styled(
                         format!("stopped: {}", t(e)),
