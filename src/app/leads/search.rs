@@ -23,7 +23,9 @@ pub fn open(m: &mut Model, id: &str) -> Vec<Cmd> {
     m.leads.view = View::Search;
     m.leads.detail = None;
     if m.leads.open_id() == Some(id) {
-        return fetch_pages(m, false);
+        // Open already (the last one looked at): what it shows may be old,
+        // the run may have moved on. Read it again.
+        return refresh(m);
     }
     let search = m
         .leads
@@ -88,6 +90,29 @@ pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
         cmds.push(cmd);
     }
     cmds
+}
+
+/// Reads the open search again: its metadata and run status, and the
+/// pages on screen (the loaded ones stay shown until the fresh copy
+/// arrives).
+pub fn refresh(m: &mut Model) -> Vec<Cmd> {
+    let mut cmds = fetch_pages(m, true);
+    let filtered = m.leads.open.as_ref().is_some_and(|o| !o.filter.is_empty());
+    let meta_on_its_way = m
+        .leads
+        .open
+        .as_ref()
+        .is_some_and(|o| o.watch_inflight.is_some() || !o.window.pending.is_empty());
+    // Unfiltered pages carry the run status; the results query does not,
+    // and no page may be needed at all: then a one-row read brings it.
+    if filtered || (api_count(&cmds) == 0 && !meta_on_its_way) {
+        cmds.extend(poll(m));
+    }
+    cmds
+}
+
+fn api_count(cmds: &[Cmd]) -> usize {
+    cmds.iter().filter(|c| matches!(c, Cmd::Api { .. })).count()
 }
 
 /// Takes in the search and latest run of an answer, announcing a run that
@@ -439,13 +464,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         Action::AddToCampaign => super::campaign::open(m),
         Action::Export => super::export::start(m, None),
         Action::RunSearch => searches::run(m, &id),
-        Action::Refresh => {
-            let mut cmds = fetch_pages(m, true);
-            if m.leads.open.as_ref().is_some_and(|o| !o.filter.is_empty()) {
-                cmds.extend(poll(m));
-            }
-            cmds
-        }
+        Action::Refresh => refresh(m),
         _ => Vec::new(),
     }
 }

@@ -632,6 +632,26 @@ pub fn on_run_all(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
                 }
                 row.run = Some(item.status.clone());
             }
+            // The open search's run too, so its watch starts now.
+            if item.status.is_live()
+                && let Some(o) = m.leads.open.as_mut()
+                && o.search.search_id == item.search_id
+            {
+                let run_id = item.run_id.clone().unwrap_or_default();
+                match o.latest_run.as_mut() {
+                    Some(r) if !run_id.is_empty() && r.run_id == run_id => {
+                        r.status = item.status.clone();
+                    }
+                    _ => {
+                        o.latest_run = Some(LatestRun {
+                            run_id,
+                            status: item.status.clone(),
+                            trigger_run_id: item.trigger_run_id.clone().unwrap_or_default(),
+                            ..LatestRun::default()
+                        });
+                    }
+                }
+            }
         }
     }
     m.leads.dialog = Some(Dialog::Report(Report {
@@ -640,7 +660,7 @@ pub fn on_run_all(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
         scroll: 0,
     }));
     let mut cmds = vec![m.save_state()];
-    if m.leads.view == View::Search {
+    if matches!(m.leads.view, View::Search | View::Detail) {
         cmds.extend(search::poll(m));
     }
     cmds

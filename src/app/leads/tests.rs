@@ -1373,3 +1373,79 @@ fn adding_all_matching_sends_each_lead_once_when_the_service_repeats_itself() {
         "the selection stays for another try"
     );
 }
+
+#[test]
+fn reopening_the_open_search_reads_it_again_and_watches_a_new_run() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let watch = SubId::RunWatch("s-3".into());
+    assert!(!subscriptions(&m).iter().any(|s| s.id == watch));
+    key(&mut m, KeyCode::Esc);
+    assert_eq!(m.leads.view, View::Searches);
+    // Meanwhile a run started elsewhere.
+    fake.run = RunStatus::Running;
+    let cmds = key(&mut m, KeyCode::Enter);
+    assert!(
+        api(&cmds)
+            .iter()
+            .any(|(_, r)| matches!(r, ApiRequest::GetSearch { id, .. } if id == "s-3")),
+        "the search is read again: {cmds:?}"
+    );
+    fake.serve(&mut m, cmds);
+    let o = m.leads.open.as_ref().expect("open");
+    assert_eq!(
+        o.latest_run.as_ref().map(|r| r.status.clone()),
+        Some(RunStatus::Running)
+    );
+    assert!(subscriptions(&m).iter().any(|s| s.id == watch), "watched");
+}
+
+#[test]
+fn run_all_starts_the_watch_of_the_open_search() {
+    for detail in [false, true] {
+        let mut fake = Fake::new();
+        fake.tamper = Some(Box::new(|_, reply| match reply {
+            ApiReply::RunAll(r) => ApiReply::RunAll(Box::new(r.map(|mut a| {
+                a.results.push(RunAllItem {
+                    search_id: "s-3".into(),
+                    title: "RevOps leaders at EU SaaS".into(),
+                    status: RunStatus::Queued,
+                    run_id: Some("run-2".into()),
+                    ..RunAllItem::default()
+                });
+                a
+            }))),
+            other => other,
+        }));
+        let mut m = opened(&mut fake);
+        if detail {
+            let cmds = key(&mut m, KeyCode::Enter);
+            fake.serve(&mut m, cmds);
+            assert_eq!(m.leads.view, View::Detail);
+        }
+        ctrl(&mut m, 'r');
+        let cmds = key(&mut m, KeyCode::Char('y'));
+        let (id, req) = api(&cmds)[0].clone();
+        assert_eq!(req, ApiRequest::RunAll);
+        let answer = fake.answer(&req);
+        let polls = reply(&mut m, id, answer);
+        let o = m.leads.open.as_ref().expect("open");
+        let run = o.latest_run.as_ref().expect("run");
+        assert_eq!(
+            (run.run_id.as_str(), &run.status),
+            ("run-2", &RunStatus::Queued)
+        );
+        assert!(
+            subscriptions(&m)
+                .iter()
+                .any(|s| s.id == SubId::RunWatch("s-3".into())),
+            "watched at once (detail: {detail})"
+        );
+        assert!(
+            api(&polls)
+                .iter()
+                .any(|(_, r)| matches!(r, ApiRequest::GetSearch { .. })),
+            "and read (detail: {detail})"
+        );
+    }
+}
