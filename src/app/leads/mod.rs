@@ -36,6 +36,13 @@ use crate::ui::leads as layout;
 /// Key of the create-search draft in the local state.
 pub const DRAFT_KEY: &str = "new-search";
 
+/// Failed run-status reads in a row after which a run watch gives up (a
+/// 404 ends it at once).
+pub const WATCH_TRIES: u32 = 3;
+
+/// What a 404 on a search means to the user.
+pub const NOT_FOUND: &str = "not found (deleted, or another workspace's)";
+
 /// A confirmed Leads action.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Confirmed {
@@ -222,6 +229,12 @@ pub struct Opened {
     pub marks: Marks,
     /// The run watch poll in flight.
     pub watch_inflight: Option<RequestId>,
+    /// Run watch polls that failed in a row.
+    pub watch_failures: u32,
+    /// Why the run watch gave up (the search is gone, or its status could
+    /// not be read [`WATCH_TRIES`] times in a row): the run status shown is
+    /// only the last known one. `r` tries again.
+    pub watch_lost: Option<String>,
     /// The total when the search was opened (to show "+N new").
     pub first_total: Option<usize>,
     /// Enter was pressed on a row still loading: open it on arrival.
@@ -288,6 +301,7 @@ impl LeadsModel {
             View::Search | View::Detail => {
                 if let Some(o) = &self.open
                     && o.latest_run.as_ref().is_some_and(|r| r.status.is_live())
+                    && o.watch_lost.is_none()
                 {
                     subs.push(Sub {
                         id: SubId::RunWatch(o.search.search_id.clone()),
@@ -300,6 +314,7 @@ impl LeadsModel {
                 for i in self.list.table.visible(vp) {
                     if let Some(row) = self.list.rows.get(i)
                         && row.run.as_ref().is_some_and(RunStatus::is_live)
+                        && row.error.is_none()
                     {
                         subs.push(Sub {
                             id: SubId::RunWatch(row.search.search_id.clone()),

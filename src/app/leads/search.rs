@@ -5,8 +5,8 @@ use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Model};
 use super::window::{PAGE, PageAccess, Window};
 use super::{
-    AllMatching, Filter, Opened, Picked, Purpose, View, error_text, lead_input, result_name,
-    searches, send, toast_error,
+    AllMatching, Filter, NOT_FOUND, Opened, Picked, Purpose, View, WATCH_TRIES, error_text,
+    lead_input, result_name, searches, send, toast_error,
 };
 use crate::api::model::{LatestRun, Pagination, SearchPageQuery};
 use crate::config::keymap::Action;
@@ -96,6 +96,11 @@ pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
 /// pages on screen (the loaded ones stay shown until the fresh copy
 /// arrives).
 pub fn refresh(m: &mut Model) -> Vec<Cmd> {
+    if let Some(o) = m.leads.open.as_mut() {
+        // A watch that gave up tries again.
+        o.watch_failures = 0;
+        o.watch_lost = None;
+    }
     let mut cmds = fetch_pages(m, true);
     let filtered = m.leads.open.as_ref().is_some_and(|o| !o.filter.is_empty());
     let meta_on_its_way = m
@@ -217,12 +222,17 @@ pub fn on_page(
             }
         }
         Err(e) => {
-            let text = if e.status() == Some(404) {
-                "search not found (deleted, or another workspace's)".to_owned()
+            let gone = e.status() == Some(404);
+            let text = if gone {
+                format!("search {NOT_FOUND}")
             } else {
                 error_text(&e)
             };
             if let Some(o) = m.leads.open.as_mut() {
+                if gone {
+                    // Nothing left to watch.
+                    o.watch_lost = Some("search not found".into());
+                }
                 o.window.failed(page, text);
             }
             toast_error(m, "loading results", &e);
@@ -311,6 +321,10 @@ pub fn on_watch(
     };
     match *result {
         Ok(p) => {
+            if let Some(o) = m.leads.open.as_mut() {
+                o.watch_failures = 0;
+                o.watch_lost = None;
+            }
             take_meta(m, p.search, p.latest_run);
             if let Some(page) = page {
                 if let Some(o) = m.leads.open.as_mut() {
@@ -321,6 +335,21 @@ pub fn on_watch(
             fetch_pages(m, false)
         }
         Err(e) => {
+            // The subscription lives while the run is live: a search that
+            // is gone (or a status that cannot be read) would be polled
+            // forever. Give up, and say the status is unknown.
+            if let Some(o) = m.leads.open.as_mut() {
+                o.watch_failures = o.watch_failures.saturating_add(1);
+                if e.status() == Some(404) {
+                    o.watch_lost = Some("search not found".into());
+                } else if o.watch_failures >= WATCH_TRIES {
+                    o.watch_lost = Some(format!(
+                        "{} checks in a row failed ({})",
+                        o.watch_failures,
+                        e.code()
+                    ));
+                }
+            }
             toast_error(m, "checking the run", &e);
             Vec::new()
         }
@@ -336,6 +365,8 @@ pub fn run_started(m: &mut Model, id: &str, run: LatestRun) -> Vec<Cmd> {
         return Vec::new();
     }
     o.latest_run = Some(run);
+    o.watch_failures = 0;
+    o.watch_lost = None;
     poll(m)
 }
 

@@ -7,7 +7,10 @@ use std::collections::BTreeSet;
 
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, Overlay};
-use super::{Confirmed, Dialog, Purpose, Report, View, error_text, search, send, toast_error};
+use super::{
+    Confirmed, Dialog, NOT_FOUND, Purpose, Report, View, WATCH_TRIES, error_text, search, send,
+    toast_error,
+};
 use crate::api::model::{LatestRun, RunStatus, Search, SearchKind, SearchPageQuery};
 use crate::app::table::TableState;
 use crate::config::keymap::Action;
@@ -31,8 +34,13 @@ pub struct SearchRow {
     pub pending: bool,
     /// Where the id came from (registry mode).
     pub source: String,
-    /// Why its metadata could not be read.
+    /// Why its metadata could not be read; a row with an error is no
+    /// longer watched (its run status is unknown).
     pub error: Option<String>,
+    /// The service answered 404: the search is gone.
+    pub gone: bool,
+    /// Metadata reads that failed in a row.
+    pub failures: u32,
 }
 
 /// The searches.
@@ -105,6 +113,8 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
                         search: s,
                         pending: false,
                         error: None,
+                        gone: false,
+                        failures: 0,
                     }
                 })
                 .collect();
@@ -199,6 +209,8 @@ pub fn upsert(m: &mut Model, search: &Search, run: Option<&LatestRun>) {
             row.search = search.clone();
             row.loaded = true;
             row.error = None;
+            row.gone = false;
+            row.failures = 0;
             if status.is_some() {
                 row.run = status;
             }
@@ -229,7 +241,8 @@ pub fn fetch_visible_meta(m: &mut Model) -> Vec<Cmd> {
         .table
         .visible(vp)
         .filter_map(|i| l.rows.get(i))
-        .filter(|r| !r.pending && r.error.is_none())
+        // A row that failed is read again only by its watch, at its pace.
+        .filter(|r| !r.pending && r.error.is_none() && r.failures == 0)
         .filter(|r| {
             // Registry rows need everything; listed rows only their run
             // status, and only when they have a run.
@@ -288,6 +301,8 @@ pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
                 row.loaded = true;
                 row.run = status.clone();
                 row.error = None;
+                row.gone = false;
+                row.failures = 0;
                 announce_run_end(m, &search, before.as_ref(), status.as_ref());
             }
             // Keep the registry's label current (not a new entry).
@@ -296,14 +311,23 @@ pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
             }
         }
         Err(e) => {
-            let text = if e.status() == Some(404) {
-                "not found (deleted, or another workspace's)".to_owned()
+            let gone = e.status() == Some(404);
+            let text = if gone {
+                NOT_FOUND.to_owned()
             } else {
                 error_text(&e)
             };
             if let Some(row) = m.leads.list.row_mut(id) {
-                row.error = Some(text);
-                row.loaded = true;
+                row.failures = row.failures.saturating_add(1);
+                let watched = row.run.as_ref().is_some_and(RunStatus::is_live);
+                // A watched row gets a few tries (the watch's own pace);
+                // then, or at once when it is gone, its watch ends and the
+                // row says so.
+                if gone || !watched || row.failures >= WATCH_TRIES {
+                    row.error = Some(text);
+                    row.gone = gone;
+                    row.loaded = true;
+                }
             }
         }
     }

@@ -1449,3 +1449,118 @@ fn run_all_starts_the_watch_of_the_open_search() {
         );
     }
 }
+
+/// Once `gone` is set, every read of the search answers `status`.
+fn failing_after(
+    gone: std::rc::Rc<std::cell::Cell<bool>>,
+    status: u16,
+) -> impl FnMut(&ApiRequest, ApiReply) -> ApiReply {
+    move |req, reply| match req {
+        ApiRequest::GetSearch { id, .. } if id == "s-3" && gone.get() => {
+            ApiReply::SearchPage(Box::new(Err(service_error(
+                status,
+                r#"{"error":{"code":"not_found","message":"Search not found"}}"#,
+            ))))
+        }
+        _ => reply,
+    }
+}
+
+#[test]
+fn the_run_watch_of_a_deleted_search_ends_and_says_so() {
+    let gone = std::rc::Rc::new(std::cell::Cell::new(false));
+    let mut fake = Fake::new();
+    fake.run = RunStatus::Running;
+    fake.tamper = Some(Box::new(failing_after(gone.clone(), 404)));
+    let mut m = opened(&mut fake);
+    let watch = SubId::RunWatch("s-3".into());
+    assert!(subscriptions(&m).iter().any(|s| s.id == watch));
+    gone.set(true);
+    let cmds = update(&mut m, Msg::SubFired(watch.clone()));
+    fake.serve(&mut m, cmds);
+    assert!(
+        !subscriptions(&m).iter().any(|s| s.id == watch),
+        "a 404 ends the watch"
+    );
+    let backend = ratatui::backend::TestBackend::new(80, 24);
+    let mut term = ratatui::Terminal::new(backend).expect("terminal");
+    term.draw(|f| crate::ui::view(&m, f)).expect("draw");
+    let screen: String = term
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(
+        screen.contains("? running · status unknown — search not found · r retries"),
+        "{screen}"
+    );
+    // r tries again.
+    gone.set(false);
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    fake.serve(&mut m, cmds);
+    assert!(
+        subscriptions(&m).iter().any(|s| s.id == watch),
+        "watched again"
+    );
+}
+
+#[test]
+fn the_run_watch_gives_up_after_a_few_failures_in_a_row() {
+    let failing = std::rc::Rc::new(std::cell::Cell::new(false));
+    let mut fake = Fake::new();
+    fake.run = RunStatus::Running;
+    fake.tamper = Some(Box::new(failing_after(failing.clone(), 500)));
+    let mut m = opened(&mut fake);
+    let watch = SubId::RunWatch("s-3".into());
+    failing.set(true);
+    for i in 1..=WATCH_TRIES {
+        assert!(subscriptions(&m).iter().any(|s| s.id == watch), "try {i}");
+        let cmds = update(&mut m, Msg::SubFired(watch.clone()));
+        fake.serve(&mut m, cmds);
+    }
+    assert!(!subscriptions(&m).iter().any(|s| s.id == watch));
+    let o = m.leads.open.as_ref().expect("open");
+    assert!(
+        o.watch_lost
+            .as_deref()
+            .is_some_and(|w| w.starts_with("3 checks in a row failed")),
+        "{:?}",
+        o.watch_lost
+    );
+}
+
+#[test]
+fn a_watched_list_row_whose_search_is_gone_is_not_polled_forever() {
+    let gone = std::rc::Rc::new(std::cell::Cell::new(false));
+    let mut fake = Fake::new();
+    fake.run = RunStatus::Running;
+    fake.tamper = Some(Box::new(failing_after(gone.clone(), 404)));
+    let mut m = listed(&mut fake);
+    let watch = SubId::RunWatch("s-3".into());
+    assert!(subscriptions(&m).iter().any(|s| s.id == watch));
+    gone.set(true);
+    let cmds = update(&mut m, Msg::SubFired(watch.clone()));
+    fake.serve(&mut m, cmds);
+    assert!(!subscriptions(&m).iter().any(|s| s.id == watch), "ended");
+    let row = &m.leads.list.rows[0];
+    assert!(row.gone && row.error.is_some());
+    // Another search whose status cannot be read: a few tries, then ended.
+    let watch = SubId::RunWatch("s-1".into());
+    assert!(subscriptions(&m).iter().any(|s| s.id == watch));
+    fake.tamper = Some(Box::new(|req, reply| match req {
+        ApiRequest::GetSearch { id, .. } if id == "s-1" => ApiReply::SearchPage(Box::new(Err(
+            service_error(503, r#"{"error":{"code":"unavailable","message":"busy"}}"#),
+        ))),
+        _ => reply,
+    }));
+    let mut polls = 0;
+    while subscriptions(&m).iter().any(|s| s.id == watch) {
+        polls += 1;
+        assert!(polls <= WATCH_TRIES, "still polled after {polls}");
+        let cmds = update(&mut m, Msg::SubFired(watch.clone()));
+        fake.serve(&mut m, cmds);
+    }
+    assert_eq!(polls, WATCH_TRIES);
+}

@@ -64,7 +64,8 @@ pub fn searches(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
             }
         };
         let run = match (&r.error, &r.run) {
-            (Some(_), _) => Span::styled("not found", theme.err),
+            (Some(_), _) if r.gone => Span::styled("not found", theme.err),
+            (Some(_), _) => Span::styled("unknown", theme.warn),
             (None, Some(st)) => Span::styled(t(st.as_str()), theme.run_status(st)),
             (None, None) if r.loaded && s.last_run_id.is_none() => Span::styled("never", theme.dim),
             _ => Span::styled("…", theme.dim),
@@ -114,7 +115,7 @@ pub fn searches(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     };
     let running = rows
         .iter()
-        .filter(|r| r.run.as_ref().is_some_and(RunStatus::is_live))
+        .filter(|r| r.error.is_none() && r.run.as_ref().is_some_and(RunStatus::is_live))
         .count();
     let footer = (running > 0).then(|| {
         Line::from(Span::styled(
@@ -146,6 +147,18 @@ fn run_status_line(m: &Model, run: Option<&LatestRun>, theme: &Theme) -> Vec<Spa
     let o = m.leads.open.as_ref();
     let mut spans = Vec::new();
     match run {
+        Some(r) if let Some(why) = o.and_then(|o| o.watch_lost.as_deref()) => {
+            // Not watched any more: the last status known, marked as such,
+            // and why, first (the line may be cut on the right).
+            spans.push(Span::styled(
+                format!("? {}", t(r.status.as_str())),
+                theme.dim,
+            ));
+            spans.push(Span::styled(
+                format!(" · status unknown — {} · r retries", t(why)),
+                theme.err,
+            ));
+        }
         Some(r) => {
             let live = r.status.is_live();
             spans.push(Span::styled(
@@ -176,8 +189,10 @@ fn run_status_line(m: &Model, run: Option<&LatestRun>, theme: &Theme) -> Vec<Spa
             theme.text,
         ));
     }
+    let lost = o.is_some_and(|o| o.watch_lost.is_some());
     if let Some(r) = run
         && r.status.is_live()
+        && !lost
     {
         spans.push(Span::styled(
             format!(" · watching every {}", format::duration(m.poll.run)),
