@@ -288,6 +288,9 @@ pub struct LeadsModel {
     pub starting: BTreeSet<String>,
     /// Run-all in flight.
     pub run_all_pending: bool,
+    /// The `continuationRetryAfter` of the last run started, by search:
+    /// from then a live run may be continued.
+    pub retry_after: BTreeMap<String, String>,
 }
 
 impl LeadsModel {

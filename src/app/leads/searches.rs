@@ -427,35 +427,68 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     }
 }
 
-/// Whether the latest run can be continued (`continuation=true`): it is
-/// still going, or it stopped before finishing.
+/// Whether the latest run can be continued (`continuation=true`): it
+/// stopped before finishing. A queued or running run is not: continuing it
+/// would skip the service's guard against a second run (the 409), so a
+/// double press would dispatch twice.
 pub fn resumable(run: Option<&RunStatus>) -> bool {
-    matches!(
-        run,
-        Some(RunStatus::Queued | RunStatus::Running | RunStatus::Failed | RunStatus::Cancelled)
-    )
+    matches!(run, Some(RunStatus::Failed | RunStatus::Cancelled))
 }
 
-/// Starts a run of one search.
+/// Starts a run of one search: a fresh one, or a continuation of a run
+/// that stopped (or of a live run once the service's
+/// `continuationRetryAfter` has passed). A live run that is being watched
+/// is not started again: the user is told it runs.
 pub fn run(m: &mut Model, id: &str) -> Vec<Cmd> {
     if m.leads.starting.contains(id) {
         return Vec::new();
     }
-    let status = if m.leads.open_id() == Some(id) {
-        m.leads
-            .open
-            .as_ref()
-            .and_then(|o| o.latest_run.as_ref())
-            .map(|r| r.status.clone())
+    // The status known, and whether it is current (watched, not given up).
+    let (status, known) = if m.leads.open_id() == Some(id) {
+        let o = m.leads.open.as_ref();
+        (
+            o.and_then(|o| o.latest_run.as_ref())
+                .map(|r| r.status.clone()),
+            o.is_some_and(|o| o.watch_lost.is_none()),
+        )
     } else {
-        m.leads
-            .list
-            .rows
-            .iter()
-            .find(|r| r.search.search_id == id)
-            .and_then(|r| r.run.clone())
+        let row = m.leads.list.rows.iter().find(|r| r.search.search_id == id);
+        (
+            row.and_then(|r| r.run.clone()),
+            row.is_some_and(|r| r.error.is_none()),
+        )
     };
-    let continuation = resumable(status.as_ref()).then_some(true);
+    let continuation = match status.as_ref() {
+        Some(s) if s.is_live() => {
+            let after = m.leads.retry_after.get(id).cloned();
+            let may_continue = after
+                .as_deref()
+                .and_then(format::unix)
+                .is_some_and(|t| m.clock >= t);
+            if may_continue {
+                // The service said a continuation may be tried from then.
+                Some(true)
+            } else if known {
+                let mut text = format!(
+                    "its run is {}; watching it",
+                    DisplayText::inline(s.as_str())
+                );
+                if let Some(after) = after {
+                    text.push_str(&format!(
+                        " (R may continue it after {})",
+                        format::date(&after)
+                    ));
+                }
+                m.notify(Level::Info, "Already running", &text);
+                return Vec::new();
+            } else {
+                // Status unknown: a plain run, which the service refuses
+                // (409) if one is still going.
+                None
+            }
+        }
+        other => resumable(other).then_some(true),
+    };
     m.leads.starting.insert(id.to_owned());
     let (_, cmd) = send(
         m,
@@ -502,8 +535,14 @@ pub fn on_run(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
             if !counts.is_empty() {
                 text.push_str(&format!(" · {}", counts.join(", ")));
             }
-            if let Some(after) = &r.run.continuation_retry_after {
-                text.push_str(&format!(" · continue after {}", format::date(after)));
+            match &r.run.continuation_retry_after {
+                Some(after) => {
+                    text.push_str(&format!(" · continue after {}", format::date(after)));
+                    m.leads.retry_after.insert(id.to_owned(), after.clone());
+                }
+                None => {
+                    m.leads.retry_after.remove(id);
+                }
             }
             m.notify(Level::Success, "Run started", &text);
             let live = crate::api::model::LatestRun {

@@ -1564,3 +1564,71 @@ fn a_watched_list_row_whose_search_is_gone_is_not_polled_forever() {
     }
     assert_eq!(polls, WATCH_TRIES);
 }
+
+#[test]
+fn r_on_a_live_run_says_it_runs_and_sends_nothing() {
+    let mut fake = Fake::new();
+    fake.tamper = Some(Box::new(|_, reply| match reply {
+        ApiReply::RunStarted(r) => ApiReply::RunStarted(Box::new(r.map(|mut a| {
+            a.run.continuation_retry_after = Some("2026-11-22T12:05:00Z".into());
+            a
+        }))),
+        other => other,
+    }));
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('R'));
+    assert_eq!(
+        api(&cmds)[0].1,
+        ApiRequest::RunSearch {
+            id: "s-3".into(),
+            continuation: None
+        }
+    );
+    fake.serve(&mut m, cmds);
+    assert!(
+        m.leads
+            .open
+            .as_ref()
+            .and_then(|o| o.latest_run.as_ref())
+            .is_some_and(|r| r.status.is_live())
+    );
+    // A second press while it is queued: nothing is sent.
+    for status in [RunStatus::Queued, RunStatus::Running] {
+        if let Some(r) = m.leads.open.as_mut().and_then(|o| o.latest_run.as_mut()) {
+            r.status = status.clone();
+        }
+        let cmds = key(&mut m, KeyCode::Char('R'));
+        assert!(api(&cmds).is_empty(), "{status:?}: not sent again");
+        let last = m.toasts.items().last().expect("told");
+        assert_eq!(last.title.as_str(), "Already running");
+        assert!(
+            last.text.as_str().contains("after 2026-11-22 12:05"),
+            "{}",
+            last.text.as_str()
+        );
+    }
+    // From the list, too.
+    key(&mut m, KeyCode::Esc);
+    if let Some(row) = m
+        .leads
+        .list
+        .rows
+        .iter_mut()
+        .find(|r| r.search.search_id == "s-1")
+    {
+        row.run = Some(RunStatus::Running);
+    }
+    m.leads.list.table.select(2, 10);
+    assert!(api(&key(&mut m, KeyCode::Char('R'))).is_empty());
+    // Once the service's continuationRetryAfter has passed, R continues.
+    m.clock = fixtures::CLOCK + 10 * 60;
+    m.leads.list.table.select(0, 10);
+    let cmds = key(&mut m, KeyCode::Char('R'));
+    assert_eq!(
+        api(&cmds)[0].1,
+        ApiRequest::RunSearch {
+            id: "s-3".into(),
+            continuation: Some(true)
+        }
+    );
+}
