@@ -676,6 +676,12 @@ fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
     }
     match ev.kind {
         MouseEventKind::Down(MouseButton::Left) if ev.row == layout.tabs.y => {
+            // A Leads dialog is modal, as it is to the keyboard (1-5 and Tab
+            // go to it): leaving the pane under it would let a command
+            // (`:export`, `:open search`) reach a job it holds.
+            if m.pane == Pane::Leads && m.leads.dialog.is_some() {
+                return Vec::new();
+            }
             match layout.tab_at(ev.column) {
                 Some(pane) => m.switch_pane(pane),
                 None => Vec::new(),

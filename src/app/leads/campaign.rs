@@ -163,6 +163,9 @@ pub fn identity(channel: &Channel) -> &'static str {
 
 /// Opens the dialog over the selection (or the selected result when none).
 pub fn open(m: &mut Model) -> Vec<Cmd> {
+    if super::busy(m, "adding leads") {
+        return Vec::new();
+    }
     let Some(o) = m.leads.open.as_ref() else {
         return Vec::new();
     };

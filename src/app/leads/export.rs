@@ -338,14 +338,8 @@ fn text_box(text: &str) -> TextArea<'static> {
 
 /// Starts an export of the open search (with `path`: straight to the check).
 pub fn start(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
-    if let Some(Dialog::Export(e)) = &m.leads.dialog
-        && e.phase != Phase::Prompt
-    {
-        m.notify(
-            Level::Info,
-            "Export running",
-            "wait for it, or Esc cancels it",
-        );
+    // An export or an add in progress lives in the dialog: never replace it.
+    if super::busy(m, "another export") {
         return Vec::new();
     }
     let Some(o) = m.leads.open.as_ref() else {

@@ -347,6 +347,22 @@ impl LeadsModel {
         }
     }
 
+    /// The job running in a dialog, if any (leads being added to a
+    /// campaign, an export past its path prompt), said for a notice. While
+    /// one runs its dialog stays: nothing may replace it, or the job would
+    /// be dropped half-way.
+    pub fn job(&self) -> Option<&'static str> {
+        match &self.dialog {
+            Some(Dialog::Campaign(c)) if c.stage == campaign::Stage::Sending => {
+                Some("leads are being added to a campaign")
+            }
+            Some(Dialog::Export(e)) if e.phase != export::Phase::Prompt => {
+                Some("an export is running")
+            }
+            _ => None,
+        }
+    }
+
     /// The open search's id.
     pub fn open_id(&self) -> Option<&str> {
         self.open.as_ref().map(|o| o.search.search_id.as_str())
@@ -358,6 +374,20 @@ impl LeadsModel {
             .and_then(|id| self.descriptors.get(id))
             .map_or(&[], Vec::as_slice)
     }
+}
+
+/// Refuses `what` while a job runs (see [`LeadsModel::job`]), saying so;
+/// returns whether it refused.
+pub(crate) fn busy(m: &mut Model, what: &str) -> bool {
+    let Some(job) = m.leads.job() else {
+        return false;
+    };
+    m.notify(
+        Level::Warning,
+        "Busy",
+        &format!("{job}: {what} has to wait until it ends (Esc in its dialog stops it)"),
+    );
+    true
 }
 
 /// `code: message` of a failure, for inline display.
@@ -620,7 +650,7 @@ pub fn on_file_written(m: &mut Model, id: RequestId, result: Result<(), String>)
 /// Opens a search by id (`:open search <id>`), remembering it locally.
 pub fn open_search_by_id(m: &mut Model, id: &str, source: &str) -> Vec<Cmd> {
     let id = id.trim();
-    if id.is_empty() {
+    if id.is_empty() || busy(m, "opening a search") {
         return Vec::new();
     }
     m.state.remember_search(id, "", source);

@@ -717,11 +717,18 @@ pub fn on_run_all(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
             }
         }
     }
-    m.leads.dialog = Some(Dialog::Report(Report {
-        title: "Run all".into(),
-        lines,
-        scroll: 0,
-    }));
+    if m.leads.dialog.is_some() {
+        // A dialog is open (maybe a job, maybe typed text): the report
+        // does not replace it; the counts go to a notice.
+        let summary = lines.first().map(|(_, l)| l.clone()).unwrap_or_default();
+        m.notify(Level::Success, "Run all", &summary);
+    } else {
+        m.leads.dialog = Some(Dialog::Report(Report {
+            title: "Run all".into(),
+            lines,
+            scroll: 0,
+        }));
+    }
     let mut cmds = vec![m.save_state()];
     if matches!(m.leads.view, View::Search | View::Detail) {
         cmds.extend(search::poll(m));

@@ -1632,3 +1632,74 @@ fn r_on_a_live_run_says_it_runs_and_sends_nothing() {
         }
     );
 }
+
+#[test]
+fn a_running_job_is_never_replaced_or_dropped() {
+    use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    for _ in 0..3 {
+        key(&mut m, KeyCode::Char(' '));
+    }
+    let cmds = key(&mut m, KeyCode::Char('c'));
+    fake.serve(&mut m, cmds);
+    // The chunk goes out and is not answered yet.
+    let chunk = key(&mut m, KeyCode::Enter);
+    assert!(matches!(api(&chunk)[0].1, ApiRequest::AddLeads { .. }));
+    assert!(m.leads.job().is_some());
+    let sending = |m: &Model| matches!(&m.leads.dialog, Some(Dialog::Campaign(d)) if d.stage == Stage::Sending);
+    // A click on a tab does not leave the pane under the dialog.
+    let tabs = m.layout();
+    let x = (0..m.size.0)
+        .find(|x| tabs.tab_at(*x) == Some(Pane::Domains))
+        .expect("a Domains tab");
+    update(
+        &mut m,
+        Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: x,
+            row: tabs.tabs.y,
+            modifiers: KeyModifiers::NONE,
+        }),
+    );
+    assert_eq!(m.pane, Pane::Leads);
+    // Commands from elsewhere are refused with a notice.
+    m.pane = Pane::Domains;
+    for command in ["export", "open search s-1"] {
+        key(&mut m, KeyCode::Char(':'));
+        chars(&mut m, command);
+        let cmds = key(&mut m, KeyCode::Enter);
+        assert!(
+            api(&cmds)
+                .iter()
+                .all(|(_, r)| !matches!(r, ApiRequest::GetSearch { id, .. } if id == "s-1"))
+        );
+        assert!(sending(&m), "{command}: the job stays");
+        assert_eq!(
+            m.toasts.items().last().map(|t| t.title.as_str()),
+            Some("Busy"),
+            "{command}"
+        );
+        m.pane = Pane::Domains;
+    }
+    m.pane = Pane::Leads;
+    assert_eq!(m.leads.open_id(), Some("s-3"));
+    assert!(!m.state.known_searches.iter().any(|k| k.id == "s-1"));
+    assert!(start_export(&mut m, Some("out.csv".into())).is_empty());
+    // A run-all answer arriving now does not replace the dialog either.
+    let (run_all, _) = {
+        m.leads.run_all_pending = false;
+        let cmds = searches::run_all(&mut m);
+        api(&cmds)[0].clone()
+    };
+    let answer = fake.answer(&ApiRequest::RunAll);
+    reply(&mut m, run_all, answer);
+    assert!(sending(&m));
+    // The job ends as it would have.
+    fake.serve(&mut m, chunk);
+    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+        panic!("dialog");
+    };
+    assert_eq!(d.stage, Stage::Done);
+    assert_eq!(d.job.as_ref().map(|j| j.imported), Some(3));
+}
