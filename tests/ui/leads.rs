@@ -242,6 +242,35 @@ fn filter_builder() {
 }
 
 #[test]
+fn the_filter_builder_scrolls_to_the_focused_row_at_60x15() {
+    let (w, h) = (60, 15);
+    let run = RunStatus::Completed;
+    let mut m = opened(w, h, &run);
+    press(&mut m, KeyCode::Char('/'), &run);
+    for _ in 0..5 {
+        ctrl(&mut m, 'n');
+        typed(&mut m, "head");
+        press(&mut m, KeyCode::Enter, &run);
+        press(&mut m, KeyCode::Tab, &run);
+        typed(&mut m, "lots");
+    }
+    // Enter: each number is refused on its row (five error lines).
+    press(&mut m, KeyCode::Enter, &run);
+    for _ in 0..4 {
+        press(&mut m, KeyCode::Down, &run);
+    }
+    typed(&mut m, "9");
+    let Some(Dialog::Filter(b)) = &m.leads.dialog else {
+        panic!("builder open");
+    };
+    assert_eq!(b.rows[4].value_text(), "lots9");
+    let text = snap(&m, w, h);
+    assert!(text.contains("and 5"), "the focused row is drawn: {text}");
+    assert!(text.contains("lots9"), "and what is typed in it: {text}");
+    assert_snapshot!("filter_builder_scrolled_60x15", text);
+}
+
+#[test]
 fn the_smallest_screen_still_shows_the_results() {
     let run = RunStatus::Running;
     let m = opened(60, 15, &run);

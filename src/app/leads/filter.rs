@@ -20,6 +20,8 @@ pub const MAX_Q: usize = 128;
 pub const MAX_VALUE: usize = 512;
 /// Rows of the path picker list.
 pub const PICKER_ROWS: usize = 8;
+/// Said when Backspace or Delete is pressed on a row's field or operator.
+const REMOVE_HINT: &str = "Ctrl-D removes this predicate";
 
 /// Part of a predicate row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,6 +151,10 @@ pub struct Builder {
     pub loading: bool,
     /// A message for the whole filter (or `q`).
     pub error: Option<String>,
+    /// A hint for the user (not an error).
+    pub note: Option<String>,
+    /// The filter it was opened on (to tell whether anything was edited).
+    pub base: Filter,
 }
 
 fn text_box(text: &str) -> TextArea<'static> {
@@ -221,7 +227,33 @@ impl Builder {
             descriptors: descriptors.to_vec(),
             loading: false,
             error: None,
+            note: None,
+            base: filter.clone(),
         }
+    }
+
+    /// What was typed and chosen, comparable: text, and per row the
+    /// field, the operator and the value as shown.
+    fn contents(&self) -> (String, Vec<(Option<String>, String, String)>) {
+        let rows = self
+            .rows
+            .iter()
+            .map(|r| {
+                let value = match r.value_type {
+                    ValueType::Boolean => r.on.to_string(),
+                    _ => r.value_text().trim().to_owned(),
+                };
+                let op = r.operator().map_or("", |o| o.as_str()).to_owned();
+                (r.path.clone(), op, value)
+            })
+            .collect();
+        (self.q.lines().join(" ").trim().to_owned(), rows)
+    }
+
+    /// Whether anything differs from the filter it was opened on.
+    pub fn edited(&self) -> bool {
+        let fresh = Builder::new(&self.search, &self.base, &self.descriptors);
+        self.contents() != fresh.contents()
     }
 
     /// The focus stops in order.
@@ -442,7 +474,24 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
     };
     let search = o.search.search_id.clone();
     let first = o.window.loaded_iter().next().map(|r| r.result_id.clone());
-    let mut b = Builder::new(&search, &o.filter, m.leads.open_descriptors());
+    let filter = o.filter.clone();
+    let mut b = match m.leads.filter_edits.remove(&search) {
+        // Edits left with Esc come back as they were.
+        Some(mut kept) => {
+            kept.picker = None;
+            kept.loading = false;
+            kept.note = Some(if kept.base == filter {
+                "your edits, not applied yet: Enter applies them".into()
+            } else {
+                "your earlier edits; the filter shown has changed since: Enter applies these".into()
+            });
+            if kept.descriptors.is_empty() {
+                kept.descriptors = m.leads.open_descriptors().to_vec();
+            }
+            kept
+        }
+        None => Box::new(Builder::new(&search, &filter, m.leads.open_descriptors())),
+    };
     let mut cmds = Vec::new();
     if b.descriptors.is_empty() {
         match first {
@@ -466,7 +515,7 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
             }
         }
     }
-    m.leads.dialog = Some(Dialog::Filter(Box::new(b)));
+    m.leads.dialog = Some(Dialog::Filter(b));
     cmds
 }
 
@@ -554,8 +603,22 @@ pub fn on_key(m: &mut Model, mut b: Box<Builder>, key: KeyEvent) -> Vec<Cmd> {
         m.leads.dialog = Some(Dialog::Filter(b));
         return Vec::new();
     }
+    b.note = None;
     match key.code {
-        KeyCode::Esc => return Vec::new(),
+        KeyCode::Esc => {
+            // Closing never drops what was typed: the edits wait for the
+            // next `/` on this search.
+            if b.edited() {
+                b.error = None;
+                m.leads.filter_edits.insert(b.search.clone(), b);
+                m.notify(
+                    crate::app::toast::Level::Info,
+                    "Filter not applied",
+                    "your edits are kept: / brings them back",
+                );
+            }
+            return Vec::new();
+        }
         KeyCode::Char('s') if ctrl => return apply(m, b),
         KeyCode::Char('n') if ctrl => {
             b.add_row();
@@ -582,7 +645,8 @@ pub fn on_key(m: &mut Model, mut b: Box<Builder>, key: KeyEvent) -> Vec<Cmd> {
                 KeyCode::Char(' ') => b.open_picker(i),
                 KeyCode::Right => b.cycle_field(i, true),
                 KeyCode::Left => b.cycle_field(i, false),
-                KeyCode::Delete | KeyCode::Backspace => b.remove_row(i),
+                // Removing a row (and its typed value) is Ctrl-D only.
+                KeyCode::Delete | KeyCode::Backspace => b.note = Some(REMOVE_HINT.into()),
                 _ => {}
             },
             Focus::Row(i, Part::Op) => {
@@ -591,7 +655,7 @@ pub fn on_key(m: &mut Model, mut b: Box<Builder>, key: KeyEvent) -> Vec<Cmd> {
                     match key.code {
                         KeyCode::Right | KeyCode::Char(' ') => r.op = (r.op + 1) % n,
                         KeyCode::Left => r.op = (r.op + n - 1) % n,
-                        KeyCode::Delete | KeyCode::Backspace => b.remove_row(i),
+                        KeyCode::Delete | KeyCode::Backspace => b.note = Some(REMOVE_HINT.into()),
                         _ => {}
                     }
                 }
@@ -623,6 +687,7 @@ fn apply(m: &mut Model, mut b: Box<Builder>) -> Vec<Cmd> {
             if m.leads.open_id() != Some(b.search.as_str()) {
                 return Vec::new();
             }
+            m.leads.filter_edits.remove(&b.search);
             search::apply_filter(m, filter)
         }
         None => {

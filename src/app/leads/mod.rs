@@ -282,6 +282,8 @@ pub struct LeadsModel {
     pub dialog: Option<Dialog>,
     /// Field descriptors by search id (from an enrichment answer).
     pub descriptors: BTreeMap<String, Vec<FieldDescriptor>>,
+    /// Filter-builder edits left with Esc, by search: `/` brings them back.
+    pub filter_edits: BTreeMap<String, Box<filter::Builder>>,
     /// Requests in flight and what they are for.
     pub inflight: BTreeMap<RequestId, Purpose>,
     /// Searches with a run request in flight.

@@ -1703,3 +1703,59 @@ fn a_running_job_is_never_replaced_or_dropped() {
     assert_eq!(d.stage, Stage::Done);
     assert_eq!(d.job.as_ref().map(|j| j.imported), Some(3));
 }
+
+#[test]
+fn the_filter_builder_keeps_edits_on_esc_and_removes_a_row_only_on_ctrl_d() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('/'));
+    fake.serve(&mut m, cmds);
+    chars(&mut m, "revops");
+    ctrl(&mut m, 'n');
+    chars(&mut m, "city");
+    key(&mut m, KeyCode::Enter);
+    key(&mut m, KeyCode::Tab);
+    chars(&mut m, "Berlin");
+    let builder = |m: &Model| match &m.leads.dialog {
+        Some(Dialog::Filter(b)) => (b.rows.len(), b.rows.first().map(|r| r.value_text())),
+        _ => panic!("builder open"),
+    };
+    // Backspace and Delete on the operator, then on the field: nothing goes.
+    key(&mut m, KeyCode::BackTab);
+    key(&mut m, KeyCode::Backspace);
+    key(&mut m, KeyCode::BackTab);
+    key(&mut m, KeyCode::Delete);
+    assert_eq!(builder(&m), (1, Some("Berlin".into())), "the row stays");
+    let Some(Dialog::Filter(b)) = &m.leads.dialog else {
+        panic!("builder");
+    };
+    assert_eq!(b.note.as_deref(), Some("Ctrl-D removes this predicate"));
+    // Esc closes, and the edits come back with /.
+    let cmds = key(&mut m, KeyCode::Esc);
+    assert!(api(&cmds).is_empty(), "nothing applied");
+    assert!(m.leads.dialog.is_none());
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.title.as_str()),
+        Some("Filter not applied")
+    );
+    let cmds = key(&mut m, KeyCode::Char('/'));
+    assert!(api(&cmds).is_empty(), "the descriptors are known");
+    assert_eq!(builder(&m), (1, Some("Berlin".into())));
+    let Some(Dialog::Filter(b)) = &m.leads.dialog else {
+        panic!("builder");
+    };
+    assert_eq!(b.q.lines().join(""), "revops");
+    // Ctrl-D removes it; Enter applies what is left.
+    ctrl(&mut m, 'd');
+    assert_eq!(builder(&m).0, 0);
+    let cmds = key(&mut m, KeyCode::Enter);
+    fake.serve(&mut m, cmds);
+    let o = m.leads.open.as_ref().expect("open");
+    assert_eq!(o.filter.q, "revops");
+    assert!(o.filter.predicates.is_empty());
+    // Applied: nothing is kept any more; an Esc without edits keeps nothing.
+    assert!(m.leads.filter_edits.is_empty());
+    key(&mut m, KeyCode::Char('/'));
+    key(&mut m, KeyCode::Esc);
+    assert!(m.leads.filter_edits.is_empty());
+}

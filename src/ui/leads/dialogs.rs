@@ -57,11 +57,38 @@ fn line_at(inner: Rect, y: u16) -> Rect {
     }
 }
 
+/// Lines each predicate row takes (its error below it).
+fn row_heights(b: &Builder) -> Vec<u16> {
+    b.rows
+        .iter()
+        .map(|r| 1 + u16::from(r.error.is_some()))
+        .collect()
+}
+
+/// The first predicate row shown when `room` lines are free: the focused
+/// row (or the row the picker is for) and its error line always fit, with
+/// as many rows above it as fit.
+pub fn first_row_shown(b: &Builder, room: u16) -> usize {
+    let focused = match (&b.picker, b.focus) {
+        (Some(p), _) => p.row,
+        (None, Focus::Row(i, _)) => i,
+        (None, Focus::Q) => 0,
+    };
+    let h = row_heights(b);
+    let focused = focused.min(h.len().saturating_sub(1));
+    let mut first = 0;
+    while first < focused && h[first..=focused].iter().sum::<u16>() > room {
+        first += 1;
+    }
+    first
+}
+
 /// The filter builder.
 pub fn filter(f: &mut Frame, body: Rect, b: &Builder, theme: &Theme) {
     let rows = b.rows.len() as u16;
     let errors = b.rows.iter().filter(|r| r.error.is_some()).count() as u16;
-    let want = 2 + 2 + 1 + rows + errors + 2 + u16::from(b.error.is_some());
+    let status_lines = u16::from(b.error.is_some() || b.loading || b.note.is_some());
+    let want = 2 + 2 + 1 + rows + errors + 2 + status_lines;
     let area = centered(body, body.width.saturating_sub(4).min(96), want.max(9));
     let hint = keys(
         &[
@@ -69,7 +96,7 @@ pub fn filter(f: &mut Frame, body: Rect, b: &Builder, theme: &Theme) {
             ("Tab", "next"),
             ("Ctrl-N", "add"),
             ("Ctrl-D", "remove"),
-            ("Esc", "cancel"),
+            ("Esc", "close, edits kept"),
         ],
         theme,
     );
@@ -111,11 +138,22 @@ pub fn filter(f: &mut Frame, body: Rect, b: &Builder, theme: &Theme) {
         },
     );
     y += 2;
+    // The rows scroll: lines left once the footer and the status line
+    // have theirs, and the focused row always among them.
+    let room = inner.height.saturating_sub(y + 1 + status_lines).max(1);
+    let first = first_row_shown(b, room);
+    let rows_end = y.saturating_add(room).min(inner.height);
+    let mut last_shown = first;
     let mut picker_at = None;
-    for (i, r) in b.rows.iter().enumerate() {
+    for (i, r) in b.rows.iter().enumerate().skip(first) {
+        let needs = 1 + u16::from(r.error.is_some());
+        if y + needs > rows_end && i != first {
+            break;
+        }
         if y >= inner.height {
             break;
         }
+        last_shown = i;
         let focus = |p: Part| b.picker.is_none() && b.focus == Focus::Row(i, p);
         let style = |p: Part| {
             if focus(p) { theme.selected } else { theme.text }
@@ -194,11 +232,18 @@ pub fn filter(f: &mut Frame, body: Rect, b: &Builder, theme: &Theme) {
         }
     }
     if y < inner.height {
-        let text = if b.rows.len() < crate::app::leads::filter::MAX_PREDICATES {
+        let n = b.rows.len();
+        let hidden = first > 0 || last_shown + 1 < n;
+        let text = if hidden {
             format!(
-                "{}/5 predicates, all must match · Ctrl-N adds · on a field Enter picks",
-                b.rows.len()
+                "predicates {}–{} of {n} shown ({}{}) · all must match",
+                first + 1,
+                last_shown + 1,
+                if first > 0 { "↑" } else { "" },
+                if last_shown + 1 < n { "↓" } else { "" },
             )
+        } else if n < crate::app::leads::filter::MAX_PREDICATES {
+            format!("{n}/5 predicates, all must match · Ctrl-N adds · on a field Enter picks")
         } else {
             "5/5 predicates, all must match".into()
         };
@@ -210,10 +255,10 @@ pub fn filter(f: &mut Frame, body: Rect, b: &Builder, theme: &Theme) {
     }
     let status = if b.loading {
         Some(Span::styled("loading the fields…", theme.info))
+    } else if let Some(e) = &b.error {
+        Some(Span::styled(format!("✗ {}", t(e)), theme.err))
     } else {
-        b.error
-            .as_ref()
-            .map(|e| Span::styled(format!("✗ {}", t(e)), theme.err))
+        b.note.as_ref().map(|n| Span::styled(t(n), theme.info))
     };
     if let Some(s) = status
         && y < inner.height
