@@ -109,7 +109,7 @@ actions! {
     Enrichment => "enrichment", Leads, "open the result on its enrichment fields and coverage";
     RemoveChip => "remove_chip", Leads, "remove the last filter chip (or click a chip)";
     ClearMarks => "clear_marks", Leads, "unselect every lead";
-    NextSection => "next_section", Leads, "next part of the result detail (person, company, fields)";
+    NextSection => "next_section", Leads, "next part of the result detail (lead, person, company, fields)";
     PrevSection => "prev_section", Leads, "previous part of the result detail";
 }
 

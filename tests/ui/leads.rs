@@ -210,6 +210,27 @@ fn enrichment_detail() {
 }
 
 #[test]
+fn the_lead_part_of_the_detail() {
+    for (w, h) in [(80, 24), (60, 15)] {
+        let run = RunStatus::Completed;
+        let mut m = opened(w, h, &run);
+        press(&mut m, KeyCode::Enter, &run);
+        press(&mut m, KeyCode::Char('h'), &run);
+        let text = snap(&m, w, h);
+        assert!(text.contains("email:"), "{text}");
+        assert_snapshot!(format!("detail_lead_{w}x{h}"), text);
+        press(&mut m, KeyCode::Char('G'), &run);
+        let text = snap(&m, w, h);
+        assert!(
+            text.contains("link: https://network.example/search"),
+            "{text}"
+        );
+        assert!(text.contains("with the team."), "{text}");
+        assert_snapshot!(format!("detail_lead_end_{w}x{h}"), text);
+    }
+}
+
+#[test]
 fn filter_builder() {
     for (w, h) in SIZES {
         let run = RunStatus::Completed;

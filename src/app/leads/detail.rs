@@ -10,9 +10,13 @@ use crate::api::model::{EnrichmentResponse, LeadResult};
 use crate::config::keymap::Action;
 use crate::ui::leads as layout;
 
-/// The enrichment part shown.
+/// The part shown in the detail's lower (or right) panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Tab {
+    /// The whole lead as a scrollable text: the canonical lead, the
+    /// reasons, the post with all of its content, the links (the summary
+    /// panel above cannot show it all on a small screen).
+    Lead,
     /// The person profile.
     #[default]
     Person,
@@ -24,11 +28,12 @@ pub enum Tab {
 
 impl Tab {
     /// Every tab in order.
-    pub const ALL: [Tab; 3] = [Tab::Person, Tab::Company, Tab::Fields];
+    pub const ALL: [Tab; 4] = [Tab::Lead, Tab::Person, Tab::Company, Tab::Fields];
 
     /// Tab label.
     pub fn label(self) -> &'static str {
         match self {
+            Tab::Lead => "Lead",
             Tab::Person => "Person",
             Tab::Company => "Company",
             Tab::Fields => "Fields",
@@ -63,6 +68,8 @@ pub struct Detail {
     pub company: JsonTree,
     /// Selection over the field descriptors.
     pub fields: TableState,
+    /// First line of the Lead part shown.
+    pub lead_scroll: usize,
     /// The enrichment request in flight.
     pub pending: Option<RequestId>,
     /// Why the enrichment could not be read.
@@ -70,12 +77,13 @@ pub struct Detail {
 }
 
 impl Detail {
-    /// The selection of the tab shown.
-    fn table_mut(&mut self) -> &mut TableState {
+    /// The selection of the tab shown (`None`: the Lead part, a text).
+    fn table_mut(&mut self) -> Option<&mut TableState> {
         match self.tab {
-            Tab::Person => &mut self.person.table,
-            Tab::Company => &mut self.company.table,
-            Tab::Fields => &mut self.fields,
+            Tab::Lead => None,
+            Tab::Person => Some(&mut self.person.table),
+            Tab::Company => Some(&mut self.company.table),
+            Tab::Fields => Some(&mut self.fields),
         }
     }
 
@@ -89,6 +97,48 @@ impl Detail {
 
 fn viewport(m: &Model) -> usize {
     layout::detail_viewport(m.layout().body)
+}
+
+/// Lines of the Lead part, and how many are on screen.
+fn lead_extent(m: &Model, r: &LeadResult) -> (usize, usize) {
+    let area = layout::lead_text_area(m.layout().body);
+    let theme = crate::ui::theme::Theme::new(m.theme);
+    let n = layout::lead_lines(r, m.clock, area.width, &theme).len();
+    (n, usize::from(area.height).max(1))
+}
+
+/// Keeps the Lead part's scroll within its text (after a resize).
+pub fn clamp_lead(m: &mut Model) {
+    let Some(d) = m.leads.detail.as_ref() else {
+        return;
+    };
+    let (n, vp) = lead_extent(m, &d.result);
+    if let Some(d) = m.leads.detail.as_mut() {
+        d.lead_scroll = d.lead_scroll.min(n.saturating_sub(vp));
+    }
+}
+
+/// Scrolls the Lead part.
+fn scroll_lead(m: &mut Model, action: Action) {
+    let Some(d) = m.leads.detail.as_ref() else {
+        return;
+    };
+    let (n, vp) = lead_extent(m, &d.result);
+    let max = n.saturating_sub(vp);
+    let Some(d) = m.leads.detail.as_mut() else {
+        return;
+    };
+    let page = vp.saturating_sub(1).max(1);
+    d.lead_scroll = match action {
+        Action::Up => d.lead_scroll.saturating_sub(1),
+        Action::Down => d.lead_scroll.saturating_add(1),
+        Action::PageUp => d.lead_scroll.saturating_sub(page),
+        Action::PageDown => d.lead_scroll.saturating_add(page),
+        Action::Top => 0,
+        Action::Bottom => max,
+        _ => d.lead_scroll,
+    }
+    .min(max);
 }
 
 /// Opens the selected result of the open search on `tab`.
@@ -195,18 +245,34 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         m.leads.view = View::Search;
         return Vec::new();
     };
-    let t = d.table_mut();
+    let moves = matches!(
+        action,
+        Action::Up
+            | Action::Down
+            | Action::Top
+            | Action::Bottom
+            | Action::PageUp
+            | Action::PageDown
+    );
+    if moves {
+        match d.table_mut() {
+            Some(t) => match action {
+                Action::Up => t.move_by(-1, vp),
+                Action::Down => t.move_by(1, vp),
+                Action::Top => t.top(vp),
+                Action::Bottom => t.bottom(vp),
+                Action::PageUp => t.page_up(vp),
+                _ => t.page_down(vp),
+            },
+            None => scroll_lead(m, action),
+        }
+        return Vec::new();
+    }
     match action {
-        Action::Up => t.move_by(-1, vp),
-        Action::Down => t.move_by(1, vp),
-        Action::Top => t.top(vp),
-        Action::Bottom => t.bottom(vp),
-        Action::PageUp => t.page_up(vp),
-        Action::PageDown => t.page_down(vp),
         Action::Open => match d.tab {
             Tab::Person => d.person.toggle(vp),
             Tab::Company => d.company.toggle(vp),
-            Tab::Fields => {}
+            Tab::Lead | Tab::Fields => {}
         },
         Action::NextSection => d.tab = d.tab.step(true),
         Action::PrevSection => d.tab = d.tab.step(false),

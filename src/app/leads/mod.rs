@@ -419,6 +419,7 @@ pub fn on_resize(m: &mut Model) -> Vec<Cmd> {
     if let Some(d) = m.leads.detail.as_mut() {
         d.clamp(dvp);
     }
+    detail::clamp_lead(m);
     // A taller window shows rows whose pages are not loaded yet.
     if m.pane == Pane::Leads && m.leads.open.is_some() {
         search::fetch_pages(m, false)

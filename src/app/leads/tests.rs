@@ -1759,3 +1759,70 @@ fn the_filter_builder_keeps_edits_on_esc_and_removes_a_row_only_on_ctrl_d() {
     key(&mut m, KeyCode::Esc);
     assert!(m.leads.filter_edits.is_empty());
 }
+
+/// The screen as text, one string per row.
+fn screen_rows(m: &Model, w: u16, h: u16) -> Vec<String> {
+    let backend = ratatui::backend::TestBackend::new(w, h);
+    let mut term = ratatui::Terminal::new(backend).expect("terminal");
+    term.draw(|f| crate::ui::view(m, f)).expect("draw");
+    let buf = term.backend().buffer().clone();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_owned()).collect())
+        .collect()
+}
+
+#[test]
+fn the_whole_lead_is_readable_on_small_screens() {
+    for (w, h) in [(80, 24), (60, 15)] {
+        let mut fake = Fake::new();
+        // A long post: 30 lines of content, the last one marked.
+        fake.tamper = Some(Box::new(|_, reply| match reply {
+            ApiReply::SearchPage(r) => ApiReply::SearchPage(Box::new(r.map(|mut p| {
+                for row in &mut p.results {
+                    row.content = (1..=30)
+                        .map(|i| format!("content line {i} of the post"))
+                        .collect::<Vec<_>>()
+                        .join("\n");
+                }
+                p
+            }))),
+            other => other,
+        }));
+        let mut m = listed(&mut fake);
+        update(&mut m, Msg::Resize(w, h));
+        let cmds = key(&mut m, KeyCode::Enter);
+        fake.serve(&mut m, cmds);
+        let cmds = key(&mut m, KeyCode::Enter);
+        fake.serve(&mut m, cmds);
+        assert_eq!(m.leads.view, View::Detail);
+        key(&mut m, KeyCode::Char('h'));
+        assert_eq!(
+            m.leads.detail.as_ref().map(|d| d.tab),
+            Some(detail::Tab::Lead)
+        );
+        let mut seen = String::new();
+        for _ in 0..80 {
+            seen.push_str(&screen_rows(&m, w, h).join("\n"));
+            key(&mut m, KeyCode::Char('j'));
+        }
+        for want in [
+            "search reason: Title matches Head of Revenue Operations",
+            "signal reason: Posted about replacing their",
+            "post: Hiring two RevOps analysts",
+            "content line 1 of the post",
+            "content line 30 of the post",
+            "link: https://network.example/search?q=revops",
+            "email: ana.lópez@brightlabs.com",
+        ] {
+            assert!(seen.contains(want), "{w}x{h}: {want:?} never on screen");
+        }
+        // The scroll stops at the end: one k shows the line before.
+        let end = m.leads.detail.as_ref().map(|d| d.lead_scroll);
+        key(&mut m, KeyCode::Char('k'));
+        assert_eq!(
+            m.leads.detail.as_ref().map(|d| d.lead_scroll + 1),
+            end,
+            "{w}x{h}"
+        );
+    }
+}

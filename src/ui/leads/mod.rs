@@ -6,10 +6,14 @@ mod views;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
 
+use super::sanitize::DisplayText;
 use super::theme::Theme;
 use super::widgets::vtable;
+use crate::api::model::LeadResult;
 use crate::app::Model;
+use crate::app::leads::detail::Tab;
 use crate::app::leads::{Dialog, LeadsModel, View, search};
 use crate::config::keymap::Action;
 
@@ -154,6 +158,155 @@ pub fn detail_viewport(body: Rect) -> usize {
     vtable::viewport(detail_areas(body).1)
 }
 
+/// Where the Lead part goes: the panel beside the summary on a wide
+/// screen; below [`WIDE`] the whole body (the summary would only repeat
+/// the lead's first lines).
+pub fn lead_panel(body: Rect) -> Rect {
+    if body.width >= WIDE {
+        detail_areas(body).1
+    } else {
+        body
+    }
+}
+
+/// Where the Lead part's text goes (inside its border).
+pub fn lead_text_area(body: Rect) -> Rect {
+    let panel = lead_panel(body);
+    Rect {
+        x: panel.x.saturating_add(1),
+        y: panel.y.saturating_add(1),
+        width: panel.width.saturating_sub(2),
+        height: panel.height.saturating_sub(2),
+    }
+}
+
+/// Cuts `text` into lines of at most `width` columns, breaking at spaces
+/// (a word longer than a line, such as a URL, is cut), each line of the
+/// text on its own.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let cw = |c: char| Span::raw(c.to_string()).width();
+    let mut out = Vec::new();
+    for para in text.split('\n') {
+        let mut line = String::new();
+        let mut w = 0usize;
+        for word in para.split(' ') {
+            let ww: usize = word.chars().map(cw).sum();
+            let gap = usize::from(!line.is_empty());
+            if w + gap + ww <= width {
+                if gap == 1 {
+                    line.push(' ');
+                }
+                line.push_str(word);
+                w += gap + ww;
+                continue;
+            }
+            if !line.is_empty() {
+                out.push(std::mem::take(&mut line));
+                w = 0;
+            }
+            for c in word.chars() {
+                let x = cw(c);
+                if w + x > width && !line.is_empty() {
+                    out.push(std::mem::take(&mut line));
+                    w = 0;
+                }
+                line.push(c);
+                w += x;
+            }
+        }
+        out.push(line);
+    }
+    out
+}
+
+/// The whole lead of a result, wrapped to `width`: who (the canonical
+/// lead), why (search and signal reasons), the post with all of its
+/// content, and the links. The Lead part of the detail scrolls over these
+/// lines; `update` counts them to bound the scroll.
+pub fn lead_lines(r: &LeadResult, clock: i64, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+    let t = |s: &str| DisplayText::inline(s).into_string();
+    let or_dash = |s: &str| {
+        if s.trim().is_empty() {
+            "—".to_owned()
+        } else {
+            t(s)
+        }
+    };
+    let c = r.canonical_lead.clone().unwrap_or_default();
+    let company = if c.company.trim().is_empty() {
+        &r.entity_company
+    } else {
+        &c.company
+    };
+    let mut head = t(&crate::app::leads::result_name(r));
+    if !c.title.is_empty() {
+        head.push_str(&format!(" · {}", t(&c.title)));
+    }
+    if !company.is_empty() {
+        head.push_str(&format!(" @ {}", t(company)));
+    }
+    if !c.company_domain.is_empty() {
+        head.push_str(&format!(" ({})", t(&c.company_domain)));
+    }
+    let score = format!(
+        "score {:.2} {} · {} · found {}",
+        r.score,
+        t(&r.quality_tier),
+        or_dash(&r.status),
+        super::format::ago(&r.created_at, clock)
+    );
+    // (label, text, style); an empty entry is a blank line.
+    let mut parts: Vec<(&str, String, ratatui::style::Style)> = vec![
+        ("", head, theme.title),
+        ("", score, theme.dim),
+        ("", String::new(), theme.text),
+        ("email", or_dash(&c.email), theme.text),
+        ("network", or_dash(&c.network_url), theme.text),
+        ("company", or_dash(company), theme.text),
+        ("query", or_dash(&r.query), theme.text),
+        ("occurred", super::format::date(&r.occurred_at), theme.text),
+        ("", String::new(), theme.text),
+        ("search reason", or_dash(&r.search_reason), theme.text),
+        ("signal reason", or_dash(&r.signal_reason), theme.text),
+        ("", String::new(), theme.text),
+        ("post", or_dash(&r.title), theme.text),
+    ];
+    if !r.content.trim().is_empty() {
+        parts.push(("content", String::new(), theme.text));
+        for l in DisplayText::block(&r.content).as_str().lines() {
+            parts.push(("", l.to_owned(), theme.text));
+        }
+    }
+    parts.push(("", String::new(), theme.text));
+    parts.push(("link", or_dash(&r.search_url), theme.text));
+    let mut out = Vec::new();
+    for (label, text, style) in parts {
+        if label.is_empty() {
+            out.extend(
+                wrap(&text, width.into())
+                    .into_iter()
+                    .map(|l| Line::from(Span::styled(l, style))),
+            );
+            continue;
+        }
+        let prefix = format!("{label}: ");
+        for (i, l) in wrap(&format!("{prefix}{text}"), width.into())
+            .into_iter()
+            .enumerate()
+        {
+            match l.strip_prefix(&prefix) {
+                Some(rest) if i == 0 => out.push(Line::from(vec![
+                    Span::styled(prefix.clone(), theme.header),
+                    Span::styled(rest.to_owned(), style),
+                ])),
+                _ => out.push(Line::from(Span::styled(l, style))),
+            }
+        }
+    }
+    out
+}
+
 /// The chip labels as drawn (`[label ×]`), with their columns.
 pub fn chip_spans(leads: &LeadsModel, area: Rect) -> Vec<(usize, u16, u16, String)> {
     let Some(o) = &leads.open else {
@@ -222,7 +375,11 @@ pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         }
         View::Detail => vec![
             (Action::NextSection, "next part"),
-            (Action::Open, "fold"),
+            if l.detail.as_ref().is_some_and(|d| d.tab == Tab::Lead) {
+                (Action::Down, "scroll")
+            } else {
+                (Action::Open, "fold")
+            },
             (Action::ToggleMark, "select"),
             (Action::AddToCampaign, "add to campaign"),
             (Action::Back, "back"),

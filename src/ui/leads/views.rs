@@ -4,7 +4,7 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::super::format;
 use super::super::sanitize::DisplayText;
@@ -557,6 +557,40 @@ fn labelled(label: &str, value: String, theme: &Theme) -> Line<'static> {
     ])
 }
 
+/// The Lead part: the whole lead, scrolled (`lead_scroll`).
+fn lead_part(
+    m: &Model,
+    f: &mut Frame,
+    body: Rect,
+    r: &LeadResult,
+    tabs: Vec<Span<'static>>,
+    theme: &Theme,
+) {
+    let scroll = m.leads.detail.as_ref().map_or(0, |d| d.lead_scroll);
+    let panel = super::lead_panel(body);
+    let inner = super::lead_text_area(body);
+    let all = super::lead_lines(r, m.clock, inner.width, theme);
+    let n = all.len();
+    let vp = usize::from(inner.height).max(1);
+    let first = scroll.min(n.saturating_sub(vp));
+    let shown: Vec<Line> = all.into_iter().skip(first).take(vp).collect();
+    let mut block = bordered(Line::from(tabs), theme);
+    if n > vp {
+        block = block.title_bottom(Line::from(Span::styled(
+            format!(
+                " lines {}–{} of {n} · {}/{} scroll ",
+                first + 1,
+                (first + vp).min(n),
+                m.keymap.key_label(crate::config::keymap::Action::Down),
+                m.keymap.key_label(crate::config::keymap::Action::Up),
+            ),
+            theme.dim,
+        )));
+    }
+    f.render_widget(Clear, panel);
+    f.render_widget(Paragraph::new(shown).block(block), panel);
+}
+
 /// A result's detail.
 pub fn detail(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let Some(d) = m.leads.detail.as_ref() else {
@@ -564,6 +598,22 @@ pub fn detail(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     };
     let (lead_area, panel) = detail_areas(body);
     let r = &d.result;
+    let mut tabs = vec![Span::raw(" ")];
+    for tab in Tab::ALL {
+        let style = if tab == d.tab {
+            theme.tab_active
+        } else {
+            theme.dim
+        };
+        tabs.push(Span::styled(format!(" {} ", tab.label()), style));
+        tabs.push(Span::raw(" "));
+    }
+    if d.tab == Tab::Lead {
+        lead_part(m, f, body, r, tabs.clone(), theme);
+        if body.width < super::WIDE {
+            return;
+        }
+    }
     let c = r.canonical_lead.clone().unwrap_or_default();
     let name = result_name(r);
     let marked = m
@@ -635,26 +685,27 @@ pub fn detail(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
             lines.push(Line::from(l.to_owned()));
         }
     }
+    let mut block = bordered(Line::from(Span::styled(" Lead ", theme.title)), theme);
+    if d.tab != Tab::Lead {
+        // The summary can be cut (a small screen, a long post): say where
+        // all of it is.
+        block = block.title_bottom(Line::from(Span::styled(
+            format!(
+                " all of it: the Lead part ({}) ",
+                m.keymap
+                    .key_label(crate::config::keymap::Action::PrevSection)
+            ),
+            theme.dim,
+        )));
+    }
     f.render_widget(
-        Paragraph::new(lines)
-            .block(bordered(
-                Line::from(Span::styled(" Lead ", theme.title)),
-                theme,
-            ))
-            .wrap(Wrap { trim: true }),
+        Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
         lead_area,
     );
 
     // The enrichment panel: tabs in the title, truncation in the footer.
-    let mut tabs = vec![Span::raw(" ")];
-    for tab in Tab::ALL {
-        let style = if tab == d.tab {
-            theme.tab_active
-        } else {
-            theme.dim
-        };
-        tabs.push(Span::styled(format!(" {} ", tab.label()), style));
-        tabs.push(Span::raw(" "));
+    if d.tab == Tab::Lead {
+        return;
     }
     let Some(e) = &d.enrichment else {
         let text = match (&d.error, d.pending) {
@@ -711,6 +762,7 @@ pub fn detail(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
             };
             f.render_widget(Paragraph::new(Line::from(meta)), footer);
         }
+        Tab::Lead => {}
         Tab::Fields => {
             let results = m.leads.open.as_ref().map_or(0, |o| o.search.result_count);
             const COLS: [Column; 5] = [
