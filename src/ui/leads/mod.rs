@@ -181,8 +181,8 @@ pub fn lead_text_area(body: Rect) -> Rect {
 }
 
 /// Cuts `text` into lines of at most `width` columns, breaking at spaces
-/// (a word longer than a line, such as a URL, is cut), each line of the
-/// text on its own.
+/// (a word longer than a line, such as a URL, is cut where it falls), each
+/// line of the text on its own.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let cw = |c: char| Span::raw(c.to_string()).width();
@@ -201,7 +201,15 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
                 w += gap + ww;
                 continue;
             }
-            if !line.is_empty() {
+            if ww <= width {
+                // It fits a line of its own.
+                out.push(std::mem::take(&mut line));
+                w = 0;
+            } else if gap == 1 && w + 1 < width {
+                // Longer than any line (a URL): cut, starting right here.
+                line.push(' ');
+                w += 1;
+            } else if !line.is_empty() {
                 out.push(std::mem::take(&mut line));
                 w = 0;
             }
@@ -412,5 +420,20 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         Some(Dialog::Export(e)) => dialogs::export(f, body, e, theme),
         Some(Dialog::Report(r)) => dialogs::report(f, body, r, theme),
         None => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_cuts_what_cannot_fit() {
+        assert_eq!(wrap("one two three", 7), ["one two", "three"]);
+        assert_eq!(wrap("link: abcdefghij", 8), ["link: ab", "cdefghij"]);
+        assert_eq!(wrap("a\n\nb", 5), ["a", "", "b"]);
+        assert_eq!(wrap("", 5), [""]);
+        assert_eq!(wrap("López Ω", 5), ["López", "Ω"]);
+        assert!(wrap("x y z", 0).iter().all(|l| l.chars().count() <= 1));
     }
 }
