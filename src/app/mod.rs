@@ -468,8 +468,16 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
             }
             Vec::new()
         }
-        Msg::PathChecked { id, exists } => leads::on_path_checked(m, id, exists),
-        Msg::FileWritten { id, result } => leads::on_file_written(m, id, result),
+        // Both change the export dialog (or ask to replace the file): the
+        // frame must be drawn again, or the question stays unseen.
+        Msg::PathChecked { id, exists } => {
+            m.redraw = true;
+            leads::on_path_checked(m, id, exists)
+        }
+        Msg::FileWritten { id, result } => {
+            m.redraw = true;
+            leads::on_file_written(m, id, result)
+        }
         Msg::Signal(_) => m.quit_now(),
         Msg::Resumed => {
             m.redraw = true;

@@ -1826,3 +1826,37 @@ fn the_whole_lead_is_readable_on_small_screens() {
         );
     }
 }
+
+#[test]
+fn the_replace_question_and_a_failed_write_are_drawn() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let cmds = start_export(&mut m, Some("out.csv".into()));
+    let Some(Cmd::CheckPath { id, .. }) = cmds.first() else {
+        panic!("checks: {cmds:?}");
+    };
+    m.redraw = false;
+    update(
+        &mut m,
+        Msg::PathChecked {
+            id: *id,
+            exists: Ok(true),
+        },
+    );
+    assert!(matches!(m.overlay, Some(Overlay::Confirm(_))));
+    assert!(m.redraw, "the question is drawn");
+    let cmds = key(&mut m, KeyCode::Char('y'));
+    let other = fake.serve(&mut m, cmds);
+    let Some(Cmd::WriteFile { id, .. }) = other.first() else {
+        panic!("writes");
+    };
+    m.redraw = false;
+    update(
+        &mut m,
+        Msg::FileWritten {
+            id: *id,
+            result: Err("disk full".into()),
+        },
+    );
+    assert!(m.redraw, "the failure is drawn");
+}
