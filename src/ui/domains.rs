@@ -45,20 +45,7 @@ impl Areas {
 
 /// The areas of a view inside the pane body.
 pub fn areas(body: Rect, view: View) -> Areas {
-    let split = |info_h: u16| {
-        let info_h = info_h.min(body.height / 2);
-        (
-            Rect {
-                height: info_h,
-                ..body
-            },
-            Rect {
-                y: body.y + info_h,
-                height: body.height - info_h,
-                ..body
-            },
-        )
-    };
+    let split = |info_h: u16| super::layout::split_top(body, info_h.min(body.height / 2));
     let none = Rect { height: 0, ..body };
     match view {
         View::Domains | View::Senders => Areas {

@@ -10,6 +10,32 @@ pub const MIN_WIDTH: u16 = 60;
 /// Smallest usable terminal.
 pub const MIN_HEIGHT: u16 = 15;
 
+/// Splits `area` into its top `h` rows (at most all of it) and the rest.
+pub fn split_top(area: Rect, h: u16) -> (Rect, Rect) {
+    let h = h.min(area.height);
+    (
+        Rect { height: h, ..area },
+        Rect {
+            y: area.y + h,
+            height: area.height - h,
+            ..area
+        },
+    )
+}
+
+/// Splits `area` into its left `w` columns (at most all of it) and the rest.
+pub fn split_left(area: Rect, w: u16) -> (Rect, Rect) {
+    let w = w.min(area.width);
+    (
+        Rect { width: w, ..area },
+        Rect {
+            x: area.x + w,
+            width: area.width - w,
+            ..area
+        },
+    )
+}
+
 /// Where the chrome and the pane go.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AppLayout {

@@ -8,6 +8,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
+use super::layout::{split_left, split_top};
 use super::sanitize::DisplayText;
 use super::theme::Theme;
 use super::widgets::vtable;
@@ -125,31 +126,9 @@ pub fn results_viewport(body: Rect, leads: &LeadsModel) -> usize {
 /// panel.
 pub fn detail_areas(body: Rect) -> (Rect, Rect) {
     if body.width >= WIDE {
-        let left = body.width * 9 / 20;
-        (
-            Rect {
-                width: left,
-                ..body
-            },
-            Rect {
-                x: body.x + left,
-                width: body.width - left,
-                ..body
-            },
-        )
+        split_left(body, body.width * 9 / 20)
     } else {
-        let top = 11.min(body.height / 2);
-        (
-            Rect {
-                height: top,
-                ..body
-            },
-            Rect {
-                y: body.y + top,
-                height: body.height - top,
-                ..body
-            },
-        )
+        split_top(body, 11.min(body.height / 2))
     }
 }
 
