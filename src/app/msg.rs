@@ -68,6 +68,17 @@ impl ApiReply {
     }
 }
 
+/// What answers a request or an effect, handed to the pane that asked.
+#[derive(Debug, Clone)]
+pub enum Reply {
+    /// An API reply.
+    Api(ApiReply),
+    /// A path check: whether it exists.
+    PathChecked(Result<bool, String>),
+    /// A file write.
+    FileWritten(Result<(), String>),
+}
+
 /// Why the process is asked to end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Signal {
