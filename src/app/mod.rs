@@ -7,7 +7,9 @@ pub mod cmd;
 pub mod command_line;
 pub mod dialog;
 pub mod domains;
-#[doc(hidden)]
+/// Test fixtures: only in test builds (unit tests, or the `test-util`
+/// feature the integration tests turn on), never in the release binary.
+#[cfg(any(test, feature = "test-util"))]
 pub mod fixtures;
 pub mod form;
 pub mod help;
