@@ -40,7 +40,8 @@
 //!   clock rounded down to the minute (or [`DemoConfig::epoch_ms`]). The
 //!   default scale 60 makes a simulated minute one real second: a run
 //!   completes in ~4 s, `mail.northwind-demo.io` verifies ~6 s after start,
-//!   the active campaigns send about once a second. See [`sim`] for the pace.
+//!   the active campaigns send about once a second, seeded inbox replies
+//!   arrive 4 and 9 s after start. See [`sim`] for the pace.
 //!
 //! Lead Finder
 //! - `GET /api/lead-finder/{id}`: `limit` defaults to 50; `cursor` (an int,
@@ -102,6 +103,19 @@
 //! - Deleting a draft whose recipient ends in `@delete-fails.test` simulates
 //!   the unexpected failure of rule 9 (500 `internal_error`).
 //! - `participant_email`, when present and non-empty, must be an address.
+//! - Replies: the participant answers an outbound message (sent through
+//!   the API, or seeded) with probability 0.6, 3 to 30 simulated minutes
+//!   later, both drawn from the message's id. The reply is an `inbound`
+//!   message with subject `Re: <subject>` (never `Re: Re:`) and a short
+//!   body addressed to the sender; it adds one to `unread_count` and is the
+//!   thread's latest activity. A reply falling due while the thread is
+//!   archived is dropped.
+//! - `updated_at` (not in the contract) is the last activity and orders
+//!   the list: creation, a message either way, and patches of the draft,
+//!   recipient or sender. Marking read and status changes are not activity,
+//!   so opening or archiving a thread never reorders the list.
+//! - Sending clears `draft_attachments` with the other draft fields (they
+//!   left with the message); seeded attachment metadata is read-only.
 //!
 //! Senders, domains, profile, passes
 //! - A sender ready to send has `status: "connected"`; the seeded one that

@@ -788,6 +788,38 @@ pub struct ThreadRec {
     pub warmup: bool,
     /// Messages, in `sent_at` order.
     pub messages: Vec<ThreadMessage>,
+    /// Replies the participant will send, soonest first
+    /// ([`super::sim::advance_thread`] delivers them).
+    pub replies: Vec<Reply>,
+}
+
+impl ThreadRec {
+    /// A thread with no messages and no replies on the way.
+    pub fn new(t: Thread) -> ThreadRec {
+        ThreadRec {
+            t,
+            warmup: false,
+            messages: Vec::new(),
+            replies: Vec::new(),
+        }
+    }
+
+    /// Schedules a reply, keeping the queue soonest first.
+    pub fn expect_reply(&mut self, r: Reply) {
+        let at = self.replies.partition_point(|x| x.at <= r.at);
+        self.replies.insert(at, r);
+    }
+}
+
+/// An inbound reply on its way: it arrives at `at` (simulated time).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    /// When it arrives.
+    pub at: SimMs,
+    /// Seed of its id and wording.
+    pub seed: u64,
+    /// Its subject (`Re: ` and the subject it answers).
+    pub subject: String,
 }
 
 // ---------------------------------------------------------------- Domains
