@@ -87,13 +87,26 @@
 //!   connected. Resume shifts waiting leads by the time spent paused.
 //! - Lead add: rows may carry extra keys (ignored); a present but malformed
 //!   channel identity is 400 `row N: invalid email` (or `network_url`).
-//!   Dedup compares the channel identity only. Editing a lead to another
-//!   lead's identity is 409. Delete ignores ids not on the roster.
-//! - Generated messages exist per lead and sending node; they are `sent`
-//!   once the lead passed the node, `pending` when queued in a live
-//!   campaign, `draft` otherwise. With `prospect_id`, a replied lead's reply
-//!   is merged as a `sent` entry with `node_id: "inbound"`. An unknown
-//!   `prospect_id` gives an empty list.
+//!   Dedup compares the channel identity only; a row repeating an earlier
+//!   row of the same call is `batch`, one matching the roster (including
+//!   rows imported by an earlier chunk of the same file) is `roster`, and
+//!   `roster` wins when both hold. The roster's keys are kept between
+//!   calls, so each 1,000-row chunk of a 100,000-row import costs the same.
+//!   Editing a lead to another lead's identity is 409. Delete ignores ids
+//!   not on the roster.
+//! - Generated messages exist per lead and sending node (subject and body
+//!   are the node's, with `%field%` and `%custom_fields.<key>%` filled from
+//!   the lead; an unknown `%name%` is left as written, a missing custom
+//!   field is empty). They are `sent` once the lead passed the node,
+//!   `pending` once the lead is due for it in a launched campaign
+//!   (`launching`, `active` or `paused`: a pending lead's first step, or a
+//!   follow-up after the previous step's outcome), `draft` otherwise. An
+//!   edit survives the send; replacing the sequence drops all edits. With
+//!   `prospect_id`, a replied lead's reply is merged whatever the status
+//!   filter, as a `sent` entry with `node_id: "inbound"`, subject `Re: ` and
+//!   the subject of the email it answers (empty on network campaigns),
+//!   `created_at` its `replied_at`. An unknown `prospect_id` gives an empty
+//!   list.
 //!
 //! Inbox
 //! - Warm-up threads (one is seeded) are hidden from the list and ignored by

@@ -253,26 +253,34 @@ fn campaign(
             .collect();
     }
     let offset = (hash_str(name) % 997) as usize;
+    let persona = if from.rows.is_empty() {
+        0
+    } else {
+        from.persona
+    };
+    // A roster never holds one identity twice (imports deduplicate), so a
+    // person whose identity is taken is replaced by a fresh one.
+    let mut taken = std::collections::HashSet::new();
     for i in 0..leads {
-        let row = (offset + i * 7) % from.rows.len().max(1);
-        let (p, rid) = if from.rows.is_empty() {
-            (
-                Person::new(mix2(hash_str(name), i as u64), 0),
-                String::new(),
-            )
+        let fresh =
+            |attempt: u64| Person::new(mix2(hash_str(name), i as u64 | attempt << 32), persona);
+        let (mut p, rid) = if from.rows.is_empty() {
+            (fresh(0), String::new())
         } else {
-            let p = from.person(row);
+            let row = (offset + i * 7) % from.rows.len();
             let rid = result_id(from.rows[row].seed);
             if i >= from.rows.len() {
                 // Rosters larger than the search get fresh people.
-                (
-                    Person::new(mix2(hash_str(name), i as u64), from.persona),
-                    rid,
-                )
+                (fresh(0), rid)
             } else {
-                (p, rid)
+                (from.person(row), rid)
             }
         };
+        let mut attempt = 1;
+        while !taken.insert(dedup_key(&c.c.kind, &p.email(), &p.network_url())) {
+            p = fresh(attempt);
+            attempt += 1;
+        }
         let l = person_lead(&c, g, &p, &rid, created + (i as i64 % 60) * MINUTE);
         c.leads.push(l);
     }
