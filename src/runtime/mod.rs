@@ -205,13 +205,8 @@ fn execute<B: Backend, H: Host>(
             // Synchronous on purpose: it is small, and on quit it must land
             // before the process ends.
             Cmd::SaveState(state) => {
-                let result = store.save(&state).map_err(|e| {
-                    let path = store
-                        .path()
-                        .map(|p| p.display().to_string())
-                        .unwrap_or_default();
-                    format!("{path}: {e}")
-                });
+                // The error names the path itself.
+                let result = store.save(&state).map_err(|e| e.to_string());
                 if let Err(e) = &result {
                     tracing::warn!("saving local state failed: {e}");
                 }
