@@ -138,7 +138,8 @@ where
     } = services;
     let Channel { tx, mut rx } = channel;
     let mut subs = SubManager::default();
-    let mut gate = client.gate().subscribe();
+    let mut gate = client.rate_limits();
+    let mut conn = client.connection();
     model.now = Instant::now();
     model.clock = clock();
     let cmds = model.start();
@@ -170,10 +171,8 @@ where
                 }
                 None => Msg::Signal(Signal::Hangup),
             },
-            Ok(()) = gate.changed() => {
-                let until = (*gate.borrow_and_update()).map(tokio::time::Instant::into_std);
-                Msg::RateLimit(until)
-            }
+            Ok(()) = gate.changed() => Msg::RateLimit(gate.borrow_and_update().clone()),
+            Ok(()) = conn.changed() => Msg::Connection(*conn.borrow_and_update()),
         };
         stats.messages.fetch_add(1, Ordering::Relaxed);
         model.now = Instant::now();

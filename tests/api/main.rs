@@ -9,4 +9,5 @@ mod http;
 mod retry;
 mod roundtrip;
 mod support;
+mod uncertain;
 mod validation;
