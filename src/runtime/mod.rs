@@ -149,13 +149,6 @@ where
         if model.quit {
             break;
         }
-        if model.redraw && rx.is_empty() {
-            model.redraw = false;
-            terminal
-                .draw(|f| crate::ui::view(&model, f))
-                .map_err(|e| format!("cannot draw: {e}"))?;
-            stats.frames.fetch_add(1, Ordering::Relaxed);
-        }
         let msg = tokio::select! {
             biased;
             Some(msg) = rx.recv() => msg,
@@ -173,6 +166,16 @@ where
             },
             Ok(()) = gate.changed() => Msg::RateLimit(gate.borrow_and_update().clone()),
             Ok(()) = conn.changed() => Msg::Connection(*conn.borrow_and_update()),
+            // Last, so it runs only when nothing above is ready: one frame
+            // after a burst of keys or replies, not one per event.
+            () = std::future::ready(()), if model.redraw => {
+                model.redraw = false;
+                terminal
+                    .draw(|f| crate::ui::view(&model, f))
+                    .map_err(|e| format!("cannot draw: {e}"))?;
+                stats.frames.fetch_add(1, Ordering::Relaxed);
+                continue;
+            }
         };
         stats.messages.fetch_add(1, Ordering::Relaxed);
         model.now = Instant::now();
@@ -338,7 +341,7 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
         let _ = hup_tx.send(Msg::Signal(Signal::Hangup));
     });
 
-    let input = crossterm::event::EventStream::new();
+    let input = terminal::input_stream();
     let services = Services {
         client,
         store,
