@@ -538,7 +538,7 @@ fn without_url(s: &str) -> String {
 }
 
 /// Decodes a JSON answer; an empty body decodes as `null`.
-pub(crate) fn decode<T: DeserializeOwned>(bytes: &[u8], status: u16) -> Result<T, ApiError> {
+pub fn decode<T: DeserializeOwned>(bytes: &[u8], status: u16) -> Result<T, ApiError> {
     let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
         b"null"
     } else {

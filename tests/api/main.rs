@@ -6,6 +6,7 @@
 mod decode;
 mod errors;
 mod http;
+mod props;
 mod retry;
 mod roundtrip;
 mod support;
