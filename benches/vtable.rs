@@ -18,7 +18,7 @@ fn model_with(rows: usize) -> Model {
         DomainStatus::Failed,
         DomainStatus::Verifying,
     ];
-    m.domains.domains.items = (0..rows)
+    m.panes.domains.domains.items = (0..rows)
         .map(|i| {
             fixtures::domain(
                 &format!("d-{i}"),
@@ -30,11 +30,11 @@ fn model_with(rows: usize) -> Model {
             )
         })
         .collect();
-    m.domains.domains.loaded = true;
+    m.panes.domains.domains.loaded = true;
     // Put the selection in the middle, as a user scrolled there would.
     let viewport = 45;
-    m.domains.table.set_len(rows, viewport);
-    m.domains.table.select(rows / 2, viewport);
+    m.panes.domains.table.set_len(rows, viewport);
+    m.panes.domains.table.select(rows / 2, viewport);
     m
 }
 

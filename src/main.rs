@@ -8,7 +8,7 @@ use clap::Parser;
 
 use outpost::cli::{Cli, Command};
 use outpost::config::{self, Overrides, Paths};
-use outpost::ui::sanitize;
+use outpost::text::sanitize;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

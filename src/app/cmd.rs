@@ -52,6 +52,59 @@ pub enum ApiRequest {
         channel: Channel,
         leads: Vec<LeadInput>,
     },
+    /// `POST /api/campaigns`.
+    CreateCampaign(Box<CreateCampaign>),
+    /// `PATCH /api/campaigns/{id}` (settings and/or the whole sequence).
+    UpdateCampaign {
+        id: String,
+        update: Box<UpdateCampaign>,
+    },
+    /// `POST /api/campaigns/{id}/launch`.
+    LaunchCampaign { id: String },
+    /// `POST /api/campaigns/{id}/pause`.
+    PauseCampaign { id: String },
+    /// `POST /api/campaigns/{id}/resume`.
+    ResumeCampaign { id: String },
+    /// `PATCH /api/campaigns/{id}/leads`: one lead's profile fields.
+    EditLead { id: String, edit: Box<EditLead> },
+    /// `DELETE /api/campaigns/{id}/leads`: up to 500 ids, or all.
+    DeleteLeads { id: String, which: DeleteLeads },
+    /// `GET /api/campaigns/{id}/generate-messages`.
+    GeneratedMessages {
+        id: String,
+        query: GeneratedMessagesQuery,
+    },
+    /// `PATCH /api/campaigns/{id}/generate-messages`.
+    EditGeneratedMessage {
+        id: String,
+        edit: EditGeneratedMessage,
+    },
+    /// `GET /api/threads`.
+    ListThreads { query: ThreadQuery },
+    /// `GET /api/threads/{id}`.
+    GetThread { id: String },
+    /// `POST /api/threads`: a draft (never sends).
+    CreateThread(Box<CreateThread>),
+    /// `PATCH /api/threads/{id}`.
+    PatchThread { id: String, patch: Box<PatchThread> },
+    /// `DELETE /api/threads/{id}`: an unsent draft.
+    DeleteThread { id: String },
+    /// `GET /api/threads/{id}/messages`.
+    ListMessages {
+        id: String,
+        page: Option<u64>,
+        limit: Option<u64>,
+    },
+    /// `POST /api/threads/{id}/messages`: sends (never retried).
+    SendMessage { id: String, send: Box<SendMessage> },
+    /// `GET /api/senders/{id}`.
+    GetSender { id: String },
+    /// `GET /api/context`.
+    GetContext,
+    /// `PUT /api/context`: the whole profile.
+    PutContext(Box<PutContext>),
+    /// `POST /api/test-access/redeem`.
+    Redeem { code: String },
 }
 
 impl ApiRequest {
@@ -69,6 +122,12 @@ impl ApiRequest {
                 | ApiRequest::ListCampaigns
                 | ApiRequest::GetCampaign { .. }
                 | ApiRequest::ListLeads { .. }
+                | ApiRequest::GeneratedMessages { .. }
+                | ApiRequest::ListThreads { .. }
+                | ApiRequest::GetThread { .. }
+                | ApiRequest::ListMessages { .. }
+                | ApiRequest::GetSender { .. }
+                | ApiRequest::GetContext
                 | ApiRequest::VerifyDomain { poll: true, .. }
         )
     }

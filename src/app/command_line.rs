@@ -4,82 +4,206 @@ use ratatui_textarea::TextArea;
 
 use super::Pane;
 
+/// How a command takes its argument (the rest of the line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arg {
+    /// None: anything after the name is a mistake.
+    None,
+    /// Required, shown as this hint (`<id>`).
+    Required(&'static str),
+    /// Optional, shown as this hint (`[path.csv]`).
+    Optional(&'static str),
+}
+
+impl Arg {
+    /// The hint shown after the name.
+    pub fn hint(self) -> &'static str {
+        match self {
+            Arg::None => "",
+            Arg::Required(h) | Arg::Optional(h) => h,
+        }
+    }
+}
+
+/// One `:` command: its words, its argument, one line of help.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommandSpec {
+    /// The words that name it (`open search`).
+    pub name: &'static str,
+    /// Its argument.
+    pub arg: Arg,
+    /// What it does.
+    pub help: &'static str,
+}
+
+impl CommandSpec {
+    /// What completion inserts: the name, and a space when an argument
+    /// follows.
+    pub fn completion(&self) -> String {
+        match self.arg {
+            Arg::None => self.name.to_owned(),
+            _ => format!("{} ", self.name),
+        }
+    }
+
+    fn usage(&self) -> String {
+        format!("{} {}", self.name, self.arg.hint())
+            .trim_end()
+            .to_owned()
+    }
+}
+
 /// A parsed command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// `:open search <id>`.
-    OpenSearch(String),
-    /// `:domain add <name>`.
-    DomainAdd(String),
     /// `:pane <name>`.
     Pane(Pane),
     /// `:refresh`.
     Refresh,
     /// `:help`.
     Help,
-    /// `:run all`.
-    RunAll,
-    /// `:export [path]`.
-    Export(Option<String>),
     /// `:quit` / `:q`.
     Quit,
     /// `:quit!` / `:q!`: quit at once.
     ForceQuit,
+    /// A pane's own command (the pane is shown first).
+    Of {
+        /// The pane that runs it.
+        pane: Pane,
+        /// Its name, as in the pane's [`CommandSpec`].
+        name: &'static str,
+        /// The rest of the line, trimmed; `None` when empty.
+        arg: Option<String>,
+    },
 }
 
-/// Every command with its argument hint, for completion and help.
-pub const COMMANDS: &[(&str, &str)] = &[
-    ("open search ", "<id>"),
-    ("domain add ", "<name>"),
-    ("pane leads", ""),
-    ("pane domains", ""),
-    ("refresh", ""),
-    ("run all", ""),
-    ("export ", "[path.csv]"),
-    ("help", ""),
-    ("quit", ""),
-    ("quit!", ""),
+/// Commands every pane shares (`pane <name>` is listed apart: its argument
+/// is completed from the panes).
+pub const GLOBAL: &[CommandSpec] = &[
+    CommandSpec {
+        name: "refresh",
+        arg: Arg::None,
+        help: "refresh what is shown",
+    },
+    CommandSpec {
+        name: "help",
+        arg: Arg::None,
+        help: "help for this pane",
+    },
+    CommandSpec {
+        name: "quit",
+        arg: Arg::None,
+        help: "quit (asks first if something unsent would be lost)",
+    },
+    CommandSpec {
+        name: "quit!",
+        arg: Arg::None,
+        help: "quit at once",
+    },
 ];
+
+/// Every command with its argument hint, for completion and help: the
+/// panes' own, `pane <name>` for each pane, then the shared ones.
+pub fn all() -> Vec<(String, &'static str, &'static str)> {
+    let mut out: Vec<(String, &'static str, &'static str)> = Vec::new();
+    for pane in Pane::ALL {
+        for c in pane.commands() {
+            out.push((c.completion(), c.arg.hint(), c.help));
+        }
+    }
+    for pane in Pane::ALL {
+        out.push((format!("pane {}", pane.spec().key), "", "show the pane"));
+    }
+    for c in GLOBAL {
+        out.push((c.completion(), c.arg.hint(), c.help));
+    }
+    out
+}
+
+/// The pane `:pane NAME` names (its key, an alias or its number).
+fn pane_named(name: &str) -> Option<Pane> {
+    Pane::ALL.iter().copied().find(|p| {
+        let s = p.spec();
+        s.key == name || s.aliases.contains(&name) || s.number.to_string() == name
+    })
+}
 
 /// Parses a command line (without the leading `:`).
 pub fn parse(line: &str) -> Result<Command, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let rest = |n: usize| words.get(n..).map(|w| w.join(" ")).unwrap_or_default();
     match words.as_slice() {
-        [] => Err("type a command; Tab completes".into()),
-        ["open", "search", id] => Ok(Command::OpenSearch((*id).to_owned())),
-        ["open", "search"] => Err("usage: open search <id>".into()),
-        ["open", what, ..] => Err(format!("cannot open `{what}` here; try: open search <id>")),
-        ["domain", "add", name] => Ok(Command::DomainAdd((*name).to_owned())),
-        ["domain", "add", ..] => Err("usage: domain add <name>".into()),
-        ["pane", name] => match *name {
-            "leads" | "1" => Ok(Command::Pane(Pane::Leads)),
-            "domains" | "senders" | "4" => Ok(Command::Pane(Pane::Domains)),
-            other => Err(format!("no pane `{other}`; try: pane leads, pane domains")),
-        },
-        ["refresh"] | ["r"] => Ok(Command::Refresh),
-        ["help"] | ["h"] => Ok(Command::Help),
-        ["run", "all"] => Ok(Command::RunAll),
-        ["export"] => Ok(Command::Export(None)),
-        ["export", ..] => Ok(Command::Export(Some(rest(1)))),
-        ["quit"] | ["q"] => Ok(Command::Quit),
-        ["quit!"] | ["q!"] => Ok(Command::ForceQuit),
-        [first, ..] => Err(format!("unknown command `{first}`; Tab lists the commands")),
+        [] => return Err("type a command; Tab completes".into()),
+        ["refresh"] | ["r"] => return Ok(Command::Refresh),
+        ["help"] | ["h"] => return Ok(Command::Help),
+        ["quit"] | ["q"] => return Ok(Command::Quit),
+        ["quit!"] | ["q!"] => return Ok(Command::ForceQuit),
+        ["pane", name] => {
+            return pane_named(name).map(Command::Pane).ok_or_else(|| {
+                let names: Vec<String> = Pane::ALL
+                    .iter()
+                    .map(|p| format!("pane {}", p.spec().key))
+                    .collect();
+                format!("no pane `{name}`; try: {}", names.join(", "))
+            });
+        }
+        _ => {}
+    }
+    // The longest pane command whose words start the line.
+    let mut best: Option<(Pane, &'static CommandSpec, usize)> = None;
+    for pane in Pane::ALL {
+        for spec in pane.commands() {
+            let n = spec.name.split_whitespace().count();
+            let matches = words.len() >= n
+                && spec
+                    .name
+                    .split_whitespace()
+                    .zip(&words)
+                    .all(|(a, b)| a == *b);
+            if matches && best.is_none_or(|(_, _, m)| n > m) {
+                best = Some((*pane, spec, n));
+            }
+        }
+    }
+    if let Some((pane, spec, n)) = best {
+        let arg = words[n..].join(" ");
+        let arg = (!arg.is_empty()).then_some(arg);
+        return match (spec.arg, &arg) {
+            (Arg::Required(_), None) | (Arg::None, Some(_)) => {
+                Err(format!("usage: {}", spec.usage()))
+            }
+            _ => Ok(Command::Of {
+                pane,
+                name: spec.name,
+                arg,
+            }),
+        };
+    }
+    let first = words[0];
+    let near: Vec<String> = Pane::ALL
+        .iter()
+        .flat_map(|p| p.commands())
+        .filter(|c| c.name.split_whitespace().next() == Some(first))
+        .map(CommandSpec::usage)
+        .collect();
+    if near.is_empty() {
+        Err(format!("unknown command `{first}`; Tab lists the commands"))
+    } else {
+        Err(format!("try: {}", near.join(", ")))
     }
 }
 
 /// Commands that extend what was typed.
-pub fn complete(line: &str) -> Vec<&'static str> {
+pub fn complete(line: &str) -> Vec<String> {
     let typed = line.trim_start();
-    COMMANDS
-        .iter()
-        .map(|(c, _)| *c)
-        .filter(|c| c.starts_with(typed) && *c != typed)
+    all()
+        .into_iter()
+        .map(|(c, _, _)| c)
+        .filter(|c| c.starts_with(typed) && c != typed)
         .collect()
 }
 
 /// The open command line.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct CommandLine {
     /// What is typed.
     pub input: TextArea<'static>,
@@ -87,18 +211,6 @@ pub struct CommandLine {
     pub history_pos: Option<usize>,
     /// A message about the last attempt (bad command).
     pub error: Option<String>,
-}
-
-impl Default for CommandLine {
-    fn default() -> Self {
-        let mut input = TextArea::default();
-        input.set_cursor_line_style(ratatui::style::Style::default());
-        CommandLine {
-            input,
-            history_pos: None,
-            error: None,
-        }
-    }
 }
 
 impl CommandLine {
@@ -110,7 +222,6 @@ impl CommandLine {
     /// Replaces the typed text.
     pub fn set_text(&mut self, text: &str) {
         let mut input = TextArea::new(vec![text.to_owned()]);
-        input.set_cursor_line_style(ratatui::style::Style::default());
         input.move_cursor(ratatui_textarea::CursorMove::End);
         self.input = input;
     }
@@ -122,7 +233,7 @@ impl CommandLine {
         if candidates.is_empty() {
             return;
         }
-        let mut prefix = candidates[0].to_owned();
+        let mut prefix = candidates[0].clone();
         for c in &candidates[1..] {
             let common = prefix
                 .chars()
@@ -163,22 +274,33 @@ mod tests {
     fn parses_commands() {
         assert_eq!(
             parse("open search abc"),
-            Ok(Command::OpenSearch("abc".into()))
+            Ok(Command::Of {
+                pane: Pane::Leads,
+                name: "open search",
+                arg: Some("abc".into())
+            })
         );
         assert_eq!(
             parse(" domain  add mail.acme.io "),
-            Ok(Command::DomainAdd("mail.acme.io".into()))
+            Ok(Command::Of {
+                pane: Pane::Domains,
+                name: "domain add",
+                arg: Some("mail.acme.io".into())
+            })
         );
         assert_eq!(parse("q"), Ok(Command::Quit));
+        assert_eq!(parse("pane 4"), Ok(Command::Pane(Pane::Domains)));
         assert_eq!(
             parse("export out/leads file.csv"),
-            Ok(Command::Export(Some("out/leads file.csv".into())))
+            Ok(Command::Of {
+                pane: Pane::Leads,
+                name: "export",
+                arg: Some("out/leads file.csv".into())
+            })
         );
-        assert!(
-            parse("open campaign x")
-                .unwrap_err()
-                .contains("open search")
-        );
+        assert_eq!(parse("open search"), Err("usage: open search <id>".into()));
+        assert_eq!(parse("run all now"), Err("usage: run all".into()));
+        assert!(parse("open nothing").unwrap_err().contains("open search"));
         assert!(parse("frobnicate").unwrap_err().contains("unknown command"));
     }
 

@@ -57,7 +57,6 @@ pub struct Field {
 impl Field {
     fn new(key: &'static str, label: &str, help: &str, kind: FieldKind) -> Field {
         let mut text = TextArea::default();
-        text.set_cursor_line_style(ratatui::style::Style::default());
         if matches!(kind, FieldKind::Multiline { .. }) {
             text.set_wrap_mode(WrapMode::WordOrGlyph);
         }
@@ -260,7 +259,6 @@ impl Form {
                 value.lines().map(str::to_owned).collect()
             };
             let mut ta = TextArea::new(lines);
-            ta.set_cursor_line_style(ratatui::style::Style::default());
             if matches!(f.kind, FieldKind::Multiline { .. }) {
                 ta.set_wrap_mode(WrapMode::WordOrGlyph);
             }

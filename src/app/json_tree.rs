@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::table::TableState;
-use crate::ui::sanitize::DisplayText;
+use crate::text::sanitize::DisplayText;
 
 /// One visible line of the tree.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,18 +5,22 @@
 
 pub mod cmd;
 pub mod command_line;
+pub mod dialog;
 pub mod domains;
 #[doc(hidden)]
 pub mod fixtures;
 pub mod form;
+pub mod help;
 pub mod json_tree;
 pub mod leads;
 pub mod msg;
+pub mod pane;
+pub mod registry;
+pub mod requests;
 pub mod subscriptions;
 pub mod table;
 pub mod toast;
 
-use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{
@@ -24,80 +28,82 @@ use crossterm::event::{
 };
 
 pub use cmd::{ApiRequest, Cmd, RequestId};
-pub use msg::{ApiReply, Msg, Signal};
+pub use msg::{ApiReply, Msg, Reply, Signal};
 pub use subscriptions::{Sub, SubId, subscriptions};
 
 use crate::config::keymap::{Action, Keymap, Scope};
 use crate::config::{PollIntervals, ThemeName};
+use crate::geometry::AppLayout;
 use crate::store::State;
-use crate::ui::layout::AppLayout;
 use command_line::{Command, CommandLine};
+use dialog::Outcome;
+use pane::Answer;
+use registry::{define_panes, with_panes};
+use requests::Requests;
 use toast::{Level, Toasts};
 
-/// The panes, numbered as DESIGN.md numbers them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Pane {
-    /// 1: searches, results, enrichment.
-    Leads,
-    /// 2: campaigns.
-    Campaigns,
-    /// 3: inbox.
-    Inbox,
-    /// 4: senders and sending domains.
-    Domains,
-    /// 5: company profile.
-    Profile,
-}
+with_panes!(define_panes);
+
+/// The actions that switch panes, bound to `1`–`5`: the ones whose pane
+/// this build lacks keep their keys but do nothing and get no help row.
+pub const PANE_ACTIONS: [Action; 5] = [
+    Action::PaneLeads,
+    Action::PaneCampaigns,
+    Action::PaneInbox,
+    Action::PaneDomains,
+    Action::PaneProfile,
+];
 
 impl Pane {
-    /// The panes this build has, in tab order. The others keep their numbers
-    /// for when they arrive, but get no tab.
-    pub const BUILT: [Pane; 2] = [Pane::Leads, Pane::Domains];
-
-    /// Key number.
+    /// Number key.
     pub fn number(self) -> u8 {
-        match self {
-            Pane::Leads => 1,
-            Pane::Campaigns => 2,
-            Pane::Inbox => 3,
-            Pane::Domains => 4,
-            Pane::Profile => 5,
-        }
+        self.spec().number
     }
 
     /// Tab title.
     pub fn title(self) -> &'static str {
-        match self {
-            Pane::Leads => "Leads",
-            Pane::Campaigns => "Campaigns",
-            Pane::Inbox => "Inbox",
-            Pane::Domains => "Senders & Domains",
-            Pane::Profile => "Profile",
-        }
+        self.spec().title
     }
 
     /// Name kept in preferences.
     pub fn key(self) -> &'static str {
-        match self {
-            Pane::Leads => "leads",
-            Pane::Campaigns => "campaigns",
-            Pane::Inbox => "inbox",
-            Pane::Domains => "domains",
-            Pane::Profile => "profile",
-        }
+        self.spec().key
     }
 
     /// The keymap scope of the pane.
     pub fn scope(self) -> Scope {
-        match self {
-            Pane::Domains => Scope::Domains,
-            _ => Scope::Leads,
-        }
+        self.spec().scope
+    }
+
+    /// The label of its tab.
+    pub fn tab_label(self) -> String {
+        format!(" {} {} ", self.number(), self.title())
+    }
+
+    /// The pane a switch action names, if this build has it.
+    pub fn for_action(action: Action) -> Option<Pane> {
+        Pane::ALL
+            .iter()
+            .copied()
+            .find(|p| p.spec().action == action)
     }
 
     fn from_key(key: &str) -> Option<Pane> {
-        Pane::BUILT.into_iter().find(|p| p.key() == key)
+        Pane::ALL.iter().copied().find(|p| p.key() == key)
     }
+}
+
+/// Hints for the status bar: `(action, label)` pairs the current view
+/// uses, help first (it must survive the narrowest status bar).
+pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+    let mut out = vec![(Action::Help, "help")];
+    out.extend(dispatch::hints(m, m.pane));
+    out
+}
+
+/// The tab labels, in tab order.
+pub fn tab_labels() -> Vec<String> {
+    Pane::ALL.iter().map(|p| p.tab_label()).collect()
 }
 
 /// Facts about the session the status bar shows.
@@ -124,15 +130,6 @@ pub struct NetStatus {
     pub rate_limited_until: Option<Instant>,
 }
 
-/// Who is waiting for a reply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Owner {
-    /// The Senders & Domains pane.
-    Domains,
-    /// The Leads pane.
-    Leads,
-}
-
 /// A question before something that cannot be undone.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Confirm {
@@ -157,8 +154,8 @@ pub struct Confirm {
 pub enum ConfirmAction {
     /// Leave the dashboard.
     Quit,
-    /// A Leads pane action.
-    Leads(leads::Confirmed),
+    /// A pane's question, answered by the pane.
+    Pane(PaneConfirm),
 }
 
 /// What covers the pane.
@@ -204,17 +201,14 @@ pub struct Model {
     pub state: State,
     /// Command-line history of this session.
     pub history: Vec<String>,
-    /// Who awaits each reply.
-    pub owners: BTreeMap<RequestId, Owner>,
-    /// The Senders & Domains pane.
-    pub domains: domains::DomainsModel,
-    /// The Leads pane.
-    pub leads: leads::LeadsModel,
+    /// Requests and effects in flight, with their purposes.
+    pub requests: Requests,
+    /// Every pane's state.
+    pub panes: Panes,
     /// Something visible changed since the last frame.
     pub redraw: bool,
     /// The runtime should leave.
     pub quit: bool,
-    next_request: u64,
 }
 
 impl Model {
@@ -231,7 +225,7 @@ impl Model {
             .last_pane
             .as_deref()
             .and_then(Pane::from_key)
-            .unwrap_or(Pane::Leads);
+            .unwrap_or(Pane::ALL[0]);
         let poll = if session.loopback && session.demo {
             PollIntervals::DEMO
         } else {
@@ -251,12 +245,10 @@ impl Model {
             poll,
             state,
             history: Vec::new(),
-            owners: BTreeMap::new(),
-            domains: domains::DomainsModel::default(),
-            leads: leads::LeadsModel::default(),
+            requests: Requests::default(),
+            panes: Panes::default(),
             redraw: true,
             quit: false,
-            next_request: 0,
         }
     }
 
@@ -265,24 +257,24 @@ impl Model {
         self.enter_pane(self.pane)
     }
 
-    /// Sends a request on behalf of `owner`; returns its id and command.
-    pub fn request(&mut self, owner: Owner, req: ApiRequest) -> (RequestId, Cmd) {
-        self.next_request += 1;
-        let id = RequestId(self.next_request);
-        self.owners.insert(id, owner);
+    /// Sends a request for a pane's `purpose`; returns its id and command.
+    /// The reply reaches the pane with the purpose, unless the pane forgot
+    /// it first.
+    pub fn request(&mut self, purpose: impl Into<Purpose>, req: ApiRequest) -> (RequestId, Cmd) {
+        let id = self.requests.open(purpose.into());
         self.net.in_flight += 1;
         (id, Cmd::Api { id, req })
     }
 
-    /// A fresh id for a non-request effect (file checks and writes).
-    pub fn effect_id(&mut self) -> RequestId {
-        self.next_request += 1;
-        RequestId(self.next_request)
+    /// A fresh id for a non-request effect (file checks and writes); its
+    /// answer reaches the pane with the purpose, like a reply.
+    pub fn effect(&mut self, purpose: impl Into<Purpose>) -> RequestId {
+        self.requests.open(purpose.into())
     }
 
     /// The screen layout for the current size.
     pub fn layout(&self) -> AppLayout {
-        AppLayout::new(self.size)
+        AppLayout::new(self.size, &tab_labels())
     }
 
     /// Shows a notice.
@@ -294,26 +286,24 @@ impl Model {
     /// Whether a countdown is on screen (it needs a one-second tick).
     pub fn countdown_visible(&self) -> bool {
         self.net.rate_limited_until.is_some_and(|t| t > self.now)
-            || (self.pane == Pane::Domains && self.domains.countdown_visible())
+            || dispatch::countdown_visible(self, self.pane)
     }
 
     /// Whether something typed and unsent would be lost by quitting.
     pub fn unsent(&self) -> Option<String> {
-        self.leads
-            .unsent()
-            .or_else(|| self.domains.unsent())
-            .or_else(|| match &self.overlay {
-                Some(Overlay::Command(c)) if !c.text().trim().is_empty() => {
-                    Some("the command line".into())
-                }
-                _ => None,
-            })
+        dispatch::unsent(self).or_else(|| match &self.overlay {
+            Some(Overlay::Command(c)) if !c.text().trim().is_empty() => {
+                Some("the command line".into())
+            }
+            _ => None,
+        })
     }
 
     /// A command that writes the local state, with unsent text captured.
     pub fn save_state(&mut self) -> Cmd {
-        self.leads.capture_drafts(&mut self.state);
-        self.domains.capture_drafts(&mut self.state);
+        let mut state = std::mem::take(&mut self.state);
+        dispatch::capture_drafts(self, &mut state);
+        self.state = state;
         if let Some(Overlay::Command(c)) = &self.overlay {
             let text = c.text();
             if !text.trim().is_empty() {
@@ -330,28 +320,29 @@ impl Model {
         Cmd::SaveState(Box::new(self.state.clone()))
     }
 
-    fn switch_pane(&mut self, pane: Pane) -> Vec<Cmd> {
-        if !Pane::BUILT.contains(&pane) || pane == self.pane {
+    /// Shows `pane` (leaving the one shown); nothing when it is shown.
+    pub fn switch_pane(&mut self, pane: Pane) -> Vec<Cmd> {
+        if pane == self.pane {
             return Vec::new();
         }
-        if self.pane == Pane::Domains {
-            domains::on_leave(self);
-        }
+        dispatch::leave(self, self.pane);
         self.pane = pane;
         self.redraw = true;
         self.enter_pane(pane)
     }
 
     fn enter_pane(&mut self, pane: Pane) -> Vec<Cmd> {
-        match pane {
-            Pane::Domains => domains::on_enter(self),
-            Pane::Leads => leads::on_enter(self),
-            _ => Vec::new(),
-        }
+        dispatch::enter(self, pane)
+    }
+
+    /// Asks a question; `on_yes` is answered by its pane.
+    pub fn confirm(&mut self, c: Confirm) {
+        self.overlay = Some(Overlay::Confirm(c));
+        self.redraw = true;
     }
 
     fn cycle_pane(&mut self, forward: bool) -> Vec<Cmd> {
-        let built = Pane::BUILT;
+        let built = Pane::ALL;
         let i = built.iter().position(|p| *p == self.pane).unwrap_or(0);
         let n = built.len();
         let next = if forward {
@@ -406,32 +397,32 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
                     Vec::new()
                 }
                 Some(_) => Vec::new(),
-                None => match m.pane {
-                    Pane::Domains => domains::on_paste(m, &text),
-                    Pane::Leads => leads::on_paste(m, &text),
-                    _ => Vec::new(),
-                },
+                None => dispatch::paste(m, m.pane, &text),
             }
         }
         Msg::Resize(w, h) => {
             m.size = (w, h);
             m.redraw = true;
-            domains::on_resize(m);
-            leads::on_resize(m)
+            dispatch::resize(m)
         }
         Msg::Api { id, latency, reply } => {
             m.net.in_flight = m.net.in_flight.saturating_sub(1);
             m.net.last_latency = Some(latency);
             m.redraw = true;
-            match m.owners.remove(&id) {
-                Some(Owner::Domains) => domains::on_reply(m, id, *reply),
-                Some(Owner::Leads) => leads::on_reply(m, id, *reply),
-                None => Vec::new(),
-            }
+            on_reply(m, id, Reply::Api(*reply))
+        }
+        // Both change what a pane shows (or ask to replace the file): the
+        // frame must be drawn again, or the question stays unseen.
+        Msg::PathChecked { id, exists } => {
+            m.redraw = true;
+            on_reply(m, id, Reply::PathChecked(exists))
+        }
+        Msg::FileWritten { id, result } => {
+            m.redraw = true;
+            on_reply(m, id, Reply::FileWritten(result))
         }
         Msg::SubFired(sub) => match sub {
-            SubId::DomainWatch(domain, _) => domains::on_watch_due(m, &domain),
-            SubId::RunWatch(search) => leads::on_run_watch_due(m, &search),
+            SubId::Pane(sub) => dispatch::sub_fired(m, sub),
             SubId::Countdown => {
                 m.redraw = true;
                 if m.net.rate_limited_until.is_some_and(|t| t <= m.now) {
@@ -469,16 +460,6 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
             }
             Vec::new()
         }
-        // Both change the export dialog (or ask to replace the file): the
-        // frame must be drawn again, or the question stays unseen.
-        Msg::PathChecked { id, exists } => {
-            m.redraw = true;
-            leads::on_path_checked(m, id, exists)
-        }
-        Msg::FileWritten { id, result } => {
-            m.redraw = true;
-            leads::on_file_written(m, id, result)
-        }
         Msg::Signal(_) => m.quit_now(),
         Msg::Resumed => {
             m.redraw = true;
@@ -488,6 +469,15 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
             m.notify(Level::Warning, "cannot suspend", &why);
             Vec::new()
         }
+    }
+}
+
+/// Hands a reply to the pane that asked, with its purpose; a reply the
+/// pane forgot is dropped here, the one place that happens.
+fn on_reply(m: &mut Model, id: RequestId, reply: Reply) -> Vec<Cmd> {
+    match m.requests.take(id) {
+        Some(purpose) => dispatch::reply(m, id, purpose, reply),
+        None => Vec::new(),
     }
 }
 
@@ -502,17 +492,12 @@ fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     {
         return vec![m.save_state(), Cmd::Suspend];
     }
-    if let Some(overlay) = m.overlay.take() {
+    if m.overlay.is_some() {
         m.redraw = true;
-        return on_overlay_key(m, overlay, key);
+        return on_overlay_key(m, key);
     }
     // A focused text box (dialog, form, filter) sees the key before the keymap.
-    let consumed = match m.pane {
-        Pane::Domains => domains::on_text_key(m, key),
-        Pane::Leads => leads::on_text_key(m, key),
-        _ => None,
-    };
-    if let Some(cmds) = consumed {
+    if let Some(cmds) = dispatch::text_key(m, m.pane, key) {
         m.redraw = true;
         return cmds;
     }
@@ -525,17 +510,15 @@ fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 }
 
 fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    if PANE_ACTIONS.contains(&action) {
+        return Pane::for_action(action).map_or_else(Vec::new, |p| m.switch_pane(p));
+    }
     match action {
         Action::Quit => m.ask_quit(),
         Action::ForceQuit => m.quit_now(),
         Action::Suspend => vec![m.save_state(), Cmd::Suspend],
         Action::NextPane => m.cycle_pane(true),
         Action::PrevPane => m.cycle_pane(false),
-        Action::PaneLeads => m.switch_pane(Pane::Leads),
-        Action::PaneCampaigns => m.switch_pane(Pane::Campaigns),
-        Action::PaneInbox => m.switch_pane(Pane::Inbox),
-        Action::PaneDomains => m.switch_pane(Pane::Domains),
-        Action::PaneProfile => m.switch_pane(Pane::Profile),
         Action::Help => {
             m.overlay = Some(Overlay::Help { scroll: 0 });
             Vec::new()
@@ -551,90 +534,117 @@ fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             m.overlay = Some(Overlay::Command(Box::new(c)));
             Vec::new()
         }
-        other => match m.pane {
-            Pane::Domains => domains::on_action(m, other),
-            Pane::Leads => leads::on_action(m, other),
-            _ => Vec::new(),
-        },
+        other => dispatch::action(m, m.pane, other),
     }
 }
 
-fn on_overlay_key(m: &mut Model, overlay: Overlay, key: KeyEvent) -> Vec<Cmd> {
-    match overlay {
+/// A key for the overlay, which is edited in place; what it asks for is
+/// carried out once it is closed.
+fn on_overlay_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    let action = m.keymap.action(m.pane.scope(), &key);
+    let help_max = help::scroll_max(m);
+    let Some(overlay) = m.overlay.as_mut() else {
+        return Vec::new();
+    };
+    let outcome = match overlay {
         Overlay::Help { scroll } => {
-            let action = m.keymap.action(m.pane.scope(), &key);
-            let max = crate::ui::help_scroll_max(m);
-            let scroll = match action {
-                Some(Action::Down) => scroll.saturating_add(1),
-                Some(Action::Up) => scroll.saturating_sub(1),
-                Some(Action::PageDown) => scroll.saturating_add(10),
-                Some(Action::PageUp) => scroll.saturating_sub(10),
-                Some(Action::Top) => 0,
-                Some(Action::Bottom) => max,
-                _ => return Vec::new(),
-            };
-            m.overlay = Some(Overlay::Help {
-                scroll: scroll.min(max),
-            });
+            help_key(scroll, action, help_max).map(|()| OverlayDone::Nothing)
+        }
+        Overlay::Confirm(c) => confirm_key(c, key).map(OverlayDone::Answered),
+        Overlay::Command(c) => command_key(c, key, &m.history).map(OverlayDone::Command),
+    };
+    match outcome {
+        Outcome::Keep => Vec::new(),
+        Outcome::Close => {
+            m.overlay = None;
             Vec::new()
         }
-        Overlay::Confirm(c) => match key.code {
-            KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => match c.on_yes {
-                ConfirmAction::Quit => m.quit_now(),
-                ConfirmAction::Leads(what) => leads::on_confirmed(m, what),
-            },
-            KeyCode::Char('n') | KeyCode::Char('N') if c.no.is_some() => match c.on_yes {
-                ConfirmAction::Quit => Vec::new(),
-                ConfirmAction::Leads(what) => leads::on_declined(m, what),
-            },
-            // Dismissed: the question closes and nothing is chosen (nothing
-            // typed is ever discarded by Esc).
-            KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Esc | KeyCode::Char('q') => {
-                match c.on_yes {
+        Outcome::Send(done) => {
+            let overlay = m.overlay.take();
+            match (done, overlay) {
+                (OverlayDone::Answered(answer), Some(Overlay::Confirm(c))) => match c.on_yes {
+                    ConfirmAction::Quit if answer == Answer::Yes => m.quit_now(),
                     ConfirmAction::Quit => Vec::new(),
-                    ConfirmAction::Leads(what) => leads::on_dismissed(m, what),
+                    ConfirmAction::Pane(what) => dispatch::answered(m, what, answer),
+                },
+                (OverlayDone::Command((text, cmd)), _) => {
+                    if m.history.last() != Some(&text) {
+                        m.history.push(text);
+                    }
+                    run_command(m, cmd)
+                }
+                _ => Vec::new(),
+            }
+        }
+    }
+}
+
+/// What a closed overlay asks for.
+enum OverlayDone {
+    /// Nothing more.
+    Nothing,
+    /// A question was answered.
+    Answered(Answer),
+    /// A command line was entered (its text, and the command).
+    Command((String, Command)),
+}
+
+/// Help scrolls with the movement keys; any other key closes it.
+fn help_key(scroll: &mut u16, action: Option<Action>, max: u16) -> Outcome<()> {
+    *scroll = match action {
+        Some(Action::Down) => scroll.saturating_add(1),
+        Some(Action::Up) => scroll.saturating_sub(1),
+        Some(Action::PageDown) => scroll.saturating_add(10),
+        Some(Action::PageUp) => scroll.saturating_sub(10),
+        Some(Action::Top) => 0,
+        Some(Action::Bottom) => max,
+        _ => return Outcome::Close,
+    }
+    .min(max);
+    Outcome::Keep
+}
+
+/// `y`/Enter yes; `n` the labelled no when there is one; Esc, `q` (and `n`
+/// without a label) dismiss: nothing is chosen, nothing typed discarded.
+fn confirm_key(c: &Confirm, key: KeyEvent) -> Outcome<Answer> {
+    match key.code {
+        KeyCode::Char('y' | 'Y') | KeyCode::Enter => Outcome::Send(Answer::Yes),
+        KeyCode::Char('n' | 'N') if c.no.is_some() => Outcome::Send(Answer::No),
+        KeyCode::Char('n' | 'N' | 'q') | KeyCode::Esc => Outcome::Send(Answer::Dismissed),
+        _ => Outcome::Keep,
+    }
+}
+
+fn command_key(
+    c: &mut CommandLine,
+    key: KeyEvent,
+    history: &[String],
+) -> Outcome<(String, Command)> {
+    match key.code {
+        KeyCode::Esc => Outcome::Close,
+        KeyCode::Enter => {
+            let text = c.text();
+            match command_line::parse(&text) {
+                Ok(cmd) => Outcome::Send((text, cmd)),
+                Err(e) => {
+                    c.error = Some(e);
+                    Outcome::Keep
                 }
             }
-            _ => {
-                m.overlay = Some(Overlay::Confirm(c));
-                Vec::new()
-            }
-        },
-        Overlay::Command(mut c) => match key.code {
-            KeyCode::Esc => Vec::new(),
-            KeyCode::Enter => {
-                let text = c.text();
-                match command_line::parse(&text) {
-                    Ok(cmd) => {
-                        if m.history.last() != Some(&text) {
-                            m.history.push(text);
-                        }
-                        run_command(m, cmd)
-                    }
-                    Err(e) => {
-                        c.error = Some(e);
-                        m.overlay = Some(Overlay::Command(c));
-                        Vec::new()
-                    }
-                }
-            }
-            KeyCode::Tab => {
-                c.complete();
-                m.overlay = Some(Overlay::Command(c));
-                Vec::new()
-            }
-            KeyCode::Up | KeyCode::Down => {
-                c.recall(&m.history, key.code == KeyCode::Up);
-                m.overlay = Some(Overlay::Command(c));
-                Vec::new()
-            }
-            _ => {
-                c.error = None;
-                c.input.input(key);
-                m.overlay = Some(Overlay::Command(c));
-                Vec::new()
-            }
-        },
+        }
+        KeyCode::Tab => {
+            c.complete();
+            Outcome::Keep
+        }
+        KeyCode::Up | KeyCode::Down => {
+            c.recall(history, key.code == KeyCode::Up);
+            Outcome::Keep
+        }
+        _ => {
+            c.error = None;
+            c.input.input(key);
+            Outcome::Keep
+        }
     }
 }
 
@@ -648,24 +658,9 @@ fn run_command(m: &mut Model, cmd: Command) -> Vec<Cmd> {
         }
         Command::Pane(p) => m.switch_pane(p),
         Command::Refresh => on_action(m, Action::Refresh),
-        Command::DomainAdd(name) => {
-            let mut cmds = m.switch_pane(Pane::Domains);
-            cmds.extend(domains::add_domain(m, &name));
-            cmds
-        }
-        Command::OpenSearch(id) => {
-            let mut cmds = m.switch_pane(Pane::Leads);
-            cmds.extend(leads::open_search_by_id(m, &id, "pasted"));
-            cmds
-        }
-        Command::RunAll => {
-            let mut cmds = m.switch_pane(Pane::Leads);
-            cmds.extend(leads::on_action(m, Action::RunAll));
-            cmds
-        }
-        Command::Export(path) => {
-            let mut cmds = m.switch_pane(Pane::Leads);
-            cmds.extend(leads::start_export(m, path));
+        Command::Of { pane, name, arg } => {
+            let mut cmds = m.switch_pane(pane);
+            cmds.extend(dispatch::command(m, pane, name, arg));
             cmds
         }
     }
@@ -685,21 +680,17 @@ fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
     }
     match ev.kind {
         MouseEventKind::Down(MouseButton::Left) if ev.row == layout.tabs.y => {
-            // A Leads dialog is modal, as it is to the keyboard (1-5 and Tab
-            // go to it): leaving the pane under it would let a command
-            // (`:export`, `:open search`) reach a job it holds.
-            if m.pane == Pane::Leads && m.leads.dialog.is_some() {
+            // A modal dialog keeps the focus, as it does for the keyboard
+            // (1-5 and Tab go to it): leaving the pane under it would let a
+            // command reach a job it holds.
+            if dispatch::modal(m, m.pane) {
                 return Vec::new();
             }
-            match layout.tab_at(ev.column) {
-                Some(pane) => m.switch_pane(pane),
+            match layout.tab_at(ev.column).and_then(|i| Pane::ALL.get(i)) {
+                Some(pane) => m.switch_pane(*pane),
                 None => Vec::new(),
             }
         }
-        _ => match m.pane {
-            Pane::Domains => domains::on_mouse(m, ev),
-            Pane::Leads => leads::on_mouse(m, ev),
-            _ => Vec::new(),
-        },
+        _ => dispatch::mouse(m, m.pane, ev),
     }
 }

@@ -43,6 +43,34 @@ pub enum ApiReply {
     Roster(Result<RosterPage, ApiError>),
     /// The answer of add-leads.
     LeadsAdded(Result<AddLeadsResponse, ApiError>),
+    /// One lead (after an edit).
+    Lead(Box<Result<CampaignLead, ApiError>>),
+    /// How many leads were deleted.
+    LeadsDeleted(Result<u64, ApiError>),
+    /// Generated messages.
+    Messages(Result<Vec<GeneratedMessage>, ApiError>),
+    /// One generated message (after an edit).
+    Message(Box<Result<GeneratedMessage, ApiError>>),
+    /// A page of threads.
+    Threads(Result<ThreadPage, ApiError>),
+    /// One thread (get, or patch).
+    Thread(Box<Result<Thread, ApiError>>),
+    /// A created draft thread.
+    ThreadCreated(Box<Result<CreateThreadResponse, ApiError>>),
+    /// A deleted draft thread.
+    ThreadDeleted(Result<(), ApiError>),
+    /// A page of a thread's messages.
+    ThreadMessages(Result<MessagesPage, ApiError>),
+    /// A sent message with its thread.
+    Sent(Box<Result<SendMessageResponse, ApiError>>),
+    /// One sender.
+    Sender(Box<Result<SenderAccount, ApiError>>),
+    /// The company profile.
+    Context(Box<Result<ContextResponse, ApiError>>),
+    /// The stored profile after a replacement.
+    ContextSaved(Box<Result<CompanyContext, ApiError>>),
+    /// A discovery pass after a redeem.
+    Redeemed(Box<Result<DiscoveryPass, ApiError>>),
 }
 
 impl ApiReply {
@@ -64,8 +92,33 @@ impl ApiReply {
             ApiReply::Campaign(r) => r.as_ref().as_ref().err(),
             ApiReply::Roster(r) => r.as_ref().err(),
             ApiReply::LeadsAdded(r) => r.as_ref().err(),
+            ApiReply::Lead(r) => r.as_ref().as_ref().err(),
+            ApiReply::LeadsDeleted(r) => r.as_ref().err(),
+            ApiReply::Messages(r) => r.as_ref().err(),
+            ApiReply::Message(r) => r.as_ref().as_ref().err(),
+            ApiReply::Threads(r) => r.as_ref().err(),
+            ApiReply::Thread(r) => r.as_ref().as_ref().err(),
+            ApiReply::ThreadCreated(r) => r.as_ref().as_ref().err(),
+            ApiReply::ThreadDeleted(r) => r.as_ref().err(),
+            ApiReply::ThreadMessages(r) => r.as_ref().err(),
+            ApiReply::Sent(r) => r.as_ref().as_ref().err(),
+            ApiReply::Sender(r) => r.as_ref().as_ref().err(),
+            ApiReply::Context(r) => r.as_ref().as_ref().err(),
+            ApiReply::ContextSaved(r) => r.as_ref().as_ref().err(),
+            ApiReply::Redeemed(r) => r.as_ref().as_ref().err(),
         }
     }
+}
+
+/// What answers a request or an effect, handed to the pane that asked.
+#[derive(Debug, Clone)]
+pub enum Reply {
+    /// An API reply.
+    Api(ApiReply),
+    /// A path check: whether it exists.
+    PathChecked(Result<bool, String>),
+    /// A file write.
+    FileWritten(Result<(), String>),
 }
 
 /// Why the process is asked to end.

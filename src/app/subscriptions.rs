@@ -5,16 +5,13 @@
 
 use std::time::Duration;
 
-use super::Model;
+use super::{Model, PaneSub};
 
 /// Identifies a subscription; the runtime keeps one task per id.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SubId {
-    /// Poll a verifying domain (`poll=true`); the number is the watch's
-    /// generation, bumped by a manual check so the timer restarts.
-    DomainWatch(String, u32),
-    /// Poll a search while its run is queued or running.
-    RunWatch(String),
+    /// A pane's poller or timer.
+    Pane(PaneSub),
     /// One-second tick while a countdown is on screen.
     Countdown,
     /// Tick while a toast is waiting to expire.
@@ -32,9 +29,15 @@ pub struct Sub {
 
 /// Every subscription the model wants now.
 pub fn subscriptions(m: &Model) -> Vec<Sub> {
-    let mut subs = Vec::new();
-    m.domains.subscriptions(m, &mut subs);
-    m.leads.subscriptions(m, &mut subs);
+    let mut own = Vec::new();
+    super::dispatch::subscriptions(m, &mut own);
+    let mut subs: Vec<Sub> = own
+        .into_iter()
+        .map(|(s, every)| Sub {
+            id: SubId::Pane(s),
+            every,
+        })
+        .collect();
     if m.countdown_visible() {
         subs.push(Sub {
             id: SubId::Countdown,

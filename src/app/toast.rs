@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use crate::api::ApiError;
-use crate::ui::sanitize::DisplayText;
+use crate::text::sanitize::DisplayText;
 
 /// How a toast looks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -16,20 +16,36 @@ pub enum Scope {
     Global,
     /// The Leads pane.
     Leads,
+    /// The Campaigns pane.
+    Campaigns,
+    /// The Inbox pane.
+    Inbox,
     /// The Senders & Domains pane.
     Domains,
+    /// The Profile pane.
+    Profile,
 }
 
 impl Scope {
     /// Every scope.
-    pub const ALL: [Scope; 3] = [Scope::Global, Scope::Leads, Scope::Domains];
+    pub const ALL: [Scope; 6] = [
+        Scope::Global,
+        Scope::Leads,
+        Scope::Campaigns,
+        Scope::Inbox,
+        Scope::Domains,
+        Scope::Profile,
+    ];
 
     /// The name used in `[keys.NAME]`.
     pub fn name(self) -> &'static str {
         match self {
             Scope::Global => "global",
             Scope::Leads => "leads",
+            Scope::Campaigns => "campaigns",
+            Scope::Inbox => "inbox",
             Scope::Domains => "domains",
+            Scope::Profile => "profile",
         }
     }
 
@@ -111,6 +127,12 @@ actions! {
     ClearMarks => "clear_marks", Leads, "unselect every lead";
     NextSection => "next_section", Leads, "next part of the result detail (lead, person, company, fields)";
     PrevSection => "prev_section", Leads, "previous part of the result detail";
+
+    // The Campaigns pane's actions (scope Campaigns).
+
+    // The Inbox pane's actions (scope Inbox).
+
+    // The Profile pane's actions (scope Profile).
 }
 
 /// A key with its modifiers, normalised (shift folded into the char).
@@ -343,6 +365,11 @@ const PANE_DEFAULTS: &[(Scope, &str, Action)] = &[
     (Scope::Leads, "right", Action::NextSection),
     (Scope::Leads, "h", Action::PrevSection),
     (Scope::Leads, "left", Action::PrevSection),
+    // The Campaigns pane's keys.
+
+    // The Inbox pane's keys.
+
+    // The Profile pane's keys.
 ];
 
 impl Default for Keymap {
@@ -517,7 +544,10 @@ mod tests {
         let err = Keymap::with_overrides(&[o("global", "y", "copy_value")]).unwrap_err();
         assert!(err.contains("[keys.domains]"), "{err}");
         let err = Keymap::with_overrides(&[o("nowhere", "y", "quit")]).unwrap_err();
-        assert!(err.contains("global, leads, domains"), "{err}");
+        assert!(
+            err.contains("global, leads, campaigns, inbox, domains, profile"),
+            "{err}"
+        );
     }
 
     #[test]

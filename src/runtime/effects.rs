@@ -64,5 +64,51 @@ pub async fn execute(c: &Client, req: ApiRequest) -> ApiReply {
         ApiRequest::AddLeads { id, channel, leads } => {
             ApiReply::LeadsAdded(c.add_leads(&id, &channel, &leads).await)
         }
+        ApiRequest::CreateCampaign(req) => {
+            ApiReply::Campaign(Box::new(c.create_campaign(&req).await))
+        }
+        ApiRequest::UpdateCampaign { id, update } => {
+            ApiReply::Campaign(Box::new(c.update_campaign(&id, &update).await))
+        }
+        ApiRequest::LaunchCampaign { id } => {
+            ApiReply::Campaign(Box::new(c.launch_campaign(&id).await))
+        }
+        ApiRequest::PauseCampaign { id } => {
+            ApiReply::Campaign(Box::new(c.pause_campaign(&id).await))
+        }
+        ApiRequest::ResumeCampaign { id } => {
+            ApiReply::Campaign(Box::new(c.resume_campaign(&id).await))
+        }
+        ApiRequest::EditLead { id, edit } => {
+            ApiReply::Lead(Box::new(c.edit_lead(&id, &edit).await))
+        }
+        ApiRequest::DeleteLeads { id, which } => {
+            ApiReply::LeadsDeleted(c.delete_leads(&id, &which).await)
+        }
+        ApiRequest::GeneratedMessages { id, query } => {
+            ApiReply::Messages(c.generated_messages(&id, &query).await)
+        }
+        ApiRequest::EditGeneratedMessage { id, edit } => {
+            ApiReply::Message(Box::new(c.edit_generated_message(&id, &edit).await))
+        }
+        ApiRequest::ListThreads { query } => ApiReply::Threads(c.list_threads(&query).await),
+        ApiRequest::GetThread { id } => ApiReply::Thread(Box::new(c.get_thread(&id).await)),
+        ApiRequest::CreateThread(req) => {
+            ApiReply::ThreadCreated(Box::new(c.create_thread(&req).await))
+        }
+        ApiRequest::PatchThread { id, patch } => {
+            ApiReply::Thread(Box::new(c.patch_thread(&id, &patch).await))
+        }
+        ApiRequest::DeleteThread { id } => ApiReply::ThreadDeleted(c.delete_thread(&id).await),
+        ApiRequest::ListMessages { id, page, limit } => {
+            ApiReply::ThreadMessages(c.list_messages(&id, page, limit).await)
+        }
+        ApiRequest::SendMessage { id, send } => {
+            ApiReply::Sent(Box::new(c.send_message(&id, &send).await))
+        }
+        ApiRequest::GetSender { id } => ApiReply::Sender(Box::new(c.get_sender(&id).await)),
+        ApiRequest::GetContext => ApiReply::Context(Box::new(c.get_context().await)),
+        ApiRequest::PutContext(req) => ApiReply::ContextSaved(Box::new(c.put_context(&req).await)),
+        ApiRequest::Redeem { code } => ApiReply::Redeemed(Box::new(c.redeem(&code).await)),
     }
 }

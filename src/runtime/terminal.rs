@@ -62,7 +62,7 @@ pub fn restore() {
 pub fn install_panic_hook(log_path: Option<String>) {
     std::panic::set_hook(Box::new(move |info| {
         restore();
-        let text = crate::ui::sanitize::inline(&info.to_string());
+        let text = crate::text::sanitize::inline(&info.to_string());
         tracing::error!("panic: {text}");
         match &log_path {
             Some(p) => eprintln!("outpost stopped on an internal error: {text}\n(details in {p})"),

@@ -5,119 +5,26 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use super::format;
-use super::sanitize::DisplayText;
 use super::theme::Theme;
 use super::widgets::dialog::centered;
 use super::widgets::vtable::{self, Column, TableSpec};
 use crate::api::model::{Channel, DomainStatus, SendingDomain};
 use crate::app::Model;
-use crate::app::domains::{DomainsModel, View};
+use crate::app::domains::layout::{Areas, areas};
+use crate::app::domains::{self, DomainsModel, View};
 use crate::config::keymap::Action;
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
 
-/// Where the pane's parts go, shared by drawing and mouse hit-testing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Areas {
-    /// Facts above the list (detail views).
-    pub info: Rect,
-    /// The scrolling list (a table, or the schedule tree).
-    pub list: Rect,
-    /// Lines of header inside the list's border (1 for tables, 0 for trees).
-    pub header: u16,
-    /// Below the list: the selected DNS value in full (detail view only).
-    pub value: Rect,
-}
-
-impl Areas {
-    /// Rows of the list on screen.
-    pub fn viewport(&self) -> usize {
-        self.list.height.saturating_sub(2 + self.header) as usize
-    }
-
-    /// The list line under a click.
-    pub fn row_at(&self, x: u16, y: u16) -> Option<usize> {
-        let a = self.list;
-        let first = a.y + 1 + self.header;
-        let end = a.y + a.height.saturating_sub(1);
-        (x > a.x && x + 1 < a.x + a.width && y >= first && y < end).then(|| (y - first) as usize)
-    }
-}
-
-/// The areas of a view inside the pane body.
-pub fn areas(body: Rect, view: View) -> Areas {
-    let split = |info_h: u16| super::layout::split_top(body, info_h.min(body.height / 2));
-    let none = Rect { height: 0, ..body };
-    match view {
-        View::Domains | View::Senders => Areas {
-            info: none,
-            list: body,
-            header: 1,
-            value: none,
-        },
-        View::DomainDetail => {
-            let (info, rest) = split(6);
-            // The full selected value under the records, when there is room.
-            let value_h = if rest.height >= 12 { 4 } else { 0 };
-            let list = Rect {
-                height: rest.height - value_h,
-                ..rest
-            };
-            let value = Rect {
-                y: list.y + list.height,
-                height: value_h,
-                ..rest
-            };
-            Areas {
-                info,
-                list,
-                header: 1,
-                value,
-            }
-        }
-        View::SenderDetail => {
-            let (info, list) = split(7);
-            Areas {
-                info,
-                list,
-                header: 0,
-                value: none,
-            }
-        }
-    }
-}
-
-/// Status-bar hints of the current view.
-pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-    if m.domains.add.is_some() {
-        return Vec::new();
-    }
-    match m.domains.view {
-        View::Domains => vec![
-            (Action::Open, "records"),
-            (Action::Verify, "verify"),
-            (Action::AddDomain, "add"),
-            (Action::ToggleSenders, "senders"),
-            (Action::Refresh, "refresh"),
-        ],
-        View::DomainDetail => vec![
-            (Action::CopyValue, "copy value"),
-            (Action::Verify, "verify"),
-            (Action::Refresh, "check now"),
-            (Action::Back, "back"),
-        ],
-        View::Senders => vec![
-            (Action::Open, "schedule"),
-            (Action::SenderType, "type"),
-            (Action::ToggleSenders, "domains"),
-            (Action::Refresh, "refresh"),
-        ],
-        View::SenderDetail => vec![(Action::Open, "fold"), (Action::Back, "back")],
+impl super::PaneView for DomainsModel {
+    fn view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+        render(m, f, body, theme);
     }
 }
 
 /// Draws the pane.
-pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
-    let d = &m.domains;
+fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+    let d = &m.panes.domains;
     let a = areas(body, d.view);
     match d.view {
         View::Domains => domain_list(m, f, a, theme),
@@ -134,13 +41,13 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 
 fn status_span(d: &SendingDomain, dm: &DomainsModel, m: &Model, theme: &Theme) -> Span<'static> {
     let mut text = format!("● {}", DisplayText::inline(d.status.as_str()));
-    if let Some(left) = dm.next_check_in(m.poll.domain, &d.id, m.now) {
+    if let Some(left) = dm.next_check_in(m, &d.id) {
         if left.is_zero() {
             text.push_str(" · checking…");
         } else {
             text.push_str(&format!(" · next check {}", format::duration(left)));
         }
-    } else if dm.verifying.contains_key(&d.id) {
+    } else if domains::verify_pending(m, &d.id) {
         text.push_str(" · starting…");
     }
     Span::styled(text, theme.domain_status(&d.status))
@@ -158,7 +65,7 @@ fn loading_or_error(loaded: bool, error: &Option<String>, what: &str) -> String 
 }
 
 fn domain_list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
-    let d = &m.domains;
+    let d = &m.panes.domains;
     let items = &d.domains.items;
     const COLS: [Column; 5] = [
         Column::new("Domain", 12, u16::MAX),
@@ -184,7 +91,7 @@ fn domain_list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
             Span::styled(format::ago(&dom.created_at, m.clock), theme.dim),
         ]
     };
-    let sync = if d.sync_pending.is_some() {
+    let sync = if domains::syncing(m) {
         Span::styled(" syncing live status… ", theme.info)
     } else if d.synced {
         Span::styled(" live ", theme.ok)
@@ -229,7 +136,7 @@ fn domain_list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
 }
 
 fn domain_detail(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
-    let d = &m.domains;
+    let d = &m.panes.domains;
     let Some(dom) = d.open_domain() else {
         return;
     };
@@ -339,7 +246,7 @@ fn domain_detail(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
 }
 
 fn sender_list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
-    let d = &m.domains;
+    let d = &m.panes.domains;
     let senders = d.filtered_senders();
     const COLS: [Column; 7] = [
         Column::new("Name", 10, 28),
@@ -415,7 +322,7 @@ fn sender_list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
 }
 
 fn sender_detail(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
-    let d = &m.domains;
+    let d = &m.panes.domains;
     let Some(s) = d.open_sender() else {
         return;
     };

@@ -1,39 +1,55 @@
 //! Views: pure functions of the model into a ratatui frame. Service text
-//! reaches a cell only as [`sanitize::DisplayText`].
+//! reaches a cell only as [`crate::text::sanitize::DisplayText`].
 
 pub mod domains;
-pub mod format;
-pub mod layout;
 pub mod leads;
-pub mod sanitize;
 pub mod theme;
 pub mod widgets;
 
 use ratatui::Frame;
+
+use crate::text::{format, sanitize};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use crate::app::command_line::COMMANDS;
+use crate::app::help::Row;
+use crate::app::pane::PaneUnit;
+use crate::app::registry::with_panes;
 use crate::app::{Model, Overlay, Pane};
-use crate::config::keymap::{Action, Scope};
-use layout::{AppLayout, BRAND, MIN_HEIGHT, MIN_WIDTH, tab_label};
+use crate::geometry::{AppLayout, BRAND, MIN_HEIGHT, MIN_WIDTH};
 use theme::Theme;
+
+/// The drawing half of a pane, implemented in `ui/<pane>` for the pane's
+/// model (the logic half is [`PaneUnit`]).
+pub trait PaneView: PaneUnit {
+    /// Draws the pane into `body`.
+    fn view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme);
+}
+
+/// Generates the drawing dispatch from the pane registry.
+macro_rules! define_views {
+    ($($variant:ident($field:ident): $ty:ty,)+) => {
+        /// Draws the pane shown.
+        fn pane_view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+            match m.pane {
+                $(Pane::$variant => <$ty as PaneView>::view(m, f, body, theme),)+
+            }
+        }
+    };
+}
+with_panes!(define_views);
 
 /// Draws the whole screen.
 pub fn view(m: &Model, f: &mut Frame) {
     let theme = Theme::new(m.theme);
-    let layout = AppLayout::new((f.area().width, f.area().height));
+    let layout = AppLayout::new((f.area().width, f.area().height), &crate::app::tab_labels());
     if layout.too_small {
         too_small(f, &layout, &theme);
         return;
     }
     tabs(m, f, &layout, &theme);
-    match m.pane {
-        Pane::Domains => domains::render(m, f, layout.body, &theme),
-        Pane::Leads => leads::render(m, f, layout.body, &theme),
-        _ => {}
-    }
+    pane_view(m, f, layout.body, &theme);
     status_bar(m, f, &layout, &theme);
     let toast_area = Rect {
         height: layout.body.height,
@@ -72,28 +88,16 @@ fn too_small(f: &mut Frame, layout: &AppLayout, theme: &Theme) {
 
 fn tabs(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
     let mut spans = vec![Span::styled(BRAND, theme.title), Span::raw(" ")];
-    for (pane, _, _) in &layout.tab_spans {
+    for pane in Pane::ALL {
         let style = if *pane == m.pane {
             theme.tab_active
         } else {
             theme.tab
         };
-        spans.push(Span::styled(tab_label(*pane), style));
+        spans.push(Span::styled(pane.tab_label(), style));
         spans.push(Span::raw(" "));
     }
     f.render_widget(Paragraph::new(Line::from(spans)), layout.tabs);
-}
-
-/// Hints for the status bar: `(action, label)` pairs the current view uses.
-fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-    // Help first: it must survive the narrowest status bar.
-    let mut out = vec![(Action::Help, "help")];
-    out.extend(match m.pane {
-        Pane::Domains => domains::hints(m),
-        Pane::Leads => leads::hints(m),
-        _ => Vec::new(),
-    });
-    out
 }
 
 fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
@@ -142,7 +146,7 @@ fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
     let mut left: Vec<Span> = vec![Span::raw(" ")];
     let mut used = 1u16;
     let room = layout.status.width.saturating_sub(right_width + 1);
-    for (action, label) in hints(m) {
+    for (action, label) in crate::app::hints(m) {
         let key = m.keymap.key_label(action);
         let w = (key.chars().count() + label.chars().count() + 3) as u16;
         if used + w > room {
@@ -177,82 +181,43 @@ fn middle_cut(text: &str, max: usize) -> String {
     format!("{start}…{end}")
 }
 
-/// Help rows for the current pane: pane keys, then global ones.
+/// The help rows, styled.
 pub fn help_lines(m: &Model, theme: &Theme) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
-    let section =
-        |title: String, rows: Vec<(String, &'static str)>, lines: &mut Vec<Line<'static>>| {
-            if rows.is_empty() {
-                return;
-            }
-            lines.push(Line::from(Span::styled(title, theme.title)));
-            for (keys, help) in rows {
-                lines.push(Line::from(vec![
-                    Span::styled(format!("  {keys:<18}"), theme.key),
-                    Span::raw(help),
-                ]));
-            }
-            lines.push(Line::default());
-        };
-    // Panes this build does not have keep their keys but get no help row.
-    let hidden: Vec<Action> = [
-        (Pane::Leads, Action::PaneLeads),
-        (Pane::Campaigns, Action::PaneCampaigns),
-        (Pane::Inbox, Action::PaneInbox),
-        (Pane::Domains, Action::PaneDomains),
-        (Pane::Profile, Action::PaneProfile),
-    ]
-    .into_iter()
-    .filter(|(p, _)| !Pane::BUILT.contains(p))
-    .map(|(_, a)| a)
-    .collect();
-    let scope = m.pane.scope();
-    if scope != Scope::Global {
-        section(
-            format!("{} keys", m.pane.title()),
-            m.keymap.help_rows(scope, &hidden),
-            &mut lines,
-        );
-    }
-    section(
-        "Everywhere".into(),
-        m.keymap.help_rows(Scope::Global, &hidden),
-        &mut lines,
-    );
-    lines.push(Line::from(Span::styled("Commands (:)", theme.title)));
-    for (cmd, arg) in COMMANDS {
-        lines.push(Line::from(vec![
-            Span::styled(format!("  :{}", cmd.trim_end()), theme.key),
-            Span::styled(format!(" {arg}"), theme.dim),
-        ]));
-    }
-    lines.push(Line::default());
-    lines.push(Line::from(Span::styled(
-        "Mouse: click a tab or a row (click again to open); the wheel scrolls.",
-        theme.dim,
-    )));
-    lines.push(Line::from(Span::styled(
-        "Keys are set in config.toml under [keys.global], [keys.leads], [keys.domains].",
-        theme.dim,
-    )));
-    lines
+    crate::app::help::rows(m)
+        .into_iter()
+        .map(|row| match row {
+            Row::Title(t) => Line::from(Span::styled(t, theme.title)),
+            Row::Entry {
+                keys,
+                help,
+                command: false,
+            } => Line::from(vec![
+                Span::styled(format!("  {keys:<18}"), theme.key),
+                Span::raw(help),
+            ]),
+            Row::Entry {
+                keys,
+                help,
+                command: true,
+            } => Line::from(vec![
+                Span::styled(format!("  {keys}"), theme.key),
+                Span::styled(format!(" {help}"), theme.dim),
+            ]),
+            Row::Note(n) => Line::from(Span::styled(n, theme.dim)),
+            Row::Blank => Line::default(),
+        })
+        .collect()
 }
 
 /// Where the help overlay goes: narrow screens cover the pane exactly, so
-/// borders do not double up.
+/// borders do not double up. Always as tall as the body (the scroll bound
+/// in `app::help` counts on it).
 fn help_rect(body: Rect) -> Rect {
     if body.width <= 92 {
         body
     } else {
         widgets::dialog::centered(body, 90, body.height)
     }
-}
-
-/// The furthest the help can scroll: its last line at the bottom.
-pub fn help_scroll_max(m: &Model) -> u16 {
-    let rect = help_rect(m.layout().body);
-    let lines = help_lines(m, &Theme::new(m.theme)).len() as u16;
-    lines.saturating_sub(rect.height.saturating_sub(2))
 }
 
 fn help(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
@@ -315,6 +280,7 @@ fn command_line(
     f.render_widget(Paragraph::new(Span::styled(":", theme.key)), input_row);
     let mut ta = c.input.clone();
     ta.set_cursor_style(theme.selected);
+    ta.set_cursor_line_style(ratatui::style::Style::default());
     f.render_widget(
         &ta,
         Rect {

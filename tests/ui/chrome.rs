@@ -183,7 +183,7 @@ fn help_scrolls_no_further_than_its_last_line_and_hides_missing_panes() {
     for _ in 0..200 {
         key(&mut m, KeyCode::Char('j'));
     }
-    let max = outpost::ui::help_scroll_max(&m);
+    let max = outpost::app::help::scroll_max(&m);
     assert!(matches!(m.overlay, Some(Overlay::Help { scroll }) if scroll == max));
     let text = screen_text(&terminal(&m, 80, 24));
     assert!(

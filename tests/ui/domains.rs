@@ -53,7 +53,7 @@ pub fn loaded(w: u16, h: u16) -> Model {
 
 pub fn press(m: &mut Model, code: KeyCode) {
     let cmds = update(m, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-    let domains = m.domains.domains.items.clone();
+    let domains = m.panes.domains.domains.items.clone();
     let mut cmds = answer(m, cmds, &domains);
     while !cmds.is_empty() {
         cmds = answer(m, cmds, &domains);

@@ -97,7 +97,7 @@ fn listed(w: u16, h: u16, run: &RunStatus) -> Model {
 fn opened(w: u16, h: u16, run: &RunStatus) -> Model {
     let mut m = listed(w, h, run);
     press(&mut m, KeyCode::Enter, run);
-    assert_eq!(m.leads.view, View::Search);
+    assert_eq!(m.panes.leads.view, View::Search);
     m
 }
 
@@ -150,7 +150,7 @@ fn create_form_with_a_validation_error() {
         let mut m = listed(w, h, &RunStatus::Completed);
         press(&mut m, KeyCode::Char('n'), &RunStatus::Completed);
         typed(&mut m, "RevOps EU");
-        if let Some(f) = m.leads.form.as_mut() {
+        if let Some(f) = m.panes.leads.form.as_mut() {
             f.form.set_value("intent", "Find RevOps leaders at EU SaaS");
             f.form
                 .set_value("queries", &format!("head of revops\n{}", "x".repeat(250)));
@@ -196,7 +196,7 @@ fn enrichment_detail() {
         let run = RunStatus::Completed;
         let mut m = opened(w, h, &run);
         press(&mut m, KeyCode::Enter, &run);
-        assert_eq!(m.leads.view, View::Detail);
+        assert_eq!(m.panes.leads.view, View::Detail);
         let person = snap(&m, w, h);
         assert!(person.contains("truncated"), "{person}");
         assert!(person.contains("Berlin"), "{person}");
@@ -250,7 +250,7 @@ fn filter_builder() {
         typed(&mut m, "lots");
         // Enter applies: the number is refused on its row.
         press(&mut m, KeyCode::Enter, &run);
-        assert!(matches!(m.leads.dialog, Some(Dialog::Filter(_))));
+        assert!(matches!(m.panes.leads.dialog, Some(Dialog::Filter(_))));
         let text = snap(&m, w, h);
         assert!(text.contains("a number, e.g. 50 or 2.5"), "{text}");
         assert_snapshot!(format!("filter_builder_{w}x{h}"), text);
@@ -281,7 +281,7 @@ fn the_filter_builder_scrolls_to_the_focused_row_at_60x15() {
         press(&mut m, KeyCode::Down, &run);
     }
     typed(&mut m, "9");
-    let Some(Dialog::Filter(b)) = &m.leads.dialog else {
+    let Some(Dialog::Filter(b)) = &m.panes.leads.dialog else {
         panic!("builder open");
     };
     assert_eq!(b.rows[4].value_text(), "lots9");
@@ -321,7 +321,7 @@ async fn the_loop_pages_and_opens_enrichment_against_the_demo() {
         .await
         .expect("the enrichment arrives");
     let m = r.quit().await;
-    let o = m.leads.open.as_ref().expect("open");
+    let o = m.panes.leads.open.as_ref().expect("open");
     assert!(o.window.loaded_rows() <= 1000);
 }
 
@@ -382,6 +382,7 @@ async fn demo_model(
 /// Opens the search with the most results.
 async fn open_biggest(m: &mut Model, client: &outpost::api::Client) -> String {
     let (i, id) = m
+        .panes
         .leads
         .list
         .rows
@@ -390,8 +391,8 @@ async fn open_biggest(m: &mut Model, client: &outpost::api::Client) -> String {
         .max_by_key(|(_, r)| r.search.result_count)
         .map(|(i, r)| (i, r.search.search_id.clone()))
         .expect("a search");
-    let vp = outpost::ui::leads::searches_viewport(m.layout().body);
-    m.leads.list.table.select(i, vp);
+    let vp = outpost::app::leads::layout::searches_viewport(m.layout().body);
+    m.panes.leads.list.table.select(i, vp);
     let cmds = update(
         m,
         Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
@@ -415,16 +416,17 @@ async fn paging_100k_results_keeps_a_bounded_window() {
     let rss_before = rss_kib();
     open_biggest(&mut m, &client).await;
     let total = m
+        .panes
         .leads
         .open
         .as_ref()
         .and_then(|o| o.window.total)
         .expect("total");
     assert_eq!(total, 100_000);
-    let vp = outpost::ui::leads::results_viewport(m.layout().body, &m.leads);
+    let vp = outpost::app::leads::layout::results_viewport(m.layout().body, &m.panes.leads);
     let mut most_rows = 0;
     let mut check = |m: &Model| {
-        let o = m.leads.open.as_ref().expect("open");
+        let o = m.panes.leads.open.as_ref().expect("open");
         assert!(
             o.window.pages.len() <= 10,
             "{} pages held",
@@ -439,7 +441,7 @@ async fn paging_100k_results_keeps_a_bounded_window() {
     // Jumps across the whole list.
     for step in 0..=100 {
         let target = (step * 997 * 7) % total;
-        if let Some(o) = m.leads.open.as_mut() {
+        if let Some(o) = m.panes.leads.open.as_mut() {
             o.window.table.select(target, vp);
         }
         let cmds = outpost::app::leads::search::fetch_pages(&mut m, false);
@@ -455,7 +457,7 @@ async fn paging_100k_results_keeps_a_bounded_window() {
         drive(&mut m, &client, cmds).await;
         check(&m);
     }
-    let o = m.leads.open.as_ref().expect("open");
+    let o = m.panes.leads.open.as_ref().expect("open");
     assert!(o.window.table.selected < total - 1000, "walked back up");
     let rss_after = rss_kib();
     println!(
@@ -601,7 +603,7 @@ async fn csv_export_of_2000_results_matches_the_service() {
     for (i, (got, r)) in rows.iter().zip(&service).enumerate() {
         assert_eq!(got, &expected_record(r), "row {i}");
     }
-    assert!(m.leads.dialog.is_none(), "the export dialog closes");
+    assert!(m.panes.leads.dialog.is_none(), "the export dialog closes");
 
     // Filtered: the results query walked by cursor.
     let filter = outpost::app::leads::Filter {

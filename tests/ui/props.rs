@@ -6,8 +6,8 @@ use std::time::Duration;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use outpost::api::ApiError;
 use outpost::api::model::DomainStatus;
+use outpost::app::domains::layout::areas;
 use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, RequestId, SubId, fixtures, update};
-use outpost::ui::domains::areas;
 use proptest::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -117,7 +117,7 @@ fn reply_for(req: &ApiRequest, n: usize, status: u8, fail: bool) -> ApiReply {
 }
 
 fn check_invariants(m: &Model) -> Result<(), TestCaseError> {
-    let d = &m.domains;
+    let d = &m.panes.domains;
     let body = m.layout().body;
     for (t, n, view) in [
         (
@@ -179,7 +179,7 @@ proptest! {
                     Msg::Api { id, latency: Duration::from_millis(3), reply: Box::new(reply_for(&req, n, status, fail)) }
                 }
                 Step::Stale(id) => Msg::Api { id: RequestId(10_000 + id), latency: Duration::ZERO, reply: Box::new(ApiReply::Domains(Ok(domains(3, 0)))) },
-                Step::Watch(i) => Msg::SubFired(SubId::DomainWatch(format!("d-{i}"), 0)),
+                Step::Watch(i) => Msg::SubFired(SubId::Pane(outpost::app::PaneSub::Domains(outpost::app::domains::DomainsSub::Watch(format!("d-{i}"), 0)))),
                 Step::Tick => Msg::SubFired(SubId::Countdown),
             };
             let cmds = update(&mut m, msg);

@@ -68,7 +68,7 @@ async fn verify_and_copy_through_the_loop() {
         .await
         .expect("verify answered");
     let model = r.quit().await;
-    let status = model.domains.open_domain().map(|d| d.status.clone());
+    let status = model.panes.domains.open_domain().map(|d| d.status.clone());
     assert!(
         matches!(
             status,

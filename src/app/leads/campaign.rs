@@ -166,7 +166,7 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
     if super::busy(m, "adding leads") {
         return Vec::new();
     }
-    let Some(o) = m.leads.open.as_ref() else {
+    let Some(o) = m.panes.leads.open.as_ref() else {
         return Vec::new();
     };
     let selection = match &o.marks.all {
@@ -179,8 +179,8 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
             Selection::Picked(o.marks.picked.values().cloned().collect())
         }
         None => {
-            let current = if m.leads.view == super::View::Detail {
-                m.leads.detail.as_ref().map(|d| d.result.clone())
+            let current = if m.panes.leads.view == super::View::Detail {
+                m.panes.leads.detail.as_ref().map(|d| d.result.clone())
             } else {
                 o.window.selected().cloned()
             };
@@ -205,7 +205,7 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
         return Vec::new();
     }
     let search = o.search.search_id.clone();
-    m.leads.dialog = Some(Dialog::Campaign(Box::new(CampaignDialog {
+    m.panes.leads.dialog = Some(Dialog::Campaign(Box::new(CampaignDialog {
         search,
         selection,
         campaigns: Vec::new(),
@@ -222,7 +222,7 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
 }
 
 fn dialog_mut(m: &mut Model) -> Option<&mut CampaignDialog> {
-    match m.leads.dialog.as_mut() {
+    match m.panes.leads.dialog.as_mut() {
         Some(Dialog::Campaign(c)) => Some(c),
         _ => None,
     }
@@ -314,7 +314,7 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
 /// Starts the add to the chosen campaign.
 fn start(m: &mut Model, mut d: Box<CampaignDialog>) -> Vec<Cmd> {
     let Some(campaign) = d.drafts().get(d.table.selected).map(|c| (*c).clone()) else {
-        m.leads.dialog = Some(Dialog::Campaign(d));
+        m.panes.leads.dialog = Some(Dialog::Campaign(d));
         return Vec::new();
     };
     let channel = campaign.kind.clone();
@@ -359,7 +359,7 @@ fn start(m: &mut Model, mut d: Box<CampaignDialog>) -> Vec<Cmd> {
                         _ => "a network URL",
                     }
                 ));
-                m.leads.dialog = Some(Dialog::Campaign(d));
+                m.panes.leads.dialog = Some(Dialog::Campaign(d));
                 return Vec::new();
             }
         }
@@ -370,7 +370,7 @@ fn start(m: &mut Model, mut d: Box<CampaignDialog>) -> Vec<Cmd> {
     d.error = None;
     d.stage = Stage::Sending;
     d.job = Some(job);
-    m.leads.dialog = Some(Dialog::Campaign(d));
+    m.panes.leads.dialog = Some(Dialog::Campaign(d));
     next(m)
 }
 
@@ -439,7 +439,7 @@ fn finish(m: &mut Model) -> Vec<Cmd> {
     }
     let from = d.search.clone();
     if clean
-        && let Some(o) = m.leads.open.as_mut()
+        && let Some(o) = m.panes.leads.open.as_mut()
         && o.search.search_id == from
     {
         // Sent: start the next selection from scratch.
@@ -500,7 +500,7 @@ pub fn on_chunk(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
 
 /// A page of the matching results (all-matching selection).
 pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
-    let except = match m.leads.dialog.as_ref() {
+    let except = match m.panes.leads.dialog.as_ref() {
         Some(Dialog::Campaign(d)) => match &d.selection {
             Selection::All { except, .. } => except.clone(),
             Selection::Picked(_) => BTreeSet::new(),
@@ -549,23 +549,23 @@ pub fn on_key(m: &mut Model, mut d: Box<CampaignDialog>, key: KeyEvent) -> Vec<C
             (KeyCode::Enter, _) => start(m, d),
             (_, Some(Action::Up)) => {
                 d.table.move_by(-1, LIST_ROWS);
-                m.leads.dialog = Some(Dialog::Campaign(d));
+                m.panes.leads.dialog = Some(Dialog::Campaign(d));
                 Vec::new()
             }
             (_, Some(Action::Down)) => {
                 d.table.move_by(1, LIST_ROWS);
-                m.leads.dialog = Some(Dialog::Campaign(d));
+                m.panes.leads.dialog = Some(Dialog::Campaign(d));
                 Vec::new()
             }
             (_, Some(Action::Refresh)) => {
                 d.loading = true;
                 d.error = None;
-                m.leads.dialog = Some(Dialog::Campaign(d));
+                m.panes.leads.dialog = Some(Dialog::Campaign(d));
                 let (_, cmd) = send(m, Purpose::Campaigns, ApiRequest::ListCampaigns);
                 vec![cmd]
             }
             _ => {
-                m.leads.dialog = Some(Dialog::Campaign(d));
+                m.panes.leads.dialog = Some(Dialog::Campaign(d));
                 Vec::new()
             }
         },
@@ -576,13 +576,13 @@ pub fn on_key(m: &mut Model, mut d: Box<CampaignDialog>, key: KeyEvent) -> Vec<C
                 // A chunk in flight cannot be recalled: stop after it.
                 job.stop = true;
             }
-            m.leads.dialog = Some(Dialog::Campaign(d));
+            m.panes.leads.dialog = Some(Dialog::Campaign(d));
             Vec::new()
         }
         Stage::Done => match key.code {
             KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q') => Vec::new(),
             _ => {
-                m.leads.dialog = Some(Dialog::Campaign(d));
+                m.panes.leads.dialog = Some(Dialog::Campaign(d));
                 Vec::new()
             }
         },

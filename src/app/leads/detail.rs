@@ -5,10 +5,10 @@
 use super::super::json_tree::JsonTree;
 use super::super::table::TableState;
 use super::super::{ApiReply, ApiRequest, Cmd, Model, RequestId};
+use super::layout;
 use super::{Purpose, View, error_text, send, toast_error};
 use crate::api::model::{EnrichmentResponse, LeadResult};
 use crate::config::keymap::Action;
-use crate::ui::leads as layout;
 
 /// The part shown in the detail's lower (or right) panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -102,30 +102,29 @@ fn viewport(m: &Model) -> usize {
 /// Lines of the Lead part, and how many are on screen.
 fn lead_extent(m: &Model, r: &LeadResult) -> (usize, usize) {
     let area = layout::lead_text_area(m.layout().body);
-    let theme = crate::ui::theme::Theme::new(m.theme);
-    let n = layout::lead_lines(r, m.clock, area.width, &theme).len();
+    let n = layout::lead_line_count(r, m.clock, area.width);
     (n, usize::from(area.height).max(1))
 }
 
 /// Keeps the Lead part's scroll within its text (after a resize).
 pub fn clamp_lead(m: &mut Model) {
-    let Some(d) = m.leads.detail.as_ref() else {
+    let Some(d) = m.panes.leads.detail.as_ref() else {
         return;
     };
     let (n, vp) = lead_extent(m, &d.result);
-    if let Some(d) = m.leads.detail.as_mut() {
+    if let Some(d) = m.panes.leads.detail.as_mut() {
         d.lead_scroll = d.lead_scroll.min(n.saturating_sub(vp));
     }
 }
 
 /// Scrolls the Lead part.
 fn scroll_lead(m: &mut Model, action: Action) {
-    let Some(d) = m.leads.detail.as_ref() else {
+    let Some(d) = m.panes.leads.detail.as_ref() else {
         return;
     };
     let (n, vp) = lead_extent(m, &d.result);
     let max = n.saturating_sub(vp);
-    let Some(d) = m.leads.detail.as_mut() else {
+    let Some(d) = m.panes.leads.detail.as_mut() else {
         return;
     };
     let page = vp.saturating_sub(1).max(1);
@@ -143,12 +142,12 @@ fn scroll_lead(m: &mut Model, action: Action) {
 
 /// Opens the selected result of the open search on `tab`.
 pub fn open(m: &mut Model, tab: Tab) -> Vec<Cmd> {
-    let Some(o) = m.leads.open.as_ref() else {
+    let Some(o) = m.panes.leads.open.as_ref() else {
         return Vec::new();
     };
     let Some(r) = o.window.selected().cloned() else {
         // Typed ahead of the page: open it when the row arrives.
-        if let Some(o) = m.leads.open.as_mut()
+        if let Some(o) = m.panes.leads.open.as_mut()
             && o.window.total.is_some_and(|t| o.window.table.selected < t)
         {
             o.open_when_loaded = Some(tab);
@@ -156,29 +155,30 @@ pub fn open(m: &mut Model, tab: Tab) -> Vec<Cmd> {
         return Vec::new();
     };
     let search_id = o.search.search_id.clone();
-    if m.leads
+    if m.panes
+        .leads
         .detail
         .as_ref()
         .is_some_and(|d| d.result.result_id == r.result_id && d.error.is_none())
     {
-        if let Some(d) = m.leads.detail.as_mut() {
+        if let Some(d) = m.panes.leads.detail.as_mut() {
             d.tab = tab;
         }
-        m.leads.view = View::Detail;
+        m.panes.leads.view = View::Detail;
         return Vec::new();
     }
-    m.leads.detail = Some(Detail {
+    m.panes.leads.detail = Some(Detail {
         result: r,
         search_id,
         tab,
         ..Detail::default()
     });
-    m.leads.view = View::Detail;
+    m.panes.leads.view = View::Detail;
     fetch(m)
 }
 
 fn fetch(m: &mut Model) -> Vec<Cmd> {
-    let Some(d) = m.leads.detail.as_ref() else {
+    let Some(d) = m.panes.leads.detail.as_ref() else {
         return Vec::new();
     };
     if d.pending.is_some() {
@@ -193,7 +193,7 @@ fn fetch(m: &mut Model) -> Vec<Cmd> {
             result_id: result,
         },
     );
-    if let Some(d) = m.leads.detail.as_mut() {
+    if let Some(d) = m.panes.leads.detail.as_mut() {
         d.pending = Some(id);
         d.error = None;
     }
@@ -203,7 +203,7 @@ fn fetch(m: &mut Model) -> Vec<Cmd> {
 /// The enrichment answer.
 pub fn on_enrichment(m: &mut Model, id: RequestId, result: &str, reply: ApiReply) -> Vec<Cmd> {
     let vp = viewport(m);
-    let Some(d) = m.leads.detail.as_mut() else {
+    let Some(d) = m.panes.leads.detail.as_mut() else {
         return Vec::new();
     };
     if d.pending != Some(id) || d.result.result_id != result {
@@ -224,9 +224,9 @@ pub fn on_enrichment(m: &mut Model, id: RequestId, result: &str, reply: ApiReply
             d.clamp(vp);
             let search = d.search_id.clone();
             if !e.fields.is_empty() {
-                m.leads.descriptors.insert(search, e.fields.clone());
+                m.panes.leads.descriptors.insert(search, e.fields.clone());
             }
-            if let Some(d) = m.leads.detail.as_mut() {
+            if let Some(d) = m.panes.leads.detail.as_mut() {
                 d.enrichment = Some(e);
             }
         }
@@ -241,8 +241,8 @@ pub fn on_enrichment(m: &mut Model, id: RequestId, result: &str, reply: ApiReply
 /// A key action on the detail.
 pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     let vp = viewport(m);
-    let Some(d) = m.leads.detail.as_mut() else {
-        m.leads.view = View::Search;
+    let Some(d) = m.panes.leads.detail.as_mut() else {
+        m.panes.leads.view = View::Search;
         return Vec::new();
     };
     let moves = matches!(
@@ -278,7 +278,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         Action::PrevSection => d.tab = d.tab.step(false),
         Action::Enrichment => d.tab = Tab::Fields,
         Action::Back => {
-            m.leads.view = View::Search;
+            m.panes.leads.view = View::Search;
             return super::search::fetch_pages(m, false);
         }
         Action::Refresh => {
@@ -291,7 +291,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         }
         Action::ToggleMark => {
             let r = d.result.clone();
-            if let Some(o) = m.leads.open.as_mut() {
+            if let Some(o) = m.panes.leads.open.as_mut() {
                 o.marks.toggle(&r);
             }
         }

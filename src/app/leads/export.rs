@@ -15,7 +15,7 @@ use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, Ove
 use super::window::capped_total;
 use super::{Confirmed, Dialog, Filter, Purpose, error_text, send};
 use crate::api::model::{LeadResult, Pagination, SearchPageQuery};
-use crate::ui::sanitize::DisplayText;
+use crate::text::sanitize::DisplayText;
 
 /// Rows per page when reading an unfiltered list (the GET allows 500).
 pub const GET_PAGE: u64 = 500;
@@ -162,10 +162,10 @@ impl Walk {
         } else if fresh == 0 {
             self.stop("the service sent rows already read again".into());
         } else if self.read > self.limit() {
-            let first = crate::ui::format::count(self.first_total.unwrap_or(0));
+            let first = crate::text::format::count(self.first_total.unwrap_or(0));
             self.stop(format!(
                 "read {} rows where the service first reported {first}",
-                crate::ui::format::count(self.read)
+                crate::text::format::count(self.read)
             ));
         } else if self.filter.is_empty() {
             self.offset = self.offset.saturating_add(n as u64);
@@ -331,7 +331,6 @@ pub fn default_path(title: &str, clock: i64) -> String {
 
 fn text_box(text: &str) -> TextArea<'static> {
     let mut t = TextArea::new(vec![text.to_owned()]);
-    t.set_cursor_line_style(ratatui::style::Style::default());
     t.move_cursor(ratatui_textarea::CursorMove::End);
     t
 }
@@ -342,7 +341,7 @@ pub fn start(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
     if super::busy(m, "another export") {
         return Vec::new();
     }
-    let Some(o) = m.leads.open.as_ref() else {
+    let Some(o) = m.panes.leads.open.as_ref() else {
         m.notify(
             Level::Info,
             "Open a search first",
@@ -376,7 +375,7 @@ pub fn start(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
     if given.is_some() {
         return check(m, exp);
     }
-    m.leads.dialog = Some(Dialog::Export(exp));
+    m.panes.leads.dialog = Some(Dialog::Export(exp));
     Vec::new()
 }
 
@@ -384,19 +383,19 @@ fn check(m: &mut Model, mut exp: Box<Export>) -> Vec<Cmd> {
     let path = exp.path_text();
     if path.is_empty() {
         exp.error = Some("type a file path".into());
-        m.leads.dialog = Some(Dialog::Export(exp));
+        m.panes.leads.dialog = Some(Dialog::Export(exp));
         return Vec::new();
     }
     if path.ends_with('/') {
         exp.error = Some("that is a directory; add a file name".into());
-        m.leads.dialog = Some(Dialog::Export(exp));
+        m.panes.leads.dialog = Some(Dialog::Export(exp));
         return Vec::new();
     }
-    let id = m.effect_id();
+    let id = m.effect(Purpose::ExportPath);
     exp.phase = Phase::Checking;
     exp.error = None;
     exp.pending = Some(id);
-    m.leads.dialog = Some(Dialog::Export(exp));
+    m.panes.leads.dialog = Some(Dialog::Export(exp));
     vec![Cmd::CheckPath {
         id,
         path: path.into(),
@@ -404,7 +403,7 @@ fn check(m: &mut Model, mut exp: Box<Export>) -> Vec<Cmd> {
 }
 
 fn export_mut(m: &mut Model, id: RequestId) -> Option<&mut Export> {
-    match m.leads.dialog.as_mut() {
+    match m.panes.leads.dialog.as_mut() {
         Some(Dialog::Export(e)) if e.pending == Some(id) => Some(e),
         _ => None,
     }
@@ -433,7 +432,7 @@ pub fn on_path_checked(m: &mut Model, id: RequestId, exists: Result<bool, String
                 yes: "Replace".into(),
                 no: Some("pick another name".into()),
                 destructive: true,
-                on_yes: ConfirmAction::Leads(Confirmed::OverwriteExport),
+                on_yes: ConfirmAction::Pane(Confirmed::OverwriteExport.into()),
             }));
             Vec::new()
         }
@@ -447,7 +446,7 @@ pub fn on_path_checked(m: &mut Model, id: RequestId, exists: Result<bool, String
 
 /// The answer to "replace the file?".
 pub fn overwrite_confirmed(m: &mut Model, yes: bool) -> Vec<Cmd> {
-    let Some(Dialog::Export(exp)) = m.leads.dialog.as_mut() else {
+    let Some(Dialog::Export(exp)) = m.panes.leads.dialog.as_mut() else {
         return Vec::new();
     };
     if exp.phase != Phase::Confirming {
@@ -464,7 +463,7 @@ pub fn overwrite_confirmed(m: &mut Model, yes: bool) -> Vec<Cmd> {
 }
 
 fn begin(m: &mut Model) -> Vec<Cmd> {
-    let Some(Dialog::Export(exp)) = m.leads.dialog.as_mut() else {
+    let Some(Dialog::Export(exp)) = m.panes.leads.dialog.as_mut() else {
         return Vec::new();
     };
     exp.phase = Phase::Fetching;
@@ -481,12 +480,12 @@ fn begin(m: &mut Model) -> Vec<Cmd> {
 }
 
 fn next_page(m: &mut Model) -> Vec<Cmd> {
-    let Some(Dialog::Export(exp)) = m.leads.dialog.as_ref() else {
+    let Some(Dialog::Export(exp)) = m.panes.leads.dialog.as_ref() else {
         return Vec::new();
     };
     let req = exp.walk.request();
     let (id, cmd) = send(m, Purpose::ExportPage, req);
-    if let Some(Dialog::Export(exp)) = m.leads.dialog.as_mut() {
+    if let Some(Dialog::Export(exp)) = m.panes.leads.dialog.as_mut() {
         exp.pending = Some(id);
     }
     vec![cmd]
@@ -520,8 +519,8 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
         return next_page(m);
     }
     exp.phase = Phase::Writing;
-    let id = m.effect_id();
-    let Some(Dialog::Export(exp)) = m.leads.dialog.as_mut() else {
+    let id = m.effect(Purpose::ExportWrite);
+    let Some(Dialog::Export(exp)) = m.panes.leads.dialog.as_mut() else {
         return Vec::new();
     };
     exp.pending = Some(id);
@@ -546,10 +545,10 @@ pub fn on_file_written(m: &mut Model, id: RequestId, result: Result<(), String>)
         Ok(()) => {
             let (rows, path, title) = (exp.rows, exp.path_text(), exp.title.clone());
             let stopped = exp.walk.stopped.clone();
-            m.leads.dialog = None;
+            m.panes.leads.dialog = None;
             let text = format!(
                 "{} rows of {} to {path}",
-                crate::ui::format::count(rows),
+                crate::text::format::count(rows),
                 DisplayText::inline(&title)
             );
             match stopped {
@@ -580,7 +579,7 @@ pub fn on_key(m: &mut Model, mut exp: Box<Export>, key: KeyEvent) -> Vec<Cmd> {
             _ => {
                 exp.path.input(key);
                 exp.error = None;
-                m.leads.dialog = Some(Dialog::Export(exp));
+                m.panes.leads.dialog = Some(Dialog::Export(exp));
                 Vec::new()
             }
         },
@@ -590,7 +589,7 @@ pub fn on_key(m: &mut Model, mut exp: Box<Export>, key: KeyEvent) -> Vec<Cmd> {
             Vec::new()
         }
         _ => {
-            m.leads.dialog = Some(Dialog::Export(exp));
+            m.panes.leads.dialog = Some(Dialog::Export(exp));
             Vec::new()
         }
     }

@@ -159,7 +159,6 @@ pub struct Builder {
 
 fn text_box(text: &str) -> TextArea<'static> {
     let mut t = TextArea::new(vec![text.to_owned()]);
-    t.set_cursor_line_style(ratatui::style::Style::default());
     t.move_cursor(ratatui_textarea::CursorMove::End);
     t
 }
@@ -469,13 +468,13 @@ impl Builder {
 /// Opens the builder on the open search; asks for field descriptors when
 /// none are cached (from the enrichment of the first loaded result).
 pub fn open(m: &mut Model) -> Vec<Cmd> {
-    let Some(o) = m.leads.open.as_ref() else {
+    let Some(o) = m.panes.leads.open.as_ref() else {
         return Vec::new();
     };
     let search = o.search.search_id.clone();
     let first = o.window.loaded_iter().next().map(|r| r.result_id.clone());
     let filter = o.filter.clone();
-    let mut b = match m.leads.filter_edits.remove(&search) {
+    let mut b = match m.panes.leads.filter_edits.remove(&search) {
         // Edits left with Esc come back as they were.
         Some(mut kept) => {
             kept.picker = None;
@@ -486,11 +485,15 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
                 "your earlier edits; the filter shown has changed since: Enter applies these".into()
             });
             if kept.descriptors.is_empty() {
-                kept.descriptors = m.leads.open_descriptors().to_vec();
+                kept.descriptors = m.panes.leads.open_descriptors().to_vec();
             }
             kept
         }
-        None => Box::new(Builder::new(&search, &filter, m.leads.open_descriptors())),
+        None => Box::new(Builder::new(
+            &search,
+            &filter,
+            m.panes.leads.open_descriptors(),
+        )),
     };
     let mut cmds = Vec::new();
     if b.descriptors.is_empty() {
@@ -515,7 +518,7 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
             }
         }
     }
-    m.leads.dialog = Some(Dialog::Filter(b));
+    m.panes.leads.dialog = Some(Dialog::Filter(b));
     cmds
 }
 
@@ -525,7 +528,7 @@ pub fn on_descriptors(m: &mut Model, search: &str, reply: ApiReply) -> Vec<Cmd> 
         return Vec::new();
     };
     let result = *r;
-    let builder = match m.leads.dialog.as_mut() {
+    let builder = match m.panes.leads.dialog.as_mut() {
         Some(Dialog::Filter(b)) if b.search == search => Some(b),
         _ => None,
     };
@@ -541,7 +544,10 @@ pub fn on_descriptors(m: &mut Model, search: &str, reply: ApiReply) -> Vec<Cmd> 
                 }
             }
             if !e.fields.is_empty() {
-                m.leads.descriptors.insert(search.to_owned(), e.fields);
+                m.panes
+                    .leads
+                    .descriptors
+                    .insert(search.to_owned(), e.fields);
             }
         }
         Err(e) => {
@@ -600,7 +606,7 @@ pub fn on_key(m: &mut Model, mut b: Box<Builder>, key: KeyEvent) -> Vec<Cmd> {
                 b.picker = Some(p);
             }
         }
-        m.leads.dialog = Some(Dialog::Filter(b));
+        m.panes.leads.dialog = Some(Dialog::Filter(b));
         return Vec::new();
     }
     b.note = None;
@@ -610,7 +616,7 @@ pub fn on_key(m: &mut Model, mut b: Box<Builder>, key: KeyEvent) -> Vec<Cmd> {
             // next `/` on this search.
             if b.edited() {
                 b.error = None;
-                m.leads.filter_edits.insert(b.search.clone(), b);
+                m.panes.leads.filter_edits.insert(b.search.clone(), b);
                 m.notify(
                     crate::app::toast::Level::Info,
                     "Filter not applied",
@@ -677,21 +683,21 @@ pub fn on_key(m: &mut Model, mut b: Box<Builder>, key: KeyEvent) -> Vec<Cmd> {
             }
         },
     }
-    m.leads.dialog = Some(Dialog::Filter(b));
+    m.panes.leads.dialog = Some(Dialog::Filter(b));
     Vec::new()
 }
 
 fn apply(m: &mut Model, mut b: Box<Builder>) -> Vec<Cmd> {
     match b.build() {
         Some(filter) => {
-            if m.leads.open_id() != Some(b.search.as_str()) {
+            if m.panes.leads.open_id() != Some(b.search.as_str()) {
                 return Vec::new();
             }
-            m.leads.filter_edits.remove(&b.search);
+            m.panes.leads.filter_edits.remove(&b.search);
             search::apply_filter(m, filter)
         }
         None => {
-            m.leads.dialog = Some(Dialog::Filter(b));
+            m.panes.leads.dialog = Some(Dialog::Filter(b));
             Vec::new()
         }
     }

@@ -3,14 +3,15 @@
 //! a bounded window of pages, a result's enrichment detail, the filter
 //! builder, CSV export and "add to campaign".
 //!
-//! Every request is recorded in `LeadsModel::inflight` with its purpose; a
-//! reply whose id is no longer there, or whose purpose no longer matches what
-//! is on screen (another search, another filter generation), is dropped.
+//! Every request is recorded in the shared request table with its
+//! [`Purpose`]; a reply whose purpose no longer matches what is on screen
+//! (another search, another filter generation) is dropped.
 
 pub mod campaign;
 pub mod detail;
 pub mod export;
 pub mod filter;
+pub mod layout;
 pub mod new_search;
 pub mod search;
 pub mod searches;
@@ -22,16 +23,19 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
+use std::time::Duration;
+
+use super::command_line::{Arg, CommandSpec};
+use super::pane::{Answer, PaneSpec, PaneUnit};
 use super::table::TableState;
 use super::toast::Level;
-use super::{ApiReply, Cmd, Model, Pane, RequestId, Sub, SubId};
+use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::ApiError;
 use crate::api::model::{
     FieldDescriptor, LeadInput, LeadResult, Predicate, ResultsQuery, RunStatus, Sort,
 };
 use crate::config::keymap::{Action, Scope};
 use crate::store::State;
-use crate::ui::leads as layout;
 
 /// Key of the create-search draft in the local state.
 pub const DRAFT_KEY: &str = "new-search";
@@ -106,6 +110,17 @@ pub enum Purpose {
     AddPage,
     /// A page read by the export.
     ExportPage,
+    /// The export's check whether its file exists.
+    ExportPath,
+    /// The export's file write.
+    ExportWrite,
+}
+
+/// The pane's pollers.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LeadsSub {
+    /// Poll a search while its run is queued or running.
+    RunWatch(String),
 }
 
 /// The filter applied to the open search's results.
@@ -284,8 +299,6 @@ pub struct LeadsModel {
     pub descriptors: BTreeMap<String, Vec<FieldDescriptor>>,
     /// Filter-builder edits left with Esc, by search: `/` brings them back.
     pub filter_edits: BTreeMap<String, Box<filter::Builder>>,
-    /// Requests in flight and what they are for.
-    pub inflight: BTreeMap<RequestId, Purpose>,
     /// Searches with a run request in flight.
     pub starting: BTreeSet<String>,
     /// Run-all in flight.
@@ -298,7 +311,7 @@ pub struct LeadsModel {
 impl LeadsModel {
     /// The pollers this pane wants: the run watch of the open search while
     /// its run is queued or running, and of the live searches in view.
-    pub fn subscriptions(&self, m: &Model, subs: &mut Vec<Sub>) {
+    pub fn subscriptions(&self, m: &Model, subs: &mut Vec<(LeadsSub, Duration)>) {
         if m.pane != Pane::Leads {
             return;
         }
@@ -308,10 +321,7 @@ impl LeadsModel {
                     && o.latest_run.as_ref().is_some_and(|r| r.status.is_live())
                     && o.watch_lost.is_none()
                 {
-                    subs.push(Sub {
-                        id: SubId::RunWatch(o.search.search_id.clone()),
-                        every: m.poll.run,
-                    });
+                    subs.push((LeadsSub::RunWatch(o.search.search_id.clone()), m.poll.run));
                 }
             }
             View::Searches => {
@@ -321,10 +331,7 @@ impl LeadsModel {
                         && row.run.as_ref().is_some_and(RunStatus::is_live)
                         && row.error.is_none()
                     {
-                        subs.push(Sub {
-                            id: SubId::RunWatch(row.search.search_id.clone()),
-                            every: m.poll.run,
-                        });
+                        subs.push((LeadsSub::RunWatch(row.search.search_id.clone()), m.poll.run));
                     }
                 }
             }
@@ -378,10 +385,63 @@ impl LeadsModel {
     }
 }
 
+/// Status-bar hints of the current view.
+fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+    let l = &m.panes.leads;
+    if l.dialog.is_some() || l.view == View::NewSearch {
+        // Dialogs and the form show their own keys.
+        return Vec::new();
+    }
+    match l.view {
+        View::Searches => vec![
+            (Action::Open, "open"),
+            (Action::NewSearch, "new"),
+            (Action::RunSearch, "run"),
+            (Action::RunAll, "run all"),
+            (Action::Refresh, "refresh"),
+        ],
+        View::Search => {
+            let resumable = l
+                .open
+                .as_ref()
+                .and_then(|o| o.latest_run.as_ref())
+                .is_some_and(|r| searches::resumable(Some(&r.status)));
+            vec![
+                (Action::Filter, "filter"),
+                (Action::ToggleMark, "select"),
+                (Action::AddToCampaign, "add to campaign"),
+                (Action::Open, "detail"),
+                (Action::Export, "export"),
+                (
+                    Action::RunSearch,
+                    if resumable { "resume run" } else { "run" },
+                ),
+                (Action::MarkMatching, "all matching"),
+                (Action::Back, "back"),
+            ]
+        }
+        View::Detail => vec![
+            (Action::NextSection, "next part"),
+            if l.detail
+                .as_ref()
+                .is_some_and(|d| d.tab == detail::Tab::Lead)
+            {
+                (Action::Down, "scroll")
+            } else {
+                (Action::Open, "fold")
+            },
+            (Action::ToggleMark, "select"),
+            (Action::AddToCampaign, "add to campaign"),
+            (Action::Back, "back"),
+        ],
+        View::NewSearch => Vec::new(),
+    }
+}
+
 /// Refuses `what` while a job runs (see [`LeadsModel::job`]), saying so;
 /// returns whether it refused.
 pub(crate) fn busy(m: &mut Model, what: &str) -> bool {
-    let Some(job) = m.leads.job() else {
+    let Some(job) = m.panes.leads.job() else {
         return false;
     };
     m.notify(
@@ -400,7 +460,7 @@ pub(crate) fn error_text(e: &ApiError) -> String {
 /// The pane became visible.
 pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
     let mut cmds = searches::ensure_loaded(m);
-    if matches!(m.leads.view, View::Search | View::Detail) {
+    if matches!(m.panes.leads.view, View::Search | View::Detail) {
         cmds.extend(search::fetch_pages(m, false));
     }
     cmds
@@ -410,18 +470,18 @@ pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
 pub fn on_resize(m: &mut Model) -> Vec<Cmd> {
     let body = m.layout().body;
     let vp = layout::searches_viewport(body);
-    m.leads.list.table.clamp(vp);
-    let rvp = layout::results_viewport(body, &m.leads);
-    if let Some(o) = m.leads.open.as_mut() {
+    m.panes.leads.list.table.clamp(vp);
+    let rvp = layout::results_viewport(body, &m.panes.leads);
+    if let Some(o) = m.panes.leads.open.as_mut() {
         o.window.table.clamp(rvp);
     }
     let dvp = layout::detail_viewport(body);
-    if let Some(d) = m.leads.detail.as_mut() {
+    if let Some(d) = m.panes.leads.detail.as_mut() {
         d.clamp(dvp);
     }
     detail::clamp_lead(m);
     // A taller window shows rows whose pages are not loaded yet.
-    if m.pane == Pane::Leads && m.leads.open.is_some() {
+    if m.pane == Pane::Leads && m.panes.leads.open.is_some() {
         search::fetch_pages(m, false)
     } else {
         Vec::new()
@@ -430,13 +490,13 @@ pub fn on_resize(m: &mut Model) -> Vec<Cmd> {
 
 /// Pasted text goes to the focused text box.
 pub fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-    match &mut m.leads.dialog {
+    match &mut m.panes.leads.dialog {
         Some(Dialog::Filter(b)) => b.paste(text),
         Some(Dialog::Export(e)) => e.paste(text),
         Some(_) => {}
         None => {
-            if m.leads.view == View::NewSearch
-                && let Some(f) = m.leads.form.as_mut()
+            if m.panes.leads.view == View::NewSearch
+                && let Some(f) = m.panes.leads.form.as_mut()
             {
                 f.form.paste(text);
             }
@@ -447,10 +507,10 @@ pub fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
 
 /// Keys for a focused text box or a dialog; `None` when neither is open.
 pub fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-    if let Some(dialog) = m.leads.dialog.take() {
+    if let Some(dialog) = m.panes.leads.dialog.take() {
         return Some(dialog_key(m, dialog, key));
     }
-    if m.leads.view == View::NewSearch && m.leads.form.is_some() {
+    if m.panes.leads.view == View::NewSearch && m.panes.leads.form.is_some() {
         return Some(new_search::on_key(m, key));
     }
     None
@@ -469,7 +529,7 @@ fn dialog_key(m: &mut Model, dialog: Dialog, key: KeyEvent) -> Vec<Cmd> {
                 Some(Action::PageUp) => r.scroll = r.scroll.saturating_sub(10),
                 _ => return Vec::new(),
             }
-            m.leads.dialog = Some(Dialog::Report(r));
+            m.panes.leads.dialog = Some(Dialog::Report(r));
             Vec::new()
         }
     }
@@ -478,11 +538,11 @@ fn dialog_key(m: &mut Model, dialog: Dialog, key: KeyEvent) -> Vec<Cmd> {
 /// A key action on the pane.
 pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     match action {
-        Action::NewSearch if m.leads.view != View::NewSearch => return new_search::open(m),
+        Action::NewSearch if m.panes.leads.view != View::NewSearch => return new_search::open(m),
         Action::RunAll => return searches::ask_run_all(m),
         _ => {}
     }
-    match m.leads.view {
+    match m.panes.leads.view {
         View::Searches => searches::on_action(m, action),
         View::Search => search::on_action(m, action),
         View::Detail => detail::on_action(m, action),
@@ -490,10 +550,12 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     }
 }
 
-/// A reply for this pane.
-pub fn on_reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
-    let Some(purpose) = m.leads.inflight.remove(&id) else {
-        return Vec::new();
+/// A reply for this pane, with the purpose it was sent for.
+pub fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+    let reply = match reply {
+        Reply::Api(r) => r,
+        Reply::PathChecked(exists) => return export::on_path_checked(m, id, exists),
+        Reply::FileWritten(result) => return export::on_file_written(m, id, result),
     };
     match purpose {
         Purpose::Searches => searches::on_list(m, reply),
@@ -514,6 +576,8 @@ pub fn on_reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
         Purpose::AddChunk => campaign::on_chunk(m, id, reply),
         Purpose::AddPage => campaign::on_page(m, id, reply),
         Purpose::ExportPage => export::on_page(m, id, reply),
+        // File effects answer with `Reply::PathChecked` / `FileWritten`.
+        Purpose::ExportPath | Purpose::ExportWrite => Vec::new(),
     }
 }
 
@@ -523,17 +587,17 @@ pub(crate) fn send(
     purpose: Purpose,
     req: crate::app::ApiRequest,
 ) -> (RequestId, Cmd) {
-    let (id, cmd) = m.request(super::Owner::Leads, req);
-    m.leads.inflight.insert(id, purpose);
-    (id, cmd)
+    m.request(purpose, req)
 }
 
 /// A run watch fired.
-pub fn on_run_watch_due(m: &mut Model, search: &str) -> Vec<Cmd> {
+fn on_run_watch_due(m: &mut Model, search: &str) -> Vec<Cmd> {
     if m.pane != Pane::Leads {
         return Vec::new();
     }
-    if matches!(m.leads.view, View::Search | View::Detail) && m.leads.open_id() == Some(search) {
+    if matches!(m.panes.leads.view, View::Search | View::Detail)
+        && m.panes.leads.open_id() == Some(search)
+    {
         return search::poll(m);
     }
     searches::fetch_meta(m, search)
@@ -542,35 +606,34 @@ pub fn on_run_watch_due(m: &mut Model, search: &str) -> Vec<Cmd> {
 /// Mouse on the body: click selects (again opens), the wheel scrolls, a
 /// click on a filter chip removes it.
 pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    if m.leads.dialog.is_some() || m.leads.view == View::NewSearch {
+    if m.panes.leads.dialog.is_some() || m.panes.leads.view == View::NewSearch {
         return Vec::new();
     }
     let body = m.layout().body;
     match ev.kind {
         MouseEventKind::ScrollDown => on_action(m, Action::Down),
         MouseEventKind::ScrollUp => on_action(m, Action::Up),
-        MouseEventKind::Down(MouseButton::Left) => match m.leads.view {
+        MouseEventKind::Down(MouseButton::Left) => match m.panes.leads.view {
             View::Searches => {
                 let area = layout::searches_area(body);
-                let Some(line) = crate::ui::widgets::vtable::line_at(area, ev.column, ev.row)
-                else {
+                let Some(line) = crate::geometry::table::line_at(area, ev.column, ev.row) else {
                     return Vec::new();
                 };
                 let vp = layout::searches_viewport(body);
                 click_row(m, |l| &mut l.list.table, line, vp)
             }
             View::Search => {
-                let areas = layout::search_areas(body, &m.leads);
-                if let Some(chip) = layout::chip_at(&m.leads, areas.chips, ev.column, ev.row) {
+                let areas = layout::search_areas(body, &m.panes.leads);
+                if let Some(chip) = layout::chip_at(&m.panes.leads, areas.chips, ev.column, ev.row)
+                {
                     return search::remove_chip(m, chip);
                 }
-                let Some(line) =
-                    crate::ui::widgets::vtable::line_at(areas.table, ev.column, ev.row)
+                let Some(line) = crate::geometry::table::line_at(areas.table, ev.column, ev.row)
                 else {
                     return Vec::new();
                 };
                 let vp = areas.viewport();
-                let Some(o) = m.leads.open.as_mut() else {
+                let Some(o) = m.panes.leads.open.as_mut() else {
                     return Vec::new();
                 };
                 let Some(row) = o.window.table.row_at(line) else {
@@ -596,7 +659,7 @@ fn click_row(
     line: usize,
     vp: usize,
 ) -> Vec<Cmd> {
-    let t = table(&mut m.leads);
+    let t = table(&mut m.panes.leads);
     let Some(row) = t.row_at(line) else {
         return Vec::new();
     };
@@ -609,45 +672,21 @@ fn click_row(
     }
 }
 
-/// A confirm dialog said yes.
-pub fn on_confirmed(m: &mut Model, what: Confirmed) -> Vec<Cmd> {
-    match what {
-        Confirmed::RunAll => searches::run_all(m),
-        Confirmed::RestoreDraft => new_search::restore_draft(m, true),
-        Confirmed::OverwriteExport => export::overwrite_confirmed(m, true),
-    }
-}
-
-/// A confirm dialog's explicit no (`n`, shown with its label).
-pub fn on_declined(m: &mut Model, what: Confirmed) -> Vec<Cmd> {
-    match what {
-        Confirmed::RunAll => Vec::new(),
+/// A question of the pane was answered. Dismissed (Esc or `q`): nothing
+/// is chosen and nothing typed is discarded.
+pub fn on_answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
+    match (what, answer) {
+        (Confirmed::RunAll, Answer::Yes) => searches::run_all(m),
+        (Confirmed::RunAll, _) => Vec::new(),
+        (Confirmed::RestoreDraft, Answer::Yes) => new_search::restore_draft(m, true),
         // "discard the draft": the one place the draft is thrown away.
-        Confirmed::RestoreDraft => new_search::restore_draft(m, false),
-        Confirmed::OverwriteExport => export::overwrite_confirmed(m, false),
-    }
-}
-
-/// A confirm dialog was dismissed (Esc or `q`): nothing is chosen and
-/// nothing typed is discarded.
-pub fn on_dismissed(m: &mut Model, what: Confirmed) -> Vec<Cmd> {
-    match what {
-        Confirmed::RunAll => Vec::new(),
+        (Confirmed::RestoreDraft, Answer::No) => new_search::restore_draft(m, false),
         // The draft stays saved; back to where the form was opened from.
-        Confirmed::RestoreDraft => new_search::keep_draft(m),
+        (Confirmed::RestoreDraft, Answer::Dismissed) => new_search::keep_draft(m),
+        (Confirmed::OverwriteExport, Answer::Yes) => export::overwrite_confirmed(m, true),
         // Back to the path prompt, the path as typed.
-        Confirmed::OverwriteExport => export::overwrite_confirmed(m, false),
+        (Confirmed::OverwriteExport, _) => export::overwrite_confirmed(m, false),
     }
-}
-
-/// A path check finished.
-pub fn on_path_checked(m: &mut Model, id: RequestId, exists: Result<bool, String>) -> Vec<Cmd> {
-    export::on_path_checked(m, id, exists)
-}
-
-/// A file write finished.
-pub fn on_file_written(m: &mut Model, id: RequestId, result: Result<(), String>) -> Vec<Cmd> {
-    export::on_file_written(m, id, result)
 }
 
 /// Opens a search by id (`:open search <id>`), remembering it locally.
@@ -714,4 +753,89 @@ pub fn result_name(r: &LeadResult) -> String {
 pub(crate) fn toast_error(m: &mut Model, context: &str, e: &ApiError) {
     m.toasts.error(m.now, context, e);
     m.redraw = true;
+}
+
+impl PaneUnit for LeadsModel {
+    type Purpose = Purpose;
+    type Sub = LeadsSub;
+    type Confirmed = Confirmed;
+
+    const SPEC: PaneSpec = PaneSpec {
+        number: 1,
+        title: "Leads",
+        key: "leads",
+        aliases: &["searches"],
+        scope: Scope::Leads,
+        action: Action::PaneLeads,
+    };
+    const COMMANDS: &'static [CommandSpec] = &[
+        CommandSpec {
+            name: "open search",
+            arg: Arg::Required("<id>"),
+            help: "open a search by id (remembered locally)",
+        },
+        CommandSpec {
+            name: "run all",
+            arg: Arg::None,
+            help: "run every eligible search",
+        },
+        CommandSpec {
+            name: "export",
+            arg: Arg::Optional("[path.csv]"),
+            help: "export the open search's filtered results to CSV",
+        },
+    ];
+
+    fn enter(m: &mut Model) -> Vec<Cmd> {
+        on_enter(m)
+    }
+    fn resize(m: &mut Model) -> Vec<Cmd> {
+        on_resize(m)
+    }
+    fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
+        on_text_key(m, key)
+    }
+    fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
+        on_action(m, action)
+    }
+    fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
+        on_mouse(m, ev)
+    }
+    fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+        on_paste(m, text)
+    }
+    fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+        on_reply(m, id, purpose, reply)
+    }
+    fn subscriptions(m: &Model, subs: &mut Vec<(LeadsSub, Duration)>) {
+        m.panes.leads.subscriptions(m, subs);
+    }
+    fn sub_fired(m: &mut Model, sub: LeadsSub) -> Vec<Cmd> {
+        match sub {
+            LeadsSub::RunWatch(search) => on_run_watch_due(m, &search),
+        }
+    }
+    fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
+        on_answered(m, what, answer)
+    }
+    fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
+        match name {
+            "open search" => open_search_by_id(m, arg.as_deref().unwrap_or(""), "pasted"),
+            "run all" => on_action(m, Action::RunAll),
+            "export" => start_export(m, arg),
+            _ => Vec::new(),
+        }
+    }
+    fn unsent(m: &Model) -> Option<String> {
+        m.panes.leads.unsent()
+    }
+    fn capture_drafts(m: &Model, state: &mut State) {
+        m.panes.leads.capture_drafts(state);
+    }
+    fn modal(m: &Model) -> bool {
+        m.panes.leads.dialog.is_some()
+    }
+    fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+        hints(m)
+    }
 }

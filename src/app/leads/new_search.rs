@@ -12,7 +12,7 @@ use super::{Confirmed, DRAFT_KEY, Purpose, View, search, searches, send};
 use crate::api::model::*;
 use crate::api::validate;
 use crate::store::Draft;
-use crate::ui::sanitize::DisplayText;
+use crate::text::sanitize::DisplayText;
 
 /// Kinds of a company criterion, as typed.
 const COMPANY_KINDS: [&str; 6] = [
@@ -451,12 +451,12 @@ pub fn locate(path: &str, message: &str) -> (Option<&'static str>, String) {
 
 /// Opens the form, offering back an unsent draft first.
 pub fn open(m: &mut Model) -> Vec<Cmd> {
-    let back = match m.leads.view {
+    let back = match m.panes.leads.view {
         View::NewSearch => View::Searches,
         v => v,
     };
-    if m.leads.form.is_some() {
-        m.leads.view = View::NewSearch;
+    if m.panes.leads.form.is_some() {
+        m.panes.leads.view = View::NewSearch;
         return Vec::new();
     }
     if let Some(draft) = m.state.drafts.get(DRAFT_KEY) {
@@ -466,7 +466,7 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
             .map(|t| DisplayText::inline(t).into_string())
             .filter(|t| !t.is_empty())
             .unwrap_or_else(|| "untitled".into());
-        m.leads.form = Some(NewSearch {
+        m.panes.leads.form = Some(NewSearch {
             form: build(),
             pending: None,
             back,
@@ -481,27 +481,27 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
             yes: "Restore".into(),
             no: Some("discard the draft".into()),
             destructive: false,
-            on_yes: ConfirmAction::Leads(Confirmed::RestoreDraft),
+            on_yes: ConfirmAction::Pane(Confirmed::RestoreDraft.into()),
         }));
-        m.leads.view = View::NewSearch;
+        m.panes.leads.view = View::NewSearch;
         return Vec::new();
     }
-    m.leads.form = Some(NewSearch {
+    m.panes.leads.form = Some(NewSearch {
         form: build(),
         pending: None,
         back,
     });
-    m.leads.view = View::NewSearch;
+    m.panes.leads.view = View::NewSearch;
     Vec::new()
 }
 
 /// The answer to "restore the draft?".
 pub fn restore_draft(m: &mut Model, yes: bool) -> Vec<Cmd> {
     let draft = m.state.drafts.get(DRAFT_KEY).cloned();
-    let Some(f) = m.leads.form.as_mut() else {
+    let Some(f) = m.panes.leads.form.as_mut() else {
         return Vec::new();
     };
-    m.leads.view = View::NewSearch;
+    m.panes.leads.view = View::NewSearch;
     if yes {
         if let Some(d) = draft {
             f.form.restore(&d.fields);
@@ -518,8 +518,8 @@ pub fn restore_draft(m: &mut Model, yes: bool) -> Vec<Cmd> {
 /// The draft prompt was dismissed: the draft stays saved as it is, the
 /// empty form behind the prompt closes.
 pub fn keep_draft(m: &mut Model) -> Vec<Cmd> {
-    if let Some(f) = m.leads.form.take() {
-        m.leads.view = back_view(m, f.back);
+    if let Some(f) = m.panes.leads.form.take() {
+        m.panes.leads.view = back_view(m, f.back);
     }
     Vec::new()
 }
@@ -527,8 +527,8 @@ pub fn keep_draft(m: &mut Model) -> Vec<Cmd> {
 /// Where closing the form goes: `back`, unless what it showed is gone.
 fn back_view(m: &Model, back: View) -> View {
     match back {
-        View::Detail if m.leads.detail.is_none() => View::Searches,
-        View::Search | View::Detail if m.leads.open.is_none() => View::Searches,
+        View::Detail if m.panes.leads.detail.is_none() => View::Searches,
+        View::Search | View::Detail if m.panes.leads.open.is_none() => View::Searches,
         View::NewSearch => View::Searches,
         v => v,
     }
@@ -536,7 +536,7 @@ fn back_view(m: &Model, back: View) -> View {
 
 /// A key in the form.
 pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let Some(f) = m.leads.form.as_mut() else {
+    let Some(f) = m.panes.leads.form.as_mut() else {
         return Vec::new();
     };
     if f.pending.is_some() {
@@ -551,7 +551,7 @@ pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
             if dirty {
                 let draft = f.draft();
                 m.state.drafts.insert(DRAFT_KEY.into(), draft);
-                m.leads.form = None;
+                m.panes.leads.form = None;
                 cmds.push(m.save_state());
                 m.notify(
                     Level::Info,
@@ -559,9 +559,9 @@ pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
                     "the new search is saved locally; n offers it back",
                 );
             } else {
-                m.leads.form = None;
+                m.panes.leads.form = None;
             }
-            m.leads.view = back_view(m, back);
+            m.panes.leads.view = back_view(m, back);
             cmds
         }
         FormEvent::Submit => submit(m),
@@ -570,7 +570,7 @@ pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 }
 
 fn submit(m: &mut Model) -> Vec<Cmd> {
-    let Some(f) = m.leads.form.as_mut() else {
+    let Some(f) = m.panes.leads.form.as_mut() else {
         return Vec::new();
     };
     f.form.clear_errors();
@@ -583,7 +583,7 @@ fn submit(m: &mut Model) -> Vec<Cmd> {
         }
         Ok(req) => {
             let (id, cmd) = send(m, Purpose::Create, ApiRequest::CreateSearch(Box::new(req)));
-            if let Some(f) = m.leads.form.as_mut() {
+            if let Some(f) = m.panes.leads.form.as_mut() {
                 f.pending = Some(id);
             }
             vec![cmd]
@@ -597,24 +597,25 @@ pub fn on_created(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::SearchCreated(result) = reply else {
         return Vec::new();
     };
-    if let Some(f) = m.leads.form.as_mut() {
+    if let Some(f) = m.panes.leads.form.as_mut() {
         f.pending = None;
     }
     match *result {
         Ok(s) => {
             m.state.remember_search(&s.search_id, &s.title, "created");
             m.state.drafts.remove(DRAFT_KEY);
-            m.leads.form = None;
+            m.panes.leads.form = None;
             searches::upsert(m, &s, None);
             if let Some(i) = m
+                .panes
                 .leads
                 .list
                 .rows
                 .iter()
                 .position(|r| r.search.search_id == s.search_id)
             {
-                let vp = crate::ui::leads::searches_viewport(m.layout().body);
-                m.leads.list.table.select(i, vp);
+                let vp = super::layout::searches_viewport(m.layout().body);
+                m.panes.leads.list.table.select(i, vp);
             }
             m.notify(
                 Level::Success,
@@ -627,7 +628,7 @@ pub fn on_created(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
         }
         Err(e) => {
             let message = e.message();
-            let Some(f) = m.leads.form.as_mut() else {
+            let Some(f) = m.panes.leads.form.as_mut() else {
                 super::toast_error(m, "creating the search", &e);
                 return Vec::new();
             };

@@ -3,6 +3,7 @@
 
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Model};
+use super::layout;
 use super::window::{PAGE, PageAccess, Window};
 use super::{
     AllMatching, Filter, NOT_FOUND, Opened, Picked, Purpose, View, WATCH_TRIES, error_text,
@@ -10,24 +11,24 @@ use super::{
 };
 use crate::api::model::{LatestRun, Pagination, SearchPageQuery};
 use crate::config::keymap::Action;
-use crate::ui::format;
-use crate::ui::leads as layout;
-use crate::ui::sanitize::DisplayText;
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
 
 fn viewport(m: &Model) -> usize {
-    layout::results_viewport(m.layout().body, &m.leads)
+    layout::results_viewport(m.layout().body, &m.panes.leads)
 }
 
 /// Opens a search on its results (the first page is asked for at once).
 pub fn open(m: &mut Model, id: &str) -> Vec<Cmd> {
-    m.leads.view = View::Search;
-    m.leads.detail = None;
-    if m.leads.open_id() == Some(id) {
+    m.panes.leads.view = View::Search;
+    m.panes.leads.detail = None;
+    if m.panes.leads.open_id() == Some(id) {
         // Open already (the last one looked at): what it shows may be old,
         // the run may have moved on. Read it again.
         return refresh(m);
     }
     let search = m
+        .panes
         .leads
         .list
         .rows
@@ -38,7 +39,7 @@ pub fn open(m: &mut Model, id: &str) -> Vec<Cmd> {
             search_id: id.to_owned(),
             ..Default::default()
         });
-    m.leads.open = Some(Opened {
+    m.panes.leads.open = Some(Opened {
         search,
         window: Window::new(false),
         ..Opened::default()
@@ -50,7 +51,7 @@ pub fn open(m: &mut Model, id: &str) -> Vec<Cmd> {
 /// again too).
 pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
     let vp = viewport(m);
-    let Some(o) = m.leads.open.as_mut() else {
+    let Some(o) = m.panes.leads.open.as_mut() else {
         return Vec::new();
     };
     if refresh {
@@ -84,7 +85,7 @@ pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
             },
             req,
         );
-        if let Some(o) = m.leads.open.as_mut() {
+        if let Some(o) = m.panes.leads.open.as_mut() {
             o.window.pending.insert(page, id);
         }
         cmds.push(cmd);
@@ -96,14 +97,20 @@ pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
 /// pages on screen (the loaded ones stay shown until the fresh copy
 /// arrives).
 pub fn refresh(m: &mut Model) -> Vec<Cmd> {
-    if let Some(o) = m.leads.open.as_mut() {
+    if let Some(o) = m.panes.leads.open.as_mut() {
         // A watch that gave up tries again.
         o.watch_failures = 0;
         o.watch_lost = None;
     }
     let mut cmds = fetch_pages(m, true);
-    let filtered = m.leads.open.as_ref().is_some_and(|o| !o.filter.is_empty());
+    let filtered = m
+        .panes
+        .leads
+        .open
+        .as_ref()
+        .is_some_and(|o| !o.filter.is_empty());
     let meta_on_its_way = m
+        .panes
         .leads
         .open
         .as_ref()
@@ -123,7 +130,7 @@ fn api_count(cmds: &[Cmd]) -> usize {
 /// Takes in the search and latest run of an answer, announcing a run that
 /// ended.
 fn take_meta(m: &mut Model, search: crate::api::model::Search, run: Option<LatestRun>) {
-    let Some(o) = m.leads.open.as_mut() else {
+    let Some(o) = m.panes.leads.open.as_mut() else {
         return;
     };
     let before = o.latest_run.as_ref().map(|r| r.status.clone());
@@ -151,7 +158,7 @@ fn store_page(
     p: &Pagination,
 ) {
     let vp = viewport(m);
-    let Some(o) = m.leads.open.as_mut() else {
+    let Some(o) = m.panes.leads.open.as_mut() else {
         return;
     };
     let selected = o.window.selected().map(|r| r.result_id.clone());
@@ -183,6 +190,7 @@ pub fn on_page(
     reply: ApiReply,
 ) -> Vec<Cmd> {
     let current = m
+        .panes
         .leads
         .open
         .as_ref()
@@ -190,7 +198,7 @@ pub fn on_page(
     if !current {
         return Vec::new();
     }
-    if let Some(o) = m.leads.open.as_mut()
+    if let Some(o) = m.panes.leads.open.as_mut()
         && o.window.pending.get(&page) == Some(&id)
     {
         o.window.pending.remove(&page);
@@ -201,7 +209,7 @@ pub fn on_page(
             (p.results, p.pagination)
         }),
         ApiReply::Results(r) => r.map(|p| {
-            if m.leads.open.as_ref().is_some_and(|o| !o.loaded) {
+            if m.panes.leads.open.as_ref().is_some_and(|o| !o.loaded) {
                 take_meta(m, p.search, None);
             }
             (p.results, p.pagination)
@@ -211,12 +219,12 @@ pub fn on_page(
     match result {
         Ok((rows, pagination)) => {
             store_page(m, page, rows, &pagination);
-            let ready = m.leads.open.as_mut().and_then(|o| {
+            let ready = m.panes.leads.open.as_mut().and_then(|o| {
                 o.window.selected()?;
                 o.open_when_loaded.take()
             });
             if let Some(tab) = ready
-                && m.leads.view == View::Search
+                && m.panes.leads.view == View::Search
             {
                 return super::detail::open(m, tab);
             }
@@ -228,7 +236,7 @@ pub fn on_page(
             } else {
                 error_text(&e)
             };
-            if let Some(o) = m.leads.open.as_mut() {
+            if let Some(o) = m.panes.leads.open.as_mut() {
                 if gone {
                     // Nothing left to watch.
                     o.watch_lost = Some("search not found".into());
@@ -246,7 +254,7 @@ pub fn on_page(
 /// again; the other loaded pages are read again as the view needs them.
 pub fn poll(m: &mut Model) -> Vec<Cmd> {
     let vp = viewport(m);
-    let Some(o) = m.leads.open.as_mut() else {
+    let Some(o) = m.panes.leads.open.as_mut() else {
         return Vec::new();
     };
     if o.watch_inflight.is_some() {
@@ -278,7 +286,7 @@ pub fn poll(m: &mut Model) -> Vec<Cmd> {
     };
     let (id, cmd) = send(m, Purpose::Watch(search), req);
     let mut cmds = vec![cmd];
-    if let Some(o) = m.leads.open.as_mut() {
+    if let Some(o) = m.panes.leads.open.as_mut() {
         o.watch_inflight = Some(id);
         if filtered {
             o.window.mark_stale(None);
@@ -300,7 +308,7 @@ pub fn on_watch(
     search: &str,
     reply: ApiReply,
 ) -> Vec<Cmd> {
-    let Some(o) = m.leads.open.as_mut() else {
+    let Some(o) = m.panes.leads.open.as_mut() else {
         return Vec::new();
     };
     if o.search.search_id != search || o.watch_inflight != Some(id) {
@@ -321,13 +329,13 @@ pub fn on_watch(
     };
     match *result {
         Ok(p) => {
-            if let Some(o) = m.leads.open.as_mut() {
+            if let Some(o) = m.panes.leads.open.as_mut() {
                 o.watch_failures = 0;
                 o.watch_lost = None;
             }
             take_meta(m, p.search, p.latest_run);
             if let Some(page) = page {
-                if let Some(o) = m.leads.open.as_mut() {
+                if let Some(o) = m.panes.leads.open.as_mut() {
                     o.window.mark_stale(Some(page));
                 }
                 store_page(m, page, p.results, &p.pagination);
@@ -338,7 +346,7 @@ pub fn on_watch(
             // The subscription lives while the run is live: a search that
             // is gone (or a status that cannot be read) would be polled
             // forever. Give up, and say the status is unknown.
-            if let Some(o) = m.leads.open.as_mut() {
+            if let Some(o) = m.panes.leads.open.as_mut() {
                 o.watch_failures = o.watch_failures.saturating_add(1);
                 if e.status() == Some(404) {
                     o.watch_lost = Some("search not found".into());
@@ -358,7 +366,7 @@ pub fn on_watch(
 
 /// A run of `id` started: watch it when it is the open search.
 pub fn run_started(m: &mut Model, id: &str, run: LatestRun) -> Vec<Cmd> {
-    let Some(o) = m.leads.open.as_mut() else {
+    let Some(o) = m.panes.leads.open.as_mut() else {
         return Vec::new();
     };
     if o.search.search_id != id {
@@ -395,7 +403,7 @@ pub fn chips(o: &Opened, descriptors: &[crate::api::model::FieldDescriptor]) -> 
 
 /// Removes chip `i` (see [`chips`]).
 pub fn remove_chip(m: &mut Model, i: usize) -> Vec<Cmd> {
-    let Some(o) = m.leads.open.as_ref() else {
+    let Some(o) = m.panes.leads.open.as_ref() else {
         return Vec::new();
     };
     let mut filter = o.filter.clone();
@@ -414,7 +422,7 @@ pub fn remove_chip(m: &mut Model, i: usize) -> Vec<Cmd> {
 
 /// Shows the results of another filter (read again from the first page).
 pub fn apply_filter(m: &mut Model, filter: Filter) -> Vec<Cmd> {
-    let Some(o) = m.leads.open.as_mut() else {
+    let Some(o) = m.panes.leads.open.as_mut() else {
         return Vec::new();
     };
     if o.filter == filter && o.window.loaded() {
@@ -436,7 +444,7 @@ pub fn apply_filter(m: &mut Model, filter: Filter) -> Vec<Cmd> {
 
 fn nav(m: &mut Model, action: Action) -> bool {
     let vp = viewport(m);
-    let Some(o) = m.leads.open.as_mut() else {
+    let Some(o) = m.panes.leads.open.as_mut() else {
         return false;
     };
     let t = &mut o.window.table;
@@ -455,19 +463,19 @@ fn nav(m: &mut Model, action: Action) -> bool {
 /// A key action on the open search.
 pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     if nav(m, action) {
-        if let Some(o) = m.leads.open.as_mut() {
+        if let Some(o) = m.panes.leads.open.as_mut() {
             o.open_when_loaded = None;
         }
         return fetch_pages(m, false);
     }
-    let Some(o) = m.leads.open.as_ref() else {
-        m.leads.view = View::Searches;
+    let Some(o) = m.panes.leads.open.as_ref() else {
+        m.panes.leads.view = View::Searches;
         return Vec::new();
     };
     let id = o.search.search_id.clone();
     match action {
         Action::Back => {
-            m.leads.view = View::Searches;
+            m.panes.leads.view = View::Searches;
             let mut cmds = searches::ensure_loaded(m);
             cmds.extend(searches::fetch_visible_meta(m));
             cmds
@@ -487,7 +495,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         Action::MarkLoaded => mark_loaded(m),
         Action::MarkMatching => mark_matching(m),
         Action::ClearMarks => {
-            if let Some(o) = m.leads.open.as_mut() {
+            if let Some(o) = m.panes.leads.open.as_mut() {
                 o.marks = Default::default();
             }
             Vec::new()
@@ -502,7 +510,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 
 fn toggle_mark(m: &mut Model) -> Vec<Cmd> {
     let vp = viewport(m);
-    let Some(o) = m.leads.open.as_mut() else {
+    let Some(o) = m.panes.leads.open.as_mut() else {
         return Vec::new();
     };
     let Some(r) = o.window.selected().cloned() else {
@@ -515,7 +523,7 @@ fn toggle_mark(m: &mut Model) -> Vec<Cmd> {
 }
 
 fn mark_loaded(m: &mut Model) -> Vec<Cmd> {
-    let Some(o) = m.leads.open.as_mut() else {
+    let Some(o) = m.panes.leads.open.as_mut() else {
         return Vec::new();
     };
     if o.marks.all.is_some() {
@@ -540,7 +548,7 @@ fn mark_loaded(m: &mut Model) -> Vec<Cmd> {
 }
 
 fn mark_matching(m: &mut Model) -> Vec<Cmd> {
-    let Some(o) = m.leads.open.as_mut() else {
+    let Some(o) = m.panes.leads.open.as_mut() else {
         return Vec::new();
     };
     if o.marks.all.take().is_some() {

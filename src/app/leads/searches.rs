@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, Overlay};
+use super::layout;
 use super::{
     Confirmed, Dialog, NOT_FOUND, Purpose, Report, View, WATCH_TRIES, error_text, search, send,
     toast_error,
@@ -14,9 +15,8 @@ use super::{
 use crate::api::model::{LatestRun, RunStatus, Search, SearchKind, SearchPageQuery};
 use crate::app::table::TableState;
 use crate::config::keymap::Action;
-use crate::ui::format;
-use crate::ui::leads as layout;
-use crate::ui::sanitize::DisplayText;
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
 
 /// Metadata requests in flight at most (the registry asks one per id).
 const META_INFLIGHT: usize = 4;
@@ -79,14 +79,14 @@ fn viewport(m: &Model) -> usize {
 
 /// Loads the list unless it is loaded or on its way.
 pub fn ensure_loaded(m: &mut Model) -> Vec<Cmd> {
-    if m.leads.list.loaded || m.leads.list.pending {
+    if m.panes.leads.list.loaded || m.panes.leads.list.pending {
         return Vec::new();
     }
     load(m)
 }
 
 fn load(m: &mut Model) -> Vec<Cmd> {
-    m.leads.list.pending = true;
+    m.panes.leads.list.pending = true;
     let (_, cmd) = send(m, Purpose::Searches, ApiRequest::ListSearches);
     vec![cmd]
 }
@@ -96,7 +96,7 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Searches(result) = reply else {
         return Vec::new();
     };
-    let l = &mut m.leads.list;
+    let l = &mut m.panes.leads.list;
     l.pending = false;
     match result {
         Ok(Some(list)) => {
@@ -131,7 +131,7 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
             let old = std::mem::take(&mut l.rows);
             // Newest remembered first.
             let known: Vec<_> = m.state.known_searches.iter().rev().cloned().collect();
-            m.leads.list.rows = known
+            m.panes.leads.list.rows = known
                 .into_iter()
                 .map(|k| {
                     let prev = old.iter().find(|r| r.search.search_id == k.id).cloned();
@@ -146,7 +146,7 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
                     })
                 })
                 .collect();
-            for r in &mut m.leads.list.rows {
+            for r in &mut m.panes.leads.list.rows {
                 // Fetch every row again on a refresh.
                 r.loaded = false;
             }
@@ -164,7 +164,7 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
 
 fn reselect(m: &mut Model, selected: Option<String>) {
     let vp = viewport(m);
-    let l = &mut m.leads.list;
+    let l = &mut m.panes.leads.list;
     l.table.set_len(l.rows.len(), vp);
     if let Some(id) = selected
         && let Some(i) = l.rows.iter().position(|r| r.search.search_id == id)
@@ -176,7 +176,7 @@ fn reselect(m: &mut Model, selected: Option<String>) {
 /// Adds a registry row for an id (pasted or created) when the list is in
 /// registry mode or not loaded yet.
 pub fn add_known_row(m: &mut Model, id: &str, source: &str) {
-    let l = &mut m.leads.list;
+    let l = &mut m.panes.leads.list;
     if l.rows.iter().any(|r| r.search.search_id == id) {
         return;
     }
@@ -196,14 +196,14 @@ pub fn add_known_row(m: &mut Model, id: &str, source: &str) {
         },
     );
     let vp = viewport(m);
-    let n = m.leads.list.rows.len();
-    m.leads.list.table.set_len(n, vp);
+    let n = m.panes.leads.list.rows.len();
+    m.panes.leads.list.table.set_len(n, vp);
 }
 
 /// Inserts or refreshes a row from a full search (created, run, opened).
 pub fn upsert(m: &mut Model, search: &Search, run: Option<&LatestRun>) {
     let status = run.map(|r| r.status.clone());
-    let l = &mut m.leads.list;
+    let l = &mut m.panes.leads.list;
     match l.row_mut(&search.search_id) {
         Some(row) => {
             row.search = search.clone();
@@ -226,8 +226,8 @@ pub fn upsert(m: &mut Model, search: &Search, run: Option<&LatestRun>) {
                 },
             );
             let vp = viewport(m);
-            let n = m.leads.list.rows.len();
-            m.leads.list.table.set_len(n, vp);
+            let n = m.panes.leads.list.rows.len();
+            m.panes.leads.list.table.set_len(n, vp);
         }
     }
 }
@@ -235,7 +235,7 @@ pub fn upsert(m: &mut Model, search: &Search, run: Option<&LatestRun>) {
 /// Fetches metadata (and run status) for the visible rows that lack it.
 pub fn fetch_visible_meta(m: &mut Model) -> Vec<Cmd> {
     let vp = viewport(m);
-    let l = &m.leads.list;
+    let l = &m.panes.leads.list;
     let in_flight = l.rows.iter().filter(|r| r.pending).count();
     let wanted: Vec<String> = l
         .table
@@ -259,7 +259,7 @@ pub fn fetch_visible_meta(m: &mut Model) -> Vec<Cmd> {
 
 /// Asks for one search's metadata and latest run (one result row).
 pub fn fetch_meta(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if let Some(row) = m.leads.list.row_mut(id) {
+    if let Some(row) = m.panes.leads.list.row_mut(id) {
         if row.pending {
             return Vec::new();
         }
@@ -285,7 +285,7 @@ pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::SearchPage(result) = reply else {
         return Vec::new();
     };
-    if let Some(row) = m.leads.list.row_mut(id) {
+    if let Some(row) = m.panes.leads.list.row_mut(id) {
         row.pending = false;
     }
     match *result {
@@ -295,7 +295,7 @@ pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
                 search.search_id = id.to_owned();
             }
             let status = page.latest_run.as_ref().map(|r| r.status.clone());
-            if let Some(row) = m.leads.list.row_mut(id) {
+            if let Some(row) = m.panes.leads.list.row_mut(id) {
                 let before = row.run.clone();
                 row.search = search.clone();
                 row.loaded = true;
@@ -317,7 +317,7 @@ pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
             } else {
                 error_text(&e)
             };
-            if let Some(row) = m.leads.list.row_mut(id) {
+            if let Some(row) = m.panes.leads.list.row_mut(id) {
                 row.failures = row.failures.saturating_add(1);
                 let watched = row.run.as_ref().is_some_and(RunStatus::is_live);
                 // A watched row gets a few tries (the watch's own pace);
@@ -367,7 +367,7 @@ pub fn announce_run_end(
 /// A key action on the list.
 pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     let vp = viewport(m);
-    let t = &mut m.leads.list.table;
+    let t = &mut m.panes.leads.list.table;
     let moved = match action {
         Action::Up => {
             t.move_by(-1, vp);
@@ -398,7 +398,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     if moved {
         return fetch_visible_meta(m);
     }
-    let selected = m.leads.list.selected_id();
+    let selected = m.panes.leads.list.selected_id();
     match action {
         Action::Open | Action::Enrichment => match selected {
             Some(id) => search::open(m, &id),
@@ -409,7 +409,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             None => Vec::new(),
         },
         Action::Refresh => {
-            if m.leads.list.pending {
+            if m.panes.leads.list.pending {
                 Vec::new()
             } else {
                 load(m)
@@ -440,19 +440,25 @@ pub fn resumable(run: Option<&RunStatus>) -> bool {
 /// `continuationRetryAfter` has passed). A live run that is being watched
 /// is not started again: the user is told it runs.
 pub fn run(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if m.leads.starting.contains(id) {
+    if m.panes.leads.starting.contains(id) {
         return Vec::new();
     }
     // The status known, and whether it is current (watched, not given up).
-    let (status, known) = if m.leads.open_id() == Some(id) {
-        let o = m.leads.open.as_ref();
+    let (status, known) = if m.panes.leads.open_id() == Some(id) {
+        let o = m.panes.leads.open.as_ref();
         (
             o.and_then(|o| o.latest_run.as_ref())
                 .map(|r| r.status.clone()),
             o.is_some_and(|o| o.watch_lost.is_none()),
         )
     } else {
-        let row = m.leads.list.rows.iter().find(|r| r.search.search_id == id);
+        let row = m
+            .panes
+            .leads
+            .list
+            .rows
+            .iter()
+            .find(|r| r.search.search_id == id);
         (
             row.and_then(|r| r.run.clone()),
             row.is_some_and(|r| r.error.is_none()),
@@ -460,7 +466,7 @@ pub fn run(m: &mut Model, id: &str) -> Vec<Cmd> {
     };
     let continuation = match status.as_ref() {
         Some(s) if s.is_live() => {
-            let after = m.leads.retry_after.get(id).cloned();
+            let after = m.panes.leads.retry_after.get(id).cloned();
             let may_continue = after
                 .as_deref()
                 .and_then(format::unix)
@@ -489,7 +495,7 @@ pub fn run(m: &mut Model, id: &str) -> Vec<Cmd> {
         }
         other => resumable(other).then_some(true),
     };
-    m.leads.starting.insert(id.to_owned());
+    m.panes.leads.starting.insert(id.to_owned());
     let (_, cmd) = send(
         m,
         Purpose::Run(id.to_owned()),
@@ -506,7 +512,7 @@ pub fn on_run(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::RunStarted(result) = reply else {
         return Vec::new();
     };
-    m.leads.starting.remove(id);
+    m.panes.leads.starting.remove(id);
     match *result {
         Ok(r) => {
             let mut s = r.search.clone();
@@ -538,10 +544,13 @@ pub fn on_run(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
             match &r.run.continuation_retry_after {
                 Some(after) => {
                     text.push_str(&format!(" · continue after {}", format::date(after)));
-                    m.leads.retry_after.insert(id.to_owned(), after.clone());
+                    m.panes
+                        .leads
+                        .retry_after
+                        .insert(id.to_owned(), after.clone());
                 }
                 None => {
-                    m.leads.retry_after.remove(id);
+                    m.panes.leads.retry_after.remove(id);
                 }
             }
             m.notify(Level::Success, "Run started", &text);
@@ -554,7 +563,7 @@ pub fn on_run(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
             };
             if !s.title.is_empty() {
                 upsert(m, &s, Some(&live));
-            } else if let Some(row) = m.leads.list.row_mut(id) {
+            } else if let Some(row) = m.panes.leads.list.row_mut(id) {
                 row.run = Some(live.status.clone());
             }
             search::run_started(m, id, live)
@@ -567,7 +576,7 @@ pub fn on_run(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
                     &format!("{} — watching the run in progress", e.message()),
                 );
                 // Pick the run up: the watch starts when its status arrives.
-                if m.leads.open_id() == Some(id) {
+                if m.panes.leads.open_id() == Some(id) {
                     return search::poll(m);
                 }
                 return fetch_meta(m, id);
@@ -580,10 +589,10 @@ pub fn on_run(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
 
 /// Asks before running every search, saying how many it will start.
 pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
-    if m.leads.run_all_pending {
+    if m.panes.leads.run_all_pending {
         return Vec::new();
     }
-    let rows = &m.leads.list.rows;
+    let rows = &m.panes.leads.list.rows;
     let known = rows.len();
     let running = rows
         .iter()
@@ -594,10 +603,10 @@ pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
         .filter(|r| r.search.kind == SearchKind::Static && r.search.last_run_id.is_some())
         .count();
     let start = known.saturating_sub(running + static_done);
-    let mut lines = if m.leads.list.loaded {
+    let mut lines = if m.panes.leads.list.loaded {
         vec![format!(
             "This starts a run of up to {start} of the {known} searches {}.",
-            if m.leads.list.registry {
+            if m.panes.leads.list.registry {
                 "known locally"
             } else {
                 "listed"
@@ -611,7 +620,7 @@ pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
             "Not started: {running} already running, {static_done} static searches that already ran."
         ));
     }
-    if m.leads.list.registry {
+    if m.panes.leads.list.registry {
         lines.push(
             "The service decides what is eligible; it may hold searches this list does not show."
                 .into(),
@@ -623,17 +632,17 @@ pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
         yes: format!("Run {start}"),
         no: None,
         destructive: false,
-        on_yes: ConfirmAction::Leads(Confirmed::RunAll),
+        on_yes: ConfirmAction::Pane(Confirmed::RunAll.into()),
     }));
     Vec::new()
 }
 
 /// Runs every eligible search (confirmed).
 pub fn run_all(m: &mut Model) -> Vec<Cmd> {
-    if m.leads.run_all_pending {
+    if m.panes.leads.run_all_pending {
         return Vec::new();
     }
-    m.leads.run_all_pending = true;
+    m.panes.leads.run_all_pending = true;
     let (_, cmd) = send(m, Purpose::RunAll, ApiRequest::RunAll);
     vec![cmd]
 }
@@ -643,7 +652,7 @@ pub fn on_run_all(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::RunAll(result) = reply else {
         return Vec::new();
     };
-    m.leads.run_all_pending = false;
+    m.panes.leads.run_all_pending = false;
     let r = match *result {
         Ok(r) => r,
         Err(e) => {
@@ -689,7 +698,7 @@ pub fn on_run_all(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
             m.state
                 .remember_search(&item.search_id, &item.title, "run-all");
             add_known_row(m, &item.search_id, "run-all");
-            if let Some(row) = m.leads.list.row_mut(&item.search_id) {
+            if let Some(row) = m.panes.leads.list.row_mut(&item.search_id) {
                 if row.search.title.is_empty() {
                     row.search.title = item.title.clone();
                 }
@@ -697,7 +706,7 @@ pub fn on_run_all(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
             }
             // The open search's run too, so its watch starts now.
             if item.status.is_live()
-                && let Some(o) = m.leads.open.as_mut()
+                && let Some(o) = m.panes.leads.open.as_mut()
                 && o.search.search_id == item.search_id
             {
                 let run_id = item.run_id.clone().unwrap_or_default();
@@ -717,20 +726,20 @@ pub fn on_run_all(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
             }
         }
     }
-    if m.leads.dialog.is_some() {
+    if m.panes.leads.dialog.is_some() {
         // A dialog is open (maybe a job, maybe typed text): the report
         // does not replace it; the counts go to a notice.
         let summary = lines.first().map(|(_, l)| l.clone()).unwrap_or_default();
         m.notify(Level::Success, "Run all", &summary);
     } else {
-        m.leads.dialog = Some(Dialog::Report(Report {
+        m.panes.leads.dialog = Some(Dialog::Report(Report {
             title: "Run all".into(),
             lines,
             scroll: 0,
         }));
     }
     let mut cmds = vec![m.save_state()];
-    if matches!(m.leads.view, View::Search | View::Detail) {
+    if matches!(m.panes.leads.view, View::Search | View::Detail) {
         cmds.extend(search::poll(m));
     }
     cmds

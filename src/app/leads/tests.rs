@@ -12,7 +12,12 @@ use super::*;
 use crate::api::model::*;
 
 use crate::app::fixtures;
-use crate::app::{ApiRequest, Msg, Overlay, subscriptions, update};
+use crate::app::{ApiReply, ApiRequest, Msg, Overlay, PaneSub, SubId, subscriptions, update};
+
+/// The run watch subscription of a search.
+fn run_watch(search: &str) -> SubId {
+    SubId::Pane(PaneSub::Leads(LeadsSub::RunWatch(search.into())))
+}
 
 use crate::app::fixtures::drive::{api, chars, ctrl, key, reply, service_error};
 
@@ -251,7 +256,7 @@ fn opened(fake: &mut Fake) -> Model {
         }
     );
     fake.serve(&mut m, cmds);
-    assert_eq!(m.leads.view, View::Search);
+    assert_eq!(m.panes.leads.view, View::Search);
     m
 }
 
@@ -259,16 +264,16 @@ fn opened(fake: &mut Fake) -> Model {
 fn the_list_route_lists_and_run_statuses_are_read_for_visible_rows() {
     let mut fake = Fake::new();
     let m = listed(&mut fake);
-    assert_eq!(m.leads.list.rows.len(), 3);
-    assert!(!m.leads.list.registry);
+    assert_eq!(m.panes.leads.list.rows.len(), 3);
+    assert!(!m.panes.leads.list.registry);
     let metas: Vec<_> = fake
         .log
         .iter()
         .filter(|r| matches!(r, ApiRequest::GetSearch { page, .. } if page.limit == Some(1)))
         .collect();
     assert_eq!(metas.len(), 2, "only searches that ran need a status read");
-    assert_eq!(m.leads.list.rows[0].run, Some(RunStatus::Completed));
-    assert_eq!(m.leads.list.rows[1].run, None, "never run");
+    assert_eq!(m.panes.leads.list.rows[0].run, Some(RunStatus::Completed));
+    assert_eq!(m.panes.leads.list.rows[1].run, None, "never run");
 }
 
 #[test]
@@ -281,8 +286,9 @@ fn without_the_list_route_the_registry_is_read_id_by_id() {
     m.state.remember_search("s-3", "old label", "pasted");
     let cmds = m.start();
     fake.serve(&mut m, cmds);
-    assert!(m.leads.list.registry);
+    assert!(m.panes.leads.list.registry);
     let titles: Vec<_> = m
+        .panes
         .leads
         .list
         .rows
@@ -297,7 +303,7 @@ fn without_the_list_route_the_registry_is_read_id_by_id() {
         ],
         "newest remembered first, metadata read"
     );
-    assert_eq!(m.leads.list.rows[0].source, "pasted");
+    assert_eq!(m.panes.leads.list.rows[0].source, "pasted");
     assert_eq!(m.state.known_searches[1].label, "RevOps leaders at EU SaaS");
 }
 
@@ -306,7 +312,7 @@ fn paging_keeps_a_bounded_window_while_walking_deep() {
     let mut fake = Fake::new();
     fake.totals.insert("s-3".into(), 100_000);
     let mut m = opened(&mut fake);
-    let o = m.leads.open.as_ref().expect("open");
+    let o = m.panes.leads.open.as_ref().expect("open");
     assert_eq!(
         o.window.table.len, 100_000,
         "the length is the service's total"
@@ -314,7 +320,7 @@ fn paging_keeps_a_bounded_window_while_walking_deep() {
     for _ in 0..400 {
         let cmds = key(&mut m, KeyCode::PageDown);
         fake.serve(&mut m, cmds);
-        let o = m.leads.open.as_ref().expect("open");
+        let o = m.panes.leads.open.as_ref().expect("open");
         assert!(o.window.pages.len() <= MAX_PAGES);
         assert!(
             o.window.selected().is_some(),
@@ -330,7 +336,7 @@ fn paging_keeps_a_bounded_window_while_walking_deep() {
         "the last page is read directly: {reqs:?}"
     );
     fake.serve(&mut m, cmds);
-    let o = m.leads.open.as_ref().expect("open");
+    let o = m.panes.leads.open.as_ref().expect("open");
     assert_eq!(o.window.table.selected, 99_999);
     assert!(o.window.loaded_rows() <= MAX_PAGES * PAGE);
     let biggest_get = fake
@@ -360,7 +366,7 @@ fn a_reply_for_an_old_filter_is_dropped() {
     assert!(matches!(api(&cmds)[0].1, ApiRequest::QueryResults { .. }));
     let page = fixtures::search_page(&fake.search("s-3"), 2000, 1900, 100);
     reply(&mut m, old, ApiReply::SearchPage(Box::new(Ok(page))));
-    let o = m.leads.open.as_ref().expect("open");
+    let o = m.panes.leads.open.as_ref().expect("open");
     assert!(o.window.pages.is_empty(), "the stale page is not shown");
     assert_eq!(m.net.in_flight, 1);
 }
@@ -370,7 +376,7 @@ fn a_running_search_is_watched_until_it_completes() {
     let mut fake = Fake::new();
     fake.run = RunStatus::Running;
     let mut m = opened(&mut fake);
-    let watch = SubId::RunWatch("s-3".into());
+    let watch = run_watch("s-3");
     assert!(
         subscriptions(&m)
             .iter()
@@ -379,6 +385,7 @@ fn a_running_search_is_watched_until_it_completes() {
     key(&mut m, KeyCode::Char('j'));
     key(&mut m, KeyCode::Char('j'));
     let selected = m
+        .panes
         .leads
         .open
         .as_ref()
@@ -390,7 +397,7 @@ fn a_running_search_is_watched_until_it_completes() {
     let again = update(&mut m, Msg::SubFired(watch.clone()));
     assert!(api(&again).is_empty(), "one poll at a time");
     fake.serve(&mut m, cmds);
-    let o = m.leads.open.as_ref().expect("open");
+    let o = m.panes.leads.open.as_ref().expect("open");
     assert_eq!(o.window.total, Some(2050), "new results appear");
     assert_eq!(
         o.window.selected().map(|r| r.result_id.clone()),
@@ -413,7 +420,7 @@ fn a_running_search_is_watched_until_it_completes() {
     assert!(
         subscriptions(&m)
             .iter()
-            .all(|s| !matches!(s.id, SubId::RunWatch(_)))
+            .all(|s| !matches!(s.id, SubId::Pane(PaneSub::Leads(LeadsSub::RunWatch(_)))))
     );
 }
 
@@ -430,12 +437,14 @@ fn r_continues_a_resumable_run_and_starts_a_fresh_one_otherwise() {
         }
     );
     fake.serve(&mut m, cmds);
-    assert!(
-        subscriptions(&m)
-            .iter()
-            .any(|s| s.id == SubId::RunWatch("s-3".into()))
-    );
-    if let Some(r) = m.leads.open.as_mut().and_then(|o| o.latest_run.as_mut()) {
+    assert!(subscriptions(&m).iter().any(|s| s.id == run_watch("s-3")));
+    if let Some(r) = m
+        .panes
+        .leads
+        .open
+        .as_mut()
+        .and_then(|o| o.latest_run.as_mut())
+    {
         r.status = RunStatus::Failed;
     }
     let cmds = key(&mut m, KeyCode::Char('R'));
@@ -478,7 +487,7 @@ fn run_all_asks_with_a_count_then_reports_and_remembers() {
     let cmds = key(&mut m, KeyCode::Char('y'));
     assert_eq!(api(&cmds)[0].1, ApiRequest::RunAll);
     fake.serve(&mut m, cmds);
-    let Some(Dialog::Report(r)) = &m.leads.dialog else {
+    let Some(Dialog::Report(r)) = &m.panes.leads.dialog else {
         panic!("a report");
     };
     assert!(
@@ -494,7 +503,7 @@ fn run_all_asks_with_a_count_then_reports_and_remembers() {
             .any(|k| k.id == "s-9" && k.source == "run-all")
     );
     key(&mut m, KeyCode::Enter);
-    assert!(m.leads.dialog.is_none());
+    assert!(m.panes.leads.dialog.is_none());
 }
 
 #[test]
@@ -502,12 +511,15 @@ fn the_create_form_validates_on_the_client_and_shows_the_services_refusal() {
     let mut fake = Fake::new();
     let mut m = listed(&mut fake);
     key(&mut m, KeyCode::Char('n'));
-    assert_eq!(m.leads.view, View::NewSearch);
+    assert_eq!(m.panes.leads.view, View::NewSearch);
     chars(&mut m, "RevOps EU");
-    assert_eq!(m.leads.unsent().as_deref(), Some("the new-search form"));
+    assert_eq!(
+        m.panes.leads.unsent().as_deref(),
+        Some("the new-search form")
+    );
     let cmds = ctrl(&mut m, 's');
     assert!(api(&cmds).is_empty(), "not sent while invalid");
-    let form = &m.leads.form.as_ref().expect("form").form;
+    let form = &m.panes.leads.form.as_ref().expect("form").form;
     let err = |k: &str| {
         form.fields
             .iter()
@@ -516,7 +528,7 @@ fn the_create_form_validates_on_the_client_and_shows_the_services_refusal() {
     };
     assert_eq!(err("intent").as_deref(), Some("required"));
     assert_eq!(err("queries").as_deref(), Some("at least 1 item"));
-    let f = &mut m.leads.form.as_mut().expect("form").form;
+    let f = &mut m.panes.leads.form.as_mut().expect("form").form;
     f.set_value("intent", "Find RevOps leaders");
     f.set_value("queries", "head of revops");
     f.set_value("reason", "budget owners");
@@ -532,7 +544,7 @@ fn the_create_form_validates_on_the_client_and_shows_the_services_refusal() {
             r#"{"error":{"code":"invalid_request","message":"sourcePlans[0].query[0]: 1 to 240 chars"}}"#,
         )))),
     );
-    let form = &m.leads.form.as_ref().expect("the form stays").form;
+    let form = &m.panes.leads.form.as_ref().expect("the form stays").form;
     assert_eq!(form.value("title"), "RevOps EU", "nothing typed is lost");
     let q = form
         .fields
@@ -543,9 +555,9 @@ fn the_create_form_validates_on_the_client_and_shows_the_services_refusal() {
     let cmds = ctrl(&mut m, 's');
     let cmds = fake.serve(&mut m, cmds);
     assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
-    assert!(m.leads.form.is_none());
-    assert_eq!(m.leads.view, View::Search);
-    assert_eq!(m.leads.open_id(), Some("s-new"));
+    assert!(m.panes.leads.form.is_none());
+    assert_eq!(m.panes.leads.view, View::Search);
+    assert_eq!(m.panes.leads.open_id(), Some("s-new"));
     assert!(
         m.state
             .known_searches
@@ -562,23 +574,23 @@ fn a_draft_is_kept_and_offered_back() {
     key(&mut m, KeyCode::Char('n'));
     chars(&mut m, "Half typed");
     let mut state = m.state.clone();
-    m.leads.capture_drafts(&mut state);
+    m.panes.leads.capture_drafts(&mut state);
     assert_eq!(state.drafts[DRAFT_KEY].fields["title"], "Half typed");
     let cmds = key(&mut m, KeyCode::Esc);
     assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))), "saved");
-    assert_eq!(m.leads.view, View::Searches);
+    assert_eq!(m.panes.leads.view, View::Searches);
     key(&mut m, KeyCode::Char('n'));
     assert!(
         matches!(m.overlay, Some(Overlay::Confirm(_))),
         "offered back"
     );
     key(&mut m, KeyCode::Char('y'));
-    let form = &m.leads.form.as_ref().expect("form").form;
+    let form = &m.panes.leads.form.as_ref().expect("form").form;
     assert_eq!(form.value("title"), "Half typed");
     key(&mut m, KeyCode::Esc);
     key(&mut m, KeyCode::Char('n'));
     key(&mut m, KeyCode::Char('n'));
-    let form = &m.leads.form.as_ref().expect("form").form;
+    let form = &m.panes.leads.form.as_ref().expect("form").form;
     assert_eq!(form.value("title"), "", "declined: a fresh form");
     assert!(!m.state.drafts.contains_key(DRAFT_KEY));
 }
@@ -593,13 +605,17 @@ fn the_filter_is_built_from_descriptors_and_chips_can_be_removed() {
         "descriptors are fetched"
     );
     fake.serve(&mut m, cmds);
-    assert_eq!(m.leads.descriptors["s-3"].len(), 6, "cached per search");
+    assert_eq!(
+        m.panes.leads.descriptors["s-3"].len(),
+        6,
+        "cached per search"
+    );
     ctrl(&mut m, 'n');
     chars(&mut m, "city");
     key(&mut m, KeyCode::Enter);
     key(&mut m, KeyCode::Tab);
     chars(&mut m, "Berlin");
-    let Some(Dialog::Filter(b)) = &m.leads.dialog else {
+    let Some(Dialog::Filter(b)) = &m.panes.leads.dialog else {
         panic!("builder open");
     };
     assert_eq!(b.rows[0].path.as_deref(), Some("person.location.city"));
@@ -618,16 +634,16 @@ fn the_filter_is_built_from_descriptors_and_chips_can_be_removed() {
         }]
     );
     fake.serve(&mut m, cmds);
-    let o = m.leads.open.as_ref().expect("open");
+    let o = m.panes.leads.open.as_ref().expect("open");
     assert_eq!(o.window.total, Some(1000));
     assert_eq!(
-        search::chips(o, m.leads.open_descriptors()),
+        search::chips(o, m.panes.leads.open_descriptors()),
         ["City contains \"Berlin\""]
     );
     // Walk deep into the filtered list: cursors only.
     let cmds = key(&mut m, KeyCode::Char('G'));
     fake.serve(&mut m, cmds);
-    let o = m.leads.open.as_ref().expect("open");
+    let o = m.panes.leads.open.as_ref().expect("open");
     assert_eq!(o.window.table.selected, 999);
     assert!(o.window.selected().is_some());
     let cmds = key(&mut m, KeyCode::Char('x'));
@@ -644,11 +660,14 @@ fn three_selected_leads_go_to_a_draft_campaign() {
     for _ in 0..3 {
         key(&mut m, KeyCode::Char(' '));
     }
-    assert_eq!(m.leads.open.as_ref().map(|o| o.marks.count()), Some(3));
+    assert_eq!(
+        m.panes.leads.open.as_ref().map(|o| o.marks.count()),
+        Some(3)
+    );
     let cmds = key(&mut m, KeyCode::Char('c'));
     assert_eq!(api(&cmds)[0].1, ApiRequest::ListCampaigns);
     fake.serve(&mut m, cmds);
-    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+    let Some(Dialog::Campaign(d)) = &m.panes.leads.dialog else {
         panic!("dialog");
     };
     assert_eq!(d.drafts().len(), 2, "only drafts are offered");
@@ -659,14 +678,17 @@ fn three_selected_leads_go_to_a_draft_campaign() {
     };
     assert_eq!((id.as_str(), leads.len()), ("c-1", 3));
     fake.serve(&mut m, cmds);
-    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+    let Some(Dialog::Campaign(d)) = &m.panes.leads.dialog else {
         panic!("dialog");
     };
     let job = d.job.as_ref().expect("job");
     assert_eq!(d.stage, Stage::Done);
     assert_eq!((job.imported, job.skipped), (3, 0));
     assert_eq!((job.campaign.stats.total, job.roster_after), (12, Some(15)));
-    assert_eq!(m.leads.open.as_ref().map(|o| o.marks.count()), Some(0));
+    assert_eq!(
+        m.panes.leads.open.as_ref().map(|o| o.marks.count()),
+        Some(0)
+    );
 }
 
 #[test]
@@ -674,10 +696,13 @@ fn leads_without_the_identity_are_reported_not_sent() {
     let mut fake = Fake::new();
     let mut m = opened(&mut fake);
     key(&mut m, KeyCode::Char('a'));
-    assert_eq!(m.leads.open.as_ref().map(|o| o.marks.count()), Some(100));
+    assert_eq!(
+        m.panes.leads.open.as_ref().map(|o| o.marks.count()),
+        Some(100)
+    );
     let cmds = key(&mut m, KeyCode::Char('c'));
     fake.serve(&mut m, cmds);
-    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+    let Some(Dialog::Campaign(d)) = &m.panes.leads.dialog else {
         panic!("dialog");
     };
     assert_eq!(d.selection.lacking(&Channel::Email), Some(25));
@@ -690,7 +715,7 @@ fn leads_without_the_identity_are_reported_not_sent() {
     };
     assert_eq!((channel, leads.len()), (&Channel::Network, 80));
     fake.serve(&mut m, cmds);
-    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+    let Some(Dialog::Campaign(d)) = &m.panes.leads.dialog else {
         panic!("dialog");
     };
     let job = d.job.as_ref().expect("job");
@@ -702,9 +727,15 @@ fn all_matching_is_sent_in_chunks_of_at_most_a_thousand() {
     let mut fake = Fake::new();
     let mut m = opened(&mut fake);
     key(&mut m, KeyCode::Char('A'));
-    assert_eq!(m.leads.open.as_ref().map(|o| o.marks.count()), Some(2000));
+    assert_eq!(
+        m.panes.leads.open.as_ref().map(|o| o.marks.count()),
+        Some(2000)
+    );
     key(&mut m, KeyCode::Char(' '));
-    assert_eq!(m.leads.open.as_ref().map(|o| o.marks.count()), Some(1999));
+    assert_eq!(
+        m.panes.leads.open.as_ref().map(|o| o.marks.count()),
+        Some(1999)
+    );
     let cmds = key(&mut m, KeyCode::Char('c'));
     fake.serve(&mut m, cmds);
     fake.log.clear();
@@ -724,7 +755,7 @@ fn all_matching_is_sent_in_chunks_of_at_most_a_thousand() {
         1999 - 500,
         "every 4th lacks an email"
     );
-    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+    let Some(Dialog::Campaign(d)) = &m.panes.leads.dialog else {
         panic!("dialog");
     };
     let job = d.job.as_ref().expect("job");
@@ -737,7 +768,7 @@ fn export_asks_before_replacing_and_writes_every_row() {
     let mut fake = Fake::new();
     let mut m = opened(&mut fake);
     key(&mut m, KeyCode::Char('E'));
-    let Some(Dialog::Export(e)) = &m.leads.dialog else {
+    let Some(Dialog::Export(e)) = &m.panes.leads.dialog else {
         panic!("prompt");
     };
     assert_eq!(e.path_text(), "./revops-leaders-at-eu-saas-20261122.csv");
@@ -771,7 +802,7 @@ fn export_asks_before_replacing_and_writes_every_row() {
     assert_eq!(gets, 4, "all pages");
     let id = *id;
     update(&mut m, Msg::FileWritten { id, result: Ok(()) });
-    assert!(m.leads.dialog.is_none());
+    assert!(m.panes.leads.dialog.is_none());
     assert_eq!(
         m.toasts.items().last().map(|t| t.title.as_str()),
         Some("Exported")
@@ -807,7 +838,7 @@ fn export_without_asking_never_overwrites() {
             result: Err("out.csv exists; not overwritten".into()),
         },
     );
-    let Some(Dialog::Export(e)) = &m.leads.dialog else {
+    let Some(Dialog::Export(e)) = &m.panes.leads.dialog else {
         panic!("the prompt comes back");
     };
     assert!(
@@ -829,9 +860,9 @@ fn export_without_asking_never_overwrites() {
             exists: Ok(false),
         },
     );
-    assert!(matches!(&m.leads.dialog, Some(Dialog::Export(e)) if e.phase == Phase::Fetching));
+    assert!(matches!(&m.panes.leads.dialog, Some(Dialog::Export(e)) if e.phase == Phase::Fetching));
     key(&mut m, KeyCode::Esc);
-    assert!(m.leads.dialog.is_none());
+    assert!(m.panes.leads.dialog.is_none());
     assert!(fake.serve(&mut m, cmds).is_empty(), "nothing written");
 }
 
@@ -842,8 +873,8 @@ fn the_detail_shows_enrichment_trees_and_descriptors() {
     let cmds = key(&mut m, KeyCode::Enter);
     assert!(matches!(api(&cmds)[0].1, ApiRequest::Enrichment { .. }));
     fake.serve(&mut m, cmds);
-    let d = m.leads.detail.as_ref().expect("detail");
-    assert_eq!(m.leads.view, View::Detail);
+    let d = m.panes.leads.detail.as_ref().expect("detail");
+    assert_eq!(m.panes.leads.view, View::Detail);
     assert!(
         d.person
             .lines()
@@ -858,11 +889,11 @@ fn the_detail_shows_enrichment_trees_and_descriptors() {
     key(&mut m, KeyCode::Char('l'));
     key(&mut m, KeyCode::Char('l'));
     assert_eq!(
-        m.leads.detail.as_ref().map(|d| d.tab),
+        m.panes.leads.detail.as_ref().map(|d| d.tab),
         Some(detail::Tab::Fields)
     );
     key(&mut m, KeyCode::Esc);
-    assert_eq!(m.leads.view, View::Search);
+    assert_eq!(m.panes.leads.view, View::Search);
 }
 
 #[test]
@@ -879,9 +910,9 @@ fn open_search_by_id_remembers_it() {
             .iter()
             .any(|k| k.id == "s-77" && k.source == "pasted")
     );
-    assert_eq!(m.leads.open_id(), Some("s-77"));
+    assert_eq!(m.panes.leads.open_id(), Some("s-77"));
     fake.serve(&mut m, cmds);
-    assert_eq!(m.leads.view, View::Search);
+    assert_eq!(m.panes.leads.view, View::Search);
 }
 
 #[test]
@@ -891,11 +922,15 @@ fn enter_on_a_row_still_loading_opens_it_when_it_arrives() {
     let pages = key(&mut m, KeyCode::Char('G'));
     let early = key(&mut m, KeyCode::Enter);
     assert!(api(&early).is_empty(), "nothing to open yet");
-    assert_eq!(m.leads.view, View::Search);
+    assert_eq!(m.panes.leads.view, View::Search);
     fake.serve(&mut m, pages);
-    assert_eq!(m.leads.view, View::Detail, "opened on arrival");
+    assert_eq!(m.panes.leads.view, View::Detail, "opened on arrival");
     assert_eq!(
-        m.leads.detail.as_ref().map(|d| d.result.result_id.as_str()),
+        m.panes
+            .leads
+            .detail
+            .as_ref()
+            .map(|d| d.result.result_id.as_str()),
         Some("s-3-r1999")
     );
 }
@@ -916,8 +951,8 @@ fn clicking_a_chip_removes_it_and_clicking_a_row_twice_opens_it() {
     let cmds = search::apply_filter(&mut m, filter);
     fake.serve(&mut m, cmds);
     let body = m.layout().body;
-    let areas = layout::search_areas(body, &m.leads);
-    let spans = layout::chip_spans(&m.leads, areas.chips);
+    let areas = layout::search_areas(body, &m.panes.leads);
+    let spans = layout::chip_spans(&m.panes.leads, areas.chips);
     assert_eq!(spans.len(), 2);
     let click = |column: u16, row: u16| {
         Msg::Mouse(MouseEvent {
@@ -929,19 +964,19 @@ fn clicking_a_chip_removes_it_and_clicking_a_row_twice_opens_it() {
     };
     let cmds = update(&mut m, click(spans[1].1 + 1, areas.chips.y));
     fake.serve(&mut m, cmds);
-    let o = m.leads.open.as_ref().expect("open");
+    let o = m.panes.leads.open.as_ref().expect("open");
     assert_eq!(o.filter.q, "revops");
     assert!(o.filter.predicates.is_empty(), "the predicate chip went");
-    let areas = layout::search_areas(body, &m.leads);
+    let areas = layout::search_areas(body, &m.panes.leads);
     let row_y = areas.table.y + 2 + 1;
     update(&mut m, click(10, row_y));
     assert_eq!(
-        m.leads.open.as_ref().map(|o| o.window.table.selected),
+        m.panes.leads.open.as_ref().map(|o| o.window.table.selected),
         Some(1)
     );
     let cmds = update(&mut m, click(10, row_y));
     fake.serve(&mut m, cmds);
-    assert_eq!(m.leads.view, View::Detail, "a second click opens");
+    assert_eq!(m.panes.leads.view, View::Detail, "a second click opens");
 }
 
 mod props {
@@ -1059,7 +1094,7 @@ fn huge_totals_and_counts_from_the_service_are_capped_and_saturate() {
     let mut fake = Fake::new();
     fake.tamper = Some(Box::new(huge_numbers));
     let mut m = opened(&mut fake);
-    let o = m.leads.open.as_ref().expect("open");
+    let o = m.panes.leads.open.as_ref().expect("open");
     assert_eq!(o.window.total, Some(window::MAX_TOTAL), "capped");
     for (w, h) in [(80, 24), (60, 15), (200, 50)] {
         update(&mut m, Msg::Resize(w, h));
@@ -1075,7 +1110,7 @@ fn huge_totals_and_counts_from_the_service_are_capped_and_saturate() {
     fake.serve(&mut m, cmds);
     let cmds = key(&mut m, KeyCode::Enter);
     fake.serve(&mut m, cmds);
-    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+    let Some(Dialog::Campaign(d)) = &m.panes.leads.dialog else {
         panic!("dialog");
     };
     let job = d.job.as_ref().expect("job");
@@ -1103,8 +1138,8 @@ fn esc_on_the_draft_prompt_keeps_the_draft_and_only_n_discards_it() {
             !cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))),
             "nothing to save: nothing changed"
         );
-        assert_eq!(m.leads.view, View::Searches, "back to the list");
-        assert!(m.leads.form.is_none());
+        assert_eq!(m.panes.leads.view, View::Searches, "back to the list");
+        assert!(m.panes.leads.form.is_none());
         assert_eq!(
             m.state.drafts[DRAFT_KEY].fields["title"], "Half typed",
             "{dismiss:?} keeps the draft"
@@ -1113,7 +1148,7 @@ fn esc_on_the_draft_prompt_keeps_the_draft_and_only_n_discards_it() {
     key(&mut m, KeyCode::Char('n'));
     key(&mut m, KeyCode::Char('n'));
     assert!(!m.state.drafts.contains_key(DRAFT_KEY), "n discards it");
-    assert_eq!(m.leads.view, View::NewSearch, "on an empty form");
+    assert_eq!(m.panes.leads.view, View::NewSearch, "on an empty form");
 }
 
 #[test]
@@ -1143,7 +1178,7 @@ fn esc_on_the_other_questions_chooses_nothing() {
     );
     assert!(matches!(m.overlay, Some(Overlay::Confirm(ref c)) if c.no.is_some()));
     assert!(key(&mut m, KeyCode::Esc).is_empty(), "nothing is written");
-    let Some(Dialog::Export(e)) = &m.leads.dialog else {
+    let Some(Dialog::Export(e)) = &m.panes.leads.dialog else {
         panic!("the prompt comes back");
     };
     assert_eq!(e.phase, Phase::Prompt);
@@ -1187,7 +1222,7 @@ fn an_empty_page_that_says_more_is_not_asked_again_and_again() {
         "{} page reads after G",
         pages(&fake) - before
     );
-    let o = m.leads.open.as_ref().expect("open");
+    let o = m.panes.leads.open.as_ref().expect("open");
     assert_eq!(o.window.total, Some(PAGE), "the list ends where rows end");
     assert_eq!(o.window.table.selected, PAGE - 1);
     // Moving about asks for nothing more.
@@ -1352,7 +1387,7 @@ fn adding_all_matching_sends_each_lead_once_when_the_service_repeats_itself() {
         500 - 125,
         "the 500 distinct rows, less those without an email"
     );
-    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+    let Some(Dialog::Campaign(d)) = &m.panes.leads.dialog else {
         panic!("dialog");
     };
     let job = d.job.as_ref().expect("job");
@@ -1369,7 +1404,11 @@ fn adding_all_matching_sends_each_lead_once_when_the_service_repeats_itself() {
         Some(crate::app::toast::Level::Warning)
     );
     assert!(
-        m.leads.open.as_ref().is_some_and(|o| o.marks.all.is_some()),
+        m.panes
+            .leads
+            .open
+            .as_ref()
+            .is_some_and(|o| o.marks.all.is_some()),
         "the selection stays for another try"
     );
 }
@@ -1378,10 +1417,10 @@ fn adding_all_matching_sends_each_lead_once_when_the_service_repeats_itself() {
 fn reopening_the_open_search_reads_it_again_and_watches_a_new_run() {
     let mut fake = Fake::new();
     let mut m = opened(&mut fake);
-    let watch = SubId::RunWatch("s-3".into());
+    let watch = run_watch("s-3");
     assert!(!subscriptions(&m).iter().any(|s| s.id == watch));
     key(&mut m, KeyCode::Esc);
-    assert_eq!(m.leads.view, View::Searches);
+    assert_eq!(m.panes.leads.view, View::Searches);
     // Meanwhile a run started elsewhere.
     fake.run = RunStatus::Running;
     let cmds = key(&mut m, KeyCode::Enter);
@@ -1392,7 +1431,7 @@ fn reopening_the_open_search_reads_it_again_and_watches_a_new_run() {
         "the search is read again: {cmds:?}"
     );
     fake.serve(&mut m, cmds);
-    let o = m.leads.open.as_ref().expect("open");
+    let o = m.panes.leads.open.as_ref().expect("open");
     assert_eq!(
         o.latest_run.as_ref().map(|r| r.status.clone()),
         Some(RunStatus::Running)
@@ -1421,7 +1460,7 @@ fn run_all_starts_the_watch_of_the_open_search() {
         if detail {
             let cmds = key(&mut m, KeyCode::Enter);
             fake.serve(&mut m, cmds);
-            assert_eq!(m.leads.view, View::Detail);
+            assert_eq!(m.panes.leads.view, View::Detail);
         }
         ctrl(&mut m, 'r');
         let cmds = key(&mut m, KeyCode::Char('y'));
@@ -1429,16 +1468,14 @@ fn run_all_starts_the_watch_of_the_open_search() {
         assert_eq!(req, ApiRequest::RunAll);
         let answer = fake.answer(&req);
         let polls = reply(&mut m, id, answer);
-        let o = m.leads.open.as_ref().expect("open");
+        let o = m.panes.leads.open.as_ref().expect("open");
         let run = o.latest_run.as_ref().expect("run");
         assert_eq!(
             (run.run_id.as_str(), &run.status),
             ("run-2", &RunStatus::Queued)
         );
         assert!(
-            subscriptions(&m)
-                .iter()
-                .any(|s| s.id == SubId::RunWatch("s-3".into())),
+            subscriptions(&m).iter().any(|s| s.id == run_watch("s-3")),
             "watched at once (detail: {detail})"
         );
         assert!(
@@ -1473,7 +1510,7 @@ fn the_run_watch_of_a_deleted_search_ends_and_says_so() {
     fake.run = RunStatus::Running;
     fake.tamper = Some(Box::new(failing_after(gone.clone(), 404)));
     let mut m = opened(&mut fake);
-    let watch = SubId::RunWatch("s-3".into());
+    let watch = run_watch("s-3");
     assert!(subscriptions(&m).iter().any(|s| s.id == watch));
     gone.set(true);
     let cmds = update(&mut m, Msg::SubFired(watch.clone()));
@@ -1513,7 +1550,7 @@ fn the_run_watch_gives_up_after_a_few_failures_in_a_row() {
     fake.run = RunStatus::Running;
     fake.tamper = Some(Box::new(failing_after(failing.clone(), 500)));
     let mut m = opened(&mut fake);
-    let watch = SubId::RunWatch("s-3".into());
+    let watch = run_watch("s-3");
     failing.set(true);
     for i in 1..=WATCH_TRIES {
         assert!(subscriptions(&m).iter().any(|s| s.id == watch), "try {i}");
@@ -1521,7 +1558,7 @@ fn the_run_watch_gives_up_after_a_few_failures_in_a_row() {
         fake.serve(&mut m, cmds);
     }
     assert!(!subscriptions(&m).iter().any(|s| s.id == watch));
-    let o = m.leads.open.as_ref().expect("open");
+    let o = m.panes.leads.open.as_ref().expect("open");
     assert!(
         o.watch_lost
             .as_deref()
@@ -1538,16 +1575,16 @@ fn a_watched_list_row_whose_search_is_gone_is_not_polled_forever() {
     fake.run = RunStatus::Running;
     fake.tamper = Some(Box::new(failing_after(gone.clone(), 404)));
     let mut m = listed(&mut fake);
-    let watch = SubId::RunWatch("s-3".into());
+    let watch = run_watch("s-3");
     assert!(subscriptions(&m).iter().any(|s| s.id == watch));
     gone.set(true);
     let cmds = update(&mut m, Msg::SubFired(watch.clone()));
     fake.serve(&mut m, cmds);
     assert!(!subscriptions(&m).iter().any(|s| s.id == watch), "ended");
-    let row = &m.leads.list.rows[0];
+    let row = &m.panes.leads.list.rows[0];
     assert!(row.gone && row.error.is_some());
     // Another search whose status cannot be read: a few tries, then ended.
-    let watch = SubId::RunWatch("s-1".into());
+    let watch = run_watch("s-1");
     assert!(subscriptions(&m).iter().any(|s| s.id == watch));
     fake.tamper = Some(Box::new(|req, reply| match req {
         ApiRequest::GetSearch { id, .. } if id == "s-1" => ApiReply::SearchPage(Box::new(Err(
@@ -1586,7 +1623,8 @@ fn r_on_a_live_run_says_it_runs_and_sends_nothing() {
     );
     fake.serve(&mut m, cmds);
     assert!(
-        m.leads
+        m.panes
+            .leads
             .open
             .as_ref()
             .and_then(|o| o.latest_run.as_ref())
@@ -1594,7 +1632,13 @@ fn r_on_a_live_run_says_it_runs_and_sends_nothing() {
     );
     // A second press while it is queued: nothing is sent.
     for status in [RunStatus::Queued, RunStatus::Running] {
-        if let Some(r) = m.leads.open.as_mut().and_then(|o| o.latest_run.as_mut()) {
+        if let Some(r) = m
+            .panes
+            .leads
+            .open
+            .as_mut()
+            .and_then(|o| o.latest_run.as_mut())
+        {
             r.status = status.clone();
         }
         let cmds = key(&mut m, KeyCode::Char('R'));
@@ -1610,6 +1654,7 @@ fn r_on_a_live_run_says_it_runs_and_sends_nothing() {
     // From the list, too.
     key(&mut m, KeyCode::Esc);
     if let Some(row) = m
+        .panes
         .leads
         .list
         .rows
@@ -1618,11 +1663,11 @@ fn r_on_a_live_run_says_it_runs_and_sends_nothing() {
     {
         row.run = Some(RunStatus::Running);
     }
-    m.leads.list.table.select(2, 10);
+    m.panes.leads.list.table.select(2, 10);
     assert!(api(&key(&mut m, KeyCode::Char('R'))).is_empty());
     // Once the service's continuationRetryAfter has passed, R continues.
     m.clock = fixtures::CLOCK + 10 * 60;
-    m.leads.list.table.select(0, 10);
+    m.panes.leads.list.table.select(0, 10);
     let cmds = key(&mut m, KeyCode::Char('R'));
     assert_eq!(
         api(&cmds)[0].1,
@@ -1646,12 +1691,12 @@ fn a_running_job_is_never_replaced_or_dropped() {
     // The chunk goes out and is not answered yet.
     let chunk = key(&mut m, KeyCode::Enter);
     assert!(matches!(api(&chunk)[0].1, ApiRequest::AddLeads { .. }));
-    assert!(m.leads.job().is_some());
-    let sending = |m: &Model| matches!(&m.leads.dialog, Some(Dialog::Campaign(d)) if d.stage == Stage::Sending);
+    assert!(m.panes.leads.job().is_some());
+    let sending = |m: &Model| matches!(&m.panes.leads.dialog, Some(Dialog::Campaign(d)) if d.stage == Stage::Sending);
     // A click on a tab does not leave the pane under the dialog.
     let tabs = m.layout();
     let x = (0..m.size.0)
-        .find(|x| tabs.tab_at(*x) == Some(Pane::Domains))
+        .find(|x| tabs.tab_at(*x).map(|i| Pane::ALL[i]) == Some(Pane::Domains))
         .expect("a Domains tab");
     update(
         &mut m,
@@ -1683,12 +1728,12 @@ fn a_running_job_is_never_replaced_or_dropped() {
         m.pane = Pane::Domains;
     }
     m.pane = Pane::Leads;
-    assert_eq!(m.leads.open_id(), Some("s-3"));
+    assert_eq!(m.panes.leads.open_id(), Some("s-3"));
     assert!(!m.state.known_searches.iter().any(|k| k.id == "s-1"));
     assert!(start_export(&mut m, Some("out.csv".into())).is_empty());
     // A run-all answer arriving now does not replace the dialog either.
     let (run_all, _) = {
-        m.leads.run_all_pending = false;
+        m.panes.leads.run_all_pending = false;
         let cmds = searches::run_all(&mut m);
         api(&cmds)[0].clone()
     };
@@ -1697,7 +1742,7 @@ fn a_running_job_is_never_replaced_or_dropped() {
     assert!(sending(&m));
     // The job ends as it would have.
     fake.serve(&mut m, chunk);
-    let Some(Dialog::Campaign(d)) = &m.leads.dialog else {
+    let Some(Dialog::Campaign(d)) = &m.panes.leads.dialog else {
         panic!("dialog");
     };
     assert_eq!(d.stage, Stage::Done);
@@ -1716,7 +1761,7 @@ fn the_filter_builder_keeps_edits_on_esc_and_removes_a_row_only_on_ctrl_d() {
     key(&mut m, KeyCode::Enter);
     key(&mut m, KeyCode::Tab);
     chars(&mut m, "Berlin");
-    let builder = |m: &Model| match &m.leads.dialog {
+    let builder = |m: &Model| match &m.panes.leads.dialog {
         Some(Dialog::Filter(b)) => (b.rows.len(), b.rows.first().map(|r| r.value_text())),
         _ => panic!("builder open"),
     };
@@ -1726,14 +1771,14 @@ fn the_filter_builder_keeps_edits_on_esc_and_removes_a_row_only_on_ctrl_d() {
     key(&mut m, KeyCode::BackTab);
     key(&mut m, KeyCode::Delete);
     assert_eq!(builder(&m), (1, Some("Berlin".into())), "the row stays");
-    let Some(Dialog::Filter(b)) = &m.leads.dialog else {
+    let Some(Dialog::Filter(b)) = &m.panes.leads.dialog else {
         panic!("builder");
     };
     assert_eq!(b.note.as_deref(), Some("Ctrl-D removes this predicate"));
     // Esc closes, and the edits come back with /.
     let cmds = key(&mut m, KeyCode::Esc);
     assert!(api(&cmds).is_empty(), "nothing applied");
-    assert!(m.leads.dialog.is_none());
+    assert!(m.panes.leads.dialog.is_none());
     assert_eq!(
         m.toasts.items().last().map(|t| t.title.as_str()),
         Some("Filter not applied")
@@ -1741,7 +1786,7 @@ fn the_filter_builder_keeps_edits_on_esc_and_removes_a_row_only_on_ctrl_d() {
     let cmds = key(&mut m, KeyCode::Char('/'));
     assert!(api(&cmds).is_empty(), "the descriptors are known");
     assert_eq!(builder(&m), (1, Some("Berlin".into())));
-    let Some(Dialog::Filter(b)) = &m.leads.dialog else {
+    let Some(Dialog::Filter(b)) = &m.panes.leads.dialog else {
         panic!("builder");
     };
     assert_eq!(b.q.lines().join(""), "revops");
@@ -1750,14 +1795,14 @@ fn the_filter_builder_keeps_edits_on_esc_and_removes_a_row_only_on_ctrl_d() {
     assert_eq!(builder(&m).0, 0);
     let cmds = key(&mut m, KeyCode::Enter);
     fake.serve(&mut m, cmds);
-    let o = m.leads.open.as_ref().expect("open");
+    let o = m.panes.leads.open.as_ref().expect("open");
     assert_eq!(o.filter.q, "revops");
     assert!(o.filter.predicates.is_empty());
     // Applied: nothing is kept any more; an Esc without edits keeps nothing.
-    assert!(m.leads.filter_edits.is_empty());
+    assert!(m.panes.leads.filter_edits.is_empty());
     key(&mut m, KeyCode::Char('/'));
     key(&mut m, KeyCode::Esc);
-    assert!(m.leads.filter_edits.is_empty());
+    assert!(m.panes.leads.filter_edits.is_empty());
 }
 
 /// The screen as text, one string per row.
@@ -1794,10 +1839,10 @@ fn the_whole_lead_is_readable_on_small_screens() {
         fake.serve(&mut m, cmds);
         let cmds = key(&mut m, KeyCode::Enter);
         fake.serve(&mut m, cmds);
-        assert_eq!(m.leads.view, View::Detail);
+        assert_eq!(m.panes.leads.view, View::Detail);
         key(&mut m, KeyCode::Char('h'));
         assert_eq!(
-            m.leads.detail.as_ref().map(|d| d.tab),
+            m.panes.leads.detail.as_ref().map(|d| d.tab),
             Some(detail::Tab::Lead)
         );
         let mut seen = String::new();
@@ -1817,10 +1862,10 @@ fn the_whole_lead_is_readable_on_small_screens() {
             assert!(seen.contains(want), "{w}x{h}: {want:?} never on screen");
         }
         // The scroll stops at the end: one k shows the line before.
-        let end = m.leads.detail.as_ref().map(|d| d.lead_scroll);
+        let end = m.panes.leads.detail.as_ref().map(|d| d.lead_scroll);
         key(&mut m, KeyCode::Char('k'));
         assert_eq!(
-            m.leads.detail.as_ref().map(|d| d.lead_scroll + 1),
+            m.panes.leads.detail.as_ref().map(|d| d.lead_scroll + 1),
             end,
             "{w}x{h}"
         );

@@ -6,8 +6,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui_textarea::TextArea;
 
-use super::super::format;
-use super::super::sanitize::DisplayText;
 use super::super::theme::Theme;
 use super::super::widgets::dialog::centered;
 use super::super::widgets::progress;
@@ -17,6 +15,8 @@ use crate::app::leads::campaign::{CampaignDialog, LIST_ROWS, Selection, Stage, i
 use crate::app::leads::export::{Export, Phase};
 use crate::app::leads::filter::{Builder, Focus, PICKER_ROWS, Part};
 use crate::app::toast::Level;
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
 
 fn t(s: &str) -> String {
     DisplayText::inline(s).into_string()

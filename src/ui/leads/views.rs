@@ -6,15 +6,18 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use super::super::format;
-use super::super::sanitize::DisplayText;
 use super::super::theme::Theme;
 use super::super::widgets::{json_tree, vtable};
-use super::{chip_spans, detail_areas, diagnostics_cap, search_areas};
 use crate::api::model::{LatestRun, LeadResult, RunStatus, SearchKind};
 use crate::app::Model;
 use crate::app::leads::detail::Tab;
+use crate::app::leads::layout::{
+    WIDE, chip_spans, compact_run, detail_areas, diagnostics_cap, lead_panel, lead_text_area,
+    search_areas, searches_area,
+};
 use crate::app::leads::{View, result_name};
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
 use vtable::{Column, TableSpec};
 
 fn t(s: &str) -> String {
@@ -30,7 +33,7 @@ fn bordered<'a>(title: Line<'a>, theme: &Theme) -> Block<'a> {
 
 /// The searches.
 pub fn searches(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
-    let l = &m.leads.list;
+    let l = &m.panes.leads.list;
     let registry = l.registry;
     let mut cols = vec![
         Column::new("Title", 20, u16::MAX),
@@ -128,7 +131,7 @@ pub fn searches(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     });
     vtable::render(
         f,
-        super::searches_area(body),
+        searches_area(body),
         TableSpec {
             title: Line::from(title),
             columns: &cols,
@@ -137,14 +140,14 @@ pub fn searches(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
             marked: None,
             footer,
             empty: &empty,
-            focused: m.leads.dialog.is_none(),
+            focused: m.panes.leads.dialog.is_none(),
         },
         theme,
     );
 }
 
 fn run_status_line(m: &Model, run: Option<&LatestRun>, theme: &Theme) -> Vec<Span<'static>> {
-    let o = m.leads.open.as_ref();
+    let o = m.panes.leads.open.as_ref();
     let mut spans = Vec::new();
     match run {
         Some(r) if let Some(why) = o.and_then(|o| o.watch_lost.as_deref()) => {
@@ -204,7 +207,7 @@ fn run_status_line(m: &Model, run: Option<&LatestRun>, theme: &Theme) -> Vec<Spa
 
 /// The run panel: status, sources, the diagnostics funnel, errors.
 fn run_panel(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
-    let Some(o) = m.leads.open.as_ref() else {
+    let Some(o) = m.panes.leads.open.as_ref() else {
         return;
     };
     let s = &o.search;
@@ -217,14 +220,14 @@ fn run_panel(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
     if !s.kind.as_str().is_empty() && o.loaded {
         title.push(Span::styled(format!("{} ", t(s.kind.as_str())), theme.dim));
     }
-    if m.leads.starting.contains(&s.search_id) {
+    if m.panes.leads.starting.contains(&s.search_id) {
         title.push(Span::styled(" starting run… ", theme.info));
     }
     let run = o.latest_run.as_ref();
     let mut lines = vec![Line::from(run_status_line(m, run, theme))];
     let inner_w = area.width.saturating_sub(2) as usize;
     if let Some(r) = run
-        && super::compact_run(m.layout().body)
+        && compact_run(m.layout().body)
     {
         let diags: Vec<_> = r
             .source_status
@@ -379,11 +382,11 @@ fn run_panel(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
 }
 
 fn chips_line(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
-    let Some(o) = m.leads.open.as_ref() else {
+    let Some(o) = m.panes.leads.open.as_ref() else {
         return;
     };
     let mut spans = vec![Span::styled(" Filter: ", theme.header)];
-    let chips = chip_spans(&m.leads, area);
+    let chips = chip_spans(&m.panes.leads, area);
     if chips.is_empty() {
         spans.push(Span::styled("none — / builds one", theme.dim));
     }
@@ -435,10 +438,10 @@ fn score(r: &LeadResult) -> String {
 
 /// The open search.
 pub fn search(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
-    let a = search_areas(body, &m.leads);
+    let a = search_areas(body, &m.panes.leads);
     run_panel(m, f, a.run, theme);
     chips_line(m, f, a.chips, theme);
-    let Some(o) = m.leads.open.as_ref() else {
+    let Some(o) = m.panes.leads.open.as_ref() else {
         return;
     };
     let w = &o.window;
@@ -544,7 +547,7 @@ pub fn search(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
             marked: Some(&marked),
             footer,
             empty: &empty,
-            focused: m.leads.dialog.is_none() && m.leads.view == View::Search,
+            focused: m.panes.leads.dialog.is_none() && m.panes.leads.view == View::Search,
         },
         theme,
     );
@@ -566,9 +569,9 @@ fn lead_part(
     tabs: Vec<Span<'static>>,
     theme: &Theme,
 ) {
-    let scroll = m.leads.detail.as_ref().map_or(0, |d| d.lead_scroll);
-    let panel = super::lead_panel(body);
-    let inner = super::lead_text_area(body);
+    let scroll = m.panes.leads.detail.as_ref().map_or(0, |d| d.lead_scroll);
+    let panel = lead_panel(body);
+    let inner = lead_text_area(body);
     let all = super::lead_lines(r, m.clock, inner.width, theme);
     let n = all.len();
     let vp = usize::from(inner.height).max(1);
@@ -593,7 +596,7 @@ fn lead_part(
 
 /// A result's detail.
 pub fn detail(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
-    let Some(d) = m.leads.detail.as_ref() else {
+    let Some(d) = m.panes.leads.detail.as_ref() else {
         return;
     };
     let (lead_area, panel) = detail_areas(body);
@@ -610,13 +613,14 @@ pub fn detail(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     }
     if d.tab == Tab::Lead {
         lead_part(m, f, body, r, tabs.clone(), theme);
-        if body.width < super::WIDE {
+        if body.width < WIDE {
             return;
         }
     }
     let c = r.canonical_lead.clone().unwrap_or_default();
     let name = result_name(r);
     let marked = m
+        .panes
         .leads
         .open
         .as_ref()
@@ -764,7 +768,12 @@ pub fn detail(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         }
         Tab::Lead => {}
         Tab::Fields => {
-            let results = m.leads.open.as_ref().map_or(0, |o| o.search.result_count);
+            let results = m
+                .panes
+                .leads
+                .open
+                .as_ref()
+                .map_or(0, |o| o.search.result_count);
             const COLS: [Column; 5] = [
                 Column::new("Field", 8, 28),
                 Column::new("Path", 8, u16::MAX),

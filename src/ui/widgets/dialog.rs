@@ -6,20 +6,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::app::Confirm;
-use crate::ui::sanitize::DisplayText;
+use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 
-/// A rectangle of at most `w`×`h` centred in `area`.
-pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect {
-        x: area.x + (area.width - w) / 2,
-        y: area.y + (area.height - h) / 2,
-        width: w,
-        height: h,
-    }
-}
+pub use crate::geometry::centered;
 
 /// Draws a confirm dialog over `area`.
 pub fn render_confirm(f: &mut Frame, area: Rect, c: &Confirm, theme: &Theme) {

@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui_textarea::TextArea;
 
 use crate::app::form::{Field, FieldKind, Form};
-use crate::ui::sanitize::DisplayText;
+use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 
 /// Draws a text box: underlined with a cursor when focused, and a dim
@@ -30,6 +30,8 @@ pub fn text_input(
         theme.text
     };
     ta.set_style(base);
+    // The line under the cursor is not underlined: the box is one line.
+    ta.set_cursor_line_style(Style::default());
     ta.set_cursor_style(if focused { theme.selected } else { base });
     if ta.is_empty() {
         ta.set_placeholder_text(placeholder);

@@ -1,9 +1,11 @@
-//! The screen layout, computed from the terminal size alone so that `view`
-//! (drawing) and `update` (mouse hit-testing, page sizes) always agree.
+//! Pure geometry below both `app` and `ui`: the screen layout, splits and
+//! the hit tests that input handling and drawing must agree on. Computed
+//! from sizes alone, so `view` (drawing) and `update` (mouse hit-testing,
+//! page sizes) always agree. Imports neither `app` nor `ui`.
 
-use ratatui::layout::Rect;
+pub mod table;
 
-use crate::app::Pane;
+pub use ratatui::layout::Rect;
 
 /// Smallest usable terminal.
 pub const MIN_WIDTH: u16 = 60;
@@ -21,6 +23,18 @@ pub fn split_top(area: Rect, h: u16) -> (Rect, Rect) {
             ..area
         },
     )
+}
+
+/// A rectangle of at most `w`×`h` centred in `area`.
+pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    }
 }
 
 /// Splits `area` into its left `w` columns (at most all of it) and the rest.
@@ -49,21 +63,16 @@ pub struct AppLayout {
     pub status: Rect,
     /// Below the minimum size: only the "too small" notice is drawn.
     pub too_small: bool,
-    /// Each tab's columns `[start, end)`.
-    pub tab_spans: Vec<(Pane, u16, u16)>,
-}
-
-/// The label of a tab.
-pub fn tab_label(pane: Pane) -> String {
-    format!(" {} {} ", pane.number(), pane.title())
+    /// Each tab's columns `[start, end)`, in tab order.
+    pub tab_spans: Vec<(u16, u16)>,
 }
 
 /// Text before the first tab.
 pub const BRAND: &str = " Outpost ";
 
 impl AppLayout {
-    /// The layout of a `(columns, rows)` terminal.
-    pub fn new((w, h): (u16, u16)) -> AppLayout {
+    /// The layout of a `(columns, rows)` terminal with these tab labels.
+    pub fn new((w, h): (u16, u16), labels: &[String]) -> AppLayout {
         let area = Rect::new(0, 0, w, h);
         let too_small = w < MIN_WIDTH || h < MIN_HEIGHT;
         let tabs = Rect::new(0, 0, w, 1.min(h));
@@ -71,10 +80,10 @@ impl AppLayout {
         let body = Rect::new(0, 1.min(h), w, h.saturating_sub(2));
         let mut tab_spans = Vec::new();
         let mut x = BRAND.chars().count() as u16 + 1;
-        for pane in Pane::BUILT {
-            let width = tab_label(pane).chars().count() as u16;
-            tab_spans.push((pane, x, x + width));
-            x += width + 1;
+        for label in labels {
+            let width = u16::try_from(label.chars().count()).unwrap_or(u16::MAX);
+            tab_spans.push((x, x.saturating_add(width)));
+            x = x.saturating_add(width).saturating_add(1);
         }
         AppLayout {
             area,
@@ -86,11 +95,10 @@ impl AppLayout {
         }
     }
 
-    /// The tab under column `x`.
-    pub fn tab_at(&self, x: u16) -> Option<Pane> {
+    /// The index of the tab under column `x`.
+    pub fn tab_at(&self, x: u16) -> Option<usize> {
         self.tab_spans
             .iter()
-            .find(|(_, a, b)| (*a..*b).contains(&x))
-            .map(|(p, _, _)| *p)
+            .position(|(a, b)| (*a..*b).contains(&x))
     }
 }

@@ -8,22 +8,25 @@
 //! a change to `verified` or `failed` is announced; and the subscription
 //! disappears as soon as the domain is no longer watched.
 
-use std::collections::BTreeMap;
+pub mod layout;
+
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
+use super::command_line::{Arg, CommandSpec};
 use super::form::{Form, FormEvent};
 use super::json_tree::JsonTree;
+use super::pane::{PaneSpec, PaneUnit};
 use super::table::TableState;
 use super::toast::Level;
-use super::{ApiReply, ApiRequest, Cmd, Model, Owner, Pane, RequestId, Sub, SubId};
+use super::{ApiReply, ApiRequest, Cmd, Model, Pane, Reply, RequestId};
 use crate::api::ApiError;
 use crate::api::model::{Channel, DomainStatus, SenderAccount, SendingDomain};
 use crate::api::validate;
-use crate::config::keymap::Action;
-use crate::ui::domains as layout;
-use crate::ui::sanitize;
+use crate::config::keymap::{Action, Scope};
+use crate::text::sanitize;
 
 /// Longest poll interval reached by backing off after 429s.
 const MAX_BACKOFF: Duration = Duration::from_secs(300);
@@ -83,13 +86,48 @@ impl SenderFilter {
     }
 }
 
+/// Why the pane sent a request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Purpose {
+    /// The domain list: the cached status (`skip_sync`) for a fast first
+    /// paint, or the live refresh. `stale` holds the domains a later answer
+    /// (a poll, a verify, a create) updated while this list was on its way:
+    /// their rows in it are older than what is shown, and are not taken.
+    List {
+        /// The live refresh (`skip_sync=false`).
+        live: bool,
+        /// Domains already newer than this answer.
+        stale: BTreeSet<String>,
+    },
+    /// Creating a domain (the add dialog, or `:domain add`).
+    Create,
+    /// Triggering verification of a domain.
+    Verify(String),
+    /// A watch poll (`poll=true`) of a domain.
+    Poll(String),
+    /// The senders.
+    Senders,
+    /// A sender's schedule.
+    Schedule(String),
+}
+
+/// The pane's pollers.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum DomainsSub {
+    /// Poll a verifying domain (`poll=true`); the number is the watch's
+    /// generation, bumped by a manual check so the timer restarts.
+    Watch(String, u32),
+}
+
+/// The pane asks no questions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Question {}
+
 /// A domain being watched.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Watch {
     /// When it was last polled (or the watch began).
     pub last_poll: Instant,
-    /// The poll in flight.
-    pub inflight: Option<RequestId>,
     /// Failed polls in a row (each doubles the interval).
     pub backoff: u32,
     /// Bumped by a manual check, so the poller's timer restarts in step
@@ -104,8 +142,6 @@ pub struct Loaded<T> {
     pub items: Vec<T>,
     /// An answer arrived at least once.
     pub loaded: bool,
-    /// The request in flight.
-    pub pending: Option<RequestId>,
     /// The last failure, shown in place of the list when nothing loaded.
     pub error: Option<String>,
 }
@@ -119,8 +155,6 @@ pub struct DomainsModel {
     pub domains: Loaded<SendingDomain>,
     /// The live refresh (`skip_sync=false`) finished.
     pub synced: bool,
-    /// The live refresh in flight.
-    pub sync_pending: Option<RequestId>,
     /// Selection in the domain list.
     pub table: TableState,
     /// The open domain.
@@ -139,15 +173,8 @@ pub struct DomainsModel {
     pub schedule: Loaded<JsonTree>,
     /// The add-domain dialog.
     pub add: Option<Form>,
-    /// The create request in flight.
-    pub add_pending: Option<RequestId>,
-    /// Verify (trigger) requests in flight, by domain id.
-    pub verifying: BTreeMap<String, RequestId>,
     /// Watched domains, by id.
     pub watches: BTreeMap<String, Watch>,
-    /// The request whose answer last updated each domain: a list answer
-    /// older than that must not undo it.
-    pub fresh: BTreeMap<String, RequestId>,
 }
 
 impl DomainsModel {
@@ -206,12 +233,14 @@ impl DomainsModel {
             .min(MAX_BACKOFF.max(base))
     }
 
-    /// Seconds until the next check of a watched domain.
-    pub fn next_check_in(&self, base: Duration, id: &str, now: Instant) -> Option<Duration> {
+    /// Seconds until the next check of a watched domain (zero while a
+    /// check is in flight).
+    pub fn next_check_in(&self, m: &Model, id: &str) -> Option<Duration> {
         let w = self.watches.get(id)?;
-        if w.inflight.is_some() {
+        if in_flight(m, |p| matches!(p, Purpose::Poll(d) if d == id)) {
             return Some(Duration::ZERO);
         }
+        let (base, now) = (m.poll.domain, m.now);
         let due = w.last_poll + self.watch_every(base, id);
         Some(due.saturating_duration_since(now))
     }
@@ -222,22 +251,47 @@ impl DomainsModel {
     }
 
     /// The pollers this pane wants.
-    pub fn subscriptions(&self, m: &Model, subs: &mut Vec<Sub>) {
+    pub fn subscriptions(&self, m: &Model, subs: &mut Vec<(DomainsSub, Duration)>) {
         if m.pane != Pane::Domains {
             return;
         }
         for (id, w) in &self.watches {
-            subs.push(Sub {
-                id: SubId::DomainWatch(id.clone(), w.generation),
-                every: self.watch_every(m.poll.domain, id),
-            });
+            subs.push((
+                DomainsSub::Watch(id.clone(), w.generation),
+                self.watch_every(m.poll.domain, id),
+            ));
         }
     }
+
+    /// Whether the pane is still waiting for its first list.
+    pub fn loading(&self, m: &Model) -> bool {
+        !self.domains.loaded && in_flight(m, |p| matches!(p, Purpose::List { .. }))
+    }
+
+    /// Whether a domain is being added.
+    pub fn adding(&self, m: &Model) -> bool {
+        in_flight(m, |p| *p == Purpose::Create)
+    }
+}
+
+/// Whether a verification of `domain` was asked for and not yet answered.
+pub fn verify_pending(m: &Model, domain: &str) -> bool {
+    in_flight(m, |p| matches!(p, Purpose::Verify(d) if d == domain))
+}
+
+/// Whether the live refresh of the list is on its way.
+pub fn syncing(m: &Model) -> bool {
+    in_flight(m, |p| matches!(p, Purpose::List { live: true, .. }))
+}
+
+/// Whether a request of this pane passing `f` is in flight.
+fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
+    m.requests.pending::<DomainsModel>(f)
 }
 
 /// Domains that should be watched now: verifying and on screen.
 fn wanted_watches(m: &Model) -> Vec<String> {
-    let d = &m.domains;
+    let d = &m.panes.domains;
     if m.pane != Pane::Domains {
         return Vec::new();
     }
@@ -264,11 +318,10 @@ fn wanted_watches(m: &Model) -> Vec<String> {
 fn sync_watches(m: &mut Model) {
     let wanted = wanted_watches(m);
     let now = m.now;
-    m.domains.watches.retain(|id, _| wanted.contains(id));
+    m.panes.domains.watches.retain(|id, _| wanted.contains(id));
     for id in wanted {
-        m.domains.watches.entry(id).or_insert(Watch {
+        m.panes.domains.watches.entry(id).or_insert(Watch {
             last_poll: now,
-            inflight: None,
             backoff: 0,
             generation: 0,
         });
@@ -292,23 +345,22 @@ fn schedule_viewport(m: &Model) -> usize {
 }
 
 /// The pane is being left: its watches end (their timers stop with them).
-pub fn on_leave(m: &mut Model) {
-    m.domains.watches.clear();
+fn on_leave(m: &mut Model) {
+    m.panes.domains.watches.clear();
 }
 
 /// The pane became visible.
-pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
+fn on_enter(m: &mut Model) -> Vec<Cmd> {
     let mut cmds = Vec::new();
-    match m.domains.view {
+    match m.panes.domains.view {
         View::Domains | View::DomainDetail => {
-            if !m.domains.domains.loaded && m.domains.domains.pending.is_none() {
+            let listing = in_flight(m, |p| matches!(p, Purpose::List { .. }));
+            if !m.panes.domains.domains.loaded && !listing {
                 // Cached status first for a fast first paint; the live
                 // refresh follows when it arrives.
-                let (id, cmd) =
-                    m.request(Owner::Domains, ApiRequest::ListDomains { skip_sync: true });
-                m.domains.domains.pending = Some(id);
+                let (_, cmd) = m.request(list(false), ApiRequest::ListDomains { skip_sync: true });
                 cmds.push(cmd);
-            } else if m.domains.domains.loaded {
+            } else if m.panes.domains.domains.loaded {
                 // Coming back: statuses may have moved while away.
                 cmds.extend(live_refresh(m));
             }
@@ -319,33 +371,50 @@ pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
     cmds
 }
 
+/// A list request's purpose.
+fn list(live: bool) -> Purpose {
+    Purpose::List {
+        live,
+        stale: BTreeSet::new(),
+    }
+}
+
 fn load_senders(m: &mut Model, force: bool) -> Vec<Cmd> {
-    if (m.domains.senders.loaded && !force) || m.domains.senders.pending.is_some() {
+    if (m.panes.domains.senders.loaded && !force) || in_flight(m, |p| *p == Purpose::Senders) {
         return Vec::new();
     }
-    let (id, cmd) = m.request(Owner::Domains, ApiRequest::ListSenders);
-    m.domains.senders.pending = Some(id);
+    let (_, cmd) = m.request(Purpose::Senders, ApiRequest::ListSenders);
     vec![cmd]
 }
 
 fn live_refresh(m: &mut Model) -> Vec<Cmd> {
-    if m.domains.sync_pending.is_some() {
+    if in_flight(m, |p| matches!(p, Purpose::List { live: true, .. })) {
         return Vec::new();
     }
-    let (id, cmd) = m.request(Owner::Domains, ApiRequest::ListDomains { skip_sync: false });
-    m.domains.sync_pending = Some(id);
+    let (_, cmd) = m.request(list(true), ApiRequest::ListDomains { skip_sync: false });
+    vec![cmd]
+}
+
+/// Asks for a sender's schedule; an older schedule request is forgotten.
+fn load_schedule(m: &mut Model, sender: String) -> Vec<Cmd> {
+    m.requests
+        .forget::<DomainsModel>(|p| matches!(p, Purpose::Schedule(_)));
+    let (_, cmd) = m.request(
+        Purpose::Schedule(sender.clone()),
+        ApiRequest::SenderSchedule { id: sender },
+    );
     vec![cmd]
 }
 
 /// The terminal was resized: keep selections on screen.
-pub fn on_resize(m: &mut Model) {
+fn on_resize(m: &mut Model) {
     let (lv, rv, sv, tv) = (
         list_viewport(m),
         records_viewport(m),
         senders_viewport(m),
         schedule_viewport(m),
     );
-    let d = &mut m.domains;
+    let d = &mut m.panes.domains;
     d.table.clamp(lv);
     d.records.clamp(rv);
     d.senders_table.clamp(sv);
@@ -362,22 +431,21 @@ pub fn add_domain(m: &mut Model, name: &str) -> Vec<Cmd> {
         let mut form = add_form();
         form.set_value("domain", &name);
         form.set_error("domain", &validate::join(&errors));
-        m.domains.add = Some(form);
+        m.panes.domains.add = Some(form);
         return Vec::new();
     }
-    let (id, cmd) = m.request(
-        Owner::Domains,
+    let (_, cmd) = m.request(
+        Purpose::Create,
         ApiRequest::CreateDomain { name: name.clone() },
     );
-    m.domains.add_pending = Some(id);
-    if m.domains.add.is_none() {
+    if m.panes.domains.add.is_none() {
         // Keep what was typed somewhere the user can fix it if the service
         // refuses it.
         let mut form = add_form();
         form.set_value("domain", &name);
-        m.domains.add = Some(form);
+        m.panes.domains.add = Some(form);
     }
-    m.domains.view = View::Domains;
+    m.panes.domains.view = View::Domains;
     vec![cmd]
 }
 
@@ -390,7 +458,7 @@ fn open_add_dialog(m: &mut Model) {
     if let Some(draft) = m.state.drafts.remove(ADD_DRAFT) {
         form.restore(&draft.fields);
     }
-    m.domains.add = Some(form);
+    m.panes.domains.add = Some(form);
 }
 
 fn add_form() -> Form {
@@ -402,37 +470,34 @@ fn add_form() -> Form {
 }
 
 fn verify(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
-    if m.domains.verifying.contains_key(domain_id) {
+    if in_flight(m, |p| matches!(p, Purpose::Verify(d) if d == domain_id)) {
         return Vec::new();
     }
-    let (id, cmd) = m.request(
-        Owner::Domains,
+    let (_, cmd) = m.request(
+        Purpose::Verify(domain_id.to_owned()),
         ApiRequest::VerifyDomain {
             id: domain_id.to_owned(),
             poll: false,
         },
     );
-    m.domains.verifying.insert(domain_id.to_owned(), id);
     vec![cmd]
 }
 
 fn poll_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
-    let Some(w) = m.domains.watches.get(domain_id) else {
-        return Vec::new();
-    };
-    if w.inflight.is_some() {
+    if !m.panes.domains.watches.contains_key(domain_id)
+        || in_flight(m, |p| matches!(p, Purpose::Poll(d) if d == domain_id))
+    {
         return Vec::new();
     }
-    let (id, cmd) = m.request(
-        Owner::Domains,
+    let (_, cmd) = m.request(
+        Purpose::Poll(domain_id.to_owned()),
         ApiRequest::VerifyDomain {
             id: domain_id.to_owned(),
             poll: true,
         },
     );
     let now = m.now;
-    if let Some(w) = m.domains.watches.get_mut(domain_id) {
-        w.inflight = Some(id);
+    if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
         w.last_poll = now;
     }
     vec![cmd]
@@ -442,7 +507,7 @@ fn poll_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
 fn check_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
     let cmds = poll_now(m, domain_id);
     if !cmds.is_empty()
-        && let Some(w) = m.domains.watches.get_mut(domain_id)
+        && let Some(w) = m.panes.domains.watches.get_mut(domain_id)
     {
         w.generation = w.generation.wrapping_add(1);
     }
@@ -450,25 +515,26 @@ fn check_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
 }
 
 /// A watch subscription fired.
-pub fn on_watch_due(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
+fn on_watch_due(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
     m.redraw = true;
     poll_now(m, domain_id)
 }
 
 /// Keys for a focused text box (the add dialog); `None` when none is open.
-pub fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-    let form = m.domains.add.as_mut()?;
-    if m.domains.add_pending.is_some() {
+fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
+    let adding = m.panes.domains.adding(m);
+    let form = m.panes.domains.add.as_mut()?;
+    if adding {
         // Sending: the dialog is read-only until the answer arrives; Esc
         // closes it, and the answer then arrives as a notice.
         if key.code == crossterm::event::KeyCode::Esc {
-            m.domains.add = None;
+            m.panes.domains.add = None;
         }
         return Some(Vec::new());
     }
     Some(match form.handle_key(key) {
         FormEvent::Cancel => {
-            m.domains.add = None;
+            m.panes.domains.add = None;
             Vec::new()
         }
         FormEvent::Submit => {
@@ -485,16 +551,16 @@ pub fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
 }
 
 /// Pasted text goes to the open dialog.
-pub fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-    if let Some(form) = m.domains.add.as_mut() {
+fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+    if let Some(form) = m.panes.domains.add.as_mut() {
         form.paste(text);
     }
     Vec::new()
 }
 
 /// A key action on the pane.
-pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let cmds = match m.domains.view {
+fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let cmds = match m.panes.domains.view {
         View::Domains => list_action(m, action),
         View::DomainDetail => detail_action(m, action),
         View::Senders => senders_action(m, action),
@@ -519,14 +585,15 @@ fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
 
 fn list_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     let vp = list_viewport(m);
-    if nav(&mut m.domains.table, action, vp) {
+    if nav(&mut m.panes.domains.table, action, vp) {
         return Vec::new();
     }
     let selected = m
+        .panes
         .domains
         .domains
         .items
-        .get(m.domains.table.selected)
+        .get(m.panes.domains.table.selected)
         .map(|d| d.id.clone());
     match action {
         Action::Open => {
@@ -541,11 +608,11 @@ fn list_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             Vec::new()
         }
         Action::ToggleSenders => {
-            m.domains.view = View::Senders;
+            m.panes.domains.view = View::Senders;
             load_senders(m, false)
         }
         Action::Refresh => {
-            if m.domains.domains.loaded {
+            if m.panes.domains.domains.loaded {
                 live_refresh(m)
             } else {
                 on_enter(m)
@@ -557,31 +624,35 @@ fn list_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 }
 
 fn open_domain(m: &mut Model, id: &str) {
-    m.domains.open = Some(id.to_owned());
-    m.domains.view = View::DomainDetail;
-    let n = m.domains.domain(id).map_or(0, |d| d.dns_records.len());
+    m.panes.domains.open = Some(id.to_owned());
+    m.panes.domains.view = View::DomainDetail;
+    let n = m
+        .panes
+        .domains
+        .domain(id)
+        .map_or(0, |d| d.dns_records.len());
     let vp = records_viewport(m);
-    m.domains.records = TableState::default();
-    m.domains.records.set_len(n, vp);
+    m.panes.domains.records = TableState::default();
+    m.panes.domains.records.set_len(n, vp);
 }
 
 fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     let vp = records_viewport(m);
-    if nav(&mut m.domains.records, action, vp) {
+    if nav(&mut m.panes.domains.records, action, vp) {
         return Vec::new();
     }
-    let Some(domain) = m.domains.open_domain().cloned() else {
-        m.domains.view = View::Domains;
+    let Some(domain) = m.panes.domains.open_domain().cloned() else {
+        m.panes.domains.view = View::Domains;
         return Vec::new();
     };
     match action {
         Action::Back => {
-            m.domains.view = View::Domains;
-            m.domains.open = None;
+            m.panes.domains.view = View::Domains;
+            m.panes.domains.open = None;
             Vec::new()
         }
         Action::Verify => verify(m, &domain.id),
-        Action::CopyValue => match domain.dns_records.get(m.domains.records.selected) {
+        Action::CopyValue => match domain.dns_records.get(m.panes.domains.records.selected) {
             Some(rec) => {
                 let value = sanitize::clipboard(&rec.value);
                 if value.len() > MAX_COPY {
@@ -605,7 +676,7 @@ fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             }
         },
         Action::Refresh => {
-            if m.domains.watches.contains_key(&domain.id) {
+            if m.panes.domains.watches.contains_key(&domain.id) {
                 check_now(m, &domain.id)
             } else {
                 live_refresh(m)
@@ -616,7 +687,7 @@ fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             Vec::new()
         }
         Action::ToggleSenders => {
-            m.domains.view = View::Senders;
+            m.panes.domains.view = View::Senders;
             load_senders(m, false)
         }
         _ => Vec::new(),
@@ -625,36 +696,35 @@ fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 
 fn senders_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     let vp = senders_viewport(m);
-    if nav(&mut m.domains.senders_table, action, vp) {
+    if nav(&mut m.panes.domains.senders_table, action, vp) {
         return Vec::new();
     }
     match action {
         Action::ToggleSenders | Action::Back => {
-            m.domains.view = View::Domains;
+            m.panes.domains.view = View::Domains;
             on_enter(m)
         }
         Action::SenderType => {
-            m.domains.sender_filter = m.domains.sender_filter.next();
-            let n = m.domains.filtered_senders().len();
-            m.domains.senders_table = TableState::default();
-            m.domains.senders_table.set_len(n, vp);
+            m.panes.domains.sender_filter = m.panes.domains.sender_filter.next();
+            let n = m.panes.domains.filtered_senders().len();
+            m.panes.domains.senders_table = TableState::default();
+            m.panes.domains.senders_table.set_len(n, vp);
             Vec::new()
         }
         Action::Open => {
             let Some(sender) = m
+                .panes
                 .domains
                 .filtered_senders()
-                .get(m.domains.senders_table.selected)
+                .get(m.panes.domains.senders_table.selected)
                 .map(|s| s.id.clone())
             else {
                 return Vec::new();
             };
-            m.domains.open_sender = Some(sender.clone());
-            m.domains.view = View::SenderDetail;
-            m.domains.schedule = Loaded::default();
-            let (id, cmd) = m.request(Owner::Domains, ApiRequest::SenderSchedule { id: sender });
-            m.domains.schedule.pending = Some(id);
-            vec![cmd]
+            m.panes.domains.open_sender = Some(sender.clone());
+            m.panes.domains.view = View::SenderDetail;
+            m.panes.domains.schedule = Loaded::default();
+            load_schedule(m, sender)
         }
         Action::Refresh => load_senders(m, true),
         Action::AddDomain => {
@@ -667,7 +737,7 @@ fn senders_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 
 fn sender_detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     let vp = schedule_viewport(m);
-    if let Some(tree) = m.domains.schedule.items.first_mut() {
+    if let Some(tree) = m.panes.domains.schedule.items.first_mut() {
         if nav(&mut tree.table, action, vp) {
             return Vec::new();
         }
@@ -678,21 +748,22 @@ fn sender_detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     }
     match action {
         Action::Back => {
-            m.domains.view = View::Senders;
-            m.domains.open_sender = None;
+            m.panes.domains.view = View::Senders;
+            m.panes.domains.open_sender = None;
+            // Its schedule is no longer wanted.
+            m.requests
+                .forget::<DomainsModel>(|p| matches!(p, Purpose::Schedule(_)));
             Vec::new()
         }
         Action::ToggleSenders => {
-            m.domains.view = View::Domains;
+            m.panes.domains.view = View::Domains;
             on_enter(m)
         }
         Action::Refresh => {
-            let Some(sender) = m.domains.open_sender.clone() else {
+            let Some(sender) = m.panes.domains.open_sender.clone() else {
                 return Vec::new();
             };
-            let (id, cmd) = m.request(Owner::Domains, ApiRequest::SenderSchedule { id: sender });
-            m.domains.schedule.pending = Some(id);
-            vec![cmd]
+            load_schedule(m, sender)
         }
         _ => Vec::new(),
     }
@@ -700,11 +771,11 @@ fn sender_detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 
 /// Mouse on the pane body: click selects (a click on the selected row
 /// opens it), the wheel scrolls.
-pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    if m.domains.add.is_some() {
+fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
+    if m.panes.domains.add.is_some() {
         return Vec::new();
     }
-    let view = m.domains.view;
+    let view = m.panes.domains.view;
     let areas = layout::areas(m.layout().body, view);
     let vp = areas.viewport();
     let cmds = match ev.kind {
@@ -721,10 +792,10 @@ pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
                 return Vec::new();
             };
             let table = match view {
-                View::Domains => &mut m.domains.table,
-                View::DomainDetail => &mut m.domains.records,
-                View::Senders => &mut m.domains.senders_table,
-                View::SenderDetail => match m.domains.schedule.items.first_mut() {
+                View::Domains => &mut m.panes.domains.table,
+                View::DomainDetail => &mut m.panes.domains.records,
+                View::Senders => &mut m.panes.domains.senders_table,
+                View::SenderDetail => match m.panes.domains.schedule.items.first_mut() {
                     Some(t) => &mut t.table,
                     None => return Vec::new(),
                 },
@@ -748,27 +819,41 @@ pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
 }
 
 /// Replaces (or inserts) a domain from the answer to request `by`,
-/// announcing a finished verification.
+/// announcing a finished verification. Lists asked for before `by` and
+/// still on their way learn that their row of it is older.
 fn upsert_domain(m: &mut Model, by: RequestId, new: SendingDomain) {
-    m.domains.fresh.insert(new.id.clone(), by);
+    let domain_id = new.id.clone();
+    m.requests.amend::<DomainsModel>(|id, p| {
+        if let Purpose::List { stale, .. } = p
+            && id < by
+        {
+            stale.insert(domain_id.clone());
+        }
+    });
     let name = sanitize::inline(&new.domain);
-    let old = m.domains.domains.items.iter().position(|d| d.id == new.id);
+    let old = m
+        .panes
+        .domains
+        .domains
+        .items
+        .iter()
+        .position(|d| d.id == new.id);
     match old {
         Some(i) => {
-            let before = m.domains.domains.items[i].status.clone();
+            let before = m.panes.domains.domains.items[i].status.clone();
             announce(m, &name, &before, &new.status);
             let n = new.dns_records.len();
-            m.domains.domains.items[i] = new;
-            if m.domains.open.as_deref() == Some(m.domains.domains.items[i].id.as_str()) {
+            m.panes.domains.domains.items[i] = new;
+            if m.panes.domains.open.as_deref() == Some(domain_id.as_str()) {
                 let vp = records_viewport(m);
-                m.domains.records.set_len(n, vp);
+                m.panes.domains.records.set_len(n, vp);
             }
         }
         None => {
-            m.domains.domains.items.insert(0, new);
+            m.panes.domains.domains.items.insert(0, new);
             let vp = list_viewport(m);
-            let n = m.domains.domains.items.len();
-            m.domains.table.set_len(n, vp);
+            let n = m.panes.domains.domains.items.len();
+            m.panes.domains.table.set_len(n, vp);
         }
     }
 }
@@ -798,16 +883,17 @@ fn announce(m: &mut Model, name: &str, before: &DomainStatus, after: &DomainStat
     }
 }
 
-/// Takes a list answer to request `by`. Domains that a later answer (a
-/// poll, a verify, a create) already updated keep that newer state: the
-/// slow live refresh must not undo them.
-fn replace_domains(m: &mut Model, by: RequestId, mut list: Vec<SendingDomain>) {
+/// Takes a list answer. Domains in `stale` — updated by a later answer (a
+/// poll, a verify, a create) while the list was on its way — keep that
+/// newer state: the slow live refresh must not undo them.
+fn replace_domains(m: &mut Model, stale: &BTreeSet<String>, mut list: Vec<SendingDomain>) {
     let newer: Vec<SendingDomain> = m
+        .panes
         .domains
         .domains
         .items
         .iter()
-        .filter(|d| m.domains.fresh.get(&d.id).is_some_and(|r| *r > by))
+        .filter(|d| stale.contains(&d.id))
         .cloned()
         .collect();
     for local in newer.into_iter().rev() {
@@ -817,38 +903,44 @@ fn replace_domains(m: &mut Model, by: RequestId, mut list: Vec<SendingDomain>) {
             None => list.insert(0, local),
         }
     }
-    m.domains.fresh.retain(|_, r| *r > by);
     // Announce changes seen by a refresh, too.
     for new in &list {
-        if let Some(old) = m.domains.domain(&new.id) {
+        if let Some(old) = m.panes.domains.domain(&new.id) {
             let (before, name) = (old.status.clone(), sanitize::inline(&new.domain));
             announce(m, &name, &before, &new.status);
         }
     }
     let selected_id = m
+        .panes
         .domains
         .domains
         .items
-        .get(m.domains.table.selected)
+        .get(m.panes.domains.table.selected)
         .map(|d| d.id.clone());
-    m.domains.domains.items = list;
-    m.domains.domains.loaded = true;
-    m.domains.domains.error = None;
+    m.panes.domains.domains.items = list;
+    m.panes.domains.domains.loaded = true;
+    m.panes.domains.domains.error = None;
     let vp = list_viewport(m);
-    let n = m.domains.domains.items.len();
-    m.domains.table.set_len(n, vp);
+    let n = m.panes.domains.domains.items.len();
+    m.panes.domains.table.set_len(n, vp);
     if let Some(id) = selected_id
-        && let Some(i) = m.domains.domains.items.iter().position(|d| d.id == id)
+        && let Some(i) = m
+            .panes
+            .domains
+            .domains
+            .items
+            .iter()
+            .position(|d| d.id == id)
     {
-        m.domains.table.select(i, vp);
+        m.panes.domains.table.select(i, vp);
     }
-    if let Some(open) = m.domains.open_domain() {
+    if let Some(open) = m.panes.domains.open_domain() {
         let n = open.dns_records.len();
         let vp = records_viewport(m);
-        m.domains.records.set_len(n, vp);
-    } else if m.domains.view == View::DomainDetail {
-        m.domains.view = View::Domains;
-        m.domains.open = None;
+        m.panes.domains.records.set_len(n, vp);
+    } else if m.panes.domains.view == View::DomainDetail {
+        m.panes.domains.view = View::Domains;
+        m.panes.domains.open = None;
     }
 }
 
@@ -856,208 +948,320 @@ fn error_text(e: &ApiError) -> String {
     format!("{}: {}", e.code(), e.message())
 }
 
-/// A reply for this pane.
-pub fn on_reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
-    let mut cmds = Vec::new();
-    match reply {
-        ApiReply::Domains(result) => {
-            let first = m.domains.domains.pending == Some(id);
-            let sync = m.domains.sync_pending == Some(id);
-            if !first && !sync {
-                return cmds;
-            }
-            if first {
-                m.domains.domains.pending = None;
-            }
-            if sync {
-                m.domains.sync_pending = None;
-            }
-            match result {
-                Ok(list) => {
-                    replace_domains(m, id, list);
-                    if first {
-                        cmds.extend(live_refresh(m));
-                    } else {
-                        m.domains.synced = true;
-                    }
-                }
-                Err(e) => {
-                    if !m.domains.domains.loaded {
-                        m.domains.domains.error = Some(error_text(&e));
-                    }
-                    m.toasts.error(m.now, "loading sending domains", &e);
-                }
-            }
+/// A reply for this pane, with the purpose it was sent for.
+fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+    let Reply::Api(reply) = reply else {
+        return Vec::new();
+    };
+    let cmds = match (purpose, reply) {
+        (Purpose::List { live, stale }, ApiReply::Domains(r)) => on_list(m, live, &stale, r),
+        (Purpose::Create, ApiReply::Domain(r)) => {
+            on_created(m, id, r);
+            Vec::new()
         }
-        ApiReply::Domain(result) => {
-            if m.domains.add_pending == Some(id) {
-                m.domains.add_pending = None;
-                match result {
-                    Ok(domain) => {
-                        let name = sanitize::inline(&domain.domain);
-                        let domain_id = domain.id.clone();
-                        // The dialog was closed while sending: add quietly.
-                        let dialog_open = m.domains.add.take().is_some();
-                        upsert_domain(m, id, domain);
-                        if let Some(i) = m
-                            .domains
-                            .domains
-                            .items
-                            .iter()
-                            .position(|d| d.id == domain_id)
-                        {
-                            let vp = list_viewport(m);
-                            m.domains.table.select(i, vp);
-                        }
-                        if dialog_open {
-                            open_domain(m, &domain_id);
-                        }
-                        m.notify(
-                            Level::Success,
-                            "Domain added",
-                            &format!("{name}: publish these DNS records at your DNS host, then press v to verify"),
-                        );
-                    }
-                    Err(e) => match m.domains.add.as_mut() {
-                        Some(form) => form.set_error("domain", &error_text(&e)),
-                        None => m.toasts.error(m.now, "adding the domain", &e),
-                    },
-                }
-            } else if let Some(domain_id) = m
-                .domains
-                .verifying
-                .iter()
-                .find(|(_, r)| **r == id)
-                .map(|(d, _)| d.clone())
-            {
-                m.domains.verifying.remove(&domain_id);
-                match result {
-                    Ok(domain) => {
-                        let status = domain.status.clone();
-                        let name = sanitize::inline(&domain.domain);
-                        // A trigger starts a fresh check: announce its result
-                        // as a change from `verifying`.
-                        if let Some(d) = m
-                            .domains
-                            .domains
-                            .items
-                            .iter_mut()
-                            .find(|d| d.id == domain.id)
-                        {
-                            d.status = DomainStatus::Verifying;
-                        }
-                        upsert_domain(m, id, domain);
-                        if status == DomainStatus::Verifying {
-                            m.notify(
-                                Level::Info,
-                                "Verification started",
-                                &format!(
-                                    "{name}: DNS is being checked; this view polls until it settles"
-                                ),
-                            );
-                        }
-                    }
-                    Err(e) => m.toasts.error(m.now, "verifying the domain", &e),
-                }
-            } else if let Some(domain_id) = m
-                .domains
-                .watches
-                .iter()
-                .find(|(_, w)| w.inflight == Some(id))
-                .map(|(d, _)| d.clone())
-            {
-                let now = m.now;
-                let watch = m.domains.watches.get_mut(&domain_id);
-                match result {
-                    Ok(domain) => {
-                        if let Some(w) = watch {
-                            w.inflight = None;
-                            // The interval changes back: its timer restarts now.
-                            if w.backoff > 0 {
-                                w.backoff = 0;
-                                w.last_poll = now;
-                            }
-                        }
-                        upsert_domain(m, id, domain);
-                    }
-                    Err(e) if e.is_not_found() => {
-                        // Gone on the service: stop watching and say so.
-                        m.domains.domains.items.retain(|d| d.id != domain_id);
-                        let n = m.domains.domains.items.len();
-                        let vp = list_viewport(m);
-                        m.domains.table.set_len(n, vp);
-                        if m.domains.open.as_deref() == Some(domain_id.as_str()) {
-                            m.domains.open = None;
-                            m.domains.view = View::Domains;
-                        }
-                        m.toasts.error(m.now, "the domain no longer exists", &e);
-                    }
-                    Err(e) => {
-                        // Any failure (429, 5xx, transport, revoked key) slows
-                        // the watch down instead of hammering the service.
-                        if let Some(w) = watch {
-                            w.inflight = None;
-                            w.last_poll = now;
-                            w.backoff += 1;
-                        }
-                        m.toasts.error(m.now, "checking verification", &e);
-                    }
-                }
-            }
+        (Purpose::Verify(_), ApiReply::Domain(r)) => {
+            on_verify(m, id, r);
+            Vec::new()
         }
-        ApiReply::Senders(result) => {
-            if m.domains.senders.pending != Some(id) {
-                return cmds;
-            }
-            m.domains.senders.pending = None;
-            match result {
-                Ok(list) => {
-                    m.domains.senders.items = list;
-                    m.domains.senders.loaded = true;
-                    m.domains.senders.error = None;
-                    let n = m.domains.filtered_senders().len();
-                    let vp = senders_viewport(m);
-                    m.domains.senders_table.set_len(n, vp);
-                }
-                Err(e) => {
-                    if !m.domains.senders.loaded {
-                        m.domains.senders.error = Some(error_text(&e));
-                    }
-                    m.toasts.error(m.now, "loading senders", &e);
-                }
-            }
+        (Purpose::Poll(domain), ApiReply::Domain(r)) => {
+            on_poll(m, id, &domain, r);
+            Vec::new()
         }
-        ApiReply::Schedule(result) => {
-            if m.domains.schedule.pending != Some(id) {
-                return cmds;
-            }
-            m.domains.schedule.pending = None;
-            match result {
-                Ok(json) => {
-                    let vp = schedule_viewport(m);
-                    let mut tree = JsonTree::new(json);
-                    tree.table.clamp(vp);
-                    m.domains.schedule.items = vec![tree];
-                    m.domains.schedule.loaded = true;
-                    m.domains.schedule.error = None;
-                }
-                Err(e) => {
-                    m.domains.schedule.error = Some(error_text(&e));
-                    m.toasts.error(m.now, "loading the schedule", &e);
-                }
-            }
+        (Purpose::Senders, ApiReply::Senders(r)) => {
+            on_senders(m, r);
+            Vec::new()
         }
-        _ => {}
-    }
+        (Purpose::Schedule(_), ApiReply::Schedule(r)) => {
+            on_schedule(m, r);
+            Vec::new()
+        }
+        _ => Vec::new(),
+    };
     sync_watches(m);
     cmds
+}
+
+/// The domain list: the cached one asks for the live refresh next.
+fn on_list(
+    m: &mut Model,
+    live: bool,
+    stale: &BTreeSet<String>,
+    result: Result<Vec<SendingDomain>, ApiError>,
+) -> Vec<Cmd> {
+    match result {
+        Ok(list) => {
+            replace_domains(m, stale, list);
+            if live {
+                m.panes.domains.synced = true;
+                Vec::new()
+            } else {
+                live_refresh(m)
+            }
+        }
+        Err(e) => {
+            if !m.panes.domains.domains.loaded {
+                m.panes.domains.domains.error = Some(error_text(&e));
+            }
+            m.toasts.error(m.now, "loading sending domains", &e);
+            Vec::new()
+        }
+    }
+}
+
+/// A domain was added: shown selected, with its records when the dialog
+/// was still open.
+fn on_created(m: &mut Model, id: RequestId, result: Result<SendingDomain, ApiError>) {
+    match result {
+        Ok(domain) => {
+            let name = sanitize::inline(&domain.domain);
+            let domain_id = domain.id.clone();
+            // The dialog was closed while sending: add quietly.
+            let dialog_open = m.panes.domains.add.take().is_some();
+            upsert_domain(m, id, domain);
+            if let Some(i) = m
+                .panes
+                .domains
+                .domains
+                .items
+                .iter()
+                .position(|d| d.id == domain_id)
+            {
+                let vp = list_viewport(m);
+                m.panes.domains.table.select(i, vp);
+            }
+            if dialog_open {
+                open_domain(m, &domain_id);
+            }
+            m.notify(
+                Level::Success,
+                "Domain added",
+                &format!(
+                    "{name}: publish these DNS records at your DNS host, then press v to verify"
+                ),
+            );
+        }
+        Err(e) => match m.panes.domains.add.as_mut() {
+            Some(form) => form.set_error("domain", &error_text(&e)),
+            None => m.toasts.error(m.now, "adding the domain", &e),
+        },
+    }
+}
+
+/// A verification was triggered: its result announced as a change from
+/// `verifying` (a trigger starts a fresh check).
+fn on_verify(m: &mut Model, id: RequestId, result: Result<SendingDomain, ApiError>) {
+    match result {
+        Ok(domain) => {
+            let status = domain.status.clone();
+            let name = sanitize::inline(&domain.domain);
+            if let Some(d) = m
+                .panes
+                .domains
+                .domains
+                .items
+                .iter_mut()
+                .find(|d| d.id == domain.id)
+            {
+                d.status = DomainStatus::Verifying;
+            }
+            upsert_domain(m, id, domain);
+            if status == DomainStatus::Verifying {
+                m.notify(
+                    Level::Info,
+                    "Verification started",
+                    &format!("{name}: DNS is being checked; this view polls until it settles"),
+                );
+            }
+        }
+        Err(e) => m.toasts.error(m.now, "verifying the domain", &e),
+    }
+}
+
+/// A watch poll answered: a failure slows the watch down, a 404 ends it.
+fn on_poll(m: &mut Model, id: RequestId, domain_id: &str, result: Result<SendingDomain, ApiError>) {
+    let now = m.now;
+    match result {
+        Ok(domain) => {
+            if let Some(w) = m.panes.domains.watches.get_mut(domain_id)
+                && w.backoff > 0
+            {
+                // The interval changes back: its timer restarts now.
+                w.backoff = 0;
+                w.last_poll = now;
+            }
+            upsert_domain(m, id, domain);
+        }
+        Err(e) if e.is_not_found() => {
+            // Gone on the service: stop watching and say so.
+            m.panes.domains.domains.items.retain(|d| d.id != domain_id);
+            let n = m.panes.domains.domains.items.len();
+            let vp = list_viewport(m);
+            m.panes.domains.table.set_len(n, vp);
+            if m.panes.domains.open.as_deref() == Some(domain_id) {
+                m.panes.domains.open = None;
+                m.panes.domains.view = View::Domains;
+            }
+            m.toasts.error(m.now, "the domain no longer exists", &e);
+        }
+        Err(e) => {
+            // Any failure (429, 5xx, transport, revoked key) slows the
+            // watch down instead of hammering the service.
+            if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
+                w.last_poll = now;
+                w.backoff += 1;
+            }
+            m.toasts.error(m.now, "checking verification", &e);
+        }
+    }
+}
+
+fn on_senders(m: &mut Model, result: Result<Vec<SenderAccount>, ApiError>) {
+    match result {
+        Ok(list) => {
+            m.panes.domains.senders.items = list;
+            m.panes.domains.senders.loaded = true;
+            m.panes.domains.senders.error = None;
+            let n = m.panes.domains.filtered_senders().len();
+            let vp = senders_viewport(m);
+            m.panes.domains.senders_table.set_len(n, vp);
+        }
+        Err(e) => {
+            if !m.panes.domains.senders.loaded {
+                m.panes.domains.senders.error = Some(error_text(&e));
+            }
+            m.toasts.error(m.now, "loading senders", &e);
+        }
+    }
+}
+
+fn on_schedule(m: &mut Model, result: Result<serde_json::Value, ApiError>) {
+    match result {
+        Ok(json) => {
+            let vp = schedule_viewport(m);
+            let mut tree = JsonTree::new(json);
+            tree.table.clamp(vp);
+            m.panes.domains.schedule.items = vec![tree];
+            m.panes.domains.schedule.loaded = true;
+            m.panes.domains.schedule.error = None;
+        }
+        Err(e) => {
+            m.panes.domains.schedule.error = Some(error_text(&e));
+            m.toasts.error(m.now, "loading the schedule", &e);
+        }
+    }
+}
+
+/// Status-bar hints of the current view.
+fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+    if m.panes.domains.add.is_some() {
+        return Vec::new();
+    }
+    match m.panes.domains.view {
+        View::Domains => vec![
+            (Action::Open, "records"),
+            (Action::Verify, "verify"),
+            (Action::AddDomain, "add"),
+            (Action::ToggleSenders, "senders"),
+            (Action::Refresh, "refresh"),
+        ],
+        View::DomainDetail => vec![
+            (Action::CopyValue, "copy value"),
+            (Action::Verify, "verify"),
+            (Action::Refresh, "check now"),
+            (Action::Back, "back"),
+        ],
+        View::Senders => vec![
+            (Action::Open, "schedule"),
+            (Action::SenderType, "type"),
+            (Action::ToggleSenders, "domains"),
+            (Action::Refresh, "refresh"),
+        ],
+        View::SenderDetail => vec![(Action::Open, "fold"), (Action::Back, "back")],
+    }
+}
+
+impl PaneUnit for DomainsModel {
+    type Purpose = Purpose;
+    type Sub = DomainsSub;
+    type Confirmed = Question;
+
+    const SPEC: PaneSpec = PaneSpec {
+        number: 4,
+        title: "Senders & Domains",
+        key: "domains",
+        aliases: &["senders"],
+        scope: Scope::Domains,
+        action: Action::PaneDomains,
+    };
+    const COMMANDS: &'static [CommandSpec] = &[CommandSpec {
+        name: "domain add",
+        arg: Arg::Required("<name>"),
+        help: "add a sending domain",
+    }];
+
+    fn enter(m: &mut Model) -> Vec<Cmd> {
+        on_enter(m)
+    }
+    fn leave(m: &mut Model) {
+        on_leave(m);
+    }
+    fn resize(m: &mut Model) -> Vec<Cmd> {
+        on_resize(m);
+        Vec::new()
+    }
+    fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
+        on_text_key(m, key)
+    }
+    fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
+        on_action(m, action)
+    }
+    fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
+        on_mouse(m, ev)
+    }
+    fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+        on_paste(m, text)
+    }
+    fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+        on_reply(m, id, purpose, reply)
+    }
+    fn subscriptions(m: &Model, subs: &mut Vec<(DomainsSub, Duration)>) {
+        m.panes.domains.subscriptions(m, subs);
+    }
+    fn sub_fired(m: &mut Model, sub: DomainsSub) -> Vec<Cmd> {
+        match sub {
+            DomainsSub::Watch(domain, _) => on_watch_due(m, &domain),
+        }
+    }
+    fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
+        match name {
+            "domain add" => add_domain(m, arg.as_deref().unwrap_or("")),
+            _ => Vec::new(),
+        }
+    }
+    fn unsent(m: &Model) -> Option<String> {
+        m.panes.domains.unsent()
+    }
+    fn capture_drafts(m: &Model, state: &mut crate::store::State) {
+        m.panes.domains.capture_drafts(state);
+    }
+    fn countdown_visible(m: &Model) -> bool {
+        m.panes.domains.countdown_visible()
+    }
+    fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+        hints(m)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::app::fixtures;
-    use crate::app::{Msg, subscriptions, update};
+    use crate::app::{Msg, PaneSub, SubId, subscriptions, update};
+
+    /// The watch subscription of a domain (generation 0).
+    fn watch_sub(domain: &str) -> SubId {
+        SubId::Pane(PaneSub::Domains(DomainsSub::Watch(domain.into(), 0)))
+    }
     use crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
 
     use crate::app::fixtures::drive::{api, chars, key, reply, service_error};
@@ -1076,7 +1280,7 @@ mod tests {
             "cached first, then live"
         );
         reply(&mut m, sync_id, ApiReply::Domains(Ok(fixtures::domains())));
-        assert!(m.domains.synced);
+        assert!(m.panes.domains.synced);
         m
     }
 
@@ -1084,7 +1288,7 @@ mod tests {
         subscriptions(m)
             .into_iter()
             .filter_map(|s| match s.id {
-                SubId::DomainWatch(d, _) => Some(d),
+                SubId::Pane(PaneSub::Domains(DomainsSub::Watch(d, _))) => Some(d),
                 _ => None,
             })
             .collect()
@@ -1108,7 +1312,7 @@ mod tests {
         assert_eq!(watch_ids(&m), ["d-4"]);
         key(&mut m, KeyCode::Char('j'));
         key(&mut m, KeyCode::Enter);
-        assert_eq!(m.domains.view, View::DomainDetail);
+        assert_eq!(m.panes.domains.view, View::DomainDetail);
         assert!(
             watch_ids(&m).is_empty(),
             "the detail of a pending domain watches nothing"
@@ -1119,8 +1323,8 @@ mod tests {
     fn polling_asks_once_at_a_time_and_announces_verified() {
         let mut m = loaded();
         key(&mut m, KeyCode::Enter);
-        assert_eq!(m.domains.open.as_deref(), Some("d-4"));
-        let cmds = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into(), 0)));
+        assert_eq!(m.panes.domains.open.as_deref(), Some("d-4"));
+        let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
         let (id, req) = api(&cmds).remove(0);
         assert_eq!(
             req,
@@ -1129,7 +1333,7 @@ mod tests {
                 poll: true
             }
         );
-        let again = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into(), 0)));
+        let again = update(&mut m, Msg::SubFired(watch_sub("d-4")));
         assert!(
             api(&again).is_empty(),
             "no second poll while one is in flight"
@@ -1143,7 +1347,7 @@ mod tests {
         done.verified_at = Some("2026-11-22T12:00:00Z".into());
         reply(&mut m, id, ApiReply::Domain(Ok(done)));
         assert_eq!(
-            m.domains.open_domain().map(|d| d.status.clone()),
+            m.panes.domains.open_domain().map(|d| d.status.clone()),
             Some(DomainStatus::Verified)
         );
         let toast = m.toasts.items().last().expect("announced");
@@ -1157,10 +1361,10 @@ mod tests {
         let mut m = loaded();
         let base = subscriptions(&m)
             .into_iter()
-            .find(|s| s.id == SubId::DomainWatch("d-4".into(), 0))
+            .find(|s| s.id == watch_sub("d-4"))
             .map(|s| s.every);
         assert_eq!(base, Some(m.poll.domain));
-        let cmds = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into(), 0)));
+        let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
         let (id, _) = api(&cmds).remove(0);
         let err = ApiError::RateLimited {
             wait: Duration::from_secs(3),
@@ -1169,7 +1373,7 @@ mod tests {
         reply(&mut m, id, ApiReply::Domain(Err(err)));
         let every = subscriptions(&m)
             .into_iter()
-            .find(|s| s.id == SubId::DomainWatch("d-4".into(), 0))
+            .find(|s| s.id == watch_sub("d-4"))
             .map(|s| s.every);
         assert_eq!(every, Some(m.poll.domain * 2));
         assert_eq!(
@@ -1184,16 +1388,16 @@ mod tests {
     #[test]
     fn stale_replies_change_nothing() {
         let mut m = loaded();
-        let before = m.domains.domains.items.clone();
+        let before = m.panes.domains.domains.items.clone();
         reply(&mut m, RequestId(999), ApiReply::Domains(Ok(Vec::new())));
-        assert_eq!(m.domains.domains.items, before);
+        assert_eq!(m.panes.domains.domains.items, before);
         assert_eq!(m.net.in_flight, 0);
     }
 
     #[test]
     fn y_copies_the_selected_value_sanitized() {
         let mut m = loaded();
-        m.domains.domains.items[0].dns_records[0].value =
+        m.panes.domains.domains.items[0].dns_records[0].value =
             "v=spf1\x1b]52;c;ZXZpbA==\x07 ~all".into();
         key(&mut m, KeyCode::Enter);
         let cmds = key(&mut m, KeyCode::Char('y'));
@@ -1209,7 +1413,7 @@ mod tests {
     fn adding_a_domain_keeps_the_text_when_refused() {
         let mut m = loaded();
         key(&mut m, KeyCode::Char('a'));
-        assert!(m.domains.add.is_some());
+        assert!(m.panes.domains.add.is_some());
         chars(&mut m, "acme-mail.com");
         let cmds = update(
             &mut m,
@@ -1230,7 +1434,7 @@ mod tests {
                 r#"{"error":{"code":"conflict","message":"Domain already added"}}"#,
             ))),
         );
-        let form = m.domains.add.as_ref().expect("the dialog stays open");
+        let form = m.panes.domains.add.as_ref().expect("the dialog stays open");
         assert_eq!(form.value("domain"), "acme-mail.com");
         assert_eq!(
             form.fields[0].error.as_deref(),
@@ -1262,10 +1466,10 @@ mod tests {
             "2026-11-22T12:00:00Z",
         );
         reply(&mut m, id, ApiReply::Domain(Ok(new)));
-        assert!(m.domains.add.is_none());
-        assert_eq!(m.domains.view, View::DomainDetail);
-        assert_eq!(m.domains.open.as_deref(), Some("d-9"));
-        assert_eq!(m.domains.domains.items[0].id, "d-9", "newest first");
+        assert!(m.panes.domains.add.is_none());
+        assert_eq!(m.panes.domains.view, View::DomainDetail);
+        assert_eq!(m.panes.domains.open.as_deref(), Some("d-9"));
+        assert_eq!(m.panes.domains.domains.items[0].id, "d-9", "newest first");
     }
 
     #[test]
@@ -1273,7 +1477,7 @@ mod tests {
         let mut m = loaded();
         let cmds = add_domain(&mut m, "not a domain");
         assert!(api(&cmds).is_empty());
-        let form = m.domains.add.as_ref().expect("dialog with the error");
+        let form = m.panes.domains.add.as_ref().expect("dialog with the error");
         assert!(
             form.fields[0]
                 .error
@@ -1289,15 +1493,15 @@ mod tests {
         let (id, req) = api(&cmds).remove(0);
         assert_eq!(req, ApiRequest::ListSenders);
         reply(&mut m, id, ApiReply::Senders(Ok(fixtures::senders())));
-        assert_eq!(m.domains.filtered_senders().len(), 3);
+        assert_eq!(m.panes.domains.filtered_senders().len(), 3);
         key(&mut m, KeyCode::Char('t'));
-        assert_eq!(m.domains.filtered_senders().len(), 2);
+        assert_eq!(m.panes.domains.filtered_senders().len(), 2);
         key(&mut m, KeyCode::Char('t'));
-        assert_eq!(m.domains.filtered_senders().len(), 1);
+        assert_eq!(m.panes.domains.filtered_senders().len(), 1);
         let cmds = key(&mut m, KeyCode::Enter);
         let (_, req) = api(&cmds).remove(0);
         assert_eq!(req, ApiRequest::SenderSchedule { id: "s-3".into() });
-        assert_eq!(m.domains.view, View::SenderDetail);
+        assert_eq!(m.panes.domains.view, View::SenderDetail);
     }
 
     #[test]
@@ -1339,7 +1543,7 @@ mod tests {
             })
         };
         update(&mut m, wheel(MouseEventKind::ScrollDown));
-        assert_eq!(m.domains.table.selected, 1);
+        assert_eq!(m.panes.domains.table.selected, 1);
         assert!(m.redraw, "a wheel step is drawn at once");
         m.redraw = false;
         update(&mut m, wheel(MouseEventKind::Moved));
@@ -1350,7 +1554,10 @@ mod tests {
     fn coming_back_restarts_the_watch_and_refreshes() {
         let mut m = loaded();
         key(&mut m, KeyCode::Char('1'));
-        assert!(m.domains.watches.is_empty(), "leaving ends the watches");
+        assert!(
+            m.panes.domains.watches.is_empty(),
+            "leaving ends the watches"
+        );
         m.now += Duration::from_secs(60);
         let cmds = key(&mut m, KeyCode::Char('4'));
         assert!(
@@ -1359,7 +1566,7 @@ mod tests {
                 .any(|(_, r)| *r == ApiRequest::ListDomains { skip_sync: false }),
             "statuses are refreshed on return"
         );
-        let left = m.domains.next_check_in(m.poll.domain, "d-4", m.now);
+        let left = m.panes.domains.next_check_in(&m, "d-4");
         assert_eq!(
             left,
             Some(m.poll.domain),
@@ -1386,7 +1593,7 @@ mod tests {
         let mut m = loaded();
         let cmds = key(&mut m, KeyCode::Char('r'));
         let (list_id, _) = api(&cmds).remove(0);
-        let cmds = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into(), 0)));
+        let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
         let (poll_id, _) = api(&cmds).remove(0);
         let verified = fixtures::domain(
             "d-4",
@@ -1399,7 +1606,7 @@ mod tests {
         // The slow live refresh answers last, with the older status.
         reply(&mut m, list_id, ApiReply::Domains(Ok(fixtures::domains())));
         assert_eq!(
-            m.domains.domain("d-4").map(|d| d.status.clone()),
+            m.panes.domains.domain("d-4").map(|d| d.status.clone()),
             Some(DomainStatus::Verified)
         );
         assert_eq!(m.toasts.items().len(), announced, "no second announcement");
@@ -1420,14 +1627,18 @@ mod tests {
         );
         reply(&mut m, add_id, ApiReply::Domain(Ok(new)));
         reply(&mut m, list_id, ApiReply::Domains(Ok(fixtures::domains())));
-        assert_eq!(m.domains.domains.items[0].id, "d-9");
-        assert_eq!(m.domains.view, View::DomainDetail, "its records stay open");
+        assert_eq!(m.panes.domains.domains.items[0].id, "d-9");
+        assert_eq!(
+            m.panes.domains.view,
+            View::DomainDetail,
+            "its records stay open"
+        );
     }
 
     #[test]
     fn a_vanished_domain_ends_its_watch_and_failures_slow_it() {
         let mut m = loaded();
-        let cmds = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into(), 0)));
+        let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
         let (id, _) = api(&cmds).remove(0);
         reply(
             &mut m,
@@ -1438,11 +1649,11 @@ mod tests {
             ))),
         );
         assert_eq!(
-            m.domains.watches.get("d-4").map(|w| w.backoff),
+            m.panes.domains.watches.get("d-4").map(|w| w.backoff),
             Some(1),
             "a 500 backs off"
         );
-        let cmds = update(&mut m, Msg::SubFired(SubId::DomainWatch("d-4".into(), 0)));
+        let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
         let (id, _) = api(&cmds).remove(0);
         reply(
             &mut m,
@@ -1452,7 +1663,10 @@ mod tests {
                 r#"{"error":{"code":"not_found","message":"Not found"}}"#,
             ))),
         );
-        assert!(m.domains.domain("d-4").is_none(), "gone from the list");
+        assert!(
+            m.panes.domains.domain("d-4").is_none(),
+            "gone from the list"
+        );
         assert!(watch_ids(&m).is_empty(), "no more polling");
     }
 
@@ -1483,10 +1697,10 @@ mod tests {
             &mut m,
             Msg::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL)),
         );
-        assert!(m.domains.add_pending.is_some());
+        assert!(m.panes.domains.adding(&m));
         key(&mut m, KeyCode::Esc);
         assert!(
-            m.domains.add.is_none(),
+            m.panes.domains.add.is_none(),
             "Esc closes a dialog that is sending"
         );
     }
@@ -1511,7 +1725,8 @@ mod tests {
         next.start();
         key(&mut next, KeyCode::Char('a'));
         assert_eq!(
-            next.domains
+            next.panes
+                .domains
                 .add
                 .as_ref()
                 .map(|f| f.value("domain"))

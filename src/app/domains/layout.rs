@@ -1,0 +1,76 @@
+//! The Senders & Domains pane's geometry, shared by drawing and by `update`
+//! (page sizes, mouse hit-testing): computed from sizes alone.
+
+use super::View;
+use crate::geometry::{Rect, split_top};
+
+/// Where the pane's parts go, shared by drawing and mouse hit-testing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Areas {
+    /// Facts above the list (detail views).
+    pub info: Rect,
+    /// The scrolling list (a table, or the schedule tree).
+    pub list: Rect,
+    /// Lines of header inside the list's border (1 for tables, 0 for trees).
+    pub header: u16,
+    /// Below the list: the selected DNS value in full (detail view only).
+    pub value: Rect,
+}
+
+impl Areas {
+    /// Rows of the list on screen.
+    pub fn viewport(&self) -> usize {
+        self.list.height.saturating_sub(2 + self.header) as usize
+    }
+
+    /// The list line under a click.
+    pub fn row_at(&self, x: u16, y: u16) -> Option<usize> {
+        let a = self.list;
+        let first = a.y + 1 + self.header;
+        let end = a.y + a.height.saturating_sub(1);
+        (x > a.x && x + 1 < a.x + a.width && y >= first && y < end).then(|| (y - first) as usize)
+    }
+}
+
+/// The areas of a view inside the pane body.
+pub fn areas(body: Rect, view: View) -> Areas {
+    let split = |info_h: u16| split_top(body, info_h.min(body.height / 2));
+    let none = Rect { height: 0, ..body };
+    match view {
+        View::Domains | View::Senders => Areas {
+            info: none,
+            list: body,
+            header: 1,
+            value: none,
+        },
+        View::DomainDetail => {
+            let (info, rest) = split(6);
+            // The full selected value under the records, when there is room.
+            let value_h = if rest.height >= 12 { 4 } else { 0 };
+            let list = Rect {
+                height: rest.height - value_h,
+                ..rest
+            };
+            let value = Rect {
+                y: list.y + list.height,
+                height: value_h,
+                ..rest
+            };
+            Areas {
+                info,
+                list,
+                header: 1,
+                value,
+            }
+        }
+        View::SenderDetail => {
+            let (info, list) = split(7);
+            Areas {
+                info,
+                list,
+                header: 0,
+                value: none,
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! The help overlay's content as data, generated from the keymap and the
+//! registered panes and commands, so it always matches them. `ui` styles
+//! it; `update` bounds its scroll from the row count alone.
+
+use super::{Model, PANE_ACTIONS, Pane, command_line};
+use crate::config::keymap::{Action, Scope};
+
+/// One row of help.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Row {
+    /// A section title.
+    Title(String),
+    /// Keys (or a command) and what they do.
+    Entry {
+        /// The keys, as the keymap binds them (or `:command`).
+        keys: String,
+        /// What they do (or the command's argument hint).
+        help: String,
+        /// Drawn as a command (argument hint dimmed).
+        command: bool,
+    },
+    /// A dimmed note.
+    Note(String),
+    /// An empty line.
+    Blank,
+}
+
+/// The rows of the help for the pane shown: its keys, the shared keys,
+/// the commands, then notes.
+pub fn rows(m: &Model) -> Vec<Row> {
+    let mut out = Vec::new();
+    // Panes this build lacks keep their keys but get no help row.
+    let hidden: Vec<Action> = PANE_ACTIONS
+        .into_iter()
+        .filter(|a| Pane::for_action(*a).is_none())
+        .collect();
+    let mut section = |title: String, rows: Vec<(String, &'static str)>| {
+        if rows.is_empty() {
+            return;
+        }
+        out.push(Row::Title(title));
+        out.extend(rows.into_iter().map(|(keys, help)| Row::Entry {
+            keys,
+            help: help.to_owned(),
+            command: false,
+        }));
+        out.push(Row::Blank);
+    };
+    let scope = m.pane.scope();
+    if scope != Scope::Global {
+        section(
+            format!("{} keys", m.pane.title()),
+            m.keymap.help_rows(scope, &hidden),
+        );
+    }
+    section(
+        "Everywhere".into(),
+        m.keymap.help_rows(Scope::Global, &hidden),
+    );
+    out.push(Row::Title("Commands (:)".into()));
+    for (cmd, arg, _) in command_line::all() {
+        out.push(Row::Entry {
+            keys: format!(":{}", cmd.trim_end()),
+            help: arg.to_owned(),
+            command: true,
+        });
+    }
+    out.push(Row::Blank);
+    out.push(Row::Note(
+        "Mouse: click a tab or a row (click again to open); the wheel scrolls.".into(),
+    ));
+    let scopes: Vec<String> = std::iter::once(Scope::Global)
+        .chain(Pane::ALL.iter().map(|p| p.scope()))
+        .map(|s| format!("[keys.{}]", s.name()))
+        .collect();
+    out.push(Row::Note(format!(
+        "Keys are set in config.toml under {}.",
+        scopes.join(", ")
+    )));
+    out
+}
+
+/// The furthest the help can scroll: its last row at the bottom of the
+/// overlay (which is as tall as the pane body, inside its border).
+pub fn scroll_max(m: &Model) -> u16 {
+    let n = u16::try_from(rows(m).len()).unwrap_or(u16::MAX);
+    n.saturating_sub(m.layout().body.height.saturating_sub(2))
+}

@@ -1,0 +1,139 @@
+//! A pane is one unit: its state, and how it answers everything that can
+//! reach it — entering and leaving, keys, actions, the mouse, a paste,
+//! replies to its requests, its pollers, its questions, its `:` commands,
+//! its unsent text and its hints. [`PaneUnit`] is that unit, implemented by
+//! each pane's model in `app/<pane>`; its drawing is `ui::PaneView`,
+//! implemented in `ui/<pane>`.
+//!
+//! The panes are listed once, in [`with_panes!`](crate::app::registry): the
+//! shared code (key routing, reply routing, subscriptions, tabs, help,
+//! drawing) is generated from that list, so adding a pane is its own two
+//! folders plus one line there — no `match` on panes anywhere else.
+//!
+//! Like the rest of `app`, every function here is pure: the trait's
+//! functions take the whole [`Model`] (a pane may ask for a request, show a
+//! notice or read the keymap) and return the effects to run.
+
+use std::fmt::Debug;
+use std::time::Duration;
+
+use crossterm::event::{KeyEvent, MouseEvent};
+
+use super::command_line::CommandSpec;
+use super::{Cmd, Model, Reply, RequestId};
+use crate::config::keymap::{Action, Scope};
+use crate::store::State;
+
+/// What the shared code needs to know of a pane before it is entered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PaneSpec {
+    /// Number key and place in the tab row (1–5, as DESIGN.md numbers them).
+    pub number: u8,
+    /// Tab title.
+    pub title: &'static str,
+    /// Name kept in preferences and used by `:pane NAME`.
+    pub key: &'static str,
+    /// Other names `:pane` accepts.
+    pub aliases: &'static [&'static str],
+    /// The keymap scope of the pane (checked before `Global`).
+    pub scope: Scope,
+    /// The action that switches to the pane (`1`–`5` by default).
+    pub action: Action,
+}
+
+/// How a question was answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// `y` or Enter.
+    Yes,
+    /// The explicit, labelled `n` (only offered when no does something).
+    No,
+    /// Esc or `q`: nothing chosen, nothing typed discarded.
+    Dismissed,
+}
+
+/// One pane: implemented by the pane's model type. Every function has a
+/// default that does nothing, so a pane states only what it handles.
+pub trait PaneUnit: Default + Debug {
+    /// Why the pane sent a request; handed back with the reply. The shared
+    /// table of requests keeps it, so a reply the pane has forgotten (the
+    /// user moved on) never reaches it.
+    type Purpose: Debug + Clone + PartialEq;
+    /// The pane's pollers and timers.
+    type Sub: Debug + Clone + PartialEq + Eq + PartialOrd + Ord + std::hash::Hash;
+    /// The pane's questions (confirm dialogs).
+    type Confirmed: Debug + Clone + PartialEq;
+
+    /// Number, title, scope.
+    const SPEC: PaneSpec;
+    /// The `:` commands the pane runs (completion and help list them).
+    const COMMANDS: &'static [CommandSpec] = &[];
+
+    /// The pane became visible: load what it shows.
+    fn enter(_m: &mut Model) -> Vec<Cmd> {
+        Vec::new()
+    }
+    /// The pane is being left.
+    fn leave(_m: &mut Model) {}
+    /// The terminal was resized (selections stay on screen; a taller window
+    /// may need more rows).
+    fn resize(_m: &mut Model) -> Vec<Cmd> {
+        Vec::new()
+    }
+    /// A key for a focused text box or a dialog, before the keymap; `None`
+    /// when the pane has none open (the keymap then decides).
+    fn text_key(_m: &mut Model, _key: KeyEvent) -> Option<Vec<Cmd>> {
+        None
+    }
+    /// A key action on the pane.
+    fn action(_m: &mut Model, _action: Action) -> Vec<Cmd> {
+        Vec::new()
+    }
+    /// A mouse event over the pane body.
+    fn mouse(_m: &mut Model, _ev: MouseEvent) -> Vec<Cmd> {
+        Vec::new()
+    }
+    /// Pasted text (bracketed paste) for the focused text box.
+    fn paste(_m: &mut Model, _text: &str) -> Vec<Cmd> {
+        Vec::new()
+    }
+    /// The reply to one of the pane's requests or effects.
+    fn reply(_m: &mut Model, _id: RequestId, _purpose: Self::Purpose, _reply: Reply) -> Vec<Cmd> {
+        Vec::new()
+    }
+    /// Pollers and timers the pane wants now, with their periods.
+    fn subscriptions(_m: &Model, _subs: &mut Vec<(Self::Sub, Duration)>) {}
+    /// One of the pane's subscriptions fired.
+    fn sub_fired(_m: &mut Model, _sub: Self::Sub) -> Vec<Cmd> {
+        Vec::new()
+    }
+    /// One of the pane's questions was answered.
+    fn answered(_m: &mut Model, _what: Self::Confirmed, _answer: Answer) -> Vec<Cmd> {
+        Vec::new()
+    }
+    /// A `:` command of [`PaneUnit::COMMANDS`] (the pane is already shown);
+    /// `arg` is the rest of the line, trimmed, `None` when empty.
+    fn command(_m: &mut Model, _name: &str, _arg: Option<String>) -> Vec<Cmd> {
+        Vec::new()
+    }
+    /// What unsent text the pane holds, said for the quit question.
+    fn unsent(_m: &Model) -> Option<String> {
+        None
+    }
+    /// Copies unsent text into the local state (on every save).
+    fn capture_drafts(_m: &Model, _state: &mut State) {}
+    /// A dialog is open that must keep the focus (tab clicks and pane keys
+    /// wait until it closes).
+    fn modal(_m: &Model) -> bool {
+        false
+    }
+    /// A countdown is on screen (the shared one-second tick runs).
+    fn countdown_visible(_m: &Model) -> bool {
+        false
+    }
+    /// Status-bar hints for what is shown: `(action, label)`; the key shown
+    /// is the one the keymap binds.
+    fn hints(_m: &Model) -> Vec<(Action, &'static str)> {
+        Vec::new()
+    }
+}
