@@ -439,11 +439,12 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
                 Vec::new()
             }
         },
-        Msg::RateLimit(until) => {
-            m.net.rate_limited_until = until.filter(|t| *t > m.now);
+        Msg::RateLimit(limits) => {
+            m.net.rate_limited_until = limits.latest().filter(|t| *t > m.now);
             m.redraw = true;
             Vec::new()
         }
+        Msg::Connection(_) => Vec::new(),
         Msg::Copied(result) => {
             match result {
                 Ok(n) => m.notify(

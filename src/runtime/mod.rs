@@ -138,7 +138,8 @@ where
     } = services;
     let Channel { tx, mut rx } = channel;
     let mut subs = SubManager::default();
-    let mut gate = client.gate().subscribe();
+    let mut gate = client.rate_limits();
+    let mut conn = client.connection();
     model.now = Instant::now();
     model.clock = clock();
     let cmds = model.start();
@@ -147,13 +148,6 @@ where
     loop {
         if model.quit {
             break;
-        }
-        if model.redraw && rx.is_empty() {
-            model.redraw = false;
-            terminal
-                .draw(|f| crate::ui::view(&model, f))
-                .map_err(|e| format!("cannot draw: {e}"))?;
-            stats.frames.fetch_add(1, Ordering::Relaxed);
         }
         let msg = tokio::select! {
             biased;
@@ -170,9 +164,17 @@ where
                 }
                 None => Msg::Signal(Signal::Hangup),
             },
-            Ok(()) = gate.changed() => {
-                let until = (*gate.borrow_and_update()).map(tokio::time::Instant::into_std);
-                Msg::RateLimit(until)
+            Ok(()) = gate.changed() => Msg::RateLimit(gate.borrow_and_update().clone()),
+            Ok(()) = conn.changed() => Msg::Connection(*conn.borrow_and_update()),
+            // Last, so it runs only when nothing above is ready: one frame
+            // after a burst of keys or replies, not one per event.
+            () = std::future::ready(()), if model.redraw => {
+                model.redraw = false;
+                terminal
+                    .draw(|f| crate::ui::view(&model, f))
+                    .map_err(|e| format!("cannot draw: {e}"))?;
+                stats.frames.fetch_add(1, Ordering::Relaxed);
+                continue;
             }
         };
         stats.messages.fetch_add(1, Ordering::Relaxed);
@@ -205,13 +207,8 @@ fn execute<B: Backend, H: Host>(
             // Synchronous on purpose: it is small, and on quit it must land
             // before the process ends.
             Cmd::SaveState(state) => {
-                let result = store.save(&state).map_err(|e| {
-                    let path = store
-                        .path()
-                        .map(|p| p.display().to_string())
-                        .unwrap_or_default();
-                    format!("{path}: {e}")
-                });
+                // The error names the path itself.
+                let result = store.save(&state).map_err(|e| e.to_string());
                 if let Err(e) = &result {
                     tracing::warn!("saving local state failed: {e}");
                 }
@@ -344,7 +341,7 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
         let _ = hup_tx.send(Msg::Signal(Signal::Hangup));
     });
 
-    let input = crossterm::event::EventStream::new();
+    let input = terminal::input_stream();
     let services = Services {
         client,
         store,

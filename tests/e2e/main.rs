@@ -3,5 +3,6 @@
 
 mod cli;
 mod domains;
+mod input;
 mod leads;
 mod support;
