@@ -13,7 +13,9 @@
 //! Medians are reported, and the median of the per-run ratios (the machine
 //! is shared and noisy: compare the ratios, not the absolutes).
 //!
-//! `STARTUP_RUNS` sets N (default 41).
+//! `STARTUP_RUNS` sets N (default 41). `STARTUP_BASELINE=/path/to/outpost`
+//! adds another build (e.g. one from before a change) to every round, so a
+//! before/after comparison runs under the same load.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
@@ -149,12 +151,12 @@ fn time_curl_pty(url: &str) -> Duration {
     took
 }
 
-/// Runs the dashboard in a fresh pty and directory; the time from spawn to
-/// the first frame holding `title`. Quits it with `q` afterwards.
-fn time_outpost(url: &str, title: &str) -> Duration {
+/// Runs the dashboard `bin` in a fresh pty and directory; the time from
+/// spawn to the first frame holding `title`. Quits it with `q` afterwards.
+fn time_outpost(bin: &str, url: &str, title: &str) -> Duration {
     let dir = tempfile::tempdir().expect("tempdir");
     let pair = native_pty_system().openpty(pty_size()).expect("openpty");
-    let mut cmd = CommandBuilder::new(BIN);
+    let mut cmd = CommandBuilder::new(bin);
     cmd.env("TERM", "xterm-256color");
     cmd.env("OUTPOST_CONFIG_DIR", dir.path());
     cmd.env("OUTPOST_DATA_DIR", dir.path());
@@ -227,6 +229,14 @@ fn median(v: &mut [Duration]) -> Duration {
     }
 }
 
+/// The median of `o / c` over rounds: each round ran back to back, so its
+/// ratio sees one machine load.
+fn per_round(c: &[Duration], o: &[Duration]) -> f64 {
+    let mut r: Vec<f64> = c.iter().zip(o).map(|(c, o)| ms(*o) / ms(*c)).collect();
+    r.sort_by(f64::total_cmp);
+    r.get(r.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
@@ -248,27 +258,34 @@ fn main() {
     let url = format!("http://127.0.0.1:{port}/api/lead-finder");
     let title = expected_title(&url);
 
+    let baseline = std::env::var("STARTUP_BASELINE")
+        .ok()
+        .filter(|p| !p.is_empty());
+    if let Some(b) = &baseline {
+        assert!(Path::new(b).exists(), "no baseline binary at {b}");
+    }
+
     // One of each first, to warm the page cache and the service.
     time_curl(&url);
     time_curl_pty(&url);
-    time_outpost(&url, &title);
+    time_outpost(BIN, &url, &title);
+    if let Some(b) = &baseline {
+        time_outpost(b, &url, &title);
+    }
 
     let mut curl = Vec::with_capacity(runs);
     let mut curl_pty = Vec::with_capacity(runs);
     let mut outpost = Vec::with_capacity(runs);
+    let mut base = Vec::with_capacity(runs);
     for _ in 0..runs {
         curl.push(time_curl(&url));
         curl_pty.push(time_curl_pty(&url));
-        outpost.push(time_outpost(&url, &title));
+        outpost.push(time_outpost(BIN, &url, &title));
+        if let Some(b) = &baseline {
+            base.push(time_outpost(b, &url, &title));
+        }
     }
-    // Each pair ran back to back, so its ratio sees the same machine load.
-    let mut ratios: Vec<f64> = curl
-        .iter()
-        .zip(&outpost)
-        .map(|(c, o)| ms(*o) / ms(*c))
-        .collect();
-    ratios.sort_by(f64::total_cmp);
-    let pair_ratio = ratios[ratios.len() / 2];
+    let pair_ratio = per_round(&curl, &outpost);
     let row = |name: &str, v: &mut Vec<Duration>| -> Duration {
         let min = v.iter().min().copied().unwrap_or_default();
         let med = median(v);
@@ -293,4 +310,16 @@ fn main() {
         "  ratio outpost / curl in a pty        {:.2}x",
         ms(o) / ms(cp)
     );
+    if let Some(b) = &baseline {
+        println!("  baseline: {b}");
+        let bm = row("baseline, first frame with searches", &mut base);
+        println!(
+            "  ratio baseline / bare curl           {:.2}x",
+            ms(bm) / ms(c)
+        );
+        println!(
+            "  median of per-run ratios             {:.2}x",
+            per_round(&curl, &base)
+        );
+    }
 }
