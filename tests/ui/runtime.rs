@@ -39,16 +39,12 @@ async fn an_idle_dashboard_draws_nothing() {
     }
     let messages = r.stats.messages.load(Ordering::Relaxed);
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    assert_eq!(
-        r.stats.frames.load(Ordering::Relaxed),
-        last,
-        "no frame while idle"
-    );
-    assert_eq!(
-        r.stats.messages.load(Ordering::Relaxed),
-        messages,
-        "no message while idle"
-    );
+    let frames_idle = r.stats.frames.load(Ordering::Relaxed) - last;
+    let messages_idle = r.stats.messages.load(Ordering::Relaxed) - messages;
+    // For BENCHMARKS.md (`--nocapture`).
+    println!("idle 1.5 s: {frames_idle} frames, {messages_idle} messages");
+    assert_eq!(frames_idle, 0, "no frame while idle");
+    assert_eq!(messages_idle, 0, "no message while idle");
     r.quit().await;
 }
 
