@@ -396,6 +396,7 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
     } else {
         cfg.theme
     };
+    tracing::info!(host = %session.host, demo, "dashboard starting");
     // The size the terminal will have; asked of the tty without setting it
     // up, so the model (and its first requests) need not wait for that.
     let size = crossterm::terminal::size().unwrap_or((80, 24));
@@ -415,7 +416,6 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
     let mut started = start(channel, services, model);
 
     // The first requests are in flight: set up the rest meanwhile.
-    tracing::info!(host = %started.model.session.host, demo, "dashboard starting");
     for n in notices {
         started
             .model_mut()
