@@ -64,8 +64,11 @@ pub struct FileConfig {
     /// Poll intervals.
     pub poll: Option<PollFile>,
     /// Key overrides: `[keys.SCOPE] "KEY" = "action"`.
-    pub keys: Option<BTreeMap<String, BTreeMap<String, String>>>,
+    pub keys: Option<KeyTables>,
 }
+
+/// `[keys.SCOPE] "KEY" = "action"` tables: scope → key → action.
+pub type KeyTables = BTreeMap<String, BTreeMap<String, String>>;
 
 /// `[poll]` of a config file.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -377,9 +380,16 @@ fn apply_file(cfg: &mut Config, path: &Path, file: FileConfig) -> Result<(), Con
         cfg.poll.run_secs = p.run_secs.or(cfg.poll.run_secs);
         cfg.poll.campaign_secs = p.campaign_secs.or(cfg.poll.campaign_secs);
     }
-    for (scope, keys) in file.keys.unwrap_or_default() {
+    cfg.keys.extend(key_overrides(path, file.keys));
+    Ok(())
+}
+
+/// The `[keys.SCOPE]` tables of a file as overrides, in table order.
+pub(crate) fn key_overrides(path: &Path, keys: Option<KeyTables>) -> Vec<KeyOverride> {
+    let mut out = Vec::new();
+    for (scope, keys) in keys.unwrap_or_default() {
         for (key, action) in keys {
-            cfg.keys.push(KeyOverride {
+            out.push(KeyOverride {
                 scope: scope.clone(),
                 key,
                 action,
@@ -387,7 +397,7 @@ fn apply_file(cfg: &mut Config, path: &Path, file: FileConfig) -> Result<(), Con
             });
         }
     }
-    Ok(())
+    out
 }
 
 /// Warns (as ssh does) when a file holding a key is readable by others.
