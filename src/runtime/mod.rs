@@ -24,6 +24,7 @@ use crate::api::{ApiKey, Client, ClientConfig};
 use crate::app::{self, Cmd, Model, Msg, Session, Signal};
 use crate::cli::Cli;
 use crate::config::keymap::Keymap;
+use crate::config::theme::ColourEnv;
 use crate::config::{Config, Paths, ThemeName};
 use crate::store::{Store, write_atomic};
 use subs::SubManager;
@@ -316,10 +317,10 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
         masked_key: client.masked_key(),
         loopback: client.is_loopback(),
     };
-    let theme = if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+    let theme = if ColourEnv::from_env().no_color {
         ThemeName::Mono
     } else {
-        cfg.theme
+        cfg.theme.base.unwrap_or_default()
     };
     tracing::info!(host = %session.host, demo, "dashboard starting");
 
