@@ -33,8 +33,9 @@ pub use cmd::{ApiRequest, Cmd, RequestId};
 pub use msg::{ApiReply, Msg, Reply, Signal};
 pub use subscriptions::{Sub, SubId, subscriptions};
 
+use crate::config::PollIntervals;
 use crate::config::keymap::{Action, Keymap, Scope};
-use crate::config::{PollIntervals, ThemeName};
+use crate::config::theme::{ColourEnv, ThemeFile};
 use crate::geometry::AppLayout;
 use crate::store::State;
 use command_line::{Command, CommandLine};
@@ -195,8 +196,10 @@ pub struct Model {
     pub overlay: Option<Overlay>,
     /// Keys.
     pub keymap: Keymap,
-    /// Theme.
-    pub theme: ThemeName,
+    /// The configured theme (`[theme]`, layered); `ui` resolves it.
+    pub theme: ThemeFile,
+    /// What the terminal can show (NO_COLOR, truecolour).
+    pub colour: ColourEnv,
     /// Poll intervals.
     pub poll: PollIntervals,
     /// Local state (known ids, drafts, preferences).
@@ -243,7 +246,8 @@ impl Model {
             toasts: Toasts::default(),
             overlay: None,
             keymap,
-            theme: ThemeName::Default,
+            theme: ThemeFile::default(),
+            colour: ColourEnv::default(),
             poll,
             state,
             history: Vec::new(),

@@ -25,7 +25,8 @@ use crate::api::{ApiKey, Client, ClientConfig};
 use crate::app::{self, Cmd, Model, Msg, Session, Signal};
 use crate::cli::Cli;
 use crate::config::keymap::Keymap;
-use crate::config::{Config, Paths, ThemeName};
+use crate::config::theme::ColourEnv;
+use crate::config::{Config, Paths};
 use crate::store::{Store, write_atomic};
 use subs::SubManager;
 
@@ -391,18 +392,14 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
         masked_key: client.masked_key(),
         loopback: client.is_loopback(),
     };
-    let theme = if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
-        ThemeName::Mono
-    } else {
-        cfg.theme
-    };
     tracing::info!(host = %session.host, demo, "dashboard starting");
     // The size the terminal will have; asked of the tty without setting it
     // up, so the model (and its first requests) need not wait for that.
     let size = crossterm::terminal::size().unwrap_or((80, 24));
     let mut model = Model::new(Instant::now(), size, session, keymap, state);
     model.poll = poll;
-    model.theme = theme;
+    model.theme = cfg.theme.clone();
+    model.colour = ColourEnv::from_env();
     let channel = Channel::default();
     let signal_tx = channel.sender();
     let hup_tx = channel.sender();

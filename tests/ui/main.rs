@@ -6,4 +6,6 @@ mod domains;
 mod leads;
 mod props;
 mod runtime;
+mod screenshots;
 mod support;
+mod svg;
