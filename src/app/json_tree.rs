@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::table::TableState;
+use crate::text::format::{number, plural};
 use crate::text::sanitize::DisplayText;
 
 /// One visible line of the tree.
@@ -102,17 +103,10 @@ impl JsonTree {
 }
 
 fn summary(v: &Value) -> String {
+    let n = |len: usize| u64::try_from(len).unwrap_or(u64::MAX);
     match v {
-        Value::Object(m) => format!(
-            "{{…}} {} key{}",
-            m.len(),
-            if m.len() == 1 { "" } else { "s" }
-        ),
-        Value::Array(a) => format!(
-            "[…] {} item{}",
-            a.len(),
-            if a.len() == 1 { "" } else { "s" }
-        ),
+        Value::Object(m) => format!("{{…}} {}", plural(n(m.len()), "key", "keys")),
+        Value::Array(a) => format!("[…] {}", plural(n(a.len()), "item", "items")),
         _ => String::new(),
     }
 }
@@ -120,7 +114,7 @@ fn summary(v: &Value) -> String {
 fn leaf(depth: usize, key: &str, path: &str, v: &Value) -> TreeLine {
     let (kind, text) = match v {
         Value::String(s) => (NodeKind::Text, DisplayText::inline(s)),
-        Value::Number(n) => (NodeKind::Number, DisplayText::own(n.to_string())),
+        Value::Number(n) => (NodeKind::Number, DisplayText::own(number(n))),
         Value::Bool(b) => (NodeKind::Bool, DisplayText::own(b.to_string())),
         Value::Null => (NodeKind::Null, DisplayText::own("null")),
         container => (NodeKind::Container, DisplayText::own(summary(container))),
@@ -201,6 +195,16 @@ mod tests {
         assert_eq!(t.lines()[0].value.as_str(), "{…} 2 keys");
         t.toggle(10);
         assert_eq!(t.lines().len(), 6);
+    }
+
+    #[test]
+    fn whole_numbers_show_as_integers() {
+        let t = JsonTree::new(json!({"founded": 2009.0, "score": 0.5, "n": 7, "one": [1]}));
+        let values: Vec<_> = t.lines().iter().map(|l| l.value.as_str()).collect();
+        assert_eq!(values, ["2009", "7", "", "1", "0.5"]);
+        let mut t = JsonTree::new(json!({"one": [1]}));
+        t.toggle(10);
+        assert_eq!(t.lines()[0].value.as_str(), "[…] 1 item");
     }
 
     #[test]

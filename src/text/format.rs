@@ -94,6 +94,47 @@ pub fn count(n: u64) -> String {
     out
 }
 
+/// A count with its noun, singular or plural: `1 lead`, `2,000 leads`,
+/// `0 leads`. The one plural helper: say `plural(n, "key", "keys")`, never
+/// `"{n} key(s)"` or an `if n == 1` of your own.
+pub fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", count(n), if n == 1 { one } else { many })
+}
+
+/// A JSON number as people write it: whole numbers without a fraction
+/// (`2009`, not `2009.0`, even when the service sent a float), others as
+/// the shortest decimal that reads back the same.
+pub fn number(n: &serde_json::Number) -> String {
+    match n.as_f64() {
+        Some(f) if n.is_f64() => float(f),
+        _ => n.to_string(),
+    }
+}
+
+/// A float as [`number`] shows it: `2009` for 2009.0, `0.25` for 0.25.
+pub fn float(f: f64) -> String {
+    // Below 1e15 every whole float is exact, and `{:.0}` prints its digits
+    // without an exponent; `-0` reads as `0`.
+    if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15 {
+        if f == 0.0 {
+            "0".into()
+        } else {
+            format!("{f:.0}")
+        }
+    } else {
+        // serde_json's shortest form: `0.25`, `1e300` (not 301 digits).
+        serde_json::Number::from_f64(f).map_or_else(|| f.to_string(), |n| n.to_string())
+    }
+}
+
+/// `HH:MM` of a unix time in the zone `offset_secs` east of UTC (the local
+/// offset the runtime measured at start), for "offline since 14:02".
+pub fn clock_time(unix: i64, offset_secs: i32) -> String {
+    let local = unix.saturating_add(i64::from(offset_secs));
+    let of_day = local.rem_euclid(86_400);
+    format!("{:02}:{:02}", of_day / 3600, of_day % 3600 / 60)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,5 +156,31 @@ mod tests {
         assert_eq!(count(2000), "2,000");
         assert_eq!(count(100_000), "100,000");
         assert_eq!(count(7), "7");
+    }
+
+    #[test]
+    fn plurals_and_whole_numbers() {
+        assert_eq!(plural(1, "lead", "leads"), "1 lead");
+        assert_eq!(plural(0, "lead", "leads"), "0 leads");
+        assert_eq!(plural(2000, "lead", "leads"), "2,000 leads");
+        let n = |v: serde_json::Value| match v {
+            serde_json::Value::Number(n) => number(&n),
+            _ => String::new(),
+        };
+        assert_eq!(n(serde_json::json!(2009.0)), "2009");
+        assert_eq!(n(serde_json::json!(2009)), "2009");
+        assert_eq!(n(serde_json::json!(-3.0)), "-3");
+        assert_eq!(n(serde_json::json!(-0.0)), "0");
+        assert_eq!(n(serde_json::json!(0.25)), "0.25");
+        assert_eq!(n(serde_json::json!(1e300)), "1e+300", "not 301 digits");
+        assert_eq!(n(serde_json::json!(u64::MAX)), u64::MAX.to_string());
+    }
+
+    #[test]
+    fn clock_times_in_a_zone() {
+        let t = unix("2026-11-22T14:02:59Z").unwrap();
+        assert_eq!(clock_time(t, 0), "14:02");
+        assert_eq!(clock_time(t, 3600), "15:02");
+        assert_eq!(clock_time(t, -15 * 3600), "23:02", "the day before");
     }
 }

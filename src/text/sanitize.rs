@@ -7,6 +7,13 @@
 //! SOS, PM, APC up to their terminator; two-byte escapes; the C1 forms), then
 //! remaining controls are replaced, bidi and invisible format characters
 //! dropped, runs of combining marks capped and the length capped.
+//!
+//! A zero-width joiner is kept only between two emoji (`👩‍💻`): anywhere
+//! else a terminal may join the next character into the previous cell
+//! (tmux does), so a row drawn as four cells takes three on screen and
+//! every cell after it lands one column off. Text that looks like an API
+//! key (`pk_live_…`) is masked to its last four characters wherever
+//! service text is shown (`pk_live_…1a2b`); the clipboard gets it whole.
 
 use std::fmt;
 
@@ -23,21 +30,22 @@ const MAX_COMBINING: usize = 4;
 pub struct DisplayText(String);
 
 impl DisplayText {
-    /// One line: newlines and tabs become spaces.
+    /// One line: newlines and tabs become spaces; key-like text masked.
     pub fn inline(raw: &str) -> DisplayText {
-        DisplayText(sanitize(raw, false, INLINE_MAX))
+        DisplayText(shown(raw, false, INLINE_MAX))
     }
 
-    /// Several lines: newlines kept (CR dropped), tabs expanded.
+    /// Several lines: newlines kept (CR dropped), tabs expanded; key-like
+    /// text masked.
     pub fn block(raw: &str) -> DisplayText {
-        DisplayText(sanitize(raw, true, BLOCK_MAX))
+        DisplayText(shown(raw, true, BLOCK_MAX))
     }
 
     /// Text written by Outpost itself (labels, numbers): passed through the
     /// same filter, so even a formatted value cannot smuggle a control.
     pub fn own(text: impl Into<String>) -> DisplayText {
         let text = text.into();
-        if text.chars().all(is_plain) {
+        if text.chars().all(is_plain) && !text.contains(KEY_MARK) {
             DisplayText(text)
         } else {
             DisplayText::inline(&text)
@@ -73,15 +81,57 @@ impl AsRef<str> for DisplayText {
 }
 
 /// One-line sanitizing, for text printed outside the TUI (stdout, stderr,
-/// the clipboard).
+/// logs); key-like text masked.
 pub fn inline(raw: &str) -> String {
-    sanitize(raw, false, INLINE_MAX)
+    shown(raw, false, INLINE_MAX)
 }
 
-/// Text for the clipboard: made inert like [`inline`] but never cut, so a
-/// long DNS value is copied whole (the caller caps the size).
+/// Text for the clipboard: made inert like [`inline`] but never cut and
+/// never masked, so a long DNS value is copied whole (the caller caps the
+/// size).
 pub fn clipboard(raw: &str) -> String {
     sanitize(raw, false, usize::MAX)
+}
+
+/// The user's own typed text printed on the restored terminal so it can be
+/// copied (unsent drafts that could not be saved): lines kept, made inert,
+/// never cut and never masked — it is theirs, and this may be its last copy.
+pub fn printable(raw: &str) -> String {
+    sanitize(raw, true, usize::MAX)
+}
+
+/// What starts text that may be an API key.
+const KEY_MARK: &str = "pk_";
+
+/// Sanitizes, then masks anything shaped like a key (after sanitizing, so
+/// an invisible character inside a key cannot hide it from the mask).
+fn shown(raw: &str, keep_newlines: bool, max: usize) -> String {
+    let clean = sanitize(raw, keep_newlines, max);
+    if clean.contains(KEY_MARK) {
+        crate::api::key::redact(&clean)
+    } else {
+        clean
+    }
+}
+
+/// Characters that start or make up an emoji (Extended_Pictographic, the
+/// blocks that hold it): a zero-width joiner is kept only between these.
+fn is_pictographic(c: char) -> bool {
+    matches!(c,
+        '\u{00A9}' | '\u{00AE}' | '\u{203C}' | '\u{2049}' | '\u{2122}' | '\u{2139}'
+        | '\u{2190}'..='\u{21FF}'
+        | '\u{2300}'..='\u{23FF}'
+        | '\u{25A0}'..='\u{27BF}'
+        | '\u{2900}'..='\u{297F}'
+        | '\u{2B00}'..='\u{2BFF}'
+        | '\u{3030}' | '\u{303D}' | '\u{3297}' | '\u{3299}'
+        | '\u{1F000}'..='\u{1FAFF}')
+}
+
+/// What may follow an emoji inside one emoji sequence: the emoji
+/// presentation selector, the keycap mark, tag characters, the joiner.
+fn continues_emoji(c: char) -> bool {
+    matches!(c, '\u{FE0F}' | '\u{20E3}' | '\u{200D}')
 }
 
 /// Whether a char can never need filtering (the fast path).
@@ -90,8 +140,8 @@ fn is_plain(c: char) -> bool {
 }
 
 /// Bidi controls, zero-width and other invisible format characters that can
-/// reorder or hide text. ZWJ (U+200D) and ZWNJ (U+200C) are kept: emoji
-/// sequences and several scripts need them.
+/// reorder or hide text. ZWNJ (U+200C) is kept (several scripts need it);
+/// ZWJ (U+200D) is handled apart: kept only inside emoji sequences.
 fn is_hidden_format(c: char) -> bool {
     matches!(c,
         '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}' | '\u{200E}' | '\u{200F}'
@@ -150,84 +200,107 @@ fn skip_string(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
     }
 }
 
+/// The output of [`sanitize`] being built: the text, its length in chars,
+/// the current run of combining marks, and whether it ends in an emoji.
+struct Out {
+    text: String,
+    count: usize,
+    combining: usize,
+    emoji: bool,
+}
+
+impl Out {
+    fn push(&mut self, c: char) {
+        self.text.push(c);
+        self.count += 1;
+        self.emoji = is_pictographic(c) || (self.emoji && continues_emoji(c));
+    }
+
+    /// A base character (or a replacement): ends any run of combining marks.
+    fn base(&mut self, c: char) {
+        self.combining = 0;
+        self.push(c);
+    }
+}
+
 fn sanitize(raw: &str, keep_newlines: bool, max: usize) -> String {
     if raw.len() <= max && raw.chars().all(is_plain) {
         return raw.to_owned();
     }
-    let mut out = String::with_capacity(raw.len().min(max.saturating_mul(4)));
-    let mut count = 0usize;
-    let mut combining = 0usize;
-    let mut chars = raw.chars().peekable();
-    let push = |out: &mut String, c: char, count: &mut usize| {
-        out.push(c);
-        *count += 1;
+    let mut out = Out {
+        text: String::with_capacity(raw.len().min(max.saturating_mul(4))),
+        count: 0,
+        combining: 0,
+        emoji: false,
     };
+    let mut chars = raw.chars().peekable();
     while let Some(c) = chars.next() {
-        if count >= max {
-            out.push('…');
+        if out.count >= max {
+            out.text.push('…');
             break;
         }
         match c {
-            '\u{1B}' => match chars.peek().copied() {
-                Some('[') => {
-                    chars.next();
-                    skip_csi(&mut chars);
-                }
-                Some(']' | 'P' | 'X' | '^' | '_') => {
-                    chars.next();
-                    skip_string(&mut chars);
-                }
-                Some(n) if ('\u{20}'..='\u{2F}').contains(&n) => {
-                    // nF escape: intermediates then one final byte.
-                    while chars
-                        .peek()
-                        .is_some_and(|c| ('\u{20}'..='\u{2F}').contains(c))
-                    {
-                        chars.next();
-                    }
-                    chars.next();
-                }
-                Some(n) if !n.is_control() => {
-                    chars.next();
-                }
-                _ => {}
-            },
+            '\u{1B}' => skip_escape(&mut chars),
             '\u{9B}' => skip_csi(&mut chars),
             '\u{90}' | '\u{98}' | '\u{9D}' | '\u{9E}' | '\u{9F}' => skip_string(&mut chars),
-            '\n' if keep_newlines => {
-                combining = 0;
-                push(&mut out, '\n', &mut count);
-            }
+            '\n' if keep_newlines => out.base('\n'),
             '\n' | '\r' | '\u{2028}' | '\u{2029}' | '\u{0B}' | '\u{0C}' => {
                 if !(keep_newlines && c == '\r') {
-                    combining = 0;
-                    push(&mut out, ' ', &mut count);
+                    out.base(' ');
                 }
             }
             '\t' => {
-                combining = 0;
                 for _ in 0..if keep_newlines { 4 } else { 1 } {
-                    push(&mut out, ' ', &mut count);
+                    out.base(' ');
                 }
             }
-            c if c.is_control() => {
-                combining = 0;
-                push(&mut out, '\u{FFFD}', &mut count);
+            // Kept only inside an emoji sequence (see the module docs).
+            '\u{200D}' => {
+                if out.emoji && chars.peek().copied().is_some_and(is_pictographic) {
+                    out.push(c);
+                }
             }
+            c if c.is_control() => out.base('\u{FFFD}'),
             c if is_hidden_format(c) => {}
             c if is_combining(c) => {
-                combining += 1;
-                if combining <= MAX_COMBINING {
-                    push(&mut out, c, &mut count);
+                out.combining += 1;
+                if out.combining <= MAX_COMBINING {
+                    out.push(c);
                 }
             }
-            c => {
-                combining = 0;
-                push(&mut out, c, &mut count);
-            }
+            c => out.base(c),
         }
     }
-    out
+    out.text
+}
+
+/// Skips what follows an ESC: a CSI, a control string, an nF escape, or
+/// one final character.
+fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
+    match chars.peek().copied() {
+        Some('[') => {
+            chars.next();
+            skip_csi(chars);
+        }
+        Some(']' | 'P' | 'X' | '^' | '_') => {
+            chars.next();
+            skip_string(chars);
+        }
+        Some(n) if ('\u{20}'..='\u{2F}').contains(&n) => {
+            // nF escape: intermediates then one final byte.
+            while chars
+                .peek()
+                .is_some_and(|c| ('\u{20}'..='\u{2F}').contains(c))
+            {
+                chars.next();
+            }
+            chars.next();
+        }
+        Some(n) if !n.is_control() => {
+            chars.next();
+        }
+        _ => {}
+    }
 }
 
 #[cfg(test)]
@@ -261,6 +334,57 @@ mod tests {
         assert_eq!(DisplayText::block("l1\r\nl2\tx").as_str(), "l1\nl2    x");
         // ZWJ emoji sequences survive.
         assert_eq!(inline("👩\u{200D}💻"), "👩\u{200D}💻");
+    }
+
+    #[test]
+    fn a_zero_width_joiner_survives_only_inside_an_emoji_sequence() {
+        // Seen in a search title: tmux joined `c` into the cell of `b`.
+        assert_eq!(inline("ab\u{200D}cd"), "abcd");
+        assert_eq!(DisplayText::block("x\u{200D}\ny").as_str(), "x\ny");
+        assert_eq!(inline("👩\u{200D}💻 dev"), "👩\u{200D}💻 dev");
+        assert_eq!(inline("👩🏽\u{200D}🚀"), "👩🏽\u{200D}🚀", "after a skin tone");
+        assert_eq!(inline("❤\u{FE0F}\u{200D}🔥"), "❤\u{FE0F}\u{200D}🔥");
+        // A joiner at an end, doubled, or between an emoji and a letter.
+        assert_eq!(inline("👩\u{200D}"), "👩");
+        assert_eq!(inline("\u{200D}💻"), "💻");
+        assert_eq!(inline("👩\u{200D}\u{200D}💻"), "👩\u{200D}💻");
+        assert_eq!(inline("👩\u{200D}a"), "👩a");
+        assert_eq!(inline("a\u{200D}👩"), "a👩");
+        // ZWNJ stays: Persian needs it.
+        assert_eq!(inline("می\u{200C}خواهم"), "می\u{200C}خواهم");
+    }
+
+    #[test]
+    fn key_like_text_is_masked_where_it_is_shown() {
+        let echoed = "your key pk_live_abcdefgh1a2b is not allowed";
+        assert_eq!(inline(echoed), "your key pk_live_…1a2b is not allowed");
+        assert_eq!(
+            DisplayText::inline(echoed).as_str(),
+            "your key pk_live_…1a2b is not allowed"
+        );
+        assert_eq!(
+            DisplayText::block("a\npk_live_abcdefgh1a2b\n").as_str(),
+            "a\npk_live_…1a2b\n"
+        );
+        assert_eq!(
+            DisplayText::own(format!("key pk_live_abcdefgh{}", "1a2b")).as_str(),
+            "key pk_live_…1a2b"
+        );
+        // An invisible character cannot hide a key from the mask.
+        assert_eq!(inline("pk_live_abcd\u{200B}efgh1a2b"), "pk_live_…1a2b");
+        // Already masked text, and the bare prefix, stay as they are.
+        assert_eq!(inline("pk_live_…1a2b"), "pk_live_…1a2b");
+        assert_eq!(inline("pk_ and pk_live_"), "pk_ and pk_live_");
+        // The clipboard and the user's own printed text are never masked.
+        assert_eq!(clipboard(echoed), echoed);
+        assert_eq!(printable(echoed), echoed);
+    }
+
+    #[test]
+    fn printable_text_keeps_lines_and_drops_escapes() {
+        assert_eq!(printable("a\x1b[2Jb\nc\u{7}"), "ab\nc\u{FFFD}");
+        let long = "y".repeat(BLOCK_MAX + 5);
+        assert_eq!(printable(&long), long, "never cut");
     }
 
     #[test]
