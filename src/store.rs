@@ -480,7 +480,7 @@ mod tests {
         assert!(warnings[0].contains("is corrupt"), "{warnings:?}");
         let aside: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap()
-            .filter_map(|e| e.ok())
+            .filter_map(Result::ok)
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .collect();
         assert!(
@@ -563,7 +563,7 @@ mod tests {
         let log = logged(|| warnings = Store::new(Some(path.clone())).load().1);
         let aside = std::fs::read_dir(dir.path())
             .unwrap()
-            .filter_map(|e| e.ok())
+            .filter_map(Result::ok)
             .map(|e| e.path())
             .find(|p| p.to_string_lossy().contains(".corrupt-"))
             .expect("moved aside");

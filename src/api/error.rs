@@ -261,12 +261,22 @@ impl ApiError {
         }
     }
 
-    /// The message without the code, for a toast body.
+    /// The message without the code, for a toast body: `code: message`
+    /// never repeats the code (`timeout: timeout: no answer`).
     pub fn message(&self) -> String {
         match self {
             ApiError::Service(e) => e.message.clone(),
             ApiError::RateLimited { message, .. } => message.clone(),
-            other => other.to_string(),
+            other => {
+                let text = other.to_string();
+                match text
+                    .strip_prefix(other.code())
+                    .and_then(|t| t.strip_prefix(": "))
+                {
+                    Some(rest) => rest.to_owned(),
+                    None => text,
+                }
+            }
         }
     }
 
@@ -428,6 +438,22 @@ mod tests {
             !format!("{e:?}").contains("abcd"),
             "cut after redaction: {e:?}"
         );
+    }
+
+    #[test]
+    fn the_message_never_repeats_the_code() {
+        let e = ApiError::Timeout {
+            method: "GET".into(),
+            after: Duration::from_secs(30),
+            may_have_reached: false,
+        };
+        assert_eq!(e.message(), "no answer within 30s");
+        assert_eq!(format!("{}: {}", e.code(), e.message()), e.to_string());
+        let e = ApiError::Connect {
+            host: "h:1".into(),
+            detail: "refused".into(),
+        };
+        assert_eq!(e.message(), "cannot reach h:1: refused");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use crate::api::RouteFamily;
 use crate::api::model::*;
 use crate::store::State;
 
@@ -14,100 +15,236 @@ pub struct RequestId(pub u64);
 #[derive(Debug, Clone, PartialEq)]
 pub enum ApiRequest {
     /// `GET /api/email/domains`.
-    ListDomains { skip_sync: bool },
+    ListDomains {
+        /// Read the cached status without asking the mail provider.
+        skip_sync: bool,
+    },
     /// Create a sending domain.
-    CreateDomain { name: String },
+    CreateDomain {
+        /// The domain name.
+        name: String,
+    },
     /// `POST /api/email/domains/{id}/verify`.
-    VerifyDomain { id: String, poll: bool },
+    VerifyDomain {
+        /// The resource id in the path.
+        id: String,
+        /// A watch poll (`poll=true`: a read) rather than a trigger.
+        poll: bool,
+    },
     /// `GET /api/senders`.
     ListSenders,
     /// `GET /api/senders/{id}/schedule`.
-    SenderSchedule { id: String },
+    SenderSchedule {
+        /// The resource id in the path.
+        id: String,
+    },
     /// Optional `GET /api/lead-finder`.
     ListSearches,
     /// `GET /api/lead-finder/{id}`.
-    GetSearch { id: String, page: SearchPageQuery },
+    GetSearch {
+        /// The resource id in the path.
+        id: String,
+        /// Which page, of what size.
+        page: SearchPageQuery,
+    },
     /// Create a search.
     CreateSearch(Box<CreateSearch>),
     /// `POST /api/lead-finder/{id}/results/query`.
-    QueryResults { id: String, query: ResultsQuery },
+    QueryResults {
+        /// The resource id in the path.
+        id: String,
+        /// The filter, sort and page.
+        query: ResultsQuery,
+    },
     /// `POST /api/lead-finder/{id}/run`.
     RunSearch {
+        /// The resource id in the path.
         id: String,
+        /// Continue the last run rather than start afresh.
         continuation: Option<bool>,
     },
     /// `POST /api/lead-finder/run`.
     RunAll,
     /// The enrichment profile of a result.
-    Enrichment { id: String, result_id: String },
+    Enrichment {
+        /// The resource id in the path.
+        id: String,
+        /// The result id.
+        result_id: String,
+    },
     /// Optional `GET /api/campaigns`.
     ListCampaigns,
     /// `GET /api/campaigns/{id}`.
-    GetCampaign { id: String },
+    GetCampaign {
+        /// The resource id in the path.
+        id: String,
+    },
     /// `GET /api/campaigns/{id}/leads`.
-    ListLeads { id: String, query: RosterQuery },
+    ListLeads {
+        /// The resource id in the path.
+        id: String,
+        /// The filter, sort and page.
+        query: RosterQuery,
+    },
     /// `POST /api/campaigns/{id}/leads`.
     AddLeads {
+        /// The resource id in the path.
         id: String,
+        /// The channel the leads are added for.
         channel: Channel,
+        /// The leads.
         leads: Vec<LeadInput>,
     },
     /// `POST /api/campaigns`.
     CreateCampaign(Box<CreateCampaign>),
     /// `PATCH /api/campaigns/{id}` (settings and/or the whole sequence).
     UpdateCampaign {
+        /// The resource id in the path.
         id: String,
+        /// The changes.
         update: Box<UpdateCampaign>,
     },
     /// `POST /api/campaigns/{id}/launch`.
-    LaunchCampaign { id: String },
+    LaunchCampaign {
+        /// The resource id in the path.
+        id: String,
+    },
     /// `POST /api/campaigns/{id}/pause`.
-    PauseCampaign { id: String },
+    PauseCampaign {
+        /// The resource id in the path.
+        id: String,
+    },
     /// `POST /api/campaigns/{id}/resume`.
-    ResumeCampaign { id: String },
+    ResumeCampaign {
+        /// The resource id in the path.
+        id: String,
+    },
     /// `PATCH /api/campaigns/{id}/leads`: one lead's profile fields.
-    EditLead { id: String, edit: Box<EditLead> },
+    EditLead {
+        /// The resource id in the path.
+        id: String,
+        /// The changes.
+        edit: Box<EditLead>,
+    },
     /// `DELETE /api/campaigns/{id}/leads`: up to 500 ids, or all.
-    DeleteLeads { id: String, which: DeleteLeads },
+    DeleteLeads {
+        /// The resource id in the path.
+        id: String,
+        /// Which leads.
+        which: DeleteLeads,
+    },
     /// `GET /api/campaigns/{id}/generate-messages`.
     GeneratedMessages {
+        /// The resource id in the path.
         id: String,
+        /// The filter, sort and page.
         query: GeneratedMessagesQuery,
     },
     /// `PATCH /api/campaigns/{id}/generate-messages`.
     EditGeneratedMessage {
+        /// The resource id in the path.
         id: String,
+        /// The changes.
         edit: EditGeneratedMessage,
     },
     /// `GET /api/threads`.
-    ListThreads { query: ThreadQuery },
+    ListThreads {
+        /// The filter, sort and page.
+        query: ThreadQuery,
+    },
     /// `GET /api/threads/{id}`.
-    GetThread { id: String },
+    GetThread {
+        /// The resource id in the path.
+        id: String,
+    },
     /// `POST /api/threads`: a draft (never sends).
     CreateThread(Box<CreateThread>),
     /// `PATCH /api/threads/{id}`.
-    PatchThread { id: String, patch: Box<PatchThread> },
+    PatchThread {
+        /// The resource id in the path.
+        id: String,
+        /// The changes.
+        patch: Box<PatchThread>,
+    },
     /// `DELETE /api/threads/{id}`: an unsent draft.
-    DeleteThread { id: String },
+    DeleteThread {
+        /// The resource id in the path.
+        id: String,
+    },
     /// `GET /api/threads/{id}/messages`.
     ListMessages {
+        /// The resource id in the path.
         id: String,
+        /// Page number.
         page: Option<u64>,
+        /// Page size.
         limit: Option<u64>,
     },
     /// `POST /api/threads/{id}/messages`: sends (never retried).
-    SendMessage { id: String, send: Box<SendMessage> },
+    SendMessage {
+        /// The resource id in the path.
+        id: String,
+        /// The message.
+        send: Box<SendMessage>,
+    },
     /// `GET /api/senders/{id}`.
-    GetSender { id: String },
+    GetSender {
+        /// The resource id in the path.
+        id: String,
+    },
     /// `GET /api/context`.
     GetContext,
     /// `PUT /api/context`: the whole profile.
     PutContext(Box<PutContext>),
     /// `POST /api/test-access/redeem`.
-    Redeem { code: String },
+    Redeem {
+        /// The access code.
+        code: String,
+    },
 }
 
 impl ApiRequest {
+    /// The route family the request goes to (its rate-limit gate).
+    pub fn family(&self) -> RouteFamily {
+        match self {
+            ApiRequest::ListDomains { .. }
+            | ApiRequest::CreateDomain { .. }
+            | ApiRequest::VerifyDomain { .. } => RouteFamily::EmailDomains,
+            ApiRequest::ListSenders
+            | ApiRequest::SenderSchedule { .. }
+            | ApiRequest::GetSender { .. } => RouteFamily::Senders,
+            ApiRequest::ListSearches
+            | ApiRequest::GetSearch { .. }
+            | ApiRequest::CreateSearch(_)
+            | ApiRequest::QueryResults { .. }
+            | ApiRequest::RunSearch { .. }
+            | ApiRequest::RunAll
+            | ApiRequest::Enrichment { .. } => RouteFamily::LeadFinder,
+            ApiRequest::ListCampaigns
+            | ApiRequest::GetCampaign { .. }
+            | ApiRequest::ListLeads { .. }
+            | ApiRequest::AddLeads { .. }
+            | ApiRequest::CreateCampaign(_)
+            | ApiRequest::UpdateCampaign { .. }
+            | ApiRequest::LaunchCampaign { .. }
+            | ApiRequest::PauseCampaign { .. }
+            | ApiRequest::ResumeCampaign { .. }
+            | ApiRequest::EditLead { .. }
+            | ApiRequest::DeleteLeads { .. }
+            | ApiRequest::GeneratedMessages { .. }
+            | ApiRequest::EditGeneratedMessage { .. } => RouteFamily::Campaigns,
+            ApiRequest::ListThreads { .. }
+            | ApiRequest::GetThread { .. }
+            | ApiRequest::CreateThread(_)
+            | ApiRequest::PatchThread { .. }
+            | ApiRequest::DeleteThread { .. }
+            | ApiRequest::ListMessages { .. }
+            | ApiRequest::SendMessage { .. } => RouteFamily::Threads,
+            ApiRequest::GetContext | ApiRequest::PutContext(_) => RouteFamily::Context,
+            ApiRequest::Redeem { .. } => RouteFamily::TestAccess,
+        }
+    }
+
     /// Whether a timeout could have left a write half-done on the service.
     pub fn is_write(&self) -> bool {
         !matches!(
@@ -148,17 +285,54 @@ pub struct FileWrite {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cmd {
     /// Send a request; the reply comes back as `Msg::Api` with this id.
-    Api { id: RequestId, req: ApiRequest },
+    Api {
+        /// Matches the reply to the request.
+        id: RequestId,
+        /// The operation.
+        req: ApiRequest,
+    },
+    /// Send a request the user explicitly asked for again (Refresh): one
+    /// attempt, at once, even while its route family is rate limited; never
+    /// re-sent by itself. Answered like `Api`.
+    Retry {
+        /// Matches the reply to the request.
+        id: RequestId,
+        /// The operation.
+        req: ApiRequest,
+    },
+    /// Check whether the local state could be saved now (answered by
+    /// `Msg::StoreProbed`).
+    ProbeStore,
     /// Put text on the clipboard with OSC 52.
     Copy(String),
     /// Write the local state file.
     SaveState(Box<State>),
     /// Check whether a path exists (answered by `Msg::PathChecked`).
-    CheckPath { id: RequestId, path: PathBuf },
+    CheckPath {
+        /// Matches the answer to the check.
+        id: RequestId,
+        /// The path.
+        path: PathBuf,
+    },
     /// Write a file atomically (answered by `Msg::FileWritten`).
-    WriteFile { id: RequestId, file: FileWrite },
+    WriteFile {
+        /// Matches the answer to the write.
+        id: RequestId,
+        /// What to write where.
+        file: FileWrite,
+    },
     /// Suspend to the shell (Ctrl-Z).
     Suspend,
     /// Leave the dashboard.
     Quit,
+}
+
+impl Cmd {
+    /// The request a command sends (`Api` or `Retry`), with its id.
+    pub fn request(&self) -> Option<(RequestId, &ApiRequest)> {
+        match self {
+            Cmd::Api { id, req } | Cmd::Retry { id, req } => Some((*id, req)),
+            _ => None,
+        }
+    }
 }

@@ -62,6 +62,8 @@ pub enum Command {
     Refresh,
     /// `:help`.
     Help,
+    /// `:messages`: the recent notices, whole.
+    Messages,
     /// `:quit` / `:q`.
     Quit,
     /// `:quit!` / `:q!`: quit at once.
@@ -89,6 +91,11 @@ pub const GLOBAL: &[CommandSpec] = &[
         name: "help",
         arg: Arg::None,
         help: "help for this pane",
+    },
+    CommandSpec {
+        name: "messages",
+        arg: Arg::None,
+        help: "the recent notices and errors, whole",
     },
     CommandSpec {
         name: "quit",
@@ -133,10 +140,11 @@ pub fn parse(line: &str) -> Result<Command, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     match words.as_slice() {
         [] => return Err("type a command; Tab completes".into()),
-        ["refresh"] | ["r"] => return Ok(Command::Refresh),
-        ["help"] | ["h"] => return Ok(Command::Help),
-        ["quit"] | ["q"] => return Ok(Command::Quit),
-        ["quit!"] | ["q!"] => return Ok(Command::ForceQuit),
+        ["refresh" | "r"] => return Ok(Command::Refresh),
+        ["help" | "h"] => return Ok(Command::Help),
+        ["messages" | "msg"] => return Ok(Command::Messages),
+        ["quit" | "q"] => return Ok(Command::Quit),
+        ["quit!" | "q!"] => return Ok(Command::ForceQuit),
         ["pane", name] => {
             return pane_named(name).map(Command::Pane).ok_or_else(|| {
                 let names: Vec<String> = Pane::ALL
@@ -254,11 +262,11 @@ impl CommandLine {
         }
         let pos = match (self.history_pos, back) {
             (None, true) => Some(history.len() - 1),
-            (None, false) => None,
             (Some(0), true) => Some(0),
             (Some(p), true) => Some(p - 1),
             (Some(p), false) if p + 1 < history.len() => Some(p + 1),
-            (Some(_), false) => None,
+            // Past the newest: back to a new, empty line.
+            (None | Some(_), false) => None,
         };
         self.history_pos = pos;
         let text = pos.map_or("", |p| history[p].as_str()).to_owned();

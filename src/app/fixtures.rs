@@ -22,6 +22,8 @@ pub fn model(w: u16, h: u16) -> Model {
     state.prefs.last_pane = Some("domains".into());
     let mut m = Model::new(Instant::now(), (w, h), session, Keymap::default(), state);
     m.clock = CLOCK;
+    // A session whose state file can be written (the store probe said so).
+    m.state_writable = Some(true);
     m
 }
 
@@ -489,13 +491,10 @@ pub mod drive {
         }
     }
 
-    /// The requests among commands.
+    /// The requests among commands (`Api` and the user's `Retry`).
     pub fn api(cmds: &[Cmd]) -> Vec<(RequestId, ApiRequest)> {
         cmds.iter()
-            .filter_map(|c| match c {
-                Cmd::Api { id, req } => Some((*id, req.clone())),
-                _ => None,
-            })
+            .filter_map(|c| c.request().map(|(id, req)| (id, req.clone())))
             .collect()
     }
 

@@ -2,11 +2,39 @@
 //! of strings (one per line), toggles and selects, with per-field errors.
 //! App keys are checked before the text box sees a key (Tab moves, Ctrl-S
 //! submits, Esc cancels), so shortcuts are never swallowed.
+//!
+//! Every text box edits with [`edit_key`]: the readline keys people expect
+//! from a shell, in every field, the command line and a pane's own text
+//! areas alike.
 
 use std::collections::BTreeMap;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::{TextArea, WrapMode};
+
+/// Edits a text area with one key, readline style; returns whether the
+/// text changed. Call it instead of `TextArea::input` for every text box a
+/// pane owns, so the keys are the same everywhere:
+///
+/// - `Ctrl-U` deletes to the start of the line (ratatui-textarea would undo),
+/// - `Ctrl-W` (and `Alt-Backspace`) deletes the word before the cursor,
+/// - `Ctrl-A` / `Ctrl-E` go to the start / end of the line (Home / End too),
+/// - `Ctrl-K` deletes to the end of the line; `Ctrl-Y` puts back what the
+///   last of these deleted,
+/// - `Ctrl-_` undoes (`Ctrl-R` redoes); `Alt-B` / `Alt-F` move by words.
+///
+/// Keys the caller gives a meaning of its own (Enter, Tab, Esc, Ctrl-S)
+/// should be handled before calling this.
+pub fn edit_key(ta: &mut TextArea<'_>, key: KeyEvent) -> bool {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let alt = key.modifiers.contains(KeyModifiers::ALT);
+    match key.code {
+        KeyCode::Char('u') if ctrl && !alt => ta.delete_line_by_head(),
+        // Ctrl-_ arrives as Ctrl-7 from most terminals (0x1F).
+        KeyCode::Char('_' | '7') if ctrl && !alt => ta.undo(),
+        _ => ta.input(key),
+    }
+}
 
 /// What a field holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -423,17 +451,14 @@ impl Form {
             return FormEvent::Ignored;
         };
         match (&field.kind, key.code) {
-            (FieldKind::Text | FieldKind::Toggle | FieldKind::Select(_), KeyCode::Down) => {
+            (FieldKind::Text, KeyCode::Enter) if focus == last => FormEvent::Submit,
+            (FieldKind::Text | FieldKind::Toggle | FieldKind::Select(_), KeyCode::Down)
+            | (FieldKind::Text, KeyCode::Enter) => {
                 self.move_focus(true);
                 FormEvent::Edited
             }
             (FieldKind::Text | FieldKind::Toggle | FieldKind::Select(_), KeyCode::Up) => {
                 self.move_focus(false);
-                FormEvent::Edited
-            }
-            (FieldKind::Text, KeyCode::Enter) if focus == last => FormEvent::Submit,
-            (FieldKind::Text, KeyCode::Enter) => {
-                self.move_focus(true);
                 FormEvent::Edited
             }
             (FieldKind::Toggle, KeyCode::Char(' ') | KeyCode::Enter) => {
@@ -458,7 +483,7 @@ impl Form {
             (FieldKind::Text | FieldKind::Multiline { .. } | FieldKind::List { .. }, _) => {
                 // Unknown chords (e.g. Ctrl-X) still go to the text box: its
                 // emacs-style shortcuts are part of editing.
-                if field.text.input(key) {
+                if edit_key(&mut field.text, key) {
                     field.error = None;
                 }
                 FormEvent::Edited

@@ -93,7 +93,7 @@ impl JsonTree {
         let mut lines = Vec::new();
         match &self.root {
             Value::Object(_) | Value::Array(_) => {
-                walk_children(&self.root, "", 0, &self.folded, &mut lines)
+                walk_children(&self.root, "", 0, &self.folded, &mut lines);
             }
             other => lines.push(leaf(0, "value", "", other)),
         }

@@ -3,6 +3,8 @@
 //! (set by the runtime before each update), results arrive as `Msg`s, and
 //! effects leave as `Cmd`s.
 
+#[cfg(test)]
+mod chrome_tests;
 pub mod cmd;
 pub mod command_line;
 pub mod dialog;
@@ -15,7 +17,9 @@ pub mod form;
 pub mod help;
 pub mod json_tree;
 pub mod leads;
+pub mod messages;
 pub mod msg;
+pub mod net;
 pub mod pane;
 pub mod registry;
 pub mod requests;
@@ -23,7 +27,7 @@ pub mod subscriptions;
 pub mod table;
 pub mod toast;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -31,13 +35,14 @@ use crossterm::event::{
 
 pub use cmd::{ApiRequest, Cmd, RequestId};
 pub use msg::{ApiReply, Msg, Reply, Signal};
+pub use net::{Load, NetStatus, Placeholder};
 pub use subscriptions::{Sub, SubId, subscriptions};
 
 use crate::config::PollIntervals;
 use crate::config::keymap::{Action, Keymap, Scope};
 use crate::config::theme::{ColourEnv, ThemeFile};
 use crate::geometry::AppLayout;
-use crate::store::State;
+use crate::store::{Draft, State, StoreError};
 use command_line::{Command, CommandLine};
 use dialog::Outcome;
 use pane::Answer;
@@ -122,15 +127,14 @@ pub struct Session {
     pub loopback: bool,
 }
 
-/// Network activity for the status bar.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct NetStatus {
-    /// Requests sent and not yet answered.
-    pub in_flight: usize,
-    /// Latency of the last answer.
-    pub last_latency: Option<Duration>,
-    /// While a 429 is being waited out: when calls resume.
-    pub rate_limited_until: Option<Instant>,
+/// Unsent text the last save before leaving could not write: printed on
+/// the restored terminal so it can be copied (see `runtime::launch`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unsaved {
+    /// Why it could not be saved.
+    pub error: StoreError,
+    /// The drafts that were not written, by editor key.
+    pub drafts: Vec<(String, Draft)>,
 }
 
 /// A question before something that cannot be undone.
@@ -173,6 +177,11 @@ pub enum Overlay {
     Confirm(Confirm),
     /// The `:` command line (boxed: it holds a text area).
     Command(Box<CommandLine>),
+    /// `:messages`: the recent notices, whole, newest first.
+    Messages {
+        /// Scroll offset.
+        scroll: u16,
+    },
 }
 
 /// The whole state of the dashboard.
@@ -192,7 +201,7 @@ pub struct Model {
     pub net: NetStatus,
     /// Toasts.
     pub toasts: Toasts,
-    /// Help, confirm or command line, over the pane.
+    /// Help, confirm, messages or command line, over the pane.
     pub overlay: Option<Overlay>,
     /// Keys.
     pub keymap: Keymap,
@@ -206,6 +215,17 @@ pub struct Model {
     pub state: State,
     /// Command-line history of this session.
     pub history: Vec<String>,
+    /// Whether the local state can be saved: `None` until the store probe
+    /// at start answers, then what the probe and every save found.
+    pub state_writable: Option<bool>,
+    /// Why the local state cannot be saved, while it cannot.
+    pub store_error: Option<StoreError>,
+    /// The local time zone's offset east of UTC in seconds (measured by the
+    /// runtime at start), for wall-clock times such as "offline since".
+    pub utc_offset: i32,
+    /// Set by the runtime when the last save before leaving failed with
+    /// unsent text in it; never read by `update`.
+    pub unsaved_at_exit: Option<Unsaved>,
     /// Requests and effects in flight, with their purposes.
     pub requests: Requests,
     /// Every pane's state.
@@ -236,6 +256,8 @@ impl Model {
         } else {
             PollIntervals::REMOTE
         };
+        let mut toasts = Toasts::default();
+        toasts.set_retry_key(&keymap.key_label(Action::Refresh));
         Model {
             now,
             clock: 0,
@@ -243,7 +265,7 @@ impl Model {
             pane,
             session,
             net: NetStatus::default(),
-            toasts: Toasts::default(),
+            toasts,
             overlay: None,
             keymap,
             theme: ThemeFile::default(),
@@ -251,6 +273,10 @@ impl Model {
             poll,
             state,
             history: Vec::new(),
+            state_writable: None,
+            store_error: None,
+            utc_offset: 0,
+            unsaved_at_exit: None,
             requests: Requests::default(),
             panes: Panes::default(),
             redraw: true,
@@ -272,6 +298,54 @@ impl Model {
         (id, Cmd::Api { id, req })
     }
 
+    /// Sends a request the user explicitly asked for again — what a pane's
+    /// Refresh action (`r`) sends instead of [`Model::request`]. It goes out
+    /// at once as one attempt, even while its route family is rate limited
+    /// (a closed gate would otherwise hold it for up to a day), and is never
+    /// re-sent by itself. The reply comes back like any other.
+    pub fn request_now(
+        &mut self,
+        purpose: impl Into<Purpose>,
+        req: ApiRequest,
+    ) -> (RequestId, Cmd) {
+        let id = self.requests.open(purpose.into());
+        self.net.in_flight += 1;
+        (id, Cmd::Retry { id, req })
+    }
+
+    /// Whether unsent text put into `state.drafts` really reaches the disk:
+    /// the store probe or the last save said the state file can be written.
+    /// No pane may say "Draft kept — saved locally" unless this holds; use
+    /// [`Model::notify_draft_kept`], which words it either way.
+    pub fn drafts_saved(&self) -> bool {
+        self.state_writable == Some(true)
+    }
+
+    /// Tells the user that a closed editor's text was kept, truthfully:
+    /// "Draft kept — `what` is saved locally; `how_back`" when saving
+    /// works, else a warning that it lives only in this session (and is
+    /// printed on quit). Call it after putting the draft into `state.drafts`
+    /// and asking for [`Model::save_state`].
+    pub fn notify_draft_kept(&mut self, what: &str, how_back: &str) {
+        if self.drafts_saved() {
+            self.notify(
+                Level::Info,
+                DRAFT_KEPT,
+                &format!("{what} is saved locally; {how_back}"),
+            );
+        } else {
+            let why = self.store_error.as_ref().map_or_else(
+                || "the local state file is not checked yet".into(),
+                ToString::to_string,
+            );
+            self.notify(
+                Level::Warning,
+                "Draft kept in this session only",
+                &format!("{what} cannot be saved ({why}); {how_back} while Outpost runs, and it is printed when you quit"),
+            );
+        }
+    }
+
     /// A fresh id for a non-request effect (file checks and writes); its
     /// answer reaches the pane with the purpose, like a reply.
     pub fn effect(&mut self, purpose: impl Into<Purpose>) -> RequestId {
@@ -289,10 +363,10 @@ impl Model {
         self.redraw = true;
     }
 
-    /// Whether a countdown is on screen (it needs a one-second tick).
+    /// Whether a countdown is on screen (it needs a one-second tick): any
+    /// route family rate limited, or a pane's own.
     pub fn countdown_visible(&self) -> bool {
-        self.net.rate_limited_until.is_some_and(|t| t > self.now)
-            || dispatch::countdown_visible(self, self.pane)
+        self.net.any_rate_limited(self.now) || dispatch::countdown_visible(self, self.pane)
     }
 
     /// Whether something typed and unsent would be lost by quitting.
@@ -364,27 +438,107 @@ impl Model {
         vec![self.save_state(), Cmd::Quit]
     }
 
+    /// `q`: quits at once when nothing typed would be lost; else asks,
+    /// and when the state cannot be saved says so and stays unless told.
     fn ask_quit(&mut self) -> Vec<Cmd> {
-        match self.unsent() {
-            Some(what) => {
-                self.overlay = Some(Overlay::Confirm(Confirm {
-                    title: "Quit?".into(),
-                    lines: vec![
-                        format!("You have unsent text in {what}."),
-                        "It is kept in the local state file and offered back next time.".into(),
-                    ],
-                    yes: "Quit".into(),
-                    no: None,
-                    destructive: false,
-                    on_yes: ConfirmAction::Quit,
-                }));
-                self.redraw = true;
-                Vec::new()
+        let Some(what) = self.unsent() else {
+            return self.quit_now();
+        };
+        let question = if self.drafts_saved() {
+            Confirm {
+                title: "Quit?".into(),
+                lines: vec![
+                    format!("You have unsent text in {what}."),
+                    "It is kept in the local state file and offered back next time.".into(),
+                ],
+                yes: "Quit".into(),
+                no: None,
+                destructive: false,
+                on_yes: ConfirmAction::Quit,
             }
-            None => self.quit_now(),
+        } else {
+            let why = self.store_error.as_ref().map_or_else(
+                || "the local state file could not be checked yet".into(),
+                ToString::to_string,
+            );
+            Confirm {
+                title: "Quit and lose unsent text?".into(),
+                lines: vec![
+                    format!("You have unsent text in {what}, and it cannot be saved:"),
+                    why,
+                    "If you quit, it is printed to the terminal so you can copy it.".into(),
+                ],
+                yes: "Quit anyway".into(),
+                no: None,
+                destructive: true,
+                on_yes: ConfirmAction::Quit,
+            }
+        };
+        self.confirm(question);
+        Vec::new()
+    }
+
+    /// Every unsent draft in the state (for printing what a failed save
+    /// would lose).
+    pub fn drafts_in(state: &State) -> Vec<(String, Draft)> {
+        state
+            .drafts
+            .iter()
+            .filter(|(_, d)| d.fields.values().any(|v| !v.trim().is_empty()))
+            .map(|(k, d)| (k.clone(), d.clone()))
+            .collect()
+    }
+
+    fn on_saved(&mut self, result: Result<(), StoreError>) {
+        match result {
+            Ok(()) => {
+                if self.state_writable == Some(false) {
+                    self.notify(
+                        Level::Success,
+                        "local state saved",
+                        "drafts are kept on disk again",
+                    );
+                }
+                self.state_writable = Some(true);
+                self.store_error = None;
+            }
+            Err(e) => {
+                // A "Draft kept" just shown was not: take it back.
+                self.toasts.retract(DRAFT_KEPT);
+                self.notify(
+                    Level::Warning,
+                    "local state not saved",
+                    &format!("{e}; unsent text is kept only while Outpost runs, and printed when you quit"),
+                );
+                self.state_writable = Some(false);
+                self.store_error = Some(e);
+            }
+        }
+    }
+
+    fn on_probed(&mut self, result: Result<(), StoreError>) {
+        match result {
+            Ok(()) => {
+                // A save that failed since is the fresher news.
+                if self.store_error.is_none() {
+                    self.state_writable = Some(true);
+                }
+            }
+            Err(e) => {
+                self.notify(
+                    Level::Warning,
+                    "local state cannot be saved",
+                    &format!("{e}; drafts will be kept only while Outpost runs"),
+                );
+                self.state_writable = Some(false);
+                self.store_error = Some(e);
+            }
         }
     }
 }
+
+/// The title of the "Draft kept" notice (taken back if the save fails).
+const DRAFT_KEPT: &str = "Draft kept";
 
 /// The draft key of text left in the command line.
 const COMMAND_DRAFT: &str = "command-line";
@@ -395,17 +549,7 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
         Msg::Key(key) if key.kind == KeyEventKind::Release => Vec::new(),
         Msg::Key(key) => on_key(m, key),
         Msg::Mouse(ev) => on_mouse(m, ev),
-        Msg::Paste(text) => {
-            m.redraw = true;
-            match &mut m.overlay {
-                Some(Overlay::Command(c)) => {
-                    c.input.insert_str(text.replace(['\n', '\r'], " "));
-                    Vec::new()
-                }
-                Some(_) => Vec::new(),
-                None => dispatch::paste(m, m.pane, &text),
-            }
-        }
+        Msg::Paste(text) => on_paste(m, &text),
         Msg::Resize(w, h) => {
             m.size = (w, h);
             m.redraw = true;
@@ -427,28 +571,18 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
             m.redraw = true;
             on_reply(m, id, Reply::FileWritten(result))
         }
-        Msg::SubFired(sub) => match sub {
-            SubId::Pane(sub) => dispatch::sub_fired(m, sub),
-            SubId::Countdown => {
-                m.redraw = true;
-                if m.net.rate_limited_until.is_some_and(|t| t <= m.now) {
-                    m.net.rate_limited_until = None;
-                }
-                Vec::new()
-            }
-            SubId::Toasts => {
-                if m.toasts.expire(m.now) {
-                    m.redraw = true;
-                }
-                Vec::new()
-            }
-        },
+        Msg::SubFired(sub) => on_sub(m, sub),
         Msg::RateLimit(limits) => {
-            m.net.rate_limited_until = limits.latest().filter(|t| *t > m.now);
+            m.net.limits = limits;
             m.redraw = true;
             Vec::new()
         }
-        Msg::Connection(_) => Vec::new(),
+        // Shown at once, while the client's retries go on behind.
+        Msg::Connection(state) => {
+            m.redraw = m.redraw || m.net.conn != state;
+            m.net.conn = state;
+            Vec::new()
+        }
         Msg::Copied(result) => {
             match result {
                 Ok(n) => m.notify(
@@ -461,9 +595,11 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
             Vec::new()
         }
         Msg::Saved(result) => {
-            if let Err(e) = result {
-                m.notify(Level::Warning, "local state not saved", &e);
-            }
+            m.on_saved(result);
+            Vec::new()
+        }
+        Msg::StoreProbed(result) => {
+            m.on_probed(result);
             Vec::new()
         }
         Msg::Signal(_) => m.quit_now(),
@@ -473,6 +609,40 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
         }
         Msg::SuspendFailed(why) => {
             m.notify(Level::Warning, "cannot suspend", &why);
+            Vec::new()
+        }
+    }
+}
+
+/// Pasted text goes to the open command line or the pane's text box.
+fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+    // Nothing to paste into is visible on the "too small" screen.
+    if m.layout().too_small {
+        return Vec::new();
+    }
+    m.redraw = true;
+    match &mut m.overlay {
+        Some(Overlay::Command(c)) => {
+            c.input.insert_str(text.replace(['\n', '\r'], " "));
+            Vec::new()
+        }
+        Some(_) => Vec::new(),
+        None => dispatch::paste(m, m.pane, text),
+    }
+}
+
+/// A timer: a pane's poller, the countdown tick, toast expiry.
+fn on_sub(m: &mut Model, sub: SubId) -> Vec<Cmd> {
+    match sub {
+        SubId::Pane(sub) => dispatch::sub_fired(m, sub),
+        SubId::Countdown => {
+            m.redraw = true;
+            Vec::new()
+        }
+        SubId::Toasts => {
+            if m.toasts.expire(m.now) {
+                m.redraw = true;
+            }
             Vec::new()
         }
     }
@@ -498,6 +668,11 @@ fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     {
         return vec![m.save_state(), Cmd::Suspend];
     }
+    // The "too small" screen hides the pane: its keys must not reach a
+    // text box or a list nobody can see.
+    if m.layout().too_small {
+        return too_small_key(m, key);
+    }
     if m.overlay.is_some() {
         m.redraw = true;
         return on_overlay_key(m, key);
@@ -513,6 +688,24 @@ fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     };
     m.redraw = true;
     on_action(m, action)
+}
+
+/// A key while the terminal is too small: quit works (asking first when
+/// something unsent would be lost, the question drawn on that screen), an
+/// open question can be answered; nothing else happens.
+fn too_small_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    if matches!(m.overlay, Some(Overlay::Confirm(_))) {
+        m.redraw = true;
+        return on_overlay_key(m, key);
+    }
+    match m.keymap.action(Scope::Global, &key) {
+        Some(Action::Quit) => {
+            m.redraw = true;
+            m.ask_quit()
+        }
+        Some(Action::ForceQuit) => m.quit_now(),
+        _ => Vec::new(),
+    }
 }
 
 fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
@@ -548,12 +741,15 @@ fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 /// carried out once it is closed.
 fn on_overlay_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     let action = m.keymap.action(m.pane.scope(), &key);
-    let help_max = help::scroll_max(m);
+    let help_max = match &m.overlay {
+        Some(Overlay::Messages { .. }) => messages::scroll_max(m),
+        _ => help::scroll_max(m),
+    };
     let Some(overlay) = m.overlay.as_mut() else {
         return Vec::new();
     };
     let outcome = match overlay {
-        Overlay::Help { scroll } => {
+        Overlay::Help { scroll } | Overlay::Messages { scroll } => {
             help_key(scroll, action, help_max).map(|()| OverlayDone::Nothing)
         }
         Overlay::Confirm(c) => confirm_key(c, key).map(OverlayDone::Answered),
@@ -648,7 +844,7 @@ fn command_key(
         }
         _ => {
             c.error = None;
-            c.input.input(key);
+            form::edit_key(&mut c.input, key);
             Outcome::Keep
         }
     }
@@ -660,6 +856,10 @@ fn run_command(m: &mut Model, cmd: Command) -> Vec<Cmd> {
         Command::ForceQuit => m.quit_now(),
         Command::Help => {
             m.overlay = Some(Overlay::Help { scroll: 0 });
+            Vec::new()
+        }
+        Command::Messages => {
+            m.overlay = Some(Overlay::Messages { scroll: 0 });
             Vec::new()
         }
         Command::Pane(p) => m.switch_pane(p),

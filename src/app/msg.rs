@@ -160,16 +160,22 @@ pub enum Msg {
     Connection(crate::api::ConnState),
     /// A clipboard write finished.
     Copied(Result<usize, String>),
-    /// The state file was written (or not).
-    Saved(Result<(), String>),
+    /// The state file was written (or why not).
+    Saved(Result<(), crate::store::StoreError>),
+    /// The store probe answered: whether a save could land now.
+    StoreProbed(Result<(), crate::store::StoreError>),
     /// A path check finished: whether it exists.
     PathChecked {
+        /// The check it answers.
         id: RequestId,
+        /// Whether the path exists, or why that cannot be told.
         exists: Result<bool, String>,
     },
     /// A file write finished.
     FileWritten {
+        /// The write it answers.
         id: RequestId,
+        /// Done, or why not.
         result: Result<(), String>,
     },
     /// The process was asked to end.

@@ -37,6 +37,18 @@ pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
     }
 }
 
+/// Where a full-height overlay (help, messages) goes over the pane body:
+/// narrow screens cover the body exactly, so borders do not double up;
+/// wider ones get a 90-column box. Always as tall as the body, so a scroll
+/// bound computed from it is exact.
+pub fn overlay_rect(body: Rect) -> Rect {
+    if body.width <= 92 {
+        body
+    } else {
+        centered(body, 90, body.height)
+    }
+}
+
 /// Splits `area` into its left `w` columns (at most all of it) and the rest.
 pub fn split_left(area: Rect, w: u16) -> (Rect, Rect) {
     let w = w.min(area.width);
@@ -79,7 +91,7 @@ impl AppLayout {
         let status = Rect::new(0, h.saturating_sub(1), w, 1.min(h));
         let body = Rect::new(0, 1.min(h), w, h.saturating_sub(2));
         let mut tab_spans = Vec::new();
-        let mut x = BRAND.chars().count() as u16 + 1;
+        let mut x = u16::try_from(BRAND.chars().count()).unwrap_or(u16::MAX) + 1;
         for label in labels {
             let width = u16::try_from(label.chars().count()).unwrap_or(u16::MAX);
             tab_spans.push((x, x.saturating_add(width)));

@@ -8,7 +8,7 @@ pub mod signals;
 pub mod subs;
 pub mod terminal;
 
-use std::io;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -22,12 +22,13 @@ use tokio::sync::watch;
 use tokio_stream::{Stream, StreamExt};
 
 use crate::api::{ApiKey, Client, ClientConfig};
-use crate::app::{self, Cmd, Model, Msg, Session, Signal};
+use crate::app::{self, Cmd, Model, Msg, Session, Signal, Unsaved};
 use crate::cli::Cli;
 use crate::config::keymap::Keymap;
 use crate::config::theme::ColourEnv;
 use crate::config::{Config, Paths};
-use crate::store::{Store, write_atomic};
+use crate::store::{Draft, Store, write_atomic};
+use crate::text::sanitize;
 use subs::SubManager;
 
 /// What the loop needs from the real terminal beyond drawing; tests pass a
@@ -212,11 +213,16 @@ where
         stats,
         clock,
     } = services;
+    let mut fx = Effects {
+        client,
+        store: Arc::new(store),
+        tx: tx.clone(),
+        failed_save: None,
+    };
     let mut subs = SubManager::default();
-    execute(
-        deferred, &mut model, &client, &store, &mut host, terminal, &tx,
-    );
+    fx.execute(deferred, &mut model, &mut host, terminal);
     subs.sync(app::subscriptions(&model), &tx);
+    let mut probed = false;
     loop {
         if model.quit {
             break;
@@ -246,6 +252,11 @@ where
                     .draw(|f| crate::ui::view(&model, f))
                     .map_err(|e| format!("cannot draw: {e}"))?;
                 stats.frames.fetch_add(1, Ordering::Relaxed);
+                // After the first frame, so it never delays it.
+                if !probed {
+                    probed = true;
+                    fx.execute(vec![Cmd::ProbeStore], &mut model, &mut host, terminal);
+                }
                 continue;
             }
         };
@@ -253,70 +264,161 @@ where
         model.now = Instant::now();
         model.clock = clock();
         let cmds = app::update(&mut model, msg);
-        execute(cmds, &mut model, &client, &store, &mut host, terminal, &tx);
+        fx.execute(cmds, &mut model, &mut host, terminal);
         subs.sync(app::subscriptions(&model), &tx);
     }
+    // The save on the way out failed with unsent text in it: hand the text
+    // to whoever restores the terminal, to print it there.
+    model.unsaved_at_exit = fx.failed_save.take().filter(|u| !u.drafts.is_empty());
     Ok(model)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn execute<B: Backend, H: Host>(
-    cmds: Vec<Cmd>,
-    model: &mut Model,
-    client: &Client,
-    store: &Store,
-    host: &mut H,
-    terminal: &mut Terminal<B>,
-    tx: &UnboundedSender<Msg>,
-) {
-    for cmd in cmds {
-        match cmd {
-            Cmd::Api { id, req } => effects::spawn_request(client, id, req, tx),
-            Cmd::Copy(text) => {
-                let n = text.chars().count();
-                let _ = tx.send(Msg::Copied(host.copy(&text).map(|()| n)));
-            }
-            // Synchronous on purpose: it is small, and on quit it must land
-            // before the process ends.
-            Cmd::SaveState(state) => {
-                // The error names the path itself.
-                let result = store.save(&state).map_err(|e| e.to_string());
-                if let Err(e) = &result {
-                    tracing::warn!("saving local state failed: {e}");
+/// What carries out the commands of one run, and what it has to remember
+/// about them.
+struct Effects {
+    client: Client,
+    /// Shared with the blocking task of a store probe.
+    store: Arc<Store>,
+    tx: UnboundedSender<Msg>,
+    /// The last save failed (and nothing saved since): why, and the drafts
+    /// it held.
+    failed_save: Option<Unsaved>,
+}
+
+impl Effects {
+    fn execute<B: Backend, H: Host>(
+        &mut self,
+        cmds: Vec<Cmd>,
+        model: &mut Model,
+        host: &mut H,
+        terminal: &mut Terminal<B>,
+    ) {
+        let tx = self.tx.clone();
+        let tx = &tx;
+        for cmd in cmds {
+            match cmd {
+                Cmd::Api { id, req } => effects::spawn_request(&self.client, id, req, tx),
+                Cmd::Retry { id, req } => effects::spawn_retry(&self.client, id, req, tx),
+                Cmd::Copy(text) => {
+                    let n = text.chars().count();
+                    let _ = tx.send(Msg::Copied(host.copy(&text).map(|()| n)));
                 }
-                let _ = tx.send(Msg::Saved(result));
-            }
-            Cmd::CheckPath { id, path } => {
-                let tx = tx.clone();
-                tokio::task::spawn_blocking(move || {
-                    let exists = path.try_exists().map_err(|e| e.to_string());
-                    let _ = tx.send(Msg::PathChecked { id, exists });
-                });
-            }
-            Cmd::WriteFile { id, file } => {
-                let tx = tx.clone();
-                tokio::task::spawn_blocking(move || {
-                    let result = if !file.overwrite && file.path.exists() {
-                        Err(format!("{} exists; not overwritten", file.path.display()))
-                    } else {
-                        write_atomic(&file.path, &file.bytes)
-                            .map_err(|e| format!("{}: {e}", file.path.display()))
+                // Synchronous on purpose: it is small, and on quit it must
+                // land (or be known to have failed) before the process ends.
+                Cmd::SaveState(state) => self.save(&state),
+                Cmd::ProbeStore => {
+                    let (store, tx) = (self.store.clone(), tx.clone());
+                    tokio::task::spawn_blocking(move || {
+                        let _ = tx.send(Msg::StoreProbed(store.probe()));
+                    });
+                }
+                Cmd::CheckPath { id, path } => {
+                    let tx = tx.clone();
+                    tokio::task::spawn_blocking(move || {
+                        let exists = path.try_exists().map_err(|e| e.to_string());
+                        let _ = tx.send(Msg::PathChecked { id, exists });
+                    });
+                }
+                Cmd::WriteFile { id, file } => write_file(id, file, tx),
+                Cmd::Suspend => {
+                    let msg = match host.suspend() {
+                        Ok(()) => {
+                            let _ = terminal.clear();
+                            Msg::Resumed
+                        }
+                        Err(e) => Msg::SuspendFailed(e),
                     };
-                    let _ = tx.send(Msg::FileWritten { id, result });
+                    let _ = tx.send(msg);
+                }
+                Cmd::Quit => model.quit = true,
+            }
+        }
+    }
+
+    fn save(&mut self, state: &crate::store::State) {
+        let result = self.store.save(state);
+        match &result {
+            Ok(()) => self.failed_save = None,
+            Err(e) => {
+                // The error names the path itself.
+                tracing::warn!("saving local state failed: {e}");
+                self.failed_save = Some(Unsaved {
+                    error: e.clone(),
+                    drafts: Model::drafts_in(state),
                 });
             }
-            Cmd::Suspend => {
-                let msg = match host.suspend() {
-                    Ok(()) => {
-                        let _ = terminal.clear();
-                        Msg::Resumed
-                    }
-                    Err(e) => Msg::SuspendFailed(e),
-                };
-                let _ = tx.send(msg);
-            }
-            Cmd::Quit => model.quit = true,
         }
+        let _ = self.tx.send(Msg::Saved(result));
+    }
+}
+
+/// Writes an exported file in the background (answered by
+/// `Msg::FileWritten`).
+fn write_file(id: app::RequestId, file: app::cmd::FileWrite, tx: &UnboundedSender<Msg>) {
+    let tx = tx.clone();
+    tokio::task::spawn_blocking(move || {
+        let result = if !file.overwrite && file.path.exists() {
+            Err(format!("{} exists; not overwritten", file.path.display()))
+        } else {
+            write_atomic(&file.path, &file.bytes)
+                .map_err(|e| format!("{}: {e}", file.path.display()))
+        };
+        let _ = tx.send(Msg::FileWritten { id, result });
+    });
+}
+
+/// Prints unsent text that could not be saved on the restored terminal, so
+/// it can be copied: where it was, why it was not saved, then each draft's
+/// fields whole (made inert, never cut). Errors writing are ignored: after
+/// a hang-up there is no terminal to print to.
+pub fn print_unsaved(out: &mut impl Write, u: &Unsaved) {
+    let _ = writeln!(
+        out,
+        "outpost: your unsent text could not be saved ({}).\nIt is printed below so you can copy it.",
+        sanitize::inline(&u.error.to_string())
+    );
+    for (key, d) in &u.drafts {
+        print_draft(out, key, d);
+    }
+    let _ = writeln!(out);
+}
+
+fn print_draft(out: &mut impl Write, key: &str, d: &Draft) {
+    let title = if d.title.trim().is_empty() {
+        key
+    } else {
+        d.title.as_str()
+    };
+    let _ = writeln!(out, "\n===== {} =====", sanitize::inline(title));
+    for (field, text) in &d.fields {
+        if text.trim().is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "----- {} -----", sanitize::inline(field));
+        let _ = writeln!(out, "{}", sanitize::printable(text));
+    }
+}
+
+/// The local time zone's offset east of UTC now, in seconds; 0 when it
+/// cannot be told.
+pub fn local_utc_offset() -> i32 {
+    #[cfg(unix)]
+    {
+        // SAFETY: `time` with a null pointer only returns the time;
+        // `localtime_r` writes only into the `tm` it is given. Nothing in
+        // the process changes TZ while it runs.
+        unsafe {
+            let now = libc::time(std::ptr::null_mut());
+            let mut tm: libc::tm = std::mem::zeroed();
+            if libc::localtime_r(&raw const now, &raw mut tm).is_null() {
+                return 0;
+            }
+            i32::try_from(tm.tm_gmtoff).unwrap_or(0)
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        0
     }
 }
 
@@ -330,18 +432,7 @@ fn execute<B: Backend, H: Host>(
 /// picks the first request), the model and its first requests; then the
 /// terminal, signals and input, and the first frame.
 pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> {
-    use std::io::IsTerminal;
-    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
-        return Err(
-            "the dashboard needs a terminal; for scripts use `outpost check` or `outpost serve`"
-                .into(),
-        );
-    }
-    if std::env::var("TERM").is_ok_and(|t| t == "dumb") {
-        return Err(
-            "TERM=dumb cannot show the dashboard; use a terminal with cursor addressing".into(),
-        );
-    }
+    check_terminal()?;
     let keymap = Keymap::with_overrides(&cfg.keys)?;
     let log_path = paths.log_file();
     let mut notices: Vec<String> = cfg.warnings.clone();
@@ -351,31 +442,10 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
         notices.push(e);
     }
 
-    // The service: in-process demo, or the configured one.
-    let mut _demo = None;
-    let mut clock = wall_clock_fn();
-    let (client_cfg, demo) = if cli.demo {
-        let mut demo_cfg = crate::demo::DemoConfig::default();
-        if let Some(x) = crate::cli::check_time_scale(cli.time_scale)? {
-            demo_cfg.time_scale = x;
-        }
-        demo_cfg.scale = cli.scale;
-        let handle = crate::demo::spawn(([127, 0, 0, 1], 0).into(), demo_cfg)
-            .await
-            .map_err(|e| format!("cannot start the demo service: {e}"))?;
-        let key = ApiKey::parse(crate::demo::DEMO_KEY).map_err(|e| e.to_string())?;
-        let c = ClientConfig::new(handle.base_url(), key);
-        clock = Arc::new(handle.clock());
-        _demo = Some(handle);
-        (c, true)
-    } else {
-        let (url, _) = cfg.base_url.clone().ok_or_else(|| {
-            "no service configured: set OUTPOST_BASE_URL (or base_url in config.toml, or --base-url), or try `outpost --demo`".to_owned()
-        })?;
-        let (key, _) = cfg.key.clone().map_err(|e| e.to_string())?;
-        (ClientConfig::new(url, key), false)
-    };
-    let mut client_cfg = client_cfg;
+    // The service: in-process demo (kept alive for the session), or the
+    // configured one.
+    let (mut client_cfg, clock, demo_service) = service(cli, &cfg).await?;
+    let demo = demo_service.is_some();
     client_cfg.request_timeout = cfg.request_timeout;
     client_cfg.connect_timeout = cfg.connect_timeout;
     let client = Client::new(client_cfg).map_err(|e| e.to_string())?;
@@ -397,6 +467,7 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
     // up, so the model (and its first requests) need not wait for that.
     let size = crossterm::terminal::size().unwrap_or((80, 24));
     let mut model = Model::new(Instant::now(), size, session, keymap, state);
+    model.utc_offset = local_utc_offset();
     model.poll = poll;
     model.theme = cfg.theme.clone();
     model.colour = ColourEnv::from_env();
@@ -432,5 +503,79 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
     let result = run_started(&mut term, input, started).await;
     terminal::restore();
     tracing::info!("dashboard stopped");
-    result.map(|_| ())
+    report_unsaved(&result?)
+}
+
+/// Refuses to start without a terminal that can show the dashboard (the
+/// error prints on a plain terminal, and nothing is sent).
+fn check_terminal() -> Result<(), String> {
+    use std::io::IsTerminal;
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        return Err(
+            "the dashboard needs a terminal; for scripts use `outpost check` or `outpost serve`"
+                .into(),
+        );
+    }
+    if std::env::var("TERM").is_ok_and(|t| t == "dumb") {
+        return Err(
+            "TERM=dumb cannot show the dashboard; use a terminal with cursor addressing".into(),
+        );
+    }
+    Ok(())
+}
+
+/// The client's settings and clock for `--demo` (which starts the demo
+/// service, returned so it lives as long as the session) or for the
+/// configured service.
+async fn service(
+    cli: &Cli,
+    cfg: &Config,
+) -> Result<
+    (
+        ClientConfig,
+        Arc<dyn Fn() -> i64 + Send + Sync>,
+        Option<crate::demo::DemoHandle>,
+    ),
+    String,
+> {
+    if cli.demo {
+        let mut demo_cfg = crate::demo::DemoConfig::default();
+        if let Some(x) = crate::cli::check_time_scale(cli.time_scale)? {
+            demo_cfg.time_scale = x;
+        }
+        demo_cfg.scale = cli.scale;
+        let handle = crate::demo::spawn(([127, 0, 0, 1], 0).into(), demo_cfg)
+            .await
+            .map_err(|e| format!("cannot start the demo service: {e}"))?;
+        let key = ApiKey::parse(crate::demo::DEMO_KEY).map_err(|e| e.to_string())?;
+        let c = ClientConfig::new(handle.base_url(), key);
+        let clock: Arc<dyn Fn() -> i64 + Send + Sync> = Arc::new(handle.clock());
+        return Ok((c, clock, Some(handle)));
+    }
+    let (url, _) = cfg.base_url.clone().ok_or_else(|| {
+        "no service configured: set OUTPOST_BASE_URL (or base_url in config.toml, or --base-url), or try `outpost --demo`".to_owned()
+    })?;
+    let (key, _) = cfg.key.clone().map_err(|e| e.to_string())?;
+    Ok((ClientConfig::new(url, key), wall_clock_fn(), None))
+}
+
+/// After the terminal is restored: unsent text the last save could not
+/// write is printed (and logged, without the text) and the exit fails.
+fn report_unsaved(model: &Model) -> Result<(), String> {
+    match &model.unsaved_at_exit {
+        None => Ok(()),
+        Some(u) => {
+            let titles: Vec<&str> = u.drafts.iter().map(|(k, _)| k.as_str()).collect();
+            tracing::warn!(
+                drafts = ?titles,
+                "unsent text could not be saved ({}); printed to the terminal",
+                u.error
+            );
+            print_unsaved(&mut io::stderr().lock(), u);
+            Err(format!(
+                "unsent text was not saved ({}); it is printed above",
+                u.error
+            ))
+        }
+    }
 }

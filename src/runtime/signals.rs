@@ -34,12 +34,12 @@ pub async fn wait_for_shutdown() {
 async fn futures_select_all<F: std::future::Future + Unpin>(futs: impl Iterator<Item = F>) {
     let mut futs: Vec<F> = futs.collect();
     std::future::poll_fn(move |cx| {
-        for f in futs.iter_mut() {
+        for f in &mut futs {
             if std::pin::Pin::new(f).poll(cx).is_ready() {
                 return std::task::Poll::Ready(());
             }
         }
         std::task::Poll::Pending
     })
-    .await
+    .await;
 }

@@ -17,6 +17,8 @@
 
 use std::fmt;
 
+use unicode_width::UnicodeWidthChar;
+
 /// Longest single-line text kept, in chars.
 pub const INLINE_MAX: usize = 2048;
 /// Longest multi-line text kept, in chars.
@@ -114,26 +116,6 @@ fn shown(raw: &str, keep_newlines: bool, max: usize) -> String {
     }
 }
 
-/// Characters that start or make up an emoji (Extended_Pictographic, the
-/// blocks that hold it): a zero-width joiner is kept only between these.
-fn is_pictographic(c: char) -> bool {
-    matches!(c,
-        '\u{00A9}' | '\u{00AE}' | '\u{203C}' | '\u{2049}' | '\u{2122}' | '\u{2139}'
-        | '\u{2190}'..='\u{21FF}'
-        | '\u{2300}'..='\u{23FF}'
-        | '\u{25A0}'..='\u{27BF}'
-        | '\u{2900}'..='\u{297F}'
-        | '\u{2B00}'..='\u{2BFF}'
-        | '\u{3030}' | '\u{303D}' | '\u{3297}' | '\u{3299}'
-        | '\u{1F000}'..='\u{1FAFF}')
-}
-
-/// What may follow an emoji inside one emoji sequence: the emoji
-/// presentation selector, the keycap mark, tag characters, the joiner.
-fn continues_emoji(c: char) -> bool {
-    matches!(c, '\u{FE0F}' | '\u{20E3}' | '\u{200D}')
-}
-
 /// Whether a char can never need filtering (the fast path).
 fn is_plain(c: char) -> bool {
     (' '..='~').contains(&c)
@@ -201,19 +183,22 @@ fn skip_string(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
 }
 
 /// The output of [`sanitize`] being built: the text, its length in chars,
-/// the current run of combining marks, and whether it ends in an emoji.
+/// and the current run of combining marks.
 struct Out {
     text: String,
     count: usize,
     combining: usize,
-    emoji: bool,
 }
 
 impl Out {
     fn push(&mut self, c: char) {
         self.text.push(c);
         self.count += 1;
-        self.emoji = is_pictographic(c) || (self.emoji && continues_emoji(c));
+    }
+
+    /// Whether nothing precedes on this line (a mark would have no base).
+    fn at_line_start(&self) -> bool {
+        self.text.is_empty() || self.text.ends_with('\n')
     }
 
     /// A base character (or a replacement): ends any run of combining marks.
@@ -231,7 +216,6 @@ fn sanitize(raw: &str, keep_newlines: bool, max: usize) -> String {
         text: String::with_capacity(raw.len().min(max.saturating_mul(4))),
         count: 0,
         combining: 0,
-        emoji: false,
     };
     let mut chars = raw.chars().peekable();
     while let Some(c) = chars.next() {
@@ -254,14 +238,12 @@ fn sanitize(raw: &str, keep_newlines: bool, max: usize) -> String {
                     out.base(' ');
                 }
             }
-            // Kept only inside an emoji sequence (see the module docs).
-            '\u{200D}' => {
-                if out.emoji && chars.peek().copied().is_some_and(is_pictographic) {
-                    out.push(c);
-                }
-            }
             c if c.is_control() => out.base('\u{FFFD}'),
             c if is_hidden_format(c) => {}
+            // A zero-width mark with nothing to sit on (at the start of a
+            // line) becomes a cell of its own in ratatui that the terminal
+            // does not advance over: the row ends up one column short.
+            c if out.at_line_start() && c.width() == Some(0) => {}
             c if is_combining(c) => {
                 out.combining += 1;
                 if out.combining <= MAX_COMBINING {
@@ -271,7 +253,27 @@ fn sanitize(raw: &str, keep_newlines: bool, max: usize) -> String {
             c => out.base(c),
         }
     }
-    out.text
+    if out.text.contains(ZWJ) {
+        unjoin(&out.text)
+    } else {
+        out.text
+    }
+}
+
+/// The zero-width joiner.
+const ZWJ: char = '\u{200D}';
+
+/// Drops every zero-width joiner that does not join two emoji. A joiner
+/// always belongs to the grapheme before it, and joins the next character
+/// into that grapheme only inside an emoji sequence; so a grapheme that
+/// ends in joiners holds exactly the ones that join nothing. The same
+/// segmentation as ratatui's, so what is kept is what it lays out as one
+/// cell.
+fn unjoin(text: &str) -> String {
+    use unicode_segmentation::UnicodeSegmentation;
+    text.graphemes(true)
+        .map(|g| g.trim_end_matches(ZWJ))
+        .collect()
 }
 
 /// Skips what follows an ESC: a CSI, a control string, an nF escape, or
@@ -347,9 +349,14 @@ mod tests {
         // A joiner at an end, doubled, or between an emoji and a letter.
         assert_eq!(inline("👩\u{200D}"), "👩");
         assert_eq!(inline("\u{200D}💻"), "💻");
-        assert_eq!(inline("👩\u{200D}\u{200D}💻"), "👩\u{200D}💻");
+        assert_eq!(inline("👩\u{200D}\u{200D}💻"), "👩💻");
+        // A flag is no emoji to join (tmux would pull 👩 into its cell).
+        assert_eq!(inline("🇫🇷\u{200D}👩"), "🇫🇷👩");
         assert_eq!(inline("👩\u{200D}a"), "👩a");
         assert_eq!(inline("a\u{200D}👩"), "a👩");
+        // A mark with nothing to sit on goes; on a base it stays.
+        assert_eq!(inline("\u{301}e\u{301}"), "e\u{301}");
+        assert_eq!(DisplayText::block("a\n\u{FE0F}b").as_str(), "a\nb");
         // ZWNJ stays: Persian needs it.
         assert_eq!(inline("می\u{200C}خواهم"), "می\u{200C}خواهم");
     }

@@ -1,25 +1,37 @@
 //! Word wrapping by display width, shared by drawing (which lays the lines
 //! out) and `update` (which only needs to count them to bound a scroll).
+//!
+//! Views wrap with this, never with ratatui's `Paragraph::wrap`: ratatui
+//! 0.30's word wrapper can put a wide character (CJK, emoji) on a line with
+//! no room left for it, drawing past the area's edge (ratatui issue #2679).
+//! Here lines are cut between graphemes, measured as ratatui measures the
+//! cells it fills, so a line never exceeds its width and an emoji sequence
+//! is never split.
 
-use unicode_width::UnicodeWidthChar;
+use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::UnicodeWidthStr;
 
-/// Display width of one char (0 for controls, which never reach here).
-fn char_width(c: char) -> usize {
-    c.width().unwrap_or(0)
+/// Display width of one grapheme, as ratatui lays it out.
+fn grapheme_width(g: &str) -> usize {
+    g.width()
+}
+
+/// Display width of a piece of text, grapheme by grapheme.
+pub fn width(text: &str) -> usize {
+    text.graphemes(true).map(grapheme_width).sum()
 }
 
 /// Cuts `text` into lines of at most `width` columns, breaking at spaces
 /// (a word longer than a line, such as a URL, is cut where it falls), each
 /// line of the text on its own.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let cw = char_width;
+pub fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let width = columns.max(1);
     let mut out = Vec::new();
     for para in text.split('\n') {
         let mut line = String::new();
         let mut w = 0usize;
         for word in para.split(' ') {
-            let ww: usize = word.chars().map(cw).sum();
+            let ww = self::width(word);
             let gap = usize::from(!line.is_empty());
             if w + gap + ww <= width {
                 if gap == 1 {
@@ -41,13 +53,18 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
                 out.push(std::mem::take(&mut line));
                 w = 0;
             }
-            for c in word.chars() {
-                let x = cw(c);
+            for g in word.graphemes(true) {
+                let x = grapheme_width(g);
                 if w + x > width && !line.is_empty() {
                     out.push(std::mem::take(&mut line));
                     w = 0;
                 }
-                line.push(c);
+                // Wider than the whole line (a wide character in one
+                // column): left out rather than drawn past the edge.
+                if x > width {
+                    continue;
+                }
+                line.push_str(g);
                 w += x;
             }
         }
@@ -68,5 +85,17 @@ mod tests {
         assert_eq!(wrap("", 5), [""]);
         assert_eq!(wrap("López Ω", 5), ["López", "Ω"]);
         assert!(wrap("x y z", 0).iter().all(|l| l.chars().count() <= 1));
+    }
+
+    #[test]
+    fn wide_characters_never_overflow_and_emoji_stay_whole() {
+        // ratatui 0.30 puts `漢字` on one 2-column line after `a`.
+        assert_eq!(wrap("a漢字", 2), ["a", "漢", "字"]);
+        assert_eq!(wrap("    漢字かな", 2), ["漢", "字", "か", "な"]);
+        assert_eq!(wrap("ab👩\u{200D}💻", 3), ["ab", "👩\u{200D}💻"]);
+        assert_eq!(wrap("漢", 1), [""], "cannot fit at all");
+        for line in wrap("x漢y字zかなab cd 👍🏽👍🏽", 3) {
+            assert!(super::width(&line) <= 3, "{line}");
+        }
     }
 }

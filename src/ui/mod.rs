@@ -16,8 +16,10 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use crate::app::help::Row;
 use crate::app::pane::PaneUnit;
 use crate::app::registry::with_panes;
+use crate::app::toast::Level;
 use crate::app::{Model, Overlay, Pane};
-use crate::geometry::{AppLayout, BRAND, MIN_HEIGHT, MIN_WIDTH};
+use crate::geometry::{AppLayout, BRAND, MIN_HEIGHT, MIN_WIDTH, overlay_rect};
+use crate::text::sanitize::DisplayText;
 use theme::Theme;
 
 /// The drawing half of a pane, implemented in `ui/<pane>` for the pane's
@@ -45,7 +47,7 @@ pub fn view(m: &Model, f: &mut Frame) {
     let theme = Theme::from_config(&m.theme, m.colour);
     let layout = AppLayout::new((f.area().width, f.area().height), &crate::app::tab_labels());
     if layout.too_small {
-        too_small(f, &layout, &theme);
+        too_small(m, f, &layout, &theme);
         return;
     }
     tabs(m, f, &layout, &theme);
@@ -60,21 +62,47 @@ pub fn view(m: &Model, f: &mut Frame) {
         Some(Overlay::Help { scroll }) => help(m, f, layout.body, *scroll, &theme),
         Some(Overlay::Confirm(c)) => widgets::dialog::render_confirm(f, layout.body, c, &theme),
         Some(Overlay::Command(c)) => command_line(f, &layout, c, &theme),
+        Some(Overlay::Messages { scroll }) => messages(m, f, layout.body, *scroll, &theme),
         None => {}
     }
 }
 
-fn too_small(f: &mut Frame, layout: &AppLayout, theme: &Theme) {
+/// The screen below the minimum size: what is needed, that `q` quits, and
+/// an open question (the quit question included) so its keys are known.
+fn too_small(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
     let a = layout.area;
-    let lines = vec![
-        Line::from(Span::styled("Terminal too small", theme.title)),
-        Line::from(format!(
+    let quit = m.keymap.key_label(crate::config::keymap::Action::Quit);
+    let mut lines = widgets::wrapped::lines("Terminal too small", a.width, theme.title);
+    lines.extend(widgets::wrapped::lines(
+        &format!(
             "need {MIN_WIDTH}×{MIN_HEIGHT}, have {}×{}",
             a.width, a.height
+        ),
+        a.width,
+        theme.text,
+    ));
+    let width = a.width;
+    let wrapped = |text: &str, style| widgets::wrapped::lines(text, width, style);
+    match &m.overlay {
+        Some(Overlay::Confirm(c)) => {
+            let style = if c.destructive {
+                theme.err
+            } else {
+                theme.title
+            };
+            lines.extend(wrapped(&c.title, style));
+            for l in &c.lines {
+                lines.extend(wrapped(DisplayText::inline(l).as_str(), theme.text));
+            }
+            lines.extend(wrapped(&format!("y {} · Esc cancels", c.yes), theme.key));
+        }
+        _ => lines.extend(wrapped(
+            &format!("enlarge the window · {quit} quits"),
+            theme.dim,
         )),
-        Line::from(Span::styled("enlarge the window · q quits", theme.dim)),
-    ];
-    let h = 3.min(a.height);
+    }
+    // Centred as a block; what does not fit the height is cut at the end.
+    let h = u16::try_from(lines.len()).unwrap_or(u16::MAX).min(a.height);
     let rect = Rect {
         y: a.y + a.height.saturating_sub(h) / 2,
         height: h,
@@ -100,55 +128,143 @@ fn tabs(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
     f.render_widget(Paragraph::new(Line::from(spans)), layout.tabs);
 }
 
-fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
-    // Right side first: it has priority over the hints.
-    let mut right: Vec<Span> = Vec::new();
-    if let Some(until) = m.net.rate_limited_until
-        && until > m.now
-    {
-        right.push(Span::styled(
-            format!(
-                " rate limited · retry in {} ",
-                format::duration(until - m.now)
+/// One part of the right side of the status bar; parts with a lower
+/// `keep` give way first on a narrow screen.
+struct Part {
+    spans: Vec<Span<'static>>,
+    keep: u8,
+}
+
+impl Part {
+    fn width(&self) -> usize {
+        self.spans.iter().map(Span::width).sum()
+    }
+}
+
+use widgets::placeholder::style as level_style;
+
+/// The right side of the status bar, most important first: the lasting
+/// connection state (online / offline since / rate limited), whether the
+/// local state is not being saved, requests in flight, then latency, the
+/// demo badge, the host and the masked key.
+fn status_parts(m: &Model, theme: &Theme, short: bool) -> Vec<Part> {
+    let net = m.net_line();
+    let mut parts = vec![Part {
+        spans: vec![
+            Span::styled("● ", level_style(net.level, theme)),
+            Span::styled(
+                if short { net.short } else { net.text },
+                if net.level == Level::Success {
+                    theme.dim
+                } else {
+                    level_style(net.level, theme)
+                },
             ),
-            theme.err,
-        ));
-        right.push(Span::raw(" "));
+            Span::raw(" "),
+        ],
+        keep: 9,
+    }];
+    if m.state_writable == Some(false) {
+        parts.push(Part {
+            spans: vec![Span::styled("drafts not saved ", theme.err)],
+            keep: 8,
+        });
     }
     if m.net.in_flight > 0 {
-        right.push(Span::styled(format!("⇅{} ", m.net.in_flight), theme.info));
+        parts.push(Part {
+            spans: vec![Span::styled(format!("⇅{} ", m.net.in_flight), theme.info)],
+            keep: 7,
+        });
     }
-    // Narrow screens keep the hints: latency and the key give way first.
-    let narrow = layout.status.width < 72;
-    if let Some(l) = m.net.last_latency
-        && !narrow
-    {
-        right.push(Span::styled(format!("{} ", format::millis(l)), theme.dim));
+    if let Some(l) = m.net.last_latency {
+        parts.push(Part {
+            spans: vec![Span::styled(format!("{} ", format::millis(l)), theme.dim)],
+            keep: 2,
+        });
     }
     if m.session.demo {
-        right.push(Span::styled(" DEMO ", theme.badge));
-        right.push(Span::raw(" "));
+        parts.push(Part {
+            spans: vec![Span::styled(" DEMO ", theme.badge), Span::raw(" ")],
+            keep: 6,
+        });
     }
-    right.push(Span::styled(
-        middle_cut(
-            &sanitize::inline(&m.session.host),
-            if narrow { 16 } else { 28 },
-        ),
-        theme.text,
-    ));
-    right.push(Span::raw(" "));
-    if !narrow {
-        right.push(Span::styled(m.session.masked_key.clone(), theme.dim));
-        right.push(Span::raw(" "));
+    parts.push(Part {
+        spans: vec![
+            Span::styled(
+                middle_cut(&sanitize::inline(&m.session.host), 28),
+                theme.text,
+            ),
+            Span::raw(" "),
+        ],
+        keep: 5,
+    });
+    parts.push(Part {
+        spans: vec![
+            Span::styled(m.session.masked_key.clone(), theme.dim),
+            Span::raw(" "),
+        ],
+        keep: 1,
+    });
+    parts
+}
+
+fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
+    let width = usize::from(layout.status.width);
+    let hints = crate::app::hints(m);
+    let hints_width: usize = hints
+        .iter()
+        .map(|(a, l)| m.keymap.key_label(*a).chars().count() + l.chars().count() + 3)
+        .sum::<usize>()
+        + 1;
+    // Room kept for the first hint ("? help"), which must always show.
+    let hint_room = 8;
+    let total = |parts: &[Part]| parts.iter().map(Part::width).sum::<usize>();
+    let mut parts = status_parts(m, theme, false);
+    // The connection state in full, unless it alone crowds out the help
+    // hint; then its short form.
+    if parts.first().map_or(0, Part::width) + hint_room > width {
+        parts = status_parts(m, theme, true);
     }
-    let right_width: u16 = right.iter().map(|s| s.width() as u16).sum();
+    // Latency and the key give way to the hints; the rest only to the
+    // first hint.
+    let drop_below = |parts: &mut Vec<Part>, keep: u8, need: usize| {
+        while total(parts) + need > width {
+            let Some(i) = parts
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.keep < keep)
+                .min_by_key(|(_, p)| p.keep)
+                .map(|(i, _)| i)
+            else {
+                break;
+            };
+            parts.remove(i);
+        }
+    };
+    drop_below(&mut parts, 4, hints_width);
+    drop_below(&mut parts, 9, hint_room);
+    let mut right: Vec<Span> = parts.into_iter().flat_map(|p| p.spans).collect();
+    // The connection state alone may still be too long: cut its words.
+    let total: usize = right.iter().map(Span::width).sum();
+    if total + hint_room > width
+        && let Some(words) = right.get_mut(1)
+    {
+        let keep = words.width().saturating_sub(total + hint_room - width);
+        let cut = crate::text::wrap::wrap(&words.content, keep.max(1))
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        words.content = format!("{cut}…").into();
+    }
+    let right_width =
+        u16::try_from(right.iter().map(Span::width).sum::<usize>()).unwrap_or(u16::MAX);
 
     let mut left: Vec<Span> = vec![Span::raw(" ")];
     let mut used = 1u16;
     let room = layout.status.width.saturating_sub(right_width + 1);
-    for (action, label) in crate::app::hints(m) {
+    for (action, label) in hints {
         let key = m.keymap.key_label(action);
-        let w = (key.chars().count() + label.chars().count() + 3) as u16;
+        let w = u16::try_from(key.chars().count() + label.chars().count() + 3).unwrap_or(u16::MAX);
         if used + w > room {
             break;
         }
@@ -209,19 +325,8 @@ pub fn help_lines(m: &Model, theme: &Theme) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// Where the help overlay goes: narrow screens cover the pane exactly, so
-/// borders do not double up. Always as tall as the body (the scroll bound
-/// in `app::help` counts on it).
-fn help_rect(body: Rect) -> Rect {
-    if body.width <= 92 {
-        body
-    } else {
-        widgets::dialog::centered(body, 90, body.height)
-    }
-}
-
 fn help(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
-    let rect = help_rect(body);
+    let rect = overlay_rect(body);
     f.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -244,6 +349,37 @@ fn help(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
             .scroll((scroll, 0)),
         rect,
     );
+}
+
+/// `:messages`: every recent notice whole, newest first.
+fn messages(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
+    use crate::app::messages::Row as M;
+    let rect = overlay_rect(body);
+    f.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.title)
+        .title(Span::styled(" Messages · newest first ", theme.title))
+        .title_bottom(Line::from(vec![
+            Span::styled(" j/k ", theme.key),
+            Span::styled("scroll ", theme.dim),
+            Span::styled(" any other key ", theme.key),
+            Span::styled("closes ", theme.dim),
+        ]));
+    let lines: Vec<Line> = crate::app::messages::rows(m)
+        .into_iter()
+        .map(|row| match row {
+            M::Head { level, title, age } => Line::from(vec![
+                Span::styled(format!("{:<8}", level.name()), level_style(level, theme)),
+                Span::styled(title, theme.title),
+                Span::styled(format!("  {age}"), theme.dim),
+            ]),
+            M::Text(t) => Line::from(format!("  {t}")),
+            M::Blank => Line::default(),
+            M::Empty => Line::from(Span::styled("no messages yet", theme.dim)),
+        })
+        .collect();
+    f.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
 }
 
 fn command_line(

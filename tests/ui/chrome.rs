@@ -116,9 +116,144 @@ fn status_bar_shows_the_rate_limit_countdown() {
         ),
     );
     let text = screen_text(&terminal(&m, 80, 24));
-    assert!(text.contains("rate limited · retry in 12s"), "{text}");
+    assert!(text.contains("rate limited · lead-finder 12 s"), "{text}");
     assert!(text.contains("DEMO"), "{text}");
-    assert!(text.contains("pk_live_…"), "{text}");
+    let text = screen_text(&terminal(&m, 200, 50));
+    assert!(
+        text.contains("pk_live_…"),
+        "wide screens show the key:\n{text}"
+    );
+}
+
+fn status_line(m: &outpost::app::Model, w: u16, h: u16) -> String {
+    let text = screen_text(&terminal(m, w, h));
+    text.lines().last().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn a_refused_connection_shows_in_the_status_bar_at_once() {
+    let mut m = loaded(80, 24);
+    assert!(status_line(&m, 80, 24).contains("● online"));
+    // 14:02 UTC (the test model's zone is UTC).
+    let since = std::time::UNIX_EPOCH + Duration::from_secs(1_795_356_120);
+    update(
+        &mut m,
+        Msg::Connection(outpost::api::ConnState::Offline { since }),
+    );
+    let line = status_line(&m, 80, 24);
+    assert!(line.contains("● offline since 14:02"), "{line}");
+    assert!(line.starts_with(" ? help"), "{line}");
+    let line = status_line(&m, 60, 15);
+    assert!(
+        line.contains("offline since 14:02") && line.contains("? help"),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_day_long_rate_limit_is_shown_as_such_with_the_way_out() {
+    let mut m = loaded(120, 30);
+    let now = m.now;
+    update(
+        &mut m,
+        Msg::RateLimit(
+            [(
+                outpost::api::RouteFamily::LeadFinder,
+                now + Duration::from_secs(100_000),
+            )]
+            .into_iter()
+            .collect(),
+        ),
+    );
+    let line = status_line(&m, 120, 30);
+    assert!(
+        line.contains("rate limited for 27 h 46 min · lead-finder — r tries once now"),
+        "{line}"
+    );
+    // At the minimum width it is cut, never pushing the help hint out.
+    let line = status_line(&m, 60, 15);
+    assert!(line.starts_with(" ? help"), "{line}");
+    assert!(line.contains("limited 27 h 46 min — r tries now"), "{line}");
+    assert_snapshot!("rate_limited_a_day_60x15", line);
+}
+
+#[test]
+fn repeated_toasts_count_and_a_cut_one_points_to_messages() {
+    let mut m = loaded(80, 24);
+    let now = m.now;
+    let err = ApiError::Timeout {
+        method: "GET".into(),
+        after: Duration::from_secs(30),
+        may_have_reached: false,
+    };
+    for _ in 0..3 {
+        m.toasts.error(now, "loading sending domains", &err);
+    }
+    let long = format!("the whole story: {}THE-END", "and then ".repeat(40));
+    m.toasts.push(now, Level::Warning, "long", &long);
+    let text = screen_text(&terminal(&m, 80, 24));
+    assert!(
+        text.contains("timeout · loading sending domains ×3"),
+        "{text}"
+    );
+    assert!(!text.contains("timeout: timeout"), "{text}");
+    assert!(text.contains("… :messages shows it all"), "{text}");
+    assert!(!text.contains("THE-END"), "{text}");
+    assert_snapshot!("toasts_counted_and_cut_80x24", text);
+    update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char(':'), KeyModifiers::NONE)),
+    );
+    for c in "messages".chars() {
+        update(
+            &mut m,
+            Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)),
+        );
+    }
+    update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+    );
+    let text = screen_text(&terminal(&m, 80, 24));
+    assert!(text.contains("THE-END"), "the whole message:\n{text}");
+    assert!(
+        text.contains("timeout · loading sending domains ×3"),
+        "{text}"
+    );
+    assert_snapshot!("messages_80x24", text);
+}
+
+#[test]
+fn the_too_small_screen_shows_the_quit_question() {
+    let mut m = loaded(80, 24);
+    update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('a'), KeyModifiers::NONE)),
+    );
+    for c in "mail.acme.io".chars() {
+        update(
+            &mut m,
+            Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)),
+        );
+    }
+    update(
+        &mut m,
+        Msg::Saved(Err(outpost::store::StoreError::DiskFull {
+            path: "/data/state.json".into(),
+        })),
+    );
+    update(&mut m, Msg::Resize(50, 12));
+    let text = screen_text(&terminal(&m, 50, 12));
+    assert!(text.contains("q quits"), "{text}");
+    update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE)),
+    );
+    assert!(!m.quit);
+    let text = screen_text(&terminal(&m, 50, 12));
+    assert!(text.contains("Quit and lose unsent text?"), "{text}");
+    assert!(text.contains("y Quit anyway · Esc cancels"), "{text}");
+    assert_snapshot!("too_small_quit_question_50x12", text);
 }
 
 /// Service text carrying ESC, CSI, OSC, C1 and bidi characters reaches no

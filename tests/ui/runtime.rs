@@ -68,7 +68,7 @@ async fn verify_and_copy_through_the_loop() {
     r.wait_for("copied to the clipboard")
         .await
         .expect("copy notice");
-    assert_eq!(r.host.copies.lock().map(|c| c.len()).unwrap_or(0), 1);
+    assert_eq!(r.host.copies.lock().map_or(0, |c| c.len()), 1);
     r.key(KeyCode::Char('v'));
     r.wait_for("Verification started")
         .await

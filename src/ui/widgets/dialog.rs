@@ -3,7 +3,7 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::app::Confirm;
 use crate::text::sanitize::DisplayText;
@@ -14,12 +14,16 @@ pub use crate::geometry::centered;
 /// Draws a confirm dialog over `area`.
 pub fn render_confirm(f: &mut Frame, area: Rect, c: &Confirm, theme: &Theme) {
     let width = 64.min(area.width.saturating_sub(4)).max(30);
-    let text_rows: u16 = c
+    // Wrapped here (not by ratatui) so the box is exactly as tall as its
+    // text and no wide character is drawn past its border.
+    let text_width = width.saturating_sub(2);
+    let mut lines: Vec<Line> = c
         .lines
         .iter()
-        .map(|l| (l.chars().count() as u16 / width.saturating_sub(4).max(1)) + 1)
-        .sum();
-    let rect = centered(area, width, text_rows + 5);
+        .flat_map(|l| super::wrapped::lines(DisplayText::block(l).as_str(), text_width, theme.text))
+        .collect();
+    let text_rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    let rect = centered(area, width, text_rows.saturating_add(4));
     f.render_widget(Clear, rect);
     let border = if c.destructive {
         theme.err
@@ -30,11 +34,6 @@ pub fn render_confirm(f: &mut Frame, area: Rect, c: &Confirm, theme: &Theme) {
         .borders(Borders::ALL)
         .border_style(border)
         .title(Span::styled(format!(" {} ", c.title), border));
-    let mut lines: Vec<Line> = c
-        .lines
-        .iter()
-        .map(|l| Line::from(DisplayText::block(l).into_string()))
-        .collect();
     lines.push(Line::default());
     let yes_style = if c.destructive { theme.err } else { theme.key };
     let mut choices = vec![
@@ -56,10 +55,5 @@ pub fn render_confirm(f: &mut Frame, area: Rect, c: &Confirm, theme: &Theme) {
         ]),
     }
     lines.push(Line::from(choices));
-    f.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false }),
-        rect,
-    );
+    f.render_widget(Paragraph::new(lines).block(block), rect);
 }

@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use ratatui_textarea::TextArea;
 
@@ -52,6 +52,73 @@ pub fn wanted_height(form: &Form) -> u16 {
     form.fields.iter().map(field_height).sum::<u16>() + 3 + u16::from(form.note.is_some()) * 2
 }
 
+/// Draws one field: its label row, its input, and its help (or error) row.
+fn draw_field(
+    f: &mut Frame,
+    field: &Field,
+    focused: bool,
+    label_row: Rect,
+    input: Rect,
+    note_row: Rect,
+    theme: &Theme,
+) {
+    let label_style = if focused { theme.key } else { theme.header };
+    let mut label = vec![Span::styled(
+        format!("{}{}", if focused { "▶ " } else { "  " }, field.label),
+        label_style,
+    )];
+    if field.required {
+        label.push(Span::styled(" *", theme.err));
+    }
+    f.render_widget(Paragraph::new(Line::from(label)), label_row);
+    match &field.kind {
+        FieldKind::Toggle => {
+            let text = if field.on { "[x] yes" } else { "[ ] no" };
+            let style = if focused { theme.selected } else { theme.text };
+            f.render_widget(Paragraph::new(Span::styled(text, style)), input);
+        }
+        FieldKind::Select(opts) => {
+            let mut spans = vec![Span::styled("◀ ", theme.dim)];
+            for (j, o) in opts.iter().enumerate() {
+                let style = if j == field.choice {
+                    if focused { theme.selected } else { theme.key }
+                } else {
+                    theme.dim
+                };
+                spans.push(Span::styled(format!(" {o} "), style));
+            }
+            spans.push(Span::styled(" ▶", theme.dim));
+            f.render_widget(Paragraph::new(Line::from(spans)), input);
+        }
+        // The help line below says what goes here.
+        _ => text_input(f, input, &field.text, focused, "…", theme),
+    }
+    let (note, style) = match &field.error {
+        Some(e) => (format!("  ✗ {e}"), theme.err),
+        None => (format!("  {}", field.help), theme.dim),
+    };
+    f.render_widget(
+        Paragraph::new(Span::styled(
+            DisplayText::inline(&note).into_string(),
+            style,
+        )),
+        note_row,
+    );
+}
+
+/// The first field to draw, so the focused one fits in `rows`.
+fn first_shown(heights: &[u16], focus: usize, rows: u16) -> usize {
+    let focus_end: u16 = heights[..=focus.min(heights.len().saturating_sub(1))]
+        .iter()
+        .sum();
+    let (mut start, mut skipped) = (0, 0);
+    while focus_end.saturating_sub(skipped) > rows && start < focus {
+        skipped += heights[start];
+        start += 1;
+    }
+    start
+}
+
 /// Draws the form in a bordered box at `area` (cleared first).
 pub fn render(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) {
     f.render_widget(Clear, area);
@@ -76,27 +143,18 @@ pub fn render(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) {
             ..inner
         };
         f.render_widget(
-            Paragraph::new(Span::styled(
-                DisplayText::block(note).into_string(),
+            Paragraph::new(super::wrapped::lines(
+                DisplayText::block(note).as_str(),
+                note_area.width,
                 theme.err,
-            ))
-            .wrap(Wrap { trim: true }),
+            )),
             note_area,
         );
         inner.y += note_area.height;
         inner.height -= note_area.height;
     }
-    // First field so the focused one fits.
     let heights: Vec<u16> = form.fields.iter().map(field_height).collect();
-    let mut start = 0;
-    let focus_end: u16 = heights[..=form.focus.min(heights.len().saturating_sub(1))]
-        .iter()
-        .sum();
-    let mut skipped = 0;
-    while focus_end.saturating_sub(skipped) > inner.height && start < form.focus {
-        skipped += heights[start];
-        start += 1;
-    }
+    let start = first_shown(&heights, form.focus, inner.height);
     let mut y = inner.y;
     let bottom = inner.y + inner.height;
     for (i, field) in form.fields.iter().enumerate().skip(start) {
@@ -122,52 +180,19 @@ pub fn render(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) {
             y += h;
             continue;
         }
-        let label_style = if focused { theme.key } else { theme.header };
-        let mut label = vec![Span::styled(
-            format!("{}{}", if focused { "▶ " } else { "  " }, field.label),
-            label_style,
-        )];
-        if field.required {
-            label.push(Span::styled(" *", theme.err));
-        }
-        f.render_widget(Paragraph::new(Line::from(label)), rect(0, 1));
         let input = Rect {
             x: inner.x + 2,
             width: inner.width.saturating_sub(2),
             ..rect(1, field.input_height())
         };
-        match &field.kind {
-            FieldKind::Toggle => {
-                let text = if field.on { "[x] yes" } else { "[ ] no" };
-                let style = if focused { theme.selected } else { theme.text };
-                f.render_widget(Paragraph::new(Span::styled(text, style)), input);
-            }
-            FieldKind::Select(opts) => {
-                let mut spans = vec![Span::styled("◀ ", theme.dim)];
-                for (j, o) in opts.iter().enumerate() {
-                    let style = if j == field.choice {
-                        if focused { theme.selected } else { theme.key }
-                    } else {
-                        theme.dim
-                    };
-                    spans.push(Span::styled(format!(" {o} "), style));
-                }
-                spans.push(Span::styled(" ▶", theme.dim));
-                f.render_widget(Paragraph::new(Line::from(spans)), input);
-            }
-            // The help line below says what goes here.
-            _ => text_input(f, input, &field.text, focused, "…", theme),
-        }
-        let (note, style) = match &field.error {
-            Some(e) => (format!("  ✗ {e}"), theme.err),
-            None => (format!("  {}", field.help), theme.dim),
-        };
-        f.render_widget(
-            Paragraph::new(Span::styled(
-                DisplayText::inline(&note).into_string(),
-                style,
-            )),
+        draw_field(
+            f,
+            field,
+            focused,
+            rect(0, 1),
+            input,
             rect(1 + field.input_height(), 1),
+            theme,
         );
         y += h;
     }

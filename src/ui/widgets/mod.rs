@@ -3,6 +3,8 @@
 pub mod dialog;
 pub mod form;
 pub mod json_tree;
+pub mod placeholder;
 pub mod progress;
 pub mod toast;
 pub mod vtable;
+pub mod wrapped;

@@ -90,11 +90,11 @@ pub fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
         .iter()
         .zip(needs)
         .map(|(c, n)| {
-            (*n).max(c.title.chars().count() as u16)
+            (*n).max(u16::try_from(c.title.chars().count()).unwrap_or(u16::MAX))
                 .clamp(c.min, c.max.max(c.min))
         })
         .collect();
-    let shown = |w: &[u16]| w.iter().filter(|v| **v > 0).count() as u16;
+    let shown = |w: &[u16]| u16::try_from(w.iter().filter(|v| **v > 0).count()).unwrap_or(u16::MAX);
     let room = |w: &[u16]| total.saturating_sub(shown(w).saturating_sub(1));
     loop {
         let sum: u16 = w.iter().sum();
@@ -156,19 +156,7 @@ pub fn render(f: &mut Frame, area: Rect, spec: TableSpec<'_>, theme: &Theme) {
     let mut state = spec.state.clone();
     state.clamp(viewport);
     if state.len == 0 {
-        let header = Line::from(
-            spec.columns
-                .iter()
-                .map(|c| Span::styled(format!("{} ", c.title), theme.header))
-                .collect::<Vec<_>>(),
-        );
-        f.render_widget(
-            Paragraph::new(vec![
-                header,
-                Line::from(Span::styled(spec.empty, theme.dim)),
-            ]),
-            inner,
-        );
+        render_empty(f, inner, spec.columns, spec.empty, theme);
         return;
     }
     let range = state.visible(viewport);
@@ -177,53 +165,10 @@ pub fn render(f: &mut Frame, area: Rect, spec: TableSpec<'_>, theme: &Theme) {
 
     let mark_width: u16 = if spec.marked.is_some() { 2 } else { 0 };
     let table_width = inner.width.saturating_sub(mark_width + 1);
-    let needs: Vec<u16> = (0..spec.columns.len())
-        .map(|c| {
-            rows.iter()
-                .map(|(_, cells)| cells.get(c).map_or(0, |s| s.width() as u16))
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let widths = fit_widths(spec.columns, &needs, table_width);
+    let widths = fit_widths(spec.columns, &needs(spec.columns.len(), &rows), table_width);
 
-    let align = |col: &Column, span: Span<'static>, width: u16| -> Span<'static> {
-        if col.right {
-            let pad = (width as usize).saturating_sub(span.width());
-            Span::styled(format!("{}{}", " ".repeat(pad), span.content), span.style)
-        } else {
-            span
-        }
-    };
-    let mut header_cells: Vec<Cell> = Vec::new();
-    if mark_width > 0 {
-        header_cells.push(Cell::from(""));
-    }
-    for (c, w) in spec.columns.iter().zip(&widths) {
-        if *w > 0 {
-            header_cells.push(Cell::from(align(c, Span::raw(c.title), *w)).style(theme.header));
-        }
-    }
-    let table_rows: Vec<Row> = rows
-        .into_iter()
-        .map(|(i, cells)| {
-            let marked = spec.marked.is_some_and(|m| m(i));
-            let mut out: Vec<Cell> = Vec::new();
-            if mark_width > 0 {
-                out.push(Cell::from(if marked { "●" } else { " " }).style(theme.marked));
-            }
-            for (c, (col, w)) in spec.columns.iter().zip(&widths).enumerate() {
-                if *w == 0 {
-                    continue;
-                }
-                let span = cells.get(c).cloned().unwrap_or_default();
-                let owned = Span::styled(span.content.into_owned(), span.style);
-                out.push(Cell::from(align(col, owned, *w)));
-            }
-            let row = Row::new(out);
-            if marked { row.style(theme.marked) } else { row }
-        })
-        .collect();
+    let header_cells = header_cells(spec.columns, &widths, mark_width > 0, theme);
+    let table_rows = body_rows(rows, spec.columns, &widths, spec.marked, theme);
     let mut constraints: Vec<Constraint> = Vec::new();
     if mark_width > 0 {
         constraints.push(Constraint::Length(1));
@@ -252,21 +197,121 @@ pub fn render(f: &mut Frame, area: Rect, spec: TableSpec<'_>, theme: &Theme) {
     f.render_stateful_widget(table, table_area, &mut ts);
 
     if state.len > viewport {
-        let mut sb = ScrollbarState::new(state.len.saturating_sub(viewport)).position(state.offset);
         let bar_area = Rect {
             y: inner.y + 1,
             height: inner.height.saturating_sub(1),
             ..area
         };
-        f.render_stateful_widget(
-            Scrollbar::new(ScrollbarOrientation::VerticalRight)
-                .begin_symbol(None)
-                .end_symbol(None)
-                .style(theme.dim),
-            bar_area,
-            &mut sb,
-        );
+        render_scrollbar(f, bar_area, &state, viewport, theme);
     }
+}
+
+/// A cell's text, padded on the left in a right-aligned column.
+fn align(col: &Column, span: Span<'static>, width: u16) -> Span<'static> {
+    if col.right {
+        let pad = usize::from(width).saturating_sub(span.width());
+        Span::styled(format!("{}{}", " ".repeat(pad), span.content), span.style)
+    } else {
+        span
+    }
+}
+
+/// The header row's cells (an empty one over the mark column).
+fn header_cells(
+    columns: &[Column],
+    widths: &[u16],
+    marks: bool,
+    theme: &Theme,
+) -> Vec<Cell<'static>> {
+    let mut cells: Vec<Cell> = Vec::new();
+    if marks {
+        cells.push(Cell::from(""));
+    }
+    for (c, w) in columns.iter().zip(widths) {
+        if *w > 0 {
+            cells.push(Cell::from(align(c, Span::raw(c.title), *w)).style(theme.header));
+        }
+    }
+    cells
+}
+
+/// The visible rows, with their marks, in the shown columns.
+fn body_rows(
+    rows: Vec<(usize, Vec<Span<'static>>)>,
+    columns: &[Column],
+    widths: &[u16],
+    marked: Option<&dyn Fn(usize) -> bool>,
+    theme: &Theme,
+) -> Vec<Row<'static>> {
+    rows.into_iter()
+        .map(|(i, cells)| {
+            let is_marked = marked.is_some_and(|m| m(i));
+            let mut out: Vec<Cell> = Vec::new();
+            if marked.is_some() {
+                out.push(Cell::from(if is_marked { "●" } else { " " }).style(theme.marked));
+            }
+            for (c, (col, w)) in columns.iter().zip(widths).enumerate() {
+                if *w == 0 {
+                    continue;
+                }
+                let span = cells.get(c).cloned().unwrap_or_default();
+                let owned = Span::styled(span.content.into_owned(), span.style);
+                out.push(Cell::from(align(col, owned, *w)));
+            }
+            let row = Row::new(out);
+            if is_marked {
+                row.style(theme.marked)
+            } else {
+                row
+            }
+        })
+        .collect()
+}
+
+/// The header and the "nothing here" line of an empty table.
+fn render_empty(f: &mut Frame, inner: Rect, columns: &[Column], empty: &str, theme: &Theme) {
+    let header = Line::from(
+        columns
+            .iter()
+            .map(|c| Span::styled(format!("{} ", c.title), theme.header))
+            .collect::<Vec<_>>(),
+    );
+    f.render_widget(
+        Paragraph::new(vec![
+            header,
+            Line::from(Span::styled(empty.to_owned(), theme.dim)),
+        ]),
+        inner,
+    );
+}
+
+/// What each column's visible cells need, in columns.
+fn needs(columns: usize, rows: &[(usize, Vec<Span<'static>>)]) -> Vec<u16> {
+    (0..columns)
+        .map(|c| {
+            rows.iter()
+                .map(|(_, cells)| {
+                    cells
+                        .get(c)
+                        .map_or(0, |s| u16::try_from(s.width()).unwrap_or(u16::MAX))
+                })
+                .max()
+                .unwrap_or(0)
+        })
+        .collect()
+}
+
+/// The scrollbar beside the rows, when they do not all fit.
+fn render_scrollbar(f: &mut Frame, area: Rect, state: &TableState, viewport: usize, theme: &Theme) {
+    let mut sb = ScrollbarState::new(state.len.saturating_sub(viewport)).position(state.offset);
+    f.render_stateful_widget(
+        Scrollbar::new(ScrollbarOrientation::VerticalRight)
+            .begin_symbol(None)
+            .end_symbol(None)
+            .style(theme.dim),
+        area,
+        &mut sb,
+    );
 }
 
 #[cfg(test)]

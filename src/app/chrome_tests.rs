@@ -1,0 +1,228 @@
+//! Tests of the shared chrome's behaviour: quitting without losing typed
+//! text, the "too small" screen's keys, the store's state, explicit
+//! retries and readline keys in every text box.
+
+use std::path::PathBuf;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::fixtures::{self, drive};
+use super::toast::Level;
+use super::{ApiRequest, Cmd, Model, Msg, Overlay, update};
+use crate::store::StoreError;
+
+fn not_a_dir() -> StoreError {
+    StoreError::NotADirectory {
+        path: PathBuf::from("/tmp/outpost-data"),
+    }
+}
+
+/// The Domains pane's add dialog open with a name typed: unsent text.
+fn typing_a_domain(m: &mut Model) {
+    drive::key(m, KeyCode::Char('a'));
+    drive::chars(m, "mail.acme.io");
+    assert_eq!(m.unsent().as_deref(), Some("the add-domain dialog"));
+}
+
+fn quits(cmds: &[Cmd]) -> bool {
+    cmds.contains(&Cmd::Quit)
+}
+
+fn resize(m: &mut Model, w: u16, h: u16) {
+    update(m, Msg::Resize(w, h));
+}
+
+#[test]
+fn q_on_the_too_small_screen_quits_instead_of_typing_into_a_hidden_box() {
+    let mut m = fixtures::model(80, 24);
+    drive::key(&mut m, KeyCode::Char(':'));
+    resize(&mut m, 40, 10);
+    assert!(m.layout().too_small);
+    let cmds = drive::key(&mut m, KeyCode::Char('q'));
+    assert!(quits(&cmds), "q quits: {cmds:?}");
+    assert!(m.quit);
+}
+
+#[test]
+fn the_too_small_screen_asks_before_losing_unsaved_text_and_keeps_it() {
+    let mut m = fixtures::model(80, 24);
+    typing_a_domain(&mut m);
+    update(&mut m, Msg::Saved(Err(not_a_dir())));
+    resize(&mut m, 50, 12);
+    // Keys that would act on the hidden pane do nothing.
+    assert!(drive::key(&mut m, KeyCode::Char('x')).is_empty());
+    let cmds = drive::key(&mut m, KeyCode::Char('q'));
+    assert!(!quits(&cmds), "not without asking");
+    let Some(Overlay::Confirm(c)) = &m.overlay else {
+        panic!("a question: {:?}", m.overlay);
+    };
+    assert!(c.destructive);
+    assert!(
+        c.lines.join(" ").contains("cannot be saved"),
+        "{:?}",
+        c.lines
+    );
+    // Esc keeps the session, the typed name untouched by the keys.
+    drive::key(&mut m, KeyCode::Esc);
+    assert!(m.overlay.is_none() && !m.quit);
+    resize(&mut m, 80, 24);
+    assert_eq!(
+        m.panes
+            .domains
+            .add
+            .as_ref()
+            .map(|f| f.value("domain"))
+            .as_deref(),
+        Some("mail.acme.io")
+    );
+    resize(&mut m, 50, 12);
+    drive::key(&mut m, KeyCode::Char('q'));
+    let cmds = drive::key(&mut m, KeyCode::Char('y'));
+    assert!(quits(&cmds), "y quits: {cmds:?}");
+    assert!(
+        matches!(&cmds[0], Cmd::SaveState(s) if s.drafts.contains_key("add-domain")),
+        "one last attempt to save it: {cmds:?}"
+    );
+}
+
+#[test]
+fn q_with_unsent_text_warns_when_the_state_cannot_be_saved() {
+    let mut m = fixtures::model(80, 24);
+    typing_a_domain(&mut m);
+    // Saving works: the usual question, text kept on disk.
+    assert!(m.ask_quit().is_empty());
+    let Some(Overlay::Confirm(c)) = m.overlay.take() else {
+        panic!("asks");
+    };
+    assert!(!c.destructive);
+    assert!(c.lines[1].contains("kept in the local state file"));
+    // Saving fails: say so, name why, stay unless confirmed.
+    update(&mut m, Msg::Saved(Err(not_a_dir())));
+    assert!(!m.drafts_saved());
+    assert!(m.ask_quit().is_empty(), "the session stays open");
+    let Some(Overlay::Confirm(c)) = &m.overlay else {
+        panic!("asks");
+    };
+    assert_eq!(c.title, "Quit and lose unsent text?");
+    let text = c.lines.join("\n");
+    assert!(
+        text.contains("not saved: /tmp/outpost-data is not a directory"),
+        "{text}"
+    );
+    assert!(text.contains("printed to the terminal"), "{text}");
+    assert!(!text.contains("kept in the local state"), "{text}");
+    assert!(!m.quit);
+}
+
+#[test]
+fn draft_kept_is_said_only_when_saving_works() {
+    let mut m = fixtures::model(80, 24);
+    m.notify_draft_kept("the new search", "n offers it back");
+    assert_eq!(m.toasts.items()[0].title.as_str(), "Draft kept");
+    // The save that follows fails: the claim is taken back, the failure said.
+    update(&mut m, Msg::Saved(Err(not_a_dir())));
+    let titles: Vec<&str> = m.toasts.items().iter().map(|t| t.title.as_str()).collect();
+    assert_eq!(titles, ["local state not saved"]);
+    m.notify_draft_kept("the new search", "n offers it back");
+    let last = &m.toasts.items()[1];
+    assert_eq!(last.level, Level::Warning);
+    assert_eq!(last.title.as_str(), "Draft kept in this session only");
+    assert!(
+        last.text.as_str().contains("printed when you quit"),
+        "{}",
+        last.text
+    );
+    // A later save that lands says so and clears the warning state.
+    update(&mut m, Msg::Saved(Ok(())));
+    assert!(m.drafts_saved());
+    assert!(m.store_error.is_none());
+}
+
+#[test]
+fn the_store_probe_sets_whether_drafts_are_saved() {
+    let mut m = fixtures::model(80, 24);
+    m.state_writable = None;
+    assert!(!m.drafts_saved(), "not claimed before the probe answers");
+    update(&mut m, Msg::StoreProbed(Ok(())));
+    assert!(m.drafts_saved());
+    update(&mut m, Msg::StoreProbed(Err(not_a_dir())));
+    assert!(!m.drafts_saved());
+    assert_eq!(
+        m.toasts.items()[0].title.as_str(),
+        "local state cannot be saved"
+    );
+    // A probe that passes does not overrule a save that failed since.
+    update(&mut m, Msg::Saved(Err(not_a_dir())));
+    update(&mut m, Msg::StoreProbed(Ok(())));
+    assert!(!m.drafts_saved());
+}
+
+#[test]
+fn request_now_is_an_explicit_retry() {
+    let mut m = fixtures::model(80, 24);
+    let before = m.net.in_flight;
+    let (id, cmd) = m.request_now(super::domains::Purpose::Senders, ApiRequest::ListSenders);
+    assert_eq!(
+        cmd,
+        Cmd::Retry {
+            id,
+            req: ApiRequest::ListSenders
+        }
+    );
+    assert_eq!(cmd.request().map(|(i, _)| i), Some(id));
+    assert_eq!(m.net.in_flight, before + 1);
+    assert!(m.requests.get(id).is_some(), "its reply reaches the pane");
+}
+
+fn ctrl(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)
+}
+
+fn command_text(m: &Model) -> String {
+    match &m.overlay {
+        Some(Overlay::Command(c)) => c.text(),
+        _ => String::new(),
+    }
+}
+
+#[test]
+fn readline_keys_in_the_command_line() {
+    let mut m = fixtures::model(80, 24);
+    drive::key(&mut m, KeyCode::Char(':'));
+    drive::chars(&mut m, "open search abc");
+    update(&mut m, Msg::Key(ctrl('w')));
+    assert_eq!(command_text(&m), "open search ");
+    update(&mut m, Msg::Key(ctrl('a')));
+    drive::chars(&mut m, "x");
+    assert_eq!(command_text(&m), "xopen search ");
+    update(&mut m, Msg::Key(ctrl('k')));
+    assert_eq!(command_text(&m), "x", "Ctrl-K kills to the end");
+    update(&mut m, Msg::Key(ctrl('e')));
+    drive::chars(&mut m, "yz");
+    update(&mut m, Msg::Key(ctrl('u')));
+    assert_eq!(
+        command_text(&m),
+        "",
+        "Ctrl-U clears to the start (not undo)"
+    );
+    drive::chars(&mut m, "help");
+    update(&mut m, Msg::Key(ctrl('b')));
+    update(&mut m, Msg::Key(ctrl('u')));
+    assert_eq!(command_text(&m), "p", "only what is before the cursor");
+}
+
+#[test]
+fn readline_keys_in_form_fields() {
+    let mut m = fixtures::model(80, 24);
+    drive::key(&mut m, KeyCode::Char('a'));
+    drive::chars(&mut m, "mail.acme.io");
+    update(&mut m, Msg::Key(ctrl('u')));
+    let value = |m: &Model| m.panes.domains.add.as_ref().map(|f| f.value("domain"));
+    assert_eq!(value(&m).as_deref(), Some(""));
+    drive::chars(&mut m, "a.b c");
+    update(&mut m, Msg::Key(ctrl('w')));
+    assert_eq!(value(&m).as_deref(), Some("a.b"));
+    // Ctrl-_ (sent as Ctrl-7) undoes.
+    update(&mut m, Msg::Key(ctrl('7')));
+    assert_eq!(value(&m).as_deref(), Some("a.b c"));
+}

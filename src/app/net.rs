@@ -1,0 +1,326 @@
+//! What the dashboard knows of the network, shown lastingly (never only as a
+//! toast that fades): online, offline since a time, or rate limited per
+//! route family; and the one wording every pane uses for data that is not
+//! there yet ([`Model::placeholder`]).
+//!
+//! # For pane owners
+//!
+//! - A list or view that has nothing to show yet draws
+//!   `m.placeholder("sending domains", RouteFamily::EmailDomains, load)`
+//!   (with `ui::widgets::placeholder::line` to style it), where `load` is
+//!   [`Load::Pending`] while the first answer is awaited and
+//!   [`Load::Failed`] with the error when it failed. It says `loading …`,
+//!   or at once that the service cannot be reached (`offline since 14:02`)
+//!   or that the family is rate limited, or `could not load …: code:
+//!   message`, offering the Refresh key only when a retry can help.
+//! - `m.net.offline_since()` and `m.net.rate_limited(family, m.now)` answer
+//!   the same questions for a pane's own wording.
+//! - The Refresh action sends with [`Model::request_now`] (not
+//!   `Model::request`): the user's explicit retry goes out at once, even
+//!   through a closed rate-limit gate, as one attempt.
+
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use crate::api::gate::human_wait;
+use crate::api::{ApiError, ConnState, RateLimits, RouteFamily};
+use crate::config::keymap::Action;
+use crate::text::format;
+
+use super::Model;
+use super::toast::{Level, error_body};
+
+/// A wait longer than this is no longer slept by the client (it fails
+/// fast): the status bar then says how to try at once.
+pub const LONG_WAIT: Duration = Duration::from_secs(120);
+
+/// Network activity and reachability, for the status bar and placeholders.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NetStatus {
+    /// Requests sent and not yet answered.
+    pub in_flight: usize,
+    /// Latency of the last answer.
+    pub last_latency: Option<Duration>,
+    /// Every route family's rate-limit closure (as the client published).
+    pub limits: RateLimits,
+    /// Whether connections succeed (as the client published).
+    pub conn: ConnState,
+}
+
+impl Default for NetStatus {
+    fn default() -> Self {
+        NetStatus {
+            in_flight: 0,
+            last_latency: None,
+            limits: RateLimits::default(),
+            conn: ConnState::Online,
+        }
+    }
+}
+
+impl NetStatus {
+    /// When the current outage began (the first failed connection), if
+    /// connections fail now.
+    pub fn offline_since(&self) -> Option<SystemTime> {
+        match self.conn {
+            ConnState::Offline { since } => Some(since),
+            ConnState::Online => None,
+        }
+    }
+
+    /// When `family` opens again, if it is rate limited at `now`.
+    pub fn rate_limited(&self, family: RouteFamily, now: Instant) -> Option<Instant> {
+        self.limits.until(family, now)
+    }
+
+    /// Whether any family is rate limited at `now` (a countdown is shown).
+    pub fn any_rate_limited(&self, now: Instant) -> bool {
+        !self.limits.all_open(now)
+    }
+}
+
+/// Unix seconds of a wall-clock instant (0 before the epoch).
+pub fn unix_secs(t: SystemTime) -> i64 {
+    t.duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// How far a pane's data got, for [`Model::placeholder`].
+#[derive(Debug, Clone, Copy)]
+pub enum Load<'a> {
+    /// Nothing arrived yet; a request is (or will be) on its way.
+    Pending,
+    /// The last attempt failed.
+    Failed(&'a ApiError),
+}
+
+/// The text a pane shows in place of data it does not have, and how loud.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placeholder {
+    /// What to say, whole (the view wraps or cuts it).
+    pub text: String,
+    /// How to colour it: info while loading, warning while rate limited,
+    /// error when offline or failed.
+    pub level: Level,
+}
+
+/// The connection part of the status bar: what it says and how loud.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NetLine {
+    /// The words (`online`, `offline since 14:02`, `rate limited ·
+    /// lead-finder 42 s`).
+    pub text: String,
+    /// The same, shorter, for a narrow status bar (`rate limited 42 s`,
+    /// `limited 27 h 46 min — r tries now`).
+    pub short: String,
+    /// How to colour them.
+    pub level: Level,
+}
+
+impl Model {
+    /// The wall-clock `HH:MM` (local) of an instant, for "offline since".
+    pub fn clock_time(&self, t: SystemTime) -> String {
+        format::clock_time(unix_secs(t), self.utc_offset)
+    }
+
+    /// The lasting connection state for the status bar: offline first (it
+    /// stops everything), then the rate limit that lasts longest (with the
+    /// count of limited families when more than one), else online. A wait
+    /// the client no longer sleeps through says how to try at once.
+    pub fn net_line(&self) -> NetLine {
+        if let Some(since) = self.net.offline_since() {
+            let text = format!("offline since {}", self.clock_time(since));
+            return NetLine {
+                short: text.clone(),
+                text,
+                level: Level::Error,
+            };
+        }
+        let closed: Vec<(RouteFamily, Instant)> = self.net.limits.closed(self.now).collect();
+        let Some((family, until)) = closed.iter().copied().max_by_key(|(_, t)| *t) else {
+            return NetLine {
+                text: "online".into(),
+                short: "online".into(),
+                level: Level::Success,
+            };
+        };
+        let wait = until.saturating_duration_since(self.now);
+        let who = if closed.len() == 1 {
+            family.name().to_owned()
+        } else {
+            format!("{} families", closed.len())
+        };
+        let key = self.keymap.key_label(Action::Refresh);
+        let (text, short) = if wait > LONG_WAIT {
+            (
+                format!(
+                    "rate limited for {} · {who} — {key} tries once now",
+                    human_wait(wait)
+                ),
+                format!("limited {} — {key} tries now", human_wait(wait)),
+            )
+        } else {
+            (
+                format!("rate limited · {who} {}", human_wait(wait)),
+                format!("rate limited {}", human_wait(wait)),
+            )
+        };
+        NetLine {
+            text,
+            short,
+            level: Level::Warning,
+        }
+    }
+
+    /// What a pane shows in place of data it does not have yet (see the
+    /// module docs): `what` names the data ("sending domains"), `family`
+    /// the route family its request goes to.
+    pub fn placeholder(&self, what: &str, family: RouteFamily, load: Load<'_>) -> Placeholder {
+        let key = self.keymap.key_label(Action::Refresh);
+        match load {
+            // Worded like the error toast: the retry key only when it can
+            // help, how to fix a refused key.
+            Load::Failed(e) => Placeholder {
+                text: format!(
+                    "could not load {what}: {}: {}",
+                    e.code(),
+                    error_body(e, &key)
+                ),
+                level: Level::Error,
+            },
+            Load::Pending => {
+                if let Some(since) = self.net.offline_since() {
+                    return Placeholder {
+                        text: format!(
+                            "offline since {}: cannot reach {} — still trying; {key} tries now",
+                            self.clock_time(since),
+                            self.session.host
+                        ),
+                        level: Level::Error,
+                    };
+                }
+                if let Some(until) = self.net.rate_limited(family, self.now) {
+                    let wait = until.saturating_duration_since(self.now);
+                    return Placeholder {
+                        text: format!(
+                            "{family} is rate limited for {} — {what} load when it opens; {key} tries once now",
+                            human_wait(wait)
+                        ),
+                        level: Level::Warning,
+                    };
+                }
+                Placeholder {
+                    text: format!("loading {what}…"),
+                    level: Level::Info,
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::fixtures;
+    use crate::app::{Msg, update};
+
+    fn offline(m: &mut Model, since: SystemTime) {
+        update(m, Msg::Connection(ConnState::Offline { since }));
+    }
+
+    #[test]
+    fn a_refused_connection_shows_at_once_and_lasts() {
+        let mut m = fixtures::model(80, 24);
+        assert_eq!(m.net_line().text, "online");
+        let since = UNIX_EPOCH + Duration::from_secs(1_795_356_120); // 14:02 UTC
+        m.redraw = false;
+        offline(&mut m, since);
+        assert!(m.redraw, "drawn at once");
+        assert_eq!(m.net.offline_since(), Some(since));
+        assert_eq!(m.net_line().text, "offline since 14:02");
+        let p = m.placeholder("sending domains", RouteFamily::EmailDomains, Load::Pending);
+        assert_eq!(
+            p.text,
+            "offline since 14:02: cannot reach 127.0.0.1:8787 — still trying; r tries now"
+        );
+        assert_eq!(p.level, Level::Error);
+        update(&mut m, Msg::Connection(ConnState::Online));
+        assert_eq!(m.net_line().text, "online");
+        let p = m.placeholder("sending domains", RouteFamily::EmailDomains, Load::Pending);
+        assert_eq!(p.text, "loading sending domains…");
+    }
+
+    #[test]
+    fn rate_limits_are_per_family_with_the_longest_shown() {
+        let mut m = fixtures::model(80, 24);
+        let now = m.now;
+        let limits: RateLimits = [(RouteFamily::LeadFinder, now + Duration::from_secs(42))]
+            .into_iter()
+            .collect();
+        update(&mut m, Msg::RateLimit(limits));
+        assert_eq!(m.net_line().text, "rate limited · lead-finder 42 s");
+        assert!(m.countdown_visible(), "the one-second tick runs");
+        // Another family is not held up by it.
+        let p = m.placeholder("sending domains", RouteFamily::EmailDomains, Load::Pending);
+        assert_eq!(p.text, "loading sending domains…");
+        let p = m.placeholder("searches", RouteFamily::LeadFinder, Load::Pending);
+        assert!(
+            p.text.starts_with("lead-finder is rate limited for 42 s"),
+            "{}",
+            p.text
+        );
+        let limits: RateLimits = [
+            (RouteFamily::LeadFinder, now + Duration::from_secs(42)),
+            (RouteFamily::Threads, now + Duration::from_secs(7)),
+        ]
+        .into_iter()
+        .collect();
+        update(&mut m, Msg::RateLimit(limits));
+        assert_eq!(m.net_line().text, "rate limited · 2 families 42 s");
+        // The tick after the last closure ends stops the countdown.
+        m.now = now + Duration::from_secs(43);
+        assert_eq!(m.net_line().text, "online");
+        assert!(!m.countdown_visible());
+    }
+
+    #[test]
+    fn a_very_long_wait_is_shown_as_such_with_the_way_out() {
+        let mut m = fixtures::model(80, 24);
+        let now = m.now;
+        let limits: RateLimits = [(RouteFamily::LeadFinder, now + Duration::from_secs(100_000))]
+            .into_iter()
+            .collect();
+        update(&mut m, Msg::RateLimit(limits));
+        assert_eq!(
+            m.net_line().text,
+            "rate limited for 27 h 46 min · lead-finder — r tries once now"
+        );
+        assert_eq!(m.net_line().short, "limited 27 h 46 min — r tries now");
+    }
+
+    #[test]
+    fn a_failed_load_offers_r_only_when_a_retry_can_help() {
+        let m = fixtures::model(80, 24);
+        let timeout = ApiError::Timeout {
+            method: "GET".into(),
+            after: Duration::from_secs(30),
+            may_have_reached: false,
+        };
+        let p = m.placeholder("searches", RouteFamily::LeadFinder, Load::Failed(&timeout));
+        assert_eq!(
+            p.text,
+            "could not load searches: timeout: no answer within 30s — r retries"
+        );
+        let refused = fixtures::drive::service_error(
+            401,
+            r#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#,
+        );
+        let p = m.placeholder("searches", RouteFamily::LeadFinder, Load::Failed(&refused));
+        assert!(
+            p.text.contains("unauthorized: Invalid API key"),
+            "{}",
+            p.text
+        );
+        assert!(p.text.contains("OUTPOST_API_KEY"), "{}", p.text);
+        assert!(!p.text.contains("retries"), "{}", p.text);
+    }
+}
