@@ -197,7 +197,15 @@ impl Store {
         remove_stale_temps(path);
         let bytes = match std::fs::read(path) {
             Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // No file (or no directory to hold one, where a file stands in
+            // its way): nothing to protect from being saved over; saving
+            // will say what is wrong.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                ) =>
+            {
                 return (State::default(), Vec::new());
             }
             Err(e) => {
@@ -632,6 +640,11 @@ mod tests {
         let in_the_way = dir.path().join("data");
         std::fs::write(&in_the_way, b"a file").unwrap();
         let store = Store::new(Some(in_the_way.join("state.json")));
+        // Loading finds nothing to protect: the error names the file in
+        // the way, not an "unreadable" state file.
+        let (state, warnings) = store.load();
+        assert_eq!(state, State::default());
+        assert!(warnings.is_empty(), "{warnings:?}");
         let want = StoreError::NotADirectory {
             path: in_the_way.clone(),
         };

@@ -1,8 +1,10 @@
 //! End-to-end tests: the real binary in a pty (read through `vt100`), and
 //! the command line.
 
+mod chaos;
 mod cli;
 mod domains;
 mod input;
 mod leads;
 mod support;
+mod trust;

@@ -63,6 +63,18 @@ impl Pty {
     /// Starts `outpost ARGS` at `cols`×`rows` with its own config and data
     /// directories; `config` is written to `config.toml` there.
     pub fn spawn(args: &[&str], cols: u16, rows: u16, config: &str) -> Pty {
+        Pty::spawn_with(args, cols, rows, config, &[])
+    }
+
+    /// Like [`Pty::spawn`], with environment variables set last (so they
+    /// can replace the data directory, or name a service and key).
+    pub fn spawn_with(
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+        config: &str,
+        env: &[(&str, &str)],
+    ) -> Pty {
         let dir = tempfile::tempdir().expect("tempdir");
         std::fs::write(dir.path().join("config.toml"), config).expect("config");
         let pty = native_pty_system()
@@ -81,6 +93,9 @@ impl Pty {
         cmd.env_remove("OUTPOST_BASE_URL");
         cmd.env_remove("OUTPOST_API_KEY");
         cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         cmd.cwd(dir.path());
         let child = pty.slave.spawn_command(cmd).expect("spawn outpost");
         drop(pty.slave);
