@@ -226,3 +226,40 @@ fn readline_keys_in_form_fields() {
     update(&mut m, Msg::Key(ctrl('7')));
     assert_eq!(value(&m).as_deref(), Some("a.b c"));
 }
+
+#[test]
+fn refresh_sends_the_panes_requests_as_explicit_retries() {
+    let mut m = fixtures::model(80, 24);
+    let cmds = m.start();
+    assert!(
+        cmds.iter().all(|c| !matches!(c, Cmd::Retry { .. })),
+        "loading is not a retry: {cmds:?}"
+    );
+    let mut pending = drive::api(&cmds);
+    while let Some((id, req)) = pending.pop() {
+        if let ApiRequest::ListDomains { .. } = req {
+            let more = drive::reply(
+                &mut m,
+                id,
+                super::ApiReply::Domains(Ok(fixtures::domains())),
+            );
+            pending.extend(drive::api(&more));
+        }
+    }
+    let cmds = drive::key(&mut m, KeyCode::Char('r'));
+    let retries: Vec<&ApiRequest> = cmds
+        .iter()
+        .filter_map(|c| match c {
+            Cmd::Retry { req, .. } => Some(req),
+            _ => None,
+        })
+        .collect();
+    assert!(!retries.is_empty(), "r sends at once: {cmds:?}");
+    assert!(
+        cmds.iter().all(|c| !matches!(c, Cmd::Api { .. })),
+        "{cmds:?}"
+    );
+    // The next request, not the user's, is ordinary again.
+    let (_, cmd) = m.request(super::domains::Purpose::Senders, ApiRequest::ListSenders);
+    assert!(matches!(cmd, Cmd::Api { .. }));
+}

@@ -226,6 +226,9 @@ pub struct Model {
     /// Set by the runtime when the last save before leaving failed with
     /// unsent text in it; never read by `update`.
     pub unsaved_at_exit: Option<Unsaved>,
+    /// While the user's Refresh (`r`, `:refresh`) is being handled: every
+    /// request a pane sends then is the user's explicit retry.
+    user_retry: bool,
     /// Requests and effects in flight, with their purposes.
     pub requests: Requests,
     /// Every pane's state.
@@ -277,6 +280,7 @@ impl Model {
             store_error: None,
             utc_offset: 0,
             unsaved_at_exit: None,
+            user_retry: false,
             requests: Requests::default(),
             panes: Panes::default(),
             redraw: true,
@@ -291,18 +295,25 @@ impl Model {
 
     /// Sends a request for a pane's `purpose`; returns its id and command.
     /// The reply reaches the pane with the purpose, unless the pane forgot
-    /// it first.
+    /// it first. Sent while the pane handles the user's Refresh, it is an
+    /// explicit retry, like [`Model::request_now`].
     pub fn request(&mut self, purpose: impl Into<Purpose>, req: ApiRequest) -> (RequestId, Cmd) {
+        if self.user_retry {
+            return self.request_now(purpose, req);
+        }
         let id = self.requests.open(purpose.into());
         self.net.in_flight += 1;
         (id, Cmd::Api { id, req })
     }
 
-    /// Sends a request the user explicitly asked for again — what a pane's
-    /// Refresh action (`r`) sends instead of [`Model::request`]. It goes out
-    /// at once as one attempt, even while its route family is rate limited
-    /// (a closed gate would otherwise hold it for up to a day), and is never
+    /// Sends a request the user explicitly asked for again. It goes out at
+    /// once as one attempt, even while its route family is rate limited (a
+    /// closed gate would otherwise hold it for up to a day), and is never
     /// re-sent by itself. The reply comes back like any other.
+    ///
+    /// A pane's Refresh action needs nothing more than `Model::request`:
+    /// requests sent while it handles Refresh are sent this way. Call this
+    /// for any other explicit "try again" (a retry button in a dialog).
     pub fn request_now(
         &mut self,
         purpose: impl Into<Purpose>,
@@ -713,6 +724,14 @@ fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         return Pane::for_action(action).map_or_else(Vec::new, |p| m.switch_pane(p));
     }
     match action {
+        // The user's explicit retry: what the pane sends now skips a closed
+        // rate-limit gate, once.
+        Action::Refresh => {
+            m.user_retry = true;
+            let cmds = dispatch::action(m, m.pane, action);
+            m.user_retry = false;
+            cmds
+        }
         Action::Quit => m.ask_quit(),
         Action::ForceQuit => m.quit_now(),
         Action::Suspend => vec![m.save_state(), Cmd::Suspend],

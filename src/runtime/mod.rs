@@ -161,8 +161,12 @@ impl<H> Started<H> {
 pub fn start<H>(channel: Channel, services: Services<H>, mut model: Model) -> Started<H> {
     let Channel { tx, rx } = channel;
     // Subscribed before any request can close the gate.
-    let gate = services.client.rate_limits();
-    let conn = services.client.connection();
+    let mut gate = services.client.rate_limits();
+    let mut conn = services.client.connection();
+    // What the client already knows (a gate closed before the loop runs)
+    // arrives as no change: take it now.
+    model.net.limits = gate.borrow_and_update().clone();
+    model.net.conn = *conn.borrow_and_update();
     model.now = Instant::now();
     model.clock = (services.clock)();
     let mut deferred = Vec::new();

@@ -148,3 +148,82 @@ async fn the_first_request_leaves_before_there_is_a_terminal() {
         "the loop did not end cleanly: {ended:?}"
     );
 }
+
+/// A day-long 429 on one route family (seen: `Retry-After: 100000`) is
+/// shown as such in the status bar, and `r` sends one attempt at once
+/// through the closed gate; its answer reopens the family.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn r_tries_once_through_a_day_long_rate_limit() {
+    let handle = outpost::demo::spawn("127.0.0.1:0".parse().expect("addr"), DemoConfig::default())
+        .await
+        .expect("demo service");
+    let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+    let client = Client::new(ClientConfig::new(handle.base_url(), key)).expect("client");
+    client.gate().close_until(
+        outpost::api::RouteFamily::EmailDomains,
+        Instant::now() + Duration::from_secs(100_000),
+    );
+    let session = Session {
+        host: client.host(),
+        demo: true,
+        masked_key: client.masked_key(),
+        loopback: true,
+    };
+    let mut state = State::default();
+    state.prefs.last_pane = Some("domains".into());
+    let model = Model::new(Instant::now(), (120, 30), session, Keymap::default(), state);
+    let services = Services {
+        client: client.clone(),
+        store: Store::new(None),
+        host: FakeHost::default(),
+        stats: Stats::default(),
+        clock: Arc::new(handle.clock()),
+    };
+    let backend = SharedBackend(Arc::new(Mutex::new(TestBackend::new(120, 30))));
+    let mut terminal = Terminal::new(backend.clone()).expect("terminal");
+    let (input, rx) = unbounded_channel();
+    let task = tokio::spawn(async move {
+        runtime::run(
+            &mut terminal,
+            UnboundedReceiverStream::new(rx),
+            Channel::default(),
+            services,
+            model,
+        )
+        .await
+    });
+    let wait_for = |text: &'static str| {
+        let backend = backend.clone();
+        async move {
+            let end = tokio::time::Instant::now() + deadline();
+            loop {
+                let screen = backend.text();
+                if screen.contains(text) {
+                    return screen;
+                }
+                assert!(
+                    tokio::time::Instant::now() < end,
+                    "`{text}` never appeared:\n{screen}"
+                );
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+    };
+    let screen = wait_for("rate limited for 27 h").await;
+    assert!(
+        screen.contains("email/domains — r tries once now"),
+        "{screen}"
+    );
+    assert_eq!(client.attempts(), 0, "nothing was sent through the gate");
+    let key = |c| Ok(Event::Key(KeyEvent::new(c, KeyModifiers::NONE)));
+    let _ = input.send(key(KeyCode::Char('r')));
+    let screen = wait_for("mail.northwind-demo.io").await;
+    assert!(screen.contains("● online"), "the gate reopened:\n{screen}");
+    assert!(client.attempts() >= 1);
+    let _ = input.send(Ok(Event::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::CONTROL,
+    ))));
+    let ended = tokio::time::timeout(deadline(), task).await;
+    assert!(matches!(ended, Ok(Ok(Ok(_)))), "{ended:?}");
+}
