@@ -460,6 +460,145 @@ pub fn campaigns() -> Vec<Campaign> {
     ]
 }
 
+/// A thread of the inbox (sender `s-1` unless `account` says otherwise).
+#[allow(clippy::too_many_arguments)]
+pub fn thread(
+    id: &str,
+    status: ThreadStatus,
+    email: &str,
+    name: &str,
+    subject: &str,
+    unread: u64,
+    updated_at: &str,
+    account: Option<&str>,
+) -> Thread {
+    Thread {
+        id: id.into(),
+        channel: "email".into(),
+        status,
+        account_id: account.map(str::to_owned),
+        participant_email: email.into(),
+        participant_name: (!name.is_empty()).then(|| name.to_owned()),
+        draft_subject: (!subject.is_empty()).then(|| subject.to_owned()),
+        unread_count: unread,
+        created_at: Some("2026-11-20T09:00:00Z".into()),
+        updated_at: Some(updated_at.into()),
+        ..Thread::default()
+    }
+}
+
+/// Threads in every state, newest activity first: a sendable draft, an
+/// active thread with unread replies, a draft without a sender, a draft
+/// with attachments and an HTML body, an archived thread.
+pub fn threads() -> Vec<Thread> {
+    let mut jonas = thread(
+        "t-1",
+        ThreadStatus::Draft,
+        "jonas.fischer@kestrel.io",
+        "Jonas Fischer",
+        "Intro: Kestrel × Northwind",
+        0,
+        "2026-11-22T11:40:00Z",
+        Some("s-1"),
+    );
+    jonas.draft_body_text = Some(
+        "Hi Jonas,\n\nGreat meeting you at SaaStock. A short note on how we keep CRM and billing in sync.\n\nDana".into(),
+    );
+    jonas.draft_cc = Some("sam@northwind.com".into());
+    let lena = thread(
+        "t-2",
+        ThreadStatus::Active,
+        "lena.weber@granite.de",
+        "Lena Weber",
+        "",
+        2,
+        "2026-11-22T10:05:00Z",
+        Some("s-1"),
+    );
+    let priya = thread(
+        "t-3",
+        ThreadStatus::Draft,
+        "priya.patel@orbital.ai",
+        "Priya Patel",
+        "Follow-up on pricing",
+        0,
+        "2026-11-22T07:00:00Z",
+        None,
+    );
+    let mut hana = thread(
+        "t-4",
+        ThreadStatus::Draft,
+        "hana.ito@helix.ai",
+        "Hana Ito",
+        "Re: your webinar",
+        1,
+        "2026-11-21T18:00:00Z",
+        Some("s-1"),
+    );
+    hana.draft_body_html = Some(
+        "<p>Hi Hana,</p><p>the <b>slides</b> are attached &amp; the recording follows.</p>".into(),
+    );
+    hana.draft_attachments = vec![Attachment {
+        name: "webinar-slides.pdf".into(),
+        mime_type: "application/pdf".into(),
+        size: 2_400_000,
+        ..Attachment::default()
+    }];
+    let alex = thread(
+        "t-5",
+        ThreadStatus::Archived,
+        "old.lead@redwood.com",
+        "Alex Rossi",
+        "",
+        0,
+        "2026-11-02T10:00:00Z",
+        Some("s-1"),
+    );
+    vec![jonas, lena, priya, hana, alex]
+}
+
+/// Message `i` of a thread: alternately out and in, a minute apart.
+pub fn thread_message(thread: &str, i: usize) -> ThreadMessage {
+    let inbound = i % 2 == 1;
+    let minutes = i % 60;
+    let hours = (i / 60) % 24;
+    ThreadMessage {
+        id: format!("{thread}-m{i}"),
+        conversation_id: thread.into(),
+        direction: if inbound { "inbound" } else { "outbound" }.into(),
+        subject: if i == 0 {
+            "Forecast accuracy at Granite".into()
+        } else {
+            "Re: Forecast accuracy at Granite".into()
+        },
+        body_text: if inbound {
+            format!("Reply {i}: thanks, that helps. Could we talk on Thursday?\n\nLena")
+        } else {
+            format!("Message {i}: here is the benchmark we discussed.\n\nDana")
+        },
+        sent_at: format!(
+            "2026-11-{:02}T{hours:02}:{minutes:02}:00Z",
+            1 + (i / 1440) % 20
+        ),
+    }
+}
+
+/// The 1-based `page` of a thread of `total` messages, `limit` a page.
+pub fn messages_page(thread: &str, total: usize, page: u64, limit: u64) -> MessagesPage {
+    let limit = usize::try_from(limit).unwrap_or(200);
+    let start = usize::try_from(page.saturating_sub(1))
+        .unwrap_or(usize::MAX)
+        .saturating_mul(limit);
+    MessagesPage {
+        messages: (start..total.min(start.saturating_add(limit)))
+            .map(|i| thread_message(thread, i))
+            .collect(),
+        total: u64::try_from(total).unwrap_or(u64::MAX),
+        page,
+        limit: u64::try_from(limit).unwrap_or(200),
+    }
+}
+
 /// Test drivers of `update`, shared by the pane tests.
 pub mod drive {
     use std::time::Duration;

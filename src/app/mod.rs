@@ -11,6 +11,7 @@ pub mod domains;
 pub mod fixtures;
 pub mod form;
 pub mod help;
+pub mod inbox;
 pub mod json_tree;
 pub mod leads;
 pub mod msg;

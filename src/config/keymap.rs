@@ -131,6 +131,21 @@ actions! {
     // The Campaigns pane's actions (scope Campaigns).
 
     // The Inbox pane's actions (scope Inbox).
+    Compose => "compose", Inbox, "write a new email (kept as a draft until sent)";
+    EditDraft => "edit_draft", Inbox, "edit the draft (the editor opens on its body)";
+    SendDraft => "send", Inbox, "send the draft (asks first, naming recipient and sender)";
+    EditorSend => "editor_send", Inbox, "in the editor: save, then send (asks first)";
+    SaveDraft => "save_draft", Inbox, "in the editor: save the draft to the service";
+    FindInBody => "find", Inbox, "in the editor: find text in the body (Enter next, Up previous)";
+    Undo => "undo", Inbox, "in the editor: undo";
+    Redo => "redo", Inbox, "in the editor: redo";
+    MarkRead => "mark_read", Inbox, "mark the thread read";
+    MarkUnread => "mark_unread", Inbox, "mark the thread unread";
+    Archive => "archive", Inbox, "archive / unarchive the thread";
+    DeleteDraft => "delete_draft", Inbox, "delete the draft (asks first; only unsent drafts)";
+    StatusFilter => "status_filter", Inbox, "show all threads, drafts, active or archived";
+    ScrollBodyDown => "scroll_body_down", Inbox, "scroll the message body down";
+    ScrollBodyUp => "scroll_body_up", Inbox, "scroll the message body up";
 
     // The Profile pane's actions (scope Profile).
 }
@@ -368,7 +383,21 @@ const PANE_DEFAULTS: &[(Scope, &str, Action)] = &[
     // The Campaigns pane's keys.
 
     // The Inbox pane's keys.
-
+    (Scope::Inbox, "c", Action::Compose),
+    (Scope::Inbox, "e", Action::EditDraft),
+    (Scope::Inbox, "S", Action::SendDraft),
+    (Scope::Inbox, "ctrl-s", Action::EditorSend),
+    (Scope::Inbox, "ctrl-o", Action::SaveDraft),
+    (Scope::Inbox, "ctrl-f", Action::FindInBody),
+    (Scope::Inbox, "ctrl-u", Action::Undo),
+    (Scope::Inbox, "ctrl-r", Action::Redo),
+    (Scope::Inbox, "m", Action::MarkRead),
+    (Scope::Inbox, "u", Action::MarkUnread),
+    (Scope::Inbox, "a", Action::Archive),
+    (Scope::Inbox, "D", Action::DeleteDraft),
+    (Scope::Inbox, "s", Action::StatusFilter),
+    (Scope::Inbox, "J", Action::ScrollBodyDown),
+    (Scope::Inbox, "K", Action::ScrollBodyUp),
     // The Profile pane's keys.
 ];
 

@@ -2,6 +2,7 @@
 //! reaches a cell only as [`crate::text::sanitize::DisplayText`].
 
 pub mod domains;
+pub mod inbox;
 pub mod leads;
 pub mod theme;
 pub mod widgets;

@@ -3,6 +3,7 @@
 
 mod chrome;
 mod domains;
+mod inbox;
 mod leads;
 mod props;
 mod runtime;

@@ -14,6 +14,11 @@ use crate::api::model::*;
 use crate::app::fixtures;
 use crate::app::{ApiReply, ApiRequest, Msg, Overlay, PaneSub, SubId, subscriptions, update};
 
+/// A refusal for the other panes' writes the property test may cause.
+fn gone() -> crate::api::ApiError {
+    service_error(404, r#"{"error":{"code":"not_found","message":"gone"}}"#)
+}
+
 /// The run watch subscription of a search.
 fn run_watch(search: &str) -> SubId {
     SubId::Pane(PaneSub::Leads(LeadsSub::RunWatch(search.into())))
@@ -191,6 +196,15 @@ impl Fake {
                 404,
                 r#"{"error":{"code":"not_found","message":"gone"}}"#,
             ))),
+            // And the Inbox pane: no threads; a write is refused.
+            ApiRequest::ListThreads { .. } => ApiReply::Threads(Ok(ThreadPage::default())),
+            ApiRequest::CreateThread(_) => ApiReply::ThreadCreated(Box::new(Err(gone()))),
+            ApiRequest::GetThread { .. } | ApiRequest::PatchThread { .. } => {
+                ApiReply::Thread(Box::new(Err(gone())))
+            }
+            ApiRequest::DeleteThread { .. } => ApiReply::ThreadDeleted(Err(gone())),
+            ApiRequest::ListMessages { .. } => ApiReply::ThreadMessages(Err(gone())),
+            ApiRequest::SendMessage { .. } => ApiReply::Sent(Box::new(Err(gone()))),
             other => panic!("the Leads pane does not send {other:?}"),
         }
     }
