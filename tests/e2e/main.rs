@@ -3,5 +3,6 @@
 
 mod cli;
 mod domains;
+mod inbox;
 mod leads;
 mod support;

@@ -65,6 +65,12 @@ impl Pty {
     pub fn spawn(args: &[&str], cols: u16, rows: u16, config: &str) -> Pty {
         let dir = tempfile::tempdir().expect("tempdir");
         std::fs::write(dir.path().join("config.toml"), config).expect("config");
+        Pty::spawn_in(dir, args, cols, rows)
+    }
+
+    /// Starts `outpost ARGS` with config and data in `dir` (a restart
+    /// after [`Pty::take_dir`] finds the state the last run left).
+    pub fn spawn_in(dir: tempfile::TempDir, args: &[&str], cols: u16, rows: u16) -> Pty {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -125,6 +131,12 @@ impl Pty {
             dir,
             exit: None,
         }
+    }
+
+    /// Takes the config and data directory (leaving an empty one), to
+    /// start the program again on it once this run ended.
+    pub fn take_dir(&mut self) -> std::io::Result<tempfile::TempDir> {
+        Ok(std::mem::replace(&mut self.dir, tempfile::tempdir()?))
     }
 
     /// The data directory (state file, log).
