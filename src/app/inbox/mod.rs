@@ -450,6 +450,18 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     }
 }
 
+/// The label of a key bound to `action` that still acts while a text box
+/// has the focus (a named key or a chord, not a letter that would type):
+/// `↑` rather than `k`.
+pub fn text_box_key(m: &Model, action: Action) -> String {
+    use crate::config::keymap::ComboCode;
+    m.keymap
+        .keys_for(action)
+        .into_iter()
+        .find(|k| k.ctrl || k.alt || !matches!(k.code, ComboCode::Char(_)))
+        .map_or_else(|| m.keymap.key_label(action), |k| k.to_string())
+}
+
 /// Tells the user a key does not apply now, and why.
 pub fn refuse(m: &mut Model, what: &str, why: &str) -> Vec<Cmd> {
     m.notify(Level::Info, what, why);

@@ -11,6 +11,7 @@ use crate::app::Model;
 use crate::app::form::FieldKind;
 use crate::app::inbox::editor::{Editor, saving};
 use crate::app::inbox::layout::{self, EditorAreas};
+use crate::app::inbox::text_box_key;
 use crate::config::keymap::Action;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
@@ -231,9 +232,9 @@ fn find_line(m: &Model, f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
     let keys = Span::styled(
         format!(
             "  {} next · {} previous · {} closes",
-            m.keymap.key_label(Action::Open),
-            m.keymap.key_label(Action::Up),
-            m.keymap.key_label(Action::Back)
+            text_box_key(m, Action::Open),
+            text_box_key(m, Action::Up),
+            text_box_key(m, Action::Back)
         ),
         theme.dim,
     );

@@ -9,21 +9,22 @@ use super::status_span;
 use crate::api::model::{Thread, ThreadStatus};
 use crate::app::Model;
 use crate::app::inbox::list::{MAX_THREADS, Mode, StatusFilter};
-use crate::app::inbox::{Purpose, in_flight, layout, participant};
+use crate::app::inbox::{Purpose, in_flight, layout, participant, text_box_key};
 use crate::config::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::vtable::{self, Column, TableSpec};
 
+// The subject goes last: it takes the room a wide screen has to spare.
 const COLS: [Column; 7] = [
     Column::new("Participant", 12, 28),
     Column::new("Address", 14, 36).optional(2),
-    Column::new("Subject", 10, u16::MAX),
     Column::new("Status", 8, 16),
     Column::num("Unread", 6, 6),
-    Column::new("Sender", 12, 34).optional(3),
     Column::new("Activity", 8, 12).optional(1),
+    Column::new("Sender", 12, 34).optional(3),
+    Column::new("Subject", 10, u16::MAX),
 ];
 
 /// Draws the list.
@@ -85,6 +86,17 @@ fn cells(m: &Model, t: &Thread, theme: &Theme) -> Vec<Span<'static>> {
     vec![
         Span::styled(who, if unread { theme.title } else { theme.text }),
         Span::styled(address, theme.dim),
+        status_span(m, &t.id, &t.status, theme),
+        if unread {
+            Span::styled(format::count(t.unread_count), theme.header)
+        } else {
+            Span::styled("·", theme.dim)
+        },
+        Span::styled(
+            format::ago(t.updated_at.as_deref().unwrap_or(""), m.clock),
+            theme.dim,
+        ),
+        Span::styled(sender, theme.dim),
         Span::styled(
             subject,
             if t.status == ThreadStatus::Archived {
@@ -92,17 +104,6 @@ fn cells(m: &Model, t: &Thread, theme: &Theme) -> Vec<Span<'static>> {
             } else {
                 subject_style
             },
-        ),
-        status_span(m, &t.id, &t.status, theme),
-        if unread {
-            Span::styled(format::count(t.unread_count), theme.header)
-        } else {
-            Span::styled("·", theme.dim)
-        },
-        Span::styled(sender, theme.dim),
-        Span::styled(
-            format::ago(t.updated_at.as_deref().unwrap_or(""), m.clock),
-            theme.dim,
         ),
     ]
 }
@@ -206,8 +207,8 @@ fn filter_line(
     let help = Span::styled(
         format!(
             "  {} keeps · {} clears",
-            m.keymap.key_label(Action::Open),
-            m.keymap.key_label(Action::Back)
+            text_box_key(m, Action::Open),
+            text_box_key(m, Action::Back)
         ),
         theme.dim,
     );

@@ -288,8 +288,9 @@ fn reading(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) 
             theme.dim,
         )));
     }
-    let text = if shown.is_empty() && o.messages.total.is_some() {
-        vec![Line::from(Span::styled("(empty)", theme.dim))]
+    let blank = shown.iter().all(|l| l.width() == 0);
+    let text = if blank && o.messages.total.is_some() {
+        vec![Line::from(Span::styled("(no text)", theme.dim))]
     } else {
         shown
     };

@@ -704,11 +704,8 @@ pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         .as_ref()
         .is_some_and(|e| e.find.is_some())
     {
-        return vec![
-            (Action::Open, "next"),
-            (Action::Up, "previous"),
-            (Action::Back, "close find"),
-        ];
+        // `k` would type: the find line names ↑ for "previous".
+        return vec![(Action::Open, "next"), (Action::Back, "close find")];
     }
     vec![
         (Action::EditorSend, "send"),
