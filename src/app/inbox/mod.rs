@@ -156,8 +156,13 @@ pub enum Purpose {
     },
     /// The senders.
     Senders,
-    /// Creating a draft (POST) with these fields.
-    Create(Box<DraftFields>),
+    /// Creating a draft (POST) with these fields, from editor `editor`.
+    Create {
+        /// The editor that saved (its session number).
+        editor: u64,
+        /// What the editor held.
+        sent: Box<DraftFields>,
+    },
     /// Saving a draft (PATCH) with these fields (the whole editor content
     /// at the time; only the changed fields were sent).
     Save {
@@ -186,7 +191,12 @@ pub enum Purpose {
     Send(String),
     /// Reading the drafts after a create whose answer was lost, to find
     /// the draft it may have made.
-    Adopt(Box<DraftFields>),
+    Adopt {
+        /// The editor that saved (its session number).
+        editor: u64,
+        /// What the editor held.
+        sent: Box<DraftFields>,
+    },
     /// Re-reading a thread's messages after a send whose answer was lost.
     Verify {
         /// The thread.
@@ -247,6 +257,9 @@ pub struct InboxModel {
     /// The newest message's subject of each thread read (the list shows it
     /// where a thread has no draft subject).
     pub subjects: BTreeMap<String, String>,
+    /// Editors opened so far: each gets the next number, so an answer to
+    /// an editor that was closed never lands in a later one.
+    pub editors: u64,
 }
 
 impl InboxModel {
@@ -257,6 +270,14 @@ impl InboxModel {
             .filter(|o| o.id == id)
             .and_then(|o| o.thread.as_ref())
             .or_else(|| self.list.find(id))
+            .or_else(|| {
+                // A draft the list's status filter hides, saved from the
+                // editor.
+                self.editor
+                    .as_ref()
+                    .and_then(|e| e.service.as_ref())
+                    .filter(|t| t.id == id)
+            })
     }
 }
 
@@ -304,6 +325,11 @@ pub fn apply_thread(m: &mut Model, t: Thread) {
         && o.id == t.id
     {
         o.thread = Some(t.clone());
+    }
+    if let Some(e) = m.panes.inbox.editor.as_mut()
+        && e.thread.as_deref() == Some(t.id.as_str())
+    {
+        e.service = Some(t.clone());
     }
     list::update_row(m, t);
 }
@@ -371,14 +397,18 @@ fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec
             thread::on_messages(m, &thread, page, r)
         }
         (Purpose::Senders, ApiReply::Senders(r)) => on_senders(m, r),
-        (Purpose::Create(sent), ApiReply::ThreadCreated(r)) => editor::on_created(m, *sent, *r),
+        (Purpose::Create { editor, sent }, ApiReply::ThreadCreated(r)) => {
+            editor::on_created(m, editor, *sent, *r)
+        }
         (Purpose::Save { thread, sent }, ApiReply::Thread(r)) => {
             editor::on_saved(m, &thread, *sent, *r)
         }
         (p @ (Purpose::Mark { .. } | Purpose::Status { .. }), ApiReply::Thread(r)) => {
             thread::on_patched(m, &p, *r)
         }
-        (Purpose::Adopt(sent), ApiReply::Threads(r)) => editor::on_adopt(m, *sent, r),
+        (Purpose::Adopt { editor, sent }, ApiReply::Threads(r)) => {
+            editor::on_adopt(m, editor, *sent, r)
+        }
         (Purpose::Delete(t), ApiReply::ThreadDeleted(r)) => thread::on_deleted(m, &t, r),
         (Purpose::Send(t), ApiReply::Sent(r)) => send::on_sent(m, id, &t, *r),
         (Purpose::Verify { thread, page }, ApiReply::ThreadMessages(r)) => {

@@ -227,6 +227,12 @@ pub struct Editor {
     pub restoring: bool,
     /// Where Esc returns to.
     pub back: View,
+    /// This editor's number (answers to a closed editor's saves are not
+    /// taken by a later one).
+    pub session: u64,
+    /// The thread as the service last answered it (sending needs it even
+    /// when the list's status filter hides the draft).
+    pub service: Option<Thread>,
 }
 
 impl Editor {
@@ -378,7 +384,9 @@ fn build_form(labels: &[String]) -> Form {
 }
 
 /// A new editor on `base` (an existing draft, or empty).
-fn new_editor(m: &Model, thread: Option<&Thread>, back: View) -> Editor {
+fn new_editor(m: &mut Model, thread: Option<&Thread>, back: View) -> Editor {
+    m.panes.inbox.editors += 1;
+    let session = m.panes.inbox.editors;
     let (labels, ids, unavailable) = sender_options(&m.panes.inbox.senders);
     let base = thread.map(DraftFields::of).unwrap_or_default();
     let raw_body = thread.map(draft_body).unwrap_or_default();
@@ -404,6 +412,8 @@ fn new_editor(m: &Model, thread: Option<&Thread>, back: View) -> Editor {
         note: None,
         restoring: false,
         back,
+        session,
+        service: thread.cloned(),
         base: base.clone(),
     };
     e.fill(&base);
@@ -423,7 +433,8 @@ pub fn compose(m: &mut Model, to: Option<&str>) -> Vec<Cmd> {
     if let Some(cmds) = reopen(m, None) {
         return cmds;
     }
-    let mut e = new_editor(m, None, here(m));
+    let back = here(m);
+    let mut e = new_editor(m, None, back);
     // The default ready sender is chosen for a new email.
     if let Some(first) = e.sender_ids.get(1).cloned().flatten() {
         e.choose_sender(Some(&first));
@@ -456,7 +467,8 @@ pub fn edit(m: &mut Model, t: &Thread) -> Vec<Cmd> {
     if let Some(cmds) = reopen(m, Some(&t.id)) {
         return cmds;
     }
-    let mut e = new_editor(m, Some(t), here(m));
+    let back = here(m);
+    let mut e = new_editor(m, Some(t), back);
     e.in_body = true;
     e.restyle();
     if e.body_locked {

@@ -4,7 +4,7 @@
 //! lands on its field, as the 409 offer, or in the note — the text always
 //! stays.
 
-use super::{After, DraftFields, close_editor, draft_key};
+use super::{After, DraftFields, Editor, close_editor};
 use crate::api::ApiError;
 use crate::api::model::{
     CreateThread, CreateThreadResponse, PatchThread, Thread, ThreadPage, ThreadQuery, ThreadStatus,
@@ -79,8 +79,12 @@ pub fn save(m: &mut Model, after: After) -> Vec<Cmd> {
             e.after = after;
             e.note = Some("Saving…".into());
             let req = create_request(&cur);
+            let editor = e.session;
             let (_, cmd) = m.request(
-                Purpose::Create(Box::new(cur)),
+                Purpose::Create {
+                    editor,
+                    sent: Box::new(cur),
+                },
                 ApiRequest::CreateThread(Box::new(req)),
             );
             vec![cmd]
@@ -120,7 +124,7 @@ pub fn saving(m: &Model) -> bool {
     in_flight(m, |p| {
         matches!(
             p,
-            Purpose::Create(_) | Purpose::Save { .. } | Purpose::Adopt(_)
+            Purpose::Create { .. } | Purpose::Save { .. } | Purpose::Adopt { .. }
         )
     })
 }
@@ -163,32 +167,49 @@ pub fn patch_request(base: &DraftFields, cur: &DraftFields, html_body: bool) -> 
     }
 }
 
+/// Which editor an answer is for: the one that created (by its session
+/// number), or the one on a thread.
+#[derive(Debug, Clone, Copy)]
+enum Whose<'a> {
+    /// The editor with this session number.
+    Session(u64),
+    /// The editor of this thread.
+    Thread(&'a str),
+}
+
+/// The open editor, when the answer is its.
+fn editor_for<'m>(m: &'m mut Model, whose: Whose<'_>) -> Option<&'m mut Editor> {
+    m.panes.inbox.editor.as_mut().filter(|e| match whose {
+        Whose::Session(s) => e.session == s,
+        Whose::Thread(t) => e.thread.as_deref() == Some(t),
+    })
+}
+
 /// The service's answer to a create.
 pub fn on_created(
     m: &mut Model,
+    editor: u64,
     sent: DraftFields,
     r: Result<CreateThreadResponse, ApiError>,
 ) -> Vec<Cmd> {
+    let whose = Whose::Session(editor);
     match r {
         Ok(resp) => {
-            let t = resp.thread;
             let others = resp.existing_threads.total;
-            crate::app::inbox::list::put_on_top(m, t.clone());
-            // The text now lives under the thread's key.
-            m.state.drafts.remove(&draft_key(None));
-            let mut cmds = acknowledged(m, Some(&t.id), sent);
+            crate::app::inbox::list::put_on_top(m, resp.thread.clone());
+            let mut cmds = acknowledged(m, whose, resp.thread, sent);
             if others > 0
-                && let Some(e) = m.panes.inbox.editor.as_mut()
+                && let Some(e) = editor_for(m, whose)
             {
                 e.note = Some(format!(
                     "Saved as a draft. This recipient has {others} other thread{} (other senders or archived).",
                     if others == 1 { "" } else { "s" }
                 ));
             }
-            cmds.extend(after_save(m, &t.id));
+            cmds.extend(after_save(m, whose));
             cmds
         }
-        Err(e) => save_failed(m, None, &sent, &e),
+        Err(e) => save_failed(m, whose, &sent, &e),
     }
 }
 
@@ -199,59 +220,56 @@ pub fn on_saved(
     sent: DraftFields,
     r: Result<Thread, ApiError>,
 ) -> Vec<Cmd> {
+    let whose = Whose::Thread(thread);
     match r {
         Ok(t) => {
-            crate::app::inbox::apply_thread(m, t);
-            let mut cmds = acknowledged(m, Some(thread), sent);
-            cmds.extend(after_save(m, thread));
+            crate::app::inbox::apply_thread(m, t.clone());
+            let mut cmds = acknowledged(m, whose, t, sent);
+            cmds.extend(after_save(m, whose));
             cmds
         }
-        Err(e) => save_failed(m, Some(thread), &sent, &e),
+        Err(e) => save_failed(m, whose, &sent, &e),
     }
 }
 
-/// The service holds `sent`: it becomes the editor's base, and the kept
-/// text is cleared when the editor holds nothing more.
-fn acknowledged(m: &mut Model, thread: Option<&str>, sent: DraftFields) -> Vec<Cmd> {
-    let key = draft_key(thread);
-    let Some(e) = m
-        .panes
-        .inbox
-        .editor
-        .as_mut()
-        .filter(|e| e.thread.is_none() || e.thread.as_deref() == thread)
-    else {
-        // The editor went; what was saved is on the service.
-        if m.state.drafts.remove(&key).is_some() {
-            return vec![m.save_state()];
-        }
+/// The service holds `sent` as thread `t`: it becomes the editor's base;
+/// the kept text moves under the thread's key, and is cleared once the
+/// editor holds nothing more.
+fn acknowledged(m: &mut Model, whose: Whose<'_>, t: Thread, sent: DraftFields) -> Vec<Cmd> {
+    let Some(e) = editor_for(m, whose) else {
+        // The editor went (its text discarded with it): what was saved is
+        // on the service.
         return Vec::new();
     };
-    e.thread = thread.map(str::to_owned);
+    let old_key = e.key();
+    e.thread = Some(t.id.clone());
+    e.service = Some(t);
     if e.html_body && sent.body != e.base.body {
         e.html_body = false;
     }
     e.base = sent;
     e.note = Some("Saved: the service has this draft.".into());
-    if e.dirty() {
-        // Typed while saving: keep that under the (new) key.
-        e.edits += 1;
-        Vec::new()
-    } else {
-        m.state.drafts.remove(&key);
-        vec![m.save_state()]
+    let new_key = e.key();
+    let done = !e.dirty();
+    if old_key != new_key {
+        m.state.drafts.remove(&old_key);
     }
+    if done {
+        m.state.drafts.remove(&new_key);
+    }
+    // Written now: what was typed while saving is kept under the new key.
+    vec![m.save_state()]
 }
 
 /// What follows a save the service acknowledged.
-fn after_save(m: &mut Model, thread: &str) -> Vec<Cmd> {
-    let Some(e) = m.panes.inbox.editor.as_mut() else {
+fn after_save(m: &mut Model, whose: Whose<'_>) -> Vec<Cmd> {
+    let Some(e) = editor_for(m, whose) else {
         return Vec::new();
     };
     let after = std::mem::take(&mut e.after);
-    if e.dirty() {
+    let Some(thread) = e.thread.clone().filter(|_| !e.dirty()) else {
         return Vec::new();
-    }
+    };
     match after {
         After::Stay => Vec::new(),
         After::Close => {
@@ -259,7 +277,7 @@ fn after_save(m: &mut Model, thread: &str) -> Vec<Cmd> {
             m.notify(Level::Success, "Draft saved", "the service has it");
             Vec::new()
         }
-        After::Send => crate::app::inbox::send::ask(m, thread),
+        After::Send => crate::app::inbox::send::ask(m, &thread),
     }
 }
 
@@ -279,18 +297,16 @@ fn field_of(path: &str) -> Option<&'static str> {
 
 /// A save failed: the text stays (in the editor and the local state) and
 /// the reason goes where it belongs — a field, the 409 offer, the note.
-fn save_failed(
-    m: &mut Model,
-    thread: Option<&str>,
-    sent: &DraftFields,
-    err: &ApiError,
-) -> Vec<Cmd> {
+fn save_failed(m: &mut Model, whose: Whose<'_>, sent: &DraftFields, err: &ApiError) -> Vec<Cmd> {
     let mut cmds = Vec::new();
-    if let Some(e) = m.panes.inbox.editor.as_mut() {
-        e.after = After::Stay;
-        // Make sure the text is kept even if no key was pressed since.
-        e.edits += 1;
-    }
+    let Some(e) = editor_for(m, whose) else {
+        // The editor that saved is gone: say so, nothing more.
+        m.toasts.error(m.now, "saving the draft", err);
+        return cmds;
+    };
+    e.after = After::Stay;
+    // Make sure the text is kept even if no key was pressed since.
+    e.edits += 1;
     if let Some(existing) = err.existing_thread().cloned() {
         conflict(m, sent, existing, err);
         return cmds;
@@ -300,8 +316,10 @@ fn save_failed(
             "{} — attachments can only be added in the web dashboard; the public interface refuses them. The text is kept.",
             crate::app::inbox::error_text(err)
         )
-    } else if thread.is_none() && crate::app::inbox::may_have_happened(err) {
-        cmds.extend(check_created(m, sent));
+    } else if let (Whose::Session(editor), true) =
+        (whose, crate::app::inbox::may_have_happened(err))
+    {
+        cmds.extend(check_created(m, editor, sent));
         format!(
             "{} — the draft may have been created; checking the drafts before anything is saved again.",
             crate::app::inbox::error_text(err)
@@ -314,7 +332,7 @@ fn save_failed(
     } else {
         format!("{} — the text is kept.", crate::app::inbox::error_text(err))
     };
-    if let Some(e) = m.panes.inbox.editor.as_mut() {
+    if let Some(e) = editor_for(m, whose) {
         for fe in err.field_errors() {
             if let Some(key) = field_of(&fe.path) {
                 e.form.set_error(key, &fe.message);
@@ -373,14 +391,17 @@ fn conflict(m: &mut Model, sent: &DraftFields, existing: Thread, err: &ApiError)
 }
 
 /// After a create whose answer was lost: read the drafts and look for it.
-fn check_created(m: &mut Model, sent: &DraftFields) -> Vec<Cmd> {
+fn check_created(m: &mut Model, editor: u64, sent: &DraftFields) -> Vec<Cmd> {
     let query = ThreadQuery {
         page: Some(1),
         limit: Some(crate::app::inbox::list::PAGE),
         status: Some(ThreadStatus::Draft.as_str().to_owned()),
     };
     let (_, cmd) = m.request(
-        Purpose::Adopt(Box::new(sent.clone())),
+        Purpose::Adopt {
+            editor,
+            sent: Box::new(sent.clone()),
+        },
         ApiRequest::ListThreads { query },
     );
     vec![cmd]
@@ -389,7 +410,13 @@ fn check_created(m: &mut Model, sent: &DraftFields) -> Vec<Cmd> {
 /// The drafts read after a lost create answer: a draft with the same
 /// recipient, subject and body is the one created, and the editor takes
 /// it over (saving again updates it instead of creating a second).
-pub fn on_adopt(m: &mut Model, sent: DraftFields, r: Result<ThreadPage, ApiError>) -> Vec<Cmd> {
+pub fn on_adopt(
+    m: &mut Model,
+    editor: u64,
+    sent: DraftFields,
+    r: Result<ThreadPage, ApiError>,
+) -> Vec<Cmd> {
+    let whose = Whose::Session(editor);
     let found = match &r {
         Ok(p) => p
             .threads
@@ -405,10 +432,8 @@ pub fn on_adopt(m: &mut Model, sent: DraftFields, r: Result<ThreadPage, ApiError
     };
     match (found, r) {
         (Some(t), _) => {
-            let id = t.id.clone();
-            crate::app::inbox::list::put_on_top(m, t);
-            m.state.drafts.remove(&draft_key(None));
-            let cmds = acknowledged(m, Some(&id), sent);
+            crate::app::inbox::list::put_on_top(m, t.clone());
+            let cmds = acknowledged(m, whose, t, sent);
             m.notify(
                 Level::Success,
                 "The draft was created",
@@ -417,13 +442,13 @@ pub fn on_adopt(m: &mut Model, sent: DraftFields, r: Result<ThreadPage, ApiError
             cmds
         }
         (None, Ok(_)) => {
-            if let Some(e) = m.panes.inbox.editor.as_mut() {
+            if let Some(e) = editor_for(m, whose) {
                 e.note = Some("The draft was not created; the text is kept — save again.".into());
             }
             Vec::new()
         }
         (None, Err(e)) => {
-            if let Some(ed) = m.panes.inbox.editor.as_mut() {
+            if let Some(ed) = editor_for(m, whose) {
                 ed.note = Some(format!(
                     "{} — could not check whether the draft was created; look at the drafts before saving again.",
                     crate::app::inbox::error_text(&e)

@@ -499,3 +499,56 @@ fn the_sender_list_says_why_others_are_unavailable() {
             .contains("choose a ready email sender")
     );
 }
+
+#[test]
+fn an_answer_for_a_closed_editor_never_lands_in_a_new_one() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    let sent = editor(&m).current();
+    // Closed while the save is on its way: discard.
+    press(&mut m, &svc, KeyCode::Esc);
+    press(&mut m, &svc, KeyCode::Char('n'));
+    assert!(m.panes.inbox.editor.is_none());
+    // Another email.
+    press(&mut m, &svc, KeyCode::Char('c'));
+    typed(&mut m, &svc, "other@example.com");
+    let t = new_thread("t-first", &sent);
+    drive::reply(&mut m, writes[0].0, created(&t));
+    let e = editor(&m);
+    assert_eq!(e.thread, None, "the new email is still new");
+    assert_eq!(e.current().to, "other@example.com");
+    assert!(e.unsaved());
+    assert_eq!(
+        m.panes.inbox.list.find("t-first").map(|t| t.id.as_str()),
+        Some("t-first"),
+        "the first one is on the service, and listed"
+    );
+}
+
+#[test]
+fn a_draft_the_status_filter_hides_can_still_be_sent_from_the_editor() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    press(&mut m, &svc, KeyCode::Char('s'));
+    press(&mut m, &svc, KeyCode::Char('s'));
+    assert_eq!(
+        m.panes.inbox.list.status,
+        crate::app::inbox::StatusFilter::Active
+    );
+    press(&mut m, &svc, KeyCode::Char('c'));
+    typed(&mut m, &svc, "sam@example.com");
+    press(&mut m, &svc, KeyCode::Tab);
+    let writes = press_ctrl(&mut m, &svc, 's');
+    assert!(matches!(writes[0].1, ApiRequest::CreateThread(_)));
+    let t = new_thread("t-hidden", &editor(&m).current());
+    drive::reply(&mut m, writes[0].0, created(&t));
+    assert!(
+        m.panes.inbox.list.find("t-hidden").is_none(),
+        "not an active thread"
+    );
+    assert_eq!(question(&m), Some("Send this email?"), "{}", last_toast(&m));
+    let writes = press(&mut m, &svc, KeyCode::Char('y'));
+    assert!(matches!(&writes[..], [(_, ApiRequest::SendMessage { id, .. })] if id == "t-hidden"));
+    assert_eq!(m.panes.inbox.view, View::Thread);
+}
