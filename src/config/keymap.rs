@@ -133,6 +133,8 @@ actions! {
     // The Inbox pane's actions (scope Inbox).
 
     // The Profile pane's actions (scope Profile).
+    EditProfile => "edit_profile", Profile, "edit the profile (Ctrl-S reviews the changes, y saves)";
+    RedeemPass => "redeem_pass", Profile, "redeem a discovery-pass code";
 }
 
 /// A key with its modifiers, normalised (shift folded into the char).
@@ -370,6 +372,8 @@ const PANE_DEFAULTS: &[(Scope, &str, Action)] = &[
     // The Inbox pane's keys.
 
     // The Profile pane's keys.
+    (Scope::Profile, "e", Action::EditProfile),
+    (Scope::Profile, "p", Action::RedeemPass),
 ];
 
 impl Default for Keymap {
