@@ -4,4 +4,5 @@
 mod cli;
 mod domains;
 mod leads;
+mod profile;
 mod support;
