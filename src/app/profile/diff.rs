@@ -2,6 +2,8 @@
 //! string arrays as the items added and removed (or "order changed"), and
 //! `extra` as the JSON paths that changed. Only changed fields appear.
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Value};
 
 use super::fields::{ALL, FieldId, Val};
@@ -62,18 +64,24 @@ pub struct Change {
 pub fn diff(old: &PutContext, new: &PutContext) -> Vec<Change> {
     ALL.iter()
         .filter_map(|f| {
-            let delta = match (f.get(old), f.get(new)) {
-                (Val::Text(a), Val::Text(b)) => (a != b).then(|| Delta::Text {
-                    old: a.to_owned(),
-                    new: b.to_owned(),
-                }),
-                (Val::List(a), Val::List(b)) => list_delta(a, b),
-                (Val::Json(a), Val::Json(b)) => json_delta(a, b),
-                _ => None,
-            }?;
+            let delta = delta(f.get(old), f.get(new))?;
             Some(Change { field: *f, delta })
         })
         .collect()
+}
+
+/// How one field's value changes; `None` when it does not (or the kinds
+/// differ, which no field does).
+pub fn delta(old: Val<'_>, new: Val<'_>) -> Option<Delta> {
+    match (old, new) {
+        (Val::Text(a), Val::Text(b)) => (a != b).then(|| Delta::Text {
+            old: a.to_owned(),
+            new: b.to_owned(),
+        }),
+        (Val::List(a), Val::List(b)) => list_delta(a, b),
+        (Val::Json(a), Val::Json(b)) => json_delta(a, b),
+        _ => None,
+    }
 }
 
 /// Items added and removed, counting repeats (a second copy of an item is
@@ -82,18 +90,20 @@ fn list_delta(old: &[String], new: &[String]) -> Option<Delta> {
     if old == new {
         return None;
     }
+    // `from` without one copy of each item of `take`, in `from`'s order.
     let minus = |from: &[String], take: &[String]| -> Vec<String> {
-        let mut left: Vec<Option<&String>> = take.iter().map(Some).collect();
+        let mut left: HashMap<&str, usize> = HashMap::new();
+        for t in take {
+            *left.entry(t.as_str()).or_default() += 1;
+        }
         from.iter()
-            .filter(
-                |item| match left.iter_mut().find(|s| s.is_some_and(|s| s == *item)) {
-                    Some(slot) => {
-                        *slot = None;
-                        false
-                    }
-                    None => true,
-                },
-            )
+            .filter(|item| match left.get_mut(item.as_str()) {
+                Some(n) if *n > 0 => {
+                    *n -= 1;
+                    false
+                }
+                _ => true,
+            })
             .cloned()
             .collect()
     };

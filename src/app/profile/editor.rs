@@ -9,7 +9,9 @@ use std::collections::BTreeMap;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::TextArea;
 
-use super::diff::{Change, diff};
+use serde_json::{Map, Value};
+
+use super::diff::{Change, delta};
 use super::fields::{ALL, FieldId, Kind, Section, Val};
 use super::json_edit::JsonEditor;
 use super::list_edit::{ListEditor, ListKey};
@@ -100,33 +102,66 @@ impl EditField {
         }
     }
 
-    /// Writes the field into `out`; a `Json` field that is not a valid
-    /// object is the error.
-    fn write(&self, base: &PutContext, out: &mut PutContext) -> Result<(), String> {
-        match &self.input {
+    /// The field's value as it would be sent; a `Json` field that is not
+    /// a valid object is the error.
+    fn value(&self, base: &PutContext) -> Result<Owned, String> {
+        Ok(match &self.input {
             Input::Line(t) | Input::Long(t) => {
                 let text = content(t);
-                let value = if text == self.initial {
+                Owned::Text(if text == self.initial {
                     match self.id.get(base) {
                         Val::Text(raw) => raw.to_owned(),
                         _ => text,
                     }
                 } else {
                     text.trim().to_owned()
-                };
+                })
+            }
+            Input::List(l) => Owned::List(l.value()),
+            Input::Json(j) => Owned::Json(j.value()?),
+        })
+    }
+
+    /// Writes the field into `out`.
+    fn write(&self, base: &PutContext, out: &mut PutContext) -> Result<(), String> {
+        match self.value(base)? {
+            Owned::Text(v) => {
                 if let Some(slot) = self.id.text_mut(out) {
-                    *slot = value;
+                    *slot = v;
                 }
             }
-            Input::List(l) => {
+            Owned::List(v) => {
                 if let Some(slot) = self.id.list_mut(out) {
-                    *slot = l.value();
+                    *slot = v;
                 }
             }
-            Input::Json(j) => out.context.extra = j.value()?,
+            Owned::Json(v) => out.context.extra = v,
         }
         Ok(())
     }
+
+    /// How the field changes the stored profile (`None`: it does not, or
+    /// it cannot be sent yet).
+    fn change(&self, base: &PutContext) -> Option<Change> {
+        let value = self.value(base).ok()?;
+        let new = match &value {
+            Owned::Text(v) => Val::Text(v),
+            Owned::List(v) => Val::List(v),
+            Owned::Json(v) => Val::Json(v),
+        };
+        let delta = delta(self.id.get(base), new)?;
+        Some(Change {
+            field: self.id,
+            delta,
+        })
+    }
+}
+
+/// A field's value, owned.
+enum Owned {
+    Text(String),
+    List(Vec<String>),
+    Json(Map<String, Value>),
 }
 
 /// What a key did to the form.
@@ -215,12 +250,28 @@ impl Editor {
     /// Recomputes [`Editor::changes`]; `extra` counts as unchanged while
     /// its text is not a valid object.
     pub fn refresh_changes(&mut self) {
-        let mut out = self.base.clone();
-        for f in &self.fields {
-            // A field that cannot be written keeps the stored value here.
-            let _ = f.write(&self.base, &mut out);
+        self.changes = self
+            .fields
+            .iter()
+            .filter_map(|f| f.change(&self.base))
+            .collect();
+    }
+
+    /// Recomputes the change of the focused field only (after a key: the
+    /// others did not move, and a long list or a large `extra` elsewhere
+    /// costs nothing).
+    fn refresh_focused(&mut self) {
+        let Some(f) = self.fields.get(self.focus) else {
+            return;
+        };
+        let id = f.id;
+        let change = f.change(&self.base);
+        self.changes.retain(|c| c.field != id);
+        if let Some(c) = change {
+            // Keep field order: the fields are in `ALL` order, as are ids.
+            let at = self.changes.partition_point(|c| c.field < id);
+            self.changes.insert(at, c);
         }
-        self.changes = diff(&self.base, &out);
     }
 
     /// Marks a field with an error and focuses the first marked field.
@@ -291,7 +342,7 @@ impl Editor {
             }
             f.error = None;
         }
-        self.refresh_changes();
+        self.refresh_focused();
     }
 
     /// Handles a key.
@@ -338,7 +389,7 @@ impl Editor {
                 if let Some(f) = self.fields.get_mut(self.focus) {
                     f.error = None;
                 }
-                self.refresh_changes();
+                self.refresh_focused();
             }
         }
     }
@@ -520,6 +571,30 @@ mod tests {
             FieldId::Overview,
             "the first changed field has focus"
         );
+    }
+
+    #[test]
+    fn the_changes_follow_each_edit_in_field_order() {
+        let mut e = Editor::new(stored(), false);
+        e.focus_on(FieldId::Extra);
+        e.key(k(KeyCode::Char(' ')));
+        e.focus_on(FieldId::Website);
+        typed(&mut e, "/x");
+        e.focus_on(FieldId::IcpKeywords);
+        e.key(KeyEvent::new(KeyCode::Char('d'), KeyModifiers::CONTROL));
+        let fields: Vec<FieldId> = e.changes.iter().map(|c| c.field).collect();
+        assert_eq!(
+            fields,
+            [FieldId::Website, FieldId::IcpKeywords],
+            "a space in extra is the same object"
+        );
+        e.focus_on(FieldId::Website);
+        e.key(k(KeyCode::Backspace));
+        e.key(k(KeyCode::Backspace));
+        let live = e.changes.clone();
+        e.refresh_changes();
+        assert_eq!(live, e.changes, "kept in step with a full recount");
+        assert_eq!(live.len(), 1, "the website is as stored again");
     }
 
     #[test]

@@ -36,6 +36,8 @@ pub struct JsonEditor {
     pub text: TextArea<'static>,
     /// The last check.
     pub check: Option<Check>,
+    /// The object the last check parsed (when it was one).
+    parsed: Option<Map<String, Value>>,
     initial: String,
     raw: Map<String, Value>,
 }
@@ -47,6 +49,7 @@ impl JsonEditor {
         let mut e = JsonEditor {
             text: block_input(&initial),
             check: None,
+            parsed: None,
             initial,
             raw: raw.clone(),
         };
@@ -76,7 +79,10 @@ impl JsonEditor {
         if text == self.initial {
             return Ok(self.raw.clone());
         }
-        parse(&text)
+        match &self.parsed {
+            Some(map) => Ok(map.clone()),
+            None => parse(&text),
+        }
     }
 
     /// Handles a key (Tab, Esc and Ctrl-S never reach here): ↑ on the first
@@ -118,11 +124,16 @@ impl JsonEditor {
 
     fn recheck(&mut self) {
         let text = self.content();
+        self.parsed = None;
         self.check = Some(if text.len() > LIVE_CHECK_MAX {
             Check::Unchecked
         } else {
             match parse(&text) {
-                Ok(map) => Check::Valid(map.len()),
+                Ok(map) => {
+                    let n = map.len();
+                    self.parsed = Some(map);
+                    Check::Valid(n)
+                }
                 Err(e) => Check::Invalid(e),
             }
         });

@@ -10,6 +10,8 @@
 //! Items the user did not touch go back to the service exactly as they
 //! came, even when their text was made inert for the screen.
 
+use std::collections::{HashMap, VecDeque};
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::{CursorMove, TextArea};
 
@@ -75,17 +77,17 @@ impl ListEditor {
     /// The array to send: trimmed items, empty ones dropped; an item whose
     /// text is as first shown is sent as the service had it.
     pub fn value(&self) -> Vec<String> {
-        let mut unused: Vec<bool> = vec![true; self.initial.len()];
-        self.texts()
-            .into_iter()
-            .filter_map(|text| {
-                let same = self
-                    .initial
-                    .iter()
-                    .enumerate()
-                    .position(|(i, s)| unused[i] && *s == text);
-                if let Some(i) = same {
-                    unused[i] = false;
+        // Where each first-shown text was, in order, so a repeated text
+        // maps to its copies one by one (and a long list stays linear).
+        let mut at: HashMap<&str, VecDeque<usize>> = HashMap::new();
+        for (i, s) in self.initial.iter().enumerate() {
+            at.entry(s.as_str()).or_default().push_back(i);
+        }
+        self.items
+            .iter()
+            .filter_map(|t| {
+                let text = t.lines().join(" ");
+                if let Some(i) = at.get_mut(text.as_str()).and_then(VecDeque::pop_front) {
                     return self.raw.get(i).cloned();
                 }
                 let t = text.trim();
