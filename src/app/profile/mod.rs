@@ -336,7 +336,7 @@ impl PaneUnit for ProfileModel {
     }
     fn modal(m: &Model) -> bool {
         let p = &m.panes.profile;
-        p.review.is_some() || p.redeem.is_some() || saving(m)
+        p.review.is_some() || p.redeem.is_some()
     }
     fn countdown_visible(m: &Model) -> bool {
         read::countdown_visible(m)

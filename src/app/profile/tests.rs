@@ -467,3 +467,71 @@ fn enter_folds_extra_and_opens_a_field() {
         "on the field under the cursor"
     );
 }
+
+#[test]
+fn a_typed_code_survives_quitting_and_comes_back() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('p'));
+    chars(&mut m, "HALF-TYPED");
+    assert_eq!(m.unsent().as_deref(), Some("the redeem dialog"));
+    let cmds = ctrl(&mut m, 'c');
+    let Some(Cmd::SaveState(state)) = cmds.first() else {
+        panic!("state saved first: {cmds:?}");
+    };
+    let mut next = fixtures::model(80, 24);
+    next.state = (**state).clone();
+    next.switch_pane(Pane::Profile);
+    key(&mut next, KeyCode::Char('p'));
+    let code = next
+        .panes
+        .profile
+        .redeem
+        .as_ref()
+        .map(pass::RedeemDialog::code);
+    assert_eq!(code.as_deref(), Some("HALF-TYPED"));
+}
+
+#[test]
+fn the_mouse_selects_opens_and_focuses() {
+    use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let click = |row| {
+        crate::app::Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 10,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    let mut m = loaded();
+    // Body row 1 is the doc's top border; the Last name row is line 2.
+    crate::app::update(&mut m, click(4));
+    let p = &m.panes.profile;
+    assert_eq!(p.doc.field_at(p.cursor), Some(FieldId::LastName));
+    assert!(p.editor.is_none(), "a first click selects");
+    crate::app::update(&mut m, click(4));
+    let e = m
+        .panes
+        .profile
+        .editor
+        .as_ref()
+        .expect("a second click opens");
+    assert_eq!(e.focused(), FieldId::LastName);
+    let wheel = crate::app::Msg::Mouse(MouseEvent {
+        kind: MouseEventKind::ScrollDown,
+        column: 10,
+        row: 5,
+        modifiers: KeyModifiers::NONE,
+    });
+    crate::app::update(&mut m, wheel);
+    let e = m.panes.profile.editor.as_ref().expect("the form");
+    assert_eq!(
+        e.focused(),
+        FieldId::CompanyName,
+        "the wheel steps through fields"
+    );
+    // The form's first block is the Profile heading, then First name's
+    // label at row 3 of the screen.
+    crate::app::update(&mut m, click(3));
+    let e = m.panes.profile.editor.as_ref().expect("the form");
+    assert_eq!(e.focused(), FieldId::FirstName, "a click focuses a field");
+}
