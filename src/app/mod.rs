@@ -17,6 +17,7 @@ pub mod json_tree;
 pub mod leads;
 pub mod msg;
 pub mod pane;
+pub mod profile;
 pub mod registry;
 pub mod requests;
 pub mod subscriptions;

@@ -13,6 +13,7 @@ macro_rules! with_panes {
         $callback! {
             Leads(leads): $crate::app::leads::LeadsModel,
             Domains(domains): $crate::app::domains::DomainsModel,
+            Profile(profile): $crate::app::profile::ProfileModel,
         }
     };
 }

@@ -118,6 +118,11 @@ actions! {
         CopyValue => "copy_value", "copy the selected DNS value (OSC 52, works over SSH)";
         SenderType => "sender_type", "filter senders by type (all, email, network)";
     }
+    /// The Profile pane.
+    Profile => "profile" {
+        EditProfile => "edit_profile", "edit the profile (Ctrl-S reviews the changes, y saves)";
+        RedeemPass => "redeem_pass", "redeem a discovery-pass code";
+    }
 }
 
 /// A key with its modifiers, normalised (shift folded into the char).

@@ -3,6 +3,7 @@
 
 pub mod domains;
 pub mod leads;
+pub mod profile;
 pub mod theme;
 pub mod widgets;
 

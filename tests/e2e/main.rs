@@ -5,4 +5,5 @@ mod cli;
 mod domains;
 mod input;
 mod leads;
+mod profile;
 mod support;

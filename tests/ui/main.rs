@@ -4,6 +4,7 @@
 mod chrome;
 mod domains;
 mod leads;
+mod profile;
 mod props;
 mod runtime;
 mod screenshots;

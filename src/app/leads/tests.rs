@@ -191,6 +191,14 @@ impl Fake {
                 404,
                 r#"{"error":{"code":"not_found","message":"gone"}}"#,
             ))),
+            // Tab reaches the Profile pane too.
+            ApiRequest::GetContext => ApiReply::Context(Box::new(Ok(fixtures::company_profile()))),
+            ApiRequest::PutContext(body) => {
+                ApiReply::ContextSaved(Box::new(Ok(body.context.clone())))
+            }
+            ApiRequest::Redeem { .. } => {
+                ApiReply::Redeemed(Box::new(Ok(fixtures::discovery_pass(true))))
+            }
             other => panic!("the Leads pane does not send {other:?}"),
         }
     }
