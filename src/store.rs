@@ -2,7 +2,8 @@
 //! service cannot list), unsent draft text, and UI preferences. Written
 //! atomically (temp file, fsync, rename, fsync of the directory) with mode
 //! 0600; versioned; a corrupt file is moved aside with a warning, never
-//! silently dropped.
+//! silently dropped. Temp files a killed write left behind are removed on
+//! load, and [`Store::probe`] tells at any time whether a save could land.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -98,6 +99,71 @@ fn remember(list: &mut Vec<KnownId>, id: &str, label: &str, source: &str) {
     }
 }
 
+/// Why the state file cannot be written. Every variant names the path, so
+/// the text alone tells the user where to look.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// The file existed at start but could not be read: saving would replace
+    /// what is in it, so saving is refused.
+    #[error(
+        "not saved: {} could not be read at start, so it is left as it was (fix or move it, then restart)",
+        .path.display()
+    )]
+    Unreadable {
+        /// The state file.
+        path: PathBuf,
+    },
+    /// Something that is not a directory stands where the data directory
+    /// (or one of its parents) should be.
+    #[error("not saved: {} is not a directory", .path.display())]
+    NotADirectory {
+        /// The path that should be a directory.
+        path: PathBuf,
+    },
+    /// Permission denied or a read-only file system.
+    #[error("not saved: {} is read-only ({detail})", .path.display())]
+    ReadOnly {
+        /// The directory or file refused.
+        path: PathBuf,
+        /// The system's words.
+        detail: String,
+    },
+    /// No space left (or the quota is used up).
+    #[error("not saved: the disk holding {} is full", .path.display())]
+    DiskFull {
+        /// The file that could not be written.
+        path: PathBuf,
+    },
+    /// Any other I/O failure.
+    #[error("not saved: {}: {detail}", .path.display())]
+    Io {
+        /// The file or directory involved.
+        path: PathBuf,
+        /// The system's words.
+        detail: String,
+    },
+    /// The state could not be encoded (a bug, never the user's doing).
+    #[error("not saved: cannot encode the local state: {0}")]
+    Encode(String),
+}
+
+impl StoreError {
+    /// Classifies an I/O error met while writing at `path`.
+    pub fn from_io(path: &Path, e: &std::io::Error) -> StoreError {
+        use std::io::ErrorKind as K;
+        let path = path.to_path_buf();
+        let detail = e.to_string();
+        match e.kind() {
+            K::PermissionDenied | K::ReadOnlyFilesystem => StoreError::ReadOnly { path, detail },
+            K::StorageFull | K::QuotaExceeded => StoreError::DiskFull { path },
+            K::NotADirectory => StoreError::NotADirectory { path },
+            // EEXIST from creating a directory where a file is.
+            K::AlreadyExists if path.is_file() => StoreError::NotADirectory { path },
+            _ => StoreError::Io { path, detail },
+        }
+    }
+}
+
 /// Where the state lives; `None` path keeps state in memory only.
 #[derive(Debug)]
 pub struct Store {
@@ -123,10 +189,12 @@ impl Store {
 
     /// Reads the state. A missing file is a fresh state; an unreadable,
     /// corrupt or too-new file is moved aside and reported in the warnings.
+    /// Temp files of a write that was killed half-way are removed first.
     pub fn load(&self) -> (State, Vec<String>) {
         let Some(path) = &self.path else {
             return (State::default(), Vec::new());
         };
+        remove_stale_temps(path);
         let bytes = match std::fs::read(path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -151,7 +219,8 @@ impl Store {
             ),
             Err(e) => format!("is corrupt ({e})"),
         };
-        let aside = aside_path(path);
+        // Named by its full path: the user has to find it to recover drafts.
+        let aside = std::path::absolute(aside_path(path)).unwrap_or_else(|_| aside_path(path));
         let warning = match std::fs::rename(path, &aside) {
             Ok(()) => format!(
                 "local state {} {problem}; it was moved to {} and a fresh one started",
@@ -163,21 +232,128 @@ impl Store {
                 path.display()
             ),
         };
+        tracing::warn!("{warning}");
         (State::default(), vec![warning])
     }
 
-    /// Writes the state atomically with mode 0600.
-    pub fn save(&self, state: &State) -> std::io::Result<()> {
+    /// Writes the state atomically with mode 0600. The error says why and
+    /// where, so the caller never reports a draft as kept when it was not.
+    pub fn save(&self, state: &State) -> Result<(), StoreError> {
         let Some(path) = &self.path else {
             return Ok(());
         };
+        self.check_readable(path)?;
+        let bytes =
+            serde_json::to_vec_pretty(state).map_err(|e| StoreError::Encode(e.to_string()))?;
+        write_atomic(path, &bytes).map_err(|e| classify_write(path, &e))
+    }
+
+    /// Checks, without touching the state file, that a save could land now:
+    /// the data directory exists (or can be made) and is a writable
+    /// directory with room for a small file, and the file was readable at
+    /// start. Meant for start-up and after a failed save; it does file I/O,
+    /// so it runs as an effect, never inside `update`. A memory-only store is
+    /// always writable.
+    pub fn probe(&self) -> Result<(), StoreError> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
+        self.check_readable(path)?;
+        let dir = dir_of(path);
+        create_private_dir(&dir).map_err(|e| StoreError::from_io(&dir, &e))?;
+        // A name of the temp-file pattern, so a probe killed half-way is
+        // cleaned up like any other leftover.
+        let probe = temp_path(path, "probe");
+        let result = (|| {
+            let mut f = std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(&probe)?;
+            // A few real bytes and a sync: a full disk often accepts the
+            // empty file and refuses only the data.
+            f.write_all(&[b' '; 512])?;
+            f.sync_all()
+        })();
+        let _ = std::fs::remove_file(&probe);
+        result.map_err(|e| classify_write(path, &e))
+    }
+
+    fn check_readable(&self, path: &Path) -> Result<(), StoreError> {
         if self.read_only.load(Ordering::SeqCst) {
-            return Err(std::io::Error::other(
-                "not saved: the existing file could not be read at start, so it is left as it was",
-            ));
+            return Err(StoreError::Unreadable {
+                path: path.to_path_buf(),
+            });
         }
-        let bytes = serde_json::to_vec_pretty(state).map_err(std::io::Error::other)?;
-        write_atomic(path, &bytes)
+        Ok(())
+    }
+}
+
+/// Names the directory for errors met creating it, the file otherwise.
+fn classify_write(path: &Path, e: &std::io::Error) -> StoreError {
+    let dir = dir_of(path);
+    if !dir.is_dir() {
+        // Walk up to the part that is in the way (a file named like the
+        // data directory, or like one of its parents).
+        let mut cur = Some(dir.as_path());
+        while let Some(p) = cur {
+            if p.exists() && !p.is_dir() {
+                return StoreError::NotADirectory {
+                    path: p.to_path_buf(),
+                };
+            }
+            cur = p.parent();
+        }
+        return StoreError::from_io(&dir, e);
+    }
+    match e.kind() {
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem => {
+            StoreError::from_io(&dir, e)
+        }
+        _ => StoreError::from_io(path, e),
+    }
+}
+
+fn dir_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// `<file>.tmp-<tag>` beside `path`: the one pattern of temp names.
+fn temp_path(path: &Path, tag: &str) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".tmp-{tag}"));
+    dir_of(path).join(name)
+}
+
+/// Removes `<file>.tmp-*` beside `path`: what a write killed between
+/// creating its temp file and the rename leaves. Only that pattern, only in
+/// that directory; anything else there is not ours to delete.
+fn remove_stale_temps(path: &Path) {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return;
+    };
+    let prefix = format!("{name}.tmp-");
+    let Ok(entries) = std::fs::read_dir(dir_of(path)) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(n) = file_name.to_str() else {
+            continue;
+        };
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        let Some(tag) = n.strip_prefix(&prefix) else {
+            continue;
+        };
+        if is_file && !write_in_flight(tag) {
+            match std::fs::remove_file(entry.path()) {
+                Ok(()) => tracing::info!("removed {} left by an interrupted save", n),
+                Err(e) => tracing::warn!("cannot remove {}: {e}", entry.path().display()),
+            }
+        }
     }
 }
 
@@ -193,14 +369,9 @@ fn aside_path(path: &Path) -> PathBuf {
 /// Writes `bytes` to `path` so a crash leaves either the old or the new file:
 /// temp file in the same directory, fsync, rename, fsync of the directory.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    let dir = dir_of(path);
     create_private_dir(&dir)?;
-    let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
-    tmp_name.push(format!(".tmp-{}", std::process::id()));
-    let tmp = dir.join(tmp_name);
+    let tmp = temp_path(path, &std::process::id().to_string());
     let result = (|| {
         let mut opts = std::fs::OpenOptions::new();
         opts.write(true).create(true).truncate(true);
@@ -223,6 +394,30 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+/// Whether the temp tag is the pid of another live process: a second
+/// Outpost writing right now, whose temp file must not vanish under it.
+fn write_in_flight(tag: &str) -> bool {
+    let Ok(pid) = tag.parse::<u32>() else {
+        return false;
+    };
+    if pid == std::process::id() {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else {
+            return false;
+        };
+        // SAFETY: signal 0 sends nothing; it only asks whether the pid lives.
+        (unsafe { libc::kill(pid, 0) }) == 0
+            || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
 }
 
 /// Creates a directory (and parents) readable only by the user: logs and
@@ -312,6 +507,13 @@ mod tests {
         assert!(warnings[0].contains("not saving over it"), "{warnings:?}");
         let err = store.save(&State::default()).unwrap_err();
         assert!(err.to_string().contains("not saved"), "{err}");
+        assert_eq!(
+            err,
+            StoreError::Unreadable {
+                path: blocked.clone()
+            }
+        );
+        assert_eq!(store.probe(), Err(err), "the probe says so before any save");
         assert_eq!(std::fs::read(blocked.join("inside")).unwrap(), b"precious");
     }
 
@@ -322,5 +524,186 @@ mod tests {
         std::fs::write(&path, b"{\"version\": 99}").unwrap();
         let (_, warnings) = Store::new(Some(path)).load();
         assert!(warnings[0].contains("newer Outpost"), "{warnings:?}");
+    }
+
+    /// Captures what `tracing` logs while `f` runs on this thread.
+    fn logged(f: impl FnOnce()) -> String {
+        use std::sync::{Arc, Mutex};
+        let buf: Arc<Mutex<Vec<u8>>> = Arc::default();
+        let sink = buf.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || Capture(sink.clone()))
+            .with_ansi(false)
+            .finish();
+        tracing::subscriber::with_default(subscriber, f);
+        let bytes = buf.lock().map(|b| b.clone()).unwrap_or_default();
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    struct Capture(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Capture {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            if let Ok(mut v) = self.0.lock() {
+                v.extend_from_slice(b);
+            }
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_corrupt_notice_names_the_kept_file_by_full_path_and_is_logged() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.json");
+        std::fs::write(&path, b"not json").unwrap();
+        let mut warnings = Vec::new();
+        let log = logged(|| warnings = Store::new(Some(path.clone())).load().1);
+        let aside = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .find(|p| p.to_string_lossy().contains(".corrupt-"))
+            .expect("moved aside");
+        let full = aside.display().to_string();
+        assert!(aside.is_absolute());
+        assert!(warnings[0].contains(&full), "{warnings:?} names {full}");
+        assert!(log.contains(&full), "the log names it too: {log}");
+        assert!(log.contains("WARN"), "{log}");
+    }
+
+    #[test]
+    fn leftover_temp_files_of_a_killed_write_are_removed_on_load() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.json");
+        // A pid above the kernel's maximum: that writer is surely gone.
+        let stale = dir.path().join("state.json.tmp-999999999");
+        let probe = dir.path().join("state.json.tmp-probe");
+        std::fs::write(&stale, b"{\"version\":1").unwrap();
+        std::fs::write(&probe, b" ").unwrap();
+        // Not ours: other names, and a directory that happens to match.
+        let keep = [
+            dir.path().join("other.json.tmp-1"),
+            dir.path().join("state.json.tmpx"),
+            dir.path().join("notes.txt"),
+        ];
+        for k in &keep {
+            std::fs::write(k, b"keep").unwrap();
+        }
+        std::fs::create_dir(dir.path().join("state.json.tmp-dir")).unwrap();
+        let (state, warnings) = Store::new(Some(path)).load();
+        assert_eq!(state, State::default());
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert!(!stale.exists(), "the stale temp file is gone");
+        assert!(!probe.exists(), "a killed probe's file is gone");
+        for k in &keep {
+            assert!(k.exists(), "{} is left alone", k.display());
+        }
+        assert!(dir.path().join("state.json.tmp-dir").is_dir());
+    }
+
+    #[test]
+    fn the_temp_file_of_a_live_writer_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        // Pid 1 always lives: another Outpost mid-write, in effect.
+        let live = dir.path().join("state.json.tmp-1");
+        std::fs::write(&live, b"{").unwrap();
+        let _ = Store::new(Some(dir.path().join("state.json"))).load();
+        assert!(live.exists());
+    }
+
+    #[test]
+    fn probe_passes_on_a_writable_directory_and_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(Some(dir.path().join("data/state.json")));
+        assert_eq!(store.probe(), Ok(()));
+        let left: Vec<_> = std::fs::read_dir(dir.path().join("data"))
+            .unwrap()
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+        assert_eq!(Store::new(None).probe(), Ok(()), "memory-only");
+    }
+
+    #[test]
+    fn a_file_where_the_data_directory_should_be_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let in_the_way = dir.path().join("data");
+        std::fs::write(&in_the_way, b"a file").unwrap();
+        let store = Store::new(Some(in_the_way.join("state.json")));
+        let want = StoreError::NotADirectory {
+            path: in_the_way.clone(),
+        };
+        assert_eq!(store.probe(), Err(want.clone()));
+        assert_eq!(store.save(&State::default()), Err(want.clone()));
+        assert!(want.to_string().contains(&in_the_way.display().to_string()));
+        // Deeper: a file in place of a parent of the data directory.
+        let store = Store::new(Some(in_the_way.join("sub/state.json")));
+        assert_eq!(store.save(&State::default()), Err(want));
+    }
+
+    #[test]
+    fn a_read_only_directory_is_reported_as_read_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        std::fs::create_dir(&data).unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o500)).unwrap();
+            // Root writes anyway, so only check when the mode binds.
+            if std::fs::write(data.join("x"), b"").is_err() {
+                let store = Store::new(Some(data.join("state.json")));
+                assert!(
+                    matches!(store.probe(), Err(StoreError::ReadOnly { ref path, .. }) if *path == data)
+                );
+                assert!(matches!(
+                    store.save(&State::default()),
+                    Err(StoreError::ReadOnly { .. })
+                ));
+            }
+        }
+        // The classification itself, whoever runs the test.
+        for (errno, ro) in [
+            (libc::EACCES, true),
+            (libc::EROFS, true),
+            (libc::EIO, false),
+        ] {
+            let e = StoreError::from_io(&data, &std::io::Error::from_raw_os_error(errno));
+            assert_eq!(matches!(e, StoreError::ReadOnly { .. }), ro, "{errno}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_full_disk_is_reported_as_full() {
+        let e = StoreError::from_io(
+            Path::new("/d/state.json"),
+            &std::io::Error::from_raw_os_error(libc::ENOSPC),
+        );
+        assert_eq!(
+            e,
+            StoreError::DiskFull {
+                path: PathBuf::from("/d/state.json")
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "not saved: the disk holding /d/state.json is full"
+        );
+        // A real full device: writing the state to /dev/full fails at the
+        // write, before any rename could replace something.
+        #[cfg(target_os = "linux")]
+        if Path::new("/dev/full").exists() {
+            let mut f = std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap();
+            let err = f.write_all(b"x").and_then(|()| f.sync_all()).unwrap_err();
+            assert!(matches!(
+                StoreError::from_io(Path::new("/dev/full"), &err),
+                StoreError::DiskFull { .. }
+            ));
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! The HTTP core of the typed client: base URL and the HTTPS rule, the Bearer
-//! header, timeouts, a body size cap, retries, and the one rate-limit gate
-//! every call shares.
+//! header, timeouts, a body size cap, retries, the rate-limit gate of each
+//! route family, and the connection state.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -10,10 +10,12 @@ use std::time::{Duration, SystemTime};
 use reqwest::{Method, StatusCode, Url, header};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use std::time::Instant;
+
 use tokio::sync::watch;
-use tokio::time::Instant;
 
 use super::error::{ApiError, ServiceError};
+use super::gate::{ConnState, Connection, RateGate, RateLimits, RouteFamily};
 use super::key::{ApiKey, redact};
 use super::retry::{self, Decision, Outcome, RetryPolicy};
 
@@ -114,63 +116,16 @@ pub fn is_loopback(url: &Url) -> bool {
         .is_ok_and(|ip| ip.is_loopback())
 }
 
-/// The shared rate-limit gate: a 429 on any call pauses every call until the
-/// wait is over. Subscribers see the instant the gate opens again.
-#[derive(Debug, Clone)]
-pub struct RateGate {
-    until: Arc<watch::Sender<Option<Instant>>>,
-}
-
-impl Default for RateGate {
-    fn default() -> Self {
-        RateGate {
-            until: Arc::new(watch::Sender::new(None)),
-        }
-    }
-}
-
-impl RateGate {
-    /// A receiver of the reopening instant (`None` while open).
-    pub fn subscribe(&self) -> watch::Receiver<Option<Instant>> {
-        self.until.subscribe()
-    }
-
-    /// When the gate opens again, if it is closed now.
-    pub fn closed_until(&self) -> Option<Instant> {
-        (*self.until.borrow()).filter(|t| *t > Instant::now())
-    }
-
-    /// Closes the gate until `until` (never shortens a longer closure).
-    pub fn close_until(&self, until: Instant) {
-        self.until.send_if_modified(|cur| match cur {
-            Some(t) if *t >= until => false,
-            _ => {
-                *cur = Some(until);
-                true
-            }
-        });
-    }
-
-    /// Waits until the gate is open.
-    pub async fn wait_open(&self) {
-        loop {
-            let until = *self.until.borrow();
-            match until {
-                Some(t) if t > Instant::now() => tokio::time::sleep_until(t).await,
-                Some(_) => {
-                    self.until.send_if_modified(|cur| match cur {
-                        Some(t) if *t <= Instant::now() => {
-                            *cur = None;
-                            true
-                        }
-                        _ => false,
-                    });
-                    return;
-                }
-                None => return,
-            }
-        }
-    }
+/// Whether a client for `base` can ever do TLS: an `https` base, or a proxy
+/// for plain http reached over https (`HTTP_PROXY`/`ALL_PROXY`, read with
+/// `env`, as reqwest reads them). No redirect is followed, so a plain
+/// `http` base (loopback only) otherwise never leaves plain http.
+fn needs_tls(base: &Url, env: impl Fn(&str) -> Option<String>) -> bool {
+    base.scheme() != "http"
+        || ["HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"]
+            .into_iter()
+            .filter_map(env)
+            .any(|proxy| proxy.trim().to_ascii_lowercase().starts_with("https:"))
 }
 
 struct Inner {
@@ -180,14 +135,17 @@ struct Inner {
     loopback: bool,
     config: ClientConfig,
     gate: RateGate,
+    conn: Connection,
     attempts: AtomicU64,
 }
 
 /// The typed client of the whole contract. Cheap to clone; clones share the
-/// connection pool and the rate-limit gate.
+/// connection pool, the rate-limit gates and the connection state.
 #[derive(Clone)]
 pub struct Client {
     inner: Arc<Inner>,
+    /// Set on the view [`Client::with_bypass`] returns.
+    bypass: bool,
 }
 
 impl std::fmt::Debug for Client {
@@ -211,11 +169,17 @@ impl Client {
     /// connection is attempted.
     pub fn new(config: ClientConfig) -> Result<Client, ApiError> {
         let base = check_base_url(&config.base_url)?;
-        let http = reqwest::Client::builder()
+        let mut builder = reqwest::Client::builder()
             .connect_timeout(config.connect_timeout)
             .timeout(config.request_timeout)
             .redirect(reqwest::redirect::Policy::none())
-            .user_agent(concat!("outpost/", env!("CARGO_PKG_VERSION")))
+            .user_agent(concat!("outpost/", env!("CARGO_PKG_VERSION")));
+        // Loading the platform's trust roots (hundreds of files) is most of
+        // start-up; a client that can never do TLS skips it.
+        if !needs_tls(&base, |name| std::env::var(name).ok()) {
+            builder = builder.tls_certs_only(std::iter::empty());
+        }
+        let http = builder
             .build()
             .map_err(|e| ApiError::Config(format!("cannot build the HTTP client: {e}")))?;
         let loopback = is_loopback(&base);
@@ -227,8 +191,10 @@ impl Client {
                 base,
                 config,
                 gate: RateGate::default(),
+                conn: Connection::default(),
                 attempts: AtomicU64::new(0),
             }),
+            bypass: false,
         })
     }
 
@@ -259,9 +225,38 @@ impl Client {
         self.inner.key.masked()
     }
 
-    /// The shared rate-limit gate.
+    /// The rate-limit gates of every route family.
     pub fn gate(&self) -> &RateGate {
         &self.inner.gate
+    }
+
+    /// A receiver of every family's rate-limit closure, for countdowns.
+    pub fn rate_limits(&self) -> watch::Receiver<RateLimits> {
+        self.inner.gate.subscribe()
+    }
+
+    /// A receiver of the connection state: `Offline` from the first failed
+    /// connection of any call (while reads retry in the background),
+    /// `Online` again at any HTTP answer.
+    pub fn connection(&self) -> watch::Receiver<ConnState> {
+        self.inner.conn.subscribe()
+    }
+
+    /// A view of this client for a retry the user asked for: each call sends
+    /// exactly one attempt at once, even while its family's gate is closed,
+    /// and never re-sends by itself (no retry after a 429, a 5xx or a failed
+    /// connection). Its answers still update the gates and the connection
+    /// state; a success reopens the family's gate.
+    pub fn with_bypass(&self) -> Client {
+        Client {
+            inner: self.inner.clone(),
+            bypass: true,
+        }
+    }
+
+    /// Whether this view bypasses the gates (see [`Client::with_bypass`]).
+    pub fn bypasses_gate(&self) -> bool {
+        self.bypass
     }
 
     /// HTTP attempts made so far (retries included); for tests and `check`.
@@ -285,8 +280,18 @@ impl Client {
         query: &[(String, String)],
         body: Option<Vec<u8>>,
     ) -> Result<T, ApiError> {
+        let write = !matches!(method, Method::GET | Method::HEAD);
         let (status, bytes) = self.send_raw(method, path, query, body).await?;
-        decode(&bytes, status)
+        decode(&bytes, status).map_err(|e| match e {
+            // The service said yes, but what it said cannot be read: a write
+            // may have taken effect.
+            ApiError::Decode { status, detail, .. } => ApiError::Decode {
+                status,
+                detail,
+                may_have_reached: write,
+            },
+            other => other,
+        })
     }
 
     /// Like [`Client::send`] but returns the status and the raw body.
@@ -306,21 +311,36 @@ impl Client {
                 pairs.append_pair(k, v);
             }
         }
+        let family = RouteFamily::of(path);
+        // A user's explicit retry: one attempt, sent now, never repeated.
+        let single = RetryPolicy {
+            max_attempts: 1,
+            ..inner.config.retry.clone()
+        };
+        let policy = if self.bypass {
+            &single
+        } else {
+            &inner.config.retry
+        };
         let mut attempt: u32 = 0;
         loop {
-            // Like a long Retry-After on this call, a long closure of the
-            // shared gate is not slept inside the call: fail now and let the
-            // UI count down from the gate.
-            if let Some(until) = inner.gate.closed_until() {
-                let wait = until.saturating_duration_since(Instant::now());
-                if wait > inner.config.retry.max_sleep {
-                    return Err(ApiError::RateLimited {
-                        wait,
-                        message: "the service asked every call to wait".into(),
-                    });
+            if !self.bypass {
+                // A long closure is not slept inside the call: fail now and
+                // let the UI count down from the family's gate.
+                if let Some(until) = inner.gate.closed_until(family) {
+                    let wait = until.saturating_duration_since(Instant::now());
+                    if wait > policy.max_sleep {
+                        return Err(ApiError::RateLimited {
+                            wait,
+                            message: format!(
+                                "the service asked {family} calls to wait; {} left",
+                                crate::api::gate::human_wait(wait)
+                            ),
+                        });
+                    }
                 }
+                inner.gate.wait_open(family).await;
             }
-            inner.gate.wait_open().await;
             inner.attempts.fetch_add(1, Ordering::Relaxed);
             let mut req = inner
                 .http
@@ -332,27 +352,35 @@ impl Client {
                     .header(header::CONTENT_TYPE, "application/json")
                     .body(p.clone());
             }
-            tracing::debug!(method = %method, path, attempt, "request");
+            tracing::debug!(method = %method, path, attempt, bypass = self.bypass, "request");
             let outcome = match req.send().await {
                 Ok(resp) => {
+                    inner.conn.answered();
                     let status = resp.status();
                     let retry_after = resp
                         .headers()
                         .get(header::RETRY_AFTER)
                         .and_then(|v| v.to_str().ok())
                         .and_then(|v| retry::parse_retry_after(v, SystemTime::now()));
+                    if self.bypass && status != StatusCode::TOO_MANY_REQUESTS {
+                        inner.gate.open(family);
+                    }
                     let bytes = read_capped(
                         resp,
                         inner.config.max_body,
                         &method,
                         idempotent,
                         inner.config.request_timeout,
+                        status.is_success(),
                     )
                     .await?;
                     if status.is_success() {
                         return Ok((status.as_u16(), bytes));
                     }
-                    let err = ServiceError::from_body(status.as_u16(), &bytes, retry_after);
+                    let mut err = ServiceError::from_body(status.as_u16(), &bytes, retry_after);
+                    if status == StatusCode::UNAUTHORIZED {
+                        err = err.refused_key(&inner.key.masked());
+                    }
                     match status {
                         StatusCode::TOO_MANY_REQUESTS => (
                             Outcome::RateLimited {
@@ -383,8 +411,11 @@ impl Client {
                     if !e.is_connect() {
                         return Err(err);
                     }
+                    // Published at the first failure, before any retry, so
+                    // the UI says "offline" instead of "loading…".
+                    inner.conn.failed();
                     let decision = retry::decide(
-                        &inner.config.retry,
+                        policy,
                         attempt,
                         idempotent,
                         &Outcome::ConnectFailed,
@@ -410,25 +441,20 @@ impl Client {
                 other => other,
             };
             let rate_limited = matches!(outcome, Outcome::RateLimited { .. });
-            match retry::decide(
-                &inner.config.retry,
-                attempt,
-                idempotent,
-                &outcome,
-                fastrand::f64(),
-            ) {
+            match retry::decide(policy, attempt, idempotent, &outcome, fastrand::f64()) {
                 Decision::Retry(wait) => {
                     if rate_limited {
-                        inner.gate.close_until(Instant::now() + wait);
+                        inner.gate.close_until(family, Instant::now() + wait);
                     } else {
                         tokio::time::sleep(wait).await;
                     }
-                    tracing::info!(?wait, status = err.status, attempt, "waiting before retry");
+                    tracing::info!(?wait, status = err.status, attempt, %family, "waiting before retry");
                     attempt += 1;
                 }
                 Decision::GiveUp { wait } => {
                     if rate_limited {
-                        inner.gate.close_until(Instant::now() + wait);
+                        inner.gate.close_until(family, Instant::now() + wait);
+                        tracing::info!(?wait, %family, "rate limited; failing fast");
                         return Err(ApiError::RateLimited {
                             wait,
                             message: err.message,
@@ -442,22 +468,29 @@ impl Client {
 }
 
 /// Reads a body, refusing more than `max` bytes.
+/// `success` tells whether the status was 2xx: a write whose yes cannot be
+/// read may still have taken effect.
 async fn read_capped(
     mut resp: reqwest::Response,
     max: usize,
     method: &Method,
     idempotent: bool,
     timeout: Duration,
+    success: bool,
 ) -> Result<Vec<u8>, ApiError> {
+    let too_large = ApiError::TooLarge {
+        limit: max,
+        may_have_reached: success && !idempotent,
+    };
     if resp.content_length().is_some_and(|n| n > max as u64) {
-        return Err(ApiError::TooLarge { limit: max });
+        return Err(too_large);
     }
     let mut buf = Vec::new();
     loop {
         match resp.chunk().await {
             Ok(Some(chunk)) => {
                 if buf.len() + chunk.len() > max {
-                    return Err(ApiError::TooLarge { limit: max });
+                    return Err(too_large);
                 }
                 buf.extend_from_slice(&chunk);
             }
@@ -523,7 +556,7 @@ fn without_url(s: &str) -> String {
 }
 
 /// Decodes a JSON answer; an empty body decodes as `null`.
-pub(crate) fn decode<T: DeserializeOwned>(bytes: &[u8], status: u16) -> Result<T, ApiError> {
+pub fn decode<T: DeserializeOwned>(bytes: &[u8], status: u16) -> Result<T, ApiError> {
     let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
         b"null"
     } else {
@@ -534,6 +567,7 @@ pub(crate) fn decode<T: DeserializeOwned>(bytes: &[u8], status: u16) -> Result<T
     serde_json::from_slice(bytes).map_err(|e| ApiError::Decode {
         status,
         detail: redact(&e.to_string()),
+        may_have_reached: false,
     })
 }
 
@@ -571,6 +605,20 @@ mod tests {
     }
 
     #[test]
+    fn only_an_https_base_or_an_https_proxy_needs_the_trust_roots() {
+        let http = check_base_url("http://127.0.0.1:8787").unwrap();
+        let https = check_base_url("https://api.example.com").unwrap();
+        let none = |_: &str| None;
+        assert!(!needs_tls(&http, none));
+        assert!(needs_tls(&https, none));
+        let proxy =
+            |url: &'static str| move |name: &str| (name == "http_proxy").then(|| url.to_owned());
+        assert!(needs_tls(&http, proxy("HTTPS://proxy.example:3128")));
+        assert!(!needs_tls(&http, proxy("http://proxy.example:3128")));
+        assert!(!needs_tls(&http, proxy("proxy.example:3128")));
+    }
+
+    #[test]
     fn paths_append_to_the_base() {
         let key = ApiKey::parse("pk_live_testtesttest").unwrap();
         let c = Client::new(ClientConfig::new("https://h.example/prefix/", key)).unwrap();
@@ -593,17 +641,5 @@ mod tests {
         }
         assert_eq!(crate::api::seg("...").unwrap(), "...");
         assert_eq!(crate::api::seg("a/b?c").unwrap(), "a%2Fb%3Fc");
-    }
-
-    #[tokio::test]
-    async fn the_gate_only_lengthens() {
-        let gate = RateGate::default();
-        let now = Instant::now();
-        gate.close_until(now + Duration::from_secs(5));
-        gate.close_until(now + Duration::from_secs(1));
-        assert_eq!(
-            *gate.subscribe().borrow(),
-            Some(now + Duration::from_secs(5))
-        );
     }
 }

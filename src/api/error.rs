@@ -56,6 +56,19 @@ impl ServiceError {
     }
 }
 
+impl ServiceError {
+    /// Turns a 401 into text that says what to do: the key (masked, e.g.
+    /// `pk_live_…1a2b`) was refused, and where to put a good one. The
+    /// service's own words are kept in front.
+    pub fn refused_key(mut self, masked_key: &str) -> ServiceError {
+        let said = self.message.trim().trim_end_matches('.');
+        self.message = format!(
+            "{said}. The service refused the API key {masked_key}: put a valid key in the config file (`api_key`) or in OUTPOST_API_KEY, then run `outpost check` to test it"
+        );
+        self
+    }
+}
+
 impl fmt::Display for ServiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {} (HTTP {})", self.code, self.message, self.status)?;
@@ -158,19 +171,47 @@ pub enum ApiError {
         may_have_reached: bool,
     },
     /// The answer was not the JSON expected.
-    #[error("the service sent malformed JSON (HTTP {status}): {detail}")]
+    #[error("{}", decode_text(*.status, .detail, *.may_have_reached))]
     Decode {
         /// HTTP status of the answer.
         status: u16,
         /// The parser's complaint.
         detail: String,
+        /// A write the service answered with success: it may have taken
+        /// effect although its answer is unreadable.
+        may_have_reached: bool,
     },
     /// The answer exceeded the body size cap.
-    #[error("the service's answer exceeded {limit} bytes and was dropped")]
+    #[error("{}", too_large_text(*.limit, *.may_have_reached))]
     TooLarge {
         /// The cap in bytes.
         limit: usize,
+        /// A write the service answered with success: it may have taken
+        /// effect although its answer was dropped.
+        may_have_reached: bool,
     },
+}
+
+fn decode_text(status: u16, detail: &str, may_have_reached: bool) -> String {
+    let base = format!("the service sent malformed JSON (HTTP {status}): {detail}");
+    if may_have_reached {
+        format!(
+            "{base}; the service said it succeeded, so the change may have been made — refresh to check before trying again"
+        )
+    } else {
+        base
+    }
+}
+
+fn too_large_text(limit: usize, may_have_reached: bool) -> String {
+    let base = format!("the service's answer exceeded {limit} bytes and was dropped");
+    if may_have_reached {
+        format!(
+            "{base}; the service said it succeeded, so the change may have been made — refresh to check before trying again"
+        )
+    } else {
+        base
+    }
 }
 
 fn timeout_text(method: &str, after: Duration, may_have_reached: bool) -> String {
@@ -226,6 +267,57 @@ impl ApiError {
             ApiError::Service(e) => e.message.clone(),
             ApiError::RateLimited { message, .. } => message.clone(),
             other => other.to_string(),
+        }
+    }
+
+    /// Whether the request may have been accepted although the call failed:
+    /// a write that timed out or lost its connection after being sent, or
+    /// whose success answer could not be read. Such a write is never
+    /// repeated automatically; the UI should offer a refresh, not a retry.
+    /// `false` means it certainly was not acted on (refused connection,
+    /// error status, validation) or was a read.
+    pub fn maybe_accepted(&self) -> bool {
+        match self {
+            ApiError::Timeout {
+                may_have_reached, ..
+            }
+            | ApiError::Transport {
+                may_have_reached, ..
+            }
+            | ApiError::Decode {
+                may_have_reached, ..
+            }
+            | ApiError::TooLarge {
+                may_have_reached, ..
+            } => *may_have_reached,
+            _ => false,
+        }
+    }
+
+    /// Whether sending the same request again can help, so the UI offers
+    /// "r retries": rate limits, timeouts, 5xx, lost or refused connections,
+    /// and errors the service marks `retryable`. Never for a refused key, a
+    /// forbidden or invalid request, a missing resource or a conflict — and
+    /// never when the first attempt may have been accepted
+    /// ([`ApiError::maybe_accepted`]), where a retry could do it twice.
+    pub fn retryable(&self) -> bool {
+        if self.maybe_accepted() {
+            return false;
+        }
+        match self {
+            ApiError::RateLimited { .. }
+            | ApiError::Connect { .. }
+            | ApiError::Timeout { .. }
+            | ApiError::Transport { .. } => true,
+            ApiError::Service(e) => {
+                let marked =
+                    matches!(&e.envelope, Some(ErrorEnvelope::LeadFinder(lf)) if lf.retryable);
+                marked || matches!(e.status, 408 | 425 | 429 | 500..=599)
+            }
+            ApiError::Config(_)
+            | ApiError::Invalid(_)
+            | ApiError::Decode { .. }
+            | ApiError::TooLarge { .. } => false,
         }
     }
 

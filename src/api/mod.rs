@@ -3,6 +3,7 @@
 
 pub mod client;
 pub mod error;
+pub mod gate;
 pub mod key;
 pub mod model;
 pub mod retry;
@@ -14,8 +15,9 @@ mod lead_finder;
 mod senders;
 mod threads;
 
-pub use client::{Client, ClientConfig, RateGate};
+pub use client::{Client, ClientConfig};
 pub use error::{ApiError, ServiceError};
+pub use gate::{ConnState, RateGate, RateLimits, RouteFamily};
 pub use key::{ApiKey, KeyError};
 
 /// Percent-encodes one path segment (an id), so a pasted id can never change

@@ -599,6 +599,86 @@ pub fn messages_page(thread: &str, total: usize, page: u64, limit: u64) -> Messa
     }
 }
 
+/// A complete company profile, as `GET /api/context` answers it.
+pub fn company_profile() -> ContextResponse {
+    let v = |items: &[&str]| items.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let extra = serde_json::json!({
+        "crm": "hubspot",
+        "tiers": {"gold": 3, "silver": 12},
+        "regions": ["EU", "UK"]
+    });
+    ContextResponse {
+        context: CompanyContext {
+            user: UserSection {
+                professional_background: "Ten years in revenue operations, now founder and head of sales.".into(),
+            },
+            company: CompanySection {
+                overview: "Northwind builds forecasting and pipeline analytics for B2B SaaS revenue teams.".into(),
+                product: "A forecasting workspace that reconciles CRM and billing data nightly.".into(),
+                problem_solved: "Forecasts that finance and sales both trust.".into(),
+                differentiators: "Works from day one on messy CRM data; no consultants needed.".into(),
+                network_presence: "Weekly posts on forecasting by the founder.".into(),
+            },
+            content: ContentSection {
+                network_voice: "Practical, numbers-first, no hype.".into(),
+                preferred_tone: "Friendly and direct".into(),
+                posting_cadence: "Twice a week".into(),
+                recommended_topics: v(&["forecast accuracy", "CRM hygiene"]),
+                content_formats: v(&["short posts", "carousels"]),
+                topics_to_avoid: v(&["politics"]),
+            },
+            market: MarketSection {
+                target_audience: "RevOps and finance leaders at B2B SaaS companies".into(),
+                industry_context: "Tool sprawl makes data quality a board topic.".into(),
+                icp_job_titles: v(&["VP Revenue Operations", "CFO"]),
+                icp_industries: v(&["Software", "Fintech"]),
+                icp_company_sizes: v(&["51-200", "201-500"]),
+                icp_pain_points: v(&["manual reconciliation", "unreliable forecasts"]),
+                icp_keywords: v(&["RevOps", "forecast"]),
+            },
+            extra: extra.as_object().cloned().unwrap_or_default(),
+        },
+        profile: Some(Profile {
+            first_name: "Maya".into(),
+            last_name: "Chen".into(),
+            company_name: "Northwind".into(),
+            website: "https://northwind.example".into(),
+        }),
+    }
+}
+
+/// A redeem answer: a fresh 100-discovery pass ending in 14 days (from
+/// [`CLOCK`]) with 8 used, or a refusal naming why.
+pub fn discovery_pass(redeemed: bool) -> DiscoveryPass {
+    DiscoveryPass {
+        access: Some(Access {
+            kind: "paid_plan".into(),
+            can_create_leads: true,
+            verified_at: Some("2026-09-23T12:00:00Z".into()),
+        }),
+        eligibility: Some(Eligibility {
+            can_redeem: false,
+            reason: if redeemed {
+                "Redeemed: the pass is active".into()
+            } else {
+                "This code has already been redeemed".into()
+            },
+        }),
+        test_access: Some(TestAccess {
+            id: "ta-1".into(),
+            source: "service_domain".into(),
+            status: "active".into(),
+            activated_at: "2026-11-22T12:00:00Z".into(),
+            expires_at: "2026-12-06T12:00:00Z".into(),
+            discovery_limit: 100,
+            discovery_used: 8,
+            remaining: 92,
+            terminal_reason: None,
+        }),
+        redeemed,
+    }
+}
+
 /// Test drivers of `update`, shared by the pane tests.
 pub mod drive {
     use std::time::Duration;

@@ -7,7 +7,9 @@ pub mod cmd;
 pub mod command_line;
 pub mod dialog;
 pub mod domains;
-#[doc(hidden)]
+/// Test fixtures: only in test builds (unit tests, or the `test-util`
+/// feature the integration tests turn on), never in the release binary.
+#[cfg(any(test, feature = "test-util"))]
 pub mod fixtures;
 pub mod form;
 pub mod help;
@@ -16,6 +18,7 @@ pub mod json_tree;
 pub mod leads;
 pub mod msg;
 pub mod pane;
+pub mod profile;
 pub mod registry;
 pub mod requests;
 pub mod subscriptions;
@@ -32,8 +35,9 @@ pub use cmd::{ApiRequest, Cmd, RequestId};
 pub use msg::{ApiReply, Msg, Reply, Signal};
 pub use subscriptions::{Sub, SubId, subscriptions};
 
+use crate::config::PollIntervals;
 use crate::config::keymap::{Action, Keymap, Scope};
-use crate::config::{PollIntervals, ThemeName};
+use crate::config::theme::{ColourEnv, ThemeFile};
 use crate::geometry::AppLayout;
 use crate::store::State;
 use command_line::{Command, CommandLine};
@@ -194,8 +198,10 @@ pub struct Model {
     pub overlay: Option<Overlay>,
     /// Keys.
     pub keymap: Keymap,
-    /// Theme.
-    pub theme: ThemeName,
+    /// The configured theme (`[theme]`, layered); `ui` resolves it.
+    pub theme: ThemeFile,
+    /// What the terminal can show (NO_COLOR, truecolour).
+    pub colour: ColourEnv,
     /// Poll intervals.
     pub poll: PollIntervals,
     /// Local state (known ids, drafts, preferences).
@@ -242,7 +248,8 @@ impl Model {
             toasts: Toasts::default(),
             overlay: None,
             keymap,
-            theme: ThemeName::Default,
+            theme: ThemeFile::default(),
+            colour: ColourEnv::default(),
             poll,
             state,
             history: Vec::new(),
@@ -438,11 +445,12 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
                 Vec::new()
             }
         },
-        Msg::RateLimit(until) => {
-            m.net.rate_limited_until = until.filter(|t| *t > m.now);
+        Msg::RateLimit(limits) => {
+            m.net.rate_limited_until = limits.latest().filter(|t| *t > m.now);
             m.redraw = true;
             Vec::new()
         }
+        Msg::Connection(_) => Vec::new(),
         Msg::Copied(result) => {
             match result {
                 Ok(n) => m.notify(

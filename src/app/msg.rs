@@ -1,6 +1,6 @@
 //! Everything that can happen: input, replies, timers, signals.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use serde_json::Value;
@@ -152,8 +152,12 @@ pub enum Msg {
     },
     /// A subscription fired (a poller is due, or a countdown ticked).
     SubFired(SubId),
-    /// The shared rate-limit gate changed: closed until then, or open.
-    RateLimit(Option<Instant>),
+    /// A route family's rate-limit gate closed or opened: every family's
+    /// reopening instant.
+    RateLimit(crate::api::RateLimits),
+    /// The connection state changed (offline since the first failed
+    /// connection, online at any answer).
+    Connection(crate::api::ConnState),
     /// A clipboard write finished.
     Copied(Result<usize, String>),
     /// The state file was written (or not).

@@ -14,6 +14,7 @@ macro_rules! with_panes {
             Leads(leads): $crate::app::leads::LeadsModel,
             Inbox(inbox): $crate::app::inbox::InboxModel,
             Domains(domains): $crate::app::domains::DomainsModel,
+            Profile(profile): $crate::app::profile::ProfileModel,
         }
     };
 }

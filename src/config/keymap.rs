@@ -4,150 +4,143 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::path::Path;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::KeyOverride;
 
-/// Where a binding applies. Pane scopes are checked before `Global`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Scope {
-    /// Everywhere (navigation, panes, help, quit).
-    Global,
-    /// The Leads pane.
-    Leads,
-    /// The Campaigns pane.
-    Campaigns,
-    /// The Inbox pane.
-    Inbox,
-    /// The Senders & Domains pane.
-    Domains,
-    /// The Profile pane.
-    Profile,
-}
-
-impl Scope {
-    /// Every scope.
-    pub const ALL: [Scope; 6] = [
-        Scope::Global,
-        Scope::Leads,
-        Scope::Campaigns,
-        Scope::Inbox,
-        Scope::Domains,
-        Scope::Profile,
-    ];
-
-    /// The name used in `[keys.NAME]`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Scope::Global => "global",
-            Scope::Leads => "leads",
-            Scope::Campaigns => "campaigns",
-            Scope::Inbox => "inbox",
-            Scope::Domains => "domains",
-            Scope::Profile => "profile",
-        }
-    }
-
-    fn parse(s: &str) -> Option<Scope> {
-        Scope::ALL.into_iter().find(|sc| sc.name() == s)
-    }
-}
-
 macro_rules! actions {
-    ($($variant:ident => $name:literal, $scope:ident, $help:literal;)+) => {
+    ($(
+        $(#[doc = $sdoc:literal])* $scope:ident => $sname:literal {
+            $($variant:ident => $name:literal, $help:literal;)+
+        }
+    )+) => {
+        /// Where a binding applies: a `[keys.NAME]` table. Pane scopes are
+        /// checked before `Global`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Scope { $($(#[doc = $sdoc])* $scope,)+ }
+
+        impl Scope {
+            /// Every scope.
+            pub const ALL: &'static [Scope] = &[$(Scope::$scope,)+];
+
+            /// The name used in `[keys.NAME]`.
+            pub fn name(self) -> &'static str {
+                match self { $(Scope::$scope => $sname,)+ }
+            }
+
+            fn parse(s: &str) -> Option<Scope> {
+                match s { $($sname => Some(Scope::$scope),)+ _ => None }
+            }
+        }
+
         /// Everything a key can do.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum Action { $(#[doc = $help] $variant,)+ }
+        pub enum Action { $($(#[doc = $help] $variant,)+)+ }
 
         impl Action {
             /// Every action, in help order.
-            pub const ALL: &'static [Action] = &[$(Action::$variant,)+];
+            pub const ALL: &'static [Action] = &[$($(Action::$variant,)+)+];
 
             /// The name used in config files.
             pub fn name(self) -> &'static str {
-                match self { $(Action::$variant => $name,)+ }
+                match self { $($(Action::$variant => $name,)+)+ }
             }
 
             /// The scope the action belongs to.
             pub fn scope(self) -> Scope {
-                match self { $(Action::$variant => Scope::$scope,)+ }
+                match self { $($(Action::$variant => Scope::$scope,)+)+ }
             }
 
             /// One line of help.
             pub fn help(self) -> &'static str {
-                match self { $(Action::$variant => $help,)+ }
+                match self { $($(Action::$variant => $help,)+)+ }
             }
 
             fn parse(s: &str) -> Option<Action> {
-                match s { $($name => Some(Action::$variant),)+ _ => None }
+                match s { $($($name => Some(Action::$variant),)+)+ _ => None }
             }
         }
     };
 }
 
+// A new pane adds its scope here (a section with its actions) and a
+// `[keys.NAME]` table with their default keys to assets/keymap.toml; the
+// tests below check that the two agree.
 actions! {
-    Quit => "quit", Global, "quit (asks first if something unsent would be lost)";
-    ForceQuit => "force_quit", Global, "quit at once (unsent text is saved locally first)";
-    Suspend => "suspend", Global, "suspend to the shell (fg to come back)";
-    NextPane => "next_pane", Global, "next pane";
-    PrevPane => "prev_pane", Global, "previous pane";
-    PaneLeads => "pane_leads", Global, "Leads pane";
-    PaneCampaigns => "pane_campaigns", Global, "Campaigns pane";
-    PaneInbox => "pane_inbox", Global, "Inbox pane";
-    PaneDomains => "pane_domains", Global, "Senders & Domains pane";
-    PaneProfile => "pane_profile", Global, "Profile pane";
-    Help => "help", Global, "help for this pane";
-    CommandLine => "command", Global, "command line (the commands are listed below)";
-    Refresh => "refresh", Global, "refresh what is shown";
-    Up => "up", Global, "move up";
-    Down => "down", Global, "move down";
-    Top => "top", Global, "go to the top";
-    Bottom => "bottom", Global, "go to the bottom";
-    PageUp => "page_up", Global, "page up";
-    PageDown => "page_down", Global, "page down";
-    Open => "open", Global, "open the selected item";
-    Back => "back", Global, "back / close";
-    Filter => "filter", Global, "filter";
-    ToggleSenders => "toggle_senders", Domains, "switch between sending domains and senders";
-    AddDomain => "add_domain", Domains, "add a sending domain";
-    Verify => "verify", Domains, "verify the domain (trigger a DNS check)";
-    CopyValue => "copy_value", Domains, "copy the selected DNS value (OSC 52, works over SSH)";
-    SenderType => "sender_type", Domains, "filter senders by type (all, email, network)";
-    NewSearch => "new_search", Leads, "create a search";
-    RunSearch => "run_search", Leads, "run the search (resumes when the last run can continue)";
-    RunAll => "run_all", Leads, "run every eligible search";
-    ToggleMark => "toggle_mark", Leads, "select / unselect the lead";
-    MarkLoaded => "mark_loaded", Leads, "select every loaded lead";
-    MarkMatching => "mark_matching", Leads, "select every lead matching the filter";
-    AddToCampaign => "add_to_campaign", Leads, "add the selected leads to a campaign…";
-    Export => "export", Leads, "export the filtered results to CSV";
-    Enrichment => "enrichment", Leads, "open the result on its enrichment fields and coverage";
-    RemoveChip => "remove_chip", Leads, "remove the last filter chip (or click a chip)";
-    ClearMarks => "clear_marks", Leads, "unselect every lead";
-    NextSection => "next_section", Leads, "next part of the result detail (lead, person, company, fields)";
-    PrevSection => "prev_section", Leads, "previous part of the result detail";
-
-    // The Campaigns pane's actions (scope Campaigns).
-
-    // The Inbox pane's actions (scope Inbox).
-    Compose => "compose", Inbox, "write a new email (kept as a draft until sent)";
-    EditDraft => "edit_draft", Inbox, "edit the draft (the editor opens on its body)";
-    SendDraft => "send", Inbox, "send the draft (asks first, naming recipient and sender)";
-    EditorSend => "editor_send", Inbox, "in the editor: save, then send (asks first)";
-    SaveDraft => "save_draft", Inbox, "in the editor: save the draft to the service";
-    FindInBody => "find", Inbox, "in the editor: find text in the body (Enter next, Up previous)";
-    Undo => "undo", Inbox, "in the editor: undo";
-    Redo => "redo", Inbox, "in the editor: redo";
-    MarkRead => "mark_read", Inbox, "mark the thread read";
-    MarkUnread => "mark_unread", Inbox, "mark the thread unread";
-    Archive => "archive", Inbox, "archive / unarchive the thread";
-    DeleteDraft => "delete_draft", Inbox, "delete the draft (asks first; only unsent drafts)";
-    StatusFilter => "status_filter", Inbox, "show all threads, drafts, active or archived";
-    ScrollBodyDown => "scroll_body_down", Inbox, "scroll the message body down";
-    ScrollBodyUp => "scroll_body_up", Inbox, "scroll the message body up";
-
-    // The Profile pane's actions (scope Profile).
+    /// Everywhere (navigation, panes, help, quit).
+    Global => "global" {
+        Quit => "quit", "quit (asks first if something unsent would be lost)";
+        ForceQuit => "force_quit", "quit at once (unsent text is saved locally first)";
+        Suspend => "suspend", "suspend to the shell (fg to come back)";
+        NextPane => "next_pane", "next pane";
+        PrevPane => "prev_pane", "previous pane";
+        PaneLeads => "pane_leads", "Leads pane";
+        PaneCampaigns => "pane_campaigns", "Campaigns pane";
+        PaneInbox => "pane_inbox", "Inbox pane";
+        PaneDomains => "pane_domains", "Senders & Domains pane";
+        PaneProfile => "pane_profile", "Profile pane";
+        Help => "help", "help for this pane";
+        CommandLine => "command", "command line (the commands are listed below)";
+        Refresh => "refresh", "refresh what is shown";
+        Up => "up", "move up";
+        Down => "down", "move down";
+        Top => "top", "go to the top";
+        Bottom => "bottom", "go to the bottom";
+        PageUp => "page_up", "page up";
+        PageDown => "page_down", "page down";
+        Open => "open", "open the selected item";
+        Back => "back", "back / close";
+        Filter => "filter", "filter";
+    }
+    /// The Leads pane.
+    Leads => "leads" {
+        NewSearch => "new_search", "create a search";
+        RunSearch => "run_search", "run the search (resumes when the last run can continue)";
+        RunAll => "run_all", "run every eligible search";
+        ToggleMark => "toggle_mark", "select / unselect the lead";
+        MarkLoaded => "mark_loaded", "select every loaded lead";
+        MarkMatching => "mark_matching", "select every lead matching the filter";
+        AddToCampaign => "add_to_campaign", "add the selected leads to a campaign…";
+        Export => "export", "export the filtered results to CSV";
+        Enrichment => "enrichment", "open the result on its enrichment fields and coverage";
+        RemoveChip => "remove_chip", "remove the last filter chip (or click a chip)";
+        ClearMarks => "clear_marks", "unselect every lead";
+        NextSection => "next_section", "next part of the result detail (lead, person, company, fields)";
+        PrevSection => "prev_section", "previous part of the result detail";
+    }
+    /// The Inbox pane.
+    Inbox => "inbox" {
+        Compose => "compose", "write a new email (kept as a draft until sent)";
+        EditDraft => "edit_draft", "edit the draft (the editor opens on its body)";
+        SendDraft => "send", "send the draft (asks first, naming recipient and sender)";
+        EditorSend => "editor_send", "in the editor: save, then send (asks first)";
+        SaveDraft => "save_draft", "in the editor: save the draft to the service";
+        FindInBody => "find", "in the editor: find text in the body (Enter next, Up previous)";
+        Undo => "undo", "in the editor: undo";
+        Redo => "redo", "in the editor: redo";
+        MarkRead => "mark_read", "mark the thread read";
+        MarkUnread => "mark_unread", "mark the thread unread";
+        Archive => "archive", "archive / unarchive the thread";
+        DeleteDraft => "delete_draft", "delete the draft (asks first; only unsent drafts)";
+        StatusFilter => "status_filter", "show all threads, drafts, active or archived";
+        ScrollBodyDown => "scroll_body_down", "scroll the message body down";
+        ScrollBodyUp => "scroll_body_up", "scroll the message body up";
+    }
+    /// The Senders & Domains pane.
+    Domains => "domains" {
+        ToggleSenders => "toggle_senders", "switch between sending domains and senders";
+        AddDomain => "add_domain", "add a sending domain";
+        Verify => "verify", "verify the domain (trigger a DNS check)";
+        CopyValue => "copy_value", "copy the selected DNS value (OSC 52, works over SSH)";
+        SenderType => "sender_type", "filter senders by type (all, email, network)";
+    }
+    /// The Profile pane.
+    Profile => "profile" {
+        EditProfile => "edit_profile", "edit the profile (Ctrl-S reviews the changes, y saves)";
+        RedeemPass => "redeem_pass", "redeem a discovery-pass code";
+    }
 }
 
 /// A key with its modifiers, normalised (shift folded into the char).
@@ -330,91 +323,33 @@ pub struct Keymap {
     map: BTreeMap<(Scope, KeyCombo), Action>,
 }
 
-const DEFAULTS: &[(&str, Action)] = &[
-    ("q", Action::Quit),
-    ("ctrl-c", Action::ForceQuit),
-    ("ctrl-z", Action::Suspend),
-    ("tab", Action::NextPane),
-    ("shift-tab", Action::PrevPane),
-    ("1", Action::PaneLeads),
-    ("2", Action::PaneCampaigns),
-    ("3", Action::PaneInbox),
-    ("4", Action::PaneDomains),
-    ("5", Action::PaneProfile),
-    ("?", Action::Help),
-    (":", Action::CommandLine),
-    ("r", Action::Refresh),
-    ("k", Action::Up),
-    ("up", Action::Up),
-    ("j", Action::Down),
-    ("down", Action::Down),
-    ("g", Action::Top),
-    ("home", Action::Top),
-    ("G", Action::Bottom),
-    ("end", Action::Bottom),
-    ("pgup", Action::PageUp),
-    ("pgdn", Action::PageDown),
-    ("enter", Action::Open),
-    ("esc", Action::Back),
-    ("/", Action::Filter),
-];
+/// The default keymap: the TOML a user can copy into `config.toml`, and
+/// the source of the built-in bindings.
+pub const DEFAULT_TOML: &str = include_str!("../../assets/keymap.toml");
 
-const PANE_DEFAULTS: &[(Scope, &str, Action)] = &[
-    (Scope::Domains, "s", Action::ToggleSenders),
-    (Scope::Domains, "a", Action::AddDomain),
-    (Scope::Domains, "v", Action::Verify),
-    (Scope::Domains, "y", Action::CopyValue),
-    (Scope::Domains, "t", Action::SenderType),
-    (Scope::Leads, "n", Action::NewSearch),
-    (Scope::Leads, "R", Action::RunSearch),
-    (Scope::Leads, "ctrl-r", Action::RunAll),
-    (Scope::Leads, "space", Action::ToggleMark),
-    (Scope::Leads, "a", Action::MarkLoaded),
-    (Scope::Leads, "A", Action::MarkMatching),
-    (Scope::Leads, "c", Action::AddToCampaign),
-    (Scope::Leads, "E", Action::Export),
-    (Scope::Leads, "e", Action::Enrichment),
-    (Scope::Leads, "x", Action::RemoveChip),
-    (Scope::Leads, "u", Action::ClearMarks),
-    (Scope::Leads, "l", Action::NextSection),
-    (Scope::Leads, "right", Action::NextSection),
-    (Scope::Leads, "h", Action::PrevSection),
-    (Scope::Leads, "left", Action::PrevSection),
-    // The Campaigns pane's keys.
+/// The name errors in [`DEFAULT_TOML`] are reported under.
+const DEFAULT_ORIGIN: &str = "assets/keymap.toml (built in)";
 
-    // The Inbox pane's keys.
-    (Scope::Inbox, "c", Action::Compose),
-    (Scope::Inbox, "e", Action::EditDraft),
-    (Scope::Inbox, "S", Action::SendDraft),
-    (Scope::Inbox, "ctrl-s", Action::EditorSend),
-    (Scope::Inbox, "ctrl-o", Action::SaveDraft),
-    (Scope::Inbox, "ctrl-f", Action::FindInBody),
-    (Scope::Inbox, "ctrl-u", Action::Undo),
-    (Scope::Inbox, "ctrl-r", Action::Redo),
-    (Scope::Inbox, "m", Action::MarkRead),
-    (Scope::Inbox, "u", Action::MarkUnread),
-    (Scope::Inbox, "a", Action::Archive),
-    (Scope::Inbox, "D", Action::DeleteDraft),
-    (Scope::Inbox, "s", Action::StatusFilter),
-    (Scope::Inbox, "J", Action::ScrollBodyDown),
-    (Scope::Inbox, "K", Action::ScrollBodyUp),
-    // The Profile pane's keys.
-];
+impl Keymap {
+    /// The built-in bindings, read from [`DEFAULT_TOML`] with the same parser
+    /// as a user's `[keys.*]` tables.
+    pub fn defaults() -> Result<Keymap, String> {
+        let origin = Path::new(DEFAULT_ORIGIN);
+        let file = super::parse_file(origin, DEFAULT_TOML).map_err(|e| e.to_string())?;
+        let mut km = Keymap {
+            map: BTreeMap::new(),
+        };
+        km.apply(&super::key_overrides(origin, file.keys))?;
+        Ok(km)
+    }
+}
 
 impl Default for Keymap {
     fn default() -> Self {
-        let mut map = BTreeMap::new();
-        for (key, action) in DEFAULTS {
-            if let Some(combo) = KeyCombo::parse(key) {
-                map.insert((Scope::Global, combo), *action);
-            }
-        }
-        for (scope, key, action) in PANE_DEFAULTS {
-            if let Some(combo) = KeyCombo::parse(key) {
-                map.insert((*scope, combo), *action);
-            }
-        }
-        Keymap { map }
+        // The embedded file is part of the build, not outside data, and
+        // `tests::the_embedded_defaults_parse_and_cover_every_action` keeps it
+        // valid.
+        Keymap::defaults().expect("assets/keymap.toml is a valid keymap")
     }
 }
 
@@ -422,7 +357,13 @@ impl Keymap {
     /// The defaults with `overrides` applied; an error names the file, the
     /// key and what is allowed. `"none"` unbinds a key.
     pub fn with_overrides(overrides: &[KeyOverride]) -> Result<Keymap, String> {
-        let mut km = Keymap::default();
+        let mut km = Keymap::defaults()?;
+        km.apply(overrides)?;
+        Ok(km)
+    }
+
+    /// Binds (or with `"none"` unbinds) each override in turn.
+    fn apply(&mut self, overrides: &[KeyOverride]) -> Result<(), String> {
         for o in overrides {
             let at = format!(
                 "config file {}: [keys.{}] \"{}\"",
@@ -435,14 +376,18 @@ impl Keymap {
                     "config file {}: [keys.{}]: unknown scope; allowed: {}",
                     o.origin.display(),
                     o.scope,
-                    Scope::ALL.map(Scope::name).join(", ")
+                    Scope::ALL
+                        .iter()
+                        .map(|s| s.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )
             })?;
             let combo = KeyCombo::parse(&o.key).ok_or_else(|| {
                 format!("{at}: not a key; use e.g. \"y\", \"G\", \"ctrl-s\", \"shift-tab\", \"pgdn\", \"f5\"")
             })?;
             if matches!(o.action.as_str(), "none" | "unbound") {
-                km.map.remove(&(scope, combo));
+                self.map.remove(&(scope, combo));
                 continue;
             }
             let action = Action::parse(&o.action).ok_or_else(|| {
@@ -464,9 +409,9 @@ impl Keymap {
                     action.scope().name()
                 ));
             }
-            km.map.insert((scope, combo), action);
+            self.map.insert((scope, combo), action);
         }
-        Ok(km)
+        Ok(())
     }
 
     /// The action of a key in `scope` (checked first) or globally.
@@ -573,10 +518,98 @@ mod tests {
         let err = Keymap::with_overrides(&[o("global", "y", "copy_value")]).unwrap_err();
         assert!(err.contains("[keys.domains]"), "{err}");
         let err = Keymap::with_overrides(&[o("nowhere", "y", "quit")]).unwrap_err();
-        assert!(
-            err.contains("global, leads, campaigns, inbox, domains, profile"),
-            "{err}"
-        );
+        assert!(err.contains("global, leads, inbox, domains"), "{err}");
+    }
+
+    /// The binding lines of the embedded file: (scope, key, action).
+    fn default_lines() -> Vec<(String, String, String)> {
+        let file: BTreeMap<String, super::super::KeyTables> = toml::from_str(DEFAULT_TOML).unwrap();
+        let mut out = Vec::new();
+        for (scope, keys) in &file["keys"] {
+            for (key, action) in keys {
+                out.push((scope.clone(), key.clone(), action.clone()));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_embedded_defaults_parse_and_cover_every_action() {
+        let km = Keymap::defaults().unwrap();
+        for a in Action::ALL {
+            assert!(
+                !km.keys_for(*a).is_empty(),
+                "assets/keymap.toml has no key for `{}`: add a line to [keys.{}]",
+                a.name(),
+                a.scope().name()
+            );
+        }
+        let lines = default_lines();
+        for scope in Scope::ALL {
+            assert!(
+                lines.iter().any(|(s, _, _)| s == scope.name()),
+                "assets/keymap.toml has no [keys.{}] table",
+                scope.name()
+            );
+        }
+        // Two spellings of one key ("pgdn", "pagedown") in a table would
+        // silently drop a binding.
+        assert_eq!(lines.len(), km.map.len(), "a key is bound twice in a table");
+        // Copied whole into a config, the file changes nothing.
+        let path = Path::new("/c.toml");
+        let file = crate::config::parse_file(path, DEFAULT_TOML).unwrap();
+        let copied = Keymap::with_overrides(&crate::config::key_overrides(path, file.keys));
+        assert_eq!(copied.unwrap(), km);
+    }
+
+    /// Each action's lines are led by one comment: its help text, so the
+    /// file reads like `?` in the dashboard.
+    #[test]
+    fn each_action_in_the_file_is_explained_by_its_help() {
+        let mut scope = None;
+        let mut comment: Option<&str> = None;
+        let mut group: Option<Action> = None;
+        let mut seen = Vec::new();
+        for (n, line) in DEFAULT_TOML.lines().enumerate() {
+            let at = format!("assets/keymap.toml line {}", n + 1);
+            let line = line.trim();
+            if let Some(name) = line
+                .strip_prefix("[keys.")
+                .and_then(|l| l.strip_suffix(']'))
+            {
+                scope = Some(Scope::parse(name).unwrap_or_else(|| panic!("{at}: unknown scope")));
+                (comment, group) = (None, None);
+            } else if line.is_empty() {
+                assert!(comment.is_none(), "{at}: a comment with no key under it");
+                group = None;
+            } else if let Some(text) = line.strip_prefix('#') {
+                // Before the first table: the file's own notes.
+                if scope.is_some() {
+                    let text = text.trim();
+                    assert!(comment.is_none(), "{at}: one comment line per action");
+                    comment = Some(text);
+                }
+            } else {
+                let binding: BTreeMap<String, String> =
+                    toml::from_str(line).unwrap_or_else(|e| panic!("{at}: {e}"));
+                let action = binding.values().next().and_then(|a| Action::parse(a));
+                let action = action.unwrap_or_else(|| panic!("{at}: not an action"));
+                match comment.take() {
+                    Some(text) => {
+                        assert_eq!(text, action.help(), "{at}: the comment must be the help");
+                        assert!(
+                            !seen.contains(&action),
+                            "{at}: keep an action's keys together"
+                        );
+                        seen.push(action);
+                        group = Some(action);
+                    }
+                    None => assert_eq!(group, Some(action), "{at}: explain the action above it"),
+                }
+                assert_eq!(Some(action.scope()), scope, "{at}: wrong table");
+            }
+        }
+        assert_eq!(seen.len(), Action::ALL.len());
     }
 
     #[test]

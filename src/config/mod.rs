@@ -5,6 +5,7 @@
 
 pub mod keymap;
 pub mod paths;
+pub mod theme;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -15,6 +16,7 @@ use serde::Deserialize;
 
 use crate::api::{ApiKey, KeyError};
 pub use paths::Paths;
+pub use theme::ThemeFile;
 
 /// A configuration problem, naming the file and key where there is one.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -59,13 +61,16 @@ pub struct FileConfig {
     pub request_timeout_secs: Option<u64>,
     /// Connection time limit in seconds (1 to 120).
     pub connect_timeout_secs: Option<u64>,
-    /// `default` or `mono`.
-    pub theme: Option<ThemeName>,
+    /// `theme = "default"` / `"mono"`, or a `[theme]` table of role styles.
+    pub theme: Option<ThemeFile>,
     /// Poll intervals.
     pub poll: Option<PollFile>,
     /// Key overrides: `[keys.SCOPE] "KEY" = "action"`.
-    pub keys: Option<BTreeMap<String, BTreeMap<String, String>>>,
+    pub keys: Option<KeyTables>,
 }
+
+/// `[keys.SCOPE] "KEY" = "action"` tables: scope → key → action.
+pub type KeyTables = BTreeMap<String, BTreeMap<String, String>>;
 
 /// `[poll]` of a config file.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -83,9 +88,8 @@ pub struct PollFile {
     pub inbox_secs: Option<f64>,
 }
 
-/// The colour theme.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+/// A base theme.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum ThemeName {
     /// The 16 ANSI colours, following the terminal's palette.
     #[default]
@@ -161,8 +165,8 @@ pub struct Config {
     pub connect_timeout: Duration,
     /// Poll intervals explicitly configured (`None` = use the defaults).
     pub poll: PollFile,
-    /// Theme.
-    pub theme: ThemeName,
+    /// The `[theme]` tables, layered.
+    pub theme: ThemeFile,
     /// Key overrides, in file order.
     pub keys: Vec<KeyOverride>,
     /// The layers applied, in order.
@@ -301,7 +305,7 @@ pub fn load(paths: &Paths, overrides: &Overrides) -> Result<Config, ConfigError>
         request_timeout: Duration::from_secs(30),
         connect_timeout: Duration::from_secs(5),
         poll: PollFile::default(),
-        theme: ThemeName::Default,
+        theme: ThemeFile::default(),
         keys: Vec::new(),
         layers: vec!["defaults".into()],
         warnings: Vec::new(),
@@ -383,7 +387,7 @@ fn apply_file(cfg: &mut Config, path: &Path, file: FileConfig) -> Result<(), Con
         cfg.connect_timeout = Duration::from_secs(t);
     }
     if let Some(theme) = file.theme {
-        cfg.theme = theme;
+        cfg.theme.layer(theme);
     }
     if let Some(p) = file.poll {
         cfg.poll.domain_secs = p.domain_secs.or(cfg.poll.domain_secs);
@@ -391,9 +395,16 @@ fn apply_file(cfg: &mut Config, path: &Path, file: FileConfig) -> Result<(), Con
         cfg.poll.campaign_secs = p.campaign_secs.or(cfg.poll.campaign_secs);
         cfg.poll.inbox_secs = p.inbox_secs.or(cfg.poll.inbox_secs);
     }
-    for (scope, keys) in file.keys.unwrap_or_default() {
+    cfg.keys.extend(key_overrides(path, file.keys));
+    Ok(())
+}
+
+/// The `[keys.SCOPE]` tables of a file as overrides, in table order.
+pub(crate) fn key_overrides(path: &Path, keys: Option<KeyTables>) -> Vec<KeyOverride> {
+    let mut out = Vec::new();
+    for (scope, keys) in keys.unwrap_or_default() {
         for (key, action) in keys {
-            cfg.keys.push(KeyOverride {
+            out.push(KeyOverride {
                 scope: scope.clone(),
                 key,
                 action,
@@ -401,7 +412,7 @@ fn apply_file(cfg: &mut Config, path: &Path, file: FileConfig) -> Result<(), Con
             });
         }
     }
-    Ok(())
+    out
 }
 
 /// Warns (as ssh does) when a file holding a key is readable by others.
@@ -564,5 +575,6 @@ mod example_tests {
         let file = parse_file(Path::new("config.example.toml"), text).expect("example parses");
         assert_eq!(file.request_timeout_secs, Some(30));
         assert_eq!(file.poll.and_then(|p| p.domain_secs), Some(45.0));
+        assert_eq!(file.theme.and_then(|t| t.base), Some(ThemeName::Default));
     }
 }

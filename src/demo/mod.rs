@@ -40,7 +40,8 @@
 //!   clock rounded down to the minute (or [`DemoConfig::epoch_ms`]). The
 //!   default scale 60 makes a simulated minute one real second: a run
 //!   completes in ~4 s, `mail.northwind-demo.io` verifies ~6 s after start,
-//!   the active campaigns send about once a second. See [`sim`] for the pace.
+//!   the active campaigns send about once a second, seeded inbox replies
+//!   arrive 4 and 9 s after start. See [`sim`] for the pace.
 //!
 //! Lead Finder
 //! - `GET /api/lead-finder/{id}`: `limit` defaults to 50; `cursor` (an int,
@@ -86,13 +87,26 @@
 //!   connected. Resume shifts waiting leads by the time spent paused.
 //! - Lead add: rows may carry extra keys (ignored); a present but malformed
 //!   channel identity is 400 `row N: invalid email` (or `network_url`).
-//!   Dedup compares the channel identity only. Editing a lead to another
-//!   lead's identity is 409. Delete ignores ids not on the roster.
-//! - Generated messages exist per lead and sending node; they are `sent`
-//!   once the lead passed the node, `pending` when queued in a live
-//!   campaign, `draft` otherwise. With `prospect_id`, a replied lead's reply
-//!   is merged as a `sent` entry with `node_id: "inbound"`. An unknown
-//!   `prospect_id` gives an empty list.
+//!   Dedup compares the channel identity only; a row repeating an earlier
+//!   row of the same call is `batch`, one matching the roster (including
+//!   rows imported by an earlier chunk of the same file) is `roster`, and
+//!   `roster` wins when both hold. The roster's keys are kept between
+//!   calls, so each 1,000-row chunk of a 100,000-row import costs the same.
+//!   Editing a lead to another lead's identity is 409. Delete ignores ids
+//!   not on the roster.
+//! - Generated messages exist per lead and sending node (subject and body
+//!   are the node's, with `%field%` and `%custom_fields.<key>%` filled from
+//!   the lead; an unknown `%name%` is left as written, a missing custom
+//!   field is empty). They are `sent` once the lead passed the node,
+//!   `pending` once the lead is due for it in a launched campaign
+//!   (`launching`, `active` or `paused`: a pending lead's first step, or a
+//!   follow-up after the previous step's outcome), `draft` otherwise. An
+//!   edit survives the send; replacing the sequence drops all edits. With
+//!   `prospect_id`, a replied lead's reply is merged whatever the status
+//!   filter, as a `sent` entry with `node_id: "inbound"`, subject `Re: ` and
+//!   the subject of the email it answers (empty on network campaigns),
+//!   `created_at` its `replied_at`. An unknown `prospect_id` gives an empty
+//!   list.
 //!
 //! Inbox
 //! - Warm-up threads (one is seeded) are hidden from the list and ignored by
@@ -102,6 +116,19 @@
 //! - Deleting a draft whose recipient ends in `@delete-fails.test` simulates
 //!   the unexpected failure of rule 9 (500 `internal_error`).
 //! - `participant_email`, when present and non-empty, must be an address.
+//! - Replies: the participant answers an outbound message (sent through
+//!   the API, or seeded) with probability 0.6, 3 to 30 simulated minutes
+//!   later, both drawn from the message's id. The reply is an `inbound`
+//!   message with subject `Re: <subject>` (never `Re: Re:`) and a short
+//!   body addressed to the sender; it adds one to `unread_count` and is the
+//!   thread's latest activity. A reply falling due while the thread is
+//!   archived is dropped.
+//! - `updated_at` (not in the contract) is the last activity and orders
+//!   the list: creation, a message either way, and patches of the draft,
+//!   recipient or sender. Marking read and status changes are not activity,
+//!   so opening or archiving a thread never reorders the list.
+//! - Sending clears `draft_attachments` with the other draft fields (they
+//!   left with the message); seeded attachment metadata is read-only.
 //!
 //! Senders, domains, profile, passes
 //! - A sender ready to send has `status: "connected"`; the seeded one that

@@ -4,14 +4,19 @@
 //! `pk_live_demo` holds: five senders (three email, one of them
 //! `disconnected`, i.e. not ready to send; two network); five searches (one
 //! with 2,000 results — or `--scale N` —, one with a run in flight at start,
-//! one never run, one whose latest run failed); eight campaigns covering
-//! every status (a 5,000-lead draft for paging, an empty draft, two active,
-//! one launching, one paused, two completed — produced by running the real
-//! simulation from their launch time); seven threads (drafts with and
-//! without messages, active, archived, and a hidden warm-up thread); five
-//! domains in every status (one verifying that verifies a few seconds after
-//! start, one `slow-dns` that never does, one `fail-dkim` that failed); a
-//! complete company profile. `pk_live_demo_other` holds one of most things.
+//! one never run, one whose latest run failed); nine campaigns covering
+//! every status (a 5,000-lead draft for paging, an empty draft, three
+//! active — one of them [`ALWAYS_ON`], 2,000 leads that keep sending for a
+//! quarter of an hour of real time —, one launching, one paused, two
+//! completed — produced by running the real simulation from their launch
+//! time); nine threads (drafts with and without messages, one with
+//! attachment metadata, active ones with unread replies, two awaiting a
+//! reply that arrives 4 and 9 simulated minutes after start — one of them
+//! [`LONG_THREAD_MESSAGES`] messages long —, archived, and a hidden warm-up
+//! thread); five domains in every status (one verifying that verifies a few
+//! seconds after start, one `slow-dns` that never does, one `fail-dkim`
+//! that failed); a complete company profile. `pk_live_demo_other` holds one
+//! of most things.
 
 use serde_json::json;
 
@@ -26,6 +31,16 @@ use crate::api::model::*;
 pub const BIG_SEARCH_ROWS: usize = 2_000;
 /// Leads of the big draft roster.
 pub const BIG_ROSTER: usize = 5_000;
+/// Name of the large active campaign whose stats climb while you watch.
+pub const ALWAYS_ON: &str = "Fintech finance leaders — always-on";
+/// Leads of [`ALWAYS_ON`].
+pub const ALWAYS_ON_ROSTER: usize = 2_000;
+/// Messages of the long seeded thread (Mateo Silva).
+pub const LONG_THREAD_MESSAGES: usize = 300;
+/// The seeded reply to Nadia Haddad's thread arrives this long after start.
+pub const AWAITING_REPLY_AT: SimMs = 4 * MINUTE;
+/// The seeded reply to the long thread arrives this long after start.
+pub const LONG_THREAD_REPLY_AT: SimMs = 9 * MINUTE;
 
 /// Builds the whole world at simulated time `epoch`.
 pub fn world(epoch: SimMs, scale: Option<usize>) -> World {
@@ -238,26 +253,34 @@ fn campaign(
             .collect();
     }
     let offset = (hash_str(name) % 997) as usize;
+    let persona = if from.rows.is_empty() {
+        0
+    } else {
+        from.persona
+    };
+    // A roster never holds one identity twice (imports deduplicate), so a
+    // person whose identity is taken is replaced by a fresh one.
+    let mut taken = std::collections::HashSet::new();
     for i in 0..leads {
-        let row = (offset + i * 7) % from.rows.len().max(1);
-        let (p, rid) = if from.rows.is_empty() {
-            (
-                Person::new(mix2(hash_str(name), i as u64), 0),
-                String::new(),
-            )
+        let fresh =
+            |attempt: u64| Person::new(mix2(hash_str(name), i as u64 | attempt << 32), persona);
+        let (mut p, rid) = if from.rows.is_empty() {
+            (fresh(0), String::new())
         } else {
-            let p = from.person(row);
+            let row = (offset + i * 7) % from.rows.len();
             let rid = result_id(from.rows[row].seed);
             if i >= from.rows.len() {
                 // Rosters larger than the search get fresh people.
-                (
-                    Person::new(mix2(hash_str(name), i as u64), from.persona),
-                    rid,
-                )
+                (fresh(0), rid)
             } else {
-                (p, rid)
+                (from.person(row), rid)
             }
         };
+        let mut attempt = 1;
+        while !taken.insert(dedup_key(&c.c.kind, &p.email(), &p.network_url())) {
+            p = fresh(attempt);
+            attempt += 1;
+        }
         let l = person_lead(&c, g, &p, &rid, created + (i as i64 % 60) * MINUTE);
         c.leads.push(l);
     }
@@ -307,27 +330,23 @@ fn thread(
     subject: &str,
     created: SimMs,
 ) -> ThreadRec {
-    ThreadRec {
-        t: Thread {
-            id: g.uuid(),
-            channel: "email".into(),
-            status,
-            account_id: sender.map(|i| ws.senders[i].id.clone()),
-            participant_email: email.to_lowercase(),
-            participant_name: Some(name.to_owned()),
-            draft_subject: (!subject.is_empty()).then(|| subject.to_owned()),
-            draft_body_text: None,
-            draft_body_html: None,
-            draft_cc: None,
-            draft_bcc: None,
-            unread_count: 0,
-            draft_attachments: Vec::new(),
-            created_at: Some(iso(created)),
-            updated_at: Some(iso(created)),
-        },
-        warmup: false,
-        messages: Vec::new(),
-    }
+    ThreadRec::new(Thread {
+        id: g.uuid(),
+        channel: "email".into(),
+        status,
+        account_id: sender.map(|i| ws.senders[i].id.clone()),
+        participant_email: email.to_lowercase(),
+        participant_name: Some(name.to_owned()),
+        draft_subject: (!subject.is_empty()).then(|| subject.to_owned()),
+        draft_body_text: None,
+        draft_body_html: None,
+        draft_cc: None,
+        draft_bcc: None,
+        unread_count: 0,
+        draft_attachments: Vec::new(),
+        created_at: Some(iso(created)),
+        updated_at: Some(iso(created)),
+    })
 }
 
 fn message(g: &mut IdGen, t: &mut ThreadRec, inbound: bool, subject: &str, body: &str, at: SimMs) {
@@ -343,6 +362,135 @@ fn message(g: &mut IdGen, t: &mut ThreadRec, inbound: bool, subject: &str, body:
     if inbound {
         t.t.unread_count += 1;
     }
+}
+
+/// The metadata of two files attached to a draft (read-only through the
+/// public interface).
+fn slides(user_id: &str, thread_id: &str) -> Vec<Attachment> {
+    let file = |name: &str, mime: &str, size: u64, cid: &str| {
+        let path = format!("{user_id}/{thread_id}/{name}");
+        Attachment {
+            name: name.to_owned(),
+            bucket: "thread-attachments".into(),
+            url: format!(
+                "https://files.demo-mail.example/thread-attachments/{path}?expires=3600&sig={:016x}",
+                hash_str(&path)
+            ),
+            path,
+            mime_type: mime.to_owned(),
+            size,
+            content_id: cid.to_owned(),
+        }
+    };
+    vec![
+        file("helix-webinar-slides.pdf", "application/pdf", 2_483_112, ""),
+        file(
+            "pipeline-chart.png",
+            "image/png",
+            184_220,
+            "pipeline-chart@northwind-demo.io",
+        ),
+    ]
+}
+
+/// Schedules the participant's reply to the last (outbound) message.
+fn reply_soon(t: &mut ThreadRec, at: SimMs) {
+    if let Some(last) = t.messages.last() {
+        let subject = sim::reply_subject(&last.subject);
+        let seed = hash_str(&last.id);
+        t.expect_reply(Reply { at, seed, subject });
+    }
+}
+
+/// An active thread whose participant answers a few seconds after start.
+fn awaiting_reply(g: &mut IdGen, ws: &Workspace, sender: usize, e: SimMs) -> ThreadRec {
+    let mut t = thread(
+        g,
+        ws,
+        ThreadStatus::Active,
+        Some(sender),
+        "nadia.haddad@lumen.health",
+        "Nadia Haddad",
+        "",
+        e - 2 * DAY,
+    );
+    let subject = "Lumen's quarterly forecast";
+    message(
+        g,
+        &mut t,
+        false,
+        subject,
+        "Hi Nadia, how long does Lumen's quarterly forecast take to close today?",
+        e - 2 * DAY,
+    );
+    message(
+        g,
+        &mut t,
+        true,
+        &sim::reply_subject(subject),
+        "About two weeks, mostly spreadsheet work. Why do you ask?",
+        e - DAY,
+    );
+    message(
+        g,
+        &mut t,
+        false,
+        &sim::reply_subject(subject),
+        "Teams like yours get it to two days. Here is a 3-minute walkthrough.",
+        e - 12 * MINUTE,
+    );
+    t.t.unread_count = 0;
+    reply_soon(&mut t, e + AWAITING_REPLY_AT);
+    t
+}
+
+/// An active thread of [`LONG_THREAD_MESSAGES`] messages (paging), with a
+/// reply on its way.
+fn long_thread(g: &mut IdGen, ws: &Workspace, sender: usize, e: SimMs) -> ThreadRec {
+    let start = e - 75 * DAY;
+    let mut t = thread(
+        g,
+        ws,
+        ThreadStatus::Active,
+        Some(sender),
+        "mateo.silva@quarry.io",
+        "Mateo Silva",
+        "",
+        start,
+    );
+    let n = LONG_THREAD_MESSAGES;
+    let span = 75 * DAY - 25 * MINUTE;
+    for i in 0..n {
+        let at_of = |i: usize| start + span * i as i64 / (n as i64 - 1);
+        let at = at_of(i);
+        // The day of the report an answer belongs to.
+        let day = (at_of(i - i % 2) - start) / DAY + 1;
+        let opening = format!("Quarry pilot: day {day} sync report");
+        // Mateo reports, Sam answers; the last message is Sam's.
+        let inbound = i % 2 == 0;
+        let (subject, body) = if inbound {
+            (
+                opening,
+                format!(
+                    "Hi Sam, day {day}: the sync ran {} times and flagged {} conflicts. Anything we should tune?\n\nMateo",
+                    150 + mix2(i as u64, 7) % 90,
+                    mix2(i as u64, 8) % 40
+                ),
+            )
+        } else {
+            (
+                sim::reply_subject(&opening),
+                format!(
+                    "Thanks Mateo, that is within range. I adjusted the dedup rule for billing contacts (message {} of the pilot log).\n\nSam",
+                    i + 1
+                ),
+            )
+        };
+        message(g, &mut t, inbound, &subject, &body, at);
+    }
+    t.t.unread_count = 0;
+    reply_soon(&mut t, e + LONG_THREAD_REPLY_AT);
+    t
 }
 
 fn domain(g: &mut IdGen, ws: &Workspace, name: &str, created: SimMs) -> DomainRec {
@@ -739,6 +887,28 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
         sim::advance_campaign(&mut c, e);
         campaigns.push(c);
     }
+    // Everything seeded below this point draws ids from its own generator,
+    // so the ids of what came before (some are quoted in the README) stay
+    // the same.
+    let mut g2 = IdGen::new(0xD330_0002);
+    // Large enough to keep sending for a quarter of an hour of real time at
+    // the default pace: the campaign whose stats visibly climb.
+    let mut always_on = mk(
+        &mut g2,
+        &ws,
+        Channel::Email,
+        ALWAYS_ON,
+        &[maya_em, sam_em],
+        email_steps(),
+        ALWAYS_ON_ROSTER,
+        1,
+        e - 3 * DAY,
+    );
+    always_on.c.daily_limit = Some(1000);
+    let cap = sim::daily_cap(&always_on, &ws.senders);
+    sim::launch(&mut always_on, e - 90 * MINUTE, cap);
+    sim::advance_campaign(&mut always_on, e);
+    campaigns.push(always_on);
     campaigns.sort_by(|a, b| a.c.created_at.cmp(&b.c.created_at));
     ws.campaigns = campaigns;
 
@@ -884,6 +1054,7 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
         e - 8 * HOUR,
     );
     t.t.draft_body_text = Some("Hi Hana, attached are the slides…".into());
+    t.t.draft_attachments = slides(&ws.user_id, &t.t.id);
     threads.push(t);
     let mut t = thread(
         &mut g,
@@ -899,6 +1070,8 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
     message(&mut g, &mut t, false, "warm-up", "warm-up message", e - DAY);
     t.t.unread_count = 0;
     threads.push(t);
+    threads.push(awaiting_reply(&mut g2, &ws, maya_em, e));
+    threads.push(long_thread(&mut g2, &ws, sam_em, e));
     threads.sort_by(|a, b| a.t.created_at.cmp(&b.t.created_at));
     ws.threads = threads;
 

@@ -13,6 +13,8 @@
 //!   any rolling 24 hours (email: `daily_limit`; network: the sum of its
 //!   senders' `daily_limit`); an outcome arrives 10 to 120 minutes after a
 //!   send;
+//! - an outbound thread message is answered with probability
+//!   [`REPLY_CHANCE`], 3 to 30 minutes later ([`REPLY_MINUTES`]);
 //! - a triggered domain's records become visible 10 minutes after the first
 //!   trigger; the poller chain re-checks at 10, 20, 40, 80, 160 and 320
 //!   minutes after the trigger and stops at the first final status.
@@ -48,6 +50,9 @@ pub fn advance(ws: &mut Workspace, now: SimMs) {
     }
     for d in &mut ws.domains {
         advance_domain(d, now);
+    }
+    for t in &mut ws.threads {
+        advance_thread(t, &ws.senders, now);
     }
 }
 
@@ -613,5 +618,109 @@ pub fn live_refresh(d: &mut DomainRec, now: SimMs) {
             d.chain = None;
         }
         store_status(d, live, now);
+    }
+}
+
+// ---------------------------------------------------------------- inbox
+
+/// Share of outbound thread messages the participant answers.
+pub const REPLY_CHANCE: f64 = 0.6;
+/// A reply arrives at least the first and less than the second of these
+/// many simulated minutes after the message it answers.
+pub const REPLY_MINUTES: (i64, i64) = (3, 30);
+
+/// Whether the participant answers an outbound message sent at `sent`
+/// (drawn from `seed`, the message's), and when.
+pub fn draw_reply(seed: u64, subject: &str, sent: SimMs) -> Option<Reply> {
+    if unit(mix2(seed, 0x4EB1)) >= REPLY_CHANCE {
+        return None;
+    }
+    let (lo, hi) = REPLY_MINUTES;
+    let minutes = lo + (unit(mix2(seed, 0x4EB2)) * (hi - lo) as f64) as i64;
+    Some(Reply {
+        at: sent + minutes * MINUTE,
+        seed,
+        subject: reply_subject(subject),
+    })
+}
+
+/// `Re: <subject>`, without stacking a second `Re:`.
+pub fn reply_subject(subject: &str) -> String {
+    let s = subject.trim();
+    if s.is_empty() {
+        "Re: (no subject)".into()
+    } else if s.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("re:")) {
+        s.to_owned()
+    } else {
+        format!("Re: {s}")
+    }
+}
+
+const REPLY_BODIES: [&str; 6] = [
+    "Hi {to},\n\nThanks for the note, good timing: we are reviewing our RevOps tooling this quarter. Could you send pricing for a team of about 40?\n\n{from}",
+    "Hi {to},\n\nHappy to take a look. Does Thursday at 3pm CET work for a 20-minute call?\n\n{from}",
+    "Thanks {to}. Not a priority for us right now; could you check back in a couple of months?\n\n{from}",
+    "Hi {to},\n\nInteresting. How is this different from the sync our CRM already offers?\n\nBest,\n{from}",
+    "Hi {to}, looping in my colleague who owns our data stack. Could you share a short deck we can pass around?\n\n{from}",
+    "Sounds good. I have sent over a calendar invite for Tuesday.\n\n{from}",
+];
+
+/// The wording of a reply drawn from `seed`: addressed to `to`, signed
+/// `from` (first names; either may be empty).
+pub fn reply_body(seed: u64, to: &str, from: &str) -> String {
+    let to = if to.is_empty() { "there" } else { to };
+    super::ids::pick(mix2(seed, 0x4EB3), &REPLY_BODIES)
+        .replace("{to}", to)
+        .replace("{from}", from)
+        .trim_end()
+        .to_owned()
+}
+
+/// The first name of a participant: the first word of the name, else the
+/// address's local part up to a dot, capitalised.
+pub fn first_name(name: Option<&str>, email: &str) -> String {
+    if let Some(w) = name.and_then(|n| n.split_whitespace().next()) {
+        return w.to_owned();
+    }
+    let local = email.split('@').next().unwrap_or_default();
+    let word = local.split(['.', '_', '-', '+']).next().unwrap_or_default();
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Delivers the replies due by `now`: each becomes an `inbound` message,
+/// adds one to `unread_count` and is the thread's latest activity. A reply
+/// that falls due while the thread is not `active` (archived) is dropped:
+/// only live conversations are simulated.
+pub fn advance_thread(t: &mut ThreadRec, senders: &[SenderAccount], now: SimMs) {
+    let due = t.replies.partition_point(|r| r.at <= now);
+    if due == 0 {
+        return;
+    }
+    let replies: Vec<Reply> = t.replies.drain(..due).collect();
+    if t.t.status != ThreadStatus::Active {
+        return;
+    }
+    let to =
+        t.t.account_id
+            .as_deref()
+            .and_then(|id| senders.iter().find(|s| s.id == id))
+            .map(|s| s.first_name.clone())
+            .unwrap_or_default();
+    let from = first_name(t.t.participant_name.as_deref(), &t.t.participant_email);
+    for r in replies {
+        t.messages.push(ThreadMessage {
+            id: super::ids::uuid_from(mix2(r.seed, 0x4EB4)),
+            conversation_id: t.t.id.clone(),
+            direction: "inbound".into(),
+            subject: r.subject,
+            body_text: reply_body(r.seed, &to, &from),
+            sent_at: iso(r.at),
+        });
+        t.t.unread_count = t.t.unread_count.saturating_add(1);
+        t.t.updated_at = Some(iso(r.at));
     }
 }

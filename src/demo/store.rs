@@ -2,7 +2,7 @@
 //! shared model types (the client decodes exactly what is serialized here).
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 
 use serde_json::{Map, Value, json};
 
@@ -564,6 +564,11 @@ pub struct CampaignRec {
     pub leads: Vec<LeadRec>,
     /// Edited generated messages, by message id.
     pub edits: HashMap<String, MsgEdit>,
+    /// The roster's dedup keys ([`CampaignRec::roster_keys`]): built by the
+    /// first import and kept up to date by the next ones, so a chunked
+    /// import of a big file does not re-read the roster on every chunk.
+    /// `None` until then, and again after an edit or delete.
+    pub keys: Option<HashSet<String>>,
     /// Set once launched.
     pub runner: Option<Runner>,
 }
@@ -586,6 +591,15 @@ impl CampaignRec {
     pub fn key_of(&self, i: usize) -> String {
         let p = &self.leads[i].p;
         dedup_key(&self.c.kind, &p.email, &p.network_url)
+    }
+
+    /// The dedup keys of every lead on the roster (built once, see
+    /// [`CampaignRec::keys`]).
+    pub fn roster_keys(&mut self) -> &mut HashSet<String> {
+        if self.keys.is_none() {
+            self.keys = Some((0..self.leads.len()).map(|i| self.key_of(i)).collect());
+        }
+        self.keys.get_or_insert_with(HashSet::new)
     }
 
     /// Stats: counts of the roster by status.
@@ -651,19 +665,73 @@ impl CampaignRec {
         !matches!(kind, NodeType::End)
     }
 
+    /// The lead whose generated messages include `message_id` (ids are
+    /// computed, not rendered, so a look-up over a big roster stays cheap).
+    pub fn lead_of_message(&self, message_id: &str) -> Option<usize> {
+        let sending: Vec<usize> = (0..self.nodes.len())
+            .filter(|k| Self::sends(&self.nodes[*k].kind))
+            .collect();
+        (0..self.leads.len()).find(|i| {
+            sending
+                .iter()
+                .any(|k| self::message_id(&self.leads[*i].p.id, *k) == message_id)
+        })
+    }
+
+    /// The reply of lead `i`, once it replied: an entry with `node_id:
+    /// "inbound"`, answering the last message it was sent and addressed to
+    /// the campaign's first sender.
+    pub fn inbound_reply(&self, i: usize, senders: &[SenderAccount]) -> Option<GeneratedMessage> {
+        let lead = &self.leads[i].p;
+        if lead.status != LeadStatus::Replied {
+            return None;
+        }
+        let seed = mix2(hash_str(&lead.id), 0x1b0);
+        let answered = self.leads[i].node.and_then(|k| self.nodes.get(k));
+        let subject = match (&self.c.kind, answered) {
+            (Channel::Email, Some(n)) => {
+                super::sim::reply_subject(&render_template(&n.subject, lead))
+            }
+            // Network messages have no subject.
+            _ => String::new(),
+        };
+        let to = self
+            .sender_ids
+            .first()
+            .and_then(|id| senders.iter().find(|s| &s.id == id))
+            .map(|s| s.first_name.as_str())
+            .unwrap_or_default();
+        let from = super::sim::first_name(Some(&lead.first_name), &lead.email);
+        let body_text = super::sim::reply_body(seed, to, &from);
+        Some(GeneratedMessage {
+            id: uuid_from(seed),
+            campaign_id: self.c.id.clone(),
+            prospect_id: lead.id.clone(),
+            node_id: "inbound".into(),
+            subject,
+            body_html: html_of(&body_text),
+            body_text,
+            status: MessageStatus::Sent,
+            manually_edited: false,
+            created_at: lead.replied_at.clone().unwrap_or_default(),
+        })
+    }
+
     /// Generated messages of lead `i`, one per sending node.
     pub fn messages_of(&self, i: usize) -> Vec<GeneratedMessage> {
         let lead = &self.leads[i];
+        // Launched and not finished: a paused campaign's queue still holds
+        // its messages.
         let live = matches!(
             self.c.status,
-            CampaignStatus::Active | CampaignStatus::Launching
+            CampaignStatus::Active | CampaignStatus::Launching | CampaignStatus::Paused
         );
         self.nodes
             .iter()
             .enumerate()
             .filter(|(_, n)| Self::sends(&n.kind))
             .map(|(k, node)| {
-                let id = uuid_from(mix2(hash_str(&lead.p.id), k as u64));
+                let id = message_id(&lead.p.id, k);
                 let sent = lead.node.is_some_and(|j| j >= k);
                 let first_sending = self.nodes.iter().position(|n| Self::sends(&n.kind)) == Some(k);
                 let pending = !sent
@@ -713,6 +781,11 @@ impl CampaignRec {
             })
             .collect()
     }
+}
+
+/// The id of the generated message of lead `lead_id` for node `k`.
+pub fn message_id(lead_id: &str, k: usize) -> String {
+    uuid_from(mix2(hash_str(lead_id), k as u64))
 }
 
 /// Replaces `%first_name%`, `%company%`, `%custom_fields.key%`, … with the
@@ -788,6 +861,38 @@ pub struct ThreadRec {
     pub warmup: bool,
     /// Messages, in `sent_at` order.
     pub messages: Vec<ThreadMessage>,
+    /// Replies the participant will send, soonest first
+    /// ([`super::sim::advance_thread`] delivers them).
+    pub replies: Vec<Reply>,
+}
+
+impl ThreadRec {
+    /// A thread with no messages and no replies on the way.
+    pub fn new(t: Thread) -> ThreadRec {
+        ThreadRec {
+            t,
+            warmup: false,
+            messages: Vec::new(),
+            replies: Vec::new(),
+        }
+    }
+
+    /// Schedules a reply, keeping the queue soonest first.
+    pub fn expect_reply(&mut self, r: Reply) {
+        let at = self.replies.partition_point(|x| x.at <= r.at);
+        self.replies.insert(at, r);
+    }
+}
+
+/// An inbound reply on its way: it arrives at `at` (simulated time).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    /// When it arrives.
+    pub at: SimMs,
+    /// Seed of its id and wording.
+    pub seed: u64,
+    /// Its subject (`Re: ` and the subject it answers).
+    pub subject: String,
 }
 
 // ---------------------------------------------------------------- Domains
@@ -1067,6 +1172,7 @@ pub fn new_campaign(
         nodes,
         leads: Vec::new(),
         edits: HashMap::new(),
+        keys: None,
         runner: None,
     }
 }

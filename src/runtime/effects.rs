@@ -9,7 +9,17 @@ use crate::app::{ApiReply, ApiRequest, Msg, RequestId};
 
 /// Runs one request in the background; its reply comes back on `tx`.
 pub fn spawn_request(client: &Client, id: RequestId, req: ApiRequest, tx: &UnboundedSender<Msg>) {
-    let client = client.clone();
+    spawn_on(client.clone(), id, req, tx);
+}
+
+/// Runs a request the user explicitly retried: one attempt, sent at once
+/// even while its route family is rate limited, never re-sent by itself
+/// (see [`Client::with_bypass`]).
+pub fn spawn_retry(client: &Client, id: RequestId, req: ApiRequest, tx: &UnboundedSender<Msg>) {
+    spawn_on(client.with_bypass(), id, req, tx);
+}
+
+fn spawn_on(client: Client, id: RequestId, req: ApiRequest, tx: &UnboundedSender<Msg>) {
     let tx = tx.clone();
     tokio::spawn(async move {
         let started = Instant::now();

@@ -18,13 +18,15 @@ use crossterm::event::{Event, KeyEventKind};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
+use tokio::sync::watch;
 use tokio_stream::{Stream, StreamExt};
 
 use crate::api::{ApiKey, Client, ClientConfig};
 use crate::app::{self, Cmd, Model, Msg, Session, Signal};
 use crate::cli::Cli;
 use crate::config::keymap::Keymap;
-use crate::config::{Config, Paths, ThemeName};
+use crate::config::theme::ColourEnv;
+use crate::config::{Config, Paths};
 use crate::store::{Store, write_atomic};
 use subs::SubManager;
 
@@ -119,16 +121,90 @@ pub fn wall_clock_fn() -> Arc<dyn Fn() -> i64 + Send + Sync> {
 /// Runs the dashboard until it quits (or input ends); returns the model.
 pub async fn run<B, S, H>(
     terminal: &mut Terminal<B>,
-    mut input: S,
+    input: S,
     channel: Channel,
     services: Services<H>,
-    mut model: Model,
+    model: Model,
 ) -> Result<Model, String>
 where
     B: Backend,
     S: Stream<Item = io::Result<Event>> + Unpin,
     H: Host,
 {
+    run_started(terminal, input, start(channel, services, model)).await
+}
+
+/// A session whose first requests are already on their way, waiting for
+/// its terminal: the network works while the terminal is set up.
+pub struct Started<H> {
+    tx: UnboundedSender<Msg>,
+    rx: UnboundedReceiver<Msg>,
+    services: Services<H>,
+    model: Model,
+    gate: watch::Receiver<crate::api::RateLimits>,
+    conn: watch::Receiver<crate::api::ConnState>,
+    /// What the first batch holds after its leading requests: it may need
+    /// the terminal, so it runs when there is one, in order.
+    deferred: Vec<Cmd>,
+}
+
+impl<H> Started<H> {
+    /// The model, for what is added before the first frame (notices).
+    pub fn model_mut(&mut self) -> &mut Model {
+        &mut self.model
+    }
+}
+
+/// Sends the first requests of the session (the open pane's data) at once,
+/// before any terminal exists; needs a tokio runtime.
+pub fn start<H>(channel: Channel, services: Services<H>, mut model: Model) -> Started<H> {
+    let Channel { tx, rx } = channel;
+    // Subscribed before any request can close the gate.
+    let gate = services.client.rate_limits();
+    let conn = services.client.connection();
+    model.now = Instant::now();
+    model.clock = (services.clock)();
+    let mut deferred = Vec::new();
+    for cmd in model.start() {
+        match cmd {
+            Cmd::Api { id, req } if deferred.is_empty() => {
+                effects::spawn_request(&services.client, id, req, &tx);
+            }
+            other => deferred.push(other),
+        }
+    }
+    Started {
+        tx,
+        rx,
+        services,
+        model,
+        gate,
+        conn,
+        deferred,
+    }
+}
+
+/// Runs a started session on its terminal until it quits (or input ends);
+/// returns the model.
+pub async fn run_started<B, S, H>(
+    terminal: &mut Terminal<B>,
+    mut input: S,
+    started: Started<H>,
+) -> Result<Model, String>
+where
+    B: Backend,
+    S: Stream<Item = io::Result<Event>> + Unpin,
+    H: Host,
+{
+    let Started {
+        tx,
+        mut rx,
+        services,
+        mut model,
+        mut gate,
+        mut conn,
+        deferred,
+    } = started;
     let Services {
         client,
         store,
@@ -136,24 +212,14 @@ where
         stats,
         clock,
     } = services;
-    let Channel { tx, mut rx } = channel;
     let mut subs = SubManager::default();
-    let mut gate = client.gate().subscribe();
-    model.now = Instant::now();
-    model.clock = clock();
-    let cmds = model.start();
-    execute(cmds, &mut model, &client, &store, &mut host, terminal, &tx);
+    execute(
+        deferred, &mut model, &client, &store, &mut host, terminal, &tx,
+    );
     subs.sync(app::subscriptions(&model), &tx);
     loop {
         if model.quit {
             break;
-        }
-        if model.redraw && rx.is_empty() {
-            model.redraw = false;
-            terminal
-                .draw(|f| crate::ui::view(&model, f))
-                .map_err(|e| format!("cannot draw: {e}"))?;
-            stats.frames.fetch_add(1, Ordering::Relaxed);
         }
         let msg = tokio::select! {
             biased;
@@ -170,9 +236,17 @@ where
                 }
                 None => Msg::Signal(Signal::Hangup),
             },
-            Ok(()) = gate.changed() => {
-                let until = (*gate.borrow_and_update()).map(tokio::time::Instant::into_std);
-                Msg::RateLimit(until)
+            Ok(()) = gate.changed() => Msg::RateLimit(gate.borrow_and_update().clone()),
+            Ok(()) = conn.changed() => Msg::Connection(*conn.borrow_and_update()),
+            // Last, so it runs only when nothing above is ready: one frame
+            // after a burst of keys or replies, not one per event.
+            () = std::future::ready(()), if model.redraw => {
+                model.redraw = false;
+                terminal
+                    .draw(|f| crate::ui::view(&model, f))
+                    .map_err(|e| format!("cannot draw: {e}"))?;
+                stats.frames.fetch_add(1, Ordering::Relaxed);
+                continue;
             }
         };
         stats.messages.fetch_add(1, Ordering::Relaxed);
@@ -205,13 +279,8 @@ fn execute<B: Backend, H: Host>(
             // Synchronous on purpose: it is small, and on quit it must land
             // before the process ends.
             Cmd::SaveState(state) => {
-                let result = store.save(&state).map_err(|e| {
-                    let path = store
-                        .path()
-                        .map(|p| p.display().to_string())
-                        .unwrap_or_default();
-                    format!("{path}: {e}")
-                });
+                // The error names the path itself.
+                let result = store.save(&state).map_err(|e| e.to_string());
                 if let Err(e) = &result {
                     tracing::warn!("saving local state failed: {e}");
                 }
@@ -253,6 +322,13 @@ fn execute<B: Backend, H: Host>(
 
 /// Starts the dashboard for the command line: the demo service or the
 /// configured one, the terminal, signals, and the loop.
+///
+/// In start-up order, what the first request needs comes first and the rest
+/// is set up while it is in flight: checks that can refuse to start (so
+/// their errors print on a plain terminal and nothing is sent), the log
+/// (so the request is logged), the client, the state file (its last pane
+/// picks the first request), the model and its first requests; then the
+/// terminal, signals and input, and the first frame.
 pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> {
     use std::io::IsTerminal;
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
@@ -316,35 +392,17 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
         masked_key: client.masked_key(),
         loopback: client.is_loopback(),
     };
-    let theme = if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
-        ThemeName::Mono
-    } else {
-        cfg.theme
-    };
     tracing::info!(host = %session.host, demo, "dashboard starting");
-
-    terminal::install_panic_hook(log_path.map(|p: PathBuf| p.display().to_string()));
-    let mut term = terminal::init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
-    let size = term.size().map(|s| (s.width, s.height)).unwrap_or((80, 24));
+    // The size the terminal will have; asked of the tty without setting it
+    // up, so the model (and its first requests) need not wait for that.
+    let size = crossterm::terminal::size().unwrap_or((80, 24));
     let mut model = Model::new(Instant::now(), size, session, keymap, state);
     model.poll = poll;
-    model.theme = theme;
-    for n in notices {
-        model.notify(app::toast::Level::Warning, "notice", &n);
-    }
-
+    model.theme = cfg.theme.clone();
+    model.colour = ColourEnv::from_env();
     let channel = Channel::default();
     let signal_tx = channel.sender();
-    tokio::spawn(async move {
-        signals::wait_for_shutdown().await;
-        let _ = signal_tx.send(Msg::Signal(Signal::Terminate));
-    });
     let hup_tx = channel.sender();
-    terminal::watch_hangup(move || {
-        let _ = hup_tx.send(Msg::Signal(Signal::Hangup));
-    });
-
-    let input = crossterm::event::EventStream::new();
     let services = Services {
         client,
         store,
@@ -352,7 +410,26 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
         stats: Stats::default(),
         clock,
     };
-    let result = run(&mut term, input, channel, services, model).await;
+    let mut started = start(channel, services, model);
+
+    // The first requests are in flight: set up the rest meanwhile.
+    for n in notices {
+        started
+            .model_mut()
+            .notify(app::toast::Level::Warning, "notice", &n);
+    }
+    terminal::install_panic_hook(log_path.map(|p: PathBuf| p.display().to_string()));
+    let mut term = terminal::init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
+    tokio::spawn(async move {
+        signals::wait_for_shutdown().await;
+        let _ = signal_tx.send(Msg::Signal(Signal::Terminate));
+    });
+    terminal::watch_hangup(move || {
+        let _ = hup_tx.send(Msg::Signal(Signal::Hangup));
+    });
+
+    let input = terminal::input_stream();
+    let result = run_started(&mut term, input, started).await;
     terminal::restore();
     tracing::info!("dashboard stopped");
     result.map(|_| ())

@@ -119,6 +119,40 @@ pub fn suspend() -> Result<(), String> {
     }
 }
 
+/// The terminal's events as a stream, read by a thread of their own.
+///
+/// crossterm's `EventStream` hands out one event per hop through a helper
+/// thread and, with its default (mio, edge-triggered) source, stalls a burst
+/// of more than 1,024 bytes until the next key press: it returns after the
+/// first buffer-full and epoll does not report the rest again. Here the
+/// level-triggered `use-dev-tty` source is read in a blocking loop, so every
+/// byte is read as it arrives and parsed events queue up in a channel the
+/// loop drains before it draws.
+pub fn input_stream() -> impl tokio_stream::Stream<Item = io::Result<crossterm::event::Event>> {
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    let spawned = std::thread::Builder::new()
+        .name("outpost-input".into())
+        .spawn(move || {
+            loop {
+                let ev = crossterm::event::read();
+                let failed = ev.is_err();
+                // The loop is gone (the dashboard closed), or the terminal
+                // is: either way there is nothing more to read for.
+                if tx.send(ev).is_err() || failed {
+                    return;
+                }
+            }
+        });
+    if let Err(e) = spawned {
+        // No reader: the stream yields the error, and the loop treats it
+        // like a vanished terminal (save and leave).
+        let (tx2, rx2) = tokio::sync::mpsc::unbounded_channel();
+        let _ = tx2.send(Err(e));
+        return tokio_stream::wrappers::UnboundedReceiverStream::new(rx2);
+    }
+    tokio_stream::wrappers::UnboundedReceiverStream::new(rx)
+}
+
 /// Watches stdin for a hang-up (the SSH connection dropped) every two
 /// seconds and calls `on_hangup` once: crossterm can otherwise spin on a
 /// vanished terminal.

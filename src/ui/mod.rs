@@ -4,6 +4,7 @@
 pub mod domains;
 pub mod inbox;
 pub mod leads;
+pub mod profile;
 pub mod theme;
 pub mod widgets;
 
@@ -43,7 +44,7 @@ with_panes!(define_views);
 
 /// Draws the whole screen.
 pub fn view(m: &Model, f: &mut Frame) {
-    let theme = Theme::new(m.theme);
+    let theme = Theme::from_config(&m.theme, m.colour);
     let layout = AppLayout::new((f.area().width, f.area().height), &crate::app::tab_labels());
     if layout.too_small {
         too_small(f, &layout, &theme);

@@ -10,8 +10,22 @@ use serde_json::json;
 
 use crate::support::*;
 
+/// What every 401 must tell the user besides the service's words.
+#[track_caller]
+fn says_how_to_fix_the_key(text: &str) {
+    for part in [
+        "refused the API key pk_live_…abcd",
+        "config file",
+        "OUTPOST_API_KEY",
+        "outpost check",
+    ] {
+        assert!(text.contains(part), "`{part}` missing from: {text}");
+    }
+    assert_no_key("the 401 message", text);
+}
+
 #[tokio::test]
-async fn unauthorized_carries_the_servers_message() {
+async fn unauthorized_carries_the_servers_message_and_how_to_fix_the_key() {
     let srv = Server::always(Reply::json(
         401,
         json!({"error": {"code": "unauthorized", "message": "API key revoked"}}),
@@ -21,8 +35,16 @@ async fn unauthorized_carries_the_servers_message() {
     assert!(err.is_unauthorized(), "{err:?}");
     assert_eq!(err.status(), Some(401));
     assert_eq!(err.code(), "unauthorized");
-    assert_eq!(err.message(), "API key revoked");
-    assert_eq!(err.to_string(), "unauthorized: API key revoked (HTTP 401)");
+    assert!(err.message().starts_with("API key revoked. "), "{err}");
+    says_how_to_fix_the_key(&err.message());
+    assert!(
+        err.to_string()
+            .starts_with("unauthorized: API key revoked. "),
+        "{err}"
+    );
+    assert!(err.to_string().ends_with("(HTTP 401)"), "{err}");
+    says_how_to_fix_the_key(&format!("{err:?}"));
+    assert!(!err.retryable(), "retrying the same key cannot help");
     assert_eq!(srv.count(), 1, "a 401 is not retried");
 
     // A bare 401 still reads as unauthorized.
@@ -30,7 +52,64 @@ async fn unauthorized_carries_the_servers_message() {
     let err = client(&srv.url()).get_context().await.unwrap_err();
     assert!(err.is_unauthorized());
     assert_eq!(err.code(), "unauthorized");
-    assert_eq!(err.message(), "missing or invalid API key");
+    assert!(
+        err.message().starts_with("missing or invalid API key. "),
+        "{err}"
+    );
+    says_how_to_fix_the_key(&err.message());
+}
+
+#[tokio::test]
+async fn only_errors_a_retry_can_fix_are_retryable() {
+    let srv = Server::start(|hit, _| {
+        let status = hit
+            .path
+            .trim_start_matches("/api/threads/")
+            .parse()
+            .unwrap_or(200);
+        Reply::json(status, json!({"error": {"code": "x", "message": "m"}}))
+    })
+    .await;
+    let mut cfg = config(&srv.url());
+    cfg.retry.max_attempts = 1;
+    let c = Client::new(cfg).unwrap();
+    for (status, retryable) in [
+        (400, false),
+        (401, false),
+        (403, false),
+        (404, false),
+        (409, false),
+        (422, false),
+        (408, true),
+        (429, true),
+        (500, true),
+        (502, true),
+        (503, true),
+        (504, true),
+    ] {
+        let err = c.get_thread(&status.to_string()).await.unwrap_err();
+        assert_eq!(err.status(), Some(status), "{err:?}");
+        assert_eq!(err.retryable(), retryable, "{status}: {err}");
+        assert!(!err.maybe_accepted(), "{status}: an error answer is a no");
+    }
+    // A Lead Finder body may mark a 4xx retryable itself.
+    let lf = Server::always(Reply::json(
+        402,
+        json!({"error": "quota", "message": "later", "code": "quota_busy", "retryable": true}),
+    ))
+    .await;
+    let err = client(&lf.url()).list_searches().await.unwrap_err();
+    assert!(err.retryable(), "{err:?}");
+    // Nothing reached the service: retryable, certainly not accepted.
+    let addr = dead_port().await;
+    let err = client(&format!("http://{addr}"))
+        .get_context()
+        .await
+        .unwrap_err();
+    assert!(err.retryable() && !err.maybe_accepted(), "{err:?}");
+    // Refused before sending.
+    let err = c.get_thread("").await.unwrap_err();
+    assert!(!err.retryable() && !err.maybe_accepted(), "{err:?}");
 }
 
 #[tokio::test]
@@ -265,13 +344,22 @@ async fn the_key_appears_in_no_debug_display_or_error_text() {
         ApiError::Decode {
             status: 0,
             detail: String::new(),
+            may_have_reached: false,
         },
-        ApiError::TooLarge { limit: 0 },
+        ApiError::TooLarge {
+            limit: 0,
+            may_have_reached: false,
+        },
     ] {
         assert!(seen.contains(&kinds(&want)), "no {want:?} was built");
     }
     assert!(errors.iter().any(|e| matches!(e, ApiError::Service(_))));
     // The echoed key is shown masked, so the user can still tell which key.
     let revoked = errors.iter().find(|e| e.is_unauthorized()).unwrap();
-    assert_eq!(revoked.message(), "key pk_live_…abcd is revoked");
+    assert!(
+        revoked
+            .message()
+            .starts_with("key pk_live_…abcd is revoked. "),
+        "{revoked}"
+    );
 }

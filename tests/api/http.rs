@@ -569,7 +569,13 @@ async fn a_body_over_the_cap_is_refused() {
     cfg.max_body = 1024;
     let c = Client::new(cfg.clone()).unwrap();
     let err = c.get_thread("t1").await.unwrap_err();
-    assert_eq!(err, ApiError::TooLarge { limit: 1024 });
+    assert_eq!(
+        err,
+        ApiError::TooLarge {
+            limit: 1024,
+            may_have_reached: false
+        }
+    );
     assert!(err.to_string().contains("1024"), "{err}");
     assert_eq!(srv.count(), 1, "not retried");
 
@@ -587,7 +593,10 @@ async fn a_body_over_the_cap_is_refused() {
     let c = Client::new(cfg.clone()).unwrap();
     assert_eq!(
         c.get_thread("t1").await.unwrap_err(),
-        ApiError::TooLarge { limit: 1024 }
+        ApiError::TooLarge {
+            limit: 1024,
+            may_have_reached: false
+        }
     );
 
     // Exactly at the cap is fine.
@@ -604,7 +613,7 @@ async fn malformed_json_is_a_decode_error_with_a_message() {
     let srv = Server::always(Reply::raw(200, r#"{"thread": {"id": "t1""#)).await;
     let c = client(&srv.url());
     let err = c.get_thread("t1").await.unwrap_err();
-    let ApiError::Decode { status, detail } = &err else {
+    let ApiError::Decode { status, detail, .. } = &err else {
         panic!("expected a decode error, got {err:?}")
     };
     assert_eq!(*status, 200);

@@ -6,7 +6,9 @@
 mod decode;
 mod errors;
 mod http;
+mod props;
 mod retry;
 mod roundtrip;
 mod support;
+mod uncertain;
 mod validation;

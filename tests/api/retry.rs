@@ -1,4 +1,4 @@
-//! Retries against real sockets: the shared 429 gate, backoff without
+//! Retries against real sockets: the 429 gate of each route family, backoff without
 //! `Retry-After`, bounded attempts, and writes that are never repeated once
 //! they may have reached the service. Timing is asserted only as lower
 //! bounds (a wait is never shorter than asked) plus counts and order; upper
@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use outpost::api::model::*;
 use outpost::api::retry::RetryPolicy;
-use outpost::api::{ApiError, Client};
+use outpost::api::{ApiError, Client, RouteFamily};
 use serde_json::json;
 use tokio::time::Instant;
 
@@ -26,13 +26,17 @@ fn nth_on_path(hit: &Hit, all: &[Hit]) -> usize {
     all.iter().filter(|h| h.path == hit.path).count()
 }
 
-/// Waits until the gate reports a closure and returns its reopening instant.
-async fn gate_closes(c: &Client) -> Instant {
-    let mut rx = c.gate().subscribe();
+/// Waits until `family`'s gate reports a closure and returns its reopening
+/// instant.
+async fn gate_closes(c: &Client, family: RouteFamily) -> Instant {
+    let mut rx = c.rate_limits();
     within(10, async move {
         loop {
-            if let Some(t) = *rx.borrow_and_update() {
-                return t;
+            if let Some(t) = rx
+                .borrow_and_update()
+                .until(family, std::time::Instant::now())
+            {
+                return Instant::from_std(t);
             }
             rx.changed().await.expect("gate alive");
         }
@@ -41,7 +45,7 @@ async fn gate_closes(c: &Client) -> Instant {
 }
 
 #[tokio::test]
-async fn retry_after_is_waited_out_by_the_call_and_by_every_other_call() {
+async fn retry_after_is_waited_out_by_the_call_and_by_its_family_only() {
     let srv = Server::start(|hit, all| {
         if hit.path == "/api/threads" && nth_on_path(hit, all) == 1 {
             rate_limited("Rate limit exceeded. Retry in 1 seconds.").header("retry-after", "1")
@@ -51,7 +55,10 @@ async fn retry_after_is_waited_out_by_the_call_and_by_every_other_call() {
     })
     .await;
     let c = client(&srv.url());
-    assert_eq!(*c.gate().subscribe().borrow(), None, "the gate starts open");
+    assert!(
+        c.rate_limits().borrow().all_open(std::time::Instant::now()),
+        "every gate starts open"
+    );
 
     // A write: a 429 means "not processed", so even a POST is retried.
     let first = tokio::spawn({
@@ -64,12 +71,18 @@ async fn retry_after_is_waited_out_by_the_call_and_by_every_other_call() {
             .await
         }
     });
-    let until = gate_closes(&c).await;
+    let until = gate_closes(&c, RouteFamily::Threads).await;
     assert!(
-        c.gate().closed_until().is_some(),
-        "the gate is closed while the other calls start"
+        c.gate().closed_until(RouteFamily::Threads).is_some(),
+        "the threads gate is closed while the other calls start"
     );
-    // Calls made meanwhile, on other routes, from other tasks.
+    assert_eq!(c.gate().closed_until(RouteFamily::Senders), None);
+    // Calls made meanwhile from other tasks: one of the same family, two of
+    // other families.
+    let same = tokio::spawn({
+        let c = c.clone();
+        async move { c.get_thread("t1").await.map(drop) }
+    });
     let others = [
         tokio::spawn({
             let c = c.clone();
@@ -83,10 +96,11 @@ async fn retry_after_is_waited_out_by_the_call_and_by_every_other_call() {
     for o in others {
         within(10, o).await.unwrap().unwrap();
     }
+    within(10, same).await.unwrap().unwrap();
     within(10, first).await.unwrap().unwrap();
 
     let hits = srv.hits();
-    assert_eq!(hits.len(), 4, "{hits:#?}");
+    assert_eq!(hits.len(), 5, "{hits:#?}");
     assert_eq!(
         (hits[0].path.as_str(), hits[0].method.as_str()),
         ("/api/threads", "POST")
@@ -96,20 +110,32 @@ async fn retry_after_is_waited_out_by_the_call_and_by_every_other_call() {
         "the gate holds for the full Retry-After"
     );
     for h in &hits[1..] {
-        assert!(
-            h.at >= until,
-            "{} {} arrived before the gate opened",
-            h.method,
-            h.path
-        );
+        if h.path.starts_with("/api/threads") {
+            assert!(
+                h.at >= until,
+                "{} {} arrived before the gate opened",
+                h.method,
+                h.path
+            );
+        } else {
+            assert!(
+                h.at < until,
+                "{} {} waited for another family's gate",
+                h.method,
+                h.path
+            );
+        }
     }
     assert_eq!(
         hits.iter().filter(|h| h.path == "/api/threads").count(),
         2,
         "one retry"
     );
-    assert_eq!(c.gate().closed_until(), None, "the gate is open again");
-    assert_eq!(*c.gate().subscribe().borrow(), None);
+    assert_eq!(
+        c.gate().closed_until(RouteFamily::Threads),
+        None,
+        "open again"
+    );
 }
 
 #[tokio::test]
@@ -127,7 +153,7 @@ async fn without_retry_after_the_seconds_named_in_the_message_are_waited() {
         let c = c.clone();
         async move { c.list_domains(true).await }
     });
-    let until = gate_closes(&c).await;
+    let until = gate_closes(&c, RouteFamily::EmailDomains).await;
     assert_eq!(within(10, call).await.unwrap(), Ok(vec![]));
     let hits = srv.hits();
     assert_eq!(hits.len(), 2);
@@ -174,7 +200,7 @@ async fn without_any_hint_backoff_is_exponential_and_bounded() {
         );
     }
     assert!(
-        c.gate().closed_until().is_some(),
+        c.gate().closed_until(RouteFamily::Context).is_some(),
         "giving up leaves the gate closed for the UI's countdown"
     );
 }
@@ -195,7 +221,7 @@ async fn the_default_policy_first_retries_after_one_second() {
         let c = c.clone();
         async move { c.list_senders(None).await }
     });
-    let until = gate_closes(&c).await;
+    let until = gate_closes(&c, RouteFamily::Senders).await;
     assert_eq!(within(20, call).await.unwrap(), Ok(vec![]));
     let hits = srv.hits();
     assert_eq!(hits.len(), 2);
@@ -211,31 +237,114 @@ async fn the_default_policy_first_retries_after_one_second() {
 }
 
 #[tokio::test]
-async fn a_long_retry_after_fails_fast_and_holds_every_call() {
+async fn a_long_retry_after_fails_fast_and_holds_its_family_only() {
     let srv = Server::start(|hit, _| {
-        if hit.path == "/api/context" {
-            rate_limited("Rate limit exceeded. Retry in 600 seconds.").header("retry-after", "600")
+        if hit.path.starts_with("/api/lead-finder") {
+            rate_limited("Rate limit exceeded. Retry in 100000 seconds.")
+                .header("retry-after", "100000")
         } else {
-            Reply::json(200, json!({}))
+            Reply::json(200, json!({"senders": []}))
         }
     })
     .await;
     let c = client(&srv.url());
-    let err = within(5, c.get_context()).await.unwrap_err();
+    let err = within(5, c.get_search("s1", &Default::default()))
+        .await
+        .unwrap_err();
     let ApiError::RateLimited { wait, .. } = err else {
         panic!("expected RateLimited, got {err:?}")
     };
-    assert_eq!(wait, Duration::from_secs(600));
-    let until = c.gate().closed_until().expect("gate closed");
-    assert!(until > Instant::now() + Duration::from_secs(500));
+    // Clamped to a day: the longest wait taken from a server.
+    assert_eq!(wait, outpost::api::retry::MAX_WAIT);
+    let until = c
+        .gate()
+        .closed_until(RouteFamily::LeadFinder)
+        .expect("lead-finder gate closed");
+    assert!(until > std::time::Instant::now() + Duration::from_secs(86_000));
+    // What the status bar reads: one family, for about a day.
+    let limits = c.rate_limits().borrow().clone();
+    let now = std::time::Instant::now();
+    assert_eq!(limits.closed(now).count(), 1);
+    assert_eq!(
+        limits.longest(now).map(|(f, _)| f),
+        Some(RouteFamily::LeadFinder)
+    );
 
-    // Another call does not hang for ten minutes, and sends nothing.
-    let err = within(5, c.list_senders(None)).await.unwrap_err();
-    let ApiError::RateLimited { wait, .. } = &err else {
+    // Another Lead Finder call does not hang for a day, sends nothing, and
+    // names the wait.
+    let err = within(5, c.list_searches()).await.unwrap_err();
+    let ApiError::RateLimited { wait, message } = &err else {
         panic!("expected RateLimited, got {err:?}")
     };
-    assert!(*wait > Duration::from_secs(500), "{wait:?}");
+    assert!(*wait > Duration::from_secs(86_000), "{wait:?}");
+    assert!(
+        message.contains("lead-finder") && message.contains(" h "),
+        "{message}"
+    );
+    assert!(err.retryable());
     assert_eq!(srv.count(), 1);
+
+    // Other families are not held at all.
+    assert_eq!(within(5, c.list_senders(None)).await, Ok(vec![]));
+    assert_eq!(srv.count(), 2);
+}
+
+#[tokio::test]
+async fn an_explicit_retry_sends_one_attempt_at_once_through_a_closed_gate() {
+    // Lead Finder answers 429 (a long wait) until the third request.
+    let srv = Server::start(|hit, all| {
+        let n = all
+            .iter()
+            .filter(|h| h.path.starts_with("/api/lead-finder"))
+            .count();
+        if hit.path.starts_with("/api/lead-finder") && n < 3 {
+            rate_limited("Rate limit exceeded. Retry in 600 seconds.").header("retry-after", "600")
+        } else {
+            Reply::json(200, json!({"searches": []}))
+        }
+    })
+    .await;
+    let c = client(&srv.url());
+    assert!(c.list_searches().await.is_err());
+    assert!(c.gate().closed_until(RouteFamily::LeadFinder).is_some());
+    assert!(!c.bypasses_gate());
+
+    // The user presses r: one attempt goes out now; still limited, so the
+    // call fails at once without re-sending, and the gate stays closed.
+    let retry = c.with_bypass();
+    assert!(retry.bypasses_gate());
+    let err = within(5, retry.list_searches()).await.unwrap_err();
+    assert!(matches!(err, ApiError::RateLimited { .. }), "{err:?}");
+    assert_eq!(srv.count(), 2, "exactly one attempt");
+    assert!(c.gate().closed_until(RouteFamily::LeadFinder).is_some());
+    // A plain call still fails fast without sending.
+    assert!(c.list_searches().await.is_err());
+    assert_eq!(srv.count(), 2);
+
+    // The next explicit retry gets through, and that reopens the family.
+    assert_eq!(within(5, retry.list_searches()).await, Ok(Some(vec![])));
+    assert_eq!(srv.count(), 3);
+    assert_eq!(c.gate().closed_until(RouteFamily::LeadFinder), None);
+    assert_eq!(within(5, c.list_searches()).await, Ok(Some(vec![])));
+}
+
+#[tokio::test]
+async fn an_explicit_retry_never_resends_on_its_own() {
+    let srv = Server::always(Reply::raw(503, "down")).await;
+    let c = client(&srv.url()).with_bypass();
+    let err = within(5, c.get_context()).await.unwrap_err();
+    assert_eq!(err.status(), Some(503));
+    assert_eq!(
+        srv.count(),
+        1,
+        "a GET is not retried on 503 when the user retried"
+    );
+
+    let addr = dead_port().await;
+    let c = client(&format!("http://{addr}")).with_bypass();
+    let err = within(5, c.get_context()).await.unwrap_err();
+    assert!(matches!(err, ApiError::Connect { .. }), "{err:?}");
+    assert_eq!(c.attempts(), 1, "nor on a refused connection");
 }
 
 #[tokio::test]

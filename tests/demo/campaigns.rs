@@ -1309,6 +1309,19 @@ async fn seeded_campaigns_cover_every_status_with_consistent_stats() {
     for c in &list {
         let leads = roster(&svc, &c.id).await;
         assert_stats_match(c, &leads);
+        let identities: HashSet<String> = leads
+            .iter()
+            .map(|l| match c.kind {
+                Channel::Network => l.network_url.clone(),
+                _ => l.email.to_lowercase(),
+            })
+            .collect();
+        assert_eq!(
+            identities.len(),
+            leads.len(),
+            "{}: no identity twice",
+            c.name
+        );
         match c.status {
             CampaignStatus::Completed => {
                 assert!(leads.iter().all(|l| l.status.is_terminal()), "{}", c.name)
@@ -1332,4 +1345,400 @@ async fn seeded_campaigns_cover_every_status_with_consistent_stats() {
             ),
         }
     }
+}
+
+/// Row `r` of a 2,500-row CSV file: mostly new addresses, with rows that
+/// repeat a roster lead (`r % 100 == 7`, other case), repeat the row just
+/// before (`r % 100 == 50`, other case and spaces) or repeat a row of an
+/// earlier chunk (`r % 100 == 90` from the second chunk on).
+fn csv_row(r: usize) -> LeadInput {
+    let email = match r % 100 {
+        7 => format!("ROSTER{}@Example.com", (r / 100) % 40),
+        50 => format!(" FILE{}@Example.COM ", r - 1),
+        90 => format!("file{}@example.com", r % 1000),
+        _ => format!("file{r}@example.com"),
+    };
+    let mut custom = serde_json::Map::new();
+    custom.insert("row".into(), json!(r));
+    LeadInput {
+        email: Some(email),
+        first_name: Some(format!("Row{r}")),
+        company: Some("Acme".into()),
+        custom_fields: Some(custom),
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn a_csv_file_imported_in_chunks_reports_every_duplicate_exactly() {
+    let svc = start().await;
+    let c = create(&svc, Channel::Email, "CSV import, 2,500 rows").await;
+    svc.api
+        .add_leads(&c.id, &Channel::Email, &emails("roster", 40))
+        .await
+        .unwrap();
+    let rows: Vec<LeadInput> = (0..2500).map(csv_row).collect();
+    let mut imported_rows = Vec::new();
+    for (n, chunk) in rows.chunks(1000).enumerate() {
+        let r = svc
+            .api
+            .add_leads(&c.id, &Channel::Email, chunk)
+            .await
+            .unwrap();
+        let want: Vec<(u64, &str)> = (0..chunk.len())
+            .filter_map(|i| match (i % 100, n) {
+                (7, _) => Some((i as u64, "roster")),
+                (50, _) => Some((i as u64, "batch")),
+                (90, 1..) => Some((i as u64, "roster")),
+                _ => None,
+            })
+            .collect();
+        let got: Vec<(u64, &str)> = r
+            .duplicate_rows
+            .iter()
+            .map(|d| (d.index, d.reason.as_str()))
+            .collect();
+        assert_eq!(got, want, "chunk {n}");
+        let expected = [(980, 20), (970, 30), (485, 15)][n];
+        assert_eq!((r.imported, r.duplicates), expected, "chunk {n}");
+        assert_eq!(r.prospects.len() as u64, r.imported);
+        let dup: HashSet<u64> = r.duplicate_rows.iter().map(|d| d.index).collect();
+        let kept: Vec<u64> = (0..chunk.len() as u64)
+            .filter(|i| !dup.contains(i))
+            .map(|i| n as u64 * 1000 + i)
+            .collect();
+        let got_rows: Vec<u64> = r
+            .prospects
+            .iter()
+            .map(|p| p.custom_fields["row"].as_u64().unwrap())
+            .collect();
+        assert_eq!(got_rows, kept, "the imported rows, in file order");
+        assert!(
+            r.prospects
+                .iter()
+                .all(|p| p.status == LeadStatus::Pending && p.campaign_id == c.id)
+        );
+        imported_rows.extend(got_rows);
+    }
+    assert_eq!(imported_rows.len(), 2435);
+    let camp = svc.api.get_campaign(&c.id).await.unwrap();
+    assert_eq!(camp.stats.total, 40 + 2435);
+    let all = roster(&svc, &c.id).await;
+    assert_eq!(all.len(), 2475);
+    let distinct: HashSet<String> = all.iter().map(|l| l.email.to_lowercase()).collect();
+    assert_eq!(distinct.len(), all.len(), "no address twice on the roster");
+    // Importing the whole file again adds nothing.
+    let again = svc
+        .api
+        .add_leads(&c.id, &Channel::Email, &rows[..1000])
+        .await
+        .unwrap();
+    assert_eq!((again.imported, again.duplicates), (0, 1000));
+    assert!(
+        again
+            .duplicate_rows
+            .iter()
+            .enumerate()
+            .all(|(i, d)| d.index == i as u64 && d.reason == "roster")
+    );
+}
+
+#[tokio::test]
+async fn generated_messages_go_draft_pending_sent_as_the_campaign_runs() {
+    // One simulated day is 86 real seconds: the daily cap of 2 holds two
+    // leads back for the whole test.
+    let svc = start_with(DemoConfig {
+        time_scale: 1000.0,
+        ..config()
+    })
+    .await;
+    let c = create(&svc, Channel::Email, "Messages lifecycle").await;
+    svc.api
+        .update_campaign(
+            &c.id,
+            &UpdateCampaign {
+                daily_limit: Some(2),
+                sequence_nodes: Some(vec![
+                    SequenceNodeInput {
+                        kind: NodeType::Email,
+                        subject: "A note for %company%".into(),
+                        body: "Hi %first_name%, about %custom_fields.topic%. %unknown% stays."
+                            .into(),
+                    },
+                    SequenceNodeInput {
+                        kind: NodeType::Email,
+                        subject: "Re: A note for %company%".into(),
+                        body: "Following up, %first_name%.".into(),
+                    },
+                    SequenceNodeInput {
+                        kind: NodeType::End,
+                        ..Default::default()
+                    },
+                ]),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let leads: Vec<LeadInput> = (0..4)
+        .map(|i| {
+            let mut custom = serde_json::Map::new();
+            custom.insert("topic".into(), json!(format!("topic {i}")));
+            LeadInput {
+                email: Some(format!("life{i}@example.com")),
+                first_name: Some(format!("Ada{i}")),
+                company: Some(format!("Firm{i}")),
+                custom_fields: Some(custom),
+                ..Default::default()
+            }
+        })
+        .collect();
+    let added = svc
+        .api
+        .add_leads(&c.id, &Channel::Email, &leads)
+        .await
+        .unwrap()
+        .prospects;
+    let list = async |status: &str| {
+        svc.api
+            .generated_messages(
+                &c.id,
+                &GeneratedMessagesQuery {
+                    status: Some(status.into()),
+                    ..Default::default()
+                },
+            )
+            .await
+            .unwrap()
+    };
+    let camp = svc.api.get_campaign(&c.id).await.unwrap();
+    let nodes = camp.sequence_nodes.unwrap();
+    let drafts = list("draft").await;
+    assert_eq!(drafts.len(), 8, "two email steps for each of four leads");
+    let first = drafts
+        .iter()
+        .find(|m| m.prospect_id == added[2].id && m.node_id == nodes[0].id)
+        .unwrap();
+    assert_eq!(first.subject, "A note for Firm2");
+    assert_eq!(first.body_text, "Hi Ada2, about topic 2. %unknown% stays.");
+    assert!(first.body_html.contains("Hi Ada2, about topic 2."));
+    assert!(list("pending").await.is_empty() && list("sent").await.is_empty());
+
+    svc.api.launch_campaign(&c.id).await.unwrap();
+    let all = list("all").await;
+    let firsts: Vec<&GeneratedMessage> = all.iter().filter(|m| m.node_id == nodes[0].id).collect();
+    assert!(
+        firsts.iter().all(|m| m.status != MessageStatus::Draft),
+        "launched: every lead's first email is queued or sent"
+    );
+    assert!(
+        all.iter()
+            .filter(|m| m.node_id == nodes[1].id)
+            .all(|m| m.status == MessageStatus::Draft),
+        "follow-ups wait for the first outcome"
+    );
+    // Two sends (the daily cap), then the other two leads wait for a day.
+    let sent = eventually(20, "two first emails sent", || async {
+        let s = list("sent").await;
+        (s.len() == 2).then_some(s)
+    })
+    .await;
+    let sent_leads: HashSet<&str> = sent.iter().map(|m| m.prospect_id.as_str()).collect();
+    assert_eq!(
+        sent_leads,
+        HashSet::from([added[0].id.as_str(), added[1].id.as_str()]),
+        "roster order"
+    );
+    let waiting = list("pending").await;
+    for lead in &added[2..] {
+        assert!(
+            waiting
+                .iter()
+                .any(|m| m.prospect_id == lead.id && m.node_id == nodes[0].id),
+            "{} is due",
+            lead.email
+        );
+    }
+    // A due message can be edited; the edit is kept and marked.
+    let target = waiting
+        .iter()
+        .find(|m| m.prospect_id == added[3].id)
+        .unwrap();
+    let edited = svc
+        .api
+        .edit_generated_message(
+            &c.id,
+            &EditGeneratedMessage {
+                message_id: target.id.clone(),
+                body_text: Some("Hand-tuned, Ada3.".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert!(edited.manually_edited);
+    assert_eq!(
+        (edited.status.clone(), edited.body_text.as_str()),
+        (MessageStatus::Pending, "Hand-tuned, Ada3.")
+    );
+    assert!(edited.body_html.contains("Hand-tuned, Ada3."));
+    assert_eq!(edited.subject, target.subject, "untouched fields stay");
+    // Pausing keeps the queue: due messages stay pending.
+    eventually(20, "active", || async {
+        let s = svc.api.get_campaign(&c.id).await.unwrap().status;
+        (s == CampaignStatus::Active).then_some(())
+    })
+    .await;
+    svc.api.pause_campaign(&c.id).await.unwrap();
+    let paused = list("pending").await;
+    assert!(
+        paused
+            .iter()
+            .any(|m| m.id == target.id && m.manually_edited)
+    );
+    // A sent message is not editable.
+    let r = svc
+        .raw(
+            "PATCH",
+            &format!("/api/campaigns/{}/generate-messages", c.id),
+            Some(json!({"message_id": sent[0].id, "body_text": "x"})),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.flat()),
+        (400, "Sent messages cannot be edited")
+    );
+}
+
+#[tokio::test]
+async fn a_replied_lead_shows_its_reply_with_the_generated_messages() {
+    let svc = start_with(DemoConfig {
+        time_scale: 0.0,
+        ..config()
+    })
+    .await;
+    let c = seeded(&svc, outpost::demo::seed::ALWAYS_ON).await;
+    assert_eq!(c.status, CampaignStatus::Active);
+    let detail = svc.api.get_campaign(&c.id).await.unwrap();
+    let sender = detail.sender_accounts.unwrap()[0].first_name.clone();
+    let replied = svc
+        .api
+        .list_leads(
+            &c.id,
+            &RosterQuery {
+                status: Some("replied".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap()
+        .prospects;
+    assert!(!replied.is_empty(), "the seeded campaign has replies");
+    for lead in replied.iter().take(5) {
+        let msgs = svc
+            .api
+            .generated_messages(
+                &c.id,
+                &GeneratedMessagesQuery {
+                    prospect_id: Some(lead.id.clone()),
+                    status: Some("sent".into()),
+                    ..Default::default()
+                },
+            )
+            .await
+            .unwrap();
+        assert!(msgs.iter().all(|m| m.prospect_id == lead.id));
+        let reply = msgs
+            .iter()
+            .find(|m| m.node_id == "inbound")
+            .expect("the reply is merged");
+        let answered = msgs
+            .iter()
+            .rfind(|m| m.node_id != "inbound")
+            .expect("the email it answers was sent");
+        let base = answered.subject.trim_start_matches("Re: ");
+        assert_eq!(reply.subject, format!("Re: {base}"), "no stacked Re:");
+        assert!(reply.body_text.contains(&sender), "{}", reply.body_text);
+        assert!(
+            reply.body_text.ends_with(&lead.first_name),
+            "{}",
+            reply.body_text
+        );
+        assert_eq!(Some(&reply.created_at), lead.replied_at.as_ref());
+    }
+    // Without `prospect_id` no reply is merged.
+    let plain = svc
+        .api
+        .generated_messages(
+            &c.id,
+            &GeneratedMessagesQuery {
+                status: Some("all".into()),
+                prospect_limit: Some(100),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert!(plain.iter().all(|m| m.node_id != "inbound"));
+}
+
+#[tokio::test]
+async fn dedup_follows_edits_and_deletes_between_imports() {
+    let svc = start().await;
+    let c = create(&svc, Channel::Email, "Dedup after edits").await;
+    let first = svc
+        .api
+        .add_leads(&c.id, &Channel::Email, &emails("keep", 3))
+        .await
+        .unwrap();
+    let add = async |email: &str| {
+        svc.api
+            .add_leads(
+                &c.id,
+                &Channel::Email,
+                &[LeadInput {
+                    email: Some(email.into()),
+                    ..Default::default()
+                }],
+            )
+            .await
+            .unwrap()
+    };
+    // An edited address frees the old one and blocks the new one.
+    svc.api
+        .edit_lead(
+            &c.id,
+            &EditLead {
+                id: first.prospects[0].id.clone(),
+                fields: LeadInput {
+                    email: Some("moved@example.com".into()),
+                    ..Default::default()
+                },
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(add("keep0@example.com").await.imported, 1);
+    let r = add("Moved@Example.com").await;
+    assert_eq!(
+        (r.imported, r.duplicate_rows[0].reason.as_str()),
+        (0, "roster")
+    );
+    // A deleted lead's address can be imported again.
+    svc.api
+        .delete_leads(
+            &c.id,
+            &DeleteLeads::Ids {
+                ids: vec![first.prospects[1].id.clone()],
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(add("keep1@example.com").await.imported, 1);
+    assert_eq!(add("keep1@example.com").await.duplicates, 1);
+    svc.api
+        .delete_leads(&c.id, &DeleteLeads::All { all: true })
+        .await
+        .unwrap();
+    assert_eq!(add("keep2@example.com").await.imported, 1);
 }

@@ -185,3 +185,77 @@ async fn a_pass_expires() {
     // With the pass expired, another code may be redeemed.
     assert!(svc.api.redeem("DEMO-PASS-1").await.unwrap().redeemed);
 }
+
+#[tokio::test]
+async fn a_pass_runs_out_of_discoveries_and_its_wire_shape_is_the_contracts() {
+    // A run takes 4 simulated minutes (0.4 s here); DEMO-PASS-2 lasts two
+    // simulated hours (12 s).
+    let svc = start_with(DemoConfig {
+        time_scale: 600.0,
+        ..config()
+    })
+    .await;
+    let r = svc
+        .raw(
+            "POST",
+            "/api/test-access/redeem",
+            Some(json!({"code": "DEMO-PASS-2"})),
+        )
+        .await;
+    assert_eq!(r.status, 200);
+    let b = &r.body;
+    assert_eq!(b["redeemed"], true);
+    assert_eq!(b["access"]["kind"], "paid_plan");
+    assert_eq!(b["access"]["canCreateLeads"], true);
+    assert!(b["access"]["verifiedAt"].is_string());
+    assert_eq!(b["eligibility"]["canRedeem"], false);
+    assert!(b["eligibility"]["reason"].is_string());
+    let ta = &b["testAccess"];
+    for key in ["id", "source", "status", "activatedAt", "expiresAt"] {
+        assert!(ta[key].is_string(), "testAccess.{key}: {ta}");
+    }
+    assert_eq!(
+        (
+            &ta["discoveryLimit"],
+            &ta["discoveryUsed"],
+            &ta["remaining"],
+            &ta["terminalReason"]
+        ),
+        (&json!(25), &json!(0), &json!(25), &json!(null))
+    );
+    // The never-run search stores 40 results: more than the pass allows.
+    let s = svc
+        .api
+        .list_searches()
+        .await
+        .unwrap()
+        .unwrap()
+        .into_iter()
+        .find(|s| s.title.starts_with("CFOs"))
+        .unwrap();
+    svc.api.run_search(&s.search_id, None).await.unwrap();
+    let ended = eventually(20, "the pass used up", || async {
+        let ta = svc.api.redeem("DEMO-PASS-2").await.unwrap().test_access?;
+        (ta.remaining == 0).then_some(ta)
+    })
+    .await;
+    assert_eq!(
+        (
+            ended.status.as_str(),
+            ended.terminal_reason.as_deref(),
+            ended.discovery_used
+        ),
+        ("exhausted", Some("limit_reached"), 25)
+    );
+    // Used up is not active: another code may be redeemed, a used one not.
+    let again = svc.api.redeem("DEMO-PASS-2").await.unwrap();
+    assert!(!again.redeemed);
+    assert!(
+        again.eligibility.unwrap().reason.contains("already"),
+        "a used code"
+    );
+    let next = svc.api.redeem("DEMO-PASS-1").await.unwrap();
+    assert!(next.redeemed);
+    let ta = next.test_access.unwrap();
+    assert_eq!((ta.discovery_limit, ta.remaining), (100, 100));
+}

@@ -12,6 +12,7 @@ mod campaigns;
 mod context;
 mod domains;
 mod hostile;
+mod inbox;
 mod lead_finder;
 mod limits;
 mod senders;

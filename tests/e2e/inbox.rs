@@ -41,9 +41,7 @@ fn a_draft_survives_a_hangup_and_is_saved_and_sent() {
     );
 
     // Start again on the same data: the editor offers the text back.
-    let dir = pty.take_dir().expect("a fresh temp dir");
-    drop(pty);
-    let mut pty = Pty::spawn_in(dir, &["--demo"], 100, 30);
+    let mut pty = pty.restart(&["--demo"], 100, 30, &[]);
     pty.wait_for("Outpost").expect("the dashboard starts again");
     pty.send(b"3");
     pty.wait_for("Inbox · all").expect("the inbox");

@@ -4,5 +4,7 @@
 mod cli;
 mod domains;
 mod inbox;
+mod input;
 mod leads;
+mod profile;
 mod support;

@@ -104,7 +104,17 @@ fn status_bar_shows_the_rate_limit_countdown() {
     let mut m = loaded(80, 24);
     let now = Instant::now();
     m.now = now;
-    update(&mut m, Msg::RateLimit(Some(now + Duration::from_secs(12))));
+    update(
+        &mut m,
+        Msg::RateLimit(
+            [(
+                outpost::api::RouteFamily::LeadFinder,
+                now + Duration::from_secs(12),
+            )]
+            .into_iter()
+            .collect(),
+        ),
+    );
     let text = screen_text(&terminal(&m, 80, 24));
     assert!(text.contains("rate limited · retry in 12s"), "{text}");
     assert!(text.contains("DEMO"), "{text}");

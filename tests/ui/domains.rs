@@ -129,7 +129,7 @@ fn status_colours_follow_the_theme() {
     let m = loaded(80, 24);
     let t = terminal(&m, 80, 24);
     let buf = t.backend().buffer();
-    let theme = outpost::ui::theme::Theme::new(m.theme);
+    let theme = outpost::ui::theme::Theme::from_config(&m.theme, m.colour);
     let find = |needle: &str| -> ratatui::style::Style {
         for y in 0..24 {
             let line: String = (0..80).map(|x| buf[(x, y)].symbol().to_owned()).collect();

@@ -64,14 +64,15 @@ fn answer(m: &mut Model, cmds: &[Cmd]) -> Vec<(outpost::app::RequestId, ApiReque
 }
 
 /// A model on the Inbox pane with the fixture threads loaded.
-fn loaded(w: u16, h: u16) -> Model {
+pub fn loaded(w: u16, h: u16) -> Model {
     let mut m = fixtures::model(w, h);
     let cmds = m.switch_pane(Pane::Inbox);
     answer(&mut m, &cmds);
     m
 }
 
-fn press(m: &mut Model, code: KeyCode) -> Vec<(outpost::app::RequestId, ApiRequest)> {
+/// Presses a key and answers the reads it causes; returns the writes.
+pub fn press(m: &mut Model, code: KeyCode) -> Vec<(outpost::app::RequestId, ApiRequest)> {
     let cmds = update(m, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
     answer(m, &cmds)
 }
@@ -90,7 +91,8 @@ fn typed(m: &mut Model, text: &str) {
     }
 }
 
-fn select(m: &mut Model, id: &str) {
+/// Moves the selection to the thread with `id`.
+pub fn select(m: &mut Model, id: &str) {
     while m.panes.inbox.list.selected().is_some_and(|t| t.id != id) {
         press(m, KeyCode::Down);
     }

@@ -63,7 +63,7 @@ fn settle(m: &mut Model, mut cmds: Vec<Cmd>, run: &RunStatus) {
     }
 }
 
-fn press(m: &mut Model, code: KeyCode, run: &RunStatus) {
+pub fn press(m: &mut Model, code: KeyCode, run: &RunStatus) {
     let cmds = update(m, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
     settle(m, cmds, run);
 }
@@ -85,7 +85,7 @@ fn typed(m: &mut Model, s: &str) {
 }
 
 /// The Leads pane with the searches listed.
-fn listed(w: u16, h: u16, run: &RunStatus) -> Model {
+pub fn listed(w: u16, h: u16, run: &RunStatus) -> Model {
     let mut m = fixtures::model(w, h);
     m.pane = Pane::Leads;
     let cmds = m.start();
@@ -94,7 +94,7 @@ fn listed(w: u16, h: u16, run: &RunStatus) -> Model {
 }
 
 /// The big search open.
-fn opened(w: u16, h: u16, run: &RunStatus) -> Model {
+pub fn opened(w: u16, h: u16, run: &RunStatus) -> Model {
     let mut m = listed(w, h, run);
     press(&mut m, KeyCode::Enter, run);
     assert_eq!(m.panes.leads.view, View::Search);

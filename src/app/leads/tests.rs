@@ -205,6 +205,14 @@ impl Fake {
             ApiRequest::DeleteThread { .. } => ApiReply::ThreadDeleted(Err(gone())),
             ApiRequest::ListMessages { .. } => ApiReply::ThreadMessages(Err(gone())),
             ApiRequest::SendMessage { .. } => ApiReply::Sent(Box::new(Err(gone()))),
+            // Tab reaches the Profile pane too.
+            ApiRequest::GetContext => ApiReply::Context(Box::new(Ok(fixtures::company_profile()))),
+            ApiRequest::PutContext(body) => {
+                ApiReply::ContextSaved(Box::new(Ok(body.context.clone())))
+            }
+            ApiRequest::Redeem { .. } => {
+                ApiReply::Redeemed(Box::new(Ok(fixtures::discovery_pass(true))))
+            }
             other => panic!("the Leads pane does not send {other:?}"),
         }
     }

@@ -19,7 +19,6 @@ use crate::demo::errors::{
     DemoResult, conflict, flat, invalid, invalid_field, invalid_fields, not_found,
 };
 use crate::demo::http::{Query, json_value, ok};
-use crate::demo::ids::{hash_str, mix2, uuid_from};
 use crate::demo::schema::{S, arr, check_body, closed, null_or, open, positive};
 use crate::demo::sim;
 use crate::demo::store::*;
@@ -560,13 +559,12 @@ pub async fn add_leads(
             }
         }
         bad.finish().map_err(|e| invalid_fields(&e))?;
-        let c = &cx.ws.campaigns[ci];
         // The pre-query reads at most 100,000 existing leads; past that the
         // storage constraint gives the same answer, so all keys are used.
-        let roster: HashSet<String> = (0..c.leads.len()).map(|i| c.key_of(i)).collect();
+        let roster = cx.ws.campaigns[ci].roster_keys();
         let mut batch = HashSet::new();
         let mut out = AddLeadsResponse::default();
-        let mut fresh = Vec::new();
+        let mut keep = Vec::new();
         for (i, input) in req.leads.iter().enumerate() {
             let key = dedup_key(
                 &kind,
@@ -585,13 +583,17 @@ pub async fn add_leads(
                     index: i as u64,
                     reason: r.into(),
                 }),
-                None => {
-                    let lead = new_lead(c, cx.ids.uuid(), cx.ids.seed(), input, cx.now);
-                    out.prospects.push(lead.p.clone());
-                    fresh.push(lead);
-                }
+                None => keep.push(i),
             }
         }
+        // `batch` now holds exactly the keys of the imported rows.
+        roster.extend(batch);
+        let c = &cx.ws.campaigns[ci];
+        let fresh: Vec<LeadRec> = keep
+            .iter()
+            .map(|i| new_lead(c, cx.ids.uuid(), cx.ids.seed(), &req.leads[*i], cx.now))
+            .collect();
+        out.prospects = fresh.iter().map(|l| l.p.clone()).collect();
         out.imported = fresh.len() as u64;
         out.duplicates = out.duplicate_rows.len() as u64;
         let c = &mut cx.ws.campaigns[ci];
@@ -662,6 +664,7 @@ pub async fn edit_lead(
         }
         let now = iso(cx.now);
         let c = &mut cx.ws.campaigns[ci];
+        c.keys = None;
         let p = &mut c.leads[li].p;
         let set = |dst: &mut String, src: &Option<String>| {
             if let Some(s) = src {
@@ -733,6 +736,9 @@ pub async fn delete_leads(
         }
         let deleted = before - c.leads.len();
         if deleted > 0 {
+            c.keys = None;
+        }
+        if deleted > 0 {
             c.c.updated_at = iso(cx.now);
         }
         Ok(ok(DeleteLeadsResponse {
@@ -782,23 +788,12 @@ pub async fn messages(
                     .into_iter()
                     .filter(|m| want == "all" || m.status.as_str() == want),
             );
-            let lead = &c.leads[i].p;
-            if gq.prospect_id.is_some() && lead.status == LeadStatus::Replied {
-                out.push(GeneratedMessage {
-                    id: uuid_from(mix2(hash_str(&lead.id), 0x1b0)),
-                    campaign_id: c.c.id.clone(),
-                    prospect_id: lead.id.clone(),
-                    node_id: "inbound".into(),
-                    subject: "Re: your message".into(),
-                    body_text: format!(
-                        "Thanks for reaching out — happy to chat next week. — {}",
-                        lead.first_name
-                    ),
-                    body_html: String::new(),
-                    status: MessageStatus::Sent,
-                    manually_edited: false,
-                    created_at: lead.replied_at.clone().unwrap_or_default(),
-                });
+            // Replies are merged whatever the status filter: they are the
+            // conversation, not generated messages.
+            if gq.prospect_id.is_some()
+                && let Some(reply) = c.inbound_reply(i, &cx.ws.senders)
+            {
+                out.push(reply);
             }
         }
         Ok(ok(GeneratedMessages { messages: out }))
@@ -830,10 +825,15 @@ pub async fn edit_message(
         let ci = find(cx.ws, ids.get(0))?;
         let req = parsed?;
         let c = &cx.ws.campaigns[ci];
-        let found = (0..c.leads.len())
-            .flat_map(|i| c.messages_of(i))
+        let not_found_msg = || not_found("Generated message not found");
+        let li = c
+            .lead_of_message(&req.message_id)
+            .ok_or_else(not_found_msg)?;
+        let found = c
+            .messages_of(li)
+            .into_iter()
             .find(|m| m.id == req.message_id)
-            .ok_or_else(|| not_found("Generated message not found"))?;
+            .ok_or_else(not_found_msg)?;
         if found.status == MessageStatus::Sent {
             return Err(flat(
                 StatusCode::BAD_REQUEST,
@@ -851,11 +851,6 @@ pub async fn edit_message(
         if req.body_html.is_some() {
             e.body_html = req.body_html.clone();
         }
-        let li = c
-            .leads
-            .iter()
-            .position(|l| l.p.id == found.prospect_id)
-            .unwrap_or(0);
         let message = c
             .messages_of(li)
             .into_iter()

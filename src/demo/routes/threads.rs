@@ -1,5 +1,6 @@
 //! Inbox threads: list, read, create (duplicate-recipient 409, attachments
-//! 403), patch, delete drafts, list and send messages.
+//! 403), patch, delete drafts, list and send messages (which the
+//! participant may answer, see [`crate::demo::sim`]).
 
 use std::sync::Arc;
 
@@ -19,7 +20,9 @@ use crate::demo::errors::{
     invalid_fields, not_found,
 };
 use crate::demo::http::{Query, created, json_value, ok};
+use crate::demo::ids::hash_str;
 use crate::demo::schema::{S, arr, check_body, int, null_or, open};
+use crate::demo::sim;
 use crate::demo::store::*;
 
 fn find(ws: &Workspace, id: &str) -> DemoResult<usize> {
@@ -189,11 +192,7 @@ pub async fn create(
             created_at: Some(iso(cx.now)),
             updated_at: Some(iso(cx.now)),
         };
-        cx.ws.threads.push(ThreadRec {
-            t: thread.clone(),
-            warmup: false,
-            messages: Vec::new(),
-        });
+        cx.ws.threads.push(ThreadRec::new(thread.clone()));
         Ok(created(CreateThreadResponse {
             thread,
             existing_threads: existing,
@@ -250,6 +249,17 @@ pub async fn patch(
                 extra,
             ));
         }
+        // `updated_at` is the last activity (it orders the list): editing
+        // the draft, recipient or sender is activity; marking read or
+        // changing the status is not, so opening a thread never moves it.
+        let activity = req.participant_email.is_some()
+            || req.participant_name.is_some()
+            || req.account_id.is_some()
+            || req.draft_subject.is_some()
+            || req.draft_body_text.is_some()
+            || req.draft_body_html.is_some()
+            || req.draft_cc.is_some()
+            || req.draft_bcc.is_some();
         let now = iso(cx.now);
         let t = &mut cx.ws.threads[ti].t;
         t.status = status;
@@ -272,7 +282,9 @@ pub async fn patch(
                 *dst = v.clone();
             }
         }
-        t.updated_at = Some(now);
+        if activity {
+            t.updated_at = Some(now);
+        }
         Ok(ok(ThreadEnvelope { thread: t.clone() }))
     })
 }
@@ -403,6 +415,9 @@ pub async fn send(
         };
         let rec = &mut cx.ws.threads[ti];
         rec.messages.push(message.clone());
+        if let Some(r) = sim::draw_reply(hash_str(&message.id), &message.subject, cx.now) {
+            rec.expect_reply(r);
+        }
         let t = &mut rec.t;
         t.status = ThreadStatus::Active;
         t.account_id = Some(account);
@@ -411,6 +426,8 @@ pub async fn send(
         t.draft_body_html = None;
         t.draft_cc = None;
         t.draft_bcc = None;
+        // The attachments went out with the message.
+        t.draft_attachments.clear();
         t.updated_at = Some(iso(cx.now));
         Ok(created(SendMessageResponse {
             message,
