@@ -3,8 +3,10 @@
 //! (set by the runtime before each update), results arrive as `Msg`s, and
 //! effects leave as `Cmd`s.
 
+pub mod campaigns;
 pub mod cmd;
 pub mod command_line;
+pub mod csv_chunk;
 pub mod dialog;
 pub mod domains;
 #[doc(hidden)]
@@ -420,6 +422,10 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
         Msg::FileWritten { id, result } => {
             m.redraw = true;
             on_reply(m, id, Reply::FileWritten(result))
+        }
+        Msg::CsvRead { id, result } => {
+            m.redraw = true;
+            on_reply(m, id, Reply::Csv(result))
         }
         Msg::SubFired(sub) => match sub {
             SubId::Pane(sub) => dispatch::sub_fired(m, sub),

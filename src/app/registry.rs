@@ -12,6 +12,7 @@ macro_rules! with_panes {
     ($callback:ident) => {
         $callback! {
             Leads(leads): $crate::app::leads::LeadsModel,
+            Campaigns(campaigns): $crate::app::campaigns::CampaignsModel,
             Domains(domains): $crate::app::domains::DomainsModel,
         }
     };

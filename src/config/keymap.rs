@@ -129,6 +129,20 @@ actions! {
     PrevSection => "prev_section", Leads, "previous part of the result detail";
 
     // The Campaigns pane's actions (scope Campaigns).
+    NewCampaign => "new_campaign", Campaigns, "create a campaign (type first, then that channel's settings)";
+    ImportCsv => "import_csv", Campaigns, "import leads from a CSV file into the draft campaign";
+    Launch => "launch", Campaigns, "launch the draft campaign (asks first, naming the pending leads)";
+    Pause => "pause", Campaigns, "pause the active campaign";
+    Resume => "resume", Campaigns, "resume the paused campaign";
+    NextTab => "next_tab", Campaigns, "next part of the campaign (overview, roster, messages)";
+    PrevTab => "prev_tab", Campaigns, "previous part of the campaign";
+    StatusFilter => "status_filter", Campaigns, "filter the roster or the messages by status";
+    EditItem => "edit", Campaigns, "edit the selected lead or message";
+    EditSequence => "edit_sequence", Campaigns, "edit the sequence (draft only)";
+    DeleteLeads => "delete_leads", Campaigns, "delete the selected leads (draft only)";
+    DeleteAllLeads => "delete_all_leads", Campaigns, "delete every lead of the roster (draft only)";
+    MarkLead => "mark_lead", Campaigns, "select / unselect the lead";
+    MarkLoadedLeads => "mark_loaded_leads", Campaigns, "select every loaded lead";
 
     // The Inbox pane's actions (scope Inbox).
 
@@ -366,7 +380,22 @@ const PANE_DEFAULTS: &[(Scope, &str, Action)] = &[
     (Scope::Leads, "h", Action::PrevSection),
     (Scope::Leads, "left", Action::PrevSection),
     // The Campaigns pane's keys.
-
+    (Scope::Campaigns, "n", Action::NewCampaign),
+    (Scope::Campaigns, "i", Action::ImportCsv),
+    (Scope::Campaigns, "L", Action::Launch),
+    (Scope::Campaigns, "p", Action::Pause),
+    (Scope::Campaigns, "R", Action::Resume),
+    (Scope::Campaigns, "l", Action::NextTab),
+    (Scope::Campaigns, "right", Action::NextTab),
+    (Scope::Campaigns, "h", Action::PrevTab),
+    (Scope::Campaigns, "left", Action::PrevTab),
+    (Scope::Campaigns, "t", Action::StatusFilter),
+    (Scope::Campaigns, "e", Action::EditItem),
+    (Scope::Campaigns, "s", Action::EditSequence),
+    (Scope::Campaigns, "d", Action::DeleteLeads),
+    (Scope::Campaigns, "D", Action::DeleteAllLeads),
+    (Scope::Campaigns, "space", Action::MarkLead),
+    (Scope::Campaigns, "a", Action::MarkLoadedLeads),
     // The Inbox pane's keys.
 
     // The Profile pane's keys.

@@ -1,6 +1,7 @@
 //! Views: pure functions of the model into a ratatui frame. Service text
 //! reaches a cell only as [`crate::text::sanitize::DisplayText`].
 
+pub mod campaigns;
 pub mod domains;
 pub mod leads;
 pub mod theme;

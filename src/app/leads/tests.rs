@@ -191,6 +191,16 @@ impl Fake {
                 404,
                 r#"{"error":{"code":"not_found","message":"gone"}}"#,
             ))),
+            // Tab reaches the Campaigns pane in the property test too.
+            ApiRequest::ListLeads { .. } => ApiReply::Roster(Ok(RosterPage::default())),
+            ApiRequest::GeneratedMessages { .. } => ApiReply::Messages(Ok(Vec::new())),
+            ApiRequest::LaunchCampaign { .. }
+            | ApiRequest::PauseCampaign { .. }
+            | ApiRequest::ResumeCampaign { .. }
+            | ApiRequest::CreateCampaign(_)
+            | ApiRequest::UpdateCampaign { .. } => ApiReply::Campaign(Box::new(Err(
+                service_error(400, r#"{"error":"not in this fake"}"#),
+            ))),
             other => panic!("the Leads pane does not send {other:?}"),
         }
     }
