@@ -119,7 +119,7 @@ pub fn editor(body: Rect, subject: bool) -> Editor {
     let steps_h = if wide { 7 } else { 5 }.min(main.height / 3);
     let (steps, rest) = split_top(main, steps_h);
     let (subject, rest) = split_top(rest, if subject { 3 } else { 0 });
-    let (body_area, variables) = split_top(rest, rest.height.saturating_sub(1));
+    let (body_area, variables) = split_top(rest, rest.height.saturating_sub(2));
     Editor {
         steps,
         subject,

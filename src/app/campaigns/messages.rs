@@ -15,6 +15,7 @@ use crate::api::model::{
 };
 use crate::config::keymap::{Action, Scope};
 use crate::store::Draft;
+use crate::text::sanitize::DisplayText;
 
 /// Leads whose messages are read at a time (the contract's most).
 pub const LEADS_PER_PAGE: u64 = 100;
@@ -391,8 +392,9 @@ fn open_edit(m: &mut Model, msg: &GeneratedMessage) -> Vec<Cmd> {
             "the text the lead receives (saved as manually edited)",
             10,
         );
-    form.set_value("subject", &msg.subject);
-    form.set_value("body_text", &msg.body_text);
+    // Text from the service is made inert before it reaches a text box.
+    form.set_value("subject", DisplayText::inline(&msg.subject).as_str());
+    form.set_value("body_text", DisplayText::block(&msg.body_text).as_str());
     form.mark_clean();
     let mut d = MessageEdit {
         campaign,
@@ -437,8 +439,10 @@ pub fn on_edit_key(m: &mut Model, mut d: Box<MessageEdit>, key: KeyEvent) -> Vec
             let body = d.form.value("body_text");
             let edit = EditGeneratedMessage {
                 message_id: d.message.id.clone(),
-                subject: (subject != d.message.subject.trim()).then_some(subject),
-                body_text: (body != d.message.body_text.trim()).then_some(body),
+                subject: (subject != DisplayText::inline(&d.message.subject).as_str().trim())
+                    .then_some(subject),
+                body_text: (body != DisplayText::block(&d.message.body_text).as_str().trim())
+                    .then_some(body),
                 body_html: None,
             };
             let (_, cmd) = m.request(

@@ -22,6 +22,7 @@ use crate::api::model::{
 use crate::config::keymap::{Action, Scope};
 use crate::store::Draft;
 use crate::text::format;
+use crate::text::sanitize::DisplayText;
 
 /// Leads per page (the contract's most).
 pub const PAGE: u64 = 200;
@@ -503,7 +504,7 @@ fn edit_body(d: &LeadEdit) -> Result<Option<EditLead>, (String, String)> {
     let mut changed = false;
     for (key, _) in FIELDS {
         let v = d.form.value(key);
-        if v == field_of(&d.lead, key).trim() {
+        if v == DisplayText::inline(field_of(&d.lead, key)).as_str().trim() {
             continue;
         }
         changed = true;

@@ -250,9 +250,10 @@ fn settings_lines(c: &Campaign, width: usize, theme: &Theme) -> Vec<Line<'static
             field(&mut out, "Hours", &hours, width, theme);
         }
     }
-    let senders = match &c.sender_accounts {
-        None => "—".to_owned(),
-        Some(list) if list.is_empty() => "none".to_owned(),
+    // One sender a line: addresses are long and do not wrap well.
+    let senders: Vec<String> = match &c.sender_accounts {
+        None => vec!["—".to_owned()],
+        Some(list) if list.is_empty() => vec!["none".to_owned()],
         Some(list) => list
             .iter()
             .map(|s| {
@@ -263,10 +264,17 @@ fn settings_lines(c: &Campaign, width: usize, theme: &Theme) -> Vec<Line<'static
                 };
                 DisplayText::inline(who).into_string()
             })
-            .collect::<Vec<_>>()
-            .join(", "),
+            .collect(),
     };
-    field(&mut out, "Senders", &senders, width, theme);
+    for (i, s) in senders.iter().enumerate() {
+        field(
+            &mut out,
+            if i == 0 { "Senders" } else { "" },
+            s,
+            width,
+            theme,
+        );
+    }
     out.push(Line::default());
     out.push(Line::from(Span::styled(" Sequence", theme.title)));
     match &c.sequence_nodes {

@@ -127,17 +127,17 @@ const MAPPING_COLS: [vtable::Column; 3] = [
 ];
 
 fn mapping(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
-    let (top, rest) = split_top(inner, 2);
+    let (top, rest) = split_top(inner, 3);
     let (table, bottom) = split_top(rest, rest.height.saturating_sub(1));
     f.render_widget(
         Paragraph::new(vec![
             Line::from(format!(
-                "{} columns in {}. Map each to a lead field; the others go into custom_fields.",
+                "{} columns in {}. Map each to a lead field; the others go into custom_fields. Pre-filled from the header names.",
                 d.header.len(),
                 DisplayText::inline(&d.path.display().to_string())
             )),
-            Line::from(Span::styled("Pre-filled from the header names.", theme.dim)),
-        ]),
+        ])
+        .wrap(Wrap { trim: true }),
         top,
     );
     let first_row = d
@@ -202,7 +202,11 @@ fn preview(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
                 ),
                 Span::raw(" · "),
                 Span::styled(
-                    format!("{} duplicates in the file", format::count(dup as u64)),
+                    format!(
+                        "{} duplicate{} in the file",
+                        format::count(dup as u64),
+                        if dup == 1 { "" } else { "s" }
+                    ),
                     theme.warn,
                 ),
             ]),
@@ -381,12 +385,24 @@ fn report(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
     }
     if !p.left_out.is_empty() {
         lines.push(Line::default());
-        lines.push(Line::from(Span::styled("Rows left out:", theme.header)));
-        for (line, why) in &p.left_out {
-            lines.push(Line::from(format!(
-                "  row {line}: {}",
-                DisplayText::inline(why)
+        lines.push(Line::from(Span::styled(
+            "Rows left out (line numbers of the file):",
+            theme.header,
+        )));
+        let width = usize::from(inner.width.saturating_sub(4));
+        for (why, rows) in left_out_by_reason(&p.left_out) {
+            lines.push(Line::from(Span::styled(
+                format!("  {} ({})", DisplayText::inline(&why), rows.len()),
+                theme.err,
             )));
+            let list = rows
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            for l in crate::text::wrap::wrap(&list, width) {
+                lines.push(Line::from(format!("    {l}")));
+            }
         }
         let unlisted = p.left_out_count.saturating_sub(p.left_out.len() as u64);
         if unlisted > 0 {
@@ -397,6 +413,18 @@ fn report(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
         }
     }
     f.render_widget(Paragraph::new(lines).scroll((d.scroll, 0)), inner);
+}
+
+/// Left-out rows grouped by why, in order of first appearance.
+fn left_out_by_reason(rows: &[(u64, String)]) -> Vec<(String, Vec<u64>)> {
+    let mut out: Vec<(String, Vec<u64>)> = Vec::new();
+    for (line, why) in rows {
+        match out.iter_mut().find(|(w, _)| w == why) {
+            Some((_, lines)) => lines.push(*line),
+            None => out.push((why.clone(), vec![*line])),
+        }
+    }
+    out
 }
 
 fn lead_lines(l: &CampaignLead, theme: &Theme) -> Vec<Line<'static>> {

@@ -176,7 +176,7 @@ fn variables(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
             Line::from(spans)
         }
     };
-    f.render_widget(Paragraph::new(line), area);
+    f.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
 }
 
 fn preview(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
