@@ -41,37 +41,32 @@ fn counter(screen: &str, label: &str) -> Option<u64> {
     digits.parse().ok()
 }
 
-fn create(pty: &Pty) {
+fn create(pty: &Pty) -> Result<(), String> {
     pty.send(b"2");
-    pty.wait_for("Campaigns (")
-        .expect("the Campaigns pane lists campaigns");
+    pty.wait_for("Campaigns (")?;
     pty.send(b"n");
-    pty.wait_for("Maya Chen")
-        .expect("the form lists the email senders");
+    pty.wait_for("Maya Chen")?;
     pty.send(b"\t");
     pty.type_text("E2E import");
     pty.send(CTRL_S);
-    pty.wait_for("E2E import  email ● draft")
-        .expect("the new campaign opens as a draft");
+    pty.wait_for("E2E import  email ● draft")?;
+    Ok(())
 }
 
-fn import(pty: &Pty) {
-    std::fs::write(pty.dir.path().join("leads.csv"), csv()).expect("csv");
+fn import(pty: &Pty) -> Result<(), String> {
+    std::fs::write(pty.dir.path().join("leads.csv"), csv()).map_err(|e| e.to_string())?;
     pty.send(b":");
     pty.type_text("import leads.csv");
     pty.send(b"\r");
-    pty.wait_for("custom_fields.plan")
-        .expect("the mapping is pre-filled from the header");
+    pty.wait_for("custom_fields.plan")?;
     pty.send(CTRL_S);
-    let screen = pty
-        .wait_for("The first 1,000 rows")
-        .expect("the preview comes next");
+    let screen = pty.wait_for("The first 1,000 rows")?;
     assert!(
         screen.contains("940 to import · 20 left out · 40 duplicates in the file"),
         "{screen}"
     );
     pty.send(CTRL_S);
-    let screen = pty.wait_for("Import finished").expect("the import ends");
+    let screen = pty.wait_for("Import finished")?;
     assert!(screen.contains("Imported    2,350"), "{screen}");
     assert!(
         screen.contains("Duplicates  100 (100 in the file · 0 already in the roster)"),
@@ -81,37 +76,34 @@ fn import(pty: &Pty) {
     assert!(screen.contains("no email (50)"), "{screen}");
     assert!(screen.contains("9, 59, 109, 159"), "{screen}");
     pty.send(b"\r");
+    Ok(())
 }
 
-fn write_step(pty: &Pty) {
+fn write_step(pty: &Pty) -> Result<(), String> {
     pty.send(b"s");
-    pty.wait_for("Body (soft wrap)").expect("the editor opens");
+    pty.wait_for("Body (soft wrap)")?;
     pty.type_text("Quick question for %company%");
     pty.send(b"\t");
     pty.type_text("Hi %first_name%, how do you keep your CRM clean?");
-    pty.wait_for("Hi Ann0, how do you keep")
-        .expect("the preview renders for a lead");
+    pty.wait_for("Hi Ann0, how do you keep")?;
     pty.send(CTRL_S);
-    pty.wait_for("Subject: Quick question for %company%")
-        .expect("the saved step shows in the overview");
+    pty.wait_for("Subject: Quick question for %company%")?;
+    Ok(())
 }
 
-fn launch_and_watch(pty: &Pty) {
+fn launch_and_watch(pty: &Pty) -> Result<(), String> {
     pty.send(b"L");
-    pty.wait_for("2,350 pending leads")
-        .expect("the question names the pending leads");
+    pty.wait_for("2,350 pending leads")?;
     pty.send(b"y");
-    pty.wait_for("● active").expect("launching, then active");
-    let first = pty
-        .wait_until("the first sends", |s| {
-            counter(s, "contacted").is_some_and(|n| n > 0)
-        })
-        .expect("stats climb");
+    pty.wait_for("● active")?;
+    let first = pty.wait_until("the first sends", |s| {
+        counter(s, "contacted").is_some_and(|n| n > 0)
+    })?;
     let before = counter(&first, "contacted").unwrap_or(0);
     pty.wait_until("more sends", |s| {
         counter(s, "contacted").is_some_and(|n| n > before)
-    })
-    .expect("stats keep climbing while the view is open");
+    })?;
+    Ok(())
 }
 
 #[test]
@@ -119,10 +111,10 @@ fn create_import_write_launch_watch_pause_resume_and_a_refused_edit() {
     let mut pty = Pty::spawn(&["--demo", "--time-scale", "600"], 100, 30, FAST_POLL);
     pty.wait_for("Lead Finder searches")
         .expect("the dashboard opens");
-    create(&pty);
-    import(&pty);
-    write_step(&pty);
-    launch_and_watch(&pty);
+    create(&pty).expect("create an email campaign");
+    import(&pty).expect("import the CSV");
+    write_step(&pty).expect("write the email step");
+    launch_and_watch(&pty).expect("launch and watch");
 
     pty.send(b"p");
     pty.wait_for("Pause campaign?").expect("pause asks first");
