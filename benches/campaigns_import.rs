@@ -12,6 +12,9 @@
 //!
 //! `cargo bench --bench campaigns_import`
 
+// A benchmark stops at its first failure, saying which step failed.
+#![allow(clippy::expect_used)]
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
 use std::net::TcpListener;
@@ -79,7 +82,7 @@ fn write_csv(path: &std::path::Path) -> u64 {
         .expect("write");
     }
     f.flush().expect("flush");
-    std::fs::metadata(path).map(|m| m.len()).unwrap_or(0)
+    std::fs::metadata(path).map_or(0, |m| m.len())
 }
 
 /// `outpost serve` on a free loopback port, without a rate limit.
