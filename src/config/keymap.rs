@@ -118,7 +118,7 @@ actions! {
     RunSearch => "run_search", Leads, "run the search (resumes when the last run can continue)";
     RunAll => "run_all", Leads, "run every eligible search";
     ToggleMark => "toggle_mark", Leads, "select / unselect the lead";
-    MarkLoaded => "mark_loaded", Leads, "select every loaded lead";
+    MarkLoaded => "mark_loaded", Leads, "select every loaded lead (the pages read so far)";
     MarkMatching => "mark_matching", Leads, "select every lead matching the filter";
     AddToCampaign => "add_to_campaign", Leads, "add the selected leads to a campaign…";
     Export => "export", Leads, "export the filtered results to CSV";
@@ -129,9 +129,9 @@ actions! {
     PrevSection => "prev_section", Leads, "previous part of the result detail";
 
     // The Campaigns pane's actions (scope Campaigns).
-    NewCampaign => "new_campaign", Campaigns, "create a campaign (type first, then that channel's settings)";
-    ImportCsv => "import_csv", Campaigns, "import leads from a CSV file into the draft campaign";
-    Launch => "launch", Campaigns, "launch the draft campaign (asks first, naming the pending leads)";
+    NewCampaign => "new_campaign", Campaigns, "create a campaign (the type first, then its settings)";
+    ImportCsv => "import_csv", Campaigns, "import leads from a CSV file into the draft";
+    Launch => "launch", Campaigns, "launch the draft (asks first, naming the pending leads)";
     Pause => "pause", Campaigns, "pause the active campaign";
     Resume => "resume", Campaigns, "resume the paused campaign";
     NextTab => "next_tab", Campaigns, "next part of the campaign (overview, roster, messages)";
@@ -142,7 +142,7 @@ actions! {
     DeleteLeads => "delete_leads", Campaigns, "delete the selected leads (draft only)";
     DeleteAllLeads => "delete_all_leads", Campaigns, "delete every lead of the roster (draft only)";
     MarkLead => "mark_lead", Campaigns, "select / unselect the lead";
-    MarkLoadedLeads => "mark_loaded_leads", Campaigns, "select every loaded lead";
+    MarkLoadedLeads => "mark_loaded_leads", Campaigns, "select every loaded lead (the pages read so far)";
 
     // The Inbox pane's actions (scope Inbox).
 

@@ -213,6 +213,17 @@ fn yes(b: Option<bool>) -> String {
     }
 }
 
+/// Operating hours: `09:00–17:00 Europe/Berlin` when they have that shape
+/// (the contract does not show it), else the object as JSON.
+fn hours_text(v: &serde_json::Value) -> String {
+    let get = |k: &str| v.get(k).and_then(serde_json::Value::as_str);
+    let text = match (get("start"), get("end")) {
+        (Some(a), Some(b)) => format!("{a}–{b} {}", get("timezone").unwrap_or_default()),
+        _ => v.to_string(),
+    };
+    DisplayText::inline(text.trim()).into_string()
+}
+
 fn settings_lines(c: &Campaign, width: usize, theme: &Theme) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     match c.kind {
@@ -244,9 +255,10 @@ fn settings_lines(c: &Campaign, width: usize, theme: &Theme) -> Vec<Line<'static
         _ => {
             let skip = yes(c.skip_other_campaigns);
             field(&mut out, "Skip others", &skip, width, theme);
-            let hours = c.operating_hours.as_ref().map_or("any time".into(), |v| {
-                DisplayText::inline(&v.to_string()).into_string()
-            });
+            let hours = c
+                .operating_hours
+                .as_ref()
+                .map_or("any time".into(), hours_text);
             field(&mut out, "Hours", &hours, width, theme);
         }
     }
