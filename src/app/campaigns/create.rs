@@ -493,7 +493,12 @@ pub fn on_created(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
                 Some(f) => show_error(f, &e),
                 None => super::toast_error(m, "creating the campaign", &e),
             }
-            Vec::new()
+            // It may have been created: the list says whether it was.
+            if uncertain(&e) {
+                list::refresh(m)
+            } else {
+                Vec::new()
+            }
         }
     }
 }

@@ -86,3 +86,44 @@ pub fn label(status: &CampaignStatus, op: Op, plain: &'static str) -> &'static s
 pub fn is_live(status: &CampaignStatus) -> bool {
     matches!(status, CampaignStatus::Launching | CampaignStatus::Active)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The contract's state table: which operation each status allows.
+    #[test]
+    fn every_status_allows_what_the_contract_says() {
+        use CampaignStatus::*;
+        let table = [
+            // status, launch, pause, resume, roster, sequence
+            (Draft, true, false, false, true, true),
+            (Launching, false, false, false, false, false),
+            (Active, false, true, false, false, false),
+            (Paused, false, false, true, false, false),
+            (Completed, false, false, false, false, false),
+        ];
+        for (status, launch, pause, resume, roster, sequence) in table {
+            let ok = |op| check(&status, op).is_ok();
+            assert_eq!(
+                (
+                    ok(Op::Launch),
+                    ok(Op::Pause),
+                    ok(Op::Resume),
+                    ok(Op::ChangeRoster),
+                    ok(Op::EditSequence)
+                ),
+                (launch, pause, resume, roster, sequence),
+                "{status}"
+            );
+        }
+        let unknown = CampaignStatus::Other("archived".into());
+        assert!(check(&unknown, Op::Pause).is_err_and(|e| e.contains("`archived`")));
+        assert_eq!(
+            label(&CampaignStatus::Active, Op::ChangeRoster, "import"),
+            "import ✗ roster frozen"
+        );
+        assert_eq!(label(&CampaignStatus::Active, Op::Pause, "pause"), "pause");
+        assert!(is_live(&Launching) && is_live(&Active) && !is_live(&Paused));
+    }
+}

@@ -431,6 +431,26 @@ fn the_list_is_newest_first_and_slash_filters_as_you_type() {
     );
 }
 
+#[test]
+fn open_campaign_by_id_remembers_it_and_reads_it() {
+    let mut m = with_list(&[]);
+    let cmds = on_command(&mut m, "open campaign", Some("c-42".into()));
+    assert!(
+        m.state
+            .known_campaigns
+            .iter()
+            .any(|k| k.id == "c-42" && k.source == "pasted")
+    );
+    assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
+    assert!(requests(&cmds).contains(&ApiRequest::GetCampaign { id: "c-42".into() }));
+    assert_eq!(m.panes.campaigns.view, View::Detail);
+    // `:pause` then acts on it, once it is read.
+    let c = fixtures::campaign_detail("c-42", "Pasted", Channel::Email, CampaignStatus::Active, 9);
+    answer(&mut m, cmds, |_| Some(campaign_reply(&c)));
+    on_command(&mut m, "pause", None);
+    assert!(confirm_title(&m).is_some_and(|q| q.contains("Pasted")));
+}
+
 // ------------------------------------------------------------ create
 
 fn create_open(m: &mut Model) {
