@@ -30,6 +30,10 @@ pub const PAGE: u64 = 200;
 pub const MAX_PAGES: usize = 4;
 /// Lead ids per delete call (the contract's most).
 pub const DELETE_CHUNK: usize = 500;
+/// The most leads a reported `total` is believed to stand for (a broken
+/// or hostile service can send `1e19`); the pages themselves still decide
+/// where the roster ends.
+pub const MAX_TOTAL: u64 = 50_000_000;
 /// Rows around the visible ones loaded ahead.
 const AHEAD: u64 = 50;
 
@@ -224,10 +228,11 @@ pub fn on_page(
     let r = &mut o.roster;
     match result {
         Ok(p) => {
-            r.total = Some(p.total);
+            let total = p.total.min(MAX_TOTAL);
+            r.total = Some(total);
             r.error = None;
             r.pages.insert(page, p.prospects);
-            let len = usize::try_from(p.total).unwrap_or(usize::MAX);
+            let len = usize::try_from(total).unwrap_or(usize::MAX);
             r.table.set_len(len, vp);
             r.evict();
             // A shorter roster (leads deleted elsewhere) may want other pages.

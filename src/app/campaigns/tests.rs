@@ -1184,3 +1184,157 @@ fn a_leads_messages_include_the_merged_replies_in_order() {
         Err("a reply from the lead cannot be edited")
     );
 }
+
+// ------------------------------------------------------------ robustness
+
+mod props {
+    use super::*;
+    use crossterm::event::{KeyEvent, KeyModifiers};
+    use proptest::prelude::*;
+
+    /// Answers every request from the fixtures (a roster of 450, hostile
+    /// counts now and then) and every file read with a small chunk.
+    fn serve(m: &mut Model, mut cmds: Vec<Cmd>, round: usize) {
+        for _ in 0..50 {
+            let mut next = Vec::new();
+            for cmd in cmds {
+                let msg = match cmd {
+                    Cmd::Api { id, req } => {
+                        let reply = match req {
+                            ApiRequest::ListCampaigns => {
+                                ApiReply::Campaigns(Ok(Some(fixtures::campaigns())))
+                            }
+                            ApiRequest::GetCampaign { id } => {
+                                campaign_reply(&fixtures::campaign_detail(
+                                    &id,
+                                    "C",
+                                    Channel::Email,
+                                    CampaignStatus::Draft,
+                                    450,
+                                ))
+                            }
+                            ApiRequest::ListLeads { id, query } => {
+                                let total = if round.is_multiple_of(5) {
+                                    u64::MAX
+                                } else {
+                                    450
+                                };
+                                let mut p = fixtures::roster_page(
+                                    &id,
+                                    450,
+                                    query.page.unwrap_or(1) - 1,
+                                    query.limit.unwrap_or(50),
+                                );
+                                p.total = total;
+                                ApiReply::Roster(Ok(p))
+                            }
+                            ApiRequest::ListSenders => ApiReply::Senders(Ok(fixtures::senders())),
+                            ApiRequest::GeneratedMessages { id, .. } => {
+                                ApiReply::Messages(Ok(fixtures::generated_messages(&id, 7)))
+                            }
+                            ApiRequest::AddLeads { leads, .. } => {
+                                ApiReply::LeadsAdded(Ok(AddLeadsResponse {
+                                    imported: u64::MAX,
+                                    duplicates: leads.len() as u64,
+                                    ..AddLeadsResponse::default()
+                                }))
+                            }
+                            ApiRequest::DeleteLeads { .. } => ApiReply::LeadsDeleted(Ok(u64::MAX)),
+                            _ => ApiReply::Campaign(Box::new(Err(service_error(
+                                400,
+                                r#"{"error":"no"}"#,
+                            )))),
+                        };
+                        Msg::Api {
+                            id,
+                            latency: std::time::Duration::ZERO,
+                            reply: Box::new(reply),
+                        }
+                    }
+                    Cmd::ReadCsv { id, read } => Msg::CsvRead {
+                        id,
+                        result: Ok(CsvChunk {
+                            header: read.header.then(header).flatten(),
+                            rows: vec![
+                                row(read.start.line + 1, &["a@x.io", "A"]),
+                                row(read.start.line + 2, &[""]),
+                            ],
+                            start: read.start,
+                            next: CsvPos {
+                                byte: read.start.byte + 10,
+                                line: read.start.line + 3,
+                            },
+                            eof: round.is_multiple_of(2),
+                            file_len: 100,
+                        }),
+                    },
+                    _ => continue,
+                };
+                next.extend(update(m, msg));
+            }
+            if next.is_empty() {
+                return;
+            }
+            cmds = next;
+        }
+    }
+
+    fn any_key() -> impl Strategy<Value = KeyEvent> {
+        let codes = prop_oneof![
+            Just(KeyCode::Enter),
+            Just(KeyCode::Esc),
+            Just(KeyCode::Tab),
+            Just(KeyCode::Up),
+            Just(KeyCode::Down),
+            Just(KeyCode::Left),
+            Just(KeyCode::Right),
+            Just(KeyCode::PageDown),
+            Just(KeyCode::Backspace),
+            prop::sample::select(vec![
+                'n', 'i', 'L', 'p', 'R', 'l', 'h', 't', 'e', 's', 'd', 'D', ' ', 'a', 'j', 'k',
+                'G', 'g', '/', 'x', 'y', 'r', '%'
+            ])
+            .prop_map(KeyCode::Char),
+        ];
+        (codes, prop::bool::weighted(0.1)).prop_map(|(code, ctrl)| {
+            let ctrl = ctrl && matches!(code, KeyCode::Char('s' | 't' | 'l'));
+            KeyEvent::new(
+                code,
+                if ctrl {
+                    KeyModifiers::CONTROL
+                } else {
+                    KeyModifiers::NONE
+                },
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn random_keys_answers_and_sizes_never_panic(
+            keys in proptest::collection::vec(any_key(), 1..80),
+            sizes in proptest::collection::vec((1u16..220, 1u16..60), 1..4),
+        ) {
+            let mut m = with_list(&fixtures::campaigns());
+            for (i, k) in keys.into_iter().enumerate() {
+                if m.pane != Pane::Campaigns {
+                    drive::key(&mut m, KeyCode::Char('2'));
+                }
+                let cmds = update(&mut m, Msg::Key(k));
+                if i % 4 != 0 {
+                    serve(&mut m, cmds, i);
+                }
+                if let Some((w, h)) = sizes.get(i % 5) {
+                    update(&mut m, Msg::Resize(*w, *h));
+                    let backend = ratatui::backend::TestBackend::new(*w, *h);
+                    let mut term = ratatui::Terminal::new(backend).expect("terminal");
+                    term.draw(|f| crate::ui::view(&m, f)).expect("draw");
+                }
+                if m.quit {
+                    break;
+                }
+            }
+        }
+    }
+}
