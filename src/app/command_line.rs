@@ -315,7 +315,13 @@ mod tests {
         assert_eq!(c.text(), "pane ", "ambiguous: stays");
         assert_eq!(
             complete("pane "),
-            ["pane leads", "pane inbox", "pane domains", "pane profile"]
+            [
+                "pane leads",
+                "pane campaigns",
+                "pane inbox",
+                "pane domains",
+                "pane profile"
+            ]
         );
         let history = vec!["refresh".to_owned(), "help".to_owned()];
         c.recall(&history, true);

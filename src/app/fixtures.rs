@@ -679,6 +679,155 @@ pub fn discovery_pass(redeemed: bool) -> DiscoveryPass {
     }
 }
 
+/// A campaign as `GET /api/campaigns/{id}` answers it: settings of its
+/// channel, a two-step sequence, its senders and stats of `roster` leads
+/// (a third of them reached when it is sending).
+pub fn campaign_detail(
+    id: &str,
+    name: &str,
+    kind: Channel,
+    status: CampaignStatus,
+    roster: u64,
+) -> Campaign {
+    let mut c = campaign(id, name, kind.clone(), status.clone(), roster);
+    let sending = !matches!(status, CampaignStatus::Draft);
+    let reached = if sending { roster / 3 } else { 0 };
+    c.stats = CampaignStats {
+        total: roster,
+        sent: reached * 6 / 10,
+        replied: reached / 10,
+        bounced: reached / 20,
+        completed: reached / 5,
+        timed_out: reached / 20,
+        connection_sent: 0,
+        connected: 0,
+        connections_accepted: Some(0),
+        message_sent: 0,
+        contacted: Some(reached),
+    };
+    let node = |i: u64, kind: NodeType, subject: &str, body: &str| SequenceNode {
+        id: format!("{id}-n{i}"),
+        campaign_id: id.into(),
+        position: i,
+        kind,
+        subject: subject.into(),
+        body: body.into(),
+    };
+    let senders: Vec<SenderAccount> = senders().into_iter().filter(|s| s.kind == kind).collect();
+    if kind == Channel::Email {
+        c.daily_limit = Some(50);
+        c.stop_on_reply = Some(true);
+        c.open_tracking = Some(false);
+        c.signature = Some("— Dana, Acme".into());
+        c.sequence_nodes = Some(vec![
+            node(
+                0,
+                NodeType::Email,
+                "Quick question about %company%",
+                "Hi %first_name%,\n\nHow does %company% keep its CRM clean?\n\nDana",
+            ),
+            node(1, NodeType::End, "", ""),
+        ]);
+    } else {
+        c.skip_other_campaigns = Some(true);
+        c.operating_hours = Some(serde_json::json!({"start": "09:00", "end": "17:00"}));
+        c.sequence_nodes = Some(vec![
+            node(
+                0,
+                NodeType::ConnectionRequest,
+                "",
+                "Hi %first_name%, we both work on RevOps — happy to connect.",
+            ),
+            node(1, NodeType::End, "", ""),
+        ]);
+    }
+    c.sender_accounts = Some(senders);
+    c
+}
+
+/// Lead `i` of a campaign's roster (every 7th has a custom plan field).
+pub fn campaign_lead(campaign: &str, i: usize, status: LeadStatus) -> CampaignLead {
+    let first = FIRST[i % 8];
+    let last = LAST[(i / 8) % 8];
+    let company = COMPANIES[i % 5];
+    let slug = format!("{}.{}", first.to_lowercase(), last.to_lowercase());
+    let mut custom = serde_json::Map::new();
+    custom.insert("city".into(), "Berlin".into());
+    if i.is_multiple_of(7) {
+        custom.insert("plan".into(), "pro".into());
+    }
+    CampaignLead {
+        id: format!("{campaign}-l{i}"),
+        campaign_id: campaign.into(),
+        user_id: "user-1".into(),
+        status,
+        email: format!("{slug}{i}@{}.com", company.to_lowercase().replace(' ', "")),
+        network_url: format!("https://network.example/in/{slug}-{i}"),
+        first_name: first.into(),
+        last_name: last.into(),
+        name: format!("{first} {last}"),
+        company: company.into(),
+        position: TITLES[i % 4].into(),
+        headline: format!("{} at {company}", TITLES[i % 4]),
+        custom_fields: custom,
+        source: "csv".into(),
+        created_at: "2026-11-21T09:00:00Z".into(),
+        updated_at: "2026-11-22T11:00:00Z".into(),
+        ..CampaignLead::default()
+    }
+}
+
+/// A roster page of `total` leads (0-based `page`), statuses cycling
+/// through pending, sent, replied, bounced.
+pub fn roster_page(campaign: &str, total: u64, page: u64, limit: u64) -> RosterPage {
+    let statuses = [
+        LeadStatus::Pending,
+        LeadStatus::Sent,
+        LeadStatus::Replied,
+        LeadStatus::Bounced,
+    ];
+    let start = page * limit;
+    let end = (start + limit).min(total);
+    RosterPage {
+        prospects: (start..end)
+            .map(|i| {
+                let i = usize::try_from(i).unwrap_or(0);
+                campaign_lead(campaign, i, statuses[i % 4].clone())
+            })
+            .collect(),
+        total,
+        page: page + 1,
+        limit,
+    }
+}
+
+/// Generated messages of the first `n` leads, first step, statuses cycling.
+pub fn generated_messages(campaign: &str, n: usize) -> Vec<GeneratedMessage> {
+    let statuses = [
+        MessageStatus::Draft,
+        MessageStatus::Pending,
+        MessageStatus::Sent,
+    ];
+    (0..n)
+        .map(|i| GeneratedMessage {
+            id: format!("{campaign}-m{i}"),
+            campaign_id: campaign.into(),
+            prospect_id: format!("{campaign}-l{i}"),
+            node_id: format!("{campaign}-n0"),
+            subject: format!("Quick question about {}", COMPANIES[i % 5]),
+            body_text: format!(
+                "Hi {},\n\nHow does {} keep its CRM clean?",
+                FIRST[i % 8],
+                COMPANIES[i % 5]
+            ),
+            body_html: String::new(),
+            status: statuses[i % 3].clone(),
+            manually_edited: i == 1,
+            created_at: "2026-11-22T10:00:00Z".into(),
+        })
+        .collect()
+}
+
 /// Test drivers of `update`, shared by the pane tests.
 pub mod drive {
     use std::time::Duration;

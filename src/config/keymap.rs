@@ -110,6 +110,23 @@ actions! {
         NextSection => "next_section", "next part of the result detail (lead, person, company, fields)";
         PrevSection => "prev_section", "previous part of the result detail";
     }
+    /// The Campaigns pane.
+    Campaigns => "campaigns" {
+        NewCampaign => "new_campaign", "create a campaign (the type first, then its settings)";
+        ImportCsv => "import_csv", "import leads from a CSV file into the draft";
+        Launch => "launch", "launch the draft (asks first, naming the pending leads)";
+        Pause => "pause", "pause the active campaign";
+        Resume => "resume", "resume the paused campaign";
+        NextTab => "next_tab", "next part of the campaign (overview, roster, messages)";
+        PrevTab => "prev_tab", "previous part of the campaign";
+        CampaignStatusFilter => "campaign_status_filter", "filter the roster or the messages by status";
+        EditItem => "edit", "edit the selected lead or message";
+        EditSequence => "edit_sequence", "edit the sequence (draft only)";
+        DeleteLeads => "delete_leads", "delete the selected leads (draft only)";
+        DeleteAllLeads => "delete_all_leads", "delete every lead of the roster (draft only)";
+        MarkLead => "mark_lead", "select / unselect the lead";
+        MarkLoadedLeads => "mark_loaded_leads", "select every loaded lead (the pages read so far)";
+    }
     /// The Inbox pane.
     Inbox => "inbox" {
         Compose => "compose", "write a new email (kept as a draft until sent)";
@@ -518,7 +535,10 @@ mod tests {
         let err = Keymap::with_overrides(&[o("global", "y", "copy_value")]).unwrap_err();
         assert!(err.contains("[keys.domains]"), "{err}");
         let err = Keymap::with_overrides(&[o("nowhere", "y", "quit")]).unwrap_err();
-        assert!(err.contains("global, leads, inbox, domains"), "{err}");
+        assert!(
+            err.contains("global, leads, campaigns, inbox, domains, profile"),
+            "{err}"
+        );
     }
 
     /// The binding lines of the embedded file: (scope, key, action).

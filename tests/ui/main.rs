@@ -1,6 +1,7 @@
 //! UI tests: snapshots of every screen, rendering safety, property tests
 //! over random messages, and the real loop on a test backend.
 
+mod campaigns;
 mod chrome;
 mod domains;
 mod inbox;

@@ -213,6 +213,16 @@ impl Fake {
             ApiRequest::Redeem { .. } => {
                 ApiReply::Redeemed(Box::new(Ok(fixtures::discovery_pass(true))))
             }
+            // Tab reaches the Campaigns pane in the property test too.
+            ApiRequest::ListLeads { .. } => ApiReply::Roster(Ok(RosterPage::default())),
+            ApiRequest::GeneratedMessages { .. } => ApiReply::Messages(Ok(Vec::new())),
+            ApiRequest::LaunchCampaign { .. }
+            | ApiRequest::PauseCampaign { .. }
+            | ApiRequest::ResumeCampaign { .. }
+            | ApiRequest::CreateCampaign(_)
+            | ApiRequest::UpdateCampaign { .. } => ApiReply::Campaign(Box::new(Err(
+                service_error(400, r#"{"error":"not in this fake"}"#),
+            ))),
             other => panic!("the Leads pane does not send {other:?}"),
         }
     }
