@@ -140,7 +140,7 @@ macro_rules! string_enum {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, Eq, Hash)]
         $vis enum $name {
-            $($(#[$vmeta])* $variant,)+
+            $($(#[$vmeta])* #[doc = concat!("`", $text, "` on the wire.")] $variant,)+
             /// A value this client does not know, kept verbatim.
             Other(String),
         }
