@@ -518,7 +518,7 @@ impl<'de> Deserialize<'de> for Cursor {
                 .or_else(|| {
                     n.as_f64()
                         .filter(|f| f.is_finite() && *f >= 0.0 && f.fract() == 0.0)
-                        .map(|f| f as u64)
+                        .map(crate::num::f64_to_u64)
                 })
                 .map(Cursor::Int)
                 .ok_or_else(|| D::Error::custom(format!("cursor {n} is not a whole number"))),
