@@ -89,7 +89,7 @@ pub const OTHER_ROUTE: &str = "other";
 pub const MAX_WINDOWS: usize = 1024;
 
 /// `GET /api/threads/{id}` for `GET /api/threads/123`; [`OTHER_ROUTE`] for
-/// a path that is no route of the contract or a method outside [`METHODS`].
+/// a path that is no route of the contract or a method outside `METHODS`.
 pub fn route_key(method: &str, path: &str) -> String {
     let template: Vec<&str> = path
         .split('/')
