@@ -48,7 +48,7 @@ fn bench(c: &mut Criterion) {
                 terminal
                     .draw(|f| outpost::ui::view(black_box(&m), f))
                     .expect("draw");
-            })
+            });
         });
     }
     group.finish();

@@ -38,6 +38,7 @@ pub struct Cli {
     #[arg(long, value_name = "N", requires = "demo")]
     pub scale: Option<usize>,
 
+    /// The subcommand; none starts the dashboard.
     #[command(subcommand)]
     pub command: Option<Command>,
 }

@@ -362,6 +362,8 @@ impl Keymap {
 }
 
 impl Default for Keymap {
+    // Infallible: the input is the embedded constant file (see below).
+    #[allow(clippy::expect_used)]
     fn default() -> Self {
         // The embedded file is part of the build, not outside data, and
         // `tests::the_embedded_defaults_parse_and_cover_every_action` keeps it

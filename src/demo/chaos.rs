@@ -68,7 +68,10 @@ impl Chaos {
 
     /// Draws the fault of the next request.
     pub fn draw(&self) -> Fault {
-        let mut rng = self.rng.lock().unwrap_or_else(|e| e.into_inner());
+        let mut rng = self
+            .rng
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let (e, t, m, v) = (rng.f64(), rng.f64(), rng.f64(), rng.u8(0..3));
         if e < self.cfg.error_rate {
             Fault::Error

@@ -261,7 +261,9 @@ impl App {
     /// The world; a panic elsewhere must not take the service down, so a
     /// poisoned lock is entered anyway.
     pub fn lock(&self) -> MutexGuard<'_, store::World> {
-        self.world.lock().unwrap_or_else(|e| e.into_inner())
+        self.world
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The workspace of an API key (no lock taken).
