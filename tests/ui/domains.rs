@@ -134,7 +134,7 @@ fn status_colours_follow_the_theme() {
         for y in 0..24 {
             let line: String = (0..80).map(|x| buf[(x, y)].symbol().to_owned()).collect();
             if let Some(col) = line.find(needle) {
-                let x = line[..col].chars().count() as u16;
+                let x = u16::try_from(line[..col].chars().count()).expect("on screen");
                 return buf[(x, y)].style();
             }
         }

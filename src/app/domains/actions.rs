@@ -1,0 +1,315 @@
+//! Keys, the mouse and pasted text.
+
+use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+
+use super::load::{
+    add_domain, live_refresh, load_schedule, load_senders, on_enter, open_add_dialog, verify,
+};
+use super::watch::{check_now, sync_watches};
+use super::{
+    DomainsModel, Loaded, MAX_COPY, Purpose, View, layout, list_viewport, records_viewport,
+    schedule_viewport, senders_viewport,
+};
+use crate::app::form::FormEvent;
+use crate::app::table::TableState;
+use crate::app::toast::Level;
+use crate::app::{Cmd, Model};
+use crate::config::keymap::Action;
+use crate::text::sanitize;
+
+/// Keys for a focused text box (the add dialog); `None` when none is open.
+pub(super) fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
+    let adding = m.panes.domains.adding(m);
+    let form = m.panes.domains.add.as_mut()?;
+    if adding {
+        // Sending: the dialog is read-only until the answer arrives; Esc
+        // closes it, and the answer then arrives as a notice.
+        if key.code == crossterm::event::KeyCode::Esc {
+            m.panes.domains.add = None;
+        }
+        return Some(Vec::new());
+    }
+    Some(match form.handle_key(key) {
+        FormEvent::Cancel => {
+            m.panes.domains.add = None;
+            Vec::new()
+        }
+        FormEvent::Submit => {
+            form.clear_errors();
+            let name = form.value("domain");
+            if form.check_required() {
+                add_domain(m, &name)
+            } else {
+                Vec::new()
+            }
+        }
+        FormEvent::Edited | FormEvent::Ignored => Vec::new(),
+    })
+}
+
+/// Pasted text goes to the open dialog.
+pub(super) fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+    if let Some(form) = m.panes.domains.add.as_mut() {
+        form.paste(text);
+    }
+    Vec::new()
+}
+
+/// A key action on the pane.
+pub(super) fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let cmds = match m.panes.domains.view {
+        View::Domains => list_action(m, action),
+        View::DomainDetail => detail_action(m, action),
+        View::Senders => senders_action(m, action),
+        View::SenderDetail => sender_detail_action(m, action),
+    };
+    sync_watches(m);
+    cmds
+}
+
+pub(super) fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
+    match action {
+        Action::Up => t.move_by(-1, viewport),
+        Action::Down => t.move_by(1, viewport),
+        Action::Top => t.top(viewport),
+        Action::Bottom => t.bottom(viewport),
+        Action::PageUp => t.page_up(viewport),
+        Action::PageDown => t.page_down(viewport),
+        _ => return false,
+    }
+    true
+}
+
+pub(super) fn list_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let vp = list_viewport(m);
+    if nav(&mut m.panes.domains.table, action, vp) {
+        return Vec::new();
+    }
+    let selected = m
+        .panes
+        .domains
+        .domains
+        .items
+        .get(m.panes.domains.table.selected)
+        .map(|d| d.id.clone());
+    match action {
+        Action::Open => {
+            if let Some(id) = selected {
+                open_domain(m, &id);
+            }
+            Vec::new()
+        }
+        Action::Verify => selected.map(|id| verify(m, &id)).unwrap_or_default(),
+        Action::AddDomain => {
+            open_add_dialog(m);
+            Vec::new()
+        }
+        Action::ToggleSenders => {
+            m.panes.domains.view = View::Senders;
+            load_senders(m, false)
+        }
+        Action::Refresh => {
+            if m.panes.domains.domains.loaded {
+                live_refresh(m)
+            } else {
+                on_enter(m)
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
+pub(super) fn open_domain(m: &mut Model, id: &str) {
+    m.panes.domains.open = Some(id.to_owned());
+    m.panes.domains.view = View::DomainDetail;
+    let n = m
+        .panes
+        .domains
+        .domain(id)
+        .map_or(0, |d| d.dns_records.len());
+    let vp = records_viewport(m);
+    m.panes.domains.records = TableState::default();
+    m.panes.domains.records.set_len(n, vp);
+}
+
+pub(super) fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let vp = records_viewport(m);
+    if nav(&mut m.panes.domains.records, action, vp) {
+        return Vec::new();
+    }
+    let Some(domain) = m.panes.domains.open_domain().cloned() else {
+        m.panes.domains.view = View::Domains;
+        return Vec::new();
+    };
+    match action {
+        Action::Back => {
+            m.panes.domains.view = View::Domains;
+            m.panes.domains.open = None;
+            Vec::new()
+        }
+        Action::Verify => verify(m, &domain.id),
+        Action::CopyValue => match domain.dns_records.get(m.panes.domains.records.selected) {
+            Some(rec) => {
+                let value = sanitize::clipboard(&rec.value);
+                if value.len() > MAX_COPY {
+                    m.notify(
+                        Level::Warning,
+                        "not copied",
+                        "the value is larger than 64 KiB",
+                    );
+                    Vec::new()
+                } else {
+                    vec![Cmd::Copy(value)]
+                }
+            }
+            None => {
+                m.notify(
+                    Level::Info,
+                    "nothing to copy",
+                    "this domain has no DNS records yet",
+                );
+                Vec::new()
+            }
+        },
+        Action::Refresh => {
+            if m.panes.domains.watches.contains_key(&domain.id) {
+                check_now(m, &domain.id)
+            } else {
+                live_refresh(m)
+            }
+        }
+        Action::AddDomain => {
+            open_add_dialog(m);
+            Vec::new()
+        }
+        Action::ToggleSenders => {
+            m.panes.domains.view = View::Senders;
+            load_senders(m, false)
+        }
+        _ => Vec::new(),
+    }
+}
+
+pub(super) fn senders_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let vp = senders_viewport(m);
+    if nav(&mut m.panes.domains.senders_table, action, vp) {
+        return Vec::new();
+    }
+    match action {
+        Action::ToggleSenders | Action::Back => {
+            m.panes.domains.view = View::Domains;
+            on_enter(m)
+        }
+        Action::SenderType => {
+            m.panes.domains.sender_filter = m.panes.domains.sender_filter.next();
+            let n = m.panes.domains.filtered_senders().len();
+            m.panes.domains.senders_table = TableState::default();
+            m.panes.domains.senders_table.set_len(n, vp);
+            Vec::new()
+        }
+        Action::Open => {
+            let Some(sender) = m
+                .panes
+                .domains
+                .filtered_senders()
+                .get(m.panes.domains.senders_table.selected)
+                .map(|s| s.id.clone())
+            else {
+                return Vec::new();
+            };
+            m.panes.domains.open_sender = Some(sender.clone());
+            m.panes.domains.view = View::SenderDetail;
+            m.panes.domains.schedule = Loaded::default();
+            load_schedule(m, sender)
+        }
+        Action::Refresh => load_senders(m, true),
+        Action::AddDomain => {
+            open_add_dialog(m);
+            Vec::new()
+        }
+        _ => Vec::new(),
+    }
+}
+
+pub(super) fn sender_detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let vp = schedule_viewport(m);
+    if let Some(tree) = m.panes.domains.schedule.items.first_mut() {
+        if nav(&mut tree.table, action, vp) {
+            return Vec::new();
+        }
+        if action == Action::Open {
+            tree.toggle(vp);
+            return Vec::new();
+        }
+    }
+    match action {
+        Action::Back => {
+            m.panes.domains.view = View::Senders;
+            m.panes.domains.open_sender = None;
+            // Its schedule is no longer wanted.
+            m.requests
+                .forget::<DomainsModel>(|p| matches!(p, Purpose::Schedule(_)));
+            Vec::new()
+        }
+        Action::ToggleSenders => {
+            m.panes.domains.view = View::Domains;
+            on_enter(m)
+        }
+        Action::Refresh => {
+            let Some(sender) = m.panes.domains.open_sender.clone() else {
+                return Vec::new();
+            };
+            load_schedule(m, sender)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Mouse on the pane body: click selects (a click on the selected row
+/// opens it), the wheel scrolls.
+pub(super) fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
+    if m.panes.domains.add.is_some() {
+        return Vec::new();
+    }
+    let view = m.panes.domains.view;
+    let areas = layout::areas(m.layout().body, view);
+    let vp = areas.viewport();
+    let cmds = match ev.kind {
+        MouseEventKind::ScrollDown => {
+            m.redraw = true;
+            on_action(m, Action::Down)
+        }
+        MouseEventKind::ScrollUp => {
+            m.redraw = true;
+            on_action(m, Action::Up)
+        }
+        MouseEventKind::Down(MouseButton::Left) => {
+            let Some(line) = areas.row_at(ev.column, ev.row) else {
+                return Vec::new();
+            };
+            let table = match view {
+                View::Domains => &mut m.panes.domains.table,
+                View::DomainDetail => &mut m.panes.domains.records,
+                View::Senders => &mut m.panes.domains.senders_table,
+                View::SenderDetail => match m.panes.domains.schedule.items.first_mut() {
+                    Some(t) => &mut t.table,
+                    None => return Vec::new(),
+                },
+            };
+            let Some(row) = table.row_at(line) else {
+                return Vec::new();
+            };
+            let again = table.selected == row;
+            table.select(row, vp);
+            m.redraw = true;
+            if again && view != View::DomainDetail {
+                on_action(m, Action::Open)
+            } else {
+                Vec::new()
+            }
+        }
+        _ => Vec::new(),
+    };
+    sync_watches(m);
+    cmds
+}

@@ -1,0 +1,487 @@
+//! The pane's behaviour, driven through `update`.
+
+use std::time::Duration;
+
+use super::*;
+use crate::api::ApiError;
+use crate::api::model::DomainStatus;
+use crate::app::fixtures;
+use crate::app::{ApiReply, ApiRequest};
+use crate::app::{Msg, PaneSub, SubId, subscriptions, update};
+
+/// The watch subscription of a domain (generation 0).
+fn watch_sub(domain: &str) -> SubId {
+    SubId::Pane(PaneSub::Domains(DomainsSub::Watch(domain.into(), 0)))
+}
+use crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
+
+use crate::app::fixtures::drive::{api, chars, key, reply, service_error};
+
+/// A model on the Domains pane with the fixture domains loaded.
+fn loaded() -> Model {
+    let mut m = fixtures::model(80, 24);
+    let cmds = m.start();
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(req, ApiRequest::ListDomains { skip_sync: true });
+    let cmds = reply(&mut m, id, ApiReply::Domains(Ok(fixtures::domains())));
+    let (sync_id, req) = api(&cmds).remove(0);
+    assert_eq!(
+        req,
+        ApiRequest::ListDomains { skip_sync: false },
+        "cached first, then live"
+    );
+    reply(&mut m, sync_id, ApiReply::Domains(Ok(fixtures::domains())));
+    assert!(m.panes.domains.synced);
+    m
+}
+
+fn watch_ids(m: &Model) -> Vec<String> {
+    subscriptions(m)
+        .into_iter()
+        .filter_map(|s| match s.id {
+            SubId::Pane(PaneSub::Domains(DomainsSub::Watch(d, _))) => Some(d),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_visible_verifying_domain_is_watched_until_it_is_not() {
+    let mut m = loaded();
+    assert_eq!(
+        watch_ids(&m),
+        ["d-4"],
+        "the verifying domain in view is watched"
+    );
+    assert!(
+        subscriptions(&m).iter().any(|s| s.id == SubId::Countdown),
+        "its countdown ticks"
+    );
+    key(&mut m, KeyCode::Char('1'));
+    assert!(watch_ids(&m).is_empty(), "leaving the pane stops the watch");
+    key(&mut m, KeyCode::Char('4'));
+    assert_eq!(watch_ids(&m), ["d-4"]);
+    key(&mut m, KeyCode::Char('j'));
+    key(&mut m, KeyCode::Enter);
+    assert_eq!(m.panes.domains.view, View::DomainDetail);
+    assert!(
+        watch_ids(&m).is_empty(),
+        "the detail of a pending domain watches nothing"
+    );
+}
+
+#[test]
+fn polling_asks_once_at_a_time_and_announces_verified() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Enter);
+    assert_eq!(m.panes.domains.open.as_deref(), Some("d-4"));
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(
+        req,
+        ApiRequest::VerifyDomain {
+            id: "d-4".into(),
+            poll: true
+        }
+    );
+    let again = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    assert!(
+        api(&again).is_empty(),
+        "no second poll while one is in flight"
+    );
+    let mut done = fixtures::domain(
+        "d-4",
+        "mail.brightlabs.io",
+        DomainStatus::Verified,
+        "2026-11-22T11:50:00Z",
+    );
+    done.verified_at = Some("2026-11-22T12:00:00Z".into());
+    reply(&mut m, id, ApiReply::Domain(Ok(done)));
+    assert_eq!(
+        m.panes.domains.open_domain().map(|d| d.status.clone()),
+        Some(DomainStatus::Verified)
+    );
+    let toast = m.toasts.items().last().expect("announced");
+    assert_eq!(toast.title.as_str(), "Domain verified");
+    assert!(toast.text.as_str().contains("mail.brightlabs.io"));
+    assert!(watch_ids(&m).is_empty(), "verified: polling stops");
+}
+
+#[test]
+fn a_429_backs_the_watch_off() {
+    let mut m = loaded();
+    let base = subscriptions(&m)
+        .into_iter()
+        .find(|s| s.id == watch_sub("d-4"))
+        .map(|s| s.every);
+    assert_eq!(base, Some(m.poll.domain));
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, _) = api(&cmds).remove(0);
+    let err = ApiError::RateLimited {
+        wait: Duration::from_secs(3),
+        message: "Rate limit exceeded. Retry in 3 seconds.".into(),
+    };
+    reply(&mut m, id, ApiReply::Domain(Err(err)));
+    let every = subscriptions(&m)
+        .into_iter()
+        .find(|s| s.id == watch_sub("d-4"))
+        .map(|s| s.every);
+    assert_eq!(every, Some(m.poll.domain * 2));
+    assert_eq!(
+        m.toasts
+            .items()
+            .last()
+            .map(|t| t.title.as_str().starts_with("rate_limited")),
+        Some(true)
+    );
+}
+
+#[test]
+fn stale_replies_change_nothing() {
+    let mut m = loaded();
+    let before = m.panes.domains.domains.items.clone();
+    reply(&mut m, RequestId(999), ApiReply::Domains(Ok(Vec::new())));
+    assert_eq!(m.panes.domains.domains.items, before);
+    assert_eq!(m.net.in_flight, 0);
+}
+
+#[test]
+fn y_copies_the_selected_value_sanitized() {
+    let mut m = loaded();
+    m.panes.domains.domains.items[0].dns_records[0].value =
+        "v=spf1\x1b]52;c;ZXZpbA==\x07 ~all".into();
+    key(&mut m, KeyCode::Enter);
+    let cmds = key(&mut m, KeyCode::Char('y'));
+    assert_eq!(cmds, vec![Cmd::Copy("v=spf1 ~all".into())]);
+    update(&mut m, Msg::Copied(Ok(11)));
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.title.as_str()),
+        Some("Copied")
+    );
+}
+
+#[test]
+fn adding_a_domain_keeps_the_text_when_refused() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('a'));
+    assert!(m.panes.domains.add.is_some());
+    chars(&mut m, "acme-mail.com");
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL)),
+    );
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(
+        req,
+        ApiRequest::CreateDomain {
+            name: "acme-mail.com".into()
+        }
+    );
+    reply(
+        &mut m,
+        id,
+        ApiReply::Domain(Err(service_error(
+            409,
+            r#"{"error":{"code":"conflict","message":"Domain already added"}}"#,
+        ))),
+    );
+    let form = m.panes.domains.add.as_ref().expect("the dialog stays open");
+    assert_eq!(form.value("domain"), "acme-mail.com");
+    assert_eq!(
+        form.fields[0].error.as_deref(),
+        Some("conflict: Domain already added")
+    );
+}
+
+#[test]
+fn a_new_domain_opens_on_its_records() {
+    let mut m = loaded();
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char(':'), KeyModifiers::NONE)),
+    );
+    assert!(cmds.is_empty());
+    chars(&mut m, "domain add News.Example.com");
+    let cmds = key(&mut m, KeyCode::Enter);
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(
+        req,
+        ApiRequest::CreateDomain {
+            name: "news.example.com".into()
+        }
+    );
+    let new = fixtures::domain(
+        "d-9",
+        "news.example.com",
+        DomainStatus::Pending,
+        "2026-11-22T12:00:00Z",
+    );
+    reply(&mut m, id, ApiReply::Domain(Ok(new)));
+    assert!(m.panes.domains.add.is_none());
+    assert_eq!(m.panes.domains.view, View::DomainDetail);
+    assert_eq!(m.panes.domains.open.as_deref(), Some("d-9"));
+    assert_eq!(m.panes.domains.domains.items[0].id, "d-9", "newest first");
+}
+
+#[test]
+fn a_bad_name_is_refused_before_sending() {
+    let mut m = loaded();
+    let cmds = add_domain(&mut m, "not a domain");
+    assert!(api(&cmds).is_empty());
+    let form = m.panes.domains.add.as_ref().expect("dialog with the error");
+    assert!(
+        form.fields[0]
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("hostname"))
+    );
+}
+
+#[test]
+fn senders_filter_by_type() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('s'));
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(req, ApiRequest::ListSenders);
+    reply(&mut m, id, ApiReply::Senders(Ok(fixtures::senders())));
+    assert_eq!(m.panes.domains.filtered_senders().len(), 3);
+    key(&mut m, KeyCode::Char('t'));
+    assert_eq!(m.panes.domains.filtered_senders().len(), 2);
+    key(&mut m, KeyCode::Char('t'));
+    assert_eq!(m.panes.domains.filtered_senders().len(), 1);
+    let cmds = key(&mut m, KeyCode::Enter);
+    let (_, req) = api(&cmds).remove(0);
+    assert_eq!(req, ApiRequest::SenderSchedule { id: "s-3".into() });
+    assert_eq!(m.panes.domains.view, View::SenderDetail);
+}
+
+#[test]
+fn a_trigger_that_fails_is_announced() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('j'));
+    let cmds = key(&mut m, KeyCode::Char('v'));
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(
+        req,
+        ApiRequest::VerifyDomain {
+            id: "d-3".into(),
+            poll: false
+        }
+    );
+    let failed = fixtures::domain(
+        "d-3",
+        "outreach.northwind.com",
+        DomainStatus::Failed,
+        "2026-11-21T08:00:00Z",
+    );
+    reply(&mut m, id, ApiReply::Domain(Ok(failed)));
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.title.as_str()),
+        Some("Verification failed")
+    );
+}
+
+#[test]
+fn the_wheel_moves_and_redraws() {
+    let mut m = loaded();
+    m.redraw = false;
+    let wheel = |kind| {
+        Msg::Mouse(MouseEvent {
+            kind,
+            column: 10,
+            row: 5,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    update(&mut m, wheel(MouseEventKind::ScrollDown));
+    assert_eq!(m.panes.domains.table.selected, 1);
+    assert!(m.redraw, "a wheel step is drawn at once");
+    m.redraw = false;
+    update(&mut m, wheel(MouseEventKind::Moved));
+    assert!(!m.redraw, "bare motion draws nothing");
+}
+
+#[test]
+fn coming_back_restarts_the_watch_and_refreshes() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('1'));
+    assert!(
+        m.panes.domains.watches.is_empty(),
+        "leaving ends the watches"
+    );
+    m.now += Duration::from_secs(60);
+    let cmds = key(&mut m, KeyCode::Char('4'));
+    assert!(
+        api(&cmds)
+            .iter()
+            .any(|(_, r)| *r == ApiRequest::ListDomains { skip_sync: false }),
+        "statuses are refreshed on return"
+    );
+    let left = m.panes.domains.next_check_in(&m, "d-4");
+    assert_eq!(
+        left,
+        Some(m.poll.domain),
+        "the countdown starts with the new timer"
+    );
+}
+
+#[test]
+fn a_manual_check_restarts_the_timer() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Enter);
+    let before: Vec<_> = subscriptions(&m).into_iter().map(|s| s.id).collect();
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    assert_eq!(api(&cmds).len(), 1, "r checks now");
+    let after: Vec<_> = subscriptions(&m).into_iter().map(|s| s.id).collect();
+    assert_ne!(
+        before, after,
+        "a new generation restarts the poller in step"
+    );
+}
+
+#[test]
+fn an_older_list_answer_does_not_undo_a_newer_poll() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (list_id, _) = api(&cmds).remove(0);
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (poll_id, _) = api(&cmds).remove(0);
+    let verified = fixtures::domain(
+        "d-4",
+        "mail.brightlabs.io",
+        DomainStatus::Verified,
+        "2026-11-22T11:50:00Z",
+    );
+    reply(&mut m, poll_id, ApiReply::Domain(Ok(verified)));
+    let announced = m.toasts.items().len();
+    // The slow live refresh answers last, with the older status.
+    reply(&mut m, list_id, ApiReply::Domains(Ok(fixtures::domains())));
+    assert_eq!(
+        m.panes.domains.domain("d-4").map(|d| d.status.clone()),
+        Some(DomainStatus::Verified)
+    );
+    assert_eq!(m.toasts.items().len(), announced, "no second announcement");
+}
+
+#[test]
+fn an_older_list_answer_keeps_a_domain_added_since() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (list_id, _) = api(&cmds).remove(0);
+    let cmds = add_domain(&mut m, "new.example.com");
+    let (add_id, _) = api(&cmds).remove(0);
+    let new = fixtures::domain(
+        "d-9",
+        "new.example.com",
+        DomainStatus::Pending,
+        "2026-11-22T12:00:00Z",
+    );
+    reply(&mut m, add_id, ApiReply::Domain(Ok(new)));
+    reply(&mut m, list_id, ApiReply::Domains(Ok(fixtures::domains())));
+    assert_eq!(m.panes.domains.domains.items[0].id, "d-9");
+    assert_eq!(
+        m.panes.domains.view,
+        View::DomainDetail,
+        "its records stay open"
+    );
+}
+
+#[test]
+fn a_vanished_domain_ends_its_watch_and_failures_slow_it() {
+    let mut m = loaded();
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, _) = api(&cmds).remove(0);
+    reply(
+        &mut m,
+        id,
+        ApiReply::Domain(Err(service_error(
+            500,
+            r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+        ))),
+    );
+    assert_eq!(
+        m.panes.domains.watches.get("d-4").map(|w| w.backoff),
+        Some(1),
+        "a 500 backs off"
+    );
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, _) = api(&cmds).remove(0);
+    reply(
+        &mut m,
+        id,
+        ApiReply::Domain(Err(service_error(
+            404,
+            r#"{"error":{"code":"not_found","message":"Not found"}}"#,
+        ))),
+    );
+    assert!(
+        m.panes.domains.domain("d-4").is_none(),
+        "gone from the list"
+    );
+    assert!(watch_ids(&m).is_empty(), "no more polling");
+}
+
+#[test]
+fn ctrl_z_and_esc_work_while_a_dialog_is_open() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('a'));
+    chars(&mut m, "half.typed.io");
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL)),
+    );
+    assert!(
+        cmds.contains(&Cmd::Suspend),
+        "Ctrl-Z suspends from a text box"
+    );
+    let saved = cmds.iter().find_map(|c| match c {
+        Cmd::SaveState(s) => s.drafts.get(ADD_DRAFT).cloned(),
+        _ => None,
+    });
+    assert_eq!(
+        saved
+            .and_then(|d| d.fields.get("domain").cloned())
+            .as_deref(),
+        Some("half.typed.io")
+    );
+    update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL)),
+    );
+    assert!(m.panes.domains.adding(&m));
+    key(&mut m, KeyCode::Esc);
+    assert!(
+        m.panes.domains.add.is_none(),
+        "Esc closes a dialog that is sending"
+    );
+}
+
+#[test]
+fn a_typed_name_survives_quitting_and_comes_back() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('a'));
+    chars(&mut m, "later.example.com");
+    assert_eq!(m.unsent().as_deref(), Some("the add-domain dialog"));
+    let cmds = key(&mut m, KeyCode::Char('q'));
+    assert!(cmds.is_empty(), "typed in the dialog, q is text");
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+    );
+    let Some(Cmd::SaveState(state)) = cmds.first() else {
+        panic!("state saved first: {cmds:?}");
+    };
+    let mut next = fixtures::model(80, 24);
+    next.state = (**state).clone();
+    next.start();
+    key(&mut next, KeyCode::Char('a'));
+    assert_eq!(
+        next.panes
+            .domains
+            .add
+            .as_ref()
+            .map(|f| f.value("domain"))
+            .as_deref(),
+        Some("later.example.comq")
+    );
+}

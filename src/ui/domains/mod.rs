@@ -1,0 +1,69 @@
+//! The Senders & Domains pane: the domain list, a domain's DNS records,
+//! the senders and a sender's schedule.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Span;
+
+use super::theme::Theme;
+use super::widgets::dialog::centered;
+use crate::api::model::SendingDomain;
+use crate::app::Model;
+use crate::app::domains::layout::areas;
+use crate::app::domains::{self, DomainsModel, View};
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
+
+mod detail;
+mod list;
+mod senders;
+
+impl super::PaneView for DomainsModel {
+    fn view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+        render(m, f, body, theme);
+    }
+}
+
+/// Draws the pane.
+fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+    let d = &m.panes.domains;
+    let a = areas(body, d.view);
+    match d.view {
+        View::Domains => list::render(m, f, a, theme),
+        View::DomainDetail => detail::render(m, f, a, theme),
+        View::Senders => senders::list(m, f, a, theme),
+        View::SenderDetail => senders::detail(m, f, a, theme),
+    }
+    if let Some(form) = &d.add {
+        let h = super::widgets::form::wanted_height(form);
+        let rect = centered(body, 70.min(body.width.saturating_sub(4)), h);
+        super::widgets::form::render(f, rect, form, theme);
+    }
+}
+
+/// A domain's status, with its watch's countdown.
+fn status_span(d: &SendingDomain, dm: &DomainsModel, m: &Model, theme: &Theme) -> Span<'static> {
+    let mut text = format!("● {}", DisplayText::inline(d.status.as_str()));
+    if let Some(left) = dm.next_check_in(m, &d.id) {
+        if left.is_zero() {
+            text.push_str(" · checking…");
+        } else {
+            text.push_str(&format!(" · next check {}", format::duration(left)));
+        }
+    } else if domains::verify_pending(m, &d.id) {
+        text.push_str(" · starting…");
+    }
+    Span::styled(text, theme.domain_status(&d.status))
+}
+
+/// What an empty list says: loading, why it failed, or that it is empty.
+fn loading_or_error(loaded: bool, error: &Option<String>, what: &str) -> String {
+    match (loaded, error) {
+        (false, Some(e)) => format!(
+            "could not load {what}: {} — r retries",
+            DisplayText::inline(e)
+        ),
+        (false, None) => format!("loading {what}…"),
+        (true, _) => format!("no {what} yet"),
+    }
+}
