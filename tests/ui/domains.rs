@@ -153,3 +153,80 @@ fn status_colours_follow_the_theme() {
         theme.domain_status(&DomainStatus::Verifying).fg
     );
 }
+
+/// The keymap with `(scope, key, action)` bindings added.
+fn remapped(bindings: &[(&str, &str, &str)]) -> outpost::config::keymap::Keymap {
+    let overrides: Vec<outpost::config::KeyOverride> = bindings
+        .iter()
+        .map(|(scope, key, action)| outpost::config::KeyOverride {
+            scope: (*scope).into(),
+            key: (*key).into(),
+            action: (*action).into(),
+            origin: "/test/config.toml".into(),
+        })
+        .collect();
+    outpost::config::keymap::Keymap::with_overrides(&overrides).expect("valid bindings")
+}
+
+#[test]
+fn texts_name_the_keys_in_force() {
+    let keys = remapped(&[
+        ("domains", "a", "none"),
+        ("domains", "n", "add_domain"),
+        ("domains", "v", "none"),
+        ("domains", "V", "verify"),
+        ("global", "r", "none"),
+        ("global", "ctrl-r", "refresh"),
+        ("global", ":", "none"),
+        ("global", ";", "command"),
+    ]);
+    // The empty list says how to add one with the keys in force.
+    let mut m = fixtures::model(80, 24);
+    m.keymap = keys.clone();
+    let cmds = m.start();
+    let mut cmds = answer(&mut m, cmds, &[]);
+    while !cmds.is_empty() {
+        cmds = answer(&mut m, cmds, &[]);
+    }
+    let text = snap(&m, 80, 24);
+    assert!(text.contains("press n (or ;domain add <name>)"), "{text}");
+    // A pending domain's guidance, and a domain with no records yet.
+    let mut domains = fixtures::domains();
+    domains[1].dns_records.clear();
+    let mut m = fixtures::model(80, 24);
+    m.keymap = keys.clone();
+    let mut cmds = m.start();
+    while !cmds.is_empty() {
+        cmds = answer(&mut m, cmds, &domains);
+    }
+    press(&mut m, KeyCode::Char('j'));
+    press(&mut m, KeyCode::Enter);
+    let text = snap(&m, 80, 24);
+    assert!(text.contains("then press V to verify"), "{text}");
+    assert!(text.contains("no records yet: press V"), "{text}");
+    assert!(!text.contains("press v"), "{text}");
+    // A list that could not load says which key retries.
+    let mut m = fixtures::model(80, 24);
+    m.keymap = keys;
+    let cmds = m.start();
+    for cmd in cmds {
+        if let Cmd::Api { id, .. } = cmd {
+            update(
+                &mut m,
+                Msg::Api {
+                    id,
+                    latency: Duration::from_millis(5),
+                    reply: Box::new(ApiReply::Domains(Err(outpost::api::ApiError::Connect {
+                        host: "127.0.0.1:9".into(),
+                        detail: "connection refused".into(),
+                    }))),
+                },
+            );
+        }
+    }
+    let text = snap(&m, 80, 24);
+    assert!(
+        text.contains("could not load sending domains (Ctrl-R retries)"),
+        "{text}"
+    );
+}

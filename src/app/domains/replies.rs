@@ -14,6 +14,7 @@ use crate::api::model::{DomainStatus, SenderAccount, SendingDomain};
 use crate::app::json_tree::JsonTree;
 use crate::app::toast::Level;
 use crate::app::{ApiReply, Cmd, Model, Reply, RequestId};
+use crate::config::keymap::Action;
 use crate::text::sanitize;
 
 /// Replaces (or inserts) a domain from the answer to request `by`,
@@ -234,11 +235,12 @@ pub(super) fn on_created(m: &mut Model, id: RequestId, result: Result<SendingDom
             if dialog_open {
                 open_domain(m, &domain_id);
             }
+            let verify = m.keymap.key_label(Action::Verify);
             m.notify(
                 Level::Success,
                 "Domain added",
                 &format!(
-                    "{name}: publish these DNS records at your DNS host, then press v to verify"
+                    "{name}: publish these DNS records at your DNS host, then press {verify} to verify"
                 ),
             );
         }

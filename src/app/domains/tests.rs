@@ -485,3 +485,31 @@ fn a_typed_name_survives_quitting_and_comes_back() {
         Some("later.example.comq")
     );
 }
+
+#[test]
+fn the_added_notice_names_the_verify_key_in_force() {
+    let mut m = loaded();
+    let overrides =
+        [("v", "none"), ("V", "verify")].map(|(key, action)| crate::config::KeyOverride {
+            scope: "domains".into(),
+            key: key.into(),
+            action: action.into(),
+            origin: "/c.toml".into(),
+        });
+    m.keymap = crate::config::keymap::Keymap::with_overrides(&overrides).unwrap();
+    let cmds = add_domain(&mut m, "new.example.com");
+    let (id, _) = api(&cmds).remove(0);
+    let new = fixtures::domain(
+        "d-9",
+        "new.example.com",
+        DomainStatus::Pending,
+        "2026-11-22T12:00:00Z",
+    );
+    reply(&mut m, id, ApiReply::Domain(Ok(new)));
+    let toast = m.toasts.items().last().expect("announced");
+    assert!(
+        toast.text.as_str().contains("then press V to verify"),
+        "{}",
+        toast.text.as_str()
+    );
+}

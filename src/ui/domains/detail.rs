@@ -68,17 +68,17 @@ fn info(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Theme
 
 /// What the status asks of the operator.
 fn guidance(m: &Model, dom: &SendingDomain) -> String {
+    let verify = m.keymap.key_label(Action::Verify);
     match dom.status {
         DomainStatus::Verified => "Verified: mail from this domain can be sent.".to_owned(),
         DomainStatus::Verifying => format!(
             "Checking DNS: polled every {} while open (poll=true).",
             format::duration(m.panes.domains.watch_every(m.poll.domain, &dom.id))
         ),
-        DomainStatus::Failed => {
-            "The records did not verify: check them at your DNS host, then press v to verify again."
-                .into()
-        }
-        _ => "Publish these records at your DNS host, then press v to verify.".into(),
+        DomainStatus::Failed => format!(
+            "The records did not verify: check them at your DNS host, then press {verify} to verify again."
+        ),
+        _ => format!("Publish these records at your DNS host, then press {verify} to verify."),
     }
 }
 
@@ -87,6 +87,10 @@ fn records(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Th
     let d = &m.panes.domains;
     let records = &dom.dns_records;
     let row = |i: usize| records.get(i).map(|r| row(r, theme)).unwrap_or_default();
+    let empty = format!(
+        "no records yet: press {} to verify and fetch the expected records",
+        m.keymap.key_label(Action::Verify)
+    );
     vtable::render(
         f,
         area,
@@ -100,7 +104,7 @@ fn records(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Th
             row: &row,
             marked: None,
             footer: None,
-            empty: "no records yet: press v to verify and fetch the expected records",
+            empty: &empty,
             focused: d.add.is_none(),
         },
         theme,

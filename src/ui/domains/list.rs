@@ -7,6 +7,7 @@ use super::{loading_or_error, status_span};
 use crate::app::Model;
 use crate::app::domains::layout::Areas;
 use crate::app::domains::{self, DomainsModel};
+use crate::config::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
@@ -43,9 +44,13 @@ pub(super) fn render(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
         ]
     };
     let empty = if d.domains.loaded && items.is_empty() {
-        "No sending domains yet — press a (or :domain add <name>) to add one".to_owned()
+        format!(
+            "No sending domains yet — press {} (or {}domain add <name>) to add one",
+            m.keymap.key_label(Action::AddDomain),
+            m.keymap.key_label(Action::CommandLine)
+        )
     } else {
-        loading_or_error(d.domains.loaded, &d.domains.error, "sending domains")
+        loading_or_error(m, d.domains.loaded, &d.domains.error, "sending domains")
     };
     vtable::render(
         f,

@@ -11,6 +11,7 @@ use crate::api::model::SendingDomain;
 use crate::app::Model;
 use crate::app::domains::layout::areas;
 use crate::app::domains::{self, DomainsModel, View};
+use crate::config::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
@@ -57,10 +58,12 @@ fn status_span(d: &SendingDomain, dm: &DomainsModel, m: &Model, theme: &Theme) -
 }
 
 /// What an empty list says: loading, why it failed, or that it is empty.
-fn loading_or_error(loaded: bool, error: &Option<String>, what: &str) -> String {
+fn loading_or_error(m: &Model, loaded: bool, error: &Option<String>, what: &str) -> String {
     match (loaded, error) {
         (false, Some(e)) => format!(
-            "could not load {what}: {} — r retries",
+            // The key first: a long error is cut at the table's edge.
+            "could not load {what} ({} retries): {}",
+            m.keymap.key_label(Action::Refresh),
             DisplayText::inline(e)
         ),
         (false, None) => format!("loading {what}…"),

@@ -34,7 +34,7 @@ pub(super) fn list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
         Span::styled(format!(" Senders ({}) ", senders.len()), theme.title),
         Span::styled(format!(" type: {} ", d.sender_filter.label()), theme.info),
     ]);
-    let empty = loading_or_error(d.senders.loaded, &d.senders.error, "senders");
+    let empty = loading_or_error(m, d.senders.loaded, &d.senders.error, "senders");
     vtable::render(
         f,
         a.list,
@@ -118,7 +118,7 @@ pub(super) fn detail(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
             theme,
         ),
         None => {
-            let text = loading_or_error(d.schedule.loaded, &d.schedule.error, "the schedule");
+            let text = loading_or_error(m, d.schedule.loaded, &d.schedule.error, "the schedule");
             f.render_widget(
                 Paragraph::new(Span::styled(text, theme.dim)).block(
                     Block::default()
