@@ -165,7 +165,10 @@ fn remapped(bindings: &[(&str, &str, &str)]) -> outpost::config::keymap::Keymap 
             origin: "/test/config.toml".into(),
         })
         .collect();
-    outpost::config::keymap::Keymap::with_overrides(&overrides).expect("valid bindings")
+    match outpost::config::keymap::Keymap::with_overrides(&overrides) {
+        Ok(keys) => keys,
+        Err(e) => panic!("bad bindings: {e}"),
+    }
 }
 
 #[test]
@@ -229,4 +232,30 @@ fn texts_name_the_keys_in_force() {
         text.contains("could not load sending domains (Ctrl-R retries)"),
         "{text}"
     );
+}
+
+#[test]
+fn the_filter_bar_narrows_the_list_as_typed() {
+    for (w, h) in [(80, 24), (60, 15)] {
+        let mut m = loaded(w, h);
+        for c in "/fail".chars() {
+            press(&mut m, KeyCode::Char(c));
+        }
+        let text = snap(&m, w, h);
+        assert!(!text.contains("Add a sending domain"), "{text}");
+        assert!(text.contains("1 of 4"), "{text}");
+        assert!(!text.contains("acme-mail.com"), "{text}");
+        assert_snapshot!(format!("domain_list_filtering_{w}x{h}"), text);
+    }
+    let mut m = loaded(80, 24);
+    for c in "/zzz".chars() {
+        press(&mut m, KeyCode::Char(c));
+    }
+    press(&mut m, KeyCode::Enter);
+    let text = snap(&m, 80, 24);
+    assert!(
+        text.contains("no domain matches the filter — Esc clears it"),
+        "{text}"
+    );
+    assert!(text.contains("0 of 4 · / edit · Esc clear"), "{text}");
 }

@@ -1,13 +1,14 @@
 //! Keys, the mouse and pasted text.
 
-use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
+use super::filter::{self, FilterKey};
 use super::load::{
     add_domain, live_refresh, load_schedule, load_senders, on_enter, open_add_dialog, verify,
 };
 use super::watch::{check_now, sync_watches};
 use super::{
-    DomainsModel, Loaded, MAX_COPY, Purpose, View, layout, list_viewport, records_viewport,
+    DomainsModel, Loaded, MAX_COPY, Purpose, View, areas_for, list_viewport, records_viewport,
     schedule_viewport, senders_viewport,
 };
 use crate::app::form::FormEvent;
@@ -17,19 +18,33 @@ use crate::app::{Cmd, Model};
 use crate::config::keymap::Action;
 use crate::text::sanitize;
 
-/// Keys for a focused text box (the add dialog); `None` when none is open.
+/// Keys for a focused text box (the add dialog, or a list's `/` filter);
+/// `None` when none has the focus, so the keymap decides.
 pub(super) fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
+    if m.panes.domains.add.is_some() {
+        return Some(add_dialog_key(m, key));
+    }
+    Some(match filter::on_key(m, key)? {
+        FilterKey::Move(action) => on_action(m, action),
+        FilterKey::Edited | FilterKey::Keep | FilterKey::Clear | FilterKey::Unchanged => Vec::new(),
+    })
+}
+
+/// A key in the add dialog.
+fn add_dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     let adding = m.panes.domains.adding(m);
-    let form = m.panes.domains.add.as_mut()?;
+    let Some(form) = m.panes.domains.add.as_mut() else {
+        return Vec::new();
+    };
     if adding {
         // Sending: the dialog is read-only until the answer arrives; Esc
         // closes it, and the answer then arrives as a notice.
-        if key.code == crossterm::event::KeyCode::Esc {
+        if key.code == KeyCode::Esc {
             m.panes.domains.add = None;
         }
-        return Some(Vec::new());
+        return Vec::new();
     }
-    Some(match form.handle_key(key) {
+    match form.handle_key(key) {
         FormEvent::Cancel => {
             m.panes.domains.add = None;
             Vec::new()
@@ -44,13 +59,18 @@ pub(super) fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
             }
         }
         FormEvent::Edited | FormEvent::Ignored => Vec::new(),
-    })
+    }
 }
 
-/// Pasted text goes to the open dialog.
+/// Pasted text goes to the open dialog, or to a focused filter.
 pub(super) fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
     if let Some(form) = m.panes.domains.add.as_mut() {
         form.paste(text);
+    } else if let Some(f) = m.panes.domains.query_mut().filter(|f| f.focused) {
+        f.paste(text);
+        let view = m.panes.domains.view;
+        filter::reselect(m, view, None);
+        sync_watches(m);
     }
     Vec::new()
 }
@@ -67,6 +87,7 @@ pub(super) fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     cmds
 }
 
+/// Moves a table's selection; `false` when `action` is not a move.
 pub(super) fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
     match action {
         Action::Up => t.move_by(-1, viewport),
@@ -80,18 +101,13 @@ pub(super) fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
     true
 }
 
-pub(super) fn list_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+/// A key on the domain list.
+fn list_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     let vp = list_viewport(m);
     if nav(&mut m.panes.domains.table, action, vp) {
         return Vec::new();
     }
-    let selected = m
-        .panes
-        .domains
-        .domains
-        .items
-        .get(m.panes.domains.table.selected)
-        .map(|d| d.id.clone());
+    let selected = m.panes.domains.selected_domain().map(|d| d.id.clone());
     match action {
         Action::Open => {
             if let Some(id) = selected {
@@ -115,10 +131,46 @@ pub(super) fn list_action(m: &mut Model, action: Action) -> Vec<Cmd> {
                 on_enter(m)
             }
         }
-        _ => Vec::new(),
+        Action::Filter => {
+            filter::open(m);
+            Vec::new()
+        }
+        Action::Back => {
+            filter::clear(m);
+            Vec::new()
+        }
+        other => {
+            not_here(m, other);
+            Vec::new()
+        }
     }
 }
 
+/// Says why a key of the pane does nothing in the view shown.
+fn not_here(m: &mut Model, action: Action) {
+    let key = |a| m.keymap.key_label(a);
+    let why = match action {
+        Action::CopyValue => format!(
+            "{} copies a DNS value: open a domain's records first ({})",
+            key(Action::CopyValue),
+            key(Action::Open)
+        ),
+        Action::SenderType => format!(
+            "{} filters the senders by type: {} shows the senders",
+            key(Action::SenderType),
+            key(Action::ToggleSenders)
+        ),
+        Action::Verify => format!(
+            "{} verifies a sending domain: {} shows the domains",
+            key(Action::Verify),
+            key(Action::ToggleSenders)
+        ),
+        _ => return,
+    };
+    m.notify(Level::Info, "not here", &why);
+}
+
+/// Opens a domain on its DNS records.
 pub(super) fn open_domain(m: &mut Model, id: &str) {
     m.panes.domains.open = Some(id.to_owned());
     m.panes.domains.view = View::DomainDetail;
@@ -132,7 +184,8 @@ pub(super) fn open_domain(m: &mut Model, id: &str) {
     m.panes.domains.records.set_len(n, vp);
 }
 
-pub(super) fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+/// A key on a domain's records.
+fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     let vp = records_viewport(m);
     if nav(&mut m.panes.domains.records, action, vp) {
         return Vec::new();
@@ -186,35 +239,41 @@ pub(super) fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             m.panes.domains.view = View::Senders;
             load_senders(m, false)
         }
-        _ => Vec::new(),
+        Action::Filter => {
+            filter::open(m);
+            Vec::new()
+        }
+        other => {
+            not_here(m, other);
+            Vec::new()
+        }
     }
 }
 
-pub(super) fn senders_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+/// A key on the sender list.
+fn senders_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     let vp = senders_viewport(m);
     if nav(&mut m.panes.domains.senders_table, action, vp) {
         return Vec::new();
     }
     match action {
+        Action::Back if filter::clear(m) => Vec::new(),
         Action::ToggleSenders | Action::Back => {
             m.panes.domains.view = View::Domains;
             on_enter(m)
         }
         Action::SenderType => {
+            let keep = m.panes.domains.selected_sender().map(|s| s.id.clone());
             m.panes.domains.sender_filter = m.panes.domains.sender_filter.next();
-            let n = m.panes.domains.filtered_senders().len();
-            m.panes.domains.senders_table = TableState::default();
-            m.panes.domains.senders_table.set_len(n, vp);
+            filter::reselect(m, View::Senders, keep);
+            Vec::new()
+        }
+        Action::Filter => {
+            filter::open(m);
             Vec::new()
         }
         Action::Open => {
-            let Some(sender) = m
-                .panes
-                .domains
-                .filtered_senders()
-                .get(m.panes.domains.senders_table.selected)
-                .map(|s| s.id.clone())
-            else {
+            let Some(sender) = m.panes.domains.selected_sender().map(|s| s.id.clone()) else {
                 return Vec::new();
             };
             m.panes.domains.open_sender = Some(sender.clone());
@@ -227,11 +286,15 @@ pub(super) fn senders_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             open_add_dialog(m);
             Vec::new()
         }
-        _ => Vec::new(),
+        other => {
+            not_here(m, other);
+            Vec::new()
+        }
     }
 }
 
-pub(super) fn sender_detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+/// A key on a sender's schedule.
+fn sender_detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     let vp = schedule_viewport(m);
     if let Some(tree) = m.panes.domains.schedule.items.first_mut() {
         if nav(&mut tree.table, action, vp) {
@@ -261,7 +324,18 @@ pub(super) fn sender_detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             };
             load_schedule(m, sender)
         }
-        _ => Vec::new(),
+        Action::AddDomain => {
+            open_add_dialog(m);
+            Vec::new()
+        }
+        Action::Filter => {
+            filter::open(m);
+            Vec::new()
+        }
+        other => {
+            not_here(m, other);
+            Vec::new()
+        }
     }
 }
 
@@ -272,7 +346,7 @@ pub(super) fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
         return Vec::new();
     }
     let view = m.panes.domains.view;
-    let areas = layout::areas(m.layout().body, view);
+    let areas = areas_for(m, view);
     let vp = areas.viewport();
     let cmds = match ev.kind {
         MouseEventKind::ScrollDown => {

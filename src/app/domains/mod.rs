@@ -9,6 +9,7 @@
 //! disappears as soon as the domain is no longer watched.
 
 mod actions;
+mod filter;
 pub mod layout;
 mod load;
 mod replies;
@@ -29,6 +30,7 @@ use crate::api::model::{Channel, SenderAccount, SendingDomain};
 use crate::config::keymap::{Action, Scope};
 
 use actions::{on_action, on_mouse, on_paste, on_text_key};
+pub use filter::{FilterKey, ListFilter};
 pub use load::add_domain;
 use load::{ADD_DRAFT, on_enter, on_leave, on_resize};
 use replies::on_reply;
@@ -181,6 +183,10 @@ pub struct DomainsModel {
     pub add: Option<Form>,
     /// Watched domains, by id.
     pub watches: BTreeMap<String, Watch>,
+    /// The `/` filter of the domain list.
+    pub domain_query: ListFilter,
+    /// The `/` filter of the sender list.
+    pub sender_query: ListFilter,
 }
 
 impl DomainsModel {
@@ -217,13 +223,77 @@ impl DomainsModel {
         }
     }
 
-    /// Senders passing the filter.
+    /// The domains the list shows: those passing its `/` filter (on the
+    /// name or the status).
+    pub fn shown_domains(&self) -> Vec<&SendingDomain> {
+        let needle = self.domain_query.needle();
+        self.domains
+            .items
+            .iter()
+            .filter(|d| filter::admits(needle.as_deref(), &[&d.domain, d.status.as_str()]))
+            .collect()
+    }
+
+    /// The selected row of the domain list.
+    pub fn selected_domain(&self) -> Option<&SendingDomain> {
+        self.shown_domains().get(self.table.selected).copied()
+    }
+
+    /// Senders passing the type filter and the `/` filter (on the names,
+    /// the address or account, the status and the type).
     pub fn filtered_senders(&self) -> Vec<&SenderAccount> {
+        let needle = self.sender_query.needle();
         self.senders
             .items
             .iter()
             .filter(|s| self.sender_filter.admits(s))
+            .filter(|s| {
+                let fields = [
+                    s.display_name.as_str(),
+                    &s.first_name,
+                    &s.last_name,
+                    &s.email_address,
+                    &s.provider_account_id,
+                    &s.status,
+                    s.kind.as_str(),
+                ];
+                filter::admits(needle.as_deref(), &fields)
+            })
             .collect()
+    }
+
+    /// The selected row of the sender list.
+    pub fn selected_sender(&self) -> Option<&SenderAccount> {
+        self.filtered_senders()
+            .get(self.senders_table.selected)
+            .copied()
+    }
+
+    /// The `/` filter of the list shown; `None` in a detail view.
+    pub fn query(&self) -> Option<&ListFilter> {
+        match self.view {
+            View::Domains => Some(&self.domain_query),
+            View::Senders => Some(&self.sender_query),
+            View::DomainDetail | View::SenderDetail => None,
+        }
+    }
+
+    /// Whether `view` shows its filter bar.
+    pub fn filter_bar(&self, view: View) -> bool {
+        match view {
+            View::Domains => self.domain_query.shown(),
+            View::Senders => self.sender_query.shown(),
+            View::DomainDetail | View::SenderDetail => false,
+        }
+    }
+
+    /// The same, mutable.
+    pub fn query_mut(&mut self) -> Option<&mut ListFilter> {
+        match self.view {
+            View::Domains => Some(&mut self.domain_query),
+            View::Senders => Some(&mut self.sender_query),
+            View::DomainDetail | View::SenderDetail => None,
+        }
     }
 
     /// The open sender.
@@ -295,34 +365,48 @@ fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
     m.requests.pending::<DomainsModel>(f)
 }
 
+/// The areas of `view` in the pane body, with its filter bar if shown.
+pub fn areas_for(m: &Model, view: View) -> layout::Areas {
+    let bar = m.panes.domains.filter_bar(view);
+    layout::areas(m.layout().body, view, bar)
+}
+
+/// Rows of the domain list on screen.
 fn list_viewport(m: &Model) -> usize {
-    layout::areas(m.layout().body, View::Domains).viewport()
+    areas_for(m, View::Domains).viewport()
 }
 
+/// Rows of the DNS records on screen.
 fn records_viewport(m: &Model) -> usize {
-    layout::areas(m.layout().body, View::DomainDetail).viewport()
+    areas_for(m, View::DomainDetail).viewport()
 }
 
+/// Rows of the sender list on screen.
 fn senders_viewport(m: &Model) -> usize {
-    layout::areas(m.layout().body, View::Senders).viewport()
+    areas_for(m, View::Senders).viewport()
 }
 
+/// Rows of the schedule tree on screen.
 fn schedule_viewport(m: &Model) -> usize {
-    layout::areas(m.layout().body, View::SenderDetail).viewport()
+    areas_for(m, View::SenderDetail).viewport()
 }
 
 /// Status-bar hints of the current view.
 fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-    if m.panes.domains.add.is_some() {
+    let d = &m.panes.domains;
+    // A focused text box names its own keys (the dialog's footer, the
+    // filter bar): letters there are text, not these actions.
+    if d.add.is_some() || d.query().is_some_and(|q| q.focused) {
         return Vec::new();
     }
-    match m.panes.domains.view {
+    let mut hints = match d.view {
         View::Domains => vec![
             (Action::Open, "records"),
             (Action::Verify, "verify"),
             (Action::AddDomain, "add"),
             (Action::ToggleSenders, "senders"),
             (Action::Refresh, "refresh"),
+            (Action::Filter, "filter"),
         ],
         View::DomainDetail => vec![
             (Action::CopyValue, "copy value"),
@@ -335,9 +419,15 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
             (Action::SenderType, "type"),
             (Action::ToggleSenders, "domains"),
             (Action::Refresh, "refresh"),
+            (Action::Filter, "filter"),
         ],
         View::SenderDetail => vec![(Action::Open, "fold"), (Action::Back, "back")],
+    };
+    if d.query().is_some_and(ListFilter::shown) {
+        hints.retain(|(a, _)| *a != Action::Filter);
+        hints.insert(0, (Action::Back, "clear filter"));
     }
+    hints
 }
 
 impl PaneUnit for DomainsModel {
@@ -403,6 +493,9 @@ impl PaneUnit for DomainsModel {
     }
     fn capture_drafts(m: &Model, state: &mut crate::store::State) {
         m.panes.domains.capture_drafts(state);
+    }
+    fn modal(m: &Model) -> bool {
+        m.panes.domains.add.is_some()
     }
     fn countdown_visible(m: &Model) -> bool {
         m.panes.domains.countdown_visible()

@@ -3,12 +3,10 @@
 use std::collections::BTreeSet;
 
 use super::actions::open_domain;
+use super::filter::reselect;
 use super::load::live_refresh;
 use super::watch::sync_watches;
-use super::{
-    DomainsModel, Purpose, View, list_viewport, records_viewport, schedule_viewport,
-    senders_viewport,
-};
+use super::{DomainsModel, Purpose, View, records_viewport, schedule_viewport};
 use crate::api::ApiError;
 use crate::api::model::{DomainStatus, SenderAccount, SendingDomain};
 use crate::app::json_tree::JsonTree;
@@ -49,14 +47,14 @@ pub(super) fn upsert_domain(m: &mut Model, by: RequestId, new: SendingDomain) {
             }
         }
         None => {
+            let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
             m.panes.domains.domains.items.insert(0, new);
-            let vp = list_viewport(m);
-            let n = m.panes.domains.domains.items.len();
-            m.panes.domains.table.set_len(n, vp);
+            reselect(m, View::Domains, keep);
         }
     }
 }
 
+/// Announces a verification that settled (from `verifying`).
 pub(super) fn announce(m: &mut Model, name: &str, before: &DomainStatus, after: &DomainStatus) {
     if before == after || *before != DomainStatus::Verifying {
         return;
@@ -113,30 +111,11 @@ pub(super) fn replace_domains(
             announce(m, &name, &before, &new.status);
         }
     }
-    let selected_id = m
-        .panes
-        .domains
-        .domains
-        .items
-        .get(m.panes.domains.table.selected)
-        .map(|d| d.id.clone());
+    let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
     m.panes.domains.domains.items = list;
     m.panes.domains.domains.loaded = true;
     m.panes.domains.domains.error = None;
-    let vp = list_viewport(m);
-    let n = m.panes.domains.domains.items.len();
-    m.panes.domains.table.set_len(n, vp);
-    if let Some(id) = selected_id
-        && let Some(i) = m
-            .panes
-            .domains
-            .domains
-            .items
-            .iter()
-            .position(|d| d.id == id)
-    {
-        m.panes.domains.table.select(i, vp);
-    }
+    reselect(m, View::Domains, keep);
     if let Some(open) = m.panes.domains.open_domain() {
         let n = open.dns_records.len();
         let vp = records_viewport(m);
@@ -221,16 +200,10 @@ pub(super) fn on_created(m: &mut Model, id: RequestId, result: Result<SendingDom
             // The dialog was closed while sending: add quietly.
             let dialog_open = m.panes.domains.add.take().is_some();
             upsert_domain(m, id, domain);
-            if let Some(i) = m
-                .panes
-                .domains
-                .domains
-                .items
-                .iter()
-                .position(|d| d.id == domain_id)
-            {
-                let vp = list_viewport(m);
-                m.panes.domains.table.select(i, vp);
+            if !reselect(m, View::Domains, Some(domain_id.clone())) {
+                // Hidden by the list's filter: the new domain is shown.
+                m.panes.domains.domain_query.clear();
+                reselect(m, View::Domains, Some(domain_id.clone()));
             }
             if dialog_open {
                 open_domain(m, &domain_id);
@@ -302,10 +275,9 @@ pub(super) fn on_poll(
         }
         Err(e) if e.is_not_found() => {
             // Gone on the service: stop watching and say so.
+            let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
             m.panes.domains.domains.items.retain(|d| d.id != domain_id);
-            let n = m.panes.domains.domains.items.len();
-            let vp = list_viewport(m);
-            m.panes.domains.table.set_len(n, vp);
+            reselect(m, View::Domains, keep);
             if m.panes.domains.open.as_deref() == Some(domain_id) {
                 m.panes.domains.open = None;
                 m.panes.domains.view = View::Domains;
@@ -324,15 +296,15 @@ pub(super) fn on_poll(
     }
 }
 
+/// The senders answered.
 pub(super) fn on_senders(m: &mut Model, result: Result<Vec<SenderAccount>, ApiError>) {
     match result {
         Ok(list) => {
+            let keep = m.panes.domains.selected_sender().map(|s| s.id.clone());
             m.panes.domains.senders.items = list;
             m.panes.domains.senders.loaded = true;
             m.panes.domains.senders.error = None;
-            let n = m.panes.domains.filtered_senders().len();
-            let vp = senders_viewport(m);
-            m.panes.domains.senders_table.set_len(n, vp);
+            reselect(m, View::Senders, keep);
         }
         Err(e) => {
             if !m.panes.domains.senders.loaded {
@@ -343,6 +315,7 @@ pub(super) fn on_senders(m: &mut Model, result: Result<Vec<SenderAccount>, ApiEr
     }
 }
 
+/// A sender's schedule answered.
 pub(super) fn on_schedule(m: &mut Model, result: Result<serde_json::Value, ApiError>) {
     match result {
         Ok(json) => {

@@ -15,7 +15,7 @@ fn watch_sub(domain: &str) -> SubId {
 }
 use crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
 
-use crate::app::fixtures::drive::{api, chars, key, reply, service_error};
+use crate::app::fixtures::drive::{api, chars, ctrl, key, reply, service_error};
 
 /// A model on the Domains pane with the fixture domains loaded.
 fn loaded() -> Model {
@@ -511,5 +511,137 @@ fn the_added_notice_names_the_verify_key_in_force() {
         toast.text.as_str().contains("then press V to verify"),
         "{}",
         toast.text.as_str()
+    );
+}
+
+/// The names of the domains the list shows.
+fn shown(m: &Model) -> Vec<String> {
+    m.panes
+        .domains
+        .shown_domains()
+        .iter()
+        .map(|d| d.domain.clone())
+        .collect()
+}
+
+#[test]
+fn slash_fail_filters_the_list_and_never_opens_the_add_dialog() {
+    let mut m = loaded();
+    let mut cmds = key(&mut m, KeyCode::Char('/'));
+    for c in "fail".chars() {
+        cmds.extend(key(&mut m, KeyCode::Char(c)));
+    }
+    assert!(
+        m.panes.domains.add.is_none(),
+        "`a` typed in the filter is text, not the add key"
+    );
+    assert!(cmds.is_empty(), "typing sends nothing: {cmds:?}");
+    assert_eq!(m.panes.domains.domain_query.text(), "fail");
+    assert_eq!(shown(&m), ["fail.example.org"], "filtered as typed");
+    // Enter keeps the filter and gives the keys back to the list.
+    key(&mut m, KeyCode::Enter);
+    assert!(!m.panes.domains.domain_query.focused);
+    assert_eq!(shown(&m), ["fail.example.org"]);
+    key(&mut m, KeyCode::Enter);
+    assert_eq!(m.panes.domains.view, View::DomainDetail);
+    assert_eq!(m.panes.domains.open.as_deref(), Some("d-2"));
+    key(&mut m, KeyCode::Esc);
+    assert_eq!(shown(&m), ["fail.example.org"], "kept while in the records");
+    // Esc on the list clears a kept filter.
+    key(&mut m, KeyCode::Esc);
+    assert_eq!(shown(&m).len(), 4);
+    assert_eq!(
+        m.panes.domains.selected_domain().map(|d| d.id.as_str()),
+        Some("d-2"),
+        "the selected domain stays selected"
+    );
+}
+
+#[test]
+fn esc_while_typing_clears_and_closes_the_filter() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('/'));
+    chars(&mut m, "acme");
+    assert_eq!(shown(&m), ["acme-mail.com"]);
+    assert!(
+        watch_ids(&m).is_empty(),
+        "a filtered-out domain is not watched"
+    );
+    key(&mut m, KeyCode::Esc);
+    assert!(!m.panes.domains.domain_query.focused);
+    assert_eq!(m.panes.domains.domain_query.text(), "");
+    assert_eq!(shown(&m).len(), 4);
+    assert_eq!(watch_ids(&m), ["d-4"], "back on screen, watched again");
+}
+
+#[test]
+fn the_filter_matches_the_status_and_ignores_case() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('/'));
+    chars(&mut m, "VERIF");
+    assert_eq!(shown(&m), ["mail.brightlabs.io", "acme-mail.com"]);
+    // Ctrl-U clears what was typed, as in a shell.
+    ctrl(&mut m, 'u');
+    assert_eq!(m.panes.domains.domain_query.text(), "");
+    assert!(m.panes.domains.domain_query.focused);
+}
+
+#[test]
+fn arrows_move_the_selection_while_typing() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('/'));
+    chars(&mut m, "o");
+    key(&mut m, KeyCode::Down);
+    assert_eq!(m.panes.domains.domain_query.text(), "o", "not typed");
+    assert_eq!(
+        m.panes.domains.selected_domain().map(|d| d.id.as_str()),
+        Some("d-3")
+    );
+}
+
+#[test]
+fn the_sender_list_filters_live_and_letters_stay_text() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('s'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Senders(Ok(fixtures::senders())));
+    key(&mut m, KeyCode::Char('/'));
+    // `t` (type), `q` (quit) and `r` (refresh) are letters of the query.
+    let mut cmds = Vec::new();
+    for c in "northw".chars() {
+        cmds.extend(key(&mut m, KeyCode::Char(c)));
+    }
+    assert!(cmds.is_empty(), "{cmds:?}");
+    assert!(!m.quit);
+    assert_eq!(m.panes.domains.sender_filter, SenderFilter::All);
+    let names: Vec<_> = m
+        .panes
+        .domains
+        .filtered_senders()
+        .iter()
+        .map(|s| s.id.clone())
+        .collect();
+    assert_eq!(names, ["s-2"], "matched on the address");
+    key(&mut m, KeyCode::Enter);
+    let cmds = key(&mut m, KeyCode::Enter);
+    let (_, req) = api(&cmds).remove(0);
+    assert_eq!(req, ApiRequest::SenderSchedule { id: "s-2".into() });
+}
+
+#[test]
+fn slash_in_the_records_says_where_filtering_works() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Enter);
+    key(&mut m, KeyCode::Char('/'));
+    let toast = m.toasts.items().last().expect("a notice");
+    assert!(
+        toast.text.as_str().contains("Esc"),
+        "{}",
+        toast.text.as_str()
+    );
+    chars(&mut m, "a");
+    assert!(
+        m.panes.domains.add.is_some(),
+        "no filter took the focus: `a` still adds"
     );
 }

@@ -19,9 +19,10 @@ pub(super) fn wanted_watches(m: &Model) -> Vec<String> {
             .unwrap_or_default(),
         View::Domains => {
             let viewport = list_viewport(m);
+            let shown = d.shown_domains();
             d.table
                 .visible(viewport)
-                .filter_map(|i| d.domains.items.get(i))
+                .filter_map(|i| shown.get(i))
                 .filter(|dom| dom.status == DomainStatus::Verifying)
                 .map(|dom| dom.id.clone())
                 .collect()

@@ -3,7 +3,7 @@
 use ratatui::Frame;
 use ratatui::text::{Line, Span};
 
-use super::{loading_or_error, status_span};
+use super::{filter, loading_or_error, no_match, status_span};
 use crate::app::Model;
 use crate::app::domains::layout::Areas;
 use crate::app::domains::{self, DomainsModel};
@@ -25,7 +25,9 @@ const COLS: [Column; 5] = [
 /// Draws the domain list.
 pub(super) fn render(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
     let d = &m.panes.domains;
-    let items = &d.domains.items;
+    let items = d.shown_domains();
+    let total = d.domains.items.len();
+    filter::render(m, f, a.filter, &d.domain_query, (items.len(), total), theme);
     let row = |i: usize| -> Vec<Span<'static>> {
         let Some(dom) = items.get(i) else {
             return Vec::new();
@@ -43,7 +45,9 @@ pub(super) fn render(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
             Span::styled(format::ago(&dom.created_at, m.clock), theme.dim),
         ]
     };
-    let empty = if d.domains.loaded && items.is_empty() {
+    let empty = if d.domains.loaded && total > 0 {
+        no_match(m, "domain")
+    } else if d.domains.loaded {
         format!(
             "No sending domains yet — press {} (or {}domain add <name>) to add one",
             m.keymap.key_label(Action::AddDomain),

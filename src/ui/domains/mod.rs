@@ -16,6 +16,7 @@ use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
 mod detail;
+mod filter;
 mod list;
 mod senders;
 
@@ -28,7 +29,7 @@ impl super::PaneView for DomainsModel {
 /// Draws the pane.
 fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let d = &m.panes.domains;
-    let a = areas(body, d.view);
+    let a = areas(body, d.view, d.filter_bar(d.view));
     match d.view {
         View::Domains => list::render(m, f, a, theme),
         View::DomainDetail => detail::render(m, f, a, theme),
@@ -69,4 +70,12 @@ fn loading_or_error(m: &Model, loaded: bool, error: &Option<String>, what: &str)
         (false, None) => format!("loading {what}…"),
         (true, _) => format!("no {what} yet"),
     }
+}
+
+/// What a list says when its filters hide every row.
+fn no_match(m: &Model, what: &str) -> String {
+    format!(
+        "no {what} matches the filter — {} clears it",
+        m.keymap.key_label(Action::Back)
+    )
 }

@@ -5,10 +5,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use super::loading_or_error;
+use super::{filter, loading_or_error, no_match};
 use crate::api::model::{Channel, SenderAccount};
 use crate::app::Model;
 use crate::app::domains::layout::Areas;
+use crate::config::keymap::Action;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::json_tree;
@@ -29,12 +30,31 @@ const COLS: [Column; 7] = [
 pub(super) fn list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
     let d = &m.panes.domains;
     let senders = d.filtered_senders();
+    let total = d.senders.items.len();
+    filter::render(
+        m,
+        f,
+        a.filter,
+        &d.sender_query,
+        (senders.len(), total),
+        theme,
+    );
     let row = |i: usize| senders.get(i).map(|s| row(s, theme)).unwrap_or_default();
     let title = Line::from(vec![
         Span::styled(format!(" Senders ({}) ", senders.len()), theme.title),
         Span::styled(format!(" type: {} ", d.sender_filter.label()), theme.info),
     ]);
-    let empty = loading_or_error(m, d.senders.loaded, &d.senders.error, "senders");
+    let empty = if d.senders.loaded && total > 0 && d.sender_query.needle().is_none() {
+        format!(
+            "no {} senders — {} shows another type",
+            d.sender_filter.label(),
+            m.keymap.key_label(Action::SenderType)
+        )
+    } else if d.senders.loaded && total > 0 {
+        no_match(m, "sender")
+    } else {
+        loading_or_error(m, d.senders.loaded, &d.senders.error, "senders")
+    };
     vtable::render(
         f,
         a.list,
