@@ -259,3 +259,53 @@ fn the_filter_bar_narrows_the_list_as_typed() {
     );
     assert!(text.contains("0 of 4 · / edit · Esc clear"), "{text}");
 }
+
+/// Answers the requests in `cmds` with a timeout.
+fn fail_all(m: &mut Model, cmds: Vec<Cmd>) {
+    for cmd in cmds {
+        if let Cmd::Api { id, req } = cmd {
+            let err = outpost::api::ApiError::Timeout {
+                method: "GET".into(),
+                after: Duration::from_secs(30),
+                may_have_reached: false,
+            };
+            let reply = match req {
+                ApiRequest::ListSenders => ApiReply::Senders(Err(err)),
+                ApiRequest::SenderSchedule { .. } => ApiReply::Schedule(Err(err)),
+                ApiRequest::VerifyDomain { .. } => ApiReply::Domain(Err(err)),
+                _ => ApiReply::Domains(Err(err)),
+            };
+            update(
+                m,
+                Msg::Api {
+                    id,
+                    latency: Duration::from_millis(42),
+                    reply: Box::new(reply),
+                },
+            );
+        }
+    }
+}
+
+#[test]
+fn stale_values_stay_on_screen_with_their_age() {
+    let mut m = loaded(80, 24);
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::NONE)),
+    );
+    fail_all(&mut m, cmds);
+    // The watch of the verifying domain fails too.
+    let watch = outpost::app::subscriptions(&m)
+        .into_iter()
+        .find(|s| format!("{:?}", s.id).contains("Watch"))
+        .expect("the verifying domain is watched");
+    let cmds = update(&mut m, Msg::SubFired(watch.id));
+    fail_all(&mut m, cmds);
+    m.clock += 180;
+    let text = snap(&m, 80, 24);
+    assert!(text.contains("stale · as of 3m ago"), "{text}");
+    assert!(text.contains("acme-mail.com"), "the values stay: {text}");
+    assert!(text.contains("● verifying · as of 3m ago"), "{text}");
+    assert_snapshot!("domain_list_stale_80x24", text);
+}

@@ -21,21 +21,27 @@ pub(super) fn on_enter(m: &mut Model) -> Vec<Cmd> {
     let mut cmds = Vec::new();
     match m.panes.domains.view {
         View::Domains | View::DomainDetail => {
-            let listing = in_flight(m, |p| matches!(p, Purpose::List { .. }));
-            if !m.panes.domains.domains.loaded && !listing {
-                // Cached status first for a fast first paint; the live
-                // refresh follows when it arrives.
-                let (_, cmd) = m.request(list(false), ApiRequest::ListDomains { skip_sync: true });
-                cmds.push(cmd);
-            } else if m.panes.domains.domains.loaded {
+            if m.panes.domains.domains.loaded {
                 // Coming back: statuses may have moved while away.
                 cmds.extend(live_refresh(m));
+            } else {
+                cmds.extend(reload_domains(m));
             }
         }
         View::Senders | View::SenderDetail => cmds.extend(load_senders(m, false)),
     }
     sync_watches(m);
     cmds
+}
+
+/// The first read of the list: the cached status (`skip_sync`) for a fast
+/// first paint; the live refresh follows when it arrives.
+pub(super) fn reload_domains(m: &mut Model) -> Vec<Cmd> {
+    if in_flight(m, |p| matches!(p, Purpose::List { .. })) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(list(false), ApiRequest::ListDomains { skip_sync: true });
+    vec![cmd]
 }
 
 /// A list request's purpose.
@@ -46,6 +52,7 @@ pub(super) fn list(live: bool) -> Purpose {
     }
 }
 
+/// Asks for the senders (once, unless `force`).
 pub(super) fn load_senders(m: &mut Model, force: bool) -> Vec<Cmd> {
     if (m.panes.domains.senders.loaded && !force) || in_flight(m, |p| *p == Purpose::Senders) {
         return Vec::new();
@@ -54,6 +61,7 @@ pub(super) fn load_senders(m: &mut Model, force: bool) -> Vec<Cmd> {
     vec![cmd]
 }
 
+/// The live refresh of the domain list (`skip_sync=false`).
 pub(super) fn live_refresh(m: &mut Model) -> Vec<Cmd> {
     if in_flight(m, |p| matches!(p, Purpose::List { live: true, .. })) {
         return Vec::new();
@@ -128,6 +136,7 @@ pub(super) fn open_add_dialog(m: &mut Model) {
     m.panes.domains.add = Some(form);
 }
 
+/// The add-domain dialog, empty.
 pub(super) fn add_form() -> Form {
     Form::new("Add a sending domain", "Add").required_text(
         "domain",
@@ -136,6 +145,7 @@ pub(super) fn add_form() -> Form {
     )
 }
 
+/// Triggers verification of a domain (once at a time).
 pub(super) fn verify(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
     if in_flight(m, |p| matches!(p, Purpose::Verify(d) if d == domain_id)) {
         return Vec::new();

@@ -10,6 +10,7 @@
 
 mod actions;
 mod filter;
+mod fresh;
 pub mod layout;
 mod load;
 mod replies;
@@ -31,6 +32,7 @@ use crate::config::keymap::{Action, Scope};
 
 use actions::{on_action, on_mouse, on_paste, on_text_key};
 pub use filter::{FilterKey, ListFilter};
+pub use fresh::{Reload, age_label, age_of};
 pub use load::add_domain;
 use load::{ADD_DRAFT, on_enter, on_leave, on_resize};
 use replies::on_reply;
@@ -125,6 +127,12 @@ pub enum DomainsSub {
     /// Poll a verifying domain (`poll=true`); the number is the watch's
     /// generation, bumped by a manual check so the timer restarts.
     Watch(String, u32),
+    /// Read again what failed to load; the number is the failures in a
+    /// row, so each failure restarts the (longer) timer.
+    Retry(Reload, u32),
+    /// Stale values are on screen: redraw when their age ("as of 3m ago")
+    /// changes.
+    Age,
 }
 
 /// The pane asks no questions.
@@ -141,17 +149,28 @@ pub struct Watch {
     /// Bumped by a manual check, so the poller's timer restarts in step
     /// with the countdown.
     pub generation: u32,
+    /// Wall clock (unix seconds) of the last answer that told the
+    /// domain's status: shown as its age while polls fail.
+    pub as_of: i64,
 }
 
-/// A list loaded from the service.
+/// A list loaded from the service. A failed refresh keeps the items: they
+/// are then stale, shown with their age, and read again by a poller.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Loaded<T> {
     /// The items.
     pub items: Vec<T>,
     /// An answer arrived at least once.
     pub loaded: bool,
-    /// The last failure, shown in place of the list when nothing loaded.
+    /// The last failure since the last answer (`code: message`): shown in
+    /// place of the list when nothing loaded, else the items are stale.
     pub error: Option<String>,
+    /// Wall clock (unix seconds) of the last answer.
+    pub as_of: Option<i64>,
+    /// Failed reads in a row (each doubles the wait before the next).
+    pub failures: u32,
+    /// Whether reading again can help (not after a refused key).
+    pub retry: bool,
 }
 
 /// State of the pane.
@@ -187,6 +206,9 @@ pub struct DomainsModel {
     pub domain_query: ListFilter,
     /// The `/` filter of the sender list.
     pub sender_query: ListFilter,
+    /// The ages of stale values as last drawn (the age tick redraws only
+    /// when they change).
+    pub ages_drawn: String,
 }
 
 impl DomainsModel {
@@ -337,6 +359,7 @@ impl DomainsModel {
                 self.watch_every(m.poll.domain, id),
             ));
         }
+        fresh::subscriptions(m, subs);
     }
 
     /// Whether the pane is still waiting for its first list.
@@ -480,6 +503,11 @@ impl PaneUnit for DomainsModel {
     fn sub_fired(m: &mut Model, sub: DomainsSub) -> Vec<Cmd> {
         match sub {
             DomainsSub::Watch(domain, _) => on_watch_due(m, &domain),
+            DomainsSub::Retry(what, _) => fresh::retry(m, what),
+            DomainsSub::Age => {
+                fresh::age_tick(m);
+                Vec::new()
+            }
         }
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {

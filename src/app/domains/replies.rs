@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 
 use super::actions::open_domain;
 use super::filter::reselect;
+use super::fresh;
 use super::load::live_refresh;
 use super::watch::sync_watches;
 use super::{DomainsModel, Purpose, View, records_viewport, schedule_viewport};
@@ -112,9 +113,12 @@ pub(super) fn replace_domains(
         }
     }
     let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
-    m.panes.domains.domains.items = list;
-    m.panes.domains.domains.loaded = true;
-    m.panes.domains.domains.error = None;
+    let clock = m.clock;
+    m.panes.domains.domains.took(list, clock);
+    // The watched domains' statuses are as of this answer.
+    for w in m.panes.domains.watches.values_mut() {
+        w.as_of = clock;
+    }
     reselect(m, View::Domains, keep);
     if let Some(open) = m.panes.domains.open_domain() {
         let n = open.dns_records.len();
@@ -137,16 +141,27 @@ pub(super) fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Re
     };
     let cmds = match (purpose, reply) {
         (Purpose::List { live, stale }, ApiReply::Domains(r)) => on_list(m, live, &stale, r),
+        (Purpose::Create, ApiReply::Domain(Ok(d))) if d.id.is_empty() => {
+            // A success whose body names no domain: it may have been added.
+            // Say so where the name was typed, and read the list to learn.
+            let e = ApiError::Decode {
+                status: 200,
+                detail: "the answer names no domain".into(),
+                may_have_reached: true,
+            };
+            on_created(m, id, Err(e));
+            live_refresh(m)
+        }
         (Purpose::Create, ApiReply::Domain(r)) => {
             on_created(m, id, r);
             Vec::new()
         }
-        (Purpose::Verify(_), ApiReply::Domain(r)) => {
-            on_verify(m, id, r);
+        (Purpose::Verify(domain), ApiReply::Domain(r)) => {
+            on_verify(m, id, named(r, &domain));
             Vec::new()
         }
         (Purpose::Poll(domain), ApiReply::Domain(r)) => {
-            on_poll(m, id, &domain, r);
+            on_poll(m, id, &domain, named(r, &domain));
             Vec::new()
         }
         (Purpose::Senders, ApiReply::Senders(r)) => {
@@ -160,7 +175,29 @@ pub(super) fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Re
         _ => Vec::new(),
     };
     sync_watches(m);
+    // This frame draws the ages of stale values as they are now.
+    m.panes.domains.ages_drawn = fresh::ages(m);
     cmds
+}
+
+/// A domain answer about `expected`: one that names another domain (or
+/// none: a malformed body read leniently) is a failure, so it can never
+/// replace what is known.
+fn named(
+    result: Result<SendingDomain, ApiError>,
+    expected: &str,
+) -> Result<SendingDomain, ApiError> {
+    match result {
+        Ok(d) if d.id != expected => Err(ApiError::Decode {
+            status: 200,
+            detail: format!(
+                "the answer is about domain {:?}, not {expected:?}",
+                sanitize::inline(&d.id)
+            ),
+            may_have_reached: false,
+        }),
+        other => other,
+    }
 }
 
 /// The domain list: the cached one asks for the live refresh next.
@@ -181,9 +218,9 @@ pub(super) fn on_list(
             }
         }
         Err(e) => {
-            if !m.panes.domains.domains.loaded {
-                m.panes.domains.domains.error = Some(error_text(&e));
-            }
+            // What is shown stays, marked stale; the retry poller reads
+            // again.
+            m.panes.domains.domains.failed(&e);
             m.toasts.error(m.now, "loading sending domains", &e);
             Vec::new()
         }
@@ -264,12 +301,14 @@ pub(super) fn on_poll(
     let now = m.now;
     match result {
         Ok(domain) => {
-            if let Some(w) = m.panes.domains.watches.get_mut(domain_id)
-                && w.backoff > 0
-            {
-                // The interval changes back: its timer restarts now.
-                w.backoff = 0;
-                w.last_poll = now;
+            let clock = m.clock;
+            if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
+                w.as_of = clock;
+                if w.backoff > 0 {
+                    // The interval changes back: its timer restarts now.
+                    w.backoff = 0;
+                    w.last_poll = now;
+                }
             }
             upsert_domain(m, id, domain);
         }
@@ -285,8 +324,9 @@ pub(super) fn on_poll(
             m.toasts.error(m.now, "the domain no longer exists", &e);
         }
         Err(e) => {
-            // Any failure (429, 5xx, transport, revoked key) slows the
-            // watch down instead of hammering the service.
+            // Any failure (429, 5xx, transport, revoked key, a malformed
+            // answer) keeps the last known status and slows the watch down
+            // instead of hammering the service.
             if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
                 w.last_poll = now;
                 w.backoff += 1;
@@ -301,15 +341,12 @@ pub(super) fn on_senders(m: &mut Model, result: Result<Vec<SenderAccount>, ApiEr
     match result {
         Ok(list) => {
             let keep = m.panes.domains.selected_sender().map(|s| s.id.clone());
-            m.panes.domains.senders.items = list;
-            m.panes.domains.senders.loaded = true;
-            m.panes.domains.senders.error = None;
+            let clock = m.clock;
+            m.panes.domains.senders.took(list, clock);
             reselect(m, View::Senders, keep);
         }
         Err(e) => {
-            if !m.panes.domains.senders.loaded {
-                m.panes.domains.senders.error = Some(error_text(&e));
-            }
+            m.panes.domains.senders.failed(&e);
             m.toasts.error(m.now, "loading senders", &e);
         }
     }
@@ -322,12 +359,11 @@ pub(super) fn on_schedule(m: &mut Model, result: Result<serde_json::Value, ApiEr
             let vp = schedule_viewport(m);
             let mut tree = JsonTree::new(json);
             tree.table.clamp(vp);
-            m.panes.domains.schedule.items = vec![tree];
-            m.panes.domains.schedule.loaded = true;
-            m.panes.domains.schedule.error = None;
+            let clock = m.clock;
+            m.panes.domains.schedule.took(vec![tree], clock);
         }
         Err(e) => {
-            m.panes.domains.schedule.error = Some(error_text(&e));
+            m.panes.domains.schedule.failed(&e);
             m.toasts.error(m.now, "loading the schedule", &e);
         }
     }

@@ -645,3 +645,135 @@ fn slash_in_the_records_says_where_filtering_works() {
         "no filter took the focus: `a` still adds"
     );
 }
+
+/// A read that timed out (nothing reached the service).
+fn timeout() -> ApiError {
+    ApiError::Timeout {
+        method: "GET".into(),
+        after: Duration::from_secs(30),
+        may_have_reached: false,
+    }
+}
+
+/// The retry subscription of the pane, if any, with its period.
+fn retry_sub(m: &Model) -> Option<(DomainsSub, Duration)> {
+    subscriptions(m).into_iter().find_map(|s| match s.id {
+        SubId::Pane(PaneSub::Domains(sub @ DomainsSub::Retry(..))) => Some((sub, s.every)),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_failed_refresh_keeps_the_list_marks_it_stale_and_the_next_poll_retries() {
+    let mut m = loaded();
+    let before = m.panes.domains.domains.items.clone();
+    m.clock += 180;
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domains(Err(timeout())));
+    assert_eq!(m.panes.domains.domains.items, before, "the values stay");
+    assert!(m.panes.domains.domains.stale(), "marked stale");
+    assert_eq!(
+        m.panes.domains.domains.as_of,
+        Some(fixtures::CLOCK),
+        "as of the last answer"
+    );
+    assert_eq!(watch_ids(&m), ["d-4"], "the watch goes on");
+    let (sub, every) = retry_sub(&m).expect("a retry is scheduled");
+    assert_eq!(every, m.poll.domain);
+    let cmds = update(&mut m, Msg::SubFired(SubId::Pane(PaneSub::Domains(sub))));
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(req, ApiRequest::ListDomains { skip_sync: false });
+    // A second failure waits twice as long.
+    reply(&mut m, id, ApiReply::Domains(Err(timeout())));
+    assert_eq!(retry_sub(&m).map(|(_, e)| e), Some(m.poll.domain * 2));
+    let (sub, _) = retry_sub(&m).unwrap();
+    let cmds = update(&mut m, Msg::SubFired(SubId::Pane(PaneSub::Domains(sub))));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domains(Ok(fixtures::domains())));
+    assert!(!m.panes.domains.domains.stale());
+    assert_eq!(m.panes.domains.domains.as_of, Some(fixtures::CLOCK + 180));
+    assert!(retry_sub(&m).is_none(), "fresh again: no retry");
+}
+
+#[test]
+fn a_refused_key_is_not_retried_by_the_poller() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (id, _) = api(&cmds).remove(0);
+    let refused = service_error(
+        401,
+        r#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#,
+    );
+    reply(&mut m, id, ApiReply::Domains(Err(refused)));
+    assert!(m.panes.domains.domains.stale());
+    assert!(retry_sub(&m).is_none(), "retrying cannot help");
+}
+
+#[test]
+fn a_failed_poll_keeps_the_last_known_status_and_says_how_old_it_is() {
+    let mut m = loaded();
+    m.clock += 120;
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domain(Err(timeout())));
+    let w = m.panes.domains.watches.get("d-4").expect("still watched");
+    assert_eq!(w.backoff, 1);
+    assert_eq!(w.as_of, fixtures::CLOCK, "known as of the list");
+    assert_eq!(
+        m.panes.domains.domain("d-4").map(|d| d.status.clone()),
+        Some(DomainStatus::Verifying)
+    );
+    // A reply that names no domain (a malformed body read leniently) is a
+    // failure too: no empty row appears, the status stays.
+    let w = m.panes.domains.watches.get("d-4").cloned().unwrap();
+    m.now = w.last_poll + m.panes.domains.watch_every(m.poll.domain, "d-4");
+    let cmds = update(
+        &mut m,
+        Msg::SubFired(SubId::Pane(PaneSub::Domains(DomainsSub::Watch(
+            "d-4".into(),
+            w.generation,
+        )))),
+    );
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domain(Ok(SendingDomain::default())));
+    assert_eq!(m.panes.domains.domains.items.len(), 4, "no empty row");
+    assert!(m.panes.domains.domain("").is_none());
+    assert_eq!(
+        m.panes.domains.watches.get("d-4").map(|w| w.backoff),
+        Some(2)
+    );
+}
+
+#[test]
+fn a_failed_sender_refresh_keeps_the_senders() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('s'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Senders(Ok(fixtures::senders())));
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Senders(Err(timeout())));
+    assert_eq!(m.panes.domains.filtered_senders().len(), 3);
+    assert!(m.panes.domains.senders.stale());
+    let (sub, _) = retry_sub(&m).expect("retried");
+    let cmds = update(&mut m, Msg::SubFired(SubId::Pane(PaneSub::Domains(sub))));
+    assert_eq!(api(&cmds).remove(0).1, ApiRequest::ListSenders);
+}
+
+#[test]
+fn the_age_of_stale_values_is_redrawn_only_when_it_changes() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domains(Err(timeout())));
+    let age = SubId::Pane(PaneSub::Domains(DomainsSub::Age));
+    assert!(subscriptions(&m).iter().any(|s| s.id == age));
+    m.redraw = false;
+    m.clock += 10;
+    update(&mut m, Msg::SubFired(age.clone()));
+    assert!(!m.redraw, "still 'just now'");
+    m.clock += 60;
+    update(&mut m, Msg::SubFired(age));
+    assert!(m.redraw, "now '1m ago'");
+}

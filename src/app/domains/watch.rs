@@ -35,16 +35,20 @@ pub(super) fn wanted_watches(m: &Model) -> Vec<String> {
 pub(super) fn sync_watches(m: &mut Model) {
     let wanted = wanted_watches(m);
     let now = m.now;
+    // What is shown of a domain is as old as the list it came in.
+    let as_of = m.panes.domains.domains.as_of.unwrap_or(m.clock);
     m.panes.domains.watches.retain(|id, _| wanted.contains(id));
     for id in wanted {
         m.panes.domains.watches.entry(id).or_insert(Watch {
             last_poll: now,
             backoff: 0,
             generation: 0,
+            as_of,
         });
     }
 }
 
+/// Polls a watched domain now (once at a time).
 pub(super) fn poll_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
     if !m.panes.domains.watches.contains_key(domain_id)
         || in_flight(m, |p| matches!(p, Purpose::Poll(d) if d == domain_id))

@@ -5,9 +5,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use super::status_span;
+use super::{stale_span, status_span};
 use crate::api::model::{DnsRecord, DomainStatus, SendingDomain};
 use crate::app::Model;
+use crate::app::domains;
 use crate::app::domains::layout::Areas;
 use crate::config::keymap::Action;
 use crate::text::format;
@@ -56,10 +57,14 @@ fn info(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Theme
         )),
         Line::from(format!(" {}", guidance(m, dom))),
     ];
+    let mut title = Line::from(Span::styled(" Sending domain ", theme.title));
+    title
+        .spans
+        .extend(stale_span(m, &d.domains, domains::syncing(m), theme));
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border)
-        .title(Span::styled(" Sending domain ", theme.title));
+        .title(title);
     f.render_widget(
         Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
         area,

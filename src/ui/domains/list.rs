@@ -3,7 +3,7 @@
 use ratatui::Frame;
 use ratatui::text::{Line, Span};
 
-use super::{filter, loading_or_error, no_match, status_span};
+use super::{filter, loading_or_error, no_match, stale_span, status_span};
 use crate::app::Model;
 use crate::app::domains::layout::Areas;
 use crate::app::domains::{self, DomainsModel};
@@ -16,7 +16,7 @@ use crate::ui::widgets::vtable::{self, Column, TableSpec};
 /// The list's columns.
 const COLS: [Column; 5] = [
     Column::new("Domain", 12, u16::MAX),
-    Column::new("Status", 10, 34),
+    Column::new("Status", 10, 42),
     Column::num("Records", 7, 7).optional(3),
     Column::new("Verified", 8, 16).optional(1),
     Column::new("Added", 8, 16).optional(2),
@@ -54,7 +54,7 @@ pub(super) fn render(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
             m.keymap.key_label(Action::CommandLine)
         )
     } else {
-        loading_or_error(m, d.domains.loaded, &d.domains.error, "sending domains")
+        loading_or_error(m, &d.domains, "sending domains")
     };
     vtable::render(
         f,
@@ -76,7 +76,9 @@ pub(super) fn render(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
 /// The count, and whether the statuses are live.
 fn title(m: &Model, theme: &Theme) -> Line<'static> {
     let d = &m.panes.domains;
-    let sync = if domains::syncing(m) {
+    let sync = if let Some(stale) = stale_span(m, &d.domains, domains::syncing(m), theme) {
+        stale
+    } else if domains::syncing(m) {
         Span::styled(" syncing live status… ", theme.info)
     } else if d.synced {
         Span::styled(" live ", theme.ok)

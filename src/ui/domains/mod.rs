@@ -10,7 +10,7 @@ use super::widgets::dialog::centered;
 use crate::api::model::SendingDomain;
 use crate::app::Model;
 use crate::app::domains::layout::areas;
-use crate::app::domains::{self, DomainsModel, View};
+use crate::app::domains::{self, DomainsModel, Loaded, View};
 use crate::config::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
@@ -43,12 +43,22 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     }
 }
 
-/// A domain's status, with its watch's countdown.
+/// A domain's status, with its watch's countdown; while its polls fail,
+/// the age of the status shown.
 fn status_span(d: &SendingDomain, dm: &DomainsModel, m: &Model, theme: &Theme) -> Span<'static> {
     let mut text = format!("● {}", DisplayText::inline(d.status.as_str()));
+    let failing = dm.watches.get(&d.id).filter(|w| w.backoff > 0);
+    if let Some(w) = failing {
+        text.push_str(&format!(
+            " · as of {}",
+            domains::age_label(w.as_of, m.clock)
+        ));
+    }
     if let Some(left) = dm.next_check_in(m, &d.id) {
         if left.is_zero() {
             text.push_str(" · checking…");
+        } else if failing.is_some() {
+            text.push_str(&format!(" · retry in {}", format::duration(left)));
         } else {
             text.push_str(&format!(" · next check {}", format::duration(left)));
         }
@@ -58,15 +68,28 @@ fn status_span(d: &SendingDomain, dm: &DomainsModel, m: &Model, theme: &Theme) -
     Span::styled(text, theme.domain_status(&d.status))
 }
 
+/// ` stale · as of 3m ago ` for values whose last read failed (`None`
+/// while they are fresh); `reading`: a read is on its way.
+fn stale_span<T>(m: &Model, l: &Loaded<T>, reading: bool, theme: &Theme) -> Option<Span<'static>> {
+    let age = domains::age_of(l, m.clock)?;
+    let text = if reading {
+        format!(" stale · as of {age} · retrying… ")
+    } else {
+        format!(" stale · as of {age} ")
+    };
+    Some(Span::styled(text, theme.warn))
+}
+
 /// What an empty list says: loading, why it failed, or that it is empty.
-fn loading_or_error(m: &Model, loaded: bool, error: &Option<String>, what: &str) -> String {
-    match (loaded, error) {
-        (false, Some(e)) => format!(
-            // The key first: a long error is cut at the table's edge.
+fn loading_or_error<T>(m: &Model, l: &Loaded<T>, what: &str) -> String {
+    match (l.loaded, &l.error) {
+        // The key first: a long error is cut at the table's edge.
+        (false, Some(e)) if l.retry => format!(
             "could not load {what} ({} retries): {}",
             m.keymap.key_label(Action::Refresh),
             DisplayText::inline(e)
         ),
+        (false, Some(e)) => format!("could not load {what}: {}", DisplayText::inline(e)),
         (false, None) => format!("loading {what}…"),
         (true, _) => format!("no {what} yet"),
     }

@@ -5,10 +5,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use super::{filter, loading_or_error, no_match};
+use super::{filter, loading_or_error, no_match, stale_span};
 use crate::api::model::{Channel, SenderAccount};
 use crate::app::Model;
 use crate::app::domains::layout::Areas;
+use crate::app::domains::{DomainsModel, Purpose};
 use crate::config::keymap::Action;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
@@ -40,10 +41,16 @@ pub(super) fn list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
         theme,
     );
     let row = |i: usize| senders.get(i).map(|s| row(s, theme)).unwrap_or_default();
-    let title = Line::from(vec![
+    let mut title = Line::from(vec![
         Span::styled(format!(" Senders ({}) ", senders.len()), theme.title),
         Span::styled(format!(" type: {} ", d.sender_filter.label()), theme.info),
     ]);
+    let reading = m
+        .requests
+        .pending::<DomainsModel>(|p| *p == Purpose::Senders);
+    title
+        .spans
+        .extend(stale_span(m, &d.senders, reading, theme));
     let empty = if d.senders.loaded && total > 0 && d.sender_query.needle().is_none() {
         format!(
             "no {} senders — {} shows another type",
@@ -53,7 +60,7 @@ pub(super) fn list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
     } else if d.senders.loaded && total > 0 {
         no_match(m, "sender")
     } else {
-        loading_or_error(m, d.senders.loaded, &d.senders.error, "senders")
+        loading_or_error(m, &d.senders, "senders")
     };
     vtable::render(
         f,
@@ -128,23 +135,23 @@ pub(super) fn detail(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
         return;
     };
     facts(f, a.info, s, theme);
+    let reading = m
+        .requests
+        .pending::<DomainsModel>(|p| matches!(p, Purpose::Schedule(_)));
+    let mut title = Line::from(Span::styled(" Schedule ", theme.title));
+    title
+        .spans
+        .extend(stale_span(m, &d.schedule, reading, theme));
     match d.schedule.items.first() {
-        Some(tree) => json_tree::render(
-            f,
-            a.list,
-            tree,
-            Line::from(Span::styled(" Schedule ", theme.title)),
-            true,
-            theme,
-        ),
+        Some(tree) => json_tree::render(f, a.list, tree, title, true, theme),
         None => {
-            let text = loading_or_error(m, d.schedule.loaded, &d.schedule.error, "the schedule");
+            let text = loading_or_error(m, &d.schedule, "the schedule");
             f.render_widget(
                 Paragraph::new(Span::styled(text, theme.dim)).block(
                     Block::default()
                         .borders(Borders::ALL)
                         .border_style(theme.border)
-                        .title(Span::styled(" Schedule ", theme.title)),
+                        .title(title),
                 ),
                 a.list,
             );
