@@ -309,3 +309,38 @@ fn stale_values_stay_on_screen_with_their_age() {
     assert!(text.contains("● verifying · as of 3m ago"), "{text}");
     assert_snapshot!("domain_list_stale_80x24", text);
 }
+
+#[test]
+fn wide_screens_show_more_columns() {
+    let m = loaded(159, 30);
+    let narrow = snap(&m, 159, 30);
+    assert!(!narrow.contains("DKIM"), "{narrow}");
+    let m = loaded(160, 30);
+    let wide = snap(&m, 160, 30);
+    for header in ["DKIM", "SPF", "DMARC", "MX", "Types", "Updated"] {
+        assert!(wide.contains(header), "{header} missing:\n{wide}");
+    }
+    assert!(wide.contains("3 TXT, 1 MX"), "{wide}");
+    assert!(
+        wide.contains("1 verified · 1 verifying · 1 pending · 1 failed"),
+        "counts by status in the title:\n{wide}"
+    );
+    let mut m = loaded(160, 30);
+    press(&mut m, KeyCode::Enter);
+    let wide = snap(&m, 160, 30);
+    assert!(wide.contains("For   Type Name"), "{wide}");
+    assert!(wide.contains("DKIM  TXT  resend._domainkey"), "{wide}");
+    press(&mut m, KeyCode::Esc);
+    press(&mut m, KeyCode::Char('s'));
+    let wide = snap(&m, 160, 30);
+    for header in [
+        "Daily",
+        "Wk conn",
+        "Wk msg",
+        "Default",
+        "Premium",
+        "Provider account",
+    ] {
+        assert!(wide.contains(header), "{header} missing:\n{wide}");
+    }
+}

@@ -19,7 +19,15 @@ pub struct Areas {
     pub value: Rect,
 }
 
+/// From this many columns on, the lists show their further columns.
+pub const WIDE: u16 = 160;
+
 impl Areas {
+    /// Whether the list has the room for its further columns.
+    pub fn wide(&self) -> bool {
+        self.list.width >= WIDE
+    }
+
     /// Rows of the list on screen.
     pub fn viewport(&self) -> usize {
         self.list.height.saturating_sub(2 + self.header) as usize

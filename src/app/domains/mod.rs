@@ -13,6 +13,7 @@ mod filter;
 mod fresh;
 pub mod layout;
 mod load;
+mod records;
 mod replies;
 mod watch;
 
@@ -35,6 +36,7 @@ pub use filter::{FilterKey, ListFilter};
 pub use fresh::{Reload, age_label, age_of};
 pub use load::add_domain;
 use load::{ADD_DRAFT, on_enter, on_leave, on_resize};
+pub use records::{RecordSummary, purpose};
 use replies::on_reply;
 use watch::on_watch_due;
 

@@ -9,7 +9,7 @@ use super::{stale_span, status_span};
 use crate::api::model::{DnsRecord, DomainStatus, SendingDomain};
 use crate::app::Model;
 use crate::app::domains;
-use crate::app::domains::layout::Areas;
+use crate::app::domains::layout::{self, Areas};
 use crate::config::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
@@ -20,6 +20,15 @@ use crate::ui::widgets::vtable::{self, Column, TableSpec};
 const COLS: [Column; 4] = [
     Column::new("Type", 4, 6),
     Column::new("Name", 8, 36),
+    Column::new("Value", 12, u16::MAX),
+    Column::num("Prio", 4, 8),
+];
+
+/// The columns on a wide screen: what each record is for, first.
+const WIDE_COLS: [Column; 5] = [
+    Column::new("For", 5, 5),
+    Column::new("Type", 4, 6),
+    Column::new("Name", 8, 48),
     Column::new("Value", 12, u16::MAX),
     Column::num("Prio", 4, 8),
 ];
@@ -91,7 +100,20 @@ fn guidance(m: &Model, dom: &SendingDomain) -> String {
 fn records(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Theme) {
     let d = &m.panes.domains;
     let records = &dom.dns_records;
-    let row = |i: usize| records.get(i).map(|r| row(r, theme)).unwrap_or_default();
+    let wide = area.width >= layout::WIDE;
+    let row = |i: usize| {
+        records
+            .get(i)
+            .map(|r| {
+                let mut cells = row(r, theme);
+                if wide {
+                    let what = domains::purpose(r).unwrap_or("—");
+                    cells.insert(0, Span::styled(what, theme.info));
+                }
+                cells
+            })
+            .unwrap_or_default()
+    };
     let empty = format!(
         "no records yet: press {} to verify and fetch the expected records",
         m.keymap.key_label(Action::Verify)
@@ -104,7 +126,7 @@ fn records(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Th
                 format!(" DNS records ({}) ", records.len()),
                 theme.title,
             )),
-            columns: &COLS,
+            columns: if wide { &WIDE_COLS } else { &COLS },
             state: &d.records,
             row: &row,
             marked: None,

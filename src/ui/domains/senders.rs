@@ -27,6 +27,20 @@ const COLS: [Column; 7] = [
     Column::new("Flags", 5, 16).optional(4),
 ];
 
+/// The columns on a wide screen: every limit and flag on its own.
+const WIDE_COLS: [Column; 10] = [
+    Column::new("Name", 10, 28),
+    Column::new("Type", 7, 7),
+    Column::new("Email", 10, 40),
+    Column::new("Provider account", 16, 32),
+    Column::new("Status", 8, 24),
+    Column::num("Daily", 5, 6),
+    Column::num("Wk conn", 7, 8),
+    Column::num("Wk msg", 6, 8),
+    Column::new("Default", 7, 7),
+    Column::new("Premium", 7, u16::MAX),
+];
+
 /// Draws the sender list.
 pub(super) fn list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
     let d = &m.panes.domains;
@@ -40,7 +54,19 @@ pub(super) fn list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
         (senders.len(), total),
         theme,
     );
-    let row = |i: usize| senders.get(i).map(|s| row(s, theme)).unwrap_or_default();
+    let wide = a.wide();
+    let row = |i: usize| {
+        senders
+            .get(i)
+            .map(|s| {
+                if wide {
+                    wide_row(s, theme)
+                } else {
+                    row(s, theme)
+                }
+            })
+            .unwrap_or_default()
+    };
     let mut title = Line::from(vec![
         Span::styled(format!(" Senders ({}) ", senders.len()), theme.title),
         Span::styled(format!(" type: {} ", d.sender_filter.label()), theme.info),
@@ -67,7 +93,7 @@ pub(super) fn list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
         a.list,
         TableSpec {
             title,
-            columns: &COLS,
+            columns: if wide { &WIDE_COLS } else { &COLS },
             state: &d.senders_table,
             row: &row,
             marked: None,
@@ -125,6 +151,50 @@ fn row(s: &SenderAccount, theme: &Theme) -> Vec<Span<'static>> {
         Span::raw(s.daily_limit.to_string()),
         Span::raw(weekly),
         Span::styled(flags.join(" "), theme.key),
+    ]
+}
+
+/// One sender's cells on a wide screen.
+fn wide_row(s: &SenderAccount, theme: &Theme) -> Vec<Span<'static>> {
+    let network = s.kind == Channel::Network;
+    let weekly = |n: u64| {
+        if network {
+            Span::raw(n.to_string())
+        } else {
+            Span::styled("—", theme.dim)
+        }
+    };
+    let flag = |on: bool| {
+        if on {
+            Span::styled("✓", theme.ok)
+        } else {
+            Span::styled("—", theme.dim)
+        }
+    };
+    vec![
+        Span::raw(DisplayText::inline(name(s).trim()).into_string()),
+        Span::styled(
+            DisplayText::inline(s.kind.as_str()).into_string(),
+            theme.dim,
+        ),
+        if s.email_address.is_empty() {
+            Span::styled("—", theme.dim)
+        } else {
+            Span::raw(DisplayText::inline(&s.email_address).into_string())
+        },
+        Span::styled(
+            DisplayText::inline(&s.provider_account_id).into_string(),
+            theme.dim,
+        ),
+        Span::styled(
+            DisplayText::inline(&s.status).into_string(),
+            theme.sender_status(&s.status),
+        ),
+        Span::raw(s.daily_limit.to_string()),
+        weekly(s.weekly_connection_limit),
+        weekly(s.weekly_message_limit),
+        flag(s.is_default_sender),
+        flag(s.is_premium),
     ]
 }
 
