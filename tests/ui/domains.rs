@@ -344,3 +344,19 @@ fn wide_screens_show_more_columns() {
         assert!(wide.contains(header), "{header} missing:\n{wide}");
     }
 }
+
+#[test]
+fn the_copy_chooser_shows_what_each_choice_copies() {
+    let mut m = loaded(80, 24);
+    press(&mut m, KeyCode::Enter);
+    update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('Y'), KeyModifiers::SHIFT)),
+    );
+    let text = snap(&m, 80, 24);
+    for line in ["n  name", "t  type", "v  value", "z  zone-file line"] {
+        assert!(text.contains(line), "{line}:\n{text}");
+    }
+    assert!(text.contains("Enter copy"), "{text}");
+    assert_snapshot!("copy_chooser_80x24", text);
+}

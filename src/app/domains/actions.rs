@@ -2,13 +2,14 @@
 
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
+use super::copy::{self, CopyChoice};
 use super::filter::{self, FilterKey};
 use super::load::{
     add_domain, live_refresh, load_schedule, load_senders, on_enter, open_add_dialog, verify,
 };
 use super::watch::{check_now, sync_watches};
 use super::{
-    DomainsModel, Loaded, MAX_COPY, Purpose, View, areas_for, list_viewport, records_viewport,
+    DomainsModel, Loaded, Purpose, View, areas_for, list_viewport, records_viewport,
     schedule_viewport, senders_viewport,
 };
 use crate::app::form::FormEvent;
@@ -16,13 +17,15 @@ use crate::app::table::TableState;
 use crate::app::toast::Level;
 use crate::app::{Cmd, Model};
 use crate::config::keymap::Action;
-use crate::text::sanitize;
 
 /// Keys for a focused text box (the add dialog, or a list's `/` filter);
 /// `None` when none has the focus, so the keymap decides.
 pub(super) fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
     if m.panes.domains.add.is_some() {
         return Some(add_dialog_key(m, key));
+    }
+    if let Some(cmds) = copy::on_key(m, key) {
+        return Some(cmds);
     }
     Some(match filter::on_key(m, key)? {
         FilterKey::Move(action) => on_action(m, action),
@@ -150,9 +153,9 @@ fn list_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 fn not_here(m: &mut Model, action: Action) {
     let key = |a| m.keymap.key_label(a);
     let why = match action {
-        Action::CopyValue => format!(
-            "{} copies a DNS value: open a domain's records first ({})",
-            key(Action::CopyValue),
+        Action::CopyValue | Action::CopyRecord => format!(
+            "{} copies from a DNS record: open a domain's records first ({})",
+            key(action),
             key(Action::Open)
         ),
         Action::SenderType => format!(
@@ -201,20 +204,12 @@ fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             Vec::new()
         }
         Action::Verify => verify(m, &domain.id),
-        Action::CopyValue => match domain.dns_records.get(m.panes.domains.records.selected) {
-            Some(rec) => {
-                let value = sanitize::clipboard(&rec.value);
-                if value.len() > MAX_COPY {
-                    m.notify(
-                        Level::Warning,
-                        "not copied",
-                        "the value is larger than 64 KiB",
-                    );
-                    Vec::new()
-                } else {
-                    vec![Cmd::Copy(value)]
-                }
-            }
+        Action::CopyRecord => {
+            copy::open(m);
+            Vec::new()
+        }
+        Action::CopyValue => match copy::selected_record(m) {
+            Some(rec) => copy::copy(m, CopyChoice::Value.text(&rec)),
             None => {
                 m.notify(
                     Level::Info,
@@ -342,7 +337,7 @@ fn sender_detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 /// Mouse on the pane body: click selects (a click on the selected row
 /// opens it), the wheel scrolls.
 pub(super) fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    if m.panes.domains.add.is_some() {
+    if m.panes.domains.add.is_some() || m.panes.domains.copy_menu.is_some() {
         return Vec::new();
     }
     let view = m.panes.domains.view;

@@ -9,6 +9,7 @@
 //! disappears as soon as the domain is no longer watched.
 
 mod actions;
+mod copy;
 mod filter;
 mod fresh;
 pub mod layout;
@@ -32,6 +33,7 @@ use crate::api::model::{Channel, SenderAccount, SendingDomain};
 use crate::config::keymap::{Action, Scope};
 
 use actions::{on_action, on_mouse, on_paste, on_text_key};
+pub use copy::{CopyChoice, CopyMenu, zone_line};
 pub use filter::{FilterKey, ListFilter};
 pub use fresh::{Reload, age_label, age_of};
 pub use load::add_domain;
@@ -208,6 +210,8 @@ pub struct DomainsModel {
     pub domain_query: ListFilter,
     /// The `/` filter of the sender list.
     pub sender_query: ListFilter,
+    /// The chooser of what to copy from the selected DNS record.
+    pub copy_menu: Option<CopyMenu>,
     /// The ages of stale values as last drawn (the age tick redraws only
     /// when they change).
     pub ages_drawn: String,
@@ -424,6 +428,9 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     if d.add.is_some() || d.query().is_some_and(|q| q.focused) {
         return Vec::new();
     }
+    if d.copy_menu.is_some() {
+        return vec![(Action::Open, "copy"), (Action::Back, "close")];
+    }
     let mut hints = match d.view {
         View::Domains => vec![
             (Action::Open, "records"),
@@ -438,6 +445,7 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
             (Action::Verify, "verify"),
             (Action::Refresh, "check now"),
             (Action::Back, "back"),
+            (Action::CopyRecord, "copy…"),
         ],
         View::Senders => vec![
             (Action::Open, "schedule"),
@@ -525,7 +533,7 @@ impl PaneUnit for DomainsModel {
         m.panes.domains.capture_drafts(state);
     }
     fn modal(m: &Model) -> bool {
-        m.panes.domains.add.is_some()
+        m.panes.domains.add.is_some() || m.panes.domains.copy_menu.is_some()
     }
     fn countdown_visible(m: &Model) -> bool {
         m.panes.domains.countdown_visible()

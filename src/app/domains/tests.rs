@@ -13,7 +13,7 @@ use crate::app::{Msg, PaneSub, SubId, subscriptions, update};
 fn watch_sub(domain: &str) -> SubId {
     SubId::Pane(PaneSub::Domains(DomainsSub::Watch(domain.into(), 0)))
 }
-use crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 
 use crate::app::fixtures::drive::{api, chars, ctrl, key, reply, service_error};
 
@@ -776,4 +776,145 @@ fn the_age_of_stale_values_is_redrawn_only_when_it_changes() {
     m.clock += 60;
     update(&mut m, Msg::SubFired(age));
     assert!(m.redraw, "now '1m ago'");
+}
+
+/// Presses shift and a letter.
+fn shifted(m: &mut Model, c: char) -> Vec<Cmd> {
+    update(
+        m,
+        Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::SHIFT)),
+    )
+}
+
+#[test]
+fn shift_y_copies_the_name_the_type_or_a_zone_file_line() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Enter);
+    assert!(
+        shifted(&mut m, 'Y').is_empty(),
+        "the chooser opens, nothing copied yet"
+    );
+    assert!(m.panes.domains.copy_menu.is_some());
+    assert_eq!(
+        key(&mut m, KeyCode::Char('n')),
+        vec![Cmd::Copy("resend._domainkey.mail.brightlabs.io".into())]
+    );
+    assert!(m.panes.domains.copy_menu.is_none(), "a choice closes it");
+    shifted(&mut m, 'Y');
+    assert_eq!(
+        key(&mut m, KeyCode::Char('t')),
+        vec![Cmd::Copy("TXT".into())]
+    );
+    // Arrows and Enter choose too: the fourth line is the zone-file line.
+    key(&mut m, KeyCode::Down);
+    key(&mut m, KeyCode::Down);
+    shifted(&mut m, 'Y');
+    key(&mut m, KeyCode::Down);
+    key(&mut m, KeyCode::Down);
+    key(&mut m, KeyCode::Down);
+    assert_eq!(
+        key(&mut m, KeyCode::Enter),
+        vec![Cmd::Copy(
+            "send.mail.brightlabs.io. 3600 IN MX 10 feedback-smtp.us-east-1.amazonses.com.".into()
+        )]
+    );
+    // Esc closes it; letters never reach the pane while it is open.
+    shifted(&mut m, 'Y');
+    let cmds = key(&mut m, KeyCode::Char('a'));
+    assert!(cmds.is_empty() && m.panes.domains.add.is_none(), "{cmds:?}");
+    assert!(key(&mut m, KeyCode::Char('q')).is_empty() && !m.quit);
+    assert!(key(&mut m, KeyCode::Esc).is_empty());
+    assert!(m.panes.domains.copy_menu.is_none());
+    assert_eq!(
+        m.panes.domains.view,
+        View::DomainDetail,
+        "Esc only closed it"
+    );
+}
+
+#[test]
+fn zone_file_lines_quote_split_and_qualify() {
+    let rec = |kind: &str, name: &str, value: &str, priority: u64| crate::api::model::DnsRecord {
+        kind: kind.into(),
+        name: name.into(),
+        value: value.into(),
+        priority,
+    };
+    assert_eq!(
+        zone_line(&rec(
+            "TXT",
+            "send.x.io",
+            "v=spf1 include:amazonses.com ~all",
+            0
+        )),
+        r#"send.x.io. 3600 IN TXT "v=spf1 include:amazonses.com ~all""#
+    );
+    assert_eq!(
+        zone_line(&rec("mx", "x.io.", "mx.example.net", 10)),
+        "x.io. 3600 IN MX 10 mx.example.net."
+    );
+    assert_eq!(
+        zone_line(&rec(
+            "CNAME",
+            "s1._domainkey.x.io",
+            "s1.dkim.example.net.",
+            0
+        )),
+        "s1._domainkey.x.io. 3600 IN CNAME s1.dkim.example.net."
+    );
+    // Quotes and backslashes are escaped; a value already quoted is not
+    // quoted twice; control characters never reach the clipboard.
+    assert_eq!(
+        zone_line(&rec("TXT", "x.io", "\"a \\\"b\\\" c\"", 0)),
+        r#"x.io. 3600 IN TXT "a \"b\" c""#
+    );
+    assert_eq!(
+        zone_line(&rec(
+            "TXT",
+            "x.io",
+            "v=DMARC1;\x1b]52;c;ZXZpbA==\x07 p=none",
+            0
+        )),
+        r#"x.io. 3600 IN TXT "v=DMARC1; p=none""#
+    );
+    // A DKIM key longer than 255 bytes is split into strings of 255.
+    let key = "p=".to_owned() + &"A".repeat(400);
+    let line = zone_line(&rec("TXT", "k._domainkey.x.io", &key, 0));
+    let expected = format!(
+        "k._domainkey.x.io. 3600 IN TXT \"{}\" \"{}\"",
+        &key[..255],
+        &key[255..]
+    );
+    assert_eq!(line, expected);
+}
+
+#[test]
+fn the_chooser_keeps_the_size_cap() {
+    let mut m = loaded();
+    m.panes.domains.domains.items[0].dns_records[0].value = "A".repeat(70 * 1024);
+    key(&mut m, KeyCode::Enter);
+    shifted(&mut m, 'Y');
+    assert!(key(&mut m, KeyCode::Char('z')).is_empty(), "not copied");
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.title.as_str()),
+        Some("not copied")
+    );
+    assert_eq!(
+        key(&mut m, KeyCode::Char('y')),
+        Vec::<Cmd>::new(),
+        "y keeps the cap too"
+    );
+}
+
+#[test]
+fn shift_y_on_the_list_says_where_it_works() {
+    let mut m = loaded();
+    shifted(&mut m, 'Y');
+    assert!(m.panes.domains.copy_menu.is_none());
+    let toast = m.toasts.items().last().expect("a notice");
+    assert!(
+        toast.text.as_str().contains("records"),
+        "{}",
+        toast.text.as_str()
+    );
 }

@@ -15,6 +15,7 @@ use crate::config::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
+mod copy;
 mod detail;
 mod filter;
 mod list;
@@ -35,6 +36,14 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         View::DomainDetail => detail::render(m, f, a, theme),
         View::Senders => senders::list(m, f, a, theme),
         View::SenderDetail => senders::detail(m, f, a, theme),
+    }
+    if let Some(menu) = &d.copy_menu
+        && d.view == View::DomainDetail
+        && let Some(r) = d
+            .open_domain()
+            .and_then(|dom| dom.dns_records.get(d.records.selected))
+    {
+        copy::render(m, f, (body, a.list), menu, r, theme);
     }
     if let Some(form) = &d.add {
         let h = super::widgets::form::wanted_height(form);
