@@ -360,3 +360,26 @@ fn the_copy_chooser_shows_what_each_choice_copies() {
     assert!(text.contains("Enter copy"), "{text}");
     assert_snapshot!("copy_chooser_80x24", text);
 }
+
+#[test]
+fn each_time_column_keeps_one_format() {
+    // Added 40 days ago and 2 days ago, verified 35 days ago: relative
+    // times throughout, never a date beside "2d ago".
+    let mut domains = fixtures::domains();
+    domains[3].created_at = "2026-10-13T12:00:00Z".into();
+    domains[3].updated_at = "2026-10-13T12:00:00Z".into();
+    domains[3].verified_at = Some("2026-10-18T12:00:00Z".into());
+    let mut m = fixtures::model(200, 30);
+    let mut cmds = m.start();
+    while !cmds.is_empty() {
+        cmds = answer(&mut m, cmds, &domains);
+    }
+    let text = snap(&m, 200, 30);
+    let row = text
+        .lines()
+        .find(|l| l.contains("acme-mail.com"))
+        .unwrap_or_default();
+    assert!(row.contains("40d ago"), "{row}");
+    assert!(row.contains("35d ago"), "{row}");
+    assert!(!row.contains("2026-10"), "{row}");
+}

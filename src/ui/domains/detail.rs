@@ -60,7 +60,7 @@ fn info(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Theme
                 " added {} · verified {} · updated {}",
                 format::date(&dom.created_at),
                 dom.verified_at.as_deref().map_or("—".into(), format::date),
-                format::ago(&dom.updated_at, m.clock),
+                super::when(&dom.updated_at, m.clock),
             ),
             theme.dim,
         )),

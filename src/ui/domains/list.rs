@@ -3,7 +3,7 @@
 use ratatui::Frame;
 use ratatui::text::{Line, Span};
 
-use super::{filter, loading_or_error, no_match, stale_span, status_span};
+use super::{filter, loading_or_error, no_match, stale_span, status_span, when};
 use crate::api::model::SendingDomain;
 use crate::app::Model;
 use crate::app::domains::layout::Areas;
@@ -85,10 +85,10 @@ fn row(m: &Model, dom: &SendingDomain, wide: bool, theme: &Theme) -> Vec<Span<'s
     let verified = Span::styled(
         dom.verified_at
             .as_deref()
-            .map_or("—".into(), |t| format::ago(t, m.clock)),
+            .map_or("—".into(), |t| when(t, m.clock)),
         theme.dim,
     );
-    let added = Span::styled(format::ago(&dom.created_at, m.clock), theme.dim);
+    let added = Span::styled(when(&dom.created_at, m.clock), theme.dim);
     let mut cells = vec![
         Span::raw(DisplayText::inline(&dom.domain).into_string()),
         status_span(dom, d, m, theme),
@@ -117,7 +117,7 @@ fn row(m: &Model, dom: &SendingDomain, wide: bool, theme: &Theme) -> Vec<Span<'s
         has(s.mx),
         verified,
         added,
-        Span::styled(format::ago(&dom.updated_at, m.clock), theme.dim),
+        Span::styled(when(&dom.updated_at, m.clock), theme.dim),
     ]);
     cells
 }

@@ -111,3 +111,18 @@ fn no_match(m: &Model, what: &str) -> String {
         m.keymap.key_label(Action::Back)
     )
 }
+
+/// How long ago `ts` was, in one format whatever the age ("2d ago",
+/// "40d ago"; never a date beside them), so a time column reads alike
+/// top to bottom. A time ahead of the clock says so ("in 2h"); text that
+/// is not a time is shown as sent.
+fn when(ts: &str, clock: i64) -> String {
+    match format::unix(ts) {
+        Some(t) if t > clock + 59 => {
+            let ahead = domains::age_label(clock, t);
+            format!("in {}", ahead.trim_end_matches(" ago"))
+        }
+        Some(t) => domains::age_label(t, clock),
+        None => format::ago(ts, clock),
+    }
+}
