@@ -126,7 +126,7 @@ pub(super) fn ages(m: &Model) -> String {
             out.extend(
                 d.watches
                     .values()
-                    .filter(|w| w.backoff > 0)
+                    .filter(|w| w.failed)
                     .map(|w| age_label(w.as_of, clock)),
             );
         }

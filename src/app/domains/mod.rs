@@ -156,6 +156,8 @@ pub struct Watch {
     /// Wall clock (unix seconds) of the last answer that told the
     /// domain's status: shown as its age while polls fail.
     pub as_of: i64,
+    /// The last poll failed, and no answer has told the status since.
+    pub failed: bool,
 }
 
 /// A list loaded from the service. A failed refresh keeps the items: they

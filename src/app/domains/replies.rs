@@ -118,6 +118,7 @@ pub(super) fn replace_domains(
     // The watched domains' statuses are as of this answer.
     for w in m.panes.domains.watches.values_mut() {
         w.as_of = clock;
+        w.failed = false;
     }
     reselect(m, View::Domains, keep);
     if let Some(open) = m.panes.domains.open_domain() {
@@ -304,6 +305,7 @@ pub(super) fn on_poll(
             let clock = m.clock;
             if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
                 w.as_of = clock;
+                w.failed = false;
                 if w.backoff > 0 {
                     // The interval changes back: its timer restarts now.
                     w.backoff = 0;
@@ -330,6 +332,7 @@ pub(super) fn on_poll(
             if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
                 w.last_poll = now;
                 w.backoff += 1;
+                w.failed = true;
             }
             m.toasts.error(m.now, "checking verification", &e);
         }

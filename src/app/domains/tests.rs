@@ -918,3 +918,19 @@ fn shift_y_on_the_list_says_where_it_works() {
         toast.text.as_str()
     );
 }
+
+#[test]
+fn a_fresh_list_answer_clears_a_failed_watch_mark() {
+    let mut m = loaded();
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domain(Err(timeout())));
+    assert!(m.panes.domains.watches["d-4"].failed);
+    m.clock += 30;
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domains(Ok(fixtures::domains())));
+    let w = &m.panes.domains.watches["d-4"];
+    assert!(!w.failed, "the list told the status just now");
+    assert_eq!(w.as_of, fixtures::CLOCK + 30);
+}

@@ -44,6 +44,7 @@ pub(super) fn sync_watches(m: &mut Model) {
             backoff: 0,
             generation: 0,
             as_of,
+            failed: false,
         });
     }
 }

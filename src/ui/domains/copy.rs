@@ -56,7 +56,7 @@ fn place(m: &Model, body: Rect, list: Rect, height: u16) -> Rect {
     let line = u16::try_from(t.selected.saturating_sub(t.offset)).unwrap_or(u16::MAX);
     // Border and header above the first row.
     let row_y = list.y.saturating_add(2).saturating_add(line);
-    let width = 76.min(list.width.saturating_sub(4));
+    let width = 120.min(list.width.saturating_sub(4));
     let x = list.x + 2;
     let bottom = body.y + body.height;
     if row_y + 1 + height <= bottom {

@@ -17,7 +17,7 @@ use crate::ui::widgets::vtable::{self, Column, TableSpec};
 /// The list's columns.
 const COLS: [Column; 5] = [
     Column::new("Domain", 12, u16::MAX),
-    Column::new("Status", 10, 42),
+    Column::new("Status", 10, 46),
     Column::num("Records", 7, 7).optional(3),
     Column::new("Verified", 8, 16).optional(1),
     Column::new("Added", 8, 16).optional(2),
@@ -26,7 +26,7 @@ const COLS: [Column; 5] = [
 /// The columns on a wide screen: what the records hold, and every date.
 const WIDE_COLS: [Column; 11] = [
     Column::new("Domain", 12, 48),
-    Column::new("Status", 10, 42),
+    Column::new("Status", 10, 46),
     Column::num("Records", 7, 7),
     Column::new("Types", 5, 24),
     Column::new("DKIM", 4, 4),

@@ -56,7 +56,7 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 /// the age of the status shown.
 fn status_span(d: &SendingDomain, dm: &DomainsModel, m: &Model, theme: &Theme) -> Span<'static> {
     let mut text = format!("● {}", DisplayText::inline(d.status.as_str()));
-    let failing = dm.watches.get(&d.id).filter(|w| w.backoff > 0);
+    let failing = dm.watches.get(&d.id).filter(|w| w.failed);
     if let Some(w) = failing {
         text.push_str(&format!(
             " · as of {}",
