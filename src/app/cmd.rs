@@ -157,6 +157,13 @@ pub enum Cmd {
     CheckPath { id: RequestId, path: PathBuf },
     /// Write a file atomically (answered by `Msg::FileWritten`).
     WriteFile { id: RequestId, file: FileWrite },
+    /// Read one chunk of a CSV file (answered by `Msg::CsvRead`).
+    ReadCsv {
+        /// Answered with this id.
+        id: RequestId,
+        /// The file and the chunk.
+        read: super::csv_chunk::CsvRead,
+    },
     /// Suspend to the shell (Ctrl-Z).
     Suspend,
     /// Leave the dashboard.

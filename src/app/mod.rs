@@ -3,8 +3,10 @@
 //! (set by the runtime before each update), results arrive as `Msg`s, and
 //! effects leave as `Cmd`s.
 
+pub mod campaigns;
 pub mod cmd;
 pub mod command_line;
+pub mod csv_chunk;
 pub mod dialog;
 pub mod domains;
 /// Test fixtures: only in test builds (unit tests, or the `test-util`
@@ -13,10 +15,12 @@ pub mod domains;
 pub mod fixtures;
 pub mod form;
 pub mod help;
+pub mod inbox;
 pub mod json_tree;
 pub mod leads;
 pub mod msg;
 pub mod pane;
+pub mod profile;
 pub mod registry;
 pub mod requests;
 pub mod subscriptions;
@@ -104,9 +108,43 @@ pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     out
 }
 
-/// The tab labels, in tab order.
-pub fn tab_labels() -> Vec<String> {
-    Pane::ALL.iter().map(|p| p.tab_label()).collect()
+/// The tab labels for a screen `width` columns wide, in tab order: the
+/// titles when they fit, else the short names, else the numbers with the
+/// shown pane named, so every tab stays visible (and clickable) at the
+/// smallest size.
+pub fn tab_labels(width: u16, shown: Pane) -> Vec<String> {
+    let fits = |labels: &[String]| {
+        let used: usize = labels.iter().map(|l| l.chars().count() + 1).sum();
+        used + crate::geometry::BRAND.chars().count() < usize::from(width)
+    };
+    let full: Vec<String> = Pane::ALL.iter().map(|p| p.tab_label()).collect();
+    if fits(&full) {
+        return full;
+    }
+    let short: Vec<String> = Pane::ALL
+        .iter()
+        .map(|p| format!(" {} {} ", p.number(), p.key()))
+        .collect();
+    if fits(&short) {
+        return short;
+    }
+    let named: Vec<String> = Pane::ALL
+        .iter()
+        .map(|p| {
+            if *p == shown {
+                format!(" {} {} ", p.number(), p.key())
+            } else {
+                format!(" {} ", p.number())
+            }
+        })
+        .collect();
+    if fits(&named) {
+        return named;
+    }
+    Pane::ALL
+        .iter()
+        .map(|p| format!(" {} ", p.number()))
+        .collect()
 }
 
 /// Facts about the session the status bar shows.
@@ -280,7 +318,7 @@ impl Model {
 
     /// The screen layout for the current size.
     pub fn layout(&self) -> AppLayout {
-        AppLayout::new(self.size, &tab_labels())
+        AppLayout::new(self.size, &tab_labels(self.size.0, self.pane))
     }
 
     /// Shows a notice.
@@ -426,6 +464,10 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
         Msg::FileWritten { id, result } => {
             m.redraw = true;
             on_reply(m, id, Reply::FileWritten(result))
+        }
+        Msg::CsvRead { id, result } => {
+            m.redraw = true;
+            on_reply(m, id, Reply::Csv(result))
         }
         Msg::SubFired(sub) => match sub {
             SubId::Pane(sub) => dispatch::sub_fired(m, sub),

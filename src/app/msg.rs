@@ -119,6 +119,8 @@ pub enum Reply {
     PathChecked(Result<bool, String>),
     /// A file write.
     FileWritten(Result<(), String>),
+    /// A chunk of a CSV file (or why it could not be read).
+    Csv(Result<super::csv_chunk::CsvChunk, String>),
 }
 
 /// Why the process is asked to end.
@@ -171,6 +173,13 @@ pub enum Msg {
     FileWritten {
         id: RequestId,
         result: Result<(), String>,
+    },
+    /// A chunk of a CSV file was read.
+    CsvRead {
+        /// The read it answers.
+        id: RequestId,
+        /// The chunk, or why the file could not be read.
+        result: Result<super::csv_chunk::CsvChunk, String>,
     },
     /// The process was asked to end.
     Signal(Signal),

@@ -3,6 +3,7 @@
 //! runs `update`, carries out the `Cmd`s, re-derives the subscriptions, and
 //! draws one frame only when something changed and the queue is drained.
 
+pub mod csv_import;
 pub mod effects;
 pub mod signals;
 pub mod subs;
@@ -305,6 +306,7 @@ fn execute<B: Backend, H: Host>(
                     let _ = tx.send(Msg::FileWritten { id, result });
                 });
             }
+            Cmd::ReadCsv { id, read } => csv_import::spawn(id, read, tx),
             Cmd::Suspend => {
                 let msg = match host.suspend() {
                     Ok(()) => {

@@ -63,8 +63,42 @@ impl Pty {
     /// Starts `outpost ARGS` at `cols`×`rows` with its own config and data
     /// directories; `config` is written to `config.toml` there.
     pub fn spawn(args: &[&str], cols: u16, rows: u16, config: &str) -> Pty {
+        Pty::spawn_env(args, cols, rows, config, &[])
+    }
+
+    /// Like [`Pty::spawn`], with extra environment variables.
+    pub fn spawn_env(
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+        config: &str,
+        env: &[(&str, &str)],
+    ) -> Pty {
         let dir = tempfile::tempdir().expect("tempdir");
         std::fs::write(dir.path().join("config.toml"), config).expect("config");
+        Pty::start(dir, args, cols, rows, env)
+    }
+
+    /// Starts `outpost ARGS` again in this one's directories (its config,
+    /// state file and log), once it has exited.
+    pub fn restart(mut self, args: &[&str], cols: u16, rows: u16, env: &[(&str, &str)]) -> Pty {
+        assert!(
+            self.wait_exit().is_some(),
+            "the first run ends before the restart"
+        );
+        let dir = tempfile::TempDir::new().expect("tempdir");
+        let old = std::mem::replace(&mut self.dir, dir);
+        drop(self);
+        Pty::start(old, args, cols, rows, env)
+    }
+
+    fn start(
+        dir: tempfile::TempDir,
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Pty {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -81,6 +115,9 @@ impl Pty {
         cmd.env_remove("OUTPOST_BASE_URL");
         cmd.env_remove("OUTPOST_API_KEY");
         cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         cmd.cwd(dir.path());
         let child = pty.slave.spawn_command(cmd).expect("spawn outpost");
         drop(pty.slave);

@@ -556,6 +556,7 @@ pub fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) ->
         Reply::Api(r) => r,
         Reply::PathChecked(exists) => return export::on_path_checked(m, id, exists),
         Reply::FileWritten(result) => return export::on_file_written(m, id, result),
+        Reply::Csv(_) => return Vec::new(),
     };
     match purpose {
         Purpose::Searches => searches::on_list(m, reply),

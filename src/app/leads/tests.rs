@@ -14,6 +14,11 @@ use crate::api::model::*;
 use crate::app::fixtures;
 use crate::app::{ApiReply, ApiRequest, Msg, Overlay, PaneSub, SubId, subscriptions, update};
 
+/// A refusal for the other panes' writes the property test may cause.
+fn gone() -> crate::api::ApiError {
+    service_error(404, r#"{"error":{"code":"not_found","message":"gone"}}"#)
+}
+
 /// The run watch subscription of a search.
 fn run_watch(search: &str) -> SubId {
     SubId::Pane(PaneSub::Leads(LeadsSub::RunWatch(search.into())))
@@ -190,6 +195,33 @@ impl Fake {
             ApiRequest::VerifyDomain { .. } => ApiReply::Domain(Err(service_error(
                 404,
                 r#"{"error":{"code":"not_found","message":"gone"}}"#,
+            ))),
+            // And the Inbox pane: no threads; a write is refused.
+            ApiRequest::ListThreads { .. } => ApiReply::Threads(Ok(ThreadPage::default())),
+            ApiRequest::CreateThread(_) => ApiReply::ThreadCreated(Box::new(Err(gone()))),
+            ApiRequest::GetThread { .. } | ApiRequest::PatchThread { .. } => {
+                ApiReply::Thread(Box::new(Err(gone())))
+            }
+            ApiRequest::DeleteThread { .. } => ApiReply::ThreadDeleted(Err(gone())),
+            ApiRequest::ListMessages { .. } => ApiReply::ThreadMessages(Err(gone())),
+            ApiRequest::SendMessage { .. } => ApiReply::Sent(Box::new(Err(gone()))),
+            // Tab reaches the Profile pane too.
+            ApiRequest::GetContext => ApiReply::Context(Box::new(Ok(fixtures::company_profile()))),
+            ApiRequest::PutContext(body) => {
+                ApiReply::ContextSaved(Box::new(Ok(body.context.clone())))
+            }
+            ApiRequest::Redeem { .. } => {
+                ApiReply::Redeemed(Box::new(Ok(fixtures::discovery_pass(true))))
+            }
+            // Tab reaches the Campaigns pane in the property test too.
+            ApiRequest::ListLeads { .. } => ApiReply::Roster(Ok(RosterPage::default())),
+            ApiRequest::GeneratedMessages { .. } => ApiReply::Messages(Ok(Vec::new())),
+            ApiRequest::LaunchCampaign { .. }
+            | ApiRequest::PauseCampaign { .. }
+            | ApiRequest::ResumeCampaign { .. }
+            | ApiRequest::CreateCampaign(_)
+            | ApiRequest::UpdateCampaign { .. } => ApiReply::Campaign(Box::new(Err(
+                service_error(400, r#"{"error":"not in this fake"}"#),
             ))),
             other => panic!("the Leads pane does not send {other:?}"),
         }
