@@ -151,6 +151,7 @@ actions! {
         AddDomain => "add_domain", "add a sending domain";
         Verify => "verify", "verify the domain (trigger a DNS check)";
         CopyValue => "copy_value", "copy the selected DNS value (OSC 52, works over SSH)";
+        CopyRecord => "copy_record", "copy the record's name, type, value or zone-file line…";
         SenderType => "sender_type", "filter senders by type (all, email, network)";
     }
     /// The Profile pane.
