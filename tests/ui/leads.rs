@@ -625,3 +625,28 @@ async fn csv_export_of_2000_results_matches_the_service() {
         assert_eq!(got, &expected_record(r), "filtered row {i}");
     }
 }
+
+/// The runtime's file write never creates a missing directory unless told
+/// to, and names it when it refuses.
+#[test]
+fn a_file_write_creates_a_missing_directory_only_when_told() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let path = dir.path().join("new").join("out.csv");
+    let mut file = outpost::app::cmd::FileWrite {
+        path: path.clone(),
+        bytes: b"a,b\n".to_vec(),
+        overwrite: false,
+        create_dirs: false,
+    };
+    let refused = outpost::runtime::write_file(&file);
+    assert!(
+        refused
+            .as_ref()
+            .is_err_and(|e| e.contains("does not exist") && e.contains("new")),
+        "{refused:?}"
+    );
+    assert!(!path.parent().is_some_and(std::path::Path::exists));
+    file.create_dirs = true;
+    assert_eq!(outpost::runtime::write_file(&file), Ok(()));
+    assert_eq!(std::fs::read(&path).ok(), Some(b"a,b\n".to_vec()));
+}

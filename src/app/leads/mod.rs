@@ -11,6 +11,7 @@ pub mod campaign;
 pub mod detail;
 pub mod export;
 pub mod filter;
+pub mod keys;
 pub mod layout;
 pub mod new_search;
 pub mod search;
@@ -18,6 +19,7 @@ pub mod searches;
 #[cfg(test)]
 mod tests;
 pub mod window;
+pub mod words;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -26,6 +28,7 @@ use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use std::time::Duration;
 
 use super::command_line::{Arg, CommandSpec};
+use super::dialog::Outcome;
 use super::pane::{Answer, PaneSpec, PaneUnit};
 use super::table::TableState;
 use super::toast::Level;
@@ -56,6 +59,8 @@ pub enum Confirmed {
     RestoreDraft,
     /// Replace the existing file of the export in progress.
     OverwriteExport,
+    /// Create the missing directory of the export in progress.
+    CreateExportDir,
 }
 
 /// What the pane shows.
@@ -110,6 +115,8 @@ pub enum Purpose {
     AddPage,
     /// A page read by the export.
     ExportPage,
+    /// The export's check whether its directory exists.
+    ExportDir,
     /// The export's check whether its file exists.
     ExportPath,
     /// The export's file write.
@@ -507,8 +514,8 @@ pub fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
 
 /// Keys for a focused text box or a dialog; `None` when neither is open.
 pub fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-    if let Some(dialog) = m.panes.leads.dialog.take() {
-        return Some(dialog_key(m, dialog, key));
+    if m.panes.leads.dialog.is_some() {
+        return Some(dialog_key(m, key));
     }
     if m.panes.leads.view == View::NewSearch && m.panes.leads.form.is_some() {
         return Some(new_search::on_key(m, key));
@@ -516,22 +523,49 @@ pub fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
     None
 }
 
-fn dialog_key(m: &mut Model, dialog: Dialog, key: KeyEvent) -> Vec<Cmd> {
-    match dialog {
-        Dialog::Filter(b) => filter::on_key(m, b, key),
-        Dialog::Campaign(c) => campaign::on_key(m, c, key),
-        Dialog::Export(e) => export::on_key(m, e, key),
-        Dialog::Report(mut r) => {
-            match m.keymap.action(Scope::Leads, &key) {
-                Some(Action::Down) => r.scroll = r.scroll.saturating_add(1),
-                Some(Action::Up) => r.scroll = r.scroll.saturating_sub(1),
-                Some(Action::PageDown) => r.scroll = r.scroll.saturating_add(10),
-                Some(Action::PageUp) => r.scroll = r.scroll.saturating_sub(10),
-                _ => return Vec::new(),
-            }
-            m.panes.leads.dialog = Some(Dialog::Report(r));
+/// What a key in one of the dialogs asks the pane to do.
+enum DialogDone {
+    Filter(filter::FilterDone),
+    Campaign(campaign::CampaignDone),
+    Export(export::ExportDone),
+}
+
+/// A key in the dialog, which is edited in place; what it asks for is then
+/// carried out with the whole model.
+fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    let action = m.keymap.action(Scope::Leads, &key);
+    let Some(dialog) = m.panes.leads.dialog.as_mut() else {
+        return Vec::new();
+    };
+    let outcome = match dialog {
+        Dialog::Filter(b) => b.key(key).map(DialogDone::Filter),
+        Dialog::Campaign(c) => c.key(key, action).map(DialogDone::Campaign),
+        Dialog::Export(e) => e.key(key).map(DialogDone::Export),
+        Dialog::Report(r) => r.key(action),
+    };
+    match outcome {
+        Outcome::Keep => Vec::new(),
+        Outcome::Close => {
+            m.panes.leads.dialog = None;
             Vec::new()
         }
+        Outcome::Send(DialogDone::Filter(done)) => filter::act(m, done),
+        Outcome::Send(DialogDone::Campaign(done)) => campaign::act(m, done),
+        Outcome::Send(DialogDone::Export(done)) => export::act(m, done),
+    }
+}
+
+impl Report {
+    /// The movement keys scroll; any other key closes it.
+    fn key<T>(&mut self, action: Option<Action>) -> Outcome<T> {
+        self.scroll = match action {
+            Some(Action::Down) => self.scroll.saturating_add(1),
+            Some(Action::Up) => self.scroll.saturating_sub(1),
+            Some(Action::PageDown) => self.scroll.saturating_add(10),
+            Some(Action::PageUp) => self.scroll.saturating_sub(10),
+            _ => return Outcome::Close,
+        };
+        Outcome::Keep
     }
 }
 
@@ -554,7 +588,10 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 pub fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
     let reply = match reply {
         Reply::Api(r) => r,
-        Reply::PathChecked(exists) => return export::on_path_checked(m, id, exists),
+        Reply::PathChecked(exists) => {
+            let dir = purpose == Purpose::ExportDir;
+            return export::on_path_checked(m, id, dir, exists);
+        }
         Reply::FileWritten(result) => return export::on_file_written(m, id, result),
     };
     match purpose {
@@ -577,7 +614,7 @@ pub fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) ->
         Purpose::AddPage => campaign::on_page(m, id, reply),
         Purpose::ExportPage => export::on_page(m, id, reply),
         // File effects answer with `Reply::PathChecked` / `FileWritten`.
-        Purpose::ExportPath | Purpose::ExportWrite => Vec::new(),
+        Purpose::ExportDir | Purpose::ExportPath | Purpose::ExportWrite => Vec::new(),
     }
 }
 
@@ -686,6 +723,8 @@ pub fn on_answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
         (Confirmed::OverwriteExport, Answer::Yes) => export::overwrite_confirmed(m, true),
         // Back to the path prompt, the path as typed.
         (Confirmed::OverwriteExport, _) => export::overwrite_confirmed(m, false),
+        (Confirmed::CreateExportDir, Answer::Yes) => export::create_dir_confirmed(m, true),
+        (Confirmed::CreateExportDir, _) => export::create_dir_confirmed(m, false),
     }
 }
 

@@ -260,6 +260,33 @@ fn opened(fake: &mut Fake) -> Model {
     m
 }
 
+/// Answers an export's path checks in `cmds`: its directory exists, and
+/// the file exists when `file_exists`; returns what the file check caused.
+fn path_checked(m: &mut Model, cmds: Vec<Cmd>, file_exists: bool) -> Vec<Cmd> {
+    let mut cmds = cmds;
+    loop {
+        let Some(Cmd::CheckPath { id, .. }) = cmds.first() else {
+            panic!("a path check: {cmds:?}");
+        };
+        let id = *id;
+        let dir = matches!(
+            m.requests.get(id),
+            Some(crate::app::Purpose::Leads(Purpose::ExportDir))
+        );
+        let exists = if dir { true } else { file_exists };
+        cmds = update(
+            m,
+            Msg::PathChecked {
+                id,
+                exists: Ok(exists),
+            },
+        );
+        if !dir {
+            return cmds;
+        }
+    }
+}
+
 #[test]
 fn the_list_route_lists_and_run_statuses_are_read_for_visible_rows() {
     let mut fake = Fake::new();
@@ -773,16 +800,7 @@ fn export_asks_before_replacing_and_writes_every_row() {
     };
     assert_eq!(e.path_text(), "./revops-leaders-at-eu-saas-20261122.csv");
     let cmds = key(&mut m, KeyCode::Enter);
-    let Some(Cmd::CheckPath { id, .. }) = cmds.first() else {
-        panic!("checks first: {cmds:?}");
-    };
-    let cmds = update(
-        &mut m,
-        Msg::PathChecked {
-            id: *id,
-            exists: Ok(true),
-        },
-    );
+    let cmds = path_checked(&mut m, cmds, true);
     assert!(cmds.is_empty());
     assert!(matches!(m.overlay, Some(Overlay::Confirm(ref c)) if c.destructive));
     let cmds = key(&mut m, KeyCode::Char('y'));
@@ -850,16 +868,7 @@ fn export_without_asking_never_overwrites() {
     // Esc during a later export cancels it; its answers are ignored.
     key(&mut m, KeyCode::Char('E'));
     let cmds = key(&mut m, KeyCode::Enter);
-    let Some(Cmd::CheckPath { id, .. }) = cmds.first() else {
-        panic!("checks");
-    };
-    let cmds = update(
-        &mut m,
-        Msg::PathChecked {
-            id: *id,
-            exists: Ok(false),
-        },
-    );
+    let cmds = path_checked(&mut m, cmds, false);
     assert!(matches!(&m.panes.leads.dialog, Some(Dialog::Export(e)) if e.phase == Phase::Fetching));
     key(&mut m, KeyCode::Esc);
     assert!(m.panes.leads.dialog.is_none());
@@ -1166,16 +1175,7 @@ fn esc_on_the_other_questions_chooses_nothing() {
     key(&mut m, KeyCode::Char('E'));
     chars(&mut m, "x");
     let cmds = key(&mut m, KeyCode::Enter);
-    let Some(Cmd::CheckPath { id, .. }) = cmds.first() else {
-        panic!("checks first: {cmds:?}");
-    };
-    update(
-        &mut m,
-        Msg::PathChecked {
-            id: *id,
-            exists: Ok(true),
-        },
-    );
+    path_checked(&mut m, cmds, true);
     assert!(matches!(m.overlay, Some(Overlay::Confirm(ref c)) if c.no.is_some()));
     assert!(key(&mut m, KeyCode::Esc).is_empty(), "nothing is written");
     let Some(Dialog::Export(e)) = &m.panes.leads.dialog else {
@@ -1904,4 +1904,64 @@ fn the_replace_question_and_a_failed_write_are_drawn() {
         },
     );
     assert!(m.redraw, "the failure is drawn");
+}
+
+#[test]
+fn export_names_a_missing_directory_and_creates_it_only_when_told() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let cmds = start_export(&mut m, Some("reports/new/out.csv".into()));
+    let Some(Cmd::CheckPath { id, path }) = cmds.first() else {
+        panic!("checks the directory first: {cmds:?}");
+    };
+    assert_eq!(path.to_str(), Some("reports/new"));
+    let id = *id;
+    let cmds = update(
+        &mut m,
+        Msg::PathChecked {
+            id,
+            exists: Ok(false),
+        },
+    );
+    assert!(cmds.is_empty(), "nothing read or written yet");
+    let Some(Overlay::Confirm(c)) = &m.overlay else {
+        panic!("asks");
+    };
+    assert!(
+        c.lines[0].contains("reports/new does not exist"),
+        "{:?}",
+        c.lines
+    );
+    // Esc: back to the path, which says why.
+    assert!(key(&mut m, KeyCode::Esc).is_empty());
+    let Some(Dialog::Export(e)) = &m.panes.leads.dialog else {
+        panic!("the prompt comes back");
+    };
+    assert_eq!(e.phase, Phase::Prompt);
+    assert!(
+        e.error
+            .as_deref()
+            .is_some_and(|t| t.contains("reports/new")),
+        "{:?}",
+        e.error
+    );
+    // Asked again, yes: the rows are read and written, creating it.
+    let cmds = key(&mut m, KeyCode::Enter);
+    let Some(Cmd::CheckPath { id, .. }) = cmds.first() else {
+        panic!("checks again: {cmds:?}");
+    };
+    let id = *id;
+    update(
+        &mut m,
+        Msg::PathChecked {
+            id,
+            exists: Ok(false),
+        },
+    );
+    let cmds = key(&mut m, KeyCode::Char('y'));
+    let other = fake.serve(&mut m, cmds);
+    let Some(Cmd::WriteFile { file, .. }) = other.first() else {
+        panic!("writes: {other:?}");
+    };
+    assert!(file.create_dirs && !file.overwrite);
 }

@@ -2,7 +2,9 @@
 //! result's detail, the create-search form and the dialogs. Its geometry
 //! lives in `app::leads::layout`, shared with `update`.
 
+mod campaign;
 mod dialogs;
+mod filter;
 mod views;
 
 use ratatui::Frame;
@@ -64,10 +66,16 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         },
     }
     match &l.dialog {
-        Some(Dialog::Filter(b)) => dialogs::filter(f, body, b, theme),
-        Some(Dialog::Campaign(c)) => dialogs::campaign(f, body, c, theme),
+        Some(Dialog::Filter(b)) => filter::render(f, body, b, theme),
+        Some(Dialog::Campaign(c)) => campaign::render(m, f, body, c, theme),
         Some(Dialog::Export(e)) => dialogs::export(f, body, e, theme),
-        Some(Dialog::Report(r)) => dialogs::report(f, body, r, theme),
+        Some(Dialog::Report(r)) => dialogs::report(m, f, body, r, theme),
         None => {}
     }
+}
+
+/// A count of cells (characters, lines) as a terminal width or height;
+/// counts beyond what a terminal holds are held at the largest.
+fn cells(n: usize) -> u16 {
+    u16::try_from(n).unwrap_or(u16::MAX)
 }
