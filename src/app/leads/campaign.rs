@@ -12,9 +12,12 @@ use crossterm::event::KeyEvent;
 use super::super::dialog::Outcome;
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Model, RequestId};
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, RequestId};
 use super::export::Walk;
-use super::{Dialog, Filter, Picked, Purpose, error_text, keys, lead_input, send, words};
+use super::{
+    Confirmed, Dialog, Filter, Picked, Purpose, error_text, keys, lead_input, maybe_accepted, send,
+    words,
+};
 use crate::api::model::{Campaign, CampaignStatus, Channel, LeadInput};
 use crate::api::validate;
 use crate::config::keymap::Action;
@@ -140,6 +143,8 @@ pub struct AddJob {
     pub pending: Option<RequestId>,
     /// Chunks sent.
     pub chunks: u64,
+    /// Leads in the chunk in flight.
+    pub in_flight: u64,
     /// The user asked to stop after the chunk in flight.
     pub stop: bool,
     /// What ended it early.
@@ -377,6 +382,7 @@ fn new_job(d: &CampaignDialog, campaign: Campaign) -> AddJob {
         skipped_names: Vec::new(),
         pending: None,
         chunks: 0,
+        in_flight: 0,
         stop: false,
         error: None,
         walk_note: None,
@@ -410,12 +416,61 @@ impl AddJob {
     }
 }
 
+/// An add to a campaign whose answer was lost after sending.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UncertainAdd {
+    /// The campaign.
+    pub campaign: String,
+    /// Its name.
+    pub name: String,
+    /// Leads in the chunk that may have been accepted.
+    pub leads: u64,
+    /// What went wrong.
+    pub why: String,
+}
+
+/// "Add again?" after an add to the same campaign that may have been
+/// accepted.
+fn ask_add_again(m: &mut Model, u: &UncertainAdd) {
+    m.confirm(Confirm {
+        title: "Add again?".into(),
+        lines: vec![
+            format!(
+                "The last add to {} may have been accepted ({}: {}).",
+                DisplayText::inline(&u.name),
+                words::counted(u.leads, "lead", "leads"),
+                u.why
+            ),
+            "Its report showed the roster read back after it.".into(),
+            "Leads the campaign already holds are counted as duplicates, not added twice.".into(),
+        ],
+        yes: "Add again".into(),
+        no: None,
+        destructive: false,
+        on_yes: ConfirmAction::Pane(Confirmed::AddAgain.into()),
+    });
+}
+
+/// "Add again?" was answered yes.
+pub fn add_again(m: &mut Model) -> Vec<Cmd> {
+    m.panes.leads.uncertain_add = None;
+    start(m)
+}
+
 /// Starts the add to the chosen campaign.
 fn start(m: &mut Model) -> Vec<Cmd> {
+    let uncertain = m.panes.leads.uncertain_add.clone();
     let Some(d) = dialog_mut(m) else {
         return Vec::new();
     };
     let Some(campaign) = d.drafts().get(d.table.selected).map(|c| (*c).clone()) else {
+        return Vec::new();
+    };
+    if let Some(u) = uncertain.filter(|u| u.campaign == campaign.id) {
+        ask_add_again(m, &u);
+        return Vec::new();
+    }
+    let Some(d) = dialog_mut(m) else {
         return Vec::new();
     };
     let job = new_job(d, campaign);
@@ -461,6 +516,7 @@ fn next(m: &mut Model) -> Vec<Cmd> {
         job.queue.drain(..n).collect()
     };
     if !chunk.is_empty() {
+        job.in_flight = chunk.len() as u64;
         let req = ApiRequest::AddLeads {
             id: job.campaign.id.clone(),
             channel: job.campaign.kind.clone(),
@@ -553,6 +609,24 @@ pub fn on_chunk(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
             if job.walk.is_none() {
                 job.considered = job.total.saturating_sub(job.queue.len() as u64);
             }
+        }
+        Err(e) if e.maybe_accepted() => {
+            // Never sent again by itself; the roster read back at the end
+            // shows what the campaign holds, and the next add to it asks.
+            let n = job.in_flight;
+            job.error = Some(format!(
+                "the last chunk ({}) {}; stopped here — the roster below shows what the campaign holds",
+                words::counted(n, "lead", "leads"),
+                maybe_accepted(&e)
+            ));
+            let c = &job.campaign;
+            let uncertain = UncertainAdd {
+                campaign: c.id.clone(),
+                name: c.name.clone(),
+                leads: n,
+                why: error_text(&e),
+            };
+            m.panes.leads.uncertain_add = Some(uncertain);
         }
         Err(e) => {
             job.error = Some(error_text(&e));

@@ -3,6 +3,8 @@
 //! whose operator comes from that descriptor, and whose value is typed per
 //! its `valueType`. Applying runs the results query.
 
+use std::time::Duration;
+
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui_textarea::TextArea;
 
@@ -23,6 +25,8 @@ pub const MAX_Q: usize = 128;
 pub const MAX_VALUE: usize = 512;
 /// Rows of the path picker list.
 pub const PICKER_ROWS: usize = 8;
+/// How soon text typed in the builder filters the results (live).
+pub const LIVE_AFTER: Duration = Duration::from_millis(300);
 
 /// Part of a predicate row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,6 +85,41 @@ impl Default for Row {
 }
 
 impl Row {
+    /// The predicate the row stands for (`None`: an empty row, left out),
+    /// or what is wrong with it.
+    fn predicate(&self) -> Result<Option<Predicate>, String> {
+        let text = self.value_text().trim().to_owned();
+        let Some(path) = self.path.clone() else {
+            if text.is_empty() {
+                return Ok(None);
+            }
+            return Err(format!(
+                "pick a field ({} on the field)",
+                keys::CONFIRM.label
+            ));
+        };
+        let Some(operator) = self.operator().cloned() else {
+            return Err("this field allows no operator".into());
+        };
+        let value = match self.value_type {
+            ValueType::Boolean => PredicateValue::Bool(self.on),
+            ValueType::Number => match text.parse::<f64>() {
+                Ok(n) if n.is_finite() => PredicateValue::Number(n),
+                _ => return Err("a number, e.g. 50 or 2.5".into()),
+            },
+            _ if text.is_empty() => return Err("type a value".into()),
+            _ if text.chars().count() > MAX_VALUE => {
+                return Err(format!("at most {MAX_VALUE} chars"));
+            }
+            _ => PredicateValue::Text(text),
+        };
+        Ok(Some(Predicate {
+            path,
+            operator,
+            value,
+        }))
+    }
+
     /// The chosen operator.
     pub fn operator(&self) -> Option<&Operator> {
         self.ops.get(self.op)
@@ -154,8 +193,12 @@ pub struct Builder {
     pub error: Option<String>,
     /// A hint for the user (not an error).
     pub note: Option<String>,
-    /// The filter it was opened on (to tell whether anything was edited).
+    /// The filter it was opened on (to tell whether anything was edited);
+    /// its text follows what was applied live.
     pub base: Filter,
+    /// The text changed since it was last applied: it is applied live,
+    /// with the predicates already applied (the rows apply with Enter).
+    pub live: bool,
 }
 
 fn text_box(text: &str) -> TextArea<'static> {
@@ -229,6 +272,7 @@ impl Builder {
             error: None,
             note: None,
             base: filter.clone(),
+            live: false,
         }
     }
 
@@ -367,7 +411,7 @@ impl Builder {
         }
         match self.focus {
             Focus::Q => {
-                self.q.insert_str(text);
+                self.live |= self.q.insert_str(text);
             }
             Focus::Row(i, Part::Value) => {
                 if let Some(r) = self.rows.get_mut(i)
@@ -394,52 +438,17 @@ impl Builder {
         let mut row_of = Vec::new();
         for (i, r) in self.rows.iter_mut().enumerate() {
             r.error = None;
-            let text = r.value_text().trim().to_owned();
-            let Some(path) = r.path.clone() else {
-                if !text.is_empty() {
-                    r.error = Some(format!(
-                        "pick a field ({} on the field)",
-                        keys::CONFIRM.label
-                    ));
+            match r.predicate() {
+                Ok(Some(p)) => {
+                    predicates.push(p);
+                    row_of.push(i);
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    r.error = Some(e);
                     ok = false;
                 }
-                continue;
-            };
-            let Some(op) = r.operator().cloned() else {
-                r.error = Some("this field allows no operator".into());
-                ok = false;
-                continue;
-            };
-            let value = match r.value_type {
-                ValueType::Boolean => PredicateValue::Bool(r.on),
-                ValueType::Number => match text.parse::<f64>() {
-                    Ok(n) if n.is_finite() => PredicateValue::Number(n),
-                    _ => {
-                        r.error = Some("a number, e.g. 50 or 2.5".into());
-                        ok = false;
-                        continue;
-                    }
-                },
-                _ => {
-                    if text.is_empty() {
-                        r.error = Some("type a value".into());
-                        ok = false;
-                        continue;
-                    }
-                    if text.chars().count() > MAX_VALUE {
-                        r.error = Some(format!("at most {MAX_VALUE} chars"));
-                        ok = false;
-                        continue;
-                    }
-                    PredicateValue::Text(text)
-                }
-            };
-            predicates.push(Predicate {
-                path,
-                operator: op,
-                value,
-            });
-            row_of.push(i);
+            }
         }
         let filter = Filter { q, predicates };
         if let Err(errors) = validate::results_query(&filter.query(None, 100)) {
@@ -535,6 +544,11 @@ pub fn on_descriptors(m: &mut Model, search: &str, reply: ApiReply) -> Vec<Cmd> 
         return Vec::new();
     };
     let result = *r;
+    if let Ok(e) = &result
+        && !e.result.result_id.is_empty()
+    {
+        super::facts::remember(m, search, &e.result.result_id, &e.enrichment_profile.person);
+    }
     let builder = match m.panes.leads.dialog.as_mut() {
         Some(Dialog::Filter(b)) if b.search == search => Some(b),
         _ => None,
@@ -676,6 +690,7 @@ impl Builder {
             Focus::Q => {
                 if self.q.input(key) {
                     self.error = None;
+                    self.live = true;
                 }
             }
             Focus::Row(i, Part::Path) => match key.code {
@@ -715,6 +730,36 @@ impl Builder {
             }
         }
     }
+}
+
+/// The text typed in the builder, applied a moment after it changed (with
+/// the predicates already applied): the results narrow as it is typed.
+pub fn apply_live(m: &mut Model) -> Vec<Cmd> {
+    let Some(Dialog::Filter(b)) = m.panes.leads.dialog.as_mut() else {
+        return Vec::new();
+    };
+    b.live = false;
+    let q = b.q.lines().join(" ").trim().to_owned();
+    if q.chars().count() > MAX_Q {
+        // Said on the row when Enter builds the filter.
+        return Vec::new();
+    }
+    b.base.q.clone_from(&q);
+    let search = b.search.clone();
+    let Some(o) = m
+        .panes
+        .leads
+        .open
+        .as_ref()
+        .filter(|o| o.search.search_id == search)
+    else {
+        return Vec::new();
+    };
+    let filter = Filter {
+        q,
+        predicates: o.filter.predicates.clone(),
+    };
+    search::apply_filter(m, filter)
 }
 
 /// Carries out what the builder asked for, with the whole model.

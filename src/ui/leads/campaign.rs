@@ -6,8 +6,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::cells;
 use super::dialogs::{frame, keys_line, line_at};
+use super::{cells, t};
 use crate::api::model::CampaignStatus;
 use crate::app::Model;
 use crate::app::leads::campaign::{AddJob, CampaignDialog, LIST_ROWS, Selection, Stage, identity};
@@ -16,13 +16,8 @@ use crate::app::leads::words::{counted, plural};
 use crate::config::keymap::Action;
 use crate::geometry::centered;
 use crate::text::format;
-use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::progress;
-
-fn t(s: &str) -> String {
-    DisplayText::inline(s).into_string()
-}
 
 /// Add to campaign.
 pub fn render(m: &Model, f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &Theme) {

@@ -11,7 +11,7 @@ use ratatui_textarea::TextArea;
 use super::super::theme::Theme;
 use super::super::widgets::dialog::centered;
 use super::super::widgets::progress;
-use super::cells;
+use super::{cells, t};
 use crate::app::Model;
 use crate::app::leads::export::{Export, Phase};
 use crate::app::leads::words::counted;
@@ -19,10 +19,6 @@ use crate::app::leads::{Report, keys};
 use crate::app::toast::Level;
 use crate::config::keymap::Action;
 use crate::text::sanitize::DisplayText;
-
-fn t(s: &str) -> String {
-    DisplayText::inline(s).into_string()
-}
 
 /// Clears `area` and draws a dialog frame with `title` and the key
 /// footer `hint`; returns the inside.

@@ -7,22 +7,17 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::cells;
 use super::dialogs::{frame, keys_line, line_at, text_input};
+use super::{cells, t};
 use crate::api::model::ValueType;
 use crate::app::leads::filter::{Builder, Focus, MAX_PREDICATES, PICKER_ROWS, Part, Picker, Row};
 use crate::app::leads::keys;
 use crate::geometry::centered;
 use crate::text::format;
-use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 
 /// Width of the labels on the left ("Text", "and 1").
 const LABEL_W: u16 = 8;
-
-fn t(s: &str) -> String {
-    DisplayText::inline(s).into_string()
-}
 
 /// Lines each predicate row takes (its error below it).
 fn row_heights(b: &Builder) -> Vec<u16> {

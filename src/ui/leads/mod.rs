@@ -3,19 +3,25 @@
 //! lives in `app::leads::layout`, shared with `update`.
 
 mod campaign;
+mod detail;
 mod dialogs;
 mod filter;
-mod views;
+mod search;
+mod searches;
+mod time;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders};
+use ratatui_textarea::TextArea;
 
 use super::theme::Theme;
 use crate::api::model::LeadResult;
 use crate::app::Model;
 use crate::app::leads::layout::{self, Role};
 use crate::app::leads::{Dialog, LeadsModel, View};
+use crate::text::sanitize::DisplayText;
 
 /// The whole lead of a result, wrapped to `width` and styled: the same
 /// lines `update` counts ([`layout::lead_line_count`]) to bound the scroll.
@@ -51,9 +57,9 @@ impl super::PaneView for LeadsModel {
 fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let l = &m.panes.leads;
     match l.view {
-        View::Searches => views::searches(m, f, body, theme),
-        View::Search => views::search(m, f, body, theme),
-        View::Detail => views::detail(m, f, body, theme),
+        View::Searches => searches::render(m, f, body, theme),
+        View::Search => search::render(m, f, body, theme),
+        View::Detail => detail::render(m, f, body, theme),
         View::NewSearch => match &l.form {
             Some(form) => {
                 let mut shown = form.form.clone();
@@ -62,7 +68,7 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
                 }
                 super::widgets::form::render(f, body, &shown, theme);
             }
-            None => views::searches(m, f, body, theme),
+            None => searches::render(m, f, body, theme),
         },
     }
     match &l.dialog {
@@ -72,6 +78,36 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         Some(Dialog::Report(r)) => dialogs::report(m, f, body, r, theme),
         None => {}
     }
+}
+
+/// Service text made inert for one line.
+fn t(s: &str) -> String {
+    DisplayText::inline(s).into_string()
+}
+
+/// A bordered block with `title`.
+fn bordered<'a>(title: Line<'a>, theme: &Theme) -> Block<'a> {
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border)
+        .title(title)
+}
+
+/// A one-line text box drawn inline: the text, with the cursor shown on
+/// the character it is on.
+fn cursor_spans(ta: &TextArea<'static>, theme: &Theme) -> Vec<Span<'static>> {
+    let line: Vec<char> = ta
+        .lines()
+        .first()
+        .map_or(Vec::new(), |l| l.chars().collect());
+    let col = ta.cursor().1.min(line.len());
+    let text = |cs: &[char]| t(&cs.iter().collect::<String>());
+    let at = line.get(col).map_or(" ".to_owned(), |c| t(&c.to_string()));
+    vec![
+        Span::styled(text(&line[..col]), theme.text),
+        Span::styled(at, theme.selected),
+        Span::styled(text(line.get(col + 1..).unwrap_or_default()), theme.text),
+    ]
 }
 
 /// A count of cells (characters, lines) as a terminal width or height;
