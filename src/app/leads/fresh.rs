@@ -33,6 +33,14 @@ impl Freshness {
         self.failures = self.failures.saturating_add(1);
     }
 
+    /// Why the last read failed, short: the error's code (the text up to
+    /// its first `: `).
+    pub fn failed_code(&self) -> Option<&str> {
+        self.failed
+            .as_deref()
+            .map(|w| w.split_once(": ").map_or(w, |(code, _)| code))
+    }
+
     /// Whether the values shown may be out of date (the last read failed).
     pub fn is_stale(&self) -> bool {
         self.failed.is_some()
@@ -71,6 +79,7 @@ mod tests {
         f.ok(1000);
         f.fail("internal_error: boom".into());
         assert!(f.is_stale());
+        assert_eq!(f.failed_code(), Some("internal_error"));
         assert_eq!(f.age(1180), Some(180));
         let base = Duration::from_secs(2);
         assert_eq!(f.backoff(base), Duration::from_secs(4));

@@ -86,15 +86,13 @@ impl ListQuery {
 }
 
 impl SearchRow {
-    /// Whether the row matches a (lowercased) query: its title, intent,
-    /// description, kind, id or where its id came from.
+    /// Whether the row matches a (lowercased) query: what the row shows —
+    /// its title, kind, id, or where its id came from.
     pub fn matches(&self, needle: &str) -> bool {
         let s = &self.search;
         needle.is_empty()
             || [
                 s.title.as_str(),
-                &s.intent,
-                &s.description,
                 s.kind.as_str(),
                 &s.search_id,
                 &self.source,

@@ -1600,7 +1600,7 @@ fn a_failed_refresh_keeps_what_is_shown_marked_stale_and_the_watch_goes_on() {
     assert!(o.watch_lost.is_none());
     let screen = screen_rows(&m, 80, 24).join("\n");
     assert!(screen.contains("◐ running"), "{screen}");
-    assert!(screen.contains("⚠ as of 2m ago"), "{screen}");
+    assert!(screen.contains("⚠ as of 2m ago (not_found)"), "{screen}");
     assert!(!screen.contains("status unknown"), "{screen}");
     // The service answers again: fresh, and the normal pace.
     failing.set(false);
@@ -2516,6 +2516,8 @@ fn text_typed_in_the_filter_builder_filters_the_results_live() {
     let o = m.panes.leads.open.as_ref().expect("open");
     assert_eq!(o.filter.q, "revops");
     assert_eq!(o.window.total, Some(1000));
+    let text = screen(&m);
+    assert!(text.contains("1,000 results match as you type"), "{text}");
     // Esc now keeps nothing: what was typed is applied.
     key(&mut m, KeyCode::Esc);
     assert!(m.panes.leads.filter_edits.is_empty());

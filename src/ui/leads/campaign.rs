@@ -90,8 +90,14 @@ fn pick(f: &mut Frame, inner: Rect, d: &CampaignDialog, intro: Line<'static>, th
             theme.dim,
         )),
     ];
-    // The intro wraps; the list below never does (names are cut).
-    let intro_h = 3.min(inner.height);
+    // The intro wraps; the list below never does (names are cut). Saying
+    // that nothing is selected takes a line more.
+    let lines_needed = if matches!(d.selection, Selection::Cursor(_)) {
+        4
+    } else {
+        3
+    };
+    let intro_h = lines_needed.min(inner.height);
     f.render_widget(
         Paragraph::new(lines).wrap(Wrap { trim: true }),
         Rect {

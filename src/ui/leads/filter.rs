@@ -12,6 +12,7 @@ use super::{cells, t};
 use crate::api::model::ValueType;
 use crate::app::leads::filter::{Builder, Focus, MAX_PREDICATES, PICKER_ROWS, Part, Picker, Row};
 use crate::app::leads::keys;
+use crate::app::leads::words::counted;
 use crate::geometry::centered;
 use crate::text::format;
 use crate::ui::theme::Theme;
@@ -50,8 +51,9 @@ fn has_status(b: &Builder) -> bool {
     b.error.is_some() || b.loading || b.note.is_some()
 }
 
-/// The filter builder.
-pub fn render(f: &mut Frame, body: Rect, b: &Builder, theme: &Theme) {
+/// The filter builder; `matching`: how many results the text typed (and
+/// applied live) matches.
+pub fn render(f: &mut Frame, body: Rect, b: &Builder, matching: Option<usize>, theme: &Theme) {
     let rows = cells(b.rows.len());
     let errors = cells(b.rows.iter().filter(|r| r.error.is_some()).count());
     let status_lines = u16::from(has_status(b));
@@ -71,7 +73,7 @@ pub fn render(f: &mut Frame, body: Rect, b: &Builder, theme: &Theme) {
     if inner.height == 0 {
         return;
     }
-    text_section(f, inner, b, theme);
+    text_section(f, inner, b, matching, theme);
     // The rows scroll: lines left once the footer and the status line
     // have theirs, and the focused row always among them.
     let top = 3;
@@ -89,8 +91,9 @@ pub fn render(f: &mut Frame, body: Rect, b: &Builder, theme: &Theme) {
     }
 }
 
-/// The text box and its help line.
-fn text_section(f: &mut Frame, inner: Rect, b: &Builder, theme: &Theme) {
+/// The text box and its help line (with how many results match it, once
+/// applied).
+fn text_section(f: &mut Frame, inner: Rect, b: &Builder, matching: Option<usize>, theme: &Theme) {
     let q_focus = b.focus == Focus::Q && b.picker.is_none();
     f.render_widget(
         Paragraph::new(Span::styled(
@@ -106,13 +109,23 @@ fn text_section(f: &mut Frame, inner: Rect, b: &Builder, theme: &Theme) {
     };
     text_input(f, right_of_label(0), &b.q, q_focus, theme);
     if inner.height > 1 {
-        f.render_widget(
-            Paragraph::new(Span::styled(
+        let help = match matching {
+            Some(n) => Line::from(vec![
+                Span::styled(
+                    counted(n as u64, "result matches", "results match"),
+                    theme.info,
+                ),
+                Span::styled(
+                    " as you type · name, title, company and the reasons",
+                    theme.dim,
+                ),
+            ]),
+            None => Line::from(Span::styled(
                 "matches name, title, company and the reasons (at most 128 chars)",
                 theme.dim,
             )),
-            right_of_label(1),
-        );
+        };
+        f.render_widget(Paragraph::new(help), right_of_label(1));
     }
 }
 

@@ -19,6 +19,7 @@ use ratatui_textarea::TextArea;
 use super::theme::Theme;
 use crate::api::model::LeadResult;
 use crate::app::Model;
+use crate::app::leads::filter::Builder;
 use crate::app::leads::layout::{self, Role};
 use crate::app::leads::{Dialog, LeadsModel, View};
 use crate::text::sanitize::DisplayText;
@@ -72,7 +73,7 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         },
     }
     match &l.dialog {
-        Some(Dialog::Filter(b)) => filter::render(f, body, b, theme),
+        Some(Dialog::Filter(b)) => filter::render(f, body, b, live_matches(l, b), theme),
         Some(Dialog::Campaign(c)) => campaign::render(m, f, body, c, theme),
         Some(Dialog::Export(e)) => dialogs::export(f, body, e, theme),
         Some(Dialog::Report(r)) => dialogs::report(m, f, body, r, theme),
@@ -108,6 +109,17 @@ fn cursor_spans(ta: &TextArea<'static>, theme: &Theme) -> Vec<Span<'static>> {
         Span::styled(at, theme.selected),
         Span::styled(text(line.get(col + 1..).unwrap_or_default()), theme.text),
     ]
+}
+
+/// How many results the builder's text matches, once it is applied (live)
+/// and the answer is in.
+fn live_matches(l: &LeadsModel, b: &Builder) -> Option<usize> {
+    let o = l.open.as_ref().filter(|o| o.search.search_id == b.search)?;
+    let q = b.q.lines().join(" ");
+    let q = q.trim();
+    (!q.is_empty() && o.filter.q == q && !b.live)
+        .then_some(o.window.total)
+        .flatten()
 }
 
 /// A count of cells (characters, lines) as a terminal width or height;

@@ -35,7 +35,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 fn run_status_line(m: &Model, o: &Opened, theme: &Theme) -> Vec<Span<'static>> {
     let k = |a| m.keymap.key_label(a);
     let mut spans = status_spans(m, o, theme);
-    if let (Some(why), true) = (&o.fresh.failed, o.loaded) {
+    if let (Some(why), true) = (o.fresh.failed_code(), o.loaded) {
         let age = o.fresh.age(m.clock).map(age_text).unwrap_or_default();
         let next = if watched(o) {
             "retrying".to_owned()
@@ -43,7 +43,7 @@ fn run_status_line(m: &Model, o: &Opened, theme: &Theme) -> Vec<Span<'static>> {
             format!("{} retries", k(Action::Refresh))
         };
         spans.push(Span::styled(
-            format!(" · ⚠ as of {age} ago, refresh failed ({}) · {next}", t(why)),
+            format!(" · ⚠ as of {age} ago ({}) · {next}", t(why)),
             theme.warn,
         ));
     }

@@ -236,7 +236,7 @@ fn footer(m: &Model, on_screen: &[&SearchRow], theme: &Theme) -> Option<Line<'st
         .filter(|r| r.fresh.is_stale() && !r.gone)
         .collect();
     if let Some(first) = stale.first() {
-        let why = first.fresh.failed.as_deref().unwrap_or_default();
+        let why = first.fresh.failed_code().unwrap_or_default();
         spans.push(Span::styled(
             format!(
                 " ⚠ {} not refreshed ({}): shown as last read · {} retries ",
@@ -247,7 +247,11 @@ fn footer(m: &Model, on_screen: &[&SearchRow], theme: &Theme) -> Option<Line<'st
             theme.warn,
         ));
     }
-    let running = l.rows.iter().filter(|r| r.watched()).count();
+    let running = l
+        .shown()
+        .iter()
+        .filter(|i| l.rows.get(**i).is_some_and(SearchRow::watched))
+        .count();
     if running > 0 {
         spans.push(Span::styled(
             format!(
