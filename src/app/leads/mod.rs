@@ -504,7 +504,10 @@ pub(crate) fn busy(m: &mut Model, what: &str) -> bool {
     m.notify(
         Level::Warning,
         "Busy",
-        &format!("{job}: {what} has to wait until it ends (Esc in its dialog stops it)"),
+        &format!(
+            "{job}: {what} has to wait until it ends ({} in its dialog stops it)",
+            keys::CLOSE.label
+        ),
     );
     true
 }

@@ -11,7 +11,6 @@ use super::{
 };
 use crate::api::model::{LatestRun, Pagination, SearchPageQuery};
 use crate::config::keymap::Action;
-use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
 fn viewport(m: &Model) -> usize {
@@ -442,7 +441,10 @@ pub fn apply_filter(m: &mut Model, filter: Filter) -> Vec<Cmd> {
         m.notify(
             Level::Info,
             "Selection cleared",
-            "\"all matching\" was for the previous filter; press A to select all matching this one",
+            &format!(
+                "\"all matching\" was for the previous filter; {} selects all matching this one",
+                m.keymap.key_label(Action::MarkMatching)
+            ),
         );
     }
     fetch_pages(m, false)
@@ -492,7 +494,8 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         Action::RemoveChip => {
             let n = chips(o, &[]).len();
             if n == 0 {
-                m.notify(Level::Info, "No filter", "/ builds one");
+                let text = format!("{} builds one", m.keymap.key_label(Action::Filter));
+                m.notify(Level::Info, "No filter", &text);
                 return Vec::new();
             }
             remove_chip(m, n - 1)
@@ -578,8 +581,10 @@ fn mark_matching(m: &mut Model) -> Vec<Cmd> {
         Level::Info,
         "Selected all matching",
         &format!(
-            "{} leads: {what}; space unselects one, A again clears",
-            format::count(total as u64)
+            "{}: {what}; {} unselects one, {} again clears",
+            super::words::counted(total as u64, "lead", "leads"),
+            m.keymap.key_label(Action::ToggleMark),
+            m.keymap.key_label(Action::MarkMatching)
         ),
     );
     Vec::new()

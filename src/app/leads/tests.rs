@@ -2558,3 +2558,33 @@ fn an_error_says_its_code_once() {
     );
     assert_eq!(error_text(&e), "internal_error: boom");
 }
+
+#[test]
+fn a_remapped_key_is_shown_as_remapped_in_the_dialogs() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let over = |scope: &str, key: &str, action: &str| crate::config::KeyOverride {
+        scope: scope.into(),
+        key: key.into(),
+        action: action.into(),
+        origin: "test.toml".into(),
+    };
+    m.keymap = crate::config::keymap::Keymap::with_overrides(&[
+        over("global", "r", "none"),
+        over("global", "f5", "refresh"),
+        over("global", "k", "none"),
+        over("global", "j", "none"),
+    ])
+    .expect("keymap");
+    let cmds = key(&mut m, KeyCode::Char('c'));
+    fake.serve(&mut m, cmds);
+    let text = screen_rows(&m, 100, 30).join("\n");
+    assert!(
+        text.contains("↑/↓ choose") && text.contains("F5 reload"),
+        "{text}"
+    );
+    assert!(!text.contains(" r reload"), "{text}");
+    // And it works: F5 reads the campaigns again.
+    let cmds = key(&mut m, KeyCode::F(5));
+    assert_eq!(api(&cmds)[0].1, ApiRequest::ListCampaigns);
+}

@@ -154,7 +154,7 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
             title: "Unsent draft".into(),
             lines: vec![
                 format!("You have an unsent new-search draft: \"{title}\"."),
-                "y restores it; n discards it and starts an empty form; Esc keeps it for later."
+                "Restore brings it back; discarding it starts an empty form; cancel keeps it for later."
                     .into(),
             ],
             yes: "Restore".into(),
