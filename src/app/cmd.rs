@@ -142,6 +142,9 @@ pub struct FileWrite {
     pub bytes: Vec<u8>,
     /// Whether an existing file may be replaced (the user confirmed).
     pub overwrite: bool,
+    /// Whether a missing directory may be created (the user confirmed);
+    /// otherwise the write fails naming it.
+    pub create_dirs: bool,
 }
 
 /// An effect.

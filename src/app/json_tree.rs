@@ -117,10 +117,22 @@ fn summary(v: &Value) -> String {
     }
 }
 
+/// A number as people write it: a whole number without a fraction
+/// (`2009`, where the wire said `2009.0`), any other as sent.
+pub fn number_text(n: &serde_json::Number) -> String {
+    match n.as_f64() {
+        // Exactly representable: below 2^53 every whole f64 is an integer.
+        Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0 => {
+            format!("{f:.0}")
+        }
+        _ => n.to_string(),
+    }
+}
+
 fn leaf(depth: usize, key: &str, path: &str, v: &Value) -> TreeLine {
     let (kind, text) = match v {
         Value::String(s) => (NodeKind::Text, DisplayText::inline(s)),
-        Value::Number(n) => (NodeKind::Number, DisplayText::own(n.to_string())),
+        Value::Number(n) => (NodeKind::Number, DisplayText::own(number_text(n))),
         Value::Bool(b) => (NodeKind::Bool, DisplayText::own(b.to_string())),
         Value::Null => (NodeKind::Null, DisplayText::own("null")),
         container => (NodeKind::Container, DisplayText::own(summary(container))),

@@ -297,12 +297,7 @@ fn execute<B: Backend, H: Host>(
             Cmd::WriteFile { id, file } => {
                 let tx = tx.clone();
                 tokio::task::spawn_blocking(move || {
-                    let result = if !file.overwrite && file.path.exists() {
-                        Err(format!("{} exists; not overwritten", file.path.display()))
-                    } else {
-                        write_atomic(&file.path, &file.bytes)
-                            .map_err(|e| format!("{}: {e}", file.path.display()))
-                    };
+                    let result = write_file(&file);
                     let _ = tx.send(Msg::FileWritten { id, result });
                 });
             }
@@ -435,4 +430,21 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
     terminal::restore();
     tracing::info!("dashboard stopped");
     result.map(|_| ())
+}
+
+/// Writes a file for `Cmd::WriteFile`: never over an existing file unless
+/// `overwrite`, never into a missing directory unless `create_dirs` (the
+/// error names what is in the way).
+pub fn write_file(file: &app::cmd::FileWrite) -> Result<(), String> {
+    let dir = file.path.parent().filter(|d| !d.as_os_str().is_empty());
+    if !file.overwrite && file.path.exists() {
+        return Err(format!("{} exists; not overwritten", file.path.display()));
+    }
+    if let Some(dir) = dir.filter(|d| !file.create_dirs && !d.is_dir()) {
+        return Err(format!(
+            "the directory {} does not exist; not created",
+            dir.display()
+        ));
+    }
+    write_atomic(&file.path, &file.bytes).map_err(|e| format!("{}: {e}", file.path.display()))
 }
