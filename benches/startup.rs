@@ -17,6 +17,10 @@
 //! adds another build (e.g. one from before a change) to every round, so a
 //! before/after comparison runs under the same load.
 
+// A bench that cannot set itself up (a port, a child process, its own
+// fixtures) stops with the reason: there is no user to hand an error to.
+#![allow(clippy::expect_used)]
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
 use std::num::NonZeroU16;
@@ -208,12 +212,13 @@ fn time_outpost(bin: &str, url: &str, title: &str) -> Duration {
     drop(writer);
     drop(pair);
     let _ = read.join();
-    let seen = match seen {
-        Ok(t) => t,
-        Err(_) => panic!("no frame showed `{title}` within {LIMIT:?}"),
+    let Ok(seen) = seen else {
+        panic!("no frame showed `{title}` within {LIMIT:?}")
     };
     assert!(
-        status.as_ref().is_some_and(|s| s.success()),
+        status
+            .as_ref()
+            .is_some_and(portable_pty::ExitStatus::success),
         "outpost did not quit cleanly: {status:?}"
     );
     seen.duration_since(started)

@@ -48,11 +48,80 @@ fn bench(c: &mut Criterion) {
                 terminal
                     .draw(|f| outpost::ui::view(black_box(&m), f))
                     .expect("draw");
+            });
+        });
+    }
+    group.finish();
+}
+
+/// The Leads pane's open search at 200x50 (the wide results table:
+/// location, seniority, email, query) over `total` results, its visible
+/// page loaded and every lead's facts read.
+fn leads_with(total: usize) -> Model {
+    use outpost::api::model::SearchKind;
+    use outpost::app::{ApiReply, Cmd, Msg, Pane, update};
+    let mut m = fixtures::model(200, 50);
+    m.pane = Pane::Leads;
+    let s = fixtures::search("s-big", "Bench search", SearchKind::Recurring, total as u64);
+    let mut cmds = outpost::app::leads::search::open(&mut m, "s-big");
+    for _ in 0..100 {
+        let mut next = Vec::new();
+        for c in cmds {
+            if let Cmd::Api { id, req } = c {
+                let reply = match req {
+                    outpost::app::ApiRequest::GetSearch { page, .. } => {
+                        let offset = page.offset.unwrap_or(0) as usize;
+                        let limit = page.limit.unwrap_or(100) as usize;
+                        ApiReply::SearchPage(Box::new(Ok(fixtures::search_page(
+                            &s, total, offset, limit,
+                        ))))
+                    }
+                    outpost::app::ApiRequest::Enrichment { id, result_id } => {
+                        ApiReply::Enrichment(Box::new(Ok(fixtures::enrichment(&id, &result_id))))
+                    }
+                    _ => continue,
+                };
+                next.extend(update(
+                    &mut m,
+                    Msg::Api {
+                        id,
+                        latency: std::time::Duration::from_millis(1),
+                        reply: Box::new(reply),
+                    },
+                ));
+            }
+        }
+        // The wide table's timer reads one lead's facts at a time.
+        next.extend(outpost::app::leads::facts::fetch_next(&mut m));
+        if next.is_empty() {
+            break;
+        }
+        cmds = next;
+    }
+    // What is measured is the wide table with its facts in.
+    assert!(
+        outpost::app::leads::facts::wanted(&m).is_none()
+            && !m.panes.leads.facts.by_result.is_empty(),
+        "every lead on screen has its facts"
+    );
+    m
+}
+
+fn bench_leads(c: &mut Criterion) {
+    let mut group = c.benchmark_group("leads_results_200x50");
+    for total in [100usize, 100_000] {
+        let m = leads_with(total);
+        let mut terminal = Terminal::new(TestBackend::new(200, 50)).expect("backend");
+        group.bench_function(format!("{total}_results"), |b| {
+            b.iter(|| {
+                terminal
+                    .draw(|f| outpost::ui::view(black_box(&m), f))
+                    .expect("draw");
             })
         });
     }
     group.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group!(benches, bench, bench_leads);
 criterion_main!(benches);

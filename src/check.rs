@@ -4,59 +4,22 @@
 use std::io::Write;
 use std::time::Instant;
 
-use crate::api::{Client, ClientConfig, client::check_base_url};
+use crate::api::{ApiKey, Client, ClientConfig, client::check_base_url};
 use crate::config::Config;
 
 /// Runs the check, writing a report to `out`; returns whether all passed.
 pub async fn run(cfg: &Config, out: &mut impl Write) -> bool {
-    let mut ok = true;
     let _ = writeln!(out, "config:   {}", cfg.layers.join(" < "));
     for w in &cfg.warnings {
         let _ = writeln!(out, "warning:  {w}");
     }
-    let base = match &cfg.base_url {
-        Some((url, origin)) => {
-            let _ = writeln!(out, "base URL: {url}  (from {origin})");
-            Some(url.clone())
-        }
-        None => {
-            let _ = writeln!(
-                out,
-                "base URL: FAIL none configured: set OUTPOST_BASE_URL, `base_url` in the config file, or --base-url"
-            );
-            ok = false;
-            None
-        }
-    };
-    let key = match &cfg.key {
-        Ok((key, origin)) => {
-            let _ = writeln!(out, "API key:  {}  (from {origin})", key.masked());
-            Some(key.clone())
-        }
-        Err(e) => {
-            let _ = writeln!(out, "API key:  FAIL {e}");
-            ok = false;
-            None
-        }
-    };
+    let base = report_base_url(cfg, out);
+    let key = report_key(cfg, out);
     let Some(base) = base else {
         return false;
     };
-    match check_base_url(&base) {
-        Ok(url) if url.scheme() == "https" => {
-            let _ = writeln!(out, "HTTPS:    ok");
-        }
-        Ok(url) => {
-            let _ = writeln!(
-                out,
-                "HTTPS:    ok (plain http is allowed to the loopback host {})",
-                url.host_str().unwrap_or("?")
-            );
-        }
-        Err(e) => {
-            let _ = writeln!(out, "HTTPS:    FAIL {e}");
-            return false;
-        }
+    if !report_https(&base, out) {
+        return false;
     }
     let Some(key) = key else {
         return false;
@@ -74,12 +37,68 @@ pub async fn run(cfg: &Config, out: &mut impl Write) -> bool {
             return false;
         }
     };
+    report_live_call(&client, out).await
+}
+
+/// The base URL line; the URL when one is configured.
+fn report_base_url(cfg: &Config, out: &mut impl Write) -> Option<String> {
+    if let Some((url, origin)) = &cfg.base_url {
+        let _ = writeln!(out, "base URL: {url}  (from {origin})");
+        Some(url.clone())
+    } else {
+        let _ = writeln!(
+            out,
+            "base URL: FAIL none configured: set OUTPOST_BASE_URL, `base_url` in the config file, or --base-url"
+        );
+        None
+    }
+}
+
+/// The API key line (masked); the key when one is configured.
+fn report_key(cfg: &Config, out: &mut impl Write) -> Option<ApiKey> {
+    match &cfg.key {
+        Ok((key, origin)) => {
+            let _ = writeln!(out, "API key:  {}  (from {origin})", key.masked());
+            Some(key.clone())
+        }
+        Err(e) => {
+            let _ = writeln!(out, "API key:  FAIL {e}");
+            None
+        }
+    }
+}
+
+/// The HTTPS verdict line; whether the base URL passes the HTTPS rule.
+fn report_https(base: &str, out: &mut impl Write) -> bool {
+    match check_base_url(base) {
+        Ok(url) if url.scheme() == "https" => {
+            let _ = writeln!(out, "HTTPS:    ok");
+            true
+        }
+        Ok(url) => {
+            let _ = writeln!(
+                out,
+                "HTTPS:    ok (plain http is allowed to the loopback host {})",
+                url.host_str().unwrap_or("?")
+            );
+            true
+        }
+        Err(e) => {
+            let _ = writeln!(out, "HTTPS:    FAIL {e}");
+            false
+        }
+    }
+}
+
+/// Times one `GET /api/context` and reports it; whether it succeeded.
+async fn report_live_call(client: &Client, out: &mut impl Write) -> bool {
     let started = Instant::now();
     let result = client.get_context().await;
     let ms = started.elapsed().as_millis();
     match result {
         Ok(_) => {
             let _ = writeln!(out, "GET /api/context: ok in {ms} ms");
+            true
         }
         Err(e) => {
             let hint = if e.is_unauthorized() {
@@ -88,8 +107,7 @@ pub async fn run(cfg: &Config, out: &mut impl Write) -> bool {
                 ""
             };
             let _ = writeln!(out, "GET /api/context: FAIL after {ms} ms: {e}{hint}");
-            ok = false;
+            false
         }
     }
-    ok
 }

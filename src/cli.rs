@@ -38,6 +38,7 @@ pub struct Cli {
     #[arg(long, value_name = "N", requires = "demo")]
     pub scale: Option<usize>,
 
+    /// The subcommand; none starts the dashboard.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -72,6 +73,10 @@ pub struct ServeArgs {
     /// Latency added to every request, in milliseconds.
     #[arg(long, default_value_t = 0)]
     pub chaos_latency_ms: u64,
+    /// Add the latency only to these HTTP methods (comma-separated, e.g.
+    /// `POST`): reads stay fast while writes outlast a client's timeout.
+    #[arg(long, value_name = "METHODS", value_delimiter = ',')]
+    pub chaos_latency_methods: Vec<String>,
     /// Share of requests answered 500 internal_error (0 to 1).
     #[arg(long, default_value_t = 0.0, value_parser = rate)]
     pub chaos_error_rate: f64,
@@ -111,6 +116,12 @@ impl ServeArgs {
             chaos: ChaosConfig {
                 seed: self.chaos_seed,
                 latency: Duration::from_millis(self.chaos_latency_ms),
+                latency_methods: self
+                    .chaos_latency_methods
+                    .iter()
+                    .map(|m| m.trim().to_ascii_uppercase())
+                    .filter(|m| !m.is_empty())
+                    .collect(),
                 error_rate: self.chaos_error_rate,
                 rate_429: self.chaos_429_rate,
                 malformed_rate: self.chaos_malformed_rate,
@@ -158,6 +169,20 @@ mod tests {
         assert_eq!(cfg.chaos.rate_429, 0.5);
         assert!(cfg.log_requests);
         assert!(Cli::try_parse_from(["outpost", "serve", "--chaos-error-rate", "2"]).is_err());
+        let cli = Cli::try_parse_from([
+            "outpost",
+            "serve",
+            "--chaos-latency-ms",
+            "2500",
+            "--chaos-latency-methods",
+            "post, Patch",
+        ])
+        .unwrap();
+        let Some(Command::Serve(args)) = cli.command else {
+            panic!("serve expected");
+        };
+        let cfg = args.demo_config().unwrap();
+        assert_eq!(cfg.chaos.latency_methods, ["POST", "PATCH"]);
         assert!(
             Cli::try_parse_from(["outpost", "--time-scale", "5"]).is_err(),
             "needs --demo"

@@ -8,6 +8,7 @@ pub mod config;
 pub mod demo;
 pub mod geometry;
 pub mod logging;
+pub mod num;
 pub mod runtime;
 pub mod store;
 pub mod text;

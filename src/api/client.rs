@@ -304,13 +304,7 @@ impl Client {
     ) -> Result<(u16, Vec<u8>), ApiError> {
         let inner = &self.inner;
         let idempotent = matches!(method, Method::GET | Method::HEAD);
-        let mut url = self.url(path);
-        if !query.is_empty() {
-            let mut pairs = url.query_pairs_mut();
-            for (k, v) in query {
-                pairs.append_pair(k, v);
-            }
-        }
+        let url = self.url_with_query(path, query);
         let family = RouteFamily::of(path);
         // A user's explicit retry: one attempt, sent now, never repeated.
         let single = RetryPolicy {
@@ -325,146 +319,246 @@ impl Client {
         let mut attempt: u32 = 0;
         loop {
             if !self.bypass {
-                // A long closure is not slept inside the call: fail now and
-                // let the UI count down from the family's gate.
-                if let Some(until) = inner.gate.closed_until(family) {
-                    let wait = until.saturating_duration_since(Instant::now());
-                    if wait > policy.max_sleep {
-                        return Err(ApiError::RateLimited {
-                            wait,
-                            message: format!(
-                                "the service asked {family} calls to wait; {} left",
-                                crate::api::gate::human_wait(wait)
-                            ),
-                        });
-                    }
-                }
-                inner.gate.wait_open(family).await;
+                self.pass_gate(family, policy).await?;
             }
             inner.attempts.fetch_add(1, Ordering::Relaxed);
-            let mut req = inner
-                .http
-                .request(method.clone(), url.clone())
-                .bearer_auth(inner.key.expose())
-                .header(header::ACCEPT, "application/json");
-            if let Some(p) = &payload {
-                req = req
-                    .header(header::CONTENT_TYPE, "application/json")
-                    .body(p.clone());
-            }
+            let req = self.request(&method, &url, payload.as_deref());
             tracing::debug!(method = %method, path, attempt, bypass = self.bypass, "request");
-            let outcome = match req.send().await {
-                Ok(resp) => {
-                    inner.conn.answered();
-                    let status = resp.status();
-                    let retry_after = resp
-                        .headers()
-                        .get(header::RETRY_AFTER)
-                        .and_then(|v| v.to_str().ok())
-                        .and_then(|v| retry::parse_retry_after(v, SystemTime::now()));
-                    if self.bypass && status != StatusCode::TOO_MANY_REQUESTS {
-                        inner.gate.open(family);
-                    }
-                    let bytes = read_capped(
-                        resp,
-                        inner.config.max_body,
-                        &method,
-                        idempotent,
-                        inner.config.request_timeout,
-                        status.is_success(),
-                    )
-                    .await?;
-                    if status.is_success() {
-                        return Ok((status.as_u16(), bytes));
-                    }
-                    let mut err = ServiceError::from_body(status.as_u16(), &bytes, retry_after);
-                    if status == StatusCode::UNAUTHORIZED {
-                        err = err.refused_key(&inner.key.masked());
-                    }
-                    match status {
-                        StatusCode::TOO_MANY_REQUESTS => (
-                            Outcome::RateLimited {
-                                retry_after,
-                                message: "",
-                            },
-                            err,
-                        ),
-                        StatusCode::BAD_GATEWAY
-                        | StatusCode::SERVICE_UNAVAILABLE
-                        | StatusCode::GATEWAY_TIMEOUT => {
-                            (Outcome::Unavailable { retry_after }, err)
-                        }
-                        _ => {
-                            tracing::debug!(status = status.as_u16(), code = %err.code, "error answer");
-                            return Err(ApiError::Service(Box::new(err)));
-                        }
-                    }
-                }
-                Err(e) => {
-                    let err = transport_error(
-                        &e,
-                        &self.host(),
-                        &method,
-                        idempotent,
-                        inner.config.request_timeout,
-                    );
-                    if !e.is_connect() {
-                        return Err(err);
-                    }
-                    // Published at the first failure, before any retry, so
-                    // the UI says "offline" instead of "loading…".
-                    inner.conn.failed();
-                    let decision = retry::decide(
-                        policy,
-                        attempt,
-                        idempotent,
-                        &Outcome::ConnectFailed,
-                        fastrand::f64(),
-                    );
-                    match decision {
-                        Decision::Retry(wait) => {
-                            tracing::debug!(?wait, "connect failed; retrying");
-                            tokio::time::sleep(wait).await;
-                            attempt += 1;
-                            continue;
-                        }
-                        Decision::GiveUp { .. } => return Err(err),
-                    }
-                }
+            let step = Step {
+                policy,
+                attempt,
+                idempotent,
+                family,
             };
-            let (outcome, err) = outcome;
-            let outcome = match outcome {
-                Outcome::RateLimited { retry_after, .. } => Outcome::RateLimited {
-                    retry_after,
-                    message: &err.message,
+            match req.send().await {
+                Ok(resp) => match self.read_answer(resp, &method, idempotent, family).await? {
+                    Answer::Done(status, bytes) => return Ok((status, bytes)),
+                    Answer::Retryable(outcome, err) => {
+                        self.wait_to_retry(step, outcome, err).await?;
+                    }
                 },
-                other => other,
-            };
-            let rate_limited = matches!(outcome, Outcome::RateLimited { .. });
-            match retry::decide(policy, attempt, idempotent, &outcome, fastrand::f64()) {
-                Decision::Retry(wait) => {
-                    if rate_limited {
-                        inner.gate.close_until(family, Instant::now() + wait);
-                    } else {
-                        tokio::time::sleep(wait).await;
-                    }
-                    tracing::info!(?wait, status = err.status, attempt, %family, "waiting before retry");
-                    attempt += 1;
+                Err(e) => {
+                    self.wait_to_reconnect(step, &e, &method).await?;
                 }
-                Decision::GiveUp { wait } => {
-                    if rate_limited {
-                        inner.gate.close_until(family, Instant::now() + wait);
-                        tracing::info!(?wait, %family, "rate limited; failing fast");
-                        return Err(ApiError::RateLimited {
-                            wait,
-                            message: err.message,
-                        });
-                    }
-                    return Err(ApiError::Service(Box::new(err)));
-                }
+            }
+            attempt += 1;
+        }
+    }
+
+    /// The URL of `path` with the query pairs appended.
+    fn url_with_query(&self, path: &str, query: &[(String, String)]) -> Url {
+        let mut url = self.url(path);
+        if !query.is_empty() {
+            let mut pairs = url.query_pairs_mut();
+            for (k, v) in query {
+                pairs.append_pair(k, v);
+            }
+        }
+        url
+    }
+
+    /// Waits for the family's gate to open.
+    async fn pass_gate(&self, family: RouteFamily, policy: &RetryPolicy) -> Result<(), ApiError> {
+        let gate = &self.inner.gate;
+        // A long closure is not slept inside the call: fail now and let the
+        // UI count down from the family's gate.
+        if let Some(until) = gate.closed_until(family) {
+            let wait = until.saturating_duration_since(Instant::now());
+            if wait > policy.max_sleep {
+                return Err(ApiError::RateLimited {
+                    wait,
+                    message: format!(
+                        "the service asked {family} calls to wait; {} left",
+                        crate::api::gate::human_wait(wait)
+                    ),
+                });
+            }
+        }
+        gate.wait_open(family).await;
+        Ok(())
+    }
+
+    /// One attempt's request: the Bearer key, JSON accepted, the JSON body.
+    fn request(
+        &self,
+        method: &Method,
+        url: &Url,
+        payload: Option<&[u8]>,
+    ) -> reqwest::RequestBuilder {
+        let inner = &self.inner;
+        let req = inner
+            .http
+            .request(method.clone(), url.clone())
+            .bearer_auth(inner.key.expose())
+            .header(header::ACCEPT, "application/json");
+        match payload {
+            Some(p) => req
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(p.to_vec()),
+            None => req,
+        }
+    }
+
+    /// Reads an HTTP answer: a 2xx body, a 429 or 502/503/504 for the retry
+    /// policy, or (as `Err`) any other error answer.
+    async fn read_answer(
+        &self,
+        resp: reqwest::Response,
+        method: &Method,
+        idempotent: bool,
+        family: RouteFamily,
+    ) -> Result<Answer, ApiError> {
+        let inner = &self.inner;
+        inner.conn.answered();
+        let status = resp.status();
+        let retry_after = resp
+            .headers()
+            .get(header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| retry::parse_retry_after(v, SystemTime::now()));
+        if self.bypass && status != StatusCode::TOO_MANY_REQUESTS {
+            inner.gate.open(family);
+        }
+        let bytes = read_capped(
+            resp,
+            inner.config.max_body,
+            method,
+            idempotent,
+            inner.config.request_timeout,
+            status.is_success(),
+        )
+        .await?;
+        if status.is_success() {
+            return Ok(Answer::Done(status.as_u16(), bytes));
+        }
+        let mut err = ServiceError::from_body(status.as_u16(), &bytes, retry_after);
+        if status == StatusCode::UNAUTHORIZED {
+            err = err.refused_key(&inner.key.masked());
+        }
+        match status {
+            StatusCode::TOO_MANY_REQUESTS => Ok(Answer::Retryable(
+                Outcome::RateLimited {
+                    retry_after,
+                    message: "",
+                },
+                Box::new(err),
+            )),
+            StatusCode::BAD_GATEWAY
+            | StatusCode::SERVICE_UNAVAILABLE
+            | StatusCode::GATEWAY_TIMEOUT => Ok(Answer::Retryable(
+                Outcome::Unavailable { retry_after },
+                Box::new(err),
+            )),
+            _ => {
+                tracing::debug!(status = status.as_u16(), code = %err.code, "error answer");
+                Err(ApiError::Service(Box::new(err)))
             }
         }
     }
+
+    /// After a transport failure: waits before the next attempt when it was
+    /// a failed connection the policy retries; otherwise the error.
+    async fn wait_to_reconnect(
+        &self,
+        step: Step<'_>,
+        e: &reqwest::Error,
+        method: &Method,
+    ) -> Result<(), ApiError> {
+        let inner = &self.inner;
+        let err = transport_error(
+            e,
+            &self.host(),
+            method,
+            step.idempotent,
+            inner.config.request_timeout,
+        );
+        if !e.is_connect() {
+            return Err(err);
+        }
+        // Published at the first failure, before any retry, so the UI says
+        // "offline" instead of "loading…".
+        inner.conn.failed();
+        let decision = retry::decide(
+            step.policy,
+            step.attempt,
+            step.idempotent,
+            &Outcome::ConnectFailed,
+            fastrand::f64(),
+        );
+        match decision {
+            Decision::Retry(wait) => {
+                tracing::debug!(?wait, "connect failed; retrying");
+                tokio::time::sleep(wait).await;
+                Ok(())
+            }
+            Decision::GiveUp { .. } => Err(err),
+        }
+    }
+
+    /// After a 429 or 502/503/504: waits before the next attempt (a 429
+    /// closes the family's gate instead of sleeping), or gives up.
+    async fn wait_to_retry(
+        &self,
+        step: Step<'_>,
+        outcome: Outcome<'static>,
+        err: Box<ServiceError>,
+    ) -> Result<(), ApiError> {
+        let gate = &self.inner.gate;
+        let family = step.family;
+        let outcome = match outcome {
+            Outcome::RateLimited { retry_after, .. } => Outcome::RateLimited {
+                retry_after,
+                message: &err.message,
+            },
+            other => other,
+        };
+        let rate_limited = matches!(outcome, Outcome::RateLimited { .. });
+        match retry::decide(
+            step.policy,
+            step.attempt,
+            step.idempotent,
+            &outcome,
+            fastrand::f64(),
+        ) {
+            Decision::Retry(wait) => {
+                if rate_limited {
+                    gate.close_until(family, Instant::now() + wait);
+                } else {
+                    tokio::time::sleep(wait).await;
+                }
+                tracing::info!(?wait, status = err.status, attempt = step.attempt, %family, "waiting before retry");
+                Ok(())
+            }
+            Decision::GiveUp { wait } => {
+                if rate_limited {
+                    gate.close_until(family, Instant::now() + wait);
+                    tracing::info!(?wait, %family, "rate limited; failing fast");
+                    return Err(ApiError::RateLimited {
+                        wait,
+                        message: err.message,
+                    });
+                }
+                Err(ApiError::Service(err))
+            }
+        }
+    }
+}
+
+/// What an HTTP answer came to.
+enum Answer {
+    /// 2xx: the status and the body.
+    Done(u16, Vec<u8>),
+    /// 429 or 502/503/504: the retry policy decides.
+    Retryable(Outcome<'static>, Box<ServiceError>),
+}
+
+/// Where a call is in its retries.
+#[derive(Clone, Copy)]
+struct Step<'a> {
+    policy: &'a RetryPolicy,
+    attempt: u32,
+    idempotent: bool,
+    family: RouteFamily,
 }
 
 /// Reads a body, refusing more than `max` bytes.

@@ -33,8 +33,7 @@ impl ServiceError {
         let code = envelope
             .as_ref()
             .and_then(|e| e.code())
-            .map(str::to_owned)
-            .unwrap_or_else(|| code_for_status(status).to_owned());
+            .map_or_else(|| code_for_status(status).to_owned(), str::to_owned);
         let message = match &envelope {
             Some(e) if !e.message().trim().is_empty() => e.message().to_owned(),
             _ => {

@@ -160,21 +160,7 @@ fn source_plan_into(e: &mut Errors, p: &str, plan: &SourcePlan) {
         e.push(format!("{p}.recurrence"), "one of finite, monitoring");
     }
     if let Some(g) = &plan.geography {
-        if g.mode != "explicit" {
-            e.push(format!("{p}.geography.mode"), "must be explicit");
-        }
-        e.items(
-            format!("{p}.geography.countryCodes"),
-            g.country_codes.len(),
-            1,
-            usize::MAX,
-        );
-        for (i, c) in g.country_codes.iter().enumerate() {
-            e.chars(format!("{p}.geography.countryCodes[{i}]"), c, 1, usize::MAX);
-        }
-        for (i, c) in g.city_names.iter().flatten().enumerate() {
-            e.chars(format!("{p}.geography.cityNames[{i}]"), c, 1, usize::MAX);
-        }
+        geography_into(e, p, g);
     }
     if let Some(CompanySize {
         min: Some(min),
@@ -185,18 +171,7 @@ fn source_plan_into(e: &mut Errors, p: &str, plan: &SourcePlan) {
         e.push(format!("{p}.companySize"), "min must not exceed max");
     }
     if let Some(criteria) = &plan.person_criteria {
-        e.items(format!("{p}.personCriteria"), criteria.len(), 1, 12);
-        for (i, c) in criteria.iter().enumerate() {
-            let cp = format!("{p}.personCriteria[{i}]");
-            e.chars(format!("{cp}.id"), &c.id, 0, 60);
-            if !c.kind.is_known() {
-                e.push(format!("{cp}.kind"), "must be current_title");
-            }
-            e.items(format!("{cp}.values"), c.values.len(), 1, 12);
-            for (j, v) in c.values.iter().enumerate() {
-                e.chars(format!("{cp}.values[{j}]"), v, 1, 120);
-            }
-        }
+        person_criteria_into(e, p, criteria);
     }
     if let Some(prefs) = &plan.unresolved_preferences {
         e.items(format!("{p}.unresolvedPreferences"), prefs.len(), 0, 3);
@@ -205,61 +180,102 @@ fn source_plan_into(e: &mut Errors, p: &str, plan: &SourcePlan) {
         }
     }
     if let Some(criteria) = &plan.company_criteria {
-        e.items(format!("{p}.companyCriteria"), criteria.len(), 0, 12);
-        for (i, c) in criteria.iter().enumerate() {
-            let cp = format!("{p}.companyCriteria[{i}]");
-            e.chars(format!("{cp}.id"), &c.id, 0, 60);
-            if !c.kind.is_known() {
-                e.push(
-                    format!("{cp}.kind"),
-                    "one of business_model, customer_type, offering, industry, exclusion, other",
-                );
-            }
-            if !c.operator.is_known() {
-                e.push(format!("{cp}.operator"), "one of is, is_not");
-            }
-            e.chars(format!("{cp}.value"), &c.value, 1, 120);
+        company_criteria_into(e, p, criteria);
+    }
+    if let Some(cohort) = &plan.ranked_company_cohort {
+        cohort_into(e, p, cohort);
+    }
+}
+
+fn geography_into(e: &mut Errors, p: &str, g: &Geography) {
+    if g.mode != "explicit" {
+        e.push(format!("{p}.geography.mode"), "must be explicit");
+    }
+    e.items(
+        format!("{p}.geography.countryCodes"),
+        g.country_codes.len(),
+        1,
+        usize::MAX,
+    );
+    for (i, c) in g.country_codes.iter().enumerate() {
+        e.chars(format!("{p}.geography.countryCodes[{i}]"), c, 1, usize::MAX);
+    }
+    for (i, c) in g.city_names.iter().flatten().enumerate() {
+        e.chars(format!("{p}.geography.cityNames[{i}]"), c, 1, usize::MAX);
+    }
+}
+
+fn person_criteria_into(e: &mut Errors, p: &str, criteria: &[PersonCriterion]) {
+    e.items(format!("{p}.personCriteria"), criteria.len(), 1, 12);
+    for (i, c) in criteria.iter().enumerate() {
+        let cp = format!("{p}.personCriteria[{i}]");
+        e.chars(format!("{cp}.id"), &c.id, 0, 60);
+        if !c.kind.is_known() {
+            e.push(format!("{cp}.kind"), "must be current_title");
         }
-        // Entries are AND-combined: `is X` and `is_not X` can never both pass.
-        // The check compares pairs, so it runs only within the documented
-        // bound (a longer list is already an error above).
-        if criteria.len() <= 12 {
-            for (i, a) in criteria.iter().enumerate() {
-                for (j, b) in criteria.iter().enumerate().skip(i + 1) {
-                    if a.kind == b.kind
-                        && a.value.trim().eq_ignore_ascii_case(b.value.trim())
-                        && a.operator != b.operator
-                    {
-                        e.push(
-                            format!("{p}.companyCriteria[{j}]"),
-                            format!(
-                                "contradicts companyCriteria[{i}]: entries are AND-combined, so `is` and `is_not` the same value can never both pass; put alternatives inside one value"
-                            ),
-                        );
-                    }
+        e.items(format!("{cp}.values"), c.values.len(), 1, 12);
+        for (j, v) in c.values.iter().enumerate() {
+            e.chars(format!("{cp}.values[{j}]"), v, 1, 120);
+        }
+    }
+}
+
+fn company_criteria_into(e: &mut Errors, p: &str, criteria: &[CompanyCriterion]) {
+    e.items(format!("{p}.companyCriteria"), criteria.len(), 0, 12);
+    for (i, c) in criteria.iter().enumerate() {
+        let cp = format!("{p}.companyCriteria[{i}]");
+        e.chars(format!("{cp}.id"), &c.id, 0, 60);
+        if !c.kind.is_known() {
+            e.push(
+                format!("{cp}.kind"),
+                "one of business_model, customer_type, offering, industry, exclusion, other",
+            );
+        }
+        if !c.operator.is_known() {
+            e.push(format!("{cp}.operator"), "one of is, is_not");
+        }
+        e.chars(format!("{cp}.value"), &c.value, 1, 120);
+    }
+    // Entries are AND-combined: `is X` and `is_not X` can never both pass.
+    // The check compares pairs, so it runs only within the documented
+    // bound (a longer list is already an error above).
+    if criteria.len() <= 12 {
+        for (i, a) in criteria.iter().enumerate() {
+            for (j, b) in criteria.iter().enumerate().skip(i + 1) {
+                if a.kind == b.kind
+                    && a.value.trim().eq_ignore_ascii_case(b.value.trim())
+                    && a.operator != b.operator
+                {
+                    e.push(
+                        format!("{p}.companyCriteria[{j}]"),
+                        format!(
+                            "contradicts companyCriteria[{i}]: entries are AND-combined, so `is` and `is_not` the same value can never both pass; put alternatives inside one value"
+                        ),
+                    );
                 }
             }
         }
     }
-    if let Some(cohort) = &plan.ranked_company_cohort {
-        let cp = format!("{p}.rankedCompanyCohort");
-        let limit = match cohort {
-            RankedCompanyCohort::Default { limit } => limit,
-            RankedCompanyCohort::Named { source_id, limit }
-            | RankedCompanyCohort::Attached { source_id, limit } => {
-                e.chars(format!("{cp}.sourceId"), source_id, 1, 120);
-                limit
-            }
-            RankedCompanyCohort::Metric { metric, limit } => {
-                if !metric.is_known() {
-                    e.push(format!("{cp}.metric"), "one of revenue, market_cap");
-                }
-                limit
-            }
-        };
-        if *limit == Some(0) {
-            e.push(format!("{cp}.limit"), "must be greater than 0");
+}
+
+fn cohort_into(e: &mut Errors, p: &str, cohort: &RankedCompanyCohort) {
+    let cp = format!("{p}.rankedCompanyCohort");
+    let limit = match cohort {
+        RankedCompanyCohort::Default { limit } => limit,
+        RankedCompanyCohort::Named { source_id, limit }
+        | RankedCompanyCohort::Attached { source_id, limit } => {
+            e.chars(format!("{cp}.sourceId"), source_id, 1, 120);
+            limit
         }
+        RankedCompanyCohort::Metric { metric, limit } => {
+            if !metric.is_known() {
+                e.push(format!("{cp}.metric"), "one of revenue, market_cap");
+            }
+            limit
+        }
+    };
+    if *limit == Some(0) {
+        e.push(format!("{cp}.limit"), "must be greater than 0");
     }
 }
 
@@ -281,7 +297,7 @@ pub fn results_query(req: &ResultsQuery) -> Result<(), Vec<FieldError>> {
         match &p.value {
             PredicateValue::Text(s) => e.chars(format!("predicates[{i}].value"), s, 0, 512),
             PredicateValue::Number(n) if !n.is_finite() => {
-                e.push(format!("predicates[{i}].value"), "must be a finite number")
+                e.push(format!("predicates[{i}].value"), "must be a finite number");
             }
             _ => {}
         }
@@ -515,7 +531,7 @@ mod tests {
         let mut p = plan();
         p.query = vec!["a".repeat(240), "b".repeat(241), String::new()];
         let errs = source_plan("sourcePlans[0]", &p).unwrap_err();
-        let paths: Vec<_> = errs.iter().map(|e| e.to_string()).collect();
+        let paths: Vec<_> = errs.iter().map(ToString::to_string).collect();
         assert_eq!(
             paths,
             [

@@ -279,6 +279,9 @@ pub struct FileWrite {
     pub bytes: Vec<u8>,
     /// Whether an existing file may be replaced (the user confirmed).
     pub overwrite: bool,
+    /// Whether a missing directory may be created (the user confirmed);
+    /// otherwise the write fails naming it.
+    pub create_dirs: bool,
 }
 
 /// An effect.
@@ -286,15 +289,6 @@ pub struct FileWrite {
 pub enum Cmd {
     /// Send a request; the reply comes back as `Msg::Api` with this id.
     Api {
-        /// Matches the reply to the request.
-        id: RequestId,
-        /// The operation.
-        req: ApiRequest,
-    },
-    /// Send a request the user explicitly asked for again (Refresh): one
-    /// attempt, at once, even while its route family is rate limited; never
-    /// re-sent by itself. Answered like `Api`.
-    Retry {
         /// Matches the reply to the request.
         id: RequestId,
         /// The operation.
@@ -321,6 +315,13 @@ pub enum Cmd {
         /// What to write where.
         file: FileWrite,
     },
+    /// Read one chunk of a CSV file (answered by `Msg::CsvRead`).
+    ReadCsv {
+        /// Answered with this id.
+        id: RequestId,
+        /// The file and the chunk.
+        read: super::csv_chunk::CsvRead,
+    },
     /// Suspend to the shell (Ctrl-Z).
     Suspend,
     /// Leave the dashboard.
@@ -328,10 +329,10 @@ pub enum Cmd {
 }
 
 impl Cmd {
-    /// The request a command sends (`Api` or `Retry`), with its id.
+    /// The request a command sends, with its id.
     pub fn request(&self) -> Option<(RequestId, &ApiRequest)> {
         match self {
-            Cmd::Api { id, req } | Cmd::Retry { id, req } => Some((*id, req)),
+            Cmd::Api { id, req } => Some((*id, req)),
             _ => None,
         }
     }

@@ -321,7 +321,16 @@ mod tests {
         c.set_text("pane ");
         c.complete();
         assert_eq!(c.text(), "pane ", "ambiguous: stays");
-        assert_eq!(complete("pane "), ["pane leads", "pane domains"]);
+        assert_eq!(
+            complete("pane "),
+            [
+                "pane leads",
+                "pane campaigns",
+                "pane inbox",
+                "pane domains",
+                "pane profile"
+            ]
+        );
         let history = vec!["refresh".to_owned(), "help".to_owned()];
         c.recall(&history, true);
         assert_eq!(c.text(), "help");

@@ -462,6 +462,374 @@ pub fn campaigns() -> Vec<Campaign> {
     ]
 }
 
+/// A thread of the inbox (sender `s-1` unless `account` says otherwise).
+#[allow(clippy::too_many_arguments)]
+pub fn thread(
+    id: &str,
+    status: ThreadStatus,
+    email: &str,
+    name: &str,
+    subject: &str,
+    unread: u64,
+    updated_at: &str,
+    account: Option<&str>,
+) -> Thread {
+    Thread {
+        id: id.into(),
+        channel: "email".into(),
+        status,
+        account_id: account.map(str::to_owned),
+        participant_email: email.into(),
+        participant_name: (!name.is_empty()).then(|| name.to_owned()),
+        draft_subject: (!subject.is_empty()).then(|| subject.to_owned()),
+        unread_count: unread,
+        created_at: Some("2026-11-20T09:00:00Z".into()),
+        updated_at: Some(updated_at.into()),
+        ..Thread::default()
+    }
+}
+
+/// Threads in every state, newest activity first: a sendable draft, an
+/// active thread with unread replies, a draft without a sender, a draft
+/// with attachments and an HTML body, an archived thread.
+pub fn threads() -> Vec<Thread> {
+    let mut jonas = thread(
+        "t-1",
+        ThreadStatus::Draft,
+        "jonas.fischer@kestrel.io",
+        "Jonas Fischer",
+        "Intro: Kestrel × Northwind",
+        0,
+        "2026-11-22T11:40:00Z",
+        Some("s-1"),
+    );
+    jonas.draft_body_text = Some(
+        "Hi Jonas,\n\nGreat meeting you at SaaStock. A short note on how we keep CRM and billing in sync.\n\nDana".into(),
+    );
+    jonas.draft_cc = Some("sam@northwind.com".into());
+    let lena = thread(
+        "t-2",
+        ThreadStatus::Active,
+        "lena.weber@granite.de",
+        "Lena Weber",
+        "",
+        2,
+        "2026-11-22T10:05:00Z",
+        Some("s-1"),
+    );
+    let priya = thread(
+        "t-3",
+        ThreadStatus::Draft,
+        "priya.patel@orbital.ai",
+        "Priya Patel",
+        "Follow-up on pricing",
+        0,
+        "2026-11-22T07:00:00Z",
+        None,
+    );
+    let mut hana = thread(
+        "t-4",
+        ThreadStatus::Draft,
+        "hana.ito@helix.ai",
+        "Hana Ito",
+        "Re: your webinar",
+        1,
+        "2026-11-21T18:00:00Z",
+        Some("s-1"),
+    );
+    hana.draft_body_html = Some(
+        "<p>Hi Hana,</p><p>the <b>slides</b> are attached &amp; the recording follows.</p>".into(),
+    );
+    hana.draft_attachments = vec![Attachment {
+        name: "webinar-slides.pdf".into(),
+        mime_type: "application/pdf".into(),
+        size: 2_400_000,
+        ..Attachment::default()
+    }];
+    let alex = thread(
+        "t-5",
+        ThreadStatus::Archived,
+        "old.lead@redwood.com",
+        "Alex Rossi",
+        "",
+        0,
+        "2026-11-02T10:00:00Z",
+        Some("s-1"),
+    );
+    vec![jonas, lena, priya, hana, alex]
+}
+
+/// Message `i` of a thread: alternately out and in, a minute apart.
+pub fn thread_message(thread: &str, i: usize) -> ThreadMessage {
+    let inbound = i % 2 == 1;
+    let minutes = i % 60;
+    let hours = (i / 60) % 24;
+    ThreadMessage {
+        id: format!("{thread}-m{i}"),
+        conversation_id: thread.into(),
+        direction: if inbound { "inbound" } else { "outbound" }.into(),
+        subject: if i == 0 {
+            "Forecast accuracy at Granite".into()
+        } else {
+            "Re: Forecast accuracy at Granite".into()
+        },
+        body_text: if inbound {
+            format!("Reply {i}: thanks, that helps. Could we talk on Thursday?\n\nLena")
+        } else {
+            format!("Message {i}: here is the benchmark we discussed.\n\nDana")
+        },
+        sent_at: format!(
+            "2026-11-{:02}T{hours:02}:{minutes:02}:00Z",
+            1 + (i / 1440) % 20
+        ),
+    }
+}
+
+/// The 1-based `page` of a thread of `total` messages, `limit` a page.
+pub fn messages_page(thread: &str, total: usize, page: u64, limit: u64) -> MessagesPage {
+    let limit = usize::try_from(limit).unwrap_or(200);
+    let start = usize::try_from(page.saturating_sub(1))
+        .unwrap_or(usize::MAX)
+        .saturating_mul(limit);
+    MessagesPage {
+        messages: (start..total.min(start.saturating_add(limit)))
+            .map(|i| thread_message(thread, i))
+            .collect(),
+        total: u64::try_from(total).unwrap_or(u64::MAX),
+        page,
+        limit: u64::try_from(limit).unwrap_or(200),
+    }
+}
+
+/// A complete company profile, as `GET /api/context` answers it.
+pub fn company_profile() -> ContextResponse {
+    let v = |items: &[&str]| items.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let extra = serde_json::json!({
+        "crm": "hubspot",
+        "tiers": {"gold": 3, "silver": 12},
+        "regions": ["EU", "UK"]
+    });
+    ContextResponse {
+        context: CompanyContext {
+            user: UserSection {
+                professional_background: "Ten years in revenue operations, now founder and head of sales.".into(),
+            },
+            company: CompanySection {
+                overview: "Northwind builds forecasting and pipeline analytics for B2B SaaS revenue teams.".into(),
+                product: "A forecasting workspace that reconciles CRM and billing data nightly.".into(),
+                problem_solved: "Forecasts that finance and sales both trust.".into(),
+                differentiators: "Works from day one on messy CRM data; no consultants needed.".into(),
+                network_presence: "Weekly posts on forecasting by the founder.".into(),
+            },
+            content: ContentSection {
+                network_voice: "Practical, numbers-first, no hype.".into(),
+                preferred_tone: "Friendly and direct".into(),
+                posting_cadence: "Twice a week".into(),
+                recommended_topics: v(&["forecast accuracy", "CRM hygiene"]),
+                content_formats: v(&["short posts", "carousels"]),
+                topics_to_avoid: v(&["politics"]),
+            },
+            market: MarketSection {
+                target_audience: "RevOps and finance leaders at B2B SaaS companies".into(),
+                industry_context: "Tool sprawl makes data quality a board topic.".into(),
+                icp_job_titles: v(&["VP Revenue Operations", "CFO"]),
+                icp_industries: v(&["Software", "Fintech"]),
+                icp_company_sizes: v(&["51-200", "201-500"]),
+                icp_pain_points: v(&["manual reconciliation", "unreliable forecasts"]),
+                icp_keywords: v(&["RevOps", "forecast"]),
+            },
+            extra: extra.as_object().cloned().unwrap_or_default(),
+        },
+        profile: Some(Profile {
+            first_name: "Maya".into(),
+            last_name: "Chen".into(),
+            company_name: "Northwind".into(),
+            website: "https://northwind.example".into(),
+        }),
+    }
+}
+
+/// A redeem answer: a fresh 100-discovery pass ending in 14 days (from
+/// [`CLOCK`]) with 8 used, or a refusal naming why.
+pub fn discovery_pass(redeemed: bool) -> DiscoveryPass {
+    DiscoveryPass {
+        access: Some(Access {
+            kind: "paid_plan".into(),
+            can_create_leads: true,
+            verified_at: Some("2026-09-23T12:00:00Z".into()),
+        }),
+        eligibility: Some(Eligibility {
+            can_redeem: false,
+            reason: if redeemed {
+                "Redeemed: the pass is active".into()
+            } else {
+                "This code has already been redeemed".into()
+            },
+        }),
+        test_access: Some(TestAccess {
+            id: "ta-1".into(),
+            source: "service_domain".into(),
+            status: "active".into(),
+            activated_at: "2026-11-22T12:00:00Z".into(),
+            expires_at: "2026-12-06T12:00:00Z".into(),
+            discovery_limit: 100,
+            discovery_used: 8,
+            remaining: 92,
+            terminal_reason: None,
+        }),
+        redeemed,
+    }
+}
+
+/// A campaign as `GET /api/campaigns/{id}` answers it: settings of its
+/// channel, a two-step sequence, its senders and stats of `roster` leads
+/// (a third of them reached when it is sending).
+pub fn campaign_detail(
+    id: &str,
+    name: &str,
+    kind: Channel,
+    status: CampaignStatus,
+    roster: u64,
+) -> Campaign {
+    let mut c = campaign(id, name, kind.clone(), status.clone(), roster);
+    let sending = !matches!(status, CampaignStatus::Draft);
+    let reached = if sending { roster / 3 } else { 0 };
+    c.stats = CampaignStats {
+        total: roster,
+        sent: reached * 6 / 10,
+        replied: reached / 10,
+        bounced: reached / 20,
+        completed: reached / 5,
+        timed_out: reached / 20,
+        connection_sent: 0,
+        connected: 0,
+        connections_accepted: Some(0),
+        message_sent: 0,
+        contacted: Some(reached),
+    };
+    let node = |i: u64, kind: NodeType, subject: &str, body: &str| SequenceNode {
+        id: format!("{id}-n{i}"),
+        campaign_id: id.into(),
+        position: i,
+        kind,
+        subject: subject.into(),
+        body: body.into(),
+    };
+    let senders: Vec<SenderAccount> = senders().into_iter().filter(|s| s.kind == kind).collect();
+    if kind == Channel::Email {
+        c.daily_limit = Some(50);
+        c.stop_on_reply = Some(true);
+        c.open_tracking = Some(false);
+        c.signature = Some("— Dana, Acme".into());
+        c.sequence_nodes = Some(vec![
+            node(
+                0,
+                NodeType::Email,
+                "Quick question about %company%",
+                "Hi %first_name%,\n\nHow does %company% keep its CRM clean?\n\nDana",
+            ),
+            node(1, NodeType::End, "", ""),
+        ]);
+    } else {
+        c.skip_other_campaigns = Some(true);
+        c.operating_hours = Some(serde_json::json!({"start": "09:00", "end": "17:00"}));
+        c.sequence_nodes = Some(vec![
+            node(
+                0,
+                NodeType::ConnectionRequest,
+                "",
+                "Hi %first_name%, we both work on RevOps — happy to connect.",
+            ),
+            node(1, NodeType::End, "", ""),
+        ]);
+    }
+    c.sender_accounts = Some(senders);
+    c
+}
+
+/// Lead `i` of a campaign's roster (every 7th has a custom plan field).
+pub fn campaign_lead(campaign: &str, i: usize, status: LeadStatus) -> CampaignLead {
+    let first = FIRST[i % 8];
+    let last = LAST[(i / 8) % 8];
+    let company = COMPANIES[i % 5];
+    let slug = format!("{}.{}", first.to_lowercase(), last.to_lowercase());
+    let mut custom = serde_json::Map::new();
+    custom.insert("city".into(), "Berlin".into());
+    if i.is_multiple_of(7) {
+        custom.insert("plan".into(), "pro".into());
+    }
+    CampaignLead {
+        id: format!("{campaign}-l{i}"),
+        campaign_id: campaign.into(),
+        user_id: "user-1".into(),
+        status,
+        email: format!("{slug}{i}@{}.com", company.to_lowercase().replace(' ', "")),
+        network_url: format!("https://network.example/in/{slug}-{i}"),
+        first_name: first.into(),
+        last_name: last.into(),
+        name: format!("{first} {last}"),
+        company: company.into(),
+        position: TITLES[i % 4].into(),
+        headline: format!("{} at {company}", TITLES[i % 4]),
+        custom_fields: custom,
+        source: "csv".into(),
+        created_at: "2026-11-21T09:00:00Z".into(),
+        updated_at: "2026-11-22T11:00:00Z".into(),
+        ..CampaignLead::default()
+    }
+}
+
+/// A roster page of `total` leads (0-based `page`), statuses cycling
+/// through pending, sent, replied, bounced.
+pub fn roster_page(campaign: &str, total: u64, page: u64, limit: u64) -> RosterPage {
+    let statuses = [
+        LeadStatus::Pending,
+        LeadStatus::Sent,
+        LeadStatus::Replied,
+        LeadStatus::Bounced,
+    ];
+    let start = page * limit;
+    let end = (start + limit).min(total);
+    RosterPage {
+        prospects: (start..end)
+            .map(|i| {
+                let i = usize::try_from(i).unwrap_or(0);
+                campaign_lead(campaign, i, statuses[i % 4].clone())
+            })
+            .collect(),
+        total,
+        page: page + 1,
+        limit,
+    }
+}
+
+/// Generated messages of the first `n` leads, first step, statuses cycling.
+pub fn generated_messages(campaign: &str, n: usize) -> Vec<GeneratedMessage> {
+    let statuses = [
+        MessageStatus::Draft,
+        MessageStatus::Pending,
+        MessageStatus::Sent,
+    ];
+    (0..n)
+        .map(|i| GeneratedMessage {
+            id: format!("{campaign}-m{i}"),
+            campaign_id: campaign.into(),
+            prospect_id: format!("{campaign}-l{i}"),
+            node_id: format!("{campaign}-n0"),
+            subject: format!("Quick question about {}", COMPANIES[i % 5]),
+            body_text: format!(
+                "Hi {},\n\nHow does {} keep its CRM clean?",
+                FIRST[i % 8],
+                COMPANIES[i % 5]
+            ),
+            body_html: String::new(),
+            status: statuses[i % 3].clone(),
+            manually_edited: i == 1,
+            created_at: "2026-11-22T10:00:00Z".into(),
+        })
+        .collect()
+}
+
 /// Test drivers of `update`, shared by the pane tests.
 pub mod drive {
     use std::time::Duration;
@@ -491,7 +859,7 @@ pub mod drive {
         }
     }
 
-    /// The requests among commands (`Api` and the user's `Retry`).
+    /// The requests among commands.
     pub fn api(cmds: &[Cmd]) -> Vec<(RequestId, ApiRequest)> {
         cmds.iter()
             .filter_map(|c| c.request().map(|(id, req)| (id, req.clone())))

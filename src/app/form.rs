@@ -55,6 +55,9 @@ pub enum FieldKind {
     Toggle,
     /// One of a fixed set of choices.
     Select(Vec<String>),
+    /// Any number of a list of choices, ticked one by one (↑/↓ move
+    /// through them, Space ticks); `Field::choice` is the cursor.
+    Checklist(Vec<String>),
     /// A heading between groups of fields (not focusable).
     Section,
 }
@@ -76,8 +79,10 @@ pub struct Field {
     pub text: TextArea<'static>,
     /// Toggle state.
     pub on: bool,
-    /// Select state.
+    /// Select state (the cursor of a checklist).
     pub choice: usize,
+    /// Checklist state, one per choice.
+    pub checks: Vec<bool>,
     /// The validation message, if any.
     pub error: Option<String>,
 }
@@ -97,6 +102,7 @@ impl Field {
             text,
             on: false,
             choice: 0,
+            checks: Vec::new(),
             error: None,
         }
     }
@@ -116,8 +122,11 @@ impl Field {
 
     /// Rows the field's input takes on screen.
     pub fn input_height(&self) -> u16 {
-        match self.kind {
-            FieldKind::Multiline { height } | FieldKind::List { height } => height,
+        match &self.kind {
+            FieldKind::Multiline { height } | FieldKind::List { height } => *height,
+            FieldKind::Checklist(items) => {
+                u16::try_from(items.len()).unwrap_or(u16::MAX).clamp(1, 6)
+            }
             FieldKind::Section => 0,
             _ => 1,
         }
@@ -129,6 +138,15 @@ impl Field {
             FieldKind::Section => None,
             FieldKind::Toggle => Some(self.on.to_string()),
             FieldKind::Select(_) => Some(self.choice.to_string()),
+            FieldKind::Checklist(_) => Some(
+                self.checks
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, on)| **on)
+                    .map(|(i, _)| i.to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ),
             _ => Some(self.text.lines().join("\n")),
         }
     }
@@ -225,6 +243,22 @@ impl Form {
         self.with(Field::new(key, label, help, FieldKind::Select(opts)))
     }
 
+    /// Adds a checklist over `items`, ticked where `checked` says so.
+    pub fn checklist(
+        self,
+        key: &'static str,
+        label: &str,
+        help: &str,
+        items: &[String],
+        checked: &[bool],
+    ) -> Form {
+        let mut f = Field::new(key, label, help, FieldKind::Checklist(items.to_vec()));
+        f.checks = (0..items.len())
+            .map(|i| checked.get(i).copied().unwrap_or(false))
+            .collect();
+        self.with(f)
+    }
+
     /// Adds a section heading.
     pub fn section(self, label: &str, help: &str) -> Form {
         self.with(Field::new("", label, help, FieldKind::Section))
@@ -276,6 +310,20 @@ impl Form {
             }) => opts.get(*choice).map_or("", String::as_str),
             _ => "",
         }
+    }
+
+    /// The ticked indices of a checklist.
+    pub fn checked(&self, key: &str) -> Vec<usize> {
+        self.field(key)
+            .map(|f| {
+                f.checks
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, on)| **on)
+                    .map(|(i, _)| i)
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// Replaces a text field's content.
@@ -380,6 +428,15 @@ impl Form {
                         f.choice = value.parse().unwrap_or(0).min(opts.len().saturating_sub(1));
                     }
                 }
+                FieldKind::Checklist(_) => {
+                    if let Some(f) = self.field_mut(key) {
+                        let ticked: Vec<usize> =
+                            value.split(',').filter_map(|v| v.parse().ok()).collect();
+                        for (i, on) in f.checks.iter_mut().enumerate() {
+                            *on = ticked.contains(&i);
+                        }
+                    }
+                }
                 _ => self.set_value(key, value),
             }
         }
@@ -429,21 +486,56 @@ impl Form {
         self.fields.iter().rposition(Field::focusable).unwrap_or(0)
     }
 
-    /// Handles a key.
-    pub fn handle_key(&mut self, key: KeyEvent) -> FormEvent {
+    /// The keys of the whole form, whatever field has the focus: Esc,
+    /// Ctrl-S, Tab and Shift-Tab.
+    fn form_key(&mut self, key: KeyEvent) -> Option<FormEvent> {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match key.code {
-            KeyCode::Esc => return FormEvent::Cancel,
-            KeyCode::Char('s') if ctrl => return FormEvent::Submit,
-            KeyCode::Tab => {
-                self.move_focus(true);
-                return FormEvent::Edited;
+            KeyCode::Esc => Some(FormEvent::Cancel),
+            KeyCode::Char('s') if ctrl => Some(FormEvent::Submit),
+            KeyCode::Tab | KeyCode::BackTab => {
+                self.move_focus(key.code == KeyCode::Tab);
+                Some(FormEvent::Edited)
             }
-            KeyCode::BackTab => {
-                self.move_focus(false);
-                return FormEvent::Edited;
+            _ => None,
+        }
+    }
+
+    /// A key on a focused checklist: move through its items (and on to the
+    /// next field at either end), toggle one.
+    fn checklist_key(&mut self, code: KeyCode) -> FormEvent {
+        let Some(field) = self.fields.get_mut(self.focus) else {
+            return FormEvent::Ignored;
+        };
+        let FieldKind::Checklist(items) = &field.kind else {
+            return FormEvent::Ignored;
+        };
+        match code {
+            KeyCode::Down if field.choice + 1 < items.len() => field.choice += 1,
+            KeyCode::Down => self.move_focus(true),
+            KeyCode::Up if field.choice > 0 => field.choice -= 1,
+            KeyCode::Up => self.move_focus(false),
+            KeyCode::Char(' ') | KeyCode::Enter => {
+                if let Some(on) = field.checks.get_mut(field.choice) {
+                    *on = !*on;
+                    field.error = None;
+                }
             }
-            _ => {}
+            _ => return FormEvent::Ignored,
+        }
+        FormEvent::Edited
+    }
+
+    /// Handles a key.
+    pub fn handle_key(&mut self, key: KeyEvent) -> FormEvent {
+        if let Some(event) = self.form_key(key) {
+            return event;
+        }
+        if matches!(
+            self.fields.get(self.focus).map(|f| &f.kind),
+            Some(FieldKind::Checklist(_))
+        ) {
+            return self.checklist_key(key.code);
         }
         let last = self.last_focusable();
         let focus = self.focus;
@@ -477,9 +569,13 @@ impl Form {
                 field.error = None;
                 FormEvent::Edited
             }
-            (FieldKind::Toggle | FieldKind::Select(_) | FieldKind::Section, _) => {
-                FormEvent::Ignored
-            }
+            (
+                FieldKind::Toggle
+                | FieldKind::Select(_)
+                | FieldKind::Section
+                | FieldKind::Checklist(_),
+                _,
+            ) => FormEvent::Ignored,
             (FieldKind::Text | FieldKind::Multiline { .. } | FieldKind::List { .. }, _) => {
                 // Unknown chords (e.g. Ctrl-X) still go to the text box: its
                 // emacs-style shortcuts are part of editing.
@@ -575,5 +671,38 @@ mod tests {
         assert_eq!(g.fields[0].error.as_deref(), Some("required"));
         g.paste("pasted\nacross lines");
         assert_eq!(g.value("a"), "pasted across lines");
+    }
+
+    #[test]
+    fn a_checklist_ticks_moves_and_round_trips() {
+        let items = vec!["Dana".to_owned(), "Sam".to_owned()];
+        let mut f = Form::new("t", "Save")
+            .text("name", "Name", "")
+            .checklist("senders", "Senders", "", &items, &[true, false])
+            .toggle("on", "On", "", false);
+        assert_eq!(f.checked("senders"), [0]);
+        f.handle_key(key(KeyCode::Tab));
+        f.handle_key(key(KeyCode::Down));
+        f.handle_key(key(KeyCode::Char(' ')));
+        assert_eq!(f.checked("senders"), [0, 1]);
+        f.handle_key(key(KeyCode::Up));
+        f.handle_key(key(KeyCode::Char(' ')));
+        assert_eq!(f.checked("senders"), [1]);
+        f.handle_key(key(KeyCode::Down));
+        f.handle_key(key(KeyCode::Down));
+        assert_eq!(
+            f.fields[f.focus].key, "on",
+            "past the last item the focus moves on"
+        );
+        let draft = f.snapshot();
+        let mut g = Form::new("t", "Save").text("name", "Name", "").checklist(
+            "senders",
+            "Senders",
+            "",
+            &items,
+            &[false, false],
+        );
+        g.restore(&draft);
+        assert_eq!(g.checked("senders"), [1]);
     }
 }

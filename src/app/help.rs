@@ -73,10 +73,17 @@ pub fn rows(m: &Model) -> Vec<Row> {
         .chain(Pane::ALL.iter().map(|p| p.scope()))
         .map(|s| format!("[keys.{}]", s.name()))
         .collect();
-    out.push(Row::Note(format!(
-        "Keys are set in config.toml under {}.",
+    // One help row is one screen row: the note is wrapped to fit 80
+    // columns inside the overlay's border.
+    let note = format!(
+        "Keys are set in config.toml under {} (assets/keymap.toml has them all).",
         scopes.join(", ")
-    )));
+    );
+    out.extend(
+        crate::text::wrap::wrap(&note, 76)
+            .into_iter()
+            .map(Row::Note),
+    );
     out
 }
 

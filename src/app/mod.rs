@@ -3,10 +3,12 @@
 //! (set by the runtime before each update), results arrive as `Msg`s, and
 //! effects leave as `Cmd`s.
 
+pub mod campaigns;
 #[cfg(test)]
 mod chrome_tests;
 pub mod cmd;
 pub mod command_line;
+pub mod csv_chunk;
 pub mod dialog;
 pub mod domains;
 /// Test fixtures: only in test builds (unit tests, or the `test-util`
@@ -15,12 +17,14 @@ pub mod domains;
 pub mod fixtures;
 pub mod form;
 pub mod help;
+pub mod inbox;
 pub mod json_tree;
 pub mod leads;
 pub mod messages;
 pub mod msg;
 pub mod net;
 pub mod pane;
+pub mod profile;
 pub mod registry;
 pub mod requests;
 pub mod subscriptions;
@@ -109,9 +113,43 @@ pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     out
 }
 
-/// The tab labels, in tab order.
-pub fn tab_labels() -> Vec<String> {
-    Pane::ALL.iter().map(|p| p.tab_label()).collect()
+/// The tab labels for a screen `width` columns wide, in tab order: the
+/// titles when they fit, else the short names, else the numbers with the
+/// shown pane named, so every tab stays visible (and clickable) at the
+/// smallest size.
+pub fn tab_labels(width: u16, shown: Pane) -> Vec<String> {
+    let fits = |labels: &[String]| {
+        let used: usize = labels.iter().map(|l| l.chars().count() + 1).sum();
+        used + crate::geometry::BRAND.chars().count() < usize::from(width)
+    };
+    let full: Vec<String> = Pane::ALL.iter().map(|p| p.tab_label()).collect();
+    if fits(&full) {
+        return full;
+    }
+    let short: Vec<String> = Pane::ALL
+        .iter()
+        .map(|p| format!(" {} {} ", p.number(), p.key()))
+        .collect();
+    if fits(&short) {
+        return short;
+    }
+    let named: Vec<String> = Pane::ALL
+        .iter()
+        .map(|p| {
+            if *p == shown {
+                format!(" {} {} ", p.number(), p.key())
+            } else {
+                format!(" {} ", p.number())
+            }
+        })
+        .collect();
+    if fits(&named) {
+        return named;
+    }
+    Pane::ALL
+        .iter()
+        .map(|p| format!(" {} ", p.number()))
+        .collect()
 }
 
 /// Facts about the session the status bar shows.
@@ -229,6 +267,8 @@ pub struct Model {
     /// While the user's Refresh (`r`, `:refresh`) is being handled: every
     /// request a pane sends then is the user's explicit retry.
     user_retry: bool,
+    /// Requests marked as the user's explicit retries, not yet sent.
+    user_retries: std::collections::BTreeSet<RequestId>,
     /// Requests and effects in flight, with their purposes.
     pub requests: Requests,
     /// Every pane's state.
@@ -281,6 +321,7 @@ impl Model {
             utc_offset: 0,
             unsaved_at_exit: None,
             user_retry: false,
+            user_retries: std::collections::BTreeSet::new(),
             requests: Requests::default(),
             panes: Panes::default(),
             redraw: true,
@@ -309,7 +350,10 @@ impl Model {
     /// Sends a request the user explicitly asked for again. It goes out at
     /// once as one attempt, even while its route family is rate limited (a
     /// closed gate would otherwise hold it for up to a day), and is never
-    /// re-sent by itself. The reply comes back like any other.
+    /// re-sent by itself. The command is an ordinary `Cmd::Api` (so pane
+    /// code and tests handle it as any other); its id is marked, and the
+    /// runtime sends a marked id with `effects::spawn_retry`
+    /// ([`Model::take_user_retry`]). The reply comes back like any other.
     ///
     /// A pane's Refresh action needs nothing more than `Model::request`:
     /// requests sent while it handles Refresh are sent this way. Call this
@@ -321,7 +365,20 @@ impl Model {
     ) -> (RequestId, Cmd) {
         let id = self.requests.open(purpose.into());
         self.net.in_flight += 1;
-        (id, Cmd::Retry { id, req })
+        self.user_retries.insert(id);
+        (id, Cmd::Api { id, req })
+    }
+
+    /// Whether request `id` is the user's explicit retry (see
+    /// [`Model::request_now`]).
+    pub fn is_user_retry(&self, id: RequestId) -> bool {
+        self.user_retries.contains(&id)
+    }
+
+    /// For the runtime, when it sends request `id`: whether it is the
+    /// user's explicit retry (the mark is taken off).
+    pub fn take_user_retry(&mut self, id: RequestId) -> bool {
+        self.user_retries.remove(&id)
     }
 
     /// Whether unsent text put into `state.drafts` really reaches the disk:
@@ -365,7 +422,7 @@ impl Model {
 
     /// The screen layout for the current size.
     pub fn layout(&self) -> AppLayout {
-        AppLayout::new(self.size, &tab_labels())
+        AppLayout::new(self.size, &tab_labels(self.size.0, self.pane))
     }
 
     /// Shows a notice.
@@ -581,6 +638,10 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
         Msg::FileWritten { id, result } => {
             m.redraw = true;
             on_reply(m, id, Reply::FileWritten(result))
+        }
+        Msg::CsvRead { id, result } => {
+            m.redraw = true;
+            on_reply(m, id, Reply::Csv(result))
         }
         Msg::SubFired(sub) => on_sub(m, sub),
         Msg::RateLimit(limits) => {

@@ -119,6 +119,8 @@ pub enum Reply {
     PathChecked(Result<bool, String>),
     /// A file write.
     FileWritten(Result<(), String>),
+    /// A chunk of a CSV file (or why it could not be read).
+    Csv(Result<super::csv_chunk::CsvChunk, String>),
 }
 
 /// Why the process is asked to end.
@@ -177,6 +179,13 @@ pub enum Msg {
         id: RequestId,
         /// Done, or why not.
         result: Result<(), String>,
+    },
+    /// A chunk of a CSV file was read.
+    CsvRead {
+        /// The read it answers.
+        id: RequestId,
+        /// The chunk, or why the file could not be read.
+        result: Result<super::csv_chunk::CsvChunk, String>,
     },
     /// The process was asked to end.
     Signal(Signal),

@@ -12,7 +12,10 @@ macro_rules! with_panes {
     ($callback:ident) => {
         $callback! {
             Leads(leads): $crate::app::leads::LeadsModel,
+            Campaigns(campaigns): $crate::app::campaigns::CampaignsModel,
+            Inbox(inbox): $crate::app::inbox::InboxModel,
             Domains(domains): $crate::app::domains::DomainsModel,
+            Profile(profile): $crate::app::profile::ProfileModel,
         }
     };
 }

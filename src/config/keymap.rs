@@ -110,13 +110,54 @@ actions! {
         NextSection => "next_section", "next part of the result detail (lead, person, company, fields)";
         PrevSection => "prev_section", "previous part of the result detail";
     }
+    /// The Campaigns pane.
+    Campaigns => "campaigns" {
+        NewCampaign => "new_campaign", "create a campaign (the type first, then its settings)";
+        ImportCsv => "import_csv", "import leads from a CSV file into the draft";
+        Launch => "launch", "launch the draft (asks first, naming the pending leads)";
+        Pause => "pause", "pause the active campaign";
+        Resume => "resume", "resume the paused campaign";
+        NextTab => "next_tab", "next part of the campaign (overview, roster, messages)";
+        PrevTab => "prev_tab", "previous part of the campaign";
+        CampaignStatusFilter => "campaign_status_filter", "filter the roster or the messages by status";
+        EditItem => "edit", "edit the selected lead or message";
+        EditSequence => "edit_sequence", "edit the sequence (draft only)";
+        DeleteLeads => "delete_leads", "delete the selected leads (draft only)";
+        DeleteAllLeads => "delete_all_leads", "delete every lead of the roster (draft only)";
+        MarkLead => "mark_lead", "select / unselect the lead";
+        MarkLoadedLeads => "mark_loaded_leads", "select every loaded lead (the pages read so far)";
+    }
+    /// The Inbox pane.
+    Inbox => "inbox" {
+        Compose => "compose", "write a new email (kept as a draft until sent)";
+        EditDraft => "edit_draft", "edit the draft (the editor opens on its body)";
+        SendDraft => "send", "send the draft (asks first, naming recipient and sender)";
+        EditorSend => "editor_send", "in the editor: save, then send (asks first)";
+        SaveDraft => "save_draft", "in the editor: save the draft to the service";
+        FindInBody => "find", "in the editor: find text in the body (Enter next, Up previous)";
+        Undo => "undo", "in the editor: undo";
+        Redo => "redo", "in the editor: redo";
+        MarkRead => "mark_read", "mark the thread read";
+        MarkUnread => "mark_unread", "mark the thread unread";
+        Archive => "archive", "archive / unarchive the thread";
+        DeleteDraft => "delete_draft", "delete the draft (asks first; only unsent drafts)";
+        StatusFilter => "status_filter", "show all threads, drafts, active or archived";
+        ScrollBodyDown => "scroll_body_down", "scroll the message body down";
+        ScrollBodyUp => "scroll_body_up", "scroll the message body up";
+    }
     /// The Senders & Domains pane.
     Domains => "domains" {
         ToggleSenders => "toggle_senders", "switch between sending domains and senders";
         AddDomain => "add_domain", "add a sending domain";
         Verify => "verify", "verify the domain (trigger a DNS check)";
         CopyValue => "copy_value", "copy the selected DNS value (OSC 52, works over SSH)";
+        CopyRecord => "copy_record", "copy the record's name, type, value or zone-file line…";
         SenderType => "sender_type", "filter senders by type (all, email, network)";
+    }
+    /// The Profile pane.
+    Profile => "profile" {
+        EditProfile => "edit_profile", "edit the profile (Ctrl-S reviews the changes, y saves)";
+        RedeemPass => "redeem_pass", "redeem a discovery-pass code";
     }
 }
 
@@ -322,6 +363,8 @@ impl Keymap {
 }
 
 impl Default for Keymap {
+    // Infallible: the input is the embedded constant file (see below).
+    #[allow(clippy::expect_used)]
     fn default() -> Self {
         // The embedded file is part of the build, not outside data, and
         // `tests::the_embedded_defaults_parse_and_cover_every_action` keeps it
@@ -495,7 +538,10 @@ mod tests {
         let err = Keymap::with_overrides(&[o("global", "y", "copy_value")]).unwrap_err();
         assert!(err.contains("[keys.domains]"), "{err}");
         let err = Keymap::with_overrides(&[o("nowhere", "y", "quit")]).unwrap_err();
-        assert!(err.contains("global, leads, domains"), "{err}");
+        assert!(
+            err.contains("global, leads, campaigns, inbox, domains, profile"),
+            "{err}"
+        );
     }
 
     /// The binding lines of the embedded file: (scope, key, action).

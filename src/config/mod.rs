@@ -83,6 +83,9 @@ pub struct PollFile {
     pub run_secs: Option<f64>,
     /// Stats of an active campaign, in seconds.
     pub campaign_secs: Option<f64>,
+    /// Live refresh of the inbox (thread list and the open thread), in
+    /// seconds.
+    pub inbox_secs: Option<f64>,
 }
 
 /// A base theme.
@@ -104,6 +107,8 @@ pub struct PollIntervals {
     pub run: Duration,
     /// Active campaign stats.
     pub campaign: Duration,
+    /// Inbox live refresh (new replies, unread counts).
+    pub inbox: Duration,
 }
 
 impl PollIntervals {
@@ -112,12 +117,14 @@ impl PollIntervals {
         domain: Duration::from_secs(45),
         run: Duration::from_secs(10),
         campaign: Duration::from_secs(30),
+        inbox: Duration::from_secs(30),
     };
     /// Defaults against the embedded demo service, which runs sped up.
     pub const DEMO: PollIntervals = PollIntervals {
         domain: Duration::from_secs(3),
         run: Duration::from_secs(1),
         campaign: Duration::from_secs(2),
+        inbox: Duration::from_secs(2),
     };
 }
 
@@ -183,6 +190,7 @@ impl Config {
             domain: secs(self.poll.domain_secs, base.domain),
             run: secs(self.poll.run_secs, base.run),
             campaign: secs(self.poll.campaign_secs, base.campaign),
+            inbox: secs(self.poll.inbox_secs, base.inbox),
         };
         if !loopback && p.domain < Duration::from_secs(30) {
             warnings.push(format!(
@@ -196,7 +204,11 @@ impl Config {
         } else {
             Duration::from_secs(5)
         };
-        for (name, d) in [("run_secs", &mut p.run), ("campaign_secs", &mut p.campaign)] {
+        for (name, d) in [
+            ("run_secs", &mut p.run),
+            ("campaign_secs", &mut p.campaign),
+            ("inbox_secs", &mut p.inbox),
+        ] {
             if *d < floor {
                 warnings.push(format!(
                     "poll.{name} = {} is too tight; using {} s",
@@ -254,6 +266,7 @@ pub fn parse_file(path: &Path, text: &str) -> Result<FileConfig, ConfigError> {
             ("domain_secs", p.domain_secs),
             ("run_secs", p.run_secs),
             ("campaign_secs", p.campaign_secs),
+            ("inbox_secs", p.inbox_secs),
         ] {
             if let Some(v) = v
                 && !(v.is_finite() && v > 0.0 && v <= 3600.0)
@@ -380,6 +393,7 @@ fn apply_file(cfg: &mut Config, path: &Path, file: FileConfig) -> Result<(), Con
         cfg.poll.domain_secs = p.domain_secs.or(cfg.poll.domain_secs);
         cfg.poll.run_secs = p.run_secs.or(cfg.poll.run_secs);
         cfg.poll.campaign_secs = p.campaign_secs.or(cfg.poll.campaign_secs);
+        cfg.poll.inbox_secs = p.inbox_secs.or(cfg.poll.inbox_secs);
     }
     cfg.keys.extend(key_overrides(path, file.keys));
     Ok(())

@@ -247,14 +247,11 @@ impl ThemeFile {
                 "{at} = {v}: allowed \"default\" or \"mono\" (or a [theme] table, see assets/theme.toml)"
             )),
         };
-        let table = match value {
-            toml::Value::Table(t) => t,
-            _ => {
-                return Ok(ThemeFile {
-                    base: Some(base("theme", value)?),
-                    ..ThemeFile::default()
-                });
-            }
+        let toml::Value::Table(table) = value else {
+            return Ok(ThemeFile {
+                base: Some(base("theme", value)?),
+                ..ThemeFile::default()
+            });
         };
         let mut file = ThemeFile::default();
         for (k, v) in table {

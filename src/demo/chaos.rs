@@ -3,7 +3,8 @@
 //! generator in arrival order, so the same sequence of requests meets the
 //! same faults on every start.
 //!
-//! - latency: a fixed delay before the handler;
+//! - latency: a fixed delay before the handler (of every request, or of
+//!   the methods named by `latency_methods` only);
 //! - error rate: 500 `internal_error`, the handler not run (nothing stored);
 //! - 429 rate: 429 `rate_limited` without `Retry-After` (an upstream limit),
 //!   the handler not run;
@@ -59,9 +60,18 @@ impl Chaos {
             || self.cfg.malformed_rate > 0.0
     }
 
+    /// Whether the latency applies to a request of `method`.
+    pub fn slows(&self, method: &str) -> bool {
+        let only = &self.cfg.latency_methods;
+        only.is_empty() || only.iter().any(|m| m.eq_ignore_ascii_case(method))
+    }
+
     /// Draws the fault of the next request.
     pub fn draw(&self) -> Fault {
-        let mut rng = self.rng.lock().unwrap_or_else(|e| e.into_inner());
+        let mut rng = self
+            .rng
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let (e, t, m, v) = (rng.f64(), rng.f64(), rng.f64(), rng.u8(0..3));
         if e < self.cfg.error_rate {
             Fault::Error
@@ -81,7 +91,7 @@ pub async fn layer(State(app): State<Arc<App>>, req: Request, next: Next) -> Res
         return next.run(req).await;
     }
     let fault = app.chaos.draw();
-    if !app.chaos.cfg.latency.is_zero() {
+    if !app.chaos.cfg.latency.is_zero() && app.chaos.slows(req.method().as_str()) {
         tokio::time::sleep(app.chaos.cfg.latency).await;
     }
     match fault {

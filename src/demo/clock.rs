@@ -49,7 +49,8 @@ impl Clock {
     /// Simulated now.
     pub fn now(&self) -> SimMs {
         let real_ms = self.started.elapsed().as_secs_f64() * 1000.0;
-        self.epoch + (real_ms * self.scale) as SimMs
+        self.epoch
+            .saturating_add(crate::num::f64_to_i64(real_ms * self.scale))
     }
 }
 
@@ -57,8 +58,7 @@ impl Clock {
 pub fn wall_epoch_ms() -> SimMs {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// Wall-clock now, rounded down to the minute: the default epoch, so seeded

@@ -85,8 +85,8 @@ impl Query {
     pub fn boolean(&self, key: &str) -> Result<Option<bool>, DemoError> {
         match self.get(key) {
             None => Ok(None),
-            Some("true") | Some("1") => Ok(Some(true)),
-            Some("false") | Some("0") => Ok(Some(false)),
+            Some("true" | "1") => Ok(Some(true)),
+            Some("false" | "0") => Ok(Some(false)),
             Some(_) => Err(invalid_field(key, "expected true or false")),
         }
     }

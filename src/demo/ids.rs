@@ -47,7 +47,14 @@ pub fn unit(seed: u64) -> f64 {
 
 /// Picks an element of a non-empty slice from a seed.
 pub fn pick<T: Copy>(seed: u64, items: &[T]) -> T {
-    items[(mix(seed) % items.len() as u64) as usize]
+    items[index(mix(seed), items.len())]
+}
+
+/// `seed` reduced to an index below `len` (0 when `len` is 0).
+pub fn index(seed: u64, len: usize) -> usize {
+    let len = u64::try_from(len).unwrap_or(u64::MAX);
+    // The remainder is below `len`, which came from a `usize`: it fits.
+    usize::try_from(seed.checked_rem(len).unwrap_or(0)).unwrap_or(0)
 }
 
 /// A 64-hex-character digest (for `definitionHash`).

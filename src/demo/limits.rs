@@ -89,7 +89,7 @@ pub const OTHER_ROUTE: &str = "other";
 pub const MAX_WINDOWS: usize = 1024;
 
 /// `GET /api/threads/{id}` for `GET /api/threads/123`; [`OTHER_ROUTE`] for
-/// a path that is no route of the contract or a method outside [`METHODS`].
+/// a path that is no route of the contract or a method outside `METHODS`.
 pub fn route_key(method: &str, path: &str) -> String {
     let template: Vec<&str> = path
         .split('/')
@@ -131,7 +131,10 @@ impl Limiter {
             return Ok(());
         }
         let now = Instant::now();
-        let mut w = self.windows.lock().unwrap_or_else(|e| e.into_inner());
+        let mut w = self
+            .windows
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if w.len() >= MAX_WINDOWS {
             w.retain(|_, (start, _)| now.duration_since(*start) < Duration::from_secs(1));
         }
@@ -141,7 +144,7 @@ impl Limiter {
         }
         if entry.1 >= self.per_sec {
             let left = Duration::from_secs(1).saturating_sub(now.duration_since(entry.0));
-            return Err(left.as_secs_f64().ceil().max(1.0) as u64);
+            return Err(crate::num::f64_to_u64(left.as_secs_f64().ceil().max(1.0)));
         }
         entry.1 += 1;
         Ok(())
@@ -199,7 +202,7 @@ mod tests {
             path.push_str("/x");
             let _ = l.check(0, route_key(&format!("M{i}"), &path));
         }
-        assert_eq!(l.windows.lock().map(|w| w.len()).unwrap_or(0), 1);
+        assert_eq!(l.windows.lock().map_or(0, |w| w.len()), 1);
         // Even with arbitrary keys, expired windows go once it is large.
         let l = Limiter::new(5);
         for i in 0..MAX_WINDOWS {
@@ -211,7 +214,7 @@ mod tests {
             }
         }
         assert!(l.check(0, "fresh".into()).is_ok());
-        assert_eq!(l.windows.lock().map(|w| w.len()).unwrap_or(0), 1);
+        assert_eq!(l.windows.lock().map_or(0, |w| w.len()), 1);
     }
 
     #[test]

@@ -173,7 +173,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 
 /// The key of the seeded demo workspace.
 pub const DEMO_KEY: &str = "pk_live_demo";
@@ -187,6 +187,11 @@ pub struct ChaosConfig {
     pub seed: u64,
     /// Added latency per request.
     pub latency: Duration,
+    /// The HTTP methods the latency applies to (upper case); empty: every
+    /// method. `["POST"]` makes only the writes slow, so a client whose
+    /// timeout is shorter still reads quickly and can check what a late
+    /// write did.
+    pub latency_methods: Vec<String>,
     /// Share of requests answered 500 `internal_error` (0.0 to 1.0).
     pub error_rate: f64,
     /// Share of requests answered 429 `rate_limited`.
@@ -256,7 +261,9 @@ impl App {
     /// The world; a panic elsewhere must not take the service down, so a
     /// poisoned lock is entered anyway.
     pub fn lock(&self) -> MutexGuard<'_, store::World> {
-        self.world.lock().unwrap_or_else(|e| e.into_inner())
+        self.world
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The workspace of an API key (no lock taken).
@@ -337,21 +344,34 @@ pub async fn spawn(addr: SocketAddr, config: DemoConfig) -> std::io::Result<Demo
 /// The outermost middleware: one JSON line per request on stderr when
 /// `log_requests` is set — method, path (no query string, keys redacted),
 /// status, milliseconds; never the Authorization header.
+///
+/// A request is carried out to its end even when the client hangs up
+/// (a timeout), as a real service does: a write whose answer was lost still
+/// happened, and its log line is still written. (Dropping the handler with
+/// the connection would make a late write silently vanish, which is not the
+/// failure a client must be ready for.)
 async fn log_layer(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
-    if !app.config.log_requests {
-        return next.run(req).await;
+    let log = app.config.log_requests;
+    let work = async move {
+        if !log {
+            return next.run(req).await;
+        }
+        let started = Instant::now();
+        let method = req.method().to_string();
+        let path = crate::api::key::redact(req.uri().path());
+        let resp = next.run(req).await;
+        let line = serde_json::json!({
+            "ts": clock::iso(clock::wall_epoch_ms()),
+            "method": method,
+            "path": path,
+            "status": resp.status().as_u16(),
+            "ms": (started.elapsed().as_secs_f64() * 1000.0 * 10.0).round() / 10.0,
+        });
+        eprintln!("{line}");
+        resp
+    };
+    match tokio::spawn(work).await {
+        Ok(resp) => resp,
+        Err(_) => errors::internal("the request handler failed").into_response(),
     }
-    let started = Instant::now();
-    let method = req.method().to_string();
-    let path = crate::api::key::redact(req.uri().path());
-    let resp = next.run(req).await;
-    let line = serde_json::json!({
-        "ts": clock::iso(clock::wall_epoch_ms()),
-        "method": method,
-        "path": path,
-        "status": resp.status().as_u16(),
-        "ms": (started.elapsed().as_secs_f64() * 1000.0 * 10.0).round() / 10.0,
-    });
-    eprintln!("{line}");
-    resp
 }

@@ -7,6 +7,7 @@ use serde_json::{Map, Value, json};
 
 use super::ids::{mix2, pick, unit, uuid_from};
 use crate::api::model::{FieldDescriptor, Operator, ValueType};
+use crate::num::{f64_to_u16, f64_to_u32};
 
 const FIRST: &[&str] = &[
     "Amelia", "Ben", "Chloé", "Daniel", "Elif", "Felix", "Grace", "Hugo", "Isabel", "Jonas",
@@ -380,7 +381,7 @@ impl Person {
         let r = |k: u64| mix2(seed, k);
         let u = |k: u64| unit(mix2(seed, k));
         let titles = PERSONAS[persona % PERSONAS.len()];
-        let headcount = (10.0 * (1.0 + u(10) * 499.0).powf(1.15)) as u32;
+        let headcount = f64_to_u32(10.0 * (1.0 + u(10) * 499.0).powf(1.15));
         let public = headcount > 2_000 && u(11) < 0.4;
         let hiring = u(12) < 0.55;
         Person {
@@ -392,21 +393,21 @@ impl Person {
             co_b: pick(r(5), CO_B),
             tld: pick(r(6), TLD),
             city: pick(r(7), CITY),
-            years: 3 + (u(8) * 22.0) as u32,
-            connections: 150 + (u(9) * 4_850.0) as u32,
-            followers: (u(13) < 0.8).then(|| 100 + (u(14) * 19_900.0) as u32),
+            years: 3 + f64_to_u32(u(8) * 22.0),
+            connections: 150 + f64_to_u32(u(9) * 4_850.0),
+            followers: (u(13) < 0.8).then(|| 100 + f64_to_u32(u(14) * 19_900.0)),
             open_to_work: u(15) < 0.12,
             email_verified: u(16) < 0.7,
-            phone: (u(17) < 0.45).then(|| 1_000_000 + (u(18) * 8_999_999.0) as u32),
+            phone: (u(17) < 0.45).then(|| 1_000_000 + f64_to_u32(u(18) * 8_999_999.0)),
             industry: pick(r(19), INDUSTRY),
             headcount,
-            founded: 1985 + (u(20) * 38.0) as u32,
+            founded: 1985 + f64_to_u32(u(20) * 38.0),
             public,
             revenue: round1(f64::from(headcount) * (0.08 + u(21) * 0.3)),
             stage: if public { "Public" } else { pick(r(22), STAGE) },
             funding: (!public).then(|| round1(u(23) * 180.0)),
             hiring,
-            open_roles: hiring.then(|| 1 + (u(24) * 40.0) as u32),
+            open_roles: hiring.then(|| 1 + f64_to_u32(u(24) * 40.0)),
             stack: pick(r(25), STACK),
             topic: pick(r(26), TOPIC),
         }
@@ -652,7 +653,7 @@ impl Person {
     /// The quality score in thousandths (`400..=990`): exactly
     /// `score × 1000`, small enough to keep in every stored row.
     pub fn score_milli(seed: u64) -> u16 {
-        (400.0 + unit(mix2(seed, 99)) * 590.0).round() as u16
+        f64_to_u16((400.0 + unit(mix2(seed, 99)) * 590.0).round())
     }
 
     /// The canonical lead id of this person.
@@ -734,7 +735,7 @@ mod tests {
     #[test]
     fn the_search_text_is_the_rendered_fields() {
         for seed in 0..400u64 {
-            let p = Person::new(seed, seed as usize);
+            let p = Person::new(seed, usize::try_from(seed).unwrap());
             let company = format!("{}{}", p.co_a, p.co_b);
             // The formulas the text fields had before they were written in
             // place.
@@ -800,9 +801,8 @@ mod tests {
     #[test]
     fn predicates_compare_typed_values() {
         let p = Person::new(7, 1);
-        let head = match p.field(16) {
-            Some(FVal::Num(n)) => n,
-            _ => unreachable!(),
+        let Some(FVal::Num(head)) = p.field(16) else {
+            panic!("field 16 (headcount) is a number");
         };
         let pred = |op, value| Pred {
             field: 16,

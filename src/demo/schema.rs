@@ -138,31 +138,7 @@ pub fn check(s: &S, v: &Value, path: &str, errs: &mut Errors) {
                 mismatch(errs, "a boolean");
             }
         }
-        S::Int(min, max) => match v {
-            Value::Number(n) => {
-                let as_int = n.as_u64().map(Some).unwrap_or_else(|| {
-                    if n.as_i64().is_some() {
-                        None // negative
-                    } else {
-                        n.as_f64().and_then(|f| {
-                            (f.fract() == 0.0 && f >= 0.0 && f <= u64::MAX as f64)
-                                .then_some(f as u64)
-                        })
-                    }
-                });
-                let is_fraction = n.as_f64().is_some_and(|f| f.fract() != 0.0);
-                if is_fraction {
-                    mismatch(errs, "an integer");
-                } else {
-                    match as_int {
-                        Some(i) if i >= *min && i <= *max => {}
-                        Some(i) if i > *max => errs.push(here(), format!("{min} to {max}")),
-                        _ => errs.push(here(), range_text(*min, *max)),
-                    }
-                }
-            }
-            _ => mismatch(errs, "an integer"),
-        },
+        S::Int(min, max) => check_int(*min, *max, v, path, errs),
         S::Enum(values) => match v.as_str() {
             Some(t) if values.contains(&t) => {}
             Some(_) => errs.push(here(), format!("one of {}", values.join(", "))),
@@ -187,23 +163,7 @@ pub fn check(s: &S, v: &Value, path: &str, errs: &mut Errors) {
                 check(inner, v, path, errs);
             }
         }
-        S::Tagged { tag, variants } => {
-            let Some(obj) = v.as_object() else {
-                return mismatch(errs, "an object");
-            };
-            let names: Vec<&str> = variants.iter().map(|(n, _)| *n).collect();
-            match obj.get(*tag) {
-                None => errs.push(join(path, tag), "required"),
-                Some(Value::String(t)) => match variants.iter().find(|(n, _)| n == t) {
-                    Some((_, fields)) => check_obj(fields, true, &[tag], v, path, errs),
-                    None => errs.push(join(path, tag), format!("one of {}", names.join(", "))),
-                },
-                Some(other) => errs.push(
-                    join(path, tag),
-                    format!("expected a string, got {}", kind(other)),
-                ),
-            }
-        }
+        S::Tagged { tag, variants } => check_tagged(tag, variants, v, path, errs),
         S::OneOf(options, want) => {
             let ok = options.iter().any(|o| {
                 let mut scratch = Errors::default();
@@ -214,6 +174,65 @@ pub fn check(s: &S, v: &Value, path: &str, errs: &mut Errors) {
                 mismatch(errs, want);
             }
         }
+    }
+}
+
+/// Pushes "expected WANT, got KIND" at `path`.
+fn mismatch(errs: &mut Errors, path: &str, v: &Value, want: &str) {
+    errs.push(
+        here_or_empty(path).to_owned(),
+        format!("expected {want}, got {}", kind(v)),
+    );
+}
+
+/// Checks an integer in `min..=max`: whole floats count, fractions and
+/// negatives do not.
+fn check_int(min: u64, max: u64, v: &Value, path: &str, errs: &mut Errors) {
+    let Value::Number(n) = v else {
+        return mismatch(errs, path, v, "an integer");
+    };
+    let as_int = n.as_u64().map_or_else(
+        || {
+            if n.as_i64().is_some() {
+                None // negative
+            } else {
+                n.as_f64().and_then(|f| {
+                    (f.fract() == 0.0 && f >= 0.0 && f <= u64::MAX as f64)
+                        .then_some(crate::num::f64_to_u64(f))
+                })
+            }
+        },
+        Some,
+    );
+    let is_fraction = n.as_f64().is_some_and(|f| f.fract() != 0.0);
+    if is_fraction {
+        mismatch(errs, path, v, "an integer");
+        return;
+    }
+    let here = here_or_empty(path).to_owned();
+    match as_int {
+        Some(i) if i >= min && i <= max => {}
+        Some(i) if i > max => errs.push(here, format!("{min} to {max}")),
+        _ => errs.push(here, range_text(min, max)),
+    }
+}
+
+/// Checks an object whose `tag` key picks the closed field set it must have.
+fn check_tagged(tag: &str, variants: &[(&str, Fields)], v: &Value, path: &str, errs: &mut Errors) {
+    let Some(obj) = v.as_object() else {
+        return mismatch(errs, path, v, "an object");
+    };
+    let names: Vec<&str> = variants.iter().map(|(n, _)| *n).collect();
+    match obj.get(tag) {
+        None => errs.push(join(path, tag), "required"),
+        Some(Value::String(t)) => match variants.iter().find(|(n, _)| n == t) {
+            Some((_, fields)) => check_obj(fields, true, &[tag], v, path, errs),
+            None => errs.push(join(path, tag), format!("one of {}", names.join(", "))),
+        },
+        Some(other) => errs.push(
+            join(path, tag),
+            format!("expected a string, got {}", kind(other)),
+        ),
     }
 }
 

@@ -92,7 +92,7 @@ fn plan(
 ) -> SourcePlan {
     SourcePlan {
         source_id: SourceId::NetworkPeople,
-        query: queries.iter().map(|s| s.to_string()).collect(),
+        query: queries.iter().map(ToString::to_string).collect(),
         reason: reason.to_owned(),
         result_target: Some(match target {
             Some(count) => ResultTarget::Count { count },
@@ -105,7 +105,7 @@ fn plan(
         }),
         geography: (!countries.is_empty()).then(|| Geography {
             mode: "explicit".into(),
-            country_codes: countries.iter().map(|s| s.to_string()).collect(),
+            country_codes: countries.iter().map(ToString::to_string).collect(),
             city_names: None,
         }),
         company_size: Some(CompanySize {
@@ -116,7 +116,7 @@ fn plan(
             vec![PersonCriterion {
                 id: "titles".into(),
                 kind: PersonCriterionKind::CurrentTitle,
-                values: titles.iter().map(|s| s.to_string()).collect(),
+                values: titles.iter().map(ToString::to_string).collect(),
             }]
         }),
         unresolved_preferences: None,
@@ -182,9 +182,11 @@ fn search(g: &mut IdGen, user_seed: u64, epoch: SimMs, spec: SearchSpec<'_>) -> 
         let at = created + span * (r as i64 + 1) / (runs as i64 + 1) + HOUR;
         let idx = sim_run(&mut rec, g, at);
         let share = spec.rows / runs + usize::from(r < spec.rows % runs);
-        rec.runs[idx].target = share as u32;
-        rec.runs[idx].added = share as u32;
-        rec.add_rows(share as u32, idx as u32, rec.runs[idx].end, |seed| {
+        let share = u32::try_from(share).unwrap_or(u32::MAX);
+        rec.runs[idx].target = share;
+        rec.runs[idx].added = share;
+        let run = u32::try_from(idx).unwrap_or(u32::MAX);
+        rec.add_rows(share, run, rec.runs[idx].end, |seed| {
             let x = super::ids::unit(mix2(seed, 0x57a7));
             if x < 0.08 {
                 RowStatus::Contacted
@@ -514,7 +516,7 @@ fn domain(g: &mut IdGen, ws: &Workspace, name: &str, created: SimMs) -> DomainRe
 }
 
 fn full_context() -> (CompanyContext, Profile) {
-    let v = |xs: &[&str]| xs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let v = |xs: &[&str]| xs.iter().map(ToString::to_string).collect::<Vec<_>>();
     let ctx = CompanyContext {
         user: UserSection {
             professional_background: "Ten years in revenue operations; previously built the RevOps team at a Series C SaaS company.".into(),
@@ -556,6 +558,10 @@ fn full_context() -> (CompanyContext, Profile) {
 
 fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
     let mut g = IdGen::new(0xD330_0001);
+    // The always-on campaign and the threads that came later draw ids from
+    // their own generator, so the ids of what came before (some are quoted
+    // in the README) stay the same.
+    let mut g2 = IdGen::new(0xD330_0002);
     let user_seed = 0xD3;
     let (context, profile) = full_context();
     let mut ws = Workspace {
@@ -576,9 +582,27 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
         pass: None,
         redeemed: Vec::new(),
     };
-    ws.senders = vec![
+    ws.senders = demo_senders(&mut g);
+    ws.searches = demo_searches(&mut g, user_seed, e, scale);
+    ws.campaigns = demo_campaigns(&mut g, &mut g2, &ws, e);
+    ws.threads = demo_threads(&mut g, &mut g2, &ws, e);
+    ws.domains = demo_domains(&mut g, &ws, e);
+    ws
+}
+
+/// Indices of the demo senders (see [`demo_senders`]) the campaigns and
+/// threads send from.
+const MAYA_EM: usize = 0;
+const SAM_EM: usize = 1;
+const MAYA_NET: usize = 3;
+const LEO_NET: usize = 4;
+
+/// The demo workspace's senders: two ready email senders, one not ready,
+/// two network senders.
+fn demo_senders(g: &mut IdGen) -> Vec<SenderAccount> {
+    vec![
         sender(
-            &mut g,
+            g,
             Channel::Email,
             "Maya",
             "Chen",
@@ -588,7 +612,7 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
             true,
         ),
         sender(
-            &mut g,
+            g,
             Channel::Email,
             "Sam",
             "Ortiz",
@@ -598,7 +622,7 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
             false,
         ),
         sender(
-            &mut g,
+            g,
             Channel::Email,
             "Ops",
             "Inbox",
@@ -608,7 +632,7 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
             false,
         ),
         sender(
-            &mut g,
+            g,
             Channel::Network,
             "Maya",
             "Chen",
@@ -618,7 +642,7 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
             true,
         ),
         sender(
-            &mut g,
+            g,
             Channel::Network,
             "Leo",
             "Park",
@@ -627,11 +651,17 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
             20,
             false,
         ),
-    ];
+    ]
+}
+
+/// The demo workspace's searches, oldest first.
+// A table of seed data: one literal per search.
+#[allow(clippy::too_many_lines)]
+fn demo_searches(g: &mut IdGen, user_seed: u64, e: SimMs, scale: Option<usize>) -> Vec<SearchRec> {
     use CompanyCriterionKind as K;
     use CriterionOperator as O;
     let big = search(
-        &mut g,
+        g,
         user_seed,
         e,
         SearchSpec {
@@ -657,7 +687,7 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
         },
     );
     let growth = search(
-        &mut g,
+        g,
         user_seed,
         e,
         SearchSpec {
@@ -680,7 +710,7 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
         },
     );
     let mut platform = search(
-        &mut g,
+        g,
         user_seed,
         e,
         SearchSpec {
@@ -703,9 +733,9 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
         },
     );
     // A run in flight at start: queued for a moment, then running, then done.
-    sim::start_run(&mut platform, e - 30_000, &mut g);
+    sim::start_run(&mut platform, e - 30_000, g);
     let cfo = search(
-        &mut g,
+        g,
         user_seed,
         e,
         SearchSpec {
@@ -728,7 +758,7 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
         },
     );
     let mut founders = search(
-        &mut g,
+        g,
         user_seed,
         e,
         SearchSpec {
@@ -752,81 +782,88 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
     );
     // A provider outage: the latest run failed two hours ago.
     founders.fail_runs = true;
-    sim::start_run(&mut founders, e - 2 * HOUR, &mut g);
-    ws.searches = vec![big, growth, platform, cfo, founders];
+    sim::start_run(&mut founders, e - 2 * HOUR, g);
+    let mut searches = vec![big, growth, platform, cfo, founders];
     // Lists read newest first from the end: keep creation order.
-    ws.searches
-        .sort_by(|a, b| a.search.created_at.cmp(&b.search.created_at));
+    searches.sort_by(|a, b| a.search.created_at.cmp(&b.search.created_at));
+    searches
+}
 
-    let (maya_em, sam_em, maya_net, leo_net) = (0, 1, 3, 4);
-    type Steps = Vec<(NodeType, &'static str, &'static str)>;
-    #[allow(clippy::too_many_arguments)]
-    fn mk(
-        g: &mut IdGen,
-        ws: &Workspace,
-        kind: Channel,
-        name: &str,
-        s: &[usize],
-        steps: Steps,
-        n: usize,
-        from: usize,
-        created: SimMs,
-    ) -> CampaignRec {
-        campaign(g, ws, kind, name, s, &steps, n, &ws.searches[from], created)
-    }
+type Steps = [(NodeType, &'static str, &'static str)];
+
+/// A demo campaign whose roster comes from search `from`.
+#[allow(clippy::too_many_arguments)]
+fn mk(
+    g: &mut IdGen,
+    ws: &Workspace,
+    kind: Channel,
+    name: &str,
+    s: &[usize],
+    steps: &Steps,
+    n: usize,
+    from: usize,
+    created: SimMs,
+) -> CampaignRec {
+    campaign(g, ws, kind, name, s, steps, n, &ws.searches[from], created)
+}
+
+/// The demo workspace's campaigns in every state, oldest first.
+// A table of seed data: one literal per campaign, then their launches.
+#[allow(clippy::too_many_lines)]
+fn demo_campaigns(g: &mut IdGen, g2: &mut IdGen, ws: &Workspace, e: SimMs) -> Vec<CampaignRec> {
     let mut draft = mk(
-        &mut g,
-        &ws,
+        g,
+        ws,
         Channel::Email,
         "Q3 RevOps outreach (5,000-lead draft)",
-        &[maya_em],
-        email_steps(),
+        &[MAYA_EM],
+        &email_steps(),
         BIG_ROSTER,
         0,
         e - 2 * DAY,
     );
     draft.c.daily_limit = Some(200);
     let empty = mk(
-        &mut g,
-        &ws,
+        g,
+        ws,
         Channel::Network,
         "Platform eng intros (empty draft)",
-        &[leo_net],
-        vec![],
+        &[LEO_NET],
+        &[],
         0,
         2,
         e - 3 * HOUR,
     );
     let mut active_email = mk(
-        &mut g,
-        &ws,
+        g,
+        ws,
         Channel::Email,
         "Series B RevOps — wave 2",
-        &[maya_em, sam_em],
-        email_steps(),
+        &[MAYA_EM, SAM_EM],
+        &email_steps(),
         120,
         0,
         e - DAY,
     );
     active_email.c.daily_limit = Some(100);
     let active_net = mk(
-        &mut g,
-        &ws,
+        g,
+        ws,
         Channel::Network,
         "DACH growth leaders (network)",
-        &[maya_net, leo_net],
-        network_steps(),
+        &[MAYA_NET, LEO_NET],
+        &network_steps(),
         80,
         1,
         e - DAY,
     );
     let mut paused = mk(
-        &mut g,
-        &ws,
+        g,
+        ws,
         Channel::Email,
         "Platform eng — EU",
-        &[sam_em],
-        email_steps(),
+        &[SAM_EM],
+        &email_steps(),
         60,
         2,
         e - 2 * DAY,
@@ -834,34 +871,34 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
     // Below the roster size, so the campaign is mid-way when paused.
     paused.c.daily_limit = Some(40);
     let done_net = mk(
-        &mut g,
-        &ws,
+        g,
+        ws,
         Channel::Network,
         "Founders — first SDR (network)",
-        &[maya_net],
-        network_steps(),
+        &[MAYA_NET],
+        &network_steps(),
         40,
         4,
         e - 6 * DAY,
     );
     let done_email = mk(
-        &mut g,
-        &ws,
+        g,
+        ws,
         Channel::Email,
         "Finance leaders Q2",
-        &[maya_em],
-        email_steps(),
+        &[MAYA_EM],
+        &email_steps(),
         30,
         1,
         e - 12 * DAY,
     );
     let launching = mk(
-        &mut g,
-        &ws,
+        g,
+        ws,
         Channel::Email,
         "Growth leaders — launch week",
-        &[sam_em],
-        email_steps(),
+        &[SAM_EM],
+        &email_steps(),
         25,
         1,
         e - 2 * HOUR,
@@ -887,19 +924,15 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
         sim::advance_campaign(&mut c, e);
         campaigns.push(c);
     }
-    // Everything seeded below this point draws ids from its own generator,
-    // so the ids of what came before (some are quoted in the README) stay
-    // the same.
-    let mut g2 = IdGen::new(0xD330_0002);
     // Large enough to keep sending for a quarter of an hour of real time at
     // the default pace: the campaign whose stats visibly climb.
     let mut always_on = mk(
-        &mut g2,
-        &ws,
+        g2,
+        ws,
         Channel::Email,
         ALWAYS_ON,
-        &[maya_em, sam_em],
-        email_steps(),
+        &[MAYA_EM, SAM_EM],
+        &email_steps(),
         ALWAYS_ON_ROSTER,
         1,
         e - 3 * DAY,
@@ -910,14 +943,19 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
     sim::advance_campaign(&mut always_on, e);
     campaigns.push(always_on);
     campaigns.sort_by(|a, b| a.c.created_at.cmp(&b.c.created_at));
-    ws.campaigns = campaigns;
+    campaigns
+}
 
+/// The demo workspace's inbox threads, oldest first.
+// A table of seed data: one literal per thread and its messages.
+#[allow(clippy::too_many_lines)]
+fn demo_threads(g: &mut IdGen, g2: &mut IdGen, ws: &Workspace, e: SimMs) -> Vec<ThreadRec> {
     let mut threads = Vec::new();
     let mut t = thread(
-        &mut g,
-        &ws,
+        g,
+        ws,
         ThreadStatus::Draft,
-        Some(maya_em),
+        Some(MAYA_EM),
         "jonas.fischer@kestrel.io",
         "Jonas Fischer",
         "Intro: Kestrel × Northwind",
@@ -927,8 +965,8 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
     t.t.draft_cc = Some("sam@northwind-demo.io".into());
     threads.push(t);
     threads.push(thread(
-        &mut g,
-        &ws,
+        g,
+        ws,
         ThreadStatus::Draft,
         None,
         "priya.patel@orbital.ai",
@@ -937,17 +975,17 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
         e - 5 * HOUR,
     ));
     let mut t = thread(
-        &mut g,
-        &ws,
+        g,
+        ws,
         ThreadStatus::Active,
-        Some(maya_em),
+        Some(MAYA_EM),
         "lena.weber@granite.de",
         "Lena Weber",
         "",
         e - 3 * DAY,
     );
     message(
-        &mut g,
+        g,
         &mut t,
         false,
         "Forecast accuracy at Granite",
@@ -955,7 +993,7 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
         e - 3 * DAY,
     );
     message(
-        &mut g,
+        g,
         &mut t,
         true,
         "Re: Forecast accuracy at Granite",
@@ -963,7 +1001,7 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
         e - 2 * DAY,
     );
     message(
-        &mut g,
+        g,
         &mut t,
         false,
         "Re: Forecast accuracy at Granite",
@@ -971,7 +1009,7 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
         e - 2 * DAY + 2 * HOUR,
     );
     message(
-        &mut g,
+        g,
         &mut t,
         true,
         "Re: Forecast accuracy at Granite",
@@ -981,17 +1019,17 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
     t.t.unread_count = 1;
     threads.push(t);
     let mut t = thread(
-        &mut g,
-        &ws,
+        g,
+        ws,
         ThreadStatus::Active,
-        Some(sam_em),
+        Some(SAM_EM),
         "kofi.okafor@tidal.io",
         "Kofi Okafor",
         "",
         e - DAY,
     );
     message(
-        &mut g,
+        g,
         &mut t,
         false,
         "Tidal's RevOps stack",
@@ -999,7 +1037,7 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
         e - DAY,
     );
     message(
-        &mut g,
+        g,
         &mut t,
         true,
         "Re: Tidal's RevOps stack",
@@ -1007,7 +1045,7 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
         e - 6 * HOUR,
     );
     message(
-        &mut g,
+        g,
         &mut t,
         true,
         "Re: Tidal's RevOps stack",
@@ -1016,17 +1054,17 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
     );
     threads.push(t);
     let mut t = thread(
-        &mut g,
-        &ws,
+        g,
+        ws,
         ThreadStatus::Archived,
-        Some(maya_em),
+        Some(MAYA_EM),
         "old.lead@redwood.com",
         "Alex Rossi",
         "",
         e - 20 * DAY,
     );
     message(
-        &mut g,
+        g,
         &mut t,
         false,
         "Checking in",
@@ -1036,17 +1074,17 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
     t.t.unread_count = 0;
     threads.push(t);
     let mut t = thread(
-        &mut g,
-        &ws,
+        g,
+        ws,
         ThreadStatus::Draft,
-        Some(sam_em),
+        Some(SAM_EM),
         "hana.ito@helix.ai",
         "Hana Ito",
         "Re: your webinar",
         e - 8 * HOUR,
     );
     message(
-        &mut g,
+        g,
         &mut t,
         true,
         "Your webinar",
@@ -1057,42 +1095,47 @@ fn demo(e: SimMs, scale: Option<usize>) -> Workspace {
     t.t.draft_attachments = slides(&ws.user_id, &t.t.id);
     threads.push(t);
     let mut t = thread(
-        &mut g,
-        &ws,
+        g,
+        ws,
         ThreadStatus::Active,
-        Some(maya_em),
+        Some(MAYA_EM),
         "warmup-7@demo-mail.example",
         "Warm-up",
         "",
         e - DAY,
     );
     t.warmup = true;
-    message(&mut g, &mut t, false, "warm-up", "warm-up message", e - DAY);
+    message(g, &mut t, false, "warm-up", "warm-up message", e - DAY);
     t.t.unread_count = 0;
     threads.push(t);
-    threads.push(awaiting_reply(&mut g2, &ws, maya_em, e));
-    threads.push(long_thread(&mut g2, &ws, sam_em, e));
+    threads.push(awaiting_reply(g2, ws, MAYA_EM, e));
+    threads.push(long_thread(g2, ws, SAM_EM, e));
     threads.sort_by(|a, b| a.t.created_at.cmp(&b.t.created_at));
-    ws.threads = threads;
-
-    let mut verified = domain(&mut g, &ws, "northwind-demo.io", e - 30 * DAY);
-    sim::trigger_verify(&mut verified, e - 30 * DAY + HOUR);
-    let mut failed = domain(&mut g, &ws, "fail-dkim.northwind-demo.io", e - 3 * DAY);
-    sim::trigger_verify(&mut failed, e - 2 * DAY);
-    let mut slow = domain(&mut g, &ws, "slow-dns.northwind-demo.io", e - DAY);
-    sim::trigger_verify(&mut slow, e - 30 * MINUTE);
-    let mut verifying = domain(&mut g, &ws, "mail.northwind-demo.io", e - HOUR);
-    sim::trigger_verify(&mut verifying, e - 4 * MINUTE);
-    let pending = domain(&mut g, &ws, "news.northwind-demo.io", e - 10 * MINUTE);
-    ws.domains = vec![verified, failed, slow, verifying, pending];
-    ws.domains
-        .sort_by(|a, b| a.d.created_at.cmp(&b.d.created_at));
-    for d in &mut ws.domains {
-        sim::advance_domain(d, e);
-    }
-    ws
+    threads
 }
 
+/// The demo workspace's sending domains, one per verification outcome.
+fn demo_domains(g: &mut IdGen, ws: &Workspace, e: SimMs) -> Vec<DomainRec> {
+    let mut verified = domain(g, ws, "northwind-demo.io", e - 30 * DAY);
+    sim::trigger_verify(&mut verified, e - 30 * DAY + HOUR);
+    let mut failed = domain(g, ws, "fail-dkim.northwind-demo.io", e - 3 * DAY);
+    sim::trigger_verify(&mut failed, e - 2 * DAY);
+    let mut slow = domain(g, ws, "slow-dns.northwind-demo.io", e - DAY);
+    sim::trigger_verify(&mut slow, e - 30 * MINUTE);
+    let mut verifying = domain(g, ws, "mail.northwind-demo.io", e - HOUR);
+    sim::trigger_verify(&mut verifying, e - 4 * MINUTE);
+    let pending = domain(g, ws, "news.northwind-demo.io", e - 10 * MINUTE);
+    let mut domains = vec![verified, failed, slow, verifying, pending];
+    domains.sort_by(|a, b| a.d.created_at.cmp(&b.d.created_at));
+    for d in &mut domains {
+        sim::advance_domain(d, e);
+    }
+    domains
+}
+
+/// The second, small workspace (key [`super::OTHER_KEY`]).
+// A table of seed data: one literal per resource.
+#[allow(clippy::too_many_lines)]
 fn other(e: SimMs) -> Workspace {
     let mut g = IdGen::new(0x074E_0002);
     let user_seed = 0x07;

@@ -28,6 +28,7 @@ use super::clock::{MINUTE, SimMs, iso};
 use super::ids::{IdGen, mix2, unit};
 use super::store::*;
 use crate::api::model::*;
+use crate::num::f64_to_i64;
 
 /// How long a run stays queued.
 pub const RUN_QUEUED: SimMs = MINUTE;
@@ -66,7 +67,8 @@ pub fn advance_search(s: &mut SearchRec, now: SimMs, pass: &mut Option<PassRec>)
         let added = s.runs[ri].added;
         if due > added {
             let at = now.min(s.runs[ri].end);
-            s.add_rows(due - added, ri as u32, at, |_| RowStatus::New);
+            let run = u32::try_from(ri).unwrap_or(u32::MAX);
+            s.add_rows(due - added, run, at, |_| RowStatus::New);
             s.runs[ri].added = due;
             if let Some(p) = pass
                 && p.state(at).0 == "active"
@@ -170,7 +172,7 @@ pub fn latest_run(s: &SearchRec, now: SimMs) -> Option<LatestRun> {
                     let share = stored_total as usize / n_queries
                         + usize::from(qi < stored_total as usize % n_queries);
                     qi += 1;
-                    diagnostics(q, share as u64, run, status.clone(), plan)
+                    diagnostics(q, share as u64, run, &status, plan)
                 })
                 .collect();
             SourceStatus {
@@ -216,10 +218,10 @@ fn diagnostics(
     q: &str,
     stored: u64,
     run: &RunRec,
-    status: RunStatus,
+    status: &RunStatus,
     plan: &SourcePlan,
 ) -> QueryDiagnostics {
-    let started = status != RunStatus::Queued;
+    let started = *status != RunStatus::Queued;
     let quality_kept = stored + stored / 6;
     let lead_extracted = quality_kept + quality_kept * 2 / 5;
     let ranked = lead_extracted + lead_extracted / 10;
@@ -274,7 +276,7 @@ fn diagnostics(
         max_results,
         current_run_depth_expanded: attempts.len() > 1,
         search_attempts: attempts,
-        error: if run.fails && status == RunStatus::Failed {
+        error: if run.fails && *status == RunStatus::Failed {
             "provider timeout".into()
         } else {
             String::new()
@@ -287,7 +289,7 @@ fn diagnostics(
 /// Sends allowed per rolling day for a campaign.
 pub fn daily_cap(c: &CampaignRec, senders: &[SenderAccount]) -> u32 {
     match c.c.kind {
-        Channel::Email => c.c.daily_limit.unwrap_or(50).clamp(1, u64::from(u32::MAX)) as u32,
+        Channel::Email => u32::try_from(c.c.daily_limit.unwrap_or(50).max(1)).unwrap_or(u32::MAX),
         _ => {
             let sum: u64 = c
                 .sender_ids
@@ -295,7 +297,7 @@ pub fn daily_cap(c: &CampaignRec, senders: &[SenderAccount]) -> u32 {
                 .filter_map(|id| senders.iter().find(|s| &s.id == id))
                 .map(|s| s.daily_limit)
                 .sum();
-            sum.clamp(1, u64::from(u32::MAX)) as u32
+            u32::try_from(sum.max(1)).unwrap_or(u32::MAX)
         }
     }
 }
@@ -374,7 +376,7 @@ fn delay(kind: &NodeType, seed: u64) -> SimMs {
         NodeType::Email => (10, 40),
         _ => (15, 60),
     };
-    (lo as f64 + unit(seed) * (hi - lo) as f64) as SimMs * MINUTE
+    f64_to_i64(f64::from(lo) + unit(seed) * f64::from(hi - lo)) * MINUTE
 }
 
 /// The next sending node after `k`, or `None` at the end.
@@ -432,7 +434,7 @@ fn run_events(c: &mut CampaignRec, r: &mut Runner, now: SimMs) {
             {
                 r.sent_log.pop_front();
             }
-            if r.sent_log.len() as u32 >= r.cap {
+            if u32::try_from(r.sent_log.len()).unwrap_or(u32::MAX) >= r.cap {
                 r.next_slot = r.sent_log.front().copied().unwrap_or(t) + super::clock::DAY;
                 continue;
             }
@@ -636,7 +638,7 @@ pub fn draw_reply(seed: u64, subject: &str, sent: SimMs) -> Option<Reply> {
         return None;
     }
     let (lo, hi) = REPLY_MINUTES;
-    let minutes = lo + (unit(mix2(seed, 0x4EB2)) * (hi - lo) as f64) as i64;
+    let minutes = lo + f64_to_i64(unit(mix2(seed, 0x4EB2)) * (hi - lo) as f64);
     Some(Reply {
         at: sent + minutes * MINUTE,
         seed,

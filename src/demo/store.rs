@@ -7,7 +7,7 @@ use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 use serde_json::{Map, Value, json};
 
 use super::clock::{SimMs, iso};
-use super::ids::{IdGen, hash_str, mix2, uuid_from};
+use super::ids::{IdGen, hash_str, index, mix2, uuid_from};
 use super::people::{self, FIELDS, Person, Pred};
 use crate::api::model::*;
 
@@ -177,7 +177,7 @@ impl RunRec {
             self.target
         } else {
             let f = (now - self.start) as f64 / (self.end - self.start).max(1) as f64;
-            (f64::from(self.target) * f) as u32
+            crate::num::f64_to_u32(f64::from(self.target) * f)
         }
     }
 }
@@ -245,7 +245,7 @@ impl SearchRec {
         for _ in 0..n {
             let seed = mix2(self.seed, self.minted);
             self.minted += 1;
-            let idx = self.rows.len() as u32;
+            let idx = u32::try_from(self.rows.len()).unwrap_or(u32::MAX);
             if let Some(key) = uuid_u128(&result_id(seed)) {
                 self.by_id.insert(key, idx);
             }
@@ -274,7 +274,11 @@ impl SearchRec {
         // entries moved up in blocks: no pass compares every row.
         let rows = &self.rows;
         let key = |i: u32| (Reverse(rows[i as usize].score_milli), i);
-        let mut fresh: Vec<u32> = (start as u32..rows.len() as u32).collect();
+        // Row indices are u32 to keep the order small; a search never
+        // holds 4 billion rows, and the bounds saturate rather than wrap.
+        let lo = u32::try_from(start).unwrap_or(u32::MAX);
+        let hi = u32::try_from(rows.len()).unwrap_or(u32::MAX);
+        let mut fresh: Vec<u32> = (lo..hi).collect();
         fresh.sort_unstable_by_key(|i| key(*i));
         let order = &mut self.order;
         let places: Vec<usize> = fresh
@@ -419,12 +423,12 @@ fn plan_text(plans: &[SourcePlan], seed: u64) -> (&str, &str) {
 
 /// Which of `plans` source plans found the row of `seed`.
 fn plan_of(seed: u64, plans: usize) -> usize {
-    (seed % plans.max(1) as u64) as usize
+    index(seed, plans.max(1))
 }
 
 /// Which of a plan's `queries` query strings found the row of `seed`.
 fn query_of(seed: u64, queries: usize) -> usize {
-    (seed >> 8) as usize % queries.max(1)
+    index(seed >> 8, queries.max(1))
 }
 
 fn count_fields(counts: &mut [u64], p: &Person) {
@@ -1272,9 +1276,9 @@ mod tests {
         });
         let _ = s.coverage();
         for (run, n) in [1u32, 0, 7, 300, 2, 1000].into_iter().enumerate() {
-            s.add_rows(n, run as u32 + 1, 0, |_| RowStatus::New);
+            s.add_rows(n, u32::try_from(run).unwrap() + 1, 0, |_| RowStatus::New);
         }
-        let mut want: Vec<u32> = (0..s.rows.len() as u32).collect();
+        let mut want: Vec<u32> = (0..u32::try_from(s.rows.len()).unwrap()).collect();
         want.sort_by(|a, b| {
             let sa = Person::score(s.rows[*a as usize].seed);
             let sb = Person::score(s.rows[*b as usize].seed);

@@ -3,6 +3,7 @@
 //! runs `update`, carries out the `Cmd`s, re-derives the subscriptions, and
 //! draws one frame only when something changed and the queue is drained.
 
+pub mod csv_import;
 pub mod effects;
 pub mod signals;
 pub mod subs;
@@ -301,8 +302,12 @@ impl Effects {
         let tx = &tx;
         for cmd in cmds {
             match cmd {
+                // The user's explicit retry: one attempt, through a closed
+                // rate-limit gate.
+                Cmd::Api { id, req } if model.take_user_retry(id) => {
+                    effects::spawn_retry(&self.client, id, req, tx);
+                }
                 Cmd::Api { id, req } => effects::spawn_request(&self.client, id, req, tx),
-                Cmd::Retry { id, req } => effects::spawn_retry(&self.client, id, req, tx),
                 Cmd::Copy(text) => {
                     let n = text.chars().count();
                     let _ = tx.send(Msg::Copied(host.copy(&text).map(|()| n)));
@@ -323,7 +328,8 @@ impl Effects {
                         let _ = tx.send(Msg::PathChecked { id, exists });
                     });
                 }
-                Cmd::WriteFile { id, file } => write_file(id, file, tx),
+                Cmd::WriteFile { id, file } => spawn_write(id, file, tx),
+                Cmd::ReadCsv { id, read } => csv_import::spawn(id, read, tx),
                 Cmd::Suspend => {
                     let msg = match host.suspend() {
                         Ok(()) => {
@@ -358,15 +364,10 @@ impl Effects {
 
 /// Writes an exported file in the background (answered by
 /// `Msg::FileWritten`).
-fn write_file(id: app::RequestId, file: app::cmd::FileWrite, tx: &UnboundedSender<Msg>) {
+fn spawn_write(id: app::RequestId, file: app::cmd::FileWrite, tx: &UnboundedSender<Msg>) {
     let tx = tx.clone();
     tokio::task::spawn_blocking(move || {
-        let result = if !file.overwrite && file.path.exists() {
-            Err(format!("{} exists; not overwritten", file.path.display()))
-        } else {
-            write_atomic(&file.path, &file.bytes)
-                .map_err(|e| format!("{}: {e}", file.path.display()))
-        };
+        let result = write_file(&file);
         let _ = tx.send(Msg::FileWritten { id, result });
     });
 }
@@ -582,4 +583,21 @@ fn report_unsaved(model: &Model) -> Result<(), String> {
             ))
         }
     }
+}
+
+/// Writes a file for `Cmd::WriteFile`: never over an existing file unless
+/// `overwrite`, never into a missing directory unless `create_dirs` (the
+/// error names what is in the way).
+pub fn write_file(file: &app::cmd::FileWrite) -> Result<(), String> {
+    let dir = file.path.parent().filter(|d| !d.as_os_str().is_empty());
+    if !file.overwrite && file.path.exists() {
+        return Err(format!("{} exists; not overwritten", file.path.display()));
+    }
+    if let Some(dir) = dir.filter(|d| !file.create_dirs && !d.is_dir()) {
+        return Err(format!(
+            "the directory {} does not exist; not created",
+            dir.display()
+        ));
+    }
+    write_atomic(&file.path, &file.bytes).map_err(|e| format!("{}: {e}", file.path.display()))
 }

@@ -1,8 +1,11 @@
 //! Views: pure functions of the model into a ratatui frame. Service text
 //! reaches a cell only as [`crate::text::sanitize::DisplayText`].
 
+pub mod campaigns;
 pub mod domains;
+pub mod inbox;
 pub mod leads;
+pub mod profile;
 pub mod theme;
 pub mod widgets;
 
@@ -45,12 +48,13 @@ with_panes!(define_views);
 /// Draws the whole screen.
 pub fn view(m: &Model, f: &mut Frame) {
     let theme = Theme::from_config(&m.theme, m.colour);
-    let layout = AppLayout::new((f.area().width, f.area().height), &crate::app::tab_labels());
+    let labels = crate::app::tab_labels(f.area().width, m.pane);
+    let layout = AppLayout::new((f.area().width, f.area().height), &labels);
     if layout.too_small {
         too_small(m, f, &layout, &theme);
         return;
     }
-    tabs(m, f, &layout, &theme);
+    tabs(m, f, &layout, &labels, &theme);
     pane_view(m, f, layout.body, &theme);
     status_bar(m, f, &layout, &theme);
     let toast_area = Rect {
@@ -114,15 +118,15 @@ fn too_small(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
     );
 }
 
-fn tabs(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
+fn tabs(m: &Model, f: &mut Frame, layout: &AppLayout, labels: &[String], theme: &Theme) {
     let mut spans = vec![Span::styled(BRAND, theme.title), Span::raw(" ")];
-    for pane in Pane::ALL {
+    for (pane, label) in Pane::ALL.iter().zip(labels) {
         let style = if *pane == m.pane {
             theme.tab_active
         } else {
             theme.tab
         };
-        spans.push(Span::styled(pane.tab_label(), style));
+        spans.push(Span::styled(label.clone(), style));
         spans.push(Span::raw(" "));
     }
     f.render_widget(Paragraph::new(Line::from(spans)), layout.tabs);

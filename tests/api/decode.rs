@@ -10,8 +10,8 @@ use serde_json::{Value, json};
 
 /// Decodes the way the client does: from the bytes of the answer.
 #[track_caller]
-pub fn de<T: DeserializeOwned>(v: Value) -> T {
-    let bytes = serde_json::to_vec(&v).expect("encodes");
+pub fn de<T: DeserializeOwned>(v: &Value) -> T {
+    let bytes = serde_json::to_vec(v).expect("encodes");
     match serde_json::from_slice(&bytes) {
         Ok(t) => t,
         Err(e) => panic!("did not decode: {e}\n{v:#}"),
@@ -67,7 +67,7 @@ pub fn search_sample() -> Value {
 
 #[test]
 fn search() {
-    let s: Search = de(search_sample());
+    let s: Search = de(&search_sample());
     assert_eq!(s.search_id, UUID_A);
     assert_eq!(s.title, "Nordic revenue leaders");
     assert_eq!(s.kind, SearchKind::Other("evergreen".into()));
@@ -95,7 +95,7 @@ fn search() {
     known["kind"] = json!("recurring");
     known["definitionHash"] = json!(HASH);
     known["lastRunId"] = json!(UUID_B);
-    let s: Search = de(known);
+    let s: Search = de(&known);
     assert_eq!(s.kind, SearchKind::Recurring);
     assert_eq!(s.definition_hash.as_deref(), Some(HASH));
     assert_eq!(s.last_run_id.as_deref(), Some(UUID_B));
@@ -103,7 +103,7 @@ fn search() {
 
 #[test]
 fn source_plan() {
-    let p: SourcePlan = de(source_plan_full());
+    let p: SourcePlan = de(&source_plan_full());
     assert_eq!(p.source_id, SourceId::NetworkPeople);
     assert_eq!(p.query, ["VP Sales", "Head of Revenue"]);
     assert_eq!(p.reason, "They own the number");
@@ -146,9 +146,12 @@ fn source_plan() {
         }),
         "unknown metric kept, float limit tolerated"
     );
+}
 
-    // The minimal plan: every optional part missing.
-    let p: SourcePlan = de(json!({"sourceId": "google_people", "query": ["CRO"], "reason": "r"}));
+// The minimal plan: every optional part missing.
+#[test]
+fn minimal_source_plan() {
+    let p: SourcePlan = de(&json!({"sourceId": "google_people", "query": ["CRO"], "reason": "r"}));
     assert_eq!(p.source_id.to_string(), "google_people");
     assert!(!p.source_id.is_known());
     assert_eq!(p.result_target, None);
@@ -159,9 +162,12 @@ fn source_plan() {
     assert_eq!(p.unresolved_preferences, None);
     assert_eq!(p.company_criteria, None);
     assert_eq!(p.ranked_company_cohort, None);
+}
 
-    // The other variants of the two tagged unions.
-    let p: SourcePlan = de(json!({
+// The other variants of the two tagged unions.
+#[test]
+fn the_other_variants_of_the_tagged_unions() {
+    let p: SourcePlan = de(&json!({
         "sourceId": "network_people", "query": ["x"], "reason": "r",
         "resultTarget": {"mode": "all"},
         "recurrence": "monitoring",
@@ -197,14 +203,17 @@ fn source_plan() {
         ),
     ] {
         let p: SourcePlan = de(
-            json!({"sourceId": "network_people", "query": ["x"], "reason": "r", "rankedCompanyCohort": cohort}),
+            &json!({"sourceId": "network_people", "query": ["x"], "reason": "r", "rankedCompanyCohort": cohort}),
         );
         assert_eq!(p.ranked_company_cohort, Some(want));
     }
+}
 
-    // A tagged union with a kind this client does not know is dropped, not
-    // fatal: the plan still decodes.
-    let p: SourcePlan = de(json!({
+// A tagged union with a kind this client does not know is dropped, not
+// fatal: the plan still decodes.
+#[test]
+fn unknown_tagged_union_kinds_are_dropped_not_fatal() {
+    let p: SourcePlan = de(&json!({
         "sourceId": "network_people", "query": ["x"], "reason": "r",
         "resultTarget": {"mode": "percent", "percent": 5},
         "rankedCompanyCohort": {"kind": "lookalike", "seed": "acme.com"}
@@ -245,7 +254,7 @@ pub fn result_sample() -> Value {
 
 #[test]
 fn lead_finder_result() {
-    let r: LeadResult = de(result_sample());
+    let r: LeadResult = de(&result_sample());
     assert_eq!(
         (
             r.result_id.as_str(),
@@ -299,7 +308,7 @@ fn lead_finder_result() {
     obj.remove("canonicalLead");
     obj.remove("metadata");
     obj.insert("score".into(), json!(90));
-    let r: LeadResult = de(sparse);
+    let r: LeadResult = de(&sparse);
     assert_eq!((r.enrichment_summary, r.canonical_lead), (None, None));
     assert_eq!(r.metadata, Value::Null);
     assert_eq!(r.score, 90.0, "an int score is fine too");
@@ -308,7 +317,7 @@ fn lead_finder_result() {
 #[test]
 fn pagination() {
     let p: Pagination = de(
-        json!({"total": 120, "limit": 25.0, "offset": 0, "hasMore": true, "nextCursor": 25, "pageToken": "x"}),
+        &json!({"total": 120, "limit": 25.0, "offset": 0, "hasMore": true, "nextCursor": 25, "pageToken": "x"}),
     );
     assert_eq!((p.total, p.limit, p.offset, p.has_more), (120, 25, 0, true));
     assert_eq!(p.next_cursor, Some(Cursor::Int(25)));
@@ -317,23 +326,24 @@ fn pagination() {
         Some("25")
     );
 
-    let p: Pagination = de(json!({"total": 3, "limit": 25, "offset": 0, "hasMore": false}));
+    let p: Pagination = de(&json!({"total": 3, "limit": 25, "offset": 0, "hasMore": false}));
     assert_eq!(p.next_cursor, None, "missing cursor");
-    let p: Pagination =
-        de(json!({"total": 3, "limit": 25, "offset": 0, "hasMore": true, "nextCursor": "b64:abc"}));
+    let p: Pagination = de(
+        &json!({"total": 3, "limit": 25, "offset": 0, "hasMore": true, "nextCursor": "b64:abc"}),
+    );
     assert_eq!(
         p.next_cursor,
         Some(Cursor::Text("b64:abc".into())),
         "opaque text cursor"
     );
     let p: Pagination =
-        de(json!({"total": 3, "limit": 25, "offset": 0, "hasMore": true, "nextCursor": 50.0}));
+        de(&json!({"total": 3, "limit": 25, "offset": 0, "hasMore": true, "nextCursor": 50.0}));
     assert_eq!(
         p.next_cursor,
         Some(Cursor::Int(50)),
         "a float cursor is tolerated"
     );
-    let p: Pagination = de(json!({"total": 3, "hasMore": null, "nextCursor": null}));
+    let p: Pagination = de(&json!({"total": 3, "hasMore": null, "nextCursor": null}));
     assert_eq!((p.has_more, p.next_cursor), (false, None));
 }
 
@@ -369,7 +379,7 @@ pub fn latest_run_sample() -> Value {
 
 #[test]
 fn latest_run_with_query_diagnostics_and_search_attempts() {
-    let r: LatestRun = de(latest_run_sample());
+    let r: LatestRun = de(&latest_run_sample());
     assert_eq!(r.run_id, UUID_C);
     assert_eq!(r.status, RunStatus::Other("throttled".into()));
     assert_eq!(r.status.to_string(), "throttled");
@@ -423,7 +433,7 @@ fn latest_run_with_query_diagnostics_and_search_attempts() {
     assert_eq!(r.updated_at, "2025-03-01T10:05:00Z");
 
     let r: LatestRun =
-        de(json!({"runId": UUID_C, "status": "running", "cancelledAt": "2025-03-01T11:00:00Z"}));
+        de(&json!({"runId": UUID_C, "status": "running", "cancelledAt": "2025-03-01T11:00:00Z"}));
     assert_eq!(r.status, RunStatus::Running);
     assert!(r.status.is_live());
     assert!(r.errors.is_empty() && r.source_status.is_empty() && r.counts.is_empty());
@@ -439,7 +449,7 @@ pub fn run_handle_sample() -> Value {
 
 #[test]
 fn run_handle() {
-    let h: RunHandle = de(run_handle_sample());
+    let h: RunHandle = de(&run_handle_sample());
     assert_eq!(
         (h.run_id.as_str(), h.trigger_run_id.as_str()),
         (UUID_C, "trg_9")
@@ -450,7 +460,7 @@ fn run_handle() {
         Some("2025-03-01T10:10:00Z")
     );
     assert_eq!(h.counts.get("queued"), Some(&json!(1)));
-    let h: RunHandle = de(json!({"runId": "r", "triggerRunId": "t", "status": "deferred"}));
+    let h: RunHandle = de(&json!({"runId": "r", "triggerRunId": "t", "status": "deferred"}));
     assert_eq!(h.status, RunStatus::Other("deferred".into()));
     assert_eq!(h.continuation_retry_after, None);
     assert!(h.counts.is_empty());
@@ -481,7 +491,7 @@ pub fn enrichment_sample() -> Value {
 
 #[test]
 fn enrichment_profile_response_and_field_descriptor() {
-    let r: EnrichmentResponse = de(enrichment_sample());
+    let r: EnrichmentResponse = de(&enrichment_sample());
     assert_eq!(
         (
             r.result.result_id.as_str(),
@@ -528,8 +538,9 @@ fn enrichment_profile_response_and_field_descriptor() {
         ]
     );
 
-    let r: EnrichmentResponse =
-        de(json!({"result": {"resultId": UUID_A}, "status": "pending", "enrichmentProfile": null}));
+    let r: EnrichmentResponse = de(
+        &json!({"result": {"resultId": UUID_A}, "status": "pending", "enrichmentProfile": null}),
+    );
     assert_eq!(r.status, "pending");
     assert!(r.fields.is_empty());
     assert!(!r.enrichment_profile.truncation.truncated);
@@ -577,7 +588,7 @@ pub fn paused_network_campaign_sample() -> Value {
 
 #[test]
 fn campaign_with_sequence_nodes_senders_and_stats() {
-    let c: Campaign = de(email_campaign_sample());
+    let c: Campaign = de(&email_campaign_sample());
     assert_eq!((c.id.as_str(), c.user_id.as_str()), (UUID_A, UUID_B));
     assert_eq!(c.kind, Channel::Email);
     assert_eq!(c.name, "Q2 outreach");
@@ -612,10 +623,13 @@ fn campaign_with_sequence_nodes_senders_and_stats() {
     );
     assert_eq!(nodes[1].subject, "", "null subject tolerated");
     assert_eq!(c.sender_accounts, None, "missing optional list");
+}
 
-    // The pause answer: network settings, sender accounts, and stats without
-    // connections_accepted and contacted.
-    let c: Campaign = de(paused_network_campaign_sample());
+// The pause answer: network settings, sender accounts, and stats without
+// connections_accepted and contacted.
+#[test]
+fn paused_network_campaign_with_sender_accounts() {
+    let c: Campaign = de(&paused_network_campaign_sample());
     assert_eq!(
         (c.kind.clone(), c.status.clone()),
         (Channel::Network, CampaignStatus::Paused)
@@ -661,13 +675,16 @@ fn campaign_with_sequence_nodes_senders_and_stats() {
     );
     assert!(a.is_premium && !a.is_default_sender);
     assert_eq!(a.status, "connected");
+}
 
-    // Unknown status, type and node type are kept verbatim.
+// Unknown status, type and node type are kept verbatim.
+#[test]
+fn unknown_campaign_status_type_and_node_type_are_kept() {
     let mut odd = email_campaign_sample();
     odd["status"] = json!("archived");
     odd["type"] = json!("sms");
     odd["sequence_nodes"][0]["type"] = json!("voice_note");
-    let c: Campaign = de(odd);
+    let c: Campaign = de(&odd);
     assert_eq!(c.status, CampaignStatus::Other("archived".into()));
     assert_eq!(c.status.to_string(), "archived");
     assert_eq!(c.kind.to_string(), "sms");
@@ -678,21 +695,21 @@ fn campaign_with_sequence_nodes_senders_and_stats() {
 
     // The network seed: connection_request then end.
     let n: SequenceNode = de(
-        json!({"id": "n", "campaign_id": "c", "position": 0, "type": "connection_request", "subject": "", "body": "Hi %first_name%"}),
+        &json!({"id": "n", "campaign_id": "c", "position": 0, "type": "connection_request", "subject": "", "body": "Hi %first_name%"}),
     );
     assert_eq!(n.kind, NodeType::ConnectionRequest);
 }
 
 #[test]
 fn embedded_sender_account() {
-    let a: SenderAccount = de(sender_sample());
+    let a: SenderAccount = de(&sender_sample());
     assert_eq!(a.id, "acc_1");
     assert_eq!(a.kind, Channel::Email);
     assert_eq!(a.email_address, "me@acme.se");
     assert_eq!(a.last_name, "", "null string tolerated");
     assert_eq!(a.daily_limit, 40, "float tolerated");
     assert!(a.is_default_sender && !a.is_premium);
-    let a: SenderAccount = de(json!({"id": "acc_2", "type": "whatsapp"}));
+    let a: SenderAccount = de(&json!({"id": "acc_2", "type": "whatsapp"}));
     assert_eq!(a.kind, Channel::Other("whatsapp".into()));
     assert_eq!(a.kind.to_string(), "whatsapp");
     assert_eq!(
@@ -717,7 +734,7 @@ pub fn lead_sample() -> Value {
 
 #[test]
 fn campaign_lead() {
-    let l: CampaignLead = de(lead_sample());
+    let l: CampaignLead = de(&lead_sample());
     assert_eq!(
         (l.id.as_str(), l.campaign_id.as_str(), l.user_id.as_str()),
         (UUID_C, UUID_A, UUID_B)
@@ -749,7 +766,7 @@ fn campaign_lead() {
         ("timed_out", LeadStatus::TimedOut),
         ("cancelled", LeadStatus::Cancelled),
     ] {
-        let l: CampaignLead = de(json!({"status": text}));
+        let l: CampaignLead = de(&json!({"status": text}));
         assert_eq!(l.status, status);
     }
 }
@@ -765,7 +782,7 @@ pub fn generated_message_sample() -> Value {
 
 #[test]
 fn generated_message() {
-    let m: GeneratedMessage = de(generated_message_sample());
+    let m: GeneratedMessage = de(&generated_message_sample());
     assert_eq!(
         (
             m.id.as_str(),
@@ -786,7 +803,7 @@ fn generated_message() {
     assert_eq!(m.status, MessageStatus::Other("scheduled".into()));
     assert_eq!(m.status.to_string(), "scheduled");
     assert!(m.manually_edited);
-    let m: GeneratedMessage = de(json!({"id": "m", "status": "sent"}));
+    let m: GeneratedMessage = de(&json!({"id": "m", "status": "sent"}));
     assert_eq!(m.status, MessageStatus::Sent);
     assert!(!m.manually_edited, "missing boolean defaults to false");
 }
@@ -809,7 +826,7 @@ pub fn thread_sample() -> Value {
 
 #[test]
 fn thread_with_attachment() {
-    let t: Thread = de(thread_sample());
+    let t: Thread = de(&thread_sample());
     assert_eq!(t.id, UUID_A);
     assert_eq!(t.channel, "email");
     assert_eq!(t.status, ThreadStatus::Other("snoozed".into()));
@@ -837,7 +854,7 @@ fn thread_with_attachment() {
         "fields beyond the table are optional"
     );
 
-    let t: Thread = de(json!({"id": "t", "status": "archived", "account_id": "acc_1"}));
+    let t: Thread = de(&json!({"id": "t", "status": "archived", "account_id": "acc_1"}));
     assert_eq!(t.status, ThreadStatus::Archived);
     assert_eq!(t.account_id.as_deref(), Some("acc_1"));
     assert!(t.draft_attachments.is_empty());
@@ -853,7 +870,7 @@ pub fn thread_message_sample() -> Value {
 
 #[test]
 fn thread_message() {
-    let m: ThreadMessage = de(thread_message_sample());
+    let m: ThreadMessage = de(&thread_message_sample());
     assert_eq!(
         (m.id.as_str(), m.conversation_id.as_str()),
         (UUID_B, UUID_A)
@@ -867,7 +884,7 @@ fn thread_message() {
         ("outbound", "Intro", "")
     );
     assert_eq!(m.sent_at, "2025-03-01T10:00:00Z");
-    let m: ThreadMessage = de(json!({"id": "m", "direction": "inbound"}));
+    let m: ThreadMessage = de(&json!({"id": "m", "direction": "inbound"}));
     assert_eq!((m.direction.as_str(), m.sent_at.as_str()), ("inbound", ""));
 }
 
@@ -887,7 +904,7 @@ pub fn domain_sample() -> Value {
 
 #[test]
 fn sending_domain_with_dns_records() {
-    let d: SendingDomain = de(domain_sample());
+    let d: SendingDomain = de(&domain_sample());
     assert_eq!((d.id.as_str(), d.user_id.as_str()), (UUID_A, UUID_B));
     assert_eq!(
         (d.domain.as_str(), d.provider_domain_id.as_str()),
@@ -913,7 +930,7 @@ fn sending_domain_with_dns_records() {
     assert_eq!(d.dns_records[2].priority, 0, "null priority tolerated");
     assert_eq!(d.verified_at, None);
     let d: SendingDomain =
-        de(json!({"id": "d", "status": "verified", "verified_at": "2025-03-02T00:00:00Z"}));
+        de(&json!({"id": "d", "status": "verified", "verified_at": "2025-03-02T00:00:00Z"}));
     assert_eq!(d.status, DomainStatus::Verified);
     assert_eq!(d.verified_at.as_deref(), Some("2025-03-02T00:00:00Z"));
     assert!(d.dns_records.is_empty());
@@ -936,7 +953,7 @@ pub fn context_sample() -> Value {
 
 #[test]
 fn company_profile_context_and_profile() {
-    let c: CompanyContext = de(context_sample());
+    let c: CompanyContext = de(&context_sample());
     assert_eq!(c.user.professional_background, "Ten years in sales");
     assert_eq!(c.company.overview, "Acme sells widgets");
     assert_eq!(
@@ -983,7 +1000,7 @@ fn company_profile_context_and_profile() {
     assert_eq!(c.market.icp_keywords, ["automation"]);
     assert_eq!(c.extra.get("notes"), Some(&json!("x")));
 
-    let r: ContextResponse = de(json!({"context": {"company": {"overview": "o"}}}));
+    let r: ContextResponse = de(&json!({"context": {"company": {"overview": "o"}}}));
     assert_eq!(r.context.company.overview, "o");
     assert_eq!(
         r.context.user.professional_background, "",
@@ -993,7 +1010,7 @@ fn company_profile_context_and_profile() {
     assert_eq!(r.profile, None);
 
     let p: Profile = de(
-        json!({"firstName": "Ada", "lastName": "Berg", "companyName": "Acme", "website": null, "title": "x"}),
+        &json!({"firstName": "Ada", "lastName": "Berg", "companyName": "Acme", "website": null, "title": "x"}),
     );
     assert_eq!(
         (
@@ -1022,7 +1039,7 @@ pub fn discovery_pass_sample() -> Value {
 
 #[test]
 fn discovery_pass() {
-    let d: DiscoveryPass = de(discovery_pass_sample());
+    let d: DiscoveryPass = de(&discovery_pass_sample());
     let a = d.access.expect("access");
     assert_eq!((a.kind.as_str(), a.can_create_leads), ("paid_plan", true));
     assert_eq!(a.verified_at.as_deref(), Some("2025-03-01T10:00:00Z"));
@@ -1048,14 +1065,14 @@ fn discovery_pass() {
     assert!(d.redeemed);
 
     let d: DiscoveryPass = de(
-        json!({"eligibility": {"canRedeem": false, "reason": "unknown code"}, "redeemed": false}),
+        &json!({"eligibility": {"canRedeem": false, "reason": "unknown code"}, "redeemed": false}),
     );
     assert_eq!((d.access, d.test_access, d.redeemed), (None, None, false));
 }
 
 #[test]
 fn lead_finder_envelopes() {
-    let page: SearchPage = de(json!({
+    let page: SearchPage = de(&json!({
         "search": search_sample(), "results": [result_sample(), result_sample()],
         "pagination": {"total": 2, "limit": 25, "offset": 0, "hasMore": false, "nextCursor": null},
         "latestRun": latest_run_sample(), "facets": []
@@ -1065,19 +1082,22 @@ fn lead_finder_envelopes() {
     assert_eq!(page.pagination.total, 2);
     assert_eq!(page.latest_run.expect("latestRun").run_id, UUID_C);
     let page: SearchPage =
-        de(json!({"search": search_sample(), "results": [], "pagination": {}, "latestRun": null}));
+        de(&json!({"search": search_sample(), "results": [], "pagination": {}, "latestRun": null}));
     assert_eq!(page.latest_run, None, "a search never run");
 
     let run: RunResponse = de(
-        json!({"search": search_sample(), "run": run_handle_sample(), "disposition": "queued", "dispatch": "recorded", "eta": 3}),
+        &json!({"search": search_sample(), "run": run_handle_sample(), "disposition": "queued", "dispatch": "recorded", "eta": 3}),
     );
     assert_eq!(
         (run.disposition.as_str(), run.dispatch.as_str()),
         ("queued", "recorded")
     );
     assert_eq!(run.run.status, RunStatus::Queued);
+}
 
-    let all: RunAllResponse = de(json!({
+#[test]
+fn run_all_envelope() {
+    let all: RunAllResponse = de(&json!({
         "surface": "lead-finder", "matchedCount": 3, "queuedCount": 1.0, "existingCount": 1,
         "blockedCount": 0, "failedCount": 1, "skippedCount": 0,
         "results": [
@@ -1111,8 +1131,11 @@ fn lead_finder_envelopes() {
         Some("Out of discoveries")
     );
     assert_eq!(all.agent_summary, "1 queued, 1 existing, 1 failed");
+}
 
-    let rq: ResultsPage = de(json!({
+#[test]
+fn results_query_envelope() {
+    let rq: ResultsPage = de(&json!({
         "search": search_sample(),
         "query": {"q": null, "predicates": [
             {"path": "person.email", "operator": "contains", "value": "@acme"},
@@ -1142,35 +1165,38 @@ fn lead_finder_envelopes() {
     // The contract shows only `search` and `query`; rows and pagination may
     // be absent.
     let rq: ResultsPage =
-        de(json!({"search": search_sample(), "query": {"q": "acme", "predicates": []}}));
+        de(&json!({"search": search_sample(), "query": {"q": "acme", "predicates": []}}));
     assert_eq!(rq.query.q.as_deref(), Some("acme"));
     assert!(rq.results.is_empty());
+}
 
-    let list: SearchList = de(json!({"searches": [search_sample(), 7]}));
+#[test]
+fn search_list_and_search_envelopes() {
+    let list: SearchList = de(&json!({"searches": [search_sample(), 7]}));
     assert_eq!(
         list.searches.len(),
         1,
         "a broken element is skipped, not fatal"
     );
-    let env: SearchEnvelope = de(json!({"search": search_sample()}));
+    let env: SearchEnvelope = de(&json!({"search": search_sample()}));
     assert_eq!(env.search.title, "Nordic revenue leaders");
 }
 
 #[test]
 fn campaign_envelopes() {
-    let env: CampaignEnvelope = de(json!({"campaign": paused_network_campaign_sample()}));
+    let env: CampaignEnvelope = de(&json!({"campaign": paused_network_campaign_sample()}));
     assert_eq!(env.campaign.status, CampaignStatus::Paused);
     let list: CampaignList =
-        de(json!({"campaigns": [email_campaign_sample(), paused_network_campaign_sample()]}));
+        de(&json!({"campaigns": [email_campaign_sample(), paused_network_campaign_sample()]}));
     assert_eq!(list.campaigns.len(), 2);
 
     let roster: RosterPage = de(
-        json!({"prospects": [lead_sample()], "total": 41, "page": 2, "limit": 20.0, "next": null}),
+        &json!({"prospects": [lead_sample()], "total": 41, "page": 2, "limit": 20.0, "next": null}),
     );
     assert_eq!(roster.prospects[0].email, "ada@acme.se");
     assert_eq!((roster.total, roster.page, roster.limit), (41, 2, 20));
 
-    let added: AddLeadsResponse = de(json!({
+    let added: AddLeadsResponse = de(&json!({
         "imported": 1, "duplicates": 2, "prospects": [lead_sample()],
         "duplicate_rows": [{"index": 1, "reason": "batch"}, {"index": 2.0, "reason": "roster"}],
         "warnings": []
@@ -1190,22 +1216,23 @@ fn campaign_envelopes() {
             }
         ]
     );
-    let added: AddLeadsResponse = de(json!({"imported": 0}));
+    let added: AddLeadsResponse = de(&json!({"imported": 0}));
     assert!(added.duplicate_rows.is_empty() && added.prospects.is_empty());
 
-    let p: ProspectEnvelope = de(json!({"prospect": lead_sample()}));
+    let p: ProspectEnvelope = de(&json!({"prospect": lead_sample()}));
     assert_eq!(p.prospect.id, UUID_C);
-    let d: DeleteLeadsResponse = de(json!({"deleted": 3.0}));
+    let d: DeleteLeadsResponse = de(&json!({"deleted": 3.0}));
     assert_eq!(d.deleted, 3);
-    let m: GeneratedMessages = de(json!({"messages": [generated_message_sample()], "inbound": []}));
+    let m: GeneratedMessages =
+        de(&json!({"messages": [generated_message_sample()], "inbound": []}));
     assert_eq!(m.messages[0].subject, "Hi Ada");
-    let m: GeneratedMessageEnvelope = de(json!({"message": generated_message_sample()}));
+    let m: GeneratedMessageEnvelope = de(&json!({"message": generated_message_sample()}));
     assert!(m.message.manually_edited);
 }
 
 #[test]
 fn inbox_envelopes() {
-    let created: CreateThreadResponse = de(json!({
+    let created: CreateThreadResponse = de(&json!({
         "thread": thread_sample(),
         "existing_threads": {"exists": true, "total": 1, "threads": [thread_sample()], "scope": "sender"}
     }));
@@ -1216,44 +1243,44 @@ fn inbox_envelopes() {
         created.existing_threads.threads[0].participant_email,
         "ada@acme.se"
     );
-    let created: CreateThreadResponse = de(json!({"thread": thread_sample()}));
+    let created: CreateThreadResponse = de(&json!({"thread": thread_sample()}));
     assert!(
         !created.existing_threads.exists,
         "missing existing_threads defaults"
     );
 
     let page: MessagesPage =
-        de(json!({"messages": [thread_message_sample()], "total": 1, "page": 1, "limit": 50.0}));
+        de(&json!({"messages": [thread_message_sample()], "total": 1, "page": 1, "limit": 50.0}));
     assert_eq!(page.messages[0].direction, "outbound");
     assert_eq!((page.total, page.page, page.limit), (1, 1, 50));
     let page: ThreadPage =
-        de(json!({"threads": [thread_sample()], "total": 9, "page": 1, "limit": 50}));
+        de(&json!({"threads": [thread_sample()], "total": 9, "page": 1, "limit": 50}));
     assert_eq!((page.threads.len(), page.total), (1, 9));
-    let env: ThreadEnvelope = de(json!({"thread": thread_sample()}));
+    let env: ThreadEnvelope = de(&json!({"thread": thread_sample()}));
     assert_eq!(env.thread.unread_count, 2);
     let sent: SendMessageResponse =
-        de(json!({"message": thread_message_sample(), "thread": thread_sample()}));
+        de(&json!({"message": thread_message_sample(), "thread": thread_sample()}));
     assert_eq!(sent.message.subject, "Intro");
-    let del: Deleted = de(json!({"deleted": true}));
+    let del: Deleted = de(&json!({"deleted": true}));
     assert!(del.deleted);
 }
 
 #[test]
 fn sender_domain_and_context_envelopes() {
-    let list: SenderList = de(json!({"senders": [sender_sample()]}));
+    let list: SenderList = de(&json!({"senders": [sender_sample()]}));
     assert_eq!(list.senders[0].id, "acc_1");
-    let env: SenderEnvelope = de(json!({"sender": sender_sample()}));
+    let env: SenderEnvelope = de(&json!({"sender": sender_sample()}));
     assert_eq!(env.sender.kind, Channel::Email);
-    let domains: DomainList = de(json!({"domains": []}));
+    let domains: DomainList = de(&json!({"domains": []}));
     assert!(domains.domains.is_empty(), "an empty list is valid");
-    let domains: DomainList = de(json!({"domains": [domain_sample()]}));
+    let domains: DomainList = de(&json!({"domains": [domain_sample()]}));
     assert_eq!(domains.domains[0].domain, "mail.acme.se");
-    let env: DomainEnvelope = de(json!({"domain": domain_sample()}));
+    let env: DomainEnvelope = de(&json!({"domain": domain_sample()}));
     assert_eq!(env.domain.dns_records.len(), 3);
     let ctx: ContextResponse =
-        de(json!({"context": context_sample(), "profile": {"firstName": "Ada"}}));
+        de(&json!({"context": context_sample(), "profile": {"firstName": "Ada"}}));
     assert_eq!(ctx.profile.expect("profile").first_name, "Ada");
-    let ctx: ContextEnvelope = de(json!({"context": context_sample()}));
+    let ctx: ContextEnvelope = de(&json!({"context": context_sample()}));
     assert_eq!(ctx.context.market.icp_keywords, ["automation"]);
 }
 
@@ -1341,14 +1368,14 @@ fn the_three_error_bodies() {
 fn null_nested_objects_default_instead_of_failing_the_parent() {
     let mut c = paused_network_campaign_sample();
     c["stats"] = Value::Null;
-    let env: CampaignEnvelope = de(json!({"campaign": c}));
+    let env: CampaignEnvelope = de(&json!({"campaign": c}));
     assert_eq!(env.campaign.name, "Founders");
     assert_eq!(env.campaign.stats, CampaignStats::default());
 
     let mut ctx = context_sample();
     ctx["user"] = Value::Null;
     ctx["market"] = json!("n/a");
-    let r: ContextResponse = de(json!({"context": ctx}));
+    let r: ContextResponse = de(&json!({"context": ctx}));
     assert_eq!(r.context.company.overview, "Acme sells widgets");
     assert_eq!(r.context.user, UserSection::default());
     assert_eq!(r.context.market, MarketSection::default());
@@ -1356,15 +1383,15 @@ fn null_nested_objects_default_instead_of_failing_the_parent() {
     let mut e = enrichment_sample();
     e["enrichmentProfile"]["truncation"] = Value::Null;
     e["result"] = Value::Null;
-    let r: EnrichmentResponse = de(e);
+    let r: EnrichmentResponse = de(&e);
     assert_eq!(r.enrichment_profile.provider, "acme-data");
     assert!(!r.enrichment_profile.truncation.truncated);
     assert_eq!(r.result.result_id, "");
 
     let page: SearchPage =
-        de(json!({"search": null, "results": null, "pagination": null, "latestRun": null}));
+        de(&json!({"search": null, "results": null, "pagination": null, "latestRun": null}));
     assert_eq!(page, SearchPage::default());
     let created: CreateThreadResponse =
-        de(json!({"thread": thread_sample(), "existing_threads": null}));
+        de(&json!({"thread": thread_sample(), "existing_threads": null}));
     assert_eq!(created.existing_threads, ExistingThreads::default());
 }

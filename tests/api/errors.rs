@@ -28,7 +28,7 @@ fn says_how_to_fix_the_key(text: &str) {
 async fn unauthorized_carries_the_servers_message_and_how_to_fix_the_key() {
     let srv = Server::always(Reply::json(
         401,
-        json!({"error": {"code": "unauthorized", "message": "API key revoked"}}),
+        &json!({"error": {"code": "unauthorized", "message": "API key revoked"}}),
     ))
     .await;
     let err = client(&srv.url()).get_context().await.unwrap_err();
@@ -67,7 +67,7 @@ async fn only_errors_a_retry_can_fix_are_retryable() {
             .trim_start_matches("/api/threads/")
             .parse()
             .unwrap_or(200);
-        Reply::json(status, json!({"error": {"code": "x", "message": "m"}}))
+        Reply::json(status, &json!({"error": {"code": "x", "message": "m"}}))
     })
     .await;
     let mut cfg = config(&srv.url());
@@ -95,7 +95,7 @@ async fn only_errors_a_retry_can_fix_are_retryable() {
     // A Lead Finder body may mark a 4xx retryable itself.
     let lf = Server::always(Reply::json(
         402,
-        json!({"error": "quota", "message": "later", "code": "quota_busy", "retryable": true}),
+        &json!({"error": "quota", "message": "later", "code": "quota_busy", "retryable": true}),
     ))
     .await;
     let err = client(&lf.url()).list_searches().await.unwrap_err();
@@ -112,17 +112,18 @@ async fn only_errors_a_retry_can_fix_are_retryable() {
     assert!(!err.retryable() && !err.maybe_accepted(), "{err:?}");
 }
 
-#[tokio::test]
-async fn the_structured_flat_and_lead_finder_bodies_decode() {
-    let srv = Server::start(|hit, _| match hit.path.as_str() {
+/// One error answer per body: structured, flat, Lead Finder, a structured
+/// 409 with the existing thread, and a non-JSON 500.
+async fn error_bodies_server() -> Server {
+    Server::start(|hit, _| match hit.path.as_str() {
         "/api/lead-finder" => Reply::json(
             400,
-            json!({"error": {"code": "invalid_request", "message": "sourcePlans[0].query[1]: 1 to 240 chars"}}),
+            &json!({"error": {"code": "invalid_request", "message": "sourcePlans[0].query[1]: 1 to 240 chars"}}),
         ),
-        "/api/campaigns/c1/launch" => Reply::json(400, json!({"error": "No leads in campaign"})),
+        "/api/campaigns/c1/launch" => Reply::json(400, &json!({"error": "No leads in campaign"})),
         "/api/lead-finder/s1/run" => Reply::json(
             409,
-            json!({
+            &json!({
                 "error": "Search already running", "message": "A run of this search is already queued",
                 "sourceId": "network_people", "code": "run_in_progress",
                 "alternatives": ["Wait for the run", "Run with continuation"],
@@ -132,7 +133,7 @@ async fn the_structured_flat_and_lead_finder_bodies_decode() {
         ),
         "/api/threads" => Reply::json(
             409,
-            json!({
+            &json!({
                 "error": {"code": "conflict", "message": "A thread with this recipient exists"},
                 "existing_thread": crate::decode::thread_sample(),
                 "existing_threads": {"exists": true, "total": 1, "threads": [crate::decode::thread_sample()]}
@@ -140,7 +141,12 @@ async fn the_structured_flat_and_lead_finder_bodies_decode() {
         ),
         _ => Reply::raw(500, "upstream exploded"),
     })
-    .await;
+    .await
+}
+
+#[tokio::test]
+async fn the_structured_flat_and_lead_finder_bodies_decode() {
+    let srv = error_bodies_server().await;
     let c = client(&srv.url());
 
     let err = c
@@ -214,99 +220,11 @@ async fn the_structured_flat_and_lead_finder_bodies_decode() {
 /// can; none of the texts may reveal it.
 #[tokio::test]
 async fn the_key_appears_in_no_debug_display_or_error_text() {
-    let cfg = config("http://127.0.0.1:9");
-    let c = Client::new(cfg.clone()).unwrap();
-    for (what, text) in [
-        ("ApiKey debug", format!("{:?}", key())),
-        ("ApiKey display", format!("{}", key())),
-        ("ClientConfig debug", format!("{cfg:?}")),
-        ("Client debug", format!("{c:?}")),
-        ("masked key", c.masked_key()),
-    ] {
-        assert_no_key(what, &text);
-    }
-    assert_eq!(c.masked_key(), "pk_live_…abcd");
-    let pasted = ClientConfig::new(format!("https://api.example.com/{KEY}"), key());
-    assert_no_key("ClientConfig debug, key in the URL", &format!("{pasted:?}"));
-    assert_no_key(
-        "Client debug, key in the URL",
-        &format!("{:?}", Client::new(pasted).unwrap()),
-    );
-
-    let mut errors: Vec<ApiError> = Vec::new();
-
-    // Config: the HTTPS rule, and a key pasted into the base URL.
-    for url in [
-        "http://example.com".to_owned(),
-        format!("https://api.example.com/?token={KEY}"),
-        format!("https://api.example.com/#{KEY}"),
-        format!("not a url {KEY}"),
-    ] {
-        errors.push(Client::new(ClientConfig::new(url, key())).unwrap_err());
-    }
-    // Invalid: refused before sending.
-    let dead = client(&format!("http://{}", dead_port().await));
-    errors.push(dead.redeem("").await.unwrap_err());
-    // Connect.
-    errors.push(dead.get_context().await.unwrap_err());
-
-    // Service errors in all three bodies and a non-JSON body, each echoing
-    // the key; a 429 echoing it; malformed and mistyped success bodies.
-    let echo = format!("key {KEY} is revoked");
-    let srv = Server::start(move |hit, _| {
-        let echo = echo.clone();
-        match hit.path.as_str() {
-            "/api/context" => Reply::json(401, json!({"error": {"code": format!("bad_{KEY}"), "message": echo}})),
-            "/api/senders" => Reply::json(400, json!({"error": echo})),
-            "/api/lead-finder/run" => Reply::json(
-                402,
-                json!({"error": echo, "message": echo, "code": "quota", "sourceId": KEY,
-                       "alternatives": [echo], "action": {"type": "navigate", "label": echo, "href": format!("/k/{KEY}")}}),
-            ),
-            "/api/email/domains" => Reply::raw(502, format!("<html>{echo}</html>")),
-            "/api/threads" => Reply::json(
-                409,
-                json!({"error": {"code": "conflict", "message": echo},
-                       "existing_thread": {"id": "t", "draft_body_text": echo}}),
-            ),
-            "/api/test-access/redeem" => Reply::json(429, json!({"error": {"code": "rate_limited", "message": echo}})),
-            "/api/threads/t1" => Reply::raw(200, format!("{{\"thread\": {KEY}")),
-            "/api/threads/t2" => Reply::json(200, json!(KEY)),
-            _ => Reply::raw(200, "x".repeat(4096)),
-        }
-    })
-    .await;
-    let mut one_try = config(&srv.url());
-    one_try.retry = RetryPolicy {
-        max_attempts: 1,
-        ..RetryPolicy::default()
-    };
-    one_try.max_body = 1024;
-    let c = Client::new(one_try.clone()).unwrap();
-    errors.push(c.get_context().await.unwrap_err());
-    errors.push(c.list_senders(None).await.unwrap_err());
-    errors.push(c.run_all().await.unwrap_err());
-    errors.push(c.list_domains(false).await.unwrap_err());
-    errors.push(
-        c.create_thread(&CreateThread {
-            draft_subject: Some("x".into()),
-            ..Default::default()
-        })
-        .await
-        .unwrap_err(),
-    );
-    errors.push(c.redeem("CODE").await.unwrap_err());
-    errors.push(c.get_thread("t1").await.unwrap_err());
-    errors.push(c.get_thread("t2").await.unwrap_err());
-    errors.push(c.get_sender("big").await.unwrap_err());
-
-    // Timeout and a dropped connection.
-    let stall = RawServer::start(Raw::Stall).await;
-    let mut short = config(&stall.url());
-    short.request_timeout = Duration::from_millis(200);
-    errors.push(Client::new(short).unwrap().get_context().await.unwrap_err());
-    let drop = RawServer::start(Raw::Drop).await;
-    errors.push(client(&drop.url()).get_context().await.unwrap_err());
+    debug_texts_hide_the_key();
+    let mut errors = config_invalid_and_connect_errors().await;
+    let srv = key_echo_server().await;
+    errors.extend(service_and_decode_errors(&srv.url()).await);
+    errors.extend(timeout_and_drop_errors().await);
 
     let mut seen = std::collections::HashSet::new();
     for err in &errors {
@@ -320,8 +238,26 @@ async fn the_key_appears_in_no_debug_display_or_error_text() {
             assert_no_key("field error", &f.to_string());
         }
     }
-    let kinds = |e: &ApiError| std::mem::discriminant(e);
-    for want in [
+    for want in every_error_kind() {
+        assert!(
+            seen.contains(&std::mem::discriminant(&want)),
+            "no {want:?} was built"
+        );
+    }
+    assert!(errors.iter().any(|e| matches!(e, ApiError::Service(_))));
+    // The echoed key is shown masked, so the user can still tell which key.
+    let revoked = errors.iter().find(|e| e.is_unauthorized()).unwrap();
+    assert!(
+        revoked
+            .message()
+            .starts_with("key pk_live_…abcd is revoked. "),
+        "{revoked}"
+    );
+}
+
+/// One error of every kind that does not come from an answer's body.
+fn every_error_kind() -> Vec<ApiError> {
+    vec![
         ApiError::Config(String::new()),
         ApiError::Invalid(vec![]),
         ApiError::RateLimited {
@@ -350,16 +286,117 @@ async fn the_key_appears_in_no_debug_display_or_error_text() {
             limit: 0,
             may_have_reached: false,
         },
+    ]
+}
+
+/// The key and the config and client that hold it print masked.
+fn debug_texts_hide_the_key() {
+    let cfg = config("http://127.0.0.1:9");
+    let c = Client::new(cfg.clone()).unwrap();
+    for (what, text) in [
+        ("ApiKey debug", format!("{:?}", key())),
+        ("ApiKey display", format!("{}", key())),
+        ("ClientConfig debug", format!("{cfg:?}")),
+        ("Client debug", format!("{c:?}")),
+        ("masked key", c.masked_key()),
     ] {
-        assert!(seen.contains(&kinds(&want)), "no {want:?} was built");
+        assert_no_key(what, &text);
     }
-    assert!(errors.iter().any(|e| matches!(e, ApiError::Service(_))));
-    // The echoed key is shown masked, so the user can still tell which key.
-    let revoked = errors.iter().find(|e| e.is_unauthorized()).unwrap();
-    assert!(
-        revoked
-            .message()
-            .starts_with("key pk_live_…abcd is revoked. "),
-        "{revoked}"
+    assert_eq!(c.masked_key(), "pk_live_…abcd");
+    let pasted = ClientConfig::new(format!("https://api.example.com/{KEY}"), key());
+    assert_no_key("ClientConfig debug, key in the URL", &format!("{pasted:?}"));
+    assert_no_key(
+        "Client debug, key in the URL",
+        &format!("{:?}", Client::new(pasted).unwrap()),
     );
+}
+
+/// Errors built before any answer: config, refused input, connect.
+async fn config_invalid_and_connect_errors() -> Vec<ApiError> {
+    let mut errors: Vec<ApiError> = Vec::new();
+    // Config: the HTTPS rule, and a key pasted into the base URL.
+    for url in [
+        "http://example.com".to_owned(),
+        format!("https://api.example.com/?token={KEY}"),
+        format!("https://api.example.com/#{KEY}"),
+        format!("not a url {KEY}"),
+    ] {
+        errors.push(Client::new(ClientConfig::new(url, key())).unwrap_err());
+    }
+    // Invalid: refused before sending.
+    let dead = client(&format!("http://{}", dead_port().await));
+    errors.push(dead.redeem("").await.unwrap_err());
+    // Connect.
+    errors.push(dead.get_context().await.unwrap_err());
+    errors
+}
+
+/// Echoes the key wherever it can: service errors in all three bodies and a
+/// non-JSON body, a 429, malformed and mistyped success bodies.
+async fn key_echo_server() -> Server {
+    let echo = format!("key {KEY} is revoked");
+    Server::start(move |hit, _| {
+        let echo = echo.clone();
+        match hit.path.as_str() {
+            "/api/context" => Reply::json(401, &json!({"error": {"code": format!("bad_{KEY}"), "message": echo}})),
+            "/api/senders" => Reply::json(400, &json!({"error": echo})),
+            "/api/lead-finder/run" => Reply::json(
+                402,
+                &json!({"error": echo, "message": echo, "code": "quota", "sourceId": KEY,
+                       "alternatives": [echo], "action": {"type": "navigate", "label": echo, "href": format!("/k/{KEY}")}}),
+            ),
+            "/api/email/domains" => Reply::raw(502, format!("<html>{echo}</html>")),
+            "/api/threads" => Reply::json(
+                409,
+                &json!({"error": {"code": "conflict", "message": echo},
+                       "existing_thread": {"id": "t", "draft_body_text": echo}}),
+            ),
+            "/api/test-access/redeem" => Reply::json(429, &json!({"error": {"code": "rate_limited", "message": echo}})),
+            "/api/threads/t1" => Reply::raw(200, format!("{{\"thread\": {KEY}")),
+            "/api/threads/t2" => Reply::json(200, &json!(KEY)),
+            _ => Reply::raw(200, "x".repeat(4096)),
+        }
+    })
+    .await
+}
+
+/// The errors of every answer of [`key_echo_server`], one attempt each.
+async fn service_and_decode_errors(url: &str) -> Vec<ApiError> {
+    let mut errors: Vec<ApiError> = Vec::new();
+    let mut one_try = config(url);
+    one_try.retry = RetryPolicy {
+        max_attempts: 1,
+        ..RetryPolicy::default()
+    };
+    one_try.max_body = 1024;
+    let c = Client::new(one_try.clone()).unwrap();
+    errors.push(c.get_context().await.unwrap_err());
+    errors.push(c.list_senders(None).await.unwrap_err());
+    errors.push(c.run_all().await.unwrap_err());
+    errors.push(c.list_domains(false).await.unwrap_err());
+    errors.push(
+        c.create_thread(&CreateThread {
+            draft_subject: Some("x".into()),
+            ..Default::default()
+        })
+        .await
+        .unwrap_err(),
+    );
+    errors.push(c.redeem("CODE").await.unwrap_err());
+    errors.push(c.get_thread("t1").await.unwrap_err());
+    errors.push(c.get_thread("t2").await.unwrap_err());
+    errors.push(c.get_sender("big").await.unwrap_err());
+    errors
+}
+
+/// A timeout and a dropped connection.
+async fn timeout_and_drop_errors() -> Vec<ApiError> {
+    let mut errors: Vec<ApiError> = Vec::new();
+    let stall = RawServer::start(Raw::Stall).await;
+    let mut short = config(&stall.url());
+    short.request_timeout = Duration::from_millis(200);
+    errors.push(Client::new(short).unwrap().get_context().await.unwrap_err());
+    let drop = RawServer::start(Raw::Drop).await;
+    errors.push(client(&drop.url()).get_context().await.unwrap_err());
+    errors
 }

@@ -24,7 +24,7 @@ async fn ok_server() -> Server {
         } else {
             200
         };
-        Reply::json(status, json!({}))
+        Reply::json(status, &json!({}))
     })
     .await
 }
@@ -87,25 +87,54 @@ fn check(hit: &Hit, method: &str, path: &str, query: &[(&str, &str)], body: Opti
     }
 }
 
-#[tokio::test]
-async fn every_method_sends_the_bearer_header_route_query_and_body() {
-    let srv = ok_server().await;
-    let c = client(&srv.url());
-    let mut n = 0;
-    let mut next = || {
-        n += 1;
-        srv.hits()
-            .get(n - 1)
+/// A client against [`ok_server`]: `next` reads the recorded requests in
+/// order, `finish` checks there was exactly one per call.
+struct Recorder {
+    srv: Server,
+    c: Client,
+    n: usize,
+}
+
+impl Recorder {
+    async fn start() -> Recorder {
+        let srv = ok_server().await;
+        let c = client(&srv.url());
+        Recorder { srv, c, n: 0 }
+    }
+
+    /// The next recorded request.
+    fn next(&mut self) -> Hit {
+        self.n += 1;
+        self.srv
+            .hits()
+            .get(self.n - 1)
             .cloned()
             .expect("the call reached the server")
-    };
+    }
 
-    // Lead Finder.
+    /// One request per call (no retries), each with the Bearer header.
+    fn finish(&self) {
+        assert_eq!(self.srv.count(), self.n, "one request per call, no retries");
+        assert_eq!(self.c.attempts(), self.n as u64);
+        assert!(
+            self.srv
+                .hits()
+                .iter()
+                .all(|h| h.auth.as_deref() == Some(&*format!("Bearer {KEY}")))
+        );
+    }
+}
+
+// Lead Finder: searches.
+#[tokio::test]
+async fn search_methods_send_the_bearer_header_route_query_and_body() {
+    let mut r = Recorder::start().await;
+    let c = r.c.clone();
     assert_eq!(c.list_searches().await.unwrap(), Some(vec![]));
-    check(&next(), "GET", "/api/lead-finder", &[], None);
+    check(&r.next(), "GET", "/api/lead-finder", &[], None);
     c.create_search(&valid_search()).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "POST",
         "/api/lead-finder",
         &[],
@@ -121,7 +150,7 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     };
     c.get_search("s1", &page).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "GET",
         "/api/lead-finder/s1",
         &[("limit", "500"), ("offset", "100"), ("cursor", "150")],
@@ -130,7 +159,15 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     c.get_search("s1", &SearchPageQuery::default())
         .await
         .unwrap();
-    check(&next(), "GET", "/api/lead-finder/s1", &[], None);
+    check(&r.next(), "GET", "/api/lead-finder/s1", &[], None);
+    r.finish();
+}
+
+// Lead Finder: results, runs and enrichment.
+#[tokio::test]
+async fn results_and_run_methods_send_the_bearer_header_route_query_and_body() {
+    let mut r = Recorder::start().await;
+    let c = r.c.clone();
     let rq = ResultsQuery {
         q: Some("acme".into()),
         predicates: vec![Predicate {
@@ -144,7 +181,7 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     };
     c.query_results("s1", &rq).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "POST",
         "/api/lead-finder/s1/results/query",
         &[],
@@ -155,7 +192,7 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     );
     c.run_search("s1", Some(true)).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "POST",
         "/api/lead-finder/s1/run",
         &[("continuation", "true")],
@@ -163,28 +200,34 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     );
     c.run_search("s1", Some(false)).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "POST",
         "/api/lead-finder/s1/run",
         &[("continuation", "false")],
         None,
     );
     c.run_search("s1", None).await.unwrap();
-    check(&next(), "POST", "/api/lead-finder/s1/run", &[], None);
+    check(&r.next(), "POST", "/api/lead-finder/s1/run", &[], None);
     c.run_all().await.unwrap();
-    check(&next(), "POST", "/api/lead-finder/run", &[], None);
+    check(&r.next(), "POST", "/api/lead-finder/run", &[], None);
     c.enrichment("s1", "r1").await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "GET",
         "/api/lead-finder/s1/results/r1/enrichment",
         &[],
         None,
     );
+    r.finish();
+}
 
-    // Campaigns.
+// Campaigns: the campaign itself and its states.
+#[tokio::test]
+async fn campaign_methods_send_the_bearer_header_route_query_and_body() {
+    let mut r = Recorder::start().await;
+    let c = r.c.clone();
     assert_eq!(c.list_campaigns().await.unwrap(), Some(vec![]));
-    check(&next(), "GET", "/api/campaigns", &[], None);
+    check(&r.next(), "GET", "/api/campaigns", &[], None);
     let create = CreateCampaign {
         kind: Channel::Email,
         name: "Q2".into(),
@@ -194,7 +237,7 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     };
     c.create_campaign(&create).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "POST",
         "/api/campaigns",
         &[],
@@ -203,7 +246,7 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
         ),
     );
     c.get_campaign("c1").await.unwrap();
-    check(&next(), "GET", "/api/campaigns/c1", &[], None);
+    check(&r.next(), "GET", "/api/campaigns/c1", &[], None);
     let update = UpdateCampaign {
         name: Some("Q3".into()),
         sequence_nodes: Some(vec![
@@ -221,7 +264,7 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     };
     c.update_campaign("c1", &update).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "PATCH",
         "/api/campaigns/c1",
         &[],
@@ -231,11 +274,19 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
         ),
     );
     c.launch_campaign("c1").await.unwrap();
-    check(&next(), "POST", "/api/campaigns/c1/launch", &[], None);
+    check(&r.next(), "POST", "/api/campaigns/c1/launch", &[], None);
     c.pause_campaign("c1").await.unwrap();
-    check(&next(), "POST", "/api/campaigns/c1/pause", &[], None);
+    check(&r.next(), "POST", "/api/campaigns/c1/pause", &[], None);
     c.resume_campaign("c1").await.unwrap();
-    check(&next(), "POST", "/api/campaigns/c1/resume", &[], None);
+    check(&r.next(), "POST", "/api/campaigns/c1/resume", &[], None);
+    r.finish();
+}
+
+// Campaigns: the roster.
+#[tokio::test]
+async fn roster_methods_send_the_bearer_header_route_query_and_body() {
+    let mut r = Recorder::start().await;
+    let c = r.c.clone();
     let roster = RosterQuery {
         page: Some(2),
         limit: Some(200),
@@ -243,7 +294,7 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     };
     c.list_leads("c1", &roster).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "GET",
         "/api/campaigns/c1/leads",
         &[("page", "2"), ("limit", "200"), ("status", "pending")],
@@ -262,7 +313,7 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
         .await
         .unwrap();
     check(
-        &next(),
+        &r.next(),
         "POST",
         "/api/campaigns/c1/leads",
         &[],
@@ -279,7 +330,7 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     };
     c.edit_lead("c1", &edit).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "PATCH",
         "/api/campaigns/c1/leads",
         &[],
@@ -297,7 +348,7 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
         0
     );
     check(
-        &next(),
+        &r.next(),
         "DELETE",
         "/api/campaigns/c1/leads",
         &[],
@@ -307,12 +358,20 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
         .await
         .unwrap();
     check(
-        &next(),
+        &r.next(),
         "DELETE",
         "/api/campaigns/c1/leads",
         &[],
         Some(json!({"all": true})),
     );
+    r.finish();
+}
+
+// Campaigns: generated messages.
+#[tokio::test]
+async fn generated_message_methods_send_the_bearer_header_route_query_and_body() {
+    let mut r = Recorder::start().await;
+    let c = r.c.clone();
     let gm = GeneratedMessagesQuery {
         status: Some("all".into()),
         prospect_id: Some("p1".into()),
@@ -321,7 +380,7 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     };
     c.generated_messages("c1", &gm).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "GET",
         "/api/campaigns/c1/generate-messages",
         &[
@@ -339,14 +398,20 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     };
     c.edit_generated_message("c1", &em).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "PATCH",
         "/api/campaigns/c1/generate-messages",
         &[],
         Some(json!({"message_id": "m1", "subject": "New"})),
     );
+    r.finish();
+}
 
-    // Inbox.
+// Inbox.
+#[tokio::test]
+async fn inbox_methods_send_the_bearer_header_route_query_and_body() {
+    let mut r = Recorder::start().await;
+    let c = r.c.clone();
     let tq = ThreadQuery {
         page: Some(1),
         limit: Some(50),
@@ -354,14 +419,14 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     };
     c.list_threads(&tq).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "GET",
         "/api/threads",
         &[("page", "1"), ("limit", "50"), ("status", "draft")],
         None,
     );
     c.get_thread("t1").await.unwrap();
-    check(&next(), "GET", "/api/threads/t1", &[], None);
+    check(&r.next(), "GET", "/api/threads/t1", &[], None);
     let ct = CreateThread {
         participant_email: Some("ada@acme.se".into()),
         account_id: Some(None),
@@ -370,7 +435,7 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     };
     c.create_thread(&ct).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "POST",
         "/api/threads",
         &[],
@@ -385,61 +450,73 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     };
     c.patch_thread("t1", &pt).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "PATCH",
         "/api/threads/t1",
         &[],
         Some(json!({"status": "archived", "unread_count": 0})),
     );
     c.delete_thread("t1").await.unwrap();
-    check(&next(), "DELETE", "/api/threads/t1", &[], None);
+    check(&r.next(), "DELETE", "/api/threads/t1", &[], None);
     c.list_messages("t1", Some(2), Some(200)).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "GET",
         "/api/threads/t1/messages",
         &[("page", "2"), ("limit", "200")],
         None,
     );
     c.list_messages("t1", None, None).await.unwrap();
-    check(&next(), "GET", "/api/threads/t1/messages", &[], None);
+    check(&r.next(), "GET", "/api/threads/t1/messages", &[], None);
     let sm = SendMessage {
         subject: Some("Hi".into()),
         ..Default::default()
     };
     c.send_message("t1", &sm).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "POST",
         "/api/threads/t1/messages",
         &[],
         Some(json!({"subject": "Hi"})),
     );
+    r.finish();
+}
 
-    // Senders and domains.
+// Senders and domains.
+#[tokio::test]
+async fn sender_and_domain_methods_send_the_bearer_header_route_query_and_body() {
+    let mut r = Recorder::start().await;
+    let c = r.c.clone();
     c.list_senders(Some(&Channel::Email)).await.unwrap();
-    check(&next(), "GET", "/api/senders", &[("type", "email")], None);
+    check(&r.next(), "GET", "/api/senders", &[("type", "email")], None);
     c.list_senders(Some(&Channel::Network)).await.unwrap();
-    check(&next(), "GET", "/api/senders", &[("type", "network")], None);
+    check(
+        &r.next(),
+        "GET",
+        "/api/senders",
+        &[("type", "network")],
+        None,
+    );
     c.list_senders(None).await.unwrap();
-    check(&next(), "GET", "/api/senders", &[], None);
+    check(&r.next(), "GET", "/api/senders", &[], None);
     c.get_sender("acc_1").await.unwrap();
-    check(&next(), "GET", "/api/senders/acc_1", &[], None);
+    check(&r.next(), "GET", "/api/senders/acc_1", &[], None);
     assert_eq!(c.sender_schedule("acc_1").await.unwrap(), json!({}));
-    check(&next(), "GET", "/api/senders/acc_1/schedule", &[], None);
+    check(&r.next(), "GET", "/api/senders/acc_1/schedule", &[], None);
     c.list_domains(true).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "GET",
         "/api/email/domains",
         &[("skip_sync", "true")],
         None,
     );
     c.list_domains(false).await.unwrap();
-    check(&next(), "GET", "/api/email/domains", &[], None);
+    check(&r.next(), "GET", "/api/email/domains", &[], None);
     c.create_domain(" Mail.Acme.se. ").await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "POST",
         "/api/email/domains",
         &[],
@@ -447,18 +524,24 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     );
     c.verify_domain("d1", true).await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "POST",
         "/api/email/domains/d1/verify",
         &[("poll", "true")],
         None,
     );
     c.verify_domain("d1", false).await.unwrap();
-    check(&next(), "POST", "/api/email/domains/d1/verify", &[], None);
+    check(&r.next(), "POST", "/api/email/domains/d1/verify", &[], None);
+    r.finish();
+}
 
-    // Company profile and discovery pass.
+// Company profile and discovery pass.
+#[tokio::test]
+async fn profile_and_pass_methods_send_the_bearer_header_route_query_and_body() {
+    let mut r = Recorder::start().await;
+    let c = r.c.clone();
     c.get_context().await.unwrap();
-    check(&next(), "GET", "/api/context", &[], None);
+    check(&r.next(), "GET", "/api/context", &[], None);
     let put = PutContext {
         profile: Profile {
             first_name: "Ada".into(),
@@ -467,7 +550,7 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
         ..Default::default()
     };
     c.put_context(&put).await.unwrap();
-    let hit = next();
+    let hit = r.next();
     check(
         &hit,
         "PUT",
@@ -478,32 +561,25 @@ async fn every_method_sends_the_bearer_header_route_query_and_body() {
     assert_eq!(hit.json()["profile"]["firstName"], "Ada");
     c.redeem(" DEMO-PASS-1 ").await.unwrap();
     check(
-        &next(),
+        &r.next(),
         "POST",
         "/api/test-access/redeem",
         &[],
         Some(json!({"code": "DEMO-PASS-1"})),
     );
-
-    assert_eq!(srv.count(), n, "one request per call, no retries");
-    assert_eq!(c.attempts(), n as u64);
-    assert!(
-        srv.hits()
-            .iter()
-            .all(|h| h.auth.as_deref() == Some(&*format!("Bearer {KEY}")))
-    );
+    r.finish();
 }
 
 #[tokio::test]
 async fn answers_decode_into_what_the_user_sees() {
     let srv = Server::start(|hit, _| match hit.path.as_str() {
-        "/api/campaigns/c1/pause" => Reply::json(200, json!({"campaign": crate::decode::paused_network_campaign_sample()})),
+        "/api/campaigns/c1/pause" => Reply::json(200, &json!({"campaign": crate::decode::paused_network_campaign_sample()})),
         "/api/threads" => Reply::json(
             201,
-            json!({"thread": crate::decode::thread_sample(), "existing_threads": {"exists": true, "total": 1, "threads": []}}),
+            &json!({"thread": crate::decode::thread_sample(), "existing_threads": {"exists": true, "total": 1, "threads": []}}),
         ),
-        "/api/email/domains" => Reply::json(200, json!({"domains": [crate::decode::domain_sample()]})),
-        _ => Reply::json(404, json!({"error": {"code": "not_found", "message": "Not found"}})),
+        "/api/email/domains" => Reply::json(200, &json!({"domains": [crate::decode::domain_sample()]})),
+        _ => Reply::json(404, &json!({"error": {"code": "not_found", "message": "Not found"}})),
     })
     .await;
     let c = client(&srv.url());
@@ -650,7 +726,7 @@ async fn optional_list_routes_map_404_and_405_to_none() {
     for status in [404, 405] {
         let srv = Server::always(Reply::json(
             status,
-            json!({"error": {"code": "not_found", "message": "no such route"}}),
+            &json!({"error": {"code": "not_found", "message": "no such route"}}),
         ))
         .await;
         let c = client(&srv.url());
@@ -664,11 +740,11 @@ async fn optional_list_routes_map_404_and_405_to_none() {
 
     let srv = Server::start(|hit, _| match hit.path.as_str() {
         "/api/lead-finder" => {
-            Reply::json(200, json!({"searches": [crate::decode::search_sample()]}))
+            Reply::json(200, &json!({"searches": [crate::decode::search_sample()]}))
         }
         _ => Reply::json(
             200,
-            json!({"campaigns": [crate::decode::email_campaign_sample()]}),
+            &json!({"campaigns": [crate::decode::email_campaign_sample()]}),
         ),
     })
     .await;
@@ -686,7 +762,7 @@ async fn optional_list_routes_map_404_and_405_to_none() {
     for status in [401, 500] {
         let srv = Server::always(Reply::json(
             status,
-            json!({"error": {"code": "x", "message": "boom"}}),
+            &json!({"error": {"code": "x", "message": "boom"}}),
         ))
         .await;
         let err = client(&srv.url()).list_searches().await.unwrap_err();

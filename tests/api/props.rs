@@ -110,6 +110,17 @@ fn dec<T: DeserializeOwned>(bytes: &[u8]) -> Result<(), ApiError> {
 
 /// Every operation's response type, with a realistic body for it.
 fn operations() -> Vec<(&'static str, Decoder, Value)> {
+    [
+        lead_finder_operations(),
+        campaign_operations(),
+        inbox_operations(),
+        sender_and_profile_operations(),
+    ]
+    .concat()
+}
+
+/// The Lead Finder operations.
+fn lead_finder_operations() -> Vec<(&'static str, Decoder, Value)> {
     vec![
         (
             "list searches",
@@ -144,9 +155,15 @@ fn operations() -> Vec<(&'static str, Decoder, Value)> {
             json!({"runs": [run_handle_sample()], "skipped": []}),
         ),
         ("enrichment", dec::<EnrichmentResponse>, enrichment_sample()),
+    ]
+}
+
+/// The campaign and roster operations.
+fn campaign_operations() -> Vec<(&'static str, Decoder, Value)> {
+    vec![
         (
             "list campaigns",
-            dec::<CampaignList>,
+            dec::<CampaignList> as Decoder,
             json!({"campaigns": [email_campaign_sample()]}),
         ),
         (
@@ -184,9 +201,15 @@ fn operations() -> Vec<(&'static str, Decoder, Value)> {
             dec::<GeneratedMessageEnvelope>,
             json!({"message": generated_message_sample()}),
         ),
+    ]
+}
+
+/// The inbox operations.
+fn inbox_operations() -> Vec<(&'static str, Decoder, Value)> {
+    vec![
         (
             "list threads",
-            dec::<ThreadPage>,
+            dec::<ThreadPage> as Decoder,
             json!({"threads": [thread_sample()], "pagination": {"page": 1, "limit": 20}}),
         ),
         (
@@ -214,9 +237,15 @@ fn operations() -> Vec<(&'static str, Decoder, Value)> {
             dec::<SendMessageResponse>,
             json!({"message": thread_message_sample()}),
         ),
+    ]
+}
+
+/// The sender, domain, profile and discovery-pass operations.
+fn sender_and_profile_operations() -> Vec<(&'static str, Decoder, Value)> {
+    vec![
         (
             "list senders",
-            dec::<SenderList>,
+            dec::<SenderList> as Decoder,
             json!({"senders": [sender_sample()]}),
         ),
         (

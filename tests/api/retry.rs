@@ -17,7 +17,7 @@ use crate::support::*;
 fn rate_limited(message: &str) -> Reply {
     Reply::json(
         429,
-        json!({"error": {"code": "rate_limited", "message": message}}),
+        &json!({"error": {"code": "rate_limited", "message": message}}),
     )
 }
 
@@ -44,13 +44,36 @@ async fn gate_closes(c: &Client, family: RouteFamily) -> Instant {
     .await
 }
 
+/// The threads calls among `hits` arrived after the gate opened at `until`,
+/// every other call before it.
+#[track_caller]
+fn assert_only_the_family_waited(hits: &[Hit], until: Instant) {
+    for h in hits {
+        if h.path.starts_with("/api/threads") {
+            assert!(
+                h.at >= until,
+                "{} {} arrived before the gate opened",
+                h.method,
+                h.path
+            );
+        } else {
+            assert!(
+                h.at < until,
+                "{} {} waited for another family's gate",
+                h.method,
+                h.path
+            );
+        }
+    }
+}
+
 #[tokio::test]
 async fn retry_after_is_waited_out_by_the_call_and_by_its_family_only() {
     let srv = Server::start(|hit, all| {
         if hit.path == "/api/threads" && nth_on_path(hit, all) == 1 {
             rate_limited("Rate limit exceeded. Retry in 1 seconds.").header("retry-after", "1")
         } else {
-            Reply::json(200, json!({}))
+            Reply::json(200, &json!({}))
         }
     })
     .await;
@@ -109,23 +132,7 @@ async fn retry_after_is_waited_out_by_the_call_and_by_its_family_only() {
         until >= hits[0].at + Duration::from_secs(1),
         "the gate holds for the full Retry-After"
     );
-    for h in &hits[1..] {
-        if h.path.starts_with("/api/threads") {
-            assert!(
-                h.at >= until,
-                "{} {} arrived before the gate opened",
-                h.method,
-                h.path
-            );
-        } else {
-            assert!(
-                h.at < until,
-                "{} {} waited for another family's gate",
-                h.method,
-                h.path
-            );
-        }
-    }
+    assert_only_the_family_waited(&hits[1..], until);
     assert_eq!(
         hits.iter().filter(|h| h.path == "/api/threads").count(),
         2,
@@ -144,7 +151,7 @@ async fn without_retry_after_the_seconds_named_in_the_message_are_waited() {
         if all.len() == 1 {
             rate_limited("Rate limit exceeded. Retry in 1 seconds.")
         } else {
-            Reply::json(200, json!({"domains": []}))
+            Reply::json(200, &json!({"domains": []}))
         }
     })
     .await;
@@ -211,7 +218,7 @@ async fn the_default_policy_first_retries_after_one_second() {
         if all.len() == 1 {
             rate_limited("Too many requests")
         } else {
-            Reply::json(200, json!({"senders": []}))
+            Reply::json(200, &json!({"senders": []}))
         }
     })
     .await;
@@ -243,7 +250,7 @@ async fn a_long_retry_after_fails_fast_and_holds_its_family_only() {
             rate_limited("Rate limit exceeded. Retry in 100000 seconds.")
                 .header("retry-after", "100000")
         } else {
-            Reply::json(200, json!({"senders": []}))
+            Reply::json(200, &json!({"senders": []}))
         }
     })
     .await;
@@ -300,7 +307,7 @@ async fn an_explicit_retry_sends_one_attempt_at_once_through_a_closed_gate() {
         if hit.path.starts_with("/api/lead-finder") && n < 3 {
             rate_limited("Rate limit exceeded. Retry in 600 seconds.").header("retry-after", "600")
         } else {
-            Reply::json(200, json!({"searches": []}))
+            Reply::json(200, &json!({"searches": []}))
         }
     })
     .await;
@@ -353,10 +360,10 @@ async fn gets_are_retried_on_502_503_504_and_bounded() {
         1 => Reply::raw(502, "bad gateway"),
         2 => Reply::json(
             503,
-            json!({"error": {"code": "internal_error", "message": "down"}}),
+            &json!({"error": {"code": "internal_error", "message": "down"}}),
         ),
         3 => Reply::raw(504, ""),
-        _ => Reply::json(200, json!({"thread": {"id": "t1"}})),
+        _ => Reply::json(200, &json!({"thread": {"id": "t1"}})),
     })
     .await;
     let mut cfg = config(&srv.url());
@@ -376,7 +383,7 @@ async fn gets_are_retried_on_502_503_504_and_bounded() {
         if all.len() == 1 {
             Reply::raw(503, "").header("retry-after", "1")
         } else {
-            Reply::json(200, json!({}))
+            Reply::json(200, &json!({}))
         }
     })
     .await;

@@ -36,7 +36,7 @@ fn assert_keys(v: &Value, want: &[&str]) {
 /// Serializing then decoding gives the same value.
 #[track_caller]
 fn round_trips<T: Serialize + DeserializeOwned + PartialEq + Debug>(v: &T) {
-    let back: T = de(to_json(v));
+    let back: T = de(&to_json(v));
     assert_eq!(&back, v);
 }
 
@@ -60,8 +60,8 @@ const SEARCH_KEYS: &[&str] = &[
 ];
 
 #[test]
-fn search_and_source_plan() {
-    let s: Search = de(search_sample());
+fn search() {
+    let s: Search = de(&search_sample());
     let v = to_json(&s);
     assert_keys(&v, SEARCH_KEYS);
     assert_eq!(
@@ -88,7 +88,11 @@ fn search_and_source_plan() {
     assert_keys(&v, SEARCH_KEYS);
     assert_eq!(v["details"], json!({}), "details is a required object");
     assert_eq!(v["kind"], "static");
+}
 
+#[test]
+fn source_plans_write_every_part_they_have() {
+    let s: Search = de(&search_sample());
     let full = &v_of(&s)["sourcePlans"][0];
     assert_keys(
         full,
@@ -127,7 +131,10 @@ fn search_and_source_plan() {
 
     let minimal = &v_of(&s)["sourcePlans"][1];
     assert_keys(minimal, &["sourceId", "query", "reason"]);
+}
 
+#[test]
+fn tagged_unions_and_geography_write_the_contract_shapes() {
     for (cohort, want) in [
         (
             RankedCompanyCohort::Default { limit: None },
@@ -166,8 +173,8 @@ fn v_of<T: Serialize>(v: &T) -> Value {
 }
 
 #[test]
-fn result_pagination_runs_and_enrichment() {
-    let r: LeadResult = de(result_sample());
+fn lead_result() {
+    let r: LeadResult = de(&result_sample());
     let v = to_json(&r);
     assert_keys(
         &v,
@@ -220,9 +227,12 @@ fn result_pagination_runs_and_enrichment() {
         &["status", "schemaVersion", "observedAt", "fieldCount"],
     );
     round_trips(&r);
+}
 
+#[test]
+fn pagination() {
     let p: Pagination =
-        de(json!({"total": 120, "limit": 25, "offset": 0, "hasMore": true, "nextCursor": 25}));
+        de(&json!({"total": 120, "limit": 25, "offset": 0, "hasMore": true, "nextCursor": 25}));
     let v = to_json(&p);
     assert_keys(&v, &["total", "limit", "offset", "hasMore", "nextCursor"]);
     assert_eq!(v["nextCursor"], 25, "an int cursor stays an int");
@@ -232,8 +242,11 @@ fn result_pagination_runs_and_enrichment() {
         ..Default::default()
     };
     assert_eq!(to_json(&p)["nextCursor"], "abc");
+}
 
-    let run: LatestRun = de(latest_run_sample());
+#[test]
+fn latest_run_and_run_handle() {
+    let run: LatestRun = de(&latest_run_sample());
     let v = to_json(&run);
     assert_keys(
         &v,
@@ -284,7 +297,7 @@ fn result_pagination_runs_and_enrichment() {
     );
     round_trips(&run);
 
-    let h: RunHandle = de(run_handle_sample());
+    let h: RunHandle = de(&run_handle_sample());
     assert_keys(
         &to_json(&h),
         &[
@@ -296,8 +309,11 @@ fn result_pagination_runs_and_enrichment() {
         ],
     );
     round_trips(&h);
+}
 
-    let e: EnrichmentResponse = de(enrichment_sample());
+#[test]
+fn enrichment_response() {
+    let e: EnrichmentResponse = de(&enrichment_sample());
     let v = to_json(&e);
     assert_keys(&v, &["result", "status", "enrichmentProfile", "fields"]);
     assert_keys(
@@ -338,7 +354,7 @@ fn result_pagination_runs_and_enrichment() {
 
 #[test]
 fn lead_finder_envelopes() {
-    let all: RunAllResponse = de(json!({
+    let all: RunAllResponse = de(&json!({
         "surface": "lead-finder", "matchedCount": 1, "queuedCount": 1, "existingCount": 0,
         "blockedCount": 0, "failedCount": 0, "skippedCount": 0,
         "results": [{"searchId": UUID_A, "title": "A", "status": "queued", "runId": UUID_C, "triggerRunId": "t", "code": null, "message": null}],
@@ -390,7 +406,7 @@ fn lead_finder_envelopes() {
 
 #[test]
 fn campaigns_use_snake_case_and_type() {
-    let c: Campaign = de(email_campaign_sample());
+    let c: Campaign = de(&email_campaign_sample());
     let v = to_json(&c);
     assert_keys(
         &v,
@@ -433,8 +449,11 @@ fn campaigns_use_snake_case_and_type() {
     );
     assert_eq!(v["sequence_nodes"][1]["type"], "end");
     round_trips(&c);
+}
 
-    let c: Campaign = de(paused_network_campaign_sample());
+#[test]
+fn paused_campaigns_and_sender_accounts_use_snake_case() {
+    let c: Campaign = de(&paused_network_campaign_sample());
     let v = to_json(&c);
     assert_keys(
         &v,
@@ -485,8 +504,11 @@ fn campaigns_use_snake_case_and_type() {
         ],
     );
     round_trips(&c);
+}
 
-    let l: CampaignLead = de(lead_sample());
+#[test]
+fn leads_and_generated_messages_use_snake_case() {
+    let l: CampaignLead = de(&lead_sample());
     let v = to_json(&l);
     assert_keys(
         &v,
@@ -516,7 +538,7 @@ fn campaigns_use_snake_case_and_type() {
     assert_eq!(v["status"], "snoozed");
     round_trips(&l);
 
-    let m: GeneratedMessage = de(generated_message_sample());
+    let m: GeneratedMessage = de(&generated_message_sample());
     assert_keys(
         &to_json(&m),
         &[
@@ -533,7 +555,10 @@ fn campaigns_use_snake_case_and_type() {
         ],
     );
     round_trips(&m);
+}
 
+#[test]
+fn roster_bodies_use_snake_case_and_type() {
     let roster = RosterPage::default();
     assert_keys(&to_json(&roster), &["prospects", "total", "page", "limit"]);
     let added = AddLeadsResponse::default();
@@ -563,8 +588,8 @@ fn campaigns_use_snake_case_and_type() {
 }
 
 #[test]
-fn threads_and_domains_use_snake_case() {
-    let t: Thread = de(thread_sample());
+fn threads_use_snake_case() {
+    let t: Thread = de(&thread_sample());
     let v = to_json(&t);
     assert_keys(
         &v,
@@ -605,7 +630,7 @@ fn threads_and_domains_use_snake_case() {
     };
     assert_eq!(to_json(&with_times)["updated_at"], "u");
 
-    let m: ThreadMessage = de(thread_message_sample());
+    let m: ThreadMessage = de(&thread_message_sample());
     assert_keys(
         &to_json(&m),
         &[
@@ -620,7 +645,7 @@ fn threads_and_domains_use_snake_case() {
     round_trips(&m);
 
     let created: CreateThreadResponse = de(
-        json!({"thread": thread_sample(), "existing_threads": {"exists": false, "total": 0, "threads": []}}),
+        &json!({"thread": thread_sample(), "existing_threads": {"exists": false, "total": 0, "threads": []}}),
     );
     let v = to_json(&created);
     assert_keys(&v, &["thread", "existing_threads"]);
@@ -629,8 +654,11 @@ fn threads_and_domains_use_snake_case() {
         &to_json(&MessagesPage::default()),
         &["messages", "total", "page", "limit"],
     );
+}
 
-    let d: SendingDomain = de(domain_sample());
+#[test]
+fn domains_use_snake_case() {
+    let d: SendingDomain = de(&domain_sample());
     let v = to_json(&d);
     assert_keys(
         &v,
@@ -664,7 +692,7 @@ fn threads_and_domains_use_snake_case() {
 
 #[test]
 fn context_and_discovery_use_camel_case() {
-    let c: CompanyContext = de(context_sample());
+    let c: CompanyContext = de(&context_sample());
     let v = to_json(&c);
     assert_keys(&v, &["user", "company", "content", "market", "extra"]);
     assert_keys(&v["user"], &["professionalBackground"]);
@@ -713,7 +741,7 @@ fn context_and_discovery_use_camel_case() {
         &["firstName", "lastName", "companyName", "website"],
     );
 
-    let d: DiscoveryPass = de(discovery_pass_sample());
+    let d: DiscoveryPass = de(&discovery_pass_sample());
     let v = to_json(&d);
     assert_keys(&v, &["access", "eligibility", "testAccess", "redeemed"]);
     assert_keys(&v["access"], &["kind", "canCreateLeads", "verifiedAt"]);

@@ -73,11 +73,11 @@ pub struct Reply {
 
 impl Reply {
     /// A JSON answer.
-    pub fn json(status: u16, value: serde_json::Value) -> Reply {
+    pub fn json(status: u16, value: &serde_json::Value) -> Reply {
         Reply {
             status,
             headers: vec![("content-type".into(), "application/json".into())],
-            body: serde_json::to_vec(&value).expect("encodes"),
+            body: serde_json::to_vec(value).expect("encodes"),
         }
     }
 

@@ -101,7 +101,7 @@ async fn a_success_that_cannot_be_decoded_may_have_been_accepted() {
 #[tokio::test]
 async fn a_success_too_large_to_keep_may_have_been_accepted() {
     let body = json!({"thread": {"id": "t1", "draft_body_text": "x".repeat(4096)}});
-    let srv = Server::always(Reply::json(200, body)).await;
+    let srv = Server::always(Reply::json(200, &body)).await;
     let mut cfg = config(&srv.url());
     cfg.max_body = 1024;
     let c = Client::new(cfg).unwrap();
@@ -136,7 +136,7 @@ async fn refused_connections_and_error_answers_are_certainly_not_accepted() {
     for status in [400, 403, 404, 409, 429, 503] {
         let srv = Server::always(Reply::json(
             status,
-            json!({"error": {"code": "x", "message": "no"}}),
+            &json!({"error": {"code": "x", "message": "no"}}),
         ))
         .await;
         let mut cfg = config(&srv.url());

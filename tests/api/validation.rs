@@ -1,8 +1,8 @@
 //! Client-side validation: out-of-bound requests are refused before any
 //! request is sent, with a message naming the field.
 
-use outpost::api::ApiError;
 use outpost::api::model::*;
+use outpost::api::{ApiError, Client};
 use serde_json::json;
 
 use crate::support::*;
@@ -23,12 +23,42 @@ fn refused<T: std::fmt::Debug>(r: Result<T, ApiError>, field: &str) {
     }
 }
 
+/// `n` characters.
+fn long(n: usize) -> String {
+    "x".repeat(n)
+}
+
+/// A generated-messages query with this status and lead limit.
+fn gm(status: Option<&str>, prospect_limit: Option<u64>) -> GeneratedMessagesQuery {
+    GeneratedMessagesQuery {
+        status: status.map(str::to_owned),
+        prospect_limit,
+        ..Default::default()
+    }
+}
+
 #[tokio::test]
 async fn out_of_bound_requests_never_reach_the_server() {
-    let srv = Server::always(Reply::json(200, json!({}))).await;
+    let srv = Server::always(Reply::json(200, &json!({}))).await;
     let c = client(&srv.url());
 
-    // Lead Finder.
+    search_page_and_query_bounds(&c).await;
+    predicate_bounds(&c).await;
+    search_plan_bounds(&c).await;
+    roster_bounds(&c).await;
+    delete_and_message_bounds(&c).await;
+    campaign_bounds(&c).await;
+    inbox_bounds(&c).await;
+    domain_and_pass_bounds(&c).await;
+    assert_eq!(srv.count(), 0, "nothing was sent: {:#?}", srv.hits());
+    assert_eq!(c.attempts(), 0);
+
+    the_bounds_themselves_are_allowed(&c).await;
+    assert_eq!(srv.count(), 6);
+}
+
+/// Lead Finder: the search page and results-query bounds.
+async fn search_page_and_query_bounds(c: &Client) {
     for limit in [0, 501] {
         let q = SearchPageQuery {
             limit: Some(limit),
@@ -36,7 +66,6 @@ async fn out_of_bound_requests_never_reach_the_server() {
         };
         refused(c.get_search("s1", &q).await, "limit");
     }
-    let long = |n: usize| "x".repeat(n);
     refused(
         c.query_results(
             "s1",
@@ -92,6 +121,10 @@ async fn out_of_bound_requests_never_reach_the_server() {
         .await,
         "cursor",
     );
+}
+
+/// Lead Finder: results-query predicates.
+async fn predicate_bounds(c: &Client) {
     let p = |path: String, value: PredicateValue| Predicate {
         path,
         operator: Operator::Eq,
@@ -134,7 +167,10 @@ async fn out_of_bound_requests_never_reach_the_server() {
         .await,
         "predicates[0].operator",
     );
+}
 
+/// Lead Finder: a new search and its source plans.
+async fn search_plan_bounds(c: &Client) {
     let mut s = crate::http::valid_search();
     s.source_plans[0].query = vec!["ok".into(), long(241)];
     s.source_plans[0].reason = String::new();
@@ -153,8 +189,10 @@ async fn out_of_bound_requests_never_reach_the_server() {
     s.title = " ".into();
     refused(c.create_search(&s).await, "sourcePlans");
     refused(c.create_search(&s).await, "title");
+}
 
-    // Campaigns.
+/// Campaigns: roster paging and lead rows.
+async fn roster_bounds(c: &Client) {
     refused(
         c.list_leads(
             "c1",
@@ -211,6 +249,10 @@ async fn out_of_bound_requests_never_reach_the_server() {
         },
     ];
     refused(c.add_leads("c1", &Channel::Email, &rows).await, "row 1");
+}
+
+/// Campaigns: lead deletion and generated-message queries.
+async fn delete_and_message_bounds(c: &Client) {
     refused(
         c.delete_leads(
             "c1",
@@ -230,11 +272,6 @@ async fn out_of_bound_requests_never_reach_the_server() {
         c.delete_leads("c1", &DeleteLeads::All { all: false }).await,
         "all",
     );
-    let gm = |status: Option<&str>, prospect_limit| GeneratedMessagesQuery {
-        status: status.map(str::to_owned),
-        prospect_limit,
-        ..Default::default()
-    };
     refused(
         c.generated_messages("c1", &gm(None, Some(101))).await,
         "prospect_limit",
@@ -248,6 +285,10 @@ async fn out_of_bound_requests_never_reach_the_server() {
             .await,
         "status",
     );
+}
+
+/// Campaigns: create and update bodies.
+async fn campaign_bounds(c: &Client) {
     refused(
         c.create_campaign(&CreateCampaign {
             kind: Channel::Email,
@@ -273,8 +314,10 @@ async fn out_of_bound_requests_never_reach_the_server() {
         c.update_campaign("c1", &no_end).await,
         "sequence_nodes[0].type",
     );
+}
 
-    // Inbox.
+/// Inbox: paging, new threads and thread patches.
+async fn inbox_bounds(c: &Client) {
     refused(c.list_messages("t1", None, Some(201)).await, "limit");
     refused(c.list_messages("t1", Some(0), None).await, "page");
     refused(
@@ -311,18 +354,19 @@ async fn out_of_bound_requests_never_reach_the_server() {
         ..Default::default()
     };
     refused(c.patch_thread("t1", &huge).await, "unread_count");
+}
 
-    // Domains and discovery pass.
+/// Domains and the discovery pass.
+async fn domain_and_pass_bounds(c: &Client) {
     refused(c.create_domain("localhost").await, "domain");
     refused(c.create_domain("bad..example.com").await, "domain");
     refused(c.redeem("").await, "code");
     refused(c.redeem("   ").await, "code");
     refused(c.redeem(&long(101)).await, "code");
+}
 
-    assert_eq!(srv.count(), 0, "nothing was sent: {:#?}", srv.hits());
-    assert_eq!(c.attempts(), 0);
-
-    // The bounds themselves are allowed.
+/// The bounds themselves are allowed (6 requests).
+async fn the_bounds_themselves_are_allowed(c: &Client) {
     c.redeem(&long(100)).await.unwrap();
     c.list_leads(
         "c1",
@@ -357,5 +401,4 @@ async fn out_of_bound_requests_never_reach_the_server() {
         .await
         .unwrap();
     c.list_messages("t1", Some(1), Some(200)).await.unwrap();
-    assert_eq!(srv.count(), 6);
 }

@@ -1,5 +1,6 @@
 //! Authentication, routing errors, body errors and workspace isolation.
 
+use outpost::api::Client;
 use outpost::api::model::*;
 use outpost::demo::{DEMO_KEY, OTHER_KEY};
 use serde_json::json;
@@ -166,6 +167,143 @@ async fn user_id_is_one_value_per_workspace() {
     assert_ne!(other[0].user_id, ids[0], "workspaces differ");
 }
 
+/// One of each resource a workspace owns, with results and leads.
+struct Owned {
+    search: Search,
+    result: String,
+    campaign: Campaign,
+    lead: String,
+    thread: Thread,
+    sender: SenderAccount,
+    domain: SendingDomain,
+}
+
+/// The resources of `mine`'s workspace the id routes are tried on.
+async fn owned(mine: &Client) -> Owned {
+    let search = mine
+        .list_searches()
+        .await
+        .unwrap()
+        .unwrap()
+        .into_iter()
+        .find(|s| s.result_count > 0)
+        .unwrap();
+    let page = mine
+        .get_search(&search.search_id, &SearchPageQuery::default())
+        .await
+        .unwrap();
+    let result = page.results[0].result_id.clone();
+    let campaign = mine
+        .list_campaigns()
+        .await
+        .unwrap()
+        .unwrap()
+        .into_iter()
+        .find(|c| c.stats.total > 0)
+        .unwrap();
+    let lead = mine
+        .list_leads(&campaign.id, &RosterQuery::default())
+        .await
+        .unwrap()
+        .prospects[0]
+        .id
+        .clone();
+    let thread = mine
+        .list_threads(&ThreadQuery::default())
+        .await
+        .unwrap()
+        .threads
+        .remove(0);
+    let sender = mine.list_senders(None).await.unwrap().remove(0);
+    let domain = mine.list_domains(true).await.unwrap().remove(0);
+    Owned {
+        search,
+        result,
+        campaign,
+        lead,
+        thread,
+        sender,
+        domain,
+    }
+}
+
+/// Every route that takes an id, on the resources of `o`.
+fn id_routes(o: &Owned) -> Vec<(&'static str, String, Option<serde_json::Value>)> {
+    let (s, c, t, d) = (
+        &o.search.search_id,
+        &o.campaign.id,
+        &o.thread.id,
+        &o.domain.id,
+    );
+    let (result, lead, sender) = (&o.result, &o.lead, &o.sender);
+    vec![
+        ("GET", format!("/api/lead-finder/{s}"), None),
+        ("POST", format!("/api/lead-finder/{s}/run"), None),
+        (
+            "POST",
+            format!("/api/lead-finder/{s}/results/query"),
+            Some(json!({})),
+        ),
+        (
+            "GET",
+            format!("/api/lead-finder/{s}/results/{result}/enrichment"),
+            None,
+        ),
+        ("GET", format!("/api/campaigns/{c}"), None),
+        (
+            "PATCH",
+            format!("/api/campaigns/{c}"),
+            Some(json!({"name": "stolen"})),
+        ),
+        ("POST", format!("/api/campaigns/{c}/launch"), None),
+        ("POST", format!("/api/campaigns/{c}/pause"), None),
+        ("POST", format!("/api/campaigns/{c}/resume"), None),
+        ("GET", format!("/api/campaigns/{c}/leads"), None),
+        (
+            "POST",
+            format!("/api/campaigns/{c}/leads"),
+            Some(json!({"leads": [{"email": "x@y.io"}]})),
+        ),
+        (
+            "PATCH",
+            format!("/api/campaigns/{c}/leads"),
+            Some(json!({"id": lead, "first_name": "X"})),
+        ),
+        (
+            "DELETE",
+            format!("/api/campaigns/{c}/leads"),
+            Some(json!({"all": true})),
+        ),
+        ("GET", format!("/api/campaigns/{c}/generate-messages"), None),
+        (
+            "PATCH",
+            format!("/api/campaigns/{c}/generate-messages"),
+            Some(json!({"message_id": "m"})),
+        ),
+        ("GET", format!("/api/threads/{t}"), None),
+        (
+            "PATCH",
+            format!("/api/threads/{t}"),
+            Some(json!({"status": "archived"})),
+        ),
+        ("DELETE", format!("/api/threads/{t}"), None),
+        ("GET", format!("/api/threads/{t}/messages"), None),
+        (
+            "POST",
+            format!("/api/threads/{t}/messages"),
+            Some(json!({})),
+        ),
+        ("GET", format!("/api/senders/{}", sender.id), None),
+        ("GET", format!("/api/senders/{}/schedule", sender.id), None),
+        ("POST", format!("/api/email/domains/{d}/verify"), None),
+        (
+            "POST",
+            format!("/api/email/domains/{d}/verify?poll=true"),
+            None,
+        ),
+    ]
+}
+
 /// Every route that takes an id answers 404 to the other workspace, in both
 /// directions, and the resource is untouched.
 #[tokio::test]
@@ -173,110 +311,9 @@ async fn every_id_route_is_404_across_workspaces() {
     let svc = start().await;
     for (owner, intruder) in [(DEMO_KEY, OTHER_KEY), (OTHER_KEY, DEMO_KEY)] {
         let mine = client(&svc.handle, owner);
-        let search = mine
-            .list_searches()
-            .await
-            .unwrap()
-            .unwrap()
-            .into_iter()
-            .find(|s| s.result_count > 0)
-            .unwrap();
-        let page = mine
-            .get_search(&search.search_id, &SearchPageQuery::default())
-            .await
-            .unwrap();
-        let result = page.results[0].result_id.clone();
-        let campaign = mine
-            .list_campaigns()
-            .await
-            .unwrap()
-            .unwrap()
-            .into_iter()
-            .find(|c| c.stats.total > 0)
-            .unwrap();
-        let lead = mine
-            .list_leads(&campaign.id, &RosterQuery::default())
-            .await
-            .unwrap()
-            .prospects[0]
-            .id
-            .clone();
-        let thread = mine
-            .list_threads(&ThreadQuery::default())
-            .await
-            .unwrap()
-            .threads
-            .remove(0);
-        let sender = mine.list_senders(None).await.unwrap().remove(0);
-        let domain = mine.list_domains(true).await.unwrap().remove(0);
-        let (s, c, t, d) = (&search.search_id, &campaign.id, &thread.id, &domain.id);
-        let routes: Vec<(&str, String, Option<serde_json::Value>)> = vec![
-            ("GET", format!("/api/lead-finder/{s}"), None),
-            ("POST", format!("/api/lead-finder/{s}/run"), None),
-            (
-                "POST",
-                format!("/api/lead-finder/{s}/results/query"),
-                Some(json!({})),
-            ),
-            (
-                "GET",
-                format!("/api/lead-finder/{s}/results/{result}/enrichment"),
-                None,
-            ),
-            ("GET", format!("/api/campaigns/{c}"), None),
-            (
-                "PATCH",
-                format!("/api/campaigns/{c}"),
-                Some(json!({"name": "stolen"})),
-            ),
-            ("POST", format!("/api/campaigns/{c}/launch"), None),
-            ("POST", format!("/api/campaigns/{c}/pause"), None),
-            ("POST", format!("/api/campaigns/{c}/resume"), None),
-            ("GET", format!("/api/campaigns/{c}/leads"), None),
-            (
-                "POST",
-                format!("/api/campaigns/{c}/leads"),
-                Some(json!({"leads": [{"email": "x@y.io"}]})),
-            ),
-            (
-                "PATCH",
-                format!("/api/campaigns/{c}/leads"),
-                Some(json!({"id": lead, "first_name": "X"})),
-            ),
-            (
-                "DELETE",
-                format!("/api/campaigns/{c}/leads"),
-                Some(json!({"all": true})),
-            ),
-            ("GET", format!("/api/campaigns/{c}/generate-messages"), None),
-            (
-                "PATCH",
-                format!("/api/campaigns/{c}/generate-messages"),
-                Some(json!({"message_id": "m"})),
-            ),
-            ("GET", format!("/api/threads/{t}"), None),
-            (
-                "PATCH",
-                format!("/api/threads/{t}"),
-                Some(json!({"status": "archived"})),
-            ),
-            ("DELETE", format!("/api/threads/{t}"), None),
-            ("GET", format!("/api/threads/{t}/messages"), None),
-            (
-                "POST",
-                format!("/api/threads/{t}/messages"),
-                Some(json!({})),
-            ),
-            ("GET", format!("/api/senders/{}", sender.id), None),
-            ("GET", format!("/api/senders/{}/schedule", sender.id), None),
-            ("POST", format!("/api/email/domains/{d}/verify"), None),
-            (
-                "POST",
-                format!("/api/email/domains/{d}/verify?poll=true"),
-                None,
-            ),
-        ];
-        for (method, path, body) in routes {
+        let o = owned(&mine).await;
+        let (c, t) = (&o.campaign.id, &o.thread.id);
+        for (method, path, body) in id_routes(&o) {
             let r = svc.raw_as(Some(intruder), method, &path, body).await;
             assert_eq!(
                 (r.status, r.code()),
@@ -286,14 +323,41 @@ async fn every_id_route_is_404_across_workspaces() {
         }
         // Untouched: same name, same roster, thread not archived.
         let again = mine.get_campaign(c).await.unwrap();
-        assert_eq!(again.name, campaign.name);
-        assert_eq!(again.stats.total, campaign.stats.total);
-        assert_eq!(mine.get_thread(t).await.unwrap().status, thread.status);
+        assert_eq!(again.name, o.campaign.name);
+        assert_eq!(again.stats.total, o.campaign.stats.total);
+        assert_eq!(mine.get_thread(t).await.unwrap().status, o.thread.status);
         // The typed client sees a 404 too.
         let them = client(&svc.handle, intruder);
         assert!(them.get_campaign(c).await.unwrap_err().is_not_found());
     }
 }
+
+/// Id routes with bad input: (method, path with `ID` for the id, body).
+const BAD_INPUT_ROUTES: [(&str, &str, Option<&str>); 15] = [
+    ("GET", "/api/lead-finder/ID?limit=0", None),
+    ("POST", "/api/lead-finder/ID/run?continuation=x", None),
+    (
+        "POST",
+        "/api/lead-finder/ID/results/query",
+        Some(r#"{"limit":0}"#),
+    ),
+    ("PATCH", "/api/campaigns/ID", Some("{")),
+    ("GET", "/api/campaigns/ID/leads?limit=0", None),
+    ("POST", "/api/campaigns/ID/leads", Some(r#"{"leads":5}"#)),
+    ("PATCH", "/api/campaigns/ID/leads", Some("{}")),
+    ("DELETE", "/api/campaigns/ID/leads", Some("{}")),
+    (
+        "GET",
+        "/api/campaigns/ID/generate-messages?prospect_limit=0",
+        None,
+    ),
+    ("PATCH", "/api/campaigns/ID/generate-messages", Some("{}")),
+    ("PATCH", "/api/threads/ID", Some(r#"{"unread_count":-1}"#)),
+    ("GET", "/api/threads/ID/messages?limit=0", None),
+    ("POST", "/api/threads/ID/messages", Some(r#"{"subject":5}"#)),
+    ("POST", "/api/email/domains/ID/verify?poll=maybe", None),
+    ("GET", "/api/threads/ID/messages?page=0", None),
+];
 
 /// An id route resolves its id before it reads its input: another
 /// workspace's resource, or a missing one, is 404 even when the query or
@@ -328,33 +392,7 @@ async fn id_routes_answer_404_before_checking_input() {
         .remove(0);
     let domain = svc.api.list_domains(true).await.unwrap().remove(0);
     let missing = "00000000-0000-4000-8000-000000000000";
-    // (method, path with `ID` for the id, body)
-    let routes: [(&str, &str, Option<&str>); 15] = [
-        ("GET", "/api/lead-finder/ID?limit=0", None),
-        ("POST", "/api/lead-finder/ID/run?continuation=x", None),
-        (
-            "POST",
-            "/api/lead-finder/ID/results/query",
-            Some(r#"{"limit":0}"#),
-        ),
-        ("PATCH", "/api/campaigns/ID", Some("{")),
-        ("GET", "/api/campaigns/ID/leads?limit=0", None),
-        ("POST", "/api/campaigns/ID/leads", Some(r#"{"leads":5}"#)),
-        ("PATCH", "/api/campaigns/ID/leads", Some("{}")),
-        ("DELETE", "/api/campaigns/ID/leads", Some("{}")),
-        (
-            "GET",
-            "/api/campaigns/ID/generate-messages?prospect_limit=0",
-            None,
-        ),
-        ("PATCH", "/api/campaigns/ID/generate-messages", Some("{}")),
-        ("PATCH", "/api/threads/ID", Some(r#"{"unread_count":-1}"#)),
-        ("GET", "/api/threads/ID/messages?limit=0", None),
-        ("POST", "/api/threads/ID/messages", Some(r#"{"subject":5}"#)),
-        ("POST", "/api/email/domains/ID/verify?poll=maybe", None),
-        ("GET", "/api/threads/ID/messages?page=0", None),
-    ];
-    for (method, path, body) in routes {
+    for (method, path, body) in BAD_INPUT_ROUTES {
         let id = if path.starts_with("/api/lead-finder") {
             &search.search_id
         } else if path.starts_with("/api/campaigns") {

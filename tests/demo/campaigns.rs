@@ -742,6 +742,12 @@ async fn roster_paging_and_status_filter_over_5000_leads() {
         .await
         .unwrap();
     assert_eq!(p.limit, 50, "default limit");
+}
+
+#[tokio::test]
+async fn roster_query_bounds_are_checked() {
+    let svc = start().await;
+    let c = seeded(&svc, "Q3 RevOps").await;
     let path = format!("/api/campaigns/{}/leads", c.id);
     for (q, want) in [
         ("limit=200", 200),
@@ -758,7 +764,12 @@ async fn roster_paging_and_status_filter_over_5000_leads() {
             assert_eq!(r.code(), "invalid_request");
         }
     }
-    // In an active campaign the filter returns only that status.
+}
+
+// In an active campaign the filter returns only that status.
+#[tokio::test]
+async fn the_status_filter_of_an_active_campaign_returns_only_that_status() {
+    let svc = start().await;
     let active = seeded(&svc, "Series B RevOps").await;
     let sent = svc
         .api
@@ -923,7 +934,12 @@ async fn update_campaign_settings_and_sequence_by_status() {
         409,
         "conflict",
     );
-    // Paused: settings yes, sequence no. Active: neither.
+}
+
+// Paused: settings yes, sequence no. Active: neither.
+#[tokio::test]
+async fn paused_campaigns_take_settings_but_no_sequence_and_active_ones_neither() {
+    let svc = start().await;
     let paused = seeded(&svc, "Platform eng — EU").await;
     let ok = svc
         .api
@@ -966,6 +982,77 @@ async fn update_campaign_settings_and_sequence_by_status() {
     );
 }
 
+/// Gives draft `id` twelve leads of `kind` and, for the network, a sequence
+/// with a follow-up message.
+async fn fill_for_a_run(svc: &Svc, id: &str, kind: &Channel) {
+    if *kind == Channel::Network {
+        svc.api
+            .update_campaign(
+                id,
+                &UpdateCampaign {
+                    sequence_nodes: Some(vec![
+                        SequenceNodeInput {
+                            kind: NodeType::ConnectionRequest,
+                            subject: String::new(),
+                            body: "Hi".into(),
+                        },
+                        SequenceNodeInput {
+                            kind: NodeType::Message,
+                            subject: String::new(),
+                            body: "Thanks".into(),
+                        },
+                        SequenceNodeInput {
+                            kind: NodeType::End,
+                            ..Default::default()
+                        },
+                    ]),
+                    ..Default::default()
+                },
+            )
+            .await
+            .unwrap();
+        let rows: Vec<LeadInput> = (0..12)
+            .map(|i| LeadInput {
+                network_url: Some(format!("https://network.example/in/p{i}")),
+                ..Default::default()
+            })
+            .collect();
+        svc.api.add_leads(id, kind, &rows).await.unwrap();
+    } else {
+        svc.api
+            .add_leads(id, kind, &emails("run", 12))
+            .await
+            .unwrap();
+    }
+}
+
+/// Polls campaign `id` until it completes, checking stats against the
+/// roster on the way: the campaign, its roster, and whether it was seen
+/// active and with leads in flight.
+async fn run_until_completed(svc: &Svc, id: &str) -> (Campaign, Vec<CampaignLead>, bool, bool) {
+    let mut saw_active = false;
+    let mut saw_in_flight = false;
+    let dl = Deadline::new(60, "completed");
+    loop {
+        let camp = svc.api.get_campaign(id).await.unwrap();
+        let leads = roster(svc, id).await;
+        // Stats and roster are read one after the other; compare them
+        // when nothing moved in between.
+        let again = svc.api.get_campaign(id).await.unwrap();
+        if again.stats == camp.stats {
+            assert_stats_match(&again, &leads);
+        }
+        saw_active |= camp.status == CampaignStatus::Active;
+        saw_in_flight |= leads
+            .iter()
+            .any(|l| !l.status.is_terminal() && l.status != LeadStatus::Pending);
+        if camp.status == CampaignStatus::Completed {
+            return (camp, leads, saw_active, saw_in_flight);
+        }
+        dl.tick().await;
+    }
+}
+
 #[tokio::test]
 async fn an_active_campaign_completes_with_stats_equal_to_roster_counts() {
     let svc = start_with(DemoConfig {
@@ -975,67 +1062,9 @@ async fn an_active_campaign_completes_with_stats_equal_to_roster_counts() {
     .await;
     for kind in [Channel::Email, Channel::Network] {
         let c = create(&svc, kind.clone(), &format!("Run to completion ({kind})")).await;
-        if kind == Channel::Network {
-            svc.api
-                .update_campaign(
-                    &c.id,
-                    &UpdateCampaign {
-                        sequence_nodes: Some(vec![
-                            SequenceNodeInput {
-                                kind: NodeType::ConnectionRequest,
-                                subject: String::new(),
-                                body: "Hi".into(),
-                            },
-                            SequenceNodeInput {
-                                kind: NodeType::Message,
-                                subject: String::new(),
-                                body: "Thanks".into(),
-                            },
-                            SequenceNodeInput {
-                                kind: NodeType::End,
-                                ..Default::default()
-                            },
-                        ]),
-                        ..Default::default()
-                    },
-                )
-                .await
-                .unwrap();
-            let rows: Vec<LeadInput> = (0..12)
-                .map(|i| LeadInput {
-                    network_url: Some(format!("https://network.example/in/p{i}")),
-                    ..Default::default()
-                })
-                .collect();
-            svc.api.add_leads(&c.id, &kind, &rows).await.unwrap();
-        } else {
-            svc.api
-                .add_leads(&c.id, &kind, &emails("run", 12))
-                .await
-                .unwrap();
-        }
+        fill_for_a_run(&svc, &c.id, &kind).await;
         svc.api.launch_campaign(&c.id).await.unwrap();
-        let mut saw_active = false;
-        let mut saw_in_flight = false;
-        let dl = Deadline::new(60, "completed");
-        let (camp, leads) = loop {
-            let camp = svc.api.get_campaign(&c.id).await.unwrap();
-            let leads = roster(&svc, &c.id).await;
-            // Stats and roster are read one after the other; compare them
-            // when nothing moved in between.
-            let again = svc.api.get_campaign(&c.id).await.unwrap();
-            if again.stats == camp.stats {
-                assert_stats_match(&again, &leads);
-            }
-            saw_active |= camp.status == CampaignStatus::Active;
-            saw_in_flight |= leads
-                .iter()
-                .any(|l| !l.status.is_terminal() && l.status != LeadStatus::Pending);
-            if camp.status == CampaignStatus::Completed {
-                break (camp, leads);
-            }
-            dl.tick().await;
-        };
+        let (camp, leads, saw_active, saw_in_flight) = run_until_completed(&svc, &c.id).await;
         assert!(
             saw_active && saw_in_flight,
             "{kind}: moved through active with leads in flight"
@@ -1124,18 +1153,41 @@ async fn sending_honours_daily_limit() {
     assert_eq!(msgs.len(), 2, "exactly daily_limit sends in the day");
 }
 
-#[tokio::test]
-async fn generated_messages_list_filter_and_edit() {
-    let svc = start().await;
-    let draft = seeded(&svc, "Q3 RevOps").await;
-    let q = |limit, offset| GeneratedMessagesQuery {
+/// The generated messages of the first `limit` leads from `offset`.
+fn first_leads(limit: Option<u64>, offset: Option<u64>) -> GeneratedMessagesQuery {
+    GeneratedMessagesQuery {
         prospect_limit: limit,
         prospect_offset: offset,
         ..Default::default()
-    };
+    }
+}
+
+/// The generated-messages query is checked at its bounds.
+async fn assert_generated_messages_query_bounds(svc: &Svc, id: &str) {
+    let path = format!("/api/campaigns/{id}/generate-messages");
+    for (query, want) in [
+        ("prospect_limit=101", 400),
+        ("prospect_limit=0", 400),
+        ("status=archived", 400),
+        ("status=all&prospect_limit=1", 200),
+    ] {
+        assert_eq!(
+            svc.raw("GET", &format!("{path}?{query}"), None)
+                .await
+                .status,
+            want,
+            "{query}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn generated_messages_list_and_filter() {
+    let svc = start().await;
+    let draft = seeded(&svc, "Q3 RevOps").await;
     let msgs = svc
         .api
-        .generated_messages(&draft.id, &q(Some(3), None))
+        .generated_messages(&draft.id, &first_leads(Some(3), None))
         .await
         .unwrap();
     assert_eq!(msgs.len(), 6, "two email nodes per lead");
@@ -1163,7 +1215,7 @@ async fn generated_messages_list_filter_and_edit() {
     assert!(msgs[0].body_text.contains(&leads[0].first_name));
     let shifted = svc
         .api
-        .generated_messages(&draft.id, &q(Some(1), Some(3)))
+        .generated_messages(&draft.id, &first_leads(Some(1), Some(3)))
         .await
         .unwrap();
     assert_eq!(
@@ -1172,25 +1224,22 @@ async fn generated_messages_list_filter_and_edit() {
     );
     let hundred = svc
         .api
-        .generated_messages(&draft.id, &q(Some(100), None))
+        .generated_messages(&draft.id, &first_leads(Some(100), None))
         .await
         .unwrap();
     assert_eq!(hundred.len(), 200);
-    let path = format!("/api/campaigns/{}/generate-messages", draft.id);
-    for (query, want) in [
-        ("prospect_limit=101", 400),
-        ("prospect_limit=0", 400),
-        ("status=archived", 400),
-        ("status=all&prospect_limit=1", 200),
-    ] {
-        assert_eq!(
-            svc.raw("GET", &format!("{path}?{query}"), None)
-                .await
-                .status,
-            want,
-            "{query}"
-        );
-    }
+    assert_generated_messages_query_bounds(&svc, &draft.id).await;
+}
+
+#[tokio::test]
+async fn editing_a_draft_message_is_stored_and_marked() {
+    let svc = start().await;
+    let draft = seeded(&svc, "Q3 RevOps").await;
+    let msgs = svc
+        .api
+        .generated_messages(&draft.id, &first_leads(Some(3), None))
+        .await
+        .unwrap();
     let edited = svc
         .api
         .edit_generated_message(
@@ -1208,7 +1257,7 @@ async fn generated_messages_list_filter_and_edit() {
     assert_eq!(edited.body_text, msgs[1].body_text);
     let again = svc
         .api
-        .generated_messages(&draft.id, &q(Some(1), None))
+        .generated_messages(&draft.id, &first_leads(Some(1), None))
         .await
         .unwrap();
     assert_eq!(
@@ -1226,7 +1275,12 @@ async fn generated_messages_list_filter_and_edit() {
         )
         .await;
     assert_err(missing, 404, "not_found");
-    // Sent messages of the active campaign cannot be edited.
+}
+
+// Sent messages of the active campaign cannot be edited.
+#[tokio::test]
+async fn sent_messages_cannot_be_edited_and_a_leads_reply_is_merged() {
+    let svc = start().await;
     let active = seeded(&svc, "Series B RevOps").await;
     let sent = svc
         .api
@@ -1324,7 +1378,7 @@ async fn seeded_campaigns_cover_every_status_with_consistent_stats() {
         );
         match c.status {
             CampaignStatus::Completed => {
-                assert!(leads.iter().all(|l| l.status.is_terminal()), "{}", c.name)
+                assert!(leads.iter().all(|l| l.status.is_terminal()), "{}", c.name);
             }
             CampaignStatus::Active | CampaignStatus::Paused => {
                 assert!(
@@ -1387,9 +1441,8 @@ async fn a_csv_file_imported_in_chunks_reports_every_duplicate_exactly() {
             .unwrap();
         let want: Vec<(u64, &str)> = (0..chunk.len())
             .filter_map(|i| match (i % 100, n) {
-                (7, _) => Some((i as u64, "roster")),
+                (7, _) | (90, 1..) => Some((i as u64, "roster")),
                 (50, _) => Some((i as u64, "batch")),
-                (90, 1..) => Some((i as u64, "roster")),
                 _ => None,
             })
             .collect();
@@ -1443,16 +1496,10 @@ async fn a_csv_file_imported_in_chunks_reports_every_duplicate_exactly() {
     );
 }
 
-#[tokio::test]
-async fn generated_messages_go_draft_pending_sent_as_the_campaign_runs() {
-    // One simulated day is 86 real seconds: the daily cap of 2 holds two
-    // leads back for the whole test.
-    let svc = start_with(DemoConfig {
-        time_scale: 1000.0,
-        ..config()
-    })
-    .await;
-    let c = create(&svc, Channel::Email, "Messages lifecycle").await;
+/// A draft email campaign with a daily cap of 2, two templated email steps
+/// and four leads with a custom topic: the campaign and its leads.
+async fn lifecycle_campaign(svc: &Svc) -> (Campaign, Vec<CampaignLead>) {
+    let c = create(svc, Channel::Email, "Messages lifecycle").await;
     svc.api
         .update_campaign(
             &c.id,
@@ -1499,19 +1546,56 @@ async fn generated_messages_go_draft_pending_sent_as_the_campaign_runs() {
         .await
         .unwrap()
         .prospects;
-    let list = async |status: &str| {
-        svc.api
-            .generated_messages(
-                &c.id,
-                &GeneratedMessagesQuery {
-                    status: Some(status.into()),
-                    ..Default::default()
-                },
-            )
-            .await
-            .unwrap()
-    };
-    let camp = svc.api.get_campaign(&c.id).await.unwrap();
+    (c, added)
+}
+
+/// Edits the body of due message `target`: the edit is stored, marked,
+/// rendered to HTML, and leaves the other fields alone.
+async fn edit_a_due_message(svc: &Svc, campaign: &str, target: &GeneratedMessage) {
+    let edited = svc
+        .api
+        .edit_generated_message(
+            campaign,
+            &EditGeneratedMessage {
+                message_id: target.id.clone(),
+                body_text: Some("Hand-tuned, Ada3.".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert!(edited.manually_edited);
+    assert_eq!(
+        (edited.status.clone(), edited.body_text.as_str()),
+        (MessageStatus::Pending, "Hand-tuned, Ada3.")
+    );
+    assert!(edited.body_html.contains("Hand-tuned, Ada3."));
+    assert_eq!(edited.subject, target.subject, "untouched fields stay");
+}
+
+/// The generated messages of campaign `id` with `status`.
+async fn messages_with_status(svc: &Svc, id: &str, status: &str) -> Vec<GeneratedMessage> {
+    svc.api
+        .generated_messages(
+            id,
+            &GeneratedMessagesQuery {
+                status: Some(status.into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap()
+}
+
+/// Before launch every message of campaign `id` is a filled-in draft; the
+/// campaign's sequence nodes.
+async fn assert_drafts_before_launch(
+    svc: &Svc,
+    id: &str,
+    added: &[CampaignLead],
+) -> Vec<SequenceNode> {
+    let list = |status| messages_with_status(svc, id, status);
+    let camp = svc.api.get_campaign(id).await.unwrap();
     let nodes = camp.sequence_nodes.unwrap();
     let drafts = list("draft").await;
     assert_eq!(drafts.len(), 8, "two email steps for each of four leads");
@@ -1523,6 +1607,21 @@ async fn generated_messages_go_draft_pending_sent_as_the_campaign_runs() {
     assert_eq!(first.body_text, "Hi Ada2, about topic 2. %unknown% stays.");
     assert!(first.body_html.contains("Hi Ada2, about topic 2."));
     assert!(list("pending").await.is_empty() && list("sent").await.is_empty());
+    nodes
+}
+
+#[tokio::test]
+async fn generated_messages_go_draft_pending_sent_as_the_campaign_runs() {
+    // One simulated day is 86 real seconds: the daily cap of 2 holds two
+    // leads back for the whole test.
+    let svc = start_with(DemoConfig {
+        time_scale: 1000.0,
+        ..config()
+    })
+    .await;
+    let (c, added) = lifecycle_campaign(&svc).await;
+    let list = |status| messages_with_status(&svc, &c.id, status);
+    let nodes = assert_drafts_before_launch(&svc, &c.id, &added).await;
 
     svc.api.launch_campaign(&c.id).await.unwrap();
     let all = list("all").await;
@@ -1564,25 +1663,7 @@ async fn generated_messages_go_draft_pending_sent_as_the_campaign_runs() {
         .iter()
         .find(|m| m.prospect_id == added[3].id)
         .unwrap();
-    let edited = svc
-        .api
-        .edit_generated_message(
-            &c.id,
-            &EditGeneratedMessage {
-                message_id: target.id.clone(),
-                body_text: Some("Hand-tuned, Ada3.".into()),
-                ..Default::default()
-            },
-        )
-        .await
-        .unwrap();
-    assert!(edited.manually_edited);
-    assert_eq!(
-        (edited.status.clone(), edited.body_text.as_str()),
-        (MessageStatus::Pending, "Hand-tuned, Ada3.")
-    );
-    assert!(edited.body_html.contains("Hand-tuned, Ada3."));
-    assert_eq!(edited.subject, target.subject, "untouched fields stay");
+    edit_a_due_message(&svc, &c.id, target).await;
     // Pausing keeps the queue: due messages stay pending.
     eventually(20, "active", || async {
         let s = svc.api.get_campaign(&c.id).await.unwrap().status;

@@ -29,9 +29,9 @@ fn weird() -> Vec<Value> {
     ]
 }
 
-#[tokio::test]
-async fn hostile_bodies_never_break_the_service() {
-    let svc = start().await;
+/// The ids of a seeded search with results, the 5,000-lead draft campaign
+/// and a thread.
+async fn seeded_ids(svc: &Svc) -> (String, String, String) {
     let search = svc
         .api
         .list_searches()
@@ -57,8 +57,20 @@ async fn hostile_bodies_never_break_the_service() {
         .unwrap()
         .threads
         .remove(0);
-    let (s, c, t) = (&search.search_id, &campaign.id, &thread.id);
-    let routes: Vec<(&str, String, &[&str])> = vec![
+    (search.search_id, campaign.id, thread.id)
+}
+
+/// A route's method, path and the body keys it reads.
+type Route = (&'static str, String, &'static [&'static str]);
+
+/// Every route that reads a body, with the keys it reads.
+fn routes(s: &str, c: &str, t: &str) -> Vec<Route> {
+    [lead_finder_and_campaign_routes(s, c), other_routes(t)].concat()
+}
+
+/// The Lead Finder and campaign routes that read a body.
+fn lead_finder_and_campaign_routes(s: &str, c: &str) -> Vec<Route> {
+    vec![
         (
             "POST",
             "/api/lead-finder".into(),
@@ -114,6 +126,12 @@ async fn hostile_bodies_never_break_the_service() {
             format!("/api/campaigns/{c}/generate-messages"),
             &["message_id", "subject"],
         ),
+    ]
+}
+
+/// The inbox, domain, profile and discovery-pass routes that read a body.
+fn other_routes(t: &str) -> Vec<Route> {
+    vec![
         (
             "POST",
             "/api/threads".into(),
@@ -143,40 +161,62 @@ async fn hostile_bodies_never_break_the_service() {
         ("POST", "/api/email/domains".into(), &["domain"]),
         ("PUT", "/api/context".into(), &["context", "profile"]),
         ("POST", "/api/test-access/redeem".into(), &["code"]),
-    ];
+    ]
+}
+
+/// The hostile bodies for one route and one weird value `w`: `w` itself and
+/// `w` under each key (and inside a lead row or a predicate where the route
+/// reads those).
+fn bodies(method: &str, path: &str, keys: &[&str], w: &Value) -> Vec<Value> {
+    let mut bodies = vec![w.clone()];
+    bodies.extend(keys.iter().map(|k| json!({ *k: w.clone() })));
+    if method == "POST" && path.ends_with("/leads") {
+        bodies.push(json!({"leads": [w.clone()]}));
+        bodies.push(json!({"leads": [{"email": w.clone(), "custom_fields": w.clone()}]}));
+    }
+    if path.ends_with("/results/query") {
+        bodies.push(
+            json!({"predicates": [{"path": w.clone(), "operator": "eq", "value": w.clone()}]}),
+        );
+    }
+    bodies
+}
+
+/// Below 500, JSON, and an `error` on a failure.
+#[track_caller]
+fn assert_answered_cleanly(r: &Raw, method: &str, path: &str, b: &Value) {
+    assert!(
+        r.status < 500,
+        "{method} {path} {b}: {} {}",
+        r.status,
+        r.text
+    );
+    assert!(
+        !r.body.is_null(),
+        "{method} {path} {b}: not JSON: {}",
+        r.text
+    );
+    if r.status >= 400 {
+        assert!(
+            r.body.get("error").is_some(),
+            "{method} {path} {b}: {}",
+            r.text
+        );
+    }
+}
+
+#[tokio::test]
+async fn hostile_bodies_never_break_the_service() {
+    let svc = start().await;
+    let (s, c, t) = seeded_ids(&svc).await;
+    let routes = routes(&s, &c, &t);
     let mut sent = 0;
     for (method, path, keys) in &routes {
         for w in weird() {
-            let mut bodies = vec![w.clone()];
-            bodies.extend(keys.iter().map(|k| json!({ *k: w.clone() })));
-            if *method == "POST" && path.ends_with("/leads") {
-                bodies.push(json!({"leads": [w.clone()]}));
-                bodies.push(json!({"leads": [{"email": w.clone(), "custom_fields": w.clone()}]}));
-            }
-            if path.ends_with("/results/query") {
-                bodies.push(json!({"predicates": [{"path": w.clone(), "operator": "eq", "value": w.clone()}]}));
-            }
-            for b in bodies {
+            for b in bodies(method, path, keys, &w) {
                 let r = svc.raw(method, path, Some(b.clone())).await;
                 sent += 1;
-                assert!(
-                    r.status < 500,
-                    "{method} {path} {b}: {} {}",
-                    r.status,
-                    r.text
-                );
-                assert!(
-                    !r.body.is_null(),
-                    "{method} {path} {b}: not JSON: {}",
-                    r.text
-                );
-                if r.status >= 400 {
-                    assert!(
-                        r.body.get("error").is_some(),
-                        "{method} {path} {b}: {}",
-                        r.text
-                    );
-                }
+                assert_answered_cleanly(&r, method, path, &b);
             }
         }
     }

@@ -13,7 +13,7 @@ fn plan() -> Value {
     json!({"sourceId": "network_people", "query": ["vp sales"], "reason": "they buy"})
 }
 
-fn search_body(plan: Value) -> Value {
+fn search_body(plan: &Value) -> Value {
     json!({"title": "T", "kind": "static", "intent": "find people", "sourcePlans": [plan]})
 }
 
@@ -72,7 +72,7 @@ async fn create_search_answers_201_with_zero_counts() {
     assert_eq!(s.surface, "lead-finder");
     assert_eq!(s.source_plans, req.source_plans, "stored as given");
     let r = svc
-        .raw("POST", "/api/lead-finder", Some(search_body(plan())))
+        .raw("POST", "/api/lead-finder", Some(search_body(&plan())))
         .await;
     assert_eq!(r.status, 201);
     let listed = svc.api.list_searches().await.unwrap().unwrap();
@@ -84,7 +84,7 @@ async fn create_search_answers_201_with_zero_counts() {
 }
 
 /// Posts a search whose single plan is `plan` and returns the answer.
-async fn post_plan(svc: &Svc, plan: Value) -> Raw {
+async fn post_plan(svc: &Svc, plan: &Value) -> Raw {
     svc.raw("POST", "/api/lead-finder", Some(search_body(plan)))
         .await
 }
@@ -94,17 +94,27 @@ fn with(mut base: Value, key: &str, value: Value) -> Value {
     base
 }
 
-#[tokio::test]
-async fn source_plan_limits_just_inside_and_just_outside() {
-    let svc = start().await;
-    let s = |n: usize| "x".repeat(n);
-    let crit = |v: &str| json!({"id": "c", "kind": "current_title", "values": [v]});
-    let cc = |i: usize, v: &str| json!({"id": format!("c{i}"), "kind": "industry", "operator": "is", "value": v});
-    // (plan, expected error or None)
-    let cases: Vec<(Value, Option<&str>)> = vec![
-        (with(plan(), "query", json!([s(240)])), None),
+/// `n` characters.
+fn xs(n: usize) -> String {
+    "x".repeat(n)
+}
+
+/// A current-title person criterion with one value.
+fn crit(v: &str) -> Value {
+    json!({"id": "c", "kind": "current_title", "values": [v]})
+}
+
+/// Company criterion `i`: industry is `v`.
+fn cc(i: usize, v: &str) -> Value {
+    json!({"id": format!("c{i}"), "kind": "industry", "operator": "is", "value": v})
+}
+
+/// Plans at and past the query, reason and preference bounds, with the expected error.
+fn query_and_reason_cases() -> Vec<(Value, Option<&'static str>)> {
+    vec![
+        (with(plan(), "query", json!([xs(240)])), None),
         (
-            with(plan(), "query", json!(["ok", s(241)])),
+            with(plan(), "query", json!(["ok", xs(241)])),
             Some("sourcePlans[0].query[1]: 1 to 240 chars"),
         ),
         (
@@ -115,9 +125,9 @@ async fn source_plan_limits_just_inside_and_just_outside() {
             with(plan(), "query", json!([])),
             Some("sourcePlans[0].query: at least 1 item"),
         ),
-        (with(plan(), "reason", json!(s(240))), None),
+        (with(plan(), "reason", json!(xs(240))), None),
         (
-            with(plan(), "reason", json!(s(241))),
+            with(plan(), "reason", json!(xs(241))),
             Some("sourcePlans[0].reason: 1 to 240 chars"),
         ),
         (
@@ -129,9 +139,15 @@ async fn source_plan_limits_just_inside_and_just_outside() {
             Some("sourcePlans[0].unresolvedPreferences: at most 3 items"),
         ),
         (
-            with(plan(), "unresolvedPreferences", json!([s(241)])),
+            with(plan(), "unresolvedPreferences", json!([xs(241)])),
             Some("sourcePlans[0].unresolvedPreferences[0]: 1 to 240 chars"),
         ),
+    ]
+}
+
+/// Plans at and past the person-criteria bounds, with the expected error.
+fn person_criteria_cases() -> Vec<(Value, Option<&'static str>)> {
+    vec![
         (
             with(
                 plan(),
@@ -168,16 +184,19 @@ async fn source_plan_limits_just_inside_and_just_outside() {
             ),
             Some("sourcePlans[0].personCriteria[0].values: 1 to 12 items"),
         ),
-        (with(plan(), "personCriteria", json!([crit(&s(120))])), None),
         (
-            with(plan(), "personCriteria", json!([crit(&s(121))])),
+            with(plan(), "personCriteria", json!([crit(&xs(120))])),
+            None,
+        ),
+        (
+            with(plan(), "personCriteria", json!([crit(&xs(121))])),
             Some("sourcePlans[0].personCriteria[0].values[0]: 1 to 120 chars"),
         ),
         (
             with(
                 plan(),
                 "personCriteria",
-                json!([{"id": s(60), "kind": "current_title", "values": ["a"]}]),
+                json!([{"id": xs(60), "kind": "current_title", "values": ["a"]}]),
             ),
             None,
         ),
@@ -185,7 +204,7 @@ async fn source_plan_limits_just_inside_and_just_outside() {
             with(
                 plan(),
                 "personCriteria",
-                json!([{"id": s(61), "kind": "current_title", "values": ["a"]}]),
+                json!([{"id": xs(61), "kind": "current_title", "values": ["a"]}]),
             ),
             Some("sourcePlans[0].personCriteria[0].id: at most 60 chars"),
         ),
@@ -197,6 +216,12 @@ async fn source_plan_limits_just_inside_and_just_outside() {
             ),
             None,
         ),
+    ]
+}
+
+/// Plans at and past the criteria id, kind and company-criteria bounds, with the expected error.
+fn company_criteria_cases() -> Vec<(Value, Option<&'static str>)> {
+    vec![
         (
             with(
                 plan(),
@@ -209,7 +234,7 @@ async fn source_plan_limits_just_inside_and_just_outside() {
             with(
                 plan(),
                 "companyCriteria",
-                json!([{"id": s(61), "kind": "industry", "operator": "is", "value": "SaaS"}]),
+                json!([{"id": xs(61), "kind": "industry", "operator": "is", "value": "SaaS"}]),
             ),
             Some("sourcePlans[0].companyCriteria[0].id: at most 60 chars"),
         ),
@@ -238,11 +263,11 @@ async fn source_plan_limits_just_inside_and_just_outside() {
             Some("sourcePlans[0].companyCriteria: at most 12 items"),
         ),
         (
-            with(plan(), "companyCriteria", json!([cc(0, &s(120))])),
+            with(plan(), "companyCriteria", json!([cc(0, &xs(120))])),
             None,
         ),
         (
-            with(plan(), "companyCriteria", json!([cc(0, &s(121))])),
+            with(plan(), "companyCriteria", json!([cc(0, &xs(121))])),
             Some("sourcePlans[0].companyCriteria[0].value: 1 to 120 chars"),
         ),
         (
@@ -253,6 +278,12 @@ async fn source_plan_limits_just_inside_and_just_outside() {
             ),
             Some("sourcePlans[0].companyCriteria[0].operator: one of is, is_not"),
         ),
+    ]
+}
+
+/// Plans at and past the result target, geography, cohort and key rules, with the expected error.
+fn target_geography_and_cohort_cases() -> Vec<(Value, Option<&'static str>)> {
+    vec![
         (
             with(plan(), "resultTarget", json!({"mode": "count", "count": 1})),
             None,
@@ -285,7 +316,7 @@ async fn source_plan_limits_just_inside_and_just_outside() {
             with(
                 plan(),
                 "rankedCompanyCohort",
-                json!({"kind": "named", "sourceId": s(120)}),
+                json!({"kind": "named", "sourceId": xs(120)}),
             ),
             None,
         ),
@@ -293,7 +324,7 @@ async fn source_plan_limits_just_inside_and_just_outside() {
             with(
                 plan(),
                 "rankedCompanyCohort",
-                json!({"kind": "named", "sourceId": s(121)}),
+                json!({"kind": "named", "sourceId": xs(121)}),
             ),
             Some("sourcePlans[0].rankedCompanyCohort.sourceId: 1 to 120 chars"),
         ),
@@ -317,9 +348,22 @@ async fn source_plan_limits_just_inside_and_just_outside() {
             with(plan(), "surprise", json!(1)),
             Some("sourcePlans[0].surprise: unknown key (no other keys allowed)"),
         ),
-    ];
+    ]
+}
+
+#[tokio::test]
+async fn source_plan_limits_just_inside_and_just_outside() {
+    let svc = start().await;
+    // (plan, expected error or None)
+    let cases = [
+        query_and_reason_cases(),
+        person_criteria_cases(),
+        company_criteria_cases(),
+        target_geography_and_cohort_cases(),
+    ]
+    .concat();
     for (p, want) in cases {
-        let r = post_plan(&svc, p.clone()).await;
+        let r = post_plan(&svc, &p).await;
         match want {
             None => assert_eq!(r.status, 201, "{p} -> {}", r.text),
             Some(msg) => {
@@ -336,7 +380,7 @@ async fn contradicting_company_criteria_and_unknown_keys_are_rejected() {
     let cc = |op: &str| json!({"id": "c", "kind": "industry", "operator": op, "value": "SaaS"});
     let r = post_plan(
         &svc,
-        with(plan(), "companyCriteria", json!([cc("is"), cc("is_not")])),
+        &with(plan(), "companyCriteria", json!([cc("is"), cc("is_not")])),
     )
     .await;
     assert_eq!(r.status, 400);
@@ -346,16 +390,16 @@ async fn contradicting_company_criteria_and_unknown_keys_are_rejected() {
         "{}",
         r.message()
     );
-    let r = post_plan(&svc, with(plan(), "companyCriteria", json!([cc("is"), {"id": "d", "kind": "exclusion", "operator": "is_not", "value": "Agencies"}]))).await;
+    let r = post_plan(&svc, &with(plan(), "companyCriteria", json!([cc("is"), {"id": "d", "kind": "exclusion", "operator": "is_not", "value": "Agencies"}]))).await;
     assert_eq!(r.status, 201, "independent entries AND-combine fine");
-    let mut body = search_body(plan());
+    let mut body = search_body(&plan());
     body["details"] = json!({"channel": "email", "budget": 5});
     let r = svc.raw("POST", "/api/lead-finder", Some(body)).await;
     assert_eq!(
         r.message(),
         "details.budget: unknown key (no other keys allowed)"
     );
-    let mut body = search_body(plan());
+    let mut body = search_body(&plan());
     body["owner"] = json!("me");
     let r = svc.raw("POST", "/api/lead-finder", Some(body)).await;
     assert_eq!(r.message(), "owner: unknown key (no other keys allowed)");
@@ -402,7 +446,7 @@ async fn thousands_of_criteria_answer_400_quickly_with_a_bounded_message() {
         .map(|i| cc(i, if i % 2 == 0 { "is" } else { "is_not" }, "SaaS"))
         .collect();
     let started = std::time::Instant::now();
-    let r = post_plan(&svc, with(plan(), "companyCriteria", json!(alternating))).await;
+    let r = post_plan(&svc, &with(plan(), "companyCriteria", json!(alternating))).await;
     assert_eq!((r.status, r.code()), (400, "invalid_request"));
     assert_eq!(
         r.message(),
@@ -410,7 +454,7 @@ async fn thousands_of_criteria_answer_400_quickly_with_a_bounded_message() {
     );
     // Thousands of separate failures: 50 listed, the rest counted.
     let bad: Vec<Value> = (0..4_000).map(|i| cc(i, "maybe", "")).collect();
-    let r = post_plan(&svc, with(plan(), "companyCriteria", json!(bad))).await;
+    let r = post_plan(&svc, &with(plan(), "companyCriteria", json!(bad))).await;
     assert_eq!((r.status, r.code()), (400, "invalid_request"));
     assert!(r.message().len() < 4_000, "{}", r.message().len());
     assert_eq!(r.message().split("; ").count(), 51, "{}", r.message());
@@ -634,6 +678,11 @@ async fn results_query_limits_just_inside_and_just_outside() {
     assert_eq!(r.body["query"], json!({"q": null, "predicates": []}));
 }
 
+/// One predicate on the headcount.
+fn head(op: &str, v: f64) -> Value {
+    json!([{"path": "company.firmographics.headcount", "operator": op, "value": v}])
+}
+
 #[tokio::test]
 async fn results_query_filters_with_all_six_operators_and_typed_values() {
     let svc = start().await;
@@ -647,7 +696,6 @@ async fn results_query_filters_with_all_six_operators_and_typed_values() {
             r.body["pagination"]["total"].as_u64().unwrap()
         }
     };
-    let head = |op: &str, v: f64| json!([{"path": "company.firmographics.headcount", "operator": op, "value": v}]);
     let all = count(json!([])).await;
     assert_eq!(all, 2000);
     let (gt, gte, lt, lte, eq) = (
@@ -688,7 +736,13 @@ async fn results_query_filters_with_all_six_operators_and_typed_values() {
         count(json!([{"path": "person.no.such", "operator": "eq", "value": 1}])).await,
         0
     );
-    // Each returned row satisfies the predicate (checked on its profile).
+}
+
+// Each returned row satisfies the predicate (checked on its profile).
+#[tokio::test]
+async fn each_filtered_row_satisfies_its_predicate() {
+    let svc = start().await;
+    let id = big_search(&svc).await.search_id;
     let r = query(
         &svc,
         &id,
@@ -708,7 +762,13 @@ async fn results_query_filters_with_all_six_operators_and_typed_values() {
                 >= 2000.0
         );
     }
-    // Operators that do not apply, and values of the wrong type.
+}
+
+// Operators that do not apply, and values of the wrong type.
+#[tokio::test]
+async fn operators_that_do_not_apply_and_mistyped_values_are_refused() {
+    let svc = start().await;
+    let id = big_search(&svc).await.search_id;
     let r = query(&svc, &id, json!({"predicates": [{"path": "company.signals.hiring", "operator": "gt", "value": true}]})).await;
     assert_eq!(r.status, 400);
     assert!(
@@ -788,7 +848,7 @@ async fn results_query_text_search_sorting_and_cursor_paging() {
 #[tokio::test]
 async fn text_search_ignores_case_beyond_ascii() {
     let svc = start().await;
-    let mut body = search_body(json!({
+    let mut body = search_body(&json!({
         "sourceId": "network_people",
         "query": ["ÄRZTE Leitung"],
         "reason": "Große Kliniken kaufen",
@@ -895,6 +955,38 @@ async fn enrichment_lists_the_fields_the_filter_can_use() {
     assert!(e.is_not_found());
 }
 
+/// Polls search `id` until its latest run (which must be `run_id`) has
+/// completed: the statuses seen in order, the result count first seen while
+/// running, and the final page.
+async fn poll_until_completed(
+    svc: &Svc,
+    id: &str,
+    run_id: &str,
+) -> (Vec<RunStatus>, Option<u64>, SearchPage) {
+    let mut seen = vec![RunStatus::Queued];
+    let mut mid_results = None;
+    let dl = Deadline::new(30, "run completed");
+    loop {
+        let p = svc
+            .api
+            .get_search(id, &SearchPageQuery::default())
+            .await
+            .unwrap();
+        let lr = p.latest_run.clone().unwrap();
+        assert_eq!(lr.run_id, run_id);
+        if seen.last() != Some(&lr.status) {
+            seen.push(lr.status.clone());
+        }
+        if lr.status == RunStatus::Running && p.search.result_count > 0 {
+            mid_results.get_or_insert(p.search.result_count);
+        }
+        if lr.status == RunStatus::Completed {
+            return (seen, mid_results, p);
+        }
+        dl.tick().await;
+    }
+}
+
 #[tokio::test]
 async fn a_run_goes_queued_running_completed_adding_results() {
     let svc = start().await;
@@ -928,28 +1020,7 @@ async fn a_run_goes_queued_running_completed_adding_results() {
     let again = svc.api.run_search(&s.search_id, Some(true)).await.unwrap();
     assert_eq!(again.disposition, "existing");
     assert_eq!(again.run.run_id, run.run.run_id);
-    let mut seen = vec![RunStatus::Queued];
-    let mut mid_results = None;
-    let dl = Deadline::new(30, "run completed");
-    let done = loop {
-        let p = svc
-            .api
-            .get_search(&s.search_id, &SearchPageQuery::default())
-            .await
-            .unwrap();
-        let lr = p.latest_run.clone().unwrap();
-        assert_eq!(lr.run_id, run.run.run_id);
-        if seen.last() != Some(&lr.status) {
-            seen.push(lr.status.clone());
-        }
-        if lr.status == RunStatus::Running && p.search.result_count > 0 {
-            mid_results.get_or_insert(p.search.result_count);
-        }
-        if lr.status == RunStatus::Completed {
-            break p;
-        }
-        dl.tick().await;
-    };
+    let (seen, mid_results, done) = poll_until_completed(&svc, &s.search_id, &run.run.run_id).await;
     assert_eq!(
         seen,
         [RunStatus::Queued, RunStatus::Running, RunStatus::Completed]

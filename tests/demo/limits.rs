@@ -122,6 +122,7 @@ fn chaos(seed: u64, error: f64, too_many: f64, malformed: f64) -> DemoConfig {
         chaos: ChaosConfig {
             seed,
             latency: Duration::ZERO,
+            latency_methods: Vec::new(),
             error_rate: error,
             rate_429: too_many,
             malformed_rate: malformed,
@@ -209,4 +210,44 @@ async fn chaos_latency_delays_answers() {
     let started = std::time::Instant::now();
     svc.raw("GET", "/api/senders", None).await;
     assert!(started.elapsed() >= Duration::from_millis(300));
+}
+
+#[tokio::test]
+async fn a_write_whose_client_gave_up_still_happens_once() {
+    // Latency on POST only: the client's timeout passes while the write
+    // waits, the client hangs up, and the service still carries it out —
+    // the failure a client must be ready for (its answer lost, not its
+    // effect).
+    let mut cfg = chaos(1, 0.0, 0.0, 0.0);
+    cfg.chaos.latency = Duration::from_millis(600);
+    cfg.chaos.latency_methods = vec!["POST".into()];
+    let svc = start_with(cfg).await;
+    let impatient = reqwest::Client::builder()
+        .timeout(Duration::from_millis(100))
+        .build()
+        .expect("client");
+    let sent = impatient
+        .post(format!("{}/api/threads", svc.handle.base_url()))
+        .header(
+            "authorization",
+            format!("Bearer {}", outpost::demo::DEMO_KEY),
+        )
+        .header("content-type", "application/json")
+        .body(r#"{"participant_email":"late.write@example.com"}"#)
+        .send()
+        .await;
+    assert!(sent.is_err_and(|e| e.is_timeout()), "the client gave up");
+    let count = || async {
+        let r = svc.raw("GET", "/api/threads?status=draft", None).await;
+        r.body["threads"]
+            .as_array()
+            .map(|ts| {
+                ts.iter()
+                    .filter(|t| t["participant_email"] == "late.write@example.com")
+                    .count()
+            })
+            .filter(|n| *n > 0)
+    };
+    let n = eventually(10, "the late write", count).await;
+    assert_eq!(n, 1, "carried out once");
 }

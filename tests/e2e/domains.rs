@@ -42,6 +42,43 @@ fn verify_a_domain_and_see_it_verified_by_polling() {
     assert!(!alt && !hidden, "terminal restored");
 }
 
+/// The defect of issue 9: `/fail` on Domains opened the add dialog (`a`)
+/// with `il` typed in it. `/` now gives the keys to a filter.
+#[test]
+fn slash_fail_filters_the_domains_instead_of_opening_the_add_dialog() {
+    let mut pty = Pty::spawn(&["--demo"], 80, 24, "");
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"4");
+    pty.wait_for("news.northwind-demo.io")
+        .expect("the domains are listed");
+    pty.type_text("/fail");
+    let screen = pty
+        .wait_until("the whole query or the add dialog", |s| {
+            s.contains("Add a sending domain") || s.contains("/ fail ")
+        })
+        .expect("the keys had an effect");
+    assert!(
+        !screen.contains("Add a sending domain"),
+        "letters typed in the filter opened the add dialog:\n{screen}"
+    );
+    assert!(screen.contains("/ fail"), "{screen}");
+    assert!(screen.contains("fail-dkim.northwind-demo.io"), "{screen}");
+    assert!(!screen.contains("news.northwind-demo.io"), "{screen}");
+    // Enter keeps the filter; Esc on the list clears it.
+    pty.send(b"\r");
+    pty.wait_until("the filter kept", |s| {
+        s.contains("/ fail") && s.contains("clear")
+    })
+    .expect("kept");
+    pty.send(b"\x1b");
+    pty.wait_until("every domain back", |s| {
+        s.contains("news.northwind-demo.io") && !s.contains("/ fail")
+    })
+    .expect("Esc clears the filter");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true), "q quits cleanly");
+}
+
 #[test]
 fn sigterm_restores_the_terminal() {
     let mut pty = Pty::spawn(&["--demo"], 80, 24, "");

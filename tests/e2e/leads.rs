@@ -108,3 +108,42 @@ fn create_run_filter_select_and_add_three_leads_to_a_campaign() {
     pty.send(b"q");
     assert_eq!(pty.wait_exit(), Some(true), "q quits cleanly");
 }
+
+/// `/` narrows the searches as it is typed, and the letters typed never act
+/// as commands (`r` would refresh, `n` open the form); a pasted id that is
+/// not a UUID is refused before anything is sent.
+#[test]
+fn slash_filters_the_searches_live_and_a_bad_id_is_refused() {
+    let mut pty = Pty::spawn(&["--demo"], 110, 32, "");
+    let screen = pty
+        .wait_for("Lead Finder searches")
+        .expect("the Leads pane opens first");
+    assert!(
+        screen.contains("RevOps leaders at Series B SaaS"),
+        "{screen}"
+    );
+    pty.send(b"/");
+    pty.type_text("revops");
+    let screen = pty
+        .wait_until("the list narrowed", |s| {
+            s.contains(" of ") && s.contains("/ revops")
+        })
+        .expect("the list narrows as the query is typed");
+    assert!(!screen.contains("New Lead Finder search"), "{screen}");
+    pty.type_text("n");
+    let screen = pty
+        .wait_for("/ revopsn")
+        .expect("n is typed, not a command");
+    assert!(!screen.contains("New Lead Finder search"), "{screen}");
+    pty.send(b"\x1b");
+    pty.wait_until("the query cleared", |s| !s.contains("/ revops"))
+        .expect("Esc clears the query");
+
+    pty.send(b":");
+    pty.type_text("open search not-a-search");
+    pty.send(b"\r");
+    pty.wait_for("Not a search id")
+        .expect("the id's form is checked before sending");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true), "q quits cleanly");
+}

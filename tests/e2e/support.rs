@@ -63,12 +63,11 @@ impl Pty {
     /// Starts `outpost ARGS` at `cols`×`rows` with its own config and data
     /// directories; `config` is written to `config.toml` there.
     pub fn spawn(args: &[&str], cols: u16, rows: u16, config: &str) -> Pty {
-        Pty::spawn_with(args, cols, rows, config, &[])
+        Pty::spawn_env(args, cols, rows, config, &[])
     }
 
-    /// Like [`Pty::spawn`], with environment variables set last (so they
-    /// can replace the data directory, or name a service and key).
-    pub fn spawn_with(
+    /// Like [`Pty::spawn`], with extra environment variables.
+    pub fn spawn_env(
         args: &[&str],
         cols: u16,
         rows: u16,
@@ -77,6 +76,29 @@ impl Pty {
     ) -> Pty {
         let dir = tempfile::tempdir().expect("tempdir");
         std::fs::write(dir.path().join("config.toml"), config).expect("config");
+        Pty::start(dir, args, cols, rows, env)
+    }
+
+    /// Starts `outpost ARGS` again in this one's directories (its config,
+    /// state file and log), once it has exited.
+    pub fn restart(mut self, args: &[&str], cols: u16, rows: u16, env: &[(&str, &str)]) -> Pty {
+        assert!(
+            self.wait_exit().is_some(),
+            "the first run ends before the restart"
+        );
+        let dir = tempfile::TempDir::new().expect("tempdir");
+        let old = std::mem::replace(&mut self.dir, dir);
+        drop(self);
+        Pty::start(old, args, cols, rows, env)
+    }
+
+    fn start(
+        dir: tempfile::TempDir,
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Pty {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows,

@@ -24,7 +24,7 @@ fn unsaveable() -> (tempfile::TempDir, PathBuf) {
 
 fn spawn_unsaveable(data: &std::path::Path) -> Pty {
     let data = data.to_string_lossy().into_owned();
-    let pty = Pty::spawn_with(
+    let pty = Pty::spawn_env(
         &["--demo"],
         100,
         30,

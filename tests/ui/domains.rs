@@ -134,7 +134,7 @@ fn status_colours_follow_the_theme() {
         for y in 0..24 {
             let line: String = (0..80).map(|x| buf[(x, y)].symbol().to_owned()).collect();
             if let Some(col) = line.find(needle) {
-                let x = line[..col].chars().count() as u16;
+                let x = u16::try_from(line[..col].chars().count()).expect("on screen");
                 return buf[(x, y)].style();
             }
         }
@@ -152,4 +152,234 @@ fn status_colours_follow_the_theme() {
         find("● verifying").fg,
         theme.domain_status(&DomainStatus::Verifying).fg
     );
+}
+
+/// The keymap with `(scope, key, action)` bindings added.
+fn remapped(bindings: &[(&str, &str, &str)]) -> outpost::config::keymap::Keymap {
+    let overrides: Vec<outpost::config::KeyOverride> = bindings
+        .iter()
+        .map(|(scope, key, action)| outpost::config::KeyOverride {
+            scope: (*scope).into(),
+            key: (*key).into(),
+            action: (*action).into(),
+            origin: "/test/config.toml".into(),
+        })
+        .collect();
+    match outpost::config::keymap::Keymap::with_overrides(&overrides) {
+        Ok(keys) => keys,
+        Err(e) => panic!("bad bindings: {e}"),
+    }
+}
+
+#[test]
+fn texts_name_the_keys_in_force() {
+    let keys = remapped(&[
+        ("domains", "a", "none"),
+        ("domains", "n", "add_domain"),
+        ("domains", "v", "none"),
+        ("domains", "V", "verify"),
+        ("global", "r", "none"),
+        ("global", "ctrl-r", "refresh"),
+        ("global", ":", "none"),
+        ("global", ";", "command"),
+    ]);
+    // The empty list says how to add one with the keys in force.
+    let mut m = fixtures::model(80, 24);
+    m.keymap = keys.clone();
+    let cmds = m.start();
+    let mut cmds = answer(&mut m, cmds, &[]);
+    while !cmds.is_empty() {
+        cmds = answer(&mut m, cmds, &[]);
+    }
+    let text = snap(&m, 80, 24);
+    assert!(text.contains("press n (or ;domain add <name>)"), "{text}");
+    // A pending domain's guidance, and a domain with no records yet.
+    let mut domains = fixtures::domains();
+    domains[1].dns_records.clear();
+    let mut m = fixtures::model(80, 24);
+    m.keymap = keys.clone();
+    let mut cmds = m.start();
+    while !cmds.is_empty() {
+        cmds = answer(&mut m, cmds, &domains);
+    }
+    press(&mut m, KeyCode::Char('j'));
+    press(&mut m, KeyCode::Enter);
+    let text = snap(&m, 80, 24);
+    assert!(text.contains("then press V to verify"), "{text}");
+    assert!(text.contains("no records yet: press V"), "{text}");
+    assert!(!text.contains("press v"), "{text}");
+    // A list that could not load says which key retries.
+    let mut m = fixtures::model(80, 24);
+    m.keymap = keys;
+    let cmds = m.start();
+    for cmd in cmds {
+        if let Cmd::Api { id, .. } = cmd {
+            update(
+                &mut m,
+                Msg::Api {
+                    id,
+                    latency: Duration::from_millis(5),
+                    reply: Box::new(ApiReply::Domains(Err(outpost::api::ApiError::Connect {
+                        host: "127.0.0.1:9".into(),
+                        detail: "connection refused".into(),
+                    }))),
+                },
+            );
+        }
+    }
+    let text = snap(&m, 80, 24);
+    assert!(
+        text.contains("could not load sending domains (Ctrl-R retries)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_filter_bar_narrows_the_list_as_typed() {
+    for (w, h) in [(80, 24), (60, 15)] {
+        let mut m = loaded(w, h);
+        for c in "/fail".chars() {
+            press(&mut m, KeyCode::Char(c));
+        }
+        let text = snap(&m, w, h);
+        assert!(!text.contains("Add a sending domain"), "{text}");
+        assert!(text.contains("1 of 4"), "{text}");
+        assert!(!text.contains("acme-mail.com"), "{text}");
+        assert_snapshot!(format!("domain_list_filtering_{w}x{h}"), text);
+    }
+    let mut m = loaded(80, 24);
+    for c in "/zzz".chars() {
+        press(&mut m, KeyCode::Char(c));
+    }
+    press(&mut m, KeyCode::Enter);
+    let text = snap(&m, 80, 24);
+    assert!(
+        text.contains("no domain matches the filter — Esc clears it"),
+        "{text}"
+    );
+    assert!(text.contains("0 of 4 · / edit · Esc clear"), "{text}");
+}
+
+/// Answers the requests in `cmds` with a timeout.
+fn fail_all(m: &mut Model, cmds: Vec<Cmd>) {
+    for cmd in cmds {
+        if let Cmd::Api { id, req } = cmd {
+            let err = outpost::api::ApiError::Timeout {
+                method: "GET".into(),
+                after: Duration::from_secs(30),
+                may_have_reached: false,
+            };
+            let reply = match req {
+                ApiRequest::ListSenders => ApiReply::Senders(Err(err)),
+                ApiRequest::SenderSchedule { .. } => ApiReply::Schedule(Err(err)),
+                ApiRequest::VerifyDomain { .. } => ApiReply::Domain(Err(err)),
+                _ => ApiReply::Domains(Err(err)),
+            };
+            update(
+                m,
+                Msg::Api {
+                    id,
+                    latency: Duration::from_millis(42),
+                    reply: Box::new(reply),
+                },
+            );
+        }
+    }
+}
+
+#[test]
+fn stale_values_stay_on_screen_with_their_age() {
+    let mut m = loaded(80, 24);
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::NONE)),
+    );
+    fail_all(&mut m, cmds);
+    // The watch of the verifying domain fails too.
+    let watch = outpost::app::subscriptions(&m)
+        .into_iter()
+        .find(|s| format!("{:?}", s.id).contains("Watch"))
+        .expect("the verifying domain is watched");
+    let cmds = update(&mut m, Msg::SubFired(watch.id));
+    fail_all(&mut m, cmds);
+    m.clock += 180;
+    let text = snap(&m, 80, 24);
+    assert!(text.contains("stale · as of 3m ago"), "{text}");
+    assert!(text.contains("acme-mail.com"), "the values stay: {text}");
+    assert!(text.contains("● verifying · as of 3m ago"), "{text}");
+    assert_snapshot!("domain_list_stale_80x24", text);
+}
+
+#[test]
+fn wide_screens_show_more_columns() {
+    let m = loaded(159, 30);
+    let narrow = snap(&m, 159, 30);
+    assert!(!narrow.contains("DKIM"), "{narrow}");
+    let m = loaded(160, 30);
+    let wide = snap(&m, 160, 30);
+    for header in ["DKIM", "SPF", "DMARC", "MX", "Types", "Updated"] {
+        assert!(wide.contains(header), "{header} missing:\n{wide}");
+    }
+    assert!(wide.contains("3 TXT, 1 MX"), "{wide}");
+    assert!(
+        wide.contains("1 verified · 1 verifying · 1 pending · 1 failed"),
+        "counts by status in the title:\n{wide}"
+    );
+    let mut m = loaded(160, 30);
+    press(&mut m, KeyCode::Enter);
+    let wide = snap(&m, 160, 30);
+    assert!(wide.contains("For   Type Name"), "{wide}");
+    assert!(wide.contains("DKIM  TXT  resend._domainkey"), "{wide}");
+    press(&mut m, KeyCode::Esc);
+    press(&mut m, KeyCode::Char('s'));
+    let wide = snap(&m, 160, 30);
+    for header in [
+        "Daily",
+        "Wk conn",
+        "Wk msg",
+        "Default",
+        "Premium",
+        "Provider account",
+    ] {
+        assert!(wide.contains(header), "{header} missing:\n{wide}");
+    }
+}
+
+#[test]
+fn the_copy_chooser_shows_what_each_choice_copies() {
+    let mut m = loaded(80, 24);
+    press(&mut m, KeyCode::Enter);
+    update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('Y'), KeyModifiers::SHIFT)),
+    );
+    let text = snap(&m, 80, 24);
+    for line in ["n  name", "t  type", "v  value", "z  zone-file line"] {
+        assert!(text.contains(line), "{line}:\n{text}");
+    }
+    assert!(text.contains("Enter copy"), "{text}");
+    assert_snapshot!("copy_chooser_80x24", text);
+}
+
+#[test]
+fn each_time_column_keeps_one_format() {
+    // Added 40 days ago and 2 days ago, verified 35 days ago: relative
+    // times throughout, never a date beside "2d ago".
+    let mut domains = fixtures::domains();
+    domains[3].created_at = "2026-10-13T12:00:00Z".into();
+    domains[3].updated_at = "2026-10-13T12:00:00Z".into();
+    domains[3].verified_at = Some("2026-10-18T12:00:00Z".into());
+    let mut m = fixtures::model(200, 30);
+    let mut cmds = m.start();
+    while !cmds.is_empty() {
+        cmds = answer(&mut m, cmds, &domains);
+    }
+    let text = snap(&m, 200, 30);
+    let row = text
+        .lines()
+        .find(|l| l.contains("acme-mail.com"))
+        .unwrap_or_default();
+    assert!(row.contains("40d ago"), "{row}");
+    assert!(row.contains("35d ago"), "{row}");
+    assert!(!row.contains("2026-10"), "{row}");
 }

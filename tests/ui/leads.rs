@@ -8,8 +8,8 @@ use std::time::Duration;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
 use outpost::api::model::*;
-use outpost::app::leads::{Dialog, View};
-use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, fixtures, update};
+use outpost::app::leads::{Dialog, LeadsSub, View};
+use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, PaneSub, SubId, fixtures, update};
 use outpost::demo::DemoConfig;
 
 use crate::support::{Runner, screen_text, terminal};
@@ -27,13 +27,10 @@ fn answer(m: &mut Model, cmds: Vec<Cmd>, run: &RunStatus) -> Vec<Cmd> {
                     .into_iter()
                     .find(|s| s.search_id == id)
                     .unwrap_or_default();
-                let total = s.result_count as usize;
-                let mut p = fixtures::search_page(
-                    &s,
-                    total,
-                    page.offset.unwrap_or(0) as usize,
-                    page.limit.unwrap_or(50) as usize,
-                );
+                let n =
+                    |v: Option<u64>, or: usize| v.map_or(or, |v| usize::try_from(v).unwrap_or(or));
+                let total = n(Some(s.result_count), 0);
+                let mut p = fixtures::search_page(&s, total, n(page.offset, 0), n(page.limit, 50));
                 p.latest_run = match total {
                     0 => None,
                     _ => Some(fixtures::latest_run(run.clone())),
@@ -57,9 +54,18 @@ fn answer(m: &mut Model, cmds: Vec<Cmd>, run: &RunStatus) -> Vec<Cmd> {
     next
 }
 
+/// Answers every request, and those the answers cause; then lets the wide
+/// table's timer read the profiles of the leads in view.
 fn settle(m: &mut Model, mut cmds: Vec<Cmd>, run: &RunStatus) {
-    while !cmds.is_empty() {
-        cmds = answer(m, cmds, run);
+    loop {
+        while !cmds.is_empty() {
+            cmds = answer(m, cmds, run);
+        }
+        let facts = SubId::Pane(PaneSub::Leads(LeadsSub::Facts));
+        if !outpost::app::subscriptions(m).iter().any(|s| s.id == facts) {
+            return;
+        }
+        cmds = update(m, Msg::SubFired(facts));
     }
 }
 
@@ -186,6 +192,12 @@ fn results_table_with_marks_and_a_filter_chip() {
         let text = snap(&m, w, h);
         assert!(text.contains("2 selected"), "{text}");
         assert!(text.contains("of 2,000"), "{text}");
+        // A wide screen shows where each lead is, their seniority, their
+        // email and the query that found them.
+        let wide = w >= outpost::app::leads::layout::WIDE_TABLE;
+        for more in ["Location", "Berlin, DE", "Seniority", "Email", "Query"] {
+            assert_eq!(text.contains(more), wide, "{more} at {w}: {text}");
+        }
         assert_snapshot!(format!("results_table_{w}x{h}"), text);
     }
 }
@@ -360,7 +372,9 @@ async fn demo_model(
     scale: Option<usize>,
 ) -> (Model, outpost::api::Client, outpost::demo::DemoHandle) {
     let handle = outpost::demo::spawn(
-        "127.0.0.1:0".parse().expect("addr"),
+        "127.0.0.1:0"
+            .parse()
+            .unwrap_or_else(|e| panic!("addr: {e:?}")),
         DemoConfig {
             scale,
             rate_limit_per_sec: 100_000,
@@ -368,10 +382,11 @@ async fn demo_model(
         },
     )
     .await
-    .expect("demo service");
-    let key = outpost::api::ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+    .unwrap_or_else(|e| panic!("demo service: {e:?}"));
+    let key = outpost::api::ApiKey::parse(outpost::demo::DEMO_KEY)
+        .unwrap_or_else(|e| panic!("key: {e:?}"));
     let client = outpost::api::Client::new(outpost::api::ClientConfig::new(handle.base_url(), key))
-        .expect("client");
+        .unwrap_or_else(|e| panic!("client: {e:?}"));
     let mut m = fixtures::model(100, 30);
     m.pane = Pane::Leads;
     let cmds = m.start();
@@ -389,8 +404,10 @@ async fn open_biggest(m: &mut Model, client: &outpost::api::Client) -> String {
         .iter()
         .enumerate()
         .max_by_key(|(_, r)| r.search.result_count)
-        .map(|(i, r)| (i, r.search.search_id.clone()))
-        .expect("a search");
+        .map_or_else(
+            || panic!("a search"),
+            |(i, r)| (i, r.search.search_id.clone()),
+        );
     let vp = outpost::app::leads::layout::searches_viewport(m.layout().body);
     m.panes.leads.list.table.select(i, vp);
     let cmds = update(
@@ -461,8 +478,7 @@ async fn paging_100k_results_keeps_a_bounded_window() {
     assert!(o.window.table.selected < total - 1000, "walked back up");
     let rss_after = rss_kib();
     println!(
-        "100k paging: most rows held {most_rows}; VmRSS before opening {:?} KiB, after walking {:?} KiB",
-        rss_before, rss_after
+        "100k paging: most rows held {most_rows}; VmRSS before opening {rss_before:?} KiB, after walking {rss_after:?} KiB"
     );
     assert!(most_rows <= 1000);
     if let (Some(a), Some(b)) = (rss_before, rss_after) {
@@ -492,7 +508,7 @@ async fn service_rows(
                     },
                 )
                 .await
-                .expect("page");
+                .unwrap_or_else(|e| panic!("page: {e:?}"));
             let n = p.results.len();
             out.extend(p.results);
             if !p.pagination.has_more || n == 0 {
@@ -500,7 +516,10 @@ async fn service_rows(
             }
         },
         Some(mut q) => loop {
-            let p = client.query_results(id, &q).await.expect("page");
+            let p = client
+                .query_results(id, &q)
+                .await
+                .unwrap_or_else(|e| panic!("page: {e:?}"));
             out.extend(p.results);
             match p.pagination.next_cursor {
                 Some(c) if p.pagination.has_more => q.cursor = Some(c.to_text()),
@@ -572,18 +591,24 @@ async fn export_to(
         panic!("the export ends in one write");
     };
     assert!(!file.overwrite, "a new file needs no overwrite");
-    outpost::store::write_atomic(&file.path, &file.bytes).expect("write");
+    outpost::store::write_atomic(&file.path, &file.bytes)
+        .unwrap_or_else(|e| panic!("write: {e:?}"));
     update(m, Msg::FileWritten { id, result: Ok(()) });
-    let mut rdr = csv::Reader::from_path(path).expect("csv");
+    let mut rdr = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("csv: {e:?}"));
     let header: Vec<String> = rdr
         .headers()
-        .expect("header")
+        .unwrap_or_else(|e| panic!("header: {e:?}"))
         .iter()
         .map(str::to_owned)
         .collect();
     assert_eq!(header, outpost::app::leads::export::COLUMNS);
     rdr.records()
-        .map(|r| r.expect("record").iter().map(str::to_owned).collect())
+        .map(|r| {
+            r.unwrap_or_else(|e| panic!("record: {e:?}"))
+                .iter()
+                .map(str::to_owned)
+                .collect()
+        })
         .collect()
 }
 
@@ -624,4 +649,29 @@ async fn csv_export_of_2000_results_matches_the_service() {
     for (i, (got, r)) in rows.iter().zip(&service).enumerate() {
         assert_eq!(got, &expected_record(r), "filtered row {i}");
     }
+}
+
+/// The runtime's file write never creates a missing directory unless told
+/// to, and names it when it refuses.
+#[test]
+fn a_file_write_creates_a_missing_directory_only_when_told() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let path = dir.path().join("new").join("out.csv");
+    let mut file = outpost::app::cmd::FileWrite {
+        path: path.clone(),
+        bytes: b"a,b\n".to_vec(),
+        overwrite: false,
+        create_dirs: false,
+    };
+    let refused = outpost::runtime::write_file(&file);
+    assert!(
+        refused
+            .as_ref()
+            .is_err_and(|e| e.contains("does not exist") && e.contains("new")),
+        "{refused:?}"
+    );
+    assert!(!path.parent().is_some_and(std::path::Path::exists));
+    file.create_dirs = true;
+    assert_eq!(outpost::runtime::write_file(&file), Ok(()));
+    assert_eq!(std::fs::read(&path).ok(), Some(b"a,b\n".to_vec()));
 }

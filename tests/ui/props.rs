@@ -33,7 +33,7 @@ fn key_code() -> impl Strategy<Value = KeyCode> {
     prop_oneof![
         prop::sample::select(vec![
             'j', 'k', 'g', 'G', 'v', 'y', 'a', 's', 't', 'r', '?', ':', '4', '1', 'q', 'x', 'n',
-            ' '
+            ' ', '/', 'f', 'i'
         ])
         .prop_map(KeyCode::Char),
         prop::sample::select(vec![
@@ -122,7 +122,7 @@ fn check_invariants(m: &Model) -> Result<(), TestCaseError> {
     for (t, n, view) in [
         (
             &d.table,
-            d.domains.items.len(),
+            d.shown_domains().len(),
             outpost::app::domains::View::Domains,
         ),
         (
@@ -134,7 +134,7 @@ fn check_invariants(m: &Model) -> Result<(), TestCaseError> {
         prop_assert_eq!(t.len, n, "table length follows the data");
         if n > 0 {
             prop_assert!(t.selected < n, "selection {} out of {}", t.selected, n);
-            let vp = areas(body, view).viewport().max(1);
+            let vp = areas(body, view, d.filter_bar(view)).viewport().max(1);
             prop_assert!(t.offset <= t.selected && t.selected < t.offset + vp);
         }
     }
@@ -156,8 +156,8 @@ proptest! {
         let mut pending: Vec<(RequestId, ApiRequest)> = Vec::new();
         let take = |cmds: Vec<Cmd>, pending: &mut Vec<(RequestId, ApiRequest)>| {
             for c in cmds {
-                if let Cmd::Api { id, req } = c {
-                    pending.push((id, req));
+                if let Some((id, req)) = c.request() {
+                    pending.push((id, req.clone()));
                 }
             }
         };

@@ -39,6 +39,19 @@ const SCREENS: &[(&str, State)] = &[
         crate::leads::press(&mut m, KeyCode::Enter, &run);
         m
     }),
+    ("inbox-threads", crate::inbox::loaded),
+    ("inbox-thread", |w, h| {
+        let mut m = crate::inbox::loaded(w, h);
+        crate::inbox::select(&mut m, "t-2");
+        crate::inbox::press(&mut m, KeyCode::Enter);
+        m
+    }),
+    ("inbox-editor", |w, h| {
+        let mut m = crate::inbox::loaded(w, h);
+        crate::inbox::select(&mut m, "t-4");
+        crate::inbox::press(&mut m, KeyCode::Char('e'));
+        m
+    }),
     ("domains-list", crate::domains::loaded),
     ("domains-dns-records", |w, h| {
         let mut m = crate::domains::loaded(w, h);

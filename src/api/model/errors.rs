@@ -10,8 +10,10 @@ use super::threads::{ExistingThreads, Thread};
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ErrorDetail {
+    /// The stable error code, e.g. `invalid_request`.
     #[serde(deserialize_with = "lenient::string")]
     pub code: String,
+    /// The human-readable message.
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
 }
@@ -22,13 +24,16 @@ pub struct ErrorDetail {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct StructuredError {
+    /// The `{code, message}` detail.
     #[serde(deserialize_with = "lenient::or_default")]
     pub error: ErrorDetail,
+    /// The conflicting thread of a duplicate-recipient 409.
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt"
     )]
     pub existing_thread: Option<Thread>,
+    /// The recipient's existing threads, on a duplicate-recipient 409.
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt"
@@ -40,6 +45,7 @@ pub struct StructuredError {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct FlatError {
+    /// The error message.
     #[serde(deserialize_with = "lenient::string")]
     pub error: String,
 }
@@ -51,8 +57,10 @@ pub struct ErrorAction {
     /// `navigate` observed.
     #[serde(rename = "type", deserialize_with = "lenient::string")]
     pub kind: String,
+    /// The action's label.
     #[serde(deserialize_with = "lenient::string")]
     pub label: String,
+    /// Where the action leads.
     #[serde(deserialize_with = "lenient::string")]
     pub href: String,
 }
@@ -61,20 +69,28 @@ pub struct ErrorAction {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct LeadFinderError {
+    /// The error text.
     #[serde(deserialize_with = "lenient::string")]
     pub error: String,
+    /// The human-readable message.
     #[serde(deserialize_with = "lenient::string")]
     pub message: String,
+    /// The source the error is about (`sourceId`).
     #[serde(deserialize_with = "lenient::string")]
     pub source_id: String,
+    /// The error code.
     #[serde(deserialize_with = "lenient::string")]
     pub code: String,
+    /// Suggested alternative values.
     #[serde(deserialize_with = "lenient::vec")]
     pub alternatives: Vec<String>,
+    /// Whether retrying may succeed.
     #[serde(deserialize_with = "lenient::boolean")]
     pub retryable: bool,
+    /// The `alert` flag (meaning not shown by the contract).
     #[serde(deserialize_with = "lenient::boolean")]
     pub alert: bool,
+    /// A suggested action, such as a page to navigate to.
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt"

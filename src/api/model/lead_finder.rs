@@ -94,36 +94,51 @@ string_enum! {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Search {
+    /// The search's id (`searchId`).
     #[serde(deserialize_with = "lenient::string")]
     pub search_id: String,
+    /// The search's title.
     #[serde(deserialize_with = "lenient::string")]
     pub title: String,
+    /// The search's description.
     #[serde(deserialize_with = "lenient::string")]
     pub description: String,
+    /// `recurring` or `static`.
     pub kind: SearchKind,
+    /// The product surface; `lead-finder`.
     #[serde(deserialize_with = "lenient::string")]
     pub surface: String,
+    /// Hash of the search definition, 64 characters, or `None` (`definitionHash`).
     #[serde(deserialize_with = "lenient::opt_string")]
     pub definition_hash: Option<String>,
+    /// What the search is for, in words.
     #[serde(deserialize_with = "lenient::string")]
     pub intent: String,
+    /// What the seller offers, as context for the search (`sellerContext`).
     #[serde(deserialize_with = "lenient::string")]
     pub seller_context: String,
+    /// Where and how to look for people (`sourcePlans`).
     #[serde(deserialize_with = "lenient::vec")]
     pub source_plans: Vec<SourcePlan>,
     /// Required by the contract: `None` is written as `{}`.
     #[serde(deserialize_with = "lenient::opt", serialize_with = "details_or_empty")]
     pub details: Option<SearchDetails>,
+    /// The latest run's id, if the search ran (`lastRunId`).
     #[serde(deserialize_with = "lenient::opt_string")]
     pub last_run_id: Option<String>,
+    /// Number of leads found (`leadCount`).
     #[serde(deserialize_with = "lenient::int")]
     pub lead_count: u64,
+    /// Number of results stored (`resultCount`).
     #[serde(deserialize_with = "lenient::int")]
     pub result_count: u64,
+    /// Number of leads contacted (`contactedCount`).
     #[serde(deserialize_with = "lenient::int")]
     pub contacted_count: u64,
+    /// When the search was created (`createdAt`).
     #[serde(deserialize_with = "lenient::string")]
     pub created_at: String,
+    /// When the search last changed (`updatedAt`).
     #[serde(deserialize_with = "lenient::string")]
     pub updated_at: String,
 }
@@ -140,26 +155,31 @@ fn details_or_empty<S: Serializer>(d: &Option<SearchDetails>, s: S) -> Result<S:
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SearchDetails {
+    /// The channel the leads are for.
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt_string"
     )]
     pub channel: Option<String>,
+    /// The signal the search looks for.
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt_string"
     )]
     pub signal: Option<String>,
+    /// The kind of lead expected (`expectedLead`).
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt_string"
     )]
     pub expected_lead: Option<String>,
+    /// Why the search should find good leads (`whyThisShouldWork`).
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt_string"
     )]
     pub why_this_should_work: Option<String>,
+    /// Preferences the planner assumed (`plannerAssumedPreferences`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub planner_assumed_preferences: Option<Vec<String>>,
 }
@@ -168,46 +188,57 @@ pub struct SearchDetails {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SourcePlan {
+    /// The source to search (`sourceId`).
     pub source_id: SourceId,
+    /// Search queries, at least one, each 1 to 240 chars.
     #[serde(deserialize_with = "lenient::vec")]
     pub query: Vec<String>,
+    /// Why this source, 1 to 240 chars.
     #[serde(deserialize_with = "lenient::string")]
     pub reason: String,
+    /// How many results to aim for (`resultTarget`).
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt"
     )]
     pub result_target: Option<ResultTarget>,
+    /// `finite` or `monitoring`.
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt"
     )]
     pub recurrence: Option<Recurrence>,
+    /// Where the people are.
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt"
     )]
     pub geography: Option<Geography>,
+    /// Headcount bounds of their companies (`companySize`).
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt"
     )]
     pub company_size: Option<CompanySize>,
+    /// Criteria on the people, 1 to 12 (`personCriteria`).
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt"
     )]
     pub person_criteria: Option<Vec<PersonCriterion>>,
+    /// Preferences not yet resolved, at most 3 (`unresolvedPreferences`).
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt"
     )]
     pub unresolved_preferences: Option<Vec<String>>,
+    /// Criteria on the companies, all of which must pass (`companyCriteria`).
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt"
     )]
     pub company_criteria: Option<Vec<CompanyCriterion>>,
+    /// The cohort of companies to rank (`rankedCompanyCohort`).
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt"
@@ -221,6 +252,7 @@ pub struct SourcePlan {
 pub enum ResultTarget {
     /// A fixed number of results (greater than 0).
     Count {
+        /// How many results.
         #[serde(deserialize_with = "lenient::int")]
         count: u64,
     },
@@ -235,8 +267,10 @@ pub struct Geography {
     /// Always `explicit` in the contract.
     #[serde(deserialize_with = "lenient::string")]
     pub mode: String,
+    /// Country codes, at least one (`countryCodes`).
     #[serde(deserialize_with = "lenient::vec")]
     pub country_codes: Vec<String>,
+    /// City names within them (`cityNames`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub city_names: Option<Vec<String>>,
 }
@@ -245,11 +279,13 @@ pub struct Geography {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CompanySize {
+    /// Smallest headcount.
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt_int"
     )]
     pub min: Option<u64>,
+    /// Largest headcount.
     #[serde(
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient::opt_int"
@@ -261,9 +297,12 @@ pub struct CompanySize {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PersonCriterion {
+    /// The criterion's id, at most 60 chars.
     #[serde(deserialize_with = "lenient::string")]
     pub id: String,
+    /// What the values match (`current_title`).
     pub kind: PersonCriterionKind,
+    /// Values to match, 1 to 12, each 1 to 120 chars.
     #[serde(deserialize_with = "lenient::vec")]
     pub values: Vec<String>,
 }
@@ -272,10 +311,14 @@ pub struct PersonCriterion {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CompanyCriterion {
+    /// The criterion's id, at most 60 chars.
     #[serde(deserialize_with = "lenient::string")]
     pub id: String,
+    /// What the value is about, e.g. `industry`.
     pub kind: CompanyCriterionKind,
+    /// `is` or `is_not`.
     pub operator: CriterionOperator,
+    /// The value, 1 to 120 chars; OR alternatives go inside it.
     #[serde(deserialize_with = "lenient::string")]
     pub value: String,
 }
@@ -286,6 +329,7 @@ pub struct CompanyCriterion {
 pub enum RankedCompanyCohort {
     /// The service's default cohort.
     Default {
+        /// Most companies in the cohort, greater than 0.
         #[serde(
             default,
             skip_serializing_if = "Option::is_none",
@@ -295,8 +339,10 @@ pub enum RankedCompanyCohort {
     },
     /// A named cohort.
     Named {
+        /// The cohort's source, 1 to 120 chars (`sourceId`).
         #[serde(rename = "sourceId")]
         source_id: String,
+        /// Most companies in the cohort, greater than 0.
         #[serde(
             default,
             skip_serializing_if = "Option::is_none",
@@ -306,8 +352,10 @@ pub enum RankedCompanyCohort {
     },
     /// An attached cohort.
     Attached {
+        /// The cohort's source, 1 to 120 chars (`sourceId`).
         #[serde(rename = "sourceId")]
         source_id: String,
+        /// Most companies in the cohort, greater than 0.
         #[serde(
             default,
             skip_serializing_if = "Option::is_none",
@@ -317,7 +365,9 @@ pub enum RankedCompanyCohort {
     },
     /// Companies ranked by a metric.
     Metric {
+        /// The metric to rank by.
         metric: CohortMetric,
+        /// Most companies in the cohort, greater than 0.
         #[serde(
             default,
             skip_serializing_if = "Option::is_none",
@@ -331,21 +381,28 @@ pub enum RankedCompanyCohort {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CanonicalLead {
+    /// The lead's id.
     #[serde(deserialize_with = "lenient::string")]
     pub id: String,
     /// `type` on the wire (`person` observed).
     #[serde(rename = "type", deserialize_with = "lenient::string")]
     pub kind: String,
+    /// Full name.
     #[serde(deserialize_with = "lenient::string")]
     pub name: String,
+    /// Job title.
     #[serde(deserialize_with = "lenient::string")]
     pub title: String,
+    /// Company name.
     #[serde(deserialize_with = "lenient::string")]
     pub company: String,
+    /// The company's domain (`companyDomain`).
     #[serde(deserialize_with = "lenient::string")]
     pub company_domain: String,
+    /// Email address.
     #[serde(deserialize_with = "lenient::string")]
     pub email: String,
+    /// Profile URL on the network (`networkUrl`).
     #[serde(deserialize_with = "lenient::string")]
     pub network_url: String,
 }
@@ -354,12 +411,16 @@ pub struct CanonicalLead {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct EnrichmentSummary {
+    /// Enrichment status (`available` observed).
     #[serde(deserialize_with = "lenient::string")]
     pub status: String,
+    /// Version of the enrichment schema (`schemaVersion`).
     #[serde(deserialize_with = "lenient::int")]
     pub schema_version: u64,
+    /// When the data was observed (`observedAt`).
     #[serde(deserialize_with = "lenient::string")]
     pub observed_at: String,
+    /// Number of enrichment fields (`fieldCount`).
     #[serde(deserialize_with = "lenient::int")]
     pub field_count: u64,
 }
@@ -368,30 +429,43 @@ pub struct EnrichmentSummary {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct LeadResult {
+    /// The result's id (`resultId`).
     #[serde(deserialize_with = "lenient::string")]
     pub result_id: String,
+    /// The search that found it (`searchId`).
     #[serde(deserialize_with = "lenient::string")]
     pub search_id: String,
+    /// The run that found it (`runId`).
     #[serde(deserialize_with = "lenient::string")]
     pub run_id: String,
+    /// The lead's id (`leadId`).
     #[serde(deserialize_with = "lenient::string")]
     pub lead_id: String,
+    /// The source it came from (`sourceId`).
     #[serde(deserialize_with = "lenient::string")]
     pub source_id: String,
+    /// The URL of the source search (`searchUrl`).
     #[serde(deserialize_with = "lenient::string")]
     pub search_url: String,
+    /// The query that found it.
     #[serde(deserialize_with = "lenient::string")]
     pub query: String,
+    /// Why the search looked here (`searchReason`).
     #[serde(deserialize_with = "lenient::string")]
     pub search_reason: String,
+    /// Why the result is a signal (`signalReason`).
     #[serde(deserialize_with = "lenient::string")]
     pub signal_reason: String,
+    /// The result's title.
     #[serde(deserialize_with = "lenient::string")]
     pub title: String,
+    /// The result's text.
     #[serde(deserialize_with = "lenient::string")]
     pub content: String,
+    /// When the result's content occurred (`occurredAt`).
     #[serde(deserialize_with = "lenient::string")]
     pub occurred_at: String,
+    /// When the result was stored (`createdAt`).
     #[serde(deserialize_with = "lenient::string")]
     pub created_at: String,
     /// Not shown by the contract: kept as JSON.
@@ -400,18 +474,25 @@ pub struct LeadResult {
     pub lead: Value,
     /// Not shown by the contract: kept as JSON.
     pub metadata: Value,
+    /// The person the result is about (`canonicalLead`).
     #[serde(deserialize_with = "lenient::opt")]
     pub canonical_lead: Option<CanonicalLead>,
+    /// The company the result names (`entityCompany`).
     #[serde(deserialize_with = "lenient::string")]
     pub entity_company: String,
+    /// The person the result names (`entityPerson`).
     #[serde(deserialize_with = "lenient::string")]
     pub entity_person: String,
+    /// The result's score; higher ranks first.
     #[serde(deserialize_with = "lenient::float")]
     pub score: f64,
+    /// Quality tier (`qualityTier`; `excellent` observed).
     #[serde(deserialize_with = "lenient::string")]
     pub quality_tier: String,
+    /// The result's status (values not shown by the contract).
     #[serde(deserialize_with = "lenient::string")]
     pub status: String,
+    /// Summary of the result's enrichment (`enrichmentSummary`).
     #[serde(deserialize_with = "lenient::opt")]
     pub enrichment_summary: Option<EnrichmentSummary>,
 }
@@ -437,7 +518,7 @@ impl<'de> Deserialize<'de> for Cursor {
                 .or_else(|| {
                     n.as_f64()
                         .filter(|f| f.is_finite() && *f >= 0.0 && f.fract() == 0.0)
-                        .map(|f| f as u64)
+                        .map(crate::num::f64_to_u64)
                 })
                 .map(Cursor::Int)
                 .ok_or_else(|| D::Error::custom(format!("cursor {n} is not a whole number"))),
@@ -462,14 +543,19 @@ impl Cursor {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Pagination {
+    /// Total number of results.
     #[serde(deserialize_with = "lenient::int")]
     pub total: u64,
+    /// Page size.
     #[serde(deserialize_with = "lenient::int")]
     pub limit: u64,
+    /// Offset of this page.
     #[serde(deserialize_with = "lenient::int")]
     pub offset: u64,
+    /// Whether more results follow (`hasMore`).
     #[serde(deserialize_with = "lenient::boolean")]
     pub has_more: bool,
+    /// Cursor of the next page (`nextCursor`).
     #[serde(deserialize_with = "lenient::opt")]
     pub next_cursor: Option<Cursor>,
 }
@@ -478,10 +564,13 @@ pub struct Pagination {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RunError {
+    /// The source that failed (`sourceId`).
     #[serde(deserialize_with = "lenient::string")]
     pub source_id: String,
+    /// What went wrong.
     #[serde(deserialize_with = "lenient::string")]
     pub error: String,
+    /// The error code.
     #[serde(deserialize_with = "lenient::string")]
     pub code: String,
 }
@@ -490,16 +579,22 @@ pub struct RunError {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SearchAttempt {
+    /// The attempt's number.
     #[serde(deserialize_with = "lenient::int")]
     pub attempt: u64,
+    /// The attempt's stage (`exact` observed).
     #[serde(deserialize_with = "lenient::string")]
     pub stage: String,
+    /// Why the attempt was made.
     #[serde(deserialize_with = "lenient::string")]
     pub reason: String,
+    /// Items the attempt fetched.
     #[serde(deserialize_with = "lenient::int")]
     pub fetched: u64,
+    /// The query sent to the provider (`providerQuery`).
     #[serde(deserialize_with = "lenient::string")]
     pub provider_query: String,
+    /// The filters sent to the provider, kept as JSON.
     pub filters: Value,
 }
 
@@ -508,26 +603,37 @@ pub struct SearchAttempt {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct QueryDiagnostics {
+    /// The query these numbers are for.
     #[serde(deserialize_with = "lenient::string")]
     pub query: String,
+    /// Items fetched.
     #[serde(deserialize_with = "lenient::int")]
     pub fetched: u64,
+    /// Items normalized.
     #[serde(deserialize_with = "lenient::int")]
     pub normalized: u64,
+    /// Items ranked.
     #[serde(deserialize_with = "lenient::int")]
     pub ranked: u64,
+    /// Items a lead was extracted from (`leadExtracted`).
     #[serde(deserialize_with = "lenient::int")]
     pub lead_extracted: u64,
+    /// Items kept by the quality filter (`qualityKept`).
     #[serde(deserialize_with = "lenient::int")]
     pub quality_kept: u64,
+    /// Results stored.
     #[serde(deserialize_with = "lenient::int")]
     pub stored: u64,
+    /// Most results the query may yield (`maxResults`).
     #[serde(deserialize_with = "lenient::int")]
     pub max_results: u64,
+    /// The `currentRunDepthExpanded` flag.
     #[serde(deserialize_with = "lenient::boolean")]
     pub current_run_depth_expanded: bool,
+    /// The search attempts made (`searchAttempts`).
     #[serde(deserialize_with = "lenient::vec")]
     pub search_attempts: Vec<SearchAttempt>,
+    /// The query's error, if any.
     #[serde(deserialize_with = "lenient::string")]
     pub error: String,
 }
@@ -536,12 +642,16 @@ pub struct QueryDiagnostics {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SourceStatus {
+    /// The source (`sourceId`).
     #[serde(deserialize_with = "lenient::string")]
     pub source_id: String,
+    /// The source's status in the run.
     #[serde(deserialize_with = "lenient::string")]
     pub status: String,
+    /// The source's error, if any.
     #[serde(deserialize_with = "lenient::string")]
     pub error: String,
+    /// Per-query funnels (`queryDiagnostics`).
     #[serde(deserialize_with = "lenient::vec")]
     pub query_diagnostics: Vec<QueryDiagnostics>,
 }
@@ -550,21 +660,30 @@ pub struct SourceStatus {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct LatestRun {
+    /// The run's id (`runId`).
     #[serde(deserialize_with = "lenient::string")]
     pub run_id: String,
+    /// Where the run is.
     pub status: RunStatus,
+    /// Run counters; contents not shown by the contract.
     #[serde(deserialize_with = "lenient::object")]
     pub counts: Map<String, Value>,
+    /// Errors of the run's sources.
     #[serde(deserialize_with = "lenient::vec")]
     pub errors: Vec<RunError>,
+    /// Status of each source (`sourceStatus`).
     #[serde(deserialize_with = "lenient::vec")]
     pub source_status: Vec<SourceStatus>,
+    /// The id of the run's trigger (`triggerRunId`).
     #[serde(deserialize_with = "lenient::string")]
     pub trigger_run_id: String,
+    /// When the run was cancelled, if it was (`cancelledAt`).
     #[serde(deserialize_with = "lenient::opt_string")]
     pub cancelled_at: Option<String>,
+    /// When the run was created (`createdAt`).
     #[serde(deserialize_with = "lenient::string")]
     pub created_at: String,
+    /// When the run last changed (`updatedAt`).
     #[serde(deserialize_with = "lenient::string")]
     pub updated_at: String,
 }
@@ -573,13 +692,18 @@ pub struct LatestRun {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RunHandle {
+    /// The run's id (`runId`).
     #[serde(deserialize_with = "lenient::string")]
     pub run_id: String,
+    /// The id of the run's trigger (`triggerRunId`).
     #[serde(deserialize_with = "lenient::string")]
     pub trigger_run_id: String,
+    /// Where the run is (`queued` observed).
     pub status: RunStatus,
+    /// Date-time from which a continuation may be retried (`continuationRetryAfter`).
     #[serde(deserialize_with = "lenient::opt_string")]
     pub continuation_retry_after: Option<String>,
+    /// Run counters; contents not shown by the contract.
     #[serde(deserialize_with = "lenient::object")]
     pub counts: Map<String, Value>,
 }
@@ -588,12 +712,16 @@ pub struct RunHandle {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SearchPage {
+    /// The search.
     #[serde(deserialize_with = "lenient::or_default")]
     pub search: Search,
+    /// This page of its results.
     #[serde(deserialize_with = "lenient::vec")]
     pub results: Vec<LeadResult>,
+    /// Where this page is in the whole.
     #[serde(deserialize_with = "lenient::or_default")]
     pub pagination: Pagination,
+    /// The search's latest run, if any (`latestRun`).
     #[serde(deserialize_with = "lenient::opt")]
     pub latest_run: Option<LatestRun>,
 }
@@ -603,7 +731,9 @@ pub struct SearchPage {
 pub struct SearchPageQuery {
     /// 1 to 500.
     pub limit: Option<u64>,
+    /// Offset into the results.
     pub offset: Option<u64>,
+    /// Numeric cursor from the previous page.
     pub cursor: Option<u64>,
 }
 
@@ -611,12 +741,16 @@ pub struct SearchPageQuery {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RunResponse {
+    /// The search that was run.
     #[serde(deserialize_with = "lenient::or_default")]
     pub search: Search,
+    /// The started run.
     #[serde(deserialize_with = "lenient::or_default")]
     pub run: RunHandle,
+    /// What happened to the request (`queued` observed).
     #[serde(deserialize_with = "lenient::string")]
     pub disposition: String,
+    /// How the run was dispatched (`recorded` observed).
     #[serde(deserialize_with = "lenient::string")]
     pub dispatch: String,
 }
@@ -625,17 +759,24 @@ pub struct RunResponse {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RunAllItem {
+    /// The search (`searchId`).
     #[serde(deserialize_with = "lenient::string")]
     pub search_id: String,
+    /// The search's title.
     #[serde(deserialize_with = "lenient::string")]
     pub title: String,
+    /// The search's run status.
     pub status: RunStatus,
+    /// The started run, if any (`runId`).
     #[serde(deserialize_with = "lenient::opt_string")]
     pub run_id: Option<String>,
+    /// The id of the run's trigger, if any (`triggerRunId`).
     #[serde(deserialize_with = "lenient::opt_string")]
     pub trigger_run_id: Option<String>,
+    /// The error code for this search, if any.
     #[serde(deserialize_with = "lenient::opt_string")]
     pub code: Option<String>,
+    /// The message for this search, if any.
     #[serde(deserialize_with = "lenient::opt_string")]
     pub message: Option<String>,
 }
@@ -644,22 +785,31 @@ pub struct RunAllItem {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RunAllResponse {
+    /// The product surface; `lead-finder`.
     #[serde(deserialize_with = "lenient::string")]
     pub surface: String,
+    /// Searches matched (`matchedCount`).
     #[serde(deserialize_with = "lenient::int")]
     pub matched_count: u64,
+    /// Searches queued (`queuedCount`).
     #[serde(deserialize_with = "lenient::int")]
     pub queued_count: u64,
+    /// Searches counted as existing (`existingCount`).
     #[serde(deserialize_with = "lenient::int")]
     pub existing_count: u64,
+    /// Searches blocked (`blockedCount`).
     #[serde(deserialize_with = "lenient::int")]
     pub blocked_count: u64,
+    /// Searches that failed (`failedCount`).
     #[serde(deserialize_with = "lenient::int")]
     pub failed_count: u64,
+    /// Searches skipped (`skippedCount`).
     #[serde(deserialize_with = "lenient::int")]
     pub skipped_count: u64,
+    /// One entry per search.
     #[serde(deserialize_with = "lenient::vec")]
     pub results: Vec<RunAllItem>,
+    /// A summary in words (`agentSummary`).
     #[serde(deserialize_with = "lenient::string")]
     pub agent_summary: String,
 }
@@ -668,12 +818,16 @@ pub struct RunAllResponse {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct EnrichmentResultRef {
+    /// The result (`resultId`).
     #[serde(deserialize_with = "lenient::string")]
     pub result_id: String,
+    /// The result's search (`searchId`).
     #[serde(deserialize_with = "lenient::string")]
     pub search_id: String,
+    /// The result's lead (`leadId`).
     #[serde(deserialize_with = "lenient::string")]
     pub lead_id: String,
+    /// The result's source (`sourceId`; `network_people` observed).
     #[serde(deserialize_with = "lenient::string")]
     pub source_id: String,
 }
@@ -682,8 +836,10 @@ pub struct EnrichmentResultRef {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Truncation {
+    /// Whether the profile was cut short.
     #[serde(deserialize_with = "lenient::boolean")]
     pub truncated: bool,
+    /// Why it was cut short.
     #[serde(deserialize_with = "lenient::vec")]
     pub reasons: Vec<String>,
 }
@@ -693,16 +849,23 @@ pub struct Truncation {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct EnrichmentProfile {
+    /// Version of the profile schema (`schemaVersion`; 1 observed).
     #[serde(deserialize_with = "lenient::int")]
     pub schema_version: u64,
+    /// The enrichment provider.
     #[serde(deserialize_with = "lenient::string")]
     pub provider: String,
+    /// Data about the person; not shown by the contract, kept as JSON.
     pub person: Value,
+    /// Data about the company; not shown by the contract, kept as JSON.
     pub company: Value,
+    /// When the data was observed (`observedAt`).
     #[serde(deserialize_with = "lenient::string")]
     pub observed_at: String,
+    /// When the provider observed the data (`providerObservedAt`).
     #[serde(deserialize_with = "lenient::string")]
     pub provider_observed_at: String,
+    /// Whether and why the profile was truncated.
     #[serde(deserialize_with = "lenient::or_default")]
     pub truncation: Truncation,
 }
@@ -711,17 +874,24 @@ pub struct EnrichmentProfile {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct FieldDescriptor {
+    /// The enrichment path a predicate uses.
     #[serde(deserialize_with = "lenient::string")]
     pub path: String,
+    /// Human-readable name.
     #[serde(deserialize_with = "lenient::string")]
     pub label: String,
+    /// Namespace of the field (`person` observed).
     #[serde(deserialize_with = "lenient::string")]
     pub namespace: String,
+    /// Group of the field (`contact` observed).
     #[serde(deserialize_with = "lenient::string")]
     pub group: String,
+    /// Type of the field's values (`valueType`).
     pub value_type: ValueType,
+    /// Operators the field can be filtered with.
     #[serde(deserialize_with = "lenient::vec")]
     pub operators: Vec<Operator>,
+    /// How many results carry the field (`coverageCount`).
     #[serde(deserialize_with = "lenient::int")]
     pub coverage_count: u64,
 }
@@ -730,12 +900,16 @@ pub struct FieldDescriptor {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct EnrichmentResponse {
+    /// Which result the profile belongs to.
     #[serde(deserialize_with = "lenient::or_default")]
     pub result: EnrichmentResultRef,
+    /// Enrichment status (`available` observed).
     #[serde(deserialize_with = "lenient::string")]
     pub status: String,
+    /// The profile (`enrichmentProfile`).
     #[serde(deserialize_with = "lenient::or_default")]
     pub enrichment_profile: EnrichmentProfile,
+    /// Fields the results filter can use.
     #[serde(deserialize_with = "lenient::vec")]
     pub fields: Vec<FieldDescriptor>,
 }
@@ -765,8 +939,11 @@ impl std::fmt::Display for PredicateValue {
 /// One results-query predicate over an enrichment path.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Predicate {
+    /// The enrichment path, 1 to 128 chars.
     pub path: String,
+    /// How to compare.
     pub operator: Operator,
+    /// The value to compare with.
     pub value: PredicateValue,
 }
 
@@ -774,13 +951,18 @@ pub struct Predicate {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ResultsQuery {
+    /// Free text, at most 128 chars.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub q: Option<String>,
+    /// At most 5 predicates, all of which must hold.
     pub predicates: Vec<Predicate>,
+    /// Sort order (default `score_desc`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sort: Option<Sort>,
+    /// Opaque cursor from the previous page, 1 to 1024 chars.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cursor: Option<String>,
+    /// Page size, 1 to 100 (default 25).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
 }
@@ -789,8 +971,10 @@ pub struct ResultsQuery {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct QueryEcho {
+    /// The free text, or `None`.
     #[serde(deserialize_with = "lenient::opt_string")]
     pub q: Option<String>,
+    /// The predicates.
     #[serde(deserialize_with = "lenient::vec")]
     pub predicates: Vec<Predicate>,
 }
@@ -799,12 +983,16 @@ pub struct QueryEcho {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ResultsPage {
+    /// The search.
     #[serde(deserialize_with = "lenient::or_default")]
     pub search: Search,
+    /// The query as the service read it.
     #[serde(deserialize_with = "lenient::or_default")]
     pub query: QueryEcho,
+    /// The matching results of this page.
     #[serde(deserialize_with = "lenient::vec")]
     pub results: Vec<LeadResult>,
+    /// Where this page is in the whole.
     #[serde(deserialize_with = "lenient::or_default")]
     pub pagination: Pagination,
 }
@@ -813,14 +1001,21 @@ pub struct ResultsPage {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CreateSearch {
+    /// The search's title.
     pub title: String,
+    /// The search's description.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// `recurring` or `static`.
     pub kind: SearchKind,
+    /// What the search is for, in words.
     pub intent: String,
+    /// What the seller offers, as context for the search (`sellerContext`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seller_context: Option<String>,
+    /// Where and how to look for people (`sourcePlans`).
     pub source_plans: Vec<SourcePlan>,
+    /// Free-text planning notes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<SearchDetails>,
 }
@@ -829,6 +1024,7 @@ pub struct CreateSearch {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SearchList {
+    /// The searches, newest first.
     #[serde(deserialize_with = "lenient::vec")]
     pub searches: Vec<Search>,
 }
@@ -837,6 +1033,7 @@ pub struct SearchList {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SearchEnvelope {
+    /// The search.
     #[serde(deserialize_with = "lenient::or_default")]
     pub search: Search,
 }

@@ -32,13 +32,17 @@ fn value_to_u64(v: &Value) -> Option<u64> {
             .or_else(|| {
                 n.as_f64().map(|f| {
                     if f.is_finite() && f > 0.0 {
-                        f as u64
+                        crate::num::f64_to_u64(f)
                     } else {
                         0
                     }
                 })
             }),
-        Value::String(s) => s.trim().parse::<f64>().ok().map(|f| f.max(0.0) as u64),
+        Value::String(s) => s
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .map(|f| crate::num::f64_to_u64(f.max(0.0))),
         Value::Bool(b) => Some(u64::from(*b)),
         _ => None,
     }
@@ -77,10 +81,10 @@ pub fn boolean<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
 /// Like [`boolean`] but keeps `null` as `None`.
 pub fn opt_boolean<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Error> {
     Ok(match Value::deserialize(d)? {
-        Value::Null => None,
         Value::Bool(b) => Some(b),
         Value::Number(n) => Some(n.as_f64().is_some_and(|f| f != 0.0)),
         Value::String(s) => Some(matches!(s.as_str(), "true" | "1")),
+        // `null`, arrays and objects say nothing either way.
         _ => None,
     })
 }
@@ -140,7 +144,7 @@ macro_rules! string_enum {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, Eq, Hash)]
         $vis enum $name {
-            $($(#[$vmeta])* $variant,)+
+            $($(#[$vmeta])* #[doc = concat!("`", $text, "` on the wire.")] $variant,)+
             /// A value this client does not know, kept verbatim.
             Other(String),
         }

@@ -7,6 +7,8 @@ use crate::geometry::{Rect, split_top};
 /// Where the pane's parts go, shared by drawing and mouse hit-testing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Areas {
+    /// The `/` filter bar above a list (height 0 when it is not shown).
+    pub filter: Rect,
     /// Facts above the list (detail views).
     pub info: Rect,
     /// The scrolling list (a table, or the schedule tree).
@@ -17,7 +19,15 @@ pub struct Areas {
     pub value: Rect,
 }
 
+/// From this many columns on, the lists show their further columns.
+pub const WIDE: u16 = 160;
+
 impl Areas {
+    /// Whether the list has the room for its further columns.
+    pub fn wide(&self) -> bool {
+        self.list.width >= WIDE
+    }
+
     /// Rows of the list on screen.
     pub fn viewport(&self) -> usize {
         self.list.height.saturating_sub(2 + self.header) as usize
@@ -32,17 +42,22 @@ impl Areas {
     }
 }
 
-/// The areas of a view inside the pane body.
-pub fn areas(body: Rect, view: View) -> Areas {
+/// The areas of a view inside the pane body; `filter_bar`: the list's
+/// filter is shown (it takes the body's first line).
+pub fn areas(body: Rect, view: View, filter_bar: bool) -> Areas {
     let split = |info_h: u16| split_top(body, info_h.min(body.height / 2));
     let none = Rect { height: 0, ..body };
     match view {
-        View::Domains | View::Senders => Areas {
-            info: none,
-            list: body,
-            header: 1,
-            value: none,
-        },
+        View::Domains | View::Senders => {
+            let (filter, list) = split_top(body, u16::from(filter_bar).min(body.height));
+            Areas {
+                filter,
+                info: none,
+                list,
+                header: 1,
+                value: none,
+            }
+        }
         View::DomainDetail => {
             let (info, rest) = split(6);
             // The full selected value under the records, when there is room.
@@ -57,6 +72,7 @@ pub fn areas(body: Rect, view: View) -> Areas {
                 ..rest
             };
             Areas {
+                filter: none,
                 info,
                 list,
                 header: 1,
@@ -66,6 +82,7 @@ pub fn areas(body: Rect, view: View) -> Areas {
         View::SenderDetail => {
             let (info, list) = split(7);
             Areas {
+                filter: none,
                 info,
                 list,
                 header: 0,

@@ -7,16 +7,21 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::KeyEvent;
 
+use super::super::dialog::Outcome;
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Model, RequestId};
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, RequestId};
 use super::export::Walk;
-use super::{Dialog, Filter, Picked, Purpose, error_text, lead_input, send};
+use super::{
+    Confirmed, Dialog, Filter, Picked, Purpose, error_text, keys, lead_input, maybe_accepted, send,
+    words,
+};
 use crate::api::model::{Campaign, CampaignStatus, Channel, LeadInput};
 use crate::api::validate;
-use crate::config::keymap::{Action, Scope};
+use crate::config::keymap::Action;
+use crate::text::sanitize::DisplayText;
 
 /// Leads per add call (the contract's maximum).
 pub const CHUNK: usize = 1000;
@@ -39,6 +44,8 @@ pub enum Stage {
 pub enum Selection {
     /// Leads picked one by one.
     Picked(Vec<Picked>),
+    /// Nothing was selected: the lead under the cursor.
+    Cursor(Picked),
     /// Every result matching a filter, minus some.
     All {
         /// The filter.
@@ -55,20 +62,54 @@ impl Selection {
     pub fn count(&self) -> usize {
         match self {
             Selection::Picked(p) => p.len(),
+            Selection::Cursor(_) => 1,
             Selection::All { total, except, .. } => total.saturating_sub(except.len()),
+        }
+    }
+
+    /// The leads when they are known one by one (not "all matching").
+    pub fn leads(&self) -> Option<&[Picked]> {
+        match self {
+            Selection::Picked(p) => Some(p),
+            Selection::Cursor(p) => Some(std::slice::from_ref(p)),
+            Selection::All { .. } => None,
         }
     }
 
     /// Picked leads lacking the identity of `channel` (`None`: unknown until
     /// the rows are read).
     pub fn lacking(&self, channel: &Channel) -> Option<usize> {
+        self.leads().map(|leads| {
+            leads
+                .iter()
+                .filter(|x| validate::missing_identity(channel, &x.lead).is_some())
+                .count()
+        })
+    }
+
+    /// What is added, in words: "3 selected leads", "the lead under the
+    /// cursor (Ana López)", "all 1,000 leads matching the filter".
+    pub fn what(&self) -> String {
         match self {
-            Selection::Picked(p) => Some(
-                p.iter()
-                    .filter(|x| validate::missing_identity(channel, &x.lead).is_some())
-                    .count(),
+            Selection::Picked(p) => {
+                format!(
+                    "{} selected",
+                    words::counted(p.len() as u64, "lead", "leads")
+                )
+            }
+            Selection::Cursor(p) => format!(
+                "the lead under the cursor ({})",
+                DisplayText::inline(&p.name)
             ),
-            Selection::All { .. } => None,
+            Selection::All { filter, .. } => format!(
+                "all {} {}",
+                words::counted(self.count() as u64, "lead", "leads"),
+                if filter.is_empty() {
+                    "of the search"
+                } else {
+                    "matching the filter"
+                }
+            ),
         }
     }
 }
@@ -102,6 +143,8 @@ pub struct AddJob {
     pub pending: Option<RequestId>,
     /// Chunks sent.
     pub chunks: u64,
+    /// Leads in the chunk in flight.
+    pub in_flight: u64,
     /// The user asked to stop after the chunk in flight.
     pub stop: bool,
     /// What ended it early.
@@ -161,50 +204,60 @@ pub fn identity(channel: &Channel) -> &'static str {
     }
 }
 
-/// Opens the dialog over the selection (or the selected result when none).
+/// What the dialog adds: the marks, else the lead under the cursor (in
+/// the detail: the lead shown). `None` when there is neither.
+fn selection(m: &Model) -> Option<Selection> {
+    let o = m.panes.leads.open.as_ref()?;
+    if let Some(a) = &o.marks.all {
+        return Some(Selection::All {
+            filter: a.filter.clone(),
+            total: a.total,
+            except: a.except.clone(),
+        });
+    }
+    if !o.marks.picked.is_empty() {
+        return Some(Selection::Picked(
+            o.marks.picked.values().cloned().collect(),
+        ));
+    }
+    let current = if m.panes.leads.view == super::View::Detail {
+        m.panes.leads.detail.as_ref().map(|d| &d.result)
+    } else {
+        o.window.selected()
+    }?;
+    Some(Selection::Cursor(Picked {
+        name: super::result_name(current),
+        lead: lead_input(current),
+    }))
+}
+
+/// Opens the dialog over the selection (or the lead under the cursor when
+/// nothing is selected).
 pub fn open(m: &mut Model) -> Vec<Cmd> {
     if super::busy(m, "adding leads") {
         return Vec::new();
     }
-    let Some(o) = m.panes.leads.open.as_ref() else {
+    let Some(search) = m.panes.leads.open_id().map(str::to_owned) else {
         return Vec::new();
     };
-    let selection = match &o.marks.all {
-        Some(a) => Selection::All {
-            filter: a.filter.clone(),
-            total: a.total,
-            except: a.except.clone(),
-        },
-        None if !o.marks.picked.is_empty() => {
-            Selection::Picked(o.marks.picked.values().cloned().collect())
+    let selection = match selection(m) {
+        Some(s) if s.count() > 0 => s,
+        Some(_) => {
+            m.notify(Level::Info, "Nothing selected", "the selection is empty");
+            return Vec::new();
         }
         None => {
-            let current = if m.panes.leads.view == super::View::Detail {
-                m.panes.leads.detail.as_ref().map(|d| d.result.clone())
-            } else {
-                o.window.selected().cloned()
-            };
-            match current {
-                Some(r) => Selection::Picked(vec![Picked {
-                    name: super::result_name(&r),
-                    lead: lead_input(&r),
-                }]),
-                None => {
-                    m.notify(
-                        Level::Info,
-                        "Nothing selected",
-                        "space selects a lead, a every loaded one, A all matching the filter",
-                    );
-                    return Vec::new();
-                }
-            }
+            let k = |a| m.keymap.key_label(a);
+            let text = format!(
+                "no lead under the cursor yet; {} selects a lead, {} every loaded one, {} all matching the filter",
+                k(Action::ToggleMark),
+                k(Action::MarkLoaded),
+                k(Action::MarkMatching)
+            );
+            m.notify(Level::Info, "Nothing selected", &text);
+            return Vec::new();
         }
     };
-    if selection.count() == 0 {
-        m.notify(Level::Info, "Nothing selected", "the selection is empty");
-        return Vec::new();
-    }
-    let search = o.search.search_id.clone();
     m.panes.leads.dialog = Some(Dialog::Campaign(Box::new(CampaignDialog {
         search,
         selection,
@@ -311,12 +364,9 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     Vec::new()
 }
 
-/// Starts the add to the chosen campaign.
-fn start(m: &mut Model, mut d: Box<CampaignDialog>) -> Vec<Cmd> {
-    let Some(campaign) = d.drafts().get(d.table.selected).map(|c| (*c).clone()) else {
-        m.panes.leads.dialog = Some(Dialog::Campaign(d));
-        return Vec::new();
-    };
+/// A new job over the selection, for `campaign`: picked leads lacking
+/// the channel's identity are counted as skipped here, never sent.
+fn new_job(d: &CampaignDialog, campaign: Campaign) -> AddJob {
     let channel = campaign.kind.clone();
     let mut job = AddJob {
         campaign,
@@ -332,45 +382,113 @@ fn start(m: &mut Model, mut d: Box<CampaignDialog>) -> Vec<Cmd> {
         skipped_names: Vec::new(),
         pending: None,
         chunks: 0,
+        in_flight: 0,
         stop: false,
         error: None,
         walk_note: None,
         roster_after: None,
     };
     match &d.selection {
-        Selection::Picked(picked) => {
-            for p in picked {
+        Selection::Picked(_) | Selection::Cursor(_) => {
+            for p in d.selection.leads().unwrap_or_default() {
                 job.considered += 1;
                 if validate::missing_identity(&channel, &p.lead).is_some() {
-                    job.skipped += 1;
-                    if job.skipped_names.len() < 5 {
-                        job.skipped_names.push(p.name.clone());
-                    }
+                    job.skip(&p.name);
                 } else {
                     job.queue.push_back(p.lead.clone());
                 }
-            }
-            if job.queue.is_empty() {
-                d.error = Some(format!(
-                    "none of the {} selected leads has {}: pick a campaign of the other channel",
-                    picked.len(),
-                    match channel {
-                        Channel::Email => "an email",
-                        _ => "a network URL",
-                    }
-                ));
-                m.panes.leads.dialog = Some(Dialog::Campaign(d));
-                return Vec::new();
             }
         }
         Selection::All { filter, total, .. } => {
             job.walk = Some(Walk::new(&d.search, filter, *total as u64));
         }
     }
+    job
+}
+
+impl AddJob {
+    /// Counts a lead without the channel's identity (named in the report).
+    fn skip(&mut self, name: &str) {
+        self.skipped += 1;
+        if self.skipped_names.len() < 5 {
+            self.skipped_names.push(name.to_owned());
+        }
+    }
+}
+
+/// An add to a campaign whose answer was lost after sending.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UncertainAdd {
+    /// The campaign.
+    pub campaign: String,
+    /// Its name.
+    pub name: String,
+    /// Leads in the chunk that may have been accepted.
+    pub leads: u64,
+    /// What went wrong.
+    pub why: String,
+}
+
+/// "Add again?" after an add to the same campaign that may have been
+/// accepted.
+fn ask_add_again(m: &mut Model, u: &UncertainAdd) {
+    m.confirm(Confirm {
+        title: "Add again?".into(),
+        lines: vec![
+            format!(
+                "The last add to {} may have been accepted ({}: {}).",
+                DisplayText::inline(&u.name),
+                words::counted(u.leads, "lead", "leads"),
+                u.why
+            ),
+            "Its report showed the roster read back after it.".into(),
+            "Leads the campaign already holds are counted as duplicates, not added twice.".into(),
+        ],
+        yes: "Add again".into(),
+        no: None,
+        destructive: false,
+        on_yes: ConfirmAction::Pane(Confirmed::AddAgain.into()),
+    });
+}
+
+/// "Add again?" was answered yes.
+pub fn add_again(m: &mut Model) -> Vec<Cmd> {
+    m.panes.leads.uncertain_add = None;
+    start(m)
+}
+
+/// Starts the add to the chosen campaign.
+fn start(m: &mut Model) -> Vec<Cmd> {
+    let uncertain = m.panes.leads.uncertain_add.clone();
+    let Some(d) = dialog_mut(m) else {
+        return Vec::new();
+    };
+    let Some(campaign) = d.drafts().get(d.table.selected).map(|c| (*c).clone()) else {
+        return Vec::new();
+    };
+    if let Some(u) = uncertain.filter(|u| u.campaign == campaign.id) {
+        ask_add_again(m, &u);
+        return Vec::new();
+    }
+    let Some(d) = dialog_mut(m) else {
+        return Vec::new();
+    };
+    let job = new_job(d, campaign);
+    if job.walk.is_none() && job.queue.is_empty() {
+        let (a, what) = match job.campaign.kind {
+            Channel::Email => ("an", "email"),
+            _ => ("a", "network URL"),
+        };
+        let who = match &d.selection {
+            Selection::Cursor(_) => format!("{} has no {what}", d.selection.what()),
+            _ => format!("none of the {} has {a} {what}", d.selection.what()),
+        };
+        d.error = Some(format!("{who}: pick a campaign of the other channel"));
+        return Vec::new();
+    }
     d.error = None;
     d.stage = Stage::Sending;
     d.job = Some(job);
-    m.panes.leads.dialog = Some(Dialog::Campaign(d));
     next(m)
 }
 
@@ -398,6 +516,7 @@ fn next(m: &mut Model) -> Vec<Cmd> {
         job.queue.drain(..n).collect()
     };
     if !chunk.is_empty() {
+        job.in_flight = chunk.len() as u64;
         let req = ApiRequest::AddLeads {
             id: job.campaign.id.clone(),
             channel: job.campaign.kind.clone(),
@@ -491,6 +610,24 @@ pub fn on_chunk(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
                 job.considered = job.total.saturating_sub(job.queue.len() as u64);
             }
         }
+        Err(e) if e.maybe_accepted() => {
+            // Never sent again by itself; the roster read back at the end
+            // shows what the campaign holds, and the next add to it asks.
+            let n = job.in_flight;
+            job.error = Some(format!(
+                "the last chunk ({}) {}; stopped here — the roster below shows what the campaign holds",
+                words::counted(n, "lead", "leads"),
+                maybe_accepted(&e)
+            ));
+            let c = &job.campaign;
+            let uncertain = UncertainAdd {
+                campaign: c.id.clone(),
+                name: c.name.clone(),
+                leads: n,
+                why: error_text(&e),
+            };
+            m.panes.leads.uncertain_add = Some(uncertain);
+        }
         Err(e) => {
             job.error = Some(error_text(&e));
         }
@@ -503,7 +640,7 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
     let except = match m.panes.leads.dialog.as_ref() {
         Some(Dialog::Campaign(d)) => match &d.selection {
             Selection::All { except, .. } => except.clone(),
-            Selection::Picked(_) => BTreeSet::new(),
+            Selection::Picked(_) | Selection::Cursor(_) => BTreeSet::new(),
         },
         _ => return Vec::new(),
     };
@@ -526,10 +663,7 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
                 job.considered += 1;
                 let lead = lead_input(r);
                 if validate::missing_identity(&channel, &lead).is_some() {
-                    job.skipped += 1;
-                    if job.skipped_names.len() < 5 {
-                        job.skipped_names.push(super::result_name(r));
-                    }
+                    job.skip(&super::result_name(r));
                 } else {
                     job.buffer.push(lead);
                 }
@@ -540,51 +674,64 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
     next(m)
 }
 
-/// A key in the dialog.
-pub fn on_key(m: &mut Model, mut d: Box<CampaignDialog>, key: KeyEvent) -> Vec<Cmd> {
-    let action = m.keymap.action(Scope::Leads, &key);
-    match d.stage {
-        Stage::Pick => match (key.code, action) {
-            (KeyCode::Esc, _) => Vec::new(),
-            (KeyCode::Enter, _) => start(m, d),
-            (_, Some(Action::Up)) => {
-                d.table.move_by(-1, LIST_ROWS);
-                m.panes.leads.dialog = Some(Dialog::Campaign(d));
-                Vec::new()
+/// What a key in the dialog asks the pane to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CampaignDone {
+    /// Add the selection to the chosen campaign.
+    Start,
+    /// Read the campaigns again.
+    Reload,
+}
+
+impl CampaignDialog {
+    /// A key in the dialog, edited in place; `action` is what the keymap
+    /// binds the key to.
+    pub fn key(&mut self, key: KeyEvent, action: Option<Action>) -> Outcome<CampaignDone> {
+        match self.stage {
+            Stage::Pick => {
+                if keys::CLOSE.matches(&key) {
+                    return Outcome::Close;
+                }
+                if keys::CONFIRM.matches(&key) {
+                    return Outcome::Send(CampaignDone::Start);
+                }
+                match action {
+                    Some(Action::Up) => self.table.move_by(-1, LIST_ROWS),
+                    Some(Action::Down) => self.table.move_by(1, LIST_ROWS),
+                    Some(Action::Refresh) => return Outcome::Send(CampaignDone::Reload),
+                    _ => {}
+                }
+                Outcome::Keep
             }
-            (_, Some(Action::Down)) => {
-                d.table.move_by(1, LIST_ROWS);
-                m.panes.leads.dialog = Some(Dialog::Campaign(d));
-                Vec::new()
+            Stage::Sending => {
+                if keys::CLOSE.matches(&key)
+                    && let Some(job) = self.job.as_mut()
+                {
+                    // A chunk in flight cannot be recalled: stop after it.
+                    job.stop = true;
+                }
+                Outcome::Keep
             }
-            (_, Some(Action::Refresh)) => {
-                d.loading = true;
-                d.error = None;
-                m.panes.leads.dialog = Some(Dialog::Campaign(d));
-                let (_, cmd) = send(m, Purpose::Campaigns, ApiRequest::ListCampaigns);
-                vec![cmd]
+            Stage::Done if keys::CLOSE.matches(&key) || keys::CONFIRM.matches(&key) => {
+                Outcome::Close
             }
-            _ => {
-                m.panes.leads.dialog = Some(Dialog::Campaign(d));
-                Vec::new()
-            }
-        },
-        Stage::Sending => {
-            if key.code == KeyCode::Esc
-                && let Some(job) = d.job.as_mut()
-            {
-                // A chunk in flight cannot be recalled: stop after it.
-                job.stop = true;
-            }
-            m.panes.leads.dialog = Some(Dialog::Campaign(d));
-            Vec::new()
+            Stage::Done => Outcome::Keep,
         }
-        Stage::Done => match key.code {
-            KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q') => Vec::new(),
-            _ => {
-                m.panes.leads.dialog = Some(Dialog::Campaign(d));
-                Vec::new()
-            }
-        },
+    }
+}
+
+/// Carries out what the dialog asked for, with the whole model.
+pub fn act(m: &mut Model, done: CampaignDone) -> Vec<Cmd> {
+    match done {
+        CampaignDone::Start => start(m),
+        CampaignDone::Reload => {
+            let Some(d) = dialog_mut(m) else {
+                return Vec::new();
+            };
+            d.loading = true;
+            d.error = None;
+            let (_, cmd) = send(m, Purpose::Campaigns, ApiRequest::ListCampaigns);
+            vec![cmd]
+        }
     }
 }

@@ -215,6 +215,7 @@ pub fn on_enrichment(m: &mut Model, id: RequestId, result: &str, reply: ApiReply
     };
     match *r {
         Ok(mut e) => {
+            let facts = super::facts::Facts::from_person(&e.enrichment_profile.person);
             let person = std::mem::take(&mut e.enrichment_profile.person);
             let company = std::mem::take(&mut e.enrichment_profile.company);
             d.person = JsonTree::new(person);
@@ -223,6 +224,7 @@ pub fn on_enrichment(m: &mut Model, id: RequestId, result: &str, reply: ApiReply
             d.fields.set_len(e.fields.len(), vp);
             d.clamp(vp);
             let search = d.search_id.clone();
+            m.panes.leads.facts.put(&search, result, facts);
             if !e.fields.is_empty() {
                 m.panes.leads.descriptors.insert(search, e.fields.clone());
             }
@@ -287,7 +289,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         }
         Action::RunSearch => {
             let id = d.search_id.clone();
-            return super::searches::run(m, &id);
+            return super::run::run(m, &id);
         }
         Action::ToggleMark => {
             let r = d.result.clone();

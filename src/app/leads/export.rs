@@ -6,14 +6,17 @@
 
 use std::collections::HashSet;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::path::{Path, PathBuf};
+
+use crossterm::event::KeyEvent;
 use ratatui_textarea::TextArea;
 
 use super::super::cmd::FileWrite;
+use super::super::dialog::Outcome;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, Overlay, RequestId};
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, RequestId};
 use super::window::capped_total;
-use super::{Confirmed, Dialog, Filter, Purpose, error_text, send};
+use super::{Confirmed, Dialog, Filter, LeadsModel, Purpose, error_text, keys, send};
 use crate::api::model::{LeadResult, Pagination, SearchPageQuery};
 use crate::text::sanitize::DisplayText;
 
@@ -280,6 +283,8 @@ pub struct Export {
     pub rows: u64,
     /// Replacing an existing file was confirmed.
     pub overwrite: bool,
+    /// Creating the missing directory was confirmed.
+    pub create_dirs: bool,
     /// The page request, path check or write in flight.
     pub pending: Option<RequestId>,
 }
@@ -360,7 +365,7 @@ pub fn start(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
     let shown = given
         .clone()
         .unwrap_or_else(|| default_path(&title, m.clock));
-    let exp = Export {
+    m.panes.leads.dialog = Some(Dialog::Export(Box::new(Export {
         phase: Phase::Prompt,
         path: text_box(&shown),
         error: None,
@@ -369,61 +374,111 @@ pub fn start(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
         bytes: Vec::new(),
         rows: 0,
         overwrite: false,
+        create_dirs: false,
         pending: None,
-    };
-    let exp = Box::new(exp);
+    })));
     if given.is_some() {
-        return check(m, exp);
+        return check(m);
     }
-    m.panes.leads.dialog = Some(Dialog::Export(exp));
     Vec::new()
 }
 
-fn check(m: &mut Model, mut exp: Box<Export>) -> Vec<Cmd> {
+/// The directory a path is in, when it names one (`None`: the working
+/// directory).
+pub fn parent_dir(path: &str) -> Option<PathBuf> {
+    Path::new(path)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map(Path::to_path_buf)
+}
+
+/// Checks the typed path: its directory first (never created without
+/// asking), then whether the file exists.
+fn check(m: &mut Model) -> Vec<Cmd> {
+    let Some(exp) = export_any(m) else {
+        return Vec::new();
+    };
     let path = exp.path_text();
     if path.is_empty() {
         exp.error = Some("type a file path".into());
-        m.panes.leads.dialog = Some(Dialog::Export(exp));
         return Vec::new();
     }
     if path.ends_with('/') {
         exp.error = Some("that is a directory; add a file name".into());
-        m.panes.leads.dialog = Some(Dialog::Export(exp));
         return Vec::new();
     }
-    let id = m.effect(Purpose::ExportPath);
+    let (purpose, target) = match parent_dir(&path) {
+        Some(dir) => (Purpose::ExportDir, dir),
+        None => (Purpose::ExportPath, PathBuf::from(&path)),
+    };
+    check_path(m, purpose, target)
+}
+
+/// Asks the runtime whether `path` exists, for `purpose`.
+fn check_path(m: &mut Model, purpose: Purpose, path: PathBuf) -> Vec<Cmd> {
+    let id = m.effect(purpose);
+    let Some(exp) = export_any(m) else {
+        return Vec::new();
+    };
     exp.phase = Phase::Checking;
     exp.error = None;
     exp.pending = Some(id);
-    m.panes.leads.dialog = Some(Dialog::Export(exp));
-    vec![Cmd::CheckPath {
-        id,
-        path: path.into(),
-    }]
+    vec![Cmd::CheckPath { id, path }]
 }
 
-fn export_mut(m: &mut Model, id: RequestId) -> Option<&mut Export> {
+fn export_any(m: &mut Model) -> Option<&mut Export> {
     match m.panes.leads.dialog.as_mut() {
-        Some(Dialog::Export(e)) if e.pending == Some(id) => Some(e),
+        Some(Dialog::Export(e)) => Some(e),
         _ => None,
     }
 }
 
-/// The path check answered.
-pub fn on_path_checked(m: &mut Model, id: RequestId, exists: Result<bool, String>) -> Vec<Cmd> {
+fn export_mut(m: &mut Model, id: RequestId) -> Option<&mut Export> {
+    export_any(m).filter(|e| e.pending == Some(id))
+}
+
+/// A path check answered: of the directory (`dir`) or of the file.
+pub fn on_path_checked(
+    m: &mut Model,
+    id: RequestId,
+    dir: bool,
+    exists: Result<bool, String>,
+) -> Vec<Cmd> {
     let Some(exp) = export_mut(m, id) else {
         return Vec::new();
     };
     exp.pending = None;
-    match exists {
-        Ok(false) => {
+    let path = exp.path_text();
+    match (dir, exists) {
+        (_, Err(e)) => {
+            exp.phase = Phase::Prompt;
+            exp.error = Some(format!("cannot check the path: {e}"));
+            Vec::new()
+        }
+        (true, Ok(true)) => check_path(m, Purpose::ExportPath, PathBuf::from(path)),
+        (true, Ok(false)) => {
+            exp.phase = Phase::Confirming;
+            let dir = parent_dir(&path).unwrap_or_default();
+            m.confirm(Confirm {
+                title: "Create the directory?".into(),
+                lines: vec![
+                    format!("The directory {} does not exist.", dir.display()),
+                    "Create it and write the export there?".into(),
+                ],
+                yes: "Create it".into(),
+                no: Some("pick another path".into()),
+                destructive: false,
+                on_yes: ConfirmAction::Pane(Confirmed::CreateExportDir.into()),
+            });
+            Vec::new()
+        }
+        (false, Ok(false)) => {
             exp.overwrite = false;
             begin(m)
         }
-        Ok(true) => {
+        (false, Ok(true)) => {
             exp.phase = Phase::Confirming;
-            let path = exp.path_text();
-            m.overlay = Some(Overlay::Confirm(Confirm {
+            m.confirm(Confirm {
                 title: "Replace the file?".into(),
                 lines: vec![
                     format!("{path} exists."),
@@ -433,25 +488,38 @@ pub fn on_path_checked(m: &mut Model, id: RequestId, exists: Result<bool, String
                 no: Some("pick another name".into()),
                 destructive: true,
                 on_yes: ConfirmAction::Pane(Confirmed::OverwriteExport.into()),
-            }));
-            Vec::new()
-        }
-        Err(e) => {
-            exp.phase = Phase::Prompt;
-            exp.error = Some(format!("cannot check the path: {e}"));
+            });
             Vec::new()
         }
     }
 }
 
-/// The answer to "replace the file?".
-pub fn overwrite_confirmed(m: &mut Model, yes: bool) -> Vec<Cmd> {
-    let Some(Dialog::Export(exp)) = m.panes.leads.dialog.as_mut() else {
+/// The answer to "create the directory?".
+pub fn create_dir_confirmed(m: &mut Model, yes: bool) -> Vec<Cmd> {
+    let Some(exp) = export_any(m).filter(|e| e.phase == Phase::Confirming) else {
         return Vec::new();
     };
-    if exp.phase != Phase::Confirming {
-        return Vec::new();
+    if yes {
+        // A new directory holds no file to replace.
+        exp.create_dirs = true;
+        exp.overwrite = false;
+        begin(m)
+    } else {
+        exp.phase = Phase::Prompt;
+        let dir = parent_dir(&exp.path_text()).unwrap_or_default();
+        exp.error = Some(format!(
+            "{} does not exist: pick another path, or confirm to create it",
+            dir.display()
+        ));
+        Vec::new()
     }
+}
+
+/// The answer to "replace the file?".
+pub fn overwrite_confirmed(m: &mut Model, yes: bool) -> Vec<Cmd> {
+    let Some(exp) = export_any(m).filter(|e| e.phase == Phase::Confirming) else {
+        return Vec::new();
+    };
     if yes {
         exp.overwrite = true;
         begin(m)
@@ -463,7 +531,7 @@ pub fn overwrite_confirmed(m: &mut Model, yes: bool) -> Vec<Cmd> {
 }
 
 fn begin(m: &mut Model) -> Vec<Cmd> {
-    let Some(Dialog::Export(exp)) = m.panes.leads.dialog.as_mut() else {
+    let Some(exp) = export_any(m) else {
         return Vec::new();
     };
     exp.phase = Phase::Fetching;
@@ -480,12 +548,11 @@ fn begin(m: &mut Model) -> Vec<Cmd> {
 }
 
 fn next_page(m: &mut Model) -> Vec<Cmd> {
-    let Some(Dialog::Export(exp)) = m.panes.leads.dialog.as_ref() else {
+    let Some(req) = export_any(m).map(|e| e.walk.request()) else {
         return Vec::new();
     };
-    let req = exp.walk.request();
     let (id, cmd) = send(m, Purpose::ExportPage, req);
-    if let Some(Dialog::Export(exp)) = m.panes.leads.dialog.as_mut() {
+    if let Some(exp) = export_any(m) {
         exp.pending = Some(id);
     }
     vec![cmd]
@@ -502,7 +569,8 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
         Err(e) => {
             exp.phase = Phase::Prompt;
             exp.error = Some(format!(
-                "reading the results failed ({e}); Enter tries again"
+                "reading the results failed ({e}); {} tries again",
+                keys::CONFIRM.label
             ));
             return Vec::new();
         }
@@ -520,7 +588,7 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
     }
     exp.phase = Phase::Writing;
     let id = m.effect(Purpose::ExportWrite);
-    let Some(Dialog::Export(exp)) = m.panes.leads.dialog.as_mut() else {
+    let Some(exp) = export_any(m) else {
         return Vec::new();
     };
     exp.pending = Some(id);
@@ -531,6 +599,7 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
             // The bytes stay until the write answers, for a retry.
             bytes: exp.bytes.clone(),
             overwrite: exp.overwrite,
+            create_dirs: exp.create_dirs,
         },
     }]
 }
@@ -547,8 +616,8 @@ pub fn on_file_written(m: &mut Model, id: RequestId, result: Result<(), String>)
             let stopped = exp.walk.stopped.clone();
             m.panes.leads.dialog = None;
             let text = format!(
-                "{} rows of {} to {path}",
-                crate::text::format::count(rows),
+                "{} of {} to {path}",
+                super::words::counted(rows, "row", "rows"),
                 DisplayText::inline(&title)
             );
             match stopped {
@@ -569,27 +638,52 @@ pub fn on_file_written(m: &mut Model, id: RequestId, result: Result<(), String>)
     Vec::new()
 }
 
-/// A key in the export dialog.
-pub fn on_key(m: &mut Model, mut exp: Box<Export>, key: KeyEvent) -> Vec<Cmd> {
-    match exp.phase {
-        Phase::Prompt => match key.code {
-            KeyCode::Esc => Vec::new(),
-            KeyCode::Enter => check(m, exp),
-            KeyCode::Char('s') if key.modifiers.contains(KeyModifiers::CONTROL) => check(m, exp),
-            _ => {
-                exp.path.input(key);
-                exp.error = None;
-                m.panes.leads.dialog = Some(Dialog::Export(exp));
-                Vec::new()
+/// What a key in the export dialog asks the pane to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportDone {
+    /// Check the typed path and export there.
+    Check,
+    /// Stop the export (nothing is written).
+    Cancel,
+}
+
+impl Export {
+    /// A key in the dialog, edited in place.
+    pub fn key(&mut self, key: KeyEvent) -> Outcome<ExportDone> {
+        match self.phase {
+            Phase::Prompt if keys::CLOSE.matches(&key) => Outcome::Close,
+            Phase::Prompt if keys::CONFIRM.matches(&key) || keys::SUBMIT.matches(&key) => {
+                Outcome::Send(ExportDone::Check)
             }
-        },
-        Phase::Fetching | Phase::Checking if key.code == KeyCode::Esc => {
-            // Dropping the job: its pending answers find nothing and are ignored.
-            m.notify(Level::Info, "Export cancelled", "nothing was written");
-            Vec::new()
+            Phase::Prompt => {
+                if self.path.input(key) {
+                    self.error = None;
+                }
+                Outcome::Keep
+            }
+            Phase::Fetching | Phase::Checking if keys::CLOSE.matches(&key) => {
+                Outcome::Send(ExportDone::Cancel)
+            }
+            // The question is over the dialog; a write cannot be recalled.
+            _ => Outcome::Keep,
         }
-        _ => {
-            m.panes.leads.dialog = Some(Dialog::Export(exp));
+    }
+}
+
+/// Carries out what the dialog asked for, with the whole model.
+pub fn act(m: &mut Model, done: ExportDone) -> Vec<Cmd> {
+    match done {
+        ExportDone::Check => check(m),
+        ExportDone::Cancel => {
+            m.panes.leads.dialog = None;
+            // Its answers are not wanted any more.
+            m.requests.forget::<LeadsModel>(|p| {
+                matches!(
+                    p,
+                    Purpose::ExportPage | Purpose::ExportPath | Purpose::ExportDir
+                )
+            });
+            m.notify(Level::Info, "Export cancelled", "nothing was written");
             Vec::new()
         }
     }

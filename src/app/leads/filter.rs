@@ -3,14 +3,19 @@
 //! whose operator comes from that descriptor, and whose value is typed per
 //! its `valueType`. Applying runs the results query.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::time::Duration;
+
+use crossterm::event::{KeyCode, KeyEvent};
 use ratatui_textarea::TextArea;
 
+use super::super::dialog::Outcome;
 use super::super::table::TableState;
+use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Model};
-use super::{Dialog, Filter, Purpose, search, send};
+use super::{Dialog, Filter, Purpose, keys, search, send};
 use crate::api::model::{FieldDescriptor, Operator, Predicate, PredicateValue, ValueType};
 use crate::api::validate;
+use crate::config::keymap::Action;
 
 /// Predicates allowed by the contract.
 pub const MAX_PREDICATES: usize = 5;
@@ -20,8 +25,8 @@ pub const MAX_Q: usize = 128;
 pub const MAX_VALUE: usize = 512;
 /// Rows of the path picker list.
 pub const PICKER_ROWS: usize = 8;
-/// Said when Backspace or Delete is pressed on a row's field or operator.
-const REMOVE_HINT: &str = "Ctrl-D removes this predicate";
+/// How soon text typed in the builder filters the results (live).
+pub const LIVE_AFTER: Duration = Duration::from_millis(300);
 
 /// Part of a predicate row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +85,41 @@ impl Default for Row {
 }
 
 impl Row {
+    /// The predicate the row stands for (`None`: an empty row, left out),
+    /// or what is wrong with it.
+    fn predicate(&self) -> Result<Option<Predicate>, String> {
+        let text = self.value_text().trim().to_owned();
+        let Some(path) = self.path.clone() else {
+            if text.is_empty() {
+                return Ok(None);
+            }
+            return Err(format!(
+                "pick a field ({} on the field)",
+                keys::CONFIRM.label
+            ));
+        };
+        let Some(operator) = self.operator().cloned() else {
+            return Err("this field allows no operator".into());
+        };
+        let value = match self.value_type {
+            ValueType::Boolean => PredicateValue::Bool(self.on),
+            ValueType::Number => match text.parse::<f64>() {
+                Ok(n) if n.is_finite() => PredicateValue::Number(n),
+                _ => return Err("a number, e.g. 50 or 2.5".into()),
+            },
+            _ if text.is_empty() => return Err("type a value".into()),
+            _ if text.chars().count() > MAX_VALUE => {
+                return Err(format!("at most {MAX_VALUE} chars"));
+            }
+            _ => PredicateValue::Text(text),
+        };
+        Ok(Some(Predicate {
+            path,
+            operator,
+            value,
+        }))
+    }
+
     /// The chosen operator.
     pub fn operator(&self) -> Option<&Operator> {
         self.ops.get(self.op)
@@ -153,8 +193,12 @@ pub struct Builder {
     pub error: Option<String>,
     /// A hint for the user (not an error).
     pub note: Option<String>,
-    /// The filter it was opened on (to tell whether anything was edited).
+    /// The filter it was opened on (to tell whether anything was edited);
+    /// its text follows what was applied live.
     pub base: Filter,
+    /// The text changed since it was last applied: it is applied live,
+    /// with the predicates already applied (the rows apply with Enter).
+    pub live: bool,
 }
 
 fn text_box(text: &str) -> TextArea<'static> {
@@ -228,6 +272,7 @@ impl Builder {
             error: None,
             note: None,
             base: filter.clone(),
+            live: false,
         }
     }
 
@@ -366,7 +411,7 @@ impl Builder {
         }
         match self.focus {
             Focus::Q => {
-                self.q.insert_str(text);
+                self.live |= self.q.insert_str(text);
             }
             Focus::Row(i, Part::Value) => {
                 if let Some(r) = self.rows.get_mut(i)
@@ -393,49 +438,17 @@ impl Builder {
         let mut row_of = Vec::new();
         for (i, r) in self.rows.iter_mut().enumerate() {
             r.error = None;
-            let text = r.value_text().trim().to_owned();
-            let Some(path) = r.path.clone() else {
-                if !text.is_empty() {
-                    r.error = Some("pick a field (Enter on the field)".into());
+            match r.predicate() {
+                Ok(Some(p)) => {
+                    predicates.push(p);
+                    row_of.push(i);
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    r.error = Some(e);
                     ok = false;
                 }
-                continue;
-            };
-            let Some(op) = r.operator().cloned() else {
-                r.error = Some("this field allows no operator".into());
-                ok = false;
-                continue;
-            };
-            let value = match r.value_type {
-                ValueType::Boolean => PredicateValue::Bool(r.on),
-                ValueType::Number => match text.parse::<f64>() {
-                    Ok(n) if n.is_finite() => PredicateValue::Number(n),
-                    _ => {
-                        r.error = Some("a number, e.g. 50 or 2.5".into());
-                        ok = false;
-                        continue;
-                    }
-                },
-                _ => {
-                    if text.is_empty() {
-                        r.error = Some("type a value".into());
-                        ok = false;
-                        continue;
-                    }
-                    if text.chars().count() > MAX_VALUE {
-                        r.error = Some(format!("at most {MAX_VALUE} chars"));
-                        ok = false;
-                        continue;
-                    }
-                    PredicateValue::Text(text)
-                }
-            };
-            predicates.push(Predicate {
-                path,
-                operator: op,
-                value,
-            });
-            row_of.push(i);
+            }
         }
         let filter = Filter { q, predicates };
         if let Err(errors) = validate::results_query(&filter.query(None, 100)) {
@@ -479,10 +492,13 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
         Some(mut kept) => {
             kept.picker = None;
             kept.loading = false;
+            let enter = keys::CONFIRM.label;
             kept.note = Some(if kept.base == filter {
-                "your edits, not applied yet: Enter applies them".into()
+                format!("your edits, not applied yet: {enter} applies them")
             } else {
-                "your earlier edits; the filter shown has changed since: Enter applies these".into()
+                format!(
+                    "your earlier edits; the filter shown has changed since: {enter} applies these"
+                )
             });
             if kept.descriptors.is_empty() {
                 kept.descriptors = m.panes.leads.open_descriptors().to_vec();
@@ -528,6 +544,11 @@ pub fn on_descriptors(m: &mut Model, search: &str, reply: ApiReply) -> Vec<Cmd> 
         return Vec::new();
     };
     let result = *r;
+    if let Ok(e) = &result
+        && !e.result.result_id.is_empty()
+    {
+        super::facts::remember(m, search, &e.result.result_id, &e.enrichment_profile.person);
+    }
     let builder = match m.panes.leads.dialog.as_mut() {
         Some(Dialog::Filter(b)) if b.search == search => Some(b),
         _ => None,
@@ -563,141 +584,207 @@ pub fn on_descriptors(m: &mut Model, search: &str, reply: ApiReply) -> Vec<Cmd> 
     Vec::new()
 }
 
-/// A key in the builder.
-pub fn on_key(m: &mut Model, mut b: Box<Builder>, key: KeyEvent) -> Vec<Cmd> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    if let Some(mut p) = b.picker.take() {
-        let matches = p.matches(&b.descriptors);
-        match key.code {
-            KeyCode::Esc => {}
-            KeyCode::Enter => {
-                if let Some(d) = matches
-                    .get(p.table.selected)
-                    .and_then(|i| b.descriptors.get(*i))
-                {
-                    let d = d.clone();
-                    if let Some(r) = b.rows.get_mut(p.row) {
-                        r.set_field(&d);
-                    }
-                    b.focus = Focus::Row(p.row, Part::Op);
-                }
-            }
-            KeyCode::Up => {
-                p.table.move_by(-1, PICKER_ROWS);
-                b.picker = Some(p);
-            }
-            KeyCode::Down => {
-                p.table.move_by(1, PICKER_ROWS);
-                b.picker = Some(p);
-            }
-            KeyCode::PageUp => {
-                p.table.page_up(PICKER_ROWS);
-                b.picker = Some(p);
-            }
-            KeyCode::PageDown => {
-                p.table.page_down(PICKER_ROWS);
-                b.picker = Some(p);
-            }
-            _ => {
-                p.query.input(key);
-                let n = p.matches(&b.descriptors).len();
-                p.table = TableState::default();
-                p.table.set_len(n, PICKER_ROWS);
-                b.picker = Some(p);
-            }
+/// What a key in the builder asks the pane to do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FilterDone {
+    /// Show the results of this filter (the builder closes).
+    Apply(Filter),
+    /// Close, keeping the edits for the next `/` on this search.
+    Park,
+}
+
+impl Builder {
+    /// A key in the builder, edited in place.
+    pub fn key(&mut self, key: KeyEvent) -> Outcome<FilterDone> {
+        if self.picker.is_some() {
+            self.picker_key(key);
+            return Outcome::Keep;
         }
-        m.panes.leads.dialog = Some(Dialog::Filter(b));
-        return Vec::new();
-    }
-    b.note = None;
-    match key.code {
-        KeyCode::Esc => {
+        self.note = None;
+        if keys::CLOSE.matches(&key) {
             // Closing never drops what was typed: the edits wait for the
             // next `/` on this search.
-            if b.edited() {
-                b.error = None;
-                m.panes.leads.filter_edits.insert(b.search.clone(), b);
-                m.notify(
-                    crate::app::toast::Level::Info,
-                    "Filter not applied",
-                    "your edits are kept: / brings them back",
-                );
+            return if self.edited() {
+                Outcome::Send(FilterDone::Park)
+            } else {
+                Outcome::Close
+            };
+        }
+        if keys::SUBMIT.matches(&key) {
+            return self.apply();
+        }
+        if keys::ADD_ROW.matches(&key) {
+            self.add_row();
+        } else if keys::REMOVE_ROW.matches(&key) {
+            if let Focus::Row(i, _) = self.focus {
+                self.remove_row(i);
             }
-            return Vec::new();
-        }
-        KeyCode::Char('s') if ctrl => return apply(m, b),
-        KeyCode::Char('n') if ctrl => {
-            b.add_row();
-        }
-        KeyCode::Char('d') if ctrl => {
-            if let Focus::Row(i, _) = b.focus {
-                b.remove_row(i);
+        } else if keys::NEXT.matches(&key) {
+            self.step(true);
+        } else if keys::PREV.matches(&key) {
+            self.step(false);
+        } else if key.code == KeyCode::Up {
+            self.vertical(false);
+        } else if key.code == KeyCode::Down {
+            self.vertical(true);
+        } else if keys::CONFIRM.matches(&key) {
+            match self.focus {
+                Focus::Row(i, Part::Path) => self.open_picker(i),
+                _ => return self.apply(),
             }
+        } else {
+            self.edit(key);
         }
-        KeyCode::Tab => b.step(true),
-        KeyCode::BackTab => b.step(false),
-        KeyCode::Up => b.vertical(false),
-        KeyCode::Down => b.vertical(true),
-        KeyCode::Enter => match b.focus {
-            Focus::Row(i, Part::Path) => b.open_picker(i),
-            _ => return apply(m, b),
-        },
-        _ => match b.focus {
+        Outcome::Keep
+    }
+
+    /// Builds the filter: sent when it is valid, else the rows say why.
+    fn apply(&mut self) -> Outcome<FilterDone> {
+        match self.build() {
+            Some(filter) => Outcome::Send(FilterDone::Apply(filter)),
+            None => Outcome::Keep,
+        }
+    }
+
+    /// A key in the open path picker: moving, typing to narrow, picking.
+    fn picker_key(&mut self, key: KeyEvent) {
+        let Some(p) = self.picker.as_mut() else {
+            return;
+        };
+        if keys::CLOSE.matches(&key) {
+            self.picker = None;
+        } else if keys::CONFIRM.matches(&key) {
+            let matches = p.matches(&self.descriptors);
+            let row = p.row;
+            let picked = matches
+                .get(p.table.selected)
+                .and_then(|i| self.descriptors.get(*i))
+                .cloned();
+            self.picker = None;
+            if let Some(d) = picked {
+                if let Some(r) = self.rows.get_mut(row) {
+                    r.set_field(&d);
+                }
+                self.focus = Focus::Row(row, Part::Op);
+            }
+        } else if keys::LIST_UP.matches(&key) {
+            p.table.move_by(-1, PICKER_ROWS);
+        } else if keys::LIST_DOWN.matches(&key) {
+            p.table.move_by(1, PICKER_ROWS);
+        } else if keys::LIST_PAGE_UP.matches(&key) {
+            p.table.page_up(PICKER_ROWS);
+        } else if keys::LIST_PAGE_DOWN.matches(&key) {
+            p.table.page_down(PICKER_ROWS);
+        } else {
+            p.query.input(key);
+            let n = p.matches(&self.descriptors).len();
+            p.table = TableState::default();
+            p.table.set_len(n, PICKER_ROWS);
+        }
+    }
+
+    /// Any other key: edits the focused part.
+    fn edit(&mut self, key: KeyEvent) {
+        let remove_hint = || format!("{} removes this predicate", keys::REMOVE_ROW.label);
+        match self.focus {
             Focus::Q => {
-                b.q.input(key);
-                b.error = None;
+                if self.q.input(key) {
+                    self.error = None;
+                    self.live = true;
+                }
             }
             Focus::Row(i, Part::Path) => match key.code {
-                KeyCode::Char(' ') => b.open_picker(i),
-                KeyCode::Right => b.cycle_field(i, true),
-                KeyCode::Left => b.cycle_field(i, false),
-                // Removing a row (and its typed value) is Ctrl-D only.
-                KeyCode::Delete | KeyCode::Backspace => b.note = Some(REMOVE_HINT.into()),
+                KeyCode::Char(' ') => self.open_picker(i),
+                KeyCode::Right => self.cycle_field(i, true),
+                KeyCode::Left => self.cycle_field(i, false),
+                // Removing a row (and its typed value) is its own key only.
+                KeyCode::Delete | KeyCode::Backspace => self.note = Some(remove_hint()),
                 _ => {}
             },
             Focus::Row(i, Part::Op) => {
-                if let Some(r) = b.rows.get_mut(i) {
-                    let n = r.ops.len().max(1);
-                    match key.code {
-                        KeyCode::Right | KeyCode::Char(' ') => r.op = (r.op + 1) % n,
-                        KeyCode::Left => r.op = (r.op + n - 1) % n,
-                        KeyCode::Delete | KeyCode::Backspace => b.note = Some(REMOVE_HINT.into()),
-                        _ => {}
-                    }
+                let Some(r) = self.rows.get_mut(i) else {
+                    return;
+                };
+                let n = r.ops.len().max(1);
+                match key.code {
+                    KeyCode::Right | KeyCode::Char(' ') => r.op = (r.op + 1) % n,
+                    KeyCode::Left => r.op = (r.op + n - 1) % n,
+                    KeyCode::Delete | KeyCode::Backspace => self.note = Some(remove_hint()),
+                    _ => {}
                 }
             }
             Focus::Row(i, Part::Value) => {
-                if let Some(r) = b.rows.get_mut(i) {
-                    if r.value_type == ValueType::Boolean {
-                        if matches!(
-                            key.code,
-                            KeyCode::Char(' ') | KeyCode::Left | KeyCode::Right
-                        ) {
-                            r.on = !r.on;
-                        }
-                    } else {
-                        r.value.input(key);
-                        r.error = None;
+                let Some(r) = self.rows.get_mut(i) else {
+                    return;
+                };
+                if r.value_type == ValueType::Boolean {
+                    if matches!(
+                        key.code,
+                        KeyCode::Char(' ') | KeyCode::Left | KeyCode::Right
+                    ) {
+                        r.on = !r.on;
                     }
+                } else if r.value.input(key) {
+                    r.error = None;
                 }
             }
-        },
+        }
     }
-    m.panes.leads.dialog = Some(Dialog::Filter(b));
-    Vec::new()
 }
 
-fn apply(m: &mut Model, mut b: Box<Builder>) -> Vec<Cmd> {
-    match b.build() {
-        Some(filter) => {
+/// The text typed in the builder, applied a moment after it changed (with
+/// the predicates already applied): the results narrow as it is typed.
+pub fn apply_live(m: &mut Model) -> Vec<Cmd> {
+    let Some(Dialog::Filter(b)) = m.panes.leads.dialog.as_mut() else {
+        return Vec::new();
+    };
+    b.live = false;
+    let q = b.q.lines().join(" ").trim().to_owned();
+    if q.chars().count() > MAX_Q {
+        // Said on the row when Enter builds the filter.
+        return Vec::new();
+    }
+    b.base.q.clone_from(&q);
+    let search = b.search.clone();
+    let Some(o) = m
+        .panes
+        .leads
+        .open
+        .as_ref()
+        .filter(|o| o.search.search_id == search)
+    else {
+        return Vec::new();
+    };
+    let filter = Filter {
+        q,
+        predicates: o.filter.predicates.clone(),
+    };
+    search::apply_filter(m, filter)
+}
+
+/// Carries out what the builder asked for, with the whole model.
+pub fn act(m: &mut Model, done: FilterDone) -> Vec<Cmd> {
+    let Some(Dialog::Filter(b)) = m.panes.leads.dialog.take() else {
+        return Vec::new();
+    };
+    match done {
+        FilterDone::Apply(filter) => {
+            m.panes.leads.filter_edits.remove(&b.search);
             if m.panes.leads.open_id() != Some(b.search.as_str()) {
                 return Vec::new();
             }
-            m.panes.leads.filter_edits.remove(&b.search);
             search::apply_filter(m, filter)
         }
-        None => {
-            m.panes.leads.dialog = Some(Dialog::Filter(b));
+        FilterDone::Park => {
+            let mut b = b;
+            b.error = None;
+            m.panes.leads.filter_edits.insert(b.search.clone(), b);
+            let slash = m.keymap.key_label(Action::Filter);
+            m.notify(
+                Level::Info,
+                "Filter not applied",
+                &format!("your edits are kept: {slash} brings them back"),
+            );
             Vec::new()
         }
     }

@@ -14,6 +14,10 @@ use super::LeadsModel;
 /// by side.
 pub const WIDE: u16 = 140;
 
+/// Width of the body from which the tables show further columns (results:
+/// location, seniority, email; searches: created, intent).
+pub const WIDE_TABLE: u16 = 160;
+
 /// The list of searches fills the body.
 pub fn searches_area(body: Rect) -> Rect {
     body
@@ -84,7 +88,7 @@ fn run_lines(body: Rect, leads: &LeadsModel) -> u16 {
     if !run.errors.is_empty() {
         lines += 1;
     }
-    lines as u16
+    u16::try_from(lines).unwrap_or(u16::MAX)
 }
 
 /// The areas of the search view.
@@ -151,12 +155,15 @@ pub fn lead_text_area(body: Rect) -> Rect {
     }
 }
 
+/// Width of " Filter: ", before the chips.
+const CHIPS_LABEL_W: u16 = 9;
+
 /// The chip labels as drawn (`[label ×]`), with their columns.
 pub fn chip_spans(leads: &LeadsModel, area: Rect) -> Vec<(usize, u16, u16, String)> {
     let Some(o) = &leads.open else {
         return Vec::new();
     };
-    let mut x = area.x + " Filter: ".chars().count() as u16;
+    let mut x = area.x.saturating_add(CHIPS_LABEL_W);
     super::search::chips(o, leads.open_descriptors())
         .into_iter()
         .enumerate()

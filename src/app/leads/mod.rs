@@ -10,14 +10,19 @@
 pub mod campaign;
 pub mod detail;
 pub mod export;
+pub mod facts;
 pub mod filter;
+pub mod fresh;
+pub mod keys;
 pub mod layout;
 pub mod new_search;
+pub mod run;
 pub mod search;
 pub mod searches;
 #[cfg(test)]
 mod tests;
 pub mod window;
+pub mod words;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -26,23 +31,19 @@ use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use std::time::Duration;
 
 use super::command_line::{Arg, CommandSpec};
+use super::dialog::Outcome;
 use super::pane::{Answer, PaneSpec, PaneUnit};
 use super::table::TableState;
 use super::toast::Level;
 use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::ApiError;
-use crate::api::model::{
-    FieldDescriptor, LeadInput, LeadResult, Predicate, ResultsQuery, RunStatus, Sort,
-};
+use crate::api::model::{FieldDescriptor, LeadInput, LeadResult, Predicate, ResultsQuery, Sort};
 use crate::config::keymap::{Action, Scope};
 use crate::store::State;
+use crate::text::sanitize::DisplayText;
 
 /// Key of the create-search draft in the local state.
 pub const DRAFT_KEY: &str = "new-search";
-
-/// Failed run-status reads in a row after which a run watch gives up (a
-/// 404 ends it at once).
-pub const WATCH_TRIES: u32 = 3;
 
 /// What a 404 on a search means to the user.
 pub const NOT_FOUND: &str = "not found (deleted, or another workspace's)";
@@ -56,6 +57,16 @@ pub enum Confirmed {
     RestoreDraft,
     /// Replace the existing file of the export in progress.
     OverwriteExport,
+    /// Create the missing directory of the export in progress.
+    CreateExportDir,
+    /// Run a search again after a run request that may have been accepted.
+    RunAgain(String),
+    /// Send the new search again after a create that may have been
+    /// accepted.
+    CreateAgain,
+    /// Add leads to a campaign again after an add that may have been
+    /// accepted.
+    AddAgain,
 }
 
 /// What the pane shows.
@@ -92,6 +103,8 @@ pub enum Purpose {
     Watch(String),
     /// Creating a search.
     Create,
+    /// Reading the searches after a create whose answer was lost.
+    CreateCheck,
     /// Starting a run.
     Run(String),
     /// Run all.
@@ -100,6 +113,9 @@ pub enum Purpose {
     Enrichment(String),
     /// An enrichment fetched for its field descriptors (filter builder).
     Descriptors(String),
+    /// An enrichment read for a lead's location and seniority (the wide
+    /// results table).
+    Facts(String),
     /// Campaigns for the add dialog.
     Campaigns,
     /// One campaign (registry fallback, or the roster after an add).
@@ -110,6 +126,8 @@ pub enum Purpose {
     AddPage,
     /// A page read by the export.
     ExportPage,
+    /// The export's check whether its directory exists.
+    ExportDir,
     /// The export's check whether its file exists.
     ExportPath,
     /// The export's file write.
@@ -121,6 +139,11 @@ pub enum Purpose {
 pub enum LeadsSub {
     /// Poll a search while its run is queued or running.
     RunWatch(String),
+    /// Read one more lead's facts for the wide results table.
+    Facts,
+    /// Apply the text typed in the filter builder (live, a moment after
+    /// the last change).
+    LiveFilter,
 }
 
 /// The filter applied to the open search's results.
@@ -244,11 +267,12 @@ pub struct Opened {
     pub marks: Marks,
     /// The run watch poll in flight.
     pub watch_inflight: Option<RequestId>,
-    /// Run watch polls that failed in a row.
-    pub watch_failures: u32,
-    /// Why the run watch gave up (the search is gone, or its status could
-    /// not be read [`WATCH_TRIES`] times in a row): the run status shown is
-    /// only the last known one. `r` tries again.
+    /// When the search and its run were last read, and whether the last
+    /// read failed (what was read stays shown, marked stale; the watch
+    /// tries again, more slowly after each failure).
+    pub fresh: fresh::Freshness,
+    /// Why the run watch ended: the search is gone (404). The run status
+    /// shown is only the last known one. `r` tries again.
     pub watch_lost: Option<String>,
     /// The total when the search was opened (to show "+N new").
     pub first_total: Option<usize>,
@@ -306,6 +330,26 @@ pub struct LeadsModel {
     /// The `continuationRetryAfter` of the last run started, by search:
     /// from then a live run may be continued.
     pub retry_after: BTreeMap<String, String>,
+    /// Searches whose last run request may have been accepted (its answer
+    /// was lost after sending), with why: `R` asks before sending again.
+    pub uncertain_runs: BTreeMap<String, String>,
+    /// The last run-all may have been accepted (why): the next one says so.
+    pub run_all_uncertain: Option<String>,
+    /// Leads' location and seniority for the wide results table.
+    pub facts: facts::FactsCache,
+    /// Whether the account may create Lead Finder searches (the Profile's
+    /// `access.canCreateLeads`; `None` until known). Set with
+    /// [`set_can_create_leads`].
+    pub can_create_leads: Option<bool>,
+    /// The last add to a campaign that may have been accepted.
+    pub uncertain_add: Option<campaign::UncertainAdd>,
+}
+
+/// Tells the pane whether the account may create Lead Finder searches (the
+/// Profile pane's `access.canCreateLeads`): the create form then says so up
+/// front, and a refusal names it.
+pub fn set_can_create_leads(m: &mut Model, can: Option<bool>) {
+    m.panes.leads.can_create_leads = can;
 }
 
 impl LeadsModel {
@@ -321,17 +365,22 @@ impl LeadsModel {
                     && o.latest_run.as_ref().is_some_and(|r| r.status.is_live())
                     && o.watch_lost.is_none()
                 {
-                    subs.push((LeadsSub::RunWatch(o.search.search_id.clone()), m.poll.run));
+                    let every = o.fresh.backoff(m.poll.run);
+                    subs.push((LeadsSub::RunWatch(o.search.search_id.clone()), every));
+                }
+                if facts::wanted(m).is_some() {
+                    subs.push((LeadsSub::Facts, facts::EVERY));
+                }
+                if matches!(&self.dialog, Some(Dialog::Filter(b)) if b.live) {
+                    subs.push((LeadsSub::LiveFilter, filter::LIVE_AFTER));
                 }
             }
             View::Searches => {
                 let vp = layout::searches_viewport(m.layout().body);
-                for i in self.list.table.visible(vp) {
-                    if let Some(row) = self.list.rows.get(i)
-                        && row.run.as_ref().is_some_and(RunStatus::is_live)
-                        && row.error.is_none()
-                    {
-                        subs.push((LeadsSub::RunWatch(row.search.search_id.clone()), m.poll.run));
+                for row in self.list.visible_rows(vp) {
+                    if row.watched() {
+                        let every = row.fresh.backoff(m.poll.run);
+                        subs.push((LeadsSub::RunWatch(row.search.search_id.clone()), every));
                     }
                 }
             }
@@ -392,24 +441,32 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         // Dialogs and the form show their own keys.
         return Vec::new();
     }
+    // With nothing selected, `c` adds the lead under the cursor.
+    let add = if l.open.as_ref().is_some_and(|o| !o.marks.is_empty()) {
+        "add to campaign"
+    } else {
+        "add this lead to a campaign"
+    };
     match l.view {
+        View::Searches if l.list.query.as_ref().is_some_and(|q| q.editing) => Vec::new(),
         View::Searches => vec![
             (Action::Open, "open"),
             (Action::NewSearch, "new"),
             (Action::RunSearch, "run"),
             (Action::RunAll, "run all"),
             (Action::Refresh, "refresh"),
+            (Action::Filter, "filter"),
         ],
         View::Search => {
             let resumable = l
                 .open
                 .as_ref()
                 .and_then(|o| o.latest_run.as_ref())
-                .is_some_and(|r| searches::resumable(Some(&r.status)));
+                .is_some_and(|r| run::resumable(Some(&r.status)));
             vec![
                 (Action::Filter, "filter"),
                 (Action::ToggleMark, "select"),
-                (Action::AddToCampaign, "add to campaign"),
+                (Action::AddToCampaign, add),
                 (Action::Open, "detail"),
                 (Action::Export, "export"),
                 (
@@ -431,7 +488,7 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
                 (Action::Open, "fold")
             },
             (Action::ToggleMark, "select"),
-            (Action::AddToCampaign, "add to campaign"),
+            (Action::AddToCampaign, add),
             (Action::Back, "back"),
         ],
         View::NewSearch => Vec::new(),
@@ -447,14 +504,29 @@ pub(crate) fn busy(m: &mut Model, what: &str) -> bool {
     m.notify(
         Level::Warning,
         "Busy",
-        &format!("{job}: {what} has to wait until it ends (Esc in its dialog stops it)"),
+        &format!(
+            "{job}: {what} has to wait until it ends ({} in its dialog stops it)",
+            keys::CLOSE.label
+        ),
     );
     true
 }
 
-/// `code: message` of a failure, for inline display.
+/// `code: message` of a failure, for inline display (the code once, when
+/// the message already starts with it: "timeout: no answer …").
 pub(crate) fn error_text(e: &ApiError) -> String {
-    format!("{}: {}", e.code(), e.message())
+    let (code, message) = (e.code(), e.message());
+    if message.starts_with(&format!("{code}:")) {
+        message
+    } else {
+        format!("{code}: {message}")
+    }
+}
+
+/// What to say after a write whose answer was lost after sending
+/// ([`ApiError::maybe_accepted`]).
+pub(crate) fn maybe_accepted(e: &ApiError) -> String {
+    format!("the request may have been accepted: {}", error_text(e))
 }
 
 /// The pane became visible.
@@ -507,31 +579,59 @@ pub fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
 
 /// Keys for a focused text box or a dialog; `None` when neither is open.
 pub fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-    if let Some(dialog) = m.panes.leads.dialog.take() {
-        return Some(dialog_key(m, dialog, key));
+    if m.panes.leads.dialog.is_some() {
+        return Some(dialog_key(m, key));
     }
-    if m.panes.leads.view == View::NewSearch && m.panes.leads.form.is_some() {
-        return Some(new_search::on_key(m, key));
+    match m.panes.leads.view {
+        View::NewSearch if m.panes.leads.form.is_some() => Some(new_search::on_key(m, key)),
+        View::Searches => searches::query_key(m, key),
+        _ => None,
     }
-    None
 }
 
-fn dialog_key(m: &mut Model, dialog: Dialog, key: KeyEvent) -> Vec<Cmd> {
-    match dialog {
-        Dialog::Filter(b) => filter::on_key(m, b, key),
-        Dialog::Campaign(c) => campaign::on_key(m, c, key),
-        Dialog::Export(e) => export::on_key(m, e, key),
-        Dialog::Report(mut r) => {
-            match m.keymap.action(Scope::Leads, &key) {
-                Some(Action::Down) => r.scroll = r.scroll.saturating_add(1),
-                Some(Action::Up) => r.scroll = r.scroll.saturating_sub(1),
-                Some(Action::PageDown) => r.scroll = r.scroll.saturating_add(10),
-                Some(Action::PageUp) => r.scroll = r.scroll.saturating_sub(10),
-                _ => return Vec::new(),
-            }
-            m.panes.leads.dialog = Some(Dialog::Report(r));
+/// What a key in one of the dialogs asks the pane to do.
+enum DialogDone {
+    Filter(filter::FilterDone),
+    Campaign(campaign::CampaignDone),
+    Export(export::ExportDone),
+}
+
+/// A key in the dialog, which is edited in place; what it asks for is then
+/// carried out with the whole model.
+fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    let action = m.keymap.action(Scope::Leads, &key);
+    let Some(dialog) = m.panes.leads.dialog.as_mut() else {
+        return Vec::new();
+    };
+    let outcome = match dialog {
+        Dialog::Filter(b) => b.key(key).map(DialogDone::Filter),
+        Dialog::Campaign(c) => c.key(key, action).map(DialogDone::Campaign),
+        Dialog::Export(e) => e.key(key).map(DialogDone::Export),
+        Dialog::Report(r) => r.key(action),
+    };
+    match outcome {
+        Outcome::Keep => Vec::new(),
+        Outcome::Close => {
+            m.panes.leads.dialog = None;
             Vec::new()
         }
+        Outcome::Send(DialogDone::Filter(done)) => filter::act(m, done),
+        Outcome::Send(DialogDone::Campaign(done)) => campaign::act(m, done),
+        Outcome::Send(DialogDone::Export(done)) => export::act(m, done),
+    }
+}
+
+impl Report {
+    /// The movement keys scroll; any other key closes it.
+    fn key<T>(&mut self, action: Option<Action>) -> Outcome<T> {
+        self.scroll = match action {
+            Some(Action::Down) => self.scroll.saturating_add(1),
+            Some(Action::Up) => self.scroll.saturating_sub(1),
+            Some(Action::PageDown) => self.scroll.saturating_add(10),
+            Some(Action::PageUp) => self.scroll.saturating_sub(10),
+            _ => return Outcome::Close,
+        };
+        Outcome::Keep
     }
 }
 
@@ -539,7 +639,7 @@ fn dialog_key(m: &mut Model, dialog: Dialog, key: KeyEvent) -> Vec<Cmd> {
 pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     match action {
         Action::NewSearch if m.panes.leads.view != View::NewSearch => return new_search::open(m),
-        Action::RunAll => return searches::ask_run_all(m),
+        Action::RunAll => return run::ask_run_all(m),
         _ => {}
     }
     match m.panes.leads.view {
@@ -554,8 +654,12 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 pub fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
     let reply = match reply {
         Reply::Api(r) => r,
-        Reply::PathChecked(exists) => return export::on_path_checked(m, id, exists),
+        Reply::PathChecked(exists) => {
+            let dir = purpose == Purpose::ExportDir;
+            return export::on_path_checked(m, id, dir, exists);
+        }
         Reply::FileWritten(result) => return export::on_file_written(m, id, result),
+        Reply::Csv(_) => return Vec::new(),
     };
     match purpose {
         Purpose::Searches => searches::on_list(m, reply),
@@ -567,17 +671,19 @@ pub fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) ->
         } => search::on_page(m, id, &search, generation, page, reply),
         Purpose::Watch(search) => search::on_watch(m, id, &search, reply),
         Purpose::Create => new_search::on_created(m, reply),
-        Purpose::Run(search) => searches::on_run(m, &search, reply),
-        Purpose::RunAll => searches::on_run_all(m, reply),
+        Purpose::CreateCheck => new_search::on_create_check(m, reply),
+        Purpose::Run(search) => run::on_run(m, &search, reply),
+        Purpose::RunAll => run::on_run_all(m, reply),
         Purpose::Enrichment(result) => detail::on_enrichment(m, id, &result, reply),
         Purpose::Descriptors(search) => filter::on_descriptors(m, &search, reply),
+        Purpose::Facts(result) => facts::on_facts(m, &result, reply),
         Purpose::Campaigns => campaign::on_campaigns(m, id, reply),
         Purpose::Campaign(campaign) => campaign::on_campaign(m, &campaign, reply),
         Purpose::AddChunk => campaign::on_chunk(m, id, reply),
         Purpose::AddPage => campaign::on_page(m, id, reply),
         Purpose::ExportPage => export::on_page(m, id, reply),
         // File effects answer with `Reply::PathChecked` / `FileWritten`.
-        Purpose::ExportPath | Purpose::ExportWrite => Vec::new(),
+        Purpose::ExportDir | Purpose::ExportPath | Purpose::ExportWrite => Vec::new(),
     }
 }
 
@@ -676,8 +782,17 @@ fn click_row(
 /// is chosen and nothing typed is discarded.
 pub fn on_answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
     match (what, answer) {
-        (Confirmed::RunAll, Answer::Yes) => searches::run_all(m),
-        (Confirmed::RunAll, _) => Vec::new(),
+        (Confirmed::RunAll, Answer::Yes) => run::run_all(m),
+        (Confirmed::RunAgain(id), Answer::Yes) => run::run_again(m, &id),
+        (Confirmed::CreateAgain, Answer::Yes) => new_search::create_again(m),
+        (Confirmed::AddAgain, Answer::Yes) => campaign::add_again(m),
+        (
+            Confirmed::RunAll
+            | Confirmed::RunAgain(_)
+            | Confirmed::CreateAgain
+            | Confirmed::AddAgain,
+            _,
+        ) => Vec::new(),
         (Confirmed::RestoreDraft, Answer::Yes) => new_search::restore_draft(m, true),
         // "discard the draft": the one place the draft is thrown away.
         (Confirmed::RestoreDraft, Answer::No) => new_search::restore_draft(m, false),
@@ -686,13 +801,40 @@ pub fn on_answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
         (Confirmed::OverwriteExport, Answer::Yes) => export::overwrite_confirmed(m, true),
         // Back to the path prompt, the path as typed.
         (Confirmed::OverwriteExport, _) => export::overwrite_confirmed(m, false),
+        (Confirmed::CreateExportDir, Answer::Yes) => export::create_dir_confirmed(m, true),
+        (Confirmed::CreateExportDir, _) => export::create_dir_confirmed(m, false),
     }
 }
 
-/// Opens a search by id (`:open search <id>`), remembering it locally.
+/// Whether `id` has the form of a search id: a UUID, hyphenated
+/// (`3f2b8c1e-…`), as the service writes them.
+pub fn is_search_id(id: &str) -> bool {
+    id.len() == 36 && uuid::Uuid::try_parse(id).is_ok()
+}
+
+/// Opens a search by id (`:open search <id>`), remembering it locally. An
+/// id that is not a UUID is refused before anything is sent or remembered.
 pub fn open_search_by_id(m: &mut Model, id: &str, source: &str) -> Vec<Cmd> {
     let id = id.trim();
-    if id.is_empty() || busy(m, "opening a search") {
+    if id.is_empty() {
+        return Vec::new();
+    }
+    if !is_search_id(id) {
+        let shown: String = DisplayText::inline(id)
+            .into_string()
+            .chars()
+            .take(48)
+            .collect();
+        m.notify(
+            Level::Warning,
+            "Not a search id",
+            &format!(
+                "\"{shown}\" is not a search id: one is a UUID like 3f2b8c1e-5d4a-4e7b-9c1d-2a6f0e9b7c35 (copy it from the web dashboard's search URL)"
+            ),
+        );
+        return Vec::new();
+    }
+    if busy(m, "opening a search") {
         return Vec::new();
     }
     m.state.remember_search(id, "", source);
@@ -813,6 +955,8 @@ impl PaneUnit for LeadsModel {
     fn sub_fired(m: &mut Model, sub: LeadsSub) -> Vec<Cmd> {
         match sub {
             LeadsSub::RunWatch(search) => on_run_watch_due(m, &search),
+            LeadsSub::Facts => facts::fetch_next(m),
+            LeadsSub::LiveFilter => filter::apply_live(m),
         }
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {

@@ -6,12 +6,11 @@ use super::super::{ApiReply, ApiRequest, Cmd, Model};
 use super::layout;
 use super::window::{PAGE, PageAccess, Window};
 use super::{
-    AllMatching, Filter, NOT_FOUND, Opened, Picked, Purpose, View, WATCH_TRIES, error_text,
-    lead_input, result_name, searches, send, toast_error,
+    AllMatching, Filter, NOT_FOUND, Opened, Picked, Purpose, View, error_text, lead_input,
+    result_name, searches, send, toast_error,
 };
 use crate::api::model::{LatestRun, Pagination, SearchPageQuery};
 use crate::config::keymap::Action;
-use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
 fn viewport(m: &Model) -> usize {
@@ -34,11 +33,13 @@ pub fn open(m: &mut Model, id: &str) -> Vec<Cmd> {
         .rows
         .iter()
         .find(|r| r.search.search_id == id)
-        .map(|r| r.search.clone())
-        .unwrap_or_else(|| crate::api::model::Search {
-            search_id: id.to_owned(),
-            ..Default::default()
-        });
+        .map_or_else(
+            || crate::api::model::Search {
+                search_id: id.to_owned(),
+                ..Default::default()
+            },
+            |r| r.search.clone(),
+        );
     m.panes.leads.open = Some(Opened {
         search,
         window: Window::new(false),
@@ -98,8 +99,7 @@ pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
 /// arrives).
 pub fn refresh(m: &mut Model) -> Vec<Cmd> {
     if let Some(o) = m.panes.leads.open.as_mut() {
-        // A watch that gave up tries again.
-        o.watch_failures = 0;
+        // A watch that ended (the search was gone) tries again.
         o.watch_lost = None;
     }
     let mut cmds = fetch_pages(m, true);
@@ -130,6 +130,7 @@ fn api_count(cmds: &[Cmd]) -> usize {
 /// Takes in the search and latest run of an answer, announcing a run that
 /// ended.
 fn take_meta(m: &mut Model, search: crate::api::model::Search, run: Option<LatestRun>) {
+    let clock = m.clock;
     let Some(o) = m.panes.leads.open.as_mut() else {
         return;
     };
@@ -138,6 +139,7 @@ fn take_meta(m: &mut Model, search: crate::api::model::Search, run: Option<Lates
         o.search = search;
     }
     o.loaded = true;
+    o.fresh.ok(clock);
     if run.is_some() {
         o.latest_run = run;
     }
@@ -241,6 +243,8 @@ pub fn on_page(
                     // Nothing left to watch.
                     o.watch_lost = Some("search not found".into());
                 }
+                // What is shown stays, marked stale.
+                o.fresh.fail(text.clone());
                 o.window.failed(page, text);
             }
             toast_error(m, "loading results", &e);
@@ -330,7 +334,6 @@ pub fn on_watch(
     match *result {
         Ok(p) => {
             if let Some(o) = m.panes.leads.open.as_mut() {
-                o.watch_failures = 0;
                 o.watch_lost = None;
             }
             take_meta(m, p.search, p.latest_run);
@@ -343,22 +346,25 @@ pub fn on_watch(
             fetch_pages(m, false)
         }
         Err(e) => {
-            // The subscription lives while the run is live: a search that
-            // is gone (or a status that cannot be read) would be polled
-            // forever. Give up, and say the status is unknown.
-            if let Some(o) = m.panes.leads.open.as_mut() {
-                o.watch_failures = o.watch_failures.saturating_add(1);
-                if e.status() == Some(404) {
+            // What is shown stays, marked stale, and the watch goes on
+            // (more slowly): one failed read must not end it. Only a search
+            // that is gone ends it.
+            let gone = e.status() == Some(404);
+            let first = m.panes.leads.open.as_mut().is_some_and(|o| {
+                o.fresh.fail(if gone {
+                    format!("search {NOT_FOUND}")
+                } else {
+                    error_text(&e)
+                });
+                if gone {
                     o.watch_lost = Some("search not found".into());
-                } else if o.watch_failures >= WATCH_TRIES {
-                    o.watch_lost = Some(format!(
-                        "{} checks in a row failed ({})",
-                        o.watch_failures,
-                        e.code()
-                    ));
                 }
+                o.fresh.failures == 1
+            });
+            // The stale mark says the rest; one notice per spell of failures.
+            if first || gone {
+                toast_error(m, "checking the run", &e);
             }
-            toast_error(m, "checking the run", &e);
             Vec::new()
         }
     }
@@ -373,7 +379,6 @@ pub fn run_started(m: &mut Model, id: &str, run: LatestRun) -> Vec<Cmd> {
         return Vec::new();
     }
     o.latest_run = Some(run);
-    o.watch_failures = 0;
     o.watch_lost = None;
     poll(m)
 }
@@ -436,7 +441,10 @@ pub fn apply_filter(m: &mut Model, filter: Filter) -> Vec<Cmd> {
         m.notify(
             Level::Info,
             "Selection cleared",
-            "\"all matching\" was for the previous filter; press A to select all matching this one",
+            &format!(
+                "\"all matching\" was for the previous filter; {} selects all matching this one",
+                m.keymap.key_label(Action::MarkMatching)
+            ),
         );
     }
     fetch_pages(m, false)
@@ -486,7 +494,8 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         Action::RemoveChip => {
             let n = chips(o, &[]).len();
             if n == 0 {
-                m.notify(Level::Info, "No filter", "/ builds one");
+                let text = format!("{} builds one", m.keymap.key_label(Action::Filter));
+                m.notify(Level::Info, "No filter", &text);
                 return Vec::new();
             }
             remove_chip(m, n - 1)
@@ -502,7 +511,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         }
         Action::AddToCampaign => super::campaign::open(m),
         Action::Export => super::export::start(m, None),
-        Action::RunSearch => searches::run(m, &id),
+        Action::RunSearch => super::run::run(m, &id),
         Action::Refresh => refresh(m),
         _ => Vec::new(),
     }
@@ -572,8 +581,10 @@ fn mark_matching(m: &mut Model) -> Vec<Cmd> {
         Level::Info,
         "Selected all matching",
         &format!(
-            "{} leads: {what}; space unselects one, A again clears",
-            format::count(total as u64)
+            "{}: {what}; {} unselects one, {} again clears",
+            super::words::counted(total as u64, "lead", "leads"),
+            m.keymap.key_label(Action::ToggleMark),
+            m.keymap.key_label(Action::MarkMatching)
         ),
     );
     Vec::new()

@@ -3,16 +3,15 @@
 //! run-all answer), each fetched once for its metadata. Also running one
 //! search and running all.
 
-use std::collections::BTreeSet;
-
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, Overlay};
+use crossterm::event::KeyEvent;
+use ratatui_textarea::TextArea;
+
+use super::super::{ApiReply, ApiRequest, Cmd, Model};
+use super::fresh::Freshness;
 use super::layout;
-use super::{
-    Confirmed, Dialog, NOT_FOUND, Purpose, Report, View, WATCH_TRIES, error_text, search, send,
-    toast_error,
-};
-use crate::api::model::{LatestRun, RunStatus, Search, SearchKind, SearchPageQuery};
+use super::{NOT_FOUND, Purpose, error_text, keys, search, send, toast_error};
+use crate::api::model::{LatestRun, RunStatus, Search, SearchPageQuery};
 use crate::app::table::TableState;
 use crate::config::keymap::Action;
 use crate::text::format;
@@ -34,17 +33,25 @@ pub struct SearchRow {
     pub pending: bool,
     /// Where the id came from (registry mode).
     pub source: String,
-    /// Why its metadata could not be read; a row with an error is no
-    /// longer watched (its run status is unknown).
-    pub error: Option<String>,
-    /// The service answered 404: the search is gone.
+    /// When its metadata was last read, and whether the last read failed
+    /// (what was read before stays shown, marked stale).
+    pub fresh: Freshness,
+    /// The service answered 404: the search is gone (no longer watched).
     pub gone: bool,
-    /// Metadata reads that failed in a row.
-    pub failures: u32,
+    /// Read it again at the next chance (a refresh after a failed read).
+    pub recheck: bool,
+}
+
+impl SearchRow {
+    /// Whether its run is watched: live as last read, and not gone (a
+    /// failed read does not end the watch: the next poll tries again).
+    pub fn watched(&self) -> bool {
+        !self.gone && self.run.as_ref().is_some_and(RunStatus::is_live)
+    }
 }
 
 /// The searches.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default)]
 pub struct SearchList {
     /// Rows, newest first.
     pub rows: Vec<SearchRow>,
@@ -56,20 +63,98 @@ pub struct SearchList {
     pub registry: bool,
     /// The last failure.
     pub error: Option<String>,
-    /// Selection.
+    /// Selection over the rows shown (those the query matches).
     pub table: TableState,
+    /// The `/` query narrowing the rows as it is typed.
+    pub query: Option<ListQuery>,
+}
+
+/// The text typed after `/` over the searches.
+#[derive(Debug, Clone)]
+pub struct ListQuery {
+    /// What is typed.
+    pub text: TextArea<'static>,
+    /// The box has the focus (every key is typed into it).
+    pub editing: bool,
+}
+
+impl ListQuery {
+    /// The text, trimmed and lowercased, as it is matched.
+    pub fn needle(&self) -> String {
+        self.text.lines().join(" ").trim().to_lowercase()
+    }
+}
+
+impl SearchRow {
+    /// Whether the row matches a (lowercased) query: what the row shows —
+    /// its title, kind, id, or where its id came from.
+    pub fn matches(&self, needle: &str) -> bool {
+        let s = &self.search;
+        needle.is_empty()
+            || [
+                s.title.as_str(),
+                s.kind.as_str(),
+                &s.search_id,
+                &self.source,
+            ]
+            .iter()
+            .any(|f| f.to_lowercase().contains(needle))
+    }
 }
 
 impl SearchList {
-    fn row_mut(&mut self, id: &str) -> Option<&mut SearchRow> {
+    /// The row of a search.
+    pub fn row_mut(&mut self, id: &str) -> Option<&mut SearchRow> {
         self.rows.iter_mut().find(|r| r.search.search_id == id)
+    }
+
+    /// Indices of the rows shown: those the query matches, in order.
+    pub fn shown(&self) -> Vec<usize> {
+        let needle = self
+            .query
+            .as_ref()
+            .map(ListQuery::needle)
+            .unwrap_or_default();
+        self.rows
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.matches(&needle))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// The row at line `i` of the table (over the rows shown).
+    pub fn row(&self, i: usize) -> Option<&SearchRow> {
+        self.shown().get(i).and_then(|j| self.rows.get(*j))
+    }
+
+    /// The rows on screen.
+    pub fn visible_rows(&self, viewport: usize) -> Vec<&SearchRow> {
+        let shown = self.shown();
+        self.table
+            .visible(viewport)
+            .filter_map(|i| shown.get(i).and_then(|j| self.rows.get(*j)))
+            .collect()
     }
 
     /// The selected search's id.
     pub fn selected_id(&self) -> Option<String> {
-        self.rows
-            .get(self.table.selected)
+        self.row(self.table.selected)
             .map(|r| r.search.search_id.clone())
+    }
+
+    /// Sets the table's length to the rows shown, keeping `keep` selected
+    /// when it is among them.
+    pub fn set_len(&mut self, viewport: usize, keep: Option<&str>) {
+        let shown = self.shown();
+        self.table.set_len(shown.len(), viewport);
+        if let Some(id) = keep
+            && let Some(i) = shown
+                .iter()
+                .position(|j| self.rows.get(*j).is_some_and(|r| r.search.search_id == id))
+        {
+            self.table.select(i, viewport);
+        }
     }
 }
 
@@ -85,8 +170,13 @@ pub fn ensure_loaded(m: &mut Model) -> Vec<Cmd> {
     load(m)
 }
 
-fn load(m: &mut Model) -> Vec<Cmd> {
+/// Asks for the list (a refresh reads rows that failed again too).
+pub fn load(m: &mut Model) -> Vec<Cmd> {
     m.panes.leads.list.pending = true;
+    for r in &mut m.panes.leads.list.rows {
+        // A refresh reads again what could not be read.
+        r.recheck |= r.fresh.is_stale() && !r.gone;
+    }
     let (_, cmd) = send(m, Purpose::Searches, ApiRequest::ListSearches);
     vec![cmd]
 }
@@ -96,6 +186,7 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Searches(result) = reply else {
         return Vec::new();
     };
+    let clock = m.clock;
     let l = &mut m.panes.leads.list;
     l.pending = false;
     match result {
@@ -106,22 +197,28 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
                 .into_iter()
                 .map(|s| {
                     let prev = old.iter().find(|r| r.search.search_id == s.search_id);
+                    // The run status is the row's own read: it keeps its
+                    // age and its stale mark until read again.
+                    let mut fresh = prev.map(|r| r.fresh.clone()).unwrap_or_default();
+                    if fresh.read_at.is_none() {
+                        fresh.read_at = Some(clock);
+                    }
                     SearchRow {
                         run: prev.and_then(|r| r.run.clone()),
                         loaded: true,
                         source: String::new(),
                         search: s,
-                        pending: false,
-                        error: None,
+                        pending: prev.is_some_and(|r| r.pending),
+                        recheck: prev.is_some_and(|r| r.recheck),
+                        fresh,
                         gone: false,
-                        failures: 0,
                     }
                 })
                 .collect();
             l.loaded = true;
             l.registry = false;
             l.error = None;
-            reselect(m, selected);
+            reselect(m, selected.as_deref());
         }
         Ok(None) => {
             let selected = l.selected_id();
@@ -150,7 +247,7 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
                 // Fetch every row again on a refresh.
                 r.loaded = false;
             }
-            reselect(m, selected);
+            reselect(m, selected.as_deref());
         }
         Err(e) => {
             if !l.loaded {
@@ -162,15 +259,9 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     fetch_visible_meta(m)
 }
 
-fn reselect(m: &mut Model, selected: Option<String>) {
+fn reselect(m: &mut Model, selected: Option<&str>) {
     let vp = viewport(m);
-    let l = &mut m.panes.leads.list;
-    l.table.set_len(l.rows.len(), vp);
-    if let Some(id) = selected
-        && let Some(i) = l.rows.iter().position(|r| r.search.search_id == id)
-    {
-        l.table.select(i, vp);
-    }
+    m.panes.leads.list.set_len(vp, selected);
 }
 
 /// Adds a registry row for an id (pasted or created) when the list is in
@@ -196,38 +287,42 @@ pub fn add_known_row(m: &mut Model, id: &str, source: &str) {
         },
     );
     let vp = viewport(m);
-    let n = m.panes.leads.list.rows.len();
-    m.panes.leads.list.table.set_len(n, vp);
+    let keep = m.panes.leads.list.selected_id();
+    m.panes.leads.list.set_len(vp, keep.as_deref());
 }
 
 /// Inserts or refreshes a row from a full search (created, run, opened).
 pub fn upsert(m: &mut Model, search: &Search, run: Option<&LatestRun>) {
     let status = run.map(|r| r.status.clone());
+    let clock = m.clock;
     let l = &mut m.panes.leads.list;
     match l.row_mut(&search.search_id) {
         Some(row) => {
             row.search = search.clone();
             row.loaded = true;
-            row.error = None;
+            row.fresh.ok(clock);
             row.gone = false;
-            row.failures = 0;
             if status.is_some() {
                 row.run = status;
             }
         }
         None => {
+            let keep = l.selected_id();
             l.rows.insert(
                 0,
                 SearchRow {
                     search: search.clone(),
                     run: status,
                     loaded: true,
+                    fresh: Freshness {
+                        read_at: Some(clock),
+                        ..Freshness::default()
+                    },
                     ..SearchRow::default()
                 },
             );
             let vp = viewport(m);
-            let n = m.panes.leads.list.rows.len();
-            m.panes.leads.list.table.set_len(n, vp);
+            m.panes.leads.list.set_len(vp, keep.as_deref());
         }
     }
 }
@@ -238,15 +333,15 @@ pub fn fetch_visible_meta(m: &mut Model) -> Vec<Cmd> {
     let l = &m.panes.leads.list;
     let in_flight = l.rows.iter().filter(|r| r.pending).count();
     let wanted: Vec<String> = l
-        .table
-        .visible(vp)
-        .filter_map(|i| l.rows.get(i))
-        // A row that failed is read again only by its watch, at its pace.
-        .filter(|r| !r.pending && r.error.is_none() && r.failures == 0)
+        .visible_rows(vp)
+        .into_iter()
+        // A row whose read failed is read again by its watch, at its
+        // pace, or after a refresh.
+        .filter(|r| !r.pending && !r.gone && (!r.fresh.is_stale() || r.recheck))
         .filter(|r| {
             // Registry rows need everything; listed rows only their run
             // status, and only when they have a run.
-            !r.loaded || (r.run.is_none() && r.search.last_run_id.is_some())
+            r.recheck || !r.loaded || (r.run.is_none() && r.search.last_run_id.is_some())
         })
         .map(|r| r.search.search_id.clone())
         .take(META_INFLIGHT.saturating_sub(in_flight))
@@ -264,6 +359,7 @@ pub fn fetch_meta(m: &mut Model, id: &str) -> Vec<Cmd> {
             return Vec::new();
         }
         row.pending = true;
+        row.recheck = false;
     }
     let (_, cmd) = send(
         m,
@@ -280,14 +376,17 @@ pub fn fetch_meta(m: &mut Model, id: &str) -> Vec<Cmd> {
     vec![cmd]
 }
 
-/// The metadata answer of one search.
+/// The metadata answer of one search. A failure keeps what the row
+/// showed, marked stale; only a 404 ends its watch.
 pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::SearchPage(result) = reply else {
         return Vec::new();
     };
-    if let Some(row) = m.panes.leads.list.row_mut(id) {
-        row.pending = false;
-    }
+    let clock = m.clock;
+    let Some(row) = m.panes.leads.list.row_mut(id) else {
+        return fetch_visible_meta(m);
+    };
+    row.pending = false;
     match *result {
         Ok(page) => {
             let mut search = page.search;
@@ -295,40 +394,25 @@ pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
                 search.search_id = id.to_owned();
             }
             let status = page.latest_run.as_ref().map(|r| r.status.clone());
-            if let Some(row) = m.panes.leads.list.row_mut(id) {
-                let before = row.run.clone();
-                row.search = search.clone();
-                row.loaded = true;
-                row.run = status.clone();
-                row.error = None;
-                row.gone = false;
-                row.failures = 0;
-                announce_run_end(m, &search, before.as_ref(), status.as_ref());
-            }
+            let before = row.run.clone();
+            row.search = search.clone();
+            row.loaded = true;
+            row.run = status.clone();
+            row.fresh.ok(clock);
+            row.gone = false;
+            announce_run_end(m, &search, before.as_ref(), status.as_ref());
             // Keep the registry's label current (not a new entry).
             if !search.title.is_empty() && m.state.known_searches.iter().any(|k| k.id == id) {
                 m.state.remember_search(id, &search.title, "");
             }
         }
         Err(e) => {
-            let gone = e.status() == Some(404);
-            let text = if gone {
+            row.gone = e.status() == Some(404);
+            row.fresh.fail(if row.gone {
                 NOT_FOUND.to_owned()
             } else {
                 error_text(&e)
-            };
-            if let Some(row) = m.panes.leads.list.row_mut(id) {
-                row.failures = row.failures.saturating_add(1);
-                let watched = row.run.as_ref().is_some_and(RunStatus::is_live);
-                // A watched row gets a few tries (the watch's own pace);
-                // then, or at once when it is gone, its watch ends and the
-                // row says so.
-                if gone || !watched || row.failures >= WATCH_TRIES {
-                    row.error = Some(text);
-                    row.gone = gone;
-                    row.loaded = true;
-                }
-            }
+            });
         }
     }
     fetch_visible_meta(m)
@@ -364,38 +448,25 @@ pub fn announce_run_end(
     );
 }
 
-/// A key action on the list.
-pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+/// Moves the selection; whether `action` was a move.
+fn nav(m: &mut Model, action: Action) -> bool {
     let vp = viewport(m);
     let t = &mut m.panes.leads.list.table;
-    let moved = match action {
-        Action::Up => {
-            t.move_by(-1, vp);
-            true
-        }
-        Action::Down => {
-            t.move_by(1, vp);
-            true
-        }
-        Action::Top => {
-            t.top(vp);
-            true
-        }
-        Action::Bottom => {
-            t.bottom(vp);
-            true
-        }
-        Action::PageUp => {
-            t.page_up(vp);
-            true
-        }
-        Action::PageDown => {
-            t.page_down(vp);
-            true
-        }
-        _ => false,
-    };
-    if moved {
+    match action {
+        Action::Up => t.move_by(-1, vp),
+        Action::Down => t.move_by(1, vp),
+        Action::Top => t.top(vp),
+        Action::Bottom => t.bottom(vp),
+        Action::PageUp => t.page_up(vp),
+        Action::PageDown => t.page_down(vp),
+        _ => return false,
+    }
+    true
+}
+
+/// A key action on the list.
+pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    if nav(m, action) {
         return fetch_visible_meta(m);
     }
     let selected = m.panes.leads.list.selected_id();
@@ -405,7 +476,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             None => Vec::new(),
         },
         Action::RunSearch => match selected {
-            Some(id) => run(m, &id),
+            Some(id) => super::run::run(m, &id),
             None => Vec::new(),
         },
         Action::Refresh => {
@@ -415,332 +486,59 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
                 load(m)
             }
         }
-        Action::Filter | Action::Export | Action::AddToCampaign => {
-            m.notify(
-                Level::Info,
-                "Open a search first",
-                "Enter opens the selected search; filter, export and add-to-campaign work on its results",
+        Action::Filter => {
+            let l = &mut m.panes.leads.list;
+            let q = l.query.get_or_insert_with(|| ListQuery {
+                text: TextArea::default(),
+                editing: true,
+            });
+            q.editing = true;
+            Vec::new()
+        }
+        Action::Back if m.panes.leads.list.query.is_some() => set_query(m, None),
+        Action::Export | Action::AddToCampaign => {
+            let text = format!(
+                "{} opens the selected search; export and add-to-campaign work on its results",
+                m.keymap.key_label(Action::Open)
             );
+            m.notify(Level::Info, "Open a search first", &text);
             Vec::new()
         }
         _ => Vec::new(),
     }
 }
 
-/// Whether the latest run can be continued (`continuation=true`): it
-/// stopped before finishing. A queued or running run is not: continuing it
-/// would skip the service's guard against a second run (the 409), so a
-/// double press would dispatch twice.
-pub fn resumable(run: Option<&RunStatus>) -> bool {
-    matches!(run, Some(RunStatus::Failed | RunStatus::Cancelled))
+/// Replaces the query (`None`: every row shown), keeping the selection on
+/// screen, and reads what the newly shown rows lack.
+fn set_query(m: &mut Model, query: Option<ListQuery>) -> Vec<Cmd> {
+    let vp = viewport(m);
+    let l = &mut m.panes.leads.list;
+    let keep = l.selected_id();
+    l.query = query;
+    l.set_len(vp, keep.as_deref());
+    fetch_visible_meta(m)
 }
 
-/// Starts a run of one search: a fresh one, or a continuation of a run
-/// that stopped (or of a live run once the service's
-/// `continuationRetryAfter` has passed). A live run that is being watched
-/// is not started again: the user is told it runs.
-pub fn run(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if m.panes.leads.starting.contains(id) {
-        return Vec::new();
+/// A key while the query box has the focus: typed into it, the rows
+/// narrowing as it changes; Enter keeps it, Esc clears it. `None` when the
+/// box does not have the focus.
+pub fn query_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
+    let q = m.panes.leads.list.query.as_mut().filter(|q| q.editing)?;
+    if keys::CLOSE.matches(&key) {
+        return Some(set_query(m, None));
     }
-    // The status known, and whether it is current (watched, not given up).
-    let (status, known) = if m.panes.leads.open_id() == Some(id) {
-        let o = m.panes.leads.open.as_ref();
-        (
-            o.and_then(|o| o.latest_run.as_ref())
-                .map(|r| r.status.clone()),
-            o.is_some_and(|o| o.watch_lost.is_none()),
-        )
-    } else {
-        let row = m
-            .panes
-            .leads
-            .list
-            .rows
-            .iter()
-            .find(|r| r.search.search_id == id);
-        (
-            row.and_then(|r| r.run.clone()),
-            row.is_some_and(|r| r.error.is_none()),
-        )
-    };
-    let continuation = match status.as_ref() {
-        Some(s) if s.is_live() => {
-            let after = m.panes.leads.retry_after.get(id).cloned();
-            let may_continue = after
-                .as_deref()
-                .and_then(format::unix)
-                .is_some_and(|t| m.clock >= t);
-            if may_continue {
-                // The service said a continuation may be tried from then.
-                Some(true)
-            } else if known {
-                let mut text = format!(
-                    "its run is {}; watching it",
-                    DisplayText::inline(s.as_str())
-                );
-                if let Some(after) = after {
-                    text.push_str(&format!(
-                        " (R may continue it after {})",
-                        format::date(&after)
-                    ));
-                }
-                m.notify(Level::Info, "Already running", &text);
-                return Vec::new();
-            } else {
-                // Status unknown: a plain run, which the service refuses
-                // (409) if one is still going.
-                None
-            }
-        }
-        other => resumable(other).then_some(true),
-    };
-    m.panes.leads.starting.insert(id.to_owned());
-    let (_, cmd) = send(
-        m,
-        Purpose::Run(id.to_owned()),
-        ApiRequest::RunSearch {
-            id: id.to_owned(),
-            continuation,
-        },
-    );
-    vec![cmd]
-}
-
-/// The answer to a run.
-pub fn on_run(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::RunStarted(result) = reply else {
-        return Vec::new();
-    };
-    m.panes.leads.starting.remove(id);
-    match *result {
-        Ok(r) => {
-            let mut s = r.search.clone();
-            if s.search_id.is_empty() {
-                s.search_id = id.to_owned();
-            }
-            let title = DisplayText::inline(&s.title).into_string();
-            let counts: Vec<String> = r
-                .run
-                .counts
-                .iter()
-                .map(|(k, v)| {
-                    format!(
-                        "{} {}",
-                        DisplayText::inline(k),
-                        DisplayText::inline(&v.to_string())
-                    )
-                })
-                .collect();
-            let mut text = format!(
-                "{title}: run {} ({}, {})",
-                DisplayText::inline(r.run.status.as_str()),
-                DisplayText::inline(&r.disposition),
-                DisplayText::inline(&r.dispatch),
-            );
-            if !counts.is_empty() {
-                text.push_str(&format!(" · {}", counts.join(", ")));
-            }
-            match &r.run.continuation_retry_after {
-                Some(after) => {
-                    text.push_str(&format!(" · continue after {}", format::date(after)));
-                    m.panes
-                        .leads
-                        .retry_after
-                        .insert(id.to_owned(), after.clone());
-                }
-                None => {
-                    m.panes.leads.retry_after.remove(id);
-                }
-            }
-            m.notify(Level::Success, "Run started", &text);
-            let live = crate::api::model::LatestRun {
-                run_id: r.run.run_id.clone(),
-                status: r.run.status.clone(),
-                counts: r.run.counts.clone(),
-                trigger_run_id: r.run.trigger_run_id.clone(),
-                ..Default::default()
-            };
-            if !s.title.is_empty() {
-                upsert(m, &s, Some(&live));
-            } else if let Some(row) = m.panes.leads.list.row_mut(id) {
-                row.run = Some(live.status.clone());
-            }
-            search::run_started(m, id, live)
-        }
-        Err(e) => {
-            if e.status() == Some(409) {
-                m.notify(
-                    Level::Warning,
-                    "Already running",
-                    &format!("{} — watching the run in progress", e.message()),
-                );
-                // Pick the run up: the watch starts when its status arrives.
-                if m.panes.leads.open_id() == Some(id) {
-                    return search::poll(m);
-                }
-                return fetch_meta(m, id);
-            }
-            toast_error(m, "starting the run", &e);
+    if keys::CONFIRM.matches(&key) {
+        q.editing = false;
+        let empty = q.needle().is_empty();
+        return Some(if empty {
+            set_query(m, None)
+        } else {
             Vec::new()
-        }
+        });
     }
-}
-
-/// Asks before running every search, saying how many it will start.
-pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
-    if m.panes.leads.run_all_pending {
-        return Vec::new();
+    if !q.text.input(key) {
+        return Some(Vec::new());
     }
-    let rows = &m.panes.leads.list.rows;
-    let known = rows.len();
-    let running = rows
-        .iter()
-        .filter(|r| r.run.as_ref().is_some_and(RunStatus::is_live))
-        .count();
-    let static_done = rows
-        .iter()
-        .filter(|r| r.search.kind == SearchKind::Static && r.search.last_run_id.is_some())
-        .count();
-    let start = known.saturating_sub(running + static_done);
-    let mut lines = if m.panes.leads.list.loaded {
-        vec![format!(
-            "This starts a run of up to {start} of the {known} searches {}.",
-            if m.panes.leads.list.registry {
-                "known locally"
-            } else {
-                "listed"
-            }
-        )]
-    } else {
-        vec!["This starts a run of every eligible search of the workspace.".to_owned()]
-    };
-    if running > 0 || static_done > 0 {
-        lines.push(format!(
-            "Not started: {running} already running, {static_done} static searches that already ran."
-        ));
-    }
-    if m.panes.leads.list.registry {
-        lines.push(
-            "The service decides what is eligible; it may hold searches this list does not show."
-                .into(),
-        );
-    }
-    m.overlay = Some(Overlay::Confirm(Confirm {
-        title: "Run all searches?".into(),
-        lines,
-        yes: format!("Run {start}"),
-        no: None,
-        destructive: false,
-        on_yes: ConfirmAction::Pane(Confirmed::RunAll.into()),
-    }));
-    Vec::new()
-}
-
-/// Runs every eligible search (confirmed).
-pub fn run_all(m: &mut Model) -> Vec<Cmd> {
-    if m.panes.leads.run_all_pending {
-        return Vec::new();
-    }
-    m.panes.leads.run_all_pending = true;
-    let (_, cmd) = send(m, Purpose::RunAll, ApiRequest::RunAll);
-    vec![cmd]
-}
-
-/// The run-all answer: counts, the agent summary and each search's outcome.
-pub fn on_run_all(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::RunAll(result) = reply else {
-        return Vec::new();
-    };
-    m.panes.leads.run_all_pending = false;
-    let r = match *result {
-        Ok(r) => r,
-        Err(e) => {
-            toast_error(m, "running all searches", &e);
-            return Vec::new();
-        }
-    };
-    let mut lines = vec![
-        (
-            Level::Info,
-            format!(
-                "matched {} · queued {} · already running {} · blocked {} · failed {} · skipped {}",
-                r.matched_count,
-                r.queued_count,
-                r.existing_count,
-                r.blocked_count,
-                r.failed_count,
-                r.skipped_count
-            ),
-        ),
-        (Level::Info, String::new()),
-    ];
-    if !r.agent_summary.trim().is_empty() {
-        lines.push((Level::Success, r.agent_summary.clone()));
-        lines.push((Level::Info, String::new()));
-    }
-    let mut seen = BTreeSet::new();
-    for item in &r.results {
-        let level = match &item.status {
-            RunStatus::Queued | RunStatus::Running => Level::Success,
-            RunStatus::Failed => Level::Error,
-            _ => Level::Warning,
-        };
-        let mut line = format!("{} — {}", item.title, item.status);
-        if let Some(code) = item.code.as_deref().filter(|c| !c.is_empty()) {
-            line.push_str(&format!(" ({code})"));
-        }
-        if let Some(msg) = item.message.as_deref().filter(|c| !c.is_empty()) {
-            line.push_str(&format!(": {msg}"));
-        }
-        lines.push((level, line));
-        if !item.search_id.is_empty() && seen.insert(item.search_id.clone()) {
-            m.state
-                .remember_search(&item.search_id, &item.title, "run-all");
-            add_known_row(m, &item.search_id, "run-all");
-            if let Some(row) = m.panes.leads.list.row_mut(&item.search_id) {
-                if row.search.title.is_empty() {
-                    row.search.title = item.title.clone();
-                }
-                row.run = Some(item.status.clone());
-            }
-            // The open search's run too, so its watch starts now.
-            if item.status.is_live()
-                && let Some(o) = m.panes.leads.open.as_mut()
-                && o.search.search_id == item.search_id
-            {
-                let run_id = item.run_id.clone().unwrap_or_default();
-                match o.latest_run.as_mut() {
-                    Some(r) if !run_id.is_empty() && r.run_id == run_id => {
-                        r.status = item.status.clone();
-                    }
-                    _ => {
-                        o.latest_run = Some(LatestRun {
-                            run_id,
-                            status: item.status.clone(),
-                            trigger_run_id: item.trigger_run_id.clone().unwrap_or_default(),
-                            ..LatestRun::default()
-                        });
-                    }
-                }
-            }
-        }
-    }
-    if m.panes.leads.dialog.is_some() {
-        // A dialog is open (maybe a job, maybe typed text): the report
-        // does not replace it; the counts go to a notice.
-        let summary = lines.first().map(|(_, l)| l.clone()).unwrap_or_default();
-        m.notify(Level::Success, "Run all", &summary);
-    } else {
-        m.panes.leads.dialog = Some(Dialog::Report(Report {
-            title: "Run all".into(),
-            lines,
-            scroll: 0,
-        }));
-    }
-    let mut cmds = vec![m.save_state()];
-    if matches!(m.panes.leads.view, View::Search | View::Detail) {
-        cmds.extend(search::poll(m));
-    }
-    cmds
+    let q = q.clone();
+    Some(set_query(m, Some(q)))
 }

@@ -240,7 +240,7 @@ impl Window {
         let next = pagination
             .next_cursor
             .as_ref()
-            .map(|c| c.to_text())
+            .map(crate::api::model::Cursor::to_text)
             .filter(|_| pagination.has_more && !rows.is_empty());
         // A cursor leading back to a page already walked would walk in a
         // circle: the list ends here instead.

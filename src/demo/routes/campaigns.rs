@@ -9,12 +9,12 @@ use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use super::{Body, Ids, with};
+use super::{Body, Ids, to_usize, with};
 use crate::api::model::*;
 use crate::api::validate::{self, Errors, FieldError};
 use crate::demo::App;
 use crate::demo::auth::Ws;
-use crate::demo::clock::iso;
+use crate::demo::clock::{SimMs, iso};
 use crate::demo::errors::{
     DemoResult, conflict, flat, invalid, invalid_field, invalid_fields, not_found,
 };
@@ -101,7 +101,7 @@ fn senders_for(ws: &Workspace, kind: &Channel, ids: &[String]) -> DemoResult<Vec
                 ),
             ),
             Some(s) if s.status != SENDER_READY => {
-                errs.push(path(), format!("sender is {} and cannot send", s.status))
+                errs.push(path(), format!("sender is {} and cannot send", s.status));
             }
             Some(_) => {}
         }
@@ -263,61 +263,7 @@ pub async fn update(
             ],
         )?;
         let req: UpdateCampaign = decode(v)?;
-        let has_settings = req.name.is_some()
-            || req.sender_account_ids.is_some()
-            || req.daily_limit.is_some()
-            || req.stop_on_reply.is_some()
-            || req.open_tracking.is_some()
-            || req.signature.is_some()
-            || req.skip_other_campaigns.is_some()
-            || req.operating_hours.is_some();
-        if !has_settings && req.sequence_nodes.is_none() {
-            return Err(invalid_field(
-                "body",
-                "at least one campaign field is required",
-            ));
-        }
-        let status = cx.ws.campaigns[ci].c.status.clone();
-        if has_settings && !matches!(status, CampaignStatus::Draft | CampaignStatus::Paused) {
-            return Err(flat(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "Campaign settings can only be changed while the campaign is a draft or paused (it is {status})"
-                ),
-            ));
-        }
-        if let Some(nodes) = &req.sequence_nodes {
-            if status != CampaignStatus::Draft {
-                return Err(flat(
-                    StatusCode::BAD_REQUEST,
-                    format!(
-                        "The sequence can only be changed while the campaign is a draft (it is {status})"
-                    ),
-                ));
-            }
-            validate::sequence(nodes).map_err(|e| invalid_fields(&e))?;
-            sequence_kinds_ok(&kind, nodes).map_err(|e| invalid_fields(&e))?;
-        }
-        if let Some(name) = &req.name
-            && name.trim().is_empty()
-        {
-            return Err(invalid_field("name", "required"));
-        }
-        let senders = match &req.sender_account_ids {
-            Some(list) if list.is_empty() => {
-                return Err(invalid_field("sender_account_ids", "at least 1 item"));
-            }
-            Some(list) => Some(senders_for(cx.ws, &kind, list)?),
-            None => None,
-        };
-        if let Some(name) = &req.name
-            && name_taken(cx.ws, name, Some(ids.get(0)))
-        {
-            return Err(conflict(format!(
-                "A campaign named \"{}\" already exists",
-                name.trim()
-            )));
-        }
+        let senders = check_update(cx.ws, ci, &req, ids.get(0))?;
         let now = cx.now;
         let node_ids: Vec<String> = req
             .sequence_nodes
@@ -326,38 +272,117 @@ pub async fn update(
             .map(|_| cx.ids.uuid())
             .collect();
         let c = &mut cx.ws.campaigns[ci];
-        if let Some(name) = &req.name {
-            c.c.name = name.trim().to_owned();
-        }
-        if let Some(s) = senders {
-            c.sender_ids = s;
-        }
-        if kind == Channel::Email {
-            c.c.daily_limit = req.daily_limit.or(c.c.daily_limit);
-            c.c.stop_on_reply = req.stop_on_reply.or(c.c.stop_on_reply);
-            c.c.open_tracking = req.open_tracking.or(c.c.open_tracking);
-            c.c.signature = req.signature.clone().or(c.c.signature.clone());
-        } else {
-            c.c.skip_other_campaigns = req.skip_other_campaigns.or(c.c.skip_other_campaigns);
-            c.c.operating_hours = req.operating_hours.clone().or(c.c.operating_hours.clone());
-        }
-        if let Some(nodes) = &req.sequence_nodes {
-            let id = c.c.id.clone();
-            c.nodes = nodes
-                .iter()
-                .zip(node_ids)
-                .enumerate()
-                .map(|(i, (n, nid))| node(nid, &id, i, n.kind.clone(), &n.subject, &n.body))
-                .collect();
-            c.edits.clear();
-        }
-        c.c.updated_at = iso(now);
+        apply_update(c, &req, senders, node_ids, now);
         let cap = sim::daily_cap(c, &cx.ws.senders);
         if let Some(r) = &mut c.runner {
             r.cap = cap;
         }
         Ok(ok(envelope(&cx.ws.campaigns[ci], &cx.ws.senders)))
     })
+}
+
+/// Checks an update body against campaign `ci` and its state; the new
+/// sender ids when the body names some.
+fn check_update(
+    ws: &Workspace,
+    ci: usize,
+    req: &UpdateCampaign,
+    id: &str,
+) -> DemoResult<Option<Vec<String>>> {
+    let kind = &ws.campaigns[ci].c.kind;
+    let has_settings = req.name.is_some()
+        || req.sender_account_ids.is_some()
+        || req.daily_limit.is_some()
+        || req.stop_on_reply.is_some()
+        || req.open_tracking.is_some()
+        || req.signature.is_some()
+        || req.skip_other_campaigns.is_some()
+        || req.operating_hours.is_some();
+    if !has_settings && req.sequence_nodes.is_none() {
+        return Err(invalid_field(
+            "body",
+            "at least one campaign field is required",
+        ));
+    }
+    let status = &ws.campaigns[ci].c.status;
+    if has_settings && !matches!(status, CampaignStatus::Draft | CampaignStatus::Paused) {
+        return Err(flat(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "Campaign settings can only be changed while the campaign is a draft or paused (it is {status})"
+            ),
+        ));
+    }
+    if let Some(nodes) = &req.sequence_nodes {
+        if *status != CampaignStatus::Draft {
+            return Err(flat(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "The sequence can only be changed while the campaign is a draft (it is {status})"
+                ),
+            ));
+        }
+        validate::sequence(nodes).map_err(|e| invalid_fields(&e))?;
+        sequence_kinds_ok(kind, nodes).map_err(|e| invalid_fields(&e))?;
+    }
+    if let Some(name) = &req.name
+        && name.trim().is_empty()
+    {
+        return Err(invalid_field("name", "required"));
+    }
+    let senders = match &req.sender_account_ids {
+        Some(list) if list.is_empty() => {
+            return Err(invalid_field("sender_account_ids", "at least 1 item"));
+        }
+        Some(list) => Some(senders_for(ws, kind, list)?),
+        None => None,
+    };
+    if let Some(name) = &req.name
+        && name_taken(ws, name, Some(id))
+    {
+        return Err(conflict(format!(
+            "A campaign named \"{}\" already exists",
+            name.trim()
+        )));
+    }
+    Ok(senders)
+}
+
+/// Writes a checked update into the campaign; channel settings of the other
+/// channel are ignored, a new sequence gets `node_ids`.
+fn apply_update(
+    c: &mut CampaignRec,
+    req: &UpdateCampaign,
+    senders: Option<Vec<String>>,
+    node_ids: Vec<String>,
+    now: SimMs,
+) {
+    if let Some(name) = &req.name {
+        c.c.name = name.trim().to_owned();
+    }
+    if let Some(s) = senders {
+        c.sender_ids = s;
+    }
+    if c.c.kind == Channel::Email {
+        c.c.daily_limit = req.daily_limit.or(c.c.daily_limit);
+        c.c.stop_on_reply = req.stop_on_reply.or(c.c.stop_on_reply);
+        c.c.open_tracking = req.open_tracking.or(c.c.open_tracking);
+        c.c.signature = req.signature.clone().or(c.c.signature.clone());
+    } else {
+        c.c.skip_other_campaigns = req.skip_other_campaigns.or(c.c.skip_other_campaigns);
+        c.c.operating_hours = req.operating_hours.clone().or(c.c.operating_hours.clone());
+    }
+    if let Some(nodes) = &req.sequence_nodes {
+        let id = c.c.id.clone();
+        c.nodes = nodes
+            .iter()
+            .zip(node_ids)
+            .enumerate()
+            .map(|(i, (n, nid))| node(nid, &id, i, n.kind.clone(), &n.subject, &n.body))
+            .collect();
+        c.edits.clear();
+    }
+    c.c.updated_at = iso(now);
 }
 
 /// `POST /api/campaigns/{id}/launch`.
@@ -481,11 +506,11 @@ pub async fn leads(
             .iter()
             .filter(|l| status.as_ref().is_none_or(|s| &l.p.status == s))
             .collect();
-        let skip = (page - 1).saturating_mul(limit) as usize;
+        let skip = to_usize((page - 1).saturating_mul(limit));
         let prospects = matching
             .iter()
             .skip(skip)
-            .take(limit as usize)
+            .take(to_usize(limit))
             .map(|l| l.p.clone())
             .collect();
         Ok(ok(RosterPage {
@@ -625,74 +650,92 @@ pub async fn edit_lead(
             .iter()
             .position(|l| l.p.id == req.id)
             .ok_or_else(|| not_found("Lead not found in this campaign"))?;
-        let kind = c.c.kind.clone();
-        let f = &req.fields;
-        let cur = &c.leads[li].p;
-        let email = f
-            .email
-            .as_deref()
-            .map(str::trim)
-            .unwrap_or(&cur.email)
-            .to_owned();
-        let url = f
-            .network_url
-            .as_deref()
-            .map(str::trim)
-            .unwrap_or(&cur.network_url)
-            .to_owned();
-        let identity = if kind == Channel::Network {
-            &url
-        } else {
-            &email
-        };
-        if !identity_ok(&kind, identity) {
-            return Err(invalid_field(
-                identity_name(&kind),
-                &format!(
-                    "a {} campaign lead needs a valid {}",
-                    kind,
-                    identity_name(&kind)
-                ),
-            ));
-        }
-        let key = dedup_key(&kind, &email, &url);
-        if (0..c.leads.len()).any(|j| j != li && c.key_of(j) == key) {
-            return Err(conflict(format!(
-                "Another lead of this campaign already has this {}",
-                identity_name(&kind)
-            )));
-        }
+        let (email, url) = edited_identity(c, li, &req.fields)?;
         let now = iso(cx.now);
         let c = &mut cx.ws.campaigns[ci];
         c.keys = None;
+        let kind = c.c.kind.clone();
         let p = &mut c.leads[li].p;
-        let set = |dst: &mut String, src: &Option<String>| {
-            if let Some(s) = src {
-                *dst = s.trim().to_owned();
-            }
-        };
-        p.email = email;
-        p.network_url = url;
-        if kind == Channel::Network && !p.email.is_empty() && !valid_email(&p.email) {
-            p.email.clear();
-        }
-        if kind == Channel::Email && !p.network_url.is_empty() && !valid_url(&p.network_url) {
-            p.network_url.clear();
-        }
-        set(&mut p.first_name, &f.first_name);
-        set(&mut p.last_name, &f.last_name);
-        set(&mut p.name, &f.name);
-        set(&mut p.company, &f.company);
-        set(&mut p.position, &f.position);
-        set(&mut p.headline, &f.headline);
-        if let Some(cf) = &f.custom_fields {
-            p.custom_fields = cf.clone();
-        }
-        p.updated_at = now;
+        apply_lead_edit(p, &kind, &req.fields, (email, url), now);
         Ok(ok(ProspectEnvelope {
             prospect: p.clone(),
         }))
     })
+}
+
+/// The email and network URL lead `li` would have after the edit `f`; an
+/// error when the channel's identity is missing or invalid, or another lead
+/// of the campaign already has it.
+fn edited_identity(c: &CampaignRec, li: usize, f: &LeadInput) -> DemoResult<(String, String)> {
+    let kind = &c.c.kind;
+    let cur = &c.leads[li].p;
+    let email = f
+        .email
+        .as_deref()
+        .map_or(cur.email.as_str(), str::trim)
+        .to_owned();
+    let url = f
+        .network_url
+        .as_deref()
+        .map_or(cur.network_url.as_str(), str::trim)
+        .to_owned();
+    let identity = if *kind == Channel::Network {
+        &url
+    } else {
+        &email
+    };
+    if !identity_ok(kind, identity) {
+        return Err(invalid_field(
+            identity_name(kind),
+            &format!(
+                "a {} campaign lead needs a valid {}",
+                kind,
+                identity_name(kind)
+            ),
+        ));
+    }
+    let key = dedup_key(kind, &email, &url);
+    if (0..c.leads.len()).any(|j| j != li && c.key_of(j) == key) {
+        return Err(conflict(format!(
+            "Another lead of this campaign already has this {}",
+            identity_name(kind)
+        )));
+    }
+    Ok((email, url))
+}
+
+/// Writes a checked lead edit; the other channel's identity is dropped
+/// when invalid.
+fn apply_lead_edit(
+    p: &mut CampaignLead,
+    kind: &Channel,
+    f: &LeadInput,
+    (email, url): (String, String),
+    now: String,
+) {
+    let set = |dst: &mut String, src: &Option<String>| {
+        if let Some(s) = src {
+            *dst = s.trim().to_owned();
+        }
+    };
+    p.email = email;
+    p.network_url = url;
+    if *kind == Channel::Network && !p.email.is_empty() && !valid_email(&p.email) {
+        p.email.clear();
+    }
+    if *kind == Channel::Email && !p.network_url.is_empty() && !valid_url(&p.network_url) {
+        p.network_url.clear();
+    }
+    set(&mut p.first_name, &f.first_name);
+    set(&mut p.last_name, &f.last_name);
+    set(&mut p.name, &f.name);
+    set(&mut p.company, &f.company);
+    set(&mut p.position, &f.position);
+    set(&mut p.headline, &f.headline);
+    if let Some(cf) = &f.custom_fields {
+        p.custom_fields = cf.clone();
+    }
+    p.updated_at = now;
 }
 
 /// `DELETE /api/campaigns/{id}/leads`: by ids (1 to 500) or all.
@@ -778,8 +821,8 @@ pub async fn messages(
             leads.retain(|i| &c.leads[*i].p.id == pid);
         }
         if let Some(limit) = gq.prospect_limit {
-            let off = gq.prospect_offset.unwrap_or(0) as usize;
-            leads = leads.into_iter().skip(off).take(limit as usize).collect();
+            let off = to_usize(gq.prospect_offset.unwrap_or(0));
+            leads = leads.into_iter().skip(off).take(to_usize(limit)).collect();
         }
         let mut out = Vec::new();
         for i in leads {

@@ -6,7 +6,7 @@ use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 
-use super::{Body, Ids, with};
+use super::{Body, Ids, to_usize, with};
 use crate::api::model::*;
 use crate::api::validate;
 use crate::demo::App;
@@ -16,7 +16,7 @@ use crate::demo::errors::{
     DemoResult, internal, invalid_field, invalid_fields, not_found, run_in_progress,
 };
 use crate::demo::http::{Query, body, created, ok};
-use crate::demo::ids::{hash_str, hex64, mix2};
+use crate::demo::ids::{hash_str, hex64, index, mix2};
 use crate::demo::people::{self, FIELDS, FVal, Pred};
 use crate::demo::schema::{S, arr, closed, int, null_or, positive};
 use crate::demo::sim;
@@ -188,7 +188,7 @@ fn persona_of(req: &CreateSearch) -> usize {
     } else if has(&["founder", "ceo", "owner"]) {
         4
     } else {
-        (hash_str(&text) % people::PERSONAS.len() as u64) as usize
+        index(hash_str(&text), people::PERSONAS.len())
     }
 }
 
@@ -255,8 +255,8 @@ pub async fn get(
         let si = find(cx.ws, ids.get(0))?;
         let page = page?;
         let s = &cx.ws.searches[si];
-        let limit = page.limit.unwrap_or(50) as usize;
-        let offset = page.cursor.or(page.offset).unwrap_or(0) as usize;
+        let limit = to_usize(page.limit.unwrap_or(50));
+        let offset = to_usize(page.cursor.or(page.offset).unwrap_or(0));
         let total = s.rows.len();
         let results: Vec<LeadResult> = s
             .order
@@ -454,7 +454,7 @@ impl QueryPlan {
             Some(c) => parse_cursor(c, fp)?,
             None => 0,
         };
-        let limit = req.limit.unwrap_or(25) as usize;
+        let limit = to_usize(req.limit.unwrap_or(25));
         let needle = req
             .q
             .as_deref()

@@ -9,7 +9,7 @@ use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use serde_json::Value;
 
-use super::{Body, Ids, with};
+use super::{Body, Ids, to_usize, with};
 use crate::api::model::*;
 use crate::api::validate;
 use crate::demo::App;
@@ -98,13 +98,13 @@ pub async fn list(
             .filter(|t| !t.warmup && status.as_ref().is_none_or(|s| &t.t.status == s))
             .collect();
         threads.sort_by(|a, b| b.t.updated_at.cmp(&a.t.updated_at));
-        let skip = (page - 1).saturating_mul(limit) as usize;
+        let skip = to_usize((page - 1).saturating_mul(limit));
         Ok(ok(ThreadPage {
             total: threads.len() as u64,
             threads: threads
                 .iter()
                 .skip(skip)
-                .take(limit as usize)
+                .take(to_usize(limit))
                 .map(|t| t.t.clone())
                 .collect(),
             page,
@@ -334,13 +334,13 @@ pub async fn messages(
         let ti = find(cx.ws, ids.get(0))?;
         let (page, limit) = paging?;
         let t = &cx.ws.threads[ti];
-        let skip = (page - 1).saturating_mul(limit) as usize;
+        let skip = to_usize((page - 1).saturating_mul(limit));
         Ok(ok(MessagesPage {
             messages: t
                 .messages
                 .iter()
                 .skip(skip)
-                .take(limit as usize)
+                .take(to_usize(limit))
                 .cloned()
                 .collect(),
             total: t.messages.len() as u64,

@@ -2,18 +2,27 @@
 //! result's detail, the create-search form and the dialogs. Its geometry
 //! lives in `app::leads::layout`, shared with `update`.
 
+mod campaign;
+mod detail;
 mod dialogs;
-mod views;
+mod filter;
+mod search;
+mod searches;
+mod time;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders};
+use ratatui_textarea::TextArea;
 
 use super::theme::Theme;
 use crate::api::model::LeadResult;
 use crate::app::Model;
+use crate::app::leads::filter::Builder;
 use crate::app::leads::layout::{self, Role};
 use crate::app::leads::{Dialog, LeadsModel, View};
+use crate::text::sanitize::DisplayText;
 
 /// The whole lead of a result, wrapped to `width` and styled: the same
 /// lines `update` counts ([`layout::lead_line_count`]) to bound the scroll.
@@ -49,9 +58,9 @@ impl super::PaneView for LeadsModel {
 fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let l = &m.panes.leads;
     match l.view {
-        View::Searches => views::searches(m, f, body, theme),
-        View::Search => views::search(m, f, body, theme),
-        View::Detail => views::detail(m, f, body, theme),
+        View::Searches => searches::render(m, f, body, theme),
+        View::Search => search::render(m, f, body, theme),
+        View::Detail => detail::render(m, f, body, theme),
         View::NewSearch => match &l.form {
             Some(form) => {
                 let mut shown = form.form.clone();
@@ -60,14 +69,61 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
                 }
                 super::widgets::form::render(f, body, &shown, theme);
             }
-            None => views::searches(m, f, body, theme),
+            None => searches::render(m, f, body, theme),
         },
     }
     match &l.dialog {
-        Some(Dialog::Filter(b)) => dialogs::filter(f, body, b, theme),
-        Some(Dialog::Campaign(c)) => dialogs::campaign(f, body, c, theme),
+        Some(Dialog::Filter(b)) => filter::render(f, body, b, live_matches(l, b), theme),
+        Some(Dialog::Campaign(c)) => campaign::render(m, f, body, c, theme),
         Some(Dialog::Export(e)) => dialogs::export(f, body, e, theme),
-        Some(Dialog::Report(r)) => dialogs::report(f, body, r, theme),
+        Some(Dialog::Report(r)) => dialogs::report(m, f, body, r, theme),
         None => {}
     }
+}
+
+/// Service text made inert for one line.
+fn t(s: &str) -> String {
+    DisplayText::inline(s).into_string()
+}
+
+/// A bordered block with `title`.
+fn bordered<'a>(title: Line<'a>, theme: &Theme) -> Block<'a> {
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border)
+        .title(title)
+}
+
+/// A one-line text box drawn inline: the text, with the cursor shown on
+/// the character it is on.
+fn cursor_spans(ta: &TextArea<'static>, theme: &Theme) -> Vec<Span<'static>> {
+    let line: Vec<char> = ta
+        .lines()
+        .first()
+        .map_or(Vec::new(), |l| l.chars().collect());
+    let col = ta.cursor().1.min(line.len());
+    let text = |cs: &[char]| t(&cs.iter().collect::<String>());
+    let at = line.get(col).map_or(" ".to_owned(), |c| t(&c.to_string()));
+    vec![
+        Span::styled(text(&line[..col]), theme.text),
+        Span::styled(at, theme.selected),
+        Span::styled(text(line.get(col + 1..).unwrap_or_default()), theme.text),
+    ]
+}
+
+/// How many results the builder's text matches, once it is applied (live)
+/// and the answer is in.
+fn live_matches(l: &LeadsModel, b: &Builder) -> Option<usize> {
+    let o = l.open.as_ref().filter(|o| o.search.search_id == b.search)?;
+    let q = b.q.lines().join(" ");
+    let q = q.trim();
+    (!q.is_empty() && o.filter.q == q && !b.live)
+        .then_some(o.window.total)
+        .flatten()
+}
+
+/// A count of cells (characters, lines) as a terminal width or height;
+/// counts beyond what a terminal holds are held at the largest.
+fn cells(n: usize) -> u16 {
+    u16::try_from(n).unwrap_or(u16::MAX)
 }

@@ -40,6 +40,42 @@ pub fn text_input(
     f.render_widget(&ta, area);
 }
 
+/// A checklist: one `[x] item` per row, scrolled so the cursor shows.
+fn checklist(
+    f: &mut Frame,
+    area: Rect,
+    field: &Field,
+    items: &[String],
+    focused: bool,
+    theme: &Theme,
+) {
+    let rows = usize::from(area.height.max(1));
+    let first = field.choice.saturating_add(1).saturating_sub(rows);
+    let lines: Vec<Line> = items
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(rows)
+        .map(|(i, item)| {
+            let on = field.checks.get(i).copied().unwrap_or(false);
+            let text = format!(
+                "{} {}",
+                if on { "[x]" } else { "[ ]" },
+                DisplayText::inline(item).into_string()
+            );
+            let style = if focused && i == field.choice {
+                theme.selected
+            } else if on {
+                theme.text
+            } else {
+                theme.dim
+            };
+            Line::from(Span::styled(text, style))
+        })
+        .collect();
+    f.render_widget(Paragraph::new(lines), area);
+}
+
 fn field_height(f: &Field) -> u16 {
     match f.kind {
         FieldKind::Section => 2,
@@ -90,6 +126,7 @@ fn draw_field(
             spans.push(Span::styled(" ▶", theme.dim));
             f.render_widget(Paragraph::new(Line::from(spans)), input);
         }
+        FieldKind::Checklist(items) => checklist(f, input, field, items, focused, theme),
         // The help line below says what goes here.
         _ => text_input(f, input, &field.text, focused, "…", theme),
     }

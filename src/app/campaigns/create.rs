@@ -1,0 +1,504 @@
+//! The create form: the type first, then only that channel's settings
+//! (email: daily limit, stop on reply, open tracking, signature; network:
+//! skip other campaigns, operating hours) and the ready senders of that
+//! type. With no ready sender it says so and is not sent. The service's
+//! 409 (the name is taken) and 400 (a sender of the other channel) are
+//! shown on the field they concern.
+//!
+//! The form can also be opened from the Leads pane's "add to campaign"
+//! picker ([`open_for_leads`]): the campaign it creates is handed back
+//! ([`take_for_leads`]) and the Leads pane is shown again.
+
+use crossterm::event::KeyEvent;
+use serde_json::{Map, Value};
+
+use super::super::form::{Form, FormEvent};
+use super::super::toast::Level;
+use super::super::{ApiReply, ApiRequest, Cmd, Model, Pane};
+use super::{Purpose, View, detail, error_text, in_flight, list, uncertain};
+use crate::api::ApiError;
+use crate::api::model::{Campaign, Channel, CreateCampaign, SenderAccount};
+use crate::store::Draft;
+
+/// Key of the create-form draft in the local state.
+pub const DRAFT_KEY: &str = "new-campaign";
+/// The channels, in the order the type select offers them.
+const TYPES: [&str; 2] = ["email", "network"];
+
+/// Who opened the form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Origin {
+    /// This pane (`n`).
+    #[default]
+    Pane,
+    /// The Leads pane's "add to campaign" picker: the new campaign goes back
+    /// to it.
+    Leads,
+}
+
+/// The create form and what it needs.
+#[derive(Debug, Clone)]
+pub struct CreateForm {
+    /// The form (rebuilt when the type changes).
+    pub form: Form,
+    /// The type the form is built for.
+    pub kind: Channel,
+    /// Every sender, once read (`None`: still loading).
+    pub senders: Option<Vec<SenderAccount>>,
+    /// Why the senders could not be read.
+    pub senders_error: Option<String>,
+    /// The ids behind the senders checklist, in its order.
+    pub sender_ids: Vec<String>,
+    /// Who opened it.
+    pub origin: Origin,
+    /// Where Esc goes back to.
+    pub back: View,
+}
+
+impl CreateForm {
+    /// The unsent text as a draft.
+    pub fn draft(&self) -> Draft {
+        Draft {
+            title: "new campaign".into(),
+            fields: self.form.snapshot(),
+        }
+    }
+}
+
+/// Whether a sender can send now.
+pub fn ready(s: &SenderAccount) -> bool {
+    matches!(s.status.as_str(), "connected" | "active" | "ready")
+}
+
+fn sender_label(s: &SenderAccount) -> String {
+    let name = s.display_name.trim();
+    let email = s.email_address.trim();
+    match (name.is_empty(), email.is_empty()) {
+        (false, false) => format!("{name} <{email}>"),
+        (false, true) => name.to_owned(),
+        (true, false) => email.to_owned(),
+        (true, true) => s.id.clone(),
+    }
+}
+
+/// The senders line's help: loading, none ready, or how many are not.
+fn senders_help(kind: &Channel, senders: Option<&[SenderAccount]>, error: Option<&str>) -> String {
+    if let Some(e) = error {
+        return format!("could not read the senders ({e}); r in the list retries");
+    }
+    let Some(all) = senders else {
+        return "loading senders…".into();
+    };
+    let of_kind: Vec<&SenderAccount> = all.iter().filter(|s| &s.kind == kind).collect();
+    let ready_n = of_kind.iter().filter(|s| ready(s)).count();
+    if ready_n == 0 {
+        return format!(
+            "no ready {kind} sender: connect one in the web dashboard first (the campaign cannot be created without one)"
+        );
+    }
+    let waiting = of_kind.len() - ready_n;
+    if waiting > 0 {
+        format!("Space ticks a sender · {waiting} more not ready to send")
+    } else {
+        "Space ticks a sender".into()
+    }
+}
+
+/// The form for a channel, with `senders` once read.
+fn build(f: &mut CreateForm) {
+    let senders = f.senders.as_deref();
+    let ready_senders: Vec<&SenderAccount> = senders
+        .unwrap_or_default()
+        .iter()
+        .filter(|s| s.kind == f.kind && ready(s))
+        .collect();
+    f.sender_ids = ready_senders.iter().map(|s| s.id.clone()).collect();
+    let labels: Vec<String> = ready_senders.iter().map(|s| sender_label(s)).collect();
+    // The default sender is ticked (or the only one).
+    let ticked: Vec<bool> = ready_senders
+        .iter()
+        .map(|s| s.is_default_sender || ready_senders.len() == 1)
+        .collect();
+    let help = senders_help(&f.kind, senders, f.senders_error.as_deref());
+    let mut form = Form::new("New campaign", "Create")
+        .select(
+            "type",
+            "Type",
+            "the channel comes first: only its settings follow",
+            &TYPES,
+        )
+        .required_text("name", "Name", "unique in the workspace")
+        .checklist("senders", "Senders", &help, &labels, &ticked);
+    form = if f.kind == Channel::Email {
+        form.section("Email settings", "")
+            .text(
+                "daily_limit",
+                "Daily limit",
+                "emails a day at most, e.g. 50",
+            )
+            .toggle(
+                "stop_on_reply",
+                "Stop on reply",
+                "a lead who replies gets nothing more",
+                true,
+            )
+            .toggle(
+                "open_tracking",
+                "Open tracking",
+                "adds a tracking pixel",
+                false,
+            )
+            .multiline("signature", "Signature", "added under every email", 3)
+    } else {
+        form.section("Network settings", "")
+            .toggle(
+                "skip_other_campaigns",
+                "Skip leads of other campaigns",
+                "leave out people another campaign already contacts",
+                true,
+            )
+            .text(
+                "hours_start",
+                "Operating hours from",
+                "HH:MM, e.g. 09:00 (empty: any time)",
+            )
+            .text("hours_end", "Operating hours to", "HH:MM, e.g. 17:30")
+            .text("timezone", "Time zone", "e.g. Europe/Berlin")
+    };
+    form.set_choice("type", f.kind.as_str());
+    if f.kind == Channel::Email {
+        form.set_value("daily_limit", "50");
+    }
+    form.mark_clean();
+    f.form = form;
+}
+
+/// Rebuilds the form for its type (or for the senders that arrived),
+/// keeping what was typed in fields both builds share; the senders get the
+/// new build's ticks (the default sender of the type).
+fn rebuild(f: &mut CreateForm) {
+    let mut typed = f.form.snapshot();
+    let focus = f.form.fields.get(f.form.focus).map(|x| x.key);
+    typed.remove("type");
+    typed.remove("senders");
+    build(f);
+    f.form.restore(&typed);
+    if let Some(key) = focus {
+        f.form.focus_key(key);
+    }
+}
+
+/// `n`: opens the form (the one already open, if any), restoring an unsent
+/// draft.
+pub fn open(m: &mut Model) -> Vec<Cmd> {
+    open_with(m, Origin::Pane, None)
+}
+
+/// Opens the create form for the Leads pane's "add to campaign" picker
+/// ("new draft campaign…"): the Campaigns pane is shown with the form,
+/// typed for `channel` when given. When the campaign is created, the Leads
+/// pane is shown again and [`take_for_leads`] hands the campaign over; Esc
+/// shows the Leads pane again with nothing to take.
+pub fn open_for_leads(m: &mut Model, channel: Option<Channel>) -> Vec<Cmd> {
+    let mut cmds = m.switch_pane(Pane::Campaigns);
+    cmds.extend(open_with(m, Origin::Leads, channel));
+    cmds
+}
+
+/// The campaign created for the Leads pane, once (the Leads pane calls it
+/// when it is shown again).
+pub fn take_for_leads(m: &mut Model) -> Option<Campaign> {
+    m.panes.campaigns.handoff.take()
+}
+
+fn open_with(m: &mut Model, origin: Origin, channel: Option<Channel>) -> Vec<Cmd> {
+    let c = &mut m.panes.campaigns;
+    if let Some(f) = c.create.as_mut() {
+        f.origin = origin;
+        c.view = View::Create;
+        return Vec::new();
+    }
+    let back = if c.view == View::Create {
+        View::List
+    } else {
+        c.view
+    };
+    let mut f = CreateForm {
+        form: Form::new("New campaign", "Create"),
+        kind: channel.unwrap_or(Channel::Email),
+        senders: None,
+        senders_error: None,
+        sender_ids: Vec::new(),
+        origin,
+        back,
+    };
+    build(&mut f);
+    if let Some(draft) = m.state.drafts.remove(DRAFT_KEY) {
+        if let Some(kind) = draft
+            .fields
+            .get("type")
+            .and_then(|i| i.parse::<usize>().ok())
+        {
+            f.kind = Channel::parse(TYPES.get(kind).copied().unwrap_or("email"));
+            build(&mut f);
+        }
+        f.form.restore(&draft.fields);
+        m.notify(
+            Level::Info,
+            "Draft restored",
+            "your unsent new campaign is back",
+        );
+    }
+    m.panes.campaigns.create = Some(f);
+    m.panes.campaigns.view = View::Create;
+    let (_, cmd) = m.request(Purpose::Senders, ApiRequest::ListSenders);
+    vec![cmd]
+}
+
+/// The senders answered.
+pub fn on_senders(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Senders(result) = reply else {
+        return Vec::new();
+    };
+    let Some(f) = m.panes.campaigns.create.as_mut() else {
+        return Vec::new();
+    };
+    match result {
+        Ok(list) => {
+            f.senders = Some(list);
+            f.senders_error = None;
+        }
+        Err(e) => {
+            f.senders = Some(Vec::new());
+            f.senders_error = Some(error_text(&e));
+        }
+    }
+    rebuild(f);
+    Vec::new()
+}
+
+/// Closes the form; unsent text stays as a draft.
+fn close(m: &mut Model) -> Vec<Cmd> {
+    let Some(f) = m.panes.campaigns.create.take() else {
+        return Vec::new();
+    };
+    if f.form.is_dirty() {
+        m.state.drafts.insert(DRAFT_KEY.into(), f.draft());
+        m.notify(
+            Level::Info,
+            "Draft kept",
+            "the new campaign is kept; n brings it back",
+        );
+    }
+    m.requests
+        .forget::<super::CampaignsModel>(|p| *p == Purpose::Senders);
+    m.panes.campaigns.view = f.back;
+    if f.origin == Origin::Leads {
+        return m.switch_pane(Pane::Leads);
+    }
+    Vec::new()
+}
+
+/// A key in the form.
+pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    if in_flight(m, |p| *p == Purpose::Create) {
+        // Read-only while it is sent; the answer decides.
+        return Vec::new();
+    }
+    let Some(f) = m.panes.campaigns.create.as_mut() else {
+        return Vec::new();
+    };
+    match f.form.handle_key(key) {
+        FormEvent::Cancel => close(m),
+        FormEvent::Submit => submit(m),
+        FormEvent::Edited | FormEvent::Ignored => {
+            let kind = Channel::parse(f.form.choice("type"));
+            if kind != f.kind {
+                f.kind = kind;
+                rebuild(f);
+            }
+            Vec::new()
+        }
+    }
+}
+
+/// Checks `HH:MM`.
+fn hhmm(s: &str) -> bool {
+    let Some((h, m)) = s.split_once(':') else {
+        return false;
+    };
+    h.len() == 2
+        && m.len() == 2
+        && h.parse::<u8>().is_ok_and(|h| h < 24)
+        && m.parse::<u8>().is_ok_and(|m| m < 60)
+}
+
+/// The request body, or the form with its errors marked.
+fn body(f: &mut CreateForm) -> Option<CreateCampaign> {
+    let form = &mut f.form;
+    form.clear_errors();
+    let mut ok = form.check_required();
+    let sender_account_ids: Vec<String> = form
+        .checked("senders")
+        .into_iter()
+        .filter_map(|i| f.sender_ids.get(i).cloned())
+        .collect();
+    if f.sender_ids.is_empty() {
+        let help = senders_help(&f.kind, f.senders.as_deref(), f.senders_error.as_deref());
+        form.set_error("senders", &help);
+        ok = false;
+    } else if sender_account_ids.is_empty() {
+        form.set_error("senders", "tick at least one sender (Space)");
+        ok = false;
+    }
+    let mut req = CreateCampaign {
+        kind: f.kind.clone(),
+        name: form.value("name"),
+        sender_account_ids,
+        ..CreateCampaign::default()
+    };
+    if f.kind == Channel::Email {
+        let limit = form.value("daily_limit");
+        match limit.parse::<u64>() {
+            Ok(n) if (1..=100_000).contains(&n) => req.daily_limit = Some(n),
+            _ if limit.is_empty() => {}
+            _ => {
+                form.set_error("daily_limit", "a whole number from 1 to 100,000");
+                ok = false;
+            }
+        }
+        req.stop_on_reply = Some(form.is_on("stop_on_reply"));
+        req.open_tracking = Some(form.is_on("open_tracking"));
+        let sig = form.value("signature");
+        req.signature = (!sig.is_empty()).then_some(sig);
+    } else {
+        req.skip_other_campaigns = Some(form.is_on("skip_other_campaigns"));
+        let (from, to, tz) = (
+            form.value("hours_start"),
+            form.value("hours_end"),
+            form.value("timezone"),
+        );
+        for (key, v) in [("hours_start", &from), ("hours_end", &to)] {
+            if !v.is_empty() && !hhmm(v) {
+                form.set_error(key, "HH:MM, e.g. 09:00");
+                ok = false;
+            }
+        }
+        if from.is_empty() != to.is_empty() {
+            let key = if from.is_empty() {
+                "hours_start"
+            } else {
+                "hours_end"
+            };
+            form.set_error(key, "give both ends of the operating hours, or neither");
+            ok = false;
+        }
+        if !from.is_empty() {
+            let mut hours = Map::new();
+            hours.insert("start".into(), Value::String(from));
+            hours.insert("end".into(), Value::String(to));
+            if !tz.is_empty() {
+                hours.insert("timezone".into(), Value::String(tz));
+            }
+            req.operating_hours = Some(Value::Object(hours));
+        }
+    }
+    ok.then_some(req)
+}
+
+fn submit(m: &mut Model) -> Vec<Cmd> {
+    let Some(f) = m.panes.campaigns.create.as_mut() else {
+        return Vec::new();
+    };
+    let Some(req) = body(f) else {
+        return Vec::new();
+    };
+    let (_, cmd) = m.request(Purpose::Create, ApiRequest::CreateCampaign(Box::new(req)));
+    vec![cmd]
+}
+
+/// Puts a service refusal on the field it concerns.
+fn show_error(f: &mut CreateForm, e: &ApiError) {
+    if uncertain(e) {
+        f.form.note = Some(format!(
+            "{} — the campaign may have been created: check the list (r) before creating it again; a second try with the same name is refused with 409 if it was",
+            e.message()
+        ));
+        return;
+    }
+    for fe in e.field_errors() {
+        let key = if fe.path.starts_with("sender") {
+            "senders"
+        } else if fe.path == "type" {
+            "type"
+        } else {
+            "name"
+        };
+        f.form.set_error(key, &fe.message);
+    }
+    if !e.field_errors().is_empty() {
+        return;
+    }
+    let text = error_text(e);
+    let lower = text.to_lowercase();
+    if e.status() == Some(409) || lower.contains("already exists") {
+        f.form.set_error("name", &text);
+    } else if lower.contains("sender") {
+        f.form.set_error("senders", &text);
+    } else if lower.contains("daily_limit") {
+        f.form.set_error("daily_limit", &text);
+    } else if lower.contains("name") {
+        f.form.set_error("name", &text);
+    } else {
+        f.form.note = Some(text);
+    }
+}
+
+/// The create answered: the new campaign opens (or goes back to the Leads
+/// pane); a refusal is shown on its field.
+pub fn on_created(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Campaign(result) = reply else {
+        return Vec::new();
+    };
+    match *result {
+        Ok(c) => {
+            let Some(f) = m.panes.campaigns.create.take() else {
+                // The form was closed while sending: add quietly.
+                list::upsert(m, c);
+                return Vec::new();
+            };
+            m.state.drafts.remove(DRAFT_KEY);
+            m.state.remember_campaign(&c.id, &c.name, "created");
+            let mut cmds = vec![m.save_state()];
+            m.notify(
+                Level::Success,
+                "Campaign created",
+                &format!(
+                    "“{}” is a draft: import leads and write its sequence",
+                    c.name
+                ),
+            );
+            list::upsert(m, c.clone());
+            m.panes.campaigns.view = f.back;
+            if f.origin == Origin::Leads {
+                m.panes.campaigns.handoff = Some(c);
+                cmds.extend(m.switch_pane(Pane::Leads));
+            } else {
+                cmds.extend(detail::open(m, &c.id));
+            }
+            cmds
+        }
+        Err(e) => {
+            match m.panes.campaigns.create.as_mut() {
+                Some(f) => show_error(f, &e),
+                None => super::toast_error(m, "creating the campaign", &e),
+            }
+            // It may have been created: the list says whether it was.
+            if uncertain(&e) {
+                list::refresh(m)
+            } else {
+                Vec::new()
+            }
+        }
+    }
+}

@@ -1,0 +1,588 @@
+//! A campaign's detail: open and refresh it, watch it while it sends, its
+//! tabs, and launch / pause / resume — each asked first, each refused with
+//! its reason when the campaign's status does not allow it, and each read
+//! back when the answer was lost on the way.
+
+use super::super::table::TableState;
+use super::super::toast::Level;
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::rules::{self, Op};
+use super::{
+    Confirmed, Opened, Purpose, Tab, View, error_text, in_flight, layout, messages, roster,
+    sequence, target, toast_error, uncertain, upsert,
+};
+use crate::api::model::{Campaign, CampaignStatus, Channel, RosterQuery};
+use crate::config::keymap::Action;
+use crate::text::format;
+
+/// A newer copy of a campaign over an older one: what the answer omits
+/// (the pause answer has no sequence and two fewer counters; the list has
+/// no senders) keeps its last known value.
+pub fn merge(old: &Campaign, mut new: Campaign) -> Campaign {
+    if old.id != new.id {
+        return new;
+    }
+    if new.sequence_nodes.is_none() {
+        new.sequence_nodes.clone_from(&old.sequence_nodes);
+    }
+    if new.sender_accounts.is_none() {
+        new.sender_accounts.clone_from(&old.sender_accounts);
+    }
+    if new.stats.connections_accepted.is_none() {
+        new.stats.connections_accepted = old.stats.connections_accepted;
+    }
+    if new.stats.contacted.is_none() {
+        new.stats.contacted = old.stats.contacted;
+    }
+    new
+}
+
+/// Moves a table by a navigation action; whether it was one.
+pub fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
+    match action {
+        Action::Up => t.move_by(-1, viewport),
+        Action::Down => t.move_by(1, viewport),
+        Action::Top => t.top(viewport),
+        Action::Bottom => t.bottom(viewport),
+        Action::PageUp => t.page_up(viewport),
+        Action::PageDown => t.page_down(viewport),
+        _ => return false,
+    }
+    true
+}
+
+/// Says why a pane key does nothing here (never silently ignored).
+pub fn disabled_notice(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let why = match action {
+        Action::CampaignStatusFilter => {
+            "the status filter applies to a campaign's roster or messages"
+        }
+        Action::EditItem | Action::MarkLead | Action::MarkLoadedLeads => {
+            "open a campaign's roster (or messages) to pick a lead"
+        }
+        Action::DeleteLeads | Action::DeleteAllLeads => "open a campaign's roster to delete leads",
+        Action::EditSequence => "open a campaign to edit its sequence",
+        Action::NextTab | Action::PrevTab => "open a campaign to see its roster and messages",
+        _ => return Vec::new(),
+    };
+    m.notify(Level::Info, action.name(), why);
+    Vec::new()
+}
+
+/// Opens a campaign (the roster and messages load when their tab shows).
+pub fn open(m: &mut Model, id: &str) -> Vec<Cmd> {
+    forget_open(m);
+    let known = m
+        .panes
+        .campaigns
+        .list
+        .rows
+        .iter()
+        .find(|c| c.id == id)
+        .cloned();
+    m.panes.campaigns.open = Some(Opened {
+        loaded: known.is_some(),
+        campaign: known.unwrap_or_else(|| Campaign {
+            id: id.to_owned(),
+            ..Campaign::default()
+        }),
+        ..Opened::default()
+    });
+    m.panes.campaigns.view = View::Detail;
+    read(m, id)
+}
+
+/// Forgets the answers meant for the campaign being left.
+fn forget_open(m: &mut Model) {
+    m.requests.forget::<super::CampaignsModel>(|p| {
+        matches!(
+            p,
+            Purpose::Campaign(_)
+                | Purpose::Roster { .. }
+                | Purpose::Messages { .. }
+                | Purpose::PendingCount(_)
+        )
+    });
+}
+
+/// Reads the open campaign again (unless a read is on its way).
+pub fn read(m: &mut Model, id: &str) -> Vec<Cmd> {
+    if in_flight(m, |p| *p == Purpose::Campaign(id.to_owned())) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(
+        Purpose::Campaign(id.to_owned()),
+        ApiRequest::GetCampaign { id: id.to_owned() },
+    );
+    vec![cmd]
+}
+
+/// `r`: the campaign and the tab shown, read again.
+pub fn refresh(m: &mut Model) -> Vec<Cmd> {
+    let Some(id) = m.panes.campaigns.open_id().map(str::to_owned) else {
+        return Vec::new();
+    };
+    let mut cmds = read(m, &id);
+    match m.panes.campaigns.open.as_ref().map(|o| o.tab) {
+        Some(Tab::Roster) => cmds.extend(roster::reload(m)),
+        Some(Tab::Messages) => cmds.extend(messages::reload(m)),
+        _ => {}
+    }
+    cmds
+}
+
+/// The watch fired: read the campaign, and the roster rows on screen.
+pub fn on_watch(m: &mut Model, id: &str) -> Vec<Cmd> {
+    if m.panes.campaigns.open_id() != Some(id) {
+        return Vec::new();
+    }
+    let mut cmds = read(m, id);
+    if m.panes.campaigns.open.as_ref().map(|o| o.tab) == Some(Tab::Roster) {
+        cmds.extend(roster::refresh_visible(m));
+    }
+    cmds
+}
+
+/// The open campaign answered.
+pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Campaign(result) = reply else {
+        return Vec::new();
+    };
+    let Some(o) = m
+        .panes
+        .campaigns
+        .open
+        .as_mut()
+        .filter(|o| o.campaign.id == id)
+    else {
+        return Vec::new();
+    };
+    match *result {
+        Ok(c) => {
+            let before = o.loaded.then(|| o.campaign.status.clone());
+            let name = c.name.clone();
+            let after = c.status.clone();
+            upsert(m, c);
+            if let Some(before) = before
+                && before != after
+            {
+                m.notify(
+                    Level::Info,
+                    "Campaign status",
+                    &format!("“{name}” is now {after}"),
+                );
+            }
+            let mut cmds = Vec::new();
+            if m.panes.campaigns.list.registry && !name.is_empty() {
+                m.state.remember_campaign(id, &name, "opened");
+                cmds.push(m.save_state());
+            }
+            cmds
+        }
+        Err(e) => {
+            o.error = Some(if e.is_not_found() {
+                "not found (deleted, or another workspace's)".to_owned()
+            } else {
+                error_text(&e)
+            });
+            toast_error(m, "reading the campaign", &e);
+            Vec::new()
+        }
+    }
+}
+
+/// Shows a tab, loading what it lists.
+pub fn show_tab(m: &mut Model, tab: Tab) -> Vec<Cmd> {
+    let Some(o) = m.panes.campaigns.open.as_mut() else {
+        return Vec::new();
+    };
+    o.tab = tab;
+    match tab {
+        Tab::Overview => Vec::new(),
+        Tab::Roster => roster::fetch_pages(m),
+        Tab::Messages => messages::ensure_loaded(m),
+    }
+}
+
+/// Back to the list.
+fn close(m: &mut Model) -> Vec<Cmd> {
+    forget_open(m);
+    m.panes.campaigns.open = None;
+    m.panes.campaigns.view = View::List;
+    Vec::new()
+}
+
+/// A key action on the detail.
+pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let Some(tab) = m.panes.campaigns.open.as_ref().map(|o| o.tab) else {
+        return close(m);
+    };
+    match action {
+        Action::Back => return close(m),
+        Action::NextTab => return show_tab(m, tab.step(true)),
+        Action::PrevTab => return show_tab(m, tab.step(false)),
+        Action::Refresh => return refresh(m),
+        Action::EditSequence => return sequence::open(m),
+        _ => {}
+    }
+    match tab {
+        Tab::Overview => match action {
+            Action::Open => show_tab(m, Tab::Roster),
+            Action::Up | Action::Down | Action::Top | Action::Bottom => Vec::new(),
+            _ => roster::on_action(m, action),
+        },
+        Tab::Roster => roster::on_action(m, action),
+        Tab::Messages => messages::on_action(m, action),
+    }
+}
+
+/// The keys whose use depends on the campaign's status: `(action, label,
+/// why not)`, for the detail's keys line.
+pub fn state_keys(status: &CampaignStatus) -> Vec<(Action, &'static str, Option<String>)> {
+    [
+        (Action::Launch, "launch", Op::Launch),
+        (Action::Pause, "pause", Op::Pause),
+        (Action::Resume, "resume", Op::Resume),
+        (Action::ImportCsv, "import", Op::ChangeRoster),
+        (Action::EditSequence, "sequence", Op::EditSequence),
+    ]
+    .into_iter()
+    .map(|(a, label, op)| (a, label, rules::check(status, op).err()))
+    .collect()
+}
+
+/// Status-bar hints of the detail: the state keys that apply first, then
+/// the tab's keys, then the state keys that do not apply, with why.
+pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+    let Some(o) = m.panes.campaigns.open.as_ref() else {
+        return Vec::new();
+    };
+    let s = &o.campaign.status;
+    let state = [
+        (Action::Launch, Op::Launch, "launch"),
+        (Action::Pause, Op::Pause, "pause"),
+        (Action::Resume, Op::Resume, "resume"),
+        (Action::ImportCsv, Op::ChangeRoster, "import"),
+    ];
+    let mut out: Vec<(Action, &'static str)> = state
+        .iter()
+        .filter(|(_, op, _)| rules::check(s, *op).is_ok())
+        .map(|(a, _, label)| (*a, *label))
+        .collect();
+    out.extend(match o.tab {
+        Tab::Overview => vec![
+            (Action::NextTab, "roster"),
+            (
+                Action::EditSequence,
+                rules::label(s, Op::EditSequence, "sequence"),
+            ),
+        ],
+        Tab::Roster => vec![
+            (Action::Open, "lead"),
+            (Action::CampaignStatusFilter, "status"),
+            (Action::MarkLead, "select"),
+            (Action::EditItem, rules::label(s, Op::ChangeRoster, "edit")),
+            (
+                Action::DeleteLeads,
+                rules::label(s, Op::ChangeRoster, "delete"),
+            ),
+            (Action::NextTab, "messages"),
+        ],
+        Tab::Messages => vec![
+            (Action::Open, "lead's messages"),
+            (Action::CampaignStatusFilter, "status"),
+            (Action::EditItem, "edit"),
+            (Action::NextTab, "overview"),
+        ],
+    });
+    out.push((Action::Back, "back"));
+    out.extend(
+        state
+            .iter()
+            .filter(|(_, op, _)| rules::check(s, *op).is_err())
+            .map(|(a, op, label)| (*a, rules::label(s, *op, label))),
+    );
+    out
+}
+
+/// Checks `op` against the campaign; says why not with a notice.
+pub fn allowed(m: &mut Model, c: &Campaign, op: Op) -> bool {
+    match rules::check(&c.status, op) {
+        Ok(()) => true,
+        Err(why) => {
+            let title = format!("Cannot {}", op.name());
+            m.notify(Level::Warning, &title, &why);
+            false
+        }
+    }
+}
+
+/// The campaign the state keys act on, or a notice saying there is none.
+fn target_or_say(m: &mut Model) -> Option<Campaign> {
+    let t = target(m);
+    if t.is_none() {
+        m.notify(
+            Level::Info,
+            "No campaign",
+            "select a campaign in the list (or open one) first",
+        );
+    }
+    t
+}
+
+/// Whether a state change of campaign `id` is already on its way.
+fn changing(m: &Model, id: &str) -> bool {
+    in_flight(
+        m,
+        |p| matches!(p, Purpose::Launch(c) | Purpose::Pause(c) | Purpose::Resume(c) | Purpose::PendingCount(c) if c == id),
+    )
+}
+
+/// `L`: counts the pending leads, then asks.
+pub fn ask_launch(m: &mut Model) -> Vec<Cmd> {
+    let Some(c) = target_or_say(m) else {
+        return Vec::new();
+    };
+    if !allowed(m, &c, Op::Launch) || changing(m, &c.id) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(
+        Purpose::PendingCount(c.id.clone()),
+        ApiRequest::ListLeads {
+            id: c.id,
+            query: RosterQuery {
+                page: Some(1),
+                limit: Some(1),
+                status: Some("pending".into()),
+            },
+        },
+    );
+    vec![cmd]
+}
+
+/// The pending count answered: no pending lead is said at once (the
+/// service would answer "No leads in campaign"); otherwise the question
+/// names how many leads the launch starts sending to.
+pub fn on_pending_count(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Roster(result) = reply else {
+        return Vec::new();
+    };
+    let Some(c) = find(m, id) else {
+        return Vec::new();
+    };
+    let pending = match result {
+        Ok(page) => page.total,
+        Err(e) => {
+            toast_error(m, "counting the pending leads", &e);
+            return Vec::new();
+        }
+    };
+    if pending == 0 {
+        m.notify(
+            Level::Error,
+            "No leads in campaign",
+            &format!(
+                "“{}” has no pending lead to send to: import leads ({}) before launching",
+                c.name,
+                m.keymap.key_label(Action::ImportCsv)
+            ),
+        );
+        return Vec::new();
+    }
+    let senders = c.sender_accounts.as_ref().map_or(0, Vec::len);
+    let mut lines = vec![format!(
+        "“{}” ({}) starts sending to {} pending lead{}{}.",
+        c.name,
+        c.kind,
+        format::count(pending),
+        if pending == 1 { "" } else { "s" },
+        match senders {
+            0 => String::new(),
+            1 => " from 1 sender".to_owned(),
+            n => format!(" from {n} senders"),
+        }
+    )];
+    if c.kind == Channel::Email
+        && let Some(limit) = c.daily_limit
+    {
+        lines.push(format!("At most {} emails a day.", format::count(limit)));
+    }
+    lines.push(
+        "The roster and the sequence freeze: leads can no longer be added, edited or deleted."
+            .into(),
+    );
+    m.confirm(Confirm {
+        title: "Launch campaign?".into(),
+        lines,
+        yes: "Launch".into(),
+        no: None,
+        destructive: true,
+        on_yes: ConfirmAction::Pane(Confirmed::Launch(c.id).into()),
+    });
+    Vec::new()
+}
+
+fn find(m: &Model, id: &str) -> Option<Campaign> {
+    let c = &m.panes.campaigns;
+    c.open
+        .as_ref()
+        .map(|o| &o.campaign)
+        .filter(|c| c.id == id)
+        .or_else(|| c.list.rows.iter().find(|c| c.id == id))
+        .cloned()
+}
+
+/// Sends the launch (once; it is never repeated by itself).
+pub fn launch(m: &mut Model, id: &str) -> Vec<Cmd> {
+    if changing(m, id) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(
+        Purpose::Launch(id.to_owned()),
+        ApiRequest::LaunchCampaign { id: id.to_owned() },
+    );
+    vec![cmd]
+}
+
+/// `p`: asks before pausing.
+pub fn ask_pause(m: &mut Model) -> Vec<Cmd> {
+    let Some(c) = target_or_say(m) else {
+        return Vec::new();
+    };
+    if !allowed(m, &c, Op::Pause) || changing(m, &c.id) {
+        return Vec::new();
+    }
+    m.confirm(Confirm {
+        title: "Pause campaign?".into(),
+        lines: vec![
+            format!("“{}” stops sending now.", c.name),
+            format!(
+                "Leads keep their place in the sequence; {} resumes it.",
+                m.keymap.key_label(Action::Resume)
+            ),
+        ],
+        yes: "Pause".into(),
+        no: None,
+        destructive: false,
+        on_yes: ConfirmAction::Pane(Confirmed::Pause(c.id).into()),
+    });
+    Vec::new()
+}
+
+/// Sends the pause.
+pub fn pause(m: &mut Model, id: &str) -> Vec<Cmd> {
+    if changing(m, id) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(
+        Purpose::Pause(id.to_owned()),
+        ApiRequest::PauseCampaign { id: id.to_owned() },
+    );
+    vec![cmd]
+}
+
+/// `R`: asks before resuming.
+pub fn ask_resume(m: &mut Model) -> Vec<Cmd> {
+    let Some(c) = target_or_say(m) else {
+        return Vec::new();
+    };
+    if !allowed(m, &c, Op::Resume) || changing(m, &c.id) {
+        return Vec::new();
+    }
+    m.confirm(Confirm {
+        title: "Resume campaign?".into(),
+        lines: vec![format!(
+            "“{}” starts sending again where it stopped.",
+            c.name
+        )],
+        yes: "Resume".into(),
+        no: None,
+        destructive: true,
+        on_yes: ConfirmAction::Pane(Confirmed::Resume(c.id).into()),
+    });
+    Vec::new()
+}
+
+/// Sends the resume.
+pub fn resume(m: &mut Model, id: &str) -> Vec<Cmd> {
+    if changing(m, id) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(
+        Purpose::Resume(id.to_owned()),
+        ApiRequest::ResumeCampaign { id: id.to_owned() },
+    );
+    vec![cmd]
+}
+
+/// The answer to launch, pause or resume: `done` says what happened.
+fn on_changed(m: &mut Model, id: &str, reply: ApiReply, what: &str, done: &str) -> Vec<Cmd> {
+    let ApiReply::Campaign(result) = reply else {
+        return Vec::new();
+    };
+    match *result {
+        Ok(c) => {
+            let name = c.name.clone();
+            upsert(m, c);
+            m.notify(Level::Success, what, &format!("“{name}” {done}"));
+            Vec::new()
+        }
+        Err(e) if uncertain(&e) => {
+            m.notify(
+                Level::Warning,
+                &format!("{what}: answer lost"),
+                &format!(
+                    "{} — the service may have done it; reading the campaign again to see",
+                    e.message()
+                ),
+            );
+            reread(m, id)
+        }
+        Err(e) => {
+            // The service's refusal, as it says it ("No leads in campaign",
+            // "Only active campaigns can be paused"); the status may have
+            // moved under us, so read it again.
+            toast_error(m, &format!("{} refused", what.to_lowercase()), &e);
+            reread(m, id)
+        }
+    }
+}
+
+/// Reads a campaign again, wherever it is shown.
+fn reread(m: &mut Model, id: &str) -> Vec<Cmd> {
+    if m.panes.campaigns.open_id() == Some(id) {
+        read(m, id)
+    } else {
+        let (_, cmd) = m.request(
+            Purpose::Known(id.to_owned()),
+            ApiRequest::GetCampaign { id: id.to_owned() },
+        );
+        vec![cmd]
+    }
+}
+
+/// The launch answered.
+pub fn on_launched(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
+    on_changed(
+        m,
+        id,
+        reply,
+        "Launch",
+        "is launching: its stats update here while it sends",
+    )
+}
+
+/// The pause answered.
+pub fn on_paused(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
+    on_changed(m, id, reply, "Pause", "is paused")
+}
+
+/// The resume answered.
+pub fn on_resumed(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
+    on_changed(m, id, reply, "Resume", "is sending again")
+}
+
+/// The roster viewport of the current size.
+pub fn tab_viewport(m: &Model) -> usize {
+    layout::tab_viewport(m.layout().body)
+}

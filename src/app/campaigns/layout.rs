@@ -1,0 +1,130 @@
+//! The Campaigns pane's geometry, shared by drawing and by `update` (page
+//! sizes, mouse hit-testing): computed from sizes alone.
+
+use super::Tab;
+use crate::geometry::{Rect, centered, split_left, split_top};
+
+/// Rows of the detail header: the campaign line, the keys line, the tabs.
+pub const HEADER_ROWS: u16 = 3;
+
+/// The campaign list's table (its filter is typed in its bottom border).
+pub fn list_area(body: Rect) -> Rect {
+    body
+}
+
+/// Rows of the campaign list on screen.
+pub fn list_viewport(body: Rect) -> usize {
+    crate::geometry::table::viewport(list_area(body))
+}
+
+/// Where a campaign's detail goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Detail {
+    /// The campaign line.
+    pub title: Rect,
+    /// The keys that apply, and those that do not with their reasons.
+    pub keys: Rect,
+    /// The tab row.
+    pub tabs: Rect,
+    /// The tab's content.
+    pub content: Rect,
+}
+
+/// The detail's areas inside the pane body.
+pub fn detail(body: Rect) -> Detail {
+    let (head, content) = split_top(body, HEADER_ROWS);
+    let (title, rest) = split_top(head, 1);
+    let (keys, tabs) = split_top(rest, 1);
+    Detail {
+        title,
+        keys,
+        tabs,
+        content,
+    }
+}
+
+/// Rows of the roster and message tables on screen.
+pub fn tab_viewport(body: Rect) -> usize {
+    crate::geometry::table::viewport(detail(body).content)
+}
+
+/// The overview's two columns: settings, senders and sequence on the left;
+/// the stats chart on the right.
+pub fn overview(content: Rect) -> (Rect, Rect) {
+    let left_w = if content.width >= 120 {
+        content.width * 3 / 5
+    } else {
+        content.width / 2
+    };
+    split_left(content, left_w)
+}
+
+/// The label of each tab on the tab row, with its columns `[start, end)`.
+pub fn tab_spans(tabs: Rect) -> Vec<(Tab, u16, u16)> {
+    let mut x = tabs.x + 1;
+    Tab::ALL
+        .iter()
+        .map(|t| {
+            let w = u16::try_from(t.title().chars().count()).unwrap_or(u16::MAX) + 2;
+            let span = (*t, x, x.saturating_add(w));
+            x = x.saturating_add(w).saturating_add(1);
+            span
+        })
+        .collect()
+}
+
+/// The tab under a click on the tab row.
+pub fn tab_at(tabs: Rect, x: u16, y: u16) -> Option<Tab> {
+    if y != tabs.y || tabs.height == 0 {
+        return None;
+    }
+    tab_spans(tabs)
+        .into_iter()
+        .find(|(_, a, b)| (*a..*b).contains(&x))
+        .map(|(t, _, _)| t)
+}
+
+/// A dialog over the body: as wide as `want` allows, two rows short of it.
+pub fn dialog(body: Rect, want: u16) -> Rect {
+    centered(
+        body,
+        want.min(body.width.saturating_sub(2)),
+        body.height.saturating_sub(2).max(1),
+    )
+}
+
+/// Where the sequence editor's parts go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Editor {
+    /// The steps.
+    pub steps: Rect,
+    /// The subject line (empty height for network steps).
+    pub subject: Rect,
+    /// The body.
+    pub body: Rect,
+    /// The variables line.
+    pub variables: Rect,
+    /// The preview for the chosen lead.
+    pub preview: Rect,
+}
+
+/// The editor's areas; `subject` is false for steps without a subject.
+pub fn editor(body: Rect, subject: bool) -> Editor {
+    let wide = body.width >= 120;
+    let (main, preview) = if wide {
+        split_left(body, body.width / 2)
+    } else {
+        split_top(body, body.height.saturating_sub(body.height * 2 / 5))
+    };
+    let steps_h = if wide { 7 } else { 5 }.min(main.height / 3);
+    let (steps, rest) = split_top(main, steps_h);
+    let (subject, rest) = split_top(rest, if subject { 3 } else { 0 });
+    let (body_area, variables) = split_top(rest, rest.height.saturating_sub(2));
+    Editor {
+        steps,
+        subject,
+        body: body_area,
+        variables,
+        preview,
+    }
+}

@@ -1,0 +1,297 @@
+//! The campaign list: from the optional list route, or — when the service
+//! does not offer it — from the local registry (ids created here, pasted
+//! with `:open campaign <id>`, or met in another pane), each read by id.
+//! Newest first; `/` filters by name, type or status as you type.
+
+use std::collections::BTreeMap;
+
+use crossterm::event::{KeyCode, KeyEvent};
+use ratatui_textarea::TextArea;
+
+use super::super::table::TableState;
+use super::super::{ApiReply, ApiRequest, Cmd, Model};
+use super::{Purpose, detail, error_text, in_flight, layout, rules};
+use crate::api::model::Campaign;
+use crate::config::keymap::Action;
+
+/// The campaigns shown in the list.
+#[derive(Debug, Clone, Default)]
+pub struct CampaignList {
+    /// Every campaign known, newest first.
+    pub rows: Vec<Campaign>,
+    /// The list route is not offered: rows come from the local registry.
+    pub registry: bool,
+    /// An answer arrived at least once.
+    pub loaded: bool,
+    /// The last failure to list, shown while nothing is loaded.
+    pub error: Option<String>,
+    /// Registry ids that could not be read, with why.
+    pub missing: BTreeMap<String, String>,
+    /// Selection over the filtered rows.
+    pub table: TableState,
+    /// The applied filter (case-insensitive, over name, type and status).
+    pub filter: String,
+    /// The filter being typed (`/`).
+    pub filter_input: Option<TextArea<'static>>,
+    /// The filter before the one being typed (Esc puts it back).
+    pub filter_before: String,
+}
+
+impl CampaignList {
+    /// Indices of the rows passing the filter, in order.
+    pub fn visible(&self) -> Vec<usize> {
+        let needle = self.filter.trim().to_lowercase();
+        (0..self.rows.len())
+            .filter(|i| needle.is_empty() || matches(&self.rows[*i], &needle))
+            .collect()
+    }
+
+    /// The selected campaign.
+    pub fn selected(&self) -> Option<&Campaign> {
+        let i = *self.visible().get(self.table.selected)?;
+        self.rows.get(i)
+    }
+}
+
+fn matches(c: &Campaign, needle: &str) -> bool {
+    c.name.to_lowercase().contains(needle)
+        || c.kind.as_str().contains(needle)
+        || c.status.as_str().contains(needle)
+}
+
+/// Leads sent at least one message: the service's `contacted` when it
+/// gives it (the pause answer does not), else every lead past `pending`
+/// as the counters add up (`stats` are counts of the roster by status, so
+/// `sent` alone drops as leads reply or bounce).
+pub fn reached(c: &Campaign) -> u64 {
+    let s = &c.stats;
+    s.contacted.unwrap_or_else(|| {
+        [
+            s.sent,
+            s.replied,
+            s.bounced,
+            s.completed,
+            s.timed_out,
+            s.connection_sent,
+            s.connected,
+            s.message_sent,
+        ]
+        .iter()
+        .fold(0u64, |a, b| a.saturating_add(*b))
+    })
+}
+
+/// Reply rate: replied per lead reached, in percent (`None` before any
+/// send).
+pub fn reply_rate(c: &Campaign) -> Option<f64> {
+    let reached = reached(c);
+    #[allow(clippy::cast_precision_loss)] // display only
+    (reached > 0).then(|| c.stats.replied as f64 * 100.0 / reached as f64)
+}
+
+/// Loads the list when nothing is loaded and nothing is on its way.
+pub fn ensure_loaded(m: &mut Model) -> Vec<Cmd> {
+    if m.panes.campaigns.list.loaded || in_flight(m, |p| *p == Purpose::List) {
+        return Vec::new();
+    }
+    refresh(m)
+}
+
+/// Asks for the list again.
+pub fn refresh(m: &mut Model) -> Vec<Cmd> {
+    if in_flight(m, |p| *p == Purpose::List) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(Purpose::List, ApiRequest::ListCampaigns);
+    vec![cmd]
+}
+
+fn viewport(m: &Model) -> usize {
+    layout::list_viewport(m.layout().body)
+}
+
+/// Re-counts the rows after a change, keeping the selected campaign.
+fn relen(m: &mut Model, keep: Option<String>) {
+    let vp = viewport(m);
+    let l = &mut m.panes.campaigns.list;
+    let visible = l.visible();
+    l.table.set_len(visible.len(), vp);
+    if let Some(id) = keep
+        && let Some(pos) = visible.iter().position(|i| l.rows[*i].id == id)
+    {
+        l.table.select(pos, vp);
+    }
+}
+
+fn sort(rows: &mut [Campaign]) {
+    // ISO 8601 timestamps sort as text; newest first.
+    rows.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+}
+
+/// The list answer: the rows, or `None` (read the registry one by one).
+pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Campaigns(result) = reply else {
+        return Vec::new();
+    };
+    let keep = m.panes.campaigns.list.selected().map(|c| c.id.clone());
+    match result {
+        Ok(Some(mut rows)) => {
+            sort(&mut rows);
+            let l = &mut m.panes.campaigns.list;
+            l.rows = rows;
+            l.registry = false;
+            l.loaded = true;
+            l.error = None;
+            relen(m, keep);
+            Vec::new()
+        }
+        Ok(None) => {
+            let l = &mut m.panes.campaigns.list;
+            l.registry = true;
+            l.loaded = true;
+            l.error = None;
+            let known: Vec<String> = m
+                .state
+                .known_campaigns
+                .iter()
+                .map(|k| k.id.clone())
+                .collect();
+            let mut cmds = Vec::new();
+            for id in known {
+                if in_flight(m, |p| *p == Purpose::Known(id.clone())) {
+                    continue;
+                }
+                let (_, cmd) =
+                    m.request(Purpose::Known(id.clone()), ApiRequest::GetCampaign { id });
+                cmds.push(cmd);
+            }
+            cmds
+        }
+        Err(e) => {
+            if !m.panes.campaigns.list.loaded {
+                m.panes.campaigns.list.error = Some(error_text(&e));
+            }
+            super::toast_error(m, "listing campaigns", &e);
+            Vec::new()
+        }
+    }
+}
+
+/// One registry campaign.
+pub fn on_known(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Campaign(result) = reply else {
+        return Vec::new();
+    };
+    match *result {
+        Ok(c) => {
+            m.panes.campaigns.list.missing.remove(id);
+            if !c.name.is_empty() {
+                m.state.remember_campaign(&c.id, &c.name, "");
+            }
+            upsert(m, c);
+        }
+        Err(e) => {
+            let why = if e.is_not_found() {
+                "not found (deleted, or another workspace's)".to_owned()
+            } else {
+                error_text(&e)
+            };
+            m.panes.campaigns.list.missing.insert(id.to_owned(), why);
+        }
+    }
+    Vec::new()
+}
+
+/// Puts a newer copy of a campaign in the list (or adds it, in place by
+/// creation time).
+pub fn upsert(m: &mut Model, c: Campaign) {
+    let keep = m.panes.campaigns.list.selected().map(|c| c.id.clone());
+    let rows = &mut m.panes.campaigns.list.rows;
+    match rows.iter_mut().find(|r| r.id == c.id) {
+        Some(row) => *row = detail::merge(row, c),
+        None => {
+            rows.push(c);
+            sort(rows);
+        }
+    }
+    relen(m, keep);
+}
+
+/// A key action on the list.
+pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let vp = viewport(m);
+    if detail::nav(&mut m.panes.campaigns.list.table, action, vp) {
+        return Vec::new();
+    }
+    match action {
+        Action::Open => match m.panes.campaigns.list.selected().map(|c| c.id.clone()) {
+            Some(id) => detail::open(m, &id),
+            None => Vec::new(),
+        },
+        Action::Filter => {
+            let l = &mut m.panes.campaigns.list;
+            let mut input = TextArea::new(vec![l.filter.clone()]);
+            input.move_cursor(ratatui_textarea::CursorMove::End);
+            l.filter_before = l.filter.clone();
+            l.filter_input = Some(input);
+            Vec::new()
+        }
+        Action::Back if !m.panes.campaigns.list.filter.is_empty() => {
+            m.panes.campaigns.list.filter.clear();
+            relen(m, None);
+            Vec::new()
+        }
+        Action::Refresh => {
+            m.panes.campaigns.list.missing.clear();
+            refresh(m)
+        }
+        _ => super::detail::disabled_notice(m, action),
+    }
+}
+
+/// A key while the filter is typed: it applies as you type; Enter keeps
+/// it, Esc puts back the one before.
+pub fn on_filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    let l = &mut m.panes.campaigns.list;
+    let Some(input) = l.filter_input.as_mut() else {
+        return Vec::new();
+    };
+    match key.code {
+        KeyCode::Enter => l.filter_input = None,
+        KeyCode::Esc => {
+            l.filter = std::mem::take(&mut l.filter_before);
+            l.filter_input = None;
+        }
+        _ => {
+            input.input(key);
+            l.filter = input.lines().join(" ");
+        }
+    }
+    relen(m, None);
+    Vec::new()
+}
+
+/// Status-bar hints of the list.
+pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+    let mut out = vec![
+        (Action::Open, "open"),
+        (Action::NewCampaign, "new"),
+        (Action::Filter, "filter"),
+    ];
+    if let Some(c) = m.panes.campaigns.list.selected() {
+        out.push((
+            Action::Launch,
+            rules::label(&c.status, rules::Op::Launch, "launch"),
+        ));
+        out.push((
+            Action::Pause,
+            rules::label(&c.status, rules::Op::Pause, "pause"),
+        ));
+        out.push((
+            Action::Resume,
+            rules::label(&c.status, rules::Op::Resume, "resume"),
+        ));
+    }
+    out.push((Action::Refresh, "refresh"));
+    out
+}

@@ -1,0 +1,725 @@
+//! The Campaigns pane: the campaign list (list route, or the local registry
+//! of ids met elsewhere), the create form, a campaign's detail (settings,
+//! senders, sequence and every stats counter as a chart, watched live while
+//! it sends), its roster in pages of at most 200 with a status filter, CSV
+//! import in chunks of at most 1,000, lead edit and delete, the sequence
+//! editor, launch / pause / resume with the contract's state rules, and the
+//! generated messages.
+//!
+//! Every request is recorded in the shared request table with its
+//! [`Purpose`]; a reply whose purpose no longer matches what is shown (another
+//! campaign, another filter generation) is dropped. The state rules live in
+//! [`rules`]: a key that cannot work in the campaign's status is shown with
+//! its reason and never sent.
+
+pub mod create;
+pub mod detail;
+pub mod import;
+pub mod layout;
+pub mod list;
+pub mod messages;
+pub mod roster;
+pub mod rules;
+pub mod sequence;
+#[cfg(test)]
+mod tests;
+
+use std::time::Duration;
+
+use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+
+use super::command_line::{Arg, CommandSpec};
+use super::pane::{Answer, PaneSpec, PaneUnit};
+use super::toast::Level;
+use super::{Cmd, Model, Pane, Reply, RequestId};
+use crate::api::ApiError;
+use crate::api::model::{Campaign, CampaignStatus};
+use crate::config::keymap::{Action, Scope};
+use crate::store::State;
+
+/// What the pane shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum View {
+    /// The campaigns.
+    #[default]
+    List,
+    /// One campaign (overview, roster, messages).
+    Detail,
+    /// The create form (full pane).
+    Create,
+    /// The sequence editor of the open campaign (full pane).
+    Sequence,
+}
+
+/// The parts of a campaign's detail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tab {
+    /// Settings, senders, sequence and the stats chart.
+    #[default]
+    Overview,
+    /// The roster.
+    Roster,
+    /// Generated messages.
+    Messages,
+}
+
+impl Tab {
+    /// Every tab, in order.
+    pub const ALL: [Tab; 3] = [Tab::Overview, Tab::Roster, Tab::Messages];
+
+    /// Its title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Tab::Overview => "Overview",
+            Tab::Roster => "Roster",
+            Tab::Messages => "Messages",
+        }
+    }
+
+    /// The next (or previous) tab, wrapping.
+    pub fn step(self, forward: bool) -> Tab {
+        let i = Tab::ALL.iter().position(|t| *t == self).unwrap_or(0);
+        let n = Tab::ALL.len();
+        Tab::ALL[if forward {
+            (i + 1) % n
+        } else {
+            (i + n - 1) % n
+        }]
+    }
+}
+
+/// Why a request (or file effect) was sent; checked when it answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Purpose {
+    /// The optional list route.
+    List,
+    /// One campaign of the local registry (the list route is not offered).
+    Known(String),
+    /// The open campaign: opened, refreshed, watched or re-read.
+    Campaign(String),
+    /// The senders, for the create form.
+    Senders,
+    /// Creating a campaign.
+    Create,
+    /// Counting a campaign's pending leads before the launch question.
+    PendingCount(String),
+    /// Launching a campaign.
+    Launch(String),
+    /// Pausing a campaign.
+    Pause(String),
+    /// Resuming a campaign.
+    Resume(String),
+    /// A roster page of the open campaign.
+    Roster {
+        /// The campaign.
+        campaign: String,
+        /// The filter generation it was asked for.
+        generation: u64,
+        /// The page index (0-based; the service's `page` is one more).
+        page: u64,
+    },
+    /// Leads for the sequence editor's preview and variables.
+    PreviewLeads(String),
+    /// Editing one lead (its id).
+    EditLead(String),
+    /// A chunk of lead ids deleted (or all).
+    Delete(String),
+    /// Replacing the sequence.
+    SaveSequence(String),
+    /// Generated messages of the open campaign.
+    Messages {
+        /// The campaign.
+        campaign: String,
+        /// The filter generation.
+        generation: u64,
+    },
+    /// One lead's messages with the merged replies.
+    LeadMessages {
+        /// The campaign.
+        campaign: String,
+        /// The lead.
+        prospect: String,
+    },
+    /// Editing a generated message (its id).
+    EditMessage(String),
+    /// A chunk of the CSV being imported.
+    ImportRead,
+    /// A chunk of leads sent by the import.
+    ImportChunk,
+}
+
+/// The pane's pollers.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CampaignsSub {
+    /// Read a launching or active campaign again while it is on screen.
+    Watch(String),
+}
+
+/// The pane's questions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Confirmed {
+    /// Launch the campaign.
+    Launch(String),
+    /// Pause the campaign.
+    Pause(String),
+    /// Resume the campaign.
+    Resume(String),
+    /// Delete these leads (in chunks of at most 500).
+    DeleteLeads {
+        /// The campaign.
+        campaign: String,
+        /// The lead ids.
+        ids: Vec<String>,
+    },
+    /// Delete every lead.
+    DeleteAll(String),
+    /// Send the failed import chunk again.
+    ResumeImport,
+    /// Remove a step of the sequence being edited.
+    RemoveStep(usize),
+}
+
+/// A dialog over the pane.
+#[derive(Debug)]
+pub enum Dialog {
+    /// The CSV import: path, mapping, preview, upload, report.
+    Import(Box<import::Import>),
+    /// One lead of the roster, with its custom fields.
+    Lead(Box<roster::LeadView>),
+    /// The lead edit form.
+    EditLead(Box<roster::LeadEdit>),
+    /// One lead's messages with the merged replies.
+    Thread(Box<messages::Thread>),
+    /// The generated-message edit form.
+    EditMessage(Box<messages::MessageEdit>),
+}
+
+/// The open campaign.
+#[derive(Debug, Clone, Default)]
+pub struct Opened {
+    /// The campaign (merged from every answer: the pause answer omits some
+    /// fields, which keep their last known value).
+    pub campaign: Campaign,
+    /// Whether the campaign itself arrived at least once.
+    pub loaded: bool,
+    /// The last failure to read it.
+    pub error: Option<String>,
+    /// The part shown.
+    pub tab: Tab,
+    /// The roster.
+    pub roster: roster::Roster,
+    /// The generated messages.
+    pub messages: messages::Messages,
+    /// A delete in progress.
+    pub delete: Option<roster::DeleteJob>,
+}
+
+/// State of the pane.
+#[derive(Debug, Default)]
+pub struct CampaignsModel {
+    /// What is shown.
+    pub view: View,
+    /// The campaigns.
+    pub list: list::CampaignList,
+    /// The open campaign.
+    pub open: Option<Opened>,
+    /// The create form.
+    pub create: Option<create::CreateForm>,
+    /// The sequence editor.
+    pub sequence: Option<sequence::Editor>,
+    /// A dialog over the pane.
+    pub dialog: Option<Dialog>,
+    /// A campaign created from the Leads pane's picker, waiting to be taken
+    /// by it ([`create::take_for_leads`]).
+    pub handoff: Option<Campaign>,
+}
+
+impl CampaignsModel {
+    /// The open campaign's id.
+    pub fn open_id(&self) -> Option<&str> {
+        self.open.as_ref().map(|o| o.campaign.id.as_str())
+    }
+
+    /// The status of the open campaign.
+    pub fn open_status(&self) -> Option<&CampaignStatus> {
+        self.open
+            .as_ref()
+            .filter(|o| o.loaded)
+            .map(|o| &o.campaign.status)
+    }
+}
+
+/// `code: message` of a failure, for inline display.
+pub fn error_text(e: &ApiError) -> String {
+    format!("{}: {}", e.code(), e.message())
+}
+
+/// Whether a failed write may still have been carried out by the service
+/// (a timeout or a lost connection after sending, or a 2xx answer that did
+/// not decode): it is never sent again without asking.
+pub fn uncertain(e: &ApiError) -> bool {
+    match e {
+        ApiError::Timeout {
+            may_have_reached, ..
+        }
+        | ApiError::Transport {
+            may_have_reached, ..
+        } => *may_have_reached,
+        ApiError::Decode { status, .. } => (200..300).contains(status),
+        _ => false,
+    }
+}
+
+/// Whether a request of this pane passing `f` is in flight.
+pub fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
+    m.requests.pending::<CampaignsModel>(f)
+}
+
+/// Notifies a failure of a request of this pane.
+pub(crate) fn toast_error(m: &mut Model, context: &str, e: &ApiError) {
+    m.toasts.error(m.now, context, e);
+    m.redraw = true;
+}
+
+/// The campaign the campaign keys act on: the open one in the detail, the
+/// selected row in the list.
+pub fn target(m: &Model) -> Option<Campaign> {
+    let c = &m.panes.campaigns;
+    match c.view {
+        View::List => c.list.selected().cloned(),
+        _ => c
+            .open
+            .as_ref()
+            .filter(|o| o.loaded)
+            .map(|o| o.campaign.clone()),
+    }
+}
+
+/// Takes a newer copy of a campaign everywhere it is shown (list row and
+/// open campaign), keeping what the answer omitted.
+pub fn upsert(m: &mut Model, c: Campaign) {
+    if let Some(o) = m.panes.campaigns.open.as_mut()
+        && o.campaign.id == c.id
+    {
+        o.campaign = detail::merge(&o.campaign, c.clone());
+        o.loaded = true;
+        o.error = None;
+    }
+    list::upsert(m, c);
+}
+
+/// Status-bar hints of what is shown.
+fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+    let c = &m.panes.campaigns;
+    if c.dialog.is_some() || matches!(c.view, View::Create | View::Sequence) {
+        // Dialogs, the form and the editor show their own keys.
+        return Vec::new();
+    }
+    if c.list.filter_input.is_some() {
+        return Vec::new();
+    }
+    match c.view {
+        View::List => list::hints(m),
+        _ => detail::hints(m),
+    }
+}
+
+/// The pane became visible: load what it shows.
+fn on_enter(m: &mut Model) -> Vec<Cmd> {
+    let mut cmds = list::ensure_loaded(m);
+    if m.panes.campaigns.view == View::Detail {
+        cmds.extend(detail::refresh(m));
+    }
+    cmds
+}
+
+/// The terminal was resized: keep selections on screen, load newly
+/// visible roster rows.
+fn on_resize(m: &mut Model) -> Vec<Cmd> {
+    let body = m.layout().body;
+    let lvp = layout::list_viewport(body);
+    m.panes.campaigns.list.table.clamp(lvp);
+    let tvp = layout::tab_viewport(body);
+    if let Some(o) = m.panes.campaigns.open.as_mut() {
+        o.roster.table.clamp(tvp);
+        o.messages.table.clamp(tvp);
+    }
+    if m.pane == Pane::Campaigns && m.panes.campaigns.view == View::Detail {
+        roster::fetch_pages(m)
+    } else {
+        Vec::new()
+    }
+}
+
+/// Keys for a focused text box or a dialog; `None` when neither is open.
+fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
+    if let Some(dialog) = m.panes.campaigns.dialog.take() {
+        return Some(match dialog {
+            Dialog::Import(d) => import::on_key(m, d, key),
+            Dialog::Lead(d) => roster::on_lead_key(m, d, key),
+            Dialog::EditLead(d) => roster::on_edit_key(m, d, key),
+            Dialog::Thread(d) => messages::on_thread_key(m, d, key),
+            Dialog::EditMessage(d) => messages::on_edit_key(m, d, key),
+        });
+    }
+    match m.panes.campaigns.view {
+        View::Create if m.panes.campaigns.create.is_some() => Some(create::on_key(m, key)),
+        View::Sequence if m.panes.campaigns.sequence.is_some() => Some(sequence::on_key(m, key)),
+        View::List if m.panes.campaigns.list.filter_input.is_some() => {
+            Some(list::on_filter_key(m, key))
+        }
+        _ => None,
+    }
+}
+
+/// Pasted text goes to the focused text box.
+fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+    let c = &mut m.panes.campaigns;
+    match &mut c.dialog {
+        Some(Dialog::Import(d)) => d.paste(text),
+        Some(Dialog::EditLead(d)) => d.form.paste(text),
+        Some(Dialog::EditMessage(d)) => d.form.paste(text),
+        Some(_) => {}
+        None => match c.view {
+            View::Create => {
+                if let Some(f) = c.create.as_mut() {
+                    f.form.paste(text);
+                }
+            }
+            View::Sequence => {
+                if let Some(e) = c.sequence.as_mut() {
+                    e.paste(text);
+                }
+            }
+            View::List => {
+                if let Some(input) = c.list.filter_input.as_mut() {
+                    input.insert_str(text.replace(['\n', '\r'], " "));
+                }
+            }
+            View::Detail => {}
+        },
+    }
+    Vec::new()
+}
+
+/// A key action on the pane.
+fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    match action {
+        Action::NewCampaign => return create::open(m),
+        Action::Launch => return detail::ask_launch(m),
+        Action::Pause => return detail::ask_pause(m),
+        Action::Resume => return detail::ask_resume(m),
+        Action::ImportCsv => return import::open(m, None),
+        _ => {}
+    }
+    match m.panes.campaigns.view {
+        View::List => list::on_action(m, action),
+        View::Detail => detail::on_action(m, action),
+        View::Create | View::Sequence => Vec::new(),
+    }
+}
+
+/// A reply for this pane, with the purpose it was sent for.
+fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+    let reply = match reply {
+        Reply::Api(r) => r,
+        Reply::Csv(result) => return import::on_read(m, result),
+        Reply::PathChecked(_) | Reply::FileWritten(_) => return Vec::new(),
+    };
+    match purpose {
+        Purpose::List => list::on_list(m, reply),
+        Purpose::Known(campaign) => list::on_known(m, &campaign, reply),
+        Purpose::Campaign(campaign) => detail::on_campaign(m, &campaign, reply),
+        Purpose::Senders => create::on_senders(m, reply),
+        Purpose::Create => create::on_created(m, reply),
+        Purpose::PendingCount(campaign) => detail::on_pending_count(m, &campaign, reply),
+        Purpose::Launch(campaign) => detail::on_launched(m, &campaign, reply),
+        Purpose::Pause(campaign) => detail::on_paused(m, &campaign, reply),
+        Purpose::Resume(campaign) => detail::on_resumed(m, &campaign, reply),
+        Purpose::Roster {
+            campaign,
+            generation,
+            page,
+        } => roster::on_page(m, &campaign, generation, page, reply),
+        Purpose::PreviewLeads(campaign) => sequence::on_leads(m, &campaign, reply),
+        Purpose::EditLead(lead) => roster::on_edited(m, &lead, reply),
+        Purpose::Delete(campaign) => roster::on_deleted(m, &campaign, reply),
+        Purpose::SaveSequence(campaign) => sequence::on_saved(m, &campaign, reply),
+        Purpose::Messages {
+            campaign,
+            generation,
+        } => messages::on_list(m, &campaign, generation, reply),
+        Purpose::LeadMessages { campaign, prospect } => {
+            messages::on_thread(m, &campaign, &prospect, reply)
+        }
+        Purpose::EditMessage(message) => messages::on_edited(m, &message, reply),
+        Purpose::ImportChunk => import::on_uploaded(m, id, reply),
+        // Answered by `Reply::Csv` above.
+        Purpose::ImportRead => Vec::new(),
+    }
+}
+
+/// The pollers this pane wants: a watch on the open campaign while it is
+/// launching or active and on screen.
+fn subscriptions(m: &Model, subs: &mut Vec<(CampaignsSub, Duration)>) {
+    if m.pane != Pane::Campaigns || m.panes.campaigns.view != View::Detail {
+        return;
+    }
+    if let Some(o) = &m.panes.campaigns.open
+        && o.loaded
+        && rules::is_live(&o.campaign.status)
+    {
+        subs.push((CampaignsSub::Watch(o.campaign.id.clone()), m.poll.campaign));
+    }
+}
+
+/// A question of the pane was answered. Dismissed (Esc or `q`): nothing is
+/// chosen and nothing typed is discarded.
+fn on_answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
+    if answer != Answer::Yes {
+        return Vec::new();
+    }
+    match what {
+        Confirmed::Launch(id) => detail::launch(m, &id),
+        Confirmed::Pause(id) => detail::pause(m, &id),
+        Confirmed::Resume(id) => detail::resume(m, &id),
+        Confirmed::DeleteLeads { campaign, ids } => roster::delete(m, &campaign, ids),
+        Confirmed::DeleteAll(campaign) => roster::delete_all(m, &campaign),
+        Confirmed::ResumeImport => import::resume(m),
+        Confirmed::RemoveStep(i) => sequence::remove_step(m, i),
+    }
+}
+
+/// Mouse on the body: a click selects (again opens), the wheel scrolls.
+fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
+    let c = &m.panes.campaigns;
+    if c.dialog.is_some() || matches!(c.view, View::Create | View::Sequence) {
+        return Vec::new();
+    }
+    let body = m.layout().body;
+    match ev.kind {
+        MouseEventKind::ScrollDown => on_action(m, Action::Down),
+        MouseEventKind::ScrollUp => on_action(m, Action::Up),
+        MouseEventKind::Down(MouseButton::Left) => {
+            let (area, vp) = match c.view {
+                View::List => (layout::list_area(body), layout::list_viewport(body)),
+                _ => {
+                    let a = layout::detail(body);
+                    if let Some(tab) = layout::tab_at(a.tabs, ev.column, ev.row) {
+                        return detail::show_tab(m, tab);
+                    }
+                    (a.content, layout::tab_viewport(body))
+                }
+            };
+            let Some(line) = crate::geometry::table::line_at(area, ev.column, ev.row) else {
+                return Vec::new();
+            };
+            let Some(table) = table_mut(&mut m.panes.campaigns) else {
+                return Vec::new();
+            };
+            let Some(row) = table.row_at(line) else {
+                return Vec::new();
+            };
+            let again = table.selected == row;
+            table.select(row, vp);
+            if again {
+                on_action(m, Action::Open)
+            } else {
+                roster::fetch_pages(m)
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The table the mouse acts on in the view shown.
+fn table_mut(c: &mut CampaignsModel) -> Option<&mut super::table::TableState> {
+    match c.view {
+        View::List => Some(&mut c.list.table),
+        View::Detail => {
+            let o = c.open.as_mut()?;
+            match o.tab {
+                Tab::Overview => None,
+                Tab::Roster => Some(&mut o.roster.table),
+                Tab::Messages => Some(&mut o.messages.table),
+            }
+        }
+        View::Create | View::Sequence => None,
+    }
+}
+
+/// Opens a campaign by id (`:open campaign <id>`), remembering it locally.
+pub fn open_by_id(m: &mut Model, id: &str, source: &str) -> Vec<Cmd> {
+    let id = id.trim();
+    if id.is_empty() {
+        return Vec::new();
+    }
+    m.state.remember_campaign(id, "", source);
+    let mut cmds = vec![m.save_state()];
+    cmds.extend(detail::open(m, id));
+    cmds
+}
+
+/// A `:` command.
+fn on_command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
+    let c = &m.panes.campaigns;
+    if c.dialog.is_some() || matches!(c.view, View::Create | View::Sequence) {
+        m.notify(
+            Level::Warning,
+            "Busy",
+            "close the open form or dialog first (Esc); what you typed is kept",
+        );
+        return Vec::new();
+    }
+    match name {
+        "open campaign" => open_by_id(m, arg.as_deref().unwrap_or(""), "pasted"),
+        "import" => import::open(m, arg),
+        "launch" | "pause" | "resume" => {
+            if m.panes.campaigns.view != View::Detail || m.panes.campaigns.open.is_none() {
+                m.notify(
+                    Level::Info,
+                    "No campaign open",
+                    &format!(":{name} acts on the open campaign: open one first (Enter)"),
+                );
+                return Vec::new();
+            }
+            match name {
+                "launch" => detail::ask_launch(m),
+                "pause" => detail::ask_pause(m),
+                _ => detail::ask_resume(m),
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// What unsent text the pane holds.
+fn unsent(m: &Model) -> Option<String> {
+    let c = &m.panes.campaigns;
+    if c.create.as_ref().is_some_and(|f| f.form.is_dirty()) {
+        return Some("the new-campaign form".into());
+    }
+    if c.sequence.as_ref().is_some_and(sequence::Editor::is_dirty) {
+        return Some("the sequence editor".into());
+    }
+    match &c.dialog {
+        Some(Dialog::EditLead(d)) if d.form.is_dirty() => Some("the lead edit form".into()),
+        Some(Dialog::EditMessage(d)) if d.form.is_dirty() => Some("the message edit form".into()),
+        _ => None,
+    }
+}
+
+/// Copies unsent text into the local state.
+fn capture_drafts(m: &Model, state: &mut State) {
+    let c = &m.panes.campaigns;
+    if let Some(f) = &c.create
+        && f.form.is_dirty()
+    {
+        state.drafts.insert(create::DRAFT_KEY.into(), f.draft());
+    }
+    if let Some(e) = &c.sequence
+        && e.is_dirty()
+    {
+        state.drafts.insert(e.draft_key(), e.draft());
+    }
+    match &c.dialog {
+        Some(Dialog::EditLead(d)) if d.form.is_dirty() => {
+            state.drafts.insert(d.draft_key(), d.draft());
+        }
+        Some(Dialog::EditMessage(d)) if d.form.is_dirty() => {
+            state.drafts.insert(d.draft_key(), d.draft());
+        }
+        _ => {}
+    }
+}
+
+impl PaneUnit for CampaignsModel {
+    type Purpose = Purpose;
+    type Sub = CampaignsSub;
+    type Confirmed = Confirmed;
+
+    const SPEC: PaneSpec = PaneSpec {
+        number: 2,
+        title: "Campaigns",
+        key: "campaigns",
+        aliases: &["outbound"],
+        scope: Scope::Campaigns,
+        action: Action::PaneCampaigns,
+    };
+    const COMMANDS: &'static [CommandSpec] = &[
+        CommandSpec {
+            name: "open campaign",
+            arg: Arg::Required("<id>"),
+            help: "open a campaign by id (remembered locally)",
+        },
+        CommandSpec {
+            name: "import",
+            arg: Arg::Optional("[path.csv]"),
+            help: "import leads from a CSV file into the draft campaign",
+        },
+        CommandSpec {
+            name: "launch",
+            arg: Arg::None,
+            help: "launch the open campaign",
+        },
+        CommandSpec {
+            name: "pause",
+            arg: Arg::None,
+            help: "pause the open campaign",
+        },
+        CommandSpec {
+            name: "resume",
+            arg: Arg::None,
+            help: "resume the open campaign",
+        },
+    ];
+
+    fn enter(m: &mut Model) -> Vec<Cmd> {
+        on_enter(m)
+    }
+    fn resize(m: &mut Model) -> Vec<Cmd> {
+        on_resize(m)
+    }
+    fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
+        on_text_key(m, key)
+    }
+    fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
+        on_action(m, action)
+    }
+    fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
+        on_mouse(m, ev)
+    }
+    fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+        on_paste(m, text)
+    }
+    fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+        on_reply(m, id, purpose, reply)
+    }
+    fn subscriptions(m: &Model, subs: &mut Vec<(CampaignsSub, Duration)>) {
+        subscriptions(m, subs);
+    }
+    fn sub_fired(m: &mut Model, sub: CampaignsSub) -> Vec<Cmd> {
+        match sub {
+            CampaignsSub::Watch(id) => detail::on_watch(m, &id),
+        }
+    }
+    fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
+        on_answered(m, what, answer)
+    }
+    fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
+        on_command(m, name, arg)
+    }
+    fn unsent(m: &Model) -> Option<String> {
+        unsent(m)
+    }
+    fn capture_drafts(m: &Model, state: &mut State) {
+        capture_drafts(m, state);
+    }
+    fn modal(m: &Model) -> bool {
+        let c = &m.panes.campaigns;
+        c.dialog.is_some() || matches!(c.view, View::Create | View::Sequence)
+    }
+    fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+        hints(m)
+    }
+}

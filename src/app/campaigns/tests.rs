@@ -1,0 +1,1340 @@
+//! Behaviour of the Campaigns pane as a user meets it: every row of the
+//! contract's campaign state table, the create form, the CSV import, the
+//! roster's paging, the sequence editor and the generated messages.
+
+use crossterm::event::KeyCode;
+
+use super::import::{self, Stage, Target};
+use super::*;
+use crate::api::model::*;
+use crate::app::csv_chunk::{CsvChunk, CsvPos, CsvRow};
+use crate::app::fixtures::{self, drive};
+use crate::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Overlay, update};
+
+/// A model on the Campaigns pane with `list` loaded from the list route.
+fn with_list(list: &[Campaign]) -> Model {
+    let mut m = fixtures::model(100, 30);
+    let cmds = drive::key(&mut m, KeyCode::Char('2'));
+    assert_eq!(m.pane, Pane::Campaigns);
+    answer(&mut m, cmds, |r| match r {
+        ApiRequest::ListCampaigns => Some(ApiReply::Campaigns(Ok(Some(list.to_vec())))),
+        _ => None,
+    });
+    m
+}
+
+/// Answers the requests among `cmds` that `f` knows; returns the rest and
+/// what the answers asked for.
+fn answer(m: &mut Model, cmds: Vec<Cmd>, f: impl Fn(&ApiRequest) -> Option<ApiReply>) -> Vec<Cmd> {
+    let mut out = Vec::new();
+    for cmd in cmds {
+        match &cmd {
+            Cmd::Api { id, req } => match f(req) {
+                Some(reply) => out.extend(drive::reply(m, *id, reply)),
+                None => out.push(cmd),
+            },
+            _ => out.push(cmd),
+        }
+    }
+    out
+}
+
+fn requests(cmds: &[Cmd]) -> Vec<ApiRequest> {
+    drive::api(cmds).into_iter().map(|(_, r)| r).collect()
+}
+
+fn toasts(m: &Model) -> String {
+    m.toasts
+        .items()
+        .iter()
+        .map(|t| format!("{}: {}", t.title, t.text))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn campaign_reply(c: &Campaign) -> ApiReply {
+    ApiReply::Campaign(Box::new(Ok(c.clone())))
+}
+
+/// A model with `c` open on its overview.
+fn opened(c: &Campaign) -> Model {
+    let mut m = with_list(std::slice::from_ref(c));
+    let cmds = drive::key(&mut m, KeyCode::Enter);
+    let rest = answer(&mut m, cmds, |r| match r {
+        ApiRequest::GetCampaign { .. } => Some(campaign_reply(c)),
+        _ => None,
+    });
+    assert!(requests(&rest).is_empty(), "{rest:?}");
+    assert_eq!(m.panes.campaigns.view, View::Detail);
+    m
+}
+
+fn status_campaign(status: CampaignStatus) -> Campaign {
+    fixtures::campaign_detail("c-1", "EU RevOps", Channel::Email, status, 120)
+}
+
+fn confirm_title(m: &Model) -> Option<String> {
+    match &m.overlay {
+        Some(Overlay::Confirm(c)) => Some(format!("{} {}", c.title, c.lines.join(" "))),
+        _ => None,
+    }
+}
+
+fn service_error(status: u16, body: &str) -> crate::api::ApiError {
+    drive::service_error(status, body)
+}
+
+// ------------------------------------------------------------ state table
+
+#[test]
+fn draft_launch_with_pending_leads_asks_naming_them_then_launches() {
+    let c = status_campaign(CampaignStatus::Draft);
+    let mut m = opened(&c);
+    let cmds = drive::key(&mut m, KeyCode::Char('L'));
+    let reqs = requests(&cmds);
+    assert!(
+        matches!(&reqs[..], [ApiRequest::ListLeads { query, .. }] if query.status.as_deref() == Some("pending") && query.limit == Some(1)),
+        "the pending leads are counted first: {reqs:?}"
+    );
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Roster(Ok(RosterPage {
+            total: 118,
+            ..RosterPage::default()
+        })))
+    });
+    let q = confirm_title(&m).expect("a question");
+    assert!(q.contains("118 pending leads"), "{q}");
+    let cmds = drive::key(&mut m, KeyCode::Char('y'));
+    assert!(matches!(&requests(&cmds)[..], [ApiRequest::LaunchCampaign { id }] if id == "c-1"));
+    let mut launched = c.clone();
+    launched.status = CampaignStatus::Launching;
+    answer(&mut m, cmds, |_| Some(campaign_reply(&launched)));
+    assert_eq!(
+        m.panes.campaigns.open_status(),
+        Some(&CampaignStatus::Launching)
+    );
+}
+
+#[test]
+fn draft_launch_without_pending_leads_is_not_sent_and_says_no_leads() {
+    let c = status_campaign(CampaignStatus::Draft);
+    let mut m = opened(&c);
+    let cmds = drive::key(&mut m, KeyCode::Char('L'));
+    let rest = answer(&mut m, cmds, |_| {
+        Some(ApiReply::Roster(Ok(RosterPage::default())))
+    });
+    assert!(rest.is_empty(), "nothing is launched: {rest:?}");
+    assert!(m.overlay.is_none(), "no question");
+    assert!(
+        toasts(&m).contains("No leads in campaign"),
+        "{}",
+        toasts(&m)
+    );
+}
+
+#[test]
+fn the_services_no_leads_answer_is_shown_plainly_and_the_campaign_read_again() {
+    let c = status_campaign(CampaignStatus::Draft);
+    let mut m = opened(&c);
+    let cmds = detail::launch(&mut m, "c-1");
+    let cmds = answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaign(Box::new(Err(service_error(
+            400,
+            r#"{"error":"No leads in campaign"}"#,
+        )))))
+    });
+    assert!(
+        toasts(&m).contains("No leads in campaign"),
+        "{}",
+        toasts(&m)
+    );
+    assert!(matches!(
+        &requests(&cmds)[..],
+        [ApiRequest::GetCampaign { .. }]
+    ));
+    assert_eq!(
+        m.panes.campaigns.open_status(),
+        Some(&CampaignStatus::Draft)
+    );
+}
+
+#[test]
+fn active_pause_asks_then_pauses_keeping_the_counters_the_answer_omits() {
+    let c = status_campaign(CampaignStatus::Active);
+    let mut m = opened(&c);
+    drive::key(&mut m, KeyCode::Char('p'));
+    assert!(confirm_title(&m).is_some_and(|q| q.contains("stops sending")));
+    let cmds = drive::key(&mut m, KeyCode::Enter);
+    assert!(matches!(
+        &requests(&cmds)[..],
+        [ApiRequest::PauseCampaign { .. }]
+    ));
+    let mut paused = c.clone();
+    paused.status = CampaignStatus::Paused;
+    paused.stats.contacted = None;
+    paused.stats.connections_accepted = None;
+    paused.sequence_nodes = None;
+    answer(&mut m, cmds, |_| Some(campaign_reply(&paused)));
+    let o = m.panes.campaigns.open.as_ref().unwrap();
+    assert_eq!(o.campaign.status, CampaignStatus::Paused);
+    assert_eq!(o.campaign.stats.contacted, c.stats.contacted);
+    assert!(o.campaign.sequence_nodes.is_some());
+}
+
+#[test]
+fn pause_is_refused_with_its_reason_in_every_other_status() {
+    for status in [
+        CampaignStatus::Draft,
+        CampaignStatus::Launching,
+        CampaignStatus::Paused,
+        CampaignStatus::Completed,
+    ] {
+        let mut m = opened(&status_campaign(status.clone()));
+        let hints = crate::app::hints(&m);
+        assert!(
+            hints.contains(&(crate::config::keymap::Action::Pause, "pause ✗ active only")),
+            "{status}: {hints:?}"
+        );
+        let cmds = drive::key(&mut m, KeyCode::Char('p'));
+        assert!(cmds.is_empty() && m.overlay.is_none(), "{status}");
+        assert!(
+            toasts(&m).contains(&format!(
+                "only active campaigns can be paused (this campaign is {status})"
+            )),
+            "{}",
+            toasts(&m)
+        );
+    }
+}
+
+#[test]
+fn a_second_pause_refused_by_the_service_is_shown_as_it_says() {
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    let cmds = detail::pause(&mut m, "c-1");
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaign(Box::new(Err(service_error(
+            400,
+            r#"{"error":"Only active campaigns can be paused"}"#,
+        )))))
+    });
+    assert!(toasts(&m).contains("Only active campaigns can be paused"));
+}
+
+#[test]
+fn paused_resume_asks_then_resumes() {
+    let c = status_campaign(CampaignStatus::Paused);
+    let mut m = opened(&c);
+    drive::key(&mut m, KeyCode::Char('R'));
+    assert!(confirm_title(&m).is_some_and(|q| q.contains("Resume")));
+    let cmds = drive::key(&mut m, KeyCode::Char('y'));
+    assert!(matches!(
+        &requests(&cmds)[..],
+        [ApiRequest::ResumeCampaign { .. }]
+    ));
+    let mut active = c.clone();
+    active.status = CampaignStatus::Active;
+    answer(&mut m, cmds, |_| Some(campaign_reply(&active)));
+    assert_eq!(
+        m.panes.campaigns.open_status(),
+        Some(&CampaignStatus::Active)
+    );
+    // Resume and launch do not apply to an active campaign.
+    for key in ['R', 'L'] {
+        assert!(drive::key(&mut m, KeyCode::Char(key)).is_empty());
+    }
+}
+
+/// Opens the roster tab with a first page of `total` leads.
+fn roster_open(m: &mut Model, total: u64) {
+    let cmds = drive::key(m, KeyCode::Char('l'));
+    answer(m, cmds, |r| match r {
+        ApiRequest::ListLeads { id, query } => Some(ApiReply::Roster(Ok(fixtures::roster_page(
+            id,
+            total,
+            query.page.unwrap_or(1) - 1,
+            query.limit.unwrap_or(50),
+        )))),
+        _ => None,
+    });
+}
+
+#[test]
+fn draft_roster_changes_are_offered() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    roster_open(&mut m, 12);
+    drive::key(&mut m, KeyCode::Char('e'));
+    assert!(matches!(
+        m.panes.campaigns.dialog,
+        Some(Dialog::EditLead(_))
+    ));
+    drive::key(&mut m, KeyCode::Esc);
+    drive::key(&mut m, KeyCode::Char('d'));
+    assert!(confirm_title(&m).is_some_and(|q| q.contains("1 lead leaves")));
+    m.overlay = None;
+    drive::key(&mut m, KeyCode::Char('D'));
+    assert!(confirm_title(&m).is_some_and(|q| q.contains("All 120 leads")));
+    m.overlay = None;
+    drive::key(&mut m, KeyCode::Char('i'));
+    assert!(matches!(m.panes.campaigns.dialog, Some(Dialog::Import(_))));
+}
+
+#[test]
+fn a_launched_roster_is_frozen_with_the_reason_and_nothing_is_sent() {
+    for status in [
+        CampaignStatus::Launching,
+        CampaignStatus::Active,
+        CampaignStatus::Paused,
+        CampaignStatus::Completed,
+    ] {
+        let mut m = opened(&status_campaign(status.clone()));
+        roster_open(&mut m, 12);
+        let hints = crate::app::hints(&m);
+        assert!(
+            hints.contains(&(
+                crate::config::keymap::Action::EditItem,
+                "edit ✗ roster frozen"
+            )),
+            "{hints:?}"
+        );
+        for key in ['e', 'd', 'D', 'i'] {
+            m.toasts.clear();
+            let cmds = drive::key(&mut m, KeyCode::Char(key));
+            assert!(cmds.is_empty(), "{status} {key}");
+            assert!(m.overlay.is_none() && m.panes.campaigns.dialog.is_none());
+            assert!(
+                toasts(&m).contains("the roster is frozen")
+                    && toasts(&m).contains(&format!("(it is {status})")),
+                "{status} {key}: {}",
+                toasts(&m)
+            );
+        }
+    }
+}
+
+#[test]
+fn an_edit_refused_by_the_service_after_launch_shows_its_reason_on_the_form() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    roster_open(&mut m, 12);
+    drive::key(&mut m, KeyCode::Char('e'));
+    drive::key(&mut m, KeyCode::Tab);
+    drive::key(&mut m, KeyCode::Tab);
+    drive::chars(&mut m, "x");
+    let cmds = drive::ctrl(&mut m, 's');
+    let sent = requests(&cmds);
+    assert!(
+        matches!(&sent[..], [ApiRequest::EditLead { edit, .. }] if edit.fields.first_name.as_deref() == Some("Anax")),
+        "{sent:?}"
+    );
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Lead(Box::new(Err(service_error(
+            400,
+            r#"{"error":"Leads can only be changed while the campaign is a draft (it is active); the roster is frozen"}"#,
+        )))))
+    });
+    let Some(Dialog::EditLead(d)) = &m.panes.campaigns.dialog else {
+        panic!("the form stays open with what was typed");
+    };
+    assert!(
+        d.form
+            .note
+            .as_deref()
+            .is_some_and(|n| n.contains("the roster is frozen"))
+    );
+    assert_eq!(d.form.value("first_name"), "Anax");
+}
+
+// ------------------------------------------------------------ watch
+
+#[test]
+fn a_sending_campaign_is_watched_only_while_shown() {
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    let subs = crate::app::subscriptions(&m);
+    assert!(subs.iter().any(|s| matches!(
+        &s.id,
+        crate::app::SubId::Pane(crate::app::PaneSub::Campaigns(CampaignsSub::Watch(id))) if id == "c-1"
+    )));
+    drive::key(&mut m, KeyCode::Char('1'));
+    assert!(!crate::app::subscriptions(&m).iter().any(|s| matches!(
+        s.id,
+        crate::app::SubId::Pane(crate::app::PaneSub::Campaigns(_))
+    )));
+    let m = opened(&status_campaign(CampaignStatus::Paused));
+    assert!(!crate::app::subscriptions(&m).iter().any(|s| matches!(
+        s.id,
+        crate::app::SubId::Pane(crate::app::PaneSub::Campaigns(_))
+    )));
+}
+
+// ------------------------------------------------------------ list
+
+#[test]
+fn without_the_list_route_the_local_registry_is_read_one_by_one() {
+    let mut m = fixtures::model(100, 30);
+    m.state.remember_campaign("c-7", "Pasted", "pasted");
+    m.state.remember_campaign("c-8", "", "created");
+    let cmds = drive::key(&mut m, KeyCode::Char('2'));
+    let cmds = answer(&mut m, cmds, |_| Some(ApiReply::Campaigns(Ok(None))));
+    let gets = requests(&cmds);
+    assert_eq!(
+        gets,
+        vec![
+            ApiRequest::GetCampaign { id: "c-7".into() },
+            ApiRequest::GetCampaign { id: "c-8".into() }
+        ]
+    );
+    answer(&mut m, cmds, |r| match r {
+        ApiRequest::GetCampaign { id } if id == "c-7" => Some(campaign_reply(&fixtures::campaign(
+            "c-7",
+            "Pasted",
+            Channel::Email,
+            CampaignStatus::Draft,
+            3,
+        ))),
+        _ => Some(ApiReply::Campaign(Box::new(Err(service_error(
+            404,
+            r#"{"error":{"code":"not_found","message":"Campaign not found"}}"#,
+        ))))),
+    });
+    let l = &m.panes.campaigns.list;
+    assert!(l.registry);
+    assert_eq!(l.rows.len(), 1);
+    assert!(l.missing.contains_key("c-8"));
+}
+
+#[test]
+fn the_list_is_newest_first_and_slash_filters_as_you_type() {
+    let mut m = with_list(&fixtures::campaigns());
+    let names: Vec<&str> = m
+        .panes
+        .campaigns
+        .list
+        .rows
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(names.len(), 3);
+    drive::key(&mut m, KeyCode::Char('/'));
+    drive::chars(&mut m, "net");
+    assert_eq!(
+        m.panes.campaigns.list.visible().len(),
+        1,
+        "type or name matches"
+    );
+    drive::key(&mut m, KeyCode::Enter);
+    assert_eq!(m.panes.campaigns.list.filter, "net");
+    drive::key(&mut m, KeyCode::Char('/'));
+    drive::chars(&mut m, "zzz");
+    drive::key(&mut m, KeyCode::Esc);
+    assert_eq!(
+        m.panes.campaigns.list.filter, "net",
+        "Esc puts back the filter before"
+    );
+}
+
+#[test]
+fn open_campaign_by_id_remembers_it_and_reads_it() {
+    let mut m = with_list(&[]);
+    let cmds = on_command(&mut m, "open campaign", Some("c-42".into()));
+    assert!(
+        m.state
+            .known_campaigns
+            .iter()
+            .any(|k| k.id == "c-42" && k.source == "pasted")
+    );
+    assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
+    assert!(requests(&cmds).contains(&ApiRequest::GetCampaign { id: "c-42".into() }));
+    assert_eq!(m.panes.campaigns.view, View::Detail);
+    // `:pause` then acts on it, once it is read.
+    let c = fixtures::campaign_detail("c-42", "Pasted", Channel::Email, CampaignStatus::Active, 9);
+    answer(&mut m, cmds, |_| Some(campaign_reply(&c)));
+    on_command(&mut m, "pause", None);
+    assert!(confirm_title(&m).is_some_and(|q| q.contains("Pasted")));
+}
+
+// ------------------------------------------------------------ create
+
+fn create_open(m: &mut Model) {
+    let cmds = drive::key(m, KeyCode::Char('n'));
+    answer(m, cmds, |r| match r {
+        ApiRequest::ListSenders => Some(ApiReply::Senders(Ok(fixtures::senders()))),
+        _ => None,
+    });
+}
+
+fn form_keys(m: &Model) -> Vec<&'static str> {
+    m.panes
+        .campaigns
+        .create
+        .as_ref()
+        .unwrap()
+        .form
+        .fields
+        .iter()
+        .map(|f| f.key)
+        .collect()
+}
+
+#[test]
+fn create_asks_the_type_first_then_only_that_channels_settings() {
+    let mut m = with_list(&[]);
+    create_open(&mut m);
+    let f = m.panes.campaigns.create.as_ref().unwrap();
+    assert_eq!(f.form.fields[f.form.focus].key, "type");
+    let keys = form_keys(&m);
+    assert!(
+        keys.contains(&"daily_limit") && !keys.contains(&"hours_start"),
+        "{keys:?}"
+    );
+    drive::key(&mut m, KeyCode::Right);
+    let keys = form_keys(&m);
+    assert!(
+        keys.contains(&"hours_start") && !keys.contains(&"daily_limit"),
+        "{keys:?}"
+    );
+    let f = m.panes.campaigns.create.as_ref().unwrap();
+    assert_eq!(f.sender_ids, ["s-3"], "network senders only");
+}
+
+#[test]
+fn create_without_a_ready_sender_says_so_and_sends_nothing() {
+    let mut m = with_list(&[]);
+    let cmds = drive::key(&mut m, KeyCode::Char('n'));
+    let mut senders = fixtures::senders();
+    senders.retain(|s| s.kind == Channel::Network || s.status != "connected");
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Senders(Ok(senders.clone())))
+    });
+    drive::key(&mut m, KeyCode::Tab);
+    drive::chars(&mut m, "Q4");
+    let cmds = drive::ctrl(&mut m, 's');
+    assert!(requests(&cmds).is_empty());
+    let f = m.panes.campaigns.create.as_ref().unwrap();
+    let senders_field = f.form.fields.iter().find(|x| x.key == "senders").unwrap();
+    assert!(
+        senders_field
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("no ready email sender")),
+        "{:?}",
+        senders_field.error
+    );
+}
+
+#[test]
+fn create_shows_the_duplicate_name_and_the_wrong_sender_on_their_fields() {
+    let mut m = with_list(&[]);
+    create_open(&mut m);
+    drive::key(&mut m, KeyCode::Tab);
+    drive::chars(&mut m, "EU RevOps");
+    let cmds = drive::ctrl(&mut m, 's');
+    let reqs = requests(&cmds);
+    let [ApiRequest::CreateCampaign(req)] = &reqs[..] else {
+        panic!("{reqs:?}");
+    };
+    assert_eq!(
+        (
+            req.kind.clone(),
+            req.name.as_str(),
+            req.sender_account_ids.clone(),
+            req.daily_limit
+        ),
+        (
+            Channel::Email,
+            "EU RevOps",
+            vec!["s-1".to_owned()],
+            Some(50)
+        )
+    );
+    assert!(req.operating_hours.is_none());
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaign(Box::new(Err(service_error(
+            409,
+            r#"{"error":{"code":"conflict","message":"A campaign named \"EU RevOps\" already exists"}}"#,
+        )))))
+    });
+    let error_of = |m: &Model, key: &str| {
+        let f = m.panes.campaigns.create.as_ref().unwrap();
+        f.form
+            .fields
+            .iter()
+            .find(|x| x.key == key)
+            .and_then(|x| x.error.clone())
+    };
+    assert!(error_of(&m, "name").is_some_and(|e| e.contains("already exists")));
+    let cmds = drive::ctrl(&mut m, 's');
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaign(Box::new(Err(service_error(
+            400,
+            r#"{"error":{"code":"invalid_request","message":"sender_account_ids[0]: is a network sender; a email campaign needs email senders"}}"#,
+        )))))
+    });
+    assert!(error_of(&m, "senders").is_some_and(|e| e.contains("network sender")));
+    assert!(error_of(&m, "name").is_none());
+}
+
+#[test]
+fn a_created_campaign_opens_and_is_remembered() {
+    let mut m = with_list(&[]);
+    create_open(&mut m);
+    drive::key(&mut m, KeyCode::Tab);
+    drive::chars(&mut m, "Fresh");
+    assert!(m.panes.campaigns.create.as_ref().unwrap().form.is_dirty());
+    assert_eq!(
+        crate::app::dispatch::unsent(&m).as_deref(),
+        Some("the new-campaign form")
+    );
+    let cmds = drive::ctrl(&mut m, 's');
+    let made =
+        fixtures::campaign_detail("c-new", "Fresh", Channel::Email, CampaignStatus::Draft, 0);
+    let cmds = answer(&mut m, cmds, |_| Some(campaign_reply(&made)));
+    assert!(
+        m.state
+            .known_campaigns
+            .iter()
+            .any(|k| k.id == "c-new" && k.source == "created")
+    );
+    assert_eq!(m.panes.campaigns.view, View::Detail);
+    assert_eq!(m.panes.campaigns.open_id(), Some("c-new"));
+    assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
+}
+
+#[test]
+fn the_leads_pane_gets_the_campaign_it_asked_for() {
+    let mut m = fixtures::model(100, 30);
+    m.pane = Pane::Leads;
+    let cmds = create::open_for_leads(&mut m, Some(Channel::Network));
+    assert_eq!(m.pane, Pane::Campaigns);
+    let f = m.panes.campaigns.create.as_ref().unwrap();
+    assert_eq!(f.kind, Channel::Network);
+    answer(&mut m, cmds, |r| match r {
+        ApiRequest::ListSenders => Some(ApiReply::Senders(Ok(fixtures::senders()))),
+        _ => None,
+    });
+    drive::key(&mut m, KeyCode::Tab);
+    drive::chars(&mut m, "From leads");
+    let cmds = drive::ctrl(&mut m, 's');
+    let made = fixtures::campaign(
+        "c-9",
+        "From leads",
+        Channel::Network,
+        CampaignStatus::Draft,
+        0,
+    );
+    answer(&mut m, cmds, |r| match r {
+        ApiRequest::CreateCampaign(_) => Some(campaign_reply(&made)),
+        _ => None,
+    });
+    assert_eq!(m.pane, Pane::Leads, "back where it was asked");
+    assert_eq!(
+        create::take_for_leads(&mut m).map(|c| c.id),
+        Some("c-9".into())
+    );
+    assert!(create::take_for_leads(&mut m).is_none(), "handed over once");
+}
+
+// ------------------------------------------------------------ import
+
+fn row(line: u64, fields: &[&str]) -> CsvRow {
+    CsvRow {
+        line,
+        fields: Ok(fields.iter().map(|s| (*s).to_owned()).collect()),
+    }
+}
+
+#[test]
+fn the_mapping_is_guessed_from_the_header_names() {
+    let header: Vec<String> = [
+        "E-mail",
+        "First Name",
+        "surname",
+        "Company Name",
+        "Job Title",
+        "LinkedIn URL",
+        "Headline",
+        "Plan tier",
+        "email",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    assert_eq!(
+        import::guess_all(&header),
+        vec![
+            Target::Email,
+            Target::FirstName,
+            Target::LastName,
+            Target::Company,
+            Target::Position,
+            Target::NetworkUrl,
+            Target::Headline,
+            Target::Custom("plan_tier".into()),
+            Target::Custom("email".into()),
+        ]
+    );
+    assert!(
+        import::check_mapping(&[Target::FirstName], &Channel::Email)
+            .is_err_and(|e| e.contains("email"))
+    );
+    assert!(
+        import::check_mapping(&[Target::Email, Target::Email], &Channel::Email)
+            .is_err_and(|e| e.contains("two columns"))
+    );
+}
+
+/// A model with the import dialog of a draft email campaign at the given
+/// stage of `first`.
+fn importing(first: CsvChunk) -> (Model, Vec<Cmd>) {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    let cmds = import::open(&mut m, Some("leads.csv".into()));
+    let Some(Cmd::ReadCsv { id, read }) = cmds.first() else {
+        panic!("{cmds:?}");
+    };
+    assert_eq!(
+        (read.start, read.header, read.max_rows),
+        (CsvPos::START, true, 1000)
+    );
+    let cmds = update(
+        &mut m,
+        Msg::CsvRead {
+            id: *id,
+            result: Ok(first),
+        },
+    );
+    (m, cmds)
+}
+
+fn dialog(m: &Model) -> &import::Import {
+    match &m.panes.campaigns.dialog {
+        Some(Dialog::Import(d)) => d,
+        other => panic!("{other:?}"),
+    }
+}
+
+fn header() -> Option<Vec<String>> {
+    Some(vec!["Email".into(), "Name".into(), "Tier".into()])
+}
+
+#[test]
+fn the_preview_marks_rows_without_an_email_and_duplicates() {
+    let (mut m, _) = importing(CsvChunk {
+        header: header(),
+        rows: vec![
+            row(2, &["a@x.io", "Ann", "gold"]),
+            row(3, &["", "Bo", ""]),
+            row(4, &["A@X.IO ", "Ann again"]),
+            row(5, &["not-an-email", "Cy"]),
+            CsvRow {
+                line: 6,
+                fields: Err("field 2 is not UTF-8 text".into()),
+            },
+        ],
+        eof: true,
+        ..CsvChunk::default()
+    });
+    assert_eq!(dialog(&m).stage, Stage::Mapping);
+    drive::ctrl(&mut m, 's');
+    let d = dialog(&m);
+    assert_eq!(d.stage, Stage::Preview);
+    let verdicts: Vec<String> = d
+        .preview
+        .iter()
+        .map(|r| format!("{}:{:?}", r.line, r.verdict))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            "2:Import",
+            "3:LeftOut(\"no email\")",
+            "4:Duplicate",
+            "5:LeftOut(\"not a valid email: not-an-email\")",
+            "6:LeftOut(\"field 2 is not UTF-8 text\")"
+        ]
+    );
+    assert_eq!(
+        d.preview[0]
+            .lead
+            .custom_fields
+            .as_ref()
+            .and_then(|c| c.get("tier")),
+        Some(&serde_json::Value::String("gold".into()))
+    );
+}
+
+/// Sends the chunk leads from `cmds` to a fake service that takes every
+/// lead except those whose email is in `roster`.
+fn service(m: &mut Model, cmds: Vec<Cmd>, roster: &[&str]) -> Vec<Cmd> {
+    answer(m, cmds, |r| match r {
+        ApiRequest::AddLeads { leads, .. } => {
+            let mut out = AddLeadsResponse::default();
+            for (i, l) in leads.iter().enumerate() {
+                if roster.contains(&l.email.as_deref().unwrap_or_default()) {
+                    out.duplicates += 1;
+                    out.duplicate_rows.push(DuplicateRow {
+                        index: i as u64,
+                        reason: "roster".into(),
+                    });
+                } else {
+                    out.imported += 1;
+                }
+            }
+            Some(ApiReply::LeadsAdded(Ok(out)))
+        }
+        _ => None,
+    })
+}
+
+/// The read asked for among `cmds`.
+fn read_of(cmds: &[Cmd]) -> (crate::app::RequestId, crate::app::csv_chunk::CsvRead) {
+    cmds.iter()
+        .find_map(|c| match c {
+            Cmd::ReadCsv { id, read } => Some((*id, read.clone())),
+            _ => None,
+        })
+        .expect("a read")
+}
+
+/// The first chunk of a file: 1,000 rows, two without an email (lines 9
+/// and 59), one repeating another in capitals (line 5).
+fn first_chunk() -> CsvChunk {
+    CsvChunk {
+        header: header(),
+        rows: (0..1000u64)
+            .map(|i| {
+                let email = match i {
+                    7 | 57 => String::new(),
+                    3 => "USER2@x.io".into(),
+                    _ => format!("user{i}@x.io"),
+                };
+                row(i + 2, &[&email, "N", ""])
+            })
+            .collect(),
+        start: CsvPos::START,
+        next: CsvPos {
+            byte: 20_000,
+            line: 1002,
+        },
+        eof: false,
+        file_len: 50_000,
+    }
+}
+
+/// The second (last) chunk: a repeat of a row of the first, and a new row.
+fn second_chunk(start: CsvPos) -> CsvChunk {
+    CsvChunk {
+        rows: vec![
+            row(1002, &["user1@x.io", "again"]),
+            row(1003, &["new@x.io", "x"]),
+        ],
+        start,
+        next: CsvPos {
+            byte: 50_000,
+            line: 1004,
+        },
+        eof: true,
+        file_len: 50_000,
+        ..CsvChunk::default()
+    }
+}
+
+#[test]
+fn an_import_in_chunks_reports_exactly_and_resumes_from_a_failed_chunk() {
+    let (mut m, _) = importing(first_chunk());
+    drive::ctrl(&mut m, 's');
+    let cmds = drive::ctrl(&mut m, 's');
+    let sent = requests(&cmds);
+    let [ApiRequest::AddLeads { leads, .. }] = &sent[..] else {
+        panic!("{sent:?}");
+    };
+    assert_eq!(
+        leads.len(),
+        997,
+        "two without an email, one duplicate stay out"
+    );
+    let cmds = service(&mut m, cmds, &["user9@x.io"]);
+    let (id, read) = read_of(&cmds);
+    assert_eq!(
+        (read.start, read.header),
+        (first_chunk().next, false),
+        "the next chunk is asked for once the last one went in"
+    );
+    assert_eq!(dialog(&m).progress.bytes_done, 20_000);
+    // The second chunk's upload fails: the answer is lost.
+    let cmds = update(
+        &mut m,
+        Msg::CsvRead {
+            id,
+            result: Ok(second_chunk(read.start)),
+        },
+    );
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::LeadsAdded(Err(crate::api::ApiError::Timeout {
+            method: "POST".into(),
+            after: std::time::Duration::from_secs(30),
+            may_have_reached: true,
+        })))
+    });
+    let d = dialog(&m);
+    assert_eq!(d.stage, Stage::Failed);
+    let fail = d.progress.failure.as_ref().unwrap();
+    assert!(fail.uncertain && fail.line == 1002);
+    assert_eq!(d.progress.went_in, Some((2, 1001)));
+    // Resuming asks first (the chunk may have gone in), then reads it again.
+    drive::key(&mut m, KeyCode::Enter);
+    assert!(confirm_title(&m).is_some_and(|q| q.contains("may have gone in")));
+    let cmds = drive::key(&mut m, KeyCode::Char('y'));
+    let (id, again) = read_of(&cmds);
+    assert_eq!(again.start, read.start);
+    let cmds = update(
+        &mut m,
+        Msg::CsvRead {
+            id,
+            result: Ok(second_chunk(read.start)),
+        },
+    );
+    assert!(
+        matches!(&requests(&cmds)[..], [ApiRequest::AddLeads { leads, .. }] if leads.len() == 1)
+    );
+    service(&mut m, cmds, &["new@x.io"]);
+    let p = &dialog(&m).progress;
+    assert_eq!(dialog(&m).stage, Stage::Done);
+    assert_eq!(
+        (p.imported, p.dup_file, p.dup_roster, p.left_out_count),
+        (996, 2, 2, 2),
+        "{}",
+        p.summary()
+    );
+    assert_eq!(
+        p.left_out,
+        vec![(9, "no email".to_owned()), (59, "no email".to_owned())]
+    );
+}
+
+#[test]
+fn rows_the_service_names_in_a_400_are_left_out_and_the_rest_sent_again() {
+    let (mut m, _) = importing(CsvChunk {
+        header: header(),
+        rows: vec![
+            row(2, &["a@x.io"]),
+            row(3, &["b@x.io"]),
+            row(4, &["c@x.io"]),
+        ],
+        eof: true,
+        ..CsvChunk::default()
+    });
+    drive::ctrl(&mut m, 's');
+    let cmds = drive::ctrl(&mut m, 's');
+    let cmds = answer(&mut m, cmds, |_| {
+        Some(ApiReply::LeadsAdded(Err(service_error(
+            400,
+            r#"{"error":{"code":"invalid_request","message":"row 1: invalid email"}}"#,
+        ))))
+    });
+    let reqs = requests(&cmds);
+    assert!(matches!(&reqs[..], [ApiRequest::AddLeads { leads, .. }] if leads.len() == 2));
+    service(&mut m, cmds, &[]);
+    let p = &dialog(&m).progress;
+    assert_eq!(p.imported, 2);
+    assert_eq!(p.left_out.len(), 1);
+    assert_eq!(p.left_out[0].0, 3);
+}
+
+#[test]
+fn a_file_that_cannot_be_read_goes_back_to_the_path_with_why() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    let cmds = import::open(&mut m, Some("missing.csv".into()));
+    let (id, _) = read_of(&cmds);
+    update(
+        &mut m,
+        Msg::CsvRead {
+            id,
+            result: Err("missing.csv: No such file or directory (os error 2)".into()),
+        },
+    );
+    let d = dialog(&m);
+    assert_eq!(d.stage, Stage::Path);
+    assert!(
+        d.error
+            .as_deref()
+            .is_some_and(|e| e.contains("No such file"))
+    );
+}
+
+// ------------------------------------------------------------ roster
+
+#[test]
+fn a_5000_lead_roster_pages_by_200_and_holds_a_bounded_number() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    let mut cmds = drive::key(&mut m, KeyCode::Char('l'));
+    let mut asked = Vec::new();
+    for _ in 0..60 {
+        cmds = answer(&mut m, cmds, |r| match r {
+            ApiRequest::ListLeads { id, query } => {
+                assert_eq!(query.limit, Some(200));
+                Some(ApiReply::Roster(Ok(fixtures::roster_page(
+                    id,
+                    5000,
+                    query.page.unwrap_or(1) - 1,
+                    200,
+                ))))
+            }
+            _ => None,
+        });
+        cmds.extend(drive::key(&mut m, KeyCode::PageDown));
+        asked.extend(requests(&cmds));
+        let r = &m.panes.campaigns.open.as_ref().unwrap().roster;
+        assert!(r.pages.len() <= roster::MAX_PAGES && r.loaded_rows() <= 800);
+    }
+    asked.extend(requests(&drive::key(&mut m, KeyCode::Char('G'))));
+    let r = &m.panes.campaigns.open.as_ref().unwrap().roster;
+    assert_eq!(r.table.len, 5000);
+    assert!(
+        asked
+            .iter()
+            .any(|q| matches!(q, ApiRequest::ListLeads { query, .. } if query.page == Some(25)))
+    );
+}
+
+#[test]
+fn the_status_filter_reads_the_roster_again_and_drops_older_pages() {
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    roster_open(&mut m, 12);
+    let cmds = drive::key(&mut m, KeyCode::Char('t'));
+    assert!(
+        matches!(&requests(&cmds)[..], [ApiRequest::ListLeads { query, .. }] if query.status.as_deref() == Some("pending"))
+    );
+    let r = &m.panes.campaigns.open.as_ref().unwrap().roster;
+    assert!(r.pages.is_empty() && r.total.is_none());
+}
+
+#[test]
+fn deleting_more_than_500_goes_in_chunks_one_after_the_other() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    let ids: Vec<String> = (0..1200).map(|i| format!("l{i}")).collect();
+    let cmds = roster::delete(&mut m, "c-1", ids);
+    let mut sizes = Vec::new();
+    let mut cmds = cmds;
+    loop {
+        let reqs = requests(&cmds);
+        let Some(ApiRequest::DeleteLeads {
+            which: DeleteLeads::Ids { ids },
+            ..
+        }) = reqs.first()
+        else {
+            break;
+        };
+        sizes.push(ids.len());
+        let n = ids.len() as u64;
+        cmds = answer(&mut m, cmds, |r| match r {
+            ApiRequest::DeleteLeads { .. } => Some(ApiReply::LeadsDeleted(Ok(n))),
+            _ => None,
+        });
+    }
+    assert_eq!(sizes, [500, 500, 200]);
+    assert!(toasts(&m).contains("1,200 deleted"));
+}
+
+// ------------------------------------------------------------ sequence
+
+#[test]
+fn the_sequence_editor_inserts_variables_previews_and_saves_the_whole_sequence() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    let cmds = drive::key(&mut m, KeyCode::Char('s'));
+    answer(&mut m, cmds, |r| match r {
+        ApiRequest::ListLeads { id, .. } => {
+            Some(ApiReply::Roster(Ok(fixtures::roster_page(id, 5, 0, 20))))
+        }
+        _ => None,
+    });
+    let e = m.panes.campaigns.sequence.as_ref().unwrap();
+    assert_eq!(e.focus, sequence::Focus::Subject);
+    assert!(
+        e.variables.contains(&"custom_fields.plan".to_owned()),
+        "{:?}",
+        e.variables
+    );
+    drive::key(&mut m, KeyCode::End);
+    drive::chars(&mut m, " and ");
+    drive::ctrl(&mut m, 't');
+    drive::key(&mut m, KeyCode::Enter);
+    let e = m.panes.campaigns.sequence.as_ref().unwrap();
+    let lead = e.lead().unwrap();
+    let subject = e.step().unwrap().subject.lines().join("");
+    assert_eq!(subject, "Quick question about %company% and %first_name%");
+    assert_eq!(
+        sequence::render(&subject, lead).0,
+        "Quick question about Brightlabs and Ana"
+    );
+    assert_eq!(
+        crate::app::dispatch::unsent(&m).as_deref(),
+        Some("the sequence editor")
+    );
+    let cmds = drive::ctrl(&mut m, 's');
+    let reqs = requests(&cmds);
+    let [ApiRequest::UpdateCampaign { update: u, .. }] = &reqs[..] else {
+        panic!("{reqs:?}");
+    };
+    let nodes = u.sequence_nodes.as_ref().unwrap();
+    assert_eq!(nodes.len(), 2);
+    assert_eq!(nodes[0].subject, subject);
+    assert_eq!(nodes[1].kind, NodeType::End);
+}
+
+#[test]
+fn a_template_renders_lead_fields_and_custom_fields_and_names_the_empty_ones() {
+    let lead = fixtures::campaign_lead("c", 1, LeadStatus::Pending);
+    let (text, empty) = sequence::render(
+        "Hi %first_name% at %company% (%custom_fields.plan%) — 100% sure, %unknown%",
+        &lead,
+    );
+    assert_eq!(text, "Hi Ben at Northwind () — 100% sure, %unknown%");
+    assert_eq!(empty, ["custom_fields.plan"]);
+}
+
+// ------------------------------------------------------------ messages
+
+fn messages_open(m: &mut Model) {
+    let mut cmds = drive::key(m, KeyCode::Char('h'));
+    while !cmds.is_empty() {
+        cmds = answer(m, cmds, |r| match r {
+            ApiRequest::GeneratedMessages { id, .. } => {
+                Some(ApiReply::Messages(Ok(fixtures::generated_messages(id, 6))))
+            }
+            ApiRequest::ListLeads { id, query } => Some(ApiReply::Roster(Ok(
+                fixtures::roster_page(id, 6, query.page.unwrap_or(1) - 1, 200),
+            ))),
+            _ => None,
+        });
+    }
+}
+
+#[test]
+fn messages_filter_by_status_and_only_drafts_and_pending_can_be_edited() {
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    messages_open(&mut m);
+    let cmds = drive::key(&mut m, KeyCode::Char('t'));
+    assert!(
+        matches!(&requests(&cmds)[..], [ApiRequest::GeneratedMessages { query, .. }] if query.status.as_deref() == Some("pending") && query.prospect_limit == Some(100))
+    );
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Messages(Ok(fixtures::generated_messages(
+            "c-1", 6,
+        ))))
+    });
+    // Row 2 is sent: refused with the reason.
+    drive::key(&mut m, KeyCode::Down);
+    drive::key(&mut m, KeyCode::Down);
+    drive::key(&mut m, KeyCode::Char('e'));
+    assert!(m.panes.campaigns.dialog.is_none());
+    assert!(toasts(&m).contains("sent messages cannot be edited"));
+    // Row 0 is a draft: edited and saved.
+    drive::key(&mut m, KeyCode::Char('g'));
+    drive::key(&mut m, KeyCode::Char('e'));
+    drive::key(&mut m, KeyCode::End);
+    drive::chars(&mut m, "?");
+    let cmds = drive::ctrl(&mut m, 's');
+    assert!(
+        matches!(&requests(&cmds)[..], [ApiRequest::EditGeneratedMessage { edit, .. }] if edit.subject.as_deref() == Some("Quick question about Brightlabs?") && edit.body_text.is_none())
+    );
+}
+
+#[test]
+fn a_leads_messages_include_the_merged_replies_in_order() {
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    messages_open(&mut m);
+    let cmds = drive::key(&mut m, KeyCode::Enter);
+    let reqs = requests(&cmds);
+    assert!(
+        matches!(&reqs[..], [ApiRequest::GeneratedMessages { query, .. }] if query.prospect_id.as_deref() == Some("c-1-l0") && query.status.as_deref() == Some("all"))
+    );
+    let mut items = fixtures::generated_messages("c-1", 1);
+    items.insert(
+        0,
+        GeneratedMessage {
+            id: "reply".into(),
+            node_id: "inbound".into(),
+            subject: "Re: hi".into(),
+            created_at: "2026-11-22T12:00:00Z".into(),
+            status: MessageStatus::Sent,
+            ..GeneratedMessage::default()
+        },
+    );
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Messages(Ok(items.clone())))
+    });
+    let Some(Dialog::Thread(t)) = &m.panes.campaigns.dialog else {
+        panic!();
+    };
+    assert_eq!(t.name, "Ana López", "the name comes from the roster");
+    assert_eq!(
+        t.items.iter().map(|x| x.id.as_str()).collect::<Vec<_>>(),
+        ["c-1-m0", "reply"]
+    );
+    let nodes = m
+        .panes
+        .campaigns
+        .open
+        .as_ref()
+        .unwrap()
+        .campaign
+        .sequence_nodes
+        .clone()
+        .unwrap();
+    assert_eq!(
+        messages::editable(&t.items[1], &nodes),
+        Err("a reply from the lead cannot be edited")
+    );
+}
+
+// ------------------------------------------------------------ robustness
+
+mod props {
+    use super::*;
+    use crossterm::event::{KeyEvent, KeyModifiers};
+    use proptest::prelude::*;
+
+    /// Answers every request from the fixtures (a roster of 450, hostile
+    /// counts now and then) and every file read with a small chunk.
+    fn serve(m: &mut Model, mut cmds: Vec<Cmd>, round: usize) {
+        for _ in 0..50 {
+            let mut next = Vec::new();
+            for cmd in cmds {
+                let msg = match cmd {
+                    Cmd::Api { id, req } => {
+                        let reply = match req {
+                            ApiRequest::ListCampaigns => {
+                                ApiReply::Campaigns(Ok(Some(fixtures::campaigns())))
+                            }
+                            ApiRequest::GetCampaign { id } => {
+                                campaign_reply(&fixtures::campaign_detail(
+                                    &id,
+                                    "C",
+                                    Channel::Email,
+                                    CampaignStatus::Draft,
+                                    450,
+                                ))
+                            }
+                            ApiRequest::ListLeads { id, query } => {
+                                let total = if round.is_multiple_of(5) {
+                                    u64::MAX
+                                } else {
+                                    450
+                                };
+                                let mut p = fixtures::roster_page(
+                                    &id,
+                                    450,
+                                    query.page.unwrap_or(1) - 1,
+                                    query.limit.unwrap_or(50),
+                                );
+                                p.total = total;
+                                ApiReply::Roster(Ok(p))
+                            }
+                            ApiRequest::ListSenders => ApiReply::Senders(Ok(fixtures::senders())),
+                            ApiRequest::GeneratedMessages { id, .. } => {
+                                ApiReply::Messages(Ok(fixtures::generated_messages(&id, 7)))
+                            }
+                            ApiRequest::AddLeads { leads, .. } => {
+                                ApiReply::LeadsAdded(Ok(AddLeadsResponse {
+                                    imported: u64::MAX,
+                                    duplicates: leads.len() as u64,
+                                    ..AddLeadsResponse::default()
+                                }))
+                            }
+                            ApiRequest::DeleteLeads { .. } => ApiReply::LeadsDeleted(Ok(u64::MAX)),
+                            _ => ApiReply::Campaign(Box::new(Err(service_error(
+                                400,
+                                r#"{"error":"no"}"#,
+                            )))),
+                        };
+                        Msg::Api {
+                            id,
+                            latency: std::time::Duration::ZERO,
+                            reply: Box::new(reply),
+                        }
+                    }
+                    Cmd::ReadCsv { id, read } => Msg::CsvRead {
+                        id,
+                        result: Ok(CsvChunk {
+                            header: read.header.then(header).flatten(),
+                            rows: vec![
+                                row(read.start.line + 1, &["a@x.io", "A"]),
+                                row(read.start.line + 2, &[""]),
+                            ],
+                            start: read.start,
+                            next: CsvPos {
+                                byte: read.start.byte + 10,
+                                line: read.start.line + 3,
+                            },
+                            eof: round.is_multiple_of(2),
+                            file_len: 100,
+                        }),
+                    },
+                    _ => continue,
+                };
+                next.extend(update(m, msg));
+            }
+            if next.is_empty() {
+                return;
+            }
+            cmds = next;
+        }
+    }
+
+    fn any_key() -> impl Strategy<Value = KeyEvent> {
+        let codes = prop_oneof![
+            Just(KeyCode::Enter),
+            Just(KeyCode::Esc),
+            Just(KeyCode::Tab),
+            Just(KeyCode::Up),
+            Just(KeyCode::Down),
+            Just(KeyCode::Left),
+            Just(KeyCode::Right),
+            Just(KeyCode::PageDown),
+            Just(KeyCode::Backspace),
+            prop::sample::select(vec![
+                'n', 'i', 'L', 'p', 'R', 'l', 'h', 't', 'e', 's', 'd', 'D', ' ', 'a', 'j', 'k',
+                'G', 'g', '/', 'x', 'y', 'r', '%'
+            ])
+            .prop_map(KeyCode::Char),
+        ];
+        (codes, prop::bool::weighted(0.1)).prop_map(|(code, ctrl)| {
+            let ctrl = ctrl && matches!(code, KeyCode::Char('s' | 't' | 'l'));
+            KeyEvent::new(
+                code,
+                if ctrl {
+                    KeyModifiers::CONTROL
+                } else {
+                    KeyModifiers::NONE
+                },
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn random_keys_answers_and_sizes_never_panic(
+            keys in proptest::collection::vec(any_key(), 1..80),
+            sizes in proptest::collection::vec((1u16..220, 1u16..60), 1..4),
+        ) {
+            let mut m = with_list(&fixtures::campaigns());
+            for (i, k) in keys.into_iter().enumerate() {
+                if m.pane != Pane::Campaigns {
+                    drive::key(&mut m, KeyCode::Char('2'));
+                }
+                let cmds = update(&mut m, Msg::Key(k));
+                if i % 4 != 0 {
+                    serve(&mut m, cmds, i);
+                }
+                if let Some((w, h)) = sizes.get(i % 5) {
+                    update(&mut m, Msg::Resize(*w, *h));
+                    let backend = ratatui::backend::TestBackend::new(*w, *h);
+                    let mut term = ratatui::Terminal::new(backend).expect("terminal");
+                    term.draw(|f| crate::ui::view(&m, f)).expect("draw");
+                }
+                if m.quit {
+                    break;
+                }
+            }
+        }
+    }
+}

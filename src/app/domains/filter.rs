@@ -1,0 +1,222 @@
+//! The `/` filter of the domain list and of the sender list: narrowed live
+//! as it is typed, matched without regard to case against what the rows
+//! show. While it has the focus every printable key is text, so a letter
+//! never acts as a command.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui_textarea::TextArea;
+
+use super::watch::sync_watches;
+use super::{View, areas_for};
+use crate::app::Model;
+use crate::app::toast::Level;
+use crate::config::keymap::{Action, Scope};
+
+/// A list's filter: the text typed, and whether it has the focus.
+#[derive(Debug, Clone, Default)]
+pub struct ListFilter {
+    /// The text box (one line).
+    pub input: TextArea<'static>,
+    /// Keys go to the text box.
+    pub focused: bool,
+}
+
+/// What a key did to a focused filter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FilterKey {
+    /// The text changed.
+    Edited,
+    /// Keep the filter and give the keys back to the list.
+    Keep,
+    /// Clear the filter and close it.
+    Clear,
+    /// Move the list's selection (arrows and pages work while typing).
+    Move(Action),
+    /// Nothing changed (a cursor move, or a key a one-line box ignores).
+    Unchanged,
+}
+
+impl ListFilter {
+    /// The text typed.
+    pub fn text(&self) -> String {
+        self.input.lines().join(" ")
+    }
+
+    /// Whether the filter bar is shown: it has the focus, or text.
+    pub fn shown(&self) -> bool {
+        self.focused || !self.text().trim().is_empty()
+    }
+
+    /// What rows must contain, lower-cased; `None` admits every row.
+    pub fn needle(&self) -> Option<String> {
+        let text = self.text();
+        let text = text.trim();
+        (!text.is_empty()).then(|| text.to_lowercase())
+    }
+
+    /// The cursor's column in the text.
+    pub fn cursor(&self) -> usize {
+        self.input.cursor().1
+    }
+
+    /// Empties the text box.
+    pub fn clear(&mut self) {
+        self.input = TextArea::default();
+    }
+
+    /// Inserts pasted text, on one line.
+    pub fn paste(&mut self, text: &str) {
+        self.input.insert_str(text.replace(['\r', '\n', '\t'], " "));
+    }
+
+    /// Handles a key while focused. Printable keys are always text;
+    /// `action` is what the keymap binds the key to, honoured only for keys
+    /// that cannot be text (so a remapped Enter or Esc works here too).
+    pub fn key(&mut self, key: KeyEvent, action: Option<Action>) -> FilterKey {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = key.modifiers.contains(KeyModifiers::ALT);
+        match key.code {
+            KeyCode::Esc => return FilterKey::Clear,
+            KeyCode::Enter | KeyCode::Char('\r' | '\n') => return FilterKey::Keep,
+            // The text box would start a second line.
+            KeyCode::Char('m') if ctrl => return FilterKey::Keep,
+            // Readline: Ctrl-U clears to the start (the text box undoes).
+            KeyCode::Char('u') if ctrl => {
+                self.input.delete_line_by_head();
+                return FilterKey::Edited;
+            }
+            KeyCode::Up => return FilterKey::Move(Action::Up),
+            KeyCode::Down => return FilterKey::Move(Action::Down),
+            KeyCode::PageUp => return FilterKey::Move(Action::PageUp),
+            KeyCode::PageDown => return FilterKey::Move(Action::PageDown),
+            KeyCode::Tab | KeyCode::BackTab => return FilterKey::Unchanged,
+            KeyCode::Char(_) if !ctrl && !alt => {}
+            _ => match action {
+                Some(Action::Open) => return FilterKey::Keep,
+                Some(Action::Back) => return FilterKey::Clear,
+                _ => {}
+            },
+        }
+        if self.input.input(key) {
+            FilterKey::Edited
+        } else {
+            FilterKey::Unchanged
+        }
+    }
+}
+
+/// Whether any of `fields` contains `needle` (already lower-cased).
+pub fn admits(needle: Option<&str>, fields: &[&str]) -> bool {
+    needle.is_none_or(|n| fields.iter().any(|f| f.to_lowercase().contains(n)))
+}
+
+/// `/` on the pane: focuses the shown list's filter, or says where
+/// filtering works.
+pub(super) fn open(m: &mut Model) {
+    let keep = selected_id(m);
+    let view = m.panes.domains.view;
+    if let Some(f) = m.panes.domains.query_mut() {
+        f.focused = true;
+        f.input.move_cursor(ratatui_textarea::CursorMove::End);
+        // The bar takes a line: the selection must stay in the window.
+        refilter(m, view, keep);
+        return;
+    }
+    let back = m.keymap.key_label(Action::Back);
+    let slash = m.keymap.key_label(Action::Filter);
+    m.notify(
+        Level::Info,
+        "nothing to filter here",
+        &format!("{slash} filters the domain and sender lists: {back} goes back to the list"),
+    );
+}
+
+/// Clears the shown list's filter; `false` when it had none.
+pub(super) fn clear(m: &mut Model) -> bool {
+    let keep = selected_id(m);
+    let view = m.panes.domains.view;
+    let Some(f) = m.panes.domains.query_mut() else {
+        return false;
+    };
+    if !f.shown() {
+        return false;
+    }
+    f.clear();
+    f.focused = false;
+    refilter(m, view, keep);
+    sync_watches(m);
+    true
+}
+
+/// A key for the shown list's filter; `None` when it does not have the
+/// focus.
+pub(super) fn on_key(m: &mut Model, key: KeyEvent) -> Option<FilterKey> {
+    let action = m.keymap.action(Scope::Domains, &key);
+    let keep = selected_id(m);
+    let view = m.panes.domains.view;
+    let f = m.panes.domains.query_mut().filter(|f| f.focused)?;
+    let what = f.key(key, action);
+    match what {
+        FilterKey::Keep => f.focused = false,
+        FilterKey::Clear => {
+            f.clear();
+            f.focused = false;
+        }
+        FilterKey::Edited | FilterKey::Move(_) | FilterKey::Unchanged => {}
+    }
+    if matches!(what, FilterKey::Keep | FilterKey::Clear | FilterKey::Edited) {
+        refilter(m, view, keep);
+        sync_watches(m);
+    }
+    Some(what)
+}
+
+/// The id of the selected row of the shown list.
+fn selected_id(m: &Model) -> Option<String> {
+    let d = &m.panes.domains;
+    match d.view {
+        View::Domains => d.selected_domain().map(|s| s.id.clone()),
+        View::Senders => d.selected_sender().map(|s| s.id.clone()),
+        View::DomainDetail | View::SenderDetail => None,
+    }
+}
+
+/// After the rows of `view`'s list changed: the table learns their number,
+/// and the row `keep` stays selected when it is still listed (else the
+/// selection keeps its place, within the rows). Returns whether `keep` was
+/// found.
+pub(super) fn reselect(m: &mut Model, view: View, keep: Option<String>) -> bool {
+    let vp = areas_for(m, view).viewport();
+    let d = &mut m.panes.domains;
+    let ids: Vec<String> = match view {
+        View::Domains | View::DomainDetail => {
+            d.shown_domains().iter().map(|x| x.id.clone()).collect()
+        }
+        View::Senders | View::SenderDetail => {
+            d.filtered_senders().iter().map(|x| x.id.clone()).collect()
+        }
+    };
+    let at = keep.and_then(|k| ids.iter().position(|id| *id == k));
+    let table = match view {
+        View::Domains | View::DomainDetail => &mut d.table,
+        View::Senders | View::SenderDetail => &mut d.senders_table,
+    };
+    table.set_len(ids.len(), vp);
+    if let Some(i) = at {
+        table.select(i, vp);
+    }
+    at.is_some()
+}
+
+/// After the filter text changed: like [`reselect`], but the first match
+/// is selected when the selected row no longer matches.
+fn refilter(m: &mut Model, view: View, keep: Option<String>) {
+    if !reselect(m, view, keep) {
+        let vp = areas_for(m, view).viewport();
+        let d = &mut m.panes.domains;
+        match view {
+            View::Domains | View::DomainDetail => d.table.top(vp),
+            View::Senders | View::SenderDetail => d.senders_table.top(vp),
+        }
+    }
+}

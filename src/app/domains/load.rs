@@ -1,0 +1,161 @@
+//! Loading what the pane shows, and the requests its keys send.
+
+use std::collections::BTreeSet;
+
+use super::watch::sync_watches;
+use super::{
+    DomainsModel, Purpose, View, in_flight, list_viewport, records_viewport, schedule_viewport,
+    senders_viewport,
+};
+use crate::api::validate;
+use crate::app::form::Form;
+use crate::app::{ApiRequest, Cmd, Model};
+
+/// The pane is being left: its watches end (their timers stop with them).
+pub(super) fn on_leave(m: &mut Model) {
+    m.panes.domains.watches.clear();
+}
+
+/// The pane became visible.
+pub(super) fn on_enter(m: &mut Model) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
+    match m.panes.domains.view {
+        View::Domains | View::DomainDetail => {
+            if m.panes.domains.domains.loaded {
+                // Coming back: statuses may have moved while away.
+                cmds.extend(live_refresh(m));
+            } else {
+                cmds.extend(reload_domains(m));
+            }
+        }
+        View::Senders | View::SenderDetail => cmds.extend(load_senders(m, false)),
+    }
+    sync_watches(m);
+    cmds
+}
+
+/// The first read of the list: the cached status (`skip_sync`) for a fast
+/// first paint; the live refresh follows when it arrives.
+pub(super) fn reload_domains(m: &mut Model) -> Vec<Cmd> {
+    if in_flight(m, |p| matches!(p, Purpose::List { .. })) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(list(false), ApiRequest::ListDomains { skip_sync: true });
+    vec![cmd]
+}
+
+/// A list request's purpose.
+pub(super) fn list(live: bool) -> Purpose {
+    Purpose::List {
+        live,
+        stale: BTreeSet::new(),
+    }
+}
+
+/// Asks for the senders (once, unless `force`).
+pub(super) fn load_senders(m: &mut Model, force: bool) -> Vec<Cmd> {
+    if (m.panes.domains.senders.loaded && !force) || in_flight(m, |p| *p == Purpose::Senders) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(Purpose::Senders, ApiRequest::ListSenders);
+    vec![cmd]
+}
+
+/// The live refresh of the domain list (`skip_sync=false`).
+pub(super) fn live_refresh(m: &mut Model) -> Vec<Cmd> {
+    if in_flight(m, |p| matches!(p, Purpose::List { live: true, .. })) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(list(true), ApiRequest::ListDomains { skip_sync: false });
+    vec![cmd]
+}
+
+/// Asks for a sender's schedule; an older schedule request is forgotten.
+pub(super) fn load_schedule(m: &mut Model, sender: String) -> Vec<Cmd> {
+    m.requests
+        .forget::<DomainsModel>(|p| matches!(p, Purpose::Schedule(_)));
+    let (_, cmd) = m.request(
+        Purpose::Schedule(sender.clone()),
+        ApiRequest::SenderSchedule { id: sender },
+    );
+    vec![cmd]
+}
+
+/// The terminal was resized: keep selections on screen.
+pub(super) fn on_resize(m: &mut Model) {
+    let (lv, rv, sv, tv) = (
+        list_viewport(m),
+        records_viewport(m),
+        senders_viewport(m),
+        schedule_viewport(m),
+    );
+    let d = &mut m.panes.domains;
+    d.table.clamp(lv);
+    d.records.clamp(rv);
+    d.senders_table.clamp(sv);
+    for tree in &mut d.schedule.items {
+        tree.table.clamp(tv);
+    }
+    sync_watches(m);
+}
+
+/// Adds a domain (from the dialog or `:domain add NAME`).
+pub fn add_domain(m: &mut Model, name: &str) -> Vec<Cmd> {
+    let name = name.trim().trim_end_matches('.').to_ascii_lowercase();
+    if let Err(errors) = validate::domain_name(&name) {
+        let mut form = add_form();
+        form.set_value("domain", &name);
+        form.set_error("domain", &validate::join(&errors));
+        m.panes.domains.add = Some(form);
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(
+        Purpose::Create,
+        ApiRequest::CreateDomain { name: name.clone() },
+    );
+    if m.panes.domains.add.is_none() {
+        // Keep what was typed somewhere the user can fix it if the service
+        // refuses it.
+        let mut form = add_form();
+        form.set_value("domain", &name);
+        m.panes.domains.add = Some(form);
+    }
+    m.panes.domains.view = View::Domains;
+    vec![cmd]
+}
+
+/// The draft key of the add-domain dialog.
+pub(super) const ADD_DRAFT: &str = "add-domain";
+
+/// The add dialog, holding a name typed before the last exit if there is one.
+pub(super) fn open_add_dialog(m: &mut Model) {
+    let mut form = add_form();
+    if let Some(draft) = m.state.drafts.remove(ADD_DRAFT) {
+        form.restore(&draft.fields);
+    }
+    m.panes.domains.add = Some(form);
+}
+
+/// The add-domain dialog, empty.
+pub(super) fn add_form() -> Form {
+    Form::new("Add a sending domain", "Add").required_text(
+        "domain",
+        "Domain",
+        "e.g. mail.example.com — you will publish its DKIM, SPF and DMARC records next",
+    )
+}
+
+/// Triggers verification of a domain (once at a time).
+pub(super) fn verify(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
+    if in_flight(m, |p| matches!(p, Purpose::Verify(d) if d == domain_id)) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(
+        Purpose::Verify(domain_id.to_owned()),
+        ApiRequest::VerifyDomain {
+            id: domain_id.to_owned(),
+            poll: false,
+        },
+    );
+    vec![cmd]
+}

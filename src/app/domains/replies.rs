@@ -1,0 +1,373 @@
+//! Replies to the pane's requests.
+
+use std::collections::BTreeSet;
+
+use super::actions::open_domain;
+use super::filter::reselect;
+use super::fresh;
+use super::load::live_refresh;
+use super::watch::sync_watches;
+use super::{DomainsModel, Purpose, View, records_viewport, schedule_viewport};
+use crate::api::ApiError;
+use crate::api::model::{DomainStatus, SenderAccount, SendingDomain};
+use crate::app::json_tree::JsonTree;
+use crate::app::toast::Level;
+use crate::app::{ApiReply, Cmd, Model, Reply, RequestId};
+use crate::config::keymap::Action;
+use crate::text::sanitize;
+
+/// Replaces (or inserts) a domain from the answer to request `by`,
+/// announcing a finished verification. Lists asked for before `by` and
+/// still on their way learn that their row of it is older.
+pub(super) fn upsert_domain(m: &mut Model, by: RequestId, new: SendingDomain) {
+    let domain_id = new.id.clone();
+    m.requests.amend::<DomainsModel>(|id, p| {
+        if let Purpose::List { stale, .. } = p
+            && id < by
+        {
+            stale.insert(domain_id.clone());
+        }
+    });
+    let name = sanitize::inline(&new.domain);
+    let old = m
+        .panes
+        .domains
+        .domains
+        .items
+        .iter()
+        .position(|d| d.id == new.id);
+    match old {
+        Some(i) => {
+            let before = m.panes.domains.domains.items[i].status.clone();
+            announce(m, &name, &before, &new.status);
+            let n = new.dns_records.len();
+            m.panes.domains.domains.items[i] = new;
+            if m.panes.domains.open.as_deref() == Some(domain_id.as_str()) {
+                let vp = records_viewport(m);
+                m.panes.domains.records.set_len(n, vp);
+            }
+        }
+        None => {
+            let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
+            m.panes.domains.domains.items.insert(0, new);
+            reselect(m, View::Domains, keep);
+        }
+    }
+}
+
+/// Announces a verification that settled (from `verifying`).
+pub(super) fn announce(m: &mut Model, name: &str, before: &DomainStatus, after: &DomainStatus) {
+    if before == after || *before != DomainStatus::Verifying {
+        return;
+    }
+    match after {
+        DomainStatus::Verified => m.notify(
+            Level::Success,
+            "Domain verified",
+            &format!("{name} is verified: its DKIM, SPF and DMARC records resolve"),
+        ),
+        DomainStatus::Failed => m.notify(
+            Level::Error,
+            "Verification failed",
+            &format!(
+                "{name}: the verification service rejected the records; check them and verify again"
+            ),
+        ),
+        other => m.notify(
+            Level::Info,
+            "Domain status",
+            &format!("{name} is now {other}"),
+        ),
+    }
+}
+
+/// Takes a list answer. Domains in `stale` — updated by a later answer (a
+/// poll, a verify, a create) while the list was on its way — keep that
+/// newer state: the slow live refresh must not undo them.
+pub(super) fn replace_domains(
+    m: &mut Model,
+    stale: &BTreeSet<String>,
+    mut list: Vec<SendingDomain>,
+) {
+    let newer: Vec<SendingDomain> = m
+        .panes
+        .domains
+        .domains
+        .items
+        .iter()
+        .filter(|d| stale.contains(&d.id))
+        .cloned()
+        .collect();
+    for local in newer.into_iter().rev() {
+        match list.iter_mut().find(|d| d.id == local.id) {
+            Some(slot) => *slot = local,
+            // Created after the list was asked for: keep it, newest first.
+            None => list.insert(0, local),
+        }
+    }
+    // Announce changes seen by a refresh, too.
+    for new in &list {
+        if let Some(old) = m.panes.domains.domain(&new.id) {
+            let (before, name) = (old.status.clone(), sanitize::inline(&new.domain));
+            announce(m, &name, &before, &new.status);
+        }
+    }
+    let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
+    let clock = m.clock;
+    m.panes.domains.domains.took(list, clock);
+    // The watched domains' statuses are as of this answer.
+    for w in m.panes.domains.watches.values_mut() {
+        w.as_of = clock;
+        w.failed = false;
+    }
+    reselect(m, View::Domains, keep);
+    if let Some(open) = m.panes.domains.open_domain() {
+        let n = open.dns_records.len();
+        let vp = records_viewport(m);
+        m.panes.domains.records.set_len(n, vp);
+    } else if m.panes.domains.view == View::DomainDetail {
+        m.panes.domains.view = View::Domains;
+        m.panes.domains.open = None;
+    }
+}
+
+pub(super) fn error_text(e: &ApiError) -> String {
+    format!("{}: {}", e.code(), e.message())
+}
+
+/// A reply for this pane, with the purpose it was sent for.
+pub(super) fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+    let Reply::Api(reply) = reply else {
+        return Vec::new();
+    };
+    let cmds = match (purpose, reply) {
+        (Purpose::List { live, stale }, ApiReply::Domains(r)) => on_list(m, live, &stale, r),
+        (Purpose::Create, ApiReply::Domain(Ok(d))) if d.id.is_empty() => {
+            // A success whose body names no domain: it may have been added.
+            // Say so where the name was typed, and read the list to learn.
+            let e = ApiError::Decode {
+                status: 200,
+                detail: "the answer names no domain".into(),
+                may_have_reached: true,
+            };
+            on_created(m, id, Err(e));
+            live_refresh(m)
+        }
+        (Purpose::Create, ApiReply::Domain(r)) => {
+            on_created(m, id, r);
+            Vec::new()
+        }
+        (Purpose::Verify(domain), ApiReply::Domain(r)) => {
+            on_verify(m, id, named(r, &domain));
+            Vec::new()
+        }
+        (Purpose::Poll(domain), ApiReply::Domain(r)) => {
+            on_poll(m, id, &domain, named(r, &domain));
+            Vec::new()
+        }
+        (Purpose::Senders, ApiReply::Senders(r)) => {
+            on_senders(m, r);
+            Vec::new()
+        }
+        (Purpose::Schedule(_), ApiReply::Schedule(r)) => {
+            on_schedule(m, r);
+            Vec::new()
+        }
+        _ => Vec::new(),
+    };
+    sync_watches(m);
+    // This frame draws the ages of stale values as they are now.
+    m.panes.domains.ages_drawn = fresh::ages(m);
+    cmds
+}
+
+/// A domain answer about `expected`: one that names another domain (or
+/// none: a malformed body read leniently) is a failure, so it can never
+/// replace what is known.
+fn named(
+    result: Result<SendingDomain, ApiError>,
+    expected: &str,
+) -> Result<SendingDomain, ApiError> {
+    match result {
+        Ok(d) if d.id != expected => Err(ApiError::Decode {
+            status: 200,
+            detail: format!(
+                "the answer is about domain {:?}, not {expected:?}",
+                sanitize::inline(&d.id)
+            ),
+            may_have_reached: false,
+        }),
+        other => other,
+    }
+}
+
+/// The domain list: the cached one asks for the live refresh next.
+pub(super) fn on_list(
+    m: &mut Model,
+    live: bool,
+    stale: &BTreeSet<String>,
+    result: Result<Vec<SendingDomain>, ApiError>,
+) -> Vec<Cmd> {
+    match result {
+        Ok(list) => {
+            replace_domains(m, stale, list);
+            if live {
+                m.panes.domains.synced = true;
+                Vec::new()
+            } else {
+                live_refresh(m)
+            }
+        }
+        Err(e) => {
+            // What is shown stays, marked stale; the retry poller reads
+            // again.
+            m.panes.domains.domains.failed(&e);
+            m.toasts.error(m.now, "loading sending domains", &e);
+            Vec::new()
+        }
+    }
+}
+
+/// A domain was added: shown selected, with its records when the dialog
+/// was still open.
+pub(super) fn on_created(m: &mut Model, id: RequestId, result: Result<SendingDomain, ApiError>) {
+    match result {
+        Ok(domain) => {
+            let name = sanitize::inline(&domain.domain);
+            let domain_id = domain.id.clone();
+            // The dialog was closed while sending: add quietly.
+            let dialog_open = m.panes.domains.add.take().is_some();
+            upsert_domain(m, id, domain);
+            if !reselect(m, View::Domains, Some(domain_id.clone())) {
+                // Hidden by the list's filter: the new domain is shown.
+                m.panes.domains.domain_query.clear();
+                reselect(m, View::Domains, Some(domain_id.clone()));
+            }
+            if dialog_open {
+                open_domain(m, &domain_id);
+            }
+            let verify = m.keymap.key_label(Action::Verify);
+            m.notify(
+                Level::Success,
+                "Domain added",
+                &format!(
+                    "{name}: publish these DNS records at your DNS host, then press {verify} to verify"
+                ),
+            );
+        }
+        Err(e) => match m.panes.domains.add.as_mut() {
+            Some(form) => form.set_error("domain", &error_text(&e)),
+            None => m.toasts.error(m.now, "adding the domain", &e),
+        },
+    }
+}
+
+/// A verification was triggered: its result announced as a change from
+/// `verifying` (a trigger starts a fresh check).
+pub(super) fn on_verify(m: &mut Model, id: RequestId, result: Result<SendingDomain, ApiError>) {
+    match result {
+        Ok(domain) => {
+            let status = domain.status.clone();
+            let name = sanitize::inline(&domain.domain);
+            if let Some(d) = m
+                .panes
+                .domains
+                .domains
+                .items
+                .iter_mut()
+                .find(|d| d.id == domain.id)
+            {
+                d.status = DomainStatus::Verifying;
+            }
+            upsert_domain(m, id, domain);
+            if status == DomainStatus::Verifying {
+                m.notify(
+                    Level::Info,
+                    "Verification started",
+                    &format!("{name}: DNS is being checked; this view polls until it settles"),
+                );
+            }
+        }
+        Err(e) => m.toasts.error(m.now, "verifying the domain", &e),
+    }
+}
+
+/// A watch poll answered: a failure slows the watch down, a 404 ends it.
+pub(super) fn on_poll(
+    m: &mut Model,
+    id: RequestId,
+    domain_id: &str,
+    result: Result<SendingDomain, ApiError>,
+) {
+    let now = m.now;
+    match result {
+        Ok(domain) => {
+            let clock = m.clock;
+            if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
+                w.as_of = clock;
+                w.failed = false;
+                if w.backoff > 0 {
+                    // The interval changes back: its timer restarts now.
+                    w.backoff = 0;
+                    w.last_poll = now;
+                }
+            }
+            upsert_domain(m, id, domain);
+        }
+        Err(e) if e.is_not_found() => {
+            // Gone on the service: stop watching and say so.
+            let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
+            m.panes.domains.domains.items.retain(|d| d.id != domain_id);
+            reselect(m, View::Domains, keep);
+            if m.panes.domains.open.as_deref() == Some(domain_id) {
+                m.panes.domains.open = None;
+                m.panes.domains.view = View::Domains;
+            }
+            m.toasts.error(m.now, "the domain no longer exists", &e);
+        }
+        Err(e) => {
+            // Any failure (429, 5xx, transport, revoked key, a malformed
+            // answer) keeps the last known status and slows the watch down
+            // instead of hammering the service.
+            if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
+                w.last_poll = now;
+                w.backoff += 1;
+                w.failed = true;
+            }
+            m.toasts.error(m.now, "checking verification", &e);
+        }
+    }
+}
+
+/// The senders answered.
+pub(super) fn on_senders(m: &mut Model, result: Result<Vec<SenderAccount>, ApiError>) {
+    match result {
+        Ok(list) => {
+            let keep = m.panes.domains.selected_sender().map(|s| s.id.clone());
+            let clock = m.clock;
+            m.panes.domains.senders.took(list, clock);
+            reselect(m, View::Senders, keep);
+        }
+        Err(e) => {
+            m.panes.domains.senders.failed(&e);
+            m.toasts.error(m.now, "loading senders", &e);
+        }
+    }
+}
+
+/// A sender's schedule answered.
+pub(super) fn on_schedule(m: &mut Model, result: Result<serde_json::Value, ApiError>) {
+    match result {
+        Ok(json) => {
+            let vp = schedule_viewport(m);
+            let mut tree = JsonTree::new(json);
+            tree.table.clamp(vp);
+            let clock = m.clock;
+            m.panes.domains.schedule.took(vec![tree], clock);
+        }
+        Err(e) => {
+            m.panes.domains.schedule.failed(&e);
+            m.toasts.error(m.now, "loading the schedule", &e);
+        }
+    }
+}

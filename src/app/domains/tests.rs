@@ -1,0 +1,936 @@
+//! The pane's behaviour, driven through `update`.
+
+use std::time::Duration;
+
+use super::*;
+use crate::api::ApiError;
+use crate::api::model::DomainStatus;
+use crate::app::fixtures;
+use crate::app::{ApiReply, ApiRequest};
+use crate::app::{Msg, PaneSub, SubId, subscriptions, update};
+
+/// The watch subscription of a domain (generation 0).
+fn watch_sub(domain: &str) -> SubId {
+    SubId::Pane(PaneSub::Domains(DomainsSub::Watch(domain.into(), 0)))
+}
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+
+use crate::app::fixtures::drive::{api, chars, ctrl, key, reply, service_error};
+
+/// A model on the Domains pane with the fixture domains loaded.
+fn loaded() -> Model {
+    let mut m = fixtures::model(80, 24);
+    let cmds = m.start();
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(req, ApiRequest::ListDomains { skip_sync: true });
+    let cmds = reply(&mut m, id, ApiReply::Domains(Ok(fixtures::domains())));
+    let (sync_id, req) = api(&cmds).remove(0);
+    assert_eq!(
+        req,
+        ApiRequest::ListDomains { skip_sync: false },
+        "cached first, then live"
+    );
+    reply(&mut m, sync_id, ApiReply::Domains(Ok(fixtures::domains())));
+    assert!(m.panes.domains.synced);
+    m
+}
+
+fn watch_ids(m: &Model) -> Vec<String> {
+    subscriptions(m)
+        .into_iter()
+        .filter_map(|s| match s.id {
+            SubId::Pane(PaneSub::Domains(DomainsSub::Watch(d, _))) => Some(d),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_visible_verifying_domain_is_watched_until_it_is_not() {
+    let mut m = loaded();
+    assert_eq!(
+        watch_ids(&m),
+        ["d-4"],
+        "the verifying domain in view is watched"
+    );
+    assert!(
+        subscriptions(&m).iter().any(|s| s.id == SubId::Countdown),
+        "its countdown ticks"
+    );
+    key(&mut m, KeyCode::Char('1'));
+    assert!(watch_ids(&m).is_empty(), "leaving the pane stops the watch");
+    key(&mut m, KeyCode::Char('4'));
+    assert_eq!(watch_ids(&m), ["d-4"]);
+    key(&mut m, KeyCode::Char('j'));
+    key(&mut m, KeyCode::Enter);
+    assert_eq!(m.panes.domains.view, View::DomainDetail);
+    assert!(
+        watch_ids(&m).is_empty(),
+        "the detail of a pending domain watches nothing"
+    );
+}
+
+#[test]
+fn polling_asks_once_at_a_time_and_announces_verified() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Enter);
+    assert_eq!(m.panes.domains.open.as_deref(), Some("d-4"));
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(
+        req,
+        ApiRequest::VerifyDomain {
+            id: "d-4".into(),
+            poll: true
+        }
+    );
+    let again = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    assert!(
+        api(&again).is_empty(),
+        "no second poll while one is in flight"
+    );
+    let mut done = fixtures::domain(
+        "d-4",
+        "mail.brightlabs.io",
+        DomainStatus::Verified,
+        "2026-11-22T11:50:00Z",
+    );
+    done.verified_at = Some("2026-11-22T12:00:00Z".into());
+    reply(&mut m, id, ApiReply::Domain(Ok(done)));
+    assert_eq!(
+        m.panes.domains.open_domain().map(|d| d.status.clone()),
+        Some(DomainStatus::Verified)
+    );
+    let toast = m.toasts.items().last().expect("announced");
+    assert_eq!(toast.title.as_str(), "Domain verified");
+    assert!(toast.text.as_str().contains("mail.brightlabs.io"));
+    assert!(watch_ids(&m).is_empty(), "verified: polling stops");
+}
+
+#[test]
+fn a_429_backs_the_watch_off() {
+    let mut m = loaded();
+    let base = subscriptions(&m)
+        .into_iter()
+        .find(|s| s.id == watch_sub("d-4"))
+        .map(|s| s.every);
+    assert_eq!(base, Some(m.poll.domain));
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, _) = api(&cmds).remove(0);
+    let err = ApiError::RateLimited {
+        wait: Duration::from_secs(3),
+        message: "Rate limit exceeded. Retry in 3 seconds.".into(),
+    };
+    reply(&mut m, id, ApiReply::Domain(Err(err)));
+    let every = subscriptions(&m)
+        .into_iter()
+        .find(|s| s.id == watch_sub("d-4"))
+        .map(|s| s.every);
+    assert_eq!(every, Some(m.poll.domain * 2));
+    assert_eq!(
+        m.toasts
+            .items()
+            .last()
+            .map(|t| t.title.as_str().starts_with("rate_limited")),
+        Some(true)
+    );
+}
+
+#[test]
+fn stale_replies_change_nothing() {
+    let mut m = loaded();
+    let before = m.panes.domains.domains.items.clone();
+    reply(&mut m, RequestId(999), ApiReply::Domains(Ok(Vec::new())));
+    assert_eq!(m.panes.domains.domains.items, before);
+    assert_eq!(m.net.in_flight, 0);
+}
+
+#[test]
+fn y_copies_the_selected_value_sanitized() {
+    let mut m = loaded();
+    m.panes.domains.domains.items[0].dns_records[0].value =
+        "v=spf1\x1b]52;c;ZXZpbA==\x07 ~all".into();
+    key(&mut m, KeyCode::Enter);
+    let cmds = key(&mut m, KeyCode::Char('y'));
+    assert_eq!(cmds, vec![Cmd::Copy("v=spf1 ~all".into())]);
+    update(&mut m, Msg::Copied(Ok(11)));
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.title.as_str()),
+        Some("Copied")
+    );
+}
+
+#[test]
+fn adding_a_domain_keeps_the_text_when_refused() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('a'));
+    assert!(m.panes.domains.add.is_some());
+    chars(&mut m, "acme-mail.com");
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL)),
+    );
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(
+        req,
+        ApiRequest::CreateDomain {
+            name: "acme-mail.com".into()
+        }
+    );
+    reply(
+        &mut m,
+        id,
+        ApiReply::Domain(Err(service_error(
+            409,
+            r#"{"error":{"code":"conflict","message":"Domain already added"}}"#,
+        ))),
+    );
+    let form = m.panes.domains.add.as_ref().expect("the dialog stays open");
+    assert_eq!(form.value("domain"), "acme-mail.com");
+    assert_eq!(
+        form.fields[0].error.as_deref(),
+        Some("conflict: Domain already added")
+    );
+}
+
+#[test]
+fn a_new_domain_opens_on_its_records() {
+    let mut m = loaded();
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char(':'), KeyModifiers::NONE)),
+    );
+    assert!(cmds.is_empty());
+    chars(&mut m, "domain add News.Example.com");
+    let cmds = key(&mut m, KeyCode::Enter);
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(
+        req,
+        ApiRequest::CreateDomain {
+            name: "news.example.com".into()
+        }
+    );
+    let new = fixtures::domain(
+        "d-9",
+        "news.example.com",
+        DomainStatus::Pending,
+        "2026-11-22T12:00:00Z",
+    );
+    reply(&mut m, id, ApiReply::Domain(Ok(new)));
+    assert!(m.panes.domains.add.is_none());
+    assert_eq!(m.panes.domains.view, View::DomainDetail);
+    assert_eq!(m.panes.domains.open.as_deref(), Some("d-9"));
+    assert_eq!(m.panes.domains.domains.items[0].id, "d-9", "newest first");
+}
+
+#[test]
+fn a_bad_name_is_refused_before_sending() {
+    let mut m = loaded();
+    let cmds = add_domain(&mut m, "not a domain");
+    assert!(api(&cmds).is_empty());
+    let form = m.panes.domains.add.as_ref().expect("dialog with the error");
+    assert!(
+        form.fields[0]
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("hostname"))
+    );
+}
+
+#[test]
+fn senders_filter_by_type() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('s'));
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(req, ApiRequest::ListSenders);
+    reply(&mut m, id, ApiReply::Senders(Ok(fixtures::senders())));
+    assert_eq!(m.panes.domains.filtered_senders().len(), 3);
+    key(&mut m, KeyCode::Char('t'));
+    assert_eq!(m.panes.domains.filtered_senders().len(), 2);
+    key(&mut m, KeyCode::Char('t'));
+    assert_eq!(m.panes.domains.filtered_senders().len(), 1);
+    let cmds = key(&mut m, KeyCode::Enter);
+    let (_, req) = api(&cmds).remove(0);
+    assert_eq!(req, ApiRequest::SenderSchedule { id: "s-3".into() });
+    assert_eq!(m.panes.domains.view, View::SenderDetail);
+}
+
+#[test]
+fn a_trigger_that_fails_is_announced() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('j'));
+    let cmds = key(&mut m, KeyCode::Char('v'));
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(
+        req,
+        ApiRequest::VerifyDomain {
+            id: "d-3".into(),
+            poll: false
+        }
+    );
+    let failed = fixtures::domain(
+        "d-3",
+        "outreach.northwind.com",
+        DomainStatus::Failed,
+        "2026-11-21T08:00:00Z",
+    );
+    reply(&mut m, id, ApiReply::Domain(Ok(failed)));
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.title.as_str()),
+        Some("Verification failed")
+    );
+}
+
+#[test]
+fn the_wheel_moves_and_redraws() {
+    let mut m = loaded();
+    m.redraw = false;
+    let wheel = |kind| {
+        Msg::Mouse(MouseEvent {
+            kind,
+            column: 10,
+            row: 5,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    update(&mut m, wheel(MouseEventKind::ScrollDown));
+    assert_eq!(m.panes.domains.table.selected, 1);
+    assert!(m.redraw, "a wheel step is drawn at once");
+    m.redraw = false;
+    update(&mut m, wheel(MouseEventKind::Moved));
+    assert!(!m.redraw, "bare motion draws nothing");
+}
+
+#[test]
+fn coming_back_restarts_the_watch_and_refreshes() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('1'));
+    assert!(
+        m.panes.domains.watches.is_empty(),
+        "leaving ends the watches"
+    );
+    m.now += Duration::from_secs(60);
+    let cmds = key(&mut m, KeyCode::Char('4'));
+    assert!(
+        api(&cmds)
+            .iter()
+            .any(|(_, r)| *r == ApiRequest::ListDomains { skip_sync: false }),
+        "statuses are refreshed on return"
+    );
+    let left = m.panes.domains.next_check_in(&m, "d-4");
+    assert_eq!(
+        left,
+        Some(m.poll.domain),
+        "the countdown starts with the new timer"
+    );
+}
+
+#[test]
+fn a_manual_check_restarts_the_timer() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Enter);
+    let before: Vec<_> = subscriptions(&m).into_iter().map(|s| s.id).collect();
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    assert_eq!(api(&cmds).len(), 1, "r checks now");
+    let after: Vec<_> = subscriptions(&m).into_iter().map(|s| s.id).collect();
+    assert_ne!(
+        before, after,
+        "a new generation restarts the poller in step"
+    );
+}
+
+#[test]
+fn an_older_list_answer_does_not_undo_a_newer_poll() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (list_id, _) = api(&cmds).remove(0);
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (poll_id, _) = api(&cmds).remove(0);
+    let verified = fixtures::domain(
+        "d-4",
+        "mail.brightlabs.io",
+        DomainStatus::Verified,
+        "2026-11-22T11:50:00Z",
+    );
+    reply(&mut m, poll_id, ApiReply::Domain(Ok(verified)));
+    let announced = m.toasts.items().len();
+    // The slow live refresh answers last, with the older status.
+    reply(&mut m, list_id, ApiReply::Domains(Ok(fixtures::domains())));
+    assert_eq!(
+        m.panes.domains.domain("d-4").map(|d| d.status.clone()),
+        Some(DomainStatus::Verified)
+    );
+    assert_eq!(m.toasts.items().len(), announced, "no second announcement");
+}
+
+#[test]
+fn an_older_list_answer_keeps_a_domain_added_since() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (list_id, _) = api(&cmds).remove(0);
+    let cmds = add_domain(&mut m, "new.example.com");
+    let (add_id, _) = api(&cmds).remove(0);
+    let new = fixtures::domain(
+        "d-9",
+        "new.example.com",
+        DomainStatus::Pending,
+        "2026-11-22T12:00:00Z",
+    );
+    reply(&mut m, add_id, ApiReply::Domain(Ok(new)));
+    reply(&mut m, list_id, ApiReply::Domains(Ok(fixtures::domains())));
+    assert_eq!(m.panes.domains.domains.items[0].id, "d-9");
+    assert_eq!(
+        m.panes.domains.view,
+        View::DomainDetail,
+        "its records stay open"
+    );
+}
+
+#[test]
+fn a_vanished_domain_ends_its_watch_and_failures_slow_it() {
+    let mut m = loaded();
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, _) = api(&cmds).remove(0);
+    reply(
+        &mut m,
+        id,
+        ApiReply::Domain(Err(service_error(
+            500,
+            r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+        ))),
+    );
+    assert_eq!(
+        m.panes.domains.watches.get("d-4").map(|w| w.backoff),
+        Some(1),
+        "a 500 backs off"
+    );
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, _) = api(&cmds).remove(0);
+    reply(
+        &mut m,
+        id,
+        ApiReply::Domain(Err(service_error(
+            404,
+            r#"{"error":{"code":"not_found","message":"Not found"}}"#,
+        ))),
+    );
+    assert!(
+        m.panes.domains.domain("d-4").is_none(),
+        "gone from the list"
+    );
+    assert!(watch_ids(&m).is_empty(), "no more polling");
+}
+
+#[test]
+fn ctrl_z_and_esc_work_while_a_dialog_is_open() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('a'));
+    chars(&mut m, "half.typed.io");
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL)),
+    );
+    assert!(
+        cmds.contains(&Cmd::Suspend),
+        "Ctrl-Z suspends from a text box"
+    );
+    let saved = cmds.iter().find_map(|c| match c {
+        Cmd::SaveState(s) => s.drafts.get(ADD_DRAFT).cloned(),
+        _ => None,
+    });
+    assert_eq!(
+        saved
+            .and_then(|d| d.fields.get("domain").cloned())
+            .as_deref(),
+        Some("half.typed.io")
+    );
+    update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL)),
+    );
+    assert!(m.panes.domains.adding(&m));
+    key(&mut m, KeyCode::Esc);
+    assert!(
+        m.panes.domains.add.is_none(),
+        "Esc closes a dialog that is sending"
+    );
+}
+
+#[test]
+fn a_typed_name_survives_quitting_and_comes_back() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('a'));
+    chars(&mut m, "later.example.com");
+    assert_eq!(m.unsent().as_deref(), Some("the add-domain dialog"));
+    let cmds = key(&mut m, KeyCode::Char('q'));
+    assert!(cmds.is_empty(), "typed in the dialog, q is text");
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+    );
+    let Some(Cmd::SaveState(state)) = cmds.first() else {
+        panic!("state saved first: {cmds:?}");
+    };
+    let mut next = fixtures::model(80, 24);
+    next.state = (**state).clone();
+    next.start();
+    key(&mut next, KeyCode::Char('a'));
+    assert_eq!(
+        next.panes
+            .domains
+            .add
+            .as_ref()
+            .map(|f| f.value("domain"))
+            .as_deref(),
+        Some("later.example.comq")
+    );
+}
+
+#[test]
+fn the_added_notice_names_the_verify_key_in_force() {
+    let mut m = loaded();
+    let overrides =
+        [("v", "none"), ("V", "verify")].map(|(key, action)| crate::config::KeyOverride {
+            scope: "domains".into(),
+            key: key.into(),
+            action: action.into(),
+            origin: "/c.toml".into(),
+        });
+    m.keymap = crate::config::keymap::Keymap::with_overrides(&overrides).unwrap();
+    let cmds = add_domain(&mut m, "new.example.com");
+    let (id, _) = api(&cmds).remove(0);
+    let new = fixtures::domain(
+        "d-9",
+        "new.example.com",
+        DomainStatus::Pending,
+        "2026-11-22T12:00:00Z",
+    );
+    reply(&mut m, id, ApiReply::Domain(Ok(new)));
+    let toast = m.toasts.items().last().expect("announced");
+    assert!(
+        toast.text.as_str().contains("then press V to verify"),
+        "{}",
+        toast.text.as_str()
+    );
+}
+
+/// The names of the domains the list shows.
+fn shown(m: &Model) -> Vec<String> {
+    m.panes
+        .domains
+        .shown_domains()
+        .iter()
+        .map(|d| d.domain.clone())
+        .collect()
+}
+
+#[test]
+fn slash_fail_filters_the_list_and_never_opens_the_add_dialog() {
+    let mut m = loaded();
+    let mut cmds = key(&mut m, KeyCode::Char('/'));
+    for c in "fail".chars() {
+        cmds.extend(key(&mut m, KeyCode::Char(c)));
+    }
+    assert!(
+        m.panes.domains.add.is_none(),
+        "`a` typed in the filter is text, not the add key"
+    );
+    assert!(cmds.is_empty(), "typing sends nothing: {cmds:?}");
+    assert_eq!(m.panes.domains.domain_query.text(), "fail");
+    assert_eq!(shown(&m), ["fail.example.org"], "filtered as typed");
+    // Enter keeps the filter and gives the keys back to the list.
+    key(&mut m, KeyCode::Enter);
+    assert!(!m.panes.domains.domain_query.focused);
+    assert_eq!(shown(&m), ["fail.example.org"]);
+    key(&mut m, KeyCode::Enter);
+    assert_eq!(m.panes.domains.view, View::DomainDetail);
+    assert_eq!(m.panes.domains.open.as_deref(), Some("d-2"));
+    key(&mut m, KeyCode::Esc);
+    assert_eq!(shown(&m), ["fail.example.org"], "kept while in the records");
+    // Esc on the list clears a kept filter.
+    key(&mut m, KeyCode::Esc);
+    assert_eq!(shown(&m).len(), 4);
+    assert_eq!(
+        m.panes.domains.selected_domain().map(|d| d.id.as_str()),
+        Some("d-2"),
+        "the selected domain stays selected"
+    );
+}
+
+#[test]
+fn esc_while_typing_clears_and_closes_the_filter() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('/'));
+    chars(&mut m, "acme");
+    assert_eq!(shown(&m), ["acme-mail.com"]);
+    assert!(
+        watch_ids(&m).is_empty(),
+        "a filtered-out domain is not watched"
+    );
+    key(&mut m, KeyCode::Esc);
+    assert!(!m.panes.domains.domain_query.focused);
+    assert_eq!(m.panes.domains.domain_query.text(), "");
+    assert_eq!(shown(&m).len(), 4);
+    assert_eq!(watch_ids(&m), ["d-4"], "back on screen, watched again");
+}
+
+#[test]
+fn the_filter_matches_the_status_and_ignores_case() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('/'));
+    chars(&mut m, "VERIF");
+    assert_eq!(shown(&m), ["mail.brightlabs.io", "acme-mail.com"]);
+    // Ctrl-U clears what was typed, as in a shell.
+    ctrl(&mut m, 'u');
+    assert_eq!(m.panes.domains.domain_query.text(), "");
+    assert!(m.panes.domains.domain_query.focused);
+}
+
+#[test]
+fn arrows_move_the_selection_while_typing() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('/'));
+    chars(&mut m, "o");
+    key(&mut m, KeyCode::Down);
+    assert_eq!(m.panes.domains.domain_query.text(), "o", "not typed");
+    assert_eq!(
+        m.panes.domains.selected_domain().map(|d| d.id.as_str()),
+        Some("d-3")
+    );
+}
+
+#[test]
+fn the_sender_list_filters_live_and_letters_stay_text() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('s'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Senders(Ok(fixtures::senders())));
+    key(&mut m, KeyCode::Char('/'));
+    // `t` (type), `q` (quit) and `r` (refresh) are letters of the query.
+    let mut cmds = Vec::new();
+    for c in "northw".chars() {
+        cmds.extend(key(&mut m, KeyCode::Char(c)));
+    }
+    assert!(cmds.is_empty(), "{cmds:?}");
+    assert!(!m.quit);
+    assert_eq!(m.panes.domains.sender_filter, SenderFilter::All);
+    let names: Vec<_> = m
+        .panes
+        .domains
+        .filtered_senders()
+        .iter()
+        .map(|s| s.id.clone())
+        .collect();
+    assert_eq!(names, ["s-2"], "matched on the address");
+    key(&mut m, KeyCode::Enter);
+    let cmds = key(&mut m, KeyCode::Enter);
+    let (_, req) = api(&cmds).remove(0);
+    assert_eq!(req, ApiRequest::SenderSchedule { id: "s-2".into() });
+}
+
+#[test]
+fn slash_in_the_records_says_where_filtering_works() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Enter);
+    key(&mut m, KeyCode::Char('/'));
+    let toast = m.toasts.items().last().expect("a notice");
+    assert!(
+        toast.text.as_str().contains("Esc"),
+        "{}",
+        toast.text.as_str()
+    );
+    chars(&mut m, "a");
+    assert!(
+        m.panes.domains.add.is_some(),
+        "no filter took the focus: `a` still adds"
+    );
+}
+
+/// A read that timed out (nothing reached the service).
+fn timeout() -> ApiError {
+    ApiError::Timeout {
+        method: "GET".into(),
+        after: Duration::from_secs(30),
+        may_have_reached: false,
+    }
+}
+
+/// The retry subscription of the pane, if any, with its period.
+fn retry_sub(m: &Model) -> Option<(DomainsSub, Duration)> {
+    subscriptions(m).into_iter().find_map(|s| match s.id {
+        SubId::Pane(PaneSub::Domains(sub @ DomainsSub::Retry(..))) => Some((sub, s.every)),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_failed_refresh_keeps_the_list_marks_it_stale_and_the_next_poll_retries() {
+    let mut m = loaded();
+    let before = m.panes.domains.domains.items.clone();
+    m.clock += 180;
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domains(Err(timeout())));
+    assert_eq!(m.panes.domains.domains.items, before, "the values stay");
+    assert!(m.panes.domains.domains.stale(), "marked stale");
+    assert_eq!(
+        m.panes.domains.domains.as_of,
+        Some(fixtures::CLOCK),
+        "as of the last answer"
+    );
+    assert_eq!(watch_ids(&m), ["d-4"], "the watch goes on");
+    let (sub, every) = retry_sub(&m).expect("a retry is scheduled");
+    assert_eq!(every, m.poll.domain);
+    let cmds = update(&mut m, Msg::SubFired(SubId::Pane(PaneSub::Domains(sub))));
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(req, ApiRequest::ListDomains { skip_sync: false });
+    // A second failure waits twice as long.
+    reply(&mut m, id, ApiReply::Domains(Err(timeout())));
+    assert_eq!(retry_sub(&m).map(|(_, e)| e), Some(m.poll.domain * 2));
+    let (sub, _) = retry_sub(&m).unwrap();
+    let cmds = update(&mut m, Msg::SubFired(SubId::Pane(PaneSub::Domains(sub))));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domains(Ok(fixtures::domains())));
+    assert!(!m.panes.domains.domains.stale());
+    assert_eq!(m.panes.domains.domains.as_of, Some(fixtures::CLOCK + 180));
+    assert!(retry_sub(&m).is_none(), "fresh again: no retry");
+}
+
+#[test]
+fn a_refused_key_is_not_retried_by_the_poller() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (id, _) = api(&cmds).remove(0);
+    let refused = service_error(
+        401,
+        r#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#,
+    );
+    reply(&mut m, id, ApiReply::Domains(Err(refused)));
+    assert!(m.panes.domains.domains.stale());
+    assert!(retry_sub(&m).is_none(), "retrying cannot help");
+}
+
+#[test]
+fn a_failed_poll_keeps_the_last_known_status_and_says_how_old_it_is() {
+    let mut m = loaded();
+    m.clock += 120;
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domain(Err(timeout())));
+    let w = m.panes.domains.watches.get("d-4").expect("still watched");
+    assert_eq!(w.backoff, 1);
+    assert_eq!(w.as_of, fixtures::CLOCK, "known as of the list");
+    assert_eq!(
+        m.panes.domains.domain("d-4").map(|d| d.status.clone()),
+        Some(DomainStatus::Verifying)
+    );
+    // A reply that names no domain (a malformed body read leniently) is a
+    // failure too: no empty row appears, the status stays.
+    let w = m.panes.domains.watches.get("d-4").cloned().unwrap();
+    m.now = w.last_poll + m.panes.domains.watch_every(m.poll.domain, "d-4");
+    let cmds = update(
+        &mut m,
+        Msg::SubFired(SubId::Pane(PaneSub::Domains(DomainsSub::Watch(
+            "d-4".into(),
+            w.generation,
+        )))),
+    );
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domain(Ok(SendingDomain::default())));
+    assert_eq!(m.panes.domains.domains.items.len(), 4, "no empty row");
+    assert!(m.panes.domains.domain("").is_none());
+    assert_eq!(
+        m.panes.domains.watches.get("d-4").map(|w| w.backoff),
+        Some(2)
+    );
+}
+
+#[test]
+fn a_failed_sender_refresh_keeps_the_senders() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('s'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Senders(Ok(fixtures::senders())));
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Senders(Err(timeout())));
+    assert_eq!(m.panes.domains.filtered_senders().len(), 3);
+    assert!(m.panes.domains.senders.stale());
+    let (sub, _) = retry_sub(&m).expect("retried");
+    let cmds = update(&mut m, Msg::SubFired(SubId::Pane(PaneSub::Domains(sub))));
+    assert_eq!(api(&cmds).remove(0).1, ApiRequest::ListSenders);
+}
+
+#[test]
+fn the_age_of_stale_values_is_redrawn_only_when_it_changes() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domains(Err(timeout())));
+    let age = SubId::Pane(PaneSub::Domains(DomainsSub::Age));
+    assert!(subscriptions(&m).iter().any(|s| s.id == age));
+    m.redraw = false;
+    m.clock += 10;
+    update(&mut m, Msg::SubFired(age.clone()));
+    assert!(!m.redraw, "still 'just now'");
+    m.clock += 60;
+    update(&mut m, Msg::SubFired(age));
+    assert!(m.redraw, "now '1m ago'");
+}
+
+/// Presses shift and a letter.
+fn shifted(m: &mut Model, c: char) -> Vec<Cmd> {
+    update(
+        m,
+        Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::SHIFT)),
+    )
+}
+
+#[test]
+fn shift_y_copies_the_name_the_type_or_a_zone_file_line() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Enter);
+    assert!(
+        shifted(&mut m, 'Y').is_empty(),
+        "the chooser opens, nothing copied yet"
+    );
+    assert!(m.panes.domains.copy_menu.is_some());
+    assert_eq!(
+        key(&mut m, KeyCode::Char('n')),
+        vec![Cmd::Copy("resend._domainkey.mail.brightlabs.io".into())]
+    );
+    assert!(m.panes.domains.copy_menu.is_none(), "a choice closes it");
+    shifted(&mut m, 'Y');
+    assert_eq!(
+        key(&mut m, KeyCode::Char('t')),
+        vec![Cmd::Copy("TXT".into())]
+    );
+    // Arrows and Enter choose too: the fourth line is the zone-file line.
+    key(&mut m, KeyCode::Down);
+    key(&mut m, KeyCode::Down);
+    shifted(&mut m, 'Y');
+    key(&mut m, KeyCode::Down);
+    key(&mut m, KeyCode::Down);
+    key(&mut m, KeyCode::Down);
+    assert_eq!(
+        key(&mut m, KeyCode::Enter),
+        vec![Cmd::Copy(
+            "send.mail.brightlabs.io. 3600 IN MX 10 feedback-smtp.us-east-1.amazonses.com.".into()
+        )]
+    );
+    // Esc closes it; letters never reach the pane while it is open.
+    shifted(&mut m, 'Y');
+    let cmds = key(&mut m, KeyCode::Char('a'));
+    assert!(cmds.is_empty() && m.panes.domains.add.is_none(), "{cmds:?}");
+    assert!(key(&mut m, KeyCode::Char('q')).is_empty() && !m.quit);
+    assert!(key(&mut m, KeyCode::Esc).is_empty());
+    assert!(m.panes.domains.copy_menu.is_none());
+    assert_eq!(
+        m.panes.domains.view,
+        View::DomainDetail,
+        "Esc only closed it"
+    );
+}
+
+#[test]
+fn zone_file_lines_quote_split_and_qualify() {
+    let rec = |kind: &str, name: &str, value: &str, priority: u64| crate::api::model::DnsRecord {
+        kind: kind.into(),
+        name: name.into(),
+        value: value.into(),
+        priority,
+    };
+    assert_eq!(
+        zone_line(&rec(
+            "TXT",
+            "send.x.io",
+            "v=spf1 include:amazonses.com ~all",
+            0
+        )),
+        r#"send.x.io. 3600 IN TXT "v=spf1 include:amazonses.com ~all""#
+    );
+    assert_eq!(
+        zone_line(&rec("mx", "x.io.", "mx.example.net", 10)),
+        "x.io. 3600 IN MX 10 mx.example.net."
+    );
+    assert_eq!(
+        zone_line(&rec(
+            "CNAME",
+            "s1._domainkey.x.io",
+            "s1.dkim.example.net.",
+            0
+        )),
+        "s1._domainkey.x.io. 3600 IN CNAME s1.dkim.example.net."
+    );
+    // Quotes and backslashes are escaped; a value already quoted is not
+    // quoted twice; control characters never reach the clipboard.
+    assert_eq!(
+        zone_line(&rec("TXT", "x.io", "\"a \\\"b\\\" c\"", 0)),
+        r#"x.io. 3600 IN TXT "a \"b\" c""#
+    );
+    assert_eq!(
+        zone_line(&rec(
+            "TXT",
+            "x.io",
+            "v=DMARC1;\x1b]52;c;ZXZpbA==\x07 p=none",
+            0
+        )),
+        r#"x.io. 3600 IN TXT "v=DMARC1; p=none""#
+    );
+    // A DKIM key longer than 255 bytes is split into strings of 255.
+    let key = "p=".to_owned() + &"A".repeat(400);
+    let line = zone_line(&rec("TXT", "k._domainkey.x.io", &key, 0));
+    let expected = format!(
+        "k._domainkey.x.io. 3600 IN TXT \"{}\" \"{}\"",
+        &key[..255],
+        &key[255..]
+    );
+    assert_eq!(line, expected);
+}
+
+#[test]
+fn the_chooser_keeps_the_size_cap() {
+    let mut m = loaded();
+    m.panes.domains.domains.items[0].dns_records[0].value = "A".repeat(70 * 1024);
+    key(&mut m, KeyCode::Enter);
+    shifted(&mut m, 'Y');
+    assert!(key(&mut m, KeyCode::Char('z')).is_empty(), "not copied");
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.title.as_str()),
+        Some("not copied")
+    );
+    assert_eq!(
+        key(&mut m, KeyCode::Char('y')),
+        Vec::<Cmd>::new(),
+        "y keeps the cap too"
+    );
+}
+
+#[test]
+fn shift_y_on_the_list_says_where_it_works() {
+    let mut m = loaded();
+    shifted(&mut m, 'Y');
+    assert!(m.panes.domains.copy_menu.is_none());
+    let toast = m.toasts.items().last().expect("a notice");
+    assert!(
+        toast.text.as_str().contains("records"),
+        "{}",
+        toast.text.as_str()
+    );
+}
+
+#[test]
+fn a_fresh_list_answer_clears_a_failed_watch_mark() {
+    let mut m = loaded();
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domain(Err(timeout())));
+    assert!(m.panes.domains.watches["d-4"].failed);
+    m.clock += 30;
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domains(Ok(fixtures::domains())));
+    let w = &m.panes.domains.watches["d-4"];
+    assert!(!w.failed, "the list told the status just now");
+    assert_eq!(w.as_of, fixtures::CLOCK + 30);
+}

@@ -1,0 +1,88 @@
+//! The watch: verifying domains on screen are polled (`poll=true`) until
+//! they settle; failures back the poll off.
+
+use super::{Purpose, View, Watch, in_flight, list_viewport};
+use crate::api::model::DomainStatus;
+use crate::app::{ApiRequest, Cmd, Model, Pane};
+
+/// Domains that should be watched now: verifying and on screen.
+pub(super) fn wanted_watches(m: &Model) -> Vec<String> {
+    let d = &m.panes.domains;
+    if m.pane != Pane::Domains {
+        return Vec::new();
+    }
+    match d.view {
+        View::DomainDetail => d
+            .open_domain()
+            .filter(|dom| dom.status == DomainStatus::Verifying)
+            .map(|dom| vec![dom.id.clone()])
+            .unwrap_or_default(),
+        View::Domains => {
+            let viewport = list_viewport(m);
+            let shown = d.shown_domains();
+            d.table
+                .visible(viewport)
+                .filter_map(|i| shown.get(i))
+                .filter(|dom| dom.status == DomainStatus::Verifying)
+                .map(|dom| dom.id.clone())
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Starts watches for newly visible verifying domains, ends the others.
+pub(super) fn sync_watches(m: &mut Model) {
+    let wanted = wanted_watches(m);
+    let now = m.now;
+    // What is shown of a domain is as old as the list it came in.
+    let as_of = m.panes.domains.domains.as_of.unwrap_or(m.clock);
+    m.panes.domains.watches.retain(|id, _| wanted.contains(id));
+    for id in wanted {
+        m.panes.domains.watches.entry(id).or_insert(Watch {
+            last_poll: now,
+            backoff: 0,
+            generation: 0,
+            as_of,
+            failed: false,
+        });
+    }
+}
+
+/// Polls a watched domain now (once at a time).
+pub(super) fn poll_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
+    if !m.panes.domains.watches.contains_key(domain_id)
+        || in_flight(m, |p| matches!(p, Purpose::Poll(d) if d == domain_id))
+    {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(
+        Purpose::Poll(domain_id.to_owned()),
+        ApiRequest::VerifyDomain {
+            id: domain_id.to_owned(),
+            poll: true,
+        },
+    );
+    let now = m.now;
+    if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
+        w.last_poll = now;
+    }
+    vec![cmd]
+}
+
+/// A check asked for by hand: poll now and restart the timer from now.
+pub(super) fn check_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
+    let cmds = poll_now(m, domain_id);
+    if !cmds.is_empty()
+        && let Some(w) = m.panes.domains.watches.get_mut(domain_id)
+    {
+        w.generation = w.generation.wrapping_add(1);
+    }
+    cmds
+}
+
+/// A watch subscription fired.
+pub(super) fn on_watch_due(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
+    m.redraw = true;
+    poll_now(m, domain_id)
+}

@@ -1,0 +1,290 @@
+//! The editor's keys, routed explicitly: the pane's chords first (as the
+//! keymap binds them), then Esc and Tab, then the focused text box. Also
+//! find in the body, undo and redo, paste and the mouse.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use ratatui_textarea::{CursorMove, TextArea};
+
+use super::{After, Editor, FIELDS, Find, close, save, send_from_editor};
+use crate::app::inbox::refuse;
+use crate::app::{Cmd, Model};
+use crate::config::keymap::{Action, Scope};
+use crate::text::sanitize::DisplayText;
+
+/// Whether a key is a chord the pane may bind in the editor (Ctrl or Alt
+/// held, or a function key); plain keys always type.
+fn is_chord(key: &KeyEvent) -> bool {
+    key.modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        || matches!(key.code, KeyCode::F(_))
+}
+
+/// A key in the editor.
+pub fn key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    if is_chord(&key) {
+        match m.keymap.action(Scope::Inbox, &key) {
+            Some(Action::EditorSend | Action::SendDraft) => return send_from_editor(m),
+            Some(Action::SaveDraft) => return save(m, After::Stay),
+            Some(Action::FindInBody) => return open_find(m),
+            Some(Action::Undo) => return undo(m, true),
+            Some(Action::Redo) => return undo(m, false),
+            _ => {}
+        }
+    }
+    if m.panes
+        .inbox
+        .editor
+        .as_ref()
+        .is_some_and(|e| e.find.is_some())
+    {
+        return find_key(m, key);
+    }
+    match key.code {
+        KeyCode::Esc => close(m),
+        KeyCode::Tab => move_focus(m, true),
+        KeyCode::BackTab => move_focus(m, false),
+        _ => type_key(m, key),
+    }
+}
+
+/// Moves the focus along From … Subject, Body (and round).
+fn move_focus(m: &mut Model, forward: bool) -> Vec<Cmd> {
+    let Some(e) = m.panes.inbox.editor.as_mut() else {
+        return Vec::new();
+    };
+    let last = FIELDS.len() - 1;
+    match (e.in_body, forward) {
+        (true, true) => {
+            e.in_body = false;
+            e.form.focus = 0;
+        }
+        (true, false) => {
+            e.in_body = false;
+            e.form.focus = last;
+        }
+        (false, true) if e.form.focus >= last => e.in_body = true,
+        (false, true) => e.form.focus += 1,
+        (false, false) if e.form.focus == 0 => e.in_body = true,
+        (false, false) => e.form.focus -= 1,
+    }
+    e.restyle();
+    Vec::new()
+}
+
+/// A key for the focused field or the body.
+fn type_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    let Some(e) = m.panes.inbox.editor.as_mut() else {
+        return Vec::new();
+    };
+    if e.in_body {
+        if e.body_locked {
+            return refuse(
+                m,
+                "Read-only body",
+                "this body can only be changed in the web dashboard",
+            );
+        }
+        if e.body.input(key) {
+            edited(e);
+        }
+        return Vec::new();
+    }
+    let on_text = e.form.focus > 0;
+    match key.code {
+        KeyCode::Enter | KeyCode::Down => return move_focus(m, true),
+        KeyCode::Up if e.form.focus > 0 => return move_focus(m, false),
+        KeyCode::Up => return Vec::new(),
+        _ => {}
+    }
+    let focus = e.form.focus;
+    let before = e
+        .form
+        .fields
+        .get(focus)
+        .map(|f| (f.choice, f.text.lines().to_vec()));
+    if on_text
+        || matches!(
+            key.code,
+            KeyCode::Left | KeyCode::Right | KeyCode::Char(' ')
+        )
+    {
+        e.form.handle_key(key);
+    }
+    let after = e
+        .form
+        .fields
+        .get(focus)
+        .map(|f| (f.choice, f.text.lines().to_vec()));
+    if before != after {
+        edited(e);
+    }
+    Vec::new()
+}
+
+/// Counts an edit (the keep-draft timer restarts) and clears the note.
+fn edited(e: &mut Editor) {
+    e.edits += 1;
+    if e.note.as_deref().is_some_and(|n| n.starts_with("Saved")) {
+        e.note = None;
+    }
+}
+
+/// Undo (`true`) or redo in the focused text box.
+fn undo(m: &mut Model, back: bool) -> Vec<Cmd> {
+    let Some(e) = m.panes.inbox.editor.as_mut() else {
+        return Vec::new();
+    };
+    let focus = e.form.focus;
+    let ta = if e.in_body {
+        if e.body_locked {
+            return Vec::new();
+        }
+        &mut e.body
+    } else {
+        match e.form.fields.get_mut(focus) {
+            Some(f) if f.is_text() => &mut f.text,
+            _ => return Vec::new(),
+        }
+    };
+    let changed = if back { ta.undo() } else { ta.redo() };
+    if changed {
+        edited(e);
+    }
+    Vec::new()
+}
+
+/// Opens the find line (or, when open, finds the next match).
+fn open_find(m: &mut Model) -> Vec<Cmd> {
+    let Some(e) = m.panes.inbox.editor.as_mut() else {
+        return Vec::new();
+    };
+    e.in_body = true;
+    e.restyle();
+    match &e.find {
+        Some(_) => {
+            let found = e.body.search_forward(false);
+            if let Some(f) = e.find.as_mut() {
+                f.found = Some(found);
+            }
+        }
+        None => {
+            e.find = Some(Find {
+                input: TextArea::default(),
+                found: None,
+            });
+        }
+    }
+    Vec::new()
+}
+
+/// Makes typed text a literal, case-insensitive pattern.
+fn literal(text: &str) -> String {
+    let mut out = String::from("(?i)");
+    for c in text.chars() {
+        if "\\.+*?()|[]{}^$#&-~".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A key while the find line is open: Enter (or Down) finds the next
+/// match, Up the previous one, Esc closes; typing finds as it goes.
+fn find_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    let action = if matches!(key.code, KeyCode::Char(_)) && !is_chord(&key) {
+        None
+    } else {
+        m.keymap.action(Scope::Inbox, &key)
+    };
+    let Some(e) = m.panes.inbox.editor.as_mut() else {
+        return Vec::new();
+    };
+    let Some(find) = e.find.as_mut() else {
+        return Vec::new();
+    };
+    match action {
+        Some(Action::Back) => {
+            e.find = None;
+            // Clearing the pattern cannot fail.
+            let _ = e.body.set_search_pattern("");
+        }
+        Some(Action::Open | Action::Down) => find.found = Some(e.body.search_forward(false)),
+        Some(Action::Up) => find.found = Some(e.body.search_back(false)),
+        _ => {
+            if find.input.input(key) {
+                let text = find.input.lines().join(" ");
+                find.found = if text.is_empty() {
+                    let _ = e.body.set_search_pattern("");
+                    None
+                } else {
+                    Some(
+                        e.body.set_search_pattern(literal(&text)).is_ok()
+                            && e.body.search_forward(true),
+                    )
+                };
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// Pasted text goes to the focused field (one line) or the body.
+pub fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+    let Some(e) = m.panes.inbox.editor.as_mut() else {
+        return Vec::new();
+    };
+    if let Some(find) = e.find.as_mut() {
+        find.input
+            .insert_str(DisplayText::inline(text).into_string());
+        return Vec::new();
+    }
+    if e.in_body {
+        if e.body_locked {
+            return Vec::new();
+        }
+        let clean = DisplayText::block(&text.replace("\r\n", "\n").replace('\r', "\n"));
+        if e.body.insert_str(clean.as_str()) {
+            edited(e);
+        }
+    } else if e.form.focus > 0 {
+        e.form.paste(&DisplayText::inline(text).into_string());
+        edited(e);
+    }
+    Vec::new()
+}
+
+/// Mouse in the editor: a click focuses a field or the body; the wheel
+/// moves through the body.
+pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
+    let (attachments, finding) = m.panes.inbox.editor.as_ref().map_or((false, false), |e| {
+        (!e.attachments.is_empty(), e.find.is_some())
+    });
+    let areas = crate::app::inbox::layout::editor(m.layout().body, attachments, finding);
+    let Some(e) = m.panes.inbox.editor.as_mut() else {
+        return Vec::new();
+    };
+    match ev.kind {
+        MouseEventKind::Down(MouseButton::Left) => {
+            if let Some(i) = areas.field_at(ev.column, ev.row) {
+                e.in_body = false;
+                e.form.focus = i;
+            } else if areas.in_body(ev.column, ev.row) {
+                e.in_body = true;
+            }
+            e.restyle();
+        }
+        MouseEventKind::ScrollDown if areas.in_body(ev.column, ev.row) => {
+            for _ in 0..3 {
+                e.body.move_cursor(CursorMove::Down);
+            }
+        }
+        MouseEventKind::ScrollUp if areas.in_body(ev.column, ev.row) => {
+            for _ in 0..3 {
+                e.body.move_cursor(CursorMove::Up);
+            }
+        }
+        _ => {}
+    }
+    Vec::new()
+}

@@ -1,0 +1,460 @@
+//! Saving a draft: checked on the client, then created (POST) or updated
+//! (PATCH) with only the changed fields; the answer becomes the editor's
+//! base, clears the kept text when nothing more was typed, and a refusal
+//! lands on its field, as the 409 offer, or in the note — the text always
+//! stays.
+
+use super::{After, DraftFields, Editor, close_editor};
+use crate::api::ApiError;
+use crate::api::model::{
+    CreateThread, CreateThreadResponse, PatchThread, Thread, ThreadPage, ThreadQuery, ThreadStatus,
+};
+use crate::app::inbox::{Purpose, Question, address, in_flight, readiness, refuse};
+use crate::app::toast::Level;
+use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+
+/// The editor's fields checked before a round trip; `sending` also needs
+/// a recipient and a ready sender. Errors are put on their fields.
+fn validate(m: &mut Model, sending: bool) -> bool {
+    let senders = m.panes.inbox.senders.clone();
+    let Some(e) = m.panes.inbox.editor.as_mut() else {
+        return false;
+    };
+    e.form.clear_errors();
+    let cur = e.current();
+    if cur.to.is_empty() {
+        if sending {
+            e.form.set_error("to", "a recipient is needed to send");
+        }
+    } else if let Err(why) = address::check(&cur.to) {
+        e.form.set_error("to", &why);
+    }
+    for key in ["cc", "bcc"] {
+        let list = if key == "cc" { &cur.cc } else { &cur.bcc };
+        if let Err(why) = address::check_list(list) {
+            e.form.set_error(key, &why);
+        }
+    }
+    if sending {
+        match cur.account_id.as_deref() {
+            None => e
+                .form
+                .set_error("from", "choose a ready email sender to send (←/→)"),
+            Some(id) => {
+                if let Some(Err(why)) = senders.find(id).map(readiness) {
+                    e.form
+                        .set_error("from", &format!("this sender cannot send: {why}"));
+                }
+            }
+        }
+    }
+    let ok = !e.form.has_errors();
+    if !ok {
+        e.in_body = false;
+        e.restyle();
+    }
+    ok
+}
+
+/// Saves the draft: POST when new, else PATCH with the changed fields
+/// only; `after` says what follows once the service has it.
+pub fn save(m: &mut Model, after: After) -> Vec<Cmd> {
+    if saving(m) {
+        return refuse(m, "Saving", "a save is on its way; wait for its answer");
+    }
+    if !validate(m, after == After::Send) {
+        return Vec::new();
+    }
+    let Some(e) = m.panes.inbox.editor.as_mut() else {
+        return Vec::new();
+    };
+    let cur = e.current();
+    match e.thread.clone() {
+        None if !cur.has_text() => refuse(
+            m,
+            "Nothing to save yet",
+            "type a recipient, a subject or some text first",
+        ),
+        None => {
+            e.after = after;
+            e.note = Some("Saving…".into());
+            let req = create_request(&cur);
+            let editor = e.session;
+            let (_, cmd) = m.request(
+                Purpose::Create {
+                    editor,
+                    sent: Box::new(cur),
+                },
+                ApiRequest::CreateThread(Box::new(req)),
+            );
+            vec![cmd]
+        }
+        Some(id) if cur == e.base => {
+            // The service has this text already.
+            match after {
+                After::Send => crate::app::inbox::send::ask(m, &id),
+                After::Close => {
+                    close_editor(m);
+                    Vec::new()
+                }
+                After::Stay => refuse(m, "Nothing to save", "the service has this text already"),
+            }
+        }
+        Some(id) => {
+            e.after = after;
+            e.note = Some("Saving…".into());
+            let patch = patch_request(&e.base, &cur, e.html_body);
+            let (_, cmd) = m.request(
+                Purpose::Save {
+                    thread: id.clone(),
+                    sent: Box::new(cur),
+                },
+                ApiRequest::PatchThread {
+                    id,
+                    patch: Box::new(patch),
+                },
+            );
+            vec![cmd]
+        }
+    }
+}
+
+/// Whether a save (or the check after a lost one) is in flight.
+pub fn saving(m: &Model) -> bool {
+    in_flight(m, |p| {
+        matches!(
+            p,
+            Purpose::Create { .. } | Purpose::Save { .. } | Purpose::Adopt { .. }
+        )
+    })
+}
+
+/// The body of a create: the fields that hold something; never
+/// attachments (the public interface refuses them).
+pub fn create_request(cur: &DraftFields) -> CreateThread {
+    let some = |s: &str| (!s.is_empty()).then(|| s.to_owned());
+    CreateThread {
+        participant_email: some(&cur.to),
+        account_id: cur.account_id.clone().map(Some),
+        participant_name: some(&cur.name),
+        draft_subject: some(&cur.subject),
+        draft_body_text: some(&cur.body),
+        draft_body_html: None,
+        draft_cc: some(&cur.cc),
+        draft_bcc: some(&cur.bcc),
+        draft_attachments: None,
+    }
+}
+
+/// The body of a save: only the fields that differ from `base`. An emptied
+/// draft field is cleared (`null`); a body saved over an HTML body clears
+/// the HTML too, so the text is what gets sent.
+pub fn patch_request(base: &DraftFields, cur: &DraftFields, html_body: bool) -> PatchThread {
+    let changed = |a: &str, b: &str| (a != b).then(|| b.to_owned());
+    let nullable = |a: &str, b: &str| (a != b).then(|| (!b.is_empty()).then(|| b.to_owned()));
+    let body_changed = base.body != cur.body;
+    PatchThread {
+        status: None,
+        unread_count: None,
+        account_id: (base.account_id != cur.account_id).then(|| cur.account_id.clone()),
+        participant_email: changed(&base.to, &cur.to),
+        participant_name: changed(&base.name, &cur.name),
+        draft_subject: nullable(&base.subject, &cur.subject),
+        draft_body_text: nullable(&base.body, &cur.body),
+        draft_body_html: (body_changed && html_body).then_some(None),
+        draft_cc: nullable(&base.cc, &cur.cc),
+        draft_bcc: nullable(&base.bcc, &cur.bcc),
+    }
+}
+
+/// Which editor an answer is for: the one that created (by its session
+/// number), or the one on a thread.
+#[derive(Debug, Clone, Copy)]
+enum Whose<'a> {
+    /// The editor with this session number.
+    Session(u64),
+    /// The editor of this thread.
+    Thread(&'a str),
+}
+
+/// The open editor, when the answer is its.
+fn editor_for<'m>(m: &'m mut Model, whose: Whose<'_>) -> Option<&'m mut Editor> {
+    m.panes.inbox.editor.as_mut().filter(|e| match whose {
+        Whose::Session(s) => e.session == s,
+        Whose::Thread(t) => e.thread.as_deref() == Some(t),
+    })
+}
+
+/// The service's answer to a create.
+pub fn on_created(
+    m: &mut Model,
+    editor: u64,
+    sent: DraftFields,
+    r: Result<CreateThreadResponse, ApiError>,
+) -> Vec<Cmd> {
+    let whose = Whose::Session(editor);
+    match r {
+        Ok(resp) => {
+            let others = resp.existing_threads.total;
+            crate::app::inbox::list::put_on_top(m, resp.thread.clone());
+            let mut cmds = acknowledged(m, whose, resp.thread, sent);
+            if others > 0
+                && let Some(e) = editor_for(m, whose)
+            {
+                e.note = Some(format!(
+                    "Saved as a draft. This recipient has {others} other thread{} (other senders or archived).",
+                    if others == 1 { "" } else { "s" }
+                ));
+            }
+            cmds.extend(after_save(m, whose));
+            cmds
+        }
+        Err(e) => save_failed(m, whose, &sent, &e),
+    }
+}
+
+/// The service's answer to a save.
+pub fn on_saved(
+    m: &mut Model,
+    thread: &str,
+    sent: DraftFields,
+    r: Result<Thread, ApiError>,
+) -> Vec<Cmd> {
+    let whose = Whose::Thread(thread);
+    match r {
+        Ok(t) => {
+            crate::app::inbox::apply_thread(m, t.clone());
+            let mut cmds = acknowledged(m, whose, t, sent);
+            cmds.extend(after_save(m, whose));
+            cmds
+        }
+        Err(e) => save_failed(m, whose, &sent, &e),
+    }
+}
+
+/// The service holds `sent` as thread `t`: it becomes the editor's base;
+/// the kept text moves under the thread's key, and is cleared once the
+/// editor holds nothing more.
+fn acknowledged(m: &mut Model, whose: Whose<'_>, t: Thread, sent: DraftFields) -> Vec<Cmd> {
+    let Some(e) = editor_for(m, whose) else {
+        // The editor went (its text discarded with it): what was saved is
+        // on the service.
+        return Vec::new();
+    };
+    let old_key = e.key();
+    e.thread = Some(t.id.clone());
+    e.service = Some(t);
+    if e.html_body && sent.body != e.base.body {
+        e.html_body = false;
+    }
+    e.base = sent;
+    e.note = Some("Saved: the service has this draft.".into());
+    let new_key = e.key();
+    let done = !e.dirty();
+    if old_key != new_key {
+        m.state.drafts.remove(&old_key);
+    }
+    if done {
+        m.state.drafts.remove(&new_key);
+    }
+    // Written now: what was typed while saving is kept under the new key.
+    vec![m.save_state()]
+}
+
+/// What follows a save the service acknowledged.
+fn after_save(m: &mut Model, whose: Whose<'_>) -> Vec<Cmd> {
+    let Some(e) = editor_for(m, whose) else {
+        return Vec::new();
+    };
+    let after = std::mem::take(&mut e.after);
+    let Some(thread) = e.thread.clone().filter(|_| !e.dirty()) else {
+        return Vec::new();
+    };
+    match after {
+        After::Stay => Vec::new(),
+        After::Close => {
+            close_editor(m);
+            m.notify(Level::Success, "Draft saved", "the service has it");
+            Vec::new()
+        }
+        After::Send => crate::app::inbox::send::ask(m, &thread),
+    }
+}
+
+/// The field a service path names.
+fn field_of(path: &str) -> Option<&'static str> {
+    let p = path.trim();
+    Some(match p {
+        _ if p.starts_with("participant_email") => "to",
+        _ if p.starts_with("participant_name") => "name",
+        _ if p.starts_with("account_id") => "from",
+        _ if p.starts_with("draft_subject") => "subject",
+        _ if p.starts_with("draft_cc") => "cc",
+        _ if p.starts_with("draft_bcc") => "bcc",
+        _ => return None,
+    })
+}
+
+/// A save failed: the text stays (in the editor and the local state) and
+/// the reason goes where it belongs — a field, the 409 offer, the note.
+fn save_failed(m: &mut Model, whose: Whose<'_>, sent: &DraftFields, err: &ApiError) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
+    let Some(e) = editor_for(m, whose) else {
+        // The editor that saved is gone: say so, nothing more.
+        m.toasts.error(m.now, "saving the draft", err);
+        return cmds;
+    };
+    e.after = After::Stay;
+    // Make sure the text is kept even if no key was pressed since.
+    e.edits += 1;
+    if let Some(existing) = err.existing_thread().cloned() {
+        conflict(m, sent, existing, err);
+        return cmds;
+    }
+    let note = if err.status() == Some(403) {
+        format!(
+            "{} — attachments can only be added in the web dashboard; the public interface refuses them. The text is kept.",
+            crate::app::inbox::error_text(err)
+        )
+    } else if let (Whose::Session(editor), true) =
+        (whose, crate::app::inbox::may_have_happened(err))
+    {
+        cmds.extend(check_created(m, editor, sent));
+        format!(
+            "{} — the draft may have been created; checking the drafts before anything is saved again.",
+            crate::app::inbox::error_text(err)
+        )
+    } else if crate::app::inbox::may_have_happened(err) {
+        format!(
+            "{} — the save may or may not have arrived; the text is kept. Saving again only writes these fields again.",
+            crate::app::inbox::error_text(err)
+        )
+    } else {
+        format!("{} — the text is kept.", crate::app::inbox::error_text(err))
+    };
+    if let Some(e) = editor_for(m, whose) {
+        for fe in err.field_errors() {
+            if let Some(key) = field_of(&fe.path) {
+                e.form.set_error(key, &fe.message);
+            }
+        }
+        if let Some((path, message)) = err.message().split_once(": ")
+            && let Some(key) = field_of(path)
+            && err.status() == Some(400)
+        {
+            e.form.set_error(key, message);
+        }
+        e.note = Some(note);
+    }
+    m.toasts.error(m.now, "saving the draft", err);
+    cmds
+}
+
+/// The duplicate-recipient 409: say which thread, offer to open it.
+fn conflict(m: &mut Model, sent: &DraftFields, existing: Thread, err: &ApiError) {
+    let who = crate::app::inbox::participant(&existing);
+    let sender = existing.account_id.as_deref().map_or_else(
+        || "this sender".to_owned(),
+        |a| m.panes.inbox.senders.label(a),
+    );
+    if let Some(e) = m.panes.inbox.editor.as_mut() {
+        let key = if e.base.account_id == sent.account_id {
+            "to"
+        } else {
+            "from"
+        };
+        e.form.set_error(
+            key,
+            "this sender already has an open thread with this recipient",
+        );
+        e.note = Some(format!(
+            "{} — your text is kept.",
+            crate::app::inbox::error_text(err)
+        ));
+    }
+    let what = match existing.draft_subject.as_deref().filter(|s| !s.is_empty()) {
+        Some(s) => format!("{}, draft \"{s}\"", existing.status),
+        None => existing.status.to_string(),
+    };
+    m.confirm(Confirm {
+        title: "There is already a thread".into(),
+        lines: vec![
+            format!("{sender} already has an open thread with {who} ({what})."),
+            "A sender keeps one open thread per recipient (archived ones do not count).".into(),
+            "y opens that thread instead (your text here is kept and offered back); Esc keeps editing.".into(),
+        ],
+        yes: "Open that thread".into(),
+        no: None,
+        destructive: false,
+        on_yes: ConfirmAction::Pane(Question::OpenExisting(Box::new(existing)).into()),
+    });
+}
+
+/// After a create whose answer was lost: read the drafts and look for it.
+fn check_created(m: &mut Model, editor: u64, sent: &DraftFields) -> Vec<Cmd> {
+    let query = ThreadQuery {
+        page: Some(1),
+        limit: Some(crate::app::inbox::list::PAGE),
+        status: Some(ThreadStatus::Draft.as_str().to_owned()),
+    };
+    let (_, cmd) = m.request(
+        Purpose::Adopt {
+            editor,
+            sent: Box::new(sent.clone()),
+        },
+        ApiRequest::ListThreads { query },
+    );
+    vec![cmd]
+}
+
+/// The drafts read after a lost create answer: a draft with the same
+/// recipient, subject and body is the one created, and the editor takes
+/// it over (saving again updates it instead of creating a second).
+pub fn on_adopt(
+    m: &mut Model,
+    editor: u64,
+    sent: DraftFields,
+    r: Result<ThreadPage, ApiError>,
+) -> Vec<Cmd> {
+    let whose = Whose::Session(editor);
+    let found = match &r {
+        Ok(p) => p
+            .threads
+            .iter()
+            .find(|t| {
+                let f = DraftFields::of(t);
+                f.to.eq_ignore_ascii_case(&sent.to)
+                    && f.subject == sent.subject
+                    && f.body == sent.body
+            })
+            .cloned(),
+        Err(_) => None,
+    };
+    match (found, r) {
+        (Some(t), _) => {
+            crate::app::inbox::list::put_on_top(m, t.clone());
+            let cmds = acknowledged(m, whose, t, sent);
+            m.notify(
+                Level::Success,
+                "The draft was created",
+                "its answer was lost on the way; saving now updates it",
+            );
+            cmds
+        }
+        (None, Ok(_)) => {
+            if let Some(e) = editor_for(m, whose) {
+                e.note = Some("The draft was not created; the text is kept — save again.".into());
+            }
+            Vec::new()
+        }
+        (None, Err(e)) => {
+            if let Some(ed) = editor_for(m, whose) {
+                ed.note = Some(format!(
+                    "{} — could not check whether the draft was created; look at the drafts before saving again.",
+                    crate::app::inbox::error_text(&e)
+                ));
+            }
+            Vec::new()
+        }
+    }
+}

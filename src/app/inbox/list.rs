@@ -1,0 +1,572 @@
+//! The thread list: newest activity first, filtered by status on the
+//! service and by text (`/`) on the client, read a page at a time as the
+//! selection nears the end, and refreshed live (the first page is read
+//! again and merged, so a reply moves its thread to the top and its unread
+//! count shows without losing the place).
+
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui_textarea::TextArea;
+
+use super::{InboxModel, Purpose, View, in_flight};
+use crate::api::ApiError;
+use crate::api::model::{Thread, ThreadPage, ThreadQuery, ThreadStatus};
+use crate::app::table::TableState;
+use crate::app::{ApiRequest, Cmd, Model};
+use crate::config::keymap::Action;
+
+/// Threads per page.
+pub const PAGE: u64 = 100;
+/// The most threads held; a text filter reads pages up to it.
+pub const MAX_THREADS: usize = 5_000;
+
+/// Which threads are listed (the service filters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub enum StatusFilter {
+    /// Every status.
+    #[default]
+    All,
+    /// Drafts.
+    Draft,
+    /// Active threads.
+    Active,
+    /// Archived threads.
+    Archived,
+}
+
+impl StatusFilter {
+    /// The next filter (`s` cycles).
+    pub fn next(self) -> StatusFilter {
+        match self {
+            StatusFilter::All => StatusFilter::Draft,
+            StatusFilter::Draft => StatusFilter::Active,
+            StatusFilter::Active => StatusFilter::Archived,
+            StatusFilter::Archived => StatusFilter::All,
+        }
+    }
+
+    /// Label for the title.
+    pub fn label(self) -> &'static str {
+        match self {
+            StatusFilter::All => "all",
+            StatusFilter::Draft => "drafts",
+            StatusFilter::Active => "active",
+            StatusFilter::Archived => "archived",
+        }
+    }
+
+    /// The `status` query parameter.
+    pub fn query(self) -> Option<ThreadStatus> {
+        match self {
+            StatusFilter::All => None,
+            StatusFilter::Draft => Some(ThreadStatus::Draft),
+            StatusFilter::Active => Some(ThreadStatus::Active),
+            StatusFilter::Archived => Some(ThreadStatus::Archived),
+        }
+    }
+
+    /// Whether a thread of `status` belongs in the list.
+    pub fn admits(self, status: &ThreadStatus) -> bool {
+        self.query().is_none_or(|s| s == *status)
+    }
+}
+
+/// How a page answer is taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// The first page of a fresh list.
+    Reset,
+    /// The next page, appended.
+    Append,
+    /// The first page again (live refresh), merged into what is held.
+    Merge,
+}
+
+/// The thread list.
+#[derive(Debug, Clone, Default)]
+pub struct ThreadList {
+    /// The status filter.
+    pub status: StatusFilter,
+    /// Loaded threads, in the service's order.
+    pub threads: Vec<Thread>,
+    /// Threads the service says match the status filter.
+    pub total: Option<u64>,
+    /// Pages read so far.
+    pub pages: u64,
+    /// A short page ended the list.
+    pub end: bool,
+    /// The text filter in force (case-insensitive, on participant and
+    /// subject).
+    pub filter: String,
+    /// The `/` input while it is open.
+    pub filter_input: Option<TextArea<'static>>,
+    /// Indices into `threads` of the rows shown (passing the text filter).
+    pub shown: Vec<usize>,
+    /// Selection and scroll over `shown`.
+    pub table: TableState,
+    /// The last failure, shown while nothing is loaded.
+    pub error: Option<String>,
+}
+
+impl ThreadList {
+    /// A loaded thread by id.
+    pub fn find(&self, id: &str) -> Option<&Thread> {
+        self.threads.iter().find(|t| t.id == id)
+    }
+
+    /// The selected thread.
+    pub fn selected(&self) -> Option<&Thread> {
+        self.shown
+            .get(self.table.selected)
+            .and_then(|i| self.threads.get(*i))
+    }
+
+    /// The shown thread at row `i`.
+    pub fn row(&self, i: usize) -> Option<&Thread> {
+        self.shown.get(i).and_then(|j| self.threads.get(*j))
+    }
+
+    /// Whether the first page arrived.
+    pub fn loaded(&self) -> bool {
+        self.total.is_some()
+    }
+
+    /// Whether the service holds rows not read yet (and there is room).
+    pub fn more(&self) -> bool {
+        let held = self.threads.len();
+        !self.end
+            && held < MAX_THREADS
+            && self
+                .total
+                .is_none_or(|t| u64::try_from(held).unwrap_or(u64::MAX) < t)
+    }
+
+    /// Whether a thread passes the text filter.
+    fn passes(&self, t: &Thread) -> bool {
+        if self.filter.trim().is_empty() {
+            return true;
+        }
+        let needle = self.filter.trim().to_lowercase();
+        [
+            t.participant_email.as_str(),
+            t.participant_name.as_deref().unwrap_or(""),
+            t.draft_subject.as_deref().unwrap_or(""),
+        ]
+        .iter()
+        .any(|h| h.to_lowercase().contains(&needle))
+    }
+
+    /// Recomputes the shown rows, keeping the selected thread selected.
+    pub fn refilter(&mut self, viewport: usize) {
+        let keep = self.selected().map(|t| t.id.clone());
+        self.shown = (0..self.threads.len())
+            .filter(|i| self.passes(&self.threads[*i]))
+            .collect();
+        self.table.set_len(self.shown.len(), viewport);
+        if let Some(id) = keep
+            && let Some(row) = self
+                .shown
+                .iter()
+                .position(|i| self.threads.get(*i).is_some_and(|t| t.id == id))
+        {
+            self.table.select(row, viewport);
+        }
+    }
+
+    /// Selects a thread by id, when shown.
+    pub fn select_id(&mut self, id: &str, viewport: usize) {
+        if let Some(row) = self
+            .shown
+            .iter()
+            .position(|i| self.threads.get(*i).is_some_and(|t| t.id == id))
+        {
+            self.table.select(row, viewport);
+        }
+    }
+
+    /// Adds or replaces rows by id, in order.
+    fn absorb(&mut self, rows: Vec<Thread>) {
+        for t in rows {
+            match self.threads.iter_mut().find(|o| o.id == t.id) {
+                Some(slot) => *slot = t,
+                None => self.threads.push(t),
+            }
+        }
+    }
+
+    /// Merges a fresh first page: its rows come first, in its order; a
+    /// held row it does not contain but that is at least as recent as its
+    /// last row is gone from this filter (it would be on the page).
+    fn merge(&mut self, fresh: Vec<Thread>) {
+        let full = u64::try_from(fresh.len()).unwrap_or(u64::MAX) >= PAGE;
+        let cutoff = fresh.last().and_then(|t| t.updated_at.clone());
+        let old = std::mem::take(&mut self.threads);
+        let mut rows = fresh;
+        if full {
+            for t in old {
+                if rows.iter().any(|f| f.id == t.id) {
+                    continue;
+                }
+                let gone = match (&t.updated_at, &cutoff) {
+                    (Some(a), Some(c)) => a >= c,
+                    _ => false,
+                };
+                if !gone {
+                    rows.push(t);
+                }
+            }
+        }
+        self.threads = rows;
+    }
+}
+
+fn viewport(m: &Model) -> usize {
+    let filtering = m.panes.inbox.list.filter_input.is_some();
+    super::layout::list_viewport(m.layout().body, filtering)
+}
+
+/// The pane became visible on the list: load it, or refresh it.
+pub fn enter(m: &mut Model) -> Vec<Cmd> {
+    if m.panes.inbox.list.loaded() {
+        poll(m)
+    } else if in_flight(m, |p| matches!(p, Purpose::List { .. })) {
+        Vec::new()
+    } else {
+        load(m)
+    }
+}
+
+/// Reads the list afresh from its first page.
+pub fn load(m: &mut Model) -> Vec<Cmd> {
+    m.requests
+        .forget::<InboxModel>(|p| matches!(p, Purpose::List { .. }));
+    request(m, 1, Mode::Reset)
+}
+
+fn request(m: &mut Model, page: u64, mode: Mode) -> Vec<Cmd> {
+    let status = m.panes.inbox.list.status;
+    let query = ThreadQuery {
+        page: Some(page),
+        limit: Some(PAGE),
+        status: status.query().map(|s| s.as_str().to_owned()),
+    };
+    let (_, cmd) = m.request(
+        Purpose::List { status, page, mode },
+        ApiRequest::ListThreads { query },
+    );
+    vec![cmd]
+}
+
+/// The live refresh: the first page again, merged.
+pub fn poll(m: &mut Model) -> Vec<Cmd> {
+    if !m.panes.inbox.list.loaded() || in_flight(m, |p| matches!(p, Purpose::List { .. })) {
+        return Vec::new();
+    }
+    request(m, 1, Mode::Merge)
+}
+
+/// Reads the next page when the selection nears the end of what is held,
+/// or when a text filter is set (it should cover every thread).
+pub fn want_more(m: &mut Model) -> Vec<Cmd> {
+    let vp = viewport(m);
+    let l = &m.panes.inbox.list;
+    let near = l.table.near_end(vp);
+    let filtering = !l.filter.trim().is_empty();
+    if !l.more() || !(near || filtering) {
+        return Vec::new();
+    }
+    if in_flight(m, |p| {
+        matches!(
+            p,
+            Purpose::List {
+                mode: Mode::Append | Mode::Reset,
+                ..
+            }
+        )
+    }) {
+        return Vec::new();
+    }
+    let next = m.panes.inbox.list.pages + 1;
+    request(m, next, Mode::Append)
+}
+
+/// A page answer.
+pub fn on_page(
+    m: &mut Model,
+    status: StatusFilter,
+    page: u64,
+    mode: Mode,
+    r: Result<ThreadPage, ApiError>,
+) -> Vec<Cmd> {
+    if status != m.panes.inbox.list.status {
+        return Vec::new();
+    }
+    let vp = viewport(m);
+    match r {
+        Ok(p) => {
+            let short = u64::try_from(p.threads.len()).unwrap_or(u64::MAX) < PAGE;
+            let l = &mut m.panes.inbox.list;
+            match mode {
+                Mode::Reset => {
+                    l.threads.clear();
+                    l.absorb(p.threads);
+                    l.pages = 1;
+                    l.end = short;
+                }
+                Mode::Append if page == l.pages + 1 => {
+                    l.absorb(p.threads);
+                    l.pages = page;
+                    l.end = short;
+                }
+                Mode::Append => return Vec::new(),
+                Mode::Merge => l.merge(p.threads),
+            }
+            l.total = Some(p.total);
+            l.error = None;
+            l.refilter(vp);
+            want_more(m)
+        }
+        Err(e) => {
+            if !m.panes.inbox.list.loaded() {
+                m.panes.inbox.list.error = Some(super::error_text(&e));
+            }
+            // A failing live refresh says so once, not on every poll.
+            if mode != Mode::Merge || m.toasts.is_empty() {
+                m.toasts.error(m.now, "loading threads", &e);
+            }
+            Vec::new()
+        }
+    }
+}
+
+/// Puts a thread the service answered with into the list: replaced in
+/// place, or dropped when it no longer matches the status filter.
+pub fn update_row(m: &mut Model, t: Thread) {
+    let vp = viewport(m);
+    let l = &mut m.panes.inbox.list;
+    let Some(i) = l.threads.iter().position(|o| o.id == t.id) else {
+        return;
+    };
+    if l.status.admits(&t.status) {
+        l.threads[i] = t;
+    } else {
+        l.threads.remove(i);
+        l.total = l.total.map(|n| n.saturating_sub(1));
+    }
+    l.refilter(vp);
+}
+
+/// Puts a thread at the top (it was created, or sent: newest activity),
+/// when the status filter admits it; selects it.
+pub fn put_on_top(m: &mut Model, t: Thread) {
+    let vp = viewport(m);
+    let l = &mut m.panes.inbox.list;
+    let had = l.threads.iter().position(|o| o.id == t.id);
+    if let Some(i) = had {
+        l.threads.remove(i);
+    }
+    if !l.status.admits(&t.status) {
+        if had.is_some() {
+            l.total = l.total.map(|n| n.saturating_sub(1));
+        }
+        l.refilter(vp);
+        return;
+    }
+    if had.is_none() {
+        l.total = l.total.map(|n| n.saturating_add(1));
+    }
+    let id = t.id.clone();
+    l.threads.insert(0, t);
+    l.refilter(vp);
+    l.select_id(&id, vp);
+}
+
+/// Removes a thread (deleted, or gone).
+pub fn remove(m: &mut Model, id: &str) {
+    let vp = viewport(m);
+    let l = &mut m.panes.inbox.list;
+    let before = l.threads.len();
+    l.threads.retain(|t| t.id != id);
+    if l.threads.len() != before {
+        l.total = l.total.map(|n| n.saturating_sub(1));
+    }
+    l.refilter(vp);
+}
+
+/// The terminal was resized.
+pub fn resize(m: &mut Model) {
+    let vp = viewport(m);
+    m.panes.inbox.list.table.clamp(vp);
+}
+
+fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
+    match action {
+        Action::Up => t.move_by(-1, viewport),
+        Action::Down => t.move_by(1, viewport),
+        Action::Top => t.top(viewport),
+        Action::Bottom => t.bottom(viewport),
+        Action::PageUp => t.page_up(viewport),
+        Action::PageDown => t.page_down(viewport),
+        _ => return false,
+    }
+    true
+}
+
+/// A key action on the list.
+pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let vp = viewport(m);
+    if nav(&mut m.panes.inbox.list.table, action, vp) {
+        return want_more(m);
+    }
+    let selected = m.panes.inbox.list.selected().map(|t| t.id.clone());
+    match action {
+        Action::Open => match m.panes.inbox.list.selected().cloned() {
+            Some(t) => super::thread::open(m, t),
+            None => Vec::new(),
+        },
+        Action::Compose => super::editor::compose(m, None),
+        Action::StatusFilter => {
+            let l = &mut m.panes.inbox.list;
+            l.status = l.status.next();
+            l.total = None;
+            l.threads.clear();
+            l.pages = 0;
+            l.end = false;
+            l.error = None;
+            l.table = TableState::default();
+            l.refilter(vp);
+            load(m)
+        }
+        Action::Filter => {
+            let mut input = TextArea::new(vec![m.panes.inbox.list.filter.clone()]);
+            input.move_cursor(ratatui_textarea::CursorMove::End);
+            m.panes.inbox.list.filter_input = Some(input);
+            let vp = viewport(m);
+            m.panes.inbox.list.table.clamp(vp);
+            Vec::new()
+        }
+        Action::Back if !m.panes.inbox.list.filter.is_empty() => {
+            m.panes.inbox.list.filter.clear();
+            m.panes.inbox.list.refilter(vp);
+            Vec::new()
+        }
+        Action::Refresh => load(m),
+        Action::EditDraft
+        | Action::SendDraft
+        | Action::EditorSend
+        | Action::MarkRead
+        | Action::MarkUnread
+        | Action::Archive
+        | Action::DeleteDraft => match selected {
+            Some(id) => super::thread::thread_action(m, &id, action),
+            None => super::refuse(
+                m,
+                "Nothing selected",
+                "no thread is selected (the list is empty or still loading)",
+            ),
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// A key while the `/` input is open: Enter keeps the filter, Esc clears
+/// it; typing filters as it goes.
+pub fn filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    let vp_closed = super::layout::list_viewport(m.layout().body, false);
+    let l = &mut m.panes.inbox.list;
+    let Some(input) = l.filter_input.as_mut() else {
+        return Vec::new();
+    };
+    match key.code {
+        KeyCode::Enter => {
+            l.filter_input = None;
+            l.table.clamp(vp_closed);
+            return Vec::new();
+        }
+        KeyCode::Esc => {
+            l.filter_input = None;
+            l.filter.clear();
+            l.refilter(vp_closed);
+            return Vec::new();
+        }
+        _ => {
+            input.input(key);
+        }
+    }
+    let text = input.lines().join(" ");
+    filter_changed(m, text)
+}
+
+fn filter_changed(m: &mut Model, text: String) -> Vec<Cmd> {
+    let vp = viewport(m);
+    let l = &mut m.panes.inbox.list;
+    if l.filter != text {
+        l.filter = text;
+        l.refilter(vp);
+        l.table.top(vp);
+    }
+    want_more(m)
+}
+
+/// Pasted text goes to the filter input when it is open.
+pub fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+    let Some(input) = m.panes.inbox.list.filter_input.as_mut() else {
+        return Vec::new();
+    };
+    input.insert_str(text.replace(['\n', '\r'], " "));
+    let text = input.lines().join(" ");
+    filter_changed(m, text)
+}
+
+/// Mouse on the list: click selects (again: opens), the wheel scrolls.
+pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
+    let filtering = m.panes.inbox.list.filter_input.is_some();
+    let areas = super::layout::list(m.layout().body, filtering);
+    match ev.kind {
+        MouseEventKind::ScrollDown => action(m, Action::Down),
+        MouseEventKind::ScrollUp => action(m, Action::Up),
+        MouseEventKind::Down(MouseButton::Left) => {
+            let Some(line) = crate::geometry::table::line_at(areas.table, ev.column, ev.row) else {
+                return Vec::new();
+            };
+            let vp = viewport(m);
+            let t = &mut m.panes.inbox.list.table;
+            let Some(row) = t.row_at(line) else {
+                return Vec::new();
+            };
+            let again = t.selected == row;
+            t.select(row, vp);
+            if again {
+                action(m, Action::Open)
+            } else {
+                Vec::new()
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Status-bar hints of the list.
+pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+    let l = &m.panes.inbox.list;
+    if l.filter_input.is_some() {
+        return Vec::new();
+    }
+    let mut out = vec![(Action::Open, "open"), (Action::Compose, "compose")];
+    if let Some(t) = l.selected() {
+        if t.status == ThreadStatus::Draft {
+            out.push((Action::EditDraft, "edit"));
+            out.push((Action::SendDraft, "send"));
+        }
+        out.push(if t.status == ThreadStatus::Archived {
+            (Action::Archive, "unarchive")
+        } else {
+            (Action::Archive, "archive")
+        });
+    }
+    out.push((Action::StatusFilter, "status"));
+    out.push((Action::Filter, "filter"));
+    if m.panes.inbox.view == View::List {
+        out.push((Action::Refresh, "refresh"));
+    }
+    out
+}

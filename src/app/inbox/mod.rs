@@ -1,0 +1,593 @@
+//! The Inbox pane: one-off email threads. A list of threads (status and
+//! text filters, paging, live refresh), a thread's messages in a bounded
+//! window, and an editor for drafts with a body in ratatui-textarea.
+//!
+//! Two promises shape it. **No text is lost**: every change in the editor
+//! is kept in the local state (one second after the last keystroke, and on
+//! quit, SIGHUP or SIGTERM) until the service acknowledged exactly that
+//! text, and reopening that email's editor offers it back. **A send never
+//! doubles**: a send is one request, never retried; when its answer is lost
+//! (a timeout, a dropped connection, an unreadable 2xx) the pane re-reads
+//! the thread's messages to learn whether it went, and says which.
+
+pub mod address;
+pub mod editor;
+pub mod html;
+pub mod layout;
+pub mod list;
+pub mod messages;
+pub mod send;
+#[cfg(test)]
+mod tests;
+pub mod thread;
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crossterm::event::{KeyEvent, MouseEvent};
+
+use super::command_line::{Arg, CommandSpec};
+use super::pane::{Answer, PaneSpec, PaneUnit};
+use super::toast::Level;
+use super::{ApiReply, Cmd, Model, Pane, Reply, RequestId};
+use crate::api::ApiError;
+use crate::api::model::{Channel, SenderAccount, Thread, ThreadStatus};
+use crate::config::keymap::{Action, Scope};
+use crate::store::State;
+use crate::text::sanitize;
+
+pub use editor::{DraftFields, Editor};
+pub use list::{StatusFilter, ThreadList};
+pub use messages::MessageWindow;
+pub use send::SendCheck;
+pub use thread::OpenThread;
+
+/// What the pane shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum View {
+    /// The threads.
+    #[default]
+    List,
+    /// One thread with its messages.
+    Thread,
+    /// The editor of a draft (new or existing).
+    Editor,
+}
+
+/// The workspace's senders: the editor offers the ready email senders and
+/// says why the others are unavailable.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Senders {
+    /// Every sender (both types).
+    pub items: Vec<SenderAccount>,
+    /// An answer arrived.
+    pub loaded: bool,
+    /// The last failure.
+    pub error: Option<String>,
+}
+
+impl Senders {
+    /// The sender with `id`.
+    pub fn find(&self, id: &str) -> Option<&SenderAccount> {
+        self.items.iter().find(|s| s.id == id)
+    }
+
+    /// `Name <address>` of a sender id, or the id when unknown.
+    pub fn label(&self, id: &str) -> String {
+        self.find(id).map_or_else(|| id.to_owned(), sender_label)
+    }
+
+    /// The email senders, ready ones first (default first among them).
+    pub fn email(&self) -> Vec<&SenderAccount> {
+        let mut v: Vec<&SenderAccount> = self
+            .items
+            .iter()
+            .filter(|s| s.kind == Channel::Email)
+            .collect();
+        v.sort_by_key(|s| (readiness(s).is_err(), !s.is_default_sender));
+        v
+    }
+}
+
+/// `Name <address>` of a sender.
+pub fn sender_label(s: &SenderAccount) -> String {
+    let name = if s.display_name.trim().is_empty() {
+        format!("{} {}", s.first_name, s.last_name)
+            .trim()
+            .to_owned()
+    } else {
+        s.display_name.trim().to_owned()
+    };
+    match (name.is_empty(), s.email_address.is_empty()) {
+        (true, true) => s.id.clone(),
+        (true, false) => s.email_address.clone(),
+        (false, true) => name,
+        (false, false) => format!("{name} <{}>", s.email_address),
+    }
+}
+
+/// Sender statuses that mean "ready to send". The contract does not list
+/// the values; the demo service uses `connected`.
+const READY_STATUSES: &[&str] = &["connected", "active", "ready"];
+
+/// Whether an email sender can send now; `Err` says why not.
+pub fn readiness(s: &SenderAccount) -> Result<(), String> {
+    if s.kind != Channel::Email {
+        return Err("not an email sender".into());
+    }
+    if s.email_address.trim().is_empty() {
+        return Err("it has no sending address".into());
+    }
+    let status = s.status.trim().to_ascii_lowercase();
+    if READY_STATUSES.contains(&status.as_str()) {
+        Ok(())
+    } else {
+        Err(format!(
+            "it is {}: reconnect it in the web dashboard",
+            sanitize::inline(if status.is_empty() {
+                "not connected"
+            } else {
+                s.status.trim()
+            })
+        ))
+    }
+}
+
+/// Why the pane sent a request.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Purpose {
+    /// A page of the thread list.
+    List {
+        /// The status filter it was asked with.
+        status: StatusFilter,
+        /// The 1-based page.
+        page: u64,
+        /// How the answer is taken.
+        mode: list::Mode,
+    },
+    /// One thread (`:open thread`, refresh, checking a send).
+    Thread(String),
+    /// A page of a thread's messages (0-based page of 200).
+    Messages {
+        /// The thread.
+        thread: String,
+        /// 0-based page index.
+        page: usize,
+    },
+    /// The senders.
+    Senders,
+    /// Creating a draft (POST) with these fields, from editor `editor`.
+    Create {
+        /// The editor that saved (its session number).
+        editor: u64,
+        /// What the editor held.
+        sent: Box<DraftFields>,
+    },
+    /// Saving a draft (PATCH) with these fields (the whole editor content
+    /// at the time; only the changed fields were sent).
+    Save {
+        /// The thread.
+        thread: String,
+        /// What the editor held when it was saved.
+        sent: Box<DraftFields>,
+    },
+    /// Setting the unread count.
+    Mark {
+        /// The thread.
+        thread: String,
+        /// The count asked for.
+        unread: u64,
+    },
+    /// Archiving or unarchiving.
+    Status {
+        /// The thread.
+        thread: String,
+        /// The status asked for.
+        status: ThreadStatus,
+    },
+    /// Deleting a draft.
+    Delete(String),
+    /// Sending a draft.
+    Send(String),
+    /// Reading the drafts after a create whose answer was lost, to find
+    /// the draft it may have made.
+    Adopt {
+        /// The editor that saved (its session number).
+        editor: u64,
+        /// What the editor held.
+        sent: Box<DraftFields>,
+    },
+    /// Re-reading a thread's messages after a send whose answer was lost.
+    Verify {
+        /// The thread.
+        thread: String,
+        /// The 1-based page read (the first read learns the total).
+        page: u64,
+    },
+}
+
+/// The pane's timers.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum InboxSub {
+    /// Live refresh of what is shown (list or open thread).
+    Poll,
+    /// Keep the editor's text in the local state; the number is the edit
+    /// count, so every edit restarts the one-second timer (a debounce).
+    KeepDraft(u64),
+    /// Check again whether a send whose answer was lost arrived (thread,
+    /// attempt).
+    SendCheck(String, u32),
+}
+
+/// The pane's questions.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Question {
+    /// Restore unsent text kept for this editor (its draft key)?
+    RestoreDraft(String),
+    /// Send this thread's draft? (`again`: a send whose answer was lost did
+    /// not arrive.)
+    Send {
+        /// The thread.
+        thread: String,
+    },
+    /// Delete this draft?
+    Delete(String),
+    /// The service named an existing thread with this sender and
+    /// recipient: open it instead?
+    OpenExisting(Box<Thread>),
+    /// The editor has unsaved changes: save before closing?
+    CloseEditor,
+}
+
+/// State of the pane.
+#[derive(Debug, Default)]
+pub struct InboxModel {
+    /// What is shown.
+    pub view: View,
+    /// The threads.
+    pub list: ThreadList,
+    /// The open thread.
+    pub open: Option<OpenThread>,
+    /// The editor (kept while another pane is shown).
+    pub editor: Option<Editor>,
+    /// Senders, for the editor and for names.
+    pub senders: Senders,
+    /// Sends in flight or whose answer was lost, by thread id.
+    pub checks: BTreeMap<String, SendCheck>,
+    /// The newest message's subject of each thread read (the list shows it
+    /// where a thread has no draft subject).
+    pub subjects: BTreeMap<String, String>,
+    /// Editors opened so far: each gets the next number, so an answer to
+    /// an editor that was closed never lands in a later one.
+    pub editors: u64,
+}
+
+impl InboxModel {
+    /// A thread known to the pane (the open one first, then the list).
+    pub fn thread(&self, id: &str) -> Option<&Thread> {
+        self.open
+            .as_ref()
+            .filter(|o| o.id == id)
+            .and_then(|o| o.thread.as_ref())
+            .or_else(|| self.list.find(id))
+            .or_else(|| {
+                // A draft the list's status filter hides, saved from the
+                // editor.
+                self.editor
+                    .as_ref()
+                    .and_then(|e| e.service.as_ref())
+                    .filter(|t| t.id == id)
+            })
+    }
+}
+
+/// Whether a request of this pane passing `f` is in flight.
+pub fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
+    m.requests.pending::<InboxModel>(f)
+}
+
+/// `code: message` of an error.
+pub fn error_text(e: &ApiError) -> String {
+    format!("{}: {}", e.code(), e.message())
+}
+
+/// Whether a failed write may still have been carried out: its answer was
+/// lost (timeout, dropped connection) or could not be read (a 2xx that
+/// did not decode).
+pub fn may_have_happened(e: &ApiError) -> bool {
+    match e {
+        ApiError::Timeout {
+            may_have_reached, ..
+        }
+        | ApiError::Transport {
+            may_have_reached, ..
+        } => *may_have_reached,
+        ApiError::Decode { status, .. } => (200..300).contains(status),
+        _ => false,
+    }
+}
+
+/// The participant of a thread: `Name <address>`, the address, or a dash.
+pub fn participant(t: &Thread) -> String {
+    let name = t.participant_name.as_deref().unwrap_or("").trim();
+    let email = t.participant_email.trim();
+    match (name.is_empty(), email.is_empty()) {
+        (true, true) => "(no recipient yet)".into(),
+        (false, true) => format!("{name} (no address yet)"),
+        (true, false) => email.to_owned(),
+        (false, false) => format!("{name} <{email}>"),
+    }
+}
+
+/// Puts a thread the service answered with everywhere it is shown.
+pub fn apply_thread(m: &mut Model, t: Thread) {
+    if let Some(o) = m.panes.inbox.open.as_mut()
+        && o.id == t.id
+    {
+        o.thread = Some(t.clone());
+    }
+    if let Some(e) = m.panes.inbox.editor.as_mut()
+        && e.thread.as_deref() == Some(t.id.as_str())
+    {
+        e.service = Some(t.clone());
+    }
+    list::update_row(m, t);
+}
+
+/// Loads the senders once (or again with `force`).
+fn load_senders(m: &mut Model, force: bool) -> Vec<Cmd> {
+    if (m.panes.inbox.senders.loaded && !force) || in_flight(m, |p| *p == Purpose::Senders) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(Purpose::Senders, super::ApiRequest::ListSenders);
+    vec![cmd]
+}
+
+fn on_senders(m: &mut Model, r: Result<Vec<SenderAccount>, ApiError>) -> Vec<Cmd> {
+    match r {
+        Ok(items) => {
+            m.panes.inbox.senders = Senders {
+                items,
+                loaded: true,
+                error: None,
+            };
+            editor::senders_arrived(m);
+        }
+        Err(e) => {
+            m.panes.inbox.senders.error = Some(error_text(&e));
+            m.toasts.error(m.now, "loading senders", &e);
+        }
+    }
+    Vec::new()
+}
+
+/// The pane became visible.
+fn on_enter(m: &mut Model) -> Vec<Cmd> {
+    let mut cmds = load_senders(m, false);
+    match m.panes.inbox.view {
+        View::List => cmds.extend(list::enter(m)),
+        View::Thread => cmds.extend(thread::refresh(m)),
+        View::Editor => {}
+    }
+    cmds
+}
+
+/// A key action on the pane.
+fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    match m.panes.inbox.view {
+        View::List => list::action(m, action),
+        View::Thread => thread::action(m, action),
+        // The editor takes its keys through `text_key`; an action that
+        // reaches here came from the command line (`:refresh`).
+        View::Editor => Vec::new(),
+    }
+}
+
+/// A reply for this pane.
+fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+    let Reply::Api(reply) = reply else {
+        return Vec::new();
+    };
+    match (purpose, reply) {
+        (Purpose::List { status, page, mode }, ApiReply::Threads(r)) => {
+            list::on_page(m, status, page, mode, r)
+        }
+        (Purpose::Thread(t), ApiReply::Thread(r)) => thread::on_thread(m, &t, *r),
+        (Purpose::Messages { thread, page }, ApiReply::ThreadMessages(r)) => {
+            thread::on_messages(m, &thread, page, r)
+        }
+        (Purpose::Senders, ApiReply::Senders(r)) => on_senders(m, r),
+        (Purpose::Create { editor, sent }, ApiReply::ThreadCreated(r)) => {
+            editor::on_created(m, editor, *sent, *r)
+        }
+        (Purpose::Save { thread, sent }, ApiReply::Thread(r)) => {
+            editor::on_saved(m, &thread, *sent, *r)
+        }
+        (p @ (Purpose::Mark { .. } | Purpose::Status { .. }), ApiReply::Thread(r)) => {
+            thread::on_patched(m, &p, *r)
+        }
+        (Purpose::Adopt { editor, sent }, ApiReply::Threads(r)) => {
+            editor::on_adopt(m, editor, *sent, r)
+        }
+        (Purpose::Delete(t), ApiReply::ThreadDeleted(r)) => thread::on_deleted(m, &t, r),
+        (Purpose::Send(t), ApiReply::Sent(r)) => send::on_sent(m, id, &t, *r),
+        (Purpose::Verify { thread, page }, ApiReply::ThreadMessages(r)) => {
+            send::on_verify(m, &thread, page, r)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// A question was answered.
+fn on_answer(m: &mut Model, q: Question, answer: Answer) -> Vec<Cmd> {
+    match q {
+        Question::RestoreDraft(key) => editor::answer_restore(m, &key, answer),
+        Question::Send { thread } if answer == Answer::Yes => send::send(m, &thread),
+        Question::Delete(thread) if answer == Answer::Yes => thread::delete(m, &thread),
+        Question::OpenExisting(t) if answer == Answer::Yes => editor::open_existing(m, *t),
+        Question::CloseEditor => editor::answer_close(m, answer),
+        _ => Vec::new(),
+    }
+}
+
+/// A timer fired.
+fn on_sub(m: &mut Model, sub: InboxSub) -> Vec<Cmd> {
+    match sub {
+        InboxSub::Poll => match m.panes.inbox.view {
+            View::List => list::poll(m),
+            View::Thread => thread::poll(m),
+            View::Editor => Vec::new(),
+        },
+        InboxSub::KeepDraft(edits) => editor::keep_draft(m, edits),
+        InboxSub::SendCheck(thread, attempt) => send::check_again(m, &thread, attempt),
+    }
+}
+
+/// The timers the pane wants now.
+fn subscriptions(m: &Model, subs: &mut Vec<(InboxSub, Duration)>) {
+    let inbox = &m.panes.inbox;
+    if let Some(e) = &inbox.editor
+        && e.edits != e.kept
+    {
+        subs.push((InboxSub::KeepDraft(e.edits), editor::KEEP_AFTER));
+    }
+    for (thread, check) in &inbox.checks {
+        if let Some(after) = check.next_in() {
+            subs.push((InboxSub::SendCheck(thread.clone(), check.attempts), after));
+        }
+    }
+    if m.pane == Pane::Inbox && inbox.view != View::Editor {
+        subs.push((InboxSub::Poll, m.poll.inbox));
+    }
+}
+
+/// A `:` command.
+fn on_command(m: &mut Model, name: &str, arg: Option<&str>) -> Vec<Cmd> {
+    match name {
+        "open thread" => thread::open_by_id(m, arg.unwrap_or("").trim()),
+        "send" => send::command(m),
+        "compose" => editor::compose(m, arg.map(str::trim)),
+        _ => Vec::new(),
+    }
+}
+
+/// Status-bar hints of the current view.
+fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+    match m.panes.inbox.view {
+        View::List => list::hints(m),
+        View::Thread => thread::hints(m),
+        View::Editor => editor::hints(m),
+    }
+}
+
+/// The label of a key bound to `action` that still acts while a text box
+/// has the focus (a named key or a chord, not a letter that would type):
+/// `↑` rather than `k`.
+pub fn text_box_key(m: &Model, action: Action) -> String {
+    use crate::config::keymap::ComboCode;
+    m.keymap
+        .keys_for(action)
+        .into_iter()
+        .find(|k| k.ctrl || k.alt || !matches!(k.code, ComboCode::Char(_)))
+        .map_or_else(|| m.keymap.key_label(action), |k| k.to_string())
+}
+
+/// Tells the user a key does not apply now, and why.
+pub fn refuse(m: &mut Model, what: &str, why: &str) -> Vec<Cmd> {
+    m.notify(Level::Info, what, why);
+    Vec::new()
+}
+
+impl PaneUnit for InboxModel {
+    type Purpose = Purpose;
+    type Sub = InboxSub;
+    type Confirmed = Question;
+
+    const SPEC: PaneSpec = PaneSpec {
+        number: 3,
+        title: "Inbox",
+        key: "inbox",
+        aliases: &["threads", "mail"],
+        scope: Scope::Inbox,
+        action: Action::PaneInbox,
+    };
+    const COMMANDS: &'static [CommandSpec] = &[
+        CommandSpec {
+            name: "open thread",
+            arg: Arg::Required("<id>"),
+            help: "open a thread by id",
+        },
+        CommandSpec {
+            name: "send",
+            arg: Arg::None,
+            help: "send the open draft (asks first)",
+        },
+        CommandSpec {
+            name: "compose",
+            arg: Arg::Optional("[address]"),
+            help: "write a new email (to an address)",
+        },
+    ];
+
+    fn enter(m: &mut Model) -> Vec<Cmd> {
+        on_enter(m)
+    }
+    fn resize(m: &mut Model) -> Vec<Cmd> {
+        list::resize(m);
+        thread::resize(m);
+        Vec::new()
+    }
+    fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
+        if m.panes.inbox.view == View::Editor && m.panes.inbox.editor.is_some() {
+            return Some(editor::key(m, key));
+        }
+        if m.panes.inbox.view == View::List && m.panes.inbox.list.filter_input.is_some() {
+            return Some(list::filter_key(m, key));
+        }
+        None
+    }
+    fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
+        on_action(m, action)
+    }
+    fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
+        match m.panes.inbox.view {
+            View::List => list::mouse(m, ev),
+            View::Thread => thread::mouse(m, ev),
+            View::Editor => editor::mouse(m, ev),
+        }
+    }
+    fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+        match m.panes.inbox.view {
+            View::Editor => editor::paste(m, text),
+            View::List => list::paste(m, text),
+            View::Thread => Vec::new(),
+        }
+    }
+    fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+        on_reply(m, id, purpose, reply)
+    }
+    fn subscriptions(m: &Model, subs: &mut Vec<(InboxSub, Duration)>) {
+        subscriptions(m, subs);
+    }
+    fn sub_fired(m: &mut Model, sub: InboxSub) -> Vec<Cmd> {
+        on_sub(m, sub)
+    }
+    fn answered(m: &mut Model, what: Question, answer: Answer) -> Vec<Cmd> {
+        on_answer(m, what, answer)
+    }
+    fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
+        on_command(m, name, arg.as_deref())
+    }
+    fn unsent(m: &Model) -> Option<String> {
+        editor::unsent(m)
+    }
+    fn capture_drafts(m: &Model, state: &mut State) {
+        editor::capture(m, state);
+    }
+    fn modal(m: &Model) -> bool {
+        m.panes.inbox.view == View::Editor && m.panes.inbox.editor.is_some()
+    }
+    fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+        hints(m)
+    }
+}

@@ -1,0 +1,554 @@
+//! The editor: keys, checks, saving only what changed, and text that is
+//! never lost (kept a second after the last edit, on a hangup, after a
+//! failed save; offered back; cleared only once the service has it).
+
+use std::time::Duration;
+
+use crossterm::event::KeyCode;
+
+use super::{Svc, inbox, last_toast, press, press_ctrl, question, select, settle};
+use crate::api::ApiError;
+use crate::api::model::{CreateThread, CreateThreadResponse, PatchThread, Thread, ThreadStatus};
+use crate::app::fixtures::{self, drive};
+use crate::app::inbox::editor::{DraftFields, draft_key};
+use crate::app::inbox::{InboxSub, View};
+use crate::app::{
+    ApiReply, ApiRequest, Cmd, Model, Msg, PaneSub, Signal, SubId, subscriptions, update,
+};
+
+fn typed(m: &mut Model, svc: &Svc, text: &str) {
+    for c in text.chars() {
+        let writes = press(m, svc, KeyCode::Char(c));
+        assert!(writes.is_empty(), "typing sends nothing");
+    }
+}
+
+fn editor(m: &Model) -> &crate::app::inbox::Editor {
+    m.panes.inbox.editor.as_ref().expect("the editor is open")
+}
+
+/// The state file the commands would write, if any.
+fn saved_state(cmds: &[Cmd]) -> Option<crate::store::State> {
+    cmds.iter().rev().find_map(|c| match c {
+        Cmd::SaveState(s) => Some((**s).clone()),
+        _ => None,
+    })
+}
+
+/// A new email to `to` with a subject and a body typed.
+fn composed(svc: &Svc, to: &str) -> Model {
+    let mut m = inbox(svc);
+    press(&mut m, svc, KeyCode::Char('c'));
+    assert_eq!(m.panes.inbox.view, View::Editor);
+    assert_eq!(editor(&m).focused(), "to");
+    typed(&mut m, svc, to);
+    // To → Name → Cc → Bcc → Subject.
+    for _ in 0..4 {
+        press(&mut m, svc, KeyCode::Tab);
+    }
+    typed(&mut m, svc, "Quick question");
+    press(&mut m, svc, KeyCode::Tab);
+    assert_eq!(editor(&m).focused(), "body");
+    typed(&mut m, svc, "Hi Sam, quick question.");
+    m
+}
+
+fn created(thread: &Thread) -> ApiReply {
+    ApiReply::ThreadCreated(Box::new(Ok(CreateThreadResponse {
+        thread: thread.clone(),
+        ..CreateThreadResponse::default()
+    })))
+}
+
+fn new_thread(id: &str, f: &DraftFields) -> Thread {
+    let mut t = fixtures::thread(
+        id,
+        ThreadStatus::Draft,
+        &f.to,
+        &f.name,
+        &f.subject,
+        0,
+        "2026-11-22T12:00:00Z",
+        f.account_id.as_deref(),
+    );
+    t.draft_body_text = Some(f.body.clone());
+    t
+}
+
+#[test]
+fn letters_type_in_the_editor_and_only_chords_act() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    // Keys that are commands elsewhere type here: q, S, D, 3, ?, :.
+    typed(&mut m, &svc, " qSD3?:");
+    assert!(m.overlay.is_none());
+    assert!(!m.quit);
+    assert_eq!(m.panes.inbox.view, View::Editor);
+    assert_eq!(editor(&m).current().body, "Hi Sam, quick question. qSD3?:");
+    // Ctrl-U undoes the last edit.
+    press_ctrl(&mut m, &svc, 'u');
+    assert_ne!(editor(&m).current().body, "Hi Sam, quick question. qSD3?:");
+    press_ctrl(&mut m, &svc, 'r');
+    assert_eq!(editor(&m).current().body, "Hi Sam, quick question. qSD3?:");
+}
+
+#[test]
+fn addresses_are_checked_before_anything_is_sent() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example");
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    assert!(writes.is_empty(), "nothing sent");
+    let e = editor(&m);
+    assert!(
+        e.form.fields[1]
+            .error
+            .as_deref()
+            .unwrap_or("")
+            .contains("not an email address")
+    );
+    assert_eq!(e.focused(), "to", "the focus goes to the first error");
+    // Fix To; break Cc.
+    press(&mut m, &svc, KeyCode::Char('.'));
+    typed(&mut m, &svc, "io");
+    press(&mut m, &svc, KeyCode::Tab);
+    press(&mut m, &svc, KeyCode::Tab);
+    typed(&mut m, &svc, "ana@x.io, bob");
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    assert!(writes.is_empty());
+    let e = editor(&m);
+    assert!(e.form.fields[1].error.is_none());
+    assert!(
+        e.form.fields[3]
+            .error
+            .as_deref()
+            .unwrap_or("")
+            .contains("`bob` is not an email address")
+    );
+}
+
+#[test]
+fn saving_a_new_email_posts_only_what_was_typed() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    assert_eq!(writes.len(), 1);
+    assert_eq!(
+        writes[0].1,
+        ApiRequest::CreateThread(Box::new(CreateThread {
+            participant_email: Some("sam@example.com".into()),
+            account_id: Some(Some("s-1".into())),
+            draft_subject: Some("Quick question".into()),
+            draft_body_text: Some("Hi Sam, quick question.".into()),
+            ..CreateThread::default()
+        })),
+        "the default ready sender, the typed fields, nothing empty"
+    );
+}
+
+#[test]
+fn saving_an_edit_patches_only_the_changed_fields() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    select(&mut m, "t-1");
+    press(&mut m, &svc, KeyCode::Char('e'));
+    assert_eq!(editor(&m).focused(), "body", "e puts the focus in the body");
+    typed(&mut m, &svc, " P.S. slides attached.");
+    // And clear the cc.
+    for _ in 0..4 {
+        press(&mut m, &svc, KeyCode::Tab);
+    }
+    assert_eq!(editor(&m).focused(), "cc");
+    for _ in 0.."sam@northwind.com".len() {
+        press(&mut m, &svc, KeyCode::Backspace);
+    }
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    let ApiRequest::PatchThread { id, patch } = &writes[0].1 else {
+        panic!("{:?}", writes[0].1);
+    };
+    assert_eq!(id, "t-1");
+    let body = fixtures::threads()[0].draft_body_text.clone().unwrap();
+    assert_eq!(
+        **patch,
+        PatchThread {
+            draft_body_text: Some(Some(format!("{body} P.S. slides attached."))),
+            draft_cc: Some(None),
+            ..PatchThread::default()
+        }
+    );
+}
+
+#[test]
+fn an_html_body_saved_as_text_replaces_the_html() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    select(&mut m, "t-4");
+    press(&mut m, &svc, KeyCode::Char('e'));
+    let e = editor(&m);
+    assert_eq!(
+        e.current().body,
+        "Hi Hana,\n\nthe slides are attached & the recording follows."
+    );
+    assert!(e.note.as_deref().unwrap_or("").contains("HTML"));
+    assert_eq!(e.attachments.len(), 1, "attachments are shown");
+    typed(&mut m, &svc, "!");
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    let ApiRequest::PatchThread { patch, .. } = &writes[0].1 else {
+        panic!();
+    };
+    assert_eq!(
+        patch.draft_body_html,
+        Some(None),
+        "the HTML copy is cleared"
+    );
+    assert!(patch.draft_body_text.is_some());
+}
+
+#[test]
+fn the_text_is_kept_a_second_after_the_last_edit() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let keep: Vec<SubId> = subscriptions(&m)
+        .into_iter()
+        .filter(|s| matches!(s.id, SubId::Pane(PaneSub::Inbox(InboxSub::KeepDraft(_)))))
+        .map(|s| {
+            assert_eq!(s.every, Duration::from_secs(1));
+            s.id
+        })
+        .collect();
+    assert_eq!(keep.len(), 1, "one timer");
+    // Another key restarts it (a new id).
+    press(&mut m, &svc, KeyCode::Char('!'));
+    let after: Vec<SubId> = subscriptions(&m).into_iter().map(|s| s.id).collect();
+    assert!(!after.contains(&keep[0]), "the old timer is gone");
+    let cmds = update(&mut m, Msg::SubFired(keep[0].clone()));
+    assert!(saved_state(&cmds).is_none(), "a stale timer keeps nothing");
+    let current = after
+        .into_iter()
+        .find(|s| matches!(s, SubId::Pane(PaneSub::Inbox(InboxSub::KeepDraft(_)))))
+        .unwrap();
+    let cmds = update(&mut m, Msg::SubFired(current));
+    let state = saved_state(&cmds).expect("the state is written");
+    let kept = DraftFields::from_draft(&state.drafts["inbox-draft:new"]);
+    assert_eq!(kept.body, "Hi Sam, quick question.!");
+    assert_eq!(kept.to, "sam@example.com");
+    assert!(
+        !subscriptions(&m)
+            .iter()
+            .any(|s| matches!(s.id, SubId::Pane(PaneSub::Inbox(InboxSub::KeepDraft(_))))),
+        "nothing more to keep until the next edit"
+    );
+}
+
+#[test]
+fn a_hangup_keeps_the_text_and_reopening_offers_it_back() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let cmds = update(&mut m, Msg::Signal(Signal::Hangup));
+    assert!(cmds.contains(&Cmd::Quit));
+    let state = saved_state(&cmds).expect("saved on the way out");
+    assert!(state.drafts.contains_key("inbox-draft:new"));
+    // The next session, same state: c offers it back.
+    let mut m2 = fixtures::model(80, 24);
+    m2.state = state.clone();
+    let cmds = m2.switch_pane(crate::app::Pane::Inbox);
+    settle(&mut m2, &svc, &cmds);
+    press(&mut m2, &svc, KeyCode::Char('c'));
+    assert_eq!(question(&m2), Some("Unsaved text"));
+    // While the question is open, a save keeps the text untouched.
+    let cmds = update(&mut m2, Msg::Signal(Signal::Terminate));
+    assert!(
+        saved_state(&cmds)
+            .unwrap()
+            .drafts
+            .contains_key("inbox-draft:new")
+    );
+    let mut m3 = fixtures::model(80, 24);
+    m3.state = state;
+    let cmds = m3.switch_pane(crate::app::Pane::Inbox);
+    settle(&mut m3, &svc, &cmds);
+    press(&mut m3, &svc, KeyCode::Char('c'));
+    press(&mut m3, &svc, KeyCode::Char('y'));
+    let e = editor(&m3);
+    assert_eq!(e.current().body, "Hi Sam, quick question.");
+    assert_eq!(e.current().subject, "Quick question");
+    assert!(e.unsaved(), "restored text is not on the service yet");
+}
+
+#[test]
+fn the_kept_text_can_be_discarded_or_left_for_later() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let state = saved_state(&update(&mut m, Msg::Signal(Signal::Hangup))).unwrap();
+    // Esc: kept for later, the editor closes.
+    let mut m2 = fixtures::model(80, 24);
+    m2.state = state.clone();
+    let cmds = m2.switch_pane(crate::app::Pane::Inbox);
+    settle(&mut m2, &svc, &cmds);
+    press(&mut m2, &svc, KeyCode::Char('c'));
+    press(&mut m2, &svc, KeyCode::Esc);
+    assert_eq!(m2.panes.inbox.view, View::List);
+    assert!(m2.state.drafts.contains_key("inbox-draft:new"));
+    // n: discarded (explicitly), the empty editor stays.
+    press(&mut m2, &svc, KeyCode::Char('c'));
+    let cmds = drive::key(&mut m2, KeyCode::Char('n'));
+    assert!(
+        !saved_state(&cmds)
+            .unwrap()
+            .drafts
+            .contains_key("inbox-draft:new")
+    );
+    assert_eq!(editor(&m2).current().body, "");
+}
+
+#[test]
+fn the_kept_text_is_cleared_only_once_the_service_has_exactly_it() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    let (id, req) = writes[0].clone();
+    assert!(matches!(req, ApiRequest::CreateThread(_)));
+    // Typed while the save is on its way.
+    typed(&mut m, &svc, " More.");
+    let sent = crate::app::inbox::editor::DraftFields {
+        body: "Hi Sam, quick question.".into(),
+        ..editor(&m).current()
+    };
+    let t = new_thread("t-new", &sent);
+    let cmds = drive::reply(&mut m, id, created(&t));
+    assert_eq!(editor(&m).thread.as_deref(), Some("t-new"));
+    assert!(editor(&m).unsaved(), "the later text is not on the service");
+    let state = saved_state(&update(&mut m, Msg::Signal(Signal::Terminate))).unwrap();
+    assert!(
+        !state.drafts.contains_key("inbox-draft:new"),
+        "the new email has its thread now"
+    );
+    assert!(
+        state.drafts.contains_key(&draft_key(Some("t-new"))),
+        "kept under it"
+    );
+    drop(cmds);
+    // Saved again: the service has it all; nothing is kept.
+    let mut m = composed(&svc, "sam@example.com");
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    let t = new_thread("t-new", &editor(&m).current());
+    let cmds = drive::reply(&mut m, writes[0].0, created(&t));
+    let state = saved_state(&cmds).expect("the cleared state is written");
+    assert!(state.drafts.is_empty(), "{:?}", state.drafts);
+    assert!(!editor(&m).unsaved());
+}
+
+#[test]
+fn a_failed_save_keeps_the_text_in_the_editor_and_the_state() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    let err = ApiError::Connect {
+        host: "127.0.0.1:8787".into(),
+        detail: "connection refused".into(),
+    };
+    drive::reply(
+        &mut m,
+        writes[0].0,
+        ApiReply::ThreadCreated(Box::new(Err(err))),
+    );
+    let e = editor(&m);
+    assert!(
+        e.note.as_deref().unwrap_or("").contains("unreachable"),
+        "{:?}",
+        e.note
+    );
+    assert_eq!(e.current().body, "Hi Sam, quick question.");
+    let keep = subscriptions(&m)
+        .into_iter()
+        .find(|s| matches!(s.id, SubId::Pane(PaneSub::Inbox(InboxSub::KeepDraft(_)))))
+        .expect("the text is due to be kept");
+    let state = saved_state(&update(&mut m, Msg::SubFired(keep.id))).unwrap();
+    assert!(state.drafts.contains_key("inbox-draft:new"));
+}
+
+#[test]
+fn a_lost_create_answer_is_checked_before_saving_again() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    let err = ApiError::Timeout {
+        method: "POST".into(),
+        after: Duration::from_secs(1),
+        may_have_reached: true,
+    };
+    let cmds = drive::reply(
+        &mut m,
+        writes[0].0,
+        ApiReply::ThreadCreated(Box::new(Err(err))),
+    );
+    let reads = drive::api(&cmds);
+    assert!(
+        matches!(&reads[0].1, ApiRequest::ListThreads { query } if query.status.as_deref() == Some("draft")),
+        "the drafts are read"
+    );
+    // While checking, a second save is refused.
+    assert!(press_ctrl(&mut m, &svc, 'o').is_empty());
+    // The draft is there: the editor takes it over.
+    let t = new_thread("t-made", &editor(&m).current());
+    let mut with = Svc::default();
+    with.threads.insert(0, t);
+    let reply = with.read(&reads[0].1).unwrap();
+    drive::reply(&mut m, reads[0].0, reply);
+    assert_eq!(editor(&m).thread.as_deref(), Some("t-made"));
+    assert!(last_toast(&m).contains("was created"));
+    // Saving now updates it.
+    typed(&mut m, &svc, "!");
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    assert!(matches!(&writes[0].1, ApiRequest::PatchThread { id, .. } if id == "t-made"));
+}
+
+#[test]
+fn quitting_with_unsaved_text_asks_and_esc_offers_to_save() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    // q types; Ctrl-C would quit at once (saving the text first).
+    assert_eq!(m.unsent().as_deref(), Some("the email to sam@example.com"));
+    press(&mut m, &svc, KeyCode::Esc);
+    assert_eq!(question(&m), Some("Unsaved changes"));
+    // Esc: keep editing.
+    press(&mut m, &svc, KeyCode::Esc);
+    assert_eq!(m.panes.inbox.view, View::Editor);
+    // y: save and close once the service has it.
+    press(&mut m, &svc, KeyCode::Esc);
+    let writes = press(&mut m, &svc, KeyCode::Char('y'));
+    assert!(matches!(writes[0].1, ApiRequest::CreateThread(_)));
+    assert_eq!(m.panes.inbox.view, View::Editor, "open until acknowledged");
+    let t = new_thread("t-new", &editor(&m).current());
+    drive::reply(&mut m, writes[0].0, created(&t));
+    assert_eq!(m.panes.inbox.view, View::List);
+    assert!(m.panes.inbox.editor.is_none());
+    assert_eq!(
+        m.panes.inbox.list.selected().map(|t| t.id.as_str()),
+        Some("t-new")
+    );
+    // The quit question when text is unsent.
+    let mut m = composed(&svc, "sam@example.com");
+    press(&mut m, &svc, KeyCode::Esc);
+    press(&mut m, &svc, KeyCode::Char('n'));
+    assert!(m.panes.inbox.editor.is_none(), "n discards");
+    let mut m = composed(&svc, "sam@example.com");
+    // Leave the editor open on another pane, then quit.
+    let cmds = m.switch_pane(crate::app::Pane::Domains);
+    drop(cmds);
+    press(&mut m, &svc, KeyCode::Char('q'));
+    assert_eq!(question(&m), Some("Quit?"));
+}
+
+#[test]
+fn find_moves_through_the_matches_of_the_body() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    select(&mut m, "t-1");
+    press(&mut m, &svc, KeyCode::Char('e'));
+    press_ctrl(&mut m, &svc, 'f');
+    assert!(editor(&m).find.is_some());
+    typed(&mut m, &svc, "SYNC");
+    let e = editor(&m);
+    assert_eq!(
+        e.find.as_ref().unwrap().found,
+        Some(true),
+        "case-insensitive"
+    );
+    let ratatui_textarea::DataCursor(row, col) = e.body.cursor();
+    let at: String = e.body.lines()[row].chars().skip(col).take(4).collect();
+    assert_eq!(at, "sync");
+    // A literal: `.` is not "any char" ("SaaStock" has no "S.a").
+    let mut m = inbox(&svc);
+    select(&mut m, "t-1");
+    press(&mut m, &svc, KeyCode::Char('e'));
+    press_ctrl(&mut m, &svc, 'f');
+    typed(&mut m, &svc, "S.a");
+    assert_eq!(editor(&m).find.as_ref().unwrap().found, Some(false));
+    press(&mut m, &svc, KeyCode::Esc);
+    assert!(editor(&m).find.is_none(), "Esc closes find, not the editor");
+    assert_eq!(m.panes.inbox.view, View::Editor);
+}
+
+#[test]
+fn the_sender_list_says_why_others_are_unavailable() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    press(&mut m, &svc, KeyCode::Char('c'));
+    let e = editor(&m);
+    assert_eq!(
+        e.sender_ids,
+        [None, Some("s-1".to_owned())],
+        "ready email senders only"
+    );
+    assert_eq!(e.unavailable.len(), 1);
+    assert!(
+        e.unavailable[0].contains("Sam Ortiz") && e.unavailable[0].contains("inbox_not_configured")
+    );
+    // Sending without a sender is refused on the field.
+    press(&mut m, &svc, KeyCode::BackTab);
+    press(&mut m, &svc, KeyCode::Left);
+    press(&mut m, &svc, KeyCode::Tab);
+    typed(&mut m, &svc, "sam@example.com");
+    let writes = press_ctrl(&mut m, &svc, 's');
+    assert!(writes.is_empty());
+    assert!(
+        editor(&m).form.fields[0]
+            .error
+            .as_deref()
+            .unwrap_or("")
+            .contains("choose a ready email sender")
+    );
+}
+
+#[test]
+fn an_answer_for_a_closed_editor_never_lands_in_a_new_one() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    let sent = editor(&m).current();
+    // Closed while the save is on its way: discard.
+    press(&mut m, &svc, KeyCode::Esc);
+    press(&mut m, &svc, KeyCode::Char('n'));
+    assert!(m.panes.inbox.editor.is_none());
+    // Another email.
+    press(&mut m, &svc, KeyCode::Char('c'));
+    typed(&mut m, &svc, "other@example.com");
+    let t = new_thread("t-first", &sent);
+    drive::reply(&mut m, writes[0].0, created(&t));
+    let e = editor(&m);
+    assert_eq!(e.thread, None, "the new email is still new");
+    assert_eq!(e.current().to, "other@example.com");
+    assert!(e.unsaved());
+    assert_eq!(
+        m.panes.inbox.list.find("t-first").map(|t| t.id.as_str()),
+        Some("t-first"),
+        "the first one is on the service, and listed"
+    );
+}
+
+#[test]
+fn a_draft_the_status_filter_hides_can_still_be_sent_from_the_editor() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    press(&mut m, &svc, KeyCode::Char('s'));
+    press(&mut m, &svc, KeyCode::Char('s'));
+    assert_eq!(
+        m.panes.inbox.list.status,
+        crate::app::inbox::StatusFilter::Active
+    );
+    press(&mut m, &svc, KeyCode::Char('c'));
+    typed(&mut m, &svc, "sam@example.com");
+    press(&mut m, &svc, KeyCode::Tab);
+    let writes = press_ctrl(&mut m, &svc, 's');
+    assert!(matches!(writes[0].1, ApiRequest::CreateThread(_)));
+    let t = new_thread("t-hidden", &editor(&m).current());
+    drive::reply(&mut m, writes[0].0, created(&t));
+    assert!(
+        m.panes.inbox.list.find("t-hidden").is_none(),
+        "not an active thread"
+    );
+    assert_eq!(question(&m), Some("Send this email?"), "{}", last_toast(&m));
+    let writes = press(&mut m, &svc, KeyCode::Char('y'));
+    assert!(matches!(&writes[..], [(_, ApiRequest::SendMessage { id, .. })] if id == "t-hidden"));
+    assert_eq!(m.panes.inbox.view, View::Thread);
+}

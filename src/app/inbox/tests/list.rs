@@ -1,0 +1,187 @@
+//! The thread list: loading, status and text filters, paging, live refresh.
+
+use crossterm::event::KeyCode;
+
+use super::{Svc, inbox, press, select, settle};
+use crate::api::model::{ThreadQuery, ThreadStatus};
+use crate::app::fixtures::{self, drive};
+use crate::app::inbox::list::{Mode, PAGE};
+use crate::app::inbox::{InboxSub, Purpose};
+use crate::app::{ApiRequest, Cmd, Msg, PaneSub, SubId, subscriptions, update};
+
+fn ids(m: &crate::app::Model) -> Vec<String> {
+    let l = &m.panes.inbox.list;
+    (0..l.shown.len())
+        .filter_map(|i| l.row(i).map(|t| t.id.clone()))
+        .collect()
+}
+
+#[test]
+fn entering_reads_the_first_page_and_the_senders() {
+    let mut m = fixtures::model(80, 24);
+    let cmds = m.switch_pane(crate::app::Pane::Inbox);
+    let reqs: Vec<ApiRequest> = drive::api(&cmds).into_iter().map(|(_, r)| r).collect();
+    assert!(reqs.contains(&ApiRequest::ListSenders));
+    assert!(reqs.contains(&ApiRequest::ListThreads {
+        query: ThreadQuery {
+            page: Some(1),
+            limit: Some(PAGE),
+            status: None
+        }
+    }));
+    let svc = Svc::default();
+    settle(&mut m, &svc, &cmds);
+    assert_eq!(
+        ids(&m),
+        ["t-1", "t-2", "t-3", "t-4", "t-5"],
+        "the service's order"
+    );
+}
+
+#[test]
+fn the_status_filter_reads_the_list_again_and_ignores_the_old_answer() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    // A refresh of the unfiltered list is on its way when the filter changes.
+    let stale = super::super::list::poll(&mut m);
+    let cmds = drive::key(&mut m, KeyCode::Char('s'));
+    let (id, req) = drive::api(&cmds).remove(0);
+    assert_eq!(
+        req,
+        ApiRequest::ListThreads {
+            query: ThreadQuery {
+                page: Some(1),
+                limit: Some(PAGE),
+                status: Some("draft".into())
+            }
+        }
+    );
+    // The unfiltered answer arrives late: dropped.
+    for (sid, sreq) in drive::api(&stale) {
+        if let Some(r) = svc.read(&sreq) {
+            drive::reply(&mut m, sid, r);
+        }
+    }
+    assert!(ids(&m).is_empty(), "nothing shown until the drafts arrive");
+    let reply = svc.read(&req).unwrap();
+    drive::reply(&mut m, id, reply);
+    assert_eq!(ids(&m), ["t-1", "t-3", "t-4"]);
+    press(&mut m, &svc, KeyCode::Char('s'));
+    assert_eq!(ids(&m), ["t-2"], "active");
+    press(&mut m, &svc, KeyCode::Char('s'));
+    assert_eq!(ids(&m), ["t-5"], "archived");
+    press(&mut m, &svc, KeyCode::Char('s'));
+    assert_eq!(ids(&m).len(), 5, "all again");
+}
+
+fn many(n: usize) -> Svc {
+    let threads = (0..n)
+        .map(|i| {
+            fixtures::thread(
+                &format!("t-{i}"),
+                ThreadStatus::Active,
+                &format!("lead{i}@example.com"),
+                if i == 230 { "Kofi Okafor" } else { "" },
+                "",
+                0,
+                &format!("2026-11-{:02}T10:00:00Z", 22 - i / 20),
+                Some("s-1"),
+            )
+        })
+        .collect();
+    Svc {
+        threads,
+        ..Svc::default()
+    }
+}
+
+#[test]
+fn pages_are_read_as_the_selection_nears_the_end() {
+    let svc = many(250);
+    let mut m = inbox(&svc);
+    assert_eq!(m.panes.inbox.list.threads.len(), 100, "one page at first");
+    assert_eq!(m.panes.inbox.list.total, Some(250));
+    press(&mut m, &svc, KeyCode::Char('G'));
+    assert_eq!(m.panes.inbox.list.threads.len(), 200, "the next page");
+    press(&mut m, &svc, KeyCode::Char('G'));
+    assert_eq!(m.panes.inbox.list.threads.len(), 250);
+    assert!(!m.panes.inbox.list.more());
+    let cmds = drive::key(&mut m, KeyCode::Char('G'));
+    assert!(drive::api(&cmds).is_empty(), "nothing more to read");
+}
+
+#[test]
+fn slash_filters_the_loaded_threads_and_reads_the_rest_for_it() {
+    let svc = many(250);
+    let mut m = inbox(&svc);
+    press(&mut m, &svc, KeyCode::Char('/'));
+    assert!(m.panes.inbox.list.filter_input.is_some());
+    // Letters type into the filter; `s` does not change the status filter.
+    for c in "kofi".chars() {
+        press(&mut m, &svc, KeyCode::Char(c));
+    }
+    assert_eq!(
+        m.panes.inbox.list.status,
+        crate::app::inbox::StatusFilter::All
+    );
+    assert_eq!(ids(&m), ["t-230"], "found on a page read for the filter");
+    press(&mut m, &svc, KeyCode::Enter);
+    assert!(m.panes.inbox.list.filter_input.is_none());
+    assert_eq!(ids(&m), ["t-230"], "Enter keeps the filter");
+    press(&mut m, &svc, KeyCode::Char('/'));
+    press(&mut m, &svc, KeyCode::Esc);
+    assert_eq!(ids(&m).len(), 250, "Esc clears it");
+}
+
+#[test]
+fn the_live_refresh_moves_a_replied_thread_up_and_keeps_the_selection() {
+    let mut svc = Svc::default();
+    let mut m = inbox(&svc);
+    select(&mut m, "t-3");
+    let wanted: Vec<SubId> = subscriptions(&m).into_iter().map(|s| s.id).collect();
+    let poll = SubId::Pane(PaneSub::Inbox(InboxSub::Poll));
+    assert!(wanted.contains(&poll), "polls while shown");
+    // A reply arrives on Lena's thread: it becomes the newest.
+    let mut lena = svc.threads.remove(1);
+    lena.unread_count = 3;
+    lena.updated_at = Some("2026-11-22T11:59:00Z".into());
+    svc.threads.insert(0, lena);
+    let cmds = update(&mut m, Msg::SubFired(poll.clone()));
+    assert!(
+        m.requests
+            .pending::<crate::app::inbox::InboxModel>(|p| matches!(
+                p,
+                Purpose::List {
+                    mode: Mode::Merge,
+                    ..
+                }
+            ))
+    );
+    settle(&mut m, &svc, &cmds);
+    assert_eq!(ids(&m), ["t-2", "t-1", "t-3", "t-4", "t-5"]);
+    assert_eq!(
+        m.panes.inbox.list.find("t-2").map(|t| t.unread_count),
+        Some(3)
+    );
+    assert_eq!(
+        m.panes.inbox.list.selected().map(|t| t.id.as_str()),
+        Some("t-3"),
+        "the selection stays on its thread"
+    );
+    // Another pane: no polling.
+    let cmds: Vec<Cmd> = m.switch_pane(crate::app::Pane::Domains);
+    drop(cmds);
+    let wanted: Vec<SubId> = subscriptions(&m).into_iter().map(|s| s.id).collect();
+    assert!(!wanted.contains(&poll));
+}
+
+#[test]
+fn a_thread_gone_from_the_first_page_is_gone_from_the_list() {
+    let mut svc = Svc::default();
+    let mut m = inbox(&svc);
+    // Deleted elsewhere.
+    svc.threads.retain(|t| t.id != "t-3");
+    let cmds = super::super::list::poll(&mut m);
+    settle(&mut m, &svc, &cmds);
+    assert_eq!(ids(&m), ["t-1", "t-2", "t-4", "t-5"]);
+}

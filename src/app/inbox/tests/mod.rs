@@ -1,0 +1,176 @@
+//! Tests of the Inbox pane, driven through `update` as a user would: keys,
+//! replies, timers and signals. A small fake service answers the reads;
+//! the writes are answered by each test, so it can check what was sent.
+
+mod editor;
+mod list;
+mod rules;
+mod send;
+mod thread;
+
+use std::collections::BTreeMap;
+
+use crossterm::event::KeyCode;
+
+use crate::api::model::{Thread, ThreadPage};
+use crate::app::fixtures::{self, drive};
+use crate::app::{ApiReply, ApiRequest, Cmd, Model, Overlay, Pane, RequestId};
+
+/// The reads of a fake service over the fixture threads.
+pub struct Svc {
+    /// Threads, newest activity first.
+    pub threads: Vec<Thread>,
+    /// Messages per thread id (a count; the rows are fixture messages).
+    pub messages: BTreeMap<String, usize>,
+}
+
+impl Default for Svc {
+    fn default() -> Self {
+        Svc {
+            threads: fixtures::threads(),
+            messages: [("t-2".to_owned(), 5), ("t-4".to_owned(), 1)].into(),
+        }
+    }
+}
+
+impl Svc {
+    /// The answer to a read, or `None` for a write.
+    pub fn read(&self, req: &ApiRequest) -> Option<ApiReply> {
+        Some(match req {
+            ApiRequest::ListThreads { query } => {
+                let rows: Vec<Thread> = self
+                    .threads
+                    .iter()
+                    .filter(|t| {
+                        query
+                            .status
+                            .as_deref()
+                            .is_none_or(|s| t.status.as_str() == s)
+                    })
+                    .cloned()
+                    .collect();
+                let page = query.page.unwrap_or(1);
+                let limit = query.limit.unwrap_or(50);
+                let skip = usize::try_from((page - 1) * limit).unwrap_or(usize::MAX);
+                ApiReply::Threads(Ok(ThreadPage {
+                    total: rows.len() as u64,
+                    threads: rows
+                        .into_iter()
+                        .skip(skip)
+                        .take(usize::try_from(limit).unwrap_or(50))
+                        .collect(),
+                    page,
+                    limit,
+                }))
+            }
+            ApiRequest::ListSenders => ApiReply::Senders(Ok(fixtures::senders())),
+            ApiRequest::GetThread { id } => ApiReply::Thread(Box::new(
+                self.threads
+                    .iter()
+                    .find(|t| t.id == *id)
+                    .cloned()
+                    .ok_or_else(|| {
+                        drive::service_error(
+                            404,
+                            r#"{"error":{"code":"not_found","message":"Thread not found"}}"#,
+                        )
+                    }),
+            )),
+            ApiRequest::ListMessages { id, page, limit } => {
+                let n = self.messages.get(id).copied().unwrap_or(0);
+                ApiReply::ThreadMessages(Ok(fixtures::messages_page(
+                    id,
+                    n,
+                    page.unwrap_or(1),
+                    limit.unwrap_or(50),
+                )))
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// Answers every read among `cmds` (and the reads those answers ask for);
+/// returns the writes, unanswered, for the test to inspect and answer.
+pub fn settle(m: &mut Model, svc: &Svc, cmds: &[Cmd]) -> Vec<(RequestId, ApiRequest)> {
+    let mut writes = Vec::new();
+    let mut queue = drive::api(cmds);
+    while let Some((id, req)) = queue.pop() {
+        match svc.read(&req) {
+            Some(reply) => queue.extend(drive::api(&drive::reply(m, id, reply))),
+            None => writes.push((id, req)),
+        }
+    }
+    writes
+}
+
+/// A model on the Inbox pane with the fixture threads and senders loaded.
+pub fn inbox(svc: &Svc) -> Model {
+    inbox_sized(svc, 80, 24)
+}
+
+/// The same at another size.
+pub fn inbox_sized(svc: &Svc, w: u16, h: u16) -> Model {
+    let mut m = fixtures::model(w, h);
+    let cmds = m.switch_pane(Pane::Inbox);
+    let writes = settle(&mut m, svc, &cmds);
+    assert!(writes.is_empty(), "entering writes nothing: {writes:?}");
+    m
+}
+
+/// Presses a key and answers the reads it causes; returns the writes.
+pub fn press(m: &mut Model, svc: &Svc, code: KeyCode) -> Vec<(RequestId, ApiRequest)> {
+    let cmds = drive::key(m, code);
+    settle(m, svc, &cmds)
+}
+
+/// Presses Ctrl and a letter; returns the writes.
+pub fn press_ctrl(m: &mut Model, svc: &Svc, c: char) -> Vec<(RequestId, ApiRequest)> {
+    let cmds = drive::ctrl(m, c);
+    settle(m, svc, &cmds)
+}
+
+/// Selects the thread with `id` in the list.
+pub fn select(m: &mut Model, id: &str) {
+    let vp = super::layout::list_viewport(m.layout().body, false);
+    m.panes.inbox.list.select_id(id, vp);
+    assert_eq!(
+        m.panes.inbox.list.selected().map(|t| t.id.as_str()),
+        Some(id)
+    );
+}
+
+/// The open question's title, if one is open.
+pub fn question(m: &Model) -> Option<&str> {
+    match &m.overlay {
+        Some(Overlay::Confirm(c)) => Some(c.title.as_str()),
+        _ => None,
+    }
+}
+
+/// The open question's lines joined.
+pub fn question_text(m: &Model) -> String {
+    match &m.overlay {
+        Some(Overlay::Confirm(c)) => c.lines.join("\n"),
+        _ => String::new(),
+    }
+}
+
+/// The newest toast's title and text.
+pub fn last_toast(m: &Model) -> String {
+    m.toasts
+        .items()
+        .last()
+        .map(|t| format!("{}: {}", t.title, t.text))
+        .unwrap_or_default()
+}
+
+/// Every toast, joined.
+pub fn toasts(m: &Model) -> String {
+    m.toasts
+        .items()
+        .iter()
+        .map(|t| format!("{}: {}", t.title, t.text))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,184 @@
+//! An open thread: reading without marking read, mark read/unread, the
+//! message window, `:open thread`.
+
+use crossterm::event::KeyCode;
+
+use super::{Svc, inbox, press, select, settle};
+use crate::api::model::{PatchThread, Thread};
+use crate::app::fixtures::drive;
+use crate::app::inbox::View;
+use crate::app::inbox::messages::{MAX_PAGES, PAGE};
+use crate::app::{ApiReply, ApiRequest, Msg, update};
+
+fn patched(t: &Thread, f: impl FnOnce(&mut Thread)) -> ApiReply {
+    let mut t = t.clone();
+    f(&mut t);
+    ApiReply::Thread(Box::new(Ok(t)))
+}
+
+#[test]
+fn opening_a_thread_reads_its_messages_without_marking_it_read() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    select(&mut m, "t-2");
+    let cmds = drive::key(&mut m, KeyCode::Enter);
+    let reqs: Vec<ApiRequest> = drive::api(&cmds).into_iter().map(|(_, r)| r).collect();
+    assert_eq!(
+        reqs,
+        [ApiRequest::ListMessages {
+            id: "t-2".into(),
+            page: Some(1),
+            limit: Some(200)
+        }],
+        "messages only: no PATCH of unread_count"
+    );
+    settle(&mut m, &svc, &cmds);
+    assert_eq!(m.panes.inbox.view, View::Thread);
+    let o = m.panes.inbox.open.as_ref().unwrap();
+    assert_eq!(o.messages.total, Some(5));
+    assert_eq!(
+        o.messages.table.selected, 4,
+        "the newest message is selected"
+    );
+    assert_eq!(
+        o.thread.as_ref().map(|t| t.unread_count),
+        Some(2),
+        "still unread"
+    );
+    assert_eq!(
+        m.panes.inbox.subjects.get("t-2").map(String::as_str),
+        Some("Re: Forecast accuracy at Granite"),
+        "the list learns the subject"
+    );
+}
+
+#[test]
+fn m_marks_read_and_u_marks_unread() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    select(&mut m, "t-2");
+    press(&mut m, &svc, KeyCode::Enter);
+    let writes = press(&mut m, &svc, KeyCode::Char('m'));
+    let (id, req) = writes[0].clone();
+    assert_eq!(
+        req,
+        ApiRequest::PatchThread {
+            id: "t-2".into(),
+            patch: Box::new(PatchThread {
+                unread_count: Some(0),
+                ..PatchThread::default()
+            })
+        }
+    );
+    let t = m.panes.inbox.list.find("t-2").cloned().unwrap();
+    drive::reply(&mut m, id, patched(&t, |t| t.unread_count = 0));
+    assert_eq!(m.panes.inbox.list.find("t-2").unwrap().unread_count, 0);
+    assert_eq!(
+        m.panes
+            .inbox
+            .open
+            .as_ref()
+            .and_then(|o| o.thread.as_ref())
+            .map(|t| t.unread_count),
+        Some(0)
+    );
+    // Pressing m again says why nothing happens.
+    let writes = press(&mut m, &svc, KeyCode::Char('m'));
+    assert!(writes.is_empty());
+    assert!(super::last_toast(&m).contains("Already read"));
+    let writes = press(&mut m, &svc, KeyCode::Char('u'));
+    assert!(matches!(
+        &writes[0].1,
+        ApiRequest::PatchThread { patch, .. } if patch.unread_count == Some(1)
+    ));
+}
+
+#[test]
+fn a_thread_of_ten_thousand_messages_is_read_in_a_bounded_window() {
+    let mut svc = Svc::default();
+    svc.messages.insert("t-2".into(), 10_000);
+    let mut m = inbox(&svc);
+    select(&mut m, "t-2");
+    press(&mut m, &svc, KeyCode::Enter);
+    let o = m.panes.inbox.open.as_ref().unwrap();
+    assert_eq!(o.messages.total, Some(10_000));
+    assert_eq!(
+        o.messages.selected().map(|m| m.id.as_str()),
+        Some("t-2-m9999"),
+        "opens on the newest"
+    );
+    // Page up to the oldest: the window never holds more than its bound.
+    let mut guard = 0;
+    while m.panes.inbox.open.as_ref().unwrap().messages.table.selected > 0 {
+        press(&mut m, &svc, KeyCode::PageUp);
+        let w = &m.panes.inbox.open.as_ref().unwrap().messages;
+        assert!(w.loaded_rows() <= MAX_PAGES * PAGE, "{}", w.loaded_rows());
+        guard += 1;
+        assert!(guard < 5_000);
+    }
+    let w = &m.panes.inbox.open.as_ref().unwrap().messages;
+    assert_eq!(w.selected().map(|m| m.id.as_str()), Some("t-2-m0"));
+    assert_eq!(w.selected().map(|m| m.direction.as_str()), Some("outbound"));
+}
+
+#[test]
+fn open_thread_by_id_reads_it_first_and_a_missing_one_is_said() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    let cmds = update(
+        &mut m,
+        Msg::Key(crossterm::event::KeyEvent::from(KeyCode::Char(':'))),
+    );
+    settle(&mut m, &svc, &cmds);
+    for c in "open thread t-4".chars() {
+        press(&mut m, &svc, KeyCode::Char(c));
+    }
+    press(&mut m, &svc, KeyCode::Enter);
+    assert_eq!(m.panes.inbox.view, View::Thread);
+    let o = m.panes.inbox.open.as_ref().unwrap();
+    assert_eq!(
+        o.thread.as_ref().map(|t| t.participant_email.as_str()),
+        Some("hana.ito@helix.ai")
+    );
+    assert_eq!(o.messages.total, Some(1));
+    let cmds = crate::app::inbox::thread::open_by_id(&mut m, "t-404");
+    settle(&mut m, &svc, &cmds);
+    assert_eq!(m.panes.inbox.view, View::List, "back to the list");
+    assert!(
+        super::toasts(&m).contains("not_found"),
+        "{}",
+        super::toasts(&m)
+    );
+}
+
+#[test]
+fn the_reading_pane_scrolls_within_the_body() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    select(&mut m, "t-2");
+    press(&mut m, &svc, KeyCode::Enter);
+    let o = m.panes.inbox.open.as_mut().unwrap();
+    // A long body on the selected message.
+    let sel = o.messages.table.selected;
+    let page = o.messages.pages.get_mut(&(sel / PAGE)).unwrap();
+    page[sel % PAGE].body_text = (0..100).map(|i| format!("line {i}\n")).collect();
+    press(&mut m, &svc, KeyCode::Char('J'));
+    let scroll = m.panes.inbox.open.as_ref().unwrap().scroll;
+    assert!(scroll > 0);
+    for _ in 0..50 {
+        press(&mut m, &svc, KeyCode::Char('J'));
+    }
+    let lines = crate::app::inbox::thread::body_lines(&m).len();
+    let (_, h) = crate::app::inbox::layout::reading_size(m.layout().body);
+    assert_eq!(
+        usize::from(m.panes.inbox.open.as_ref().unwrap().scroll),
+        lines - usize::from(h),
+        "stops at the last line"
+    );
+    press(&mut m, &svc, KeyCode::Up);
+    assert_eq!(
+        m.panes.inbox.open.as_ref().unwrap().scroll,
+        0,
+        "another message starts at the top"
+    );
+}

@@ -1,0 +1,633 @@
+//! One thread: its facts, its messages oldest first in a bounded window,
+//! and what can be done to it — mark read or unread, archive or unarchive,
+//! delete a draft, edit or send a draft. Opening a thread reads it without
+//! changing its unread count (the contract's list-messages operation does
+//! not mark it read; only `m` does).
+
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+
+use super::messages::{MessageWindow, PAGE};
+use super::{InboxModel, Purpose, Question, View, in_flight, refuse};
+use crate::api::ApiError;
+use crate::api::model::{MessagesPage, PatchThread, Thread, ThreadStatus};
+use crate::app::toast::Level;
+use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::config::keymap::Action;
+use crate::text::{sanitize, wrap};
+
+/// Message pages in flight at most.
+const MAX_INFLIGHT: usize = 2;
+
+/// The open thread.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OpenThread {
+    /// Its id.
+    pub id: String,
+    /// The thread, once known (from the list, or read by id).
+    pub thread: Option<Thread>,
+    /// Its messages.
+    pub messages: MessageWindow,
+    /// Scroll of the reading pane, in lines.
+    pub scroll: u16,
+    /// The last failure reading the thread itself.
+    pub error: Option<String>,
+}
+
+impl OpenThread {
+    fn new(id: &str, thread: Option<Thread>) -> OpenThread {
+        OpenThread {
+            id: id.to_owned(),
+            thread,
+            messages: MessageWindow::new(),
+            scroll: 0,
+            error: None,
+        }
+    }
+}
+
+fn viewport(m: &Model) -> usize {
+    super::layout::messages_viewport(m.layout().body)
+}
+
+/// Opens a thread shown in the list.
+pub fn open(m: &mut Model, t: Thread) -> Vec<Cmd> {
+    let id = t.id.clone();
+    forget_other(m, &id);
+    m.panes.inbox.open = Some(OpenThread::new(&id, Some(t)));
+    m.panes.inbox.view = View::Thread;
+    request_pages(m)
+}
+
+/// Opens a thread by id (`:open thread <id>`): reads it first.
+pub fn open_by_id(m: &mut Model, id: &str) -> Vec<Cmd> {
+    if id.is_empty() {
+        return refuse(m, "open thread", "usage: :open thread <id>");
+    }
+    forget_other(m, id);
+    let known = m.panes.inbox.list.find(id).cloned();
+    m.panes.inbox.open = Some(OpenThread::new(id, known));
+    m.panes.inbox.view = View::Thread;
+    let mut cmds = read_thread(m, id);
+    cmds.extend(request_pages(m));
+    cmds
+}
+
+/// Forgets the reads of another thread than `id` (the user moved on).
+fn forget_other(m: &mut Model, id: &str) {
+    m.requests.forget::<InboxModel>(|p| match p {
+        Purpose::Messages { thread, .. } | Purpose::Thread(thread) => thread != id,
+        _ => false,
+    });
+}
+
+/// Back to the list.
+pub fn close(m: &mut Model) {
+    m.requests
+        .forget::<InboxModel>(|p| matches!(p, Purpose::Messages { .. } | Purpose::Thread(_)));
+    m.panes.inbox.open = None;
+    m.panes.inbox.view = View::List;
+}
+
+fn read_thread(m: &mut Model, id: &str) -> Vec<Cmd> {
+    if in_flight(m, |p| matches!(p, Purpose::Thread(t) if t == id)) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(
+        Purpose::Thread(id.to_owned()),
+        ApiRequest::GetThread { id: id.to_owned() },
+    );
+    vec![cmd]
+}
+
+fn read_page(m: &mut Model, id: &str, page: usize) -> Vec<Cmd> {
+    if in_flight(
+        m,
+        |p| matches!(p, Purpose::Messages { thread, page: q } if thread == id && *q == page),
+    ) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(
+        Purpose::Messages {
+            thread: id.to_owned(),
+            page,
+        },
+        ApiRequest::ListMessages {
+            id: id.to_owned(),
+            page: Some(u64::try_from(page).unwrap_or(u64::MAX).saturating_add(1)),
+            limit: Some(u64::try_from(PAGE).unwrap_or(200)),
+        },
+    );
+    vec![cmd]
+}
+
+/// Asks for the pages the view needs that are neither held nor on their
+/// way (a few at a time).
+pub fn request_pages(m: &mut Model) -> Vec<Cmd> {
+    let vp = viewport(m);
+    let Some(o) = m.panes.inbox.open.as_ref() else {
+        return Vec::new();
+    };
+    let id = o.id.clone();
+    let wanted: Vec<usize> = o
+        .messages
+        .wanted(vp)
+        .into_iter()
+        .filter(|p| !o.messages.pages.contains_key(p))
+        .collect();
+    let mut cmds = Vec::new();
+    for page in wanted {
+        let busy = m
+            .requests
+            .count::<InboxModel>(|p| matches!(p, Purpose::Messages { .. }));
+        if busy >= MAX_INFLIGHT {
+            break;
+        }
+        cmds.extend(read_page(m, &id, page));
+    }
+    cmds
+}
+
+/// Reads the open thread again (entering the pane, `r`).
+pub fn refresh(m: &mut Model) -> Vec<Cmd> {
+    let Some(o) = m.panes.inbox.open.as_ref() else {
+        m.panes.inbox.view = View::List;
+        return super::list::enter(m);
+    };
+    let id = o.id.clone();
+    let last = o.messages.total.map(|_| o.messages.last_page());
+    let mut cmds = read_thread(m, &id);
+    match last {
+        Some(p) => cmds.extend(read_page(m, &id, p)),
+        None => cmds.extend(request_pages(m)),
+    }
+    cmds
+}
+
+/// The live refresh: the thread (its unread count) and its last page (new
+/// replies).
+pub fn poll(m: &mut Model) -> Vec<Cmd> {
+    if m.panes
+        .inbox
+        .open
+        .as_ref()
+        .is_some_and(|o| o.messages.total.is_some())
+    {
+        refresh(m)
+    } else {
+        Vec::new()
+    }
+}
+
+/// A thread answer (`GET`).
+pub fn on_thread(m: &mut Model, id: &str, r: Result<Thread, ApiError>) -> Vec<Cmd> {
+    match r {
+        Ok(t) => {
+            if let Some(o) = m.panes.inbox.open.as_mut()
+                && o.id == id
+            {
+                o.error = None;
+            }
+            super::apply_thread(m, t);
+        }
+        Err(e) if e.is_not_found() => {
+            super::list::remove(m, id);
+            if m.panes.inbox.open.as_ref().is_some_and(|o| o.id == id) {
+                close(m);
+            }
+            m.toasts.error(m.now, "no such thread", &e);
+        }
+        Err(e) => {
+            if let Some(o) = m.panes.inbox.open.as_mut()
+                && o.id == id
+            {
+                o.error = Some(super::error_text(&e));
+            }
+            m.toasts.error(m.now, "reading the thread", &e);
+        }
+    }
+    Vec::new()
+}
+
+/// A page of messages.
+pub fn on_messages(
+    m: &mut Model,
+    id: &str,
+    page: usize,
+    r: Result<MessagesPage, ApiError>,
+) -> Vec<Cmd> {
+    let vp = viewport(m);
+    let Some(o) = m.panes.inbox.open.as_mut().filter(|o| o.id == id) else {
+        return Vec::new();
+    };
+    match r {
+        Ok(p) => {
+            let before = o.messages.table.selected;
+            o.messages.take_page(page, p.messages, p.total, vp);
+            if page == o.messages.last_page()
+                && let Some(newest) = o.messages.pages.get(&page).and_then(|r| r.last())
+                && !newest.subject.trim().is_empty()
+            {
+                let subject = newest.subject.clone();
+                m.panes.inbox.subjects.insert(id.to_owned(), subject);
+            }
+            if o.messages.table.selected != before {
+                o.scroll = 0;
+            }
+            request_pages(m)
+        }
+        Err(e) => {
+            if o.messages.total.is_none() {
+                o.messages.error = Some(super::error_text(&e));
+            }
+            m.toasts.error(m.now, "reading messages", &e);
+            Vec::new()
+        }
+    }
+}
+
+/// A key action on the open thread.
+pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    let vp = viewport(m);
+    let Some(o) = m.panes.inbox.open.as_mut() else {
+        m.panes.inbox.view = View::List;
+        return Vec::new();
+    };
+    let t = &mut o.messages.table;
+    match action {
+        Action::Up => t.move_by(-1, vp),
+        Action::Down => t.move_by(1, vp),
+        Action::Top => t.top(vp),
+        Action::Bottom => t.bottom(vp),
+        Action::PageUp => t.page_up(vp),
+        Action::PageDown => t.page_down(vp),
+        _ => {
+            let id = o.id.clone();
+            return other_action(m, &id, action);
+        }
+    }
+    o.scroll = 0;
+    o.messages.follow = o.messages.at_end();
+    o.messages.evict();
+    request_pages(m)
+}
+
+fn other_action(m: &mut Model, id: &str, action: Action) -> Vec<Cmd> {
+    match action {
+        Action::Back => {
+            close(m);
+            super::list::want_more(m)
+        }
+        Action::ScrollBodyDown => scroll_body(m, 1),
+        Action::ScrollBodyUp => scroll_body(m, -1),
+        Action::Refresh => refresh(m),
+        Action::Compose => super::editor::compose(m, None),
+        Action::EditDraft
+        | Action::SendDraft
+        | Action::EditorSend
+        | Action::MarkRead
+        | Action::MarkUnread
+        | Action::Archive
+        | Action::DeleteDraft => thread_action(m, id, action),
+        _ => Vec::new(),
+    }
+}
+
+/// An action on one thread (from the list or the open thread).
+pub fn thread_action(m: &mut Model, id: &str, action: Action) -> Vec<Cmd> {
+    let Some(t) = m.panes.inbox.thread(id).cloned() else {
+        return refuse(m, "Not loaded", "the thread is still loading; try again");
+    };
+    match action {
+        Action::EditDraft => super::editor::edit(m, &t),
+        Action::SendDraft | Action::EditorSend => super::send::ask(m, id),
+        Action::MarkRead => mark(m, &t, 0),
+        Action::MarkUnread => mark(m, &t, 1),
+        Action::Archive => toggle_archive(m, &t),
+        Action::DeleteDraft => ask_delete(m, &t),
+        _ => Vec::new(),
+    }
+}
+
+/// The lines of the selected message's body at the reading pane's width.
+pub fn body_lines(m: &Model) -> Vec<String> {
+    let (w, _) = super::layout::reading_size(m.layout().body);
+    let Some(o) = m.panes.inbox.open.as_ref() else {
+        return Vec::new();
+    };
+    let body = match o.messages.selected() {
+        Some(msg) => super::html::readable(&msg.body_text),
+        None => o
+            .thread
+            .as_ref()
+            .map(super::editor::draft_body)
+            .unwrap_or_default(),
+    };
+    wrap::wrap(
+        sanitize::DisplayText::block(&body).as_str(),
+        usize::from(w.max(1)),
+    )
+}
+
+fn scroll_body(m: &mut Model, pages: i32) -> Vec<Cmd> {
+    let (_, h) = super::layout::reading_size(m.layout().body);
+    let lines = u16::try_from(body_lines(m).len()).unwrap_or(u16::MAX);
+    let max = lines.saturating_sub(h);
+    let step = h.saturating_sub(1).max(1);
+    if let Some(o) = m.panes.inbox.open.as_mut() {
+        o.scroll = if pages > 0 {
+            o.scroll.saturating_add(step).min(max)
+        } else {
+            o.scroll.saturating_sub(step)
+        };
+    }
+    Vec::new()
+}
+
+/// Sets the unread count (`m`: 0, `u`: 1).
+pub fn mark(m: &mut Model, t: &Thread, unread: u64) -> Vec<Cmd> {
+    if unread == 0 && t.unread_count == 0 {
+        return refuse(m, "Already read", "the thread has no unread messages");
+    }
+    if unread > 0 && t.unread_count > 0 {
+        return refuse(
+            m,
+            "Already unread",
+            "the thread already counts unread messages",
+        );
+    }
+    patch(
+        m,
+        Purpose::Mark {
+            thread: t.id.clone(),
+            unread,
+        },
+        PatchThread {
+            unread_count: Some(unread),
+            ..PatchThread::default()
+        },
+    )
+}
+
+/// Archives a thread, or brings an archived one back (as `active`: the
+/// contract has no way back to `draft`).
+pub fn toggle_archive(m: &mut Model, t: &Thread) -> Vec<Cmd> {
+    let status = if t.status == ThreadStatus::Archived {
+        ThreadStatus::Active
+    } else {
+        ThreadStatus::Archived
+    };
+    patch(
+        m,
+        Purpose::Status {
+            thread: t.id.clone(),
+            status: status.clone(),
+        },
+        PatchThread {
+            status: Some(status),
+            ..PatchThread::default()
+        },
+    )
+}
+
+fn patch(m: &mut Model, purpose: Purpose, patch: PatchThread) -> Vec<Cmd> {
+    let id = match &purpose {
+        Purpose::Mark { thread, .. } | Purpose::Status { thread, .. } => thread.clone(),
+        _ => return Vec::new(),
+    };
+    if in_flight(
+        m,
+        |p| matches!(p, Purpose::Mark { thread, .. } | Purpose::Status { thread, .. } if *thread == id),
+    ) {
+        return refuse(
+            m,
+            "Busy",
+            "a change to this thread is on its way; wait for it",
+        );
+    }
+    let (_, cmd) = m.request(
+        purpose,
+        ApiRequest::PatchThread {
+            id,
+            patch: Box::new(patch),
+        },
+    );
+    vec![cmd]
+}
+
+/// The answer to a mark or a status change.
+pub fn on_patched(m: &mut Model, purpose: &Purpose, r: Result<Thread, ApiError>) -> Vec<Cmd> {
+    match r {
+        Ok(t) => {
+            let who = super::participant(&t);
+            let text = match purpose {
+                Purpose::Mark { unread: 0, .. } => Some(("Marked read", who)),
+                Purpose::Mark { .. } => Some(("Marked unread", who)),
+                Purpose::Status {
+                    status: ThreadStatus::Archived,
+                    ..
+                } => Some((
+                    "Archived",
+                    format!(
+                        "{who}: archived threads no longer block a new thread to this recipient"
+                    ),
+                )),
+                Purpose::Status { .. } => Some(("Unarchived", format!("{who} is active again"))),
+                _ => None,
+            };
+            super::apply_thread(m, t);
+            if let Some((title, body)) = text {
+                m.notify(Level::Success, title, &body);
+            }
+        }
+        Err(e) => {
+            let what = match purpose {
+                Purpose::Mark { .. } => "changing the unread count",
+                _ => "changing the thread's status",
+            };
+            m.toasts.error(m.now, what, &e);
+        }
+    }
+    Vec::new()
+}
+
+/// Asks before deleting a draft.
+fn ask_delete(m: &mut Model, t: &Thread) -> Vec<Cmd> {
+    if t.status != ThreadStatus::Draft {
+        return refuse(
+            m,
+            "Not a draft",
+            &format!(
+                "only unsent drafts can be deleted; this thread is {} — archive it instead ({})",
+                t.status,
+                m.keymap.key_label(Action::Archive)
+            ),
+        );
+    }
+    let mut lines = vec![
+        format!("To: {}", super::participant(t)),
+        format!(
+            "Subject: {}",
+            t.draft_subject
+                .as_deref()
+                .filter(|s| !s.is_empty())
+                .unwrap_or("(none)")
+        ),
+        "The draft is deleted on the service; this cannot be undone.".into(),
+    ];
+    if m.state
+        .drafts
+        .contains_key(&super::editor::draft_key(Some(&t.id)))
+    {
+        lines.push("Unsaved text kept locally for it is discarded too.".into());
+    }
+    m.confirm(Confirm {
+        title: "Delete this draft?".into(),
+        lines,
+        yes: "Delete".into(),
+        no: None,
+        destructive: true,
+        on_yes: ConfirmAction::Pane(Question::Delete(t.id.clone()).into()),
+    });
+    Vec::new()
+}
+
+/// Deletes a draft (confirmed).
+pub fn delete(m: &mut Model, id: &str) -> Vec<Cmd> {
+    if in_flight(m, |p| matches!(p, Purpose::Delete(t) if t == id)) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(
+        Purpose::Delete(id.to_owned()),
+        ApiRequest::DeleteThread { id: id.to_owned() },
+    );
+    vec![cmd]
+}
+
+/// The answer to a delete: the contract's rule 9 as the user sees it.
+pub fn on_deleted(m: &mut Model, id: &str, r: Result<(), ApiError>) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
+    match r {
+        Ok(()) => {
+            forget_thread(m, id);
+            if m.state
+                .drafts
+                .remove(&super::editor::draft_key(Some(id)))
+                .is_some()
+            {
+                cmds.push(m.save_state());
+            }
+            m.notify(
+                Level::Success,
+                "Draft deleted",
+                "the draft is gone from the service",
+            );
+        }
+        Err(e) if e.status() == Some(409) => {
+            m.notify(
+                Level::Error,
+                "conflict · not an unsent draft",
+                &format!(
+                    "{} — only a draft with no messages can be deleted; it was sent or has a reply. Archive it instead ({}).",
+                    e.message(),
+                    m.keymap.key_label(Action::Archive)
+                ),
+            );
+            cmds.extend(read_thread(m, id));
+        }
+        Err(e) if e.is_not_found() => {
+            forget_thread(m, id);
+            m.notify(
+                Level::Info,
+                "Already gone",
+                "the service has no such thread (deleted elsewhere?); it is removed from the list",
+            );
+        }
+        Err(e) if e.status().is_some_and(|s| s >= 500) => {
+            m.notify(
+                Level::Error,
+                &format!("{} · deleting the draft", e.code()),
+                &format!(
+                    "{} — the service failed unexpectedly; the draft may still exist. {} refreshes.",
+                    e.message(),
+                    m.keymap.key_label(Action::Refresh)
+                ),
+            );
+        }
+        Err(e) => m.toasts.error(m.now, "deleting the draft", &e),
+    }
+    cmds
+}
+
+/// Drops a thread from the pane (deleted or missing).
+fn forget_thread(m: &mut Model, id: &str) {
+    super::list::remove(m, id);
+    if m.panes.inbox.open.as_ref().is_some_and(|o| o.id == id) {
+        close(m);
+    }
+}
+
+/// The terminal was resized.
+pub fn resize(m: &mut Model) {
+    let vp = viewport(m);
+    if let Some(o) = m.panes.inbox.open.as_mut() {
+        o.messages.table.clamp(vp);
+    }
+}
+
+/// Mouse on the open thread: a click selects a message, the wheel moves
+/// the selection (over the table) or scrolls the body (over the reading
+/// pane).
+pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
+    let areas = super::layout::thread(m.layout().body);
+    let over_reading = super::layout::contains(areas.reading, ev.column, ev.row);
+    match ev.kind {
+        MouseEventKind::ScrollDown if over_reading => scroll_body(m, 1),
+        MouseEventKind::ScrollUp if over_reading => scroll_body(m, -1),
+        MouseEventKind::ScrollDown => action(m, Action::Down),
+        MouseEventKind::ScrollUp => action(m, Action::Up),
+        MouseEventKind::Down(MouseButton::Left) => {
+            let Some(line) = crate::geometry::table::line_at(areas.table, ev.column, ev.row) else {
+                return Vec::new();
+            };
+            let vp = viewport(m);
+            let Some(o) = m.panes.inbox.open.as_mut() else {
+                return Vec::new();
+            };
+            let Some(row) = o.messages.table.row_at(line) else {
+                return Vec::new();
+            };
+            o.messages.table.select(row, vp);
+            o.messages.follow = o.messages.at_end();
+            o.scroll = 0;
+            request_pages(m)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Status-bar hints of the open thread.
+pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+    let mut out = vec![(Action::Back, "back")];
+    let t = m.panes.inbox.open.as_ref().and_then(|o| o.thread.as_ref());
+    if let Some(t) = t {
+        if t.status == ThreadStatus::Draft {
+            out.push((Action::EditDraft, "edit"));
+            out.push((Action::SendDraft, "send"));
+        }
+        if t.unread_count > 0 {
+            out.push((Action::MarkRead, "mark read"));
+        } else {
+            out.push((Action::MarkUnread, "mark unread"));
+        }
+        out.push(if t.status == ThreadStatus::Archived {
+            (Action::Archive, "unarchive")
+        } else {
+            (Action::Archive, "archive")
+        });
+        if t.status == ThreadStatus::Draft {
+            out.push((Action::DeleteDraft, "delete"));
+        }
+    }
+    out.push((Action::ScrollBodyDown, "scroll"));
+    out
+}

@@ -1,0 +1,505 @@
+//! The create-search form: every part of the source-plan schema, checked on
+//! the client with field-level messages before the request, kept as a local
+//! draft so nothing typed is lost, and the service's refusal shown on the
+//! field it names (or, when the account may not create searches, said in
+//! plain words).
+//!
+//! A create whose answer was lost after sending may have made the search:
+//! the searches are read again to find it; until that settles, sending
+//! again asks first.
+
+pub mod form;
+pub mod parse;
+
+use std::collections::BTreeSet;
+
+use crossterm::event::KeyEvent;
+
+use super::super::form::FormEvent;
+use super::super::toast::Level;
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, RequestId};
+use super::{Confirmed, DRAFT_KEY, Purpose, View, error_text, keys, search, searches, send};
+use crate::api::ApiError;
+use crate::api::model::{CreateSearch, Search};
+use crate::store::Draft;
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
+pub use form::build;
+pub use parse::{locate, parse};
+
+/// How long before the create was sent a search found by the check may
+/// have been created (clocks differ a little).
+const CLOCK_SLACK: i64 = 300;
+
+/// The form and its request.
+#[derive(Debug, Clone)]
+pub struct NewSearch {
+    /// The form.
+    pub form: super::super::form::Form,
+    /// The create request in flight.
+    pub pending: Option<RequestId>,
+    /// Where Esc goes back to.
+    pub back: View,
+    /// What the last create sent, to recognise the search if its answer
+    /// is lost.
+    pub sent: Option<Sent>,
+    /// The last create may have been accepted: what is known of it.
+    pub uncertain: Option<Uncertain>,
+}
+
+/// A create request as sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sent {
+    /// The title sent.
+    pub title: String,
+    /// Wall clock when it was sent.
+    pub at: i64,
+    /// Searches listed before it was sent (not the new one).
+    pub known: BTreeSet<String>,
+}
+
+/// A create whose answer was lost after sending.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Uncertain {
+    /// What went wrong (`timeout: …`).
+    pub why: String,
+    /// What reading the searches again found.
+    pub check: Check,
+}
+
+/// Whether the searches show the search a lost create may have made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Check {
+    /// The list is being read.
+    Checking,
+    /// The list does not show it: most likely not created.
+    NotFound,
+    /// The service does not list searches: Outpost cannot tell.
+    Unlisted,
+    /// Reading the list failed.
+    Failed(String),
+}
+
+impl Check {
+    /// The check, said for the form's note and the question.
+    pub fn text(&self) -> String {
+        match self {
+            Check::Checking => "checking the searches list…".into(),
+            Check::NotFound => {
+                "the searches list does not show it, so it was most likely not created".into()
+            }
+            Check::Unlisted => "this service does not list searches, so Outpost cannot tell whether it was created; the web dashboard shows it".into(),
+            Check::Failed(e) => format!("checking the searches list failed ({e})"),
+        }
+    }
+}
+
+impl NewSearch {
+    /// An empty form, going back to `back`.
+    fn new(back: View) -> NewSearch {
+        NewSearch {
+            form: build(),
+            pending: None,
+            back,
+            sent: None,
+            uncertain: None,
+        }
+    }
+
+    /// The form as a local draft.
+    pub fn draft(&self) -> Draft {
+        Draft {
+            title: "New Lead Finder search".into(),
+            fields: self.form.snapshot(),
+        }
+    }
+
+    /// Shows what is known of a create that may have been accepted.
+    fn show_uncertain(&mut self) {
+        if let Some(u) = &self.uncertain {
+            self.form.note = Some(format!(
+                "The create request may have been accepted ({}): {}. {} asks before sending it again.",
+                u.why,
+                u.check.text(),
+                keys::SUBMIT.label
+            ));
+        }
+    }
+}
+
+/// Opens the form, offering back an unsent draft first.
+pub fn open(m: &mut Model) -> Vec<Cmd> {
+    let back = match m.panes.leads.view {
+        View::NewSearch => View::Searches,
+        v => v,
+    };
+    if m.panes.leads.form.is_some() {
+        m.panes.leads.view = View::NewSearch;
+        return Vec::new();
+    }
+    let mut f = NewSearch::new(back);
+    if m.panes.leads.can_create_leads == Some(false) {
+        f.form.note = Some(cannot_create_text());
+    }
+    m.panes.leads.form = Some(f);
+    m.panes.leads.view = View::NewSearch;
+    if let Some(draft) = m.state.drafts.get(DRAFT_KEY) {
+        let title = draft
+            .fields
+            .get("title")
+            .map(|t| DisplayText::inline(t).into_string())
+            .filter(|t| !t.is_empty())
+            .unwrap_or_else(|| "untitled".into());
+        m.confirm(Confirm {
+            title: "Unsent draft".into(),
+            lines: vec![
+                format!("You have an unsent new-search draft: \"{title}\"."),
+                "Restore brings it back; discarding it starts an empty form; cancel keeps it for later."
+                    .into(),
+            ],
+            yes: "Restore".into(),
+            no: Some("discard the draft".into()),
+            destructive: false,
+            on_yes: ConfirmAction::Pane(Confirmed::RestoreDraft.into()),
+        });
+    }
+    Vec::new()
+}
+
+/// The answer to "restore the draft?".
+pub fn restore_draft(m: &mut Model, yes: bool) -> Vec<Cmd> {
+    let draft = m.state.drafts.get(DRAFT_KEY).cloned();
+    let Some(f) = m.panes.leads.form.as_mut() else {
+        return Vec::new();
+    };
+    m.panes.leads.view = View::NewSearch;
+    if yes {
+        if let Some(d) = draft {
+            f.form.restore(&d.fields);
+            f.form.mark_clean();
+            f.form.note = None;
+        }
+        Vec::new()
+    } else {
+        m.state.drafts.remove(DRAFT_KEY);
+        vec![m.save_state()]
+    }
+}
+
+/// The draft prompt was dismissed: the draft stays saved as it is, the
+/// empty form behind the prompt closes.
+pub fn keep_draft(m: &mut Model) -> Vec<Cmd> {
+    if let Some(f) = m.panes.leads.form.take() {
+        m.panes.leads.view = back_view(m, f.back);
+    }
+    Vec::new()
+}
+
+/// Where closing the form goes: `back`, unless what it showed is gone.
+fn back_view(m: &Model, back: View) -> View {
+    match back {
+        View::Detail if m.panes.leads.detail.is_none() => View::Searches,
+        View::Search | View::Detail if m.panes.leads.open.is_none() => View::Searches,
+        View::NewSearch => View::Searches,
+        v => v,
+    }
+}
+
+/// A key in the form.
+pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    let Some(f) = m.panes.leads.form.as_mut() else {
+        return Vec::new();
+    };
+    if f.pending.is_some() {
+        // Sending: read-only until the answer arrives.
+        return Vec::new();
+    }
+    match f.form.handle_key(key) {
+        FormEvent::Cancel => close(m),
+        FormEvent::Submit => submit(m),
+        FormEvent::Edited | FormEvent::Ignored => Vec::new(),
+    }
+}
+
+/// Esc: the form closes; typed text is kept as a draft.
+fn close(m: &mut Model) -> Vec<Cmd> {
+    let Some(f) = m.panes.leads.form.take() else {
+        return Vec::new();
+    };
+    let mut cmds = Vec::new();
+    if f.form.is_dirty() {
+        m.state.drafts.insert(DRAFT_KEY.into(), f.draft());
+        cmds.push(m.save_state());
+        let n = m.keymap.key_label(crate::config::keymap::Action::NewSearch);
+        m.notify(
+            Level::Info,
+            "Draft kept",
+            &format!("the new search is saved locally; {n} offers it back"),
+        );
+    }
+    m.panes.leads.view = back_view(m, f.back);
+    cmds
+}
+
+/// Ctrl-S: checks the form and sends it (asking first when the last
+/// create may have been accepted).
+fn submit(m: &mut Model) -> Vec<Cmd> {
+    let Some(f) = m.panes.leads.form.as_mut() else {
+        return Vec::new();
+    };
+    f.form.clear_errors();
+    match parse(&f.form) {
+        Err(errors) => {
+            for (key, message) in errors {
+                f.form.set_error(key, &message);
+            }
+            Vec::new()
+        }
+        Ok(_) if f.uncertain.is_some() => {
+            ask_create_again(m);
+            Vec::new()
+        }
+        Ok(req) => send_create(m, req),
+    }
+}
+
+fn send_create(m: &mut Model, req: CreateSearch) -> Vec<Cmd> {
+    let sent = Sent {
+        title: req.title.trim().to_owned(),
+        at: m.clock,
+        known: m
+            .panes
+            .leads
+            .list
+            .rows
+            .iter()
+            .map(|r| r.search.search_id.clone())
+            .collect(),
+    };
+    let (id, cmd) = send(m, Purpose::Create, ApiRequest::CreateSearch(Box::new(req)));
+    if let Some(f) = m.panes.leads.form.as_mut() {
+        f.pending = Some(id);
+        f.sent = Some(sent);
+    }
+    vec![cmd]
+}
+
+/// "Create again?" after a create that may have been accepted.
+fn ask_create_again(m: &mut Model) {
+    let Some(u) = m
+        .panes
+        .leads
+        .form
+        .as_ref()
+        .and_then(|f| f.uncertain.clone())
+    else {
+        return;
+    };
+    let check = u.check.text();
+    let mut chars = check.chars();
+    let check: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    m.confirm(Confirm {
+        title: "Create again?".into(),
+        lines: vec![
+            format!(
+                "The last create request may have been accepted ({}).",
+                u.why
+            ),
+            format!("{check}."),
+            "Sending it again may create a second search.".into(),
+        ],
+        yes: "Create again".into(),
+        no: None,
+        destructive: false,
+        on_yes: ConfirmAction::Pane(Confirmed::CreateAgain.into()),
+    });
+}
+
+/// "Create again?" was answered yes.
+pub fn create_again(m: &mut Model) -> Vec<Cmd> {
+    if let Some(f) = m.panes.leads.form.as_mut() {
+        f.uncertain = None;
+        f.form.note = None;
+    }
+    submit(m)
+}
+
+/// The create answer: open the new search, or show the refusal on the
+/// field it names.
+pub fn on_created(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::SearchCreated(result) = reply else {
+        return Vec::new();
+    };
+    if let Some(f) = m.panes.leads.form.as_mut() {
+        f.pending = None;
+    }
+    match *result {
+        Ok(s) => created(m, &s, false),
+        Err(e) if e.maybe_accepted() => create_uncertain(m, &e),
+        Err(e) => refused(m, &e),
+    }
+}
+
+/// The search exists: remember it, drop the draft, open it. `late`: it was
+/// found by the check after a lost answer.
+fn created(m: &mut Model, s: &Search, late: bool) -> Vec<Cmd> {
+    m.state.remember_search(&s.search_id, &s.title, "created");
+    m.state.drafts.remove(DRAFT_KEY);
+    m.panes.leads.form = None;
+    searches::upsert(m, s, None);
+    let vp = super::layout::searches_viewport(m.layout().body);
+    m.panes.leads.list.set_len(vp, Some(&s.search_id));
+    let run = m.keymap.key_label(crate::config::keymap::Action::RunSearch);
+    let mut text = format!("{}: {run} runs it", DisplayText::inline(&s.title));
+    if late {
+        text.push_str(" (the request whose answer was lost went through)");
+    }
+    m.notify(Level::Success, "Search created", &text);
+    let mut cmds = vec![m.save_state()];
+    cmds.extend(search::open(m, &s.search_id));
+    cmds
+}
+
+/// The answer was lost after sending: the search may exist. The list is
+/// read to find it; the form stays, and says so.
+fn create_uncertain(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
+    let l = &m.panes.leads.list;
+    let listed = !l.loaded || !l.registry;
+    let Some(f) = m.panes.leads.form.as_mut() else {
+        super::toast_error(m, "creating the search", e);
+        return Vec::new();
+    };
+    f.uncertain = Some(Uncertain {
+        why: error_text(e),
+        check: if listed {
+            Check::Checking
+        } else {
+            Check::Unlisted
+        },
+    });
+    f.show_uncertain();
+    m.notify(
+        Level::Warning,
+        "Search may have been created",
+        &format!("{}; checking the searches list", super::maybe_accepted(e)),
+    );
+    if !listed {
+        return Vec::new();
+    }
+    let (_, cmd) = send(m, Purpose::CreateCheck, ApiRequest::ListSearches);
+    vec![cmd]
+}
+
+/// The searches, read after a lost create answer: the new search is one
+/// with the title sent that was not listed before, made since.
+pub fn on_create_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Searches(result) = reply else {
+        return Vec::new();
+    };
+    let Some(f) = m.panes.leads.form.as_mut() else {
+        return Vec::new();
+    };
+    if f.uncertain.is_none() {
+        return Vec::new();
+    }
+    let check = match result {
+        Ok(Some(list)) => {
+            let found = f.sent.as_ref().and_then(|sent| {
+                list.into_iter().find(|s| {
+                    s.title.trim() == sent.title
+                        && !sent.known.contains(&s.search_id)
+                        && format::unix(&s.created_at).is_none_or(|t| t >= sent.at - CLOCK_SLACK)
+                })
+            });
+            if let Some(s) = found {
+                return created(m, &s, true);
+            }
+            Check::NotFound
+        }
+        Ok(None) => Check::Unlisted,
+        Err(e) => Check::Failed(error_text(&e)),
+    };
+    if let Some(u) = f.uncertain.as_mut() {
+        u.check = check;
+    }
+    f.show_uncertain();
+    Vec::new()
+}
+
+/// The service refused the search: on the field it names, else in the
+/// form's note — in plain words when the account may not create searches.
+fn refused(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
+    let plain = refusal(e, m.panes.leads.can_create_leads);
+    let Some(f) = m.panes.leads.form.as_mut() else {
+        super::toast_error(m, "creating the search", e);
+        return Vec::new();
+    };
+    let message = e.message();
+    // The service names the field: `sourcePlans[0].query[1]: 1 to 240 chars`.
+    let mut placed = false;
+    if plain.is_none() {
+        for part in message.split("; ") {
+            if let Some((path, text)) = part.split_once(": ")
+                && let (Some(key), msg) = locate(path.trim(), text.trim())
+            {
+                f.form.set_error(key, &msg);
+                placed = true;
+            }
+        }
+    }
+    if !placed {
+        f.form.note = Some(plain.unwrap_or_else(|| error_text(e)));
+    }
+    super::toast_error(m, "creating the search", e);
+    Vec::new()
+}
+
+/// What the form says when the account may not create searches (from the
+/// Profile pane's `access.canCreateLeads`).
+fn cannot_create_text() -> String {
+    "This account may not create Lead Finder searches (the Profile shows lead creation is off): the service will refuse this form. Ask a workspace admin to enable it; what you type is kept as a draft.".into()
+}
+
+/// Why the service refused to create a search, in plain words, when it was
+/// not about a field: a 403 (the account may not create searches), or a
+/// Lead Finder error (its message, what to try instead, what to do).
+pub fn refusal(e: &ApiError, can_create: Option<bool>) -> Option<String> {
+    if e.status() == Some(403) {
+        let why = if can_create == Some(false) {
+            "this account may not create Lead Finder searches (the Profile shows lead creation is off)"
+        } else {
+            "this account is not allowed to create Lead Finder searches"
+        };
+        return Some(format!(
+            "Not created: {why}. The service said: {}. Ask a workspace admin to enable lead creation; the form is kept as a draft.",
+            e.message().trim_end_matches('.')
+        ));
+    }
+    let lf = e.lead_finder()?;
+    let mut text = format!(
+        "Not created: the Lead Finder refused the search: {}",
+        DisplayText::inline(lf.message.trim_end_matches('.'))
+    );
+    if !lf.alternatives.is_empty() {
+        let alts: Vec<String> = lf
+            .alternatives
+            .iter()
+            .map(|a| DisplayText::inline(a).into_string())
+            .collect();
+        text.push_str(&format!(". Try instead: {}", alts.join(", ")));
+    }
+    if let Some(action) = lf.action.as_ref().filter(|a| !a.label.is_empty()) {
+        text.push_str(&format!(". {}", DisplayText::inline(&action.label)));
+        if !action.href.is_empty() {
+            text.push_str(&format!(" ({})", DisplayText::inline(&action.href)));
+        }
+    }
+    if lf.retryable {
+        text.push_str(". It may work if sent again later");
+    }
+    text.push('.');
+    Some(text)
+}

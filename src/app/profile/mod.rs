@@ -1,0 +1,347 @@
+//! The Profile pane: the workspace's company profile by section, edited as
+//! a form and saved as one full replacement (the complete profile, always,
+//! after a review of what changes), and the discovery pass: redeeming a
+//! code, and what the answer grants.
+//!
+//! The account's access (`canCreateLeads`) is known once a redeem answer
+//! carried it; [`ProfileModel::can_create_leads`] and
+//! [`refused_create_hint`] give it to the Leads pane.
+
+pub mod diff;
+pub mod doc;
+pub mod editor;
+pub mod fields;
+pub mod json_edit;
+pub mod layout;
+pub mod list_edit;
+pub mod pass;
+mod read;
+mod redeem;
+pub mod review;
+mod save;
+#[cfg(test)]
+mod tests;
+pub mod text;
+
+use std::time::Duration;
+
+use crossterm::event::{KeyEvent, MouseEvent};
+
+use super::command_line::{Arg, CommandSpec};
+use super::json_tree::JsonTree;
+use super::pane::{Answer, PaneSpec, PaneUnit};
+use super::{Cmd, Model, Reply, RequestId};
+use crate::api::model::{Access, PutContext};
+use crate::config::keymap::{Action, Scope};
+use crate::store::State;
+use doc::Doc;
+use editor::Editor;
+use pass::{PassAnswer, RedeemDialog};
+use review::Review;
+
+pub use read::pass_shown;
+
+/// Key of the unsent profile form in the local state.
+pub const DRAFT_KEY: &str = "profile";
+/// Key of a code typed in the redeem dialog and not sent.
+pub const REDEEM_DRAFT_KEY: &str = "redeem-code";
+
+/// Why the pane sent a request.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Purpose {
+    /// Reading the stored profile.
+    Load,
+    /// Replacing it with this complete profile.
+    Save(Box<PutContext>),
+    /// Reading it again after a save that may have reached the service,
+    /// to learn whether this profile was stored.
+    Check(Box<PutContext>),
+    /// Redeeming this code.
+    Redeem(String),
+}
+
+/// The pane has no pollers of its own (its countdown uses the shared
+/// one-second tick).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ProfileSub {}
+
+/// The pane's questions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Confirmed {
+    /// Offer back the unsent profile form.
+    RestoreDraft,
+    /// Send a redeem again whose first try may have reached the service.
+    RedeemAgain(String),
+}
+
+/// The profile as the service holds it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stored {
+    /// The context and the profile object, as one replacement body.
+    pub body: PutContext,
+    /// The service's answer had no `profile` object.
+    pub profile_missing: bool,
+}
+
+/// State of the pane.
+#[derive(Debug, Default)]
+pub struct ProfileModel {
+    /// The stored profile, once read.
+    pub stored: Option<Stored>,
+    /// Why it could not be read (shown while nothing is).
+    pub load_error: Option<String>,
+    /// `extra` as a tree, for reading.
+    pub tree: JsonTree,
+    /// The read view's document.
+    pub doc: Doc,
+    /// The row the cursor is on.
+    pub cursor: usize,
+    /// The first document line on screen.
+    pub offset: usize,
+    /// The form, while editing.
+    pub editor: Option<Editor>,
+    /// The review of a save, waiting for `y`.
+    pub review: Option<Review>,
+    /// The redeem dialog.
+    pub redeem: Option<RedeemDialog>,
+    /// The last redeem answer.
+    pub pass: Option<PassAnswer>,
+    /// The account's access, once an answer carried it.
+    pub access: Option<Access>,
+}
+
+impl ProfileModel {
+    /// Whether the account can create leads: `None` until a redeem answer
+    /// carried the account's access in this session.
+    pub fn can_create_leads(&self) -> Option<bool> {
+        self.access.as_ref().map(|a| a.can_create_leads)
+    }
+
+    /// The account's access, where known.
+    pub fn access(&self) -> Option<&Access> {
+        self.access.as_ref()
+    }
+
+    /// What unsent text the pane holds.
+    pub fn unsent(&self) -> Option<String> {
+        if self.editor.as_ref().is_some_and(Editor::is_dirty) {
+            return Some("the profile form".into());
+        }
+        self.redeem
+            .as_ref()
+            .filter(|d| !d.code().trim().is_empty())
+            .map(|_| "the redeem dialog".into())
+    }
+
+    /// Keeps unsent text in the local state; `offering` says the form is
+    /// waiting for the answer to "restore the draft?" (the draft stays).
+    pub fn capture_drafts(&self, state: &mut State, offering: bool) {
+        match &self.editor {
+            Some(e) if e.is_dirty() => {
+                state.drafts.insert(DRAFT_KEY.into(), e.draft());
+            }
+            // An open form has offered back (or dropped) any older draft.
+            Some(_) if !offering => {
+                state.drafts.remove(DRAFT_KEY);
+            }
+            _ => {}
+        }
+        if let Some(d) = self.redeem.as_ref().filter(|d| !d.code().trim().is_empty()) {
+            state.drafts.insert(
+                REDEEM_DRAFT_KEY.into(),
+                crate::store::Draft {
+                    title: "discovery-pass code".into(),
+                    fields: [("code".to_owned(), d.code())].into(),
+                },
+            );
+        }
+    }
+}
+
+/// Whether a request of this pane passing `f` is in flight.
+fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
+    m.requests.pending::<ProfileModel>(f)
+}
+
+/// Whether a failed write may still have been carried out (it is never
+/// sent again on its own).
+fn may_have_reached(e: &crate::api::ApiError) -> bool {
+    use crate::api::ApiError;
+    match e {
+        ApiError::Timeout {
+            may_have_reached, ..
+        }
+        | ApiError::Transport {
+            may_have_reached, ..
+        } => *may_have_reached,
+        ApiError::Decode { status, .. } => (200..300).contains(status),
+        _ => false,
+    }
+}
+
+/// Whether a save (or the check after an uncertain one) is on its way.
+pub fn saving(m: &Model) -> bool {
+    in_flight(m, |p| matches!(p, Purpose::Save(_) | Purpose::Check(_)))
+}
+
+/// Whether a redeem is on its way.
+pub fn redeeming(m: &Model) -> bool {
+    in_flight(m, |p| matches!(p, Purpose::Redeem(_)))
+}
+
+/// Whether the profile is being read for the first time.
+pub fn loading(m: &Model) -> bool {
+    m.panes.profile.stored.is_none() && in_flight(m, |p| *p == Purpose::Load)
+}
+
+/// Why a create was refused, as far as the account's access explains it:
+/// for the Leads pane's message when the service refuses to create leads.
+pub fn refused_create_hint(m: &Model) -> String {
+    let key = m.keymap.key_label(Action::RedeemPass);
+    match m.panes.profile.can_create_leads() {
+        Some(false) => format!(
+            "This account cannot create leads (its access says so). A discovery pass grants discoveries: :redeem <code>, or {key} on the Profile pane."
+        ),
+        Some(true) => "The account can create leads (as of the last redeem answer), so the refusal concerns this request.".into(),
+        None => format!(
+            "Whether this account can create leads is not known yet: the service says so when a discovery pass is redeemed (:redeem <code>, or {key} on the Profile pane)."
+        ),
+    }
+}
+
+/// Status-bar hints for what is shown.
+fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+    let p = &m.panes.profile;
+    if p.editor.is_some() || p.review.is_some() || p.redeem.is_some() {
+        return Vec::new();
+    }
+    let edit = if p.stored.is_some() {
+        (Action::EditProfile, "edit")
+    } else {
+        (Action::EditProfile, "edit (not loaded)")
+    };
+    let open = match p.doc.rows.get(p.cursor).map(|r| &r.kind) {
+        Some(doc::RowKind::Extra(i))
+            if p.tree
+                .lines()
+                .get(*i)
+                .is_some_and(|l| l.kind == super::json_tree::NodeKind::Container) =>
+        {
+            (Action::Open, "fold")
+        }
+        _ => (Action::Open, "edit field"),
+    };
+    vec![
+        edit,
+        (Action::RedeemPass, "redeem pass"),
+        open,
+        (Action::Refresh, "reload"),
+    ]
+}
+
+impl PaneUnit for ProfileModel {
+    type Purpose = Purpose;
+    type Sub = ProfileSub;
+    type Confirmed = Confirmed;
+
+    const SPEC: PaneSpec = PaneSpec {
+        number: 5,
+        title: "Profile",
+        key: "profile",
+        aliases: &["context", "company"],
+        scope: Scope::Profile,
+        action: Action::PaneProfile,
+    };
+    const COMMANDS: &'static [CommandSpec] = &[CommandSpec {
+        name: "redeem",
+        arg: Arg::Optional("<code>"),
+        help: "redeem a discovery-pass code (no code: open the dialog)",
+    }];
+
+    fn enter(m: &mut Model) -> Vec<Cmd> {
+        read::on_enter(m)
+    }
+    fn resize(m: &mut Model) -> Vec<Cmd> {
+        read::rebuild(m);
+        Vec::new()
+    }
+    fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
+        if m.panes.profile.review.is_some() {
+            return Some(save::review_key(m, key));
+        }
+        if m.panes.profile.redeem.is_some() {
+            return Some(redeem::dialog_key(m, key));
+        }
+        if m.panes.profile.editor.is_some() {
+            return Some(save::editor_key(m, key));
+        }
+        None
+    }
+    fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
+        read::on_action(m, action)
+    }
+    fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
+        read::on_mouse(m, ev)
+    }
+    fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+        let p = &mut m.panes.profile;
+        if let Some(d) = p.redeem.as_mut() {
+            d.paste(text);
+        } else if p.review.is_none()
+            && let Some(e) = p.editor.as_mut()
+        {
+            e.paste(text);
+        }
+        Vec::new()
+    }
+    fn reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+        let Reply::Api(reply) = reply else {
+            return Vec::new();
+        };
+        match purpose {
+            Purpose::Load => read::on_loaded(m, reply),
+            Purpose::Save(sent) => save::on_saved(m, *sent, reply),
+            Purpose::Check(sent) => save::on_checked(m, &sent, reply),
+            Purpose::Redeem(code) => redeem::on_redeemed(m, code, reply),
+        }
+    }
+    fn subscriptions(_m: &Model, _subs: &mut Vec<(ProfileSub, Duration)>) {}
+    fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
+        match what {
+            Confirmed::RestoreDraft => save::restore_answered(m, answer),
+            Confirmed::RedeemAgain(code) if answer == Answer::Yes => redeem::start(m, &code),
+            Confirmed::RedeemAgain(_) => Vec::new(),
+        }
+    }
+    fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
+        match (name, arg) {
+            ("redeem", Some(code)) => redeem::start(m, &code),
+            ("redeem", None) => {
+                redeem::open_dialog(m, "");
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+    fn unsent(m: &Model) -> Option<String> {
+        m.panes.profile.unsent()
+    }
+    fn capture_drafts(m: &Model, state: &mut State) {
+        let offering = matches!(
+            &m.overlay,
+            Some(super::Overlay::Confirm(c))
+                if c.on_yes == super::ConfirmAction::Pane(Confirmed::RestoreDraft.into())
+        );
+        m.panes.profile.capture_drafts(state, offering);
+    }
+    fn modal(m: &Model) -> bool {
+        let p = &m.panes.profile;
+        p.review.is_some() || p.redeem.is_some()
+    }
+    fn countdown_visible(m: &Model) -> bool {
+        read::countdown_visible(m)
+    }
+    fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+        hints(m)
+    }
+}

@@ -1,0 +1,255 @@
+//! The read view: loading the stored profile, the document's cursor and
+//! scrolling, folding `extra`, and the mouse.
+
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use serde_json::Value;
+
+use super::doc::{self, RowKind};
+use super::fields::FieldId;
+use super::layout::{self, Areas};
+use super::{ProfileModel, Purpose, Stored, in_flight, pass, redeem, save};
+use crate::api::ApiError;
+use crate::api::model::{ContextResponse, PutContext};
+use crate::app::json_tree::{JsonTree, NodeKind};
+use crate::app::toast::Level;
+use crate::app::{ApiReply, ApiRequest, Cmd, Model, Pane};
+use crate::config::keymap::Action;
+
+/// The read view's areas now.
+pub fn areas(m: &Model) -> Areas {
+    layout::areas(m.layout().body, pass_shown(m))
+}
+
+/// Whether the pass panel is shown on a narrow screen: once there is an
+/// answer, or one is on its way.
+pub fn pass_shown(m: &Model) -> bool {
+    m.panes.profile.pass.is_some() || super::redeeming(m)
+}
+
+/// The pane became visible: read the profile the first time.
+pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
+    if m.panes.profile.stored.is_some() {
+        return Vec::new();
+    }
+    load(m)
+}
+
+/// Reads the stored profile (once at a time).
+pub fn load(m: &mut Model) -> Vec<Cmd> {
+    if in_flight(m, |p| *p == Purpose::Load) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(Purpose::Load, ApiRequest::GetContext);
+    vec![cmd]
+}
+
+/// Takes the stored profile from an answer.
+pub fn set_stored(m: &mut Model, resp: ContextResponse) {
+    let profile_missing = resp.profile.is_none();
+    let body = PutContext {
+        context: resp.context,
+        profile: resp.profile.unwrap_or_default(),
+    };
+    store(m, body, profile_missing);
+}
+
+/// Shows `body` as the stored profile.
+pub fn store(m: &mut Model, body: PutContext, profile_missing: bool) {
+    let p = &mut m.panes.profile;
+    p.tree = JsonTree::new(Value::Object(body.context.extra.clone()));
+    p.stored = Some(Stored {
+        body,
+        profile_missing,
+    });
+    p.load_error = None;
+    rebuild(m);
+}
+
+/// Lays the document out again (new data, folding or size), keeping the
+/// cursor on the same field.
+pub fn rebuild(m: &mut Model) {
+    let a = areas(m);
+    let p = &mut m.panes.profile;
+    let Some(s) = &p.stored else {
+        p.doc = doc::Doc::default();
+        return;
+    };
+    let before = p.doc.rows.get(p.cursor).map(|r| r.kind.clone());
+    p.doc = doc::build(&s.body, s.profile_missing, &p.tree, a.doc_width());
+    let again = before.and_then(|k| p.doc.rows.iter().position(|r| r.kind == k));
+    p.cursor = again.or_else(|| p.doc.first()).unwrap_or(0);
+    keep_visible(p, a.viewport());
+}
+
+/// Scrolls so the cursor's row is on screen (with its heading when the
+/// row is the first of a section).
+fn keep_visible(p: &mut ProfileModel, viewport: usize) {
+    let viewport = viewport.max(1);
+    let max = p.doc.height.saturating_sub(viewport);
+    if let Some(row) = p.doc.rows.get(p.cursor) {
+        let heading = p
+            .cursor
+            .checked_sub(1)
+            .and_then(|i| p.doc.rows.get(i))
+            .filter(|r| matches!(r.kind, RowKind::Header(_)))
+            .map_or(row.top, |r| r.top);
+        let bottom = row.top + row.height();
+        if heading < p.offset {
+            p.offset = heading;
+        } else if bottom > p.offset + viewport {
+            p.offset = bottom.saturating_sub(viewport).min(row.top);
+        }
+    }
+    p.offset = p.offset.min(max);
+}
+
+fn move_cursor(m: &mut Model, action: Action) -> bool {
+    let vp = areas(m).viewport();
+    let p = &mut m.panes.profile;
+    let d = &p.doc;
+    let target = match action {
+        Action::Down => d.step(p.cursor, true),
+        Action::Up => d.step(p.cursor, false),
+        Action::Top => d.first(),
+        Action::Bottom => d.last(),
+        Action::PageDown | Action::PageUp => {
+            let top = d.rows.get(p.cursor).map_or(0, |r| r.top);
+            let line = if action == Action::PageDown {
+                top.saturating_add(vp)
+            } else {
+                top.saturating_sub(vp)
+            };
+            let row = d.row_at_line(line.min(d.height.saturating_sub(1)));
+            row.and_then(|r| {
+                if d.rows[r].selectable() {
+                    Some(r)
+                } else {
+                    d.step(r, action == Action::PageDown)
+                        .or_else(|| d.step(r, action != Action::PageDown))
+                }
+            })
+        }
+        _ => return false,
+    };
+    if let Some(t) = target {
+        p.cursor = t;
+    }
+    keep_visible(p, vp);
+    true
+}
+
+/// Enter: fold a container of `extra`, or edit the field under the cursor.
+fn open(m: &mut Model) -> Vec<Cmd> {
+    let p = &mut m.panes.profile;
+    if let Some(RowKind::Extra(i)) = p.doc.rows.get(p.cursor).map(|r| r.kind.clone())
+        && p.tree
+            .lines()
+            .get(i)
+            .is_some_and(|l| l.kind == NodeKind::Container)
+    {
+        let n = p.tree.lines().len();
+        p.tree.table.set_len(n, n.max(1));
+        p.tree.table.select(i, n.max(1));
+        p.tree.toggle(n.max(1));
+        rebuild(m);
+        return Vec::new();
+    }
+    save::open_editor(m)
+}
+
+/// A key action on the read view.
+pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    if move_cursor(m, action) {
+        return Vec::new();
+    }
+    match action {
+        Action::Open => open(m),
+        Action::EditProfile => save::open_editor(m),
+        Action::RedeemPass => {
+            redeem::open_dialog(m, "");
+            Vec::new()
+        }
+        Action::Refresh => {
+            if in_flight(m, |p| *p == Purpose::Load) {
+                m.notify(
+                    Level::Info,
+                    "Reloading",
+                    "the profile is already being read",
+                );
+                return Vec::new();
+            }
+            load(m)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The field under the cursor (where the form opens).
+pub fn field_under_cursor(p: &ProfileModel) -> FieldId {
+    p.doc.field_at(p.cursor).unwrap_or(FieldId::FirstName)
+}
+
+/// The mouse: in the form a click focuses a field and the wheel steps
+/// through fields; in the read view a click selects a row (a second click
+/// opens it) and the wheel moves the cursor.
+pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
+    let p = &m.panes.profile;
+    if p.review.is_some() || p.redeem.is_some() {
+        return Vec::new();
+    }
+    if p.editor.is_some() {
+        save::form_mouse(m, ev);
+        return Vec::new();
+    }
+    match ev.kind {
+        MouseEventKind::ScrollDown => on_action(m, Action::Down),
+        MouseEventKind::ScrollUp => on_action(m, Action::Up),
+        MouseEventKind::Down(MouseButton::Left) => {
+            let a = areas(m);
+            let p = &mut m.panes.profile;
+            let Some(line) = a.line_at(ev.column, ev.row) else {
+                return Vec::new();
+            };
+            let Some(row) = p.doc.row_at_line(p.offset + line) else {
+                return Vec::new();
+            };
+            if !p.doc.rows[row].selectable() {
+                return Vec::new();
+            }
+            let again = p.cursor == row;
+            p.cursor = row;
+            if again { open(m) } else { Vec::new() }
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The answer to a read.
+pub fn on_loaded(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Context(result) = reply else {
+        return Vec::new();
+    };
+    match *result {
+        Ok(resp) => set_stored(m, resp),
+        Err(e) => failed_load(m, &e),
+    }
+    Vec::new()
+}
+
+fn failed_load(m: &mut Model, e: &ApiError) {
+    if m.panes.profile.stored.is_none() {
+        m.panes.profile.load_error = Some(format!("{}: {}", e.code(), e.message()));
+    }
+    m.toasts.error(m.now, "loading the company profile", e);
+}
+
+/// Whether the pass's expiry counts down on screen now.
+pub fn countdown_visible(m: &Model) -> bool {
+    let p = &m.panes.profile;
+    m.pane == Pane::Profile
+        && p.editor.is_none()
+        && p.pass
+            .as_ref()
+            .and_then(|a| a.pass.test_access.as_ref())
+            .is_some_and(|t| pass::seconds_left(t, m.clock).is_some())
+}

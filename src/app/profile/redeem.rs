@@ -1,0 +1,158 @@
+//! Redeeming a discovery-pass code: from the dialog or `:redeem <code>`,
+//! checked before it is sent (1 to 100 characters), sent once, and the
+//! answer shown in the pass panel.
+
+use crossterm::event::KeyEvent;
+
+use super::pass::{self, PassAnswer, RedeemDialog};
+use super::{Confirmed, Purpose, REDEEM_DRAFT_KEY, read, redeeming};
+use crate::api::ApiError;
+use crate::app::dialog::Outcome;
+use crate::app::toast::Level;
+use crate::app::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
+
+/// Opens the redeem dialog holding `code` (or a code typed before the
+/// last exit, when `code` is empty).
+pub fn open_dialog(m: &mut Model, code: &str) {
+    let kept = m
+        .state
+        .drafts
+        .remove(REDEEM_DRAFT_KEY)
+        .and_then(|d| d.fields.get("code").cloned());
+    let code = match kept {
+        Some(k) if code.is_empty() => k,
+        _ => code.to_owned(),
+    };
+    m.panes.profile.redeem = Some(RedeemDialog::new(&code));
+}
+
+/// A key in the dialog.
+pub fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    if redeeming(m) {
+        // Sent: the dialog waits for the answer; Esc hides it (the answer
+        // still arrives, in the pass panel).
+        if key.code == crossterm::event::KeyCode::Esc {
+            m.panes.profile.redeem = None;
+        }
+        return Vec::new();
+    }
+    let Some(d) = m.panes.profile.redeem.as_mut() else {
+        return Vec::new();
+    };
+    match d.key(key) {
+        Outcome::Keep => Vec::new(),
+        Outcome::Close => {
+            m.panes.profile.redeem = None;
+            Vec::new()
+        }
+        Outcome::Send(code) => start(m, &code),
+    }
+}
+
+/// Redeems `code`: a code outside 1 to 100 characters never leaves the
+/// client — the dialog shows why, holding what was typed.
+pub fn start(m: &mut Model, code: &str) -> Vec<Cmd> {
+    let code = match pass::check_code(code) {
+        Ok(c) => c,
+        Err(why) => {
+            if m.panes.profile.redeem.is_none() {
+                open_dialog(m, code);
+            }
+            if let Some(d) = m.panes.profile.redeem.as_mut() {
+                d.error = Some(why);
+            }
+            return Vec::new();
+        }
+    };
+    if redeeming(m) {
+        m.notify(
+            Level::Info,
+            "Redeeming",
+            "a code is already being redeemed; wait for its answer",
+        );
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(Purpose::Redeem(code.clone()), ApiRequest::Redeem { code });
+    vec![cmd]
+}
+
+/// The answer to a redeem.
+pub fn on_redeemed(m: &mut Model, code: String, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Redeemed(result) = reply else {
+        return Vec::new();
+    };
+    match *result {
+        Ok(answer) => {
+            m.panes.profile.redeem = None;
+            if let Some(a) = &answer.access {
+                m.panes.profile.access = Some(a.clone());
+            }
+            announce(m, &code, &answer);
+            m.panes.profile.pass = Some(PassAnswer { code, pass: answer });
+            // The pass panel may have appeared above the profile.
+            read::rebuild(m);
+        }
+        Err(e) if super::may_have_reached(&e) => ask_again(m, code, &e),
+        Err(e) => {
+            m.toasts.error(m.now, "redeeming the code", &e);
+            if m.panes.profile.redeem.is_none() {
+                open_dialog(m, &code);
+            }
+            if let Some(d) = m.panes.profile.redeem.as_mut() {
+                d.error = Some(format!("{}: {}", e.code(), e.message()));
+            }
+        }
+    }
+    Vec::new()
+}
+
+fn announce(m: &mut Model, code: &str, answer: &crate::api::model::DiscoveryPass) {
+    let code = DisplayText::inline(code).into_string();
+    if answer.redeemed {
+        let what = answer.test_access.as_ref().map_or_else(String::new, |t| {
+            format!(
+                ": {} discoveries until {}",
+                format::count(t.remaining),
+                format::date(&t.expires_at)
+            )
+        });
+        m.notify(
+            Level::Success,
+            "Discovery pass redeemed",
+            &format!("{code}{what}"),
+        );
+    } else {
+        let why = answer
+            .eligibility
+            .as_ref()
+            .map(|e| e.reason.clone())
+            .filter(|r| !r.trim().is_empty())
+            .unwrap_or_else(|| "the service gave no reason".into());
+        m.notify(
+            Level::Warning,
+            "Code not redeemed",
+            &format!("{code}: {why}"),
+        );
+    }
+}
+
+/// A redeem that may have reached the service is not sent again on its
+/// own. There is no read of a pass, so the user decides; sending again is
+/// harmless: a code that went through answers "already redeemed".
+fn ask_again(m: &mut Model, code: String, e: &ApiError) {
+    m.panes.profile.redeem = None;
+    let shown = DisplayText::inline(&code).into_string();
+    m.confirm(Confirm {
+        title: "The redeem may have reached the service".into(),
+        lines: vec![
+            format!("Redeeming {shown} failed on the way back: {}.", e.message()),
+            "The service offers no way to read a pass, so Outpost cannot check. Sending the code again is safe: if the first try went through, the answer says it was already redeemed and shows the pass.".into(),
+        ],
+        yes: "Send it again".into(),
+        no: None,
+        destructive: false,
+        on_yes: ConfirmAction::Pane(Confirmed::RedeemAgain(code).into()),
+    });
+}

@@ -1,0 +1,354 @@
+//! Editing and saving: the form (offered back from a draft), the review of
+//! the changes before the one `PUT`, the answer — the field the service
+//! names marked, or, after a save that may have reached the service, a
+//! read to learn whether it did.
+
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+
+use super::diff::diff;
+use super::editor::{Editor, EditorEvent};
+use super::fields::FieldId;
+use super::layout::{self, Block};
+use super::review::{self, Review};
+use super::{DRAFT_KEY, Purpose, read, saving};
+use crate::api::ApiError;
+use crate::api::model::PutContext;
+use crate::app::pane::Answer;
+use crate::app::toast::Level;
+use crate::app::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::text::sanitize::DisplayText;
+
+/// Opens the form on the field under the cursor, offering back an unsent
+/// draft first. The form starts from the stored profile, so the profile
+/// must have been read.
+pub fn open_editor(m: &mut Model) -> Vec<Cmd> {
+    if m.panes.profile.editor.is_some() {
+        return Vec::new();
+    }
+    let Some(stored) = m.panes.profile.stored.clone() else {
+        let why = if super::loading(m) {
+            "the profile is still loading"
+        } else {
+            "the profile has not been read (r reads it)"
+        };
+        m.notify(
+            Level::Info,
+            "Cannot edit yet",
+            &format!("{why}: a replacement starts from the stored profile"),
+        );
+        return Vec::new();
+    };
+    let focus = read::field_under_cursor(&m.panes.profile);
+    let mut e = Editor::new(stored.body, stored.profile_missing);
+    e.focus_on(focus);
+    m.panes.profile.editor = Some(e);
+    if m.state.drafts.contains_key(DRAFT_KEY) {
+        m.confirm(Confirm {
+            title: "Unsent draft".into(),
+            lines: vec![
+                "You have unsent changes to the company profile.".into(),
+                "y restores them; n discards them and starts from the stored profile; Esc keeps them for later."
+                    .into(),
+            ],
+            yes: "Restore".into(),
+            no: Some("discard the draft".into()),
+            destructive: false,
+            on_yes: ConfirmAction::Pane(super::Confirmed::RestoreDraft.into()),
+        });
+    }
+    Vec::new()
+}
+
+/// The answer to "restore the draft?".
+pub fn restore_answered(m: &mut Model, answer: Answer) -> Vec<Cmd> {
+    match answer {
+        Answer::Yes => {
+            let draft = m.state.drafts.get(DRAFT_KEY).cloned();
+            if let (Some(e), Some(d)) = (m.panes.profile.editor.as_mut(), draft) {
+                e.restore(&d);
+            }
+            Vec::new()
+        }
+        Answer::No => {
+            m.state.drafts.remove(DRAFT_KEY);
+            vec![m.save_state()]
+        }
+        // The draft stays saved as it is; the form behind the question closes.
+        Answer::Dismissed => {
+            m.panes.profile.editor = None;
+            Vec::new()
+        }
+    }
+}
+
+/// A key while the form is open.
+pub fn editor_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    if saving(m) {
+        m.notify(
+            Level::Info,
+            "Saving",
+            "the form is read-only until the service answers",
+        );
+        return Vec::new();
+    }
+    let Some(e) = m.panes.profile.editor.as_mut() else {
+        return Vec::new();
+    };
+    match e.key(key) {
+        EditorEvent::Edited => Vec::new(),
+        EditorEvent::Save => submit(m),
+        EditorEvent::Close => close_editor(m),
+    }
+}
+
+/// Closes the form; changes are kept as a draft.
+fn close_editor(m: &mut Model) -> Vec<Cmd> {
+    let Some(e) = m.panes.profile.editor.take() else {
+        return Vec::new();
+    };
+    if !e.is_dirty() {
+        // An open form has already offered back (or dropped) any draft:
+        // closed clean, nothing of it is left to keep.
+        if m.state.drafts.remove(DRAFT_KEY).is_some() {
+            return vec![m.save_state()];
+        }
+        return Vec::new();
+    }
+    m.state.drafts.insert(DRAFT_KEY.into(), e.draft());
+    let key = m
+        .keymap
+        .key_label(crate::config::keymap::Action::EditProfile);
+    m.notify(
+        Level::Info,
+        "Draft kept",
+        &format!("your changes are saved locally; {key} offers them back"),
+    );
+    vec![m.save_state()]
+}
+
+/// Ctrl-S: checks the form and shows what the save changes.
+fn submit(m: &mut Model) -> Vec<Cmd> {
+    let stored = m.panes.profile.stored.as_ref().map(|s| s.body.clone());
+    let Some(e) = m.panes.profile.editor.as_mut() else {
+        return Vec::new();
+    };
+    e.clear_errors();
+    let request = match e.request() {
+        Ok(r) => r,
+        Err(errors) => {
+            for (field, message) in errors {
+                e.set_error(field, &message);
+            }
+            return Vec::new();
+        }
+    };
+    let base = stored.unwrap_or_else(|| e.base.clone());
+    let changes = diff(&base, &request);
+    if changes.is_empty() {
+        m.notify(
+            Level::Info,
+            "Nothing to save",
+            "the form matches the stored profile",
+        );
+        return Vec::new();
+    }
+    m.panes.profile.review = Some(Review {
+        request,
+        changes,
+        scroll: 0,
+    });
+    Vec::new()
+}
+
+/// A key in the review: `y` (or Enter) sends, `n` or Esc go back to the
+/// form, the movement keys scroll.
+pub fn review_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    let body = m.layout().body;
+    let Some(r) = m.panes.profile.review.as_mut() else {
+        return Vec::new();
+    };
+    let n = review::lines(&r.changes, layout::review_width(body)).len();
+    let vp = layout::review_viewport(layout::review_rect(body, n)).max(1);
+    let max = n.saturating_sub(vp);
+    r.scroll = match key.code {
+        KeyCode::Char('y' | 'Y') | KeyCode::Enter => return send(m),
+        KeyCode::Char('n' | 'N' | 'q') | KeyCode::Esc => {
+            m.panes.profile.review = None;
+            return Vec::new();
+        }
+        KeyCode::Char('j') | KeyCode::Down => r.scroll.saturating_add(1),
+        KeyCode::Char('k') | KeyCode::Up => r.scroll.saturating_sub(1),
+        KeyCode::PageDown | KeyCode::Char(' ') => r.scroll.saturating_add(vp),
+        KeyCode::PageUp => r.scroll.saturating_sub(vp),
+        KeyCode::Char('g') | KeyCode::Home => 0,
+        KeyCode::Char('G') | KeyCode::End => max,
+        _ => r.scroll,
+    }
+    .min(max);
+    Vec::new()
+}
+
+/// Sends the reviewed replacement: once; the form stays until the answer.
+fn send(m: &mut Model) -> Vec<Cmd> {
+    let Some(r) = m.panes.profile.review.take() else {
+        return Vec::new();
+    };
+    // A read on its way is older than what is about to be stored.
+    m.requests
+        .forget::<super::ProfileModel>(|p| matches!(p, Purpose::Load | Purpose::Check(_)));
+    let (_, cmd) = m.request(
+        Purpose::Save(Box::new(r.request.clone())),
+        ApiRequest::PutContext(Box::new(r.request)),
+    );
+    vec![cmd]
+}
+
+/// The profile was stored: show it, close the form, drop the draft.
+fn saved(m: &mut Model, body: PutContext, title: &str, text: &str) -> Vec<Cmd> {
+    m.panes.profile.editor = None;
+    m.state.drafts.remove(DRAFT_KEY);
+    read::store(m, body, false);
+    m.notify(Level::Success, title, text);
+    vec![m.save_state()]
+}
+
+/// The answer to the save.
+pub fn on_saved(m: &mut Model, sent: PutContext, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::ContextSaved(result) = reply else {
+        return Vec::new();
+    };
+    match *result {
+        Ok(context) => {
+            let n = diff_count(m, &sent);
+            let body = PutContext {
+                context,
+                profile: sent.profile,
+            };
+            saved(
+                m,
+                body,
+                "Profile saved",
+                &format!("{n} field{} changed", if n == 1 { "" } else { "s" }),
+            )
+        }
+        Err(e) if super::may_have_reached(&e) => {
+            m.notify(
+                Level::Warning,
+                "The save may have reached the service",
+                "it was not repeated; reading the profile to learn whether it was stored",
+            );
+            let (_, cmd) = m.request(Purpose::Check(Box::new(sent)), ApiRequest::GetContext);
+            vec![cmd, m.save_state()]
+        }
+        Err(e) => {
+            refused(m, &e);
+            vec![m.save_state()]
+        }
+    }
+}
+
+fn diff_count(m: &Model, sent: &PutContext) -> usize {
+    m.panes
+        .profile
+        .stored
+        .as_ref()
+        .map_or(0, |s| diff(&s.body, sent).len())
+}
+
+/// The service refused the save: the form stays, the fields it names are
+/// marked, anything else is said on the form.
+fn refused(m: &mut Model, e: &ApiError) {
+    m.toasts.error(m.now, "saving the profile", e);
+    let Some(ed) = m.panes.profile.editor.as_mut() else {
+        return;
+    };
+    let message = e.message();
+    let mut placed = false;
+    if e.status().is_some_and(|s| s == 400 || s == 422) {
+        // `context.company.overview: expected a string; profile.website: …`
+        for part in message.split("; ") {
+            if let Some((path, text)) = part.split_once(": ")
+                && let Some((field, rest)) = FieldId::from_path(path.trim())
+            {
+                let text = DisplayText::inline(text.trim()).into_string();
+                let shown = match rest.trim_start_matches('.') {
+                    "" => text,
+                    at => format!("{}: {text}", DisplayText::inline(at)),
+                };
+                ed.set_error(field, &shown);
+                placed = true;
+            }
+        }
+    }
+    if !placed {
+        ed.note = Some(format!(
+            "Not saved — {}: {}. Your changes are kept; Ctrl-S reviews and tries again.",
+            e.code(),
+            message
+        ));
+    }
+}
+
+/// The read after an uncertain save: stored if the service holds what
+/// was sent.
+pub fn on_checked(m: &mut Model, sent: &PutContext, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Context(result) = reply else {
+        return Vec::new();
+    };
+    match *result {
+        Ok(resp) => {
+            let same_context = resp.context == sent.context;
+            let same_profile = resp.profile.as_ref().is_none_or(|p| *p == sent.profile);
+            if same_context && same_profile {
+                return saved(
+                    m,
+                    sent.clone(),
+                    "Profile saved",
+                    "the service holds the profile that was sent",
+                );
+            }
+            read::set_stored(m, resp);
+            if let Some(e) = m.panes.profile.editor.as_mut() {
+                e.note = Some(
+                    "Not saved: the service holds another profile. Your changes are kept; Ctrl-S reviews them against it and sends them."
+                        .into(),
+                );
+            }
+            Vec::new()
+        }
+        Err(e) => {
+            m.toasts.error(m.now, "checking the save", &e);
+            if let Some(ed) = m.panes.profile.editor.as_mut() {
+                ed.note = Some(format!(
+                    "The save may or may not have been stored ({}: {}). Ctrl-S reviews and sends it again: the same replacement twice stores the same profile.",
+                    e.code(),
+                    e.message()
+                ));
+            }
+            Vec::new()
+        }
+    }
+}
+
+/// The mouse on the form: a click focuses a field, the wheel steps.
+pub fn form_mouse(m: &mut Model, ev: MouseEvent) {
+    let body = m.layout().body;
+    let tall = layout::tall(body);
+    let Some(e) = m.panes.profile.editor.as_mut() else {
+        return;
+    };
+    match ev.kind {
+        MouseEventKind::ScrollDown => e.focus = (e.focus + 1).min(e.fields.len().saturating_sub(1)),
+        MouseEventKind::ScrollUp => e.focus = e.focus.saturating_sub(1),
+        MouseEventKind::Down(MouseButton::Left) => {
+            let inner = layout::form_inner(body, e.note.is_some());
+            let hit = layout::form_blocks(e, inner, tall)
+                .into_iter()
+                .find(|(_, r)| ev.row >= r.y && ev.row < r.y + r.height && ev.column >= r.x);
+            if let Some((Block::Field(i), _)) = hit {
+                e.focus = i;
+            }
+        }
+        _ => {}
+    }
+}

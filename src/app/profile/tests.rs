@@ -1,0 +1,537 @@
+//! Flows of the Profile pane through `update`, as a user drives them.
+
+use std::time::Duration;
+
+use crossterm::event::KeyCode;
+
+use super::diff::diff;
+use super::fields::{ALL, FieldId};
+use super::*;
+use crate::api::ApiError;
+use crate::api::model::PutContext;
+use crate::app::fixtures::drive::{api, chars, ctrl, key, reply, service_error};
+use crate::app::fixtures::{self, CLOCK};
+use crate::app::{ApiReply, ApiRequest, Cmd, Overlay, Pane, SubId, subscriptions};
+
+/// The fixture profile as a replacement body.
+fn stored() -> PutContext {
+    let r = fixtures::company_profile();
+    PutContext {
+        context: r.context,
+        profile: r.profile.unwrap_or_default(),
+    }
+}
+
+/// A model on the Profile pane with the fixture profile read.
+fn loaded() -> Model {
+    let mut m = fixtures::model(80, 24);
+    let cmds = m.switch_pane(Pane::Profile);
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(req, ApiRequest::GetContext);
+    reply(
+        &mut m,
+        id,
+        ApiReply::Context(Box::new(Ok(fixtures::company_profile()))),
+    );
+    m
+}
+
+/// The one request among `cmds`.
+fn one(cmds: &[Cmd]) -> (RequestId, ApiRequest) {
+    let mut all = api(cmds);
+    assert_eq!(all.len(), 1, "{cmds:?}");
+    all.remove(0)
+}
+
+/// Opens the form on `field`, types `text` there and reviews it.
+fn edit(m: &mut Model, field: FieldId, text: &str) {
+    key(m, KeyCode::Char('e'));
+    if let Some(e) = m.panes.profile.editor.as_mut() {
+        e.focus_on(field);
+    }
+    chars(m, text);
+}
+
+fn sent_body(req: ApiRequest) -> PutContext {
+    match req {
+        ApiRequest::PutContext(b) => *b,
+        other => panic!("a PUT /api/context, not {other:?}"),
+    }
+}
+
+#[test]
+fn the_profile_is_read_on_entering_and_shown_by_section() {
+    let m = loaded();
+    let p = &m.panes.profile;
+    assert_eq!(p.stored.as_ref().map(|s| &s.body), Some(&stored()));
+    assert!(p.doc.row_of(FieldId::IcpKeywords).is_some());
+    assert_eq!(p.doc.field_at(p.cursor), Some(FieldId::FirstName));
+    assert_eq!(p.tree.lines().len(), 7, "extra as a tree");
+}
+
+#[test]
+fn one_edit_is_reviewed_then_sent_as_the_complete_profile() {
+    let mut m = loaded();
+    edit(&mut m, FieldId::Website, "/about");
+    assert!(api(&ctrl(&mut m, 's')).is_empty(), "Ctrl-S only reviews");
+    let r = m.panes.profile.review.as_ref().expect("the review");
+    assert_eq!(r.changes.len(), 1);
+    assert_eq!(r.changes[0].field, FieldId::Website);
+    let (id, req) = one(&key(&mut m, KeyCode::Char('y')));
+    let body = sent_body(req);
+    let mut want = stored();
+    want.profile.website = "https://northwind.example/about".into();
+    assert_eq!(body, want, "everything, with the one change");
+    assert!(m.panes.profile.editor.is_some(), "kept until the answer");
+    let cmds = reply(
+        &mut m,
+        id,
+        ApiReply::ContextSaved(Box::new(Ok(want.context.clone()))),
+    );
+    assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
+    let p = &m.panes.profile;
+    assert!(p.editor.is_none());
+    assert_eq!(p.stored.as_ref().map(|s| &s.body), Some(&want));
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.title.as_str()),
+        Some("Profile saved")
+    );
+}
+
+#[test]
+fn a_partial_profile_is_never_sent() {
+    // Before the profile is read there is nothing to start from: no form.
+    let mut m = fixtures::model(80, 24);
+    m.switch_pane(Pane::Profile);
+    assert!(api(&key(&mut m, KeyCode::Char('e'))).is_empty());
+    assert!(m.panes.profile.editor.is_none(), "no form over nothing");
+    // Whatever single field is edited, every other field goes out as stored.
+    let base = stored();
+    for field in ALL {
+        let mut m = loaded();
+        if field == FieldId::Extra {
+            edit(&mut m, field, "");
+            let ed = m.panes.profile.editor.as_mut().expect("form");
+            if let Some(f) = ed.fields.iter_mut().find(|f| f.id == FieldId::Extra)
+                && let super::editor::Input::Json(j) = &mut f.input
+            {
+                j.set_text("{\"only\": 1}");
+            }
+        } else {
+            edit(&mut m, field, "x");
+        }
+        ctrl(&mut m, 's');
+        let (_, req) = one(&key(&mut m, KeyCode::Char('y')));
+        let body = sent_body(req);
+        let changed: Vec<FieldId> = diff(&base, &body).iter().map(|c| c.field).collect();
+        assert_eq!(
+            changed,
+            [field],
+            "only {field:?} differs; the rest is complete"
+        );
+    }
+}
+
+#[test]
+fn nothing_changed_sends_nothing() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('e'));
+    assert!(api(&ctrl(&mut m, 's')).is_empty());
+    assert!(m.panes.profile.review.is_none());
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.title.as_str()),
+        Some("Nothing to save")
+    );
+}
+
+#[test]
+fn bad_extra_json_is_marked_and_never_sent() {
+    let mut m = loaded();
+    edit(&mut m, FieldId::Extra, "oops");
+    ctrl(&mut m, 's');
+    assert!(m.panes.profile.review.is_none(), "no review of a bad form");
+    let e = m.panes.profile.editor.as_ref().expect("the form stays");
+    assert_eq!(e.focused(), FieldId::Extra);
+    let error = e.field(FieldId::Extra).and_then(|f| f.error.clone());
+    assert!(error.is_some_and(|t| t.starts_with("line 1, column 1")));
+}
+
+#[test]
+fn the_services_validation_error_marks_the_field_and_keeps_the_form() {
+    let mut m = loaded();
+    edit(&mut m, FieldId::Overview, "New: ");
+    ctrl(&mut m, 's');
+    let (id, _) = one(&key(&mut m, KeyCode::Char('y')));
+    let err = service_error(
+        400,
+        r#"{"error":{"code":"invalid_request","message":"context.market.icpKeywords[1]: 1 to 40 chars; context.company.overview: too long"}}"#,
+    );
+    let cmds = reply(&mut m, id, ApiReply::ContextSaved(Box::new(Err(err))));
+    assert!(
+        cmds.iter()
+            .any(|c| matches!(c, Cmd::SaveState(s) if s.drafts.contains_key(DRAFT_KEY))),
+        "the edit is kept in the state file"
+    );
+    let e = m.panes.profile.editor.as_ref().expect("the form stays");
+    assert_eq!(
+        e.field(FieldId::Overview).and_then(|f| f.error.as_deref()),
+        Some("too long")
+    );
+    assert_eq!(
+        e.field(FieldId::IcpKeywords)
+            .and_then(|f| f.error.as_deref()),
+        Some("[1]: 1 to 40 chars")
+    );
+    assert_eq!(e.focused(), FieldId::Overview, "the first marked field");
+    let typed = e
+        .field(FieldId::Overview)
+        .map(super::editor::EditField::is_dirty);
+    assert_eq!(typed, Some(true), "what was typed is still there");
+}
+
+#[test]
+fn a_save_that_may_have_arrived_is_read_back_not_resent() {
+    let mut m = loaded();
+    edit(&mut m, FieldId::FirstName, "-Li");
+    ctrl(&mut m, 's');
+    let (id, req) = one(&key(&mut m, KeyCode::Char('y')));
+    let sent = sent_body(req);
+    let lost = ApiError::Timeout {
+        method: "PUT".into(),
+        after: Duration::from_secs(10),
+        may_have_reached: true,
+    };
+    let cmds = reply(&mut m, id, ApiReply::ContextSaved(Box::new(Err(lost))));
+    let (check, req) = one(&cmds);
+    assert_eq!(req, ApiRequest::GetContext, "a read, never a second PUT");
+    let mut holds = fixtures::company_profile();
+    holds.context = sent.context.clone();
+    holds.profile = Some(sent.profile.clone());
+    reply(&mut m, check, ApiReply::Context(Box::new(Ok(holds))));
+    assert!(m.panes.profile.editor.is_none(), "it was stored");
+    assert_eq!(
+        m.panes
+            .profile
+            .stored
+            .as_ref()
+            .map(|s| s.body.profile.first_name.as_str()),
+        Some("Maya-Li")
+    );
+}
+
+#[test]
+fn a_save_that_did_not_arrive_keeps_the_form_and_says_so() {
+    let mut m = loaded();
+    edit(&mut m, FieldId::FirstName, "-Li");
+    ctrl(&mut m, 's');
+    let (id, _) = one(&key(&mut m, KeyCode::Char('y')));
+    let lost = ApiError::Transport {
+        detail: "reset".into(),
+        may_have_reached: true,
+    };
+    let (check, _) = one(&reply(
+        &mut m,
+        id,
+        ApiReply::ContextSaved(Box::new(Err(lost))),
+    ));
+    reply(
+        &mut m,
+        check,
+        ApiReply::Context(Box::new(Ok(fixtures::company_profile()))),
+    );
+    let e = m.panes.profile.editor.as_ref().expect("the form stays");
+    assert!(
+        e.note
+            .as_deref()
+            .is_some_and(|n| n.starts_with("Not saved"))
+    );
+    assert!(e.is_dirty(), "the edit is still there");
+    ctrl(&mut m, 's');
+    assert!(
+        m.panes.profile.review.is_some(),
+        "sending again is reviewed first"
+    );
+}
+
+#[test]
+fn a_closed_form_becomes_a_draft_offered_back() {
+    let mut m = loaded();
+    edit(&mut m, FieldId::PostingCadence, ", Fridays");
+    assert_eq!(m.unsent().as_deref(), Some("the profile form"));
+    let cmds = key(&mut m, KeyCode::Esc);
+    assert!(m.panes.profile.editor.is_none());
+    assert!(
+        cmds.iter()
+            .any(|c| matches!(c, Cmd::SaveState(s) if s.drafts.contains_key(DRAFT_KEY)))
+    );
+    key(&mut m, KeyCode::Char('e'));
+    assert!(
+        matches!(m.overlay, Some(Overlay::Confirm(_))),
+        "offered back"
+    );
+    key(&mut m, KeyCode::Char('y'));
+    let e = m.panes.profile.editor.as_ref().expect("the form");
+    assert_eq!(e.changes.len(), 1);
+    assert_eq!(e.focused(), FieldId::PostingCadence);
+}
+
+#[test]
+fn quitting_while_a_draft_is_offered_keeps_it() {
+    let mut m = loaded();
+    edit(&mut m, FieldId::PostingCadence, "!");
+    key(&mut m, KeyCode::Esc);
+    key(&mut m, KeyCode::Char('e'));
+    let cmds = ctrl(&mut m, 'c');
+    let Some(Cmd::SaveState(state)) = cmds.first() else {
+        panic!("state saved first: {cmds:?}");
+    };
+    assert!(
+        state.drafts.contains_key(DRAFT_KEY),
+        "not dropped unanswered"
+    );
+}
+
+#[test]
+fn quitting_mid_edit_keeps_the_form_in_the_state_file() {
+    let mut m = loaded();
+    edit(&mut m, FieldId::Product, "Also: ");
+    let cmds = ctrl(&mut m, 'c');
+    let Some(Cmd::SaveState(state)) = cmds.first() else {
+        panic!("state saved first: {cmds:?}");
+    };
+    let draft = state.drafts.get(DRAFT_KEY).expect("the draft");
+    assert_eq!(
+        draft.fields.keys().collect::<Vec<_>>(),
+        ["context.company.product"]
+    );
+}
+
+#[test]
+fn letters_type_into_the_form_instead_of_acting() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('e'));
+    for c in ['q', '1', 'p', 'r', ':'] {
+        assert!(key(&mut m, KeyCode::Char(c)).is_empty(), "{c} is text");
+    }
+    assert!(!m.quit && m.pane == Pane::Profile && m.overlay.is_none());
+    let first = m
+        .panes
+        .profile
+        .editor
+        .as_ref()
+        .and_then(|e| e.request().ok());
+    assert_eq!(
+        first.map(|b| b.profile.first_name),
+        Some("Mayaq1pr:".into())
+    );
+}
+
+#[test]
+fn redeeming_shows_the_pass_and_what_the_account_can_do() {
+    let mut m = loaded();
+    assert_eq!(m.panes.profile.can_create_leads(), None, "unknown at first");
+    key(&mut m, KeyCode::Char(':'));
+    chars(&mut m, "redeem  DEMO-PASS-1 ");
+    let (id, req) = one(&key(&mut m, KeyCode::Enter));
+    assert_eq!(
+        req,
+        ApiRequest::Redeem {
+            code: "DEMO-PASS-1".into()
+        }
+    );
+    assert_eq!(m.clock, CLOCK, "14 days before the pass expires");
+    reply(
+        &mut m,
+        id,
+        ApiReply::Redeemed(Box::new(Ok(fixtures::discovery_pass(true)))),
+    );
+    let p = &m.panes.profile;
+    assert_eq!(p.can_create_leads(), Some(true));
+    assert_eq!(p.pass.as_ref().map(|a| a.pass.redeemed), Some(true));
+    assert!(
+        subscriptions(&m).iter().any(|s| s.id == SubId::Countdown),
+        "the expiry counts down"
+    );
+    key(&mut m, KeyCode::Char('e'));
+    assert!(
+        !subscriptions(&m).iter().any(|s| s.id == SubId::Countdown),
+        "not while the form covers it"
+    );
+}
+
+#[test]
+fn a_code_over_100_characters_never_leaves_the_client() {
+    let mut m = loaded();
+    let long = "C".repeat(101);
+    assert!(api(&key(&mut m, KeyCode::Char(':'))).is_empty());
+    chars(&mut m, &format!("redeem {long}"));
+    assert!(api(&key(&mut m, KeyCode::Enter)).is_empty(), "not sent");
+    let d = m
+        .panes
+        .profile
+        .redeem
+        .as_ref()
+        .expect("the dialog, with the code");
+    assert_eq!(d.code(), long);
+    assert!(d.error.as_deref().is_some_and(|e| e.contains("101")));
+    // From the dialog too: Enter again sends nothing until it is fixed.
+    assert!(api(&key(&mut m, KeyCode::Enter)).is_empty());
+    key(&mut m, KeyCode::Backspace);
+    let (_, req) = one(&key(&mut m, KeyCode::Enter));
+    assert_eq!(
+        req,
+        ApiRequest::Redeem {
+            code: "C".repeat(100)
+        }
+    );
+}
+
+#[test]
+fn a_refused_code_is_explained() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('p'));
+    chars(&mut m, "OLD-CODE");
+    let (id, _) = one(&key(&mut m, KeyCode::Enter));
+    reply(
+        &mut m,
+        id,
+        ApiReply::Redeemed(Box::new(Ok(fixtures::discovery_pass(false)))),
+    );
+    assert!(m.panes.profile.redeem.is_none());
+    let t = m.toasts.items().last().expect("a notice");
+    assert_eq!(t.title.as_str(), "Code not redeemed");
+    assert!(t.text.as_str().contains("already been redeemed"));
+}
+
+#[test]
+fn a_redeem_that_may_have_arrived_asks_before_sending_again() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('p'));
+    chars(&mut m, "DEMO-PASS-2");
+    let (id, _) = one(&key(&mut m, KeyCode::Enter));
+    let lost = ApiError::Timeout {
+        method: "POST".into(),
+        after: Duration::from_secs(10),
+        may_have_reached: true,
+    };
+    let cmds = reply(&mut m, id, ApiReply::Redeemed(Box::new(Err(lost))));
+    assert!(api(&cmds).is_empty(), "not repeated on its own");
+    assert!(matches!(m.overlay, Some(Overlay::Confirm(_))));
+    let (_, req) = one(&key(&mut m, KeyCode::Char('y')));
+    assert_eq!(
+        req,
+        ApiRequest::Redeem {
+            code: "DEMO-PASS-2".into()
+        }
+    );
+}
+
+#[test]
+fn the_leads_pane_gets_an_explanation_of_a_refused_create() {
+    let mut m = loaded();
+    assert!(refused_create_hint(&m).contains("not known yet"));
+    let mut pass = fixtures::discovery_pass(true);
+    if let Some(a) = pass.access.as_mut() {
+        a.can_create_leads = false;
+    }
+    key(&mut m, KeyCode::Char('p'));
+    chars(&mut m, "X");
+    let (id, _) = one(&key(&mut m, KeyCode::Enter));
+    reply(&mut m, id, ApiReply::Redeemed(Box::new(Ok(pass))));
+    assert_eq!(m.panes.profile.can_create_leads(), Some(false));
+    assert!(refused_create_hint(&m).starts_with("This account cannot create leads"));
+}
+
+#[test]
+fn enter_folds_extra_and_opens_a_field() {
+    let mut m = loaded();
+    let p = &mut m.panes.profile;
+    let tiers = p
+        .doc
+        .rows
+        .iter()
+        .position(|r| matches!(r.kind, doc::RowKind::Extra(i) if p.tree.lines()[i].key.as_str() == "tiers"))
+        .expect("the tiers row");
+    p.cursor = tiers;
+    let before = p.tree.lines().len();
+    key(&mut m, KeyCode::Enter);
+    assert_eq!(m.panes.profile.tree.lines().len(), before - 2, "folded");
+    assert!(m.panes.profile.editor.is_none());
+    key(&mut m, KeyCode::Char('g'));
+    key(&mut m, KeyCode::Char('j'));
+    key(&mut m, KeyCode::Enter);
+    let e = m.panes.profile.editor.as_ref().expect("the form");
+    assert_eq!(
+        e.focused(),
+        FieldId::LastName,
+        "on the field under the cursor"
+    );
+}
+
+#[test]
+fn a_typed_code_survives_quitting_and_comes_back() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('p'));
+    chars(&mut m, "HALF-TYPED");
+    assert_eq!(m.unsent().as_deref(), Some("the redeem dialog"));
+    let cmds = ctrl(&mut m, 'c');
+    let Some(Cmd::SaveState(state)) = cmds.first() else {
+        panic!("state saved first: {cmds:?}");
+    };
+    let mut next = fixtures::model(80, 24);
+    next.state = (**state).clone();
+    next.switch_pane(Pane::Profile);
+    key(&mut next, KeyCode::Char('p'));
+    let code = next
+        .panes
+        .profile
+        .redeem
+        .as_ref()
+        .map(pass::RedeemDialog::code);
+    assert_eq!(code.as_deref(), Some("HALF-TYPED"));
+}
+
+#[test]
+fn the_mouse_selects_opens_and_focuses() {
+    use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let click = |row| {
+        crate::app::Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 10,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    let mut m = loaded();
+    // Body row 1 is the doc's top border; the Last name row is line 2.
+    crate::app::update(&mut m, click(4));
+    let p = &m.panes.profile;
+    assert_eq!(p.doc.field_at(p.cursor), Some(FieldId::LastName));
+    assert!(p.editor.is_none(), "a first click selects");
+    crate::app::update(&mut m, click(4));
+    let e = m
+        .panes
+        .profile
+        .editor
+        .as_ref()
+        .expect("a second click opens");
+    assert_eq!(e.focused(), FieldId::LastName);
+    let wheel = crate::app::Msg::Mouse(MouseEvent {
+        kind: MouseEventKind::ScrollDown,
+        column: 10,
+        row: 5,
+        modifiers: KeyModifiers::NONE,
+    });
+    crate::app::update(&mut m, wheel);
+    let e = m.panes.profile.editor.as_ref().expect("the form");
+    assert_eq!(
+        e.focused(),
+        FieldId::CompanyName,
+        "the wheel steps through fields"
+    );
+    // The form's first block is the Profile heading, then First name's
+    // label at row 3 of the screen.
+    crate::app::update(&mut m, click(3));
+    let e = m.panes.profile.editor.as_ref().expect("the form");
+    assert_eq!(e.focused(), FieldId::FirstName, "a click focuses a field");
+}

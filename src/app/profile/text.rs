@@ -1,0 +1,72 @@
+//! Text boxes of the profile form: built from service text made inert
+//! first (a text box draws what it holds as it is), with the readline keys
+//! operators expect, and pasted text made inert on the way in.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui_textarea::{CursorMove, TextArea, WrapMode};
+
+use crate::text::sanitize::DisplayText;
+
+/// A one-line text box holding `text`, the cursor at its end.
+pub fn line_input(text: &str) -> TextArea<'static> {
+    let mut ta = TextArea::new(vec![text.to_owned()]);
+    ta.move_cursor(CursorMove::End);
+    ta
+}
+
+/// A wrapped multi-line text box holding `text`, the cursor at its start.
+pub fn block_input(text: &str) -> TextArea<'static> {
+    let mut ta = TextArea::new(text.split('\n').map(str::to_owned).collect());
+    ta.set_wrap_mode(WrapMode::WordOrGlyph);
+    ta
+}
+
+/// The text of a text box, lines joined with `\n`.
+pub fn content(ta: &TextArea<'static>) -> String {
+    ta.lines().join("\n")
+}
+
+/// A key for a text box; `true` when the text changed. Ctrl-U deletes to
+/// the start of the line, as in readline (the text box would undo); the
+/// text box's own keys do the rest (Ctrl-A/E, Ctrl-K, Ctrl-W, …).
+pub fn edit_key(ta: &mut TextArea<'static>, key: KeyEvent) -> bool {
+    if key.code == KeyCode::Char('u') && key.modifiers.contains(KeyModifiers::CONTROL) {
+        return ta.delete_line_by_head();
+    }
+    ta.input(key)
+}
+
+/// Pasted text for a one-line box: made inert, on one line.
+pub fn paste_inline(text: &str) -> String {
+    DisplayText::inline(text).into_string()
+}
+
+/// Pasted text for a multi-line box: made inert, line breaks kept.
+pub fn paste_block(text: &str) -> String {
+    DisplayText::block(&text.replace("\r\n", "\n")).into_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn readline_keys_work() {
+        let mut ta = line_input("hello world");
+        let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+        assert!(edit_key(&mut ta, ctrl('w')), "Ctrl-W deletes a word");
+        assert_eq!(content(&ta), "hello ");
+        edit_key(&mut ta, ctrl('a'));
+        edit_key(&mut ta, ctrl('k'));
+        assert_eq!(content(&ta), "", "Ctrl-A then Ctrl-K clears");
+        let mut ta = line_input("abc");
+        assert!(edit_key(&mut ta, ctrl('u')), "Ctrl-U deletes to the start");
+        assert_eq!(content(&ta), "");
+    }
+
+    #[test]
+    fn pasted_text_is_made_inert() {
+        assert_eq!(paste_inline("a\nb\u{1b}]52;c;x\u{7}"), "a b");
+        assert_eq!(paste_block("a\r\nb\u{202e}c"), "a\nbc");
+    }
+}

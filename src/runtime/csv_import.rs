@@ -1,0 +1,310 @@
+//! The CSV chunk reader behind `Cmd::ReadCsv`: opens the file, seeks to the
+//! chunk's byte position, reads at most `max_rows` records (or `max_bytes`)
+//! with the `csv` crate and answers with them and the next position. Nothing
+//! is kept open between chunks, so memory is one chunk whatever the file
+//! size, and any chunk can be read again from its position.
+//!
+//! Rows may have any number of fields (`flexible`); a UTF-8 byte-order mark
+//! at the start is skipped; a row that is not UTF-8 comes back as a broken
+//! row with its line number, never as a failure of the whole chunk. Only an
+//! I/O failure fails the chunk, naming the line where it happened.
+
+use std::fs::File;
+use std::io::{BufReader, Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+
+use tokio::sync::mpsc::UnboundedSender;
+
+use crate::app::csv_chunk::{CsvChunk, CsvPos, CsvRead, CsvRow};
+use crate::app::{Msg, RequestId};
+
+/// The UTF-8 byte-order mark some spreadsheets write first.
+const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
+/// Reads the chunk on the blocking pool and answers with `Msg::CsvRead`.
+pub fn spawn(id: RequestId, read: CsvRead, tx: &UnboundedSender<Msg>) {
+    let tx = tx.clone();
+    tokio::task::spawn_blocking(move || {
+        let result = read_chunk(&read);
+        let _ = tx.send(Msg::CsvRead { id, result });
+    });
+}
+
+/// Reads one chunk (see the module docs). The error names the file and,
+/// past the header, the line where reading failed.
+pub fn read_chunk(read: &CsvRead) -> Result<CsvChunk, String> {
+    let path = read.path.display();
+    let (file, base, file_len, ends_with_newline) = open(read)?;
+    // Only `\n` ends a record, so every record's newline is read with it
+    // and the line count is exact; a `\r` before it is taken off below.
+    let mut rdr = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_reader(BufReader::with_capacity(64 * 1024, file));
+    let line_of = |rel: u64| read.start.line.saturating_add(rel.saturating_sub(1));
+    let mut chunk = CsvChunk {
+        start: read.start,
+        file_len,
+        ..CsvChunk::default()
+    };
+    let mut record = csv::ByteRecord::new();
+    let mut bytes = 0usize;
+    let mut want_header = read.header;
+    loop {
+        if chunk.rows.len() >= read.max_rows || bytes >= read.max_bytes {
+            break;
+        }
+        let before = line_of(rdr.position().line());
+        match rdr.read_byte_record(&mut record) {
+            Ok(true) => {}
+            Ok(false) => {
+                chunk.eof = true;
+                break;
+            }
+            Err(e) => return Err(format!("{path}, after line {before}: {e}")),
+        }
+        let after = rdr.position();
+        // The record's newline was read with it, unless the file ends
+        // without one; newlines inside quoted fields lead back to where
+        // the record starts.
+        let at_end = base.saturating_add(after.byte()) >= file_len && !ends_with_newline;
+        let inner = record.as_slice().iter().filter(|b| **b == b'\n').count() as u64;
+        let line = line_of(after.line())
+            .saturating_sub(u64::from(!at_end))
+            .saturating_sub(inner);
+        let fields = decode(&record);
+        if matches!(&fields, Ok(f) if f.len() == 1 && f[0].is_empty()) {
+            // A blank line (`\r\n` alone).
+            continue;
+        }
+        if want_header {
+            want_header = false;
+            chunk.header = Some(
+                record
+                    .iter()
+                    .map(|f| {
+                        let f = String::from_utf8_lossy(f);
+                        f.strip_suffix('\r').unwrap_or(&f).trim().to_owned()
+                    })
+                    .collect(),
+            );
+            continue;
+        }
+        bytes = bytes.saturating_add(record.as_slice().len());
+        chunk.rows.push(CsvRow { line, fields });
+    }
+    let pos = rdr.position();
+    chunk.next = CsvPos {
+        byte: base.saturating_add(pos.byte()),
+        line: line_of(pos.line()),
+    };
+    if !chunk.eof && chunk.next.byte >= file_len {
+        chunk.eof = true;
+    }
+    Ok(chunk)
+}
+
+/// The file at the chunk's start (past a byte-order mark at the start of
+/// the file): the open file, the start's byte, the file's size, and
+/// whether the file ends with a newline.
+fn open(read: &CsvRead) -> Result<(File, u64, u64, bool), String> {
+    let full = expand_home(&read.path);
+    let path = read.path.display();
+    let err = |e: std::io::Error| format!("{path}: {e}");
+    let mut file = File::open(&full).map_err(err)?;
+    let meta = file.metadata().map_err(err)?;
+    if meta.is_dir() {
+        return Err(format!("{path} is a directory, not a CSV file"));
+    }
+    let file_len = meta.len();
+    let ends_with_newline = last_byte(&mut file, file_len).map_err(err)? == Some(b'\n');
+    let mut base = read.start.byte;
+    if base == 0 {
+        let mut head = [0u8; 3];
+        file.seek(SeekFrom::Start(0)).map_err(err)?;
+        if read_up_to(&mut file, &mut head).map_err(err)? == 3 && head == BOM {
+            base = 3;
+        }
+    }
+    file.seek(SeekFrom::Start(base)).map_err(err)?;
+    Ok((file, base, file_len, ends_with_newline))
+}
+
+/// The fields as text (a `\r` ending the last one, from a CRLF line end,
+/// taken off), or why the row is broken.
+fn decode(record: &csv::ByteRecord) -> Result<Vec<String>, String> {
+    let n = record.len();
+    record
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let f = if i + 1 == n {
+                f.strip_suffix(b"\r").unwrap_or(f)
+            } else {
+                f
+            };
+            std::str::from_utf8(f)
+                .map(str::to_owned)
+                .map_err(|_| format!("field {} is not UTF-8 text", i + 1))
+        })
+        .collect()
+}
+
+/// `~/x` as `$HOME/x` (the shell is not there to do it).
+fn expand_home(path: &Path) -> PathBuf {
+    match (path.strip_prefix("~"), std::env::var_os("HOME")) {
+        (Ok(rest), Some(home)) => PathBuf::from(home).join(rest),
+        _ => path.to_owned(),
+    }
+}
+
+/// The file's last byte (`None` when it is empty).
+fn last_byte(file: &mut File, len: u64) -> std::io::Result<Option<u8>> {
+    if len == 0 {
+        return Ok(None);
+    }
+    file.seek(SeekFrom::Start(len - 1))?;
+    let mut b = [0u8; 1];
+    Ok((read_up_to(file, &mut b)? == 1).then_some(b[0]))
+}
+
+/// Reads until `buf` is full or the file ends; returns how much was read.
+fn read_up_to(file: &mut File, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match file.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn file(bytes: &[u8]) -> tempfile::NamedTempFile {
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        f.write_all(bytes).unwrap();
+        f
+    }
+
+    fn read(f: &tempfile::NamedTempFile, start: CsvPos, header: bool, n: usize) -> CsvChunk {
+        read_chunk(&CsvRead {
+            path: f.path().to_owned(),
+            start,
+            header,
+            max_rows: n,
+            max_bytes: usize::MAX,
+        })
+        .unwrap()
+    }
+
+    fn lines(c: &CsvChunk) -> Vec<u64> {
+        c.rows.iter().map(|r| r.line).collect()
+    }
+
+    #[test]
+    fn chunks_follow_each_other_with_file_line_numbers() {
+        let f = file(b"\xEF\xBB\xBFemail,name\r\na@x.io,Ann\r\n\r\nb@x.io,\"Bo\nBo\"\r\nc@x.io,Cy\r\nd@x.io\r\n");
+        let first = read(&f, CsvPos::START, true, 2);
+        assert_eq!(
+            first.header,
+            Some(vec!["email".to_owned(), "name".to_owned()]),
+            "the BOM is not part of the first column's name"
+        );
+        assert_eq!(
+            lines(&first),
+            [2, 4],
+            "a blank line is skipped, lines still count"
+        );
+        assert_eq!(
+            first.rows[1].fields,
+            Ok(vec!["b@x.io".to_owned(), "Bo\nBo".to_owned()])
+        );
+        assert!(!first.eof);
+        let second = read(&f, first.next, false, 2);
+        assert_eq!(
+            lines(&second),
+            [6, 7],
+            "a quoted newline moves the line count"
+        );
+        assert_eq!(
+            second.rows[1].fields,
+            Ok(vec!["d@x.io".to_owned()]),
+            "short rows are kept"
+        );
+        let third = read(&f, second.next, false, 2);
+        assert!(third.rows.is_empty() && third.eof);
+        let again = read(&f, first.next, false, 1);
+        assert_eq!(
+            lines(&again),
+            [6],
+            "a chunk reads the same again from its position"
+        );
+    }
+
+    #[test]
+    fn a_row_that_is_not_utf8_is_reported_with_its_line() {
+        let f = file(b"email\na@x.io\n\xFF\xFE@x.io\nc@x.io\n");
+        let c = read(&f, CsvPos::START, true, 10);
+        assert_eq!(lines(&c), [2, 3, 4]);
+        assert_eq!(
+            c.rows[1].fields,
+            Err("field 1 is not UTF-8 text".to_owned())
+        );
+        assert!(c.rows[2].fields.is_ok() && c.eof);
+    }
+
+    #[test]
+    fn a_missing_file_or_a_directory_is_an_error_naming_it() {
+        let err = read_chunk(&CsvRead {
+            path: "/nonexistent/leads.csv".into(),
+            start: CsvPos::START,
+            header: true,
+            max_rows: 10,
+            max_bytes: 10,
+        })
+        .unwrap_err();
+        assert!(err.starts_with("/nonexistent/leads.csv: "), "{err}");
+        let dir = tempfile::tempdir().unwrap();
+        let err = read_chunk(&CsvRead {
+            path: dir.path().to_owned(),
+            start: CsvPos::START,
+            header: true,
+            max_rows: 10,
+            max_bytes: 10,
+        })
+        .unwrap_err();
+        assert!(err.contains("is a directory"), "{err}");
+    }
+
+    #[test]
+    fn the_last_row_without_a_newline_keeps_its_line() {
+        let f = file(b"email\r\na@x.io\r\n\r\nb@x.io");
+        let c = read(&f, CsvPos::START, true, 10);
+        assert_eq!(lines(&c), [2, 4]);
+        assert_eq!(c.rows[1].fields, Ok(vec!["b@x.io".to_owned()]));
+        assert!(c.eof);
+    }
+
+    #[test]
+    fn the_byte_cap_ends_a_chunk_early() {
+        let f = file(b"email\naaaaaaaaaa@x.io\nb@x.io\nc@x.io\n");
+        let c = read_chunk(&CsvRead {
+            path: f.path().to_owned(),
+            start: CsvPos::START,
+            header: true,
+            max_rows: 100,
+            max_bytes: 10,
+        })
+        .unwrap();
+        assert_eq!(lines(&c), [2]);
+        assert_eq!(c.next.line, 3);
+    }
+}

@@ -1,0 +1,579 @@
+//! A campaign's detail: the header (campaign, the keys its status allows
+//! and those it does not, the tabs), then the overview with the stats
+//! chart, the roster or the generated messages.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+use super::super::theme::Theme;
+use super::super::widgets::vtable::{self, Column, TableSpec};
+use super::lead_status;
+use crate::api::model::{Campaign, CampaignStats, Channel, NodeType};
+use crate::app::Model;
+use crate::app::campaigns::roster::{PAGE, lead_name};
+use crate::app::campaigns::sequence::step_name;
+use crate::app::campaigns::{Opened, Purpose, Tab, detail, in_flight, layout, messages, rules};
+use crate::config::keymap::Action;
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
+use crate::text::wrap::wrap;
+
+/// Draws the detail.
+pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+    let Some(o) = m.panes.campaigns.open.as_ref() else {
+        return;
+    };
+    let a = layout::detail(body);
+    title_line(m, f, a.title, o, theme);
+    keys_line(m, f, a.keys, &o.campaign, theme);
+    tabs_line(f, a.tabs, o.tab, theme);
+    if !o.loaded {
+        let text = match &o.error {
+            Some(e) => format!(
+                "could not read the campaign: {} — {} retries",
+                DisplayText::inline(e),
+                m.keymap.key_label(Action::Refresh)
+            ),
+            None => "loading the campaign…".into(),
+        };
+        f.render_widget(
+            Paragraph::new(Span::styled(text, theme.dim)).block(bordered(" Campaign ", theme)),
+            a.content,
+        );
+        return;
+    }
+    match o.tab {
+        Tab::Overview => overview(m, f, a.content, &o.campaign, theme),
+        Tab::Roster => roster(m, f, a.content, o, theme),
+        Tab::Messages => message_list(m, f, a.content, o, theme),
+    }
+}
+
+fn bordered<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border)
+        .title(Span::styled(title, theme.title))
+}
+
+fn title_line(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
+    let c = &o.campaign;
+    let name = if c.name.is_empty() {
+        DisplayText::inline(&c.id).into_string()
+    } else {
+        DisplayText::inline(&c.name).into_string()
+    };
+    let mut spans = vec![
+        Span::styled(format!(" {name} "), theme.title),
+        Span::styled(
+            format!(" {} ", DisplayText::inline(c.kind.as_str())),
+            theme.dim,
+        ),
+    ];
+    if o.loaded {
+        spans.push(Span::styled(
+            format!("● {}", DisplayText::inline(c.status.as_str())),
+            theme.campaign_status(&c.status),
+        ));
+        let when = if area.width >= 100 {
+            format!(
+                " · created {} · updated {}",
+                format::ago(&c.created_at, m.clock),
+                format::ago(&c.updated_at, m.clock)
+            )
+        } else {
+            format!(" · updated {}", format::ago(&c.updated_at, m.clock))
+        };
+        spans.push(Span::styled(when, theme.dim));
+        if rules::is_live(&c.status) {
+            let every = format::duration(m.poll.campaign);
+            spans.push(Span::styled(format!(" · live ({every})"), theme.info));
+        }
+    }
+    if in_flight(m, |p| {
+        matches!(
+            p,
+            Purpose::Launch(_) | Purpose::Pause(_) | Purpose::Resume(_)
+        )
+    }) {
+        spans.push(Span::styled(" · sending…", theme.info));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// The keys the status allows, and those it does not, dimmed with a short
+/// reason (the full one comes as a notice when the key is pressed).
+fn keys_line(m: &Model, f: &mut Frame, area: Rect, c: &Campaign, theme: &Theme) {
+    let wide = area.width >= 120;
+    let mut spans = vec![Span::raw(" ")];
+    for (action, label, why) in detail::state_keys(&c.status) {
+        let key = m.keymap.key_label(action);
+        match why {
+            None => {
+                spans.push(Span::styled(key, theme.key));
+                spans.push(Span::styled(format!(" {label}  "), theme.text));
+            }
+            Some(_) => {
+                let short = if wide { short_reason(action) } else { "✗" };
+                spans.push(Span::styled(format!("{key} {label} {short}  "), theme.dim));
+            }
+        }
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn short_reason(action: Action) -> &'static str {
+    match action {
+        Action::Pause => "✗ active only",
+        Action::Resume => "✗ paused only",
+        Action::ImportCsv => "✗ roster frozen",
+        // Launch and the sequence editor.
+        _ => "✗ draft only",
+    }
+}
+
+fn tabs_line(f: &mut Frame, area: Rect, current: Tab, theme: &Theme) {
+    let mut spans = vec![Span::raw(" ")];
+    for (tab, _, _) in layout::tab_spans(area) {
+        let style = if tab == current {
+            theme.tab_active
+        } else {
+            theme.tab
+        };
+        spans.push(Span::styled(format!(" {} ", tab.title()), style));
+        spans.push(Span::raw(" "));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// Settings, senders and the sequence; the stats chart beside them.
+fn overview(m: &Model, f: &mut Frame, area: Rect, c: &Campaign, theme: &Theme) {
+    let (left, right) = layout::overview(area);
+    let width = usize::from(left.width.saturating_sub(2));
+    let lines = settings_lines(c, width, theme);
+    f.render_widget(
+        Paragraph::new(lines).block(bordered(" Settings & sequence ", theme)),
+        left,
+    );
+    stats_chart(m, f, right, c, theme);
+}
+
+/// Width of the labels of the settings.
+const LABEL_W: usize = 15;
+
+/// `label value`, the value wrapped under itself.
+fn field(out: &mut Vec<Line<'static>>, label: &str, value: &str, width: usize, theme: &Theme) {
+    let lines = wrap(value, width.saturating_sub(LABEL_W + 1).max(8));
+    for (i, l) in lines.into_iter().enumerate() {
+        let head = if i == 0 {
+            Span::styled(format!(" {label:<LABEL_W$}"), theme.header)
+        } else {
+            Span::raw(" ".repeat(LABEL_W + 1))
+        };
+        out.push(Line::from(vec![head, Span::raw(l)]));
+    }
+}
+
+/// Text indented by `indent`, wrapped to `width`, at most `max` lines.
+fn indented(
+    out: &mut Vec<Line<'static>>,
+    indent: usize,
+    spans: (&str, Span<'static>),
+    width: usize,
+    max: usize,
+) {
+    let (prefix, text) = spans;
+    let room = width.saturating_sub(indent + prefix.chars().count()).max(8);
+    let style = text.style;
+    let mut lines = wrap(&text.content, room);
+    if lines.len() > max {
+        lines.truncate(max);
+        if let Some(last) = lines.last_mut() {
+            last.push('…');
+        }
+    }
+    for (i, l) in lines.into_iter().enumerate() {
+        let head = if i == 0 {
+            format!("{}{prefix}", " ".repeat(indent))
+        } else {
+            " ".repeat(indent + prefix.chars().count())
+        };
+        out.push(Line::from(vec![Span::raw(head), Span::styled(l, style)]));
+    }
+}
+
+fn yes(b: Option<bool>) -> String {
+    match b {
+        Some(true) => "yes".into(),
+        Some(false) => "no".into(),
+        None => "—".into(),
+    }
+}
+
+/// Operating hours: `09:00–17:00 Europe/Berlin` when they have that shape
+/// (the contract does not show it), else the object as JSON.
+fn hours_text(v: &serde_json::Value) -> String {
+    let get = |k: &str| v.get(k).and_then(serde_json::Value::as_str);
+    let text = match (get("start"), get("end")) {
+        (Some(a), Some(b)) => format!("{a}–{b} {}", get("timezone").unwrap_or_default()),
+        _ => v.to_string(),
+    };
+    DisplayText::inline(text.trim()).into_string()
+}
+
+fn settings_lines(c: &Campaign, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    match c.kind {
+        Channel::Email => {
+            let limit = c.daily_limit.map_or("—".into(), format::count);
+            field(&mut out, "Daily limit", &limit, width, theme);
+            field(
+                &mut out,
+                "Stop on reply",
+                &yes(c.stop_on_reply),
+                width,
+                theme,
+            );
+            field(
+                &mut out,
+                "Open tracking",
+                &yes(c.open_tracking),
+                width,
+                theme,
+            );
+            let sig = c.signature.as_deref().unwrap_or_default();
+            let sig = if sig.trim().is_empty() {
+                "—".to_owned()
+            } else {
+                DisplayText::inline(sig).into_string()
+            };
+            field(&mut out, "Signature", &sig, width, theme);
+        }
+        _ => {
+            let skip = yes(c.skip_other_campaigns);
+            field(&mut out, "Skip others", &skip, width, theme);
+            let hours = c
+                .operating_hours
+                .as_ref()
+                .map_or("any time".into(), hours_text);
+            field(&mut out, "Hours", &hours, width, theme);
+        }
+    }
+    // One sender a line: addresses are long and do not wrap well.
+    let senders: Vec<String> = match &c.sender_accounts {
+        None => vec!["—".to_owned()],
+        Some(list) if list.is_empty() => vec!["none".to_owned()],
+        Some(list) => list
+            .iter()
+            .map(|s| {
+                let who = if s.email_address.is_empty() {
+                    &s.display_name
+                } else {
+                    &s.email_address
+                };
+                DisplayText::inline(who).into_string()
+            })
+            .collect(),
+    };
+    for (i, s) in senders.iter().enumerate() {
+        field(
+            &mut out,
+            if i == 0 { "Senders" } else { "" },
+            s,
+            width,
+            theme,
+        );
+    }
+    out.push(Line::default());
+    out.push(Line::from(Span::styled(" Sequence", theme.title)));
+    match &c.sequence_nodes {
+        None => out.push(Line::from(Span::styled(" loading…", theme.dim))),
+        Some(nodes) => {
+            for (i, n) in nodes.iter().enumerate() {
+                node_lines(&mut out, i, n, width, theme);
+            }
+        }
+    }
+    out
+}
+
+fn node_lines(
+    out: &mut Vec<Line<'static>>,
+    i: usize,
+    n: &crate::api::model::SequenceNode,
+    width: usize,
+    theme: &Theme,
+) {
+    out.push(Line::from(vec![
+        Span::styled(format!(" {:>2} ", i + 1), theme.dim),
+        Span::styled(step_name(&n.kind).to_owned(), theme.key),
+    ]));
+    if n.kind == NodeType::End {
+        return;
+    }
+    let empty = |s: &str| s.trim().is_empty();
+    if n.kind == NodeType::Email {
+        let subject = if empty(&n.subject) {
+            Span::styled("(no subject yet)", theme.warn)
+        } else {
+            Span::styled(DisplayText::inline(&n.subject).into_string(), theme.text)
+        };
+        indented(out, 4, ("Subject: ", subject), width, 2);
+    }
+    let body = if empty(&n.body) {
+        Span::styled("(no text yet)", theme.warn)
+    } else {
+        let first = n.body.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        Span::styled(DisplayText::inline(first).into_string(), theme.dim)
+    };
+    indented(out, 4, ("", body), width, 2);
+}
+
+/// Every counter of `stats`, as bars against the roster total.
+pub fn stat_rows(s: &CampaignStats) -> Vec<(&'static str, Option<u64>)> {
+    vec![
+        ("total", Some(s.total)),
+        ("sent", Some(s.sent)),
+        ("replied", Some(s.replied)),
+        ("bounced", Some(s.bounced)),
+        ("completed", Some(s.completed)),
+        ("timed out", Some(s.timed_out)),
+        ("conn. sent", Some(s.connection_sent)),
+        ("connected", Some(s.connected)),
+        ("accepted", s.connections_accepted),
+        ("msg sent", Some(s.message_sent)),
+        ("contacted", s.contacted),
+    ]
+}
+
+fn bar_style(label: &str, theme: &Theme) -> Style {
+    match label {
+        "replied" | "accepted" | "connected" => theme.ok,
+        "bounced" => theme.err,
+        "timed out" => theme.warn,
+        "completed" | "total" => theme.dim,
+        _ => theme.info,
+    }
+}
+
+fn stats_chart(m: &Model, f: &mut Frame, area: Rect, c: &Campaign, theme: &Theme) {
+    let block = bordered(" Stats ", theme);
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let s = &c.stats;
+    let total = s.total.max(1);
+    let value_w = 7usize;
+    let label_w = 11usize;
+    let bar_w = usize::from(inner.width).saturating_sub(label_w + value_w + 3);
+    let mut lines: Vec<Line> = stat_rows(s)
+        .into_iter()
+        .map(|(label, v)| {
+            let (filled, text) = match v {
+                #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+                Some(n) => (
+                    ((n.min(total) as f64 / total as f64) * bar_w as f64).round() as usize,
+                    format::count(n),
+                ),
+                None => (0, "—".into()),
+            };
+            Line::from(vec![
+                Span::styled(format!(" {label:<label_w$}"), theme.header),
+                Span::styled("█".repeat(filled), bar_style(label, theme)),
+                Span::styled("░".repeat(bar_w.saturating_sub(filled)), theme.border),
+                Span::raw(format!(" {text:>value_w$}")),
+            ])
+        })
+        .collect();
+    let rate =
+        crate::app::campaigns::list::reply_rate(c).map_or("—".into(), |r| format!("{r:.1}%"));
+    lines.push(Line::from(vec![
+        Span::styled(" reply rate ", theme.header),
+        Span::raw(rate),
+        Span::styled(
+            if rules::is_live(&c.status) {
+                format!(" · refreshed every {}", format::duration(m.poll.campaign))
+            } else {
+                String::new()
+            },
+            theme.dim,
+        ),
+    ]));
+    f.render_widget(Paragraph::new(lines), inner);
+}
+
+const ROSTER_COLS: [Column; 7] = [
+    Column::new("Status", 8, 15),
+    Column::new("Name", 8, 28),
+    Column::new("Email", 8, 34),
+    Column::new("Network URL", 11, u16::MAX).optional(2),
+    Column::new("Company", 7, 24).optional(1),
+    Column::new("Position", 8, 28).optional(3),
+    Column::new("Updated", 7, 12).optional(4),
+];
+
+fn roster(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
+    let r = &o.roster;
+    let row = |i: usize| -> Vec<Span<'static>> {
+        let Some(l) = r.row(i) else {
+            return vec![Span::styled("…", theme.dim)];
+        };
+        vec![
+            Span::styled(
+                DisplayText::inline(l.status.as_str()).into_string(),
+                lead_status(theme, &l.status),
+            ),
+            Span::raw(DisplayText::inline(&lead_name(l)).into_string()),
+            Span::raw(DisplayText::inline(&l.email).into_string()),
+            Span::styled(DisplayText::inline(&l.network_url).into_string(), theme.dim),
+            Span::raw(DisplayText::inline(&l.company).into_string()),
+            Span::raw(DisplayText::inline(&l.position).into_string()),
+            Span::styled(format::ago(&l.updated_at, m.clock), theme.dim),
+        ]
+    };
+    let marked = |i: usize| r.row(i).is_some_and(|l| r.marks.contains(&l.id));
+    let status = r
+        .status
+        .as_ref()
+        .map_or("all".to_owned(), |s| s.as_str().to_owned());
+    let total = r.total.map_or("…".into(), format::count);
+    let title = Line::from(vec![
+        Span::styled(format!(" Roster · {total} leads "), theme.title),
+        Span::styled(format!(" status: {status} "), theme.info),
+        Span::styled(format!(" pages of {PAGE} "), theme.dim),
+    ]);
+    let mut foot = vec![Span::styled(
+        format!(
+            " {} status · {} select ",
+            m.keymap.key_label(Action::CampaignStatusFilter),
+            m.keymap.key_label(Action::MarkLead)
+        ),
+        theme.dim,
+    )];
+    if !r.marks.is_empty() {
+        foot.push(Span::styled(
+            format!(" {} selected ", format::count(r.marks.len() as u64)),
+            theme.marked,
+        ));
+    }
+    if let Some(job) = &o.delete {
+        foot.push(Span::styled(
+            format!(
+                " deleting… {} of {} ",
+                format::count(job.deleted),
+                format::count(job.total as u64)
+            ),
+            theme.warn,
+        ));
+    }
+    let empty = match (&r.error, r.total) {
+        (Some(e), None) => format!("could not read the roster: {}", DisplayText::inline(e)),
+        (None, None) => "loading the roster…".into(),
+        _ if r.status.is_some() => "no lead has this status".into(),
+        _ => format!(
+            "No leads yet — {} imports a CSV file",
+            m.keymap.key_label(Action::ImportCsv)
+        ),
+    };
+    vtable::render(
+        f,
+        area,
+        TableSpec {
+            title,
+            columns: &ROSTER_COLS,
+            state: &r.table,
+            row: &row,
+            marked: Some(&marked),
+            footer: Some(Line::from(foot)),
+            empty: &empty,
+            focused: true,
+        },
+        theme,
+    );
+}
+
+const MESSAGE_COLS: [Column; 6] = [
+    Column::new("Status", 7, 8),
+    Column::new("Lead", 8, 26),
+    Column::new("Step", 4, 18),
+    Column::new("Subject / text", 12, u16::MAX),
+    Column::new("Edited", 6, 6).optional(2),
+    Column::new("Created", 7, 12).optional(1),
+];
+
+fn message_list(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
+    let l = &o.messages;
+    let nodes = o.campaign.sequence_nodes.as_deref().unwrap_or_default();
+    let names = |prospect: &str| {
+        o.roster
+            .loaded()
+            .find(|x| x.id == prospect)
+            .map_or_else(|| prospect.chars().take(8).collect(), lead_name)
+    };
+    let row = |i: usize| -> Vec<Span<'static>> {
+        let Some(msg) = l.items.get(i) else {
+            return Vec::new();
+        };
+        let step = messages::step_of(nodes, msg).map_or("reply".to_owned(), |n| {
+            format!("{} {}", n.position + 1, step_name(&n.kind))
+        });
+        let text = if msg.subject.trim().is_empty() {
+            msg.body_text.lines().next().unwrap_or_default().to_owned()
+        } else {
+            msg.subject.clone()
+        };
+        vec![
+            Span::styled(
+                DisplayText::inline(msg.status.as_str()).into_string(),
+                theme.info,
+            ),
+            Span::raw(DisplayText::inline(&names(&msg.prospect_id)).into_string()),
+            Span::styled(step, theme.dim),
+            Span::raw(DisplayText::inline(&text).into_string()),
+            Span::raw(if msg.manually_edited { "yes" } else { "" }),
+            Span::styled(format::ago(&msg.created_at, m.clock), theme.dim),
+        ]
+    };
+    let title = Line::from(vec![
+        Span::styled(" Generated messages ", theme.title),
+        Span::styled(format!(" status: {} ", l.filter.as_str()), theme.info),
+        Span::styled(
+            format!(
+                " leads {}–{} ",
+                format::count(l.offset + 1),
+                format::count(l.offset + messages::LEADS_PER_PAGE)
+            ),
+            theme.dim,
+        ),
+    ]);
+    let footer = Line::from(Span::styled(
+        format!(
+            " {} status · {} at the end: next 100 leads ",
+            m.keymap.key_label(Action::CampaignStatusFilter),
+            m.keymap.key_label(Action::PageDown)
+        ),
+        theme.dim,
+    ));
+    let empty = match (&l.error, l.loaded) {
+        (Some(e), _) => format!("could not read the messages: {}", DisplayText::inline(e)),
+        (None, false) => "loading the messages…".into(),
+        _ => format!("no {} message for these leads", l.filter.as_str()),
+    };
+    vtable::render(
+        f,
+        area,
+        TableSpec {
+            title,
+            columns: &MESSAGE_COLS,
+            state: &l.table,
+            row: &row,
+            marked: None,
+            footer: Some(footer),
+            empty: &empty,
+            focused: true,
+        },
+        theme,
+    );
+}

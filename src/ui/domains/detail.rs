@@ -1,0 +1,180 @@
+//! One sending domain: its facts, its DNS records, the selected value.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+
+use super::{stale_span, status_span};
+use crate::api::model::{DnsRecord, DomainStatus, SendingDomain};
+use crate::app::Model;
+use crate::app::domains;
+use crate::app::domains::layout::{self, Areas};
+use crate::config::keymap::Action;
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
+use crate::ui::theme::Theme;
+use crate::ui::widgets::vtable::{self, Column, TableSpec};
+
+/// The record table's columns.
+const COLS: [Column; 4] = [
+    Column::new("Type", 4, 6),
+    Column::new("Name", 8, 36),
+    Column::new("Value", 12, u16::MAX),
+    Column::num("Prio", 4, 8),
+];
+
+/// The columns on a wide screen: what each record is for, first.
+const WIDE_COLS: [Column; 5] = [
+    Column::new("For", 5, 5),
+    Column::new("Type", 4, 6),
+    Column::new("Name", 8, 48),
+    Column::new("Value", 12, u16::MAX),
+    Column::num("Prio", 4, 8),
+];
+
+/// Draws the open domain.
+pub(super) fn render(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
+    let Some(dom) = m.panes.domains.open_domain() else {
+        return;
+    };
+    info(m, f, a.info, dom, theme);
+    records(m, f, a.list, dom, theme);
+    if a.value.height > 0 {
+        selected_value(m, f, a.value, dom, theme);
+    }
+}
+
+/// Name, status, dates and what to do next.
+fn info(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Theme) {
+    let d = &m.panes.domains;
+    let name = DisplayText::inline(&dom.domain).into_string();
+    let lines = vec![
+        Line::from(vec![
+            Span::styled(format!(" {name} "), theme.title),
+            Span::raw(" "),
+            status_span(dom, d, m, theme),
+        ]),
+        Line::from(Span::styled(
+            format!(
+                " added {} · verified {} · updated {}",
+                format::date(&dom.created_at),
+                dom.verified_at.as_deref().map_or("—".into(), format::date),
+                super::when(&dom.updated_at, m.clock),
+            ),
+            theme.dim,
+        )),
+        Line::from(format!(" {}", guidance(m, dom))),
+    ];
+    let mut title = Line::from(Span::styled(" Sending domain ", theme.title));
+    title
+        .spans
+        .extend(stale_span(m, &d.domains, domains::syncing(m), theme));
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border)
+        .title(title);
+    f.render_widget(
+        Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
+        area,
+    );
+}
+
+/// What the status asks of the operator.
+fn guidance(m: &Model, dom: &SendingDomain) -> String {
+    let verify = m.keymap.key_label(Action::Verify);
+    match dom.status {
+        DomainStatus::Verified => "Verified: mail from this domain can be sent.".to_owned(),
+        DomainStatus::Verifying => format!(
+            "Checking DNS: polled every {} while open (poll=true).",
+            format::duration(m.panes.domains.watch_every(m.poll.domain, &dom.id))
+        ),
+        DomainStatus::Failed => format!(
+            "The records did not verify: check them at your DNS host, then press {verify} to verify again."
+        ),
+        _ => format!("Publish these records at your DNS host, then press {verify} to verify."),
+    }
+}
+
+/// The DNS records table.
+fn records(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Theme) {
+    let d = &m.panes.domains;
+    let records = &dom.dns_records;
+    let wide = area.width >= layout::WIDE;
+    let row = |i: usize| {
+        records
+            .get(i)
+            .map(|r| {
+                let mut cells = row(r, theme);
+                if wide {
+                    let what = domains::purpose(r).unwrap_or("—");
+                    cells.insert(0, Span::styled(what, theme.info));
+                }
+                cells
+            })
+            .unwrap_or_default()
+    };
+    let empty = format!(
+        "no records yet: press {} to verify and fetch the expected records",
+        m.keymap.key_label(Action::Verify)
+    );
+    vtable::render(
+        f,
+        area,
+        TableSpec {
+            title: Line::from(Span::styled(
+                format!(" DNS records ({}) ", records.len()),
+                theme.title,
+            )),
+            columns: if wide { &WIDE_COLS } else { &COLS },
+            state: &d.records,
+            row: &row,
+            marked: None,
+            footer: None,
+            empty: &empty,
+            focused: d.add.is_none(),
+        },
+        theme,
+    );
+}
+
+/// One record's cells.
+fn row(r: &DnsRecord, theme: &Theme) -> Vec<Span<'static>> {
+    vec![
+        Span::styled(DisplayText::inline(&r.kind).into_string(), theme.header),
+        Span::raw(DisplayText::inline(&r.name).into_string()),
+        Span::raw(DisplayText::inline(&r.value).into_string()),
+        Span::styled(
+            if r.priority == 0 && !r.kind.eq_ignore_ascii_case("MX") {
+                "—".into()
+            } else {
+                r.priority.to_string()
+            },
+            theme.dim,
+        ),
+    ]
+}
+
+/// The selected value in full, with the key that copies it.
+fn selected_value(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Theme) {
+    let value = dom
+        .dns_records
+        .get(m.panes.domains.records.selected)
+        .map(|r| DisplayText::inline(&r.value).into_string())
+        .unwrap_or_default();
+    let key = m.keymap.key_label(Action::CopyValue);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border)
+        .title(Span::styled(" Selected value ", theme.title))
+        .title_bottom(Line::from(vec![
+            Span::styled(format!(" {key} "), theme.key),
+            Span::styled("copies it (OSC 52, works over SSH) ", theme.dim),
+        ]));
+    f.render_widget(
+        Paragraph::new(value)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        area,
+    );
+}

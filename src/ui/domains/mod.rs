@@ -1,0 +1,128 @@
+//! The Senders & Domains pane: the domain list, a domain's DNS records,
+//! the senders and a sender's schedule.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Span;
+
+use super::theme::Theme;
+use super::widgets::dialog::centered;
+use crate::api::model::SendingDomain;
+use crate::app::Model;
+use crate::app::domains::layout::areas;
+use crate::app::domains::{self, DomainsModel, Loaded, View};
+use crate::config::keymap::Action;
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
+
+mod copy;
+mod detail;
+mod filter;
+mod list;
+mod senders;
+
+impl super::PaneView for DomainsModel {
+    fn view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+        render(m, f, body, theme);
+    }
+}
+
+/// Draws the pane.
+fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+    let d = &m.panes.domains;
+    let a = areas(body, d.view, d.filter_bar(d.view));
+    match d.view {
+        View::Domains => list::render(m, f, a, theme),
+        View::DomainDetail => detail::render(m, f, a, theme),
+        View::Senders => senders::list(m, f, a, theme),
+        View::SenderDetail => senders::detail(m, f, a, theme),
+    }
+    if let Some(menu) = &d.copy_menu
+        && d.view == View::DomainDetail
+        && let Some(r) = d
+            .open_domain()
+            .and_then(|dom| dom.dns_records.get(d.records.selected))
+    {
+        copy::render(m, f, (body, a.list), menu, r, theme);
+    }
+    if let Some(form) = &d.add {
+        let h = super::widgets::form::wanted_height(form);
+        let rect = centered(body, 70.min(body.width.saturating_sub(4)), h);
+        super::widgets::form::render(f, rect, form, theme);
+    }
+}
+
+/// A domain's status, with its watch's countdown; while its polls fail,
+/// the age of the status shown.
+fn status_span(d: &SendingDomain, dm: &DomainsModel, m: &Model, theme: &Theme) -> Span<'static> {
+    let mut text = format!("● {}", DisplayText::inline(d.status.as_str()));
+    let failing = dm.watches.get(&d.id).filter(|w| w.failed);
+    if let Some(w) = failing {
+        text.push_str(&format!(
+            " · as of {}",
+            domains::age_label(w.as_of, m.clock)
+        ));
+    }
+    if let Some(left) = dm.next_check_in(m, &d.id) {
+        if left.is_zero() {
+            text.push_str(" · checking…");
+        } else if failing.is_some() {
+            text.push_str(&format!(" · retry in {}", format::duration(left)));
+        } else {
+            text.push_str(&format!(" · next check {}", format::duration(left)));
+        }
+    } else if domains::verify_pending(m, &d.id) {
+        text.push_str(" · starting…");
+    }
+    Span::styled(text, theme.domain_status(&d.status))
+}
+
+/// ` stale · as of 3m ago ` for values whose last read failed (`None`
+/// while they are fresh); `reading`: a read is on its way.
+fn stale_span<T>(m: &Model, l: &Loaded<T>, reading: bool, theme: &Theme) -> Option<Span<'static>> {
+    let age = domains::age_of(l, m.clock)?;
+    let text = if reading {
+        format!(" stale · as of {age} · retrying… ")
+    } else {
+        format!(" stale · as of {age} ")
+    };
+    Some(Span::styled(text, theme.warn))
+}
+
+/// What an empty list says: loading, why it failed, or that it is empty.
+fn loading_or_error<T>(m: &Model, l: &Loaded<T>, what: &str) -> String {
+    match (l.loaded, &l.error) {
+        // The key first: a long error is cut at the table's edge.
+        (false, Some(e)) if l.retry => format!(
+            "could not load {what} ({} retries): {}",
+            m.keymap.key_label(Action::Refresh),
+            DisplayText::inline(e)
+        ),
+        (false, Some(e)) => format!("could not load {what}: {}", DisplayText::inline(e)),
+        (false, None) => format!("loading {what}…"),
+        (true, _) => format!("no {what} yet"),
+    }
+}
+
+/// What a list says when its filters hide every row.
+fn no_match(m: &Model, what: &str) -> String {
+    format!(
+        "no {what} matches the filter — {} clears it",
+        m.keymap.key_label(Action::Back)
+    )
+}
+
+/// How long ago `ts` was, in one format whatever the age ("2d ago",
+/// "40d ago"; never a date beside them), so a time column reads alike
+/// top to bottom. A time ahead of the clock says so ("in 2h"); text that
+/// is not a time is shown as sent.
+fn when(ts: &str, clock: i64) -> String {
+    match format::unix(ts) {
+        Some(t) if t > clock + 59 => {
+            let ahead = domains::age_label(clock, t);
+            format!("in {}", ahead.trim_end_matches(" ago"))
+        }
+        Some(t) => domains::age_label(t, clock),
+        None => format::ago(ts, clock),
+    }
+}

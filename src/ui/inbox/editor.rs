@@ -1,0 +1,257 @@
+//! The draft editor: one row per field (To/Name and Cc/Bcc side by side on
+//! wide screens), a note line, the attachments, the body, the find line.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+
+use super::size;
+use crate::app::Model;
+use crate::app::form::FieldKind;
+use crate::app::inbox::editor::{Editor, saving};
+use crate::app::inbox::layout::{self, EditorAreas};
+use crate::app::inbox::text_box_key;
+use crate::config::keymap::Action;
+use crate::text::sanitize::DisplayText;
+use crate::ui::theme::Theme;
+use crate::ui::widgets::form::text_input;
+
+/// Draws the editor.
+pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+    let Some(e) = m.panes.inbox.editor.as_ref() else {
+        return;
+    };
+    let a = layout::editor(body, !e.attachments.is_empty(), e.find.is_some());
+    f.render_widget(Clear, a.frame);
+    frame(m, f, &a, e, theme);
+    for (i, rect) in a.fields.iter().enumerate() {
+        field(m, f, *rect, a.labels[i], e, i, theme);
+    }
+    note(m, f, a.note, e, theme);
+    attachments(f, a.attachments, e, theme);
+    rule(m, f, a.rule, e, theme);
+    f.render_widget(&e.body, a.body);
+    find_line(m, f, a.search, e, theme);
+}
+
+fn frame(m: &Model, f: &mut Frame, a: &EditorAreas, e: &Editor, theme: &Theme) {
+    let title = match (&e.thread, e.base.to.is_empty()) {
+        (None, _) => " New email ".to_owned(),
+        (Some(_), true) => " Edit draft ".to_owned(),
+        (Some(_), false) => format!(" Edit draft · to {} ", DisplayText::inline(&e.base.to)),
+    };
+    let mut bottom = vec![];
+    if saving(m) {
+        bottom.push(Span::styled(" saving… ", theme.info));
+    } else if e.unsaved() {
+        bottom.push(Span::styled(" unsaved changes (kept locally) ", theme.warn));
+    } else if e.thread.is_some() {
+        bottom.push(Span::styled(" saved ", theme.ok));
+    }
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.title)
+        .title(Span::styled(title, theme.title))
+        .title_bottom(Line::from(bottom));
+    f.render_widget(block, a.frame);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn field(m: &Model, f: &mut Frame, rect: Rect, label_w: u16, e: &Editor, i: usize, theme: &Theme) {
+    let Some(fd) = e.form.fields.get(i) else {
+        return;
+    };
+    if rect.width == 0 || rect.height == 0 {
+        return;
+    }
+    let focused = !e.in_body && e.form.focus == i;
+    let (mark, style) = match (&fd.error, focused) {
+        (Some(_), _) => ("✗", theme.err),
+        (None, true) => ("▸", theme.key),
+        (None, false) => (" ", theme.header),
+    };
+    let label = format!(
+        "{mark}{:<w$}",
+        fd.label,
+        w = usize::from(label_w.saturating_sub(2))
+    );
+    f.render_widget(
+        Paragraph::new(Span::styled(label, style)),
+        Rect {
+            width: label_w.min(rect.width),
+            ..rect
+        },
+    );
+    let input = Rect {
+        x: rect.x.saturating_add(label_w),
+        width: rect.width.saturating_sub(label_w + 1),
+        ..rect
+    };
+    match &fd.kind {
+        FieldKind::Select(opts) => {
+            let chosen = opts.get(fd.choice).map_or("", String::as_str);
+            let mut spans = vec![
+                Span::styled("◀ ", theme.dim),
+                Span::styled(
+                    DisplayText::inline(chosen).into_string(),
+                    if focused { theme.selected } else { theme.text },
+                ),
+                Span::styled(" ▶", theme.dim),
+            ];
+            let senders = &m.panes.inbox.senders;
+            if !senders.loaded {
+                spans.push(Span::styled(
+                    if senders.error.is_some() {
+                        "  senders could not be loaded"
+                    } else {
+                        "  loading senders…"
+                    },
+                    theme.dim,
+                ));
+            } else if !e.unavailable.is_empty() {
+                spans.push(Span::styled(
+                    format!("  {} unavailable", e.unavailable.len()),
+                    theme.dim,
+                ));
+            }
+            f.render_widget(Paragraph::new(Line::from(spans)), input);
+        }
+        _ => text_input(f, input, &fd.text, focused, "", theme),
+    }
+}
+
+fn note(m: &Model, f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
+    let errors: Vec<String> = e
+        .form
+        .fields
+        .iter()
+        .filter_map(|fd| fd.error.as_ref().map(|er| format!("{}: {er}", fd.label)))
+        .collect();
+    let (text, style) = if !errors.is_empty() {
+        (format!("✗ {}", errors.join("; ")), theme.err)
+    } else if let Some(n) = &e.note {
+        let style = if n.contains(" — ") {
+            theme.err
+        } else {
+            theme.info
+        };
+        (n.clone(), style)
+    } else {
+        (help(m, e), theme.dim)
+    };
+    f.render_widget(
+        Paragraph::new(Span::styled(
+            DisplayText::inline(&text).into_string(),
+            style,
+        )),
+        area,
+    );
+}
+
+/// The focused field's help line.
+fn help(m: &Model, e: &Editor) -> String {
+    match e.focused() {
+        "body" => format!(
+            "The body. {} sends (saving first) · {} saves · {} finds",
+            m.keymap.key_label(Action::EditorSend),
+            m.keymap.key_label(Action::SaveDraft),
+            m.keymap.key_label(Action::FindInBody)
+        ),
+        "from" if !e.unavailable.is_empty() => format!(
+            "Ready email senders only. Unavailable: {}",
+            e.unavailable.join("; ")
+        ),
+        key => e
+            .form
+            .fields
+            .iter()
+            .find(|f| f.key == key)
+            .map(|f| f.help.clone())
+            .unwrap_or_default(),
+    }
+}
+
+fn attachments(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
+    if area.height == 0 {
+        return;
+    }
+    let names: Vec<String> = e
+        .attachments
+        .iter()
+        .map(|a| format!("{} ({})", DisplayText::inline(&a.name), size(a.size)))
+        .collect();
+    f.render_widget(
+        Paragraph::new(vec![
+            Line::from(Span::styled(
+                format!("Attached: {}", names.join(", ")),
+                theme.text,
+            )),
+            Line::from(Span::styled(
+                "Attachments are added in the web dashboard; the public interface refuses them.",
+                theme.dim,
+            )),
+        ]),
+        area,
+    );
+}
+
+fn rule(m: &Model, f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
+    let label = if e.in_body { "▸ Body " } else { "  Body " };
+    let right = format!(
+        " {} undo · {} redo ",
+        m.keymap.key_label(Action::Undo),
+        m.keymap.key_label(Action::Redo)
+    );
+    let used = label.chars().count() + right.chars().count();
+    let fill = "─".repeat(usize::from(area.width).saturating_sub(used));
+    let style = if e.in_body { theme.key } else { theme.header };
+    f.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(label, style),
+            Span::styled(fill, theme.border),
+            Span::styled(right, theme.dim),
+        ])),
+        area,
+    );
+}
+
+fn find_line(m: &Model, f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
+    let Some(find) = &e.find else {
+        return;
+    };
+    if area.height == 0 {
+        return;
+    }
+    let label = Span::styled("Find: ", theme.key);
+    let status = match find.found {
+        Some(true) => Span::styled("  found", theme.ok),
+        Some(false) => Span::styled("  no match", theme.err),
+        None => Span::styled("", theme.dim),
+    };
+    let keys = Span::styled(
+        format!(
+            "  {} next · {} previous · {} closes",
+            text_box_key(m, Action::Open),
+            text_box_key(m, Action::Up),
+            text_box_key(m, Action::Back)
+        ),
+        theme.dim,
+    );
+    let right_w = u16::try_from(status.width() + keys.width()).unwrap_or(u16::MAX);
+    f.render_widget(Paragraph::new(label), area);
+    let input = Rect {
+        x: area.x.saturating_add(6),
+        width: area.width.saturating_sub(6 + right_w),
+        ..area
+    };
+    text_input(f, input, &find.input, true, "text in the body", theme);
+    f.render_widget(
+        Paragraph::new(Line::from(vec![status, keys])),
+        Rect {
+            x: input.x.saturating_add(input.width),
+            width: right_w.min(area.width),
+            ..area
+        },
+    );
+}

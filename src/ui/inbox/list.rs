@@ -1,0 +1,236 @@
+//! The thread list.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::status_span;
+use crate::api::model::{Thread, ThreadStatus};
+use crate::app::Model;
+use crate::app::inbox::list::{MAX_THREADS, Mode, StatusFilter};
+use crate::app::inbox::{Purpose, in_flight, layout, participant, text_box_key};
+use crate::config::keymap::Action;
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
+use crate::ui::theme::Theme;
+use crate::ui::widgets::vtable::{self, Column, TableSpec};
+
+// The subject goes last: it takes the room a wide screen has to spare.
+const COLS: [Column; 7] = [
+    Column::new("Participant", 12, 28),
+    Column::new("Address", 14, 36).optional(2),
+    Column::new("Status", 8, 16),
+    Column::num("Unread", 6, 6),
+    Column::new("Activity", 8, 12).optional(1),
+    Column::new("Sender", 12, 34).optional(3),
+    Column::new("Subject", 10, u16::MAX),
+];
+
+/// Draws the list.
+pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+    let l = &m.panes.inbox.list;
+    let areas = layout::list(body, l.filter_input.is_some());
+    let row = |i: usize| -> Vec<Span<'static>> {
+        l.row(i).map(|t| cells(m, t, theme)).unwrap_or_default()
+    };
+    let empty = empty_text(m);
+    let footer = footer(m, theme);
+    vtable::render(
+        f,
+        areas.table,
+        TableSpec {
+            title: title(m, theme),
+            columns: &COLS,
+            state: &l.table,
+            row: &row,
+            marked: None,
+            footer,
+            empty: &empty,
+            focused: true,
+        },
+        theme,
+    );
+    if let Some(input) = &l.filter_input {
+        filter_line(m, f, areas.filter, input, theme);
+    }
+}
+
+/// The cells of one thread's row.
+fn cells(m: &Model, t: &Thread, theme: &Theme) -> Vec<Span<'static>> {
+    let unread = t.unread_count > 0;
+    let name = t.participant_name.as_deref().unwrap_or("").trim();
+    let who = if name.is_empty() {
+        DisplayText::inline(&participant(t)).into_string()
+    } else {
+        DisplayText::inline(name).into_string()
+    };
+    let address = if t.participant_email.trim().is_empty() {
+        "—".to_owned()
+    } else {
+        DisplayText::inline(&t.participant_email).into_string()
+    };
+    // A draft's subject; else the newest message's, once read.
+    let (subject, subject_style) = match t.draft_subject.as_deref().filter(|s| !s.trim().is_empty())
+    {
+        Some(s) => (DisplayText::inline(s).into_string(), theme.text),
+        None => m.panes.inbox.subjects.get(&t.id).map_or_else(
+            || ("—".to_owned(), theme.dim),
+            |s| (DisplayText::inline(s).into_string(), theme.dim),
+        ),
+    };
+    let sender = t.account_id.as_deref().map_or_else(
+        || "—".to_owned(),
+        |a| DisplayText::inline(&m.panes.inbox.senders.label(a)).into_string(),
+    );
+    vec![
+        Span::styled(who, if unread { theme.title } else { theme.text }),
+        Span::styled(address, theme.dim),
+        status_span(m, &t.id, &t.status, theme),
+        if unread {
+            Span::styled(format::count(t.unread_count), theme.header)
+        } else {
+            Span::styled("·", theme.dim)
+        },
+        Span::styled(
+            format::ago(t.updated_at.as_deref().unwrap_or(""), m.clock),
+            theme.dim,
+        ),
+        Span::styled(sender, theme.dim),
+        Span::styled(
+            subject,
+            if t.status == ThreadStatus::Archived {
+                theme.dim
+            } else {
+                subject_style
+            },
+        ),
+    ]
+}
+
+/// The list's title: status filter, count, text filter, refresh.
+fn title(m: &Model, theme: &Theme) -> Line<'static> {
+    let l = &m.panes.inbox.list;
+    let total = l
+        .total
+        .map_or_else(String::new, |t| format!(" ({})", format::count(t)));
+    let mut title = vec![Span::styled(
+        format!(" Inbox · {}{total} ", l.status.label()),
+        theme.title,
+    )];
+    if !l.filter.trim().is_empty() {
+        title.push(Span::styled(
+            format!(
+                " /{} · {} shown ",
+                DisplayText::inline(l.filter.trim()),
+                l.shown.len()
+            ),
+            theme.key,
+        ));
+    }
+    if in_flight(m, |p| {
+        matches!(
+            p,
+            Purpose::List {
+                mode: Mode::Reset,
+                ..
+            }
+        )
+    }) && l.loaded()
+    {
+        title.push(Span::styled(" refreshing… ", theme.info));
+    }
+    Line::from(title)
+}
+
+fn empty_text(m: &Model) -> String {
+    let l = &m.panes.inbox.list;
+    let compose = m.keymap.key_label(Action::Compose);
+    match (&l.error, l.loaded()) {
+        (Some(e), false) => format!(
+            "could not load the threads: {} — {} retries",
+            DisplayText::inline(e),
+            m.keymap.key_label(Action::Refresh)
+        ),
+        (None, false) => "loading threads…".into(),
+        _ if !l.filter.trim().is_empty() => "no loaded thread matches the filter".into(),
+        _ => match l.status {
+            StatusFilter::All => format!("No threads yet — {compose} writes an email"),
+            StatusFilter::Draft => format!("No drafts — {compose} writes an email"),
+            StatusFilter::Active => "No active threads".into(),
+            StatusFilter::Archived => "No archived threads".into(),
+        },
+    }
+}
+
+fn footer(m: &Model, theme: &Theme) -> Option<Line<'static>> {
+    let l = &m.panes.inbox.list;
+    let total = l.total?;
+    let held = l.threads.len();
+    let text = if l.more() {
+        format!(
+            " {} of {} loaded · more as you scroll ",
+            format::count(u64::try_from(held).unwrap_or(u64::MAX)),
+            format::count(total)
+        )
+    } else if held >= MAX_THREADS && u64::try_from(held).unwrap_or(u64::MAX) < total {
+        format!(
+            " the first {} of {} are held; the filter covers those ",
+            format::count(u64::try_from(MAX_THREADS).unwrap_or(u64::MAX)),
+            format::count(total)
+        )
+    } else {
+        return Some(Line::from(Span::styled(
+            format!(
+                " {} · {} filters by status ",
+                if l.status == StatusFilter::All {
+                    "every status"
+                } else {
+                    l.status.label()
+                },
+                m.keymap.key_label(Action::StatusFilter)
+            ),
+            theme.dim,
+        )));
+    };
+    Some(Line::from(Span::styled(text, theme.dim)))
+}
+
+fn filter_line(
+    m: &Model,
+    f: &mut Frame,
+    area: Rect,
+    input: &ratatui_textarea::TextArea<'static>,
+    theme: &Theme,
+) {
+    let prefix = Span::styled(" / ", theme.key);
+    let help = Span::styled(
+        format!(
+            "  {} keeps · {} clears",
+            text_box_key(m, Action::Open),
+            text_box_key(m, Action::Back)
+        ),
+        theme.dim,
+    );
+    let help_w = u16::try_from(help.width()).unwrap_or(u16::MAX);
+    f.render_widget(Paragraph::new(Line::from(prefix)), area);
+    let input_area = Rect {
+        x: area.x.saturating_add(3),
+        width: area.width.saturating_sub(3 + help_w),
+        ..area
+    };
+    crate::ui::widgets::form::text_input(
+        f,
+        input_area,
+        input,
+        true,
+        "participant or subject",
+        theme,
+    );
+    let help_area = Rect {
+        x: input_area.x.saturating_add(input_area.width),
+        width: help_w.min(area.width),
+        ..area
+    };
+    f.render_widget(Paragraph::new(Line::from(help)), help_area);
+}

@@ -1,0 +1,52 @@
+//! The Inbox pane: the thread list, an open thread, the draft editor.
+
+mod editor;
+mod list;
+mod thread;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Span;
+
+use super::theme::Theme;
+use crate::api::model::ThreadStatus;
+use crate::app::Model;
+use crate::app::inbox::send::Verdict;
+use crate::app::inbox::{InboxModel, View};
+use crate::text::sanitize::DisplayText;
+
+impl super::PaneView for InboxModel {
+    fn view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+        match m.panes.inbox.view {
+            View::List => list::render(m, f, body, theme),
+            View::Thread => thread::render(m, f, body, theme),
+            View::Editor => editor::render(m, f, body, theme),
+        }
+    }
+}
+
+/// A thread's status as shown: the send in progress wins over the status.
+fn status_span(m: &Model, id: &str, status: &ThreadStatus, theme: &Theme) -> Span<'static> {
+    match m.panes.inbox.checks.get(id).map(|c| c.verdict) {
+        Some(Verdict::Sending) => Span::styled("sending…", theme.info),
+        Some(Verdict::Checking) => Span::styled("checking send…", theme.warn),
+        Some(Verdict::NotSent) => Span::styled("draft · not sent", theme.err),
+        None => {
+            let style = match status {
+                ThreadStatus::Draft => theme.warn,
+                ThreadStatus::Active => theme.ok,
+                _ => theme.dim,
+            };
+            Span::styled(DisplayText::inline(status.as_str()).into_string(), style)
+        }
+    }
+}
+
+/// A byte count as `12 KB`.
+fn size(bytes: u64) -> String {
+    match bytes {
+        0..=1023 => format!("{bytes} B"),
+        1024..=1_048_575 => format!("{} KB", bytes.div_ceil(1024)),
+        _ => format!("{:.1} MB", bytes as f64 / 1_048_576.0),
+    }
+}

@@ -1,0 +1,299 @@
+//! An open thread: its facts, its messages (oldest first), and the
+//! selected message's body.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+use super::{size, status_span};
+use crate::api::model::{Thread, ThreadStatus};
+use crate::app::Model;
+use crate::app::inbox::messages::{MAX_PAGES, PAGE};
+use crate::app::inbox::send::{MAX_CHECKS, Verdict};
+use crate::app::inbox::thread::{OpenThread, body_lines};
+use crate::app::inbox::{html, layout, participant};
+use crate::config::keymap::Action;
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
+use crate::ui::theme::Theme;
+use crate::ui::widgets::vtable::{self, Column, TableSpec};
+
+const COLS: [Column; 4] = [
+    Column::new("", 5, 5),
+    Column::new("Sent", 10, 16),
+    Column::new("Subject", 10, 48),
+    Column::new("Preview", 10, u16::MAX),
+];
+
+/// Draws the open thread.
+pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+    let Some(o) = m.panes.inbox.open.as_ref() else {
+        return;
+    };
+    let a = layout::thread(body);
+    info(m, f, a.info, o, theme);
+    messages(m, f, a.table, o, theme);
+    reading(m, f, a.reading, o, theme);
+}
+
+fn info(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) {
+    let mut lines = Vec::new();
+    match &o.thread {
+        Some(t) => {
+            let mut first = vec![
+                Span::styled(
+                    format!(" {} ", DisplayText::inline(&participant(t))),
+                    theme.title,
+                ),
+                Span::raw(" "),
+                status_span(m, &t.id, &t.status, theme),
+            ];
+            if t.unread_count > 0 {
+                first.push(Span::styled(
+                    format!(" · {} unread", format::count(t.unread_count)),
+                    theme.header,
+                ));
+            }
+            let from = t.account_id.as_deref().map_or_else(
+                || "no sender yet".to_owned(),
+                |a| format!("from {}", m.panes.inbox.senders.label(a)),
+            );
+            first.push(Span::styled(
+                format!(" · {}", DisplayText::inline(&from)),
+                theme.dim,
+            ));
+            lines.push(Line::from(first));
+            lines.push(second_line(m, t, theme));
+            if let Some(l) = third_line(m, t, theme) {
+                lines.push(l);
+            }
+        }
+        None => lines.push(Line::from(Span::styled(
+            match &o.error {
+                Some(e) => format!(" could not read the thread: {}", DisplayText::inline(e)),
+                None => " reading the thread…".into(),
+            },
+            theme.dim,
+        ))),
+    }
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border)
+        .title(Span::styled(" Thread ", theme.title));
+    f.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+fn second_line(m: &Model, t: &Thread, theme: &Theme) -> Line<'static> {
+    if t.status == ThreadStatus::Draft {
+        let subject = t
+            .draft_subject
+            .as_deref()
+            .filter(|s| !s.is_empty())
+            .unwrap_or("(no subject)");
+        let mut text = format!(" Draft: \"{}\"", DisplayText::inline(subject));
+        for (label, v) in [("cc", &t.draft_cc), ("bcc", &t.draft_bcc)] {
+            if let Some(v) = v.as_deref().filter(|v| !v.trim().is_empty()) {
+                text.push_str(&format!(" · {label} {}", DisplayText::inline(v)));
+            }
+        }
+        text.push_str(&format!(
+            " · {} edits · {} sends",
+            m.keymap.key_label(Action::EditDraft),
+            m.keymap.key_label(Action::SendDraft)
+        ));
+        Line::from(Span::styled(text, theme.text))
+    } else {
+        Line::from(Span::styled(
+            format!(
+                " started {} · last activity {} · {} id {}",
+                t.created_at
+                    .as_deref()
+                    .map_or_else(|| "—".into(), format::date),
+                format::ago(t.updated_at.as_deref().unwrap_or(""), m.clock),
+                DisplayText::inline(&t.channel),
+                DisplayText::inline(&t.id)
+            ),
+            theme.dim,
+        ))
+    }
+}
+
+fn third_line(m: &Model, t: &Thread, theme: &Theme) -> Option<Line<'static>> {
+    if let Some(c) = m.panes.inbox.checks.get(&t.id) {
+        let (text, style) = match c.verdict {
+            Verdict::Sending => (
+                " Sending… (one request; it is never repeated)".to_owned(),
+                theme.info,
+            ),
+            Verdict::Checking => (
+                format!(
+                    " The send's answer was lost: reading the thread to learn whether it went (check {} of {MAX_CHECKS})",
+                    (c.attempts + 1).min(MAX_CHECKS)
+                ),
+                theme.warn,
+            ),
+            Verdict::NotSent => (
+                format!(
+                    " Not sent: the last attempt never arrived. {} sends it (asks first).",
+                    m.keymap.key_label(Action::SendDraft)
+                ),
+                theme.err,
+            ),
+        };
+        return Some(Line::from(Span::styled(text, style)));
+    }
+    if t.draft_attachments.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = t
+        .draft_attachments
+        .iter()
+        .map(|a| format!("{} ({})", DisplayText::inline(&a.name), size(a.size)))
+        .collect();
+    Some(Line::from(Span::styled(
+        format!(
+            " Attached: {} · attachments are added in the web dashboard",
+            names.join(", ")
+        ),
+        theme.dim,
+    )))
+}
+
+fn messages(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) {
+    let w = &o.messages;
+    let row = |i: usize| -> Vec<Span<'static>> {
+        let Some(msg) = w.row(i) else {
+            return vec![
+                Span::styled("", theme.dim),
+                Span::styled("loading…", theme.dim),
+            ];
+        };
+        let inbound = msg.direction.eq_ignore_ascii_case("inbound");
+        let dir = if inbound {
+            Span::styled("← in", theme.ok)
+        } else if msg.direction.eq_ignore_ascii_case("outbound") {
+            Span::styled("→ out", theme.info)
+        } else {
+            Span::styled(DisplayText::inline(&msg.direction).into_string(), theme.dim)
+        };
+        let preview: String = html::readable(&msg.body_text)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .chars()
+            .take(200)
+            .collect();
+        vec![
+            dir,
+            Span::styled(format::date(&msg.sent_at), theme.dim),
+            Span::raw(DisplayText::inline(&msg.subject).into_string()),
+            Span::styled(DisplayText::inline(&preview).into_string(), theme.dim),
+        ]
+    };
+    let total = w.total.unwrap_or(0);
+    let title = Line::from(Span::styled(
+        format!(
+            " Messages ({}) · oldest first ",
+            format::count(u64::try_from(total).unwrap_or(u64::MAX))
+        ),
+        theme.title,
+    ));
+    let footer = (total > PAGE * MAX_PAGES).then(|| {
+        Line::from(Span::styled(
+            format!(
+                " {} of {} · read {PAGE} at a time ",
+                format::count(u64::try_from(w.table.selected + 1).unwrap_or(u64::MAX)),
+                format::count(u64::try_from(total).unwrap_or(u64::MAX))
+            ),
+            theme.dim,
+        ))
+    });
+    let empty = match (&w.error, w.total) {
+        (Some(e), None) => format!("could not read the messages: {}", DisplayText::inline(e)),
+        (None, None) => "reading messages…".into(),
+        _ if o
+            .thread
+            .as_ref()
+            .is_some_and(|t| t.status == ThreadStatus::Draft) =>
+        {
+            format!(
+                "No messages yet — this is a draft: {} edits it, {} sends it",
+                m.keymap.key_label(Action::EditDraft),
+                m.keymap.key_label(Action::SendDraft)
+            )
+        }
+        _ => "No messages".into(),
+    };
+    vtable::render(
+        f,
+        area,
+        TableSpec {
+            title,
+            columns: &COLS,
+            state: &w.table,
+            row: &row,
+            marked: None,
+            footer,
+            empty: &empty,
+            focused: true,
+        },
+        theme,
+    );
+}
+
+fn reading(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) {
+    let title = match o.messages.selected() {
+        Some(msg) => {
+            let who = if msg.direction.eq_ignore_ascii_case("inbound") {
+                "← from the recipient"
+            } else {
+                "→ sent"
+            };
+            format!(
+                " {} · {who} · {} ",
+                DisplayText::inline(if msg.subject.is_empty() {
+                    "(no subject)"
+                } else {
+                    &msg.subject
+                }),
+                format::date(&msg.sent_at)
+            )
+        }
+        None if o.messages.total == Some(0) => " Draft body ".to_owned(),
+        None => " Message ".to_owned(),
+    };
+    let lines = body_lines(m);
+    let (_, h) = layout::reading_size(m.layout().body);
+    let shown: Vec<Line> = lines
+        .iter()
+        .skip(usize::from(o.scroll))
+        .take(usize::from(h))
+        .map(|l| Line::from(l.clone()))
+        .collect();
+    let more = lines.len() > usize::from(o.scroll) + usize::from(h);
+    let mut block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border)
+        .title(Span::styled(title, theme.title));
+    if more || o.scroll > 0 {
+        block = block.title_bottom(Line::from(Span::styled(
+            format!(
+                " {}/{} scroll · line {} of {} ",
+                m.keymap.key_label(Action::ScrollBodyDown),
+                m.keymap.key_label(Action::ScrollBodyUp),
+                usize::from(o.scroll) + 1,
+                lines.len()
+            ),
+            theme.dim,
+        )));
+    }
+    let blank = shown.iter().all(|l| l.width() == 0);
+    let text = if blank && o.messages.total.is_some() {
+        vec![Line::from(Span::styled("(no text)", theme.dim))]
+    } else {
+        shown
+    };
+    // The lines are wrapped already, to the pane's width.
+    f.render_widget(Paragraph::new(text).block(block), area);
+}

@@ -1,0 +1,206 @@
+//! The review of a save, the redeem dialog and the discovery-pass panel.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use crate::app::Model;
+use crate::app::profile::layout;
+use crate::app::profile::pass::{self, CODE_MAX, Item, RedeemDialog, Tone};
+use crate::app::profile::redeeming;
+use crate::app::profile::review::{self, Mark, Review};
+use crate::config::keymap::Action;
+use crate::text::wrap::wrap;
+use crate::ui::theme::Theme;
+use crate::ui::widgets::form::text_input;
+use crate::ui::widgets::progress;
+
+/// A review line, styled.
+pub fn review_line(l: &review::Line, theme: &Theme) -> Line<'static> {
+    let style = match l.mark {
+        Mark::Field => theme.header,
+        Mark::Old => theme.err,
+        Mark::New => theme.ok,
+        Mark::Note => theme.info,
+    };
+    Line::from(Span::styled(l.text.clone(), style))
+}
+
+/// The review of a save: what changes, field by field, before `y` sends.
+pub fn review(f: &mut Frame, body: Rect, r: &Review, theme: &Theme) {
+    let all = review::lines(&r.changes, layout::review_width(body));
+    let rect = layout::review_rect(body, all.len());
+    let vp = layout::review_viewport(rect);
+    let scroll = r.scroll.min(all.len().saturating_sub(vp));
+    f.render_widget(Clear, rect);
+    let n = r.changes.len();
+    let mut footer = vec![
+        Span::styled(" y ", theme.key),
+        Span::styled("save ", theme.dim),
+        Span::styled(" n ", theme.key),
+        Span::styled("back to the form ", theme.dim),
+    ];
+    if all.len() > vp {
+        footer.push(Span::styled(" j/k ", theme.key));
+        footer.push(Span::styled(
+            format!(
+                "scroll ({}–{} of {}) ",
+                scroll + 1,
+                (scroll + vp).min(all.len()),
+                all.len()
+            ),
+            theme.dim,
+        ));
+    }
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.title)
+        .title(Span::styled(
+            if n == 1 {
+                " Review: 1 field changes ".to_owned()
+            } else {
+                format!(" Review: {n} fields change ")
+            },
+            theme.title,
+        ))
+        .title_bottom(Line::from(footer));
+    let inner = block.inner(rect);
+    f.render_widget(block, rect);
+    let lines: Vec<Line> = all
+        .iter()
+        .skip(scroll)
+        .take(vp)
+        .map(|l| review_line(l, theme))
+        .collect();
+    f.render_widget(
+        Paragraph::new(lines),
+        Rect {
+            height: inner.height.saturating_sub(1),
+            ..inner
+        },
+    );
+    let note = Rect {
+        y: inner.y.saturating_add(inner.height.saturating_sub(1)),
+        height: 1.min(inner.height),
+        ..inner
+    };
+    f.render_widget(
+        Paragraph::new(Span::styled(
+            "The whole profile is sent (PUT replaces it); only these fields differ.",
+            theme.dim,
+        )),
+        note,
+    );
+}
+
+/// The redeem dialog.
+pub fn redeem(m: &Model, f: &mut Frame, body: Rect, d: &RedeemDialog, theme: &Theme) {
+    let rect = layout::redeem_rect(body);
+    f.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.title)
+        .title(Span::styled(" Redeem a discovery pass ", theme.title))
+        .title_bottom(Line::from(vec![
+            Span::styled(" Enter ", theme.key),
+            Span::styled("redeem ", theme.dim),
+            Span::styled(" Esc ", theme.key),
+            Span::styled("cancel ", theme.dim),
+        ]));
+    let inner = block.inner(rect);
+    f.render_widget(block, rect);
+    let row = |dy: u16, h: u16| Rect {
+        y: inner.y.saturating_add(dy),
+        height: h.min(inner.height.saturating_sub(dy)),
+        ..inner
+    };
+    f.render_widget(Paragraph::new(Span::styled("Code", theme.key)), row(0, 1));
+    let busy = redeeming(m);
+    text_input(f, row(1, 1), &d.input, !busy, "e.g. DEMO-PASS-1", theme);
+    let count = d.code().trim().chars().count();
+    let (status, style) = match (&d.error, busy) {
+        (_, true) => ("redeeming…".to_owned(), theme.info),
+        (Some(e), false) => (format!("✗ {e}"), theme.err),
+        (None, false) => (
+            format!("{count}/{CODE_MAX} characters"),
+            if count > CODE_MAX {
+                theme.err
+            } else {
+                theme.dim
+            },
+        ),
+    };
+    f.render_widget(
+        Paragraph::new(Span::styled(status, style)).wrap(Wrap { trim: true }),
+        row(2, 2),
+    );
+    f.render_widget(
+        Paragraph::new(Span::styled(
+            "A pass grants a number of discoveries for a time; the answer shows what it grants.",
+            theme.dim,
+        ))
+        .wrap(Wrap { trim: true }),
+        row(4, 2),
+    );
+}
+
+fn tone(t: Tone, theme: &Theme) -> Style {
+    match t {
+        Tone::Plain => theme.text,
+        Tone::Dim => theme.dim,
+        Tone::Good => theme.ok,
+        Tone::Warn => theme.warn,
+        Tone::Head => theme.header,
+    }
+}
+
+/// The discovery pass: the last answer with its gauge and countdown, or
+/// how to redeem one.
+pub fn pass_panel(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
+    let p = &m.panes.profile;
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border)
+        .title(Span::styled(" Discovery pass ", theme.title));
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let key = m.keymap.key_label(Action::RedeemPass);
+    let mut items = pass::panel(p.pass.as_ref(), p.access.as_ref(), m.clock, &key);
+    if redeeming(m) {
+        items.insert(0, Item::Text(Tone::Plain, "redeeming…".into()));
+    }
+    let width = usize::from(inner.width.max(1));
+    let bottom = inner.y.saturating_add(inner.height);
+    let mut y = inner.y;
+    for item in items {
+        if y >= bottom {
+            break;
+        }
+        match item {
+            Item::Gauge { remaining, limit } => {
+                let r = Rect {
+                    y,
+                    height: 1,
+                    ..inner
+                };
+                progress::render(f, r, remaining, limit, "remaining", theme);
+                y = y.saturating_add(1);
+            }
+            Item::Text(t, text) => {
+                let need = u16::try_from(wrap(&text, width).len()).unwrap_or(u16::MAX);
+                let h = need.min(bottom - y);
+                f.render_widget(
+                    Paragraph::new(Span::styled(text, tone(t, theme))).wrap(Wrap { trim: true }),
+                    Rect {
+                        y,
+                        height: h,
+                        ..inner
+                    },
+                );
+                y = y.saturating_add(h);
+            }
+        }
+    }
+}

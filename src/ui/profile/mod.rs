@@ -1,0 +1,188 @@
+//! The Profile pane: the stored profile by section with the discovery pass
+//! beside (or above) it, the form, the review of a save, the redeem
+//! dialog.
+
+mod dialogs;
+mod form;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+use super::theme::Theme;
+use crate::app::Model;
+use crate::app::json_tree::NodeKind;
+use crate::app::profile::doc::{DocRow, LABEL_W, RowKind};
+use crate::app::profile::layout::{self, Areas};
+use crate::app::profile::{self as profile, DRAFT_KEY, ProfileModel};
+use crate::config::keymap::Action;
+use crate::text::sanitize::DisplayText;
+
+impl super::PaneView for ProfileModel {
+    fn view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+        let p = &m.panes.profile;
+        match &p.editor {
+            Some(e) => form::render(m, f, body, e, theme),
+            None => read_view(m, f, body, theme),
+        }
+        if let Some(r) = &p.review {
+            dialogs::review(f, body, r, theme);
+        }
+        if let Some(d) = &p.redeem {
+            dialogs::redeem(m, f, body, d, theme);
+        }
+    }
+}
+
+fn read_view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+    let a = layout::areas(body, profile::pass_shown(m));
+    document(m, f, a, theme);
+    if a.pass.height > 0 && a.pass.width > 0 {
+        dialogs::pass_panel(m, f, a.pass, theme);
+    }
+}
+
+/// The title of the document: its state.
+fn doc_title(m: &Model, theme: &Theme) -> Line<'static> {
+    let p = &m.panes.profile;
+    let mut spans = vec![Span::styled(" Company profile ", theme.title)];
+    if profile::loading(m) {
+        spans.push(Span::styled(" loading… ", theme.info));
+    } else if m.state.drafts.contains_key(DRAFT_KEY) {
+        let key = m.keymap.key_label(Action::EditProfile);
+        spans.push(Span::styled(
+            format!(" unsent changes saved locally — {key} offers them back "),
+            theme.warn,
+        ));
+    } else if p.stored.is_some() {
+        spans.push(Span::styled(" stored ", theme.ok));
+    }
+    Line::from(spans)
+}
+
+fn document(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
+    let p = &m.panes.profile;
+    let vp = a.viewport();
+    let offset = p.offset.min(p.doc.height.saturating_sub(vp));
+    let mut bottom = vec![
+        Span::styled(
+            format!(" {} ", m.keymap.key_label(Action::EditProfile)),
+            theme.key,
+        ),
+        Span::styled("edit ", theme.dim),
+        Span::styled(
+            format!(" {} ", m.keymap.key_label(Action::RedeemPass)),
+            theme.key,
+        ),
+        Span::styled("redeem a pass ", theme.dim),
+    ];
+    if p.doc.height > vp {
+        let end = (offset + vp).min(p.doc.height);
+        bottom.push(Span::styled(
+            format!(" lines {}–{end} of {} ", offset + 1, p.doc.height),
+            theme.dim,
+        ));
+    }
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border)
+        .title(doc_title(m, theme))
+        .title_bottom(Line::from(bottom));
+    let inner = a.text();
+    f.render_widget(block, a.doc);
+    if p.stored.is_none() {
+        let text = match &p.load_error {
+            Some(e) => format!(
+                "could not load the company profile: {} — {} retries",
+                DisplayText::inline(e),
+                m.keymap.key_label(Action::Refresh)
+            ),
+            None => "loading the company profile…".into(),
+        };
+        f.render_widget(Paragraph::new(Span::styled(text, theme.dim)), inner);
+        return;
+    }
+    let mut lines: Vec<Line> = Vec::with_capacity(vp);
+    for (i, row) in p.doc.rows.iter().enumerate() {
+        let (top, h) = (row.top, row.height());
+        if top + h <= offset || top >= offset + vp {
+            continue;
+        }
+        let selected = i == p.cursor;
+        for j in 0..h {
+            let n = top + j;
+            if n >= offset && n < offset + vp {
+                lines.push(doc_line(p, row, j, selected, theme));
+            }
+        }
+    }
+    f.render_widget(Paragraph::new(lines), inner);
+}
+
+/// Line `j` of a document row.
+fn doc_line(
+    p: &ProfileModel,
+    row: &DocRow,
+    j: usize,
+    selected: bool,
+    theme: &Theme,
+) -> Line<'static> {
+    let label_w = usize::from(LABEL_W);
+    match &row.kind {
+        RowKind::Header(s) => Line::from(vec![
+            Span::styled(s.title().to_uppercase(), theme.title),
+            Span::styled(format!("  {}", s.help()), theme.dim),
+        ]),
+        RowKind::Field(fid) => {
+            let label = if j == 0 {
+                format!("{:<w$}", fid.label(), w = label_w - 1)
+            } else {
+                " ".repeat(label_w - 1)
+            };
+            let label_style = if selected && j == 0 {
+                theme.selected
+            } else {
+                theme.header
+            };
+            let value_style = if row.empty { theme.dim } else { theme.text };
+            Line::from(vec![
+                Span::styled(label, label_style),
+                Span::raw(" "),
+                Span::styled(row.lines.get(j).cloned().unwrap_or_default(), value_style),
+            ])
+        }
+        RowKind::Extra(i) => tree_line(p, *i, selected, theme),
+        RowKind::Note(n) => Line::from(Span::styled(format!("  {n}"), theme.dim)),
+        RowKind::Blank => Line::default(),
+    }
+}
+
+fn tree_line(p: &ProfileModel, i: usize, selected: bool, theme: &Theme) -> Line<'static> {
+    let Some(l) = p.tree.lines().get(i) else {
+        return Line::default();
+    };
+    let marker = match (l.kind, l.folded) {
+        (NodeKind::Container, true) => "▸ ",
+        (NodeKind::Container, false) => "▾ ",
+        _ => "  ",
+    };
+    let value_style = match l.kind {
+        NodeKind::Text => theme.ok,
+        NodeKind::Number => theme.info,
+        NodeKind::Bool => theme.warn,
+        NodeKind::Null | NodeKind::Container => theme.dim,
+    };
+    let line = Line::from(vec![
+        Span::raw(format!("  {}", "  ".repeat(l.depth))),
+        Span::styled(marker, theme.dim),
+        Span::styled(l.key.as_str().to_owned(), theme.header),
+        Span::styled(if l.value.is_empty() { "" } else { ": " }, theme.dim),
+        Span::styled(l.value.as_str().to_owned(), value_style),
+    ]);
+    if selected {
+        line.style(theme.selected)
+    } else {
+        line
+    }
+}

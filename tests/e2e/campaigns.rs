@@ -1,0 +1,138 @@
+//! The Campaigns pane end to end against `--demo`: create an email
+//! campaign, import a CSV of 2,500 rows with duplicates and rows without an
+//! email and see the exact report, write the email step, launch, watch the
+//! stats climb, pause, resume, and see an edit refused with its reason.
+
+use crate::support::Pty;
+
+/// Watch campaigns closely against the loopback demo service.
+const FAST_POLL: &str = "[poll]\ncampaign_secs = 0.5\n";
+
+const CTRL_S: &[u8] = b"\x13";
+
+/// 2,500 rows: every 50th from the 8th has no email (50 rows, lines 9,
+/// 59, …), every 25th from the 4th repeats the row above it in capitals
+/// (100 rows).
+fn csv() -> String {
+    let mut out = String::from("Email,First Name,Last Name,Company,Plan\n");
+    for i in 0..2500 {
+        let email = if i % 50 == 7 {
+            String::new()
+        } else if i % 25 == 3 {
+            format!("USER{}@EXAMPLE.IO", i - 1)
+        } else {
+            format!("user{i}@example.io")
+        };
+        out.push_str(&format!("{email},Ann{i},Lee,Acme {},pro\n", i % 7));
+    }
+    out
+}
+
+/// The number after `label` on the screen's stats chart.
+fn counter(screen: &str, label: &str) -> Option<u64> {
+    let line = screen.lines().find(|l| l.contains(label))?;
+    let rest = &line[line.find(label)? + label.len()..];
+    let digits: String = rest
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == ',' || *c == '│')
+        .take_while(|c| *c != '│')
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+fn create(pty: &Pty) -> Result<(), String> {
+    pty.send(b"2");
+    pty.wait_for("Campaigns (")?;
+    pty.send(b"n");
+    pty.wait_for("Maya Chen")?;
+    pty.send(b"\t");
+    pty.type_text("E2E import");
+    pty.send(CTRL_S);
+    pty.wait_for("E2E import  email ● draft")?;
+    Ok(())
+}
+
+fn import(pty: &Pty) -> Result<(), String> {
+    std::fs::write(pty.dir.path().join("leads.csv"), csv()).map_err(|e| e.to_string())?;
+    pty.send(b":");
+    pty.type_text("import leads.csv");
+    pty.send(b"\r");
+    pty.wait_for("custom_fields.plan")?;
+    pty.send(CTRL_S);
+    let screen = pty.wait_for("The first 1,000 rows")?;
+    assert!(
+        screen.contains("940 to import · 20 left out · 40 duplicates in the file"),
+        "{screen}"
+    );
+    pty.send(CTRL_S);
+    let screen = pty.wait_for("Import finished")?;
+    assert!(screen.contains("Imported    2,350"), "{screen}");
+    assert!(
+        screen.contains("Duplicates  100 (100 in the file · 0 already in the roster)"),
+        "{screen}"
+    );
+    assert!(screen.contains("Left out    50"), "{screen}");
+    assert!(screen.contains("no email (50)"), "{screen}");
+    assert!(screen.contains("9, 59, 109, 159"), "{screen}");
+    pty.send(b"\r");
+    Ok(())
+}
+
+fn write_step(pty: &Pty) -> Result<(), String> {
+    pty.send(b"s");
+    pty.wait_for("Body (soft wrap)")?;
+    pty.type_text("Quick question for %company%");
+    pty.send(b"\t");
+    pty.type_text("Hi %first_name%, how do you keep your CRM clean?");
+    pty.wait_for("Hi Ann0, how do you keep")?;
+    pty.send(CTRL_S);
+    pty.wait_for("Subject: Quick question for %company%")?;
+    Ok(())
+}
+
+fn launch_and_watch(pty: &Pty) -> Result<(), String> {
+    pty.send(b"L");
+    pty.wait_for("2,350 pending leads")?;
+    pty.send(b"y");
+    pty.wait_for("● active")?;
+    let first = pty.wait_until("the first sends", |s| {
+        counter(s, "contacted").is_some_and(|n| n > 0)
+    })?;
+    let before = counter(&first, "contacted").unwrap_or(0);
+    pty.wait_until("more sends", |s| {
+        counter(s, "contacted").is_some_and(|n| n > before)
+    })?;
+    Ok(())
+}
+
+#[test]
+fn create_import_write_launch_watch_pause_resume_and_a_refused_edit() {
+    let mut pty = Pty::spawn(&["--demo", "--time-scale", "600"], 100, 30, FAST_POLL);
+    pty.wait_for("Lead Finder searches")
+        .expect("the dashboard opens");
+    create(&pty).expect("create an email campaign");
+    import(&pty).expect("import the CSV");
+    write_step(&pty).expect("write the email step");
+    launch_and_watch(&pty).expect("launch and watch");
+
+    pty.send(b"p");
+    pty.wait_for("Pause campaign?").expect("pause asks first");
+    pty.send(b"y");
+    pty.wait_for("● paused").expect("paused");
+    pty.send(b"R");
+    pty.wait_for("Resume campaign?").expect("resume asks first");
+    pty.send(b"y");
+    pty.wait_for("● active").expect("active again");
+
+    pty.send(b"l");
+    pty.wait_for("Roster · 2,350 leads").expect("the roster");
+    pty.send(b"e");
+    let screen = pty
+        .wait_for("the roster is frozen")
+        .expect("an edit after launch is refused with the reason");
+    assert!(screen.contains("Cannot change the roster"), "{screen}");
+
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true), "q quits cleanly");
+}

@@ -1,0 +1,206 @@
+//! The Inbox pane end to end: a draft survives a dropped SSH session and is
+//! saved and sent; against a service slower than the client's timeout, a
+//! send reaches it once, not twice.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::support::{Pty, deadline};
+
+const CTRL_O: &[u8] = b"\x0f";
+const CTRL_S: &[u8] = b"\x13";
+
+/// Poll the inbox fast against the loopback service.
+const FAST_POLL: &str = "[poll]\ninbox_secs = 1\n";
+
+#[test]
+fn a_draft_survives_a_hangup_and_is_saved_and_sent() {
+    let mut pty = Pty::spawn(&["--demo"], 100, 30, FAST_POLL);
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"3");
+    pty.wait_for("Inbox · all")
+        .expect("the inbox lists threads");
+    pty.send(b"c");
+    pty.wait_for("New email").expect("the editor opens");
+    pty.type_text("e2e.lead@example.com");
+    pty.send(b"\t\t\t\t");
+    pty.type_text("Hangup test");
+    pty.send(b"\t");
+    pty.type_text("Typed before the line dropped.");
+    pty.wait_for("unsaved changes")
+        .expect("the editor knows the text is not on the service");
+    // The SSH session drops.
+    pty.signal(libc::SIGHUP);
+    assert!(pty.wait_exit().is_some(), "SIGHUP ends the process");
+    let state = std::fs::read_to_string(pty.data_dir().join("state.json")).unwrap_or_default();
+    assert!(
+        state.contains("Typed before the line dropped."),
+        "the text is in the state file:\n{state}"
+    );
+
+    // Start again on the same data: the editor offers the text back.
+    let mut pty = pty.restart(&["--demo"], 100, 30, &[]);
+    pty.wait_for("Outpost").expect("the dashboard starts again");
+    pty.send(b"3");
+    pty.wait_for("Inbox · all").expect("the inbox");
+    pty.send(b"c");
+    pty.wait_for("Unsaved text")
+        .expect("the kept text is offered");
+    pty.send(b"y");
+    let screen = pty
+        .wait_for("Typed before the line dropped.")
+        .expect("the body is restored");
+    assert!(screen.contains("e2e.lead@example.com"), "{screen}");
+    assert!(screen.contains("Hangup test"), "{screen}");
+
+    // Save, then send.
+    pty.send(CTRL_O);
+    pty.wait_for("Saved: the service has this draft")
+        .expect("saved as a draft");
+    pty.send(CTRL_S);
+    pty.wait_for("Send this email?").expect("the send confirm");
+    let screen = pty.screen();
+    assert!(
+        screen.contains("e2e.lead@example.com") && screen.contains("maya@northwind-demo.io"),
+        "the confirm names recipient and sender:\n{screen}"
+    );
+    pty.send(b"y");
+    let screen = pty
+        .wait_until("the thread active with its message", |s| {
+            s.contains("→ out") && s.contains("active") && s.contains("Hangup test")
+        })
+        .expect("sent");
+    assert!(
+        screen.contains("Typed before the line dropped."),
+        "{screen}"
+    );
+    pty.send(b"q");
+    assert_eq!(
+        pty.wait_exit(),
+        Some(true),
+        "nothing unsent: q quits at once"
+    );
+    let state = std::fs::read_to_string(pty.data_dir().join("state.json")).unwrap_or_default();
+    assert!(
+        !state.contains("Typed before the line dropped."),
+        "the kept text is cleared once the service has it:\n{state}"
+    );
+}
+
+/// `outpost serve` with its stderr (one JSON line per request) collected.
+struct Serve {
+    child: Child,
+    lines: Arc<Mutex<Vec<String>>>,
+    url: String,
+}
+
+impl Serve {
+    fn start(args: &[&str]) -> Result<Serve, String> {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_outpost"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("outpost serve does not start: {e}"))?;
+        let stderr = child.stderr.take().ok_or("no stderr")?;
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let sink = lines.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Ok(mut l) = sink.lock() {
+                    l.push(line);
+                }
+            }
+        });
+        let end = Instant::now() + deadline();
+        let url = loop {
+            let found = lines.lock().ok().and_then(|l| {
+                l.iter().find_map(|line| {
+                    let start = line.find("http://")?;
+                    line[start..].split_whitespace().next().map(str::to_owned)
+                })
+            });
+            if let Some(url) = found {
+                break url;
+            }
+            if Instant::now() > end {
+                let _ = child.kill();
+                return Err("serve never said where it listens".into());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        Ok(Serve { child, lines, url })
+    }
+
+    /// Request log lines with this method whose path ends with `suffix`.
+    fn count(&self, method: &str, suffix: &str) -> usize {
+        self.lines.lock().map_or(0, |l| {
+            l.iter()
+                .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+                .filter(|v| {
+                    v["method"] == method && v["path"].as_str().is_some_and(|p| p.ends_with(suffix))
+                })
+                .count()
+        })
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_send_slower_than_the_timeout_reaches_the_service_once() {
+    // Writes take 2.5 s; the client gives up after 1 s. Reads stay fast.
+    let serve = Serve::start(&[
+        "--chaos-latency-ms",
+        "2500",
+        "--chaos-latency-methods",
+        "POST",
+    ])
+    .expect("outpost serve");
+    let config = format!(
+        "base_url = \"{}\"\napi_key = \"pk_live_demo\"\nrequest_timeout_secs = 1\n{FAST_POLL}",
+        serve.url
+    );
+    let mut pty = Pty::spawn(&[], 110, 30, &config);
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"3");
+    pty.wait_for("Jonas Fischer")
+        .expect("the seeded draft is listed");
+    pty.send(b"/");
+    pty.type_text("jonas");
+    pty.send(b"\r");
+    pty.wait_for("1 shown").expect("the draft alone is shown");
+    pty.send(b"S");
+    pty.wait_for("Send this email?").expect("the send confirm");
+    pty.send(b"y");
+    pty.wait_for("the answer was lost")
+        .expect("the timeout is reported as a lost answer");
+    let screen = pty
+        .wait_until("the verdict", |s| {
+            s.contains("→ out") && s.contains("active") && !s.contains("checking send")
+        })
+        .expect("the thread shows the message that went");
+    assert!(screen.contains("Jonas Fischer"), "{screen}");
+    // Give a second (wrong) send every chance to show up in the log.
+    std::thread::sleep(Duration::from_millis(3_000));
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true));
+    assert_eq!(
+        serve.count("POST", "/messages"),
+        1,
+        "one send reached the service, not two"
+    );
+    assert!(
+        serve.count("GET", "/messages") >= 1,
+        "the thread's messages were read to learn whether it went"
+    );
+}

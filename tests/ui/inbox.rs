@@ -1,0 +1,211 @@
+//! Snapshots of the Inbox pane: the thread list, a thread with messages,
+//! the compose form with a validation error, the send confirm and the 409
+//! offer, at 80x24 and 200x50 (and the list and editor at 60x15).
+
+use std::time::Duration;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use insta::assert_snapshot;
+use outpost::api::model::ThreadPage;
+use outpost::app::fixtures::{self, drive};
+use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, update};
+
+use crate::support::{screen_text, terminal};
+
+/// Answers the reads among `cmds` from the fixtures; returns the writes.
+fn answer(m: &mut Model, cmds: &[Cmd]) -> Vec<(outpost::app::RequestId, ApiRequest)> {
+    let mut writes = Vec::new();
+    let mut queue = drive::api(cmds);
+    while let Some((id, req)) = queue.pop() {
+        let reply = match &req {
+            ApiRequest::ListThreads { query } => {
+                let rows: Vec<_> = fixtures::threads()
+                    .into_iter()
+                    .filter(|t| {
+                        query
+                            .status
+                            .as_deref()
+                            .is_none_or(|s| t.status.as_str() == s)
+                    })
+                    .collect();
+                ApiReply::Threads(Ok(ThreadPage {
+                    total: rows.len() as u64,
+                    threads: rows,
+                    page: 1,
+                    limit: 100,
+                }))
+            }
+            ApiRequest::ListSenders => ApiReply::Senders(Ok(fixtures::senders())),
+            ApiRequest::ListMessages { id, page, limit } => {
+                let n = if id == "t-2" { 240 } else { 0 };
+                ApiReply::ThreadMessages(Ok(fixtures::messages_page(
+                    id,
+                    n,
+                    page.unwrap_or(1),
+                    limit.unwrap_or(50),
+                )))
+            }
+            _ => {
+                writes.push((id, req));
+                continue;
+            }
+        };
+        let next = update(
+            m,
+            Msg::Api {
+                id,
+                latency: Duration::from_millis(42),
+                reply: Box::new(reply),
+            },
+        );
+        queue.extend(drive::api(&next));
+    }
+    writes
+}
+
+/// A model on the Inbox pane with the fixture threads loaded.
+pub fn loaded(w: u16, h: u16) -> Model {
+    let mut m = fixtures::model(w, h);
+    let cmds = m.switch_pane(Pane::Inbox);
+    answer(&mut m, &cmds);
+    m
+}
+
+/// Presses a key and answers the reads it causes; returns the writes.
+pub fn press(m: &mut Model, code: KeyCode) -> Vec<(outpost::app::RequestId, ApiRequest)> {
+    let cmds = update(m, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    answer(m, &cmds)
+}
+
+fn ctrl(m: &mut Model, c: char) -> Vec<(outpost::app::RequestId, ApiRequest)> {
+    let cmds = update(
+        m,
+        Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)),
+    );
+    answer(m, &cmds)
+}
+
+fn typed(m: &mut Model, text: &str) {
+    for c in text.chars() {
+        press(m, KeyCode::Char(c));
+    }
+}
+
+/// Moves the selection to the thread with `id`.
+pub fn select(m: &mut Model, id: &str) {
+    while m.panes.inbox.list.selected().is_some_and(|t| t.id != id) {
+        press(m, KeyCode::Down);
+    }
+}
+
+fn snap(m: &Model, w: u16, h: u16) -> String {
+    screen_text(&terminal(m, w, h))
+}
+
+#[test]
+fn thread_list() {
+    for (w, h) in [(60, 15), (80, 24), (200, 50)] {
+        let m = loaded(w, h);
+        let text = snap(&m, w, h);
+        assert!(text.contains("Inbox · all (5)"), "{text}");
+        assert_snapshot!(format!("thread_list_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn a_thread_with_messages() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let mut m = loaded(w, h);
+        select(&mut m, "t-2");
+        press(&mut m, KeyCode::Enter);
+        let text = snap(&m, w, h);
+        assert!(text.contains("Messages (240)"), "{text}");
+        assert!(
+            text.contains("2 unread"),
+            "opening did not mark it read:\n{text}"
+        );
+        assert_snapshot!(format!("thread_messages_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn compose_form_with_a_validation_error() {
+    for (w, h) in [(60, 15), (80, 24), (200, 50)] {
+        let mut m = loaded(w, h);
+        press(&mut m, KeyCode::Char('c'));
+        typed(&mut m, "sam@example.com");
+        press(&mut m, KeyCode::Tab);
+        typed(&mut m, "Sam Ortiz");
+        press(&mut m, KeyCode::Tab);
+        typed(&mut m, "ana@x.io, bob");
+        press(&mut m, KeyCode::Tab);
+        press(&mut m, KeyCode::Tab);
+        typed(&mut m, "Quick question");
+        press(&mut m, KeyCode::Tab);
+        typed(&mut m, "Hi Sam,\n\nquick question about your RevOps stack.");
+        let writes = ctrl(&mut m, 'o');
+        assert!(writes.is_empty(), "nothing sent with a bad address");
+        let text = snap(&m, w, h);
+        assert!(text.contains("`bob` is not an email address"), "{text}");
+        assert_snapshot!(format!("compose_error_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn the_send_confirm_names_recipient_and_sender() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let mut m = loaded(w, h);
+        select(&mut m, "t-1");
+        press(&mut m, KeyCode::Char('S'));
+        let text = snap(&m, w, h);
+        assert!(
+            text.contains("Jonas Fischer <jonas.fischer@kestrel.io>"),
+            "{text}"
+        );
+        assert!(text.contains("Dana Reyes <dana@acme-mail.com>"), "{text}");
+        assert_snapshot!(format!("send_confirm_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn the_409_offers_the_existing_thread() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let mut m = loaded(w, h);
+        press(&mut m, KeyCode::Char('c'));
+        typed(&mut m, "lena.weber@granite.de");
+        for _ in 0..4 {
+            press(&mut m, KeyCode::Tab);
+        }
+        typed(&mut m, "Benchmark");
+        press(&mut m, KeyCode::Tab);
+        typed(&mut m, "Hi Lena, the benchmark is ready.");
+        let writes = ctrl(&mut m, 'o');
+        let body = r#"{"error":{"code":"conflict","message":"This sender already has an open thread with this recipient"},
+            "existing_thread":{"id":"t-2","status":"active","participant_email":"lena.weber@granite.de","participant_name":"Lena Weber","account_id":"s-1"}}"#;
+        let cmds = drive::reply(
+            &mut m,
+            writes[0].0,
+            ApiReply::ThreadCreated(Box::new(Err(drive::service_error(409, body)))),
+        );
+        answer(&mut m, &cmds);
+        let text = snap(&m, w, h);
+        assert!(text.contains("There is already a thread"), "{text}");
+        assert_snapshot!(format!("conflict_offer_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn an_html_draft_with_attachments_in_the_editor() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let mut m = loaded(w, h);
+        select(&mut m, "t-4");
+        press(&mut m, KeyCode::Char('e'));
+        let text = snap(&m, w, h);
+        assert!(text.contains("webinar-slides.pdf"), "{text}");
+        assert!(
+            text.contains("the slides are attached & the recording follows."),
+            "{text}"
+        );
+        assert_snapshot!(format!("editor_html_attachments_{w}x{h}"), text);
+    }
+}

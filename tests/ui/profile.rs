@@ -1,0 +1,227 @@
+//! Snapshots of the Profile pane: the profile, the form, the review of a
+//! save, a validation error and a redeemed pass.
+
+use std::time::Duration;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use insta::assert_snapshot;
+use outpost::api::model::ContextResponse;
+use outpost::app::profile::fields::FieldId;
+use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, fixtures, update};
+
+use crate::support::{screen_text, terminal};
+
+const SIZES: [(u16, u16); 2] = [(80, 24), (200, 50)];
+
+fn answer(m: &mut Model, cmds: Vec<Cmd>, profile: &ContextResponse) {
+    for cmd in cmds {
+        let Cmd::Api { id, req } = cmd else { continue };
+        let reply = match req {
+            ApiRequest::GetContext => ApiReply::Context(Box::new(Ok(profile.clone()))),
+            _ => continue,
+        };
+        update(
+            m,
+            Msg::Api {
+                id,
+                latency: Duration::from_millis(42),
+                reply: Box::new(reply),
+            },
+        );
+    }
+}
+
+/// A model on the Profile pane with the fixture profile read.
+fn loaded(w: u16, h: u16) -> Model {
+    let mut m = fixtures::model(w, h);
+    let cmds = m.switch_pane(Pane::Profile);
+    answer(&mut m, cmds, &fixtures::company_profile());
+    m
+}
+
+fn press(m: &mut Model, code: KeyCode) -> Vec<Cmd> {
+    update(m, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+}
+
+fn ctrl(m: &mut Model, c: char) -> Vec<Cmd> {
+    update(
+        m,
+        Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)),
+    )
+}
+
+fn typed(m: &mut Model, s: &str) {
+    for c in s.chars() {
+        press(m, KeyCode::Char(c));
+    }
+}
+
+fn snap(m: &Model, w: u16, h: u16) -> String {
+    screen_text(&terminal(m, w, h))
+}
+
+/// Opens the form and edits one field in each section.
+fn edited(w: u16, h: u16) -> Model {
+    let mut m = loaded(w, h);
+    press(&mut m, KeyCode::Char('e'));
+    let on = |m: &mut Model, f: FieldId| {
+        if let Some(e) = m.panes.profile.editor.as_mut() {
+            e.focus_on(f);
+        }
+    };
+    on(&mut m, FieldId::LastName);
+    typed(&mut m, "-Park");
+    on(&mut m, FieldId::ProfessionalBackground);
+    typed(&mut m, "Ex-analyst. ");
+    on(&mut m, FieldId::Product);
+    typed(&mut m, "New: ");
+    on(&mut m, FieldId::TopicsToAvoid);
+    press(&mut m, KeyCode::Enter);
+    typed(&mut m, "competitor bashing");
+    on(&mut m, FieldId::IcpKeywords);
+    ctrl(&mut m, 'd');
+    on(&mut m, FieldId::Extra);
+    for _ in 0..7 {
+        press(&mut m, KeyCode::Down);
+    }
+    press(&mut m, KeyCode::End);
+    press(&mut m, KeyCode::Left);
+    typed(&mut m, "0");
+    m
+}
+
+#[test]
+fn the_profile_by_section() {
+    for (w, h) in SIZES {
+        let m = loaded(w, h);
+        let text = snap(&m, w, h);
+        let mut want = vec!["PROFILE", "USER", "COMPANY", "Maya"];
+        if w >= 120 {
+            want.extend(["CONTENT", "MARKET", "No code redeemed", "Account access"]);
+        } else {
+            want.push("lines 1–");
+        }
+        for want in want {
+            assert!(text.contains(want), "{want} at {w}x{h}:\n{text}");
+        }
+        assert_snapshot!(format!("profile_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn the_form() {
+    for (w, h) in SIZES {
+        let mut m = edited(w, h);
+        if let Some(e) = m.panes.profile.editor.as_mut() {
+            e.focus_on(FieldId::TopicsToAvoid);
+        }
+        let text = snap(&m, w, h);
+        assert!(text.contains("Edit company profile"), "{text}");
+        assert!(text.contains("6 fields changed"), "{text}");
+        assert_snapshot!(format!("form_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn the_review_before_saving() {
+    for (w, h) in SIZES {
+        let mut m = edited(w, h);
+        ctrl(&mut m, 's');
+        let text = snap(&m, w, h);
+        assert!(text.contains("Review: 6 fields change"), "{text}");
+        assert!(text.contains("Profile · Last name"), "{text}");
+        assert_snapshot!(format!("review_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn a_validation_error_on_its_field() {
+    for (w, h) in SIZES {
+        let mut m = edited(w, h);
+        ctrl(&mut m, 's');
+        let cmds = press(&mut m, KeyCode::Char('y'));
+        let Some(Cmd::Api { id, .. }) = cmds.into_iter().find(|c| matches!(c, Cmd::Api { .. }))
+        else {
+            panic!("the save is sent");
+        };
+        let err = fixtures::drive::service_error(
+            400,
+            r#"{"error":{"code":"invalid_request","message":"context.company.product: at most 500 chars"}}"#,
+        );
+        update(
+            &mut m,
+            Msg::Api {
+                id,
+                latency: Duration::from_millis(42),
+                reply: Box::new(ApiReply::ContextSaved(Box::new(Err(err)))),
+            },
+        );
+        m.toasts.clear();
+        let text = snap(&m, w, h);
+        assert!(text.contains("✗ at most 500 chars"), "{text}");
+        assert_snapshot!(format!("validation_error_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn a_redeemed_pass() {
+    for (w, h) in SIZES {
+        let mut m = loaded(w, h);
+        press(&mut m, KeyCode::Char('p'));
+        typed(&mut m, "DEMO-PASS-1");
+        let dialog = snap(&m, w, h);
+        assert!(dialog.contains("11/100 characters"), "{dialog}");
+        let cmds = press(&mut m, KeyCode::Enter);
+        let Some(Cmd::Api { id, .. }) = cmds.into_iter().next() else {
+            panic!("the redeem is sent");
+        };
+        update(
+            &mut m,
+            Msg::Api {
+                id,
+                latency: Duration::from_millis(42),
+                reply: Box::new(ApiReply::Redeemed(Box::new(Ok(fixtures::discovery_pass(
+                    true,
+                ))))),
+            },
+        );
+        m.toasts.clear();
+        let text = snap(&m, w, h);
+        assert!(text.contains("remaining 92/100"), "{text}");
+        assert!(
+            text.contains("active · expires in 14d 00h 00m 00s"),
+            "{text}"
+        );
+        assert!(text.contains("can create leads"), "{text}");
+        assert_snapshot!(format!("redeemed_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn a_refused_code_at_the_smallest_size() {
+    let mut m = loaded(60, 15);
+    press(&mut m, KeyCode::Char('p'));
+    typed(&mut m, "USED-CODE");
+    let cmds = press(&mut m, KeyCode::Enter);
+    let Some(Cmd::Api { id, .. }) = cmds.into_iter().next() else {
+        panic!("the redeem is sent");
+    };
+    update(
+        &mut m,
+        Msg::Api {
+            id,
+            latency: Duration::from_millis(42),
+            reply: Box::new(ApiReply::Redeemed(Box::new(Ok(fixtures::discovery_pass(
+                false,
+            ))))),
+        },
+    );
+    m.toasts.clear();
+    let text = snap(&m, 60, 15);
+    assert!(text.contains("was not redeemed"), "{text}");
+    assert!(
+        text.contains("COMPANY") || text.contains("PROFILE"),
+        "the profile still shows:\n{text}"
+    );
+    assert_snapshot!("refused_60x15", text);
+}
