@@ -15,9 +15,11 @@
 //!   message`, offering the Refresh key only when a retry can help.
 //! - `m.net.offline_since()` and `m.net.rate_limited(family, m.now)` answer
 //!   the same questions for a pane's own wording.
-//! - The Refresh action sends with [`Model::request_now`] (not
-//!   `Model::request`): the user's explicit retry goes out at once, even
-//!   through a closed rate-limit gate, as one attempt.
+//! - The user's Refresh (`r`, `:refresh`) is an explicit retry with no
+//!   code in the pane: what it sends with `Model::request` while handling
+//!   `Action::Refresh` goes out at once, even through a closed rate-limit
+//!   gate, as one attempt. Another explicit "try again" (a key in a dialog)
+//!   sends with [`Model::request_now`].
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 

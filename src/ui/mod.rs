@@ -151,7 +151,7 @@ use widgets::placeholder::style as level_style;
 /// connection state (online / offline since / rate limited), whether the
 /// local state is not being saved, requests in flight, then latency, the
 /// demo badge, the host and the masked key.
-fn status_parts(m: &Model, theme: &Theme, short: bool) -> Vec<Part> {
+fn status_parts(m: &Model, theme: &Theme, short: bool, narrow: bool) -> Vec<Part> {
     let net = m.net_line();
     let mut parts = vec![Part {
         spans: vec![
@@ -200,7 +200,8 @@ fn status_parts(m: &Model, theme: &Theme, short: bool) -> Vec<Part> {
             ),
             Span::raw(" "),
         ],
-        keep: 5,
+        // On a narrow screen the host gives way to the pane's keys.
+        keep: if narrow { 3 } else { 5 },
     });
     parts.push(Part {
         spans: vec![
@@ -223,11 +224,12 @@ fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
     // Room kept for the first hint ("? help"), which must always show.
     let hint_room = 8;
     let total = |parts: &[Part]| parts.iter().map(Part::width).sum::<usize>();
-    let mut parts = status_parts(m, theme, false);
+    let narrow = width < 72;
+    let mut parts = status_parts(m, theme, false, narrow);
     // The connection state in full, unless it alone crowds out the help
     // hint; then its short form.
     if parts.first().map_or(0, Part::width) + hint_room > width {
-        parts = status_parts(m, theme, true);
+        parts = status_parts(m, theme, true, narrow);
     }
     // Latency and the key give way to the hints; the rest only to the
     // first hint.
