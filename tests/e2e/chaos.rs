@@ -1,10 +1,10 @@
 //! Chaos: the dashboard in a pty against `outpost serve` with injected
 //! latency, 500s, 429s and malformed bodies, driven through every built
 //! pane (1–5 and Tab, the shared keys in each). It must not panic, must
-//! answer keys while requests hang, must send exactly one write request per
-//! write action (the serve log is the witness: a 429 is "not processed" and
-//! may be sent again, anything else is the one request), and must lose no
-//! draft.
+//! answer keys while requests hang, must make one write request per write
+//! action reach the service — never two (the serve log is the witness: a
+//! 429 is "not processed" and may be sent again; every other answer means
+//! the request reached the service) — and must lose no draft.
 //!
 //! The CI run is short. The long run is ignored by default:
 //!
@@ -165,9 +165,11 @@ fn keys_answered_while_requests_hang(pty: &Pty) {
     keys(pty, &[ESC]);
 }
 
-/// One write action (add a domain), then the witness: of the POSTs it
-/// made (those after the ones already in the log), all but the 429s ("not
-/// processed", so sent again) are one.
+/// One write action (add a domain), then the witness. Every POST it made
+/// (those after the ones already in the log) that was not a 429 reached
+/// the service: there is at most one, and exactly one when the domain was
+/// added. A 429 is "not processed", so the client may send it again; when
+/// every attempt met one, nothing was added and the dialog says why.
 fn add_domain(pty: &Pty, serve: &Serve, name: &str) {
     let before = serve.statuses("POST", "/api/email/domains").len();
     keys(pty, &[b"4"]);
@@ -177,20 +179,24 @@ fn add_domain(pty: &Pty, serve: &Serve, name: &str) {
         .expect("the add dialog");
     pty.type_text(name);
     pty.send(CTRL_S);
-    // The outcome: the new domain's records, or an error saying why.
-    pty.wait_until("the add answered", |s| {
-        s.contains("DNS records") || s.contains("adding the domain") || s.contains("may have")
-    })
-    .expect("the add is answered");
+    // The outcome: this domain's records, or the error on the dialog's
+    // field (never an older toast).
+    let screen = pty
+        .wait_until("the add answered", |s| {
+            (s.contains(name) && s.contains("DNS records"))
+                || (s.contains("Add a sending domain") && s.contains('✗'))
+        })
+        .expect("the add is answered");
+    let added = screen.contains("DNS records");
     // Let the log catch up with the last line.
     std::thread::sleep(Duration::from_millis(300));
     let after = serve.statuses("POST", "/api/email/domains");
     let new = after.get(before..).unwrap_or_default();
-    let processed = new.iter().filter(|s| **s != 429).count();
-    assert_eq!(
-        processed, 1,
-        "{name}: one add, one request that reached the handler: {new:?}"
-    );
+    let reached = new.iter().filter(|s| **s != 429).count();
+    assert!(reached <= 1, "{name}: sent twice: {new:?}");
+    if added {
+        assert_eq!(reached, 1, "{name}: added by one request: {new:?}");
+    }
     keys(pty, &[ESC, ESC]);
 }
 
