@@ -41,7 +41,10 @@ pub(super) fn upsert_domain(m: &mut Model, by: RequestId, new: SendingDomain) {
             let before = m.panes.domains.domains.items[i].status.clone();
             announce(m, &name, &before, &new.status);
             let n = new.dns_records.len();
+            let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
             m.panes.domains.domains.items[i] = new;
+            // Its new status may take it out of (or into) a kept filter.
+            reselect(m, View::Domains, keep);
             if m.panes.domains.open.as_deref() == Some(domain_id.as_str()) {
                 let vp = records_viewport(m);
                 m.panes.domains.records.set_len(n, vp);

@@ -255,6 +255,29 @@ fn senders_filter_by_type() {
     assert_eq!(m.panes.domains.view, View::SenderDetail);
 }
 
+/// A domain whose new status no longer passes the kept filter leaves the
+/// list: the table's length follows (the property test once found a row
+/// selected in an empty list).
+#[test]
+fn a_reply_that_moves_a_domain_out_of_the_filter_shortens_the_table() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('/'));
+    chars(&mut m, "pending");
+    key(&mut m, KeyCode::Enter);
+    assert_eq!(m.panes.domains.shown_domains().len(), 1);
+    let cmds = key(&mut m, KeyCode::Char('v'));
+    let (id, _) = api(&cmds).remove(0);
+    let verifying = fixtures::domain(
+        "d-3",
+        "outreach.northwind.com",
+        DomainStatus::Verifying,
+        "2026-11-21T08:00:00Z",
+    );
+    reply(&mut m, id, ApiReply::Domain(Ok(verifying)));
+    assert!(m.panes.domains.shown_domains().is_empty());
+    assert_eq!(m.panes.domains.table.len, 0, "no row left to select");
+}
+
 #[test]
 fn a_trigger_that_fails_is_announced() {
     let mut m = loaded();
