@@ -70,8 +70,9 @@ fn leads_with(total: usize) -> Model {
             if let Cmd::Api { id, req } = c {
                 let reply = match req {
                     outpost::app::ApiRequest::GetSearch { page, .. } => {
-                        let offset = page.offset.unwrap_or(0) as usize;
-                        let limit = page.limit.unwrap_or(100) as usize;
+                        let offset =
+                            usize::try_from(page.offset.unwrap_or(0)).unwrap_or(usize::MAX);
+                        let limit = usize::try_from(page.limit.unwrap_or(100)).unwrap_or(100);
                         ApiReply::SearchPage(Box::new(Ok(fixtures::search_page(
                             &s, total, offset, limit,
                         ))))
@@ -117,7 +118,7 @@ fn bench_leads(c: &mut Criterion) {
                 terminal
                     .draw(|f| outpost::ui::view(black_box(&m), f))
                     .expect("draw");
-            })
+            });
         });
     }
     group.finish();

@@ -1,5 +1,9 @@
 //! Sample data for tests, snapshots and benchmarks (not used by the app).
 
+// Fixtures take their settings by value so a test reads like the data it
+// builds (`latest_run(RunStatus::Running)`).
+#![allow(clippy::needless_pass_by_value)]
+
 use std::time::Instant;
 
 use super::{Model, Session};

@@ -16,6 +16,7 @@ static COLOUR: LazyLock<Theme> = LazyLock::new(|| {
     // The embedded file is part of the build, not outside data, and
     // `config::theme::tests::the_embedded_theme_sets_every_role` keeps it
     // valid.
+    #[allow(clippy::expect_used)]
     let file = ThemeFile::builtin().expect("assets/theme.toml is a valid theme");
     Theme::plain().layered(&file, false)
 });
@@ -186,8 +187,7 @@ impl Theme {
             CampaignStatus::Active | CampaignStatus::Launching => self.ok,
             CampaignStatus::Draft => self.info,
             CampaignStatus::Paused => self.warn,
-            CampaignStatus::Completed => self.dim,
-            CampaignStatus::Other(_) => self.dim,
+            CampaignStatus::Completed | CampaignStatus::Other(_) => self.dim,
         }
     }
 

@@ -54,7 +54,10 @@ pub struct SharedBackend(pub Arc<Mutex<TestBackend>>);
 
 impl SharedBackend {
     fn with<R>(&self, f: impl FnOnce(&mut TestBackend) -> R) -> R {
-        let mut b = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut b = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         f(&mut b)
     }
 
@@ -74,13 +77,15 @@ impl Backend for SharedBackend {
         self.with(|b| b.draw(content)).map_err(io::Error::other)
     }
     fn hide_cursor(&mut self) -> io::Result<()> {
-        self.with(|b| b.hide_cursor()).map_err(io::Error::other)
+        self.with(ratatui::backend::Backend::hide_cursor)
+            .map_err(io::Error::other)
     }
     fn show_cursor(&mut self) -> io::Result<()> {
-        self.with(|b| b.show_cursor()).map_err(io::Error::other)
+        self.with(ratatui::backend::Backend::show_cursor)
+            .map_err(io::Error::other)
     }
     fn get_cursor_position(&mut self) -> io::Result<Position> {
-        self.with(|b| b.get_cursor_position())
+        self.with(ratatui::backend::Backend::get_cursor_position)
             .map_err(io::Error::other)
     }
     fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
@@ -89,7 +94,8 @@ impl Backend for SharedBackend {
             .map_err(io::Error::other)
     }
     fn clear(&mut self) -> io::Result<()> {
-        self.with(|b| b.clear()).map_err(io::Error::other)
+        self.with(ratatui::backend::Backend::clear)
+            .map_err(io::Error::other)
     }
     fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
         self.with(|b| b.clear_region(clear_type))
@@ -99,10 +105,12 @@ impl Backend for SharedBackend {
         self.with(|b| b.size()).map_err(io::Error::other)
     }
     fn window_size(&mut self) -> io::Result<WindowSize> {
-        self.with(|b| b.window_size()).map_err(io::Error::other)
+        self.with(ratatui::backend::Backend::window_size)
+            .map_err(io::Error::other)
     }
     fn flush(&mut self) -> io::Result<()> {
-        self.with(|b| b.flush()).map_err(io::Error::other)
+        self.with(ratatui::backend::Backend::flush)
+            .map_err(io::Error::other)
     }
 }
 
@@ -117,7 +125,7 @@ impl Host for FakeHost {
     fn copy(&mut self, text: &str) -> Result<(), String> {
         self.copies
             .lock()
-            .unwrap_or_else(|e| e.into_inner())
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
             .push(text.to_owned());
         Ok(())
     }

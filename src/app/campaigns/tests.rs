@@ -1194,6 +1194,7 @@ mod props {
 
     /// Answers every request from the fixtures (a roster of 450, hostile
     /// counts now and then) and every file read with a small chunk.
+    #[allow(clippy::too_many_lines)] // one answer per request kind, side by side
     fn serve(m: &mut Model, mut cmds: Vec<Cmd>, round: usize) {
         for _ in 0..50 {
             let mut next = Vec::new();
