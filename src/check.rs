@@ -7,13 +7,25 @@ use std::time::Instant;
 use crate::api::{Client, ClientConfig, client::check_base_url};
 use crate::config::Config;
 
-/// Runs the check, writing a report to `out`; returns whether all passed.
-pub async fn run(cfg: &Config, out: &mut impl Write) -> bool {
-    let mut ok = true;
+/// Where the config came from, its warnings, the profile and the mode.
+fn config_lines(cfg: &Config, out: &mut impl Write) {
     let _ = writeln!(out, "config:   {}", cfg.layers.join(" < "));
     for w in &cfg.warnings {
         let _ = writeln!(out, "warning:  {w}");
     }
+    let _ = match &cfg.profile {
+        Some((name, origin)) => writeln!(out, "profile:  {name}  (from {origin})"),
+        None => writeln!(out, "profile:  default"),
+    };
+    if cfg.read_only {
+        let _ = writeln!(out, "mode:     read-only (only reads are sent)");
+    }
+}
+
+/// Runs the check, writing a report to `out`; returns whether all passed.
+pub async fn run(cfg: &Config, out: &mut impl Write) -> bool {
+    let mut ok = true;
+    config_lines(cfg, out);
     let base = match &cfg.base_url {
         Some((url, origin)) => {
             let _ = writeln!(out, "base URL: {url}  (from {origin})");
@@ -64,6 +76,7 @@ pub async fn run(cfg: &Config, out: &mut impl Write) -> bool {
     let mut client_cfg = ClientConfig::new(base, key);
     client_cfg.request_timeout = cfg.request_timeout;
     client_cfg.connect_timeout = cfg.connect_timeout;
+    client_cfg.read_only = cfg.read_only;
     // One attempt: `check` reports what happened, it does not wait out
     // retries.
     client_cfg.retry.max_attempts = 1;

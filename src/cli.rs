@@ -30,6 +30,16 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub key_stdin: bool,
 
+    /// Use the workspace profile NAME (a `[profiles.NAME]` table of the
+    /// config; also OUTPOST_PROFILE). Its local state is kept apart.
+    #[arg(long, value_name = "NAME", global = true)]
+    pub profile: Option<String>,
+
+    /// Send only reads: the client refuses anything that could change the
+    /// service (also `read_only = true` in the config).
+    #[arg(long, global = true)]
+    pub read_only: bool,
+
     /// With --demo: simulated seconds per real second.
     #[arg(long, value_name = "X", requires = "demo")]
     pub time_scale: Option<f64>,

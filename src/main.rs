@@ -52,6 +52,8 @@ fn load_config(cli: &Cli) -> Result<(Paths, config::Config), String> {
         config_path: cli.config.clone(),
         base_url: cli.base_url.clone(),
         key_from_stdin: key_from_stdin(cli)?,
+        profile: cli.profile.clone(),
+        read_only: cli.read_only,
     };
     let cfg = config::load(&paths, &overrides).map_err(|e| e.to_string())?;
     Ok((paths, cfg))
