@@ -11,9 +11,10 @@ use crate::demo::{ChaosConfig, DemoConfig};
 
 /// A terminal dashboard for the outreach and lead-finding service.
 #[derive(Debug, Parser)]
-#[command(name = "outpost", version, about, long_about = None)]
+#[command(name = "outpost", version, about, long_about = None, after_help = crate::script::EXIT_CODES)]
 pub struct Cli {
-    /// Run the dashboard against the embedded demo service (no key, no network).
+    /// Run against the embedded demo service, in-process (no key, no
+    /// network): the dashboard, or a scripting command.
     #[arg(long)]
     pub demo: bool,
 
@@ -59,6 +60,9 @@ pub enum Command {
     Serve(ServeArgs),
     /// Check config, key format, the HTTPS rule and one live call, then exit.
     Check,
+    /// The scripting commands (`outpost searches`, `outpost leads import`, …).
+    #[command(flatten)]
+    Script(crate::script::ScriptCommand),
 }
 
 /// Flags of `outpost serve`.

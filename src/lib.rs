@@ -9,6 +9,7 @@ pub mod demo;
 pub mod geometry;
 pub mod logging;
 pub mod runtime;
+pub mod script;
 pub mod store;
 pub mod text;
 pub mod ui;
