@@ -287,7 +287,7 @@ fn press_every_write_key(serve: &Serve, args: &[&str]) {
     let press = |keys: &[&[u8]]| {
         for k in keys {
             pty.send(k);
-            std::thread::sleep(Duration::from_millis(150));
+            std::thread::sleep(Duration::from_millis(80));
         }
     };
     // Leads: run the open search, run all (and confirm).
