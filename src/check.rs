@@ -13,6 +13,13 @@ pub async fn run(cfg: &Config, out: &mut impl Write) -> bool {
     for w in &cfg.warnings {
         let _ = writeln!(out, "warning:  {w}");
     }
+    let _ = match &cfg.profile {
+        Some((name, origin)) => writeln!(out, "profile:  {name}  (from {origin})"),
+        None => writeln!(out, "profile:  default"),
+    };
+    if cfg.read_only {
+        let _ = writeln!(out, "mode:     read-only (only reads are sent)");
+    }
     let base = report_base_url(cfg, out);
     let key = report_key(cfg, out);
     let Some(base) = base else {
@@ -27,6 +34,7 @@ pub async fn run(cfg: &Config, out: &mut impl Write) -> bool {
     let mut client_cfg = ClientConfig::new(base, key);
     client_cfg.request_timeout = cfg.request_timeout;
     client_cfg.connect_timeout = cfg.connect_timeout;
+    client_cfg.read_only = cfg.read_only;
     // One attempt: `check` reports what happened, it does not wait out
     // retries.
     client_cfg.retry.max_attempts = 1;

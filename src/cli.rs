@@ -11,9 +11,10 @@ use crate::demo::{ChaosConfig, DemoConfig};
 
 /// A terminal dashboard for the outreach and lead-finding service.
 #[derive(Debug, Parser)]
-#[command(name = "outpost", version, about, long_about = None)]
+#[command(name = "outpost", version, about, long_about = None, after_help = crate::script::EXIT_CODES)]
 pub struct Cli {
-    /// Run the dashboard against the embedded demo service (no key, no network).
+    /// Run against the embedded demo service, in-process (no key, no
+    /// network): the dashboard, or a scripting command.
     #[arg(long)]
     pub demo: bool,
 
@@ -29,6 +30,16 @@ pub struct Cli {
     /// values: they would sit in shell history and `ps`).
     #[arg(long, global = true)]
     pub key_stdin: bool,
+
+    /// Use the workspace profile NAME (a `[profiles.NAME]` table of the
+    /// config; also OUTPOST_PROFILE). Its local state is kept apart.
+    #[arg(long, value_name = "NAME", global = true)]
+    pub profile: Option<String>,
+
+    /// Send only reads: the client refuses anything that could change the
+    /// service (also `read_only = true` in the config).
+    #[arg(long, global = true)]
+    pub read_only: bool,
 
     /// With --demo: simulated seconds per real second.
     #[arg(long, value_name = "X", requires = "demo")]
@@ -50,6 +61,9 @@ pub enum Command {
     Serve(ServeArgs),
     /// Check config, key format, the HTTPS rule and one live call, then exit.
     Check,
+    /// The scripting commands (`outpost searches`, `outpost leads import`, …).
+    #[command(flatten)]
+    Script(crate::script::ScriptCommand),
 }
 
 /// Flags of `outpost serve`.

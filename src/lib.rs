@@ -10,6 +10,7 @@ pub mod geometry;
 pub mod logging;
 pub mod num;
 pub mod runtime;
+pub mod script;
 pub mod store;
 pub mod text;
 pub mod ui;

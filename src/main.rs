@@ -4,14 +4,15 @@
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use outpost::cli::{Cli, Command};
 use outpost::config::{self, Overrides, Paths};
 use outpost::text::sanitize;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match outpost::script::parse_cli() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -26,6 +27,9 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Serve(ref args)) => runtime.block_on(serve(args.clone())),
         Some(Command::Check) => runtime.block_on(check(&cli)),
+        Some(Command::Script(ref cmd)) => {
+            runtime.block_on(outpost::script::run(&cli, cmd, || load_config(&cli)))
+        }
         None => runtime.block_on(dashboard(&cli)),
     }
 }
@@ -52,6 +56,8 @@ fn load_config(cli: &Cli) -> Result<(Paths, config::Config), String> {
         config_path: cli.config.clone(),
         base_url: cli.base_url.clone(),
         key_from_stdin: key_from_stdin(cli)?,
+        profile: cli.profile.clone(),
+        read_only: cli.read_only,
     };
     let cfg = config::load(&paths, &overrides).map_err(|e| e.to_string())?;
     Ok((paths, cfg))
@@ -62,7 +68,7 @@ async fn serve(args: outpost::cli::ServeArgs) -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             eprintln!("outpost serve: {e}");
-            return ExitCode::from(2);
+            return outpost::script::Exit::Usage.into();
         }
     };
     let handle = match outpost::demo::spawn(args.addr, cfg).await {
@@ -109,7 +115,7 @@ async fn dashboard(cli: &Cli) -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             eprintln!("outpost: {}", sanitize::inline(&e));
-            return ExitCode::from(2);
+            return outpost::script::Exit::Usage.into();
         }
     };
     match outpost::runtime::launch(cli, paths, cfg).await {

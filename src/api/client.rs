@@ -38,6 +38,9 @@ pub struct ClientConfig {
     pub max_body: usize,
     /// Retry bounds.
     pub retry: RetryPolicy,
+    /// Read-only mode: refuse every request but a read
+    /// ([`super::read_only::is_read`]) before it leaves.
+    pub read_only: bool,
 }
 
 impl ClientConfig {
@@ -50,6 +53,7 @@ impl ClientConfig {
             request_timeout: Duration::from_secs(30),
             max_body: DEFAULT_MAX_BODY,
             retry: RetryPolicy::default(),
+            read_only: false,
         }
     }
 }
@@ -64,6 +68,7 @@ impl std::fmt::Debug for ClientConfig {
             .field("request_timeout", &self.request_timeout)
             .field("max_body", &self.max_body)
             .field("retry", &self.retry)
+            .field("read_only", &self.read_only)
             .finish()
     }
 }
@@ -220,6 +225,13 @@ impl Client {
         self.inner.loopback
     }
 
+    /// Whether this client refuses every request but a read (read-only
+    /// mode; shared by every clone and view, [`Client::with_bypass`]
+    /// included).
+    pub fn read_only(&self) -> bool {
+        self.inner.config.read_only
+    }
+
     /// The key, masked.
     pub fn masked_key(&self) -> String {
         self.inner.key.masked()
@@ -303,6 +315,12 @@ impl Client {
         payload: Option<Vec<u8>>,
     ) -> Result<(u16, Vec<u8>), ApiError> {
         let inner = &self.inner;
+        if inner.config.read_only && !super::read_only::is_read(&method, path, query) {
+            return Err(ApiError::ReadOnly {
+                method: method.to_string(),
+                path: path.to_owned(),
+            });
+        }
         let idempotent = matches!(method, Method::GET | Method::HEAD);
         let url = self.url_with_query(path, query);
         let family = RouteFamily::of(path);

@@ -180,6 +180,15 @@ pub enum ApiError {
         /// effect although its answer is unreadable.
         may_have_reached: bool,
     },
+    /// Read-only mode refused a request that could change the service;
+    /// nothing was sent.
+    #[error("read-only mode: {method} {path} was not sent (it could change the service)")]
+    ReadOnly {
+        /// HTTP method.
+        method: String,
+        /// The `/api/...` path.
+        path: String,
+    },
     /// The answer exceeded the body size cap.
     #[error("{}", too_large_text(*.limit, *.may_have_reached))]
     TooLarge {
@@ -257,6 +266,7 @@ impl ApiError {
             ApiError::Transport { .. } => "connection_lost",
             ApiError::Decode { .. } => "malformed_response",
             ApiError::TooLarge { .. } => "response_too_large",
+            ApiError::ReadOnly { .. } => "read_only",
         }
     }
 
@@ -326,7 +336,8 @@ impl ApiError {
             ApiError::Config(_)
             | ApiError::Invalid(_)
             | ApiError::Decode { .. }
-            | ApiError::TooLarge { .. } => false,
+            | ApiError::TooLarge { .. }
+            | ApiError::ReadOnly { .. } => false,
         }
     }
 

@@ -21,6 +21,8 @@ pub fn model(w: u16, h: u16) -> Model {
         demo: true,
         masked_key: "pk_live_…".into(),
         loopback: true,
+        read_only: false,
+        profile: None,
     };
     let mut state = State::default();
     state.prefs.last_pane = Some("domains".into());

@@ -163,6 +163,11 @@ pub struct Session {
     pub masked_key: String,
     /// The service is on a loopback address.
     pub loopback: bool,
+    /// Read-only mode: the client refuses every request but a read, so
+    /// actions that would change the service are shown disabled.
+    pub read_only: bool,
+    /// The workspace profile in use (`--profile`); `None`: the default.
+    pub profile: Option<String>,
 }
 
 /// Unsent text the last save before leaving could not write: printed on

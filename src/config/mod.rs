@@ -5,6 +5,7 @@
 
 pub mod keymap;
 pub mod paths;
+pub mod profile;
 pub mod theme;
 
 use std::collections::BTreeMap;
@@ -16,6 +17,7 @@ use serde::Deserialize;
 
 use crate::api::{ApiKey, KeyError};
 pub use paths::Paths;
+pub use profile::{Profiles, Workspace};
 pub use theme::ThemeFile;
 
 /// A configuration problem, naming the file and key where there is one.
@@ -67,6 +69,11 @@ pub struct FileConfig {
     pub poll: Option<PollFile>,
     /// Key overrides: `[keys.SCOPE] "KEY" = "action"`.
     pub keys: Option<KeyTables>,
+    /// Refuse every request that could change the service.
+    pub read_only: Option<bool>,
+    /// `[profiles.NAME]` tables: other workspaces (see [`profile`]).
+    #[serde(default, deserialize_with = "profile::tables")]
+    pub profiles: Option<BTreeMap<String, profile::ProfileFile>>,
 }
 
 /// `[keys.SCOPE] "KEY" = "action"` tables: scope → key → action.
@@ -150,6 +157,10 @@ pub struct Overrides {
     pub base_url: Option<String>,
     /// The key read from stdin with `--key-stdin`.
     pub key_from_stdin: Option<String>,
+    /// `--profile NAME`.
+    pub profile: Option<String>,
+    /// `--read-only`.
+    pub read_only: bool,
 }
 
 /// The resolved configuration.
@@ -173,6 +184,13 @@ pub struct Config {
     pub layers: Vec<String>,
     /// Warnings to show the user (permissions, clamped values).
     pub warnings: Vec<String>,
+    /// Read-only mode (`--read-only`, `read_only = true` at the top or in
+    /// the profile): the client sends only reads.
+    pub read_only: bool,
+    /// The profile in use and where it was chosen.
+    pub profile: Option<(String, String)>,
+    /// Every profile defined, for `:profile NAME`.
+    pub profiles: Profiles,
 }
 
 impl Config {
@@ -278,13 +296,21 @@ pub fn parse_file(path: &Path, text: &str) -> Result<FileConfig, ConfigError> {
         }
     }
     if let Some(name) = &file.api_key_env
-        && (name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        && !valid_env_name(name)
     {
         return Err(invalid(format!(
             "api_key_env = {name:?}: must be an environment variable name (letters, digits, _)"
         )));
     }
+    if let Some(p) = &file.profiles {
+        profile::check(p).map_err(invalid)?;
+    }
     Ok(file)
+}
+
+/// Whether `name` can name an environment variable.
+fn valid_env_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// toml's message, on one line: its first line names the key and what was
@@ -309,6 +335,9 @@ pub fn load(paths: &Paths, overrides: &Overrides) -> Result<Config, ConfigError>
         keys: Vec::new(),
         layers: vec!["defaults".into()],
         warnings: Vec::new(),
+        read_only: false,
+        profile: None,
+        profiles: Profiles::default(),
     };
 
     let mut files: Vec<(PathBuf, bool)> = Vec::new();
@@ -342,6 +371,7 @@ pub fn load(paths: &Paths, overrides: &Overrides) -> Result<Config, ConfigError>
         cfg.key = ApiKey::parse(&key).map(|k| (k, "env OUTPOST_API_KEY".into()));
         cfg.layers.push("env OUTPOST_API_KEY".into());
     }
+    profile::select(&mut cfg, overrides)?;
     if let Some(url) = &overrides.base_url {
         cfg.base_url = Some((url.clone(), "--base-url".into()));
         cfg.layers.push("--base-url".into());
@@ -349,6 +379,10 @@ pub fn load(paths: &Paths, overrides: &Overrides) -> Result<Config, ConfigError>
     if let Some(key) = &overrides.key_from_stdin {
         cfg.key = ApiKey::parse(key).map(|k| (k, "--key-stdin".into()));
         cfg.layers.push("--key-stdin".into());
+    }
+    if overrides.read_only {
+        cfg.read_only = true;
+        cfg.layers.push("--read-only".into());
     }
     Ok(cfg)
 }
@@ -396,6 +430,10 @@ fn apply_file(cfg: &mut Config, path: &Path, file: FileConfig) -> Result<(), Con
         cfg.poll.inbox_secs = p.inbox_secs.or(cfg.poll.inbox_secs);
     }
     cfg.keys.extend(key_overrides(path, file.keys));
+    if let Some(r) = file.read_only {
+        cfg.read_only = r;
+    }
+    cfg.profiles.collect(path, file.profiles, &mut cfg.warnings);
     Ok(())
 }
 

@@ -342,8 +342,9 @@ pub async fn spawn(addr: SocketAddr, config: DemoConfig) -> std::io::Result<Demo
 }
 
 /// The outermost middleware: one JSON line per request on stderr when
-/// `log_requests` is set — method, path (no query string, keys redacted),
-/// status, milliseconds; never the Authorization header.
+/// `log_requests` is set — method, path and query string (keys redacted;
+/// `query` only when there is one), status, milliseconds; never the
+/// Authorization header.
 ///
 /// A request is carried out to its end even when the client hangs up
 /// (a timeout), as a real service does: a write whose answer was lost still
@@ -359,14 +360,18 @@ async fn log_layer(State(app): State<Arc<App>>, req: Request, next: Next) -> Res
         let started = Instant::now();
         let method = req.method().to_string();
         let path = crate::api::key::redact(req.uri().path());
+        let query = req.uri().query().map(crate::api::key::redact);
         let resp = next.run(req).await;
-        let line = serde_json::json!({
+        let mut line = serde_json::json!({
             "ts": clock::iso(clock::wall_epoch_ms()),
             "method": method,
             "path": path,
             "status": resp.status().as_u16(),
             "ms": (started.elapsed().as_secs_f64() * 1000.0 * 10.0).round() / 10.0,
         });
+        if let Some(q) = query {
+            line["query"] = q.into();
+        }
         eprintln!("{line}");
         resp
     };

@@ -457,11 +457,15 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
     let demo = demo_service.is_some();
     client_cfg.request_timeout = cfg.request_timeout;
     client_cfg.connect_timeout = cfg.connect_timeout;
+    client_cfg.read_only = cfg.read_only;
     let client = Client::new(client_cfg).map_err(|e| e.to_string())?;
     let (poll, poll_warnings) = cfg.poll_intervals(client.is_loopback(), demo);
     notices.extend(poll_warnings);
 
-    let store = Store::new(paths.state_file());
+    let store = Store::new(crate::config::profile::state_file(
+        &paths,
+        cfg.profile_name(),
+    ));
     let (state, store_warnings) = store.load();
     notices.extend(store_warnings);
 
@@ -470,6 +474,8 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
         demo,
         masked_key: client.masked_key(),
         loopback: client.is_loopback(),
+        read_only: client.read_only(),
+        profile: cfg.profile_name().map(str::to_owned),
     };
     tracing::info!(host = %session.host, demo, "dashboard starting");
     // The size the terminal will have; asked of the tty without setting it

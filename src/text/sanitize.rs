@@ -124,7 +124,7 @@ fn is_plain(c: char) -> bool {
 /// Bidi controls, zero-width and other invisible format characters that can
 /// reorder or hide text. ZWNJ (U+200C) is kept (several scripts need it);
 /// ZWJ (U+200D) is handled apart: kept only inside emoji sequences.
-fn is_hidden_format(c: char) -> bool {
+pub(crate) fn is_hidden_format(c: char) -> bool {
     matches!(c,
         '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}' | '\u{200E}' | '\u{200F}'
         | '\u{202A}'..='\u{202E}'

@@ -99,6 +99,8 @@ async fn the_first_request_leaves_before_there_is_a_terminal() {
         demo: true,
         masked_key: client.masked_key(),
         loopback: true,
+        read_only: false,
+        profile: None,
     };
     let mut state = State::default();
     state.prefs.last_pane = Some("leads".into());
@@ -168,6 +170,8 @@ async fn r_tries_once_through_a_day_long_rate_limit() {
         demo: true,
         masked_key: client.masked_key(),
         loopback: true,
+        read_only: false,
+        profile: None,
     };
     let mut state = State::default();
     state.prefs.last_pane = Some("domains".into());

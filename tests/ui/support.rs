@@ -169,6 +169,8 @@ impl Runner {
             demo: true,
             masked_key: client.masked_key(),
             loopback: true,
+            read_only: false,
+            profile: None,
         };
         let mut state = State::default();
         state.prefs.last_pane = Some(pane.to_owned());

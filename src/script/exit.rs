@@ -1,0 +1,150 @@
+//! Exit codes of the scripting commands, and the failure a command ends
+//! with: what is printed on stderr and which code the process returns.
+
+use std::process::ExitCode;
+
+use crate::api::ApiError;
+use crate::text::sanitize;
+
+/// The exit codes, as documented in the README and in `--help`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// 0: done (`domain watch`: the domain verified).
+    Ok = 0,
+    /// 1: the service refused or failed the request (its code is printed),
+    /// a watched domain failed, or a code was not redeemed.
+    Failed = 1,
+    /// 2: `domain watch` timed out before the domain verified or failed.
+    TimedOut = 2,
+    /// 3: no API key, or the service refused it (401).
+    Auth = 3,
+    /// 4: rate limited longer than Outpost waits by itself (429).
+    RateLimited = 4,
+    /// 5: the service could not be reached, did not answer in time, or sent
+    /// an answer that could not be read.
+    Unreachable = 5,
+    /// 6: read-only mode refused a request that could change the service
+    /// (nothing was sent).
+    ReadOnly = 6,
+    /// 64: a bad command line, config, profile or input file.
+    Usage = 64,
+}
+
+/// The exit codes as `--help` shows them.
+pub const EXIT_CODES: &str = "\
+Exit codes (scripting commands):
+  0   ok (domain watch: verified)
+  1   the service refused or failed the request (its code is printed on
+      stderr); domain watch: failed; redeem: not redeemed
+  2   domain watch: timed out
+  3   no API key, or the key was refused (401)
+  4   rate limited (429) longer than Outpost waits by itself
+  5   service unreachable, no answer in time, or an unreadable answer
+  6   refused by read-only mode (nothing was sent)
+  64  bad command line, config, profile or input file
+An import that stops part-way exits with the code of what stopped it; its
+report says which lines went in.";
+
+impl Exit {
+    /// The code of a failed call.
+    pub fn of(e: &ApiError) -> Exit {
+        match e {
+            ApiError::ReadOnly { .. } => Exit::ReadOnly,
+            ApiError::RateLimited { .. } => Exit::RateLimited,
+            ApiError::Config(_) | ApiError::Invalid(_) => Exit::Usage,
+            ApiError::Connect { .. }
+            | ApiError::Timeout { .. }
+            | ApiError::Transport { .. }
+            | ApiError::Decode { .. }
+            | ApiError::TooLarge { .. } => Exit::Unreachable,
+            ApiError::Service(s) => match s.status {
+                401 => Exit::Auth,
+                429 => Exit::RateLimited,
+                _ => Exit::Failed,
+            },
+        }
+    }
+}
+
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(e as u8)
+    }
+}
+
+/// Why a command stopped: printed on stderr (made inert), with its code.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Failure {
+    /// The exit code.
+    pub exit: Exit,
+    /// The message, starting with the service's code when there is one.
+    pub message: String,
+}
+
+impl Failure {
+    /// A failure with a code and a message.
+    pub fn new(exit: Exit, message: impl Into<String>) -> Failure {
+        Failure {
+            exit,
+            message: message.into(),
+        }
+    }
+
+    /// A bad command line or input.
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure::new(Exit::Usage, message)
+    }
+
+    /// A failed call, `context` saying what was being done.
+    pub fn api(context: &str, e: &ApiError) -> Failure {
+        Failure::new(Exit::of(e), format!("{context}: {}", describe(e)))
+    }
+
+    /// Prints it on stderr, inert.
+    pub fn print(&self) {
+        eprintln!("outpost: {}", sanitize::inline(&self.message));
+    }
+}
+
+/// An error with the service's code first: `not_found: Campaign not found
+/// (HTTP 404)`.
+pub fn describe(e: &ApiError) -> String {
+    match e {
+        // Their text already starts with the code.
+        ApiError::Service(_) | ApiError::RateLimited { .. } => e.to_string(),
+        _ => format!("{}: {e}", e.code()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::ServiceError;
+
+    #[test]
+    fn each_kind_of_error_has_its_code() {
+        let service =
+            |status: u16| ApiError::Service(Box::new(ServiceError::from_body(status, b"", None)));
+        assert_eq!(Exit::of(&service(404)), Exit::Failed);
+        assert_eq!(Exit::of(&service(401)), Exit::Auth);
+        assert_eq!(Exit::of(&service(429)), Exit::RateLimited);
+        assert_eq!(Exit::of(&service(500)), Exit::Failed);
+        let ro = ApiError::ReadOnly {
+            method: "POST".into(),
+            path: "/api/x".into(),
+        };
+        assert_eq!(Exit::of(&ro), Exit::ReadOnly);
+        assert_eq!(
+            describe(&ro),
+            "read_only: read-only mode: POST /api/x was not sent (it could change the service)"
+        );
+        let lost = ApiError::Connect {
+            host: "h".into(),
+            detail: "refused".into(),
+        };
+        assert_eq!(Exit::of(&lost), Exit::Unreachable);
+        assert_eq!(describe(&lost), "unreachable: cannot reach h: refused");
+        assert_eq!(describe(&service(404)), "not_found: not found (HTTP 404)");
+        assert_eq!(ExitCode::from(Exit::Usage), ExitCode::from(64));
+    }
+}

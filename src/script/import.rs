@@ -1,0 +1,622 @@
+//! `outpost leads import <campaign> <file.csv> [--map COLUMN=FIELD]...`:
+//! the Campaigns pane's import without the screen.
+//!
+//! The file is read with the pane's streaming reader
+//! ([`crate::runtime::csv_import::read_chunk`]: one chunk of at most 1,000
+//! rows in memory whatever the file size, line numbers as an editor shows
+//! them) and mapped with the pane's rules
+//! ([`crate::app::campaigns::import`]: columns guessed from their names,
+//! `--map` over the guesses, rows lacking the channel's identity left out,
+//! repeats of an identity within the file counted as duplicates). Each
+//! chunk goes up in one call; a 400 naming rows leaves those rows out and
+//! sends the rest again (nothing went in); any other failure stops the
+//! import and says which lines went in. A chunk is never sent twice after
+//! a lost answer: running the same import again is safe, as rows already
+//! in the roster come back as duplicates.
+//!
+//! On a terminal, a progress bar runs on stderr. The report goes to stdout:
+//! readable on a terminal, JSON otherwise (or with `--json`):
+//!
+//! ```json
+//! {"campaign_id": "…", "file": "leads.csv",
+//!  "mapping": [{"column": "Email", "field": "email"}],
+//!  "rows": 0, "imported": 0,
+//!  "duplicates": {"in_file": 0, "in_roster": 0},
+//!  "left_out": {"count": 0, "rows": [{"line": 7, "reason": "no email"}]},
+//!  "chunks": 0, "complete": true,
+//!  "stopped": null}
+//! ```
+//!
+//! `rows` counts the data rows read (blank lines skipped); `line` is the
+//! file's line number (the header is line 1); `left_out.rows` lists the
+//! first 1,000. `stopped`, when the import stopped early, is `{"line",
+//! "code", "message", "may_have_gone_in"}`: the first line of the chunk
+//! that failed, the error's code and message, and whether that chunk may
+//! have been taken although its answer was lost.
+
+use std::collections::HashSet;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::Ctx;
+use super::exit::{Exit, Failure};
+use super::output::{stdout_failure, write_json};
+use crate::api::ApiError;
+use crate::api::model::{AddLeadsResponse, CampaignStatus, Channel, LeadInput};
+use crate::app::campaigns::import::{
+    CHUNK, CHUNK_BYTES, MAX_LISTED, Progress, Target, check_mapping, custom_key, guess_all,
+    identity_key, lacks_identity, lead_of, rows_named,
+};
+use crate::app::csv_chunk::{CsvChunk, CsvPos, CsvRead};
+use crate::text::{format, sanitize};
+
+/// Flags of `outpost leads import`.
+#[derive(Debug, Clone, Args)]
+pub struct ImportArgs {
+    /// The draft campaign's id.
+    pub campaign: String,
+    /// The CSV file; its first line names the columns.
+    pub file: PathBuf,
+    /// Where a column goes, overriding the guess from its name: FIELD is
+    /// email, network_url, first_name, last_name, name, company, position,
+    /// headline, custom.KEY or skip.
+    #[arg(long = "map", value_name = "COLUMN=FIELD")]
+    pub map: Vec<String>,
+    /// Print the JSON report even on a terminal.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A `--map` field name as a target.
+fn target_of(field: &str) -> Option<Target> {
+    let f = field.trim();
+    Some(match f.to_ascii_lowercase().as_str() {
+        "email" => Target::Email,
+        "network_url" => Target::NetworkUrl,
+        "first_name" => Target::FirstName,
+        "last_name" => Target::LastName,
+        "name" => Target::Name,
+        "company" => Target::Company,
+        "position" => Target::Position,
+        "headline" => Target::Headline,
+        "skip" => Target::Skip,
+        _ => {
+            let key = f
+                .strip_prefix("custom.")
+                .or_else(|| f.strip_prefix("custom_fields."))?;
+            if key.trim().is_empty() {
+                return None;
+            }
+            Target::Custom(custom_key(key))
+        }
+    })
+}
+
+/// The target's name as `--map` and the report write it.
+fn field_name(t: &Target) -> String {
+    match t {
+        Target::Email => "email".into(),
+        Target::NetworkUrl => "network_url".into(),
+        Target::FirstName => "first_name".into(),
+        Target::LastName => "last_name".into(),
+        Target::Name => "name".into(),
+        Target::Company => "company".into(),
+        Target::Position => "position".into(),
+        Target::Headline => "headline".into(),
+        Target::Custom(k) => format!("custom.{k}"),
+        Target::Skip => "skip".into(),
+    }
+}
+
+/// The mapping of a header: guessed, then `--map` over the guesses (a
+/// guess that collides with an explicit choice goes to custom fields).
+pub fn mapping(header: &[String], maps: &[String]) -> Result<Vec<Target>, String> {
+    let mut mapping = guess_all(header);
+    let mut explicit = vec![false; header.len()];
+    for m in maps {
+        let Some((column, field)) = m.split_once('=') else {
+            return Err(format!("--map {m}: write COLUMN=FIELD"));
+        };
+        let column = column.trim();
+        let Some(i) = header.iter().position(|h| h.eq_ignore_ascii_case(column)) else {
+            return Err(format!(
+                "--map {m}: the file has no column {column:?}; its columns: {}",
+                header.join(", ")
+            ));
+        };
+        let Some(t) = target_of(field) else {
+            return Err(format!(
+                "--map {m}: FIELD is one of email, network_url, first_name, last_name, name, company, position, headline, custom.KEY, skip"
+            ));
+        };
+        mapping[i] = t;
+        explicit[i] = true;
+    }
+    for i in 0..mapping.len() {
+        let t = mapping[i].clone();
+        if !explicit[i] || matches!(t, Target::Skip | Target::Custom(_)) {
+            continue;
+        }
+        for j in 0..mapping.len() {
+            if j != i && !explicit[j] && mapping[j] == t {
+                mapping[j] = Target::Custom(custom_key(&header[j]));
+            }
+        }
+    }
+    Ok(mapping)
+}
+
+/// A mapped column in the report.
+#[derive(Debug, Serialize)]
+struct MapJson<'a> {
+    column: &'a str,
+    field: String,
+}
+
+/// A left-out row in the report.
+#[derive(Debug, Serialize)]
+struct LeftJson<'a> {
+    line: u64,
+    reason: &'a str,
+}
+
+/// `left_out` of the report.
+#[derive(Debug, Serialize)]
+struct LeftOutJson<'a> {
+    count: u64,
+    rows: Vec<LeftJson<'a>>,
+}
+
+/// `duplicates` of the report.
+#[derive(Debug, Serialize)]
+struct DupJson {
+    in_file: u64,
+    in_roster: u64,
+}
+
+/// Why the import stopped.
+#[derive(Debug, Clone, Serialize)]
+struct Stopped {
+    line: u64,
+    code: String,
+    message: String,
+    may_have_gone_in: bool,
+    #[serde(skip)]
+    exit: Exit,
+}
+
+/// The report.
+#[derive(Debug, Serialize)]
+struct ReportJson<'a> {
+    campaign_id: &'a str,
+    file: String,
+    mapping: Vec<MapJson<'a>>,
+    rows: u64,
+    imported: u64,
+    duplicates: DupJson,
+    left_out: LeftOutJson<'a>,
+    chunks: u64,
+    complete: bool,
+    stopped: Option<&'a Stopped>,
+}
+
+/// The import's counts as it goes (the pane's [`Progress`] for the
+/// numbers, plus the rows read).
+struct Run {
+    p: Progress,
+    rows: u64,
+    stopped: Option<Stopped>,
+    bar: bool,
+}
+
+/// Reads one chunk off the async threads.
+async fn read(path: &std::path::Path, start: CsvPos) -> Result<CsvChunk, String> {
+    let read = CsvRead {
+        path: path.to_owned(),
+        start,
+        header: start == CsvPos::START,
+        max_rows: CHUNK,
+        max_bytes: CHUNK_BYTES,
+    };
+    tokio::task::spawn_blocking(move || crate::runtime::csv_import::read_chunk(&read))
+        .await
+        .map_err(|e| format!("the file reader failed: {e}"))?
+}
+
+/// `outpost leads import`.
+pub async fn import(ctx: &Ctx, a: &ImportArgs, out: &mut impl Write) -> Result<Exit, Failure> {
+    if ctx.client.read_only() {
+        return Err(Failure::new(
+            Exit::ReadOnly,
+            "read_only: read-only mode: an import adds leads to the campaign; nothing was sent",
+        ));
+    }
+    let c = ctx
+        .client
+        .get_campaign(&a.campaign)
+        .await
+        .map_err(|e| Failure::api(&format!("reading campaign {}", a.campaign), &e))?;
+    if c.status != CampaignStatus::Draft {
+        return Err(Failure::new(
+            Exit::Failed,
+            format!(
+                "campaign {} is {}: leads can be added only while it is a draft",
+                sanitize::inline(&c.name),
+                c.status
+            ),
+        ));
+    }
+    let first = read(&a.file, CsvPos::START).await.map_err(Failure::usage)?;
+    let header = first.header.clone().unwrap_or_default();
+    if header.iter().all(String::is_empty) {
+        return Err(Failure::usage(format!(
+            "{} has no header row: its first line must name the columns",
+            a.file.display()
+        )));
+    }
+    let map = mapping(&header, &a.map).map_err(Failure::usage)?;
+    check_mapping(&map, &c.kind).map_err(|e| {
+        Failure::usage(format!(
+            "{e} (--map COLUMN={})",
+            if c.kind == Channel::Network {
+                "network_url"
+            } else {
+                "email"
+            }
+        ))
+    })?;
+    let mut run = Run {
+        p: Progress {
+            file_len: first.file_len,
+            ..Progress::default()
+        },
+        rows: 0,
+        stopped: None,
+        bar: std::io::stderr().is_terminal(),
+    };
+    let mut chunk = first;
+    loop {
+        let (next, eof) = (chunk.next, chunk.eof);
+        if !upload(ctx, &c.id, &c.kind, &map, chunk, &mut run).await {
+            break;
+        }
+        if eof {
+            break;
+        }
+        match read(&a.file, next).await {
+            Ok(ch) => chunk = ch,
+            Err(why) => {
+                run.stopped = Some(Stopped {
+                    line: next.line,
+                    code: "file".into(),
+                    message: why,
+                    may_have_gone_in: false,
+                    exit: Exit::Usage,
+                });
+                break;
+            }
+        }
+    }
+    if run.bar {
+        eprint!("\r\x1b[2K");
+    }
+    report(a, &c.id, &header, &map, &run, out)
+}
+
+/// A chunk's rows made into leads: what is sent, with each lead's line and
+/// identity, and what is left out or duplicated.
+#[derive(Default)]
+struct Batch {
+    leads: Vec<LeadInput>,
+    lines: Vec<u64>,
+    keys: Vec<u64>,
+    left: Vec<(u64, String)>,
+    dups: u64,
+}
+
+/// Broken rows and rows without the identity are left out; a repeat of an
+/// identity of the file (this chunk or one before) is a duplicate.
+fn batch(chunk: CsvChunk, map: &[Target], channel: &Channel, seen: &HashSet<u64>) -> Batch {
+    let mut b = Batch::default();
+    let mut here = HashSet::new();
+    for row in chunk.rows {
+        let fields = match row.fields {
+            Ok(f) => f,
+            Err(why) => {
+                b.left.push((row.line, why));
+                continue;
+            }
+        };
+        let lead = lead_of(&fields, map);
+        if let Some(why) = lacks_identity(&lead, channel) {
+            b.left.push((row.line, why));
+            continue;
+        }
+        let key = identity_key(&lead, channel);
+        if seen.contains(&key) || !here.insert(key) {
+            b.dups += 1;
+            continue;
+        }
+        b.leads.push(lead);
+        b.lines.push(row.line);
+        b.keys.push(key);
+    }
+    b
+}
+
+/// Sends one chunk (leaving out what cannot go, and the rows a 400
+/// names); returns whether the import goes on.
+async fn upload(
+    ctx: &Ctx,
+    campaign: &str,
+    channel: &Channel,
+    map: &[Target],
+    chunk: CsvChunk,
+    run: &mut Run,
+) -> bool {
+    let first_line = chunk.rows.first().map_or(chunk.start.line, |r| r.line);
+    let next = chunk.next;
+    run.rows = run.rows.saturating_add(chunk.rows.len() as u64);
+    let mut b = batch(chunk, map, channel, &run.p.seen);
+    let answer = loop {
+        if b.leads.is_empty() {
+            break AddLeadsResponse::default();
+        }
+        match ctx.client.add_leads(campaign, channel, &b.leads).await {
+            Ok(r) => break r,
+            Err(e) => {
+                let named = if e.status() == Some(400) {
+                    rows_named(&e.message())
+                } else {
+                    Vec::new()
+                };
+                if named.is_empty() || named.iter().any(|i| *i >= b.leads.len()) {
+                    run.stopped = Some(stopped(first_line, &e));
+                    return false;
+                }
+                // The whole batch was refused: leave the rows out, send
+                // the rest.
+                let why = format!("refused by the service: {}", e.message());
+                for i in named.into_iter().rev() {
+                    b.leads.remove(i);
+                    b.keys.remove(i);
+                    b.left.push((b.lines.remove(i), why.clone()));
+                }
+            }
+        }
+    };
+    take(run, b, &answer);
+    run.p.bytes_done = next.byte.min(run.p.file_len);
+    if run.bar {
+        progress_bar(run);
+    }
+    true
+}
+
+/// Counts a chunk that went in, as the pane does.
+fn take(run: &mut Run, mut b: Batch, answer: &AddLeadsResponse) {
+    let p = &mut run.p;
+    p.imported = p.imported.saturating_add(answer.imported);
+    let in_batch = answer
+        .duplicate_rows
+        .iter()
+        .filter(|x| x.reason == "batch")
+        .count() as u64;
+    p.dup_file = p.dup_file.saturating_add(b.dups).saturating_add(in_batch);
+    // Counts without rows: the service did not say why, the roster it is.
+    p.dup_roster = p
+        .dup_roster
+        .saturating_add(answer.duplicates.saturating_sub(in_batch));
+    b.left.sort_by_key(|(line, _)| *line);
+    for (line, why) in b.left {
+        p.left_out_count += 1;
+        if p.left_out.len() < MAX_LISTED {
+            p.left_out.push((line, why));
+        }
+    }
+    p.seen.extend(b.keys);
+    p.chunks += 1;
+}
+
+fn stopped(line: u64, e: &ApiError) -> Stopped {
+    Stopped {
+        line,
+        code: e.code().to_owned(),
+        message: e.message(),
+        may_have_gone_in: e.maybe_accepted(),
+        exit: Exit::of(e),
+    }
+}
+
+/// `[#########-----------]  45%  4,500 rows · 4,300 imported · …` on
+/// stderr, redrawn in place and cut to the terminal's width (a wrapped
+/// line could not be redrawn).
+fn progress_bar(run: &Run) {
+    let p = &run.p;
+    let (done, len) = (p.bytes_done, p.file_len.max(1));
+    let percent = if p.file_len == 0 {
+        100
+    } else {
+        done.saturating_mul(100) / len
+    };
+    let filled = usize::try_from(percent / 5).unwrap_or(20).min(20);
+    let line = format!(
+        "[{}{}] {:>3}%  {} rows · {} imported · {} duplicates · {} left out",
+        "#".repeat(filled),
+        "-".repeat(20 - filled),
+        percent,
+        format::count(run.rows),
+        format::count(p.imported),
+        format::count(p.dup_file.saturating_add(p.dup_roster)),
+        format::count(p.left_out_count)
+    );
+    let width = crossterm::terminal::size().map_or(80, |(w, _)| usize::from(w));
+    eprint!(
+        "\r\x1b[2K{}",
+        super::output::cut(&line, width.saturating_sub(1).max(10))
+    );
+    let _ = std::io::stderr().flush();
+}
+
+fn report(
+    a: &ImportArgs,
+    campaign: &str,
+    header: &[String],
+    map: &[Target],
+    run: &Run,
+    out: &mut impl Write,
+) -> Result<Exit, Failure> {
+    let p = &run.p;
+    let json = a.json || !std::io::stdout().is_terminal();
+    let written = if json {
+        write_json(
+            out,
+            &ReportJson {
+                campaign_id: campaign,
+                file: a.file.display().to_string(),
+                mapping: header
+                    .iter()
+                    .zip(map)
+                    .map(|(h, t)| MapJson {
+                        column: h,
+                        field: field_name(t),
+                    })
+                    .collect(),
+                rows: run.rows,
+                imported: p.imported,
+                duplicates: DupJson {
+                    in_file: p.dup_file,
+                    in_roster: p.dup_roster,
+                },
+                left_out: LeftOutJson {
+                    count: p.left_out_count,
+                    rows: p
+                        .left_out
+                        .iter()
+                        .map(|(line, reason)| LeftJson {
+                            line: *line,
+                            reason,
+                        })
+                        .collect(),
+                },
+                chunks: p.chunks,
+                complete: run.stopped.is_none(),
+                stopped: run.stopped.as_ref(),
+            },
+        )
+    } else {
+        (|| {
+            writeln!(
+                out,
+                "{} rows read · {}",
+                format::count(run.rows),
+                p.summary()
+            )?;
+            if !p.left_out.is_empty() {
+                writeln!(out, "left out:")?;
+                for (line, why) in &p.left_out {
+                    writeln!(out, "  line {line}: {}", sanitize::inline(why))?;
+                }
+                if p.left_out_count > p.left_out.len() as u64 {
+                    writeln!(
+                        out,
+                        "  … and {} more",
+                        format::count(p.left_out_count - p.left_out.len() as u64)
+                    )?;
+                }
+            }
+            Ok(())
+        })()
+    };
+    written.map_err(|e| stdout_failure(&e))?;
+    match &run.stopped {
+        None => Ok(Exit::Ok),
+        Some(s) => {
+            let mut message = format!(
+                "import stopped at the chunk from line {}: {}: {}",
+                s.line, s.code, s.message
+            );
+            if s.may_have_gone_in {
+                message.push_str(
+                    "; that chunk may have gone in (its answer was lost) — running the same import again is safe: rows already in the roster come back as duplicates",
+                );
+            }
+            Err(Failure::new(s.exit, message))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header(cols: &[&str]) -> Vec<String> {
+        cols.iter().map(|c| (*c).to_owned()).collect()
+    }
+
+    #[test]
+    fn map_overrides_the_guess_and_moves_a_colliding_guess_aside() {
+        let h = header(&["Email", "Work mail", "Company", "Notes"]);
+        let m = mapping(&h, &["work mail=email".into(), "Notes=skip".into()]).unwrap();
+        assert_eq!(
+            m,
+            [
+                Target::Custom("email".into()),
+                Target::Email,
+                Target::Company,
+                Target::Skip
+            ]
+        );
+        let m = mapping(&h, &["Notes=custom.Sales Notes".into()]).unwrap();
+        assert_eq!(m[3], Target::Custom("sales_notes".into()));
+    }
+
+    #[test]
+    fn bad_maps_say_what_is_allowed() {
+        let h = header(&["Email"]);
+        let e = mapping(&h, &["Mail=email".into()]).unwrap_err();
+        assert!(
+            e.contains("no column \"Mail\"") && e.contains("Email"),
+            "{e}"
+        );
+        let e = mapping(&h, &["Email=phone".into()]).unwrap_err();
+        assert!(e.contains("custom.KEY"), "{e}");
+        let e = mapping(&h, &["Email".into()]).unwrap_err();
+        assert!(e.contains("COLUMN=FIELD"), "{e}");
+    }
+
+    #[test]
+    fn field_names_round_trip() {
+        for t in [
+            Target::Email,
+            Target::NetworkUrl,
+            Target::FirstName,
+            Target::LastName,
+            Target::Name,
+            Target::Company,
+            Target::Position,
+            Target::Headline,
+            Target::Custom("team".into()),
+            Target::Skip,
+        ] {
+            assert_eq!(target_of(&field_name(&t)), Some(t));
+        }
+    }
+
+    #[test]
+    fn the_failure_keeps_the_code_and_whether_it_may_have_gone_in() {
+        let e = ApiError::Timeout {
+            method: "POST".into(),
+            after: std::time::Duration::from_secs(30),
+            may_have_reached: true,
+        };
+        let s = stopped(1002, &e);
+        assert_eq!((s.line, s.code.as_str()), (1002, "timeout"));
+        assert!(s.may_have_gone_in);
+        assert_eq!(s.exit, Exit::Unreachable);
+        assert!(super::super::exit::describe(&e).starts_with("timeout: "));
+    }
+}

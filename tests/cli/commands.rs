@@ -1,0 +1,397 @@
+//! Every listing command, as a table and as JSON; errors and exit codes.
+
+use serde_json::Value;
+
+use crate::support::{Serve, cli, outpost, run, workspace};
+
+/// The `id` of the element of `list` whose `key` is `value`.
+pub fn id_where(list: &Value, key: &str, value: &str) -> String {
+    list.as_array()
+        .and_then(|a| a.iter().find(|x| x[key] == value))
+        .and_then(|x| x["id"].as_str())
+        .unwrap_or_else(|| panic!("no {key} = {value} in {list}"))
+        .to_owned()
+}
+
+fn keys(v: &Value) -> Vec<String> {
+    v.as_object()
+        .map(|o| o.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn searches_and_results_as_tables_and_json() {
+    let serve = Serve::start(&[]);
+    let dir = workspace(&serve);
+    let d = dir.path();
+
+    let table = cli(d, &["searches"]);
+    assert_eq!(table.code, 0, "{}", table.stderr);
+    let header = table.stdout.lines().next().unwrap_or_default();
+    assert!(
+        header.starts_with("ID  ") && header.contains("TITLE"),
+        "{header}"
+    );
+    assert!(
+        table.stdout.contains("Founders hiring their first SDR"),
+        "{}",
+        table.stdout
+    );
+
+    let json = cli(d, &["searches", "--json"]).json();
+    assert_eq!(json["source"], "service");
+    let searches = &json["searches"];
+    let mut shape = keys(&searches[0]);
+    shape.sort();
+    assert_eq!(
+        shape,
+        [
+            "contacted_count",
+            "created_at",
+            "id",
+            "kind",
+            "last_run_id",
+            "lead_count",
+            "result_count",
+            "title",
+            "updated_at"
+        ]
+    );
+    let id = id_where(searches, "title", "Founders hiring their first SDR");
+
+    // Every page, filtered by text, as JSON.
+    let all = cli(d, &["results", &id, "--json"]).json();
+    assert_eq!(all["count"], 35);
+    assert_eq!(all["complete"], true);
+    assert_eq!(all["results"].as_array().map(Vec::len), Some(35));
+    let founders = cli(d, &["results", &id, "--q", "founder", "--json"]).json();
+    let n = founders["count"].as_u64().unwrap_or(0);
+    assert!(n > 0 && n < 35, "the text filter narrows: {n}");
+    assert_eq!(founders["q"], "founder");
+    let row = &founders["results"][0];
+    assert!(row["score"].is_f64(), "score is a number: {row}");
+    assert_eq!(keys(row).len(), 18, "{row}");
+
+    // A predicate the service checks: an unknown operator never leaves.
+    let bad = cli(d, &["results", &id, "--where", "score", "like", "1"]);
+    assert_eq!(bad.code, 64, "{}", bad.stderr);
+    assert!(
+        bad.stderr.contains("contains, eq, gt, gte, lt, lte"),
+        "{}",
+        bad.stderr
+    );
+}
+
+#[test]
+fn results_go_to_a_csv_file_that_is_never_replaced_unasked() {
+    let serve = Serve::start(&[]);
+    let dir = workspace(&serve);
+    let d = dir.path();
+    let json = cli(d, &["searches", "--json"]).json();
+    let id = id_where(
+        &json["searches"],
+        "title",
+        "Founders hiring their first SDR",
+    );
+    // The export's columns; an existing file is kept without --force.
+    let csv = d.join("out.csv");
+    let path = csv.to_str().unwrap_or_default();
+    let wrote = cli(d, &["results", &id, "--limit", "5", "--csv", path]);
+    assert_eq!(wrote.code, 0, "{}", wrote.stderr);
+    assert_eq!(wrote.stdout.trim(), format!("wrote 5 results to {path}"));
+    let text = std::fs::read_to_string(&csv).unwrap_or_default();
+    assert_eq!(text.lines().count(), 6, "{text}");
+    assert!(
+        text.starts_with("result_id,score,quality_tier,name,"),
+        "{text}"
+    );
+    let again = cli(d, &["results", &id, "--csv", path]);
+    assert_eq!(again.code, 64);
+    assert!(
+        again.stderr.contains("exists; pass --force"),
+        "{}",
+        again.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap_or_default(),
+        text,
+        "kept"
+    );
+    let forced = cli(d, &["results", &id, "--csv", path, "--force"]);
+    assert_eq!(forced.code, 0, "{}", forced.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&csv)
+            .unwrap_or_default()
+            .lines()
+            .count(),
+        36
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(d)
+        .map(|r| r.filter_map(Result::ok).map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(
+        !leftovers
+            .iter()
+            .any(|n| n.to_string_lossy().ends_with(".tmp")),
+        "no temporary file left: {leftovers:?}"
+    );
+
+    let missing = cli(d, &["results", "00000000-0000-0000-0000-000000000000"]);
+    assert_eq!(missing.code, 1);
+    assert!(missing.stderr.contains("not_found"), "{}", missing.stderr);
+}
+
+#[test]
+fn campaigns_and_one_campaign() {
+    let serve = Serve::start(&[]);
+    let dir = workspace(&serve);
+    let d = dir.path();
+    let table = cli(d, &["campaigns"]);
+    assert_eq!(table.code, 0, "{}", table.stderr);
+    assert!(
+        table.stdout.contains("Series B RevOps — wave 2"),
+        "{}",
+        table.stdout
+    );
+    let json = cli(d, &["campaigns", "--json"]).json();
+    assert_eq!(json["source"], "service");
+    let list = &json["campaigns"];
+    assert_eq!(list.as_array().map(Vec::len), Some(9));
+    let mut shape = keys(&list[0]);
+    shape.sort();
+    assert_eq!(
+        shape,
+        [
+            "channel",
+            "created_at",
+            "id",
+            "name",
+            "stats",
+            "status",
+            "updated_at"
+        ]
+    );
+    let id = id_where(list, "name", "Series B RevOps — wave 2");
+
+    let one = cli(d, &["campaign", &id, "--json"]).json();
+    let c = &one["campaign"];
+    assert_eq!(c["id"], id.as_str());
+    assert_eq!(c["channel"], "email");
+    assert_eq!(c["settings"]["daily_limit"], 100);
+    let steps = c["sequence"].as_array().cloned().unwrap_or_default();
+    assert_eq!(steps.last().map(|s| s["type"].clone()), Some("end".into()));
+    assert!(
+        c["senders"][0]["email_address"]
+            .as_str()
+            .is_some_and(|a| a.contains('@'))
+    );
+    let text = cli(d, &["campaign", &id]);
+    assert_eq!(text.code, 0);
+    assert!(
+        text.stdout
+            .starts_with("Campaign  Series B RevOps — wave 2 (email)"),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout.contains("Sequence\n  1. email"),
+        "{}",
+        text.stdout
+    );
+
+    let missing = cli(d, &["campaign", "nope"]);
+    assert_eq!(missing.code, 1);
+    assert_eq!(
+        missing.stderr.trim(),
+        "outpost: reading campaign nope: not_found: Campaign not found (HTTP 404)"
+    );
+}
+
+#[test]
+fn threads_domains_and_redeem() {
+    let serve = Serve::start(&[]);
+    let dir = workspace(&serve);
+    let d = dir.path();
+    let threads = cli(d, &["threads", "--json", "--limit", "3"]).json();
+    assert_eq!(threads["threads"].as_array().map(Vec::len), Some(3));
+    assert!(threads["total"].as_u64().unwrap_or(0) > 3);
+    let drafts = cli(d, &["threads", "--json", "--status", "draft"]).json();
+    let drafts = drafts["threads"].as_array().cloned().unwrap_or_default();
+    assert!(!drafts.is_empty() && drafts.iter().all(|t| t["status"] == "draft"));
+    let table = cli(d, &["threads", "--limit", "2"]);
+    assert_eq!(table.stdout.lines().count(), 3, "{}", table.stdout);
+    assert!(table.stderr.contains("2 of "), "{}", table.stderr);
+
+    let domains = cli(d, &["domains", "--json"]).json();
+    let list = domains["domains"].as_array().cloned().unwrap_or_default();
+    let statuses: Vec<&str> = list.iter().filter_map(|x| x["status"].as_str()).collect();
+    assert_eq!(statuses.len(), 5);
+    for s in ["pending", "verifying", "verified", "failed"] {
+        assert!(statuses.contains(&s), "{statuses:?}");
+    }
+    assert_eq!(
+        list[0]["dns_records"][0]
+            .as_object()
+            .map(serde_json::Map::len),
+        Some(4)
+    );
+    let table = cli(d, &["domains", "--cached"]);
+    assert!(
+        table.stdout.contains("fail-dkim.northwind-demo.io  failed"),
+        "{}",
+        table.stdout
+    );
+
+    let ok = cli(d, &["redeem", "DEMO-PASS-1", "--json"]);
+    assert_eq!(ok.code, 0, "{}", ok.stderr);
+    let pass = ok.json();
+    assert_eq!(pass["redeemed"], true);
+    assert_eq!(pass["pass"]["discovery_limit"], 100);
+    let again = cli(d, &["redeem", "DEMO-PASS-2"]);
+    assert_eq!(again.code, 1, "a pass is already active");
+    assert!(
+        again.stderr.starts_with("outpost: not redeemed: "),
+        "{}",
+        again.stderr
+    );
+}
+
+#[test]
+fn service_text_is_inert_on_the_terminal_and_exact_in_json() {
+    let serve = Serve::start(&[]);
+    let dir = workspace(&serve);
+    let d = dir.path();
+    let hostile = "Evil \u{1b}]52;c;cGF3bmVk\u{7} \u{202e}name\u{9b}2J";
+    let rt = tokio::runtime::Runtime::new().expect("runtime");
+    rt.block_on(async {
+        let key = outpost::api::ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+        let client = outpost::api::Client::new(outpost::api::ClientConfig::new(&serve.url, key))
+            .expect("client");
+        let req = outpost::api::model::CreateCampaign {
+            kind: outpost::api::model::Channel::Email,
+            name: hostile.into(),
+            ..Default::default()
+        };
+        client.create_campaign(&req).await.expect("created");
+    });
+    let table = cli(d, &["campaigns"]);
+    assert!(table.stdout.contains("Evil  name "), "{}", table.stdout);
+    assert!(
+        !table.stdout.contains("2J"),
+        "the whole sequence is removed"
+    );
+    for bad in ['\u{1b}', '\u{7}', '\u{202e}', '\u{9b}'] {
+        assert!(!table.stdout.contains(bad), "{bad:?} reached the terminal");
+    }
+    let json = cli(d, &["campaigns", "--json"]);
+    assert!(!json.stdout.contains('\u{202e}') && !json.stdout.contains('\u{9b}'));
+    assert!(
+        json.stdout.contains("\\u001b]52") && json.stdout.contains("\\u202e"),
+        "{}",
+        json.stdout
+    );
+    let list = json.json();
+    assert!(
+        list["campaigns"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|c| c["name"] == hostile)),
+        "the value itself is exact"
+    );
+}
+
+#[test]
+fn exit_codes_for_keys_config_and_usage() {
+    let serve = Serve::start(&[]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let no_key = run(outpost(d)
+        .args(["searches"])
+        .env("OUTPOST_BASE_URL", &serve.url));
+    assert_eq!(no_key.code, 3, "{}", no_key.stderr);
+    assert!(no_key.stderr.contains("no API key"), "{}", no_key.stderr);
+    let refused = run(outpost(d)
+        .args(["domains"])
+        .env("OUTPOST_BASE_URL", &serve.url)
+        .env("OUTPOST_API_KEY", "pk_live_notthedemokey1234"));
+    assert_eq!(refused.code, 3, "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("unauthorized"),
+        "{}",
+        refused.stderr
+    );
+    assert!(
+        !refused.stderr.contains("notthedemokey"),
+        "the key is masked"
+    );
+    let no_url = run(outpost(d)
+        .args(["domains"])
+        .env("OUTPOST_API_KEY", "pk_live_x1234567"));
+    assert_eq!(no_url.code, 64, "{}", no_url.stderr);
+    assert!(no_url.stderr.contains("base URL"), "{}", no_url.stderr);
+    let plain = run(outpost(d)
+        .args(["domains"])
+        .env("OUTPOST_BASE_URL", "http://example.com")
+        .env("OUTPOST_API_KEY", "pk_live_x1234567"));
+    assert_eq!(plain.code, 64, "{}", plain.stderr);
+    assert!(plain.stderr.contains("HTTPS"), "{}", plain.stderr);
+    let usage = cli(d, &["results"]);
+    assert_eq!(usage.code, 64, "a missing argument: {}", usage.stderr);
+    let usage = cli(d, &["searches", "--bogus"]);
+    assert_eq!(usage.code, 64, "{}", usage.stderr);
+    let help = cli(d, &["domain", "watch", "--help"]);
+    assert_eq!(help.code, 0);
+    assert!(
+        help.stdout.contains("Exit codes") && help.stdout.contains("2   domain watch: timed out"),
+        "{}",
+        help.stdout
+    );
+}
+
+#[test]
+fn a_rate_limit_longer_than_outpost_waits_exits_4() {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    std::thread::spawn(move || {
+        for mut s in listener.incoming().flatten() {
+            let mut buf = [0u8; 4096];
+            let _ = s.read(&mut buf);
+            let body = r#"{"error":{"code":"rate_limited","message":"Rate limit exceeded. Retry in 9000 seconds."}}"#;
+            let _ = write!(
+                s,
+                "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 9000\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    });
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = run(outpost(dir.path())
+        .args(["campaigns", "--json"])
+        .env("OUTPOST_BASE_URL", &url)
+        .env("OUTPOST_API_KEY", "pk_live_x1234567"));
+    assert_eq!(r.code, 4, "{}", r.stderr);
+    assert!(r.stderr.contains("rate_limited"), "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "no partial document: {}", r.stdout);
+}
+
+#[test]
+fn completions_and_the_demo() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    // A broken config does not stop completions.
+    std::fs::write(d.join("config.toml"), "nonsense = [").expect("config");
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let r = cli(d, &["completions", shell]);
+        assert_eq!(r.code, 0, "{shell}: {}", r.stderr);
+        assert!(
+            r.stdout.contains("outpost") && r.stdout.contains("searches"),
+            "{shell}"
+        );
+    }
+    let bad = cli(d, &["completions", "tcsh"]);
+    assert_eq!(bad.code, 64);
+    std::fs::remove_file(d.join("config.toml")).expect("rm");
+    let demo = cli(d, &["--demo", "domains", "--json"]);
+    assert_eq!(demo.code, 0, "{}", demo.stderr);
+    assert_eq!(demo.json()["domains"].as_array().map(Vec::len), Some(5));
+}

@@ -1,0 +1,17 @@
+//! The scripting commands against the demo service: every command, its
+//! JSON shape and exit codes, `leads import`'s report, `domain watch`'s
+//! exit codes, profile selection, and read-only mode proven by the demo
+//! service's request log (the client, the commands, and the dashboard in a
+//! pty with its write keys pressed).
+
+// Test code: a failed expectation is a failed test, with its message.
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
+mod commands;
+mod import;
+mod profiles;
+#[path = "../e2e/support.rs"]
+mod pty;
+mod read_only;
+mod support;
+mod watch;

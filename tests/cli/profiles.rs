@@ -1,0 +1,121 @@
+//! Workspace profiles: `--profile` / `OUTPOST_PROFILE` pick the service,
+//! the key and the local state of the CLI and the dashboard.
+
+use crate::support::{Serve, cli, outpost, run, workspace_with};
+
+/// A config whose default workspace is the demo's seeded one and whose
+/// profile `other` holds the second workspace's key.
+fn two_workspaces(serve: &Serve) -> tempfile::TempDir {
+    workspace_with(
+        serve,
+        &format!(
+            "\n[profiles.other]\napi_key = \"{}\"\n",
+            outpost::demo::OTHER_KEY
+        ),
+    )
+}
+
+fn domain_names(r: &crate::support::Run) -> Vec<String> {
+    r.json()["domains"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|d| d["domain"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_profile_picks_the_workspace_of_every_command() {
+    let serve = Serve::start(&[]);
+    let dir = two_workspaces(&serve);
+    let d = dir.path();
+    let default = domain_names(&cli(d, &["domains", "--json"]));
+    assert_eq!(default.len(), 5, "{default:?}");
+    let other = domain_names(&cli(d, &["--profile", "other", "domains", "--json"]));
+    assert_eq!(other, ["other-demo.test"]);
+    let after = domain_names(&cli(d, &["domains", "--json", "--profile", "other"]));
+    assert_eq!(after, other, "--profile is global: after the command too");
+    let env = run(outpost(d)
+        .args(["domains", "--json"])
+        .env("OUTPOST_PROFILE", "other"));
+    assert_eq!(domain_names(&env), other, "OUTPOST_PROFILE picks it too");
+
+    let unknown = cli(d, &["--profile", "acme", "domains"]);
+    assert_eq!(unknown.code, 64);
+    assert!(
+        unknown
+            .stderr
+            .contains("--profile: no profile `acme`; defined: other (in "),
+        "{}",
+        unknown.stderr
+    );
+    let check = cli(d, &["check", "--profile", "other"]);
+    assert_eq!(check.code, 0, "{}", check.stdout);
+    assert!(
+        check.stdout.contains("profile:  other  (from --profile)"),
+        "{}",
+        check.stdout
+    );
+    assert!(
+        check.stdout.contains("API key:  pk_live_…ther"),
+        "{}",
+        check.stdout
+    );
+    let check = cli(d, &["check"]);
+    assert!(
+        check.stdout.contains("profile:  default"),
+        "{}",
+        check.stdout
+    );
+}
+
+#[test]
+fn a_profile_table_with_a_mistake_names_the_file_and_key() {
+    let serve = Serve::start(&[]);
+    let dir = workspace_with(&serve, "[profiles.other]\napi_key_envv = \"X\"\n");
+    let r = cli(dir.path(), &["--profile", "other", "domains"]);
+    assert_eq!(r.code, 64);
+    assert!(
+        r.stderr
+            .contains("config.toml: profiles.other: unknown field `api_key_envv`"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn the_dashboard_opens_the_profile_and_keeps_its_state_apart() {
+    let serve = Serve::start(&[]);
+    let dir = two_workspaces(&serve);
+    let config = std::fs::read_to_string(dir.path().join("config.toml")).unwrap_or_default();
+    let mut pty = crate::pty::Pty::spawn(&["--profile", "other"], 100, 30, &config);
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"4");
+    let screen = pty
+        .wait_for("other-demo.test")
+        .expect("the other workspace's domain");
+    assert!(!screen.contains("northwind-demo.io"), "{screen}");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true), "q quits");
+    let data = pty.data_dir().to_path_buf();
+    assert!(
+        data.join("profiles/other/state.json").exists(),
+        "the profile's state is its own"
+    );
+    assert!(
+        !data.join("state.json").exists(),
+        "the default state is untouched"
+    );
+
+    // The default workspace, same directories: its own state file.
+    let mut pty = pty.restart(&[], 100, 30, &[]);
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"4");
+    pty.wait_for("fail-dkim.northwind-demo.io")
+        .expect("the seeded workspace");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true));
+    assert!(pty.data_dir().join("state.json").exists());
+}
