@@ -34,14 +34,19 @@ pub fn rows(m: &Model) -> Vec<Row> {
         .into_iter()
         .filter(|a| Pane::for_action(*a).is_none())
         .collect();
-    let mut section = |title: String, rows: Vec<(String, &'static str)>| {
+    let read_only = m.session.read_only;
+    let mut section = |title: String, rows: Vec<(Action, String)>| {
         if rows.is_empty() {
             return;
         }
         out.push(Row::Title(title));
-        out.extend(rows.into_iter().map(|(keys, help)| Row::Entry {
+        out.extend(rows.into_iter().map(|(action, keys)| Row::Entry {
             keys,
-            help: help.to_owned(),
+            help: if read_only && super::read_only::action_writes(action) {
+                format!("{} — disabled: read-only mode", action.help())
+            } else {
+                action.help().to_owned()
+            },
             command: false,
         }));
         out.push(Row::Blank);
@@ -50,18 +55,26 @@ pub fn rows(m: &Model) -> Vec<Row> {
     if scope != Scope::Global {
         section(
             format!("{} keys", m.pane.title()),
-            m.keymap.help_rows(scope, &hidden),
+            m.keymap.help_actions(scope, &hidden),
         );
     }
     section(
         "Everywhere".into(),
-        m.keymap.help_rows(Scope::Global, &hidden),
+        m.keymap.help_actions(Scope::Global, &hidden),
     );
     out.push(Row::Title("Commands (:)".into()));
     for (cmd, arg, _) in command_line::all() {
+        let name = cmd.trim_end();
+        let help = if read_only && super::read_only::command_writes(name) {
+            format!("{arg} — disabled: read-only mode")
+                .trim_start()
+                .to_owned()
+        } else {
+            arg.to_owned()
+        };
         out.push(Row::Entry {
-            keys: format!(":{}", cmd.trim_end()),
-            help: arg.to_owned(),
+            keys: format!(":{name}"),
+            help,
             command: true,
         });
     }

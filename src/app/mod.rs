@@ -25,6 +25,7 @@ pub mod msg;
 pub mod net;
 pub mod pane;
 pub mod profile;
+pub mod read_only;
 pub mod registry;
 pub mod requests;
 pub mod subscriptions;
@@ -786,6 +787,10 @@ fn too_small_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 }
 
 fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+    if m.session.read_only && read_only::action_writes(action) {
+        m.notify(Level::Warning, "Disabled", read_only::REASON);
+        return Vec::new();
+    }
     if PANE_ACTIONS.contains(&action) {
         return Pane::for_action(action).map_or_else(Vec::new, |p| m.switch_pane(p));
     }
@@ -949,6 +954,14 @@ fn run_command(m: &mut Model, cmd: Command) -> Vec<Cmd> {
         }
         Command::Pane(p) => m.switch_pane(p),
         Command::Refresh => on_action(m, Action::Refresh),
+        Command::Of { name, .. } if m.session.read_only && read_only::command_writes(name) => {
+            m.notify(
+                Level::Warning,
+                "Disabled",
+                &format!(":{name}: {}", read_only::REASON),
+            );
+            Vec::new()
+        }
         Command::Of { pane, name, arg } => {
             let mut cmds = m.switch_pane(pane);
             cmds.extend(dispatch::command(m, pane, name, arg));

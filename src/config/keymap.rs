@@ -462,6 +462,15 @@ impl Keymap {
     /// Help rows for a scope: (keys, action help), in action order, leaving
     /// out `hidden` actions (e.g. panes this build does not have).
     pub fn help_rows(&self, scope: Scope, hidden: &[Action]) -> Vec<(String, &'static str)> {
+        self.help_actions(scope, hidden)
+            .into_iter()
+            .map(|(a, keys)| (keys, a.help()))
+            .collect()
+    }
+
+    /// The bound actions of a scope with their keys as text, in action
+    /// order, leaving out `hidden` ones.
+    pub fn help_actions(&self, scope: Scope, hidden: &[Action]) -> Vec<(Action, String)> {
         Action::ALL
             .iter()
             .filter(|a| a.scope() == scope && !hidden.contains(a))
@@ -469,7 +478,7 @@ impl Keymap {
                 let keys = self.keys_for(*a);
                 (!keys.is_empty()).then(|| {
                     let text: Vec<String> = keys.iter().map(ToString::to_string).collect();
-                    (text.join(" "), a.help())
+                    (*a, text.join(" "))
                 })
             })
             .collect()

@@ -186,6 +186,21 @@ fn status_parts(m: &Model, theme: &Theme, short: bool, narrow: bool) -> Vec<Part
             keep: 2,
         });
     }
+    if m.session.read_only {
+        parts.push(Part {
+            spans: vec![Span::styled(" READ-ONLY ", theme.badge), Span::raw(" ")],
+            keep: 8,
+        });
+    }
+    if let Some(profile) = &m.session.profile {
+        parts.push(Part {
+            spans: vec![
+                Span::styled(middle_cut(&sanitize::inline(profile), 16), theme.title),
+                Span::raw(" "),
+            ],
+            keep: 6,
+        });
+    }
     if m.session.demo {
         parts.push(Part {
             spans: vec![Span::styled(" DEMO ", theme.badge), Span::raw(" ")],
@@ -274,8 +289,14 @@ fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
         if used + w > room {
             break;
         }
-        left.push(Span::styled(key, theme.key));
-        left.push(Span::styled(format!(" {label}  "), theme.dim));
+        // Read-only mode shows a write's key disabled (the help says why).
+        if m.session.read_only && crate::app::read_only::action_writes(action) {
+            left.push(Span::styled(key, theme.dim));
+            left.push(Span::styled(format!(" {label}✗ "), theme.dim));
+        } else {
+            left.push(Span::styled(key, theme.key));
+            left.push(Span::styled(format!(" {label}  "), theme.dim));
+        }
         used += w;
     }
     f.render_widget(
