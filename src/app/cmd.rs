@@ -297,6 +297,10 @@ pub enum Cmd {
     /// Check whether the local state could be saved now (answered by
     /// `Msg::StoreProbed`).
     ProbeStore,
+    /// Open another workspace profile (`None`: the default one): a new
+    /// client and state file (answered by `Msg::ProfileOpened` or
+    /// `Msg::ProfileFailed`).
+    SwitchProfile(Option<String>),
     /// Put text on the clipboard with OSC 52.
     Copy(String),
     /// Write the local state file.

@@ -64,6 +64,9 @@ pub enum Command {
     Help,
     /// `:messages`: the recent notices, whole.
     Messages,
+    /// `:profile [name]`: open another workspace profile (none: the
+    /// default one).
+    Profile(Option<String>),
     /// `:quit` / `:q`.
     Quit,
     /// `:quit!` / `:q!`: quit at once.
@@ -91,6 +94,11 @@ pub const GLOBAL: &[CommandSpec] = &[
         name: "help",
         arg: Arg::None,
         help: "help for this pane",
+    },
+    CommandSpec {
+        name: "profile",
+        arg: Arg::Optional("[name]"),
+        help: "open another workspace profile (none: the default one)",
     },
     CommandSpec {
         name: "messages",
@@ -143,6 +151,9 @@ pub fn parse(line: &str) -> Result<Command, String> {
         ["refresh" | "r"] => return Ok(Command::Refresh),
         ["help" | "h"] => return Ok(Command::Help),
         ["messages" | "msg"] => return Ok(Command::Messages),
+        ["profile"] => return Ok(Command::Profile(None)),
+        ["profile", name] => return Ok(Command::Profile(Some((*name).to_owned()))),
+        ["profile", ..] => return Err("usage: profile [name]".into()),
         ["quit" | "q"] => return Ok(Command::Quit),
         ["quit!" | "q!"] => return Ok(Command::ForceQuit),
         ["pane", name] => {

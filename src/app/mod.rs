@@ -489,6 +489,53 @@ impl Model {
         dispatch::enter(self, pane)
     }
 
+    /// Opens another workspace profile (`:profile NAME`): this one's
+    /// unsent text is saved to its own state file first; when that cannot
+    /// be written, the switch waits (nothing typed is dropped).
+    pub fn open_profile(&mut self, name: Option<String>) -> Vec<Cmd> {
+        if self.unsent().is_some() && !self.drafts_saved() {
+            self.notify(
+                Level::Warning,
+                "Profile not switched",
+                "unsent text here cannot be saved (the state file cannot be written); send or discard it first",
+            );
+            return Vec::new();
+        }
+        let shown = name.clone().unwrap_or_else(|| "default".into());
+        self.notify(Level::Info, "Opening profile", &shown);
+        vec![self.save_state(), Cmd::SwitchProfile(name)]
+    }
+
+    /// Another profile is open: every pane starts afresh on its service and
+    /// state; replies still on their way from the old one are dropped.
+    fn on_profile_opened(&mut self, opened: msg::OpenedProfile) -> Vec<Cmd> {
+        let msg::OpenedProfile {
+            session,
+            state,
+            poll,
+            notices,
+        } = opened;
+        let name = session.profile.clone().unwrap_or_else(|| "default".into());
+        self.session = session;
+        self.state = state;
+        self.poll = poll;
+        self.requests.forget_all();
+        self.panes = Panes::default();
+        self.overlay = None;
+        self.net = net::NetStatus::default();
+        self.notify(
+            Level::Success,
+            "Profile",
+            &format!("{name}: {}", self.session.host),
+        );
+        for n in notices {
+            self.notify(Level::Warning, "notice", &n);
+        }
+        self.redraw = true;
+        let pane = self.pane;
+        self.enter_pane(pane)
+    }
+
     /// Asks a question; `on_yes` is answered by its pane.
     pub fn confirm(&mut self, c: Confirm) {
         self.overlay = Some(Overlay::Confirm(c));
@@ -678,6 +725,11 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
         }
         Msg::StoreProbed(result) => {
             m.on_probed(result);
+            Vec::new()
+        }
+        Msg::ProfileOpened(opened) => m.on_profile_opened(*opened),
+        Msg::ProfileFailed(why) => {
+            m.notify(Level::Error, "profile not opened", &why);
             Vec::new()
         }
         Msg::Signal(_) => m.quit_now(),
@@ -953,6 +1005,7 @@ fn run_command(m: &mut Model, cmd: Command) -> Vec<Cmd> {
             Vec::new()
         }
         Command::Pane(p) => m.switch_pane(p),
+        Command::Profile(name) => m.open_profile(name),
         Command::Refresh => on_action(m, Action::Refresh),
         Command::Of { name, .. } if m.session.read_only && read_only::command_writes(name) => {
             m.notify(

@@ -123,6 +123,19 @@ pub enum Reply {
     Csv(Result<super::csv_chunk::CsvChunk, String>),
 }
 
+/// A workspace profile opened by a live switch.
+#[derive(Debug, Clone)]
+pub struct OpenedProfile {
+    /// The session facts of its service.
+    pub session: super::Session,
+    /// Its local state (known ids, drafts, preferences).
+    pub state: crate::store::State,
+    /// Its poll intervals (loopback services may poll faster).
+    pub poll: crate::config::PollIntervals,
+    /// Warnings met opening it (its state file, its config).
+    pub notices: Vec<String>,
+}
+
 /// Why the process is asked to end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Signal {
@@ -166,6 +179,11 @@ pub enum Msg {
     Saved(Result<(), crate::store::StoreError>),
     /// The store probe answered: whether a save could land now.
     StoreProbed(Result<(), crate::store::StoreError>),
+    /// Another workspace profile is open: its session, its local state and
+    /// its poll intervals.
+    ProfileOpened(Box<OpenedProfile>),
+    /// A profile could not be opened (unknown name, bad config, no key).
+    ProfileFailed(String),
     /// A path check finished: whether it exists.
     PathChecked {
         /// The check it answers.

@@ -77,6 +77,12 @@ impl Requests {
         }
     }
 
+    /// Forgets every request (another workspace opened): their replies are
+    /// dropped. Ids keep growing, so a late reply never matches a new one.
+    pub fn forget_all(&mut self) {
+        self.table.clear();
+    }
+
     /// Requests in flight.
     pub fn len(&self) -> usize {
         self.table.len()

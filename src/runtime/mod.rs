@@ -148,12 +148,38 @@ pub struct Started<H> {
     /// What the first batch holds after its leading requests: it may need
     /// the terminal, so it runs when there is one, in order.
     deferred: Vec<Cmd>,
+    /// How `:profile NAME` opens another workspace (none: it cannot).
+    workspaces: Option<Workspaces>,
+}
+
+/// Opens a workspace profile by name (`None`: the default one) for a live
+/// switch; the config it reads was loaded at start.
+pub type Workspaces = Arc<dyn Fn(Option<&str>) -> Result<Workspace, String> + Send + Sync>;
+
+/// A workspace ready to switch to: its client, its state file and the
+/// session facts the status bar shows.
+pub struct Workspace {
+    /// Its client.
+    pub client: Client,
+    /// Its local state file.
+    pub store: Store,
+    /// Its profile (`None`: the default one).
+    pub profile: Option<String>,
+    /// Its poll intervals.
+    pub poll: crate::config::PollIntervals,
+    /// Warnings met resolving it.
+    pub notices: Vec<String>,
 }
 
 impl<H> Started<H> {
     /// The model, for what is added before the first frame (notices).
     pub fn model_mut(&mut self) -> &mut Model {
         &mut self.model
+    }
+
+    /// Lets `:profile NAME` open the workspaces `open` resolves.
+    pub fn set_workspaces(&mut self, open: Workspaces) {
+        self.workspaces = Some(open);
     }
 }
 
@@ -187,6 +213,7 @@ pub fn start<H>(channel: Channel, services: Services<H>, mut model: Model) -> St
         gate,
         conn,
         deferred,
+        workspaces: None,
     }
 }
 
@@ -210,6 +237,7 @@ where
         mut gate,
         mut conn,
         deferred,
+        workspaces,
     } = started;
     let Services {
         client,
@@ -223,6 +251,8 @@ where
         store: Arc::new(store),
         tx: tx.clone(),
         failed_save: None,
+        workspaces,
+        switched: false,
     };
     let mut subs = SubManager::default();
     fx.execute(deferred, &mut model, &mut host, terminal);
@@ -270,6 +300,11 @@ where
         model.clock = clock();
         let cmds = app::update(&mut model, msg);
         fx.execute(cmds, &mut model, &mut host, terminal);
+        if std::mem::take(&mut fx.switched) {
+            // Another workspace: watch its client's gates and connection.
+            gate = fx.client.rate_limits();
+            conn = fx.client.connection();
+        }
         subs.sync(app::subscriptions(&model), &tx);
     }
     // The save on the way out failed with unsent text in it: hand the text
@@ -288,6 +323,10 @@ struct Effects {
     /// The last save failed (and nothing saved since): why, and the drafts
     /// it held.
     failed_save: Option<Unsaved>,
+    /// How `:profile NAME` opens another workspace.
+    workspaces: Option<Workspaces>,
+    /// The client was replaced (its watch channels must be followed).
+    switched: bool,
 }
 
 impl Effects {
@@ -340,9 +379,49 @@ impl Effects {
                     };
                     let _ = tx.send(msg);
                 }
+                Cmd::SwitchProfile(name) => self.switch_profile(name.as_deref(), model),
                 Cmd::Quit => model.quit = true,
             }
         }
+    }
+
+    /// Opens another workspace: its client and store replace these, and
+    /// the model hears of it (or why not).
+    fn switch_profile(&mut self, name: Option<&str>, model: &Model) {
+        let opened = match &self.workspaces {
+            Some(open) => open(name),
+            None => Err("this session cannot switch profiles (started without a config)".into()),
+        };
+        let ws = match opened {
+            Ok(ws) => ws,
+            Err(e) => {
+                let _ = self.tx.send(Msg::ProfileFailed(e));
+                return;
+            }
+        };
+        let (state, mut notices) = ws.store.load();
+        notices.extend(ws.notices);
+        let session = Session {
+            host: ws.client.host(),
+            demo: false,
+            masked_key: ws.client.masked_key(),
+            loopback: ws.client.is_loopback(),
+            read_only: ws.client.read_only() || model.session.read_only,
+            profile: ws.profile,
+        };
+        tracing::info!(host = %session.host, profile = ?session.profile, "profile opened");
+        self.client = ws.client;
+        self.store = Arc::new(ws.store);
+        self.failed_save = None;
+        self.switched = true;
+        let _ = self
+            .tx
+            .send(Msg::ProfileOpened(Box::new(app::msg::OpenedProfile {
+                session,
+                state,
+                poll: ws.poll,
+                notices,
+            })));
     }
 
     fn save(&mut self, state: &crate::store::State) {
@@ -497,6 +576,7 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
         clock,
     };
     let mut started = start(channel, services, model);
+    started.set_workspaces(workspaces(paths.clone(), cfg.clone()));
 
     // The first requests are in flight: set up the rest meanwhile.
     for n in notices {
@@ -519,6 +599,26 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
     terminal::restore();
     tracing::info!("dashboard stopped");
     report_unsaved(&result?)
+}
+
+/// How `:profile NAME` opens the workspaces of the config loaded at start.
+fn workspaces(paths: Paths, cfg: Config) -> Workspaces {
+    Arc::new(move |name: Option<&str>| {
+        let ws = cfg
+            .switch_workspace(&paths, name)
+            .map_err(|e| e.to_string())?;
+        let mut client_cfg = ws.client;
+        client_cfg.read_only = ws.read_only;
+        let client = Client::new(client_cfg).map_err(|e| e.to_string())?;
+        let (poll, notices) = cfg.poll_intervals(client.is_loopback(), false);
+        Ok(Workspace {
+            store: Store::new(ws.state_file),
+            client,
+            profile: ws.profile,
+            poll,
+            notices,
+        })
+    })
 }
 
 /// Refuses to start without a terminal that can show the dashboard (the

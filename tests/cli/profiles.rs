@@ -119,3 +119,42 @@ fn the_dashboard_opens_the_profile_and_keeps_its_state_apart() {
     assert_eq!(pty.wait_exit(), Some(true));
     assert!(pty.data_dir().join("state.json").exists());
 }
+
+/// `:profile NAME` switches the open dashboard to another workspace: its
+/// service's data, its name in the status bar, its own state file; the
+/// text typed in the first one is kept in the first one's state.
+#[test]
+fn profile_switches_the_open_dashboard_live() {
+    let serve = Serve::start(&[]);
+    let dir = two_workspaces(&serve);
+    let config = std::fs::read_to_string(dir.path().join("config.toml")).unwrap_or_default();
+    let mut pty = crate::pty::Pty::spawn(&[], 120, 30, &config);
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"4");
+    pty.wait_for("fail-dkim.northwind-demo.io")
+        .expect("the seeded workspace first");
+    pty.send(b":profile other\r");
+    let screen = pty
+        .wait_for("other-demo.test")
+        .expect("the other workspace's domains after the switch");
+    assert!(!screen.contains("northwind-demo.io"), "{screen}");
+    assert!(
+        screen.contains("other"),
+        "the status bar names the profile: {screen}"
+    );
+    pty.send(b":profile nowhere\r");
+    let screen = pty
+        .wait_for("no profile `nowhere`")
+        .expect("an unknown profile is refused with the names defined");
+    assert!(screen.contains("other-demo.test"), "still open: {screen}");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true), "q quits");
+    assert!(
+        pty.data_dir().join("profiles/other/state.json").exists(),
+        "the switched-to profile keeps its own state"
+    );
+    assert!(
+        pty.data_dir().join("state.json").exists(),
+        "the first workspace's state was saved before the switch"
+    );
+}
