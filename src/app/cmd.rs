@@ -303,6 +303,14 @@ pub enum Cmd {
     SwitchProfile(Option<String>),
     /// Put text on the clipboard with OSC 52.
     Copy(String),
+    /// Get the user's attention: the bell and a desktop notification, as
+    /// configured (`[notify]`); the text is made inert first.
+    Notify {
+        /// Short title.
+        title: String,
+        /// What happened.
+        text: String,
+    },
     /// Write the local state file.
     SaveState(Box<State>),
     /// Check whether a path exists (answered by `Msg::PathChecked`).

@@ -283,6 +283,9 @@ pub struct Model {
     pub redraw: bool,
     /// The runtime should leave.
     pub quit: bool,
+    /// Effects asked for by code that returns none (an alert from deep in
+    /// a reply handler); `update` hands them out with its own.
+    outbox: Vec<Cmd>,
 }
 
 impl Model {
@@ -332,6 +335,7 @@ impl Model {
             panes: Panes::default(),
             redraw: true,
             quit: false,
+            outbox: Vec::new(),
         }
     }
 
@@ -435,6 +439,17 @@ impl Model {
     pub fn notify(&mut self, level: Level, title: &str, text: &str) {
         self.toasts.push(self.now, level, title, text);
         self.redraw = true;
+    }
+
+    /// Shows a notice the user waits for (a watched domain verified or
+    /// failed, a run completed, a reply arrived) and gets attention for it:
+    /// the bell and a desktop notification, as `[notify]` configures.
+    pub fn alert(&mut self, level: Level, title: &str, text: &str) {
+        self.notify(level, title, text);
+        self.outbox.push(Cmd::Notify {
+            title: title.to_owned(),
+            text: text.to_owned(),
+        });
     }
 
     /// Whether a countdown is on screen (it needs a one-second tick): any
@@ -666,6 +681,13 @@ const COMMAND_DRAFT: &str = "command-line";
 
 /// Handles one message; returns the effects to run.
 pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
+    let mut cmds = handle(m, msg);
+    cmds.append(&mut m.outbox);
+    cmds
+}
+
+/// One message, by kind.
+fn handle(m: &mut Model, msg: Msg) -> Vec<Cmd> {
     match msg {
         Msg::Key(key) if key.kind == KeyEventKind::Release => Vec::new(),
         Msg::Key(key) => on_key(m, key),

@@ -4,6 +4,7 @@
 //! `--key-stdin`). `config.example.toml` documents every key.
 
 pub mod keymap;
+pub mod notify;
 pub mod paths;
 pub mod profile;
 pub mod theme;
@@ -71,6 +72,8 @@ pub struct FileConfig {
     pub keys: Option<KeyTables>,
     /// Refuse every request that could change the service.
     pub read_only: Option<bool>,
+    /// `[notify]`: the bell and desktop notifications.
+    pub notify: Option<notify::NotifyFile>,
     /// `[profiles.NAME]` tables: other workspaces (see [`profile`]).
     #[serde(default, deserialize_with = "profile::tables")]
     pub profiles: Option<BTreeMap<String, profile::ProfileFile>>,
@@ -184,6 +187,8 @@ pub struct Config {
     pub layers: Vec<String>,
     /// Warnings to show the user (permissions, clamped values).
     pub warnings: Vec<String>,
+    /// How the dashboard gets attention (`[notify]`).
+    pub notify: notify::Notify,
     /// Read-only mode (`--read-only`, `read_only = true` at the top or in
     /// the profile): the client sends only reads.
     pub read_only: bool,
@@ -336,6 +341,7 @@ pub fn load(paths: &Paths, overrides: &Overrides) -> Result<Config, ConfigError>
         layers: vec!["defaults".into()],
         warnings: Vec::new(),
         read_only: false,
+        notify: notify::Notify::default(),
         profile: None,
         profiles: Profiles::default(),
     };
@@ -432,6 +438,9 @@ fn apply_file(cfg: &mut Config, path: &Path, file: FileConfig) -> Result<(), Con
     cfg.keys.extend(key_overrides(path, file.keys));
     if let Some(r) = file.read_only {
         cfg.read_only = r;
+    }
+    if let Some(n) = file.notify {
+        cfg.notify.layer(n);
     }
     cfg.profiles.collect(path, file.profiles, &mut cfg.warnings);
     Ok(())

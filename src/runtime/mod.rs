@@ -39,6 +39,10 @@ pub trait Host {
     fn copy(&mut self, text: &str) -> Result<(), String>;
     /// Suspends to the shell and returns on resume.
     fn suspend(&mut self) -> Result<(), String>;
+    /// Rings the bell and shows a desktop notification (the bytes from
+    /// `config::notify::Notify::sequence`); a host without a terminal
+    /// ignores it.
+    fn attention(&mut self, _sequence: &str) {}
 }
 
 /// The real terminal.
@@ -52,6 +56,10 @@ impl Host for TerminalHost {
 
     fn suspend(&mut self) -> Result<(), String> {
         terminal::suspend()
+    }
+
+    fn attention(&mut self, sequence: &str) {
+        terminal::attention(sequence);
     }
 }
 
@@ -150,6 +158,8 @@ pub struct Started<H> {
     deferred: Vec<Cmd>,
     /// How `:profile NAME` opens another workspace (none: it cannot).
     workspaces: Option<Workspaces>,
+    /// How to get the user's attention (`[notify]`).
+    notify: crate::config::notify::Notify,
 }
 
 /// Opens a workspace profile by name (`None`: the default one) for a live
@@ -175,6 +185,11 @@ impl<H> Started<H> {
     /// The model, for what is added before the first frame (notices).
     pub fn model_mut(&mut self) -> &mut Model {
         &mut self.model
+    }
+
+    /// Sets how the user's attention is got (`[notify]`).
+    pub fn set_notify(&mut self, notify: crate::config::notify::Notify) {
+        self.notify = notify;
     }
 
     /// Lets `:profile NAME` open the workspaces `open` resolves.
@@ -214,6 +229,7 @@ pub fn start<H>(channel: Channel, services: Services<H>, mut model: Model) -> St
         conn,
         deferred,
         workspaces: None,
+        notify: crate::config::notify::Notify::default(),
     }
 }
 
@@ -238,6 +254,7 @@ where
         mut conn,
         deferred,
         workspaces,
+        notify,
     } = started;
     let Services {
         client,
@@ -253,6 +270,7 @@ where
         failed_save: None,
         workspaces,
         switched: false,
+        notify,
     };
     let mut subs = SubManager::default();
     fx.execute(deferred, &mut model, &mut host, terminal);
@@ -327,6 +345,8 @@ struct Effects {
     workspaces: Option<Workspaces>,
     /// The client was replaced (its watch channels must be followed).
     switched: bool,
+    /// How to get the user's attention.
+    notify: crate::config::notify::Notify,
 }
 
 impl Effects {
@@ -380,6 +400,15 @@ impl Effects {
                     let _ = tx.send(msg);
                 }
                 Cmd::SwitchProfile(name) => self.switch_profile(name.as_deref(), model),
+                Cmd::Notify { title, text } => {
+                    let seq = self.notify.sequence(
+                        &crate::text::sanitize::inline(&title),
+                        &crate::text::sanitize::inline(&text),
+                    );
+                    if !seq.is_empty() {
+                        host.attention(&seq);
+                    }
+                }
                 Cmd::Quit => model.quit = true,
             }
         }
@@ -577,6 +606,7 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
     };
     let mut started = start(channel, services, model);
     started.set_workspaces(workspaces(paths.clone(), cfg.clone()));
+    started.set_notify(cfg.notify);
 
     // The first requests are in flight: set up the rest meanwhile.
     for n in notices {

@@ -82,6 +82,14 @@ pub fn copy(text: &str) -> io::Result<()> {
     )
 }
 
+/// Writes the bell / desktop-notification bytes between frames (they move
+/// no cursor and draw nothing; a failure to write is not worth a notice).
+pub fn attention(sequence: &str) {
+    let mut out = io::stdout();
+    let _ = out.write_all(sequence.as_bytes());
+    let _ = out.flush();
+}
+
 /// Suspends to the shell (Ctrl-Z) and comes back; the caller redraws.
 // The crate denies unsafe code; std has no getsid or raise, so these two
 // libc calls are allowed here, each with its SAFETY note.

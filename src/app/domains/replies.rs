@@ -58,18 +58,19 @@ pub(super) fn upsert_domain(m: &mut Model, by: RequestId, new: SendingDomain) {
     }
 }
 
-/// Announces a verification that settled (from `verifying`).
+/// Announces a verification that settled (from `verifying`), with the
+/// bell and a desktop notification: it is what the watch was waited for.
 pub(super) fn announce(m: &mut Model, name: &str, before: &DomainStatus, after: &DomainStatus) {
     if before == after || *before != DomainStatus::Verifying {
         return;
     }
     match after {
-        DomainStatus::Verified => m.notify(
+        DomainStatus::Verified => m.alert(
             Level::Success,
             "Domain verified",
             &format!("{name} is verified: its DKIM, SPF and DMARC records resolve"),
         ),
-        DomainStatus::Failed => m.notify(
+        DomainStatus::Failed => m.alert(
             Level::Error,
             "Verification failed",
             &format!(

@@ -96,10 +96,15 @@ fn polling_asks_once_at_a_time_and_announces_verified() {
         "2026-11-22T11:50:00Z",
     );
     done.verified_at = Some("2026-11-22T12:00:00Z".into());
-    reply(&mut m, id, ApiReply::Domain(Ok(done)));
+    let cmds = reply(&mut m, id, ApiReply::Domain(Ok(done)));
     assert_eq!(
         m.panes.domains.open_domain().map(|d| d.status.clone()),
         Some(DomainStatus::Verified)
+    );
+    assert!(
+        cmds.iter()
+            .any(|c| matches!(c, Cmd::Notify { title, .. } if title == "Domain verified")),
+        "the bell and a desktop notification: {cmds:?}"
     );
     let toast = m.toasts.items().last().expect("announced");
     assert_eq!(toast.title.as_str(), "Domain verified");
