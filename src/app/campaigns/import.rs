@@ -981,6 +981,10 @@ pub fn on_key(m: &mut Model, mut d: Box<Import>, key: KeyEvent) -> Vec<Cmd> {
                 // A chunk in flight cannot be recalled: stop after it.
                 d.progress.stop = true;
                 if d.stage == Stage::Reading && d.first.is_none() {
+                    // Closed before the file was read: its read is not
+                    // wanted (a later import must never take it).
+                    m.requests
+                        .forget::<super::CampaignsModel>(|p| *p == Purpose::ImportRead);
                     return Vec::new();
                 }
             }

@@ -12,11 +12,11 @@ use crossterm::event::KeyEvent;
 use super::super::dialog::Outcome;
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, RequestId};
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::export::Walk;
 use super::{
-    Confirmed, Dialog, Filter, Picked, Purpose, error_text, keys, lead_input, maybe_accepted, send,
-    words,
+    Confirmed, Dialog, Filter, Picked, Purpose, error_text, in_flight, keys, lead_input,
+    maybe_accepted, send, words,
 };
 use crate::api::model::{Campaign, CampaignStatus, Channel, LeadInput};
 use crate::api::validate;
@@ -139,8 +139,6 @@ pub struct AddJob {
     pub skipped: u64,
     /// Names of the first few skipped, for the report.
     pub skipped_names: Vec<String>,
-    /// The chunk or page in flight.
-    pub pending: Option<RequestId>,
     /// Chunks sent.
     pub chunks: u64,
     /// Leads in the chunk in flight.
@@ -167,10 +165,6 @@ pub struct CampaignDialog {
     pub campaigns: Vec<Campaign>,
     /// The list route is not offered: campaigns come from the registry.
     pub registry: bool,
-    /// The list is on its way.
-    pub loading: bool,
-    /// Registry campaigns being read.
-    pub reading: BTreeSet<String>,
     /// Selection over the drafts.
     pub table: TableState,
     /// A message.
@@ -258,18 +252,17 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
             return Vec::new();
         }
     };
-    m.panes.leads.dialog = Some(Dialog::Campaign(Box::new(CampaignDialog {
+    let dialog = CampaignDialog {
         search,
         selection,
         campaigns: Vec::new(),
         registry: false,
-        loading: true,
-        reading: BTreeSet::new(),
         table: TableState::default(),
         error: None,
         stage: Stage::Pick,
         job: None,
-    })));
+    };
+    super::show_dialog(m, Dialog::Campaign(Box::new(dialog)));
     let (_, cmd) = send(m, Purpose::Campaigns, ApiRequest::ListCampaigns);
     vec![cmd]
 }
@@ -281,8 +274,16 @@ fn dialog_mut(m: &mut Model) -> Option<&mut CampaignDialog> {
     }
 }
 
+/// Whether the campaigns offered are on their way (the list, or campaigns
+/// of the registry read one by one).
+pub fn campaigns_loading(m: &Model) -> bool {
+    in_flight(m, |p| {
+        matches!(p, Purpose::Campaigns | Purpose::Campaign(_))
+    })
+}
+
 /// The campaign list (or `None`: read the registry one by one).
-pub fn on_campaigns(m: &mut Model, _id: RequestId, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_campaigns(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Campaigns(result) = reply else {
         return Vec::new();
     };
@@ -295,7 +296,6 @@ pub fn on_campaigns(m: &mut Model, _id: RequestId, reply: ApiReply) -> Vec<Cmd> 
     let Some(d) = dialog_mut(m) else {
         return Vec::new();
     };
-    d.loading = false;
     match result {
         Ok(Some(list)) => {
             d.campaigns = list;
@@ -305,7 +305,6 @@ pub fn on_campaigns(m: &mut Model, _id: RequestId, reply: ApiReply) -> Vec<Cmd> 
         }
         Ok(None) => {
             d.registry = true;
-            d.reading = known.iter().cloned().collect();
             if known.is_empty() {
                 d.error = Some(
                     "this service does not list campaigns, and no campaign id is known locally yet"
@@ -331,7 +330,7 @@ pub fn on_campaigns(m: &mut Model, _id: RequestId, reply: ApiReply) -> Vec<Cmd> 
     }
 }
 
-/// One campaign: a registry entry, or the roster read back after an add.
+/// One campaign of the registry, offered when it is a draft.
 pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Campaign(result) = reply else {
         return Vec::new();
@@ -339,27 +338,32 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let Some(d) = dialog_mut(m) else {
         return Vec::new();
     };
-    if let Some(job) = d.job.as_mut()
-        && job.campaign.id == id
-        && d.stage == Stage::Done
-    {
-        if let Ok(c) = result.as_ref() {
-            job.roster_after = Some(c.stats.total);
+    match *result {
+        Ok(c) => {
+            d.campaigns.retain(|x| x.id != c.id);
+            d.campaigns.push(c);
+            d.set_len();
         }
-        return Vec::new();
+        Err(e) if e.status() != Some(404) => {
+            d.error = Some(format!("could not read campaign {id}: {}", error_text(&e)));
+        }
+        Err(_) => {}
     }
-    if d.reading.remove(id) {
-        match *result {
-            Ok(c) => {
-                d.campaigns.retain(|x| x.id != c.id);
-                d.campaigns.push(c);
-                d.set_len();
-            }
-            Err(e) if e.status() != Some(404) => {
-                d.error = Some(format!("could not read campaign {id}: {}", error_text(&e)));
-            }
-            Err(_) => {}
-        }
+    Vec::new()
+}
+
+/// The campaign read back after the add: its roster size for the report.
+pub fn on_roster_after(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Campaign(result) = reply else {
+        return Vec::new();
+    };
+    let Some(d) = dialog_mut(m).filter(|d| d.stage == Stage::Done) else {
+        return Vec::new();
+    };
+    if let Some(job) = d.job.as_mut().filter(|j| j.campaign.id == id)
+        && let Ok(c) = result.as_ref()
+    {
+        job.roster_after = Some(c.stats.total);
     }
     Vec::new()
 }
@@ -380,7 +384,6 @@ fn new_job(d: &CampaignDialog, campaign: Campaign) -> AddJob {
         duplicates: 0,
         skipped: 0,
         skipped_names: Vec::new(),
-        pending: None,
         chunks: 0,
         in_flight: 0,
         stop: false,
@@ -522,20 +525,14 @@ fn next(m: &mut Model) -> Vec<Cmd> {
             channel: job.campaign.kind.clone(),
             leads: chunk,
         };
-        let (id, cmd) = send(m, Purpose::AddChunk, req);
-        if let Some(job) = dialog_mut(m).and_then(|d| d.job.as_mut()) {
-            job.pending = Some(id);
-        }
+        let (_, cmd) = send(m, Purpose::AddChunk, req);
         return vec![cmd];
     }
     if walking {
         let Some(req) = job.walk.as_ref().map(Walk::request) else {
             return Vec::new();
         };
-        let (id, cmd) = send(m, Purpose::AddPage, req);
-        if let Some(job) = dialog_mut(m).and_then(|d| d.job.as_mut()) {
-            job.pending = Some(id);
-        }
+        let (_, cmd) = send(m, Purpose::AddPage, req);
         return vec![cmd];
     }
     finish(m)
@@ -576,27 +573,29 @@ fn finish(m: &mut Model) -> Vec<Cmd> {
     // Read the roster back so the report shows what the campaign holds now.
     let (_, cmd) = send(
         m,
-        Purpose::Campaign(campaign.clone()),
+        Purpose::RosterAfter(campaign.clone()),
         ApiRequest::GetCampaign { id: campaign },
     );
     vec![cmd]
 }
 
-fn job_mut(m: &mut Model, id: RequestId) -> Option<&mut AddJob> {
+/// The job, while it sends: the one chunk or page it waits for answers it
+/// (what is in flight is in the request table, forgotten when the dialog
+/// closes).
+fn job_mut(m: &mut Model) -> Option<&mut AddJob> {
     dialog_mut(m)
+        .filter(|d| d.stage == Stage::Sending)
         .and_then(|d| d.job.as_mut())
-        .filter(|j| j.pending == Some(id))
 }
 
 /// The answer to a chunk.
-pub fn on_chunk(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_chunk(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::LeadsAdded(result) = reply else {
         return Vec::new();
     };
-    let Some(job) = job_mut(m, id) else {
+    let Some(job) = job_mut(m) else {
         return Vec::new();
     };
-    job.pending = None;
     job.chunks += 1;
     match result {
         Ok(r) => {
@@ -636,7 +635,7 @@ pub fn on_chunk(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
 }
 
 /// A page of the matching results (all-matching selection).
-pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_page(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let except = match m.panes.leads.dialog.as_ref() {
         Some(Dialog::Campaign(d)) => match &d.selection {
             Selection::All { except, .. } => except.clone(),
@@ -644,10 +643,9 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
         },
         _ => return Vec::new(),
     };
-    let Some(job) = job_mut(m, id) else {
+    let Some(job) = job_mut(m) else {
         return Vec::new();
     };
-    job.pending = None;
     let Some(walk) = job.walk.as_mut() else {
         return Vec::new();
     };
@@ -728,7 +726,6 @@ pub fn act(m: &mut Model, done: CampaignDone) -> Vec<Cmd> {
             let Some(d) = dialog_mut(m) else {
                 return Vec::new();
             };
-            d.loading = true;
             d.error = None;
             let (_, cmd) = send(m, Purpose::Campaigns, ApiRequest::ListCampaigns);
             vec![cmd]

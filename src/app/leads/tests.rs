@@ -1819,7 +1819,6 @@ fn a_running_job_is_never_replaced_or_dropped() {
     assert!(start_export(&mut m, Some("out.csv".into())).is_empty());
     // A run-all answer arriving now does not replace the dialog either.
     let (run_all, _) = {
-        m.panes.leads.run_all_pending = false;
         let cmds = run::run_all(&mut m);
         api(&cmds)[0].clone()
     };
@@ -2619,4 +2618,103 @@ fn a_remapped_key_is_shown_as_remapped_in_the_dialogs() {
     // And it works: F5 reads the campaigns again.
     let cmds = key(&mut m, KeyCode::F(5));
     assert_eq!(api(&cmds)[0].1, ApiRequest::ListCampaigns);
+}
+
+/// The leads shown in the open search's loaded rows.
+fn shown_names(m: &Model) -> Vec<String> {
+    m.panes
+        .leads
+        .open
+        .as_ref()
+        .map(|o| o.window.loaded_iter().map(result_name).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_page_asked_for_before_the_search_was_reopened_is_dropped() {
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    // Opened, left before its first page answers, another opened, then
+    // the first opened again: its first page is asked for again.
+    let first = key(&mut m, KeyCode::Enter);
+    let (stale, _) = api(&first)[0].clone();
+    key(&mut m, KeyCode::Esc);
+    key(&mut m, KeyCode::Char('j'));
+    let other = key(&mut m, KeyCode::Enter);
+    fake.serve(&mut m, other);
+    key(&mut m, KeyCode::Esc);
+    key(&mut m, KeyCode::Char('k'));
+    let again = key(&mut m, KeyCode::Enter);
+    assert_eq!(m.panes.leads.open_id(), Some("s-3"));
+    assert!(
+        api(&again)
+            .iter()
+            .any(|(_, r)| matches!(r, ApiRequest::GetSearch { id, .. } if id == "s-3")),
+        "read again: {again:?}"
+    );
+    // The answer to the first open arrives late, with rows since gone.
+    let mut page = fixtures::search_page(&fake.search("s-3"), 2000, 0, 100);
+    for r in &mut page.results {
+        r.entity_person = "Left long ago".into();
+        r.canonical_lead = None;
+    }
+    reply(&mut m, stale, ApiReply::SearchPage(Box::new(Ok(page))));
+    assert!(
+        !shown_names(&m).iter().any(|n| n == "Left long ago"),
+        "the stale page is not shown"
+    );
+    fake.serve(&mut m, again);
+    assert!(!shown_names(&m).is_empty());
+    assert!(!shown_names(&m).iter().any(|n| n == "Left long ago"));
+}
+
+#[test]
+fn a_campaign_list_asked_for_by_a_closed_picker_is_dropped() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let first = key(&mut m, KeyCode::Char('c'));
+    let (stale, _) = api(&first)[0].clone();
+    key(&mut m, KeyCode::Esc);
+    assert!(m.panes.leads.dialog.is_none());
+    let again = key(&mut m, KeyCode::Char('c'));
+    let mut old = fake.campaigns();
+    for c in &mut old {
+        c.name = format!("Stale {}", c.name);
+    }
+    reply(&mut m, stale, ApiReply::Campaigns(Ok(Some(old))));
+    let text = screen_rows(&m, 100, 30).join("\n");
+    assert!(!text.contains("Stale"), "{text}");
+    assert!(text.contains("loading campaigns"), "still loading: {text}");
+    fake.serve(&mut m, again);
+    let Some(Dialog::Campaign(d)) = &m.panes.leads.dialog else {
+        panic!("dialog");
+    };
+    assert!(d.campaigns.iter().all(|c| !c.name.starts_with("Stale")));
+    assert_eq!(d.drafts().len(), 2);
+}
+
+#[test]
+fn what_is_in_flight_is_read_from_the_request_table() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    // A run request on its way: the run panel says so, and `R` again
+    // sends nothing more.
+    let cmds = key(&mut m, KeyCode::Char('R'));
+    assert_eq!(api(&cmds).len(), 1);
+    assert!(starting(&m, "s-3"));
+    assert!(
+        screen_rows(&m, 100, 30)
+            .join("\n")
+            .contains("starting run…")
+    );
+    assert!(api(&key(&mut m, KeyCode::Char('R'))).is_empty());
+    // Forgotten (the user moved on): nothing is in flight any more.
+    m.requests
+        .forget::<LeadsModel>(|p| matches!(p, Purpose::Run(_)));
+    assert!(!starting(&m, "s-3"));
+    assert!(
+        !screen_rows(&m, 100, 30)
+            .join("\n")
+            .contains("starting run…")
+    );
 }

@@ -49,7 +49,10 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &
     }
     let intro = intro(m, d, theme);
     match (&d.stage, &d.job) {
-        (Stage::Pick, _) => pick(f, inner, d, intro, theme),
+        (Stage::Pick, _) => {
+            let loading = crate::app::leads::campaign::campaigns_loading(m);
+            pick(f, inner, d, intro, loading, theme);
+        }
         (Stage::Sending | Stage::Done, Some(job)) => progress_part(f, inner, d, job, intro, theme),
         (Stage::Sending | Stage::Done, None) => {
             let mut lines = vec![intro];
@@ -82,7 +85,14 @@ fn intro(m: &Model, d: &CampaignDialog, theme: &Theme) -> Line<'static> {
 }
 
 /// Choosing the campaign: the intro, then the drafts.
-fn pick(f: &mut Frame, inner: Rect, d: &CampaignDialog, intro: Line<'static>, theme: &Theme) {
+fn pick(
+    f: &mut Frame,
+    inner: Rect,
+    d: &CampaignDialog,
+    intro: Line<'static>,
+    loading: bool,
+    theme: &Theme,
+) {
     let lines = vec![
         intro,
         Line::from(Span::styled(
@@ -110,15 +120,18 @@ fn pick(f: &mut Frame, inner: Rect, d: &CampaignDialog, intro: Line<'static>, th
         height: inner.height.saturating_sub(intro_h + 1),
         ..inner
     };
-    f.render_widget(Paragraph::new(draft_lines(d, list.width, theme)), list);
+    f.render_widget(
+        Paragraph::new(draft_lines(d, loading, list.width, theme)),
+        list,
+    );
 }
 
 /// The draft campaigns, with what the selection lacks for each, then
 /// notes (campaigns not shown, the registry, an error).
-fn draft_lines(d: &CampaignDialog, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+fn draft_lines(d: &CampaignDialog, loading: bool, width: u16, theme: &Theme) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let drafts = d.drafts();
-    if d.loading || !d.reading.is_empty() {
+    if loading {
         lines.push(Line::from(Span::styled("loading campaigns…", theme.info)));
     } else if drafts.is_empty() {
         lines.push(Line::from(Span::styled(

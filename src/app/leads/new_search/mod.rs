@@ -17,8 +17,10 @@ use crossterm::event::KeyEvent;
 
 use super::super::form::FormEvent;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, RequestId};
-use super::{Confirmed, DRAFT_KEY, Purpose, View, error_text, keys, search, searches, send};
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::{
+    Confirmed, DRAFT_KEY, Purpose, View, creating, error_text, keys, search, searches, send,
+};
 use crate::api::ApiError;
 use crate::api::model::{CreateSearch, Search};
 use crate::store::Draft;
@@ -36,8 +38,6 @@ const CLOCK_SLACK: i64 = 300;
 pub struct NewSearch {
     /// The form.
     pub form: super::super::form::Form,
-    /// The create request in flight.
-    pub pending: Option<RequestId>,
     /// Where Esc goes back to.
     pub back: View,
     /// What the last create sent, to recognise the search if its answer
@@ -99,7 +99,6 @@ impl NewSearch {
     fn new(back: View) -> NewSearch {
         NewSearch {
             form: build(),
-            pending: None,
             back,
             sent: None,
             uncertain: None,
@@ -207,13 +206,13 @@ fn back_view(m: &Model, back: View) -> View {
 
 /// A key in the form.
 pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let Some(f) = m.panes.leads.form.as_mut() else {
-        return Vec::new();
-    };
-    if f.pending.is_some() {
+    if creating(m) {
         // Sending: read-only until the answer arrives.
         return Vec::new();
     }
+    let Some(f) = m.panes.leads.form.as_mut() else {
+        return Vec::new();
+    };
     match f.form.handle_key(key) {
         FormEvent::Cancel => close(m),
         FormEvent::Submit => submit(m),
@@ -276,9 +275,8 @@ fn send_create(m: &mut Model, req: CreateSearch) -> Vec<Cmd> {
             .map(|r| r.search.search_id.clone())
             .collect(),
     };
-    let (id, cmd) = send(m, Purpose::Create, ApiRequest::CreateSearch(Box::new(req)));
+    let (_, cmd) = send(m, Purpose::Create, ApiRequest::CreateSearch(Box::new(req)));
     if let Some(f) = m.panes.leads.form.as_mut() {
-        f.pending = Some(id);
         f.sent = Some(sent);
     }
     vec![cmd]
@@ -333,9 +331,6 @@ pub fn on_created(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::SearchCreated(result) = reply else {
         return Vec::new();
     };
-    if let Some(f) = m.panes.leads.form.as_mut() {
-        f.pending = None;
-    }
     match *result {
         Ok(s) => created(m, &s, false),
         Err(e) if e.maybe_accepted() => create_uncertain(m, &e),
