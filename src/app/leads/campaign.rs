@@ -184,9 +184,26 @@ impl CampaignDialog {
             .collect()
     }
 
-    fn set_len(&mut self) {
-        let n = self.drafts().len();
+    /// Rows of the picker: the drafts, then "new draft campaign…".
+    pub fn rows(&self) -> usize {
+        self.drafts().len() + 1
+    }
+
+    /// Whether the cursor is on "new draft campaign…" (the last row).
+    pub fn on_new(&self) -> bool {
+        self.table.selected >= self.drafts().len()
+    }
+
+    /// Changes the campaigns offered; the cursor stays on "new draft
+    /// campaign…" when it was chosen there (not when it was the only row).
+    fn set_campaigns(&mut self, change: impl FnOnce(&mut Vec<Campaign>)) {
+        let was_new = self.on_new() && !self.drafts().is_empty();
+        change(&mut self.campaigns);
+        let n = self.rows();
         self.table.set_len(n, LIST_ROWS);
+        if was_new {
+            self.table.select(n - 1, LIST_ROWS);
+        }
     }
 }
 
@@ -252,7 +269,7 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
             return Vec::new();
         }
     };
-    let dialog = CampaignDialog {
+    let mut dialog = CampaignDialog {
         search,
         selection,
         campaigns: Vec::new(),
@@ -262,6 +279,8 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
         stage: Stage::Pick,
         job: None,
     };
+    // Only "new draft campaign…" until the campaigns arrive.
+    dialog.set_campaigns(|_| {});
     super::show_dialog(m, Dialog::Campaign(Box::new(dialog)));
     let (_, cmd) = send(m, Purpose::Campaigns, ApiRequest::ListCampaigns);
     vec![cmd]
@@ -298,9 +317,8 @@ pub fn on_campaigns(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     };
     match result {
         Ok(Some(list)) => {
-            d.campaigns = list;
+            d.set_campaigns(|c| *c = list);
             d.registry = false;
-            d.set_len();
             Vec::new()
         }
         Ok(None) => {
@@ -339,11 +357,10 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
         return Vec::new();
     };
     match *result {
-        Ok(c) => {
-            d.campaigns.retain(|x| x.id != c.id);
-            d.campaigns.push(c);
-            d.set_len();
-        }
+        Ok(c) => d.set_campaigns(|list| {
+            list.retain(|x| x.id != c.id);
+            list.push(c);
+        }),
         Err(e) if e.status() != Some(404) => {
             d.error = Some(format!("could not read campaign {id}: {}", error_text(&e)));
         }
@@ -491,8 +508,14 @@ fn start(m: &mut Model) -> Vec<Cmd> {
     }
     d.error = None;
     d.stage = Stage::Sending;
+    let (id, name) = (job.campaign.id.clone(), job.campaign.name.clone());
     d.job = Some(job);
-    next(m)
+    // Known from now on: the Campaigns pane lists it even where the
+    // service has no list route.
+    m.state.remember_campaign(&id, &name, "leads");
+    let mut cmds = vec![m.save_state()];
+    cmds.extend(next(m));
+    cmds
 }
 
 /// Sends the next chunk, reads the next page, or finishes.
@@ -677,6 +700,8 @@ pub fn on_page(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
 pub enum CampaignDone {
     /// Add the selection to the chosen campaign.
     Start,
+    /// Create a draft campaign (the Campaigns pane's form) and add to it.
+    New,
     /// Read the campaigns again.
     Reload,
 }
@@ -691,11 +716,17 @@ impl CampaignDialog {
                     return Outcome::Close;
                 }
                 if keys::CONFIRM.matches(&key) {
-                    return Outcome::Send(CampaignDone::Start);
+                    return Outcome::Send(if self.on_new() {
+                        CampaignDone::New
+                    } else {
+                        CampaignDone::Start
+                    });
                 }
                 match action {
                     Some(Action::Up) => self.table.move_by(-1, LIST_ROWS),
                     Some(Action::Down) => self.table.move_by(1, LIST_ROWS),
+                    Some(Action::Top) => self.table.top(LIST_ROWS),
+                    Some(Action::Bottom) => self.table.bottom(LIST_ROWS),
                     Some(Action::Refresh) => return Outcome::Send(CampaignDone::Reload),
                     _ => {}
                 }
@@ -722,6 +753,7 @@ impl CampaignDialog {
 pub fn act(m: &mut Model, done: CampaignDone) -> Vec<Cmd> {
     match done {
         CampaignDone::Start => start(m),
+        CampaignDone::New => new_campaign(m),
         CampaignDone::Reload => {
             let Some(d) = dialog_mut(m) else {
                 return Vec::new();
@@ -731,4 +763,52 @@ pub fn act(m: &mut Model, done: CampaignDone) -> Vec<Cmd> {
             vec![cmd]
         }
     }
+}
+
+/// The channel a new campaign for the selection is suggested in: network
+/// when fewer of the picked leads lack a network URL than an email (`None`:
+/// not known, the form's default).
+fn suggested_channel(selection: &Selection) -> Option<Channel> {
+    let email = selection.lacking(&Channel::Email)?;
+    let network = selection.lacking(&Channel::Network)?;
+    Some(if network < email {
+        Channel::Network
+    } else {
+        Channel::Email
+    })
+}
+
+/// "New draft campaign…": the Campaigns pane shows its create form; the
+/// campaign it creates comes back through [`take_new`].
+fn new_campaign(m: &mut Model) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(m) else {
+        return Vec::new();
+    };
+    d.error = None;
+    let channel = suggested_channel(&d.selection);
+    crate::app::campaigns::create::open_for_leads(m, channel)
+}
+
+/// The pane is shown again: a campaign created for the picker ("new draft
+/// campaign…") is taken, once, and the add continues into it. Back with
+/// nothing (the form was left with Esc), the picker stays as it was; with
+/// the picker closed meanwhile, the campaign is only listed.
+pub fn take_new(m: &mut Model) -> Vec<Cmd> {
+    let Some(c) = crate::app::campaigns::create::take_for_leads(m) else {
+        return Vec::new();
+    };
+    let Some(d) = dialog_mut(m).filter(|d| d.stage == Stage::Pick) else {
+        return Vec::new();
+    };
+    let id = c.id.clone();
+    d.set_campaigns(|list| {
+        list.retain(|x| x.id != c.id);
+        list.push(c);
+    });
+    let Some(i) = d.drafts().iter().position(|x| x.id == id) else {
+        d.error = Some("the new campaign is not a draft: leads can only be added to drafts".into());
+        return Vec::new();
+    };
+    d.table.select(i, LIST_ROWS);
+    start(m)
 }

@@ -555,6 +555,8 @@ pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
     if matches!(m.panes.leads.view, View::Search | View::Detail) {
         cmds.extend(search::fetch_pages(m, false));
     }
+    // Back from the Campaigns pane's create form ("new draft campaign…").
+    cmds.extend(campaign::take_new(m));
     cmds
 }
 

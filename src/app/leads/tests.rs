@@ -40,6 +40,8 @@ struct Fake {
     run: RunStatus,
     log: Vec<ApiRequest>,
     tamper: Option<Tamper>,
+    /// Campaigns created through the Campaigns pane's form.
+    created: Vec<Campaign>,
 }
 
 impl Fake {
@@ -57,6 +59,7 @@ impl Fake {
             run: RunStatus::Completed,
             log: Vec::new(),
             tamper: None,
+            created: Vec::new(),
         }
     }
 
@@ -142,10 +145,16 @@ impl Fake {
             // Tab reaches the Campaigns pane in the property test too.
             ApiRequest::ListLeads { .. } => ApiReply::Roster(Ok(RosterPage::default())),
             ApiRequest::GeneratedMessages { .. } => ApiReply::Messages(Ok(Vec::new())),
+            ApiRequest::CreateCampaign(req) => {
+                let id = format!("c-new-{}", self.created.len() + 1);
+                let c =
+                    fixtures::campaign(&id, &req.name, req.kind.clone(), CampaignStatus::Draft, 0);
+                self.created.push(c.clone());
+                ApiReply::Campaign(Box::new(Ok(c)))
+            }
             ApiRequest::LaunchCampaign { .. }
             | ApiRequest::PauseCampaign { .. }
             | ApiRequest::ResumeCampaign { .. }
-            | ApiRequest::CreateCampaign(_)
             | ApiRequest::UpdateCampaign { .. } => ApiReply::Campaign(Box::new(Err(
                 service_error(400, r#"{"error":"not in this fake"}"#),
             ))),
@@ -246,6 +255,7 @@ impl Fake {
     fn campaigns(&self) -> Vec<Campaign> {
         fixtures::campaigns()
             .into_iter()
+            .chain(self.created.iter().cloned())
             .map(|mut c| {
                 c.stats.total = self.rosters.get(&c.id).copied().unwrap_or(0);
                 c
@@ -2716,5 +2726,97 @@ fn what_is_in_flight_is_read_from_the_request_table() {
         !screen_rows(&m, 100, 30)
             .join("\n")
             .contains("starting run…")
+    );
+}
+
+#[test]
+fn a_new_draft_campaign_is_made_in_the_campaigns_form_and_the_leads_go_into_it() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    for _ in 0..3 {
+        key(&mut m, KeyCode::Char(' '));
+    }
+    let cmds = key(&mut m, KeyCode::Char('c'));
+    fake.serve(&mut m, cmds);
+    // The last row of the picker.
+    for _ in 0..5 {
+        key(&mut m, KeyCode::Char('j'));
+    }
+    let text = screen_rows(&m, 100, 30).join("\n");
+    assert!(text.contains("+ new draft campaign…"), "{text}");
+    let cmds = key(&mut m, KeyCode::Enter);
+    assert_eq!(m.pane, Pane::Campaigns, "the Campaigns pane's form");
+    assert_eq!(m.panes.campaigns.view, crate::app::campaigns::View::Create);
+    fake.serve(&mut m, cmds);
+    let f = m.panes.campaigns.create.as_mut().expect("form");
+    f.form.set_value("name", "Fresh from Leads");
+    let cmds = ctrl(&mut m, 's');
+    assert!(
+        api(&cmds).iter().any(
+            |(_, r)| matches!(r, ApiRequest::CreateCampaign(c) if c.name == "Fresh from Leads")
+        ),
+        "{cmds:?}"
+    );
+    fake.serve(&mut m, cmds);
+    // Back on the Leads pane, the leads went into the new campaign.
+    assert_eq!(m.pane, Pane::Leads);
+    let Some(Dialog::Campaign(d)) = &m.panes.leads.dialog else {
+        panic!("dialog");
+    };
+    let job = d.job.as_ref().expect("the add continued");
+    assert_eq!(d.stage, Stage::Done);
+    assert_eq!(job.campaign.name, "Fresh from Leads");
+    assert_eq!((job.imported, job.roster_after), (3, Some(3)));
+    assert_eq!(fake.rosters.get("c-new-1"), Some(&3));
+    // Handed over once: showing the pane again adds nothing more.
+    key(&mut m, KeyCode::Enter);
+    m.switch_pane(Pane::Campaigns);
+    let cmds = m.switch_pane(Pane::Leads);
+    assert!(
+        !api(&cmds)
+            .iter()
+            .any(|(_, r)| matches!(r, ApiRequest::AddLeads { .. }))
+    );
+    // Remembered for the Campaigns pane's registry.
+    assert!(m.state.known_campaigns.iter().any(|k| k.id == "c-new-1"));
+}
+
+#[test]
+fn esc_in_the_campaigns_form_returns_to_the_picker_with_nothing_added() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('c'));
+    fake.serve(&mut m, cmds);
+    for _ in 0..5 {
+        key(&mut m, KeyCode::Char('j'));
+    }
+    let cmds = key(&mut m, KeyCode::Enter);
+    fake.serve(&mut m, cmds);
+    assert_eq!(m.pane, Pane::Campaigns);
+    let cmds = key(&mut m, KeyCode::Esc);
+    fake.serve(&mut m, cmds);
+    assert_eq!(m.pane, Pane::Leads);
+    let Some(Dialog::Campaign(d)) = &m.panes.leads.dialog else {
+        panic!("the picker stays");
+    };
+    assert_eq!(d.stage, Stage::Pick);
+    assert_eq!(fake.count(|r| matches!(r, ApiRequest::AddLeads { .. })), 0);
+}
+
+#[test]
+fn adding_to_a_campaign_remembers_it_for_the_campaigns_registry() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('c'));
+    fake.serve(&mut m, cmds);
+    let cmds = key(&mut m, KeyCode::Enter);
+    assert!(
+        cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))),
+        "saved: {cmds:?}"
+    );
+    let known = m.state.known_campaigns.iter().find(|k| k.id == "c-1");
+    assert_eq!(
+        known.map(|k| (k.label.as_str(), k.source.as_str())),
+        Some(("EU RevOps — email", "leads"))
     );
 }

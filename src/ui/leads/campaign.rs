@@ -31,7 +31,10 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &
         Stage::Pick => keys_line(
             &[
                 (format!("{}/{}", k(Action::Up), k(Action::Down)), "choose"),
-                (keys::CONFIRM.label.into(), "add"),
+                (
+                    keys::CONFIRM.label.into(),
+                    if d.on_new() { "create" } else { "add" },
+                ),
                 (k(Action::Refresh), "reload"),
                 (keys::CLOSE.label.into(), "cancel"),
             ],
@@ -135,7 +138,7 @@ fn draft_lines(d: &CampaignDialog, loading: bool, width: u16, theme: &Theme) -> 
         lines.push(Line::from(Span::styled("loading campaigns…", theme.info)));
     } else if drafts.is_empty() {
         lines.push(Line::from(Span::styled(
-            "No draft campaign: leads can only be added to drafts.",
+            "No draft campaign: leads can only be added to drafts — create one below.",
             theme.warn,
         )));
     }
@@ -145,6 +148,9 @@ fn draft_lines(d: &CampaignDialog, loading: bool, width: u16, theme: &Theme) -> 
         .max(8);
     for i in d.table.visible(LIST_ROWS) {
         let Some(c) = drafts.get(i) else {
+            if i == drafts.len() {
+                lines.push(new_row(d, theme));
+            }
             continue;
         };
         let lacking = match d.selection.lacking(&c.kind) {
@@ -179,6 +185,20 @@ fn draft_lines(d: &CampaignDialog, loading: bool, width: u16, theme: &Theme) -> 
     }
     lines.extend(pick_notes(d, theme));
     lines
+}
+
+/// The last row: a new draft campaign, made in the Campaigns pane's form
+/// and added to as soon as it exists.
+fn new_row(d: &CampaignDialog, theme: &Theme) -> Line<'static> {
+    let style = if d.on_new() {
+        theme.selected
+    } else {
+        theme.info
+    };
+    Line::from(vec![
+        Span::styled("+ new draft campaign…", style),
+        Span::styled(" (the Campaigns form; the leads go into it)", theme.dim),
+    ])
 }
 
 fn pick_notes(d: &CampaignDialog, theme: &Theme) -> Vec<Line<'static>> {
