@@ -354,6 +354,10 @@ pub struct LeadsModel {
 /// front, and a refusal names it.
 pub fn set_can_create_leads(m: &mut Model, can: Option<bool>) {
     m.panes.leads.can_create_leads = can;
+    if let Some(f) = m.panes.leads.form.as_mut() {
+        // The form already open learns it too.
+        f.access_changed(can);
+    }
 }
 
 /// Whether a request of this pane whose purpose passes `f` is in flight

@@ -2820,3 +2820,78 @@ fn adding_to_a_campaign_remembers_it_for_the_campaigns_registry() {
         Some(("EU RevOps — email", "leads"))
     );
 }
+
+/// Redeems a code on the Profile pane whose answer says whether the
+/// account may create leads; back on the Leads pane afterwards.
+fn redeem_access(fake: &mut Fake, m: &mut Model, can_create: bool) {
+    fake.tamper = Some(Box::new(move |req, reply| match (req, reply) {
+        (ApiRequest::Redeem { .. }, ApiReply::Redeemed(r)) => {
+            let mut pass = (*r).expect("a pass");
+            if let Some(a) = pass.access.as_mut() {
+                a.can_create_leads = can_create;
+            }
+            ApiReply::Redeemed(Box::new(Ok(pass)))
+        }
+        (ApiRequest::CreateSearch(_), _) => ApiReply::SearchCreated(Box::new(Err(service_error(
+            403,
+            r#"{"error":{"code":"forbidden","message":"Lead creation is not enabled"}}"#,
+        )))),
+        (_, reply) => reply,
+    }));
+    let back = m.pane;
+    let cmds = m.switch_pane(Pane::Profile);
+    fake.serve(m, cmds);
+    key(m, KeyCode::Char(':'));
+    chars(m, "redeem DEMO-PASS-1");
+    let cmds = key(m, KeyCode::Enter);
+    fake.serve(m, cmds);
+    let cmds = m.switch_pane(back);
+    fake.serve(m, cmds);
+}
+
+fn form_note(m: &Model) -> String {
+    m.panes
+        .leads
+        .form
+        .as_ref()
+        .and_then(|f| f.form.note.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn what_the_profile_learns_of_the_account_reaches_the_create_form() {
+    let mut fake = Fake::new();
+    let mut m = create_form(&mut fake);
+    assert!(form_note(&m).is_empty(), "not known yet: no warning");
+    // The form is open when the Profile learns the account cannot create.
+    redeem_access(&mut fake, &mut m, false);
+    assert_eq!(m.panes.leads.can_create_leads, Some(false));
+    assert!(
+        form_note(&m).contains("may not create Lead Finder searches"),
+        "warned up front: {}",
+        form_note(&m)
+    );
+    // The refusal explains itself with what the account's access says.
+    let cmds = ctrl(&mut m, 's');
+    fake.serve(&mut m, cmds);
+    let note = form_note(&m);
+    assert!(
+        note.contains("Lead creation is not enabled")
+            && note.contains("This account cannot create leads (its access says so)")
+            && note.contains(":redeem <code>"),
+        "{note}"
+    );
+    // A later redeem that allows it takes the warning back.
+    key(&mut m, KeyCode::Esc);
+    redeem_access(&mut fake, &mut m, true);
+    key(&mut m, KeyCode::Char('n'));
+    if matches!(m.overlay, Some(Overlay::Confirm(_))) {
+        key(&mut m, KeyCode::Char('y'));
+    }
+    assert_eq!(m.panes.leads.can_create_leads, Some(true));
+    assert!(
+        !form_note(&m).contains("may not create"),
+        "{}",
+        form_note(&m)
+    );
+}

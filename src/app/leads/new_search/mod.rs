@@ -113,6 +113,17 @@ impl NewSearch {
         }
     }
 
+    /// Says up front that the account may not create searches, or stops
+    /// saying it (the Profile pane learned the account's access).
+    pub fn access_changed(&mut self, can: Option<bool>) {
+        let warned = self.form.note.as_deref() == Some(cannot_create_text().as_str());
+        if can == Some(false) && self.form.note.is_none() {
+            self.form.note = Some(cannot_create_text());
+        } else if can != Some(false) && warned {
+            self.form.note = None;
+        }
+    }
+
     /// Shows what is known of a create that may have been accepted.
     fn show_uncertain(&mut self) {
         if let Some(u) = &self.uncertain {
@@ -427,7 +438,14 @@ pub fn on_create_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
 /// The service refused the search: on the field it names, else in the
 /// form's note — in plain words when the account may not create searches.
 fn refused(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
-    let plain = refusal(e, m.panes.leads.can_create_leads);
+    let mut plain = refusal(e, m.panes.leads.can_create_leads);
+    if e.status() == Some(403)
+        && let Some(text) = plain.as_mut()
+    {
+        // What the account's access (the Profile pane's) says of it.
+        text.push(' ');
+        text.push_str(&crate::app::profile::refused_create_hint(m));
+    }
     let Some(f) = m.panes.leads.form.as_mut() else {
         super::toast_error(m, "creating the search", e);
         return Vec::new();
