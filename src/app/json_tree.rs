@@ -92,7 +92,7 @@ impl JsonTree {
         let mut lines = Vec::new();
         match &self.root {
             Value::Object(_) | Value::Array(_) => {
-                walk_children(&self.root, "", 0, &self.folded, &mut lines)
+                walk_children(&self.root, "", 0, &self.folded, &mut lines);
             }
             other => lines.push(leaf(0, "value", "", other)),
         }
@@ -126,6 +126,45 @@ pub fn number_text(n: &serde_json::Number) -> String {
             format!("{f:.0}")
         }
         _ => n.to_string(),
+    }
+}
+
+/// `v` with every whole number written as an integer (see
+/// [`number_text`]), for showing it as JSON.
+fn whole_numbers(v: &Value) -> Value {
+    match v {
+        Value::Number(n) => {
+            let text = number_text(n);
+            text.parse::<i64>()
+                .map(Value::from)
+                .or_else(|_| text.parse::<u64>().map(Value::from))
+                .unwrap_or_else(|_| v.clone())
+        }
+        Value::Array(items) => Value::Array(items.iter().map(whole_numbers).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, x)| (k.clone(), whole_numbers(x)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// A value of service JSON as compact JSON on one line (strings quoted),
+/// whole numbers as integers (`{"founded":2009}`, where the wire said
+/// `2009.0`).
+pub fn json_text(v: &Value) -> String {
+    whole_numbers(v).to_string()
+}
+
+/// A value of service JSON as people read it on one line: a string as it
+/// is, a number as [`number_text`] writes it, anything else as
+/// [`json_text`].
+pub fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => number_text(n),
+        other => json_text(other),
     }
 }
 
@@ -220,5 +259,20 @@ mod tests {
         let t = JsonTree::new(json!(42));
         assert_eq!(t.lines().len(), 1);
         assert_eq!(t.lines()[0].value.as_str(), "42");
+    }
+
+    #[test]
+    fn whole_numbers_are_written_as_integers_everywhere() {
+        let v = json!({"founded": 2009.0, "share": [1.0, 2.5], "name": "Acme", "big": 1e300});
+        assert_eq!(
+            json_text(&v),
+            r#"{"big":1e+300,"founded":2009,"name":"Acme","share":[1,2.5]}"#
+        );
+        assert_eq!(value_text(&json!(2009.0)), "2009");
+        assert_eq!(value_text(&json!(-3.0)), "-3");
+        assert_eq!(value_text(&json!("plain")), "plain");
+        assert_eq!(value_text(&json!(u64::MAX)), u64::MAX.to_string());
+        let t = JsonTree::new(json!({"founded": 2009.0}));
+        assert_eq!(t.lines()[0].value.as_str(), "2009");
     }
 }

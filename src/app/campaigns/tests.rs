@@ -1368,3 +1368,17 @@ fn a_file_read_of_a_closed_import_never_reaches_the_next_one() {
     );
     assert_eq!(dialog(&m).stage, Stage::Mapping);
 }
+
+#[test]
+fn whole_numbers_in_custom_fields_show_as_integers() {
+    let mut lead = fixtures::campaign_lead("c-1", 1, crate::api::model::LeadStatus::Pending);
+    lead.custom_fields
+        .insert("founded".into(), serde_json::json!(2009.0));
+    lead.custom_fields
+        .insert("tags".into(), serde_json::json!([1.0, "x"]));
+    let lines = roster::custom_lines(&lead.custom_fields);
+    assert!(lines.contains(&"founded: 2009".to_owned()), "{lines:?}");
+    assert!(lines.contains(&r#"tags: [1,"x"]"#.to_owned()), "{lines:?}");
+    let (text, _) = sequence::render("since %custom_fields.founded%", &lead);
+    assert_eq!(text, "since 2009");
+}

@@ -169,7 +169,7 @@ fn started_text(title: &str, r: &RunResponse) -> String {
             format!(
                 "{} {}",
                 DisplayText::inline(k),
-                DisplayText::inline(&v.to_string())
+                DisplayText::inline(&crate::app::json_tree::value_text(v))
             )
         })
         .collect();

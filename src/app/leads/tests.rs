@@ -2895,3 +2895,27 @@ fn what_the_profile_learns_of_the_account_reaches_the_create_form() {
         form_note(&m)
     );
 }
+
+#[test]
+fn the_counts_of_a_started_run_show_whole_numbers_as_integers() {
+    let mut fake = Fake::new();
+    fake.tamper = Some(Box::new(|req, reply| match (req, reply) {
+        (ApiRequest::RunSearch { .. }, ApiReply::RunStarted(r)) => {
+            let mut r = (*r).expect("a run");
+            r.run.counts.insert("found".into(), serde_json::json!(12.0));
+            ApiReply::RunStarted(Box::new(Ok(r)))
+        }
+        (_, reply) => reply,
+    }));
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('R'));
+    fake.serve(&mut m, cmds);
+    let t = m
+        .toasts
+        .items()
+        .iter()
+        .find(|t| t.title.as_str() == "Run started")
+        .expect("the notice");
+    assert!(t.text.as_str().contains("found 12"), "{}", t.text.as_str());
+    assert!(!t.text.as_str().contains("12.0"), "{}", t.text.as_str());
+}
