@@ -16,6 +16,7 @@ pub mod html;
 pub mod layout;
 pub mod list;
 pub mod messages;
+pub mod rules;
 pub mod send;
 #[cfg(test)]
 mod tests;
