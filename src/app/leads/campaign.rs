@@ -377,10 +377,15 @@ pub fn on_roster_after(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let Some(d) = dialog_mut(m).filter(|d| d.stage == Stage::Done) else {
         return Vec::new();
     };
-    if let Some(job) = d.job.as_mut().filter(|j| j.campaign.id == id)
-        && let Ok(c) = result.as_ref()
-    {
+    let Ok(c) = *result else {
+        return Vec::new();
+    };
+    if let Some(job) = d.job.as_mut().filter(|j| j.campaign.id == id) {
         job.roster_after = Some(c.stats.total);
+    }
+    // The Campaigns pane's list shows the roster as it is now.
+    if m.panes.campaigns.list.loaded {
+        crate::app::campaigns::list::upsert(m, c);
     }
     Vec::new()
 }

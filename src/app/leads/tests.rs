@@ -2768,6 +2768,16 @@ fn a_new_draft_campaign_is_made_in_the_campaigns_form_and_the_leads_go_into_it()
     assert_eq!(job.campaign.name, "Fresh from Leads");
     assert_eq!((job.imported, job.roster_after), (3, Some(3)));
     assert_eq!(fake.rosters.get("c-new-1"), Some(&3));
+    // The Campaigns pane's list shows its roster as it is now.
+    assert!(m.panes.campaigns.list.loaded);
+    let row = m
+        .panes
+        .campaigns
+        .list
+        .rows
+        .iter()
+        .find(|c| c.id == "c-new-1");
+    assert_eq!(row.map(|c| c.stats.total), Some(3));
     // Handed over once: showing the pane again adds nothing more.
     key(&mut m, KeyCode::Enter);
     m.switch_pane(Pane::Campaigns);
