@@ -23,7 +23,7 @@ use serde_json::{Map, Value};
 use super::super::csv_chunk::{CsvChunk, CsvPos, CsvRead};
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, RequestId};
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::rules::Op;
 use super::{Confirmed, Dialog, Purpose, detail, error_text, roster, target, uncertain};
 use crate::api::model::{AddLeadsResponse, Channel, LeadInput};
@@ -782,7 +782,7 @@ pub fn rows_named(message: &str) -> Vec<usize> {
 }
 
 /// A chunk answered.
-pub fn on_uploaded(m: &mut Model, _id: RequestId, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_uploaded(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::LeadsAdded(result) = reply else {
         return Vec::new();
     };

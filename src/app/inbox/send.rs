@@ -12,7 +12,7 @@ use super::{InboxModel, Purpose, Question, View, in_flight, readiness, refuse};
 use crate::api::ApiError;
 use crate::api::model::{MessagesPage, SendMessage, SendMessageResponse, Thread, ThreadStatus};
 use crate::app::toast::Level;
-use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model, RequestId};
+use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use crate::config::keymap::Action;
 
 /// Checks made after a lost answer before saying the message did not go.
@@ -279,12 +279,7 @@ pub fn command(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The answer to a send.
-pub fn on_sent(
-    m: &mut Model,
-    _id: RequestId,
-    thread: &str,
-    r: Result<SendMessageResponse, ApiError>,
-) -> Vec<Cmd> {
+pub fn on_sent(m: &mut Model, thread: &str, r: Result<SendMessageResponse, ApiError>) -> Vec<Cmd> {
     match r {
         Ok(resp) => {
             m.panes.inbox.checks.remove(thread);
