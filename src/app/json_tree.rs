@@ -111,6 +111,45 @@ fn summary(v: &Value) -> String {
     }
 }
 
+/// `v` with every whole number written as an integer (see
+/// [`format::number`](crate::text::format::number)), for showing it as JSON.
+fn whole_numbers(v: &Value) -> Value {
+    match v {
+        Value::Number(n) => {
+            let text = crate::text::format::number(n);
+            text.parse::<i64>()
+                .map(Value::from)
+                .or_else(|_| text.parse::<u64>().map(Value::from))
+                .unwrap_or_else(|_| v.clone())
+        }
+        Value::Array(items) => Value::Array(items.iter().map(whole_numbers).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, x)| (k.clone(), whole_numbers(x)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// A value of service JSON as compact JSON on one line (strings quoted),
+/// whole numbers as integers (`{"founded":2009}`, where the wire said
+/// `2009.0`).
+pub fn json_text(v: &Value) -> String {
+    whole_numbers(v).to_string()
+}
+
+/// A value of service JSON as people read it on one line: a string as it
+/// is, a number as [`format::number`](crate::text::format::number) writes it, anything else as
+/// [`json_text`].
+pub fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => crate::text::format::number(n),
+        other => json_text(other),
+    }
+}
+
 fn leaf(depth: usize, key: &str, path: &str, v: &Value) -> TreeLine {
     let (kind, text) = match v {
         Value::String(s) => (NodeKind::Text, DisplayText::inline(s)),
@@ -212,5 +251,20 @@ mod tests {
         let t = JsonTree::new(json!(42));
         assert_eq!(t.lines().len(), 1);
         assert_eq!(t.lines()[0].value.as_str(), "42");
+    }
+
+    #[test]
+    fn whole_numbers_are_written_as_integers_everywhere() {
+        let v = json!({"founded": 2009.0, "share": [1.0, 2.5], "name": "Acme", "big": 1e300});
+        assert_eq!(
+            json_text(&v),
+            r#"{"big":1e+300,"founded":2009,"name":"Acme","share":[1,2.5]}"#
+        );
+        assert_eq!(value_text(&json!(2009.0)), "2009");
+        assert_eq!(value_text(&json!(-3.0)), "-3");
+        assert_eq!(value_text(&json!("plain")), "plain");
+        assert_eq!(value_text(&json!(u64::MAX)), u64::MAX.to_string());
+        let t = JsonTree::new(json!({"founded": 2009.0}));
+        assert_eq!(t.lines()[0].value.as_str(), "2009");
     }
 }

@@ -50,6 +50,14 @@ impl Requests {
         self.find::<P>(f).is_some()
     }
 
+    /// The purposes of pane `P`'s requests in flight, oldest first.
+    pub fn purposes<'a, P: Registered>(&'a self) -> impl Iterator<Item = &'a P::Purpose>
+    where
+        P::Purpose: 'a,
+    {
+        self.table.values().filter_map(P::purpose)
+    }
+
     /// How many requests of pane `P` pass `f`.
     pub fn count<P: Registered>(&self, f: impl Fn(&P::Purpose) -> bool) -> usize {
         self.table

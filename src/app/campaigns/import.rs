@@ -23,7 +23,7 @@ use serde_json::{Map, Value};
 use super::super::csv_chunk::{CsvChunk, CsvPos, CsvRead};
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, RequestId};
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::rules::Op;
 use super::{Confirmed, Dialog, Purpose, detail, error_text, roster, target, uncertain};
 use crate::api::model::{AddLeadsResponse, Channel, LeadInput};
@@ -782,7 +782,7 @@ pub fn rows_named(message: &str) -> Vec<usize> {
 }
 
 /// A chunk answered.
-pub fn on_uploaded(m: &mut Model, _id: RequestId, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_uploaded(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::LeadsAdded(result) = reply else {
         return Vec::new();
     };
@@ -981,6 +981,10 @@ pub fn on_key(m: &mut Model, mut d: Box<Import>, key: KeyEvent) -> Vec<Cmd> {
                 // A chunk in flight cannot be recalled: stop after it.
                 d.progress.stop = true;
                 if d.stage == Stage::Reading && d.first.is_none() {
+                    // Closed before the file was read: its read is not
+                    // wanted (a later import must never take it).
+                    m.requests
+                        .forget::<super::CampaignsModel>(|p| *p == Purpose::ImportRead);
                     return Vec::new();
                 }
             }

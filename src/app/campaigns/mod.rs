@@ -420,7 +420,7 @@ fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 }
 
 /// A reply for this pane, with the purpose it was sent for.
-fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
     let reply = match reply {
         Reply::Api(r) => r,
         Reply::Csv(result) => return import::on_read(m, result),
@@ -453,7 +453,7 @@ fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec
             messages::on_thread(m, &campaign, &prospect, reply)
         }
         Purpose::EditMessage(message) => messages::on_edited(m, &message, reply),
-        Purpose::ImportChunk => import::on_uploaded(m, id, reply),
+        Purpose::ImportChunk => import::on_uploaded(m, reply),
         // Answered by `Reply::Csv` above.
         Purpose::ImportRead => Vec::new(),
     }

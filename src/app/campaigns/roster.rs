@@ -391,7 +391,7 @@ pub fn custom_lines(fields: &Map<String, Value>) -> Vec<String> {
         .iter()
         .map(|(k, v)| match v {
             Value::String(s) => format!("{k}: {s}"),
-            other => format!("{k}: {other}"),
+            other => format!("{k}: {}", crate::app::json_tree::value_text(other)),
         })
         .collect()
 }

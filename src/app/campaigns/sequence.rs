@@ -269,7 +269,7 @@ pub fn render(template: &str, lead: &CampaignLead) -> (String, Vec<String>) {
                 .map(|cf| match lead.custom_fields.get(cf) {
                     Some(Value::String(s)) => s.clone(),
                     Some(Value::Null) | None => String::new(),
-                    Some(v) => v.to_string(),
+                    Some(v) => crate::app::json_tree::value_text(v),
                 }),
         };
         match value {

@@ -109,16 +109,31 @@ pub fn add_domain(m: &mut Model, name: &str) -> Vec<Cmd> {
         m.panes.domains.add = Some(form);
         return Vec::new();
     }
-    let (_, cmd) = m.request(
-        Purpose::Create,
-        ApiRequest::CreateDomain { name: name.clone() },
-    );
     if m.panes.domains.add.is_none() {
         // Keep what was typed somewhere the user can fix it if the service
         // refuses it.
         let mut form = add_form();
         form.set_value("domain", &name);
         m.panes.domains.add = Some(form);
+    }
+    // The last create of this name may have been accepted: asked first.
+    if super::uncertain::ask_first(m, &name) {
+        return Vec::new();
+    }
+    send_create(m, &name)
+}
+
+/// Sends the create of a checked name (once: never again on its own).
+pub(super) fn send_create(m: &mut Model, name: &str) -> Vec<Cmd> {
+    let (_, cmd) = m.request(
+        Purpose::Create(name.to_owned()),
+        ApiRequest::CreateDomain {
+            name: name.to_owned(),
+        },
+    );
+    if let Some(form) = m.panes.domains.add.as_mut() {
+        // What a note said of an earlier create is now old.
+        form.note = None;
     }
     m.panes.domains.view = View::Domains;
     vec![cmd]

@@ -16,6 +16,7 @@ pub mod layout;
 mod load;
 mod records;
 mod replies;
+pub mod uncertain;
 mod watch;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -113,8 +114,11 @@ pub enum Purpose {
         /// Domains already newer than this answer.
         stale: BTreeSet<String>,
     },
-    /// Creating a domain (the add dialog, or `:domain add`).
-    Create,
+    /// Creating a domain (the add dialog, or `:domain add`): its name.
+    Create(String),
+    /// Reading the list after a create of this name whose answer was lost,
+    /// to learn whether it was added.
+    CreateCheck(String),
     /// Triggering verification of a domain.
     Verify(String),
     /// A watch poll (`poll=true`) of a domain.
@@ -139,9 +143,13 @@ pub enum DomainsSub {
     Age,
 }
 
-/// The pane asks no questions.
+/// The pane's questions.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Question {}
+pub enum Question {
+    /// Send the create of this domain again, after one whose answer was
+    /// lost (it may have been added).
+    AddAgain(String),
+}
 
 /// A domain being watched.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -206,6 +214,9 @@ pub struct DomainsModel {
     pub schedule: Loaded<JsonTree>,
     /// The add-domain dialog.
     pub add: Option<Form>,
+    /// The last create may have been accepted (its answer was lost): what
+    /// is known of it. Sending the same name again asks first.
+    pub uncertain_add: Option<uncertain::UncertainAdd>,
     /// Watched domains, by id.
     pub watches: BTreeMap<String, Watch>,
     /// The `/` filter of the domain list.
@@ -377,7 +388,7 @@ impl DomainsModel {
 
     /// Whether a domain is being added.
     pub fn adding(&self, m: &Model) -> bool {
-        in_flight(m, |p| *p == Purpose::Create)
+        in_flight(m, |p| matches!(p, Purpose::Create(_)))
     }
 }
 
@@ -521,6 +532,9 @@ impl PaneUnit for DomainsModel {
                 Vec::new()
             }
         }
+    }
+    fn answered(m: &mut Model, what: Question, answer: crate::app::pane::Answer) -> Vec<Cmd> {
+        uncertain::answered(m, what, answer)
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
         match name {

@@ -146,7 +146,7 @@ pub(super) fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Re
     };
     let cmds = match (purpose, reply) {
         (Purpose::List { live, stale }, ApiReply::Domains(r)) => on_list(m, live, &stale, r),
-        (Purpose::Create, ApiReply::Domain(Ok(d))) if d.id.is_empty() => {
+        (Purpose::Create(name), ApiReply::Domain(Ok(d))) if d.id.is_empty() => {
             // A success whose body names no domain: it may have been added.
             // Say so where the name was typed, and read the list to learn.
             let e = ApiError::Decode {
@@ -154,12 +154,17 @@ pub(super) fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Re
                 detail: "the answer names no domain".into(),
                 may_have_reached: true,
             };
-            on_created(m, id, Err(e));
-            live_refresh(m)
+            super::uncertain::on_uncertain(m, &name, &e)
         }
-        (Purpose::Create, ApiReply::Domain(r)) => {
+        (Purpose::Create(name), ApiReply::Domain(Err(e))) if e.maybe_accepted() => {
+            super::uncertain::on_uncertain(m, &name, &e)
+        }
+        (Purpose::Create(_), ApiReply::Domain(r)) => {
             on_created(m, id, r);
             Vec::new()
+        }
+        (Purpose::CreateCheck(name), ApiReply::Domains(r)) => {
+            super::uncertain::on_check(m, &name, r)
         }
         (Purpose::Verify(domain), ApiReply::Domain(r)) => {
             on_verify(m, id, named(r, &domain));

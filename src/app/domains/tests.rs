@@ -962,3 +962,123 @@ fn a_fresh_list_answer_clears_a_failed_watch_mark() {
     assert!(!w.failed, "the list told the status just now");
     assert_eq!(w.as_of, fixtures::CLOCK + 30);
 }
+
+/// Types `name` in the add dialog and sends it; the create request's id.
+fn send_add(m: &mut Model, name: &str) -> crate::app::RequestId {
+    key(m, KeyCode::Char('a'));
+    chars(m, name);
+    let (id, req) = api(&ctrl(m, 's')).remove(0);
+    assert_eq!(req, ApiRequest::CreateDomain { name: name.into() });
+    id
+}
+
+fn add_note(m: &Model) -> String {
+    m.panes
+        .domains
+        .add
+        .as_ref()
+        .and_then(|f| f.note.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_create_lost_after_sending_is_checked_and_asked_before_sending_again() {
+    let mut m = loaded();
+    let id = send_add(&mut m, "mail.acme.io");
+    let lost = ApiError::Timeout {
+        method: "POST".into(),
+        after: Duration::from_secs(10),
+        may_have_reached: true,
+    };
+    let cmds = reply(&mut m, id, ApiReply::Domain(Err(lost)));
+    let (check, req) = api(&cmds).remove(0);
+    assert_eq!(req, ApiRequest::ListDomains { skip_sync: true }, "re-reads");
+    assert!(
+        add_note(&m).contains("May have been added (timeout)"),
+        "{}",
+        add_note(&m)
+    );
+    let shown = screen(&m, 80, 24);
+    assert!(shown.contains("May have been added (timeout)"), "{shown}");
+    // Not in the list: most likely not added.
+    reply(&mut m, check, ApiReply::Domains(Ok(fixtures::domains())));
+    assert!(
+        add_note(&m).contains("does not show it: most likely not"),
+        "{}",
+        add_note(&m)
+    );
+    assert_eq!(
+        m.panes.domains.add.as_ref().map(|f| f.value("domain")),
+        Some("mail.acme.io".into()),
+        "the name stays"
+    );
+    // Ctrl-S asks first; only yes sends it again.
+    assert!(
+        api(&ctrl(&mut m, 's')).is_empty(),
+        "not sent without asking"
+    );
+    let Some(crate::app::Overlay::Confirm(c)) = &m.overlay else {
+        panic!("asks");
+    };
+    assert_eq!(c.title, "Add again?");
+    assert!(
+        c.lines[0].contains("may have been accepted (timeout"),
+        "{:?}",
+        c.lines
+    );
+    assert!(api(&key(&mut m, KeyCode::Esc)).is_empty());
+    ctrl(&mut m, 's');
+    let cmds = key(&mut m, KeyCode::Char('y'));
+    assert_eq!(
+        api(&cmds).remove(0).1,
+        ApiRequest::CreateDomain {
+            name: "mail.acme.io".into()
+        }
+    );
+}
+
+#[test]
+fn an_unreadable_create_answer_that_went_through_shows_the_domain() {
+    let mut m = loaded();
+    let id = send_add(&mut m, "mail.acme.io");
+    let unreadable = ApiError::Decode {
+        status: 201,
+        detail: "expected value at line 1 column 1".into(),
+        may_have_reached: true,
+    };
+    let cmds = reply(&mut m, id, ApiReply::Domain(Err(unreadable)));
+    let (check, _) = api(&cmds).remove(0);
+    let mut list = fixtures::domains();
+    list.insert(
+        0,
+        fixtures::domain(
+            "d-9",
+            "mail.acme.io",
+            DomainStatus::Pending,
+            "2026-11-22T12:00:00Z",
+        ),
+    );
+    reply(&mut m, check, ApiReply::Domains(Ok(list)));
+    assert!(m.panes.domains.add.is_none(), "the dialog closes");
+    assert!(m.panes.domains.uncertain_add.is_none());
+    assert_eq!(m.panes.domains.view, View::DomainDetail);
+    assert_eq!(m.panes.domains.open.as_deref(), Some("d-9"));
+    let t = m.toasts.items().last().expect("a notice");
+    assert_eq!(t.title.as_str(), "Domain added");
+}
+
+/// The screen as text, lines joined.
+fn screen(m: &Model, w: u16, h: u16) -> String {
+    let backend = ratatui::backend::TestBackend::new(w, h);
+    let mut term = ratatui::Terminal::new(backend).expect("terminal");
+    term.draw(|f| crate::ui::view(m, f)).expect("draw");
+    let buf = term.backend().buffer().clone();
+    (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| buf[(x, y)].symbol().to_owned())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -552,11 +552,11 @@ pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         return Vec::new();
     }
     let mut out = vec![(Action::Open, "open"), (Action::Compose, "compose")];
+    let mut off = Vec::new();
     if let Some(t) = l.selected() {
-        if t.status == ThreadStatus::Draft {
-            out.push((Action::EditDraft, "edit"));
-            out.push((Action::SendDraft, "send"));
-        }
+        let (on, not) = super::rules::hints(m, t);
+        off = not;
+        out.extend(on);
         out.push(if t.status == ThreadStatus::Archived {
             (Action::Archive, "unarchive")
         } else {
@@ -568,5 +568,7 @@ pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     if m.panes.inbox.view == View::List {
         out.push((Action::Refresh, "refresh"));
     }
+    // Keys that do not apply to the selected thread, with why.
+    out.extend(off);
     out
 }

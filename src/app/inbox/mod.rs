@@ -16,6 +16,7 @@ pub mod html;
 pub mod layout;
 pub mod list;
 pub mod messages;
+pub mod rules;
 pub mod send;
 #[cfg(test)]
 mod tests;
@@ -384,7 +385,7 @@ fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 }
 
 /// A reply for this pane.
-fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
     let Reply::Api(reply) = reply else {
         return Vec::new();
     };
@@ -410,7 +411,7 @@ fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec
             editor::on_adopt(m, editor, *sent, r)
         }
         (Purpose::Delete(t), ApiReply::ThreadDeleted(r)) => thread::on_deleted(m, &t, r),
-        (Purpose::Send(t), ApiReply::Sent(r)) => send::on_sent(m, id, &t, *r),
+        (Purpose::Send(t), ApiReply::Sent(r)) => send::on_sent(m, &t, *r),
         (Purpose::Verify { thread, page }, ApiReply::ThreadMessages(r)) => {
             send::on_verify(m, &thread, page, r)
         }

@@ -12,7 +12,7 @@ use super::{InboxModel, Purpose, Question, View, in_flight, readiness, refuse};
 use crate::api::ApiError;
 use crate::api::model::{MessagesPage, SendMessage, SendMessageResponse, Thread, ThreadStatus};
 use crate::app::toast::Level;
-use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model, RequestId};
+use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use crate::config::keymap::Action;
 
 /// Checks made after a lost answer before saying the message did not go.
@@ -60,8 +60,8 @@ pub fn ask(m: &mut Model, id: &str) -> Vec<Cmd> {
     let Some(t) = m.panes.inbox.thread(id).cloned() else {
         return refuse(m, "Not loaded", "the thread is still loading; try again");
     };
-    if let Some((what, why)) = blocked(m, &t) {
-        return refuse(m, what, &why);
+    if let Some(b) = blocked(m, &t) {
+        return refuse(m, b.title, &b.why);
     }
     let account = t.account_id.clone().unwrap_or_default();
     let lines = confirm_lines(m, &t, &account);
@@ -81,26 +81,44 @@ pub fn ask(m: &mut Model, id: &str) -> Vec<Cmd> {
     Vec::new()
 }
 
-/// Why a thread cannot be sent now (title, reason), if it cannot.
-fn blocked(m: &Model, t: &Thread) -> Option<(&'static str, String)> {
+/// Why a thread cannot be sent now, if it cannot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Blocked {
+    /// The notice's title ("No recipient").
+    pub title: &'static str,
+    /// The status-bar hint of the send key ("send ✗ no recipient").
+    pub hint: &'static str,
+    /// The whole reason, with what to do.
+    pub why: String,
+}
+
+fn block(title: &'static str, hint: &'static str, why: String) -> Option<Blocked> {
+    Some(Blocked { title, hint, why })
+}
+
+/// Why a thread cannot be sent now, if it cannot.
+pub fn blocked(m: &Model, t: &Thread) -> Option<Blocked> {
     if t.status != ThreadStatus::Draft {
-        return Some((
+        return block(
             "Not a draft",
+            "send ✗ drafts only",
             format!("only a draft can be sent; this thread is {}", t.status),
-        ));
+        );
     }
     match m.panes.inbox.checks.get(&t.id).map(|c| c.verdict) {
         Some(Verdict::Sending) => {
-            return Some((
+            return block(
                 "Sending",
+                "send ✗ sending",
                 "this draft is being sent; wait for the answer".into(),
-            ));
+            );
         }
         Some(Verdict::Checking) => {
-            return Some((
+            return block(
                 "Checking the last send",
+                "send ✗ checking",
                 "its answer was lost; Outpost is reading the thread to learn whether it went — wait for the verdict".into(),
-            ));
+            );
         }
         _ => {}
     }
@@ -115,24 +133,34 @@ fn blocked(m: &Model, t: &Thread) -> Option<(&'static str, String)> {
             .drafts
             .contains_key(&super::editor::draft_key(Some(&t.id)));
     if unsaved {
-        return Some((
+        return block(
             "Unsaved text",
+            "send ✗ save first",
             format!(
                 "this draft has text the service does not have (kept locally): open it ({edit}) and save it first, so what is sent is what you see"
             ),
-        ));
+        );
     }
     if t.participant_email.trim().is_empty() {
-        return Some(("No recipient", format!("add the recipient first ({edit})")));
+        return block(
+            "No recipient",
+            "send ✗ no recipient",
+            format!("add the recipient first ({edit})"),
+        );
     }
     let Some(account) = t.account_id.as_deref().filter(|a| !a.is_empty()) else {
-        return Some((
+        return block(
             "No sender",
+            "send ✗ no sender",
             format!("choose a ready email sender first ({edit})"),
-        ));
+        );
     };
     if let Some(Err(why)) = m.panes.inbox.senders.find(account).map(readiness) {
-        return Some(("Sender not ready", format!("the sender cannot send: {why}")));
+        return block(
+            "Sender not ready",
+            "send ✗ sender not ready",
+            format!("the sender cannot send: {why}"),
+        );
     }
     None
 }
@@ -251,12 +279,7 @@ pub fn command(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The answer to a send.
-pub fn on_sent(
-    m: &mut Model,
-    _id: RequestId,
-    thread: &str,
-    r: Result<SendMessageResponse, ApiError>,
-) -> Vec<Cmd> {
+pub fn on_sent(m: &mut Model, thread: &str, r: Result<SendMessageResponse, ApiError>) -> Vec<Cmd> {
     match r {
         Ok(resp) => {
             m.panes.inbox.checks.remove(thread);

@@ -609,11 +609,11 @@ pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
 pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     let mut out = vec![(Action::Back, "back")];
     let t = m.panes.inbox.open.as_ref().and_then(|o| o.thread.as_ref());
+    let mut off = Vec::new();
     if let Some(t) = t {
-        if t.status == ThreadStatus::Draft {
-            out.push((Action::EditDraft, "edit"));
-            out.push((Action::SendDraft, "send"));
-        }
+        let (on, not) = super::rules::hints(m, t);
+        off = not;
+        out.extend(on);
         if t.unread_count > 0 {
             out.push((Action::MarkRead, "mark read"));
         } else {
@@ -624,10 +624,9 @@ pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         } else {
             (Action::Archive, "archive")
         });
-        if t.status == ThreadStatus::Draft {
-            out.push((Action::DeleteDraft, "delete"));
-        }
     }
     out.push((Action::ScrollBodyDown, "scroll"));
+    // Keys that do not apply to this thread, with why.
+    out.extend(off);
     out
 }

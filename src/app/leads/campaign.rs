@@ -12,11 +12,11 @@ use crossterm::event::KeyEvent;
 use super::super::dialog::Outcome;
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, RequestId};
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::export::Walk;
 use super::{
-    Confirmed, Dialog, Filter, Picked, Purpose, error_text, keys, lead_input, maybe_accepted, send,
-    words,
+    Confirmed, Dialog, Filter, Picked, Purpose, error_text, in_flight, keys, lead_input,
+    maybe_accepted, send, words,
 };
 use crate::api::model::{Campaign, CampaignStatus, Channel, LeadInput};
 use crate::api::validate;
@@ -139,8 +139,6 @@ pub struct AddJob {
     pub skipped: u64,
     /// Names of the first few skipped, for the report.
     pub skipped_names: Vec<String>,
-    /// The chunk or page in flight.
-    pub pending: Option<RequestId>,
     /// Chunks sent.
     pub chunks: u64,
     /// Leads in the chunk in flight.
@@ -167,10 +165,6 @@ pub struct CampaignDialog {
     pub campaigns: Vec<Campaign>,
     /// The list route is not offered: campaigns come from the registry.
     pub registry: bool,
-    /// The list is on its way.
-    pub loading: bool,
-    /// Registry campaigns being read.
-    pub reading: BTreeSet<String>,
     /// Selection over the drafts.
     pub table: TableState,
     /// A message.
@@ -190,9 +184,26 @@ impl CampaignDialog {
             .collect()
     }
 
-    fn set_len(&mut self) {
-        let n = self.drafts().len();
+    /// Rows of the picker: the drafts, then "new draft campaign…".
+    pub fn rows(&self) -> usize {
+        self.drafts().len() + 1
+    }
+
+    /// Whether the cursor is on "new draft campaign…" (the last row).
+    pub fn on_new(&self) -> bool {
+        self.table.selected >= self.drafts().len()
+    }
+
+    /// Changes the campaigns offered; the cursor stays on "new draft
+    /// campaign…" when it was chosen there (not when it was the only row).
+    fn set_campaigns(&mut self, change: impl FnOnce(&mut Vec<Campaign>)) {
+        let was_new = self.on_new() && !self.drafts().is_empty();
+        change(&mut self.campaigns);
+        let n = self.rows();
         self.table.set_len(n, LIST_ROWS);
+        if was_new {
+            self.table.select(n - 1, LIST_ROWS);
+        }
     }
 }
 
@@ -258,18 +269,19 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
             return Vec::new();
         }
     };
-    m.panes.leads.dialog = Some(Dialog::Campaign(Box::new(CampaignDialog {
+    let mut dialog = CampaignDialog {
         search,
         selection,
         campaigns: Vec::new(),
         registry: false,
-        loading: true,
-        reading: BTreeSet::new(),
         table: TableState::default(),
         error: None,
         stage: Stage::Pick,
         job: None,
-    })));
+    };
+    // Only "new draft campaign…" until the campaigns arrive.
+    dialog.set_campaigns(|_| {});
+    super::show_dialog(m, Dialog::Campaign(Box::new(dialog)));
     let (_, cmd) = send(m, Purpose::Campaigns, ApiRequest::ListCampaigns);
     vec![cmd]
 }
@@ -281,8 +293,16 @@ fn dialog_mut(m: &mut Model) -> Option<&mut CampaignDialog> {
     }
 }
 
+/// Whether the campaigns offered are on their way (the list, or campaigns
+/// of the registry read one by one).
+pub fn campaigns_loading(m: &Model) -> bool {
+    in_flight(m, |p| {
+        matches!(p, Purpose::Campaigns | Purpose::Campaign(_))
+    })
+}
+
 /// The campaign list (or `None`: read the registry one by one).
-pub fn on_campaigns(m: &mut Model, _id: RequestId, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_campaigns(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Campaigns(result) = reply else {
         return Vec::new();
     };
@@ -295,17 +315,14 @@ pub fn on_campaigns(m: &mut Model, _id: RequestId, reply: ApiReply) -> Vec<Cmd> 
     let Some(d) = dialog_mut(m) else {
         return Vec::new();
     };
-    d.loading = false;
     match result {
         Ok(Some(list)) => {
-            d.campaigns = list;
+            d.set_campaigns(|c| *c = list);
             d.registry = false;
-            d.set_len();
             Vec::new()
         }
         Ok(None) => {
             d.registry = true;
-            d.reading = known.iter().cloned().collect();
             if known.is_empty() {
                 d.error = Some(
                     "this service does not list campaigns, and no campaign id is known locally yet"
@@ -331,7 +348,7 @@ pub fn on_campaigns(m: &mut Model, _id: RequestId, reply: ApiReply) -> Vec<Cmd> 
     }
 }
 
-/// One campaign: a registry entry, or the roster read back after an add.
+/// One campaign of the registry, offered when it is a draft.
 pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Campaign(result) = reply else {
         return Vec::new();
@@ -339,27 +356,36 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let Some(d) = dialog_mut(m) else {
         return Vec::new();
     };
-    if let Some(job) = d.job.as_mut()
-        && job.campaign.id == id
-        && d.stage == Stage::Done
-    {
-        if let Ok(c) = result.as_ref() {
-            job.roster_after = Some(c.stats.total);
+    match *result {
+        Ok(c) => d.set_campaigns(|list| {
+            list.retain(|x| x.id != c.id);
+            list.push(c);
+        }),
+        Err(e) if e.status() != Some(404) => {
+            d.error = Some(format!("could not read campaign {id}: {}", error_text(&e)));
         }
-        return Vec::new();
+        Err(_) => {}
     }
-    if d.reading.remove(id) {
-        match *result {
-            Ok(c) => {
-                d.campaigns.retain(|x| x.id != c.id);
-                d.campaigns.push(c);
-                d.set_len();
-            }
-            Err(e) if e.status() != Some(404) => {
-                d.error = Some(format!("could not read campaign {id}: {}", error_text(&e)));
-            }
-            Err(_) => {}
-        }
+    Vec::new()
+}
+
+/// The campaign read back after the add: its roster size for the report.
+pub fn on_roster_after(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Campaign(result) = reply else {
+        return Vec::new();
+    };
+    let Some(d) = dialog_mut(m).filter(|d| d.stage == Stage::Done) else {
+        return Vec::new();
+    };
+    let Ok(c) = *result else {
+        return Vec::new();
+    };
+    if let Some(job) = d.job.as_mut().filter(|j| j.campaign.id == id) {
+        job.roster_after = Some(c.stats.total);
+    }
+    // The Campaigns pane's list shows the roster as it is now.
+    if m.panes.campaigns.list.loaded {
+        crate::app::campaigns::list::upsert(m, c);
     }
     Vec::new()
 }
@@ -380,7 +406,6 @@ fn new_job(d: &CampaignDialog, campaign: Campaign) -> AddJob {
         duplicates: 0,
         skipped: 0,
         skipped_names: Vec::new(),
-        pending: None,
         chunks: 0,
         in_flight: 0,
         stop: false,
@@ -488,8 +513,14 @@ fn start(m: &mut Model) -> Vec<Cmd> {
     }
     d.error = None;
     d.stage = Stage::Sending;
+    let (id, name) = (job.campaign.id.clone(), job.campaign.name.clone());
     d.job = Some(job);
-    next(m)
+    // Known from now on: the Campaigns pane lists it even where the
+    // service has no list route.
+    m.state.remember_campaign(&id, &name, "leads");
+    let mut cmds = vec![m.save_state()];
+    cmds.extend(next(m));
+    cmds
 }
 
 /// Sends the next chunk, reads the next page, or finishes.
@@ -522,20 +553,14 @@ fn next(m: &mut Model) -> Vec<Cmd> {
             channel: job.campaign.kind.clone(),
             leads: chunk,
         };
-        let (id, cmd) = send(m, Purpose::AddChunk, req);
-        if let Some(job) = dialog_mut(m).and_then(|d| d.job.as_mut()) {
-            job.pending = Some(id);
-        }
+        let (_, cmd) = send(m, Purpose::AddChunk, req);
         return vec![cmd];
     }
     if walking {
         let Some(req) = job.walk.as_ref().map(Walk::request) else {
             return Vec::new();
         };
-        let (id, cmd) = send(m, Purpose::AddPage, req);
-        if let Some(job) = dialog_mut(m).and_then(|d| d.job.as_mut()) {
-            job.pending = Some(id);
-        }
+        let (_, cmd) = send(m, Purpose::AddPage, req);
         return vec![cmd];
     }
     finish(m)
@@ -576,27 +601,29 @@ fn finish(m: &mut Model) -> Vec<Cmd> {
     // Read the roster back so the report shows what the campaign holds now.
     let (_, cmd) = send(
         m,
-        Purpose::Campaign(campaign.clone()),
+        Purpose::RosterAfter(campaign.clone()),
         ApiRequest::GetCampaign { id: campaign },
     );
     vec![cmd]
 }
 
-fn job_mut(m: &mut Model, id: RequestId) -> Option<&mut AddJob> {
+/// The job, while it sends: the one chunk or page it waits for answers it
+/// (what is in flight is in the request table, forgotten when the dialog
+/// closes).
+fn job_mut(m: &mut Model) -> Option<&mut AddJob> {
     dialog_mut(m)
+        .filter(|d| d.stage == Stage::Sending)
         .and_then(|d| d.job.as_mut())
-        .filter(|j| j.pending == Some(id))
 }
 
 /// The answer to a chunk.
-pub fn on_chunk(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_chunk(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::LeadsAdded(result) = reply else {
         return Vec::new();
     };
-    let Some(job) = job_mut(m, id) else {
+    let Some(job) = job_mut(m) else {
         return Vec::new();
     };
-    job.pending = None;
     job.chunks += 1;
     match result {
         Ok(r) => {
@@ -636,7 +663,7 @@ pub fn on_chunk(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
 }
 
 /// A page of the matching results (all-matching selection).
-pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_page(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let except = match m.panes.leads.dialog.as_ref() {
         Some(Dialog::Campaign(d)) => match &d.selection {
             Selection::All { except, .. } => except.clone(),
@@ -644,10 +671,9 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
         },
         _ => return Vec::new(),
     };
-    let Some(job) = job_mut(m, id) else {
+    let Some(job) = job_mut(m) else {
         return Vec::new();
     };
-    job.pending = None;
     let Some(walk) = job.walk.as_mut() else {
         return Vec::new();
     };
@@ -679,6 +705,8 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
 pub enum CampaignDone {
     /// Add the selection to the chosen campaign.
     Start,
+    /// Create a draft campaign (the Campaigns pane's form) and add to it.
+    New,
     /// Read the campaigns again.
     Reload,
 }
@@ -693,11 +721,17 @@ impl CampaignDialog {
                     return Outcome::Close;
                 }
                 if keys::CONFIRM.matches(&key) {
-                    return Outcome::Send(CampaignDone::Start);
+                    return Outcome::Send(if self.on_new() {
+                        CampaignDone::New
+                    } else {
+                        CampaignDone::Start
+                    });
                 }
                 match action {
                     Some(Action::Up) => self.table.move_by(-1, LIST_ROWS),
                     Some(Action::Down) => self.table.move_by(1, LIST_ROWS),
+                    Some(Action::Top) => self.table.top(LIST_ROWS),
+                    Some(Action::Bottom) => self.table.bottom(LIST_ROWS),
                     Some(Action::Refresh) => return Outcome::Send(CampaignDone::Reload),
                     _ => {}
                 }
@@ -724,14 +758,62 @@ impl CampaignDialog {
 pub fn act(m: &mut Model, done: CampaignDone) -> Vec<Cmd> {
     match done {
         CampaignDone::Start => start(m),
+        CampaignDone::New => new_campaign(m),
         CampaignDone::Reload => {
             let Some(d) = dialog_mut(m) else {
                 return Vec::new();
             };
-            d.loading = true;
             d.error = None;
             let (_, cmd) = send(m, Purpose::Campaigns, ApiRequest::ListCampaigns);
             vec![cmd]
         }
     }
+}
+
+/// The channel a new campaign for the selection is suggested in: network
+/// when fewer of the picked leads lack a network URL than an email (`None`:
+/// not known, the form's default).
+fn suggested_channel(selection: &Selection) -> Option<Channel> {
+    let email = selection.lacking(&Channel::Email)?;
+    let network = selection.lacking(&Channel::Network)?;
+    Some(if network < email {
+        Channel::Network
+    } else {
+        Channel::Email
+    })
+}
+
+/// "New draft campaign…": the Campaigns pane shows its create form; the
+/// campaign it creates comes back through [`take_new`].
+fn new_campaign(m: &mut Model) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(m) else {
+        return Vec::new();
+    };
+    d.error = None;
+    let channel = suggested_channel(&d.selection);
+    crate::app::campaigns::create::open_for_leads(m, channel)
+}
+
+/// The pane is shown again: a campaign created for the picker ("new draft
+/// campaign…") is taken, once, and the add continues into it. Back with
+/// nothing (the form was left with Esc), the picker stays as it was; with
+/// the picker closed meanwhile, the campaign is only listed.
+pub fn take_new(m: &mut Model) -> Vec<Cmd> {
+    let Some(c) = crate::app::campaigns::create::take_for_leads(m) else {
+        return Vec::new();
+    };
+    let Some(d) = dialog_mut(m).filter(|d| d.stage == Stage::Pick) else {
+        return Vec::new();
+    };
+    let id = c.id.clone();
+    d.set_campaigns(|list| {
+        list.retain(|x| x.id != c.id);
+        list.push(c);
+    });
+    let Some(i) = d.drafts().iter().position(|x| x.id == id) else {
+        d.error = Some("the new campaign is not a draft: leads can only be added to drafts".into());
+        return Vec::new();
+    };
+    d.table.select(i, LIST_ROWS);
+    start(m)
 }

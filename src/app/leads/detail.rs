@@ -4,9 +4,9 @@
 
 use super::super::json_tree::JsonTree;
 use super::super::table::TableState;
-use super::super::{ApiReply, ApiRequest, Cmd, Model, RequestId};
+use super::super::{ApiReply, ApiRequest, Cmd, Model};
 use super::layout;
-use super::{Purpose, View, error_text, send, toast_error};
+use super::{LeadsModel, Purpose, View, error_text, in_flight, send, toast_error};
 use crate::api::model::{EnrichmentResponse, LeadResult};
 use crate::config::keymap::Action;
 
@@ -70,8 +70,6 @@ pub struct Detail {
     pub fields: TableState,
     /// First line of the Lead part shown.
     pub lead_scroll: usize,
-    /// The enrichment request in flight.
-    pub pending: Option<RequestId>,
     /// Why the enrichment could not be read.
     pub error: Option<String>,
 }
@@ -167,6 +165,9 @@ pub fn open(m: &mut Model, tab: Tab) -> Vec<Cmd> {
         m.panes.leads.view = View::Detail;
         return Vec::new();
     }
+    // The enrichment of the result shown before is not wanted.
+    m.requests
+        .forget::<LeadsModel>(|p| matches!(p, Purpose::Enrichment(_)));
     m.panes.leads.detail = Some(Detail {
         result: r,
         search_id,
@@ -177,15 +178,20 @@ pub fn open(m: &mut Model, tab: Tab) -> Vec<Cmd> {
     fetch(m)
 }
 
+/// Whether the enrichment of `result` is on its way.
+pub fn enrichment_pending(m: &Model, result: &str) -> bool {
+    in_flight(m, |p| matches!(p, Purpose::Enrichment(r) if r == result))
+}
+
 fn fetch(m: &mut Model) -> Vec<Cmd> {
     let Some(d) = m.panes.leads.detail.as_ref() else {
         return Vec::new();
     };
-    if d.pending.is_some() {
+    if enrichment_pending(m, &d.result.result_id) {
         return Vec::new();
     }
     let (search, result) = (d.search_id.clone(), d.result.result_id.clone());
-    let (id, cmd) = send(
+    let (_, cmd) = send(
         m,
         Purpose::Enrichment(result.clone()),
         ApiRequest::Enrichment {
@@ -194,22 +200,20 @@ fn fetch(m: &mut Model) -> Vec<Cmd> {
         },
     );
     if let Some(d) = m.panes.leads.detail.as_mut() {
-        d.pending = Some(id);
         d.error = None;
     }
     vec![cmd]
 }
 
 /// The enrichment answer.
-pub fn on_enrichment(m: &mut Model, id: RequestId, result: &str, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_enrichment(m: &mut Model, result: &str, reply: ApiReply) -> Vec<Cmd> {
     let vp = viewport(m);
     let Some(d) = m.panes.leads.detail.as_mut() else {
         return Vec::new();
     };
-    if d.pending != Some(id) || d.result.result_id != result {
+    if d.result.result_id != result {
         return Vec::new();
     }
-    d.pending = None;
     let ApiReply::Enrichment(r) = reply else {
         return Vec::new();
     };
@@ -284,7 +288,10 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             return super::search::fetch_pages(m, false);
         }
         Action::Refresh => {
-            d.pending = None;
+            // Read again: an answer still on its way is older than this.
+            let result = d.result.result_id.clone();
+            m.requests
+                .forget::<LeadsModel>(|p| *p == Purpose::Enrichment(result.clone()));
             return fetch(m);
         }
         Action::RunSearch => {

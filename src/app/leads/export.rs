@@ -14,9 +14,9 @@ use ratatui_textarea::TextArea;
 use super::super::cmd::FileWrite;
 use super::super::dialog::Outcome;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, RequestId};
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::window::capped_total;
-use super::{Confirmed, Dialog, Filter, LeadsModel, Purpose, error_text, keys, send};
+use super::{Confirmed, Dialog, Filter, Purpose, error_text, keys, send};
 use crate::api::model::{LeadResult, Pagination, SearchPageQuery};
 use crate::text::sanitize::DisplayText;
 
@@ -285,8 +285,6 @@ pub struct Export {
     pub overwrite: bool,
     /// Creating the missing directory was confirmed.
     pub create_dirs: bool,
-    /// The page request, path check or write in flight.
-    pub pending: Option<RequestId>,
 }
 
 impl Export {
@@ -365,18 +363,20 @@ pub fn start(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
     let shown = given
         .clone()
         .unwrap_or_else(|| default_path(&title, m.clock));
-    m.panes.leads.dialog = Some(Dialog::Export(Box::new(Export {
-        phase: Phase::Prompt,
-        path: text_box(&shown),
-        error: None,
-        title,
-        walk,
-        bytes: Vec::new(),
-        rows: 0,
-        overwrite: false,
-        create_dirs: false,
-        pending: None,
-    })));
+    super::show_dialog(
+        m,
+        Dialog::Export(Box::new(Export {
+            phase: Phase::Prompt,
+            path: text_box(&shown),
+            error: None,
+            title,
+            walk,
+            bytes: Vec::new(),
+            rows: 0,
+            overwrite: false,
+            create_dirs: false,
+        })),
+    );
     if given.is_some() {
         return check(m);
     }
@@ -416,13 +416,12 @@ fn check(m: &mut Model) -> Vec<Cmd> {
 
 /// Asks the runtime whether `path` exists, for `purpose`.
 fn check_path(m: &mut Model, purpose: Purpose, path: PathBuf) -> Vec<Cmd> {
-    let id = m.effect(purpose);
     let Some(exp) = export_any(m) else {
         return Vec::new();
     };
     exp.phase = Phase::Checking;
     exp.error = None;
-    exp.pending = Some(id);
+    let id = m.effect(purpose);
     vec![Cmd::CheckPath { id, path }]
 }
 
@@ -433,21 +432,18 @@ fn export_any(m: &mut Model) -> Option<&mut Export> {
     }
 }
 
-fn export_mut(m: &mut Model, id: RequestId) -> Option<&mut Export> {
-    export_any(m).filter(|e| e.pending == Some(id))
+/// The export, when it is in `phase`: an answer is taken only in the
+/// phase that waits for it (what is in flight is in the request table,
+/// forgotten when the export is cancelled or closed).
+fn export_in(m: &mut Model, phase: Phase) -> Option<&mut Export> {
+    export_any(m).filter(|e| e.phase == phase)
 }
 
 /// A path check answered: of the directory (`dir`) or of the file.
-pub fn on_path_checked(
-    m: &mut Model,
-    id: RequestId,
-    dir: bool,
-    exists: Result<bool, String>,
-) -> Vec<Cmd> {
-    let Some(exp) = export_mut(m, id) else {
+pub fn on_path_checked(m: &mut Model, dir: bool, exists: Result<bool, String>) -> Vec<Cmd> {
+    let Some(exp) = export_in(m, Phase::Checking) else {
         return Vec::new();
     };
-    exp.pending = None;
     let path = exp.path_text();
     match (dir, exists) {
         (_, Err(e)) => {
@@ -551,19 +547,15 @@ fn next_page(m: &mut Model) -> Vec<Cmd> {
     let Some(req) = export_any(m).map(|e| e.walk.request()) else {
         return Vec::new();
     };
-    let (id, cmd) = send(m, Purpose::ExportPage, req);
-    if let Some(exp) = export_any(m) {
-        exp.pending = Some(id);
-    }
+    let (_, cmd) = send(m, Purpose::ExportPage, req);
     vec![cmd]
 }
 
 /// A page of the export arrived.
-pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
-    let Some(exp) = export_mut(m, id) else {
+pub fn on_page(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
+    let Some(exp) = export_in(m, Phase::Fetching) else {
         return Vec::new();
     };
-    exp.pending = None;
     let rows = match exp.walk.take(reply) {
         Ok(rows) => rows,
         Err(e) => {
@@ -591,7 +583,6 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
     let Some(exp) = export_any(m) else {
         return Vec::new();
     };
-    exp.pending = Some(id);
     vec![Cmd::WriteFile {
         id,
         file: FileWrite {
@@ -605,16 +596,15 @@ pub fn on_page(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
 }
 
 /// The file was written (or not).
-pub fn on_file_written(m: &mut Model, id: RequestId, result: Result<(), String>) -> Vec<Cmd> {
-    let Some(exp) = export_mut(m, id) else {
+pub fn on_file_written(m: &mut Model, result: Result<(), String>) -> Vec<Cmd> {
+    let Some(exp) = export_in(m, Phase::Writing) else {
         return Vec::new();
     };
-    exp.pending = None;
     match result {
         Ok(()) => {
             let (rows, path, title) = (exp.rows, exp.path_text(), exp.title.clone());
             let stopped = exp.walk.stopped.clone();
-            m.panes.leads.dialog = None;
+            super::close_dialog(m);
             let text = format!(
                 "{} of {} to {path}",
                 super::words::counted(rows, "row", "rows"),
@@ -675,14 +665,8 @@ pub fn act(m: &mut Model, done: ExportDone) -> Vec<Cmd> {
     match done {
         ExportDone::Check => check(m),
         ExportDone::Cancel => {
-            m.panes.leads.dialog = None;
             // Its answers are not wanted any more.
-            m.requests.forget::<LeadsModel>(|p| {
-                matches!(
-                    p,
-                    Purpose::ExportPage | Purpose::ExportPath | Purpose::ExportDir
-                )
-            });
+            super::close_dialog(m);
             m.notify(Level::Info, "Export cancelled", "nothing was written");
             Vec::new()
         }

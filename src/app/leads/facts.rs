@@ -76,7 +76,7 @@ fn find<'a>(v: &'a Value, key: &str, depth: u8) -> Option<&'a Value> {
 fn scalar(v: &Value) -> Option<String> {
     match v {
         Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_owned()),
-        Value::Number(n) => Some(n.to_string()),
+        Value::Number(n) => Some(crate::text::format::number(n)),
         _ => None,
     }
 }
@@ -207,6 +207,8 @@ mod tests {
             (f.location.as_str(), f.seniority.as_str()),
             ("Lisbon", "vp")
         );
+        let zip = Facts::from_person(&json!({"location": {"city": 10115.0, "country": "DE"}}));
+        assert_eq!(zip.location, "10115, DE", "a whole number as an integer");
         let none = Facts::from_person(&json!({"name": "Ben"}));
         assert_eq!(none, Facts::default());
     }

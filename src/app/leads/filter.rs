@@ -12,7 +12,7 @@ use super::super::dialog::Outcome;
 use super::super::table::TableState;
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Model};
-use super::{Dialog, Filter, Purpose, keys, search, send};
+use super::{Dialog, Filter, Purpose, in_flight, keys, search, send};
 use crate::api::model::{FieldDescriptor, Operator, Predicate, PredicateValue, ValueType};
 use crate::api::validate;
 use crate::config::keymap::Action;
@@ -27,6 +27,8 @@ pub const MAX_VALUE: usize = 512;
 pub const PICKER_ROWS: usize = 8;
 /// How soon text typed in the builder filters the results (live).
 pub const LIVE_AFTER: Duration = Duration::from_millis(300);
+/// What picking a field says when there are none to pick from.
+const NO_FIELDS: &str = "no fields to pick from: this search has no enriched result yet";
 
 /// Part of a predicate row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -187,8 +189,6 @@ pub struct Builder {
     pub picker: Option<Picker>,
     /// Descriptors to pick from.
     pub descriptors: Vec<FieldDescriptor>,
-    /// Descriptors are on their way.
-    pub loading: bool,
     /// A message for the whole filter (or `q`).
     pub error: Option<String>,
     /// A hint for the user (not an error).
@@ -268,7 +268,6 @@ impl Builder {
             focus: Focus::Q,
             picker: None,
             descriptors: descriptors.to_vec(),
-            loading: false,
             error: None,
             note: None,
             base: filter.clone(),
@@ -361,11 +360,9 @@ impl Builder {
 
     fn open_picker(&mut self, row: usize) {
         if self.descriptors.is_empty() {
-            self.error = Some(if self.loading {
-                "the fields are still loading".into()
-            } else {
-                "no fields to pick from: this search has no enriched result yet".into()
-            });
+            // While the fields are on their way the builder says so in
+            // place of this (see [`fields_loading`]).
+            self.error = Some(NO_FIELDS.into());
             return;
         }
         let mut table = TableState::default();
@@ -491,7 +488,6 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
         // Edits left with Esc come back as they were.
         Some(mut kept) => {
             kept.picker = None;
-            kept.loading = false;
             let enter = keys::CONFIRM.label;
             kept.note = Some(if kept.base == filter {
                 format!("your edits, not applied yet: {enter} applies them")
@@ -512,10 +508,9 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
         )),
     };
     let mut cmds = Vec::new();
-    if b.descriptors.is_empty() {
+    if b.descriptors.is_empty() && !fields_loading(m, &search) {
         match first {
             Some(result_id) => {
-                b.loading = true;
                 let (_, cmd) = send(
                     m,
                     Purpose::Descriptors(search.clone()),
@@ -534,8 +529,13 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
             }
         }
     }
-    m.panes.leads.dialog = Some(Dialog::Filter(b));
+    super::show_dialog(m, Dialog::Filter(b));
     cmds
+}
+
+/// Whether the field descriptors of `search` are on their way.
+pub fn fields_loading(m: &Model, search: &str) -> bool {
+    in_flight(m, |p| matches!(p, Purpose::Descriptors(s) if s == search))
 }
 
 /// Field descriptors arrived.
@@ -556,11 +556,10 @@ pub fn on_descriptors(m: &mut Model, search: &str, reply: ApiReply) -> Vec<Cmd> 
     match result {
         Ok(e) => {
             if let Some(b) = builder {
-                b.loading = false;
                 b.descriptors = e.fields.clone();
                 if e.fields.is_empty() {
                     b.error = Some("the service listed no filterable fields".into());
-                } else if b.error.as_deref().is_some_and(|t| t.contains("loading")) {
+                } else if b.error.as_deref() == Some(NO_FIELDS) {
                     b.error = None;
                 }
             }
@@ -573,7 +572,6 @@ pub fn on_descriptors(m: &mut Model, search: &str, reply: ApiReply) -> Vec<Cmd> 
         }
         Err(e) => {
             if let Some(b) = builder {
-                b.loading = false;
                 b.error = Some(format!(
                     "could not load the fields ({}); text search still works",
                     super::error_text(&e)

@@ -99,8 +99,16 @@ pub enum Purpose {
         /// Page index.
         page: usize,
     },
-    /// The run watch of the open search.
-    Watch(String),
+    /// The run watch of the open search: its status, and (unfiltered) the
+    /// page of the selection read again.
+    Watch {
+        /// The search.
+        search: String,
+        /// The filter generation when it was sent.
+        generation: u64,
+        /// The page it reads (`None`: a one-row read for the status).
+        page: Option<usize>,
+    },
     /// Creating a search.
     Create,
     /// Reading the searches after a create whose answer was lost.
@@ -118,8 +126,10 @@ pub enum Purpose {
     Facts(String),
     /// Campaigns for the add dialog.
     Campaigns,
-    /// One campaign (registry fallback, or the roster after an add).
+    /// One campaign of the local registry (the list route is not offered).
     Campaign(String),
+    /// The campaign read back after an add, for its roster size.
+    RosterAfter(String),
     /// A chunk of leads sent to a campaign.
     AddChunk,
     /// A page read by the add job (all matching the filter).
@@ -265,8 +275,6 @@ pub struct Opened {
     pub window: window::Window,
     /// Selected leads.
     pub marks: Marks,
-    /// The run watch poll in flight.
-    pub watch_inflight: Option<RequestId>,
     /// When the search and its run were last read, and whether the last
     /// read failed (what was read stays shown, marked stale; the watch
     /// tries again, more slowly after each failure).
@@ -323,10 +331,6 @@ pub struct LeadsModel {
     pub descriptors: BTreeMap<String, Vec<FieldDescriptor>>,
     /// Filter-builder edits left with Esc, by search: `/` brings them back.
     pub filter_edits: BTreeMap<String, Box<filter::Builder>>,
-    /// Searches with a run request in flight.
-    pub starting: BTreeSet<String>,
-    /// Run-all in flight.
-    pub run_all_pending: bool,
     /// The `continuationRetryAfter` of the last run started, by search:
     /// from then a live run may be continued.
     pub retry_after: BTreeMap<String, String>,
@@ -350,6 +354,26 @@ pub struct LeadsModel {
 /// front, and a refusal names it.
 pub fn set_can_create_leads(m: &mut Model, can: Option<bool>) {
     m.panes.leads.can_create_leads = can;
+    if let Some(f) = m.panes.leads.form.as_mut() {
+        // The form already open learns it too.
+        f.access_changed(can);
+    }
+}
+
+/// Whether a request of this pane whose purpose passes `f` is in flight
+/// (the shared request table is the one record of what is).
+pub fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
+    m.requests.pending::<LeadsModel>(f)
+}
+
+/// Whether a run request for `search` is on its way.
+pub fn starting(m: &Model, search: &str) -> bool {
+    in_flight(m, |p| matches!(p, Purpose::Run(s) if s == search))
+}
+
+/// Whether the create-search request is on its way.
+pub fn creating(m: &Model) -> bool {
+    in_flight(m, |p| *p == Purpose::Create)
 }
 
 impl LeadsModel {
@@ -535,6 +559,8 @@ pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
     if matches!(m.panes.leads.view, View::Search | View::Detail) {
         cmds.extend(search::fetch_pages(m, false));
     }
+    // Back from the Campaigns pane's create form ("new draft campaign…").
+    cmds.extend(campaign::take_new(m));
     cmds
 }
 
@@ -589,6 +615,52 @@ pub fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
     }
 }
 
+/// Closes the dialog. The requests only it wanted (the campaigns it
+/// offered, the pages an export read) are forgotten: their answers are
+/// dropped, and a dialog opened later never takes them for its own.
+pub(crate) fn close_dialog(m: &mut Model) {
+    if let Some(d) = m.panes.leads.dialog.take() {
+        forget_dialog(m, &d);
+    }
+}
+
+/// Shows `dialog` over the pane, closing the one shown (see
+/// [`close_dialog`]).
+pub(crate) fn show_dialog(m: &mut Model, dialog: Dialog) {
+    close_dialog(m);
+    m.panes.leads.dialog = Some(dialog);
+}
+
+fn forget_dialog(m: &mut Model, d: &Dialog) {
+    match d {
+        Dialog::Campaign(_) => {
+            m.requests.forget::<LeadsModel>(|p| {
+                matches!(
+                    p,
+                    Purpose::Campaigns
+                        | Purpose::Campaign(_)
+                        | Purpose::RosterAfter(_)
+                        | Purpose::AddChunk
+                        | Purpose::AddPage
+                )
+            });
+        }
+        // A write cannot be recalled; what reads the file would write is
+        // not wanted any more.
+        Dialog::Export(_) => {
+            m.requests.forget::<LeadsModel>(|p| {
+                matches!(
+                    p,
+                    Purpose::ExportPage | Purpose::ExportPath | Purpose::ExportDir
+                )
+            });
+        }
+        // The field descriptors fill the cache whether or not the builder
+        // is still open.
+        Dialog::Filter(_) | Dialog::Report(_) => {}
+    }
+}
+
 /// What a key in one of the dialogs asks the pane to do.
 enum DialogDone {
     Filter(filter::FilterDone),
@@ -612,7 +684,7 @@ fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     match outcome {
         Outcome::Keep => Vec::new(),
         Outcome::Close => {
-            m.panes.leads.dialog = None;
+            close_dialog(m);
             Vec::new()
         }
         Outcome::Send(DialogDone::Filter(done)) => filter::act(m, done),
@@ -651,14 +723,14 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 }
 
 /// A reply for this pane, with the purpose it was sent for.
-pub fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+pub fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
     let reply = match reply {
         Reply::Api(r) => r,
         Reply::PathChecked(exists) => {
             let dir = purpose == Purpose::ExportDir;
-            return export::on_path_checked(m, id, dir, exists);
+            return export::on_path_checked(m, dir, exists);
         }
-        Reply::FileWritten(result) => return export::on_file_written(m, id, result),
+        Reply::FileWritten(result) => return export::on_file_written(m, result),
         Reply::Csv(_) => return Vec::new(),
     };
     match purpose {
@@ -668,20 +740,25 @@ pub fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) ->
             search,
             generation,
             page,
-        } => search::on_page(m, id, &search, generation, page, reply),
-        Purpose::Watch(search) => search::on_watch(m, id, &search, reply),
+        } => search::on_page(m, &search, generation, page, reply),
+        Purpose::Watch {
+            search,
+            generation,
+            page,
+        } => search::on_watch(m, &search, generation, page, reply),
         Purpose::Create => new_search::on_created(m, reply),
         Purpose::CreateCheck => new_search::on_create_check(m, reply),
         Purpose::Run(search) => run::on_run(m, &search, reply),
         Purpose::RunAll => run::on_run_all(m, reply),
-        Purpose::Enrichment(result) => detail::on_enrichment(m, id, &result, reply),
+        Purpose::Enrichment(result) => detail::on_enrichment(m, &result, reply),
         Purpose::Descriptors(search) => filter::on_descriptors(m, &search, reply),
         Purpose::Facts(result) => facts::on_facts(m, &result, reply),
-        Purpose::Campaigns => campaign::on_campaigns(m, id, reply),
+        Purpose::Campaigns => campaign::on_campaigns(m, reply),
         Purpose::Campaign(campaign) => campaign::on_campaign(m, &campaign, reply),
-        Purpose::AddChunk => campaign::on_chunk(m, id, reply),
-        Purpose::AddPage => campaign::on_page(m, id, reply),
-        Purpose::ExportPage => export::on_page(m, id, reply),
+        Purpose::RosterAfter(campaign) => campaign::on_roster_after(m, &campaign, reply),
+        Purpose::AddChunk => campaign::on_chunk(m, reply),
+        Purpose::AddPage => campaign::on_page(m, reply),
+        Purpose::ExportPage => export::on_page(m, reply),
         // File effects answer with `Reply::PathChecked` / `FileWritten`.
         Purpose::ExportDir | Purpose::ExportPath | Purpose::ExportWrite => Vec::new(),
     }

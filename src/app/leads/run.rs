@@ -9,7 +9,8 @@ use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::searches::{add_known_row, fetch_meta, load, upsert};
 use super::{
-    Confirmed, Dialog, Purpose, Report, View, maybe_accepted, search, send, toast_error, words,
+    Confirmed, Dialog, Purpose, Report, View, in_flight, maybe_accepted, search, send, starting,
+    toast_error, words,
 };
 use crate::api::ApiError;
 use crate::api::model::{
@@ -53,7 +54,7 @@ fn known_status(m: &Model, id: &str) -> (Option<RunStatus>, bool) {
 /// is not started again: the user is told it runs. After a run request
 /// that may have been accepted, asks first.
 pub fn run(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if m.panes.leads.starting.contains(id) {
+    if starting(m, id) {
         return Vec::new();
     }
     let Some(continuation) = continuation(m, id) else {
@@ -105,7 +106,6 @@ fn continuation(m: &mut Model, id: &str) -> Option<Option<bool>> {
 }
 
 fn send_run(m: &mut Model, id: &str, continuation: Option<bool>) -> Vec<Cmd> {
-    m.panes.leads.starting.insert(id.to_owned());
     let (_, cmd) = send(
         m,
         Purpose::Run(id.to_owned()),
@@ -152,7 +152,6 @@ pub fn on_run(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::RunStarted(result) = reply else {
         return Vec::new();
     };
-    m.panes.leads.starting.remove(id);
     match *result {
         Ok(r) => run_started(m, id, &r),
         Err(e) => run_failed(m, id, &e),
@@ -170,7 +169,7 @@ fn started_text(title: &str, r: &RunResponse) -> String {
             format!(
                 "{} {}",
                 DisplayText::inline(k),
-                DisplayText::inline(&v.to_string())
+                DisplayText::inline(&crate::app::json_tree::value_text(v))
             )
         })
         .collect();
@@ -261,7 +260,7 @@ fn run_failed(m: &mut Model, id: &str, e: &ApiError) -> Vec<Cmd> {
 /// Asks before running every search, saying how many it will start (and,
 /// after a run-all whose answer was lost, that it may have started them).
 pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
-    if m.panes.leads.run_all_pending {
+    if running_all(m) {
         return Vec::new();
     }
     let rows = &m.panes.leads.list.rows;
@@ -314,12 +313,16 @@ pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
     Vec::new()
 }
 
+/// Whether a run-all is on its way.
+fn running_all(m: &Model) -> bool {
+    in_flight(m, |p| *p == Purpose::RunAll)
+}
+
 /// Runs every eligible search (confirmed).
 pub fn run_all(m: &mut Model) -> Vec<Cmd> {
-    if m.panes.leads.run_all_pending {
+    if running_all(m) {
         return Vec::new();
     }
-    m.panes.leads.run_all_pending = true;
     let (_, cmd) = send(m, Purpose::RunAll, ApiRequest::RunAll);
     vec![cmd]
 }
@@ -329,7 +332,6 @@ pub fn on_run_all(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::RunAll(result) = reply else {
         return Vec::new();
     };
-    m.panes.leads.run_all_pending = false;
     let r = match *result {
         Ok(r) => r,
         Err(e) => return run_all_failed(m, &e),
@@ -384,7 +386,7 @@ fn run_all_failed(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
         r.recheck = r.loaded && !r.gone;
     }
     // The statuses are read again when the list arrives (`recheck`).
-    let mut cmds = if m.panes.leads.list.pending {
+    let mut cmds = if super::searches::list_pending(m) {
         Vec::new()
     } else {
         load(m)

@@ -1,13 +1,15 @@
 //! The open search: its results over a bounded window of pages, the run
 //! watch, the filter chips and the selection of leads.
 
+use std::collections::BTreeSet;
+
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Model};
 use super::layout;
 use super::window::{PAGE, PageAccess, Window};
 use super::{
-    AllMatching, Filter, NOT_FOUND, Opened, Picked, Purpose, View, error_text, lead_input,
-    result_name, searches, send, toast_error,
+    AllMatching, Filter, LeadsModel, NOT_FOUND, Opened, Picked, Purpose, View, error_text,
+    in_flight, lead_input, result_name, searches, send, toast_error,
 };
 use crate::api::model::{LatestRun, Pagination, SearchPageQuery};
 use crate::config::keymap::Action;
@@ -45,7 +47,52 @@ pub fn open(m: &mut Model, id: &str) -> Vec<Cmd> {
         window: Window::new(false),
         ..Opened::default()
     });
+    // The pages and the watch of the search shown before are not wanted.
+    m.requests
+        .forget::<LeadsModel>(|p| matches!(p, Purpose::Page { .. } | Purpose::Watch { .. }));
     fetch_pages(m, false)
+}
+
+/// The pages of the open search (at its filter generation) asked for and
+/// not answered yet: page reads, and the page a run watch reads again.
+pub fn pending_pages(m: &Model) -> BTreeSet<usize> {
+    let Some(o) = m.panes.leads.open.as_ref() else {
+        return BTreeSet::new();
+    };
+    let (open, current) = (&o.search.search_id, o.generation);
+    m.requests
+        .purposes::<LeadsModel>()
+        .filter_map(|p| match p {
+            Purpose::Page {
+                search,
+                generation,
+                page,
+            }
+            | Purpose::Watch {
+                search,
+                generation,
+                page: Some(page),
+            } if search == open && *generation == current => Some(*page),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether rows of the open search are on their way (said under the
+/// table).
+pub fn pages_loading(m: &Model) -> bool {
+    !pending_pages(m).is_empty()
+}
+
+/// Whether the run watch of the open search is on its way.
+fn watch_pending(m: &Model) -> bool {
+    let Some(open) = m.panes.leads.open_id() else {
+        return false;
+    };
+    in_flight(
+        m,
+        |p| matches!(p, Purpose::Watch { search, .. } if search == open),
+    )
 }
 
 /// Asks for the pages the view needs (`refresh`: read the loaded ones
@@ -58,7 +105,11 @@ pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
     if refresh {
         o.window.mark_stale(None);
     }
-    let wanted = o.window.to_fetch(vp);
+    let pending = pending_pages(m);
+    let Some(o) = m.panes.leads.open.as_ref() else {
+        return Vec::new();
+    };
+    let wanted = o.window.to_fetch(vp, &pending);
     let (search, generation) = (o.search.search_id.clone(), o.generation);
     let filter = o.filter.clone();
     let mut cmds = Vec::new();
@@ -77,7 +128,7 @@ pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
                 query: filter.query(cursor, PAGE as u64),
             },
         };
-        let (id, cmd) = send(
+        let (_, cmd) = send(
             m,
             Purpose::Page {
                 search: search.clone(),
@@ -86,9 +137,6 @@ pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
             },
             req,
         );
-        if let Some(o) = m.panes.leads.open.as_mut() {
-            o.window.pending.insert(page, id);
-        }
         cmds.push(cmd);
     }
     cmds
@@ -109,12 +157,7 @@ pub fn refresh(m: &mut Model) -> Vec<Cmd> {
         .open
         .as_ref()
         .is_some_and(|o| !o.filter.is_empty());
-    let meta_on_its_way = m
-        .panes
-        .leads
-        .open
-        .as_ref()
-        .is_some_and(|o| o.watch_inflight.is_some() || !o.window.pending.is_empty());
+    let meta_on_its_way = watch_pending(m) || pages_loading(m);
     // Unfiltered pages carry the run status; the results query does not,
     // and no page may be needed at all: then a one-row read brings it.
     if filtered || (api_count(&cmds) == 0 && !meta_on_its_way) {
@@ -185,7 +228,6 @@ fn store_page(
 /// A page answer.
 pub fn on_page(
     m: &mut Model,
-    id: crate::app::RequestId,
     search: &str,
     generation: u64,
     page: usize,
@@ -199,11 +241,6 @@ pub fn on_page(
         .is_some_and(|o| o.search.search_id == search && o.generation == generation);
     if !current {
         return Vec::new();
-    }
-    if let Some(o) = m.panes.leads.open.as_mut()
-        && o.window.pending.get(&page) == Some(&id)
-    {
-        o.window.pending.remove(&page);
     }
     let result = match reply {
         ApiReply::SearchPage(r) => r.map(|p| {
@@ -245,7 +282,7 @@ pub fn on_page(
                 }
                 // What is shown stays, marked stale.
                 o.fresh.fail(text.clone());
-                o.window.failed(page, text);
+                o.window.failed(text);
             }
             toast_error(m, "loading results", &e);
             return Vec::new();
@@ -257,14 +294,14 @@ pub fn on_page(
 /// The run watch fired: read the run status and the page of the selection
 /// again; the other loaded pages are read again as the view needs them.
 pub fn poll(m: &mut Model) -> Vec<Cmd> {
-    let vp = viewport(m);
+    if watch_pending(m) {
+        return Vec::new();
+    }
     let Some(o) = m.panes.leads.open.as_mut() else {
         return Vec::new();
     };
-    if o.watch_inflight.is_some() {
-        return Vec::new();
-    }
     let search = o.search.search_id.clone();
+    let generation = o.generation;
     let filtered = !o.filter.is_empty();
     let page = o.window.table.selected / PAGE;
     let req = if filtered {
@@ -288,46 +325,38 @@ pub fn poll(m: &mut Model) -> Vec<Cmd> {
             },
         }
     };
-    let (id, cmd) = send(m, Purpose::Watch(search), req);
+    let purpose = Purpose::Watch {
+        search,
+        generation,
+        page: (!filtered).then_some(page),
+    };
+    let (_, cmd) = send(m, purpose, req);
     let mut cmds = vec![cmd];
-    if let Some(o) = m.panes.leads.open.as_mut() {
-        o.watch_inflight = Some(id);
-        if filtered {
-            o.window.mark_stale(None);
-        } else {
-            o.window.pending.insert(page, id);
-        }
-    }
-    let _ = vp;
     if filtered {
+        if let Some(o) = m.panes.leads.open.as_mut() {
+            o.window.mark_stale(None);
+        }
         cmds.extend(fetch_pages(m, false));
     }
     cmds
 }
 
-/// The run watch's answer.
+/// The run watch's answer: the run status, and the page it read again
+/// when the filter it was read for is still the one shown.
 pub fn on_watch(
     m: &mut Model,
-    id: crate::app::RequestId,
     search: &str,
+    generation: u64,
+    page: Option<usize>,
     reply: ApiReply,
 ) -> Vec<Cmd> {
-    let Some(o) = m.panes.leads.open.as_mut() else {
+    let Some(o) = m.panes.leads.open.as_ref() else {
         return Vec::new();
     };
-    if o.search.search_id != search || o.watch_inflight != Some(id) {
+    if o.search.search_id != search {
         return Vec::new();
     }
-    o.watch_inflight = None;
-    let page = o
-        .window
-        .pending
-        .iter()
-        .find(|(_, r)| **r == id)
-        .map(|(p, _)| *p);
-    if let Some(p) = page {
-        o.window.pending.remove(&p);
-    }
+    let page = page.filter(|_| o.generation == generation);
     let ApiReply::SearchPage(result) = reply else {
         return Vec::new();
     };
@@ -437,6 +466,10 @@ pub fn apply_filter(m: &mut Model, filter: Filter) -> Vec<Cmd> {
     o.generation += 1;
     o.window = Window::new(!filter.is_empty());
     o.filter = filter;
+    // Pages of the previous filter are not wanted (the watch stays: its
+    // run status still is).
+    m.requests
+        .forget::<LeadsModel>(|p| matches!(p, Purpose::Page { .. }));
     if dropped_all {
         m.notify(
             Level::Info,

@@ -3,6 +3,8 @@
 //! run-all answer), each fetched once for its metadata. Also running one
 //! search and running all.
 
+use std::collections::BTreeSet;
+
 use super::super::toast::Level;
 use crossterm::event::KeyEvent;
 use ratatui_textarea::TextArea;
@@ -10,7 +12,9 @@ use ratatui_textarea::TextArea;
 use super::super::{ApiReply, ApiRequest, Cmd, Model};
 use super::fresh::Freshness;
 use super::layout;
-use super::{NOT_FOUND, Purpose, error_text, keys, search, send, toast_error};
+use super::{
+    LeadsModel, NOT_FOUND, Purpose, error_text, in_flight, keys, search, send, toast_error,
+};
 use crate::api::model::{LatestRun, RunStatus, Search, SearchPageQuery};
 use crate::app::table::TableState;
 use crate::config::keymap::Action;
@@ -29,8 +33,6 @@ pub struct SearchRow {
     pub run: Option<RunStatus>,
     /// Its metadata arrived.
     pub loaded: bool,
-    /// A metadata request is in flight.
-    pub pending: bool,
     /// Where the id came from (registry mode).
     pub source: String,
     /// When its metadata was last read, and whether the last read failed
@@ -57,8 +59,6 @@ pub struct SearchList {
     pub rows: Vec<SearchRow>,
     /// An answer arrived.
     pub loaded: bool,
-    /// The list request in flight.
-    pub pending: bool,
     /// The list route is not offered: rows come from the local registry.
     pub registry: bool,
     /// The last failure.
@@ -162,9 +162,19 @@ fn viewport(m: &Model) -> usize {
     layout::searches_viewport(m.layout().body)
 }
 
+/// Whether the list request is on its way.
+pub fn list_pending(m: &Model) -> bool {
+    in_flight(m, |p| *p == Purpose::Searches)
+}
+
+/// Whether the metadata of search `id` is on its way.
+pub fn meta_pending(m: &Model, id: &str) -> bool {
+    in_flight(m, |p| matches!(p, Purpose::SearchMeta(s) if s == id))
+}
+
 /// Loads the list unless it is loaded or on its way.
 pub fn ensure_loaded(m: &mut Model) -> Vec<Cmd> {
-    if m.panes.leads.list.loaded || m.panes.leads.list.pending {
+    if m.panes.leads.list.loaded || list_pending(m) {
         return Vec::new();
     }
     load(m)
@@ -172,7 +182,6 @@ pub fn ensure_loaded(m: &mut Model) -> Vec<Cmd> {
 
 /// Asks for the list (a refresh reads rows that failed again too).
 pub fn load(m: &mut Model) -> Vec<Cmd> {
-    m.panes.leads.list.pending = true;
     for r in &mut m.panes.leads.list.rows {
         // A refresh reads again what could not be read.
         r.recheck |= r.fresh.is_stale() && !r.gone;
@@ -188,7 +197,6 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     };
     let clock = m.clock;
     let l = &mut m.panes.leads.list;
-    l.pending = false;
     match result {
         Ok(Some(list)) => {
             let selected = l.selected_id();
@@ -208,7 +216,6 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
                         loaded: true,
                         source: String::new(),
                         search: s,
-                        pending: prev.is_some_and(|r| r.pending),
                         recheck: prev.is_some_and(|r| r.recheck),
                         fresh,
                         gone: false,
@@ -331,20 +338,31 @@ pub fn upsert(m: &mut Model, search: &Search, run: Option<&LatestRun>) {
 pub fn fetch_visible_meta(m: &mut Model) -> Vec<Cmd> {
     let vp = viewport(m);
     let l = &m.panes.leads.list;
-    let in_flight = l.rows.iter().filter(|r| r.pending).count();
+    let reading: BTreeSet<&str> = m
+        .requests
+        .purposes::<LeadsModel>()
+        .filter_map(|p| match p {
+            Purpose::SearchMeta(id) => Some(id.as_str()),
+            _ => None,
+        })
+        .collect();
     let wanted: Vec<String> = l
         .visible_rows(vp)
         .into_iter()
         // A row whose read failed is read again by its watch, at its
         // pace, or after a refresh.
-        .filter(|r| !r.pending && !r.gone && (!r.fresh.is_stale() || r.recheck))
+        .filter(|r| {
+            !reading.contains(r.search.search_id.as_str())
+                && !r.gone
+                && (!r.fresh.is_stale() || r.recheck)
+        })
         .filter(|r| {
             // Registry rows need everything; listed rows only their run
             // status, and only when they have a run.
             r.recheck || !r.loaded || (r.run.is_none() && r.search.last_run_id.is_some())
         })
         .map(|r| r.search.search_id.clone())
-        .take(META_INFLIGHT.saturating_sub(in_flight))
+        .take(META_INFLIGHT.saturating_sub(reading.len()))
         .collect();
     wanted
         .into_iter()
@@ -354,11 +372,10 @@ pub fn fetch_visible_meta(m: &mut Model) -> Vec<Cmd> {
 
 /// Asks for one search's metadata and latest run (one result row).
 pub fn fetch_meta(m: &mut Model, id: &str) -> Vec<Cmd> {
+    if meta_pending(m, id) {
+        return Vec::new();
+    }
     if let Some(row) = m.panes.leads.list.row_mut(id) {
-        if row.pending {
-            return Vec::new();
-        }
-        row.pending = true;
         row.recheck = false;
     }
     let (_, cmd) = send(
@@ -386,7 +403,6 @@ pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let Some(row) = m.panes.leads.list.row_mut(id) else {
         return fetch_visible_meta(m);
     };
-    row.pending = false;
     match *result {
         Ok(page) => {
             let mut search = page.search;
@@ -480,7 +496,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             None => Vec::new(),
         },
         Action::Refresh => {
-            if m.panes.leads.list.pending {
+            if list_pending(m) {
                 Vec::new()
             } else {
                 load(m)

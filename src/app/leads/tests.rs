@@ -40,6 +40,8 @@ struct Fake {
     run: RunStatus,
     log: Vec<ApiRequest>,
     tamper: Option<Tamper>,
+    /// Campaigns created through the Campaigns pane's form.
+    created: Vec<Campaign>,
 }
 
 impl Fake {
@@ -57,6 +59,7 @@ impl Fake {
             run: RunStatus::Completed,
             log: Vec::new(),
             tamper: None,
+            created: Vec::new(),
         }
     }
 
@@ -142,10 +145,16 @@ impl Fake {
             // Tab reaches the Campaigns pane in the property test too.
             ApiRequest::ListLeads { .. } => ApiReply::Roster(Ok(RosterPage::default())),
             ApiRequest::GeneratedMessages { .. } => ApiReply::Messages(Ok(Vec::new())),
+            ApiRequest::CreateCampaign(req) => {
+                let id = format!("c-new-{}", self.created.len() + 1);
+                let c =
+                    fixtures::campaign(&id, &req.name, req.kind.clone(), CampaignStatus::Draft, 0);
+                self.created.push(c.clone());
+                ApiReply::Campaign(Box::new(Ok(c)))
+            }
             ApiRequest::LaunchCampaign { .. }
             | ApiRequest::PauseCampaign { .. }
             | ApiRequest::ResumeCampaign { .. }
-            | ApiRequest::CreateCampaign(_)
             | ApiRequest::UpdateCampaign { .. } => ApiReply::Campaign(Box::new(Err(
                 service_error(400, r#"{"error":"not in this fake"}"#),
             ))),
@@ -246,6 +255,7 @@ impl Fake {
     fn campaigns(&self) -> Vec<Campaign> {
         fixtures::campaigns()
             .into_iter()
+            .chain(self.created.iter().cloned())
             .map(|mut c| {
                 c.stats.total = self.rosters.get(&c.id).copied().unwrap_or(0);
                 c
@@ -1819,7 +1829,6 @@ fn a_running_job_is_never_replaced_or_dropped() {
     assert!(start_export(&mut m, Some("out.csv".into())).is_empty());
     // A run-all answer arriving now does not replace the dialog either.
     let (run_all, _) = {
-        m.panes.leads.run_all_pending = false;
         let cmds = run::run_all(&mut m);
         api(&cmds)[0].clone()
     };
@@ -2619,4 +2628,304 @@ fn a_remapped_key_is_shown_as_remapped_in_the_dialogs() {
     // And it works: F5 reads the campaigns again.
     let cmds = key(&mut m, KeyCode::F(5));
     assert_eq!(api(&cmds)[0].1, ApiRequest::ListCampaigns);
+}
+
+/// The leads shown in the open search's loaded rows.
+fn shown_names(m: &Model) -> Vec<String> {
+    m.panes
+        .leads
+        .open
+        .as_ref()
+        .map(|o| o.window.loaded_iter().map(result_name).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_page_asked_for_before_the_search_was_reopened_is_dropped() {
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    // Opened, left before its first page answers, another opened, then
+    // the first opened again: its first page is asked for again.
+    let first = key(&mut m, KeyCode::Enter);
+    let (stale, _) = api(&first)[0].clone();
+    key(&mut m, KeyCode::Esc);
+    key(&mut m, KeyCode::Char('j'));
+    let other = key(&mut m, KeyCode::Enter);
+    fake.serve(&mut m, other);
+    key(&mut m, KeyCode::Esc);
+    key(&mut m, KeyCode::Char('k'));
+    let again = key(&mut m, KeyCode::Enter);
+    assert_eq!(m.panes.leads.open_id(), Some("s-3"));
+    assert!(
+        api(&again)
+            .iter()
+            .any(|(_, r)| matches!(r, ApiRequest::GetSearch { id, .. } if id == "s-3")),
+        "read again: {again:?}"
+    );
+    // The answer to the first open arrives late, with rows since gone.
+    let mut page = fixtures::search_page(&fake.search("s-3"), 2000, 0, 100);
+    for r in &mut page.results {
+        r.entity_person = "Left long ago".into();
+        r.canonical_lead = None;
+    }
+    reply(&mut m, stale, ApiReply::SearchPage(Box::new(Ok(page))));
+    assert!(
+        !shown_names(&m).iter().any(|n| n == "Left long ago"),
+        "the stale page is not shown"
+    );
+    fake.serve(&mut m, again);
+    assert!(!shown_names(&m).is_empty());
+    assert!(!shown_names(&m).iter().any(|n| n == "Left long ago"));
+}
+
+#[test]
+fn a_campaign_list_asked_for_by_a_closed_picker_is_dropped() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let first = key(&mut m, KeyCode::Char('c'));
+    let (stale, _) = api(&first)[0].clone();
+    key(&mut m, KeyCode::Esc);
+    assert!(m.panes.leads.dialog.is_none());
+    let again = key(&mut m, KeyCode::Char('c'));
+    let mut old = fake.campaigns();
+    for c in &mut old {
+        c.name = format!("Stale {}", c.name);
+    }
+    reply(&mut m, stale, ApiReply::Campaigns(Ok(Some(old))));
+    let text = screen_rows(&m, 100, 30).join("\n");
+    assert!(!text.contains("Stale"), "{text}");
+    assert!(text.contains("loading campaigns"), "still loading: {text}");
+    fake.serve(&mut m, again);
+    let Some(Dialog::Campaign(d)) = &m.panes.leads.dialog else {
+        panic!("dialog");
+    };
+    assert!(d.campaigns.iter().all(|c| !c.name.starts_with("Stale")));
+    assert_eq!(d.drafts().len(), 2);
+}
+
+#[test]
+fn what_is_in_flight_is_read_from_the_request_table() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    // A run request on its way: the run panel says so, and `R` again
+    // sends nothing more.
+    let cmds = key(&mut m, KeyCode::Char('R'));
+    assert_eq!(api(&cmds).len(), 1);
+    assert!(starting(&m, "s-3"));
+    assert!(
+        screen_rows(&m, 100, 30)
+            .join("\n")
+            .contains("starting run…")
+    );
+    assert!(api(&key(&mut m, KeyCode::Char('R'))).is_empty());
+    // Forgotten (the user moved on): nothing is in flight any more.
+    m.requests
+        .forget::<LeadsModel>(|p| matches!(p, Purpose::Run(_)));
+    assert!(!starting(&m, "s-3"));
+    assert!(
+        !screen_rows(&m, 100, 30)
+            .join("\n")
+            .contains("starting run…")
+    );
+}
+
+#[test]
+fn a_new_draft_campaign_is_made_in_the_campaigns_form_and_the_leads_go_into_it() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    for _ in 0..3 {
+        key(&mut m, KeyCode::Char(' '));
+    }
+    let cmds = key(&mut m, KeyCode::Char('c'));
+    fake.serve(&mut m, cmds);
+    // The last row of the picker.
+    for _ in 0..5 {
+        key(&mut m, KeyCode::Char('j'));
+    }
+    let text = screen_rows(&m, 100, 30).join("\n");
+    assert!(text.contains("+ new draft campaign…"), "{text}");
+    let cmds = key(&mut m, KeyCode::Enter);
+    assert_eq!(m.pane, Pane::Campaigns, "the Campaigns pane's form");
+    assert_eq!(m.panes.campaigns.view, crate::app::campaigns::View::Create);
+    fake.serve(&mut m, cmds);
+    let f = m.panes.campaigns.create.as_mut().expect("form");
+    f.form.set_value("name", "Fresh from Leads");
+    let cmds = ctrl(&mut m, 's');
+    assert!(
+        api(&cmds).iter().any(
+            |(_, r)| matches!(r, ApiRequest::CreateCampaign(c) if c.name == "Fresh from Leads")
+        ),
+        "{cmds:?}"
+    );
+    fake.serve(&mut m, cmds);
+    // Back on the Leads pane, the leads went into the new campaign.
+    assert_eq!(m.pane, Pane::Leads);
+    let Some(Dialog::Campaign(d)) = &m.panes.leads.dialog else {
+        panic!("dialog");
+    };
+    let job = d.job.as_ref().expect("the add continued");
+    assert_eq!(d.stage, Stage::Done);
+    assert_eq!(job.campaign.name, "Fresh from Leads");
+    assert_eq!((job.imported, job.roster_after), (3, Some(3)));
+    assert_eq!(fake.rosters.get("c-new-1"), Some(&3));
+    // The Campaigns pane's list shows its roster as it is now.
+    assert!(m.panes.campaigns.list.loaded);
+    let row = m
+        .panes
+        .campaigns
+        .list
+        .rows
+        .iter()
+        .find(|c| c.id == "c-new-1");
+    assert_eq!(row.map(|c| c.stats.total), Some(3));
+    // Handed over once: showing the pane again adds nothing more.
+    key(&mut m, KeyCode::Enter);
+    m.switch_pane(Pane::Campaigns);
+    let cmds = m.switch_pane(Pane::Leads);
+    assert!(
+        !api(&cmds)
+            .iter()
+            .any(|(_, r)| matches!(r, ApiRequest::AddLeads { .. }))
+    );
+    // Remembered for the Campaigns pane's registry.
+    assert!(m.state.known_campaigns.iter().any(|k| k.id == "c-new-1"));
+}
+
+#[test]
+fn esc_in_the_campaigns_form_returns_to_the_picker_with_nothing_added() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('c'));
+    fake.serve(&mut m, cmds);
+    for _ in 0..5 {
+        key(&mut m, KeyCode::Char('j'));
+    }
+    let cmds = key(&mut m, KeyCode::Enter);
+    fake.serve(&mut m, cmds);
+    assert_eq!(m.pane, Pane::Campaigns);
+    let cmds = key(&mut m, KeyCode::Esc);
+    fake.serve(&mut m, cmds);
+    assert_eq!(m.pane, Pane::Leads);
+    let Some(Dialog::Campaign(d)) = &m.panes.leads.dialog else {
+        panic!("the picker stays");
+    };
+    assert_eq!(d.stage, Stage::Pick);
+    assert_eq!(fake.count(|r| matches!(r, ApiRequest::AddLeads { .. })), 0);
+}
+
+#[test]
+fn adding_to_a_campaign_remembers_it_for_the_campaigns_registry() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('c'));
+    fake.serve(&mut m, cmds);
+    let cmds = key(&mut m, KeyCode::Enter);
+    assert!(
+        cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))),
+        "saved: {cmds:?}"
+    );
+    let known = m.state.known_campaigns.iter().find(|k| k.id == "c-1");
+    assert_eq!(
+        known.map(|k| (k.label.as_str(), k.source.as_str())),
+        Some(("EU RevOps — email", "leads"))
+    );
+}
+
+/// Redeems a code on the Profile pane whose answer says whether the
+/// account may create leads; back on the Leads pane afterwards.
+fn redeem_access(fake: &mut Fake, m: &mut Model, can_create: bool) {
+    fake.tamper = Some(Box::new(move |req, reply| match (req, reply) {
+        (ApiRequest::Redeem { .. }, ApiReply::Redeemed(r)) => {
+            let mut pass = (*r).expect("a pass");
+            if let Some(a) = pass.access.as_mut() {
+                a.can_create_leads = can_create;
+            }
+            ApiReply::Redeemed(Box::new(Ok(pass)))
+        }
+        (ApiRequest::CreateSearch(_), _) => ApiReply::SearchCreated(Box::new(Err(service_error(
+            403,
+            r#"{"error":{"code":"forbidden","message":"Lead creation is not enabled"}}"#,
+        )))),
+        (_, reply) => reply,
+    }));
+    let back = m.pane;
+    let cmds = m.switch_pane(Pane::Profile);
+    fake.serve(m, cmds);
+    key(m, KeyCode::Char(':'));
+    chars(m, "redeem DEMO-PASS-1");
+    let cmds = key(m, KeyCode::Enter);
+    fake.serve(m, cmds);
+    let cmds = m.switch_pane(back);
+    fake.serve(m, cmds);
+}
+
+fn form_note(m: &Model) -> String {
+    m.panes
+        .leads
+        .form
+        .as_ref()
+        .and_then(|f| f.form.note.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn what_the_profile_learns_of_the_account_reaches_the_create_form() {
+    let mut fake = Fake::new();
+    let mut m = create_form(&mut fake);
+    assert!(form_note(&m).is_empty(), "not known yet: no warning");
+    // The form is open when the Profile learns the account cannot create.
+    redeem_access(&mut fake, &mut m, false);
+    assert_eq!(m.panes.leads.can_create_leads, Some(false));
+    assert!(
+        form_note(&m).contains("may not create Lead Finder searches"),
+        "warned up front: {}",
+        form_note(&m)
+    );
+    // The refusal explains itself with what the account's access says.
+    let cmds = ctrl(&mut m, 's');
+    fake.serve(&mut m, cmds);
+    let note = form_note(&m);
+    assert!(
+        note.contains("Lead creation is not enabled")
+            && note.contains("This account cannot create leads (its access says so)")
+            && note.contains(":redeem <code>"),
+        "{note}"
+    );
+    // A later redeem that allows it takes the warning back.
+    key(&mut m, KeyCode::Esc);
+    redeem_access(&mut fake, &mut m, true);
+    key(&mut m, KeyCode::Char('n'));
+    if matches!(m.overlay, Some(Overlay::Confirm(_))) {
+        key(&mut m, KeyCode::Char('y'));
+    }
+    assert_eq!(m.panes.leads.can_create_leads, Some(true));
+    assert!(
+        !form_note(&m).contains("may not create"),
+        "{}",
+        form_note(&m)
+    );
+}
+
+#[test]
+fn the_counts_of_a_started_run_show_whole_numbers_as_integers() {
+    let mut fake = Fake::new();
+    fake.tamper = Some(Box::new(|req, reply| match (req, reply) {
+        (ApiRequest::RunSearch { .. }, ApiReply::RunStarted(r)) => {
+            let mut r = (*r).expect("a run");
+            r.run.counts.insert("found".into(), serde_json::json!(12.0));
+            ApiReply::RunStarted(Box::new(Ok(r)))
+        }
+        (_, reply) => reply,
+    }));
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('R'));
+    fake.serve(&mut m, cmds);
+    let t = m
+        .toasts
+        .items()
+        .iter()
+        .find(|t| t.title.as_str() == "Run started")
+        .expect("the notice");
+    assert!(t.text.as_str().contains("found 12"), "{}", t.text.as_str());
+    assert!(!t.text.as_str().contains("12.0"), "{}", t.text.as_str());
 }

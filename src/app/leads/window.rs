@@ -9,7 +9,6 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::super::RequestId;
 use super::super::table::TableState;
 use crate::api::model::{LeadResult, Pagination};
 
@@ -51,8 +50,6 @@ pub struct Window {
     pub total: Option<usize>,
     /// Loaded pages by index.
     pub pages: BTreeMap<usize, Vec<LeadResult>>,
-    /// Page requests in flight.
-    pub pending: BTreeMap<usize, RequestId>,
     /// Cursor that starts page `i` (sequential lists, `i >= 1`).
     pub cursors: BTreeMap<usize, String>,
     /// The page each cursor was first given for (to notice a cursor that
@@ -162,9 +159,11 @@ impl Window {
 
     /// Pages to request now (and how), respecting the in-flight limit:
     /// wanted pages that are missing or stale, nearest the selection first.
-    pub fn to_fetch(&self, viewport: usize) -> Vec<(usize, PageAccess)> {
+    /// `pending`: the pages already asked for (read from the request
+    /// table).
+    pub fn to_fetch(&self, viewport: usize, pending: &BTreeSet<usize>) -> Vec<(usize, PageAccess)> {
         let mut out: Vec<(usize, PageAccess)> = Vec::new();
-        let room = MAX_INFLIGHT.saturating_sub(self.pending.len());
+        let room = MAX_INFLIGHT.saturating_sub(pending.len());
         for p in self.wanted(viewport) {
             if out.len() >= room {
                 break;
@@ -172,14 +171,14 @@ impl Window {
             let Some(step) = self.step_towards(p) else {
                 continue;
             };
-            if self.pending.contains_key(&step) || out.iter().any(|(q, _)| *q == step) {
+            if pending.contains(&step) || out.iter().any(|(q, _)| *q == step) {
                 continue;
             }
             let loaded = self.pages.contains_key(&step);
             if step != p {
                 // Walking a cursor list: a loaded step means the list ended
                 // there; otherwise one step at a time.
-                if loaded || !self.pending.is_empty() || !out.is_empty() {
+                if loaded || !pending.is_empty() || !out.is_empty() {
                     continue;
                 }
             } else if loaded && !self.stale.contains(&step) {
@@ -212,7 +211,6 @@ impl Window {
         pagination: &Pagination,
         viewport: usize,
     ) -> bool {
-        self.pending.remove(&p);
         self.stale.remove(&p);
         self.error = None;
         let start = p.saturating_mul(PAGE);
@@ -313,8 +311,7 @@ impl Window {
     }
 
     /// A request for page `p` failed.
-    pub fn failed(&mut self, p: usize, message: String) {
-        self.pending.remove(&p);
+    pub fn failed(&mut self, message: String) {
         if self.pages.is_empty() {
             self.error = Some(message);
         }
@@ -348,12 +345,15 @@ mod tests {
     #[test]
     fn random_access_keeps_a_bounded_window() {
         let mut w = Window::new(false);
-        assert_eq!(w.to_fetch(20), vec![(0, PageAccess::Offset(0))]);
+        assert_eq!(
+            w.to_fetch(20, &BTreeSet::new()),
+            vec![(0, PageAccess::Offset(0))]
+        );
         w.store(0, rows(0, PAGE), &pag(100_000, true, None), 20);
         assert_eq!(w.table.len, 100_000);
         for step in 0..200 {
             w.table.select(step * 500, 20);
-            for (p, _) in w.to_fetch(20) {
+            for (p, _) in w.to_fetch(20, &BTreeSet::new()) {
                 w.store(p, rows(p, PAGE), &pag(100_000, true, None), 20);
             }
             assert!(w.pages.len() <= MAX_PAGES, "window stays bounded");
@@ -372,17 +372,19 @@ mod tests {
             20,
         );
         w.table.select(450, 20);
-        let fetch = w.to_fetch(20);
+        let fetch = w.to_fetch(20, &BTreeSet::new());
         assert_eq!(fetch, vec![(1, PageAccess::Cursor(Some("c1".into())))]);
-        w.pending.insert(1, RequestId(1));
-        assert!(w.to_fetch(20).is_empty(), "one step at a time");
+        assert!(
+            w.to_fetch(20, &BTreeSet::from([1])).is_empty(),
+            "one step at a time"
+        );
         w.store(
             1,
             rows(1, PAGE),
             &pag(1000, true, Some(Cursor::Text("c2".into()))),
             20,
         );
-        assert_eq!(w.to_fetch(20)[0].0, 2);
+        assert_eq!(w.to_fetch(20, &BTreeSet::new())[0].0, 2);
     }
 
     #[test]
@@ -390,9 +392,12 @@ mod tests {
         let mut w = Window::new(false);
         w.store(0, rows(0, 42), &pag(0, false, None), 10);
         assert_eq!(w.total, Some(42));
-        assert!(w.to_fetch(10).is_empty());
+        assert!(w.to_fetch(10, &BTreeSet::new()).is_empty());
         w.mark_stale(None);
-        assert_eq!(w.to_fetch(10), vec![(0, PageAccess::Offset(0))]);
+        assert_eq!(
+            w.to_fetch(10, &BTreeSet::new()),
+            vec![(0, PageAccess::Offset(0))]
+        );
     }
 
     #[test]
@@ -400,17 +405,20 @@ mod tests {
         let mut w = Window::new(false);
         w.store(0, rows(0, PAGE), &pag(u64::MAX, true, None), 20);
         w.table.bottom(20);
-        let (p, _) = w.to_fetch(20)[0].clone();
+        let (p, _) = w.to_fetch(20, &BTreeSet::new())[0].clone();
         assert_eq!(p, MAX_TOTAL / PAGE - 1);
         // The far page is empty, and the service still says "more".
         w.store(p, Vec::new(), &pag(u64::MAX, true, None), 20);
         assert_eq!(w.total, Some(PAGE), "the rows end where they were seen");
         assert_eq!(w.table.selected, PAGE - 1);
-        assert!(w.to_fetch(20).is_empty(), "nothing left to ask: {w:?}");
+        assert!(
+            w.to_fetch(20, &BTreeSet::new()).is_empty(),
+            "nothing left to ask: {w:?}"
+        );
         // A page that keeps saying "more" does not lift the end.
         w.mark_stale(None);
         w.store(0, rows(0, PAGE), &pag(u64::MAX, true, None), 20);
-        let again = w.to_fetch(20);
+        let again = w.to_fetch(20, &BTreeSet::new());
         assert_eq!(
             again,
             vec![(1, PageAccess::Offset(PAGE as u64))],
@@ -418,7 +426,7 @@ mod tests {
         );
         w.store(1, Vec::new(), &pag(u64::MAX, true, None), 20);
         assert_eq!(w.total, Some(PAGE));
-        assert!(w.to_fetch(20).is_empty());
+        assert!(w.to_fetch(20, &BTreeSet::new()).is_empty());
     }
 
     #[test]
@@ -428,13 +436,13 @@ mod tests {
         w.store(0, rows(0, PAGE), &pag(u64::MAX, true, c("c1")), 20);
         w.table.bottom(20);
         assert_eq!(
-            w.to_fetch(20),
+            w.to_fetch(20, &BTreeSet::new()),
             vec![(1, PageAccess::Cursor(Some("c1".into())))]
         );
         // The same cursor again: page 2 would be page 1 again.
         w.store(1, rows(1, PAGE), &pag(u64::MAX, true, c("c1")), 20);
         assert_eq!(w.total, Some(2 * PAGE));
-        assert!(w.to_fetch(20).is_empty());
+        assert!(w.to_fetch(20, &BTreeSet::new()).is_empty());
         // A longer circle: c1 -> c2 -> c1.
         let mut w = Window::new(true);
         w.store(0, rows(0, PAGE), &pag(u64::MAX, true, c("c1")), 20);
@@ -460,7 +468,7 @@ mod tests {
         assert_eq!(w.table.len, MAX_TOTAL);
         w.table.bottom(20);
         assert_eq!(
-            w.to_fetch(20)[0],
+            w.to_fetch(20, &BTreeSet::new())[0],
             (
                 MAX_TOTAL / PAGE - 1,
                 PageAccess::Offset((MAX_TOTAL - PAGE) as u64)

@@ -199,7 +199,7 @@ fn walk(a: &Value, b: &Value, path: &str, out: &mut Paths) {
 
 /// A JSON value on one line, cut to `max` chars.
 pub fn json_inline(v: &Value, max: usize) -> String {
-    let text = v.to_string();
+    let text = crate::app::json_tree::json_text(v);
     if text.chars().count() <= max {
         text
     } else {
@@ -328,5 +328,10 @@ mod tests {
     fn json_values_are_cut_on_one_line() {
         assert_eq!(json_inline(&json!("abcdef"), 5), "\"abc…");
         assert_eq!(json_inline(&json!([1, 2]), 10), "[1,2]");
+        assert_eq!(
+            json_inline(&json!({"founded": 2009.0}), 40),
+            r#"{"founded":2009}"#,
+            "whole numbers as integers"
+        );
     }
 }

@@ -88,6 +88,9 @@ pub fn on_redeemed(m: &mut Model, code: String, reply: ApiReply) -> Vec<Cmd> {
             m.panes.profile.redeem = None;
             if let Some(a) = &answer.access {
                 m.panes.profile.access = Some(a.clone());
+                // The Leads pane's create form says so up front, and a
+                // refused create explains itself.
+                crate::app::leads::set_can_create_leads(m, Some(a.can_create_leads));
             }
             announce(m, &code, &answer);
             m.panes.profile.pass = Some(PassAnswer { code, pass: answer });

@@ -31,7 +31,10 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &
         Stage::Pick => keys_line(
             &[
                 (format!("{}/{}", k(Action::Up), k(Action::Down)), "choose"),
-                (keys::CONFIRM.label.into(), "add"),
+                (
+                    keys::CONFIRM.label.into(),
+                    if d.on_new() { "create" } else { "add" },
+                ),
                 (k(Action::Refresh), "reload"),
                 (keys::CLOSE.label.into(), "cancel"),
             ],
@@ -49,7 +52,10 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &
     }
     let intro = intro(m, d, theme);
     match (&d.stage, &d.job) {
-        (Stage::Pick, _) => pick(f, inner, d, intro, theme),
+        (Stage::Pick, _) => {
+            let loading = crate::app::leads::campaign::campaigns_loading(m);
+            pick(f, inner, d, intro, loading, theme);
+        }
         (Stage::Sending | Stage::Done, Some(job)) => progress_part(f, inner, d, job, intro, theme),
         (Stage::Sending | Stage::Done, None) => {
             let mut lines = vec![intro];
@@ -82,7 +88,14 @@ fn intro(m: &Model, d: &CampaignDialog, theme: &Theme) -> Line<'static> {
 }
 
 /// Choosing the campaign: the intro, then the drafts.
-fn pick(f: &mut Frame, inner: Rect, d: &CampaignDialog, intro: Line<'static>, theme: &Theme) {
+fn pick(
+    f: &mut Frame,
+    inner: Rect,
+    d: &CampaignDialog,
+    intro: Line<'static>,
+    loading: bool,
+    theme: &Theme,
+) {
     let lines = vec![
         intro,
         Line::from(Span::styled(
@@ -110,19 +123,22 @@ fn pick(f: &mut Frame, inner: Rect, d: &CampaignDialog, intro: Line<'static>, th
         height: inner.height.saturating_sub(intro_h + 1),
         ..inner
     };
-    f.render_widget(Paragraph::new(draft_lines(d, list.width, theme)), list);
+    f.render_widget(
+        Paragraph::new(draft_lines(d, loading, list.width, theme)),
+        list,
+    );
 }
 
 /// The draft campaigns, with what the selection lacks for each, then
 /// notes (campaigns not shown, the registry, an error).
-fn draft_lines(d: &CampaignDialog, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+fn draft_lines(d: &CampaignDialog, loading: bool, width: u16, theme: &Theme) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let drafts = d.drafts();
-    if d.loading || !d.reading.is_empty() {
+    if loading {
         lines.push(Line::from(Span::styled("loading campaigns…", theme.info)));
     } else if drafts.is_empty() {
         lines.push(Line::from(Span::styled(
-            "No draft campaign: leads can only be added to drafts.",
+            "No draft campaign: leads can only be added to drafts — create one below.",
             theme.warn,
         )));
     }
@@ -132,6 +148,9 @@ fn draft_lines(d: &CampaignDialog, width: u16, theme: &Theme) -> Vec<Line<'stati
         .max(8);
     for i in d.table.visible(LIST_ROWS) {
         let Some(c) = drafts.get(i) else {
+            if i == drafts.len() {
+                lines.push(new_row(d, theme));
+            }
             continue;
         };
         let lacking = match d.selection.lacking(&c.kind) {
@@ -166,6 +185,20 @@ fn draft_lines(d: &CampaignDialog, width: u16, theme: &Theme) -> Vec<Line<'stati
     }
     lines.extend(pick_notes(d, theme));
     lines
+}
+
+/// The last row: a new draft campaign, made in the Campaigns pane's form
+/// and added to as soon as it exists.
+fn new_row(d: &CampaignDialog, theme: &Theme) -> Line<'static> {
+    let style = if d.on_new() {
+        theme.selected
+    } else {
+        theme.info
+    };
+    Line::from(vec![
+        Span::styled("+ new draft campaign…", style),
+        Span::styled(" (the Campaigns form; the leads go into it)", theme.dim),
+    ])
 }
 
 fn pick_notes(d: &CampaignDialog, theme: &Theme) -> Vec<Line<'static>> {

@@ -47,16 +47,23 @@ pub fn first_row_shown(b: &Builder, room: u16) -> usize {
 }
 
 /// Whether the builder shows a status line (loading, an error, a note).
-fn has_status(b: &Builder) -> bool {
-    b.error.is_some() || b.loading || b.note.is_some()
+fn has_status(b: &Builder, loading: bool) -> bool {
+    b.error.is_some() || loading || b.note.is_some()
 }
 
 /// The filter builder; `matching`: how many results the text typed (and
-/// applied live) matches.
-pub fn render(f: &mut Frame, body: Rect, b: &Builder, matching: Option<usize>, theme: &Theme) {
+/// applied live) matches; `loading`: the fields are on their way.
+pub fn render(
+    f: &mut Frame,
+    body: Rect,
+    b: &Builder,
+    matching: Option<usize>,
+    loading: bool,
+    theme: &Theme,
+) {
     let rows = cells(b.rows.len());
     let errors = cells(b.rows.iter().filter(|r| r.error.is_some()).count());
-    let status_lines = u16::from(has_status(b));
+    let status_lines = u16::from(has_status(b, loading));
     let want = 2 + 2 + 1 + rows + errors + 2 + status_lines;
     let area = centered(body, body.width.saturating_sub(4).min(96), want.max(9));
     let hint = keys_line(
@@ -85,7 +92,7 @@ pub fn render(f: &mut Frame, body: Rect, b: &Builder, matching: Option<usize>, t
         summary(f, line_at(inner, y), b, first, drawn.last, theme);
         y += 1;
     }
-    status(f, inner, y, b, theme);
+    status(f, inner, y, b, loading, theme);
     if let (Some(p), Some(at)) = (&b.picker, drawn.picker_at) {
         picker(f, body, at, p, b, theme);
     }
@@ -262,8 +269,8 @@ fn summary(f: &mut Frame, area: Rect, b: &Builder, first: usize, last: usize, th
 }
 
 /// Loading, the error, or the note, from line `y` down.
-fn status(f: &mut Frame, inner: Rect, y: u16, b: &Builder, theme: &Theme) {
-    let status = if b.loading {
+fn status(f: &mut Frame, inner: Rect, y: u16, b: &Builder, loading: bool, theme: &Theme) {
+    let status = if loading {
         Some(Span::styled("loading the fields…", theme.info))
     } else if let Some(e) = &b.error {
         Some(Span::styled(format!("✗ {}", t(e)), theme.err))

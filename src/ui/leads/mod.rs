@@ -64,7 +64,7 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         View::NewSearch => match &l.form {
             Some(form) => {
                 let mut shown = form.form.clone();
-                if form.pending.is_some() {
+                if crate::app::leads::creating(m) {
                     shown.submit_label = "Creating…".into();
                 }
                 super::widgets::form::render(f, body, &shown, theme);
@@ -73,7 +73,10 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         },
     }
     match &l.dialog {
-        Some(Dialog::Filter(b)) => filter::render(f, body, b, live_matches(l, b), theme),
+        Some(Dialog::Filter(b)) => {
+            let loading = crate::app::leads::filter::fields_loading(m, &b.search);
+            filter::render(f, body, b, live_matches(l, b), loading, theme);
+        }
         Some(Dialog::Campaign(c)) => campaign::render(m, f, body, c, theme),
         Some(Dialog::Export(e)) => dialogs::export(f, body, e, theme),
         Some(Dialog::Report(r)) => dialogs::report(m, f, body, r, theme),

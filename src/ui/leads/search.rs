@@ -156,7 +156,7 @@ fn run_panel(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
     if !s.kind.as_str().is_empty() && o.loaded {
         title.push(Span::styled(format!("{} ", t(s.kind.as_str())), theme.dim));
     }
-    if m.panes.leads.starting.contains(&s.search_id) {
+    if crate::app::leads::starting(m, &s.search_id) {
         title.push(Span::styled(" starting run… ", theme.info));
     }
     let mut lines = vec![Line::from(run_status_line(m, o, theme))];
@@ -536,7 +536,7 @@ fn results(m: &Model, f: &mut Frame, area: Rect, wide: bool, theme: &Theme) {
             state: &w.table,
             row: &row,
             marked: Some(&marked),
-            footer: results_footer(o, theme),
+            footer: results_footer(o, crate::app::leads::search::pages_loading(m), theme),
             empty: &empty,
             focused: m.panes.leads.dialog.is_none() && m.panes.leads.view == View::Search,
         },
@@ -571,7 +571,7 @@ fn results_title(o: &Opened, theme: &Theme) -> Line<'static> {
     Line::from(title)
 }
 
-fn results_footer(o: &Opened, theme: &Theme) -> Option<Line<'static>> {
+fn results_footer(o: &Opened, loading: bool, theme: &Theme) -> Option<Line<'static>> {
     let w = &o.window;
     let total = w.total.unwrap_or(0);
     if total == 0 {
@@ -585,7 +585,7 @@ fn results_footer(o: &Opened, theme: &Theme) -> Option<Line<'static>> {
         ),
         theme.dim,
     )];
-    if !w.pending.is_empty() {
+    if loading {
         spans.push(Span::styled("loading… ", theme.info));
     }
     Some(Line::from(spans))

@@ -174,3 +174,20 @@ pub fn toasts(m: &Model) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// The screen as text, one line per row.
+pub fn screen(m: &Model) -> String {
+    let (w, h) = m.size;
+    let backend = ratatui::backend::TestBackend::new(w, h);
+    let mut term = ratatui::Terminal::new(backend).expect("terminal");
+    term.draw(|f| crate::ui::view(m, f)).expect("draw");
+    let buf = term.backend().buffer().clone();
+    (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| buf[(x, y)].symbol().to_owned())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

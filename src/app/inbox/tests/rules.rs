@@ -439,3 +439,64 @@ fn a_created_draft_mentions_other_threads_with_the_recipient() {
         .unwrap_or_default();
     assert!(note.contains("1 other thread"), "{note}");
 }
+
+// ---- Keys that do not apply are shown with why.
+
+/// The hint of `action` in the status bar, if listed.
+fn hint_of(m: &crate::app::Model, action: crate::config::keymap::Action) -> Option<&'static str> {
+    crate::app::hints(m)
+        .into_iter()
+        .find(|(a, _)| *a == action)
+        .map(|(_, label)| label)
+}
+
+#[test]
+fn keys_that_do_not_apply_to_a_thread_are_shown_disabled_with_why() {
+    use crate::config::keymap::Action;
+    let svc = Svc::default();
+    let mut m = super::inbox_sized(&svc, 200, 50);
+    // An active thread: edit, send and delete are for drafts only.
+    select(&mut m, "t-2");
+    for (action, label) in [
+        (Action::EditDraft, "edit ✗ drafts only"),
+        (Action::SendDraft, "send ✗ drafts only"),
+        (Action::DeleteDraft, "delete ✗ drafts only"),
+    ] {
+        assert_eq!(hint_of(&m, action), Some(label));
+    }
+    // Listed after the keys that apply.
+    let hints = crate::app::hints(&m);
+    let first_off = hints.iter().position(|(_, l)| l.contains('✗'));
+    assert!(
+        first_off.is_some_and(|i| hints[i..].iter().all(|(_, l)| l.contains('✗'))),
+        "{hints:?}"
+    );
+    let bar = super::screen(&m)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(bar.contains("S send ✗ drafts only"), "{bar}");
+    // Pressed anyway: the whole reason, nothing sent.
+    assert!(press(&mut m, &svc, KeyCode::Char('S')).is_empty());
+    assert!(
+        last_toast(&m).contains("only a draft can be sent"),
+        "{}",
+        last_toast(&m)
+    );
+    // A sendable draft: all three apply.
+    select(&mut m, "t-1");
+    assert_eq!(hint_of(&m, Action::SendDraft), Some("send"));
+    assert_eq!(hint_of(&m, Action::EditDraft), Some("edit"));
+    assert_eq!(hint_of(&m, Action::DeleteDraft), Some("delete"));
+    // A draft without a sender: sending is not possible yet, and says why.
+    select(&mut m, "t-3");
+    assert_eq!(hint_of(&m, Action::SendDraft), Some("send ✗ no sender"));
+    assert_eq!(hint_of(&m, Action::EditDraft), Some("edit"));
+    // The open thread says the same.
+    select(&mut m, "t-5");
+    press(&mut m, &svc, KeyCode::Enter);
+    assert_eq!(m.panes.inbox.view, View::Thread);
+    assert_eq!(hint_of(&m, Action::EditDraft), Some("edit ✗ drafts only"));
+    assert_eq!(hint_of(&m, Action::SendDraft), Some("send ✗ drafts only"));
+}

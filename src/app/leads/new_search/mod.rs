@@ -17,8 +17,10 @@ use crossterm::event::KeyEvent;
 
 use super::super::form::FormEvent;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, RequestId};
-use super::{Confirmed, DRAFT_KEY, Purpose, View, error_text, keys, search, searches, send};
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::{
+    Confirmed, DRAFT_KEY, Purpose, View, creating, error_text, keys, search, searches, send,
+};
 use crate::api::ApiError;
 use crate::api::model::{CreateSearch, Search};
 use crate::store::Draft;
@@ -36,8 +38,6 @@ const CLOCK_SLACK: i64 = 300;
 pub struct NewSearch {
     /// The form.
     pub form: super::super::form::Form,
-    /// The create request in flight.
-    pub pending: Option<RequestId>,
     /// Where Esc goes back to.
     pub back: View,
     /// What the last create sent, to recognise the search if its answer
@@ -99,7 +99,6 @@ impl NewSearch {
     fn new(back: View) -> NewSearch {
         NewSearch {
             form: build(),
-            pending: None,
             back,
             sent: None,
             uncertain: None,
@@ -111,6 +110,17 @@ impl NewSearch {
         Draft {
             title: "New Lead Finder search".into(),
             fields: self.form.snapshot(),
+        }
+    }
+
+    /// Says up front that the account may not create searches, or stops
+    /// saying it (the Profile pane learned the account's access).
+    pub fn access_changed(&mut self, can: Option<bool>) {
+        let warned = self.form.note.as_deref() == Some(cannot_create_text().as_str());
+        if can == Some(false) && self.form.note.is_none() {
+            self.form.note = Some(cannot_create_text());
+        } else if can != Some(false) && warned {
+            self.form.note = None;
         }
     }
 
@@ -207,13 +217,13 @@ fn back_view(m: &Model, back: View) -> View {
 
 /// A key in the form.
 pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let Some(f) = m.panes.leads.form.as_mut() else {
-        return Vec::new();
-    };
-    if f.pending.is_some() {
+    if creating(m) {
         // Sending: read-only until the answer arrives.
         return Vec::new();
     }
+    let Some(f) = m.panes.leads.form.as_mut() else {
+        return Vec::new();
+    };
     match f.form.handle_key(key) {
         FormEvent::Cancel => close(m),
         FormEvent::Submit => submit(m),
@@ -276,9 +286,8 @@ fn send_create(m: &mut Model, req: CreateSearch) -> Vec<Cmd> {
             .map(|r| r.search.search_id.clone())
             .collect(),
     };
-    let (id, cmd) = send(m, Purpose::Create, ApiRequest::CreateSearch(Box::new(req)));
+    let (_, cmd) = send(m, Purpose::Create, ApiRequest::CreateSearch(Box::new(req)));
     if let Some(f) = m.panes.leads.form.as_mut() {
-        f.pending = Some(id);
         f.sent = Some(sent);
     }
     vec![cmd]
@@ -333,9 +342,6 @@ pub fn on_created(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::SearchCreated(result) = reply else {
         return Vec::new();
     };
-    if let Some(f) = m.panes.leads.form.as_mut() {
-        f.pending = None;
-    }
     match *result {
         Ok(s) => created(m, &s, false),
         Err(e) if e.maybe_accepted() => create_uncertain(m, &e),
@@ -432,7 +438,14 @@ pub fn on_create_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
 /// The service refused the search: on the field it names, else in the
 /// form's note — in plain words when the account may not create searches.
 fn refused(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
-    let plain = refusal(e, m.panes.leads.can_create_leads);
+    let mut plain = refusal(e, m.panes.leads.can_create_leads);
+    if e.status() == Some(403)
+        && let Some(text) = plain.as_mut()
+    {
+        // What the account's access (the Profile pane's) says of it.
+        text.push(' ');
+        text.push_str(&crate::app::profile::refused_create_hint(m));
+    }
     let Some(f) = m.panes.leads.form.as_mut() else {
         super::toast_error(m, "creating the search", e);
         return Vec::new();
