@@ -34,7 +34,7 @@ pub fn spawn(id: RequestId, read: CsvRead, tx: &UnboundedSender<Msg>) {
 /// past the header, the line where reading failed.
 pub fn read_chunk(read: &CsvRead) -> Result<CsvChunk, String> {
     let path = read.path.display();
-    let (file, base, file_len, ends_with_newline) = open(read)?;
+    let (file, base, file_len) = open(read)?;
     // Only `\n` ends a record, so every record's newline is read with it
     // and the line count is exact; a `\r` before it is taken off below.
     let mut rdr = csv::ReaderBuilder::new()
@@ -64,15 +64,10 @@ pub fn read_chunk(read: &CsvRead) -> Result<CsvChunk, String> {
             }
             Err(e) => return Err(format!("{path}, after line {before}: {e}")),
         }
-        let after = rdr.position();
-        // The record's newline was read with it, unless the file ends
-        // without one; newlines inside quoted fields lead back to where
-        // the record starts.
-        let at_end = base.saturating_add(after.byte()) >= file_len && !ends_with_newline;
-        let inner = record.as_slice().iter().filter(|b| **b == b'\n').count() as u64;
-        let line = line_of(after.line())
-            .saturating_sub(u64::from(!at_end))
-            .saturating_sub(inner);
+        // The line the record starts on, as the reader saw it (counting
+        // from newlines in the file itself, so a quoted newline or a quote
+        // left open at the end cannot move it).
+        let line = record.position().map_or(before, |p| line_of(p.line()));
         let fields = decode(&record);
         if matches!(&fields, Ok(f) if f.len() == 1 && f[0].is_empty()) {
             // A blank line (`\r\n` alone).
@@ -106,9 +101,8 @@ pub fn read_chunk(read: &CsvRead) -> Result<CsvChunk, String> {
 }
 
 /// The file at the chunk's start (past a byte-order mark at the start of
-/// the file): the open file, the start's byte, the file's size, and
-/// whether the file ends with a newline.
-fn open(read: &CsvRead) -> Result<(File, u64, u64, bool), String> {
+/// the file): the open file, the start's byte and the file's size.
+fn open(read: &CsvRead) -> Result<(File, u64, u64), String> {
     let full = expand_home(&read.path);
     let path = read.path.display();
     let err = |e: std::io::Error| format!("{path}: {e}");
@@ -118,7 +112,6 @@ fn open(read: &CsvRead) -> Result<(File, u64, u64, bool), String> {
         return Err(format!("{path} is a directory, not a CSV file"));
     }
     let file_len = meta.len();
-    let ends_with_newline = last_byte(&mut file, file_len).map_err(err)? == Some(b'\n');
     let mut base = read.start.byte;
     if base == 0 {
         let mut head = [0u8; 3];
@@ -128,7 +121,7 @@ fn open(read: &CsvRead) -> Result<(File, u64, u64, bool), String> {
         }
     }
     file.seek(SeekFrom::Start(base)).map_err(err)?;
-    Ok((file, base, file_len, ends_with_newline))
+    Ok((file, base, file_len))
 }
 
 /// The fields as text (a `\r` ending the last one, from a CRLF line end,
@@ -157,16 +150,6 @@ fn expand_home(path: &Path) -> PathBuf {
         (Ok(rest), Some(home)) => PathBuf::from(home).join(rest),
         _ => path.to_owned(),
     }
-}
-
-/// The file's last byte (`None` when it is empty).
-fn last_byte(file: &mut File, len: u64) -> std::io::Result<Option<u8>> {
-    if len == 0 {
-        return Ok(None);
-    }
-    file.seek(SeekFrom::Start(len - 1))?;
-    let mut b = [0u8; 1];
-    Ok((read_up_to(file, &mut b)? == 1).then_some(b[0]))
 }
 
 /// Reads until `buf` is full or the file ends; returns how much was read.
@@ -306,5 +289,75 @@ mod tests {
         .unwrap();
         assert_eq!(lines(&c), [2]);
         assert_eq!(c.next.line, 3);
+    }
+
+    /// Reads every chunk of `bytes` (one row at a time when `n` is 1);
+    /// each chunk must move forward, so the walk ends.
+    fn walk(bytes: &[u8], n: usize, max_bytes: usize) -> Vec<CsvChunk> {
+        let f = file(bytes);
+        let mut pos = CsvPos::START;
+        let mut header = true;
+        let mut out = Vec::new();
+        for _ in 0..=bytes.len() + 1 {
+            let c = read_chunk(&CsvRead {
+                path: f.path().to_owned(),
+                start: pos,
+                header,
+                max_rows: n,
+                max_bytes,
+            })
+            .expect("an existing file always reads");
+            header = false;
+            let (next, eof) = (c.next, c.eof);
+            out.push(c);
+            if eof {
+                return out;
+            }
+            assert!(next.byte > pos.byte, "a chunk that does not move: {pos:?}");
+            pos = next;
+        }
+        panic!("the walk never ended");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 64,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// Any bytes at all (broken quotes, NULs, lone CRs, invalid UTF-8):
+        /// no panic, the walk ends, line numbers only grow, and reading
+        /// row by row gives the same rows as reading in one go.
+        #[test]
+        fn any_bytes_read_to_the_end_in_order(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::prelude::Just(b','),
+                    proptest::prelude::Just(b'"'),
+                    proptest::prelude::Just(b'\n'),
+                    proptest::prelude::Just(b'\r'),
+                    proptest::prelude::any::<u8>(),
+                ],
+                0..400,
+            ),
+            cap in 1usize..64,
+        ) {
+            let whole: Vec<CsvRow> = walk(&bytes, usize::MAX, usize::MAX)
+                .into_iter()
+                .flat_map(|c| c.rows)
+                .collect();
+            let lines: Vec<u64> = whole.iter().map(|r| r.line).collect();
+            proptest::prop_assert!(lines.windows(2).all(|w| w[0] < w[1]), "{lines:?}");
+            let one_by_one: Vec<CsvRow> = walk(&bytes, 1, usize::MAX)
+                .into_iter()
+                .flat_map(|c| c.rows)
+                .collect();
+            proptest::prop_assert_eq!(&one_by_one, &whole);
+            let capped: Vec<CsvRow> = walk(&bytes, usize::MAX, cap)
+                .into_iter()
+                .flat_map(|c| c.rows)
+                .collect();
+            proptest::prop_assert_eq!(&capped, &whole);
+        }
     }
 }
