@@ -147,7 +147,8 @@ fn typed(m: &mut Model, s: &str) {
 }
 
 /// The Campaigns pane with the list loaded.
-fn listed(w: u16, h: u16) -> Model {
+/// The campaign list, loaded (also a README screenshot).
+pub fn listed(w: u16, h: u16) -> Model {
     let mut m = fixtures::model(w, h);
     let cmds = update(
         &mut m,
@@ -158,7 +159,9 @@ fn listed(w: u16, h: u16) -> Model {
 }
 
 /// The campaign at row `row` of the list, opened.
-fn opened(w: u16, h: u16, row: usize) -> Model {
+/// Campaign `row` of the list, opened on its overview (also a README
+/// screenshot).
+pub fn opened(w: u16, h: u16, row: usize) -> Model {
     let mut m = listed(w, h);
     for _ in 0..row {
         press(&mut m, KeyCode::Char('j'));

@@ -32,7 +32,8 @@ fn answer(m: &mut Model, cmds: Vec<Cmd>, profile: &ContextResponse) {
 }
 
 /// A model on the Profile pane with the fixture profile read.
-fn loaded(w: u16, h: u16) -> Model {
+/// The profile, loaded (also a README screenshot).
+pub fn loaded(w: u16, h: u16) -> Model {
     let mut m = fixtures::model(w, h);
     let cmds = m.switch_pane(Pane::Profile);
     answer(&mut m, cmds, &fixtures::company_profile());
@@ -61,7 +62,8 @@ fn snap(m: &Model, w: u16, h: u16) -> String {
 }
 
 /// Opens the form and edits one field in each section.
-fn edited(w: u16, h: u16) -> Model {
+/// The form with an edit in each section (also a README screenshot).
+pub fn edited(w: u16, h: u16) -> Model {
     let mut m = loaded(w, h);
     press(&mut m, KeyCode::Char('e'));
     let on = |m: &mut Model, f: FieldId| {

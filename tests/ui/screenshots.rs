@@ -39,6 +39,8 @@ const SCREENS: &[(&str, State)] = &[
         crate::leads::press(&mut m, KeyCode::Enter, &run);
         m
     }),
+    ("campaigns-list", crate::campaigns::listed),
+    ("campaigns-detail", |w, h| crate::campaigns::opened(w, h, 2)),
     ("inbox-threads", crate::inbox::loaded),
     ("inbox-thread", |w, h| {
         let mut m = crate::inbox::loaded(w, h);
@@ -53,6 +55,14 @@ const SCREENS: &[(&str, State)] = &[
         m
     }),
     ("domains-list", crate::domains::loaded),
+    ("profile", crate::profile::loaded),
+    ("profile-form", |w, h| {
+        let mut m = crate::profile::edited(w, h);
+        if let Some(e) = m.panes.profile.editor.as_mut() {
+            e.focus_on(outpost::app::profile::fields::FieldId::Overview);
+        }
+        m
+    }),
     ("domains-dns-records", |w, h| {
         let mut m = crate::domains::loaded(w, h);
         crate::domains::press(&mut m, KeyCode::Enter);
