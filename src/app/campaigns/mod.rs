@@ -424,7 +424,7 @@ fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Ve
     let reply = match reply {
         Reply::Api(r) => r,
         Reply::Csv(result) => return import::on_read(m, result),
-        Reply::PathChecked(_) | Reply::FileWritten(_) => return Vec::new(),
+        Reply::PathChecked(_) | Reply::FileWritten(_) | Reply::Dns(_) => return Vec::new(),
     };
     match purpose {
         Purpose::List => list::on_list(m, reply),
