@@ -23,6 +23,7 @@ pub mod rules;
 pub mod sequence;
 #[cfg(test)]
 mod tests;
+pub mod trend;
 
 use std::time::Duration;
 
@@ -232,6 +233,8 @@ pub struct CampaignsModel {
     /// A campaign created from the Leads pane's picker, waiting to be taken
     /// by it ([`create::take_for_leads`]).
     pub handoff: Option<Campaign>,
+    /// The stats of each poll of the campaigns watched, for the sparklines.
+    pub trends: trend::Trends,
 }
 
 impl CampaignsModel {
