@@ -6,6 +6,7 @@ pub mod check;
 pub mod cli;
 pub mod config;
 pub mod demo;
+pub mod dns;
 pub mod geometry;
 pub mod logging;
 pub mod num;

@@ -334,6 +334,13 @@ pub enum Cmd {
         /// The file and the chunk.
         read: super::csv_chunk::CsvRead,
     },
+    /// Ask DNS for a domain's records (answered by `Msg::DnsResolved`).
+    ResolveRecords {
+        /// Answered with this id.
+        id: RequestId,
+        /// The questions, one per name and type.
+        records: Vec<crate::dns::Query>,
+    },
     /// Suspend to the shell (Ctrl-Z).
     Suspend,
     /// Leave the dashboard.

@@ -836,6 +836,55 @@ pub fn generated_messages(campaign: &str, n: usize) -> Vec<GeneratedMessage> {
         .collect()
 }
 
+/// What DNS would answer for `dom`'s records asked in `queries`: each as
+/// published, except those whose label (`DKIM`, `SPF`, `DMARC`, `MX`…) is
+/// in `missing` (no such name) or in `different` (another value).
+pub fn dns_answers(
+    dom: &SendingDomain,
+    queries: &[crate::dns::Query],
+    missing: &[&str],
+    different: &[&str],
+) -> crate::dns::Answers {
+    use crate::dns::{Found, Lookup, Query};
+    let lookups = queries
+        .iter()
+        .map(|q| {
+            let records: Vec<&DnsRecord> = dom
+                .dns_records
+                .iter()
+                .filter(|r| Query::of(r, &dom.domain) == *q)
+                .collect();
+            let label = |r: &&DnsRecord| crate::app::domains::dns::label(r);
+            let lookup = if records.iter().any(|r| missing.contains(&label(r).as_str())) {
+                Lookup::NoName
+            } else {
+                Lookup::Records(
+                    records
+                        .iter()
+                        .map(|r| {
+                            let changed = different.contains(&label(r).as_str());
+                            Found {
+                                priority: (r.kind == "MX")
+                                    .then(|| u16::try_from(r.priority).unwrap_or(0)),
+                                value: if changed {
+                                    format!("{} -changed", r.value)
+                                } else {
+                                    r.value.clone()
+                                },
+                            }
+                        })
+                        .collect(),
+                )
+            };
+            (q.clone(), lookup)
+        })
+        .collect();
+    crate::dns::Answers {
+        resolver: "127.0.0.1:5353".into(),
+        lookups,
+    }
+}
+
 /// Test drivers of `update`, shared by the pane tests.
 pub mod drive {
     use std::time::Duration;
@@ -882,6 +931,34 @@ pub mod drive {
                 reply: Box::new(reply),
             },
         )
+    }
+
+    /// Answers every `Cmd::ResolveRecords` among `cmds` with `answer` (given
+    /// the questions); returns the commands that follow.
+    pub fn resolve(
+        m: &mut Model,
+        cmds: &[Cmd],
+        answer: impl Fn(&[crate::dns::Query]) -> crate::dns::Answers,
+    ) -> Vec<Cmd> {
+        let mut next = Vec::new();
+        for c in cmds {
+            if let Cmd::ResolveRecords { id, records } = c {
+                let answers = answer(records);
+                next.extend(update(m, Msg::DnsResolved { id: *id, answers }));
+            }
+        }
+        next
+    }
+
+    /// The questions of the `Cmd::ResolveRecords` among `cmds`.
+    pub fn questions(cmds: &[Cmd]) -> Vec<crate::dns::Query> {
+        cmds.iter()
+            .filter_map(|c| match c {
+                Cmd::ResolveRecords { records, .. } => Some(records.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect()
     }
 
     /// An error answer of the service with `status` and JSON `body`.

@@ -718,6 +718,10 @@ fn handle(m: &mut Model, msg: Msg) -> Vec<Cmd> {
             m.redraw = true;
             on_reply(m, id, Reply::Csv(result))
         }
+        Msg::DnsResolved { id, answers } => {
+            m.redraw = true;
+            on_reply(m, id, Reply::Dns(answers))
+        }
         Msg::SubFired(sub) => on_sub(m, sub),
         Msg::RateLimit(limits) => {
             m.net.limits = limits;

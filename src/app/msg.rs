@@ -121,6 +121,8 @@ pub enum Reply {
     FileWritten(Result<(), String>),
     /// A chunk of a CSV file (or why it could not be read).
     Csv(Result<super::csv_chunk::CsvChunk, String>),
+    /// What DNS holds for the records asked.
+    Dns(crate::dns::Answers),
 }
 
 /// A workspace profile opened by a live switch.
@@ -204,6 +206,13 @@ pub enum Msg {
         id: RequestId,
         /// The chunk, or why the file could not be read.
         result: Result<super::csv_chunk::CsvChunk, String>,
+    },
+    /// DNS answered the questions of a `Cmd::ResolveRecords`.
+    DnsResolved {
+        /// The effect it answers.
+        id: RequestId,
+        /// Each question with its answer.
+        answers: crate::dns::Answers,
     },
     /// The process was asked to end.
     Signal(Signal),

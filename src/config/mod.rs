@@ -3,6 +3,7 @@
 //! (`OUTPOST_BASE_URL`, `OUTPOST_API_KEY`), then flags (`--base-url`,
 //! `--key-stdin`). `config.example.toml` documents every key.
 
+pub mod dns;
 pub mod keymap;
 pub mod notify;
 pub mod paths;
@@ -74,6 +75,8 @@ pub struct FileConfig {
     pub read_only: Option<bool>,
     /// `[notify]`: the bell and desktop notifications.
     pub notify: Option<notify::NotifyFile>,
+    /// `[dns]`: the resolver of the per-record DNS checks.
+    pub dns: Option<dns::DnsFile>,
     /// `[profiles.NAME]` tables: other workspaces (see [`profile`]).
     #[serde(default, deserialize_with = "profile::tables")]
     pub profiles: Option<BTreeMap<String, profile::ProfileFile>>,
@@ -189,6 +192,8 @@ pub struct Config {
     pub warnings: Vec<String>,
     /// How the dashboard gets attention (`[notify]`).
     pub notify: notify::Notify,
+    /// The resolver of the per-record DNS checks (`[dns]`).
+    pub dns: dns::Dns,
     /// Read-only mode (`--read-only`, `read_only = true` at the top or in
     /// the profile): the client sends only reads.
     pub read_only: bool,
@@ -307,6 +312,9 @@ pub fn parse_file(path: &Path, text: &str) -> Result<FileConfig, ConfigError> {
             "api_key_env = {name:?}: must be an environment variable name (letters, digits, _)"
         )));
     }
+    if let Some(r) = file.dns.as_ref().and_then(|d| d.resolver.as_deref()) {
+        dns::parse_resolver(r).map_err(invalid)?;
+    }
     if let Some(p) = &file.profiles {
         profile::check(p).map_err(invalid)?;
     }
@@ -342,6 +350,7 @@ pub fn load(paths: &Paths, overrides: &Overrides) -> Result<Config, ConfigError>
         warnings: Vec::new(),
         read_only: false,
         notify: notify::Notify::default(),
+        dns: dns::Dns::default(),
         profile: None,
         profiles: Profiles::default(),
     };
@@ -442,6 +451,9 @@ fn apply_file(cfg: &mut Config, path: &Path, file: FileConfig) -> Result<(), Con
     if let Some(n) = file.notify {
         cfg.notify.layer(n);
     }
+    if let Some(d) = &file.dns {
+        cfg.dns.layer(d);
+    }
     cfg.profiles.collect(path, file.profiles, &mut cfg.warnings);
     Ok(())
 }
@@ -525,6 +537,29 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(text.contains("poll.domain_secs"), "{text}");
+        let text = parse_file(&p(), "[dns]\nresolver = \"dns.google\"")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            text.starts_with(
+                "config file /x/config.toml: dns.resolver = \"dns.google\": allowed an IP address"
+            ),
+            "{text}"
+        );
+        let text = parse_file(&p(), "[dns]\nresolvers = \"1.1.1.1\"")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            text.contains("resolvers") && text.contains("resolver"),
+            "{text}"
+        );
+        let file = parse_file(&p(), "[dns]\nresolver = \"127.0.0.1:5353\"").unwrap();
+        let mut dns = dns::Dns::default();
+        dns.layer(&file.dns.unwrap_or_default());
+        assert_eq!(
+            dns.resolver.map(|a| a.to_string()).as_deref(),
+            Some("127.0.0.1:5353")
+        );
     }
 
     #[test]
@@ -623,5 +658,6 @@ mod example_tests {
         assert_eq!(file.request_timeout_secs, Some(30));
         assert_eq!(file.poll.and_then(|p| p.domain_secs), Some(45.0));
         assert_eq!(file.theme.and_then(|t| t.base), Some(ThemeName::Default));
+        assert_eq!(file.dns, Some(dns::DnsFile { resolver: None }));
     }
 }

@@ -4,6 +4,7 @@
 //! draws one frame only when something changed and the queue is drained.
 
 pub mod csv_import;
+pub mod dns;
 pub mod effects;
 pub mod signals;
 pub mod subs;
@@ -158,8 +159,17 @@ pub struct Started<H> {
     deferred: Vec<Cmd>,
     /// How `:profile NAME` opens another workspace (none: it cannot).
     workspaces: Option<Workspaces>,
+    /// How some effects are carried out (`[notify]`, `[dns]`).
+    settings: Settings,
+}
+
+/// How some effects are carried out, as configured.
+#[derive(Debug, Clone, Default)]
+struct Settings {
     /// How to get the user's attention (`[notify]`).
     notify: crate::config::notify::Notify,
+    /// The resolver of the per-record DNS checks (`[dns]`).
+    dns: dns::DnsResolver,
 }
 
 /// Opens a workspace profile by name (`None`: the default one) for a live
@@ -189,7 +199,13 @@ impl<H> Started<H> {
 
     /// Sets how the user's attention is got (`[notify]`).
     pub fn set_notify(&mut self, notify: crate::config::notify::Notify) {
-        self.notify = notify;
+        self.settings.notify = notify;
+    }
+
+    /// Sets the resolver of the per-record DNS checks (`[dns]`; the
+    /// system's when not set).
+    pub fn set_dns(&mut self, dns: dns::DnsResolver) {
+        self.settings.dns = dns;
     }
 
     /// Lets `:profile NAME` open the workspaces `open` resolves.
@@ -229,7 +245,7 @@ pub fn start<H>(channel: Channel, services: Services<H>, mut model: Model) -> St
         conn,
         deferred,
         workspaces: None,
-        notify: crate::config::notify::Notify::default(),
+        settings: Settings::default(),
     }
 }
 
@@ -254,7 +270,7 @@ where
         mut conn,
         deferred,
         workspaces,
-        notify,
+        settings,
     } = started;
     let Services {
         client,
@@ -270,7 +286,7 @@ where
         failed_save: None,
         workspaces,
         switched: false,
-        notify,
+        settings,
     };
     let mut subs = SubManager::default();
     fx.execute(deferred, &mut model, &mut host, terminal);
@@ -345,8 +361,8 @@ struct Effects {
     workspaces: Option<Workspaces>,
     /// The client was replaced (its watch channels must be followed).
     switched: bool,
-    /// How to get the user's attention.
-    notify: crate::config::notify::Notify,
+    /// How to get the user's attention, and the DNS resolver.
+    settings: Settings,
 }
 
 impl Effects {
@@ -389,6 +405,9 @@ impl Effects {
                 }
                 Cmd::WriteFile { id, file } => spawn_write(id, file, tx),
                 Cmd::ReadCsv { id, read } => csv_import::spawn(id, read, tx),
+                Cmd::ResolveRecords { id, records } => {
+                    dns::spawn(&self.settings.dns, id, records, tx);
+                }
                 Cmd::Suspend => {
                     let msg = match host.suspend() {
                         Ok(()) => {
@@ -401,7 +420,7 @@ impl Effects {
                 }
                 Cmd::SwitchProfile(name) => self.switch_profile(name.as_deref(), model),
                 Cmd::Notify { title, text } => {
-                    let seq = self.notify.sequence(
+                    let seq = self.settings.notify.sequence(
                         &crate::text::sanitize::inline(&title),
                         &crate::text::sanitize::inline(&text),
                     );
@@ -607,6 +626,7 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
     let mut started = start(channel, services, model);
     started.set_workspaces(workspaces(paths.clone(), cfg.clone()));
     started.set_notify(cfg.notify);
+    started.set_dns(dns::DnsResolver::new(cfg.dns));
 
     // The first requests are in flight: set up the rest meanwhile.
     for n in notices {

@@ -1,5 +1,7 @@
 //! The Senders & Domains pane end to end, and terminal restore.
 
+use outpost::dns::test_server::{TestDns, TestRecord};
+
 use crate::support::Pty;
 
 /// Poll fast against the loopback demo service.
@@ -98,4 +100,71 @@ fn sighup_ends_the_process_instead_of_spinning() {
     pty.wait_for("Outpost").expect("the dashboard starts");
     pty.signal(libc::SIGHUP);
     assert!(pty.wait_exit().is_some(), "SIGHUP ends the process");
+}
+
+/// Issue 13, per-record DNS truth: against a DNS server the test runs, a
+/// new domain's records show one found as published, one different (with
+/// what DNS holds) and one missing, and the missing one turns found once
+/// the test publishes it.
+#[test]
+fn each_record_shows_what_dns_holds_and_turns_found_once_published() {
+    let dns = TestDns::start().expect("a DNS server on 127.0.0.1");
+    let name = "mail.dns-e2e.io";
+    let send = format!("send.{name}");
+    dns.publish(
+        &send,
+        TestRecord::Mx(10, "feedback-smtp.demo-mail.example".into()),
+    );
+    dns.publish(
+        &send,
+        TestRecord::txt("v=spf1 include:spf.demo-mail.example ~all"),
+    );
+    dns.publish(
+        &format!("outpost._domainkey.{name}"),
+        TestRecord::txt("v=DKIM1; k=rsa; p=AN0LDKEY"),
+    );
+    let config = format!("{FAST_POLL}[dns]\nresolver = \"{}\"\n", dns.addr());
+    let mut pty = Pty::spawn(&["--demo"], 100, 30, &config);
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"4");
+    pty.wait_for("Sending domains").expect("the domains pane");
+    pty.send(b"a");
+    pty.wait_for("Add a sending domain")
+        .expect("the add dialog");
+    pty.type_text(name);
+    pty.send(b"\x13"); // Ctrl-S
+    let screen = pty
+        .wait_for("2 of 4 records found; missing: DMARC; different: DKIM")
+        .expect("each record checked against the local DNS server");
+    let row = |screen: &str, name: &str| {
+        screen
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(row(&screen, "_dmarc.").contains("✗ missing"), "{screen}");
+    assert!(
+        row(&screen, "_domainkey.").contains("≠ differs"),
+        "{screen}"
+    );
+    assert!(screen.contains(&format!("via {}", dns.addr())), "{screen}");
+    // What DNS holds instead, under the selected (DKIM) value.
+    assert!(
+        screen.contains("at DNS   v=DKIM1; k=rsa; p=AN0LDKEY"),
+        "{screen}"
+    );
+    let found = screen.lines().filter(|l| l.contains("✓ found")).count();
+    assert_eq!(found, 2, "the MX and the SPF policy match:\n{screen}");
+
+    dns.publish(
+        &format!("_dmarc.{name}"),
+        TestRecord::txt("v=DMARC1; p=none; rua=mailto:dmarc@demo-mail.example"),
+    );
+    let screen = pty
+        .wait_for("3 of 4 records found; different: DKIM")
+        .expect("the next check sees the published record");
+    assert!(row(&screen, "_dmarc.").contains("✓ found"), "{screen}");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true), "q quits cleanly");
 }

@@ -8,8 +8,9 @@ use std::time::Duration;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
 use outpost::api::model::*;
+use outpost::app::campaigns::CampaignsSub;
 use outpost::app::csv_chunk::{CsvChunk, CsvPos, CsvRow};
-use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, fixtures, update};
+use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, PaneSub, SubId, fixtures, update};
 
 use crate::support::{screen_text, terminal};
 
@@ -219,6 +220,62 @@ fn detail_with_the_stats_chart() {
         );
         assert_snapshot!(format!("detail_active_{w}x{h}"), text);
     }
+}
+
+/// The open campaign polled a few times: its stats change from poll to
+/// poll (a failed poll adds nothing) and each counter shows its trend.
+fn polled(w: u16, h: u16) -> Model {
+    let mut m = opened(w, h, 2);
+    let base = campaigns()
+        .into_iter()
+        .find(|c| c.id == "c-3")
+        .expect("the active campaign");
+    for (i, step) in [0u64, 3, 0, 9, 14, 30, 41].iter().enumerate() {
+        let watch = SubId::Pane(PaneSub::Campaigns(CampaignsSub::Watch("c-3".into())));
+        let cmds = update(&mut m, Msg::SubFired(watch));
+        let Some(Cmd::Api { id, .. }) = cmds.into_iter().find(|c| matches!(c, Cmd::Api { .. }))
+        else {
+            panic!("the watch reads the campaign");
+        };
+        let mut c = base.clone();
+        c.stats.sent += step * 4;
+        c.stats.replied += step / 3;
+        c.stats.completed += step;
+        c.stats.bounced += u64::from(i > 4);
+        let reply = if i == 2 {
+            Err(outpost::app::fixtures::drive::service_error(503, "{}"))
+        } else {
+            Ok(c)
+        };
+        update(
+            &mut m,
+            Msg::Api {
+                id,
+                latency: Duration::from_millis(42),
+                reply: Box::new(ApiReply::Campaign(Box::new(reply))),
+            },
+        );
+    }
+    m
+}
+
+#[test]
+fn stats_with_their_trends() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let m = polled(w, h);
+        assert_eq!(
+            m.panes.campaigns.trends.len("c-3"),
+            7,
+            "the open read and six polls"
+        );
+        let text = snap(&m, w, h);
+        assert!(text.contains("last 7 polls"), "{text}");
+        assert!(text.contains('▁') && text.contains('█'), "{text}");
+        assert_snapshot!(format!("detail_trends_{w}x{h}"), text);
+    }
+    let m = polled(60, 15);
+    let text = snap(&m, 60, 15);
+    assert!(text.contains("Stats"), "{text}");
 }
 
 #[test]

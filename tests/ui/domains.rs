@@ -6,15 +6,29 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
 use outpost::api::model::{DomainStatus, SendingDomain};
 use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, fixtures, update};
+use outpost::dns::{Lookup, Query};
 use serde_json::json;
 
 use crate::support::{screen_text, terminal};
 
-/// Answers every request in `cmds` the way a fixture service would; returns
-/// the follow-up commands.
+/// Answers every request in `cmds` the way a fixture service would (and
+/// DNS lookups the way a DNS server missing the DKIM key and holding
+/// another SPF policy would); returns the follow-up commands.
 pub fn answer(m: &mut Model, cmds: Vec<Cmd>, domains: &[SendingDomain]) -> Vec<Cmd> {
     let mut next = Vec::new();
     for cmd in cmds {
+        if let Cmd::ResolveRecords { id, records } = &cmd {
+            let asked = |d: &&SendingDomain| {
+                d.dns_records
+                    .iter()
+                    .any(|r| records.contains(&Query::of(r, &d.domain)))
+            };
+            if let Some(dom) = domains.iter().find(asked) {
+                let answers = fixtures::dns_answers(dom, records, &["DKIM"], &["SPF"]);
+                next.extend(update(m, Msg::DnsResolved { id: *id, answers }));
+            }
+            continue;
+        }
         let Cmd::Api { id, req } = cmd else { continue };
         let reply = match req {
             ApiRequest::ListDomains { .. } => ApiReply::Domains(Ok(domains.to_vec())),
@@ -81,6 +95,71 @@ fn domain_detail_with_records() {
         assert!(text.contains("DNS records (4)"), "{text}");
         assert_snapshot!(format!("domain_detail_{w}x{h}"), text);
     }
+}
+
+/// What DNS holds of each record, beside it: the summary names the records
+/// that are wrong, and the selected one shows what DNS holds instead.
+#[test]
+fn dns_truth_per_record() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let mut m = loaded(w, h);
+        press(&mut m, KeyCode::Enter);
+        press(&mut m, KeyCode::Char('j'));
+        let text = snap(&m, w, h);
+        assert!(
+            text.contains("2 of 4 records found; missing: DKIM; different: SPF"),
+            "{text}"
+        );
+        assert!(
+            text.contains("✗ missing") && text.contains("≠ differs"),
+            "{text}"
+        );
+        assert!(
+            text.contains("at DNS   v=spf1 include:amazonses.com ~all -changed"),
+            "what DNS holds instead, under the selected value:\n{text}"
+        );
+        assert_snapshot!(format!("dns_truth_{w}x{h}"), text);
+    }
+    // The smallest screen keeps the column and the summary.
+    let mut m = loaded(60, 15);
+    press(&mut m, KeyCode::Enter);
+    let text = snap(&m, 60, 15);
+    assert!(
+        text.contains("✓ found") && text.contains("✗ missing"),
+        "{text}"
+    );
+    assert!(text.contains("2 of 4 records found"), "{text}");
+}
+
+/// A resolver that does not answer: said once, with why, and no count.
+#[test]
+fn dns_that_cannot_be_asked_says_why() {
+    let mut m = loaded(80, 24);
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+    );
+    let text = snap(&m, 80, 24);
+    assert!(text.contains("DNS checking 4 records…"), "{text}");
+    assert!(text.contains("… checking"), "{text}");
+    fixtures::drive::resolve(&mut m, &cmds, |q| outpost::dns::Answers {
+        resolver: "127.0.0.1:9".into(),
+        lookups: q
+            .iter()
+            .map(|q| (q.clone(), Lookup::Failed("no answer within 6s".into())))
+            .collect(),
+    });
+    let text = snap(&m, 80, 24);
+    assert!(
+        text.contains("DNS could not be asked: no answer within 6s"),
+        "{text}"
+    );
+    assert!(!text.contains("of 4 records found"), "{text}");
+    assert!(text.contains("! error"), "{text}");
+    assert!(
+        text.contains("at DNS   unknown: no answer within 6s"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -328,8 +407,12 @@ fn wide_screens_show_more_columns() {
     let mut m = loaded(160, 30);
     press(&mut m, KeyCode::Enter);
     let wide = snap(&m, 160, 30);
-    assert!(wide.contains("For   Type Name"), "{wide}");
-    assert!(wide.contains("DKIM  TXT  resend._domainkey"), "{wide}");
+    assert!(wide.contains("For   Type DNS       Name"), "{wide}");
+    assert!(
+        wide.contains("DKIM  TXT  ✗ missing resend._domainkey"),
+        "{wide}"
+    );
+    assert!(wide.contains("At DNS instead"), "{wide}");
     press(&mut m, KeyCode::Esc);
     press(&mut m, KeyCode::Char('s'));
     let wide = snap(&m, 160, 30);

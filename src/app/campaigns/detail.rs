@@ -5,7 +5,7 @@
 
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, Pane};
 use super::rules::{self, Op};
 use super::{
     Confirmed, Opened, Purpose, Tab, View, error_text, in_flight, layout, messages, roster,
@@ -163,6 +163,7 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
             let name = c.name.clone();
             let after = c.status.clone();
             upsert(m, c);
+            sample(m, id);
             if let Some(before) = before
                 && before != after
             {
@@ -188,6 +189,20 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
             toast_error(m, "reading the campaign", &e);
             Vec::new()
         }
+    }
+}
+
+/// A poll of the open campaign answered: its stats (merged with what the
+/// answer omitted) join its trend while it is watched — launching or
+/// active, its detail on screen.
+fn sample(m: &mut Model, id: &str) {
+    let c = &mut m.panes.campaigns;
+    let watched = m.pane == Pane::Campaigns && c.view == View::Detail;
+    if let Some(o) = c.open.as_ref().filter(|o| o.campaign.id == id)
+        && watched
+        && rules::is_live(&o.campaign.status)
+    {
+        c.trends.record(id, &o.campaign.stats);
     }
 }
 

@@ -23,6 +23,7 @@ pub mod rules;
 pub mod sequence;
 #[cfg(test)]
 mod tests;
+pub mod trend;
 
 use std::time::Duration;
 
@@ -232,6 +233,8 @@ pub struct CampaignsModel {
     /// A campaign created from the Leads pane's picker, waiting to be taken
     /// by it ([`create::take_for_leads`]).
     pub handoff: Option<Campaign>,
+    /// The stats of each poll of the campaigns watched, for the sparklines.
+    pub trends: trend::Trends,
 }
 
 impl CampaignsModel {
@@ -424,7 +427,7 @@ fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Ve
     let reply = match reply {
         Reply::Api(r) => r,
         Reply::Csv(result) => return import::on_read(m, result),
-        Reply::PathChecked(_) | Reply::FileWritten(_) => return Vec::new(),
+        Reply::PathChecked(_) | Reply::FileWritten(_) | Reply::Dns(_) => return Vec::new(),
     };
     match purpose {
         Purpose::List => list::on_list(m, reply),

@@ -80,13 +80,14 @@ pub(super) fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
 
 /// A key action on the pane.
 pub(super) fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let cmds = match m.panes.domains.view {
+    let mut cmds = match m.panes.domains.view {
         View::Domains => list_action(m, action),
         View::DomainDetail => detail_action(m, action),
         View::Senders => senders_action(m, action),
         View::SenderDetail => sender_detail_action(m, action),
     };
     sync_watches(m);
+    cmds.extend(super::dns::ensure(m));
     cmds
 }
 
@@ -221,9 +222,12 @@ fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         },
         Action::Refresh => {
             if m.panes.domains.watches.contains_key(&domain.id) {
+                // The watch's poll asks DNS too.
                 check_now(m, &domain.id)
             } else {
-                live_refresh(m)
+                let mut cmds = live_refresh(m);
+                cmds.extend(super::dns::recheck(m, &domain.id));
+                cmds
             }
         }
         Action::AddDomain => {

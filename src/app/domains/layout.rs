@@ -60,8 +60,13 @@ pub fn areas(body: Rect, view: View, filter_bar: bool) -> Areas {
         }
         View::DomainDetail => {
             let (info, rest) = split(6);
-            // The full selected value under the records, when there is room.
-            let value_h = if rest.height >= 12 { 4 } else { 0 };
+            // The full selected value under the records (and what DNS holds
+            // instead), when there is room.
+            let value_h = match rest.height {
+                16.. => 6,
+                12..16 => 4,
+                _ => 0,
+            };
             let list = Rect {
                 height: rest.height - value_h,
                 ..rest

@@ -31,6 +31,7 @@ pub(super) fn on_enter(m: &mut Model) -> Vec<Cmd> {
         View::Senders | View::SenderDetail => cmds.extend(load_senders(m, false)),
     }
     sync_watches(m);
+    cmds.extend(super::dns::ensure(m));
     cmds
 }
 

@@ -10,6 +10,7 @@
 
 mod actions;
 mod copy;
+pub mod dns;
 mod filter;
 mod fresh;
 pub mod layout;
@@ -127,6 +128,8 @@ pub enum Purpose {
     Senders,
     /// A sender's schedule.
     Schedule(String),
+    /// Asking DNS about a domain's records (the effect `ResolveRecords`).
+    Resolve(String),
 }
 
 /// The pane's pollers.
@@ -141,6 +144,9 @@ pub enum DomainsSub {
     /// Stale values are on screen: redraw when their age ("as of 3m ago")
     /// changes.
     Age,
+    /// Ask DNS about the open domain's records again (when the watch does
+    /// not poll it).
+    Dns(String),
 }
 
 /// The pane's questions.
@@ -228,6 +234,8 @@ pub struct DomainsModel {
     /// The ages of stale values as last drawn (the age tick redraws only
     /// when they change).
     pub ages_drawn: String,
+    /// What DNS holds of the records, asked by Outpost itself.
+    pub dns: dns::DnsTruth,
 }
 
 impl DomainsModel {
@@ -377,6 +385,9 @@ impl DomainsModel {
                 DomainsSub::Watch(id.clone(), w.generation),
                 self.watch_every(m.poll.domain, id),
             ));
+        }
+        if let Some((id, every)) = dns::subscription(m) {
+            subs.push((DomainsSub::Dns(id), every));
         }
         fresh::subscriptions(m, subs);
     }
@@ -531,6 +542,7 @@ impl PaneUnit for DomainsModel {
                 fresh::age_tick(m);
                 Vec::new()
             }
+            DomainsSub::Dns(domain) => dns::recheck(m, &domain),
         }
     }
     fn answered(m: &mut Model, what: Question, answer: crate::app::pane::Answer) -> Vec<Cmd> {

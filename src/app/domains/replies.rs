@@ -141,10 +141,15 @@ pub(super) fn error_text(e: &ApiError) -> String {
 
 /// A reply for this pane, with the purpose it was sent for.
 pub(super) fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
-    let Reply::Api(reply) = reply else {
-        return Vec::new();
+    let reply = match reply {
+        Reply::Api(reply) => reply,
+        Reply::Dns(answers) => {
+            super::dns::on_resolved(m, answers);
+            return Vec::new();
+        }
+        Reply::PathChecked(_) | Reply::FileWritten(_) | Reply::Csv(_) => return Vec::new(),
     };
-    let cmds = match (purpose, reply) {
+    let mut cmds = match (purpose, reply) {
         (Purpose::List { live, stale }, ApiReply::Domains(r)) => on_list(m, live, &stale, r),
         (Purpose::Create(name), ApiReply::Domain(Ok(d))) if d.id.is_empty() => {
             // A success whose body names no domain: it may have been added.
@@ -187,6 +192,8 @@ pub(super) fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Re
     sync_watches(m);
     // This frame draws the ages of stale values as they are now.
     m.panes.domains.ages_drawn = fresh::ages(m);
+    // A domain opened, or its records changed: what DNS holds of them.
+    cmds.extend(super::dns::ensure(m));
     cmds
 }
 

@@ -67,7 +67,10 @@ pub(super) fn poll_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
     if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
         w.last_poll = now;
     }
-    vec![cmd]
+    // When the watch polls, DNS is asked again too (the open domain's).
+    let mut cmds = vec![cmd];
+    cmds.extend(super::dns::recheck(m, domain_id));
+    cmds
 }
 
 /// A check asked for by hand: poll now and restart the timer from now.

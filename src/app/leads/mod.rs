@@ -731,7 +731,7 @@ pub fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -
             return export::on_path_checked(m, dir, exists);
         }
         Reply::FileWritten(result) => return export::on_file_written(m, result),
-        Reply::Csv(_) => return Vec::new(),
+        Reply::Csv(_) | Reply::Dns(_) => return Vec::new(),
     };
     match purpose {
         Purpose::Searches => searches::on_list(m, reply),

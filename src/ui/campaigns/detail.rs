@@ -9,13 +9,16 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::super::theme::Theme;
+use super::super::widgets::spark::spark;
 use super::super::widgets::vtable::{self, Column, TableSpec};
 use super::lead_status;
 use crate::api::model::{Campaign, CampaignStats, Channel, NodeType};
 use crate::app::Model;
 use crate::app::campaigns::roster::{PAGE, lead_name};
 use crate::app::campaigns::sequence::step_name;
-use crate::app::campaigns::{Opened, Purpose, Tab, detail, in_flight, layout, messages, rules};
+use crate::app::campaigns::{
+    Opened, Purpose, Tab, detail, in_flight, layout, messages, rules, trend,
+};
 use crate::config::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
@@ -360,17 +363,28 @@ fn bar_style(label: &str, theme: &Theme) -> Style {
 }
 
 fn stats_chart(m: &Model, f: &mut Frame, area: Rect, c: &Campaign, theme: &Theme) {
-    let block = bordered(" Stats ", theme);
-    let inner = block.inner(area);
-    f.render_widget(block, area);
     let s = &c.stats;
-    let total = s.total.max(1);
     let value_w = 7usize;
     let label_w = 11usize;
-    let bar_w = usize::from(inner.width).saturating_sub(label_w + value_w + 3);
+    let inner = bordered(" Stats ", theme).inner(area);
+    let room = usize::from(inner.width).saturating_sub(label_w + value_w + 3);
+    let trend = Trend::of(m, c, room);
+    let mut title = vec![Span::styled(" Stats ", theme.title)];
+    if trend.polls > 0 {
+        let polls = format!("· last {} polls ", trend.polls);
+        title.push(Span::styled(polls, theme.dim));
+    }
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border)
+        .title(Line::from(title));
+    f.render_widget(block, area);
+    let bar_w = room.saturating_sub(trend.width + usize::from(trend.width > 0));
+    let total = s.total.max(1);
     let mut lines: Vec<Line> = stat_rows(s)
         .into_iter()
-        .map(|(label, v)| {
+        .enumerate()
+        .map(|(i, (label, v))| {
             let (filled, text) = match v {
                 #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
                 Some(n) => (
@@ -379,12 +393,19 @@ fn stats_chart(m: &Model, f: &mut Frame, area: Rect, c: &Campaign, theme: &Theme
                 ),
                 None => (0, "—".into()),
             };
-            Line::from(vec![
+            let mut spans = vec![
                 Span::styled(format!(" {label:<label_w$}"), theme.header),
                 Span::styled("█".repeat(filled), bar_style(label, theme)),
                 Span::styled("░".repeat(bar_w.saturating_sub(filled)), theme.border),
-                Span::raw(format!(" {text:>value_w$}")),
-            ])
+            ];
+            if trend.width > 0 {
+                spans.push(Span::styled(
+                    format!(" {}", trend.line(i)),
+                    bar_style(label, theme),
+                ));
+            }
+            spans.push(Span::raw(format!(" {text:>value_w$}")));
+            Line::from(spans)
         })
         .collect();
     let rate =
@@ -402,6 +423,58 @@ fn stats_chart(m: &Model, f: &mut Frame, area: Rect, c: &Campaign, theme: &Theme
         ),
     ]));
     f.render_widget(Paragraph::new(lines), inner);
+}
+
+/// The sparklines beside the counters: each counter over the campaign's
+/// last polls, from its trend (`app::campaigns::trend`).
+struct Trend {
+    /// Columns of each sparkline (0: none drawn).
+    width: usize,
+    /// Polls shown.
+    polls: usize,
+    /// Per counter (in `stat_rows` order), its values, oldest first.
+    series: Vec<Vec<Option<u64>>>,
+}
+
+impl Trend {
+    /// The trend of `c` for `room` columns beside the labels and values:
+    /// half of them, once two polls are in (one point is no trend).
+    fn of(m: &Model, c: &Campaign, room: usize) -> Trend {
+        let trends = &m.panes.campaigns.trends;
+        let width = (room / 2).min(trend::SAMPLES);
+        if trends.len(&c.id) < 2 || width < 4 {
+            return Trend {
+                width: 0,
+                polls: 0,
+                series: Vec::new(),
+            };
+        }
+        let samples: Vec<_> = trends
+            .samples(&c.id)
+            .map(|s| s.iter().skip(s.len().saturating_sub(width)).collect())
+            .unwrap_or_default();
+        let rows: Vec<Vec<Option<u64>>> = samples
+            .iter()
+            .map(|s| stat_rows(s).into_iter().map(|(_, v)| v).collect())
+            .collect();
+        let counters = stat_rows(&c.stats).len();
+        let series = (0..counters)
+            .map(|i| rows.iter().map(|r| r.get(i).copied().flatten()).collect())
+            .collect();
+        Trend {
+            width,
+            polls: samples.len(),
+            series,
+        }
+    }
+
+    /// Counter `i`'s sparkline.
+    fn line(&self, i: usize) -> String {
+        spark(
+            self.series.get(i).map_or(&[][..], Vec::as_slice),
+            self.width,
+        )
+    }
 }
 
 const ROSTER_COLS: [Column; 7] = [

@@ -16,21 +16,25 @@ use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::vtable::{self, Column, TableSpec};
 
-/// The record table's columns.
-const COLS: [Column; 4] = [
+/// The record table's columns: what DNS holds of each, after its type.
+const COLS: [Column; 5] = [
     Column::new("Type", 4, 6),
+    Column::new("DNS", 9, 10),
     Column::new("Name", 8, 36),
     Column::new("Value", 12, u16::MAX),
     Column::num("Prio", 4, 8),
 ];
 
-/// The columns on a wide screen: what each record is for, first.
-const WIDE_COLS: [Column; 5] = [
+/// The columns on a wide screen: what each record is for, first; what DNS
+/// holds instead, last.
+const WIDE_COLS: [Column; 7] = [
     Column::new("For", 5, 5),
     Column::new("Type", 4, 6),
+    Column::new("DNS", 9, 10),
     Column::new("Name", 8, 48),
     Column::new("Value", 12, u16::MAX),
     Column::num("Prio", 4, 8),
+    Column::new("At DNS instead", 14, u16::MAX),
 ];
 
 /// Draws the open domain.
@@ -55,6 +59,8 @@ fn info(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Theme
             Span::raw(" "),
             status_span(dom, d, m, theme),
         ]),
+        super::dns::summary_line(m, dom, theme),
+        Line::from(format!(" {}", guidance(m, dom))),
         Line::from(Span::styled(
             format!(
                 " added {} · verified {} · updated {}",
@@ -64,7 +70,6 @@ fn info(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Theme
             ),
             theme.dim,
         )),
-        Line::from(format!(" {}", guidance(m, dom))),
     ];
     let mut title = Line::from(Span::styled(" Sending domain ", theme.title));
     title
@@ -106,9 +111,11 @@ fn records(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Th
             .get(i)
             .map(|r| {
                 let mut cells = row(r, theme);
+                cells.insert(1, super::dns::cell(d, m, dom, r, theme));
                 if wide {
                     let what = domains::purpose(r).unwrap_or("—");
                     cells.insert(0, Span::styled(what, theme.info));
+                    cells.push(super::dns::found_cell(d, dom, r, theme));
                 }
                 cells
             })
@@ -122,10 +129,13 @@ fn records(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Th
         f,
         area,
         TableSpec {
-            title: Line::from(Span::styled(
-                format!(" DNS records ({}) ", records.len()),
-                theme.title,
-            )),
+            title: Line::from_iter(
+                std::iter::once(Span::styled(
+                    format!(" DNS records ({}) ", records.len()),
+                    theme.title,
+                ))
+                .chain(super::dns::checked_span(m, dom, theme)),
+            ),
             columns: if wide { &WIDE_COLS } else { &COLS },
             state: &d.records,
             row: &row,
@@ -155,13 +165,27 @@ fn row(r: &DnsRecord, theme: &Theme) -> Vec<Span<'static>> {
     ]
 }
 
-/// The selected value in full, with the key that copies it.
+/// The selected value in full, with the key that copies it; below it,
+/// what DNS holds instead when it is not found.
 fn selected_value(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Theme) {
-    let value = dom
-        .dns_records
-        .get(m.panes.domains.records.selected)
-        .map(|r| DisplayText::inline(&r.value).into_string())
-        .unwrap_or_default();
+    let d = &m.panes.domains;
+    let mut value = Vec::new();
+    if let Some(r) = dom.dns_records.get(d.records.selected) {
+        let text = DisplayText::inline(&r.value).into_string();
+        match d.at_dns(dom, r) {
+            Some(found) => {
+                value.push(Line::from(vec![
+                    Span::styled("expected ", theme.dim),
+                    Span::raw(text),
+                ]));
+                value.push(Line::from(vec![
+                    Span::styled("at DNS   ", theme.warn),
+                    Span::raw(DisplayText::inline(&found).into_string()),
+                ]));
+            }
+            None => value.push(Line::from(text)),
+        }
+    }
     let key = m.keymap.key_label(Action::CopyValue);
     let block = Block::default()
         .borders(Borders::ALL)

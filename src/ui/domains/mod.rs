@@ -17,6 +17,7 @@ use crate::text::sanitize::DisplayText;
 
 mod copy;
 mod detail;
+mod dns;
 mod filter;
 mod list;
 mod senders;
