@@ -5,6 +5,7 @@ pub mod form;
 pub mod json_tree;
 pub mod placeholder;
 pub mod progress;
+pub mod stale;
 pub mod toast;
 pub mod vtable;
 pub mod wrapped;
