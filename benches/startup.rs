@@ -15,7 +15,10 @@
 //!
 //! `STARTUP_RUNS` sets N (default 41). `STARTUP_BASELINE=/path/to/outpost`
 //! adds another build (e.g. one from before a change) to every round, so a
-//! before/after comparison runs under the same load.
+//! before/after comparison runs under the same load. `STARTUP_CACHE=1` adds
+//! two rows of instant open: the dashboard started again in a directory
+//! holding its last-known lists (`cache.json`), with the service up, and
+//! with the service stopped (its port closed).
 
 // A bench that cannot set itself up (a port, a child process, its own
 // fixtures) stops with the reason: there is no user to hand an error to.
@@ -159,16 +162,22 @@ fn time_curl_pty(url: &str) -> Duration {
 /// spawn to the first frame holding `title`. Quits it with `q` afterwards.
 fn time_outpost(bin: &str, url: &str, title: &str) -> Duration {
     let dir = tempfile::tempdir().expect("tempdir");
+    time_outpost_in(bin, dir.path(), url, title)
+}
+
+/// Like [`time_outpost`], in the config and data directory `dir` (which
+/// keeps what the run leaves there: its state and last-known lists).
+fn time_outpost_in(bin: &str, dir: &Path, url: &str, title: &str) -> Duration {
     let pair = native_pty_system().openpty(pty_size()).expect("openpty");
     let mut cmd = CommandBuilder::new(bin);
     cmd.env("TERM", "xterm-256color");
-    cmd.env("OUTPOST_CONFIG_DIR", dir.path());
-    cmd.env("OUTPOST_DATA_DIR", dir.path());
+    cmd.env("OUTPOST_CONFIG_DIR", dir);
+    cmd.env("OUTPOST_DATA_DIR", dir);
     cmd.env("OUTPOST_BASE_URL", url.trim_end_matches("/api/lead-finder"));
     cmd.env("OUTPOST_API_KEY", KEY);
     cmd.env_remove("NO_COLOR");
     cmd.env_remove("OUTPOST_LOG");
-    cmd.cwd(dir.path());
+    cmd.cwd(dir);
     let mut reader = pair.master.try_clone_reader().expect("reader");
     let mut writer = pair.master.take_writer().expect("writer");
     let (seen_tx, seen_rx) = mpsc::channel::<Instant>();
@@ -224,6 +233,49 @@ fn time_outpost(bin: &str, url: &str, title: &str) -> Duration {
     seen.duration_since(started)
 }
 
+/// The instant-open rows: two directories holding last-known lists, one
+/// of the running service, one of a service since stopped.
+struct Cached {
+    up_dir: tempfile::TempDir,
+    down_dir: tempfile::TempDir,
+    down_url: String,
+    up: Vec<Duration>,
+    down: Vec<Duration>,
+}
+
+impl Cached {
+    /// Runs the dashboard once in each directory to leave its lists there;
+    /// the second service then stops, its port left closed.
+    fn new(url: &str, title: &str) -> Cached {
+        let up_dir = tempfile::tempdir().expect("tempdir");
+        time_outpost_in(BIN, up_dir.path(), url, title);
+        let port = free_port();
+        let server = start_server(port);
+        let down_url = format!("http://127.0.0.1:{port}/api/lead-finder");
+        let down_dir = tempfile::tempdir().expect("tempdir");
+        time_outpost_in(BIN, down_dir.path(), &down_url, title);
+        drop(server);
+        for d in [&up_dir, &down_dir] {
+            assert!(d.path().join("cache.json").exists(), "no cache was left");
+        }
+        Cached {
+            up_dir,
+            down_dir,
+            down_url,
+            up: Vec::new(),
+            down: Vec::new(),
+        }
+    }
+
+    /// One run of each, back to back.
+    fn round(&mut self, url: &str, title: &str) {
+        let up = time_outpost_in(BIN, self.up_dir.path(), url, title);
+        self.up.push(up);
+        let down = time_outpost_in(BIN, self.down_dir.path(), &self.down_url, title);
+        self.down.push(down);
+    }
+}
+
 fn median(v: &mut [Duration]) -> Duration {
     v.sort();
     let n = v.len();
@@ -246,6 +298,15 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
+/// The other build to compare with (`STARTUP_BASELINE`), if any.
+fn baseline() -> Option<String> {
+    let b = std::env::var("STARTUP_BASELINE")
+        .ok()
+        .filter(|p| !p.is_empty())?;
+    assert!(Path::new(&b).exists(), "no baseline binary at {b}");
+    Some(b)
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` would not, and
     // a start-up measurement has no place in a test run.
@@ -263,12 +324,7 @@ fn main() {
     let url = format!("http://127.0.0.1:{port}/api/lead-finder");
     let title = expected_title(&url);
 
-    let baseline = std::env::var("STARTUP_BASELINE")
-        .ok()
-        .filter(|p| !p.is_empty());
-    if let Some(b) = &baseline {
-        assert!(Path::new(b).exists(), "no baseline binary at {b}");
-    }
+    let baseline = baseline();
 
     // One of each first, to warm the page cache and the service.
     time_curl(&url);
@@ -282,7 +338,11 @@ fn main() {
     let mut curl_pty = Vec::with_capacity(runs);
     let mut outpost = Vec::with_capacity(runs);
     let mut base = Vec::with_capacity(runs);
+    let mut cached = std::env::var_os("STARTUP_CACHE").map(|_| Cached::new(&url, &title));
     for _ in 0..runs {
+        if let Some(c) = cached.as_mut() {
+            c.round(&url, &title);
+        }
         curl.push(time_curl(&url));
         curl_pty.push(time_curl_pty(&url));
         outpost.push(time_outpost(BIN, &url, &title));
@@ -315,6 +375,11 @@ fn main() {
         "  ratio outpost / curl in a pty        {:.2}x",
         ms(o) / ms(cp)
     );
+    if let Some(mut c) = cached {
+        println!("instant open: the same, started again on its last-known lists");
+        row("outpost, cache, service up", &mut c.up);
+        row("outpost, cache, service down", &mut c.down);
+    }
     if let Some(b) = &baseline {
         println!("  baseline: {b}");
         let bm = row("baseline, first frame with searches", &mut base);

@@ -431,6 +431,73 @@ fn write_in_flight(tag: &str) -> bool {
     }
 }
 
+/// A file of data that can be rebuilt from the service (the last-known
+/// lists): versioned (`"v"` first), written atomically with mode 0600, and
+/// never a reason to stop — a missing file is `Ok(None)`, one that cannot
+/// be used (unreadable, corrupt, too big, another version) is `Err(why)`
+/// for the log, and the next save replaces it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CacheFile {
+    path: PathBuf,
+}
+
+/// The version field every cache file starts with.
+#[derive(Deserialize)]
+struct Versioned {
+    v: u32,
+}
+
+impl CacheFile {
+    /// The cache at `path`.
+    pub fn new(path: PathBuf) -> CacheFile {
+        CacheFile { path }
+    }
+
+    /// The file path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Reads it, when it is of `version` and at most `max_bytes` long.
+    /// Temp files of a write that was killed half-way are removed first.
+    pub fn load<T: serde::de::DeserializeOwned>(
+        &self,
+        version: u32,
+        max_bytes: u64,
+    ) -> Result<Option<T>, String> {
+        remove_stale_temps(&self.path);
+        let file = match std::fs::File::open(&self.path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("cannot read it ({e})")),
+        };
+        let len = file.metadata().map_err(|e| e.to_string())?.len();
+        if len > max_bytes {
+            return Err(format!("it is {len} bytes, more than {max_bytes}"));
+        }
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::Read::take(file, max_bytes), &mut bytes)
+            .map_err(|e| format!("cannot read it ({e})"))?;
+        let found = serde_json::from_slice::<Versioned>(&bytes)
+            .map_err(|e| format!("it is corrupt ({e})"))?
+            .v;
+        if found != version {
+            return Err(format!(
+                "it is format {found}, this Outpost reads {version}"
+            ));
+        }
+        serde_json::from_slice(&bytes)
+            .map(Some)
+            .map_err(|e| format!("it is corrupt ({e})"))
+    }
+
+    /// Writes it atomically (temp file, fsync, rename) with mode 0600.
+    pub fn save<T: Serialize>(&self, value: &T) -> Result<(), String> {
+        let bytes = serde_json::to_vec(value).map_err(|e| e.to_string())?;
+        write_atomic(&self.path, &bytes).map_err(|e| e.to_string())
+    }
+}
+
 /// Creates a directory (and parents) readable only by the user: logs and
 /// drafts may hold customer data.
 pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
@@ -503,6 +570,73 @@ mod tests {
             kept.starts_with(b"{\"version\""),
             "the bad file is kept, not dropped"
         );
+    }
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    struct Lists {
+        v: u32,
+        names: Vec<String>,
+    }
+
+    #[test]
+    fn a_cache_file_is_replaced_atomically_and_private() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = CacheFile::new(dir.path().join("data/cache.json"));
+        assert_eq!(file.load::<Lists>(1, 1024), Ok(None), "none yet");
+        let first = Lists {
+            v: 1,
+            names: vec!["a".into()],
+        };
+        file.save(&first).unwrap();
+        // A write killed half-way left its temp file: removed on load.
+        let stale = dir.path().join("data/cache.json.tmp-999999999");
+        std::fs::write(&stale, b"{\"v\":1,\"names\":[").unwrap();
+        assert_eq!(file.load::<Lists>(1, 1024), Ok(Some(first)));
+        assert!(!stale.exists());
+        let second = Lists {
+            v: 1,
+            names: vec!["b".into(), "c".into()],
+        };
+        file.save(&second).unwrap();
+        assert_eq!(file.load::<Lists>(1, 1024), Ok(Some(second)));
+        let names: Vec<_> = std::fs::read_dir(dir.path().join("data"))
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(names, ["cache.json"], "nothing beside it");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(file.path()).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+    }
+
+    #[test]
+    fn a_cache_file_that_cannot_be_used_says_why_and_is_left_to_be_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cache.json");
+        let file = CacheFile::new(path.clone());
+        for (bytes, why) in [
+            (&b"{\"v\":1,\"names\":[\"a\""[..], "corrupt"),
+            (b"[1,2]", "corrupt"),
+            (b"{\"v\":2,\"names\":[]}", "format 2"),
+            (
+                b"{\"v\":1,\"names\":[\"far too long for the bound\"]}",
+                "more than 32",
+            ),
+        ] {
+            std::fs::write(&path, bytes).unwrap();
+            let err = file.load::<Lists>(1, 32).unwrap_err();
+            assert!(err.contains(why), "{err} (want {why})");
+        }
+        file.save(&Lists {
+            v: 1,
+            names: Vec::new(),
+        })
+        .unwrap();
+        assert!(file.load::<Lists>(1, 32).unwrap().is_some(), "replaced");
     }
 
     #[test]

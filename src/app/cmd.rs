@@ -313,6 +313,9 @@ pub enum Cmd {
     },
     /// Write the local state file.
     SaveState(Box<State>),
+    /// Write the last-known lists of this workspace (behind, in order;
+    /// unanswered: a failure is only logged).
+    SaveCache(Box<super::cache::Cache>),
     /// Check whether a path exists (answered by `Msg::PathChecked`).
     CheckPath {
         /// Matches the answer to the check.

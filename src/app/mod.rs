@@ -3,6 +3,9 @@
 //! (set by the runtime before each update), results arrive as `Msg`s, and
 //! effects leave as `Cmd`s.
 
+pub mod cache;
+#[cfg(test)]
+mod cache_tests;
 pub mod campaigns;
 #[cfg(test)]
 mod chrome_tests;
@@ -279,6 +282,14 @@ pub struct Model {
     pub requests: Requests,
     /// Every pane's state.
     pub panes: Panes,
+    /// The last-known lists of this workspace (see [`cache`]).
+    pub cache: cache::Cache,
+    /// A cached list changed since the cache was last saved (a save is
+    /// due soon).
+    cache_dirty: bool,
+    /// Only the age of a cached list changed since the last save (saved
+    /// on quit, not sooner).
+    cache_touched: bool,
     /// Something visible changed since the last frame.
     pub redraw: bool,
     /// The runtime should leave.
@@ -333,6 +344,9 @@ impl Model {
             user_retries: std::collections::BTreeSet::new(),
             requests: Requests::default(),
             panes: Panes::default(),
+            cache: cache::Cache::default(),
+            cache_dirty: false,
+            cache_touched: false,
             redraw: true,
             quit: false,
             outbox: Vec::new(),
@@ -489,6 +503,66 @@ impl Model {
         Cmd::SaveState(Box::new(self.state.clone()))
     }
 
+    /// Shows the last-known lists of `cache` (read at start, or with a
+    /// switched-to profile) in every pane that has none of its own yet,
+    /// marked stale until the service answers.
+    pub fn adopt_cache(&mut self, cache: cache::Cache) {
+        self.cache = cache.without_empty();
+        self.cache_dirty = false;
+        self.cache_touched = false;
+        dispatch::from_cache(self);
+        self.redraw = true;
+    }
+
+    /// Hands a pane's fresh list, read now, to the cache (the first
+    /// [`cache::MAX_ITEMS`], trimmed); it is saved behind, and on quit.
+    /// Build `fresh` with [`cache::Cached::of`] at `m.clock`.
+    pub fn cache_list<T: cache::Item>(
+        &mut self,
+        slot: fn(&mut cache::Cache) -> &mut Option<cache::Cached<T>>,
+        fresh: cache::Cached<T>,
+    ) {
+        let held = slot(&mut self.cache);
+        let changed = held.as_ref().is_none_or(|c| c.items != fresh.items);
+        *held = Some(fresh);
+        self.cache_dirty |= changed;
+        self.cache_touched = true;
+    }
+
+    /// Hands one item read alone (a search's metadata, a campaign of the
+    /// local registry) to its cached list.
+    pub fn cache_item<T: cache::Item>(
+        &mut self,
+        slot: fn(&mut cache::Cache) -> &mut Option<cache::Cached<T>>,
+        item: &T,
+    ) {
+        let clock = self.clock;
+        let held = slot(&mut self.cache).get_or_insert_with(|| cache::Cached {
+            as_of: clock,
+            items: Vec::new(),
+        });
+        self.cache_dirty |= held.put_one(item);
+    }
+
+    /// Whether a cached list changed and is not saved yet (the debounced
+    /// save is due).
+    pub fn cache_due(&self) -> bool {
+        self.cache_dirty
+    }
+
+    /// The command that writes the cache: when a list changed, or (`all`,
+    /// on quit and before a profile switch) when only its age did.
+    fn save_cache(&mut self, all: bool) -> Option<Cmd> {
+        if !(self.cache_dirty || all && self.cache_touched) {
+            return None;
+        }
+        self.cache_dirty = false;
+        self.cache_touched = false;
+        self.cache.v = cache::CACHE_VERSION;
+        self.cache.host.clone_from(&self.session.host);
+        Some(Cmd::SaveCache(Box::new(self.cache.clone())))
+    }
+
     /// Shows `pane` (leaving the one shown); nothing when it is shown.
     pub fn switch_pane(&mut self, pane: Pane) -> Vec<Cmd> {
         if pane == self.pane {
@@ -518,7 +592,10 @@ impl Model {
         }
         let shown = name.clone().unwrap_or_else(|| "default".into());
         self.notify(Level::Info, "Opening profile", &shown);
-        vec![self.save_state(), Cmd::SwitchProfile(name)]
+        let mut cmds = vec![self.save_state()];
+        cmds.extend(self.save_cache(true));
+        cmds.push(Cmd::SwitchProfile(name));
+        cmds
     }
 
     /// Another profile is open: every pane starts afresh on its service and
@@ -529,6 +606,7 @@ impl Model {
             state,
             poll,
             notices,
+            cache,
         } = opened;
         let name = session.profile.clone().unwrap_or_else(|| "default".into());
         self.session = session;
@@ -536,6 +614,7 @@ impl Model {
         self.poll = poll;
         self.requests.forget_all();
         self.panes = Panes::default();
+        self.adopt_cache(cache);
         self.overlay = None;
         self.net = net::NetStatus::default();
         self.notify(
@@ -571,7 +650,10 @@ impl Model {
 
     fn quit_now(&mut self) -> Vec<Cmd> {
         self.quit = true;
-        vec![self.save_state(), Cmd::Quit]
+        let mut cmds = vec![self.save_state()];
+        cmds.extend(self.save_cache(true));
+        cmds.push(Cmd::Quit);
+        cmds
     }
 
     /// `q`: quits at once when nothing typed would be lost; else asks,
@@ -801,6 +883,7 @@ fn on_sub(m: &mut Model, sub: SubId) -> Vec<Cmd> {
             }
             Vec::new()
         }
+        SubId::CacheSave => m.save_cache(false).into_iter().collect(),
     }
 }
 

@@ -136,6 +136,9 @@ pub struct OpenedProfile {
     pub poll: crate::config::PollIntervals,
     /// Warnings met opening it (its state file, its config).
     pub notices: Vec<String>,
+    /// Its last-known lists (empty when it has none, or they could not be
+    /// read).
+    pub cache: super::cache::Cache,
 }
 
 /// Why the process is asked to end.

@@ -73,6 +73,11 @@ pub trait PaneUnit: Default + Debug {
     fn enter(_m: &mut Model) -> Vec<Cmd> {
         Vec::new()
     }
+    /// The last-known lists arrived (`m.cache`, at start or with a
+    /// switched-to profile): show the pane's slice at once, marked stale
+    /// with its age, unless the pane already holds a list of its own. Runs
+    /// for every pane, shown or not, after the first `enter`.
+    fn from_cache(_m: &mut Model) {}
     /// The pane is being left.
     fn leave(_m: &mut Model) {}
     /// The terminal was resized (selections stay on screen; a taller window

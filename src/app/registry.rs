@@ -183,6 +183,10 @@ macro_rules! define_panes {
             pub fn unsent(m: &Model) -> Option<String> {
                 None$(.or_else(|| <$ty as PaneUnit>::unsent(m)))+
             }
+            /// Every pane takes its slice of the last-known lists.
+            pub fn from_cache(m: &mut Model) {
+                $(<$ty as PaneUnit>::from_cache(m);)+
+            }
             /// Every pane's drafts into the state.
             pub fn capture_drafts(m: &Model, state: &mut State) {
                 $(<$ty as PaneUnit>::capture_drafts(m, state);)+

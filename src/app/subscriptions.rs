@@ -16,6 +16,8 @@ pub enum SubId {
     Countdown,
     /// Tick while a toast is waiting to expire.
     Toasts,
+    /// The debounced save of the last-known lists, while one changed.
+    CacheSave,
 }
 
 /// A wanted subscription: fire `Msg::SubFired(id)` every `every`.
@@ -48,6 +50,12 @@ pub fn subscriptions(m: &Model) -> Vec<Sub> {
         subs.push(Sub {
             id: SubId::Toasts,
             every: Duration::from_millis(500),
+        });
+    }
+    if m.cache_due() {
+        subs.push(Sub {
+            id: SubId::CacheSave,
+            every: super::cache::SAVE_AFTER,
         });
     }
     subs

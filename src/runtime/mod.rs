@@ -3,6 +3,7 @@
 //! runs `update`, carries out the `Cmd`s, re-derives the subscriptions, and
 //! draws one frame only when something changed and the queue is drained.
 
+pub mod cache;
 pub mod csv_import;
 pub mod dns;
 pub mod effects;
@@ -29,7 +30,7 @@ use crate::cli::Cli;
 use crate::config::keymap::Keymap;
 use crate::config::theme::ColourEnv;
 use crate::config::{Config, Paths};
-use crate::store::{Draft, Store, write_atomic};
+use crate::store::{CacheFile, Draft, Store, write_atomic};
 use crate::text::sanitize;
 use subs::SubManager;
 
@@ -170,6 +171,8 @@ struct Settings {
     notify: crate::config::notify::Notify,
     /// The resolver of the per-record DNS checks (`[dns]`).
     dns: dns::DnsResolver,
+    /// Where this workspace's last-known lists are kept (none: not kept).
+    cache: Option<CacheFile>,
 }
 
 /// Opens a workspace profile by name (`None`: the default one) for a live
@@ -189,6 +192,8 @@ pub struct Workspace {
     pub poll: crate::config::PollIntervals,
     /// Warnings met resolving it.
     pub notices: Vec<String>,
+    /// Its last-known lists' file (none: not kept).
+    pub cache: Option<CacheFile>,
 }
 
 impl<H> Started<H> {
@@ -211,6 +216,12 @@ impl<H> Started<H> {
     /// Lets `:profile NAME` open the workspaces `open` resolves.
     pub fn set_workspaces(&mut self, open: Workspaces) {
         self.workspaces = Some(open);
+    }
+
+    /// Keeps this workspace's last-known lists in `file` (saved behind,
+    /// and on quit).
+    pub fn set_cache(&mut self, file: Option<CacheFile>) {
+        self.settings.cache = file;
     }
 }
 
@@ -279,15 +290,7 @@ where
         stats,
         clock,
     } = services;
-    let mut fx = Effects {
-        client,
-        store: Arc::new(store),
-        tx: tx.clone(),
-        failed_save: None,
-        workspaces,
-        switched: false,
-        settings,
-    };
+    let mut fx = Effects::new(client, store, tx.clone(), workspaces, settings);
     let mut subs = SubManager::default();
     fx.execute(deferred, &mut model, &mut host, terminal);
     subs.sync(app::subscriptions(&model), &tx);
@@ -341,6 +344,8 @@ where
         }
         subs.sync(app::subscriptions(&model), &tx);
     }
+    // The lists saved on quit land before the process ends.
+    fx.cache_writer.finish().await;
     // The save on the way out failed with unsent text in it: hand the text
     // to whoever restores the terminal, to print it there.
     model.unsaved_at_exit = fx.failed_save.take().filter(|u| !u.drafts.is_empty());
@@ -361,11 +366,32 @@ struct Effects {
     workspaces: Option<Workspaces>,
     /// The client was replaced (its watch channels must be followed).
     switched: bool,
-    /// How to get the user's attention, and the DNS resolver.
+    /// How to get the user's attention, the DNS resolver, the cache file.
     settings: Settings,
+    /// Writes the last-known lists behind.
+    cache_writer: cache::Writer,
 }
 
 impl Effects {
+    fn new(
+        client: Client,
+        store: Store,
+        tx: UnboundedSender<Msg>,
+        workspaces: Option<Workspaces>,
+        settings: Settings,
+    ) -> Effects {
+        Effects {
+            client,
+            store: Arc::new(store),
+            tx,
+            failed_save: None,
+            workspaces,
+            switched: false,
+            settings,
+            cache_writer: cache::Writer::spawn(),
+        }
+    }
+
     fn execute<B: Backend, H: Host>(
         &mut self,
         cmds: Vec<Cmd>,
@@ -390,6 +416,11 @@ impl Effects {
                 // Synchronous on purpose: it is small, and on quit it must
                 // land (or be known to have failed) before the process ends.
                 Cmd::SaveState(state) => self.save(&state),
+                Cmd::SaveCache(lists) => {
+                    if let Some(file) = &self.settings.cache {
+                        self.cache_writer.save(file.clone(), lists);
+                    }
+                }
                 Cmd::ProbeStore => {
                     let (store, tx) = (self.store.clone(), tx.clone());
                     tokio::task::spawn_blocking(move || {
@@ -449,6 +480,9 @@ impl Effects {
         };
         let (state, mut notices) = ws.store.load();
         notices.extend(ws.notices);
+        let host = ws.client.host();
+        // Small and bounded: read here, so the panes open on it at once.
+        let lists = ws.cache.as_ref().and_then(|f| cache::load(f, &host));
         let session = Session {
             host: ws.client.host(),
             demo: false,
@@ -460,6 +494,7 @@ impl Effects {
         tracing::info!(host = %session.host, profile = ?session.profile, "profile opened");
         self.client = ws.client;
         self.store = Arc::new(ws.store);
+        self.settings.cache = ws.cache;
         self.failed_save = None;
         self.switched = true;
         let _ = self
@@ -469,6 +504,7 @@ impl Effects {
                 state,
                 poll: ws.poll,
                 notices,
+                cache: lists.unwrap_or_default(),
             })));
     }
 
@@ -589,10 +625,10 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
     let (poll, poll_warnings) = cfg.poll_intervals(client.is_loopback(), demo);
     notices.extend(poll_warnings);
 
-    let store = Store::new(crate::config::profile::state_file(
-        &paths,
-        cfg.profile_name(),
-    ));
+    let state_file = crate::config::profile::state_file(&paths, cfg.profile_name());
+    // The demo's lists are not the workspace's: never cached.
+    let cache_file = state_file.as_deref().filter(|_| !demo).map(cache::beside);
+    let store = Store::new(state_file);
     let (state, store_warnings) = store.load();
     notices.extend(store_warnings);
 
@@ -623,7 +659,11 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
         stats: Stats::default(),
         clock,
     };
+    let host = services.client.host();
     let mut started = start(channel, services, model);
+    // The first requests are on their way: the last-known lists are read
+    // meanwhile, and shown before the first frame.
+    let lists = cache::read_behind(cache_file.clone(), host);
     started.set_workspaces(workspaces(paths.clone(), cfg.clone()));
     started.set_notify(cfg.notify);
     started.set_dns(dns::DnsResolver::new(cfg.dns));
@@ -644,6 +684,10 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
         let _ = hup_tx.send(Msg::Signal(Signal::Hangup));
     });
 
+    if let Some(lists) = lists.await {
+        started.model_mut().adopt_cache(lists);
+    }
+    started.set_cache(cache_file);
     let input = terminal::input_stream();
     let result = run_started(&mut term, input, started).await;
     terminal::restore();
@@ -662,6 +706,7 @@ fn workspaces(paths: Paths, cfg: Config) -> Workspaces {
         let client = Client::new(client_cfg).map_err(|e| e.to_string())?;
         let (poll, notices) = cfg.poll_intervals(client.is_loopback(), false);
         Ok(Workspace {
+            cache: ws.state_file.as_deref().map(cache::beside),
             store: Store::new(ws.state_file),
             client,
             profile: ws.profile,

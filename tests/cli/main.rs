@@ -9,6 +9,7 @@
 
 mod commands;
 mod import;
+mod instant;
 mod profiles;
 #[path = "../e2e/support.rs"]
 mod pty;

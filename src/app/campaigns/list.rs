@@ -12,6 +12,7 @@ use super::super::table::TableState;
 use super::super::{ApiReply, ApiRequest, Cmd, Model};
 use super::{Purpose, detail, error_text, in_flight, layout, rules};
 use crate::api::model::Campaign;
+use crate::app::cache::Cached;
 use crate::config::keymap::Action;
 
 /// The campaigns shown in the list.
@@ -35,6 +36,9 @@ pub struct CampaignList {
     pub filter_input: Option<TextArea<'static>>,
     /// The filter before the one being typed (Esc puts it back).
     pub filter_before: String,
+    /// The rows are the last-known list from the cache, read at this
+    /// time (unix seconds): stale until the list answers.
+    pub cached: Option<i64>,
 }
 
 impl CampaignList {
@@ -87,6 +91,22 @@ pub fn reply_rate(c: &Campaign) -> Option<f64> {
     let reached = reached(c);
     #[allow(clippy::cast_precision_loss)] // display only
     (reached > 0).then(|| c.stats.replied as f64 * 100.0 / reached as f64)
+}
+
+/// The last-known campaigns, shown marked stale until the list answers
+/// (when nothing of this session is shown yet).
+pub fn from_cache(m: &mut Model) {
+    let l = &m.panes.campaigns.list;
+    if l.loaded || !l.rows.is_empty() {
+        return;
+    }
+    let Some(cached) = m.cache.campaigns.clone() else {
+        return;
+    };
+    let l = &mut m.panes.campaigns.list;
+    l.rows = cached.items;
+    l.cached = Some(cached.as_of);
+    relen(m, None);
 }
 
 /// Loads the list when nothing is loaded and nothing is on its way.
@@ -142,7 +162,10 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
             l.registry = false;
             l.loaded = true;
             l.error = None;
+            l.cached = None;
             relen(m, keep);
+            let fresh = Cached::of(&m.panes.campaigns.list.rows, m.clock);
+            m.cache_list(|c| &mut c.campaigns, fresh);
             Vec::new()
         }
         Ok(None) => {
@@ -150,6 +173,11 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
             l.registry = true;
             l.loaded = true;
             l.error = None;
+            // The cached rows give way to the registry's, read one by one.
+            if l.cached.take().is_some() {
+                l.rows.clear();
+                relen(m, None);
+            }
             let known: Vec<String> = m
                 .state
                 .known_campaigns
@@ -188,6 +216,7 @@ pub fn on_known(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
             if !c.name.is_empty() {
                 m.state.remember_campaign(&c.id, &c.name, "");
             }
+            m.cache_item(|c| &mut c.campaigns, &c);
             upsert(m, c);
         }
         Err(e) => {

@@ -680,6 +680,9 @@ impl PaneUnit for CampaignsModel {
     fn enter(m: &mut Model) -> Vec<Cmd> {
         on_enter(m)
     }
+    fn from_cache(m: &mut Model) {
+        list::from_cache(m);
+    }
     fn resize(m: &mut Model) -> Vec<Cmd> {
         on_resize(m)
     }

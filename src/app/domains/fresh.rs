@@ -21,9 +21,10 @@ pub enum Reload {
 }
 
 impl<T> Loaded<T> {
-    /// Values are shown, but the last read of them failed.
+    /// Values are shown, but the last read of them failed, or they are
+    /// the last-known ones from the cache.
     pub fn stale(&self) -> bool {
-        self.loaded && self.error.is_some()
+        self.loaded && self.error.is_some() || self.cached
     }
 
     /// An answer arrived at `clock`.
@@ -34,6 +35,7 @@ impl<T> Loaded<T> {
         self.as_of = Some(clock);
         self.failures = 0;
         self.retry = false;
+        self.cached = false;
     }
 
     /// A read failed: the items stay.

@@ -35,6 +35,24 @@ pub(super) fn on_enter(m: &mut Model) -> Vec<Cmd> {
     cmds
 }
 
+/// The last-known domains, shown marked stale until the service answers
+/// (when nothing of this session is shown yet).
+pub(super) fn from_cache(m: &mut Model) {
+    let l = &m.panes.domains.domains;
+    if l.loaded || !l.items.is_empty() {
+        return;
+    }
+    let Some(cached) = m.cache.domains.clone() else {
+        return;
+    };
+    let l = &mut m.panes.domains.domains;
+    l.items = cached.items;
+    l.as_of = Some(cached.as_of);
+    l.cached = true;
+    super::filter::reselect(m, View::Domains, None);
+    sync_watches(m);
+}
+
 /// The first read of the list: the cached status (`skip_sync`) for a fast
 /// first paint; the live refresh follows when it arrives.
 pub(super) fn reload_domains(m: &mut Model) -> Vec<Cmd> {

@@ -39,7 +39,7 @@ pub use copy::{CopyChoice, CopyMenu, zone_line};
 pub use filter::{FilterKey, ListFilter};
 pub use fresh::{Reload, age_label, age_of};
 pub use load::add_domain;
-use load::{ADD_DRAFT, on_enter, on_leave, on_resize};
+use load::{ADD_DRAFT, from_cache, on_enter, on_leave, on_resize};
 pub use records::{RecordSummary, purpose};
 use replies::on_reply;
 use watch::on_watch_due;
@@ -191,6 +191,9 @@ pub struct Loaded<T> {
     pub failures: u32,
     /// Whether reading again can help (not after a refused key).
     pub retry: bool,
+    /// The items are the last-known list from the cache (read at
+    /// `as_of`): stale until the first answer of this session.
+    pub cached: bool,
 }
 
 /// State of the pane.
@@ -508,6 +511,9 @@ impl PaneUnit for DomainsModel {
 
     fn enter(m: &mut Model) -> Vec<Cmd> {
         on_enter(m)
+    }
+    fn from_cache(m: &mut Model) {
+        from_cache(m);
     }
     fn leave(m: &mut Model) {
         on_leave(m);

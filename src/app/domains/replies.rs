@@ -109,8 +109,10 @@ pub(super) fn replace_domains(
             None => list.insert(0, local),
         }
     }
-    // Announce changes seen by a refresh, too.
-    for new in &list {
+    // Announce changes seen by a refresh, too (not those since the last
+    // session: nobody watched them happen).
+    let cached = m.panes.domains.domains.cached;
+    for new in list.iter().filter(|_| !cached) {
         if let Some(old) = m.panes.domains.domain(&new.id) {
             let (before, name) = (old.status.clone(), sanitize::inline(&new.domain));
             announce(m, &name, &before, &new.status);
@@ -119,6 +121,8 @@ pub(super) fn replace_domains(
     let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
     let clock = m.clock;
     m.panes.domains.domains.took(list, clock);
+    let fresh = crate::app::cache::Cached::of(&m.panes.domains.domains.items, clock);
+    m.cache_list(|c| &mut c.domains, fresh);
     // The watched domains' statuses are as of this answer.
     for w in m.panes.domains.watches.values_mut() {
         w.as_of = clock;

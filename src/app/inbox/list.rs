@@ -10,6 +10,7 @@ use ratatui_textarea::TextArea;
 use super::{InboxModel, Purpose, View, in_flight};
 use crate::api::ApiError;
 use crate::api::model::{Thread, ThreadPage, ThreadQuery, ThreadStatus};
+use crate::app::cache::Cached;
 use crate::app::table::TableState;
 use crate::app::{ApiRequest, Cmd, Model};
 use crate::config::keymap::Action;
@@ -105,6 +106,10 @@ pub struct ThreadList {
     pub table: TableState,
     /// The last failure, shown while nothing is loaded.
     pub error: Option<String>,
+    /// The threads are the last-known list (every status) from the
+    /// cache, read at this time (unix seconds): stale until a page
+    /// answers.
+    pub cached: Option<i64>,
 }
 
 impl ThreadList {
@@ -235,6 +240,25 @@ pub fn enter(m: &mut Model) -> Vec<Cmd> {
     }
 }
 
+/// The last-known threads, shown marked stale until the first page
+/// answers (when nothing of this session is shown yet). No page is read
+/// past them until then.
+pub fn from_cache(m: &mut Model) {
+    let l = &m.panes.inbox.list;
+    if l.loaded() || !l.threads.is_empty() || l.status != StatusFilter::All {
+        return;
+    }
+    let Some(cached) = m.cache.threads.clone() else {
+        return;
+    };
+    let vp = viewport(m);
+    let l = &mut m.panes.inbox.list;
+    l.threads = cached.items;
+    l.end = true;
+    l.cached = Some(cached.as_of);
+    l.refilter(vp);
+}
+
 /// Reads the list afresh from its first page.
 pub fn load(m: &mut Model) -> Vec<Cmd> {
     m.requests
@@ -322,7 +346,12 @@ pub fn on_page(
             }
             l.total = Some(p.total);
             l.error = None;
+            l.cached = None;
             l.refilter(vp);
+            if status == StatusFilter::All {
+                let fresh = Cached::of(&m.panes.inbox.list.threads, m.clock);
+                m.cache_list(|c| &mut c.threads, fresh);
+            }
             want_more(m)
         }
         Err(e) => {
@@ -432,6 +461,7 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
             l.pages = 0;
             l.end = false;
             l.error = None;
+            l.cached = None;
             l.table = TableState::default();
             l.refilter(vp);
             load(m)

@@ -533,6 +533,9 @@ impl PaneUnit for InboxModel {
     fn enter(m: &mut Model) -> Vec<Cmd> {
         on_enter(m)
     }
+    fn from_cache(m: &mut Model) {
+        list::from_cache(m);
+    }
     fn resize(m: &mut Model) -> Vec<Cmd> {
         list::resize(m);
         thread::resize(m);

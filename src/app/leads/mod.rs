@@ -1008,6 +1008,9 @@ impl PaneUnit for LeadsModel {
     fn enter(m: &mut Model) -> Vec<Cmd> {
         on_enter(m)
     }
+    fn from_cache(m: &mut Model) {
+        searches::from_cache(m);
+    }
     fn resize(m: &mut Model) -> Vec<Cmd> {
         on_resize(m)
     }

@@ -16,6 +16,7 @@ use super::{
     LeadsModel, NOT_FOUND, Purpose, error_text, in_flight, keys, search, send, toast_error,
 };
 use crate::api::model::{LatestRun, RunStatus, Search, SearchPageQuery};
+use crate::app::cache::{Cached, CachedSearch, MAX_ITEMS};
 use crate::app::table::TableState;
 use crate::config::keymap::Action;
 use crate::text::format;
@@ -67,6 +68,9 @@ pub struct SearchList {
     pub table: TableState,
     /// The `/` query narrowing the rows as it is typed.
     pub query: Option<ListQuery>,
+    /// The rows are the last-known list from the cache, read at this
+    /// time (unix seconds): stale until the list answers.
+    pub cached: Option<i64>,
 }
 
 /// The text typed after `/` over the searches.
@@ -180,6 +184,62 @@ pub fn ensure_loaded(m: &mut Model) -> Vec<Cmd> {
     load(m)
 }
 
+/// The last-known searches, shown marked stale until the list answers
+/// (when nothing of this session is shown yet). Each is read again once
+/// the list is in (its run status is as old as the cache).
+pub fn from_cache(m: &mut Model) {
+    let l = &m.panes.leads.list;
+    if l.loaded || !l.rows.is_empty() {
+        return;
+    }
+    let Some(cached) = m.cache.searches.clone() else {
+        return;
+    };
+    let l = &mut m.panes.leads.list;
+    l.rows = cached
+        .items
+        .into_iter()
+        .map(|c| SearchRow {
+            search: c.search,
+            run: c.run,
+            loaded: true,
+            source: c.source,
+            fresh: Freshness {
+                read_at: Some(cached.as_of),
+                ..Freshness::default()
+            },
+            gone: false,
+            recheck: true,
+        })
+        .collect();
+    l.cached = Some(cached.as_of);
+    reselect(m, None);
+}
+
+/// Hands the rows read so far to the cache of last-known lists.
+fn cache_rows(m: &mut Model) {
+    let rows: Vec<CachedSearch> = m
+        .panes
+        .leads
+        .list
+        .rows
+        .iter()
+        .filter(|r| r.loaded && !r.gone)
+        .take(MAX_ITEMS)
+        .map(cached_row)
+        .collect();
+    let fresh = Cached::of(&rows, m.clock);
+    m.cache_list(|c| &mut c.searches, fresh);
+}
+
+fn cached_row(r: &SearchRow) -> CachedSearch {
+    CachedSearch {
+        search: r.search.clone(),
+        run: r.run.clone(),
+        source: r.source.clone(),
+    }
+}
+
 /// Asks for the list (a refresh reads rows that failed again too).
 pub fn load(m: &mut Model) -> Vec<Cmd> {
     for r in &mut m.panes.leads.list.rows {
@@ -225,13 +285,16 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
             l.loaded = true;
             l.registry = false;
             l.error = None;
+            l.cached = None;
             reselect(m, selected.as_deref());
+            cache_rows(m);
         }
         Ok(None) => {
             let selected = l.selected_id();
             l.registry = true;
             l.loaded = true;
             l.error = None;
+            l.cached = None;
             let old = std::mem::take(&mut l.rows);
             // Newest remembered first.
             let known: Vec<_> = m.state.known_searches.iter().rev().cloned().collect();
@@ -416,6 +479,16 @@ pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
             row.run = status.clone();
             row.fresh.ok(clock);
             row.gone = false;
+            let read = m
+                .panes
+                .leads
+                .list
+                .rows
+                .iter()
+                .find(|r| r.search.search_id == id);
+            if let Some(row) = read.map(cached_row) {
+                m.cache_item(|c| &mut c.searches, &row);
+            }
             announce_run_end(m, &search, before.as_ref(), status.as_ref());
             // Keep the registry's label current (not a new entry).
             if !search.title.is_empty() && m.state.known_searches.iter().any(|k| k.id == id) {

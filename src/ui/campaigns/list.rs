@@ -5,6 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::super::theme::Theme;
+use super::super::widgets::stale;
 use super::super::widgets::vtable::{self, Column, TableSpec};
 use crate::app::Model;
 use crate::app::campaigns::{Purpose, in_flight, layout, list};
@@ -51,12 +52,15 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
             Span::styled(format::ago(&c.created_at, m.clock), theme.dim),
         ]
     };
+    let loading = in_flight(m, |p| *p == Purpose::List);
     let source = if l.registry {
         Span::styled(
             " local registry: ids created, opened or pasted here ",
             theme.warn,
         )
-    } else if in_flight(m, |p| *p == Purpose::List) {
+    } else if let Some(as_of) = l.cached {
+        stale::span(as_of, m.clock, loading, theme)
+    } else if loading {
         Span::styled(" loading… ", theme.info)
     } else {
         Span::default()

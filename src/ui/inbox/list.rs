@@ -14,6 +14,7 @@ use crate::config::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
+use crate::ui::widgets::stale;
 use crate::ui::widgets::vtable::{self, Column, TableSpec};
 
 // The subject goes last: it takes the room a wide screen has to spare.
@@ -128,7 +129,7 @@ fn title(m: &Model, theme: &Theme) -> Line<'static> {
             theme.key,
         ));
     }
-    if in_flight(m, |p| {
+    let reading = in_flight(m, |p| {
         matches!(
             p,
             Purpose::List {
@@ -136,8 +137,10 @@ fn title(m: &Model, theme: &Theme) -> Line<'static> {
                 ..
             }
         )
-    }) && l.loaded()
-    {
+    });
+    if let Some(as_of) = l.cached {
+        title.push(stale::span(as_of, m.clock, reading, theme));
+    } else if reading && l.loaded() {
         title.push(Span::styled(" refreshing… ", theme.info));
     }
     Line::from(title)

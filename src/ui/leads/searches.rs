@@ -7,6 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::super::theme::Theme;
+use super::super::widgets::stale;
 use super::super::widgets::vtable::{self, Column, TableSpec};
 use super::time::TimeColumn;
 use super::{cursor_spans, t};
@@ -154,7 +155,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         f,
         searches_area(body),
         TableSpec {
-            title: title(l, shown.len(), theme),
+            title: title(m, shown.len(), theme),
             columns: &cols,
             state: &l.table,
             row: &row,
@@ -167,7 +168,8 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     );
 }
 
-fn title(l: &SearchList, shown: usize, theme: &Theme) -> Line<'static> {
+fn title(m: &Model, shown: usize, theme: &Theme) -> Line<'static> {
+    let l = &m.panes.leads.list;
     let count = if l.query.is_some() {
         format!("{shown} of {}", l.rows.len())
     } else {
@@ -182,6 +184,10 @@ fn title(l: &SearchList, shown: usize, theme: &Theme) -> Line<'static> {
             " local registry: ids created here, pasted with :open search, or seen in run-all ",
             theme.info,
         ));
+    }
+    if let Some(as_of) = l.cached {
+        let reading = crate::app::leads::searches::list_pending(m);
+        title.push(stale::span(as_of, m.clock, reading, theme));
     }
     Line::from(title)
 }

@@ -6,6 +6,7 @@ pub mod json_tree;
 pub mod placeholder;
 pub mod progress;
 pub mod spark;
+pub mod stale;
 pub mod toast;
 pub mod vtable;
 pub mod wrapped;
