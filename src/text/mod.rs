@@ -4,4 +4,5 @@
 
 pub mod format;
 pub mod sanitize;
+pub mod time_column;
 pub mod wrap;

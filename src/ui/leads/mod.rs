@@ -8,7 +8,6 @@ mod dialogs;
 mod filter;
 mod search;
 mod searches;
-mod time;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;

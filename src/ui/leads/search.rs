@@ -8,7 +8,6 @@ use ratatui::widgets::Paragraph;
 
 use super::super::theme::Theme;
 use super::super::widgets::vtable::{self, Column, TableSpec};
-use super::time::TimeColumn;
 use super::{bordered, cells, t};
 use crate::api::model::{LatestRun, LeadResult, QueryDiagnostics, RunStatus};
 use crate::app::Model;
@@ -20,6 +19,7 @@ use crate::app::leads::words::counted;
 use crate::app::leads::{Opened, View, result_name};
 use crate::config::keymap::Action;
 use crate::text::format;
+use crate::text::time_column::TimeColumn;
 
 /// The open search.
 pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {

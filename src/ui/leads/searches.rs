@@ -9,7 +9,6 @@ use ratatui::text::{Line, Span};
 use super::super::theme::Theme;
 use super::super::widgets::stale;
 use super::super::widgets::vtable::{self, Column, TableSpec};
-use super::time::TimeColumn;
 use super::{cursor_spans, t};
 use crate::api::model::SearchKind;
 use crate::app::Model;
@@ -20,6 +19,7 @@ use crate::app::leads::searches::{SearchList, SearchRow};
 use crate::app::leads::words::counted;
 use crate::config::keymap::Action;
 use crate::text::format;
+use crate::text::time_column::TimeColumn;
 
 /// The columns: more on a wide screen, and where ids came from in
 /// registry mode.

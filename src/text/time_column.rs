@@ -2,7 +2,7 @@
 //! ("5m ago") when all of those on screen can be, else every one as a date
 //! (with the year only when they are not all this year's).
 
-use crate::text::format;
+use super::format;
 
 /// How a column shows its times.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
