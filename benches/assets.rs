@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use outpost::config::keymap::Keymap;
+use outpost::app::keymap::Keymap;
 use outpost::config::theme::{ColourEnv, ThemeFile};
 use outpost::ui::theme::Theme;
 

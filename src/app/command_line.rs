@@ -30,6 +30,9 @@ impl Arg {
 pub struct CommandSpec {
     /// The words that name it (`open search`).
     pub name: &'static str,
+    /// Whether it would change something on the service (refused in
+    /// read-only mode).
+    pub writes: bool,
     /// Its argument.
     pub arg: Arg,
     /// What it does.
@@ -87,31 +90,37 @@ pub enum Command {
 pub const GLOBAL: &[CommandSpec] = &[
     CommandSpec {
         name: "refresh",
+        writes: false,
         arg: Arg::None,
         help: "refresh what is shown",
     },
     CommandSpec {
         name: "help",
+        writes: false,
         arg: Arg::None,
         help: "help for this pane",
     },
     CommandSpec {
         name: "profile",
+        writes: false,
         arg: Arg::Optional("[name]"),
         help: "open another workspace profile (none: the default one)",
     },
     CommandSpec {
         name: "messages",
+        writes: false,
         arg: Arg::None,
         help: "the recent notices and errors, whole",
     },
     CommandSpec {
         name: "quit",
+        writes: false,
         arg: Arg::None,
         help: "quit (asks first if something unsent would be lost)",
     },
     CommandSpec {
         name: "quit!",
+        writes: false,
         arg: Arg::None,
         help: "quit at once",
     },

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use super::{Model, Session};
 use crate::api::model::*;
-use crate::config::keymap::Keymap;
+use crate::app::keymap::Keymap;
 use crate::store::State;
 
 /// Wall clock of the fixtures: 2026-11-22T12:00:00Z.

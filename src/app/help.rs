@@ -2,8 +2,8 @@
 //! registered panes and commands, so it always matches them. `ui` styles
 //! it; `update` bounds its scroll from the row count alone.
 
-use super::{Model, PANE_ACTIONS, Pane, command_line};
-use crate::config::keymap::{Action, Scope};
+use super::{Model, Pane, command_line};
+use crate::app::keymap::{Action, Scope};
 
 /// One row of help.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,11 +29,6 @@ pub enum Row {
 /// the commands, then notes.
 pub fn rows(m: &Model) -> Vec<Row> {
     let mut out = Vec::new();
-    // Panes this build lacks keep their keys but get no help row.
-    let hidden: Vec<Action> = PANE_ACTIONS
-        .into_iter()
-        .filter(|a| Pane::for_action(*a).is_none())
-        .collect();
     let read_only = m.session.read_only;
     let mut section = |title: String, rows: Vec<(Action, String)>| {
         if rows.is_empty() {
@@ -42,7 +37,7 @@ pub fn rows(m: &Model) -> Vec<Row> {
         out.push(Row::Title(title));
         out.extend(rows.into_iter().map(|(action, keys)| Row::Entry {
             keys,
-            help: if read_only && super::read_only::action_writes(action) {
+            help: if read_only && action.writes() {
                 format!("{} — disabled: read-only mode", action.help())
             } else {
                 action.help().to_owned()
@@ -55,13 +50,10 @@ pub fn rows(m: &Model) -> Vec<Row> {
     if scope != Scope::Global {
         section(
             format!("{} keys", m.pane.title()),
-            m.keymap.help_actions(scope, &hidden),
+            m.keymap.help_actions(scope),
         );
     }
-    section(
-        "Everywhere".into(),
-        m.keymap.help_actions(Scope::Global, &hidden),
-    );
+    section("Everywhere".into(), m.keymap.help_actions(Scope::Global));
     out.push(Row::Title("Commands (:)".into()));
     for (cmd, arg, _) in command_line::all() {
         let name = cmd.trim_end();

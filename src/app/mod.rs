@@ -6,28 +6,24 @@
 pub mod cache;
 #[cfg(test)]
 mod cache_tests;
-pub mod campaigns;
 #[cfg(test)]
 mod chrome_tests;
 pub mod cmd;
 pub mod command_line;
 pub mod csv_chunk;
 pub mod dialog;
-pub mod domains;
 /// Test fixtures: only in test builds (unit tests, or the `test-util`
 /// feature the integration tests turn on), never in the release binary.
 #[cfg(any(test, feature = "test-util"))]
 pub mod fixtures;
 pub mod form;
 pub mod help;
-pub mod inbox;
 pub mod json_tree;
-pub mod leads;
+pub mod keymap;
 pub mod messages;
 pub mod msg;
 pub mod net;
 pub mod pane;
-pub mod profile;
 pub mod read_only;
 pub mod registry;
 pub mod requests;
@@ -46,8 +42,8 @@ pub use msg::{ApiReply, Msg, Reply, Signal};
 pub use net::{Load, NetStatus, Placeholder};
 pub use subscriptions::{Sub, SubId, subscriptions};
 
+use crate::app::keymap::{Action, Keymap, Scope};
 use crate::config::PollIntervals;
-use crate::config::keymap::{Action, Keymap, Scope};
 use crate::config::theme::{ColourEnv, ThemeFile};
 use crate::geometry::AppLayout;
 use crate::store::{Draft, State, StoreError};
@@ -58,17 +54,12 @@ use registry::{define_panes, with_panes};
 use requests::Requests;
 use toast::{Level, Toasts};
 
+/// Declares each registered pane's module (`app/<pane>/`).
+macro_rules! pane_modules {
+    ($($variant:ident($field:ident): $ty:ty,)+) => { $(pub mod $field;)+ };
+}
+with_panes!(pane_modules);
 with_panes!(define_panes);
-
-/// The actions that switch panes, bound to `1`–`5`: the ones whose pane
-/// this build lacks keep their keys but do nothing and get no help row.
-pub const PANE_ACTIONS: [Action; 5] = [
-    Action::PaneLeads,
-    Action::PaneCampaigns,
-    Action::PaneInbox,
-    Action::PaneDomains,
-    Action::PaneProfile,
-];
 
 impl Pane {
     /// Number key.
@@ -948,11 +939,11 @@ fn too_small_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 }
 
 fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    if m.session.read_only && read_only::action_writes(action) {
+    if m.session.read_only && action.writes() {
         m.notify(Level::Warning, "Disabled", read_only::REASON);
         return Vec::new();
     }
-    if PANE_ACTIONS.contains(&action) {
+    if Action::PANE_SWITCHES.contains(&action) {
         return Pane::for_action(action).map_or_else(Vec::new, |p| m.switch_pane(p));
     }
     match action {

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::api::gate::human_wait;
 use crate::api::{ApiError, ConnState, RateLimits, RouteFamily};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::format;
 
 use super::Model;

@@ -21,7 +21,7 @@ use crossterm::event::{KeyEvent, MouseEvent};
 
 use super::command_line::CommandSpec;
 use super::{Cmd, Model, Reply, RequestId};
-use crate::config::keymap::{Action, Scope};
+use crate::app::keymap::{Action, Scope};
 use crate::store::State;
 
 /// What the shared code needs to know of a pane before it is entered.

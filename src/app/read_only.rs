@@ -3,51 +3,27 @@
 //! the reason (hints, help) and refused with a notice before any pane sees
 //! them; the client refusing every write is the second line of defence.
 
-use crate::config::keymap::Action;
+use super::{Pane, command_line};
 
 /// Why a write is disabled, as shown.
 pub const REASON: &str = "read-only mode (--read-only, or read_only = true in config.toml): nothing is changed on the service";
 
-/// Whether an action would change something on the service.
-pub fn action_writes(action: Action) -> bool {
-    use Action as A;
-    matches!(
-        action,
-        // Leads.
-        A::NewSearch | A::RunSearch | A::RunAll | A::AddToCampaign
-        // Campaigns.
-        | A::NewCampaign | A::ImportCsv | A::Launch | A::Pause | A::Resume | A::EditItem
-        | A::EditSequence | A::DeleteLeads | A::DeleteAllLeads
-        // Inbox.
-        | A::Compose | A::EditDraft | A::SendDraft | A::EditorSend | A::SaveDraft | A::MarkRead
-        | A::MarkUnread | A::Archive | A::DeleteDraft
-        // Senders & Domains (the watch's `poll=true` read is Refresh).
-        | A::AddDomain | A::Verify
-        // Profile.
-        | A::EditProfile | A::RedeemPass
-    )
-}
-
 /// Whether a `:` command (by its name) would change something on the
-/// service.
+/// service: its declaration says so (`CommandSpec::writes`). An action
+/// says so itself
+/// ([`Action::writes`](crate::app::keymap::Action::writes)).
 pub fn command_writes(name: &str) -> bool {
-    matches!(
-        name,
-        "compose"
-            | "domain add"
-            | "import"
-            | "launch"
-            | "pause"
-            | "resume"
-            | "redeem"
-            | "run all"
-            | "send"
-    )
+    Pane::ALL
+        .iter()
+        .flat_map(|p| p.commands())
+        .chain(command_line::GLOBAL)
+        .any(|c| c.name == name && c.writes)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::keymap::Action;
 
     /// Every pane action that names a write is classed as one, and the
     /// shared navigation is not (a wrong class would either let a write
@@ -60,7 +36,7 @@ mod tests {
             Action::SendDraft,
             Action::EditProfile,
         ] {
-            assert!(action_writes(a), "{a:?}");
+            assert!(a.writes(), "{a:?}");
         }
         for a in [
             Action::Open,
@@ -70,7 +46,7 @@ mod tests {
             Action::CopyValue,
             Action::ToggleMark,
         ] {
-            assert!(!action_writes(a), "{a:?}");
+            assert!(!a.writes(), "{a:?}");
         }
         assert!(command_writes("domain add") && command_writes("send"));
         assert!(!command_writes("open search") && !command_writes("export"));

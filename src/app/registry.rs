@@ -131,7 +131,7 @@ macro_rules! define_panes {
             use super::{PaneConfirm, PaneSub, Pane, Purpose};
             use $crate::app::pane::{Answer, PaneUnit};
             use $crate::app::{Cmd, Model, Reply, RequestId};
-            use $crate::config::keymap::Action;
+            use $crate::app::keymap::Action;
             use $crate::store::State;
 
             pub fn enter(m: &mut Model, pane: Pane) -> Vec<Cmd> {

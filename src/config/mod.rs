@@ -4,7 +4,6 @@
 //! `--key-stdin`). `config.example.toml` documents every key.
 
 pub mod dns;
-pub mod keymap;
 pub mod notify;
 pub mod paths;
 pub mod profile;

@@ -25,9 +25,9 @@ use tokio::sync::watch;
 use tokio_stream::{Stream, StreamExt};
 
 use crate::api::{ApiKey, Client, ClientConfig};
+use crate::app::keymap::Keymap;
 use crate::app::{self, Cmd, Model, Msg, Session, Signal, Unsaved};
 use crate::cli::Cli;
-use crate::config::keymap::Keymap;
 use crate::config::theme::ColourEnv;
 use crate::config::{Config, Paths};
 use crate::store::{CacheFile, Draft, Store, write_atomic};

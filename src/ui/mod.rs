@@ -1,11 +1,6 @@
 //! Views: pure functions of the model into a ratatui frame. Service text
 //! reaches a cell only as [`crate::text::sanitize::DisplayText`].
 
-pub mod campaigns;
-pub mod domains;
-pub mod inbox;
-pub mod leads;
-pub mod profile;
 pub mod theme;
 pub mod widgets;
 
@@ -32,9 +27,12 @@ pub trait PaneView: PaneUnit {
     fn view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme);
 }
 
-/// Generates the drawing dispatch from the pane registry.
+/// Generates each pane's view module (`ui/<pane>/`) and the drawing
+/// dispatch from the pane registry.
 macro_rules! define_views {
     ($($variant:ident($field:ident): $ty:ty,)+) => {
+        $(pub mod $field;)+
+
         /// Draws the pane shown.
         fn pane_view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
             match m.pane {
@@ -75,7 +73,7 @@ pub fn view(m: &Model, f: &mut Frame) {
 /// an open question (the quit question included) so its keys are known.
 fn too_small(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
     let a = layout.area;
-    let quit = m.keymap.key_label(crate::config::keymap::Action::Quit);
+    let quit = m.keymap.key_label(crate::app::keymap::Action::Quit);
     let mut lines = widgets::wrapped::lines("Terminal too small", a.width, theme.title);
     lines.extend(widgets::wrapped::lines(
         &format!(
@@ -290,7 +288,7 @@ fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
             break;
         }
         // Read-only mode shows a write's key disabled (the help says why).
-        if m.session.read_only && crate::app::read_only::action_writes(action) {
+        if m.session.read_only && action.writes() {
             left.push(Span::styled(key, theme.dim));
             left.push(Span::styled(format!(" {label}✗ "), theme.dim));
         } else {

@@ -234,7 +234,7 @@ fn status_colours_follow_the_theme() {
 }
 
 /// The keymap with `(scope, key, action)` bindings added.
-fn remapped(bindings: &[(&str, &str, &str)]) -> outpost::config::keymap::Keymap {
+fn remapped(bindings: &[(&str, &str, &str)]) -> outpost::app::keymap::Keymap {
     let overrides: Vec<outpost::config::KeyOverride> = bindings
         .iter()
         .map(|(scope, key, action)| outpost::config::KeyOverride {
@@ -244,7 +244,7 @@ fn remapped(bindings: &[(&str, &str, &str)]) -> outpost::config::keymap::Keymap 
             origin: "/test/config.toml".into(),
         })
         .collect();
-    match outpost::config::keymap::Keymap::with_overrides(&overrides) {
+    match outpost::app::keymap::Keymap::with_overrides(&overrides) {
         Ok(keys) => keys,
         Err(e) => panic!("bad bindings: {e}"),
     }

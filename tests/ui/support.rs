@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use outpost::api::{ApiKey, Client, ClientConfig};
+use outpost::app::keymap::Keymap;
 use outpost::app::{Model, Session};
-use outpost::config::keymap::Keymap;
 use outpost::demo::{DemoConfig, DemoHandle};
 use outpost::runtime::{self, Channel, Host, Services, Stats};
 use outpost::store::{State, Store};

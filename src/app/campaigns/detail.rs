@@ -12,7 +12,7 @@ use super::{
     sequence, target, toast_error, uncertain, upsert,
 };
 use crate::api::model::{Campaign, CampaignStatus, Channel, RosterQuery};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::format;
 
 /// A newer copy of a campaign over an older one: what the answer omits

@@ -13,7 +13,7 @@ use super::super::{ApiReply, ApiRequest, Cmd, Model};
 use super::{Purpose, detail, error_text, in_flight, layout, rules};
 use crate::api::model::Campaign;
 use crate::app::cache::Cached;
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 
 /// The campaigns shown in the list.
 #[derive(Debug, Clone, Default)]

@@ -13,7 +13,7 @@ use super::{Dialog, Purpose, detail, error_text, in_flight, uncertain};
 use crate::api::model::{
     EditGeneratedMessage, GeneratedMessage, GeneratedMessagesQuery, MessageStatus, SequenceNode,
 };
-use crate::config::keymap::{Action, Scope};
+use crate::app::keymap::{Action, Scope};
 use crate::store::Draft;
 use crate::text::sanitize::DisplayText;
 

@@ -15,6 +15,7 @@
 pub mod create;
 pub mod detail;
 pub mod import;
+pub mod keymap;
 pub mod layout;
 pub mod list;
 pub mod messages;
@@ -35,7 +36,7 @@ use super::toast::Level;
 use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::ApiError;
 use crate::api::model::{Campaign, CampaignStatus};
-use crate::config::keymap::{Action, Scope};
+use crate::app::keymap::{Action, Scope};
 use crate::store::State;
 
 /// What the pane shows.
@@ -652,26 +653,31 @@ impl PaneUnit for CampaignsModel {
     const COMMANDS: &'static [CommandSpec] = &[
         CommandSpec {
             name: "open campaign",
+            writes: false,
             arg: Arg::Required("<id>"),
             help: "open a campaign by id (remembered locally)",
         },
         CommandSpec {
             name: "import",
+            writes: true,
             arg: Arg::Optional("[path.csv]"),
             help: "import leads from a CSV file into the draft campaign",
         },
         CommandSpec {
             name: "launch",
+            writes: true,
             arg: Arg::None,
             help: "launch the open campaign",
         },
         CommandSpec {
             name: "pause",
+            writes: true,
             arg: Arg::None,
             help: "pause the open campaign",
         },
         CommandSpec {
             name: "resume",
+            writes: true,
             arg: Arg::None,
             help: "resume the open campaign",
         },

@@ -19,7 +19,7 @@ use super::{Confirmed, Dialog, Purpose, Tab, detail, error_text, in_flight, targ
 use crate::api::model::{
     Campaign, CampaignLead, Channel, DeleteLeads, EditLead, LeadInput, LeadStatus, RosterQuery,
 };
-use crate::config::keymap::{Action, Scope};
+use crate::app::keymap::{Action, Scope};
 use crate::store::Draft;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;

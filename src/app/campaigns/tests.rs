@@ -192,7 +192,7 @@ fn pause_is_refused_with_its_reason_in_every_other_status() {
         let mut m = opened(&status_campaign(status.clone()));
         let hints = crate::app::hints(&m);
         assert!(
-            hints.contains(&(crate::config::keymap::Action::Pause, "pause ✗ active only")),
+            hints.contains(&(crate::app::keymap::Action::Pause, "pause ✗ active only")),
             "{status}: {hints:?}"
         );
         let cmds = drive::key(&mut m, KeyCode::Char('p'));
@@ -291,7 +291,7 @@ fn a_launched_roster_is_frozen_with_the_reason_and_nothing_is_sent() {
         let hints = crate::app::hints(&m);
         assert!(
             hints.contains(&(
-                crate::config::keymap::Action::EditItem,
+                crate::app::keymap::Action::EditItem,
                 "edit ✗ roster frozen"
             )),
             "{hints:?}"

@@ -16,7 +16,7 @@ use crate::app::form::FormEvent;
 use crate::app::table::TableState;
 use crate::app::toast::Level;
 use crate::app::{Cmd, Model};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 
 /// Keys for a focused text box (the add dialog, or a list's `/` filter);
 /// `None` when none has the focus, so the keymap decides.

@@ -9,7 +9,7 @@ use crate::api::model::DnsRecord;
 use crate::app::dialog::Outcome;
 use crate::app::toast::Level;
 use crate::app::{Cmd, Model};
-use crate::config::keymap::{Action, Scope};
+use crate::app::keymap::{Action, Scope};
 use crate::text::sanitize;
 
 /// The TTL of a zone-file line.

@@ -10,7 +10,7 @@ use super::watch::sync_watches;
 use super::{View, areas_for};
 use crate::app::Model;
 use crate::app::toast::Level;
-use crate::config::keymap::{Action, Scope};
+use crate::app::keymap::{Action, Scope};
 
 /// A list's filter: the text typed, and whether it has the focus.
 #[derive(Debug, Clone, Default)]

@@ -13,6 +13,7 @@ mod copy;
 pub mod dns;
 mod filter;
 mod fresh;
+pub mod keymap;
 pub mod layout;
 mod load;
 mod records;
@@ -32,7 +33,7 @@ use super::pane::{PaneSpec, PaneUnit};
 use super::table::TableState;
 use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::model::{Channel, SenderAccount, SendingDomain};
-use crate::config::keymap::{Action, Scope};
+use crate::app::keymap::{Action, Scope};
 
 use actions::{on_action, on_mouse, on_paste, on_text_key};
 pub use copy::{CopyChoice, CopyMenu, zone_line};
@@ -505,6 +506,7 @@ impl PaneUnit for DomainsModel {
     };
     const COMMANDS: &'static [CommandSpec] = &[CommandSpec {
         name: "domain add",
+        writes: true,
         arg: Arg::Required("<name>"),
         help: "add a sending domain",
     }];

@@ -13,7 +13,7 @@ use crate::api::model::{DomainStatus, SenderAccount, SendingDomain};
 use crate::app::json_tree::JsonTree;
 use crate::app::toast::Level;
 use crate::app::{ApiReply, Cmd, Model, Reply, RequestId};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::sanitize;
 
 /// Replaces (or inserts) a domain from the answer to request `by`,

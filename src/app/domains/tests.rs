@@ -524,7 +524,7 @@ fn the_added_notice_names_the_verify_key_in_force() {
             action: action.into(),
             origin: "/c.toml".into(),
         });
-    m.keymap = crate::config::keymap::Keymap::with_overrides(&overrides).unwrap();
+    m.keymap = crate::app::keymap::Keymap::with_overrides(&overrides).unwrap();
     let cmds = add_domain(&mut m, "new.example.com");
     let (id, _) = api(&cmds).remove(0);
     let new = fixtures::domain(

@@ -14,7 +14,7 @@ use crate::api::model::SendingDomain;
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::sanitize;
 
 /// A create that may have been accepted.

@@ -13,7 +13,7 @@ use crate::api::model::{Thread, ThreadPage, ThreadQuery, ThreadStatus};
 use crate::app::cache::Cached;
 use crate::app::table::TableState;
 use crate::app::{ApiRequest, Cmd, Model};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 
 /// Threads per page.
 pub const PAGE: u64 = 100;

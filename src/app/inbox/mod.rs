@@ -13,6 +13,7 @@
 pub mod address;
 pub mod editor;
 pub mod html;
+pub mod keymap;
 pub mod layout;
 pub mod list;
 pub mod messages;
@@ -33,7 +34,7 @@ use super::toast::Level;
 use super::{ApiReply, Cmd, Model, Pane, Reply, RequestId};
 use crate::api::ApiError;
 use crate::api::model::{Channel, SenderAccount, Thread, ThreadStatus};
-use crate::config::keymap::{Action, Scope};
+use crate::app::keymap::{Action, Scope};
 use crate::store::State;
 use crate::text::sanitize;
 
@@ -485,7 +486,7 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
 /// has the focus (a named key or a chord, not a letter that would type):
 /// `↑` rather than `k`.
 pub fn text_box_key(m: &Model, action: Action) -> String {
-    use crate::config::keymap::ComboCode;
+    use crate::app::keymap::ComboCode;
     m.keymap
         .keys_for(action)
         .into_iter()
@@ -515,16 +516,19 @@ impl PaneUnit for InboxModel {
     const COMMANDS: &'static [CommandSpec] = &[
         CommandSpec {
             name: "open thread",
+            writes: false,
             arg: Arg::Required("<id>"),
             help: "open a thread by id",
         },
         CommandSpec {
             name: "send",
+            writes: true,
             arg: Arg::None,
             help: "send the open draft (asks first)",
         },
         CommandSpec {
             name: "compose",
+            writes: true,
             arg: Arg::Optional("[address]"),
             help: "write a new email (to an address)",
         },

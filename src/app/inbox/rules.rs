@@ -8,7 +8,7 @@
 use super::send::blocked;
 use crate::api::model::{Thread, ThreadStatus};
 use crate::app::Model;
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 
 /// A thread key whose use depends on the thread.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use crate::api::ApiError;
 use crate::api::model::{MessagesPage, SendMessage, SendMessageResponse, Thread, ThreadStatus};
 use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 
 /// Checks made after a lost answer before saying the message did not go.
 pub const MAX_CHECKS: u32 = 5;

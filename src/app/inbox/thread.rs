@@ -12,7 +12,7 @@ use crate::api::ApiError;
 use crate::api::model::{MessagesPage, PatchThread, Thread, ThreadStatus};
 use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::{sanitize, wrap};
 
 /// Message pages in flight at most.

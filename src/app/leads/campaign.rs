@@ -20,7 +20,7 @@ use super::{
 };
 use crate::api::model::{Campaign, CampaignStatus, Channel, LeadInput};
 use crate::api::validate;
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::sanitize::DisplayText;
 
 /// Leads per add call (the contract's maximum).

@@ -8,7 +8,7 @@ use super::super::{ApiReply, ApiRequest, Cmd, Model};
 use super::layout;
 use super::{LeadsModel, Purpose, View, error_text, in_flight, send, toast_error};
 use crate::api::model::{EnrichmentResponse, LeadResult};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 
 /// The part shown in the detail's lower (or right) panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -15,7 +15,7 @@ use super::super::{ApiReply, ApiRequest, Cmd, Model};
 use super::{Dialog, Filter, Purpose, in_flight, keys, search, send};
 use crate::api::model::{FieldDescriptor, Operator, Predicate, PredicateValue, ValueType};
 use crate::api::validate;
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 
 /// Predicates allowed by the contract.
 pub const MAX_PREDICATES: usize = 5;

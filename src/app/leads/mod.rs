@@ -13,6 +13,7 @@ pub mod export;
 pub mod facts;
 pub mod filter;
 pub mod fresh;
+pub mod keymap;
 pub mod keys;
 pub mod layout;
 pub mod new_search;
@@ -38,7 +39,7 @@ use super::toast::Level;
 use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::ApiError;
 use crate::api::model::{FieldDescriptor, LeadInput, LeadResult, Predicate, ResultsQuery, Sort};
-use crate::config::keymap::{Action, Scope};
+use crate::app::keymap::{Action, Scope};
 use crate::store::State;
 use crate::text::sanitize::DisplayText;
 
@@ -990,16 +991,19 @@ impl PaneUnit for LeadsModel {
     const COMMANDS: &'static [CommandSpec] = &[
         CommandSpec {
             name: "open search",
+            writes: false,
             arg: Arg::Required("<id>"),
             help: "open a search by id (remembered locally)",
         },
         CommandSpec {
             name: "run all",
+            writes: true,
             arg: Arg::None,
             help: "run every eligible search",
         },
         CommandSpec {
             name: "export",
+            writes: false,
             arg: Arg::Optional("[path.csv]"),
             help: "export the open search's filtered results to CSV",
         },

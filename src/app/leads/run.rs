@@ -16,7 +16,7 @@ use crate::api::ApiError;
 use crate::api::model::{
     LatestRun, RunAllItem, RunAllResponse, RunResponse, RunStatus, SearchKind,
 };
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 

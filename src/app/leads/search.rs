@@ -12,7 +12,7 @@ use super::{
     in_flight, lead_input, result_name, searches, send, toast_error,
 };
 use crate::api::model::{LatestRun, Pagination, SearchPageQuery};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::sanitize::DisplayText;
 
 fn viewport(m: &Model) -> usize {

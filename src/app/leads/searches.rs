@@ -18,7 +18,7 @@ use super::{
 use crate::api::model::{LatestRun, RunStatus, Search, SearchPageQuery};
 use crate::app::cache::{Cached, CachedSearch, MAX_ITEMS};
 use crate::app::table::TableState;
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 

@@ -2610,7 +2610,7 @@ fn a_remapped_key_is_shown_as_remapped_in_the_dialogs() {
         action: action.into(),
         origin: "test.toml".into(),
     };
-    m.keymap = crate::config::keymap::Keymap::with_overrides(&[
+    m.keymap = crate::app::keymap::Keymap::with_overrides(&[
         over("global", "r", "none"),
         over("global", "f5", "refresh"),
         over("global", "k", "none"),

@@ -12,6 +12,7 @@ pub mod doc;
 pub mod editor;
 pub mod fields;
 pub mod json_edit;
+pub mod keymap;
 pub mod layout;
 pub mod list_edit;
 pub mod pass;
@@ -32,7 +33,7 @@ use super::json_tree::JsonTree;
 use super::pane::{Answer, PaneSpec, PaneUnit};
 use super::{Cmd, Model, Reply, RequestId};
 use crate::api::model::{Access, PutContext};
-use crate::config::keymap::{Action, Scope};
+use crate::app::keymap::{Action, Scope};
 use crate::store::State;
 use doc::Doc;
 use editor::Editor;
@@ -254,6 +255,7 @@ impl PaneUnit for ProfileModel {
     };
     const COMMANDS: &'static [CommandSpec] = &[CommandSpec {
         name: "redeem",
+        writes: true,
         arg: Arg::Optional("<code>"),
         help: "redeem a discovery-pass code (no code: open the dialog)",
     }];

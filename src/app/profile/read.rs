@@ -13,7 +13,7 @@ use crate::api::model::{ContextResponse, PutContext};
 use crate::app::json_tree::{JsonTree, NodeKind};
 use crate::app::toast::Level;
 use crate::app::{ApiReply, ApiRequest, Cmd, Model, Pane};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 
 /// The read view's areas now.
 pub fn areas(m: &Model) -> Areas {

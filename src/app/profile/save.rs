@@ -117,7 +117,7 @@ fn close_editor(m: &mut Model) -> Vec<Cmd> {
     m.state.drafts.insert(DRAFT_KEY.into(), e.draft());
     let key = m
         .keymap
-        .key_label(crate::config::keymap::Action::EditProfile);
+        .key_label(crate::app::keymap::Action::EditProfile);
     m.notify(
         Level::Info,
         "Draft kept",

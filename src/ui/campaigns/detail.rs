@@ -19,7 +19,7 @@ use crate::app::campaigns::sequence::step_name;
 use crate::app::campaigns::{
     Opened, Purpose, Tab, detail, in_flight, layout, messages, rules, trend,
 };
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::text::wrap::wrap;

@@ -17,7 +17,7 @@ use crate::app::campaigns::messages::{Thread, editable, step_of};
 use crate::app::campaigns::roster::{LeadView, custom_lines, lead_name};
 use crate::app::campaigns::sequence::step_name;
 use crate::app::form::Form;
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::geometry::{centered, split_top};
 use crate::text::format;
 use crate::text::sanitize::DisplayText;

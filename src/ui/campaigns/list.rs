@@ -9,7 +9,7 @@ use super::super::widgets::stale;
 use super::super::widgets::vtable::{self, Column, TableSpec};
 use crate::app::Model;
 use crate::app::campaigns::{Purpose, in_flight, layout, list};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 

@@ -17,7 +17,7 @@ use super::theme::Theme;
 use crate::api::model::LeadStatus;
 use crate::app::Model;
 use crate::app::campaigns::{CampaignsModel, Dialog, Purpose, View, in_flight, layout};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 
 impl super::PaneView for CampaignsModel {
     fn view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use crate::api::model::DnsRecord;
 use crate::app::Model;
 use crate::app::domains::{CopyChoice, CopyMenu};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::dialog::centered;

@@ -10,7 +10,7 @@ use crate::api::model::{DnsRecord, DomainStatus, SendingDomain};
 use crate::app::Model;
 use crate::app::domains;
 use crate::app::domains::layout::{self, Areas};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;

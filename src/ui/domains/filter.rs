@@ -10,7 +10,7 @@ use ratatui::widgets::Paragraph;
 
 use crate::app::Model;
 use crate::app::domains::ListFilter;
-use crate::config::keymap::{Action, ComboCode};
+use crate::app::keymap::{Action, ComboCode};
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 

@@ -8,7 +8,7 @@ use crate::api::model::SendingDomain;
 use crate::app::Model;
 use crate::app::domains::layout::Areas;
 use crate::app::domains::{self, DomainsModel, RecordSummary};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;

@@ -11,7 +11,7 @@ use crate::api::model::SendingDomain;
 use crate::app::Model;
 use crate::app::domains::layout::areas;
 use crate::app::domains::{self, DomainsModel, Loaded, View};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 

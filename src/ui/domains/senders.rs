@@ -10,7 +10,7 @@ use crate::api::model::{Channel, SenderAccount};
 use crate::app::Model;
 use crate::app::domains::layout::Areas;
 use crate::app::domains::{DomainsModel, Purpose};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::json_tree;

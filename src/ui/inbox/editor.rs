@@ -12,7 +12,7 @@ use crate::app::form::FieldKind;
 use crate::app::inbox::editor::{Editor, saving};
 use crate::app::inbox::layout::{self, EditorAreas};
 use crate::app::inbox::text_box_key;
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::form::text_input;

@@ -10,7 +10,7 @@ use crate::api::model::{Thread, ThreadStatus};
 use crate::app::Model;
 use crate::app::inbox::list::{MAX_THREADS, Mode, StatusFilter};
 use crate::app::inbox::{Purpose, in_flight, layout, participant, text_box_key};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;

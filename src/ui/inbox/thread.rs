@@ -13,7 +13,7 @@ use crate::app::inbox::messages::{MAX_PAGES, PAGE};
 use crate::app::inbox::send::{MAX_CHECKS, Verdict};
 use crate::app::inbox::thread::{OpenThread, body_lines};
 use crate::app::inbox::{html, layout, participant};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;

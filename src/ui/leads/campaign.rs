@@ -13,7 +13,7 @@ use crate::app::Model;
 use crate::app::leads::campaign::{AddJob, CampaignDialog, LIST_ROWS, Selection, Stage, identity};
 use crate::app::leads::keys;
 use crate::app::leads::words::{counted, plural};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::geometry::centered;
 use crate::text::format;
 use crate::ui::theme::Theme;

@@ -17,7 +17,7 @@ use crate::app::Model;
 use crate::app::leads::detail::{Detail, Tab};
 use crate::app::leads::layout::{WIDE, detail_areas, lead_panel, lead_text_area};
 use crate::app::leads::result_name;
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 

@@ -17,7 +17,7 @@ use crate::app::leads::export::{Export, Phase};
 use crate::app::leads::words::counted;
 use crate::app::leads::{Report, keys};
 use crate::app::toast::Level;
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::sanitize::DisplayText;
 
 /// Clears `area` and draws a dialog frame with `title` and the key

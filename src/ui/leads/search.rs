@@ -17,7 +17,7 @@ use crate::app::leads::layout::{
 };
 use crate::app::leads::words::counted;
 use crate::app::leads::{Opened, View, result_name};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::time_column::TimeColumn;
 

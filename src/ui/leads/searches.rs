@@ -17,7 +17,7 @@ use crate::app::leads::keys;
 use crate::app::leads::layout::{WIDE_TABLE, searches_area, searches_viewport};
 use crate::app::leads::searches::{SearchList, SearchRow};
 use crate::app::leads::words::counted;
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::time_column::TimeColumn;
 

@@ -11,7 +11,7 @@ use crate::app::profile::layout;
 use crate::app::profile::pass::{self, CODE_MAX, Item, RedeemDialog, Tone};
 use crate::app::profile::redeeming;
 use crate::app::profile::review::{self, Mark, Review};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::wrap::wrap;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::form::text_input;

@@ -16,7 +16,7 @@ use crate::app::json_tree::NodeKind;
 use crate::app::profile::doc::{DocRow, LABEL_W, RowKind};
 use crate::app::profile::layout::{self, Areas};
 use crate::app::profile::{self as profile, DRAFT_KEY, ProfileModel};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::text::sanitize::DisplayText;
 
 impl super::PaneView for ProfileModel {

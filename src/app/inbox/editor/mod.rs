@@ -25,7 +25,7 @@ use crate::app::form::{FieldKind, Form};
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
 use crate::app::{Cmd, Confirm, ConfirmAction, Model};
-use crate::config::keymap::Action;
+use crate::app::keymap::Action;
 use crate::store::{Draft, State};
 use crate::text::sanitize::{BLOCK_MAX, DisplayText};
 

@@ -443,7 +443,7 @@ fn a_created_draft_mentions_other_threads_with_the_recipient() {
 // ---- Keys that do not apply are shown with why.
 
 /// The hint of `action` in the status bar, if listed.
-fn hint_of(m: &crate::app::Model, action: crate::config::keymap::Action) -> Option<&'static str> {
+fn hint_of(m: &crate::app::Model, action: crate::app::keymap::Action) -> Option<&'static str> {
     crate::app::hints(m)
         .into_iter()
         .find(|(a, _)| *a == action)
@@ -452,7 +452,7 @@ fn hint_of(m: &crate::app::Model, action: crate::config::keymap::Action) -> Opti
 
 #[test]
 fn keys_that_do_not_apply_to_a_thread_are_shown_disabled_with_why() {
-    use crate::config::keymap::Action;
+    use crate::app::keymap::Action;
     let svc = Svc::default();
     let mut m = super::inbox_sized(&svc, 200, 50);
     // An active thread: edit, send and delete are for drafts only.

@@ -240,7 +240,7 @@ fn close(m: &mut Model) -> Vec<Cmd> {
     if f.form.is_dirty() {
         m.state.drafts.insert(DRAFT_KEY.into(), f.draft());
         cmds.push(m.save_state());
-        let n = m.keymap.key_label(crate::config::keymap::Action::NewSearch);
+        let n = m.keymap.key_label(crate::app::keymap::Action::NewSearch);
         m.notify(
             Level::Info,
             "Draft kept",
@@ -358,7 +358,7 @@ fn created(m: &mut Model, s: &Search, late: bool) -> Vec<Cmd> {
     searches::upsert(m, s, None);
     let vp = super::layout::searches_viewport(m.layout().body);
     m.panes.leads.list.set_len(vp, Some(&s.search_id));
-    let run = m.keymap.key_label(crate::config::keymap::Action::RunSearch);
+    let run = m.keymap.key_label(crate::app::keymap::Action::RunSearch);
     let mut text = format!("{}: {run} runs it", DisplayText::inline(&s.title));
     if late {
         text.push_str(" (the request whose answer was lost went through)");

@@ -336,7 +336,6 @@ pub fn locate(path: &str, message: &str) -> (Option<&'static str>, String) {
 mod tests {
     use super::super::form::build;
     use super::*;
-    use crate::api::model::*;
 
     fn filled() -> Form {
         let mut f = build();

@@ -1,19 +1,36 @@
-//! The keymap: scope → key → action, with defaults from DESIGN.md and
-//! overrides from `[keys.SCOPE]` tables of `config.toml`. The help overlay
-//! and the status-bar hints are generated from it, so they always match.
+//! The keymap: scope → key → action. Every action is declared once, with
+//! its default keys and its help, where it belongs: the shared ones below,
+//! each pane's in its own `app/<pane>/keymap.rs`, gathered here through the
+//! pane registry ([`with_panes!`](crate::app::registry)). Overrides come
+//! from `[keys.SCOPE]` tables of `config.toml`. The help overlay, the
+//! status-bar hints and `assets/keymap.toml` (the defaults as a file to
+//! copy) are generated from it, so they always match.
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::Path;
+use std::fmt::Write as _;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::KeyOverride;
+use crate::config::KeyOverride;
 
+/// Whether an action's entry carries the `writes` mark.
+macro_rules! is_write {
+    () => {
+        false
+    };
+    (writes) => {
+        true
+    };
+}
+
+/// Declares the `Scope` and `Action` enums from the sections: one per
+/// scope, each action with its config name, default keys, help and
+/// whether it changes the service (`writes`).
 macro_rules! actions {
-    ($(
+    (switches [$($switch:ident)*] $(
         $(#[doc = $sdoc:literal])* $scope:ident => $sname:literal {
-            $($variant:ident => $name:literal, $help:literal;)+
+            $($variant:ident => $name:literal, [$($key:literal),*], $help:literal $(, $writes:ident)?;)+
         }
     )+) => {
         /// Where a binding applies: a `[keys.NAME]` table. Pane scopes are
@@ -43,6 +60,9 @@ macro_rules! actions {
             /// Every action, in help order.
             pub const ALL: &'static [Action] = &[$($(Action::$variant,)+)+];
 
+            /// The actions that show a pane, in tab order.
+            pub const PANE_SWITCHES: &'static [Action] = &[$(Action::$switch,)*];
+
             /// The name used in config files.
             pub fn name(self) -> &'static str {
                 match self { $($(Action::$variant => $name,)+)+ }
@@ -58,6 +78,17 @@ macro_rules! actions {
                 match self { $($(Action::$variant => $help,)+)+ }
             }
 
+            /// The keys bound to it without a config.
+            pub fn default_keys(self) -> &'static [&'static str] {
+                match self { $($(Action::$variant => &[$($key),*],)+)+ }
+            }
+
+            /// Whether it would change something on the service (refused
+            /// in read-only mode before any pane sees it).
+            pub fn writes(self) -> bool {
+                match self { $($(Action::$variant => is_write!($($writes)?),)+)+ }
+            }
+
             fn parse(s: &str) -> Option<Action> {
                 match s { $($($name => Some(Action::$variant),)+)+ _ => None }
             }
@@ -65,101 +96,54 @@ macro_rules! actions {
     };
 }
 
-// A new pane adds its scope here (a section with its actions) and a
-// `[keys.NAME]` table with their default keys to assets/keymap.toml; the
-// tests below check that the two agree.
-actions! {
-    /// Everywhere (navigation, panes, help, quit).
-    Global => "global" {
-        Quit => "quit", "quit (asks first if something unsent would be lost)";
-        ForceQuit => "force_quit", "quit at once (unsent text is saved locally first)";
-        Suspend => "suspend", "suspend to the shell (fg to come back)";
-        NextPane => "next_pane", "next pane";
-        PrevPane => "prev_pane", "previous pane";
-        PaneLeads => "pane_leads", "Leads pane";
-        PaneCampaigns => "pane_campaigns", "Campaigns pane";
-        PaneInbox => "pane_inbox", "Inbox pane";
-        PaneDomains => "pane_domains", "Senders & Domains pane";
-        PaneProfile => "pane_profile", "Profile pane";
-        Help => "help", "help for this pane";
-        CommandLine => "command", "command line (the commands are listed below)";
-        Refresh => "refresh", "refresh what is shown";
-        Up => "up", "move up";
-        Down => "down", "move down";
-        Top => "top", "go to the top";
-        Bottom => "bottom", "go to the bottom";
-        PageUp => "page_up", "page up";
-        PageDown => "page_down", "page down";
-        Open => "open", "open the selected item";
-        Back => "back", "back / close";
-        Filter => "filter", "filter";
-    }
-    /// The Leads pane.
-    Leads => "leads" {
-        NewSearch => "new_search", "create a search";
-        RunSearch => "run_search", "run the search (resumes when the last run can continue)";
-        RunAll => "run_all", "run every eligible search";
-        ToggleMark => "toggle_mark", "select / unselect the lead";
-        MarkLoaded => "mark_loaded", "select every loaded lead";
-        MarkMatching => "mark_matching", "select every lead matching the filter";
-        AddToCampaign => "add_to_campaign", "add the selected leads to a campaign…";
-        Export => "export", "export the filtered results to CSV";
-        Enrichment => "enrichment", "open the result on its enrichment fields and coverage";
-        RemoveChip => "remove_chip", "remove the last filter chip (or click a chip)";
-        ClearMarks => "clear_marks", "unselect every lead";
-        NextSection => "next_section", "next part of the result detail (lead, person, company, fields)";
-        PrevSection => "prev_section", "previous part of the result detail";
-    }
-    /// The Campaigns pane.
-    Campaigns => "campaigns" {
-        NewCampaign => "new_campaign", "create a campaign (the type first, then its settings)";
-        ImportCsv => "import_csv", "import leads from a CSV file into the draft";
-        Launch => "launch", "launch the draft (asks first, naming the pending leads)";
-        Pause => "pause", "pause the active campaign";
-        Resume => "resume", "resume the paused campaign";
-        NextTab => "next_tab", "next part of the campaign (overview, roster, messages)";
-        PrevTab => "prev_tab", "previous part of the campaign";
-        CampaignStatusFilter => "campaign_status_filter", "filter the roster or the messages by status";
-        EditItem => "edit", "edit the selected lead or message";
-        EditSequence => "edit_sequence", "edit the sequence (draft only)";
-        DeleteLeads => "delete_leads", "delete the selected leads (draft only)";
-        DeleteAllLeads => "delete_all_leads", "delete every lead of the roster (draft only)";
-        MarkLead => "mark_lead", "select / unselect the lead";
-        MarkLoadedLeads => "mark_loaded_leads", "select every loaded lead (the pages read so far)";
-    }
-    /// The Inbox pane.
-    Inbox => "inbox" {
-        Compose => "compose", "write a new email (kept as a draft until sent)";
-        EditDraft => "edit_draft", "edit the draft (the editor opens on its body)";
-        SendDraft => "send", "send the draft (asks first, naming recipient and sender)";
-        EditorSend => "editor_send", "in the editor: save, then send (asks first)";
-        SaveDraft => "save_draft", "in the editor: save the draft to the service";
-        FindInBody => "find", "in the editor: find text in the body (Enter next, Up previous)";
-        Undo => "undo", "in the editor: undo";
-        Redo => "redo", "in the editor: redo";
-        MarkRead => "mark_read", "mark the thread read";
-        MarkUnread => "mark_unread", "mark the thread unread";
-        Archive => "archive", "archive / unarchive the thread";
-        DeleteDraft => "delete_draft", "delete the draft (asks first; only unsent drafts)";
-        StatusFilter => "status_filter", "show all threads, drafts, active or archived";
-        ScrollBodyDown => "scroll_body_down", "scroll the message body down";
-        ScrollBodyUp => "scroll_body_up", "scroll the message body up";
-    }
-    /// The Senders & Domains pane.
-    Domains => "domains" {
-        ToggleSenders => "toggle_senders", "switch between sending domains and senders";
-        AddDomain => "add_domain", "add a sending domain";
-        Verify => "verify", "verify the domain (trigger a DNS check)";
-        CopyValue => "copy_value", "copy the selected DNS value (OSC 52, works over SSH)";
-        CopyRecord => "copy_record", "copy the record's name, type, value or zone-file line…";
-        SenderType => "sender_type", "filter senders by type (all, email, network)";
-    }
-    /// The Profile pane.
-    Profile => "profile" {
-        EditProfile => "edit_profile", "edit the profile (Ctrl-S reviews the changes, y saves)";
-        RedeemPass => "redeem_pass", "redeem a discovery-pass code";
-    }
+/// Gathers the shared section and every registered pane's keys (each
+/// pane's `keymap::pane_keys!` appends its own `pane { … }` block and hands
+/// the rest back here), then declares the enums. The pane-switching
+/// actions belong to `Global`, in tab order.
+macro_rules! collect_actions {
+    ($($variant:ident($field:ident): $ty:ty,)+) => {
+        collect_actions! { @rest [$($field)+] @acc [] }
+    };
+    (@rest [$next:ident $($rest:ident)*] @acc [$($acc:tt)*]) => {
+        $crate::app::$next::keymap::pane_keys! { @rest [$($rest)*] @acc [$($acc)*] }
+    };
+    (@rest [$($rest:ident)*] @acc [$($acc:tt)*] pane $pane:tt) => {
+        collect_actions! { @rest [$($rest)*] @acc [$($acc)* $pane] }
+    };
+    (@rest [] @acc [$({
+        switch $switch:ident => $swname:literal, [$($swkey:literal),*], $swhelp:literal;
+        $($section:tt)*
+    })+]) => {
+        actions! {
+            switches [$($switch)+]
+            /// Everywhere (navigation, panes, help, quit).
+            Global => "global" {
+                Quit => "quit", ["q"], "quit (asks first if something unsent would be lost)";
+                ForceQuit => "force_quit", ["ctrl-c"], "quit at once (unsent text is saved locally first)";
+                Suspend => "suspend", ["ctrl-z"], "suspend to the shell (fg to come back)";
+                NextPane => "next_pane", ["tab"], "next pane";
+                PrevPane => "prev_pane", ["shift-tab"], "previous pane";
+                $($switch => $swname, [$($swkey),*], $swhelp;)+
+                Help => "help", ["?"], "help for this pane";
+                CommandLine => "command", [":"], "command line (the commands are listed below)";
+                Refresh => "refresh", ["r"], "refresh what is shown";
+                Up => "up", ["k", "up"], "move up";
+                Down => "down", ["j", "down"], "move down";
+                Top => "top", ["g", "home"], "go to the top";
+                Bottom => "bottom", ["G", "end"], "go to the bottom";
+                PageUp => "page_up", ["pgup"], "page up";
+                PageDown => "page_down", ["pgdn"], "page down";
+                Open => "open", ["enter"], "open the selected item";
+                Back => "back", ["esc"], "back / close";
+                Filter => "filter", ["/"], "filter";
+            }
+            $($($section)*)+
+        }
+    };
 }
+pub(crate) use collect_actions;
+
+crate::app::registry::with_panes!(collect_actions);
 
 /// A key with its modifiers, normalised (shift folded into the char).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -341,35 +325,62 @@ pub struct Keymap {
     map: BTreeMap<(Scope, KeyCombo), Action>,
 }
 
-/// The default keymap: the TOML a user can copy into `config.toml`, and
-/// the source of the built-in bindings.
-pub const DEFAULT_TOML: &str = include_str!("../../assets/keymap.toml");
-
-/// The name errors in [`DEFAULT_TOML`] are reported under.
-const DEFAULT_ORIGIN: &str = "assets/keymap.toml (built in)";
+/// The notes at the top of `assets/keymap.toml`.
+const FILE_NOTES: &str = "\
+# Outpost's default keymap, generated from the keys each pane declares
+# (`UPDATE_ASSETS=1 cargo test --lib keymap` writes it again; a test fails
+# when it is out of date), so it is always exactly what you get without a
+# config.
+#
+# To change a key, copy its line into the same [keys.SCOPE] table of your
+# config.toml (Linux: ~/.config/outpost/config.toml) and edit the key, e.g.
+#
+#   [keys.domains]
+#   \"c\" = \"copy_value\"
+#
+# Your lines are added to these; set a key to \"none\" to unbind it. A pane's
+# own table is checked before [keys.global]. Keys: a character (\"y\", \"G\",
+# \"?\"), a named key (enter, esc, tab, shift-tab, backspace, delete, insert,
+# up, down, left, right, home, end, pgup, pgdn, space), f1 to f12, with
+# ctrl-, alt- or shift- in front (\"ctrl-s\"). `?` in the dashboard lists the
+# keys in force.
+";
 
 impl Keymap {
-    /// The built-in bindings, read from [`DEFAULT_TOML`] with the same parser
-    /// as a user's `[keys.*]` tables.
-    pub fn defaults() -> Result<Keymap, String> {
-        let origin = Path::new(DEFAULT_ORIGIN);
-        let file = super::parse_file(origin, DEFAULT_TOML).map_err(|e| e.to_string())?;
-        let mut km = Keymap {
-            map: BTreeMap::new(),
-        };
-        km.apply(&super::key_overrides(origin, file.keys))?;
-        Ok(km)
+    /// The built-in bindings: every action's default keys.
+    pub fn defaults() -> Keymap {
+        let mut map = BTreeMap::new();
+        for a in Action::ALL {
+            // Declared keys are checked by `every_default_key_parses`.
+            for combo in a.default_keys().iter().filter_map(|k| KeyCombo::parse(k)) {
+                map.insert((a.scope(), combo), *a);
+            }
+        }
+        Keymap { map }
+    }
+
+    /// The defaults as a config file (`assets/keymap.toml`): a table per
+    /// scope, each action's keys led by its help as a comment, so the file
+    /// reads like `?` in the dashboard. Copied whole into a config, it
+    /// changes nothing.
+    pub fn default_toml() -> String {
+        let mut out = FILE_NOTES.to_owned();
+        for scope in Scope::ALL {
+            let _ = write!(out, "\n[keys.{}]\n", scope.name());
+            for a in Action::ALL.iter().filter(|a| a.scope() == *scope) {
+                let _ = writeln!(out, "# {}", a.help());
+                for key in a.default_keys() {
+                    let _ = writeln!(out, "\"{key}\" = \"{}\"", a.name());
+                }
+            }
+        }
+        out
     }
 }
 
 impl Default for Keymap {
-    // Infallible: the input is the embedded constant file (see below).
-    #[allow(clippy::expect_used)]
     fn default() -> Self {
-        // The embedded file is part of the build, not outside data, and
-        // `tests::the_embedded_defaults_parse_and_cover_every_action` keeps it
-        // valid.
-        Keymap::defaults().expect("assets/keymap.toml is a valid keymap")
+        Keymap::defaults()
     }
 }
 
@@ -377,7 +388,7 @@ impl Keymap {
     /// The defaults with `overrides` applied; an error names the file, the
     /// key and what is allowed. `"none"` unbinds a key.
     pub fn with_overrides(overrides: &[KeyOverride]) -> Result<Keymap, String> {
-        let mut km = Keymap::defaults()?;
+        let mut km = Keymap::defaults();
         km.apply(overrides)?;
         Ok(km)
     }
@@ -459,21 +470,12 @@ impl Keymap {
             .map_or_else(|| "—".to_owned(), ToString::to_string)
     }
 
-    /// Help rows for a scope: (keys, action help), in action order, leaving
-    /// out `hidden` actions (e.g. panes this build does not have).
-    pub fn help_rows(&self, scope: Scope, hidden: &[Action]) -> Vec<(String, &'static str)> {
-        self.help_actions(scope, hidden)
-            .into_iter()
-            .map(|(a, keys)| (keys, a.help()))
-            .collect()
-    }
-
     /// The bound actions of a scope with their keys as text, in action
-    /// order, leaving out `hidden` ones.
-    pub fn help_actions(&self, scope: Scope, hidden: &[Action]) -> Vec<(Action, String)> {
+    /// order.
+    pub fn help_actions(&self, scope: Scope) -> Vec<(Action, String)> {
         Action::ALL
             .iter()
-            .filter(|a| a.scope() == scope && !hidden.contains(a))
+            .filter(|a| a.scope() == scope)
             .filter_map(|a| {
                 let keys = self.keys_for(*a);
                 (!keys.is_empty()).then(|| {
@@ -488,7 +490,7 @@ impl Keymap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
+    use std::path::{Path, PathBuf};
 
     fn key(code: KeyCode, m: KeyModifiers) -> KeyEvent {
         KeyEvent::new(code, m)
@@ -553,95 +555,85 @@ mod tests {
         );
     }
 
-    /// The binding lines of the embedded file: (scope, key, action).
-    fn default_lines() -> Vec<(String, String, String)> {
-        let file: BTreeMap<String, super::super::KeyTables> = toml::from_str(DEFAULT_TOML).unwrap();
-        let mut out = Vec::new();
-        for (scope, keys) in &file["keys"] {
-            for (key, action) in keys {
-                out.push((scope.clone(), key.clone(), action.clone()));
-            }
-        }
-        out
-    }
-
     #[test]
-    fn the_embedded_defaults_parse_and_cover_every_action() {
-        let km = Keymap::defaults().unwrap();
+    fn every_default_key_parses_and_every_action_has_one() {
+        let mut seen = BTreeMap::new();
         for a in Action::ALL {
             assert!(
-                !km.keys_for(*a).is_empty(),
-                "assets/keymap.toml has no key for `{}`: add a line to [keys.{}]",
-                a.name(),
-                a.scope().name()
+                !a.default_keys().is_empty(),
+                "`{}` has no default key: give it one where it is declared",
+                a.name()
             );
-        }
-        let lines = default_lines();
-        for scope in Scope::ALL {
-            assert!(
-                lines.iter().any(|(s, _, _)| s == scope.name()),
-                "assets/keymap.toml has no [keys.{}] table",
-                scope.name()
-            );
-        }
-        // Two spellings of one key ("pgdn", "pagedown") in a table would
-        // silently drop a binding.
-        assert_eq!(lines.len(), km.map.len(), "a key is bound twice in a table");
-        // Copied whole into a config, the file changes nothing.
-        let path = Path::new("/c.toml");
-        let file = crate::config::parse_file(path, DEFAULT_TOML).unwrap();
-        let copied = Keymap::with_overrides(&crate::config::key_overrides(path, file.keys));
-        assert_eq!(copied.unwrap(), km);
-    }
-
-    /// Each action's lines are led by one comment: its help text, so the
-    /// file reads like `?` in the dashboard.
-    #[test]
-    fn each_action_in_the_file_is_explained_by_its_help() {
-        let mut scope = None;
-        let mut comment: Option<&str> = None;
-        let mut group: Option<Action> = None;
-        let mut seen = Vec::new();
-        for (n, line) in DEFAULT_TOML.lines().enumerate() {
-            let at = format!("assets/keymap.toml line {}", n + 1);
-            let line = line.trim();
-            if let Some(name) = line
-                .strip_prefix("[keys.")
-                .and_then(|l| l.strip_suffix(']'))
-            {
-                scope = Some(Scope::parse(name).unwrap_or_else(|| panic!("{at}: unknown scope")));
-                (comment, group) = (None, None);
-            } else if line.is_empty() {
-                assert!(comment.is_none(), "{at}: a comment with no key under it");
-                group = None;
-            } else if let Some(text) = line.strip_prefix('#') {
-                // Before the first table: the file's own notes.
-                if scope.is_some() {
-                    let text = text.trim();
-                    assert!(comment.is_none(), "{at}: one comment line per action");
-                    comment = Some(text);
+            for k in a.default_keys() {
+                let combo = KeyCombo::parse(k)
+                    .unwrap_or_else(|| panic!("`{}`: \"{k}\" is not a key", a.name()));
+                // Two actions on one key of a scope: one would never run.
+                if let Some(other) = seen.insert((a.scope(), combo), *a) {
+                    panic!(
+                        "\"{k}\" is bound to both `{}` and `{}`",
+                        other.name(),
+                        a.name()
+                    );
                 }
-            } else {
-                let binding: BTreeMap<String, String> =
-                    toml::from_str(line).unwrap_or_else(|e| panic!("{at}: {e}"));
-                let action = binding.values().next().and_then(|a| Action::parse(a));
-                let action = action.unwrap_or_else(|| panic!("{at}: not an action"));
-                match comment.take() {
-                    Some(text) => {
-                        assert_eq!(text, action.help(), "{at}: the comment must be the help");
-                        assert!(
-                            !seen.contains(&action),
-                            "{at}: keep an action's keys together"
-                        );
-                        seen.push(action);
-                        group = Some(action);
-                    }
-                    None => assert_eq!(group, Some(action), "{at}: explain the action above it"),
-                }
-                assert_eq!(Some(action.scope()), scope, "{at}: wrong table");
             }
         }
-        assert_eq!(seen.len(), Action::ALL.len());
+        assert_eq!(Keymap::defaults().map.len(), seen.len());
+    }
+
+    #[test]
+    fn names_are_unique_and_panes_switch_in_tab_order() {
+        let mut names: Vec<&str> = Action::ALL.iter().map(|a| a.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Action::ALL.len(), "two actions share a name");
+        let numbers: Vec<String> = Action::PANE_SWITCHES
+            .iter()
+            .map(|a| Keymap::default().key_label(*a))
+            .collect();
+        assert_eq!(numbers, ["1", "2", "3", "4", "5"]);
+        assert!(
+            Action::PANE_SWITCHES
+                .iter()
+                .all(|a| a.scope() == Scope::Global)
+        );
+    }
+
+    /// `assets/keymap.toml` is the generated defaults: a user copies it, so
+    /// it must be what Outpost does. `UPDATE_ASSETS=1` writes it again.
+    #[test]
+    fn the_keymap_file_is_the_defaults() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/keymap.toml");
+        let generated = Keymap::default_toml();
+        if std::env::var_os("UPDATE_ASSETS").is_some() {
+            std::fs::write(&path, &generated).unwrap();
+        }
+        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            on_disk == generated,
+            "assets/keymap.toml is out of date: run `UPDATE_ASSETS=1 cargo test --lib keymap`"
+        );
+    }
+
+    /// Copied whole into a config, the defaults file changes nothing; each
+    /// action's keys are led by its help.
+    #[test]
+    fn the_defaults_file_read_as_a_config_changes_nothing() {
+        let text = Keymap::default_toml();
+        let path = Path::new("/c.toml");
+        let file = crate::config::parse_file(path, &text).unwrap();
+        let overrides = crate::config::key_overrides(path, file.keys);
+        assert_eq!(overrides.len(), Keymap::defaults().map.len());
+        assert_eq!(
+            Keymap::with_overrides(&overrides).unwrap(),
+            Keymap::defaults()
+        );
+        for a in Action::ALL {
+            let first = format!("\"{}\" = \"{}\"", a.default_keys()[0], a.name());
+            assert!(
+                text.contains(&format!("# {}\n{first}", a.help())),
+                "{first}"
+            );
+        }
     }
 
     #[test]

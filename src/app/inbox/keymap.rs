@@ -1,0 +1,35 @@
+//! The Inbox pane's keys: its actions with their default keys, help and
+//! whether they change the service, and the key that shows the pane. The
+//! keymap gathers them through the pane registry, so they are declared here
+//! alone (`assets/keymap.toml` is generated from them).
+
+/// Appends the pane's block to the keymap's collector (see `app::keymap`).
+macro_rules! pane_keys {
+    ($($acc:tt)*) => {
+        $crate::app::keymap::collect_actions! {
+            $($acc)*
+            pane {
+                switch PaneInbox => "pane_inbox", ["3"], "Inbox pane";
+                /// The Inbox pane.
+                Inbox => "inbox" {
+                    Compose => "compose", ["c"], "write a new email (kept as a draft until sent)", writes;
+                    EditDraft => "edit_draft", ["e"], "edit the draft (the editor opens on its body)", writes;
+                    SendDraft => "send", ["S"], "send the draft (asks first, naming recipient and sender)", writes;
+                    EditorSend => "editor_send", ["ctrl-s"], "in the editor: save, then send (asks first)", writes;
+                    SaveDraft => "save_draft", ["ctrl-o"], "in the editor: save the draft to the service", writes;
+                    FindInBody => "find", ["ctrl-f"], "in the editor: find text in the body (Enter next, Up previous)";
+                    Undo => "undo", ["ctrl-u"], "in the editor: undo";
+                    Redo => "redo", ["ctrl-r"], "in the editor: redo";
+                    MarkRead => "mark_read", ["m"], "mark the thread read", writes;
+                    MarkUnread => "mark_unread", ["u"], "mark the thread unread", writes;
+                    Archive => "archive", ["a"], "archive / unarchive the thread", writes;
+                    DeleteDraft => "delete_draft", ["D"], "delete the draft (asks first; only unsent drafts)", writes;
+                    StatusFilter => "status_filter", ["s"], "show all threads, drafts, active or archived";
+                    ScrollBodyDown => "scroll_body_down", ["J"], "scroll the message body down";
+                    ScrollBodyUp => "scroll_body_up", ["K"], "scroll the message body up";
+                }
+            }
+        }
+    };
+}
+pub(crate) use pane_keys;
