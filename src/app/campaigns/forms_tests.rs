@@ -11,7 +11,7 @@ use super::tests::*;
 use super::*;
 use crate::api::model::*;
 use crate::app::fixtures::{self, drive};
-use crate::app::{ApiReply, ApiRequest, Cmd, Model, Msg, update};
+use crate::app::{ApiReply, ApiRequest, Cmd, Model, Msg, PaneSub, SubId, update};
 
 /// A draft with its roster shown, lead 0 holding `fields`.
 fn roster_with_fields(fields: &serde_json::Value) -> Model {
@@ -122,10 +122,23 @@ fn a_create_whose_answer_was_lost_is_checked_and_asked_before_sending_again() {
         "the advice once: {}",
         note(&m)
     );
-    answer(&mut m, check, |_| {
-        Some(ApiReply::Campaigns(Ok(Some(fixtures::campaigns()))))
-    });
+    let listed = || Some(ApiReply::Campaigns(Ok(Some(fixtures::campaigns()))));
+    answer(&mut m, check, |_| listed());
+    // A write that outlasted the timeout may still land: it looks again,
+    // further apart, before saying it was most likely not created.
+    for misses in 1..lost::CHECKS {
+        assert!(note(&m).contains("looking again shortly"), "{}", note(&m));
+        let sub = SubId::Pane(PaneSub::Campaigns(CampaignsSub::CreateCheck(misses)));
+        let polled = crate::app::subscriptions(&m)
+            .into_iter()
+            .any(|s| s.id == sub);
+        assert!(polled, "look {misses} is scheduled");
+        let cmds = update(&mut m, Msg::SubFired(sub));
+        assert_eq!(requests(&cmds), [ApiRequest::ListCampaigns]);
+        answer(&mut m, cmds, |_| listed());
+    }
     assert!(note(&m).contains("most likely not created"), "{}", note(&m));
+    assert!(lost::recheck(&m).is_none(), "settled: no more looks");
     // Ctrl-S asks first; only yes sends again.
     let cmds = drive::ctrl(&mut m, 's');
     assert!(requests(&cmds).is_empty(), "not sent again without asking");
@@ -146,12 +159,18 @@ fn a_create_whose_answer_was_lost_but_went_through_opens_the_campaign() {
         id,
         ApiReply::Campaign(Box::new(Err(lost_after_sending()))),
     );
+    // The first look is too early: the write lands after it.
+    answer(&mut m, check, |_| {
+        Some(ApiReply::Campaigns(Ok(Some(fixtures::campaigns()))))
+    });
     let mut list = fixtures::campaigns();
     list.insert(
         0,
         fixtures::campaign("c-new", "Fresh", Channel::Email, CampaignStatus::Draft, 0),
     );
-    answer(&mut m, check, |_| {
+    let sub = SubId::Pane(PaneSub::Campaigns(CampaignsSub::CreateCheck(1)));
+    let cmds = update(&mut m, Msg::SubFired(sub));
+    answer(&mut m, cmds, |_| {
         Some(ApiReply::Campaigns(Ok(Some(list.clone()))))
     });
     assert!(m.panes.campaigns.create.is_none(), "the form closes");

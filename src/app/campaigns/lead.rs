@@ -183,7 +183,7 @@ fn edit_form(channel: &Channel, lead: &CampaignLead) -> Form {
     form = form.multiline(
         "custom_fields",
         "Custom fields",
-        "one per line, key: value — a value is JSON (plain text is a string; \"a\\nb\" holds a new line); used as %custom_fields.key%",
+        "one per line, key: value (JSON: 42, true, \"a\\nb\"; plain text is a string)",
         4,
     );
     for (key, _) in FIELDS {

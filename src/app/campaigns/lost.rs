@@ -2,11 +2,14 @@
 //! connection, a success answer that could not be read) may have made the
 //! campaign. The campaigns are read again and the one with the name sent
 //! (not listed before) is looked for: found, it opens as created; not
-//! found, the form says so. Until the user says otherwise, sending the
-//! create again asks first — a second Ctrl-S never sends a second POST
-//! by itself.
+//! found, they are read a few times more, further apart (a write that
+//! outlasted the timeout may still land), before the form says it was
+//! most likely not created. Until the user says otherwise, sending the
+//! create again asks first — a second Ctrl-S never sends a second POST by
+//! itself.
 
 use std::collections::BTreeSet;
+use std::time::Duration;
 
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
@@ -29,6 +32,20 @@ pub struct Uncertain {
     pub why: String,
     /// What reading the campaigns again found.
     pub check: Check,
+    /// Reads of the campaigns that did not show it.
+    pub misses: u32,
+}
+
+/// Reads of the campaigns after a lost create before "most likely not
+/// created" (the later ones 2, 4 and 8 s apart).
+pub const CHECKS: u32 = 4;
+
+impl Uncertain {
+    /// When to read the campaigns again, if it is not settled yet.
+    pub fn recheck(&self) -> Option<Duration> {
+        (self.check == Check::NotFound && self.misses < CHECKS)
+            .then(|| Duration::from_secs(1 << self.misses))
+    }
 }
 
 /// Whether the campaigns show the campaign a lost create may have made.
@@ -45,10 +62,14 @@ pub enum Check {
 }
 
 impl Check {
-    /// The check, said for the form's note and the question.
-    pub fn text(&self) -> String {
+    /// The check, said for the form's note and the question (`settled`:
+    /// no more reads will follow).
+    pub fn text(&self, settled: bool) -> String {
         match self {
             Check::Checking => "checking the campaigns list…".into(),
+            Check::NotFound if !settled => {
+                "the campaigns list does not show it yet; looking again shortly".into()
+            }
             Check::NotFound => {
                 "the campaigns list does not show it, so it was most likely not created".into()
             }
@@ -67,7 +88,7 @@ fn show(m: &mut Model) {
         f.form.note = Some(format!(
             "The create request may have been carried out ({}): {}. {} asks before sending it again.",
             u.why,
-            u.check.text(),
+            u.check.text(u.recheck().is_none()),
             keys::SUBMIT.label
         ));
     }
@@ -89,6 +110,7 @@ pub fn on_lost(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
         } else {
             Check::Unlisted
         },
+        misses: 0,
     });
     show(m);
     m.notify(
@@ -99,8 +121,22 @@ pub fn on_lost(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
     if !listed {
         return Vec::new();
     }
+    read(m)
+}
+
+/// Reads the campaigns for the check (unless a read is on its way).
+pub fn read(m: &mut Model) -> Vec<Cmd> {
+    if super::in_flight(m, |p| *p == Purpose::CreateCheck) {
+        return Vec::new();
+    }
     let (_, cmd) = m.request(Purpose::CreateCheck, ApiRequest::ListCampaigns);
     vec![cmd]
+}
+
+/// When the check reads the campaigns again, if it does.
+pub fn recheck(m: &Model) -> Option<(u32, Duration)> {
+    let u = m.panes.campaigns.create.as_ref()?.uncertain.as_ref()?;
+    Some((u.misses, u.recheck()?))
 }
 
 /// The campaigns, read after a lost create answer: the new campaign is
@@ -141,6 +177,7 @@ pub fn on_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
         .as_mut()
         .and_then(|f| f.uncertain.as_mut())
     {
+        u.misses += u32::from(check == Check::NotFound);
         u.check = check;
     }
     show(m);
@@ -173,7 +210,7 @@ pub fn ask_again(m: &mut Model) {
                 "The last create of “{name}” may have been carried out ({}).",
                 u.why
             ),
-            format!("Outpost found: {}.", u.check.text()),
+            format!("Outpost found: {}.", u.check.text(u.recheck().is_none())),
             "Sending it again may create a second campaign (or be refused as a duplicate name)."
                 .into(),
         ],

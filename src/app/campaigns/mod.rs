@@ -175,6 +175,9 @@ pub enum CampaignsSub {
     Watch(String),
     /// Read the campaigns again while the list shows one sending.
     List,
+    /// Look again for a campaign whose create answer was lost (the number
+    /// of looks that missed it, so each restarts the timer).
+    CreateCheck(u32),
 }
 
 /// The pane's questions.
@@ -596,6 +599,9 @@ fn subscriptions(m: &Model, subs: &mut Vec<(CampaignsSub, Duration)>) {
     if list::watched(m) {
         subs.push((CampaignsSub::List, c.list.fresh.backoff(m.poll.campaign)));
     }
+    if let Some((misses, after)) = lost::recheck(m) {
+        subs.push((CampaignsSub::CreateCheck(misses), after));
+    }
     if m.pane != Pane::Campaigns || c.view != View::Detail {
         return;
     }
@@ -845,6 +851,7 @@ impl PaneUnit for CampaignsModel {
         match sub {
             CampaignsSub::Watch(id) => detail::on_watch(m, &id),
             CampaignsSub::List => list::refresh(m),
+            CampaignsSub::CreateCheck(_) => lost::read(m),
         }
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
