@@ -188,6 +188,151 @@ fn campaign_list() {
     }
 }
 
+/// The header row of the list's table.
+fn header_row(text: &str) -> String {
+    text.lines()
+        .find(|l| l.contains("Name") && l.contains("Status"))
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[test]
+fn the_headline_stats_outlast_the_creation_time_on_a_narrow_screen() {
+    let text = snap(&listed(80, 24), 80, 24);
+    let head = header_row(&text);
+    for col in ["Replied", "Bounced", "Reply rate"] {
+        assert!(head.contains(col), "{col}: {text}");
+    }
+    assert!(!head.contains("Created"), "{text}");
+    assert!(
+        text.contains("Series B RevOps"),
+        "the name is cut, not lost: {text}"
+    );
+}
+
+#[test]
+fn a_wide_list_shows_further_columns_and_one_time_format_per_column() {
+    let text = snap(&listed(200, 50), 200, 50);
+    let head = header_row(&text);
+    for col in [
+        "Pending",
+        "Completed",
+        "Timed out",
+        "Daily limit",
+        "Updated",
+        "Created",
+    ] {
+        assert!(head.contains(col), "{col}: {head}");
+    }
+    // Created spans seven weeks: every row of it is a date (the newest
+    // is not "1h ago" beside dates).
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with('│') && l.contains("● "))
+        .collect();
+    assert_eq!(rows.len(), 5, "{text}");
+    assert!(rows.iter().all(|r| !r.contains("1h ago")), "{text}");
+    assert!(
+        text.contains("10-02 11:00") && text.contains("11-22 11:00"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_filtered_list_counts_what_it_shows_of_all() {
+    let mut m = listed(100, 30);
+    press(&mut m, KeyCode::Char('/'));
+    typed(&mut m, "revops");
+    let text = snap(&m, 100, 30);
+    assert!(text.contains("Campaigns (2 of 5)"), "{text}");
+}
+
+/// Answers every request among `cmds` with `reply()`.
+fn deliver(m: &mut Model, cmds: Vec<Cmd>, reply: impl Fn() -> ApiReply) {
+    for cmd in cmds {
+        if let Cmd::Api { id, .. } = cmd {
+            update(
+                m,
+                Msg::Api {
+                    id,
+                    latency: Duration::from_millis(42),
+                    reply: Box::new(reply()),
+                },
+            );
+        }
+    }
+}
+
+/// A campaign list that was read, then failed to refresh `secs` later
+/// with `status`.
+fn failed_refresh(m: &mut Model, secs: i64, status: u16, body: &str) {
+    m.clock += secs;
+    let cmds = update(
+        m,
+        Msg::SubFired(SubId::Pane(PaneSub::Campaigns(CampaignsSub::List))),
+    );
+    deliver(m, cmds, || {
+        ApiReply::Campaigns(Err(fixtures::drive::service_error(status, body)))
+    });
+}
+
+#[test]
+fn a_failed_refresh_keeps_the_list_and_the_campaign_marked_stale_with_their_age() {
+    let mut m = listed(100, 30);
+    failed_refresh(&mut m, 180, 503, "{}");
+    let text = snap(&m, 100, 30);
+    assert!(text.contains("⚠ as of 3m ago (internal_error)"), "{text}");
+    assert!(text.contains("Series B RevOps"), "the rows stay: {text}");
+    // The open campaign: a failed watch keeps its stats, marked.
+    let mut m = opened(100, 30, 2);
+    m.clock += 120;
+    let watch = SubId::Pane(PaneSub::Campaigns(CampaignsSub::Watch("c-3".into())));
+    let cmds = update(&mut m, Msg::SubFired(watch));
+    deliver(&mut m, cmds, || {
+        ApiReply::Campaign(Box::new(Err(fixtures::drive::service_error(500, "{}"))))
+    });
+    m.toasts.clear();
+    let text = snap(&m, 100, 30);
+    assert!(text.contains("⚠ as of 2m ago (internal_error)"), "{text}");
+    assert!(text.contains("reply rate"), "the stats stay: {text}");
+}
+
+#[test]
+fn a_refused_key_says_how_to_fix_it_and_never_offers_a_retry() {
+    let refused = r#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#;
+    let mut m = fixtures::model(100, 30);
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('2'), KeyModifiers::NONE)),
+    );
+    deliver(&mut m, cmds, || {
+        ApiReply::Campaigns(Err(fixtures::drive::service_error(401, refused)))
+    });
+    m.toasts.clear();
+    let text = snap(&m, 100, 30);
+    assert!(text.contains("outpost check"), "{text}");
+    assert!(!text.contains("retries"), "{text}");
+    // The open campaign's read, refused the same way.
+    let mut m = listed(100, 30);
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char(':'), KeyModifiers::NONE)),
+    );
+    assert!(cmds.is_empty());
+    typed(&mut m, "open campaign c-9");
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+    );
+    deliver(&mut m, cmds, || {
+        ApiReply::Campaign(Box::new(Err(fixtures::drive::service_error(401, refused))))
+    });
+    m.toasts.clear();
+    let text = snap(&m, 100, 30);
+    assert!(text.contains("outpost check"), "{text}");
+    assert!(!text.contains("retries"), "{text}");
+}
+
 #[test]
 fn create_form_email_and_network() {
     for (w, h) in [(80, 24), (200, 50)] {
@@ -292,6 +437,31 @@ fn roster_with_a_selection() {
         );
         assert_snapshot!(format!("roster_{w}x{h}"), text);
     }
+}
+
+#[test]
+fn a_wide_roster_shows_long_emails_whole() {
+    let mut m = opened(200, 50, 0);
+    press(&mut m, KeyCode::Char('l'));
+    let long = "anastasia.konstantinopoulou-smythe@brightlabs-enterprise.com";
+    if let Some(o) = m.panes.campaigns.open.as_mut()
+        && let Some(page) = o.roster.pages.get_mut(&0)
+    {
+        page[0].email = long.into();
+    }
+    let text = snap(&m, 200, 50);
+    assert!(text.contains(long), "{text}");
+}
+
+#[test]
+fn a_roster_of_one_says_one_lead() {
+    let mut m = opened(100, 30, 0);
+    press(&mut m, KeyCode::Char('l'));
+    if let Some(o) = m.panes.campaigns.open.as_mut() {
+        o.roster.total = Some(1);
+    }
+    let text = snap(&m, 100, 30);
+    assert!(text.contains("Roster · 1 lead "), "{text}");
 }
 
 fn row(line: u64, fields: &[&str]) -> CsvRow {

@@ -15,9 +15,10 @@ use serde_json::{Map, Value};
 use super::super::form::{Form, FormEvent};
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Model, Pane};
-use super::{Purpose, View, detail, error_text, in_flight, list, uncertain};
+use super::{Purpose, View, detail, error_text, in_flight, list, lost};
 use crate::api::ApiError;
 use crate::api::model::{Campaign, Channel, CreateCampaign, SenderAccount};
+use crate::app::keymap::Action;
 use crate::store::Draft;
 
 /// Key of the create-form draft in the local state.
@@ -53,6 +54,13 @@ pub struct CreateForm {
     pub origin: Origin,
     /// Where Esc goes back to.
     pub back: View,
+    /// What the last create sent, to recognise the campaign if its answer
+    /// is lost.
+    pub sent: Option<lost::Sent>,
+    /// The last create may have been carried out: what is known of it.
+    pub uncertain: Option<lost::Uncertain>,
+    /// The key that reads the campaigns (and the senders) again.
+    pub refresh_key: String,
 }
 
 impl CreateForm {
@@ -82,9 +90,13 @@ fn sender_label(s: &SenderAccount) -> String {
 }
 
 /// The senders line's help: loading, none ready, or how many are not.
-fn senders_help(kind: &Channel, senders: Option<&[SenderAccount]>, error: Option<&str>) -> String {
-    if let Some(e) = error {
-        return format!("could not read the senders ({e}); r in the list retries");
+fn senders_help(f: &CreateForm) -> String {
+    let (kind, senders) = (&f.kind, f.senders.as_deref());
+    if let Some(e) = &f.senders_error {
+        return format!(
+            "could not read the senders ({e}); {} in the list retries",
+            f.refresh_key
+        );
     }
     let Some(all) = senders else {
         return "loading senders…".into();
@@ -119,7 +131,7 @@ fn build(f: &mut CreateForm) {
         .iter()
         .map(|s| s.is_default_sender || ready_senders.len() == 1)
         .collect();
-    let help = senders_help(&f.kind, senders, f.senders_error.as_deref());
+    let help = senders_help(f);
     let mut form = Form::new("New campaign", "Create")
         .select(
             "type",
@@ -231,6 +243,9 @@ fn open_with(m: &mut Model, origin: Origin, channel: Option<Channel>) -> Vec<Cmd
         sender_ids: Vec::new(),
         origin,
         back,
+        sent: None,
+        uncertain: None,
+        refresh_key: m.keymap.key_label(Action::Refresh),
     };
     build(&mut f);
     if let Some(draft) = m.state.drafts.remove(DRAFT_KEY) {
@@ -282,21 +297,25 @@ fn close(m: &mut Model) -> Vec<Cmd> {
     let Some(f) = m.panes.campaigns.create.take() else {
         return Vec::new();
     };
+    let mut cmds = Vec::new();
     if f.form.is_dirty() {
-        m.state.drafts.insert(DRAFT_KEY.into(), f.draft());
-        m.notify(
-            Level::Info,
-            "Draft kept",
-            "the new campaign is kept; n brings it back",
+        let key = m.keymap.key_label(Action::NewCampaign);
+        let how_back = format!("{key} brings it back");
+        cmds = super::keep_draft(
+            m,
+            DRAFT_KEY.into(),
+            f.draft(),
+            "the new campaign",
+            &how_back,
         );
     }
     m.requests
         .forget::<super::CampaignsModel>(|p| *p == Purpose::Senders);
     m.panes.campaigns.view = f.back;
     if f.origin == Origin::Leads {
-        return m.switch_pane(Pane::Leads);
+        cmds.extend(m.switch_pane(Pane::Leads));
     }
-    Vec::new()
+    cmds
 }
 
 /// A key in the form.
@@ -335,6 +354,7 @@ fn hhmm(s: &str) -> bool {
 
 /// The request body, or the form with its errors marked.
 fn body(f: &mut CreateForm) -> Option<CreateCampaign> {
+    let help = senders_help(f);
     let form = &mut f.form;
     form.clear_errors();
     let mut ok = form.check_required();
@@ -344,7 +364,6 @@ fn body(f: &mut CreateForm) -> Option<CreateCampaign> {
         .filter_map(|i| f.sender_ids.get(i).cloned())
         .collect();
     if f.sender_ids.is_empty() {
-        let help = senders_help(&f.kind, f.senders.as_deref(), f.senders_error.as_deref());
         form.set_error("senders", &help);
         ok = false;
     } else if sender_account_ids.is_empty() {
@@ -406,26 +425,36 @@ fn body(f: &mut CreateForm) -> Option<CreateCampaign> {
     ok.then_some(req)
 }
 
-fn submit(m: &mut Model) -> Vec<Cmd> {
+/// Ctrl-S: checks the form and sends it — asking first when the last
+/// create may have been carried out.
+pub(super) fn submit(m: &mut Model) -> Vec<Cmd> {
     let Some(f) = m.panes.campaigns.create.as_mut() else {
         return Vec::new();
     };
     let Some(req) = body(f) else {
         return Vec::new();
     };
+    if f.uncertain.is_some() {
+        lost::ask_again(m);
+        return Vec::new();
+    }
+    f.sent = Some(lost::Sent {
+        name: req.name.trim().to_owned(),
+        known: m
+            .panes
+            .campaigns
+            .list
+            .rows
+            .iter()
+            .map(|c| c.id.clone())
+            .collect(),
+    });
     let (_, cmd) = m.request(Purpose::Create, ApiRequest::CreateCampaign(Box::new(req)));
     vec![cmd]
 }
 
 /// Puts a service refusal on the field it concerns.
 fn show_error(f: &mut CreateForm, e: &ApiError) {
-    if uncertain(e) {
-        f.form.note = Some(format!(
-            "{} — the campaign may have been created: check the list (r) before creating it again; a second try with the same name is refused with 409 if it was",
-            e.message()
-        ));
-        return;
-    }
     for fe in e.field_errors() {
         let key = if fe.path.starts_with("sender") {
             "senders"
@@ -455,50 +484,51 @@ fn show_error(f: &mut CreateForm, e: &ApiError) {
 }
 
 /// The create answered: the new campaign opens (or goes back to the Leads
-/// pane); a refusal is shown on its field.
+/// pane); a refusal is shown on its field; a lost answer is checked.
 pub fn on_created(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Campaign(result) = reply else {
         return Vec::new();
     };
     match *result {
-        Ok(c) => {
-            let Some(f) = m.panes.campaigns.create.take() else {
-                // The form was closed while sending: add quietly.
-                list::upsert(m, c);
-                return Vec::new();
-            };
-            m.state.drafts.remove(DRAFT_KEY);
-            m.state.remember_campaign(&c.id, &c.name, "created");
-            let mut cmds = vec![m.save_state()];
-            m.notify(
-                Level::Success,
-                "Campaign created",
-                &format!(
-                    "“{}” is a draft: import leads and write its sequence",
-                    c.name
-                ),
-            );
-            list::upsert(m, c.clone());
-            m.panes.campaigns.view = f.back;
-            if f.origin == Origin::Leads {
-                m.panes.campaigns.handoff = Some(c);
-                cmds.extend(m.switch_pane(Pane::Leads));
-            } else {
-                cmds.extend(detail::open(m, &c.id));
-            }
-            cmds
-        }
+        Ok(c) => created(m, c, false),
+        Err(e) if e.maybe_accepted() => lost::on_lost(m, &e),
         Err(e) => {
             match m.panes.campaigns.create.as_mut() {
                 Some(f) => show_error(f, &e),
                 None => super::toast_error(m, "creating the campaign", &e),
             }
-            // It may have been created: the list says whether it was.
-            if uncertain(&e) {
-                list::refresh(m)
-            } else {
-                Vec::new()
-            }
+            Vec::new()
         }
     }
+}
+
+/// The campaign exists: remembered, the draft dropped, and it opens (or
+/// goes back to the Leads pane). `late`: found by the check after a lost
+/// answer.
+pub(super) fn created(m: &mut Model, c: Campaign, late: bool) -> Vec<Cmd> {
+    let Some(f) = m.panes.campaigns.create.take() else {
+        // The form was closed while sending: add quietly.
+        list::upsert(m, c);
+        return Vec::new();
+    };
+    m.state.drafts.remove(DRAFT_KEY);
+    m.state.remember_campaign(&c.id, &c.name, "created");
+    let mut cmds = vec![m.save_state()];
+    let mut text = format!(
+        "“{}” is a draft: import leads and write its sequence",
+        c.name
+    );
+    if late {
+        text.push_str(" (the request whose answer was lost went through)");
+    }
+    m.notify(Level::Success, "Campaign created", &text);
+    list::upsert(m, c.clone());
+    m.panes.campaigns.view = f.back;
+    if f.origin == Origin::Leads {
+        m.panes.campaigns.handoff = Some(c);
+        cmds.extend(m.switch_pane(Pane::Leads));
+    } else {
+        cmds.extend(detail::open(m, &c.id));
+    }
+    cmds
 }

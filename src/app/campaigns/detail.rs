@@ -8,8 +8,8 @@ use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, Pane};
 use super::rules::{self, Op};
 use super::{
-    Confirmed, Opened, Purpose, Tab, View, error_text, in_flight, layout, messages, roster,
-    sequence, target, toast_error, uncertain, upsert,
+    Confirmed, Opened, Purpose, Tab, View, error_text, in_flight, layout, list, messages, roster,
+    sequence, target, toast_error, uncertain_detail, upsert,
 };
 use crate::api::model::{Campaign, CampaignStatus, Channel, RosterQuery};
 use crate::app::keymap::Action;
@@ -63,6 +63,7 @@ pub fn disabled_notice(m: &mut Model, action: Action) -> Vec<Cmd> {
         Action::DeleteLeads | Action::DeleteAllLeads => "open a campaign's roster to delete leads",
         Action::EditSequence => "open a campaign to edit its sequence",
         Action::NextTab | Action::PrevTab => "open a campaign to see its roster and messages",
+        Action::Filter => "the text filter applies to the roster or the messages",
         _ => return Vec::new(),
     };
     m.notify(Level::Info, action.name(), why);
@@ -117,6 +118,28 @@ pub fn read(m: &mut Model, id: &str) -> Vec<Cmd> {
     vec![cmd]
 }
 
+/// Reads the open campaign again, dropping a read already on its way (its
+/// answer may predate a change just made).
+pub fn read_again(m: &mut Model, id: &str) -> Vec<Cmd> {
+    m.requests
+        .forget::<super::CampaignsModel>(|p| *p == Purpose::Campaign(id.to_owned()));
+    read(m, id)
+}
+
+/// The roster or messages shown, read again when the campaign changed
+/// since they were read (a hidden tab is read when shown).
+pub fn reread_stale(m: &mut Model) -> Vec<Cmd> {
+    let Some(o) = m.panes.campaigns.open.as_ref() else {
+        return Vec::new();
+    };
+    let on_screen = m.pane == Pane::Campaigns && m.panes.campaigns.view == View::Detail;
+    match o.tab {
+        Tab::Roster if on_screen && o.roster.stale => roster::refresh_visible(m),
+        Tab::Messages if on_screen && o.messages.stale => messages::refresh(m),
+        _ => Vec::new(),
+    }
+}
+
 /// `r`: the campaign and the tab shown, read again.
 pub fn refresh(m: &mut Model) -> Vec<Cmd> {
     let Some(id) = m.panes.campaigns.open_id().map(str::to_owned) else {
@@ -131,14 +154,17 @@ pub fn refresh(m: &mut Model) -> Vec<Cmd> {
     cmds
 }
 
-/// The watch fired: read the campaign, and the roster rows on screen.
+/// The watch fired: read the campaign, and the roster rows or the
+/// messages on screen.
 pub fn on_watch(m: &mut Model, id: &str) -> Vec<Cmd> {
     if m.panes.campaigns.open_id() != Some(id) {
         return Vec::new();
     }
     let mut cmds = read(m, id);
-    if m.panes.campaigns.open.as_ref().map(|o| o.tab) == Some(Tab::Roster) {
-        cmds.extend(roster::refresh_visible(m));
+    match m.panes.campaigns.open.as_ref().map(|o| o.tab) {
+        Some(Tab::Roster) => cmds.extend(roster::refresh_visible(m)),
+        Some(Tab::Messages) => cmds.extend(messages::refresh(m)),
+        _ => {}
     }
     cmds
 }
@@ -173,7 +199,7 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
                     &format!("“{name}” is now {after}"),
                 );
             }
-            let mut cmds = Vec::new();
+            let mut cmds = reread_stale(m);
             if m.panes.campaigns.list.registry && !name.is_empty() {
                 m.state.remember_campaign(id, &name, "opened");
                 cmds.push(m.save_state());
@@ -181,11 +207,12 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
             cmds
         }
         Err(e) => {
-            o.error = Some(if e.is_not_found() {
-                "not found (deleted, or another workspace's)".to_owned()
+            if o.loaded {
+                // The values shown stay, marked stale with their age.
+                o.fresh.fail(error_text(&e));
             } else {
-                error_text(&e)
-            });
+                o.error = Some(e.clone());
+            }
             toast_error(m, "reading the campaign", &e);
             Vec::new()
         }
@@ -219,21 +246,31 @@ pub fn show_tab(m: &mut Model, tab: Tab) -> Vec<Cmd> {
     }
 }
 
-/// Back to the list.
+/// Back to the list (read again when older than the poll interval).
 fn close(m: &mut Model) -> Vec<Cmd> {
     forget_open(m);
     m.panes.campaigns.open = None;
     m.panes.campaigns.view = View::List;
-    Vec::new()
+    list::ensure_fresh(m)
+}
+
+/// Whether the tab shown has a text filter (Back clears it first).
+fn filtering(o: &Opened) -> bool {
+    match o.tab {
+        Tab::Roster => o.roster.filtering(),
+        Tab::Messages => o.messages.needle.active(),
+        Tab::Overview => false,
+    }
 }
 
 /// A key action on the detail.
 pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let Some(tab) = m.panes.campaigns.open.as_ref().map(|o| o.tab) else {
+    let Some(o) = m.panes.campaigns.open.as_ref() else {
         return close(m);
     };
+    let tab = o.tab;
     match action {
-        Action::Back => return close(m),
+        Action::Back if !filtering(o) => return close(m),
         Action::NextTab => return show_tab(m, tab.step(true)),
         Action::PrevTab => return show_tab(m, tab.step(false)),
         Action::Refresh => return refresh(m),
@@ -540,15 +577,15 @@ fn on_changed(m: &mut Model, id: &str, reply: ApiReply, what: &str, done: &str) 
             let name = c.name.clone();
             upsert(m, c);
             m.notify(Level::Success, what, &format!("“{name}” {done}"));
-            Vec::new()
+            reread_stale(m)
         }
-        Err(e) if uncertain(&e) => {
+        Err(e) if e.maybe_accepted() => {
             m.notify(
                 Level::Warning,
                 &format!("{what}: answer lost"),
                 &format!(
                     "{} — the service may have done it; reading the campaign again to see",
-                    e.message()
+                    uncertain_detail(&e)
                 ),
             );
             reread(m, id)

@@ -16,17 +16,20 @@ use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::PathBuf;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent};
 use ratatui_textarea::TextArea;
 use serde_json::{Map, Value};
 
 use super::super::csv_chunk::{CsvChunk, CsvPos, CsvRead};
+use super::super::dialog::Outcome;
+use super::super::form::edit_key;
 use super::super::table::TableState;
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::rules::Op;
-use super::{Confirmed, Dialog, Purpose, detail, error_text, roster, target, uncertain};
+use super::{Confirmed, Dialog, Purpose, detail, error_text, keys, roster, target};
 use crate::api::model::{AddLeadsResponse, Channel, LeadInput};
+use crate::app::keymap::Action;
 use crate::text::format;
 
 /// Rows per chunk, read and sent (the contract's most per add call).
@@ -127,7 +130,9 @@ pub fn custom_key(header: &str) -> String {
 pub fn guess(header: &str) -> Target {
     let key = custom_key(header);
     match key.as_str() {
-        "email" | "e_mail" | "email_address" | "mail" | "work_email" => Target::Email,
+        "email" | "e_mail" | "email_address" | "e_mail_address" | "mail" | "work_email" => {
+            Target::Email
+        }
         "network_url" | "networkurl" | "linkedin" | "linkedin_url" | "profile_url" | "profile"
         | "url" | "network" | "network_profile" => Target::NetworkUrl,
         "first_name" | "firstname" | "first" | "given_name" => Target::FirstName,
@@ -161,8 +166,9 @@ pub fn check_mapping(mapping: &[Target], channel: &Channel) -> Result<(), String
     let identity = identity_target(channel);
     if !mapping.contains(&identity) {
         return Err(format!(
-            "map a column to {} — a {channel} campaign needs it for every lead",
-            identity.label()
+            "map a column to {} — {} needs it for every lead",
+            identity.label(),
+            a_campaign(channel)
         ));
     }
     let mut seen = HashSet::new();
@@ -172,6 +178,17 @@ pub fn check_mapping(mapping: &[Target], channel: &Channel) -> Result<(), String
         }
     }
     Ok(())
+}
+
+/// "an email campaign", "a network campaign".
+pub fn a_campaign(channel: &Channel) -> String {
+    let kind = channel.as_str();
+    let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {kind} campaign")
 }
 
 fn identity_target(channel: &Channel) -> Target {
@@ -762,7 +779,13 @@ fn commit(m: &mut Model, r: &AddLeadsResponse) -> Vec<Cmd> {
         return finish(m);
     }
     d.stage = Stage::Uploading;
-    read_from(m, f.next)
+    let campaign = d.campaign.clone();
+    let mut cmds = read_from(m, f.next);
+    // Each chunk that went in changes the campaign's total and stats.
+    if r.imported > 0 && m.panes.campaigns.open_id() == Some(campaign.as_str()) {
+        cmds.extend(detail::read_again(m, &campaign));
+    }
+    cmds
 }
 
 /// The rows a 400 names (`row N` with N the 0-based index in the batch).
@@ -825,7 +848,7 @@ fn on_refused(m: &mut Model, e: &crate::api::ApiError) -> Vec<Cmd> {
         return send(m);
     }
     let (start, line) = (f.start, f.span.0);
-    fail(d, start, line, error_text(e), uncertain(e));
+    fail(d, start, line, error_text(e), e.maybe_accepted());
     Vec::new()
 }
 
@@ -837,7 +860,7 @@ fn finish(m: &mut Model) -> Vec<Cmd> {
     let (campaign, summary) = (d.campaign.clone(), d.progress.summary());
     m.notify(Level::Success, "Import finished", &summary);
     if m.panes.campaigns.open_id() == Some(campaign.as_str()) {
-        let mut cmds = detail::read(m, &campaign);
+        let mut cmds = detail::read_again(m, &campaign);
         cmds.extend(roster::reload(m));
         cmds
     } else {
@@ -858,12 +881,22 @@ pub fn resume(m: &mut Model) -> Vec<Cmd> {
     read_from(m, failure.start)
 }
 
-fn ask_resume(m: &mut Model, d: Box<Import>) -> Vec<Cmd> {
-    let Some(f) = d.progress.failure.clone() else {
-        m.panes.campaigns.dialog = Some(Dialog::Import(d));
+/// What a key in the import dialog asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImportDone {
+    /// Read the file whose path was typed.
+    Read,
+    /// Send the file, from the first chunk (the preview was accepted).
+    Upload,
+    /// Resume from the failed chunk (asked first when it may have gone in).
+    Resume,
+}
+
+/// "Resume?" when the failed chunk may have gone in; else resumes at once.
+fn ask_resume(m: &mut Model) -> Vec<Cmd> {
+    let Some(f) = dialog_mut(m).and_then(|d| d.progress.failure.clone()) else {
         return Vec::new();
     };
-    m.panes.campaigns.dialog = Some(Dialog::Import(d));
     if !f.uncertain {
         return resume(m);
     }
@@ -884,137 +917,159 @@ fn ask_resume(m: &mut Model, d: Box<Import>) -> Vec<Cmd> {
     Vec::new()
 }
 
-fn path_key(m: &mut Model, mut d: Box<Import>, key: KeyEvent) -> Vec<Cmd> {
-    match key.code {
-        KeyCode::Esc => Vec::new(),
-        KeyCode::Enter => {
-            let path = d.path_input.lines().join("").trim().to_owned();
+/// Moves in a table of the dialog by a keymap action; whether it was one.
+fn nav(t: &mut TableState, action: Option<Action>, vp: usize) -> bool {
+    action.is_some_and(|a| detail::nav(t, a, vp))
+}
+
+impl Import {
+    /// A key in the dialog, edited in place (`action`: what the keymap
+    /// makes of it; `vp`: rows of its tables on screen).
+    pub fn key(&mut self, key: KeyEvent, action: Option<Action>, vp: usize) -> Outcome<ImportDone> {
+        match self.stage {
+            Stage::Path => self.path_key(key),
+            Stage::Mapping => self.mapping_key(key, action, vp),
+            Stage::Preview => self.preview_key(key, action, vp),
+            Stage::Reading | Stage::Uploading => {
+                if keys::CLOSE.matches(&key) {
+                    // Closed before the file was read: nothing to wait for.
+                    if self.stage == Stage::Reading && self.first.is_none() {
+                        return Outcome::Close;
+                    }
+                    // A chunk in flight cannot be recalled: stop after it.
+                    self.progress.stop = true;
+                }
+                Outcome::Keep
+            }
+            Stage::Failed => {
+                if keys::CONFIRM.matches(&key) || action == Some(Action::Resume) {
+                    Outcome::Send(ImportDone::Resume)
+                } else if keys::CLOSE.matches(&key) || action == Some(Action::Quit) {
+                    Outcome::Close
+                } else {
+                    Outcome::Keep
+                }
+            }
+            Stage::Done => self.report_key(key, action),
+        }
+    }
+
+    fn path_key(&mut self, key: KeyEvent) -> Outcome<ImportDone> {
+        if keys::CLOSE.matches(&key) {
+            return Outcome::Close;
+        }
+        if keys::CONFIRM.matches(&key) {
+            let path = self.path_input.lines().join("").trim().to_owned();
             if path.is_empty() {
-                d.error = Some("type the path of a CSV file".into());
-                m.panes.campaigns.dialog = Some(Dialog::Import(d));
+                self.error = Some("type the path of a CSV file".into());
+                return Outcome::Keep;
+            }
+            self.path = PathBuf::from(path);
+            self.stage = Stage::Reading;
+            self.error = None;
+            return Outcome::Send(ImportDone::Read);
+        }
+        if edit_key(&mut self.path_input, key) {
+            self.error = None;
+        }
+        Outcome::Keep
+    }
+
+    fn mapping_key(
+        &mut self,
+        key: KeyEvent,
+        action: Option<Action>,
+        vp: usize,
+    ) -> Outcome<ImportDone> {
+        if keys::CLOSE.matches(&key) {
+            return Outcome::Close;
+        }
+        if keys::SUBMIT.matches(&key) {
+            if let Err(e) = check_mapping(&self.mapping, &self.channel) {
+                self.error = Some(e);
+            } else if let Some(first) = self.first.as_ref() {
+                self.preview = preview(first, &self.mapping, &self.channel);
+                self.preview_table = TableState::default();
+                self.preview_table.set_len(self.preview.len(), vp);
+                self.stage = Stage::Preview;
+                self.error = None;
+            }
+            return Outcome::Keep;
+        }
+        let i = self.map_table.selected;
+        let forward = match action {
+            Some(Action::NextTab) => true,
+            Some(Action::PrevTab) => false,
+            _ if keys::CONFIRM.matches(&key) || key.code == KeyCode::Char(' ') => true,
+            _ => {
+                nav(&mut self.map_table, action, vp);
+                return Outcome::Keep;
+            }
+        };
+        if let (Some(t), Some(h)) = (self.mapping.get(i), self.header.get(i)) {
+            self.mapping[i] = t.step(h, forward);
+            self.error = None;
+        }
+        Outcome::Keep
+    }
+
+    fn preview_key(
+        &mut self,
+        key: KeyEvent,
+        action: Option<Action>,
+        vp: usize,
+    ) -> Outcome<ImportDone> {
+        if keys::CLOSE.matches(&key) {
+            self.stage = Stage::Mapping;
+        } else if keys::SUBMIT.matches(&key) && self.first.is_some() {
+            return Outcome::Send(ImportDone::Upload);
+        } else {
+            nav(&mut self.preview_table, action, vp);
+        }
+        Outcome::Keep
+    }
+
+    /// The report: the keymap's moves scroll it; Enter, Esc or quit close it.
+    fn report_key(&mut self, key: KeyEvent, action: Option<Action>) -> Outcome<ImportDone> {
+        if keys::CLOSE.matches(&key) || keys::CONFIRM.matches(&key) {
+            return Outcome::Close;
+        }
+        self.scroll = match action {
+            Some(Action::Quit) => return Outcome::Close,
+            Some(Action::Down) => self.scroll.saturating_add(1),
+            Some(Action::Up) => self.scroll.saturating_sub(1),
+            Some(Action::PageDown) => self.scroll.saturating_add(10),
+            Some(Action::PageUp) => self.scroll.saturating_sub(10),
+            Some(Action::Top) => 0,
+            _ => self.scroll,
+        };
+        Outcome::Keep
+    }
+}
+
+/// What the import dialog asked for.
+pub fn act(m: &mut Model, done: ImportDone) -> Vec<Cmd> {
+    match done {
+        ImportDone::Read => read_from(m, CsvPos::START),
+        ImportDone::Upload => {
+            let Some(d) = dialog_mut(m) else {
                 return Vec::new();
-            }
-            d.path = PathBuf::from(path);
-            d.stage = Stage::Reading;
-            d.error = None;
-            m.panes.campaigns.dialog = Some(Dialog::Import(d));
-            read_from(m, CsvPos::START)
-        }
-        _ => {
-            d.path_input.input(key);
-            d.error = None;
-            m.panes.campaigns.dialog = Some(Dialog::Import(d));
-            Vec::new()
-        }
-    }
-}
-
-fn mapping_key(m: &mut Model, mut d: Box<Import>, key: KeyEvent) -> Vec<Cmd> {
-    let vp = table_viewport(m);
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    let i = d.map_table.selected;
-    match key.code {
-        KeyCode::Esc => return Vec::new(),
-        KeyCode::Char('s') if ctrl => {
-            if let Err(e) = check_mapping(&d.mapping, &d.channel) {
-                d.error = Some(e);
-            } else if let Some(first) = d.first.as_ref() {
-                d.preview = preview(first, &d.mapping, &d.channel);
-                d.preview_table = TableState::default();
-                d.preview_table.set_len(d.preview.len(), vp);
-                d.stage = Stage::Preview;
-                d.error = None;
-            }
-        }
-        KeyCode::Up | KeyCode::Char('k') => d.map_table.move_by(-1, vp),
-        KeyCode::Down | KeyCode::Char('j') => d.map_table.move_by(1, vp),
-        KeyCode::Right | KeyCode::Char(' ' | 'l') | KeyCode::Enter => {
-            if let (Some(t), Some(h)) = (d.mapping.get(i), d.header.get(i)) {
-                d.mapping[i] = t.step(h, true);
-                d.error = None;
-            }
-        }
-        KeyCode::Left | KeyCode::Char('h') => {
-            if let (Some(t), Some(h)) = (d.mapping.get(i), d.header.get(i)) {
-                d.mapping[i] = t.step(h, false);
-                d.error = None;
-            }
-        }
-        _ => {}
-    }
-    m.panes.campaigns.dialog = Some(Dialog::Import(d));
-    Vec::new()
-}
-
-fn preview_key(m: &mut Model, mut d: Box<Import>, key: KeyEvent) -> Vec<Cmd> {
-    let vp = table_viewport(m);
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    match key.code {
-        KeyCode::Esc => d.stage = Stage::Mapping,
-        KeyCode::Char('s') if ctrl => {
+            };
             let Some(first) = d.first.clone() else {
-                m.panes.campaigns.dialog = Some(Dialog::Import(d));
                 return Vec::new();
             };
             d.progress.next = Some(first.start);
-            m.panes.campaigns.dialog = Some(Dialog::Import(d));
-            return prepare(m, first);
+            prepare(m, first)
         }
-        KeyCode::Up | KeyCode::Char('k') => d.preview_table.move_by(-1, vp),
-        KeyCode::Down | KeyCode::Char('j') => d.preview_table.move_by(1, vp),
-        KeyCode::PageUp => d.preview_table.page_up(vp),
-        KeyCode::PageDown => d.preview_table.page_down(vp),
-        _ => {}
+        ImportDone::Resume => ask_resume(m),
     }
-    m.panes.campaigns.dialog = Some(Dialog::Import(d));
-    Vec::new()
 }
 
-/// A key in the import dialog.
-pub fn on_key(m: &mut Model, mut d: Box<Import>, key: KeyEvent) -> Vec<Cmd> {
-    match d.stage {
-        Stage::Path => path_key(m, d, key),
-        Stage::Mapping => mapping_key(m, d, key),
-        Stage::Preview => preview_key(m, d, key),
-        Stage::Reading | Stage::Uploading => {
-            if key.code == KeyCode::Esc {
-                // A chunk in flight cannot be recalled: stop after it.
-                d.progress.stop = true;
-                if d.stage == Stage::Reading && d.first.is_none() {
-                    // Closed before the file was read: its read is not
-                    // wanted (a later import must never take it).
-                    m.requests
-                        .forget::<super::CampaignsModel>(|p| *p == Purpose::ImportRead);
-                    return Vec::new();
-                }
-            }
-            m.panes.campaigns.dialog = Some(Dialog::Import(d));
-            Vec::new()
-        }
-        Stage::Failed => match key.code {
-            KeyCode::Enter | KeyCode::Char('R') => ask_resume(m, d),
-            KeyCode::Esc | KeyCode::Char('q') => Vec::new(),
-            _ => {
-                m.panes.campaigns.dialog = Some(Dialog::Import(d));
-                Vec::new()
-            }
-        },
-        Stage::Done => match key.code {
-            KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q') => Vec::new(),
-            KeyCode::Down | KeyCode::Char('j') => {
-                d.scroll = d.scroll.saturating_add(1);
-                m.panes.campaigns.dialog = Some(Dialog::Import(d));
-                Vec::new()
-            }
-            KeyCode::Up | KeyCode::Char('k') => {
-                d.scroll = d.scroll.saturating_sub(1);
-                m.panes.campaigns.dialog = Some(Dialog::Import(d));
-                Vec::new()
-            }
-            _ => {
-                m.panes.campaigns.dialog = Some(Dialog::Import(d));
-                Vec::new()
-            }
-        },
+/// The dialog was closed: a read of the file it started is not wanted any
+/// more (a later import must never take it).
+pub fn closed(d: &Import, m: &mut Model) {
+    if d.stage == Stage::Reading && d.first.is_none() {
+        m.requests
+            .forget::<super::CampaignsModel>(|p| *p == Purpose::ImportRead);
     }
 }

@@ -2,17 +2,23 @@
 //! does not offer it — from the local registry (ids created here, pasted
 //! with `:open campaign <id>`, or met in another pane), each read by id.
 //! Newest first; `/` filters by name, type or status as you type.
+//!
+//! The list is read again when it is shown after the poll interval, and
+//! polled while it shows a launching or active campaign; a failed read
+//! keeps the rows, marked stale with their age.
 
 use std::collections::BTreeMap;
 
-use crossterm::event::{KeyCode, KeyEvent};
-use ratatui_textarea::TextArea;
+use crossterm::event::KeyEvent;
 
 use super::super::table::TableState;
-use super::super::{ApiReply, ApiRequest, Cmd, Model};
-use super::{Purpose, detail, error_text, in_flight, layout, rules};
+use super::super::{ApiReply, ApiRequest, Cmd, Model, Pane};
+use super::needle::{Needle, hit};
+use super::{Purpose, View, detail, error_text, in_flight, layout, rules};
+use crate::api::ApiError;
 use crate::api::model::Campaign;
 use crate::app::cache::Cached;
+use crate::app::leads::fresh::Freshness;
 use crate::app::keymap::Action;
 
 /// The campaigns shown in the list.
@@ -25,17 +31,15 @@ pub struct CampaignList {
     /// An answer arrived at least once.
     pub loaded: bool,
     /// The last failure to list, shown while nothing is loaded.
-    pub error: Option<String>,
+    pub error: Option<ApiError>,
+    /// When the list was last read, and whether the last read failed.
+    pub fresh: Freshness,
     /// Registry ids that could not be read, with why.
     pub missing: BTreeMap<String, String>,
     /// Selection over the filtered rows.
     pub table: TableState,
-    /// The applied filter (case-insensitive, over name, type and status).
-    pub filter: String,
-    /// The filter being typed (`/`).
-    pub filter_input: Option<TextArea<'static>>,
-    /// The filter before the one being typed (Esc puts it back).
-    pub filter_before: String,
+    /// The filter (case-insensitive, over name, type and status).
+    pub needle: Needle,
     /// The rows are the last-known list from the cache, read at this
     /// time (unix seconds): stale until the list answers.
     pub cached: Option<i64>,
@@ -44,9 +48,15 @@ pub struct CampaignList {
 impl CampaignList {
     /// Indices of the rows passing the filter, in order.
     pub fn visible(&self) -> Vec<usize> {
-        let needle = self.filter.trim().to_lowercase();
+        let needle = self.needle.lower();
         (0..self.rows.len())
-            .filter(|i| needle.is_empty() || matches(&self.rows[*i], &needle))
+            .filter(|i| {
+                let c = &self.rows[*i];
+                hit(
+                    &needle,
+                    [c.name.as_str(), c.kind.as_str(), c.status.as_str()],
+                )
+            })
             .collect()
     }
 
@@ -57,10 +67,16 @@ impl CampaignList {
     }
 }
 
-fn matches(c: &Campaign, needle: &str) -> bool {
-    c.name.to_lowercase().contains(needle)
-        || c.kind.as_str().contains(needle)
-        || c.status.as_str().contains(needle)
+/// Whether a listed campaign is sending (the list is polled while one is
+/// shown).
+pub fn has_live(l: &CampaignList) -> bool {
+    l.rows.iter().any(|c| rules::is_live(&c.status))
+}
+
+/// Whether the list is polled: shown, loaded, with a campaign sending.
+pub fn watched(m: &Model) -> bool {
+    let c = &m.panes.campaigns;
+    m.pane == Pane::Campaigns && c.view == View::List && c.list.loaded && has_live(&c.list)
 }
 
 /// Leads sent at least one message: the service's `contacted` when it
@@ -109,9 +125,16 @@ pub fn from_cache(m: &mut Model) {
     relen(m, None);
 }
 
-/// Loads the list when nothing is loaded and nothing is on its way.
-pub fn ensure_loaded(m: &mut Model) -> Vec<Cmd> {
-    if m.panes.campaigns.list.loaded || in_flight(m, |p| *p == Purpose::List) {
+/// Reads the list when it is shown: when nothing is loaded, or when what
+/// is shown is older than the poll interval (nothing is on its way).
+pub fn ensure_fresh(m: &mut Model) -> Vec<Cmd> {
+    let l = &m.panes.campaigns.list;
+    let every = i64::try_from(m.poll.campaign.as_secs()).unwrap_or(i64::MAX);
+    let old = l
+        .fresh
+        .read_at
+        .is_none_or(|t| m.clock.saturating_sub(t) >= every);
+    if (l.loaded && !old) || in_flight(m, |p| *p == Purpose::List) {
         return Vec::new();
     }
     refresh(m)
@@ -157,11 +180,13 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     match result {
         Ok(Some(mut rows)) => {
             sort(&mut rows);
+            let clock = m.clock;
             let l = &mut m.panes.campaigns.list;
             l.rows = rows;
             l.registry = false;
             l.loaded = true;
             l.error = None;
+            l.fresh.ok(clock);
             l.cached = None;
             relen(m, keep);
             let fresh = Cached::of(&m.panes.campaigns.list.rows, m.clock);
@@ -169,10 +194,12 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
             Vec::new()
         }
         Ok(None) => {
+            let clock = m.clock;
             let l = &mut m.panes.campaigns.list;
             l.registry = true;
             l.loaded = true;
             l.error = None;
+            l.fresh.ok(clock);
             // The cached rows give way to the registry's, read one by one.
             if l.cached.take().is_some() {
                 l.rows.clear();
@@ -196,8 +223,12 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
             cmds
         }
         Err(e) => {
-            if !m.panes.campaigns.list.loaded {
-                m.panes.campaigns.list.error = Some(error_text(&e));
+            let l = &mut m.panes.campaigns.list;
+            if l.loaded {
+                // The rows stay, marked stale with their age.
+                l.fresh.fail(error_text(&e));
+            } else {
+                l.error = Some(e.clone());
             }
             super::toast_error(m, "listing campaigns", &e);
             Vec::new()
@@ -258,15 +289,11 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             None => Vec::new(),
         },
         Action::Filter => {
-            let l = &mut m.panes.campaigns.list;
-            let mut input = TextArea::new(vec![l.filter.clone()]);
-            input.move_cursor(ratatui_textarea::CursorMove::End);
-            l.filter_before = l.filter.clone();
-            l.filter_input = Some(input);
+            m.panes.campaigns.list.needle.open();
             Vec::new()
         }
-        Action::Back if !m.panes.campaigns.list.filter.is_empty() => {
-            m.panes.campaigns.list.filter.clear();
+        Action::Back if m.panes.campaigns.list.needle.active() => {
+            m.panes.campaigns.list.needle.clear();
             relen(m, None);
             Vec::new()
         }
@@ -281,23 +308,17 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 /// A key while the filter is typed: it applies as you type; Enter keeps
 /// it, Esc puts back the one before.
 pub fn on_filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let l = &mut m.panes.campaigns.list;
-    let Some(input) = l.filter_input.as_mut() else {
-        return Vec::new();
-    };
-    match key.code {
-        KeyCode::Enter => l.filter_input = None,
-        KeyCode::Esc => {
-            l.filter = std::mem::take(&mut l.filter_before);
-            l.filter_input = None;
-        }
-        _ => {
-            input.input(key);
-            l.filter = input.lines().join(" ");
-        }
+    if m.panes.campaigns.list.needle.key(key) {
+        relen(m, None);
     }
-    relen(m, None);
     Vec::new()
+}
+
+/// Pasted text while the filter is typed.
+pub fn on_filter_paste(m: &mut Model, text: &str) {
+    if m.panes.campaigns.list.needle.paste(text) {
+        relen(m, None);
+    }
 }
 
 /// Status-bar hints of the list.

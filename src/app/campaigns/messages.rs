@@ -1,19 +1,23 @@
 //! Generated messages of the open campaign: the list with its status filter
 //! (draft, pending, sent, all), read 100 leads at a time; one lead's
 //! messages with the inbound replies the service merges in; and editing a
-//! draft or pending message.
+//! draft or pending message. A text filter narrows the messages read;
+//! the list is read again on each watch of a sending campaign while shown.
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::KeyEvent;
 
+use super::super::dialog::Outcome;
 use super::super::form::{Form, FormEvent};
 use super::super::table::TableState;
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Model};
-use super::{Dialog, Purpose, detail, error_text, in_flight, uncertain};
+use super::needle::{Needle, hit};
+use super::{Dialog, Purpose, detail, error_text, in_flight};
+use crate::api::ApiError;
 use crate::api::model::{
     EditGeneratedMessage, GeneratedMessage, GeneratedMessagesQuery, MessageStatus, SequenceNode,
 };
-use crate::app::keymap::{Action, Scope};
+use crate::app::keymap::Action;
 use crate::store::Draft;
 use crate::text::sanitize::DisplayText;
 
@@ -57,7 +61,7 @@ impl Filter {
 }
 
 /// The messages list.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default)]
 pub struct Messages {
     /// The status filter.
     pub filter: Filter,
@@ -70,21 +74,102 @@ pub struct Messages {
     /// An answer arrived for this generation.
     pub loaded: bool,
     /// The last failure.
-    pub error: Option<String>,
-    /// Selection.
+    pub error: Option<ApiError>,
+    /// Selection over the items shown.
     pub table: TableState,
+    /// The text filter over the items read.
+    pub needle: Needle,
+    /// Indices of the items passing the text filter.
+    pub matches: Vec<usize>,
+    /// The campaign changed since the list was read: it is read again when
+    /// shown.
+    pub stale: bool,
 }
 
-/// Loads the list unless it is loaded or on its way.
+impl Messages {
+    /// The index into `items` shown at line `i` of the table.
+    pub fn index(&self, i: usize) -> Option<usize> {
+        if self.needle.active() {
+            self.matches.get(i).copied()
+        } else {
+            (i < self.items.len()).then_some(i)
+        }
+    }
+
+    /// The message shown at line `i`.
+    pub fn shown(&self, i: usize) -> Option<&GeneratedMessage> {
+        self.items.get(self.index(i)?)
+    }
+
+    /// The selected message.
+    pub fn selected(&self) -> Option<&GeneratedMessage> {
+        self.shown(self.table.selected)
+    }
+}
+
+/// Re-counts the messages shown: every item, or those passing the text
+/// filter (over status, lead, subject and text).
+pub fn relen(o: &mut super::Opened, viewport: usize) {
+    let needle = o.messages.needle.lower();
+    let l = &mut o.messages;
+    if needle.is_empty() {
+        l.matches.clear();
+        l.table.set_len(l.items.len(), viewport);
+        return;
+    }
+    let roster = &o.roster;
+    l.matches = l
+        .items
+        .iter()
+        .enumerate()
+        .filter(|(_, msg)| {
+            let who = roster
+                .loaded()
+                .find(|x| x.id == msg.prospect_id)
+                .map(super::lead::lead_name)
+                .unwrap_or_default();
+            hit(
+                &needle,
+                [
+                    msg.status.as_str(),
+                    who.as_str(),
+                    msg.subject.as_str(),
+                    msg.body_text.as_str(),
+                ],
+            )
+        })
+        .map(|(i, _)| i)
+        .collect();
+    l.table.set_len(l.matches.len(), viewport);
+}
+
+/// Loads the list unless it is loaded or on its way; a list read before
+/// the campaign last changed is read again.
 pub fn ensure_loaded(m: &mut Model) -> Vec<Cmd> {
     let Some(o) = m.panes.campaigns.open.as_ref() else {
         return Vec::new();
     };
+    if o.messages.stale {
+        return refresh(m);
+    }
     let purpose = Purpose::Messages {
         campaign: o.campaign.id.clone(),
         generation: o.messages.generation,
     };
     if o.messages.loaded || in_flight(m, |p| *p == purpose) {
+        return Vec::new();
+    }
+    request(m)
+}
+
+/// Reads the list again as it is (the watch, or the campaign changed):
+/// what is shown stays until the answer.
+pub fn refresh(m: &mut Model) -> Vec<Cmd> {
+    let Some(o) = m.panes.campaigns.open.as_mut() else {
+        return Vec::new();
+    };
+    o.messages.stale = false;
+    if in_flight(m, |p| matches!(p, Purpose::Messages { .. })) {
         return Vec::new();
     }
     request(m)
@@ -97,6 +182,7 @@ pub fn reload(m: &mut Model) -> Vec<Cmd> {
     };
     o.messages.generation += 1;
     o.messages.loaded = false;
+    o.messages.stale = false;
     m.requests
         .forget::<super::CampaignsModel>(|p| matches!(p, Purpose::Messages { .. }));
     request(m)
@@ -138,18 +224,42 @@ pub fn on_list(m: &mut Model, campaign: &str, generation: u64, reply: ApiReply) 
     let l = &mut o.messages;
     match result {
         Ok(items) => {
-            l.table.set_len(items.len(), vp);
             l.items = items;
             l.loaded = true;
             l.error = None;
+            relen(o, vp);
             names(m)
         }
         Err(e) => {
             l.loaded = true;
-            l.error = Some(error_text(&e));
+            if l.items.is_empty() {
+                l.error = Some(e.clone());
+            }
             super::toast_error(m, "reading the generated messages", &e);
             Vec::new()
         }
+    }
+}
+
+/// A key while the text filter is typed: the list narrows as it changes.
+pub fn on_filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    let vp = detail::tab_viewport(m);
+    if let Some(o) = m.panes.campaigns.open.as_mut()
+        && o.messages.needle.key(key)
+    {
+        relen(o, vp);
+        o.messages.table.select(0, vp);
+    }
+    Vec::new()
+}
+
+/// Pasted text while the text filter is typed.
+pub fn on_filter_paste(m: &mut Model, text: &str) {
+    let vp = detail::tab_viewport(m);
+    if let Some(o) = m.panes.campaigns.open.as_mut()
+        && o.messages.needle.paste(text)
+    {
+        relen(o, vp);
     }
 }
 
@@ -215,8 +325,17 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     if detail::nav(&mut l.table, action, vp) {
         return Vec::new();
     }
-    let selected = l.items.get(l.table.selected).cloned();
+    let selected = l.selected().cloned();
     match action {
+        Action::Filter => {
+            l.needle.open();
+            Vec::new()
+        }
+        Action::Back if l.needle.active() => {
+            l.needle.clear();
+            relen(o, vp);
+            Vec::new()
+        }
         Action::CampaignStatusFilter => {
             l.filter = l.filter.next();
             l.offset = 0;
@@ -256,13 +375,46 @@ pub struct Thread {
     pub scroll: u16,
 }
 
+/// What a key in a lead's messages asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ThreadDone {
+    /// Edit this message.
+    Edit(Box<GeneratedMessage>),
+}
+
+impl Thread {
+    /// A key in the lead's messages (`action`: what the keymap makes of it).
+    pub fn key(&mut self, action: Option<Action>) -> Outcome<ThreadDone> {
+        match action {
+            Some(Action::Back | Action::Quit) => return Outcome::Close,
+            Some(Action::Down) => {
+                self.selected = (self.selected + 1).min(self.items.len().saturating_sub(1));
+                self.scroll = 0;
+            }
+            Some(Action::Up) => {
+                self.selected = self.selected.saturating_sub(1);
+                self.scroll = 0;
+            }
+            Some(Action::PageDown) => self.scroll = self.scroll.saturating_add(5),
+            Some(Action::PageUp) => self.scroll = self.scroll.saturating_sub(5),
+            Some(Action::EditItem) => {
+                if let Some(msg) = self.items.get(self.selected) {
+                    return Outcome::Send(ThreadDone::Edit(Box::new(msg.clone())));
+                }
+            }
+            _ => {}
+        }
+        Outcome::Keep
+    }
+}
+
 fn lead_name(m: &Model, prospect: &str) -> String {
     m.panes
         .campaigns
         .open
         .as_ref()
         .and_then(|o| o.roster.loaded().find(|l| l.id == prospect))
-        .map_or_else(|| prospect.to_owned(), super::roster::lead_name)
+        .map_or_else(|| prospect.to_owned(), super::lead::lead_name)
 }
 
 /// Opens a lead's messages.
@@ -319,32 +471,11 @@ pub fn on_thread(m: &mut Model, campaign: &str, prospect: &str, reply: ApiReply)
     Vec::new()
 }
 
-/// A key in a lead's messages.
-pub fn on_thread_key(m: &mut Model, mut t: Box<Thread>, key: KeyEvent) -> Vec<Cmd> {
-    let action = m.keymap.action(Scope::Campaigns, &key);
-    if action == Some(Action::Back) || key.code == KeyCode::Char('q') {
-        return Vec::new();
+/// What a lead's messages asked for.
+pub fn act_thread(m: &mut Model, done: ThreadDone) -> Vec<Cmd> {
+    match done {
+        ThreadDone::Edit(msg) => open_edit(m, &msg),
     }
-    match action {
-        Some(Action::Down) => {
-            t.selected = (t.selected + 1).min(t.items.len().saturating_sub(1));
-            t.scroll = 0;
-        }
-        Some(Action::Up) => {
-            t.selected = t.selected.saturating_sub(1);
-            t.scroll = 0;
-        }
-        Some(Action::PageDown) => t.scroll = t.scroll.saturating_add(5),
-        Some(Action::PageUp) => t.scroll = t.scroll.saturating_sub(5),
-        Some(Action::EditItem) => {
-            if let Some(msg) = t.items.get(t.selected).cloned() {
-                return open_edit(m, &msg);
-            }
-        }
-        _ => {}
-    }
-    m.panes.campaigns.dialog = Some(Dialog::Thread(t));
-    Vec::new()
 }
 
 /// The message edit form.
@@ -358,6 +489,15 @@ pub struct MessageEdit {
     pub form: Form,
 }
 
+/// What a key in the message edit form asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EditDone {
+    /// Send the changed subject and text.
+    Save(EditGeneratedMessage),
+    /// Close, keeping the typed text as a local draft.
+    KeepDraft,
+}
+
 impl MessageEdit {
     /// The local draft key.
     pub fn draft_key(&self) -> String {
@@ -369,6 +509,40 @@ impl MessageEdit {
         Draft {
             title: "edit of a generated message".into(),
             fields: self.form.snapshot(),
+        }
+    }
+
+    /// A key in the form; `sending`: the edit is on its way (read-only
+    /// until the answer; Esc leaves it to arrive as a notice).
+    pub fn key(&mut self, key: KeyEvent, sending: bool) -> Outcome<EditDone> {
+        if sending {
+            return if super::keys::CLOSE.matches(&key) {
+                Outcome::Close
+            } else {
+                Outcome::Keep
+            };
+        }
+        match self.form.handle_key(key) {
+            FormEvent::Cancel if self.form.is_dirty() => Outcome::Send(EditDone::KeepDraft),
+            FormEvent::Cancel => Outcome::Close,
+            FormEvent::Submit if !self.form.is_dirty() => {
+                self.form.note = Some("nothing changed".into());
+                Outcome::Keep
+            }
+            FormEvent::Submit => {
+                let subject = self.form.value("subject");
+                let body = self.form.value("body_text");
+                let was = &self.message;
+                Outcome::Send(EditDone::Save(EditGeneratedMessage {
+                    message_id: was.id.clone(),
+                    subject: (subject != DisplayText::inline(&was.subject).as_str().trim())
+                        .then_some(subject),
+                    body_text: (body != DisplayText::block(&was.body_text).as_str().trim())
+                        .then_some(body),
+                    body_html: None,
+                }))
+            }
+            FormEvent::Edited | FormEvent::Ignored => Outcome::Keep,
         }
     }
 }
@@ -409,55 +583,32 @@ fn open_edit(m: &mut Model, msg: &GeneratedMessage) -> Vec<Cmd> {
     Vec::new()
 }
 
-/// A key in the message edit form.
-pub fn on_edit_key(m: &mut Model, mut d: Box<MessageEdit>, key: KeyEvent) -> Vec<Cmd> {
-    if in_flight(m, |p| *p == Purpose::EditMessage(d.message.id.clone())) {
-        if key.code != KeyCode::Esc {
-            m.panes.campaigns.dialog = Some(Dialog::EditMessage(d));
-        }
-        return Vec::new();
-    }
-    match d.form.handle_key(key) {
-        FormEvent::Cancel => {
-            if d.form.is_dirty() {
-                m.state.drafts.insert(d.draft_key(), d.draft());
-                m.notify(
-                    Level::Info,
-                    "Draft kept",
-                    "your edit is kept; e on the message brings it back",
-                );
-            }
-            Vec::new()
-        }
-        FormEvent::Submit => {
-            if !d.form.is_dirty() {
-                d.form.note = Some("nothing changed".into());
-                m.panes.campaigns.dialog = Some(Dialog::EditMessage(d));
+/// What the message edit form asked for.
+pub fn act_edit(m: &mut Model, done: EditDone) -> Vec<Cmd> {
+    match done {
+        EditDone::Save(edit) => {
+            let Some(Dialog::EditMessage(d)) = m.panes.campaigns.dialog.as_ref() else {
                 return Vec::new();
-            }
-            let subject = d.form.value("subject");
-            let body = d.form.value("body_text");
-            let edit = EditGeneratedMessage {
-                message_id: d.message.id.clone(),
-                subject: (subject != DisplayText::inline(&d.message.subject).as_str().trim())
-                    .then_some(subject),
-                body_text: (body != DisplayText::block(&d.message.body_text).as_str().trim())
-                    .then_some(body),
-                body_html: None,
             };
+            let (message, campaign) = (d.message.id.clone(), d.campaign.clone());
             let (_, cmd) = m.request(
-                Purpose::EditMessage(d.message.id.clone()),
-                ApiRequest::EditGeneratedMessage {
-                    id: d.campaign.clone(),
-                    edit,
-                },
+                Purpose::EditMessage(message),
+                ApiRequest::EditGeneratedMessage { id: campaign, edit },
             );
-            m.panes.campaigns.dialog = Some(Dialog::EditMessage(d));
             vec![cmd]
         }
-        FormEvent::Edited | FormEvent::Ignored => {
-            m.panes.campaigns.dialog = Some(Dialog::EditMessage(d));
-            Vec::new()
+        EditDone::KeepDraft => {
+            let Some(Dialog::EditMessage(d)) = m.panes.campaigns.dialog.take() else {
+                return Vec::new();
+            };
+            let key = m.keymap.key_label(Action::EditItem);
+            super::keep_draft(
+                m,
+                d.draft_key(),
+                d.draft(),
+                "your edit of the message",
+                &format!("{key} on the message brings it back"),
+            )
         }
     }
 }
@@ -467,15 +618,12 @@ pub fn on_edited(m: &mut Model, message: &str, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Message(result) = reply else {
         return Vec::new();
     };
-    let dialog = match m.panes.campaigns.dialog.take() {
-        Some(Dialog::EditMessage(d)) if d.message.id == message => Some(d),
-        other => {
-            m.panes.campaigns.dialog = other;
-            None
-        }
-    };
+    let open = matches!(&m.panes.campaigns.dialog, Some(Dialog::EditMessage(d)) if d.message.id == message);
     match *result {
         Ok(msg) => {
+            if open {
+                m.panes.campaigns.dialog = None;
+            }
             if let Some(o) = m.panes.campaigns.open.as_mut()
                 && let Some(slot) = o.messages.items.iter_mut().find(|x| x.id == msg.id)
             {
@@ -488,19 +636,17 @@ pub fn on_edited(m: &mut Model, message: &str, reply: ApiReply) -> Vec<Cmd> {
             Vec::new()
         }
         Err(e) => {
-            let Some(mut d) = dialog else {
+            let lost = super::lost_save_note(m, &e, "the edit", "the messages");
+            let Some(Dialog::EditMessage(d)) = m.panes.campaigns.dialog.as_mut().filter(|_| open)
+            else {
                 super::toast_error(m, "saving the message", &e);
                 return Vec::new();
             };
-            d.form.note = Some(if uncertain(&e) {
-                format!(
-                    "{} — it may have been saved; Esc and r re-read before saving again",
-                    e.message()
-                )
+            d.form.note = Some(if e.maybe_accepted() {
+                lost
             } else {
                 error_text(&e)
             });
-            m.panes.campaigns.dialog = Some(Dialog::EditMessage(d));
             Vec::new()
         }
     }

@@ -13,12 +13,22 @@
 //! its reason and never sent.
 
 pub mod create;
+pub mod custom;
+pub mod delete;
 pub mod detail;
+#[cfg(test)]
+mod forms_tests;
 pub mod import;
 pub mod keymap;
+pub mod keys;
 pub mod layout;
+pub mod lead;
 pub mod list;
+#[cfg(test)]
+mod lists_tests;
+pub mod lost;
 pub mod messages;
+pub mod needle;
 pub mod roster;
 pub mod rules;
 pub mod sequence;
@@ -31,6 +41,8 @@ use std::time::Duration;
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
 use super::command_line::{Arg, CommandSpec};
+use super::dialog::Outcome;
+use super::leads::fresh::Freshness;
 use super::pane::{Answer, PaneSpec, PaneUnit};
 use super::toast::Level;
 use super::{Cmd, Model, Pane, Reply, RequestId};
@@ -103,6 +115,8 @@ pub enum Purpose {
     Senders,
     /// Creating a campaign.
     Create,
+    /// The campaigns, read after a create whose answer was lost.
+    CreateCheck,
     /// Counting a campaign's pending leads before the launch question.
     PendingCount(String),
     /// Launching a campaign.
@@ -120,8 +134,13 @@ pub enum Purpose {
         /// The page index (0-based; the service's `page` is one more).
         page: u64,
     },
-    /// Leads for the sequence editor's preview and variables.
-    PreviewLeads(String),
+    /// A window of leads for the sequence editor's preview and variables.
+    PreviewLeads {
+        /// The campaign.
+        campaign: String,
+        /// The window (0-based, of the preview's window size).
+        page: u64,
+    },
     /// Editing one lead (its id).
     EditLead(String),
     /// A chunk of lead ids deleted (or all).
@@ -155,6 +174,11 @@ pub enum Purpose {
 pub enum CampaignsSub {
     /// Read a launching or active campaign again while it is on screen.
     Watch(String),
+    /// Read the campaigns again while the list shows one sending.
+    List,
+    /// Look again for a campaign whose create answer was lost (the number
+    /// of looks that missed it, so each restarts the timer).
+    CreateCheck(u32),
 }
 
 /// The pane's questions.
@@ -179,6 +203,8 @@ pub enum Confirmed {
     ResumeImport,
     /// Remove a step of the sequence being edited.
     RemoveStep(usize),
+    /// Send the create again after one whose answer was lost.
+    CreateAgain,
 }
 
 /// A dialog over the pane.
@@ -187,9 +213,9 @@ pub enum Dialog {
     /// The CSV import: path, mapping, preview, upload, report.
     Import(Box<import::Import>),
     /// One lead of the roster, with its custom fields.
-    Lead(Box<roster::LeadView>),
+    Lead(Box<lead::LeadView>),
     /// The lead edit form.
-    EditLead(Box<roster::LeadEdit>),
+    EditLead(Box<lead::LeadEdit>),
     /// One lead's messages with the merged replies.
     Thread(Box<messages::Thread>),
     /// The generated-message edit form.
@@ -204,8 +230,11 @@ pub struct Opened {
     pub campaign: Campaign,
     /// Whether the campaign itself arrived at least once.
     pub loaded: bool,
-    /// The last failure to read it.
-    pub error: Option<String>,
+    /// The last failure to read it, shown while it never arrived.
+    pub error: Option<ApiError>,
+    /// When it was last read, and whether the last read failed (the values
+    /// shown then stay, marked stale with their age).
+    pub fresh: Freshness,
     /// The part shown.
     pub tab: Tab,
     /// The roster.
@@ -213,7 +242,7 @@ pub struct Opened {
     /// The generated messages.
     pub messages: messages::Messages,
     /// A delete in progress.
-    pub delete: Option<roster::DeleteJob>,
+    pub delete: Option<delete::DeleteJob>,
 }
 
 /// State of the pane.
@@ -258,20 +287,45 @@ pub fn error_text(e: &ApiError) -> String {
     format!("{}: {}", e.code(), e.message())
 }
 
-/// Whether a failed write may still have been carried out by the service
-/// (a timeout or a lost connection after sending, or a 2xx answer that did
-/// not decode): it is never sent again without asking.
-pub fn uncertain(e: &ApiError) -> bool {
-    match e {
-        ApiError::Timeout {
-            may_have_reached, ..
-        }
-        | ApiError::Transport {
-            may_have_reached, ..
-        } => *may_have_reached,
-        ApiError::Decode { status, .. } => (200..300).contains(status),
-        _ => false,
+/// What went wrong with a write that may have been carried out
+/// ([`ApiError::maybe_accepted`]), without the advice the error's own text
+/// adds: the pane says its own, once.
+pub fn uncertain_detail(e: &ApiError) -> String {
+    let message = e.message();
+    let first = message.split("; ").next().unwrap_or_default();
+    let code = e.code().replace('_', " ");
+    if first.to_lowercase().starts_with(&code) {
+        first.to_owned()
+    } else {
+        format!("{}: {first}", e.code())
     }
+}
+
+/// The form's note after a save whose answer was lost: what went wrong
+/// (once) and how to see whether `what` went through by reading `list`
+/// again.
+pub(crate) fn lost_save_note(m: &Model, e: &ApiError, what: &str, list: &str) -> String {
+    format!(
+        "{} — {what} may have been saved: {} and {} read {list} again before saving again",
+        uncertain_detail(e),
+        keys::CLOSE.label,
+        m.keymap.key_label(Action::Refresh)
+    )
+}
+
+/// Keeps a closed form's text as a local draft under `key`, and says so
+/// truthfully (saved locally only when the state file can be written).
+pub(crate) fn keep_draft(
+    m: &mut Model,
+    key: String,
+    draft: crate::store::Draft,
+    what: &str,
+    how_back: &str,
+) -> Vec<Cmd> {
+    m.state.drafts.insert(key, draft);
+    let cmds = vec![m.save_state()];
+    m.notify_draft_kept(what, how_back);
+    cmds
 }
 
 /// Whether a request of this pane passing `f` is in flight.
@@ -300,14 +354,25 @@ pub fn target(m: &Model) -> Option<Campaign> {
 }
 
 /// Takes a newer copy of a campaign everywhere it is shown (list row and
-/// open campaign), keeping what the answer omitted.
+/// open campaign), keeping what the answer omitted. When the open
+/// campaign's status or stats moved, its roster and messages (whose
+/// statuses moved with them) are marked to be read again.
 pub fn upsert(m: &mut Model, c: Campaign) {
+    let clock = m.clock;
     if let Some(o) = m.panes.campaigns.open.as_mut()
         && o.campaign.id == c.id
     {
-        o.campaign = detail::merge(&o.campaign, c.clone());
+        let merged = detail::merge(&o.campaign, c.clone());
+        let moved =
+            o.loaded && (merged.status != o.campaign.status || merged.stats != o.campaign.stats);
+        if moved {
+            o.roster.stale |= o.roster.total.is_some();
+            o.messages.stale |= o.messages.loaded;
+        }
+        o.campaign = merged;
         o.loaded = true;
         o.error = None;
+        o.fresh.ok(clock);
     }
     list::upsert(m, c);
 }
@@ -319,7 +384,7 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         // Dialogs, the form and the editor show their own keys.
         return Vec::new();
     }
-    if c.list.filter_input.is_some() {
+    if typing(c) {
         return Vec::new();
     }
     match c.view {
@@ -328,9 +393,22 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     }
 }
 
-/// The pane became visible: load what it shows.
+/// Whether a list's text filter is being typed (letters go into it).
+fn typing(c: &CampaignsModel) -> bool {
+    if c.list.needle.typing() {
+        return true;
+    }
+    c.open.as_ref().is_some_and(|o| match o.tab {
+        Tab::Roster => o.roster.needle.typing(),
+        Tab::Messages => o.messages.needle.typing(),
+        Tab::Overview => false,
+    })
+}
+
+/// The pane became visible: load what it shows (the list again when it is
+/// older than the poll interval).
 fn on_enter(m: &mut Model) -> Vec<Cmd> {
-    let mut cmds = list::ensure_loaded(m);
+    let mut cmds = list::ensure_fresh(m);
     if m.panes.campaigns.view == View::Detail {
         cmds.extend(detail::refresh(m));
     }
@@ -355,23 +433,73 @@ fn on_resize(m: &mut Model) -> Vec<Cmd> {
     }
 }
 
+/// What a key in one of the dialogs asks the pane to do.
+enum DialogDone {
+    Import(import::ImportDone),
+    Lead(lead::LeadDone),
+    EditLead(lead::EditDone),
+    Thread(messages::ThreadDone),
+    EditMessage(messages::EditDone),
+}
+
+/// Whether the dialog's write is on its way (its form is read-only).
+fn dialog_sending(m: &Model) -> bool {
+    match &m.panes.campaigns.dialog {
+        Some(Dialog::EditLead(d)) => in_flight(m, |p| *p == Purpose::EditLead(d.lead.id.clone())),
+        Some(Dialog::EditMessage(d)) => {
+            in_flight(m, |p| *p == Purpose::EditMessage(d.message.id.clone()))
+        }
+        _ => false,
+    }
+}
+
+/// A key in the dialog, which is edited in place; what it asks for is then
+/// carried out with the whole model.
+fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    let action = m.keymap.action(Scope::Campaigns, &key);
+    let sending = dialog_sending(m);
+    let vp = import::table_viewport(m);
+    let Some(dialog) = m.panes.campaigns.dialog.as_mut() else {
+        return Vec::new();
+    };
+    let outcome = match dialog {
+        Dialog::Import(d) => d.key(key, action, vp).map(DialogDone::Import),
+        Dialog::Lead(d) => d.key(action).map(DialogDone::Lead),
+        Dialog::EditLead(d) => d.key(key, sending).map(DialogDone::EditLead),
+        Dialog::Thread(d) => d.key(action).map(DialogDone::Thread),
+        Dialog::EditMessage(d) => d.key(key, sending).map(DialogDone::EditMessage),
+    };
+    match outcome {
+        Outcome::Keep => Vec::new(),
+        Outcome::Close => {
+            if let Some(Dialog::Import(d)) = m.panes.campaigns.dialog.take() {
+                import::closed(&d, m);
+            }
+            Vec::new()
+        }
+        Outcome::Send(DialogDone::Import(done)) => import::act(m, done),
+        Outcome::Send(DialogDone::Lead(done)) => lead::act_view(m, done),
+        Outcome::Send(DialogDone::EditLead(done)) => lead::act_edit(m, done),
+        Outcome::Send(DialogDone::Thread(done)) => messages::act_thread(m, done),
+        Outcome::Send(DialogDone::EditMessage(done)) => messages::act_edit(m, done),
+    }
+}
+
 /// Keys for a focused text box or a dialog; `None` when neither is open.
 fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-    if let Some(dialog) = m.panes.campaigns.dialog.take() {
-        return Some(match dialog {
-            Dialog::Import(d) => import::on_key(m, d, key),
-            Dialog::Lead(d) => roster::on_lead_key(m, d, key),
-            Dialog::EditLead(d) => roster::on_edit_key(m, d, key),
-            Dialog::Thread(d) => messages::on_thread_key(m, d, key),
-            Dialog::EditMessage(d) => messages::on_edit_key(m, d, key),
-        });
+    let c = &m.panes.campaigns;
+    if c.dialog.is_some() {
+        return Some(dialog_key(m, key));
     }
-    match m.panes.campaigns.view {
-        View::Create if m.panes.campaigns.create.is_some() => Some(create::on_key(m, key)),
-        View::Sequence if m.panes.campaigns.sequence.is_some() => Some(sequence::on_key(m, key)),
-        View::List if m.panes.campaigns.list.filter_input.is_some() => {
-            Some(list::on_filter_key(m, key))
-        }
+    let tab = c.open.as_ref().map(|o| o.tab);
+    match c.view {
+        View::Create if c.create.is_some() => Some(create::on_key(m, key)),
+        View::Sequence if c.sequence.is_some() => Some(sequence::on_key(m, key)),
+        View::List if c.list.needle.typing() => Some(list::on_filter_key(m, key)),
+        View::Detail if typing(c) => Some(match tab {
+            Some(Tab::Messages) => messages::on_filter_key(m, key),
+            _ => roster::on_filter_key(m, key),
+        }),
         _ => None,
     }
 }
@@ -395,12 +523,12 @@ fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
                     e.paste(text);
                 }
             }
-            View::List => {
-                if let Some(input) = c.list.filter_input.as_mut() {
-                    input.insert_str(text.replace(['\n', '\r'], " "));
-                }
-            }
-            View::Detail => {}
+            View::List => list::on_filter_paste(m, text),
+            View::Detail => match c.open.as_ref().map(|o| o.tab) {
+                Some(Tab::Roster) => roster::on_filter_paste(m, text),
+                Some(Tab::Messages) => messages::on_filter_paste(m, text),
+                _ => {}
+            },
         },
     }
     Vec::new()
@@ -436,6 +564,7 @@ fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Ve
         Purpose::Campaign(campaign) => detail::on_campaign(m, &campaign, reply),
         Purpose::Senders => create::on_senders(m, reply),
         Purpose::Create => create::on_created(m, reply),
+        Purpose::CreateCheck => lost::on_check(m, reply),
         Purpose::PendingCount(campaign) => detail::on_pending_count(m, &campaign, reply),
         Purpose::Launch(campaign) => detail::on_launched(m, &campaign, reply),
         Purpose::Pause(campaign) => detail::on_paused(m, &campaign, reply),
@@ -445,9 +574,9 @@ fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Ve
             generation,
             page,
         } => roster::on_page(m, &campaign, generation, page, reply),
-        Purpose::PreviewLeads(campaign) => sequence::on_leads(m, &campaign, reply),
-        Purpose::EditLead(lead) => roster::on_edited(m, &lead, reply),
-        Purpose::Delete(campaign) => roster::on_deleted(m, &campaign, reply),
+        Purpose::PreviewLeads { campaign, page } => sequence::on_leads(m, &campaign, page, reply),
+        Purpose::EditLead(id) => lead::on_edited(m, &id, reply),
+        Purpose::Delete(campaign) => delete::on_deleted(m, &campaign, reply),
         Purpose::SaveSequence(campaign) => sequence::on_saved(m, &campaign, reply),
         Purpose::Messages {
             campaign,
@@ -464,16 +593,25 @@ fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Ve
 }
 
 /// The pollers this pane wants: a watch on the open campaign while it is
-/// launching or active and on screen.
+/// launching or active and on screen, and on the list while it shows such
+/// a campaign. Each failed read in a row slows its poller down.
 fn subscriptions(m: &Model, subs: &mut Vec<(CampaignsSub, Duration)>) {
-    if m.pane != Pane::Campaigns || m.panes.campaigns.view != View::Detail {
+    let c = &m.panes.campaigns;
+    if list::watched(m) {
+        subs.push((CampaignsSub::List, c.list.fresh.backoff(m.poll.campaign)));
+    }
+    if let Some((misses, after)) = lost::recheck(m) {
+        subs.push((CampaignsSub::CreateCheck(misses), after));
+    }
+    if m.pane != Pane::Campaigns || c.view != View::Detail {
         return;
     }
-    if let Some(o) = &m.panes.campaigns.open
+    if let Some(o) = &c.open
         && o.loaded
         && rules::is_live(&o.campaign.status)
     {
-        subs.push((CampaignsSub::Watch(o.campaign.id.clone()), m.poll.campaign));
+        let every = o.fresh.backoff(m.poll.campaign);
+        subs.push((CampaignsSub::Watch(o.campaign.id.clone()), every));
     }
 }
 
@@ -487,10 +625,11 @@ fn on_answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
         Confirmed::Launch(id) => detail::launch(m, &id),
         Confirmed::Pause(id) => detail::pause(m, &id),
         Confirmed::Resume(id) => detail::resume(m, &id),
-        Confirmed::DeleteLeads { campaign, ids } => roster::delete(m, &campaign, ids),
-        Confirmed::DeleteAll(campaign) => roster::delete_all(m, &campaign),
+        Confirmed::DeleteLeads { campaign, ids } => delete::delete(m, &campaign, ids),
+        Confirmed::DeleteAll(campaign) => delete::delete_all(m, &campaign),
         Confirmed::ResumeImport => import::resume(m),
         Confirmed::RemoveStep(i) => sequence::remove_step(m, i),
+        Confirmed::CreateAgain => lost::create_again(m),
     }
 }
 
@@ -571,7 +710,10 @@ fn on_command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
         m.notify(
             Level::Warning,
             "Busy",
-            "close the open form or dialog first (Esc); what you typed is kept",
+            &format!(
+                "close the open form or dialog first ({}); what you typed is kept",
+                keys::CLOSE.label
+            ),
         );
         return Vec::new();
     }
@@ -580,10 +722,11 @@ fn on_command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
         "import" => import::open(m, arg),
         "launch" | "pause" | "resume" => {
             if m.panes.campaigns.view != View::Detail || m.panes.campaigns.open.is_none() {
+                let open = m.keymap.key_label(Action::Open);
                 m.notify(
                     Level::Info,
                     "No campaign open",
-                    &format!(":{name} acts on the open campaign: open one first (Enter)"),
+                    &format!(":{name} acts on the open campaign: open one first ({open})"),
                 );
                 return Vec::new();
             }
@@ -713,6 +856,8 @@ impl PaneUnit for CampaignsModel {
     fn sub_fired(m: &mut Model, sub: CampaignsSub) -> Vec<Cmd> {
         match sub {
             CampaignsSub::Watch(id) => detail::on_watch(m, &id),
+            CampaignsSub::List => list::refresh(m),
+            CampaignsSub::CreateCheck(_) => lost::read(m),
         }
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {

@@ -1,35 +1,28 @@
 //! The roster of the open campaign: pages of at most 200 leads read around
 //! the selection (at most [`MAX_PAGES`] kept, so a roster of any size holds
-//! a bounded number of leads), a status filter, a lead's detail with its
-//! custom fields, the lead edit form, and deleting leads (the selected
-//! ones in chunks of at most 500, or all) — edits only while the campaign
-//! is a draft.
+//! a bounded number of leads), a status filter over the statuses of the
+//! campaign's channel, a live text filter over the loaded leads, and the
+//! pages on screen read again whenever the campaign's status or stats
+//! change (its leads' statuses moved with them). A lead's detail and edit
+//! form live in [`super::lead`], deleting in [`super::delete`].
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
-use crossterm::event::{KeyCode, KeyEvent};
-use serde_json::{Map, Value};
+use crossterm::event::KeyEvent;
 
-use super::super::form::{Form, FormEvent};
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
-use super::rules::Op;
-use super::{Confirmed, Dialog, Purpose, Tab, detail, error_text, in_flight, target, uncertain};
-use crate::api::model::{
-    Campaign, CampaignLead, Channel, DeleteLeads, EditLead, LeadInput, LeadStatus, RosterQuery,
-};
-use crate::app::keymap::{Action, Scope};
-use crate::store::Draft;
-use crate::text::format;
-use crate::text::sanitize::DisplayText;
+use super::super::{ApiReply, ApiRequest, Cmd, Model, Pane};
+use super::needle::{Needle, hit};
+use super::{Dialog, Purpose, Tab, View, delete, detail, in_flight, lead};
+use crate::api::ApiError;
+use crate::api::model::{CampaignLead, Channel, LeadStatus, RosterQuery};
+use crate::app::keymap::Action;
 
 /// Leads per page (the contract's most).
 pub const PAGE: u64 = 200;
 /// Pages kept in memory at most.
 pub const MAX_PAGES: usize = 4;
-/// Lead ids per delete call (the contract's most).
-pub const DELETE_CHUNK: usize = 500;
 /// The most leads a reported `total` is believed to stand for (a broken
 /// or hostile service can send `1e19`); the pages themselves still decide
 /// where the roster ends.
@@ -37,8 +30,31 @@ pub const MAX_TOTAL: u64 = 50_000_000;
 /// Rows around the visible ones loaded ahead.
 const AHEAD: u64 = 50;
 
+/// The statuses an email campaign's leads go through.
+const EMAIL_STATUSES: [LeadStatus; 7] = [
+    LeadStatus::Pending,
+    LeadStatus::Sent,
+    LeadStatus::Replied,
+    LeadStatus::Bounced,
+    LeadStatus::Completed,
+    LeadStatus::TimedOut,
+    LeadStatus::Cancelled,
+];
+
+/// The statuses a network campaign's leads go through.
+const NETWORK_STATUSES: [LeadStatus; 8] = [
+    LeadStatus::Pending,
+    LeadStatus::ConnectionSent,
+    LeadStatus::Connected,
+    LeadStatus::MessageSent,
+    LeadStatus::Replied,
+    LeadStatus::Completed,
+    LeadStatus::TimedOut,
+    LeadStatus::Cancelled,
+];
+
 /// The loaded part of the roster.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default)]
 pub struct Roster {
     /// Only leads of this status (`t` cycles).
     pub status: Option<LeadStatus>,
@@ -48,16 +64,25 @@ pub struct Roster {
     pub total: Option<u64>,
     /// Loaded pages by index.
     pub pages: BTreeMap<u64, Vec<CampaignLead>>,
-    /// Selection and scroll over `0..total`.
+    /// Selection and scroll over the rows shown: `0..total`, or the
+    /// loaded leads passing the text filter.
     pub table: TableState,
     /// Selected lead ids (for delete).
     pub marks: BTreeSet<String>,
     /// The last failure, shown while nothing is loaded.
-    pub error: Option<String>,
+    pub error: Option<ApiError>,
+    /// The text filter over the loaded leads (the contract has no search
+    /// parameter for the roster).
+    pub needle: Needle,
+    /// Rows (in roster order) of the loaded leads passing the text filter.
+    pub matches: Vec<u64>,
+    /// The campaign changed since the pages were read: they are read again
+    /// when the roster is shown.
+    pub stale: bool,
 }
 
 impl Roster {
-    /// The lead at row `i`, when its page is loaded.
+    /// The lead at row `i` of the roster order, when its page is loaded.
     pub fn row(&self, i: usize) -> Option<&CampaignLead> {
         let i = i as u64;
         self.pages
@@ -65,9 +90,28 @@ impl Roster {
             .get(usize::try_from(i % PAGE).ok()?)
     }
 
+    /// Whether the text filter narrows the rows shown.
+    pub fn filtering(&self) -> bool {
+        self.needle.active()
+    }
+
+    /// The roster row shown at line `i` of the table.
+    pub fn index(&self, i: usize) -> Option<usize> {
+        if self.filtering() {
+            self.matches.get(i).and_then(|r| usize::try_from(*r).ok())
+        } else {
+            Some(i)
+        }
+    }
+
+    /// The lead shown at line `i` of the table, when loaded.
+    pub fn shown(&self, i: usize) -> Option<&CampaignLead> {
+        self.row(self.index(i)?)
+    }
+
     /// The selected lead, when loaded.
     pub fn selected(&self) -> Option<&CampaignLead> {
-        self.row(self.table.selected)
+        self.shown(self.table.selected)
     }
 
     /// Leads held in memory.
@@ -81,12 +125,13 @@ impl Roster {
     }
 
     /// Pages the view wants: those of the visible rows and just around
-    /// them, nearest to the selection first.
+    /// them, nearest to the selection first (none while the text filter
+    /// narrows the loaded leads).
     pub fn wanted(&self, viewport: usize) -> Vec<u64> {
         let Some(total) = self.total else {
             return vec![0];
         };
-        if total == 0 {
+        if total == 0 || self.filtering() {
             return Vec::new();
         }
         let offset = self.table.offset as u64;
@@ -103,7 +148,7 @@ impl Roster {
 
     /// Drops the pages furthest from the selection beyond [`MAX_PAGES`].
     fn evict(&mut self) {
-        let here = self.table.selected as u64 / PAGE;
+        let here = self.index(self.table.selected).unwrap_or(0) as u64 / PAGE;
         while self.pages.len() > MAX_PAGES {
             let far = self.pages.keys().copied().max_by_key(|p| p.abs_diff(here));
             match far {
@@ -112,11 +157,62 @@ impl Roster {
             };
         }
     }
+
+    /// Re-counts the rows shown: the roster's total, or the loaded leads
+    /// passing the text filter.
+    pub fn relen(&mut self, viewport: usize) {
+        let needle = self.needle.lower();
+        if needle.is_empty() {
+            self.matches.clear();
+            let total = self.total.unwrap_or(0);
+            self.table
+                .set_len(usize::try_from(total).unwrap_or(usize::MAX), viewport);
+            return;
+        }
+        self.matches = self
+            .pages
+            .iter()
+            .flat_map(|(p, leads)| {
+                let needle = needle.as_str();
+                leads
+                    .iter()
+                    .enumerate()
+                    .filter(move |(_, l)| lead_hit(l, needle))
+                    .map(move |(j, _)| p * PAGE + j as u64)
+            })
+            .collect();
+        self.table.set_len(self.matches.len(), viewport);
+    }
 }
 
-/// The status filter after `s`: every known lead status, then none.
-pub fn next_status(s: Option<&LeadStatus>) -> Option<LeadStatus> {
-    let all = LeadStatus::KNOWN;
+/// Whether a lead holds the filter's text (name, identity, company,
+/// position or status).
+fn lead_hit(l: &CampaignLead, needle: &str) -> bool {
+    let name = lead::lead_name(l);
+    hit(
+        needle,
+        [
+            name.as_str(),
+            l.email.as_str(),
+            l.network_url.as_str(),
+            l.company.as_str(),
+            l.position.as_str(),
+            l.status.as_str(),
+        ],
+    )
+}
+
+/// The lead statuses of a channel, in the order the status filter cycles.
+pub fn statuses(channel: &Channel) -> &'static [LeadStatus] {
+    match channel {
+        Channel::Network => &NETWORK_STATUSES,
+        _ => &EMAIL_STATUSES,
+    }
+}
+
+/// The status filter after `t`: the channel's statuses in turn, then none.
+pub fn next_status(channel: &Channel, s: Option<&LeadStatus>) -> Option<LeadStatus> {
+    let all = statuses(channel);
     match s {
         None => all.first().cloned(),
         Some(cur) => all
@@ -131,7 +227,16 @@ fn roster_mut(m: &mut Model) -> Option<&mut Roster> {
     m.panes.campaigns.open.as_mut().map(|o| &mut o.roster)
 }
 
+/// Whether the roster is on screen.
+pub fn shown(m: &Model) -> bool {
+    let c = &m.panes.campaigns;
+    m.pane == Pane::Campaigns
+        && c.view == View::Detail
+        && c.open.as_ref().is_some_and(|o| o.tab == Tab::Roster)
+}
+
 /// Asks for the wanted pages not loaded nor on their way; drops far ones.
+/// Pages read before the campaign last changed are read again.
 pub fn fetch_pages(m: &mut Model) -> Vec<Cmd> {
     let vp = detail::tab_viewport(m);
     let Some(o) = m.panes.campaigns.open.as_ref() else {
@@ -139,6 +244,9 @@ pub fn fetch_pages(m: &mut Model) -> Vec<Cmd> {
     };
     if o.tab != Tab::Roster || !o.loaded && o.campaign.id.is_empty() {
         return Vec::new();
+    }
+    if o.roster.stale && o.roster.total.is_some() {
+        return refresh_visible(m);
     }
     let wanted = o.roster.wanted(vp);
     let missing: Vec<u64> = wanted
@@ -149,14 +257,20 @@ pub fn fetch_pages(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// Asks again for the pages on screen (the campaign is sending: statuses
-/// move); what is shown stays until the fresh copy arrives.
+/// move); what is shown stays until the fresh copy arrives. While the text
+/// filter narrows the loaded leads, those pages are read again.
 pub fn refresh_visible(m: &mut Model) -> Vec<Cmd> {
     let vp = detail::tab_viewport(m);
-    let Some(o) = m.panes.campaigns.open.as_ref() else {
+    let Some(o) = m.panes.campaigns.open.as_mut() else {
         return Vec::new();
     };
-    let wanted = o.roster.wanted(vp);
-    request_pages(m, &wanted)
+    o.roster.stale = false;
+    let pages: Vec<u64> = if o.roster.filtering() {
+        o.roster.pages.keys().copied().collect()
+    } else {
+        o.roster.wanted(vp)
+    };
+    request_pages(m, &pages)
 }
 
 /// Asks for roster pages (those already on their way are skipped).
@@ -199,8 +313,10 @@ pub fn reload(m: &mut Model) -> Vec<Cmd> {
     };
     r.generation += 1;
     r.pages.clear();
+    r.matches.clear();
     r.total = None;
     r.error = None;
+    r.stale = false;
     r.table = TableState::default();
     m.requests
         .forget::<super::CampaignsModel>(|p| matches!(p, Purpose::Roster { .. }));
@@ -228,24 +344,60 @@ pub fn on_page(
     let r = &mut o.roster;
     match result {
         Ok(p) => {
-            let total = p.total.min(MAX_TOTAL);
-            r.total = Some(total);
+            r.total = Some(p.total.min(MAX_TOTAL));
             r.error = None;
             r.pages.insert(page, p.prospects);
-            let len = usize::try_from(total).unwrap_or(usize::MAX);
-            r.table.set_len(len, vp);
+            r.relen(vp);
             r.evict();
+            r.relen(vp);
             // A shorter roster (leads deleted elsewhere) may want other pages.
             fetch_pages(m)
         }
         Err(e) => {
             if r.total.is_none() {
-                r.error = Some(error_text(&e));
+                r.error = Some(e.clone());
             }
             super::toast_error(m, "reading the roster", &e);
             Vec::new()
         }
     }
+}
+
+/// A key while the text filter is typed: the rows narrow as it changes,
+/// keeping the selected lead when it still passes.
+pub fn on_filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    let vp = detail::tab_viewport(m);
+    let Some(r) = roster_mut(m) else {
+        return Vec::new();
+    };
+    let at = r.index(r.table.selected);
+    if r.needle.key(key) {
+        refiltered(r, at, vp);
+        return fetch_pages(m);
+    }
+    Vec::new()
+}
+
+/// Pasted text while the text filter is typed.
+pub fn on_filter_paste(m: &mut Model, text: &str) {
+    let vp = detail::tab_viewport(m);
+    if let Some(r) = roster_mut(m) {
+        let at = r.index(r.table.selected);
+        if r.needle.paste(text) {
+            refiltered(r, at, vp);
+        }
+    }
+}
+
+/// The rows after the text filter changed, the selection kept on roster
+/// row `at` when it is still shown.
+fn refiltered(r: &mut Roster, at: Option<usize>, vp: usize) {
+    r.relen(vp);
+    let line = match at {
+        Some(at) if r.filtering() => r.matches.iter().position(|x| *x == at as u64),
+        other => other,
+    };
+    r.table.select(line.unwrap_or(0), vp);
 }
 
 /// A key action on the roster tab.
@@ -261,7 +413,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     match action {
         Action::Open if o.tab == Tab::Roster => {
             if let Some(lead) = o.roster.selected().cloned() {
-                m.panes.campaigns.dialog = Some(Dialog::Lead(Box::new(LeadView {
+                m.panes.campaigns.dialog = Some(Dialog::Lead(Box::new(lead::LeadView {
                     lead,
                     channel: campaign.kind,
                     scroll: 0,
@@ -269,9 +421,19 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             }
             Vec::new()
         }
+        Action::Filter if o.tab == Tab::Roster => {
+            o.roster.needle.open();
+            Vec::new()
+        }
+        Action::Back if o.tab == Tab::Roster && o.roster.filtering() => {
+            let at = o.roster.index(o.roster.table.selected);
+            o.roster.needle.clear();
+            refiltered(&mut o.roster, at, vp);
+            fetch_pages(m)
+        }
         Action::CampaignStatusFilter => {
             o.tab = Tab::Roster;
-            o.roster.status = next_status(o.roster.status.as_ref());
+            o.roster.status = next_status(&campaign.kind, o.roster.status.as_ref());
             o.roster.marks.clear();
             reload(m)
         }
@@ -291,584 +453,36 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             o.roster.marks.extend(ids);
             Vec::new()
         }
-        Action::EditItem => edit(m, &campaign),
-        Action::DeleteLeads => ask_delete(m, &campaign),
-        Action::DeleteAllLeads => ask_delete_all(m, &campaign),
+        Action::EditItem => lead::edit(m, &campaign),
+        Action::DeleteLeads => delete::ask(m, &campaign),
+        Action::DeleteAllLeads => delete::ask_all(m, &campaign),
         _ => detail::disabled_notice(m, action),
     }
 }
 
-/// A lead's detail: every field and its custom fields.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LeadView {
-    /// The lead.
-    pub lead: CampaignLead,
-    /// The campaign's channel.
-    pub channel: Channel,
-    /// Scroll offset.
-    pub scroll: u16,
-}
-
-/// A key in the lead's detail.
-pub fn on_lead_key(m: &mut Model, mut d: Box<LeadView>, key: KeyEvent) -> Vec<Cmd> {
-    match m.keymap.action(Scope::Campaigns, &key) {
-        Some(Action::Back) => Vec::new(),
-        _ if key.code == KeyCode::Char('q') => Vec::new(),
-        Some(Action::EditItem) => {
-            let Some(campaign) = target(m) else {
-                return Vec::new();
-            };
-            if !detail::allowed(m, &campaign, Op::ChangeRoster) {
-                m.panes.campaigns.dialog = Some(Dialog::Lead(d));
-                return Vec::new();
-            }
-            open_edit(m, &campaign, &d.lead);
-            Vec::new()
-        }
-        Some(Action::Down) => {
-            d.scroll = d.scroll.saturating_add(1);
-            m.panes.campaigns.dialog = Some(Dialog::Lead(d));
-            Vec::new()
-        }
-        Some(Action::Up) => {
-            d.scroll = d.scroll.saturating_sub(1);
-            m.panes.campaigns.dialog = Some(Dialog::Lead(d));
-            Vec::new()
-        }
-        _ => {
-            m.panes.campaigns.dialog = Some(Dialog::Lead(d));
-            Vec::new()
-        }
-    }
-}
-
-/// The lead edit form.
-#[derive(Debug, Clone)]
-pub struct LeadEdit {
-    /// The campaign.
-    pub campaign: String,
-    /// The campaign's channel (its identity field is required).
-    pub channel: Channel,
-    /// The lead as it was.
-    pub lead: CampaignLead,
-    /// The form.
-    pub form: Form,
-}
-
-impl LeadEdit {
-    /// The local draft key.
-    pub fn draft_key(&self) -> String {
-        format!("campaign-lead:{}", self.lead.id)
-    }
-
-    /// The unsent text as a draft.
-    pub fn draft(&self) -> Draft {
-        Draft {
-            title: format!("edit of lead {}", lead_name(&self.lead)),
-            fields: self.form.snapshot(),
-        }
-    }
-}
-
-/// A lead's name to show: name, first and last, or an identity.
-pub fn lead_name(l: &CampaignLead) -> String {
-    let full = format!("{} {}", l.first_name.trim(), l.last_name.trim());
-    [
-        l.name.trim(),
-        full.trim(),
-        l.email.trim(),
-        l.network_url.trim(),
-    ]
-    .into_iter()
-    .find(|s| !s.is_empty())
-    .unwrap_or("(no name)")
-    .to_owned()
-}
-
-/// `key: value` lines of custom fields (strings bare, the rest as JSON).
-pub fn custom_lines(fields: &Map<String, Value>) -> Vec<String> {
-    fields
-        .iter()
-        .map(|(k, v)| match v {
-            Value::String(s) => format!("{k}: {s}"),
-            other => format!("{k}: {}", crate::app::json_tree::value_text(other)),
-        })
-        .collect()
-}
-
-/// Parses `key: value` lines back; the error names the line.
-pub fn parse_custom(lines: &[String]) -> Result<Map<String, Value>, String> {
-    let mut out = Map::new();
-    for (i, line) in lines.iter().enumerate() {
-        let Some((k, v)) = line.split_once(':') else {
-            return Err(format!("line {}: write it as key: value", i + 1));
-        };
-        let k = k.trim();
-        if k.is_empty() {
-            return Err(format!("line {}: the key is empty", i + 1));
-        }
-        out.insert(k.to_owned(), Value::String(v.trim().to_owned()));
-    }
-    Ok(out)
-}
-
-const FIELDS: [(&str, &str); 8] = [
-    ("email", "Email"),
-    ("network_url", "Network URL"),
-    ("first_name", "First name"),
-    ("last_name", "Last name"),
-    ("name", "Name"),
-    ("company", "Company"),
-    ("position", "Position"),
-    ("headline", "Headline"),
-];
-
-fn field_of<'a>(l: &'a CampaignLead, key: &str) -> &'a str {
-    match key {
-        "email" => &l.email,
-        "network_url" => &l.network_url,
-        "first_name" => &l.first_name,
-        "last_name" => &l.last_name,
-        "name" => &l.name,
-        "company" => &l.company,
-        "position" => &l.position,
-        _ => &l.headline,
-    }
-}
-
-fn edit_form(channel: &Channel, lead: &CampaignLead) -> Form {
-    let identity = if *channel == Channel::Email {
-        "email"
-    } else {
-        "network_url"
-    };
-    let mut form = Form::new(&format!("Edit lead · {}", lead_name(lead)), "Save");
-    for (key, label) in FIELDS {
-        form = if key == identity {
-            form.required_text(key, label, "this campaign's channel needs it")
-        } else {
-            form.text(key, label, "")
-        };
-    }
-    form = form.multiline(
-        "custom_fields",
-        "Custom fields",
-        "one per line: key: value (used as %custom_fields.key% in messages)",
-        4,
-    );
-    for (key, _) in FIELDS {
-        form.set_value(key, field_of(lead, key));
-    }
-    form.set_value(
-        "custom_fields",
-        &custom_lines(&lead.custom_fields).join("\n"),
-    );
-    form.mark_clean();
-    form
-}
-
-fn open_edit(m: &mut Model, campaign: &Campaign, lead: &CampaignLead) {
-    let mut d = LeadEdit {
-        campaign: campaign.id.clone(),
-        channel: campaign.kind.clone(),
-        lead: lead.clone(),
-        form: edit_form(&campaign.kind, lead),
-    };
-    if let Some(draft) = m.state.drafts.remove(&d.draft_key()) {
-        d.form.restore(&draft.fields);
-        m.notify(
-            Level::Info,
-            "Draft restored",
-            "your unsent edit of this lead is back",
-        );
-    }
-    m.panes.campaigns.dialog = Some(Dialog::EditLead(Box::new(d)));
-}
-
-/// `e` on the roster: edit the selected lead (draft only).
-fn edit(m: &mut Model, campaign: &Campaign) -> Vec<Cmd> {
-    if !detail::allowed(m, campaign, Op::ChangeRoster) {
-        return Vec::new();
-    }
-    let lead = m
-        .panes
-        .campaigns
-        .open
-        .as_ref()
-        .and_then(|o| o.roster.selected().cloned());
-    match lead {
-        Some(lead) => open_edit(m, campaign, &lead),
-        None => m.notify(Level::Info, "No lead", "select a loaded lead first"),
-    }
-    Vec::new()
-}
-
-/// The changed fields of the edit, or a message for the form.
-fn edit_body(d: &LeadEdit) -> Result<Option<EditLead>, (String, String)> {
-    let mut fields = LeadInput::default();
-    let mut changed = false;
-    for (key, _) in FIELDS {
-        let v = d.form.value(key);
-        if v == DisplayText::inline(field_of(&d.lead, key)).as_str().trim() {
-            continue;
-        }
-        changed = true;
-        let slot = match key {
-            "email" => &mut fields.email,
-            "network_url" => &mut fields.network_url,
-            "first_name" => &mut fields.first_name,
-            "last_name" => &mut fields.last_name,
-            "name" => &mut fields.name,
-            "company" => &mut fields.company,
-            "position" => &mut fields.position,
-            _ => &mut fields.headline,
-        };
-        *slot = Some(v);
-    }
-    let custom = parse_custom(&d.form.items("custom_fields"))
-        .map_err(|e| ("custom_fields".to_owned(), e))?;
-    if custom != d.lead.custom_fields {
-        changed = true;
-        fields.custom_fields = Some(custom);
-    }
-    Ok(changed.then(|| EditLead {
-        id: d.lead.id.clone(),
-        fields,
-    }))
-}
-
-/// A key in the lead edit form.
-pub fn on_edit_key(m: &mut Model, mut d: Box<LeadEdit>, key: KeyEvent) -> Vec<Cmd> {
-    let sending = in_flight(m, |p| *p == Purpose::EditLead(d.lead.id.clone()));
-    if sending {
-        // Read-only until the answer; Esc leaves it to arrive as a notice.
-        if key.code != KeyCode::Esc {
-            m.panes.campaigns.dialog = Some(Dialog::EditLead(d));
-        }
-        return Vec::new();
-    }
-    match d.form.handle_key(key) {
-        // Unsent text is kept as a local draft and comes back next time.
-        FormEvent::Cancel => {
-            if d.form.is_dirty() {
-                m.state.drafts.insert(d.draft_key(), d.draft());
-                m.notify(
-                    Level::Info,
-                    "Draft kept",
-                    "your edit is kept; e on the lead brings it back",
-                );
-            }
-            Vec::new()
-        }
-        FormEvent::Submit => submit_edit(m, d),
-        FormEvent::Edited | FormEvent::Ignored => {
-            m.panes.campaigns.dialog = Some(Dialog::EditLead(d));
-            Vec::new()
-        }
-    }
-}
-
-fn submit_edit(m: &mut Model, mut d: Box<LeadEdit>) -> Vec<Cmd> {
-    d.form.clear_errors();
-    if !d.form.check_required() {
-        m.panes.campaigns.dialog = Some(Dialog::EditLead(d));
-        return Vec::new();
-    }
-    let body = match edit_body(&d) {
-        Ok(Some(b)) => b,
-        Ok(None) => {
-            d.form.note = Some("nothing changed".into());
-            m.panes.campaigns.dialog = Some(Dialog::EditLead(d));
-            return Vec::new();
-        }
-        Err((field, e)) => {
-            d.form.set_error(&field, &e);
-            m.panes.campaigns.dialog = Some(Dialog::EditLead(d));
-            return Vec::new();
-        }
-    };
-    let (_, cmd) = m.request(
-        Purpose::EditLead(d.lead.id.clone()),
-        ApiRequest::EditLead {
-            id: d.campaign.clone(),
-            edit: Box::new(body),
-        },
-    );
-    m.panes.campaigns.dialog = Some(Dialog::EditLead(d));
-    vec![cmd]
-}
-
-/// The edit answered.
-pub fn on_edited(m: &mut Model, lead_id: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Lead(result) = reply else {
-        return Vec::new();
-    };
-    let dialog = match m.panes.campaigns.dialog.take() {
-        Some(Dialog::EditLead(d)) if d.lead.id == lead_id => Some(d),
-        other => {
-            m.panes.campaigns.dialog = other;
-            None
-        }
-    };
-    match *result {
-        Ok(lead) => {
-            let name = lead_name(&lead);
-            replace_lead(m, lead);
-            m.state.drafts.remove(&format!("campaign-lead:{lead_id}"));
-            m.notify(Level::Success, "Lead saved", &name);
-            Vec::new()
-        }
-        Err(e) => {
-            let Some(mut d) = dialog else {
-                super::toast_error(m, "saving the lead", &e);
-                return Vec::new();
-            };
-            if uncertain(&e) {
-                d.form.note = Some(format!(
-                    "{} — the edit may have been saved; Esc and r re-read the roster before saving again",
-                    e.message()
-                ));
-            } else if e.status() == Some(409) {
-                let key = if d.channel == Channel::Email {
-                    "email"
-                } else {
-                    "network_url"
-                };
-                d.form.set_error(key, &e.message());
-            } else {
-                d.form.note = Some(error_text(&e));
-            }
-            m.panes.campaigns.dialog = Some(Dialog::EditLead(d));
-            Vec::new()
-        }
-    }
-}
-
-fn replace_lead(m: &mut Model, lead: CampaignLead) {
+/// Puts an edited lead in place of its older copy.
+pub fn replace_lead(m: &mut Model, lead: CampaignLead) {
+    let vp = detail::tab_viewport(m);
     let Some(r) = roster_mut(m) else {
         return;
     };
     for page in r.pages.values_mut() {
         if let Some(slot) = page.iter_mut().find(|l| l.id == lead.id) {
             *slot = lead;
-            return;
+            break;
         }
     }
+    if r.filtering() {
+        r.relen(vp);
+    }
 }
 
-/// A delete in progress: ids sent in chunks of at most 500, one after the
-/// other.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct DeleteJob {
-    /// The campaign.
-    pub campaign: String,
-    /// Ids still to send.
-    pub queue: VecDeque<String>,
-    /// Ids asked for in all.
-    pub total: usize,
-    /// Deleted, as the service counts them.
-    pub deleted: u64,
-}
-
-fn ask_delete(m: &mut Model, campaign: &Campaign) -> Vec<Cmd> {
-    if !detail::allowed(m, campaign, Op::ChangeRoster) {
-        return Vec::new();
-    }
-    let Some(o) = m.panes.campaigns.open.as_ref() else {
-        return Vec::new();
-    };
-    let ids: Vec<String> = if o.roster.marks.is_empty() {
-        o.roster
-            .selected()
-            .map(|l| l.id.clone())
-            .into_iter()
-            .collect()
-    } else {
-        o.roster.marks.iter().cloned().collect()
-    };
-    if ids.is_empty() {
-        m.notify(
-            Level::Info,
-            "Nothing selected",
-            "select leads with Space first",
-        );
-        return Vec::new();
-    }
-    let n = ids.len();
-    m.confirm(Confirm {
-        title: "Delete leads?".into(),
-        lines: vec![
-            format!(
-                "{} lead{} leave{} the roster of “{}”.",
-                format::count(n as u64),
-                if n == 1 { "" } else { "s" },
-                if n == 1 { "s" } else { "" },
-                campaign.name
-            ),
-            "This cannot be undone.".into(),
-        ],
-        yes: "Delete".into(),
-        no: None,
-        destructive: true,
-        on_yes: ConfirmAction::Pane(
-            Confirmed::DeleteLeads {
-                campaign: campaign.id.clone(),
-                ids,
-            }
-            .into(),
-        ),
-    });
-    Vec::new()
-}
-
-fn ask_delete_all(m: &mut Model, campaign: &Campaign) -> Vec<Cmd> {
-    if !detail::allowed(m, campaign, Op::ChangeRoster) {
-        return Vec::new();
-    }
-    m.confirm(Confirm {
-        title: "Delete every lead?".into(),
-        lines: vec![
-            format!(
-                "All {} leads leave the roster of “{}”.",
-                format::count(campaign.stats.total),
-                campaign.name
-            ),
-            "This cannot be undone.".into(),
-        ],
-        yes: "Delete all".into(),
-        no: None,
-        destructive: true,
-        on_yes: ConfirmAction::Pane(Confirmed::DeleteAll(campaign.id.clone()).into()),
-    });
-    Vec::new()
-}
-
-/// Starts deleting `ids` (confirmed).
-pub fn delete(m: &mut Model, campaign: &str, ids: Vec<String>) -> Vec<Cmd> {
-    let Some(o) = m
-        .panes
-        .campaigns
-        .open
-        .as_mut()
-        .filter(|o| o.campaign.id == campaign)
-    else {
-        return Vec::new();
-    };
-    if o.delete.is_some() {
-        return Vec::new();
-    }
-    o.delete = Some(DeleteJob {
-        campaign: campaign.to_owned(),
-        total: ids.len(),
-        queue: ids.into(),
-        deleted: 0,
-    });
-    next_delete(m)
-}
-
-/// Deletes every lead (confirmed).
-pub fn delete_all(m: &mut Model, campaign: &str) -> Vec<Cmd> {
-    let Some(o) = m
-        .panes
-        .campaigns
-        .open
-        .as_mut()
-        .filter(|o| o.campaign.id == campaign)
-    else {
-        return Vec::new();
-    };
-    if o.delete.is_some() {
-        return Vec::new();
-    }
-    o.delete = Some(DeleteJob {
-        campaign: campaign.to_owned(),
-        ..DeleteJob::default()
-    });
-    let (_, cmd) = m.request(
-        Purpose::Delete(campaign.to_owned()),
-        ApiRequest::DeleteLeads {
-            id: campaign.to_owned(),
-            which: DeleteLeads::All { all: true },
-        },
+/// Says that nothing is selected to act on.
+pub(super) fn nothing_selected(m: &mut Model) {
+    let key = m.keymap.key_label(Action::MarkLead);
+    m.notify(
+        Level::Info,
+        "Nothing selected",
+        &format!("select leads with {key} first"),
     );
-    vec![cmd]
-}
-
-fn next_delete(m: &mut Model) -> Vec<Cmd> {
-    let Some(job) = m
-        .panes
-        .campaigns
-        .open
-        .as_mut()
-        .and_then(|o| o.delete.as_mut())
-    else {
-        return Vec::new();
-    };
-    let n = job.queue.len().min(DELETE_CHUNK);
-    if n == 0 {
-        return finish_delete(m, None);
-    }
-    let ids: Vec<String> = job.queue.drain(..n).collect();
-    let campaign = job.campaign.clone();
-    let (_, cmd) = m.request(
-        Purpose::Delete(campaign.clone()),
-        ApiRequest::DeleteLeads {
-            id: campaign,
-            which: DeleteLeads::Ids { ids },
-        },
-    );
-    vec![cmd]
-}
-
-fn finish_delete(m: &mut Model, failure: Option<String>) -> Vec<Cmd> {
-    let Some(o) = m.panes.campaigns.open.as_mut() else {
-        return Vec::new();
-    };
-    let Some(job) = o.delete.take() else {
-        return Vec::new();
-    };
-    o.roster.marks.clear();
-    let text = format!("{} deleted", format::count(job.deleted));
-    match failure {
-        None => m.notify(Level::Success, "Leads deleted", &text),
-        Some(why) => m.notify(
-            Level::Error,
-            "Delete stopped",
-            &format!("{text}; then: {why} (the rest was not sent)"),
-        ),
-    }
-    let mut cmds = detail::read(m, &job.campaign);
-    cmds.extend(reload(m));
-    cmds
-}
-
-/// A delete chunk answered: the next one, or the end.
-pub fn on_deleted(m: &mut Model, campaign: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::LeadsDeleted(result) = reply else {
-        return Vec::new();
-    };
-    let Some(job) = m
-        .panes
-        .campaigns
-        .open
-        .as_mut()
-        .and_then(|o| o.delete.as_mut())
-        .filter(|j| j.campaign == campaign)
-    else {
-        return Vec::new();
-    };
-    match result {
-        Ok(n) => {
-            job.deleted = job.deleted.saturating_add(n);
-            next_delete(m)
-        }
-        Err(e) if uncertain(&e) => finish_delete(
-            m,
-            Some(format!(
-                "{} — that chunk may have been deleted; the roster is read again",
-                e.message()
-            )),
-        ),
-        Err(e) => finish_delete(m, Some(error_text(&e))),
-    }
 }

@@ -7,18 +7,21 @@
 
 use std::collections::BTreeSet;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyEvent;
 use ratatui_textarea::{CursorMove, TextArea, WrapMode};
 use serde_json::Value;
 
+use super::super::form::edit_key;
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::rules::Op;
-use super::{Confirmed, Purpose, View, detail, error_text, uncertain, upsert};
+use super::{Confirmed, Purpose, View, detail, error_text, keys, upsert};
 use crate::api::model::{
     CampaignLead, Channel, NodeType, RosterQuery, SequenceNode, SequenceNodeInput, UpdateCampaign,
 };
+use crate::app::keymap::{Action, Scope};
 use crate::store::Draft;
+use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
 /// Lead fields a template can use, as `%name%`.
@@ -32,8 +35,8 @@ pub const LEAD_FIELDS: [&str; 7] = [
     "email",
 ];
 
-/// Leads read for the preview.
-const PREVIEW_LEADS: usize = 20;
+/// Leads read for the preview at a time.
+const PREVIEW_LEADS: u64 = 20;
 
 /// One sending step.
 #[derive(Debug, Clone)]
@@ -107,10 +110,19 @@ pub struct Editor {
     pub variables: Vec<String>,
     /// The variable picker, open on this row.
     pub picker: Option<usize>,
-    /// Leads for the preview.
+    /// Leads for the preview: a window of the roster.
     pub leads: Vec<CampaignLead>,
-    /// The lead the preview is rendered for.
+    /// The roster row of the window's first lead.
+    pub window: u64,
+    /// The lead (in the window) the preview is rendered for.
     pub preview_lead: usize,
+    /// Leads in the roster (as the last window read said).
+    pub lead_total: Option<u64>,
+    /// The roster's status filter, which the rows count in.
+    pub lead_status: Option<String>,
+    /// The roster row wanted once its window arrives (`Ctrl-L` past the
+    /// window's end).
+    pub want_row: Option<u64>,
     /// A message above the editor (the service's refusal, a save note).
     pub note: Option<String>,
     initial: Vec<(String, String, String)>,
@@ -176,6 +188,11 @@ impl Editor {
     /// The lead of the preview.
     pub fn lead(&self) -> Option<&CampaignLead> {
         self.leads.get(self.preview_lead)
+    }
+
+    /// The preview lead's row in the roster (0-based).
+    pub fn lead_row(&self) -> u64 {
+        self.window.saturating_add(self.preview_lead as u64)
     }
 
     /// Inserts pasted text where the cursor is.
@@ -291,11 +308,13 @@ pub fn render(template: &str, lead: &CampaignLead) -> (String, Vec<String>) {
     (out, empty)
 }
 
-/// An editor over a campaign's sequence, with `leads` for the preview.
+/// An editor over a campaign's sequence, previewed on `leads` (a window of
+/// the roster from row `window`).
 fn editor(
     c: &crate::api::model::Campaign,
     nodes: &[SequenceNode],
     leads: Vec<CampaignLead>,
+    window: u64,
 ) -> Editor {
     let steps: Vec<Step> = nodes
         .iter()
@@ -312,7 +331,11 @@ fn editor(
         variables: Vec::new(),
         picker: None,
         leads,
+        window,
         preview_lead: 0,
+        lead_total: None,
+        lead_status: None,
+        want_row: None,
         note: None,
         initial: Vec::new(),
     };
@@ -320,7 +343,49 @@ fn editor(
     e
 }
 
-/// `s`: opens the editor on the open campaign (draft only).
+/// The preview's start: the lead selected in the roster (its row, the
+/// window of [`PREVIEW_LEADS`] holding it, as far as loaded), the roster's
+/// status filter and total.
+fn preview_start(m: &Model) -> (u64, Vec<CampaignLead>, Option<String>, Option<u64>) {
+    let Some(r) = m.panes.campaigns.open.as_ref().map(|o| &o.roster) else {
+        return (0, Vec::new(), None, None);
+    };
+    let row = r.index(r.table.selected).unwrap_or(0) as u64;
+    let window = row / PREVIEW_LEADS * PREVIEW_LEADS;
+    let leads: Vec<CampaignLead> = (window..window + PREVIEW_LEADS)
+        .map_while(|i| r.row(usize::try_from(i).ok()?).cloned())
+        .collect();
+    let status = r.status.as_ref().map(|s| s.as_str().to_owned());
+    (row, leads, status, r.total)
+}
+
+/// Asks for the window of the roster holding row `row`, for the preview.
+fn read_window(m: &mut Model, row: u64) -> Vec<Cmd> {
+    let Some(e) = m.panes.campaigns.sequence.as_mut() else {
+        return Vec::new();
+    };
+    e.want_row = Some(row);
+    let (campaign, status) = (e.campaign.clone(), e.lead_status.clone());
+    let page = row / PREVIEW_LEADS;
+    let (_, cmd) = m.request(
+        Purpose::PreviewLeads {
+            campaign: campaign.clone(),
+            page,
+        },
+        ApiRequest::ListLeads {
+            id: campaign,
+            query: RosterQuery {
+                page: Some(page.saturating_add(1)),
+                limit: Some(PREVIEW_LEADS),
+                status,
+            },
+        },
+    );
+    vec![cmd]
+}
+
+/// `s`: opens the editor on the open campaign (draft only), previewed on
+/// the lead selected in the roster.
 pub fn open(m: &mut Model) -> Vec<Cmd> {
     let Some(c) = m
         .panes
@@ -343,14 +408,11 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
         );
         return detail::read(m, &c.id);
     };
-    let leads: Vec<CampaignLead> = m
-        .panes
-        .campaigns
-        .open
-        .as_ref()
-        .map(|o| o.roster.loaded().take(PREVIEW_LEADS).cloned().collect())
-        .unwrap_or_default();
-    let mut e = editor(&c, &nodes, leads);
+    let (row, leads, status, total) = preview_start(m);
+    let mut e = editor(&c, &nodes, leads, row / PREVIEW_LEADS * PREVIEW_LEADS);
+    e.preview_lead = usize::try_from(row - e.window).unwrap_or(0);
+    e.lead_status = status;
+    e.lead_total = total;
     if let Some(d) = m.state.drafts.remove(&e.draft_key()) {
         e.restore(&d);
         m.notify(
@@ -369,23 +431,12 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
     }
     m.panes.campaigns.sequence = Some(e);
     m.panes.campaigns.view = View::Sequence;
-    let (_, cmd) = m.request(
-        Purpose::PreviewLeads(c.id.clone()),
-        ApiRequest::ListLeads {
-            id: c.id,
-            query: RosterQuery {
-                page: Some(1),
-                limit: Some(PREVIEW_LEADS as u64),
-                status: None,
-            },
-        },
-    );
-    vec![cmd]
+    read_window(m, row)
 }
 
-/// Leads for the preview answered.
-pub fn on_leads(m: &mut Model, campaign: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Roster(Ok(page)) = reply else {
+/// A window of leads for the preview answered.
+pub fn on_leads(m: &mut Model, campaign: &str, page: u64, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Roster(Ok(answer)) = reply else {
         return Vec::new();
     };
     let Some(e) = m
@@ -397,27 +448,50 @@ pub fn on_leads(m: &mut Model, campaign: &str, reply: ApiReply) -> Vec<Cmd> {
     else {
         return Vec::new();
     };
-    if !page.prospects.is_empty() {
-        e.leads = page.prospects;
-        e.preview_lead = e.preview_lead.min(e.leads.len() - 1);
+    e.lead_total = Some(answer.total);
+    if !answer.prospects.is_empty() {
+        e.window = page.saturating_mul(PREVIEW_LEADS);
+        let want = e.want_row.take().unwrap_or(e.window);
+        e.leads = answer.prospects;
+        let at = usize::try_from(want.saturating_sub(e.window)).unwrap_or(0);
+        e.preview_lead = at.min(e.leads.len() - 1);
     }
     e.refresh_variables(&BTreeSet::new());
     Vec::new()
 }
 
+/// `Ctrl-L`: the preview for the next lead of the roster (the next window
+/// is read past the end of this one; after the last lead, the first).
+fn next_lead(m: &mut Model) -> Vec<Cmd> {
+    let Some(e) = m.panes.campaigns.sequence.as_mut() else {
+        return Vec::new();
+    };
+    if e.preview_lead + 1 < e.leads.len() {
+        e.preview_lead += 1;
+        return Vec::new();
+    }
+    let next = e.lead_row().saturating_add(1);
+    let next = match e.lead_total {
+        Some(total) if next >= total => 0,
+        _ => next,
+    };
+    if e.leads.is_empty() && e.lead_total == Some(0) {
+        return Vec::new();
+    }
+    read_window(m, next)
+}
+
 fn close(m: &mut Model) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
     if let Some(e) = m.panes.campaigns.sequence.take()
         && e.is_dirty()
     {
-        m.state.drafts.insert(e.draft_key(), e.draft());
-        m.notify(
-            Level::Info,
-            "Draft kept",
-            "your sequence is kept; s brings it back",
-        );
+        let key = m.keymap.key_label(Action::EditSequence);
+        let how_back = format!("{key} brings it back");
+        cmds = super::keep_draft(m, e.draft_key(), e.draft(), "your sequence", &how_back);
     }
     m.panes.campaigns.view = View::Detail;
-    Vec::new()
+    cmds
 }
 
 fn save(m: &mut Model) -> Vec<Cmd> {
@@ -474,14 +548,35 @@ pub fn on_saved(m: &mut Model, campaign: &str, reply: ApiReply) -> Vec<Cmd> {
                 m.panes.campaigns.sequence = None;
                 m.panes.campaigns.view = View::Detail;
             }
-            m.notify(Level::Success, "Sequence saved", "");
+            let steps = m
+                .panes
+                .campaigns
+                .open
+                .as_ref()
+                .and_then(|o| o.campaign.sequence_nodes.as_ref())
+                .map_or(0, |n| n.iter().filter(|n| n.kind != NodeType::End).count());
+            let name = m
+                .panes
+                .campaigns
+                .open
+                .as_ref()
+                .map(|o| o.campaign.name.clone())
+                .unwrap_or_default();
+            m.notify(
+                Level::Success,
+                "Sequence saved",
+                &format!(
+                    "“{name}” has {}, then the end",
+                    format::plural(steps as u64, "step", "steps")
+                ),
+            );
             Vec::new()
         }
         Err(e) => {
-            let note = if uncertain(&e) {
+            let note = if e.maybe_accepted() {
                 format!(
                     "{} — the sequence may have been saved; saving again replaces it with the same steps",
-                    e.message()
+                    super::uncertain_detail(&e)
                 )
             } else {
                 error_text(&e)
@@ -536,9 +631,10 @@ fn ask_remove(m: &mut Model) -> Vec<Cmd> {
     m.confirm(Confirm {
         title: "Remove step?".into(),
         lines: vec![format!(
-            "Step {} ({}) and its text leave the sequence (nothing is saved until Ctrl-S).",
+            "Step {} ({}) and its text leave the sequence (nothing is saved until {}).",
             i + 1,
-            step_name(&step.kind)
+            step_name(&step.kind),
+            keys::SUBMIT.label
         )],
         yes: "Remove".into(),
         no: None,
@@ -548,34 +644,38 @@ fn ask_remove(m: &mut Model) -> Vec<Cmd> {
     Vec::new()
 }
 
-/// A key in the variable picker.
-fn picker_key(e: &mut Editor, key: KeyEvent) {
+/// A key in the variable picker (a list: the keymap's moves move in it).
+fn picker_key(e: &mut Editor, key: KeyEvent, action: Option<Action>) {
     let Some(row) = e.picker else { return };
-    match key.code {
-        KeyCode::Esc => e.picker = None,
-        KeyCode::Up | KeyCode::Char('k') => e.picker = Some(row.saturating_sub(1)),
-        KeyCode::Down | KeyCode::Char('j') => {
-            e.picker = Some((row + 1).min(e.variables.len().saturating_sub(1)));
+    if keys::CLOSE.matches(&key) {
+        e.picker = None;
+        return;
+    }
+    if !keys::CONFIRM.matches(&key) {
+        match action {
+            Some(Action::Up) => e.picker = Some(row.saturating_sub(1)),
+            Some(Action::Down) => {
+                e.picker = Some((row + 1).min(e.variables.len().saturating_sub(1)));
+            }
+            _ => {}
         }
-        KeyCode::Enter => {
-            e.picker = None;
-            let Some(var) = e.variables.get(row).cloned() else {
-                return;
-            };
-            let focus = e.focus;
-            if let Some(step) = e.steps.get_mut(e.selected) {
-                let text = format!("%{var}%");
-                match focus {
-                    Focus::Subject => {
-                        step.subject.insert_str(text);
-                    }
-                    _ => {
-                        step.body.insert_str(text);
-                    }
-                }
+        return;
+    }
+    e.picker = None;
+    let Some(var) = e.variables.get(row).cloned() else {
+        return;
+    };
+    let focus = e.focus;
+    if let Some(step) = e.steps.get_mut(e.selected) {
+        let text = format!("%{var}%");
+        match focus {
+            Focus::Subject => {
+                step.subject.insert_str(text);
+            }
+            _ => {
+                step.body.insert_str(text);
             }
         }
-        _ => {}
     }
 }
 
@@ -600,89 +700,101 @@ fn cycle(e: &mut Editor, forward: bool) {
 }
 
 /// Keys while the step list has the focus (letters are commands here).
-fn steps_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+fn steps_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Vec<Cmd> {
     let Some(e) = m.panes.campaigns.sequence.as_mut() else {
         return Vec::new();
     };
-    match key.code {
-        KeyCode::Up | KeyCode::Char('k') => e.selected = e.selected.saturating_sub(1),
-        KeyCode::Down | KeyCode::Char('j') => {
-            e.selected = (e.selected + 1).min(e.steps.len().saturating_sub(1));
+    if keys::ADD_STEP.matches(&key) {
+        let kind = new_kind(e);
+        let at = if e.steps.is_empty() {
+            0
+        } else {
+            e.selected + 1
+        };
+        e.steps.insert(at, Step::new(kind, "", ""));
+        e.selected = at;
+        cycle(e, true);
+    } else if keys::REMOVE_STEP.matches(&key) {
+        return ask_remove(m);
+    } else if keys::CONFIRM.matches(&key) {
+        cycle(e, true);
+    } else {
+        match action {
+            Some(Action::Up) => e.selected = e.selected.saturating_sub(1),
+            Some(Action::Down) => {
+                e.selected = (e.selected + 1).min(e.steps.len().saturating_sub(1));
+            }
+            _ => {}
         }
-        KeyCode::Char('a') => {
-            let kind = new_kind(e);
-            let at = if e.steps.is_empty() {
-                0
-            } else {
-                e.selected + 1
-            };
-            e.steps.insert(at, Step::new(kind, "", ""));
-            e.selected = at;
-            cycle(e, true);
-        }
-        KeyCode::Char('x') => return ask_remove(m),
-        KeyCode::Enter => cycle(e, true),
-        _ => {}
     }
     Vec::new()
 }
 
-/// A key in the editor.
-pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+/// Keys of the whole editor (before the focused box): close, save, the
+/// variable picker, the next lead, the next box. `None`: not one of them.
+fn editor_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
     let sending = super::in_flight(m, |p| matches!(p, Purpose::SaveSequence(_)));
+    let e = m.panes.campaigns.sequence.as_mut()?;
+    if keys::CLOSE.matches(&key) {
+        return Some(close(m));
+    }
+    if keys::SUBMIT.matches(&key) {
+        return Some(if sending { Vec::new() } else { save(m) });
+    }
+    if keys::NEXT_LEAD.matches(&key) {
+        return Some(next_lead(m));
+    }
+    if keys::INSERT_VARIABLE.matches(&key) {
+        if e.focus != Focus::Steps && !e.steps.is_empty() {
+            e.picker = Some(0);
+        } else {
+            e.note = Some(format!(
+                "move to a subject or body first ({}), then insert a variable",
+                keys::NEXT.label
+            ));
+        }
+    } else if keys::NEXT.matches(&key) {
+        cycle(e, true);
+    } else if keys::PREV.matches(&key) {
+        cycle(e, false);
+    } else {
+        return None;
+    }
+    Some(Vec::new())
+}
+
+/// A key in the editor: text boxes take readline keys (`Ctrl-U` clears to
+/// the start of the line, as in every text box).
+pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    let action = m.keymap.action(Scope::Campaigns, &key);
     let Some(e) = m.panes.campaigns.sequence.as_mut() else {
         return Vec::new();
     };
     if e.picker.is_some() {
-        picker_key(e, key);
+        picker_key(e, key, action);
         return Vec::new();
     }
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    match key.code {
-        KeyCode::Esc => return close(m),
-        KeyCode::Char('s') if ctrl => {
-            return if sending { Vec::new() } else { save(m) };
-        }
-        KeyCode::Char('t') if ctrl => {
-            if e.focus != Focus::Steps && !e.steps.is_empty() {
-                e.picker = Some(0);
-            } else {
-                e.note =
-                    Some("move to a subject or body first (Tab), then insert a variable".into());
-            }
-            return Vec::new();
-        }
-        KeyCode::Char('l') if ctrl => {
-            if !e.leads.is_empty() {
-                e.preview_lead = (e.preview_lead + 1) % e.leads.len();
-            }
-            return Vec::new();
-        }
-        KeyCode::Tab => {
-            cycle(e, true);
-            return Vec::new();
-        }
-        KeyCode::BackTab => {
-            cycle(e, false);
-            return Vec::new();
-        }
-        _ => {}
+    if let Some(cmds) = editor_key(m, key) {
+        return cmds;
     }
+    let Some(e) = m.panes.campaigns.sequence.as_mut() else {
+        return Vec::new();
+    };
     let focus = e.focus;
     let Some(step) = e.steps.get_mut(e.selected) else {
-        return steps_key(m, key);
+        return steps_key(m, key, action);
     };
     match focus {
-        Focus::Steps => return steps_key(m, key),
+        Focus::Steps => return steps_key(m, key, action),
         Focus::Subject => {
-            if key.code == KeyCode::Enter {
+            if keys::CONFIRM.matches(&key) {
                 e.focus = Focus::Body;
             } else {
-                step.subject.input(key);
+                edit_key(&mut step.subject, key);
             }
         }
         Focus::Body => {
-            step.body.input(key);
+            edit_key(&mut step.body, key);
         }
     }
     e.note = None;

@@ -9,19 +9,24 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::super::theme::Theme;
+use super::super::widgets::placeholder;
 use super::super::widgets::spark::spark;
 use super::super::widgets::vtable::{self, Column, TableSpec};
-use super::lead_status;
+use super::{empty_rows, lead_status, needle_spans, said, stale_mark};
+use crate::api::RouteFamily;
 use crate::api::model::{Campaign, CampaignStats, Channel, NodeType};
-use crate::app::Model;
-use crate::app::campaigns::roster::{PAGE, lead_name};
+use crate::app::campaigns::lead::lead_name;
+use crate::app::campaigns::roster::PAGE;
 use crate::app::campaigns::sequence::step_name;
 use crate::app::campaigns::{
     Opened, Purpose, Tab, detail, in_flight, layout, messages, rules, trend,
 };
+use crate::app::net::Load;
+use crate::app::{Model, Placeholder};
 use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
+use crate::text::time_column::TimeColumn;
 use crate::text::wrap::wrap;
 
 /// Draws the detail.
@@ -34,17 +39,19 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     keys_line(m, f, a.keys, &o.campaign, theme);
     tabs_line(f, a.tabs, o.tab, theme);
     if !o.loaded {
-        let text = match &o.error {
-            Some(e) => format!(
-                "could not read the campaign: {} — {} retries",
-                DisplayText::inline(e),
-                m.keymap.key_label(Action::Refresh)
+        let p = match &o.error {
+            Some(e) if e.is_not_found() => said(
+                "could not load the campaign: not found (deleted, or another workspace's)".into(),
             ),
-            None => "loading the campaign…".into(),
+            Some(e) => m.placeholder("the campaign", RouteFamily::Campaigns, Load::Failed(e)),
+            None => m.placeholder("the campaign", RouteFamily::Campaigns, Load::Pending),
         };
+        let block = bordered(" Campaign ", theme);
+        let inner = block.inner(a.content);
+        f.render_widget(block, a.content);
         f.render_widget(
-            Paragraph::new(Span::styled(text, theme.dim)).block(bordered(" Campaign ", theme)),
-            a.content,
+            Paragraph::new(placeholder::lines(&p, inner.width, theme)),
+            inner,
         );
         return;
     }
@@ -81,6 +88,11 @@ fn title_line(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
             format!("● {}", DisplayText::inline(c.status.as_str())),
             theme.campaign_status(&c.status),
         ));
+        // The stale mark first: a narrow line cuts what follows it.
+        let live = rules::is_live(&c.status);
+        if let Some(mark) = stale_mark(m, &o.fresh, live, theme) {
+            spans.push(mark);
+        }
         let when = if area.width >= 100 {
             format!(
                 " · created {} · updated {}",
@@ -91,7 +103,7 @@ fn title_line(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
             format!(" · updated {}", format::ago(&c.updated_at, m.clock))
         };
         spans.push(Span::styled(when, theme.dim));
-        if rules::is_live(&c.status) {
+        if live && !o.fresh.is_stale() {
             let every = format::duration(m.poll.campaign);
             spans.push(Span::styled(format!(" · live ({every})"), theme.info));
         }
@@ -479,52 +491,55 @@ impl Trend {
 
 const ROSTER_COLS: [Column; 7] = [
     Column::new("Status", 8, 15),
-    Column::new("Name", 8, 28),
-    Column::new("Email", 8, 34),
-    Column::new("Network URL", 11, u16::MAX).optional(2),
-    Column::new("Company", 7, 24).optional(1),
-    Column::new("Position", 8, 28).optional(3),
-    Column::new("Updated", 7, 12).optional(4),
+    Column::new("Name", 8, 32),
+    Column::new("Email", 8, 60),
+    Column::new("Network URL", 11, 72).optional(2),
+    Column::new("Company", 7, 32).optional(1),
+    Column::new("Position", 8, 40).optional(3),
+    Column::new("Updated", 7, 16).optional(4),
 ];
 
-fn roster(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
+/// The roster's title: how many leads (and how many of the loaded ones
+/// pass the text filter), the status filter, the page size.
+fn roster_title(o: &Opened, theme: &Theme) -> Line<'static> {
     let r = &o.roster;
-    let row = |i: usize| -> Vec<Span<'static>> {
-        let Some(l) = r.row(i) else {
-            return vec![Span::styled("…", theme.dim)];
-        };
-        vec![
-            Span::styled(
-                DisplayText::inline(l.status.as_str()).into_string(),
-                lead_status(theme, &l.status),
-            ),
-            Span::raw(DisplayText::inline(&lead_name(l)).into_string()),
-            Span::raw(DisplayText::inline(&l.email).into_string()),
-            Span::styled(DisplayText::inline(&l.network_url).into_string(), theme.dim),
-            Span::raw(DisplayText::inline(&l.company).into_string()),
-            Span::raw(DisplayText::inline(&l.position).into_string()),
-            Span::styled(format::ago(&l.updated_at, m.clock), theme.dim),
-        ]
-    };
-    let marked = |i: usize| r.row(i).is_some_and(|l| r.marks.contains(&l.id));
     let status = r
         .status
         .as_ref()
         .map_or("all".to_owned(), |s| s.as_str().to_owned());
-    let total = r.total.map_or("…".into(), format::count);
-    let title = Line::from(vec![
-        Span::styled(format!(" Roster · {total} leads "), theme.title),
-        Span::styled(format!(" status: {status} "), theme.info),
-        Span::styled(format!(" pages of {PAGE} "), theme.dim),
-    ]);
-    let mut foot = vec![Span::styled(
-        format!(
-            " {} status · {} select ",
-            m.keymap.key_label(Action::CampaignStatusFilter),
-            m.keymap.key_label(Action::MarkLead)
-        ),
-        theme.dim,
-    )];
+    let total = r
+        .total
+        .map_or("… leads".into(), |t| format::plural(t, "lead", "leads"));
+    let mut spans = vec![Span::styled(format!(" Roster · {total} "), theme.title)];
+    if r.filtering() {
+        spans.push(Span::styled(
+            format!(
+                " {} of the {} loaded match ",
+                format::count(r.matches.len() as u64),
+                format::count(r.loaded_rows() as u64)
+            ),
+            theme.info,
+        ));
+    }
+    spans.push(Span::styled(format!(" status: {status} "), theme.info));
+    spans.push(Span::styled(format!(" pages of {PAGE} "), theme.dim));
+    Line::from(spans)
+}
+
+fn roster_footer(m: &Model, o: &Opened, theme: &Theme) -> Line<'static> {
+    let r = &o.roster;
+    let mut foot = needle_spans(m, &r.needle, theme);
+    if !r.needle.typing() {
+        foot.push(Span::styled(
+            format!(
+                " {} status · {} filter · {} select ",
+                m.keymap.key_label(Action::CampaignStatusFilter),
+                m.keymap.key_label(Action::Filter),
+                m.keymap.key_label(Action::MarkLead)
+            ),
+            theme.dim,
+        ));
+    }
     if !r.marks.is_empty() {
         foot.push(Span::styled(
             format!(" {} selected ", format::count(r.marks.len() as u64)),
@@ -541,30 +556,72 @@ fn roster(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
             theme.warn,
         ));
     }
-    let empty = match (&r.error, r.total) {
-        (Some(e), None) => format!("could not read the roster: {}", DisplayText::inline(e)),
-        (None, None) => "loading the roster…".into(),
-        _ if r.status.is_some() => "no lead has this status".into(),
-        _ => format!(
+    Line::from(foot)
+}
+
+fn roster_empty(m: &Model, o: &Opened) -> Placeholder {
+    let r = &o.roster;
+    match (&r.error, r.total) {
+        (Some(e), None) => m.placeholder("the roster", RouteFamily::Campaigns, Load::Failed(e)),
+        (None, None) => m.placeholder("the roster", RouteFamily::Campaigns, Load::Pending),
+        _ if r.filtering() => said(format!(
+            "no loaded lead matches the filter — {} clears it",
+            m.keymap.key_label(Action::Back)
+        )),
+        _ if r.status.is_some() => said("no lead has this status".into()),
+        _ => said(format!(
             "No leads yet — {} imports a CSV file",
             m.keymap.key_label(Action::ImportCsv)
-        ),
+        )),
+    }
+}
+
+fn roster(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
+    let r = &o.roster;
+    let vp = layout::tab_viewport(m.layout().body);
+    let updated = TimeColumn::of(
+        r.table
+            .visible(vp)
+            .filter_map(|i| r.shown(i))
+            .map(|l| l.updated_at.as_str()),
+        m.clock,
+    );
+    let row = |i: usize| -> Vec<Span<'static>> {
+        let Some(l) = r.shown(i) else {
+            return vec![Span::styled("…", theme.dim)];
+        };
+        vec![
+            Span::styled(
+                DisplayText::inline(l.status.as_str()).into_string(),
+                lead_status(theme, &l.status),
+            ),
+            Span::raw(DisplayText::inline(&lead_name(l)).into_string()),
+            Span::raw(DisplayText::inline(&l.email).into_string()),
+            Span::styled(DisplayText::inline(&l.network_url).into_string(), theme.dim),
+            Span::raw(DisplayText::inline(&l.company).into_string()),
+            Span::raw(DisplayText::inline(&l.position).into_string()),
+            Span::styled(updated.show(&l.updated_at, m.clock), theme.dim),
+        ]
     };
+    let marked = |i: usize| r.shown(i).is_some_and(|l| r.marks.contains(&l.id));
     vtable::render(
         f,
         area,
         TableSpec {
-            title,
+            title: roster_title(o, theme),
             columns: &ROSTER_COLS,
             state: &r.table,
             row: &row,
             marked: Some(&marked),
-            footer: Some(Line::from(foot)),
-            empty: &empty,
+            footer: Some(roster_footer(m, o, theme)),
+            empty: "",
             focused: true,
         },
         theme,
     );
+    if r.table.len == 0 {
+        empty_rows(f, area, &roster_empty(m, o), theme);
+    }
 }
 
 const MESSAGE_COLS: [Column; 6] = [
@@ -573,12 +630,77 @@ const MESSAGE_COLS: [Column; 6] = [
     Column::new("Step", 4, 18),
     Column::new("Subject / text", 12, u16::MAX),
     Column::new("Edited", 6, 6).optional(2),
-    Column::new("Created", 7, 12).optional(1),
+    Column::new("Created", 7, 16).optional(1),
 ];
+
+fn messages_title(o: &Opened, theme: &Theme) -> Line<'static> {
+    let l = &o.messages;
+    let mut spans = vec![Span::styled(" Generated messages ", theme.title)];
+    if l.needle.active() {
+        spans.push(Span::styled(
+            format!(
+                " {} of {} match ",
+                format::count(l.matches.len() as u64),
+                format::count(l.items.len() as u64)
+            ),
+            theme.info,
+        ));
+    }
+    spans.push(Span::styled(
+        format!(" status: {} ", l.filter.as_str()),
+        theme.info,
+    ));
+    spans.push(Span::styled(
+        format!(
+            " leads {}–{} ",
+            format::count(l.offset + 1),
+            format::count(l.offset + messages::LEADS_PER_PAGE)
+        ),
+        theme.dim,
+    ));
+    Line::from(spans)
+}
+
+fn messages_footer(m: &Model, o: &Opened, theme: &Theme) -> Line<'static> {
+    let mut spans = needle_spans(m, &o.messages.needle, theme);
+    if !o.messages.needle.typing() {
+        spans.push(Span::styled(
+            format!(
+                " {} status · {} filter · {} at the end: next 100 leads ",
+                m.keymap.key_label(Action::CampaignStatusFilter),
+                m.keymap.key_label(Action::Filter),
+                m.keymap.key_label(Action::PageDown)
+            ),
+            theme.dim,
+        ));
+    }
+    Line::from(spans)
+}
+
+fn messages_empty(m: &Model, o: &Opened) -> Placeholder {
+    let l = &o.messages;
+    match (&l.error, l.loaded) {
+        (Some(e), _) => m.placeholder("the messages", RouteFamily::Campaigns, Load::Failed(e)),
+        (None, false) => m.placeholder("the messages", RouteFamily::Campaigns, Load::Pending),
+        _ if l.needle.active() => said(format!(
+            "no message matches the filter — {} clears it",
+            m.keymap.key_label(Action::Back)
+        )),
+        _ => said(format!("no {} message for these leads", l.filter.as_str())),
+    }
+}
 
 fn message_list(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
     let l = &o.messages;
     let nodes = o.campaign.sequence_nodes.as_deref().unwrap_or_default();
+    let vp = layout::tab_viewport(m.layout().body);
+    let created = TimeColumn::of(
+        l.table
+            .visible(vp)
+            .filter_map(|i| l.shown(i))
+            .map(|x| x.created_at.as_str()),
+        m.clock,
+    );
     let names = |prospect: &str| {
         o.roster
             .loaded()
@@ -586,7 +708,7 @@ fn message_list(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme)
             .map_or_else(|| prospect.chars().take(8).collect(), lead_name)
     };
     let row = |i: usize| -> Vec<Span<'static>> {
-        let Some(msg) = l.items.get(i) else {
+        let Some(msg) = l.shown(i) else {
             return Vec::new();
         };
         let step = messages::step_of(nodes, msg).map_or("reply".to_owned(), |n| {
@@ -606,47 +728,25 @@ fn message_list(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme)
             Span::styled(step, theme.dim),
             Span::raw(DisplayText::inline(&text).into_string()),
             Span::raw(if msg.manually_edited { "yes" } else { "" }),
-            Span::styled(format::ago(&msg.created_at, m.clock), theme.dim),
+            Span::styled(created.show(&msg.created_at, m.clock), theme.dim),
         ]
-    };
-    let title = Line::from(vec![
-        Span::styled(" Generated messages ", theme.title),
-        Span::styled(format!(" status: {} ", l.filter.as_str()), theme.info),
-        Span::styled(
-            format!(
-                " leads {}–{} ",
-                format::count(l.offset + 1),
-                format::count(l.offset + messages::LEADS_PER_PAGE)
-            ),
-            theme.dim,
-        ),
-    ]);
-    let footer = Line::from(Span::styled(
-        format!(
-            " {} status · {} at the end: next 100 leads ",
-            m.keymap.key_label(Action::CampaignStatusFilter),
-            m.keymap.key_label(Action::PageDown)
-        ),
-        theme.dim,
-    ));
-    let empty = match (&l.error, l.loaded) {
-        (Some(e), _) => format!("could not read the messages: {}", DisplayText::inline(e)),
-        (None, false) => "loading the messages…".into(),
-        _ => format!("no {} message for these leads", l.filter.as_str()),
     };
     vtable::render(
         f,
         area,
         TableSpec {
-            title,
+            title: messages_title(o, theme),
             columns: &MESSAGE_COLS,
             state: &l.table,
             row: &row,
             marked: None,
-            footer: Some(footer),
-            empty: &empty,
+            footer: Some(messages_footer(m, o, theme)),
+            empty: "",
             focused: true,
         },
         theme,
     );
+    if l.table.len == 0 {
+        empty_rows(f, area, &messages_empty(m, o), theme);
+    }
 }

@@ -9,12 +9,14 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::super::theme::Theme;
 use super::super::widgets::{form as form_widget, progress, vtable};
-use super::{fixed_keys, keys_line, lead_status};
+use super::{fixed, fixed_keys, keys_line, lead_status};
 use crate::api::model::{CampaignLead, Channel, GeneratedMessage, SequenceNode};
 use crate::app::Model;
+use crate::app::campaigns::custom;
 use crate::app::campaigns::import::{Import, Stage, Target, Verdict};
+use crate::app::campaigns::keys::{CLOSE, CONFIRM, SUBMIT};
+use crate::app::campaigns::lead::{LeadView, lead_name};
 use crate::app::campaigns::messages::{Thread, editable, step_of};
-use crate::app::campaigns::roster::{LeadView, custom_lines, lead_name};
 use crate::app::campaigns::sequence::step_name;
 use crate::app::form::Form;
 use crate::app::keymap::Action;
@@ -44,28 +46,7 @@ pub fn form(f: &mut Frame, body: Rect, form: &Form, theme: &Theme) {
 /// The import dialog, by stage.
 pub fn import(m: &Model, f: &mut Frame, area: Rect, d: &Import, theme: &Theme) {
     let title = format!(" Import leads into “{}” ", DisplayText::inline(&d.name));
-    let hint = match d.stage {
-        Stage::Path => fixed_keys(&[("Enter", "read the file"), ("Esc", "cancel")], theme),
-        Stage::Mapping => fixed_keys(
-            &[
-                ("←/→", "change field"),
-                ("Ctrl-S", "preview"),
-                ("Esc", "cancel"),
-            ],
-            theme,
-        ),
-        Stage::Preview => fixed_keys(
-            &[("Ctrl-S", "import"), ("Esc", "back to the mapping")],
-            theme,
-        ),
-        Stage::Reading | Stage::Uploading => fixed_keys(&[("Esc", "stop after this chunk")], theme),
-        Stage::Failed => fixed_keys(
-            &[("Enter", "resume from the failed chunk"), ("Esc", "close")],
-            theme,
-        ),
-        Stage::Done => fixed_keys(&[("Enter", "close"), ("j/k", "scroll")], theme),
-    };
-    let inner = frame(f, area, title, hint, theme);
+    let inner = frame(f, area, title, import_hint(m, d, theme), theme);
     match d.stage {
         Stage::Path => path(f, inner, d, theme),
         Stage::Reading => {
@@ -77,23 +58,54 @@ pub fn import(m: &Model, f: &mut Frame, area: Rect, d: &Import, theme: &Theme) {
         }
         Stage::Mapping => mapping(f, inner, d, theme),
         Stage::Preview => preview(f, inner, d, theme),
-        Stage::Uploading | Stage::Failed => upload(m, f, inner, d, theme),
+        Stage::Uploading | Stage::Failed => upload(f, inner, d, theme),
         Stage::Done => report(f, inner, d, theme),
     }
 }
 
+/// The keys of the import's stage, for its bottom border: the dialog's own
+/// (named by their one definition) and the keymap's moves.
+fn import_hint(m: &Model, d: &Import, theme: &Theme) -> Line<'static> {
+    let k = |a| m.keymap.key_label(a);
+    let pairs: Vec<(String, &'static str)> = match d.stage {
+        Stage::Path => vec![(fixed(CONFIRM), "read the file"), (fixed(CLOSE), "cancel")],
+        Stage::Mapping => vec![
+            (
+                format!("{}/{}", k(Action::PrevTab), k(Action::NextTab)),
+                "change field",
+            ),
+            (fixed(SUBMIT), "preview"),
+            (fixed(CLOSE), "cancel"),
+        ],
+        Stage::Preview => vec![
+            (fixed(SUBMIT), "import"),
+            (fixed(CLOSE), "back to the mapping"),
+        ],
+        Stage::Reading | Stage::Uploading => vec![(fixed(CLOSE), "stop after this chunk")],
+        Stage::Failed => vec![
+            (fixed(CONFIRM), "resume from the failed chunk"),
+            (fixed(CLOSE), "close"),
+        ],
+        Stage::Done => vec![
+            (fixed(CONFIRM), "close"),
+            (format!("{}/{}", k(Action::Down), k(Action::Up)), "scroll"),
+        ],
+    };
+    fixed_keys(&pairs, theme)
+}
+
 fn path(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
     let identity = if d.channel == Channel::Network {
-        "network URL"
+        "a network URL"
     } else {
-        "email"
+        "an email"
     };
+    let kind = crate::app::campaigns::import::a_campaign(&d.channel);
     let (top, rest) = split_top(inner, 2);
     f.render_widget(
         Paragraph::new(vec![
             Line::from(format!(
-                "CSV file with a header row; every lead needs an {identity} (a {} campaign).",
-                d.channel
+                "CSV file with a header row; every lead needs {identity} ({kind})."
             )),
             Line::from(Span::styled(
                 "Path (relative to where Outpost started; ~ is your home):",
@@ -190,10 +202,11 @@ fn preview(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
     f.render_widget(
         Paragraph::new(vec![
             Line::from(vec![
-                Span::raw(format!(
-                    "The first {} rows: ",
-                    format::count(d.preview.len() as u64)
-                )),
+                Span::raw(if d.preview.len() == 1 {
+                    "The first row: ".to_owned()
+                } else {
+                    format!("The first {} rows: ", format::count(d.preview.len() as u64))
+                }),
                 Span::styled(format!("{} to import", format::count(ok as u64)), theme.ok),
                 Span::raw(" · "),
                 Span::styled(
@@ -203,9 +216,8 @@ fn preview(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
                 Span::raw(" · "),
                 Span::styled(
                     format!(
-                        "{} duplicate{} in the file",
-                        format::count(dup as u64),
-                        if dup == 1 { "" } else { "s" }
+                        "{} in the file",
+                        format::plural(dup as u64, "duplicate", "duplicates")
                     ),
                     theme.warn,
                 ),
@@ -283,7 +295,7 @@ fn preview_row(d: &Import, i: usize, theme: &Theme) -> Vec<Span<'static>> {
     ]
 }
 
-fn upload(m: &Model, f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
+fn upload(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
     let p = &d.progress;
     let (bar, rest) = split_top(inner, 1);
     progress::render(
@@ -339,11 +351,10 @@ fn upload(m: &Model, f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
             )));
         }
         lines.push(Line::from(Span::styled(
-            format!("Enter resumes from row {}.", fail.line),
+            format!("{} resumes from row {}.", CONFIRM.label, fail.line),
             theme.key,
         )));
     }
-    let _ = m;
     f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), rest);
 }
 
@@ -469,7 +480,7 @@ fn lead_lines(l: &CampaignLead, theme: &Theme) -> Vec<Line<'static>> {
     if l.custom_fields.is_empty() {
         out.push(Line::from(Span::styled("  none", theme.dim)));
     }
-    for line in custom_lines(&l.custom_fields) {
+    for line in custom::lines(&l.custom_fields) {
         out.push(Line::from(format!("  {}", DisplayText::inline(&line))));
     }
     out

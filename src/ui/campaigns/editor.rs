@@ -9,12 +9,16 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui_textarea::TextArea;
 
 use super::super::theme::Theme;
-use super::fixed_keys;
+use super::{fixed, fixed_keys};
 use crate::app::Model;
-use crate::app::campaigns::roster::lead_name;
+use crate::app::campaigns::keys::{
+    ADD_STEP, CLOSE, CONFIRM, INSERT_VARIABLE, NEXT, NEXT_LEAD, REMOVE_STEP, SUBMIT,
+};
+use crate::app::campaigns::lead::lead_name;
 use crate::app::campaigns::sequence::{Editor, Focus, render as render_template, step_name};
 use crate::app::campaigns::{Purpose, in_flight, layout};
 use crate::geometry::centered;
+use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
 /// Draws the editor.
@@ -46,7 +50,10 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, e: &Editor, theme: &Theme) {
     } else {
         f.render_widget(
             Paragraph::new(Span::styled(
-                "No step yet: a (in the step list) adds one.",
+                format!(
+                    "No step yet: {} (in the step list) adds one.",
+                    ADD_STEP.label
+                ),
                 theme.dim,
             ))
             .block(plain_block(" Body ", theme)),
@@ -81,11 +88,11 @@ fn steps(m: &Model, f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
     } else {
         fixed_keys(
             &[
-                ("Ctrl-S", "save"),
-                ("Tab", "next box"),
-                ("a", "add step"),
-                ("x", "remove"),
-                ("Esc", "close (kept)"),
+                (fixed(SUBMIT), "save"),
+                (fixed(NEXT), "next box"),
+                (fixed(ADD_STEP), "add step"),
+                (fixed(REMOVE_STEP), "remove"),
+                (fixed(CLOSE), "close (kept)"),
             ],
             theme,
         )
@@ -164,7 +171,7 @@ fn variables(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
         )),
         None => {
             let mut spans = vec![
-                Span::styled(" Ctrl-T ", theme.key),
+                Span::styled(format!(" {} ", INSERT_VARIABLE.label), theme.key),
                 Span::styled("insert ", theme.dim),
             ];
             for v in &e.variables {
@@ -183,12 +190,20 @@ fn preview(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
     let who = e.lead().map_or("no lead yet".to_owned(), |l| {
         DisplayText::inline(&lead_name(l)).into_string()
     });
-    let title = format!(" Preview · {who} ");
+    let of = match (e.lead(), e.lead_total) {
+        (Some(_), Some(total)) => format!(
+            " · lead {} of {}",
+            format::count(e.lead_row().saturating_add(1)),
+            format::count(total)
+        ),
+        _ => String::new(),
+    };
+    let title = format!(" Preview · {who}{of} ");
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border)
         .title(Span::styled(title, theme.title))
-        .title_bottom(fixed_keys(&[("Ctrl-L", "next lead")], theme));
+        .title_bottom(fixed_keys(&[(fixed(NEXT_LEAD), "next lead")], theme));
     let (Some(step), Some(lead)) = (e.step(), e.lead()) else {
         let text = if e.leads.is_empty() {
             "Import leads to preview a message for one of them."
@@ -247,7 +262,10 @@ fn picker(f: &mut Frame, body: Rect, e: &Editor, row: usize, theme: &Theme) {
         .borders(Borders::ALL)
         .border_style(theme.title)
         .title(Span::styled(" Insert a variable ", theme.title))
-        .title_bottom(fixed_keys(&[("Enter", "insert"), ("Esc", "close")], theme));
+        .title_bottom(fixed_keys(
+            &[(fixed(CONFIRM), "insert"), (fixed(CLOSE), "close")],
+            theme,
+        ));
     let inner = block.inner(rect);
     f.render_widget(block, rect);
     let rows = usize::from(inner.height.max(1));

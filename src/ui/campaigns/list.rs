@@ -1,4 +1,7 @@
-//! The campaign list.
+//! The campaign list: the headline stats stay on a narrow screen (the
+//! creation time goes first, then the name is cut), a wide one shows more
+//! counters and the last change; a failed refresh keeps the rows, marked
+//! stale with their age.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -7,146 +10,198 @@ use ratatui::text::{Line, Span};
 use super::super::theme::Theme;
 use super::super::widgets::stale;
 use super::super::widgets::vtable::{self, Column, TableSpec};
-use crate::app::Model;
+use super::{empty_rows, needle_spans, said, stale_mark};
+use crate::api::RouteFamily;
+use crate::api::model::Campaign;
 use crate::app::campaigns::{Purpose, in_flight, layout, list};
+use crate::app::net::Load;
+use crate::app::{Model, Placeholder};
 use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
+use crate::text::time_column::TimeColumn;
 
-const COLS: [Column; 9] = [
-    Column::new("Name", 10, u16::MAX),
-    Column::new("Type", 7, 7),
-    Column::new("Status", 9, 11),
-    Column::num("Leads", 5, 8),
-    Column::num("Sent", 4, 8),
-    Column::num("Replied", 7, 8).optional(3),
-    Column::num("Bounced", 7, 8).optional(4),
-    Column::num("Reply rate", 10, 10).optional(2),
-    Column::new("Created", 8, 16).optional(1),
-];
+/// From this width on, the list shows further columns.
+pub const WIDE: u16 = 160;
+
+/// The columns: the headline stats outlast the creation time and the
+/// full name; a wide screen adds counters and the last change.
+fn columns(wide: bool) -> Vec<Column> {
+    let mut cols = vec![
+        Column::new("Name", 12, if wide { 48 } else { u16::MAX }).squeezed(),
+        Column::new("Type", 7, 7),
+        Column::new("Status", 9, 11),
+        Column::num("Leads", 5, 8),
+        Column::num("Sent", 4, 8),
+        Column::num("Replied", 7, 8).optional(2),
+        Column::num("Bounced", 7, 8).optional(3),
+        Column::num("Reply rate", 10, 10).optional(1),
+    ];
+    if wide {
+        cols.extend([
+            Column::num("Pending", 7, 9),
+            Column::num("Completed", 9, 9),
+            Column::num("Timed out", 9, 9),
+            Column::num("Daily limit", 11, 11),
+            Column::new("Updated", 7, 16),
+        ]);
+    }
+    cols.push(Column::new("Created", 7, 16).optional(4));
+    cols
+}
+
+/// How the time columns of the rows on screen are shown.
+struct Times {
+    created: TimeColumn,
+    updated: TimeColumn,
+    clock: i64,
+}
+
+fn cells(c: &Campaign, times: &Times, wide: bool, theme: &Theme) -> Vec<Span<'static>> {
+    let s = &c.stats;
+    let mut out = vec![
+        Span::raw(DisplayText::inline(&c.name).into_string()),
+        Span::styled(
+            DisplayText::inline(c.kind.as_str()).into_string(),
+            theme.dim,
+        ),
+        Span::styled(
+            format!("● {}", DisplayText::inline(c.status.as_str())),
+            theme.campaign_status(&c.status),
+        ),
+        Span::raw(format::count(s.total)),
+        Span::raw(format::count(list::reached(c))),
+        Span::styled(format::count(s.replied), theme.ok),
+        Span::styled(format::count(s.bounced), theme.err),
+        Span::raw(list::reply_rate(c).map_or("—".into(), |r| format!("{r:.1}%"))),
+    ];
+    if wide {
+        let limit = c.daily_limit.map_or("—".into(), format::count);
+        out.extend([
+            Span::styled(
+                format::count(s.total.saturating_sub(list::reached(c))),
+                theme.info,
+            ),
+            Span::styled(format::count(s.completed), theme.dim),
+            Span::styled(format::count(s.timed_out), theme.warn),
+            Span::styled(limit, theme.dim),
+            Span::styled(times.updated.show(&c.updated_at, times.clock), theme.dim),
+        ]);
+    }
+    out.push(Span::styled(
+        times.created.show(&c.created_at, times.clock),
+        theme.dim,
+    ));
+    out
+}
 
 /// Draws the list.
 pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let l = &m.panes.campaigns.list;
+    let wide = body.width >= WIDE;
     let visible = l.visible();
+    let on_screen: Vec<&Campaign> = l
+        .table
+        .visible(layout::list_viewport(body))
+        .filter_map(|i| visible.get(i).and_then(|r| l.rows.get(*r)))
+        .collect();
+    let times = Times {
+        created: TimeColumn::of(on_screen.iter().map(|c| c.created_at.as_str()), m.clock),
+        updated: TimeColumn::of(on_screen.iter().map(|c| c.updated_at.as_str()), m.clock),
+        clock: m.clock,
+    };
     let row = |i: usize| -> Vec<Span<'static>> {
-        let Some(c) = visible.get(i).and_then(|r| l.rows.get(*r)) else {
-            return Vec::new();
-        };
-        let s = &c.stats;
-        vec![
-            Span::raw(DisplayText::inline(&c.name).into_string()),
-            Span::styled(
-                DisplayText::inline(c.kind.as_str()).into_string(),
-                theme.dim,
-            ),
-            Span::styled(
-                format!("● {}", DisplayText::inline(c.status.as_str())),
-                theme.campaign_status(&c.status),
-            ),
-            Span::raw(format::count(s.total)),
-            Span::raw(format::count(list::reached(c))),
-            Span::styled(format::count(s.replied), theme.ok),
-            Span::styled(format::count(s.bounced), theme.err),
-            Span::raw(list::reply_rate(c).map_or("—".into(), |r| format!("{r:.1}%"))),
-            Span::styled(format::ago(&c.created_at, m.clock), theme.dim),
-        ]
+        visible
+            .get(i)
+            .and_then(|r| l.rows.get(*r))
+            .map(|c| cells(c, &times, wide, theme))
+            .unwrap_or_default()
     };
-    let loading = in_flight(m, |p| *p == Purpose::List);
-    let source = if l.registry {
-        Span::styled(
-            " local registry: ids created, opened or pasted here ",
-            theme.warn,
-        )
-    } else if let Some(as_of) = l.cached {
-        stale::span(as_of, m.clock, loading, theme)
-    } else if loading {
-        Span::styled(" loading… ", theme.info)
-    } else {
-        Span::default()
-    };
-    let title = Line::from(vec![
-        Span::styled(
-            format!(" Campaigns ({}) ", format::count(l.rows.len() as u64)),
-            theme.title,
-        ),
-        source,
-    ]);
-    let footer = footer(m, theme);
-    let empty = empty_text(m);
+    let cols = columns(wide);
+    let area = layout::list_area(body);
     vtable::render(
         f,
-        layout::list_area(body),
+        area,
         TableSpec {
-            title,
-            columns: &COLS,
+            title: title(m, visible.len(), theme),
+            columns: &cols,
             state: &l.table,
             row: &row,
             marked: None,
-            footer,
-            empty: &empty,
+            footer: footer(m, theme),
+            empty: "",
             focused: true,
         },
         theme,
     );
+    if visible.is_empty() {
+        empty_rows(f, area, &empty_text(m), theme);
+    }
+}
+
+/// ` Campaigns (5) ` (` (2 of 5) ` while filtered), then where the rows
+/// come from or how old they are.
+fn title(m: &Model, shown: usize, theme: &Theme) -> Line<'static> {
+    let l = &m.panes.campaigns.list;
+    let all = format::count(l.rows.len() as u64);
+    let count = if l.needle.active() {
+        format!("{} of {all}", format::count(shown as u64))
+    } else {
+        all
+    };
+    let loading = in_flight(m, |p| *p == Purpose::List);
+    let mut spans = vec![Span::styled(format!(" Campaigns ({count}) "), theme.title)];
+    if l.registry {
+        spans.push(Span::styled(
+            " local registry: ids created, opened or pasted here ",
+            theme.warn,
+        ));
+    }
+    if let Some(as_of) = l.cached {
+        spans.push(stale::span(as_of, m.clock, loading, theme));
+    } else if let Some(mark) = stale_mark(m, &l.fresh, list::watched(m), theme) {
+        spans.push(mark);
+    } else if loading && !l.loaded {
+        spans.push(Span::styled(" loading… ", theme.info));
+    }
+    Line::from(spans)
 }
 
 fn footer(m: &Model, theme: &Theme) -> Option<Line<'static>> {
     let l = &m.panes.campaigns.list;
-    let mut spans = Vec::new();
-    if l.filter_input.is_some() {
-        spans.push(Span::styled(" / ", theme.key));
-        spans.push(Span::styled(
-            format!("{}█ ", DisplayText::inline(&l.filter)),
-            theme.text,
-        ));
-        spans.push(Span::styled(" Enter keeps · Esc clears ", theme.dim));
-    } else if !l.filter.is_empty() {
-        spans.push(Span::styled(
-            format!(
-                " filter: {} · {} of {} · {} clears ",
-                DisplayText::inline(&l.filter),
-                l.visible().len(),
-                l.rows.len(),
-                m.keymap.key_label(Action::Back)
-            ),
-            theme.info,
-        ));
-    }
+    let mut spans = needle_spans(m, &l.needle, theme);
     if !l.missing.is_empty() {
         spans.push(Span::styled(
-            format!(" {} known id(s) could not be read ", l.missing.len()),
+            format!(
+                " {} could not be read ",
+                format::plural(l.missing.len() as u64, "known id", "known ids")
+            ),
             theme.warn,
         ));
     }
     (!spans.is_empty()).then(|| Line::from(spans))
 }
 
-fn empty_text(m: &Model) -> String {
+fn empty_text(m: &Model) -> Placeholder {
     let l = &m.panes.campaigns.list;
-    if !l.filter.is_empty() && !l.rows.is_empty() {
-        return "no campaign matches the filter".into();
-    }
-    if let Some(e) = &l.error
-        && !l.loaded
-    {
-        return format!(
-            "could not list campaigns: {} — {} retries",
-            DisplayText::inline(e),
-            m.keymap.key_label(Action::Refresh)
-        );
+    if l.needle.active() && !l.rows.is_empty() {
+        return said(format!(
+            "no campaign matches the filter — {} clears it",
+            m.keymap.key_label(Action::Back)
+        ));
     }
     if !l.loaded {
-        return "loading campaigns…".into();
+        let load = l.error.as_ref().map_or(Load::Pending, Load::Failed);
+        return m.placeholder("campaigns", RouteFamily::Campaigns, load);
     }
     if l.registry {
-        return format!(
+        return said(format!(
             "This service does not list campaigns, and none is known here yet — {} creates one, :open campaign <id> adds one",
             m.keymap.key_label(Action::NewCampaign)
-        );
+        ));
     }
-    format!(
+    said(format!(
         "No campaigns yet — {} creates one",
         m.keymap.key_label(Action::NewCampaign)
-    )
+    ))
 }

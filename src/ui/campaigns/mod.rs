@@ -13,11 +13,19 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+use ratatui::widgets::{Clear, Paragraph};
+
 use super::theme::Theme;
+use super::widgets::placeholder;
 use crate::api::model::LeadStatus;
-use crate::app::Model;
+use crate::app::campaigns::keys::{CLOSE, CONFIRM, FixedKey};
+use crate::app::campaigns::needle::Needle;
 use crate::app::campaigns::{CampaignsModel, Dialog, Purpose, View, in_flight, layout};
+use crate::app::leads::fresh::{Freshness, age_text};
+use crate::app::toast::Level;
+use crate::app::{Model, Placeholder};
 use crate::app::keymap::Action;
+use crate::text::sanitize::DisplayText;
 
 impl super::PaneView for CampaignsModel {
     fn view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
@@ -81,13 +89,86 @@ pub fn keys_line<'a>(m: &Model, pairs: &[(Action, &'a str)], theme: &Theme) -> L
     Line::from(spans)
 }
 
-/// Fixed keys (inside a text box the keymap does not apply) for a bottom
-/// border.
-pub fn fixed_keys<'a>(pairs: &[(&'a str, &'a str)], theme: &Theme) -> Line<'a> {
+/// `key label` pairs for a bottom border: keys a text box or the editor
+/// handles itself (named by their one definition, [`FixedKey`]) or keys
+/// of the keymap (already labelled).
+pub fn fixed_keys<'a>(pairs: &[(String, &'a str)], theme: &Theme) -> Line<'a> {
     let mut spans = Vec::new();
     for (k, label) in pairs {
         spans.push(Span::styled(format!(" {k} "), theme.key));
         spans.push(Span::styled(format!("{label} "), theme.dim));
     }
     Line::from(spans)
+}
+
+/// A fixed key's label, for [`fixed_keys`].
+pub fn fixed(k: FixedKey) -> String {
+    k.label.to_owned()
+}
+
+/// The text filter of a list, for its bottom border: as it is typed (with
+/// the keys that end it), or as it applies (with the key that clears it).
+pub fn needle_spans(m: &Model, n: &Needle, theme: &Theme) -> Vec<Span<'static>> {
+    let text = DisplayText::inline(&n.text).into_string();
+    if n.typing() {
+        vec![
+            Span::styled(" / ", theme.key),
+            Span::styled(format!("{text}█ "), theme.text),
+            Span::styled(
+                format!(" {} keeps · {} clears ", CONFIRM.label, CLOSE.label),
+                theme.dim,
+            ),
+        ]
+    } else if n.active() {
+        vec![Span::styled(
+            format!(" / {text} · {} clears ", m.keymap.key_label(Action::Back)),
+            theme.info,
+        )]
+    } else {
+        Vec::new()
+    }
+}
+
+/// What a table with no rows says, drawn wrapped under its header (the
+/// table's own line would cut it), coloured by how loud it is.
+pub fn empty_rows(f: &mut Frame, area: Rect, p: &Placeholder, theme: &Theme) {
+    let inner = Rect {
+        x: area.x.saturating_add(1),
+        y: area.y.saturating_add(2),
+        width: area.width.saturating_sub(2),
+        height: area.height.saturating_sub(3),
+    };
+    if inner.width == 0 || inner.height == 0 {
+        return;
+    }
+    f.render_widget(Clear, inner);
+    f.render_widget(
+        Paragraph::new(placeholder::lines(p, inner.width, theme)),
+        inner,
+    );
+}
+
+/// A placeholder of the pane's own words (not about loading).
+pub fn said(text: String) -> Placeholder {
+    Placeholder {
+        text,
+        level: Level::Info,
+    }
+}
+
+/// ` ⚠ as of 3m ago (timeout) ` for values kept after a failed read,
+/// with ` · retrying` while a poller reads them again.
+pub fn stale_mark(
+    m: &Model,
+    fresh: &Freshness,
+    polled: bool,
+    theme: &Theme,
+) -> Option<Span<'static>> {
+    let code = fresh.failed_code()?;
+    let age = fresh.age(m.clock).map_or_else(|| "?".into(), age_text);
+    let next = if polled { " · retrying" } else { "" };
+    Some(Span::styled(
+        format!(" ⚠ as of {age} ago ({}){next} ", DisplayText::inline(code)),
+        theme.warn,
+    ))
 }

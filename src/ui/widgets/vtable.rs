@@ -28,6 +28,9 @@ pub struct Column {
     /// 0: always shown; otherwise hidden when the room runs out, highest
     /// first, before any content is cut.
     pub drop: u8,
+    /// Gives up its room (down to `min`) before optional columns are
+    /// hidden: a long name is cut rather than a column of figures lost.
+    pub squeeze: bool,
 }
 
 impl Column {
@@ -39,6 +42,7 @@ impl Column {
             max,
             right: false,
             drop: 0,
+            squeeze: false,
         }
     }
 
@@ -50,12 +54,22 @@ impl Column {
             max,
             right: true,
             drop: 0,
+            squeeze: false,
         }
     }
 
     /// The same column, hidden at rank `rank` when the room runs out.
     pub const fn optional(self, rank: u8) -> Column {
         Column { drop: rank, ..self }
+    }
+
+    /// The same column, cut down to its `min` before any optional column
+    /// is hidden.
+    pub const fn squeezed(self) -> Column {
+        Column {
+            squeeze: true,
+            ..self
+        }
     }
 }
 
@@ -96,9 +110,16 @@ pub fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
         .collect();
     let shown = |w: &[u16]| u16::try_from(w.iter().filter(|v| **v > 0).count()).unwrap_or(u16::MAX);
     let room = |w: &[u16]| total.saturating_sub(shown(w).saturating_sub(1));
+    // Squeezable columns count at their minimum when deciding what to hide.
+    let firm = |w: &[u16]| -> u16 {
+        columns
+            .iter()
+            .zip(w)
+            .map(|(c, v)| if c.squeeze { (*v).min(c.min) } else { *v })
+            .sum()
+    };
     loop {
-        let sum: u16 = w.iter().sum();
-        if sum <= room(&w) {
+        if firm(&w) <= room(&w) {
             break;
         }
         let Some(i) = columns

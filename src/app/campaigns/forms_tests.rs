@@ -1,0 +1,373 @@
+//! The pane's forms and text boxes as a user meets them: a lead's edit
+//! keeps its custom fields' types, a create whose answer was lost is
+//! checked and asked about before it is sent again, a closed form's text is
+//! said to be kept only when it can be, readline keys in every text box,
+//! and key names that follow the keymap.
+
+use crossterm::event::KeyCode;
+use serde_json::json;
+
+use super::tests::*;
+use super::*;
+use crate::api::model::*;
+use crate::app::fixtures::{self, drive};
+use crate::app::{ApiReply, ApiRequest, Cmd, Model, Msg, PaneSub, SubId, update};
+
+/// A draft with its roster shown, lead 0 holding `fields`.
+fn roster_with_fields(fields: &serde_json::Value) -> Model {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    roster_open(&mut m, 12);
+    let o = m.panes.campaigns.open.as_mut().expect("open");
+    let lead = &mut o.roster.pages.get_mut(&0).expect("page 0")[0];
+    lead.custom_fields = fields.as_object().cloned().unwrap_or_default();
+    m
+}
+
+fn edit_form(m: &mut Model) -> &mut crate::app::form::Form {
+    match m.panes.campaigns.dialog.as_mut() {
+        Some(Dialog::EditLead(d)) => &mut d.form,
+        other => panic!("the edit form: {other:?}"),
+    }
+}
+
+fn sent_edit(cmds: &[Cmd]) -> EditLead {
+    match &requests(cmds)[..] {
+        [ApiRequest::EditLead { edit, .. }] => (**edit).clone(),
+        other => panic!("one edit: {other:?}"),
+    }
+}
+
+#[test]
+fn a_lead_edit_keeps_its_custom_fields_types_and_multi_line_values() {
+    let fields = json!({
+        "seats": 42,
+        "founded": 2009.0,
+        "active": true,
+        "owner": {"name": "Ana", "tags": [1, "x"]},
+        "note": "line one\nline two",
+        "plan": "pro",
+    });
+    let mut m = roster_with_fields(&fields);
+    drive::key(&mut m, KeyCode::Char('e'));
+    let shown = edit_form(&mut m).value("custom_fields");
+    assert!(shown.contains(r#"note: "line one\nline two""#), "{shown}");
+    // Another field changes: the form can be saved (the multi-line value
+    // is one quoted line) and the custom fields are not sent.
+    edit_form(&mut m).set_value("company", "Initech");
+    let cmds = drive::ctrl(&mut m, 's');
+    let edit = sent_edit(&cmds);
+    assert_eq!(edit.fields.company.as_deref(), Some("Initech"));
+    assert_eq!(edit.fields.custom_fields, None, "unchanged, not sent");
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Lead(Box::new(Err(service_error(
+            500,
+            r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+        )))))
+    });
+    // One value changes: every other keeps its type.
+    let text = edit_form(&mut m)
+        .value("custom_fields")
+        .replace("plan: pro", "plan: team");
+    edit_form(&mut m).set_value("custom_fields", &text);
+    let edit = sent_edit(&drive::ctrl(&mut m, 's'));
+    let mut want = fields.as_object().cloned().unwrap_or_default();
+    want.insert("plan".into(), json!("team"));
+    assert_eq!(edit.fields.custom_fields, Some(want));
+}
+
+fn lost_after_sending() -> crate::api::ApiError {
+    crate::api::ApiError::Timeout {
+        method: "POST".into(),
+        after: std::time::Duration::from_secs(3),
+        may_have_reached: true,
+    }
+}
+
+/// The create form filled with "Fresh", sent: the create request's id.
+fn create_sent(m: &mut Model) -> crate::app::RequestId {
+    create_open(m);
+    drive::key(m, KeyCode::Tab);
+    drive::chars(m, "Fresh");
+    let cmds = drive::ctrl(m, 's');
+    drive::api(&cmds)[0].0
+}
+
+fn note(m: &Model) -> String {
+    m.panes
+        .campaigns
+        .create
+        .as_ref()
+        .and_then(|f| f.form.note.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_create_whose_answer_was_lost_is_checked_and_asked_before_sending_again() {
+    let mut m = with_list(&fixtures::campaigns());
+    let id = create_sent(&mut m);
+    let check = drive::reply(
+        &mut m,
+        id,
+        ApiReply::Campaign(Box::new(Err(lost_after_sending()))),
+    );
+    assert_eq!(requests(&check), [ApiRequest::ListCampaigns], "re-reads");
+    assert!(
+        note(&m).contains("may have been carried out"),
+        "{}",
+        note(&m)
+    );
+    assert_eq!(
+        note(&m).matches("check").count(),
+        1,
+        "the advice once: {}",
+        note(&m)
+    );
+    let listed = || Some(ApiReply::Campaigns(Ok(Some(fixtures::campaigns()))));
+    answer(&mut m, check, |_| listed());
+    // A write that outlasted the timeout may still land: it looks again,
+    // further apart, before saying it was most likely not created.
+    for misses in 1..lost::CHECKS {
+        assert!(note(&m).contains("looking again shortly"), "{}", note(&m));
+        let sub = SubId::Pane(PaneSub::Campaigns(CampaignsSub::CreateCheck(misses)));
+        let polled = crate::app::subscriptions(&m)
+            .into_iter()
+            .any(|s| s.id == sub);
+        assert!(polled, "look {misses} is scheduled");
+        let cmds = update(&mut m, Msg::SubFired(sub));
+        assert_eq!(requests(&cmds), [ApiRequest::ListCampaigns]);
+        answer(&mut m, cmds, |_| listed());
+    }
+    assert!(note(&m).contains("most likely not created"), "{}", note(&m));
+    assert!(lost::recheck(&m).is_none(), "settled: no more looks");
+    // Ctrl-S asks first; only yes sends again.
+    let cmds = drive::ctrl(&mut m, 's');
+    assert!(requests(&cmds).is_empty(), "not sent again without asking");
+    let q = confirm_title(&m).expect("asks");
+    assert!(q.contains("Create again?") && q.contains("“Fresh”"), "{q}");
+    assert!(drive::key(&mut m, KeyCode::Esc).is_empty());
+    drive::ctrl(&mut m, 's');
+    let cmds = drive::key(&mut m, KeyCode::Char('y'));
+    assert!(matches!(&requests(&cmds)[..], [ApiRequest::CreateCampaign(c)] if c.name == "Fresh"));
+}
+
+#[test]
+fn a_create_whose_answer_was_lost_but_went_through_opens_the_campaign() {
+    let mut m = with_list(&fixtures::campaigns());
+    let id = create_sent(&mut m);
+    let check = drive::reply(
+        &mut m,
+        id,
+        ApiReply::Campaign(Box::new(Err(lost_after_sending()))),
+    );
+    // The first look is too early: the write lands after it.
+    answer(&mut m, check, |_| {
+        Some(ApiReply::Campaigns(Ok(Some(fixtures::campaigns()))))
+    });
+    let mut list = fixtures::campaigns();
+    list.insert(
+        0,
+        fixtures::campaign("c-new", "Fresh", Channel::Email, CampaignStatus::Draft, 0),
+    );
+    let sub = SubId::Pane(PaneSub::Campaigns(CampaignsSub::CreateCheck(1)));
+    let cmds = update(&mut m, Msg::SubFired(sub));
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaigns(Ok(Some(list.clone()))))
+    });
+    assert!(m.panes.campaigns.create.is_none(), "the form closes");
+    assert_eq!(m.panes.campaigns.open_id(), Some("c-new"));
+    assert!(toasts(&m).contains("Campaign created"), "{}", toasts(&m));
+    assert!(!m.state.drafts.contains_key(create::DRAFT_KEY));
+}
+
+/// Every "Draft kept" of the pane, with the state file unwritable: none
+/// claims the text is saved.
+#[test]
+fn a_closed_form_is_never_said_saved_when_the_state_file_cannot_be_written() {
+    let unwritable = |m: &mut Model| {
+        update(
+            m,
+            Msg::Saved(Err(crate::store::StoreError::ReadOnly {
+                path: "/ro/state.json".into(),
+                detail: "read-only file system".into(),
+            })),
+        );
+        m.toasts.clear();
+    };
+    let check = |m: &Model, what: &str| {
+        let t = toasts(m);
+        assert!(t.contains("Draft kept in this session only"), "{what}: {t}");
+        assert!(!t.contains("saved locally"), "{what}: {t}");
+    };
+    // The create form.
+    let mut m = with_list(&[]);
+    unwritable(&mut m);
+    create_open(&mut m);
+    drive::key(&mut m, KeyCode::Tab);
+    drive::chars(&mut m, "Half typed");
+    let cmds = drive::key(&mut m, KeyCode::Esc);
+    assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
+    check(&m, "create");
+    // The lead edit form.
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    roster_open(&mut m, 12);
+    unwritable(&mut m);
+    drive::key(&mut m, KeyCode::Char('e'));
+    drive::chars(&mut m, "x");
+    drive::key(&mut m, KeyCode::Esc);
+    check(&m, "lead");
+    // The sequence editor.
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    unwritable(&mut m);
+    drive::key(&mut m, KeyCode::Char('s'));
+    drive::chars(&mut m, "x");
+    drive::key(&mut m, KeyCode::Esc);
+    check(&m, "sequence");
+    // The message edit form.
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    messages_open(&mut m);
+    unwritable(&mut m);
+    drive::key(&mut m, KeyCode::Char('e'));
+    drive::chars(&mut m, "x");
+    drive::key(&mut m, KeyCode::Esc);
+    check(&m, "message");
+}
+
+#[test]
+fn ctrl_u_clears_to_the_start_of_the_line_in_every_text_box() {
+    // The list's filter.
+    let mut m = with_list(&fixtures::campaigns());
+    drive::key(&mut m, KeyCode::Char('/'));
+    drive::chars(&mut m, "net");
+    drive::ctrl(&mut m, 'u');
+    assert_eq!(m.panes.campaigns.list.needle.text, "");
+    // The sequence's subject and body.
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    drive::key(&mut m, KeyCode::Char('s'));
+    let step = |m: &Model| {
+        let s = m.panes.campaigns.sequence.as_ref().expect("editor").step();
+        let s = s.expect("a step");
+        (s.subject.lines().join(""), s.body.lines().join("\n"))
+    };
+    drive::key(&mut m, KeyCode::End);
+    drive::ctrl(&mut m, 'u');
+    assert_eq!(step(&m).0, "", "the subject line is cleared");
+    drive::key(&mut m, KeyCode::Tab);
+    let body = step(&m).1;
+    drive::key(&mut m, KeyCode::End);
+    drive::ctrl(&mut m, 'u');
+    let first = body.lines().next().unwrap_or_default().to_owned();
+    assert!(!first.is_empty());
+    assert_eq!(
+        step(&m).1,
+        body.replacen(&first, "", 1),
+        "the first line is cleared"
+    );
+    // The import's path.
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    drive::key(&mut m, KeyCode::Char('i'));
+    drive::chars(&mut m, "leads.csv");
+    drive::ctrl(&mut m, 'u');
+    let Some(Dialog::Import(d)) = &m.panes.campaigns.dialog else {
+        panic!("the import");
+    };
+    assert_eq!(d.path_input.lines().join(""), "");
+}
+
+#[test]
+fn key_names_in_notes_follow_the_keymap() {
+    let over = |scope: &str, key: &str, action: &str| crate::config::KeyOverride {
+        scope: scope.into(),
+        key: key.into(),
+        action: action.into(),
+        origin: "test.toml".into(),
+    };
+    let remapped = || {
+        crate::app::keymap::Keymap::with_overrides(&[
+            over("global", "r", "none"),
+            over("global", "f5", "refresh"),
+            over("global", "enter", "none"),
+            over("global", "o", "open"),
+        ])
+        .expect("keymap")
+    };
+    // `:launch` with no campaign open names the open key.
+    let mut m = with_list(&fixtures::campaigns());
+    m.keymap = remapped();
+    on_command(&mut m, "launch", None);
+    assert!(toasts(&m).contains("open one first (o)"), "{}", toasts(&m));
+    // A lost edit answer names the refresh key.
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    roster_open(&mut m, 12);
+    m.keymap = remapped();
+    drive::key(&mut m, KeyCode::Char('e'));
+    drive::chars(&mut m, "x");
+    let cmds = drive::ctrl(&mut m, 's');
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Lead(Box::new(Err(lost_after_sending()))))
+    });
+    let n = edit_form(&mut m).note.clone().unwrap_or_default();
+    assert!(n.contains("Esc and F5"), "{n}");
+    assert!(!n.contains("refresh to check"), "the advice once: {n}");
+}
+
+#[test]
+fn the_import_report_scrolls_with_the_keymaps_moves() {
+    let (mut m, _) = importing(first_chunk());
+    drive::ctrl(&mut m, 's');
+    let cmds = drive::ctrl(&mut m, 's');
+    service(&mut m, cmds, &[]);
+    let Some(Dialog::Import(d)) = m.panes.campaigns.dialog.as_mut() else {
+        panic!("the import");
+    };
+    d.stage = import::Stage::Done;
+    m.keymap = crate::app::keymap::Keymap::with_overrides(&[crate::config::KeyOverride {
+        scope: "global".into(),
+        key: "v".into(),
+        action: "down".into(),
+        origin: "test.toml".into(),
+    }])
+    .expect("keymap");
+    drive::key(&mut m, KeyCode::Char('v'));
+    assert_eq!(dialog(&m).scroll, 1, "the remapped down key scrolls");
+    drive::key(&mut m, KeyCode::Char('j'));
+    assert_eq!(dialog(&m).scroll, 2, "j stays bound too");
+}
+
+#[test]
+fn the_sequence_saved_notice_says_what_was_saved() {
+    let c = status_campaign(CampaignStatus::Draft);
+    let mut m = opened(&c);
+    drive::key(&mut m, KeyCode::Char('s'));
+    drive::key(&mut m, KeyCode::End);
+    drive::chars(&mut m, "!");
+    let cmds = drive::ctrl(&mut m, 's');
+    answer(&mut m, cmds, |r| match r {
+        ApiRequest::UpdateCampaign { .. } => Some(campaign_reply(&c)),
+        _ => None,
+    });
+    let t = toasts(&m);
+    assert!(
+        t.contains("Sequence saved: “EU RevOps” has 1 step, then the end"),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_dialog_is_edited_in_place_and_keeps_what_was_typed_when_refused() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    roster_open(&mut m, 12);
+    drive::key(&mut m, KeyCode::Enter);
+    assert!(matches!(m.panes.campaigns.dialog, Some(Dialog::Lead(_))));
+    drive::key(&mut m, KeyCode::Char('j'));
+    let Some(Dialog::Lead(d)) = &m.panes.campaigns.dialog else {
+        panic!("the lead stays open");
+    };
+    assert_eq!(d.scroll, 1);
+    drive::key(&mut m, KeyCode::Char('e'));
+    drive::chars(&mut m, "typed");
+    assert!(edit_form(&mut m).is_dirty());
+    // A key the form ignores leaves it as it was.
+    let before = edit_form(&mut m).snapshot();
+    drive::key(&mut m, KeyCode::F(9));
+    assert_eq!(edit_form(&mut m).snapshot(), before);
+}

@@ -1,0 +1,365 @@
+//! One lead of the roster: its detail with the custom fields, and the edit
+//! form (only while the campaign is a draft). Both dialogs are edited in
+//! place: their key handlers take them by `&mut` and say whether they stay,
+//! close, or ask the pane for something ([`LeadDone`], [`EditDone`]).
+
+use crossterm::event::KeyEvent;
+
+use super::super::dialog::Outcome;
+use super::super::form::{Form, FormEvent};
+use super::super::toast::Level;
+use super::super::{ApiReply, ApiRequest, Cmd, Model};
+use super::rules::Op;
+use super::{Dialog, Purpose, custom, detail, error_text, roster, target};
+use crate::api::model::{Campaign, CampaignLead, Channel, EditLead, LeadInput};
+use crate::app::keymap::Action;
+use crate::store::Draft;
+use crate::text::sanitize::DisplayText;
+
+/// A lead's detail: every field and its custom fields.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeadView {
+    /// The lead.
+    pub lead: CampaignLead,
+    /// The campaign's channel.
+    pub channel: Channel,
+    /// Scroll offset.
+    pub scroll: u16,
+}
+
+/// What a key in the lead's detail asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeadDone {
+    /// Open the edit form on the lead.
+    Edit,
+}
+
+impl LeadView {
+    /// A key in the detail (`action`: what the keymap makes of it).
+    pub fn key(&mut self, action: Option<Action>) -> Outcome<LeadDone> {
+        match action {
+            Some(Action::Back | Action::Quit) => Outcome::Close,
+            Some(Action::EditItem) => Outcome::Send(LeadDone::Edit),
+            Some(Action::Down) => {
+                self.scroll = self.scroll.saturating_add(1);
+                Outcome::Keep
+            }
+            Some(Action::Up) => {
+                self.scroll = self.scroll.saturating_sub(1);
+                Outcome::Keep
+            }
+            _ => Outcome::Keep,
+        }
+    }
+}
+
+/// The lead edit form.
+#[derive(Debug, Clone)]
+pub struct LeadEdit {
+    /// The campaign.
+    pub campaign: String,
+    /// The campaign's channel (its identity field is required).
+    pub channel: Channel,
+    /// The lead as it was.
+    pub lead: CampaignLead,
+    /// The form.
+    pub form: Form,
+}
+
+/// What a key in the edit form asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EditDone {
+    /// Send the changed fields.
+    Save(Box<EditLead>),
+    /// Close, keeping the typed text as a local draft.
+    KeepDraft,
+}
+
+impl LeadEdit {
+    /// The local draft key.
+    pub fn draft_key(&self) -> String {
+        format!("campaign-lead:{}", self.lead.id)
+    }
+
+    /// The unsent text as a draft.
+    pub fn draft(&self) -> Draft {
+        Draft {
+            title: format!("edit of lead {}", lead_name(&self.lead)),
+            fields: self.form.snapshot(),
+        }
+    }
+
+    /// A key in the form; `sending`: the edit is on its way (the form is
+    /// read-only until the answer; Esc leaves it to arrive as a notice).
+    pub fn key(&mut self, key: KeyEvent, sending: bool) -> Outcome<EditDone> {
+        if sending {
+            return if super::keys::CLOSE.matches(&key) {
+                Outcome::Close
+            } else {
+                Outcome::Keep
+            };
+        }
+        match self.form.handle_key(key) {
+            // Unsent text is kept as a local draft and comes back next time.
+            FormEvent::Cancel if self.form.is_dirty() => Outcome::Send(EditDone::KeepDraft),
+            FormEvent::Cancel => Outcome::Close,
+            FormEvent::Submit => self.submit(),
+            FormEvent::Edited | FormEvent::Ignored => Outcome::Keep,
+        }
+    }
+
+    fn submit(&mut self) -> Outcome<EditDone> {
+        self.form.clear_errors();
+        if !self.form.check_required() {
+            return Outcome::Keep;
+        }
+        match edit_body(self) {
+            Ok(Some(body)) => Outcome::Send(EditDone::Save(Box::new(body))),
+            Ok(None) => {
+                self.form.note = Some("nothing changed".into());
+                Outcome::Keep
+            }
+            Err((field, e)) => {
+                self.form.set_error(&field, &e);
+                Outcome::Keep
+            }
+        }
+    }
+}
+
+/// A lead's name to show: name, first and last, or an identity.
+pub fn lead_name(l: &CampaignLead) -> String {
+    let full = format!("{} {}", l.first_name.trim(), l.last_name.trim());
+    [
+        l.name.trim(),
+        full.trim(),
+        l.email.trim(),
+        l.network_url.trim(),
+    ]
+    .into_iter()
+    .find(|s| !s.is_empty())
+    .unwrap_or("(no name)")
+    .to_owned()
+}
+
+const FIELDS: [(&str, &str); 8] = [
+    ("email", "Email"),
+    ("network_url", "Network URL"),
+    ("first_name", "First name"),
+    ("last_name", "Last name"),
+    ("name", "Name"),
+    ("company", "Company"),
+    ("position", "Position"),
+    ("headline", "Headline"),
+];
+
+fn field_of<'a>(l: &'a CampaignLead, key: &str) -> &'a str {
+    match key {
+        "email" => &l.email,
+        "network_url" => &l.network_url,
+        "first_name" => &l.first_name,
+        "last_name" => &l.last_name,
+        "name" => &l.name,
+        "company" => &l.company,
+        "position" => &l.position,
+        _ => &l.headline,
+    }
+}
+
+fn edit_form(channel: &Channel, lead: &CampaignLead) -> Form {
+    let identity = if *channel == Channel::Email {
+        "email"
+    } else {
+        "network_url"
+    };
+    let mut form = Form::new(&format!("Edit lead · {}", lead_name(lead)), "Save");
+    for (key, label) in FIELDS {
+        form = if key == identity {
+            form.required_text(key, label, "this campaign's channel needs it")
+        } else {
+            form.text(key, label, "")
+        };
+    }
+    form = form.multiline(
+        "custom_fields",
+        "Custom fields",
+        "one per line, key: value (JSON: 42, true, \"a\\nb\"; plain text is a string)",
+        4,
+    );
+    for (key, _) in FIELDS {
+        form.set_value(key, field_of(lead, key));
+    }
+    form.set_value(
+        "custom_fields",
+        &custom::lines(&lead.custom_fields).join("\n"),
+    );
+    form.mark_clean();
+    form
+}
+
+fn open_edit(m: &mut Model, campaign: &Campaign, lead: &CampaignLead) {
+    let mut d = LeadEdit {
+        campaign: campaign.id.clone(),
+        channel: campaign.kind.clone(),
+        lead: lead.clone(),
+        form: edit_form(&campaign.kind, lead),
+    };
+    if let Some(draft) = m.state.drafts.remove(&d.draft_key()) {
+        d.form.restore(&draft.fields);
+        m.notify(
+            Level::Info,
+            "Draft restored",
+            "your unsent edit of this lead is back",
+        );
+    }
+    m.panes.campaigns.dialog = Some(Dialog::EditLead(Box::new(d)));
+}
+
+/// `e` on the roster: edit the selected lead (draft only).
+pub fn edit(m: &mut Model, campaign: &Campaign) -> Vec<Cmd> {
+    if !detail::allowed(m, campaign, Op::ChangeRoster) {
+        return Vec::new();
+    }
+    let lead = m
+        .panes
+        .campaigns
+        .open
+        .as_ref()
+        .and_then(|o| o.roster.selected().cloned());
+    match lead {
+        Some(lead) => open_edit(m, campaign, &lead),
+        None => m.notify(Level::Info, "No lead", "select a loaded lead first"),
+    }
+    Vec::new()
+}
+
+/// The changed fields of the edit, or a message for the form. The custom
+/// fields are sent (whole: the service replaces them) only when a value
+/// changed; those whose text is unchanged keep their type.
+fn edit_body(d: &LeadEdit) -> Result<Option<EditLead>, (String, String)> {
+    let mut fields = LeadInput::default();
+    let mut changed = false;
+    for (key, _) in FIELDS {
+        let v = d.form.value(key);
+        if v == DisplayText::inline(field_of(&d.lead, key)).as_str().trim() {
+            continue;
+        }
+        changed = true;
+        let slot = match key {
+            "email" => &mut fields.email,
+            "network_url" => &mut fields.network_url,
+            "first_name" => &mut fields.first_name,
+            "last_name" => &mut fields.last_name,
+            "name" => &mut fields.name,
+            "company" => &mut fields.company,
+            "position" => &mut fields.position,
+            _ => &mut fields.headline,
+        };
+        *slot = Some(v);
+    }
+    let custom = custom::parse(&d.form.items("custom_fields"), &d.lead.custom_fields)
+        .map_err(|e| ("custom_fields".to_owned(), e))?;
+    if custom != d.lead.custom_fields {
+        changed = true;
+        fields.custom_fields = Some(custom);
+    }
+    Ok(changed.then(|| EditLead {
+        id: d.lead.id.clone(),
+        fields,
+    }))
+}
+
+/// What the lead's detail asked for.
+pub fn act_view(m: &mut Model, done: LeadDone) -> Vec<Cmd> {
+    let Some(Dialog::Lead(d)) = m.panes.campaigns.dialog.as_ref() else {
+        return Vec::new();
+    };
+    let lead = d.lead.clone();
+    match done {
+        LeadDone::Edit => {
+            let Some(campaign) = target(m) else {
+                return Vec::new();
+            };
+            // Refused: the detail stays, the notice says why.
+            if detail::allowed(m, &campaign, Op::ChangeRoster) {
+                open_edit(m, &campaign, &lead);
+            }
+            Vec::new()
+        }
+    }
+}
+
+/// What the edit form asked for.
+pub fn act_edit(m: &mut Model, done: EditDone) -> Vec<Cmd> {
+    match done {
+        EditDone::Save(body) => {
+            let Some(Dialog::EditLead(d)) = m.panes.campaigns.dialog.as_ref() else {
+                return Vec::new();
+            };
+            let (id, campaign) = (d.lead.id.clone(), d.campaign.clone());
+            let (_, cmd) = m.request(
+                Purpose::EditLead(id),
+                ApiRequest::EditLead {
+                    id: campaign,
+                    edit: body,
+                },
+            );
+            vec![cmd]
+        }
+        EditDone::KeepDraft => {
+            let Some(Dialog::EditLead(d)) = m.panes.campaigns.dialog.take() else {
+                return Vec::new();
+            };
+            let key = m.keymap.key_label(Action::EditItem);
+            super::keep_draft(
+                m,
+                d.draft_key(),
+                d.draft(),
+                "your edit of this lead",
+                &format!("{key} on the lead brings it back"),
+            )
+        }
+    }
+}
+
+/// The edit answered: the lead is replaced, or the form says why not.
+pub fn on_edited(m: &mut Model, lead_id: &str, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Lead(result) = reply else {
+        return Vec::new();
+    };
+    let open =
+        matches!(&m.panes.campaigns.dialog, Some(Dialog::EditLead(d)) if d.lead.id == lead_id);
+    match *result {
+        Ok(lead) => {
+            if open {
+                m.panes.campaigns.dialog = None;
+            }
+            let name = lead_name(&lead);
+            roster::replace_lead(m, lead);
+            m.state.drafts.remove(&format!("campaign-lead:{lead_id}"));
+            m.notify(Level::Success, "Lead saved", &name);
+            Vec::new()
+        }
+        Err(e) => {
+            let lost = super::lost_save_note(m, &e, "the edit", "the roster");
+            let Some(Dialog::EditLead(d)) = m.panes.campaigns.dialog.as_mut().filter(|_| open)
+            else {
+                super::toast_error(m, "saving the lead", &e);
+                return Vec::new();
+            };
+            if e.maybe_accepted() {
+                d.form.note = Some(lost);
+            } else if e.status() == Some(409) {
+                let key = if d.channel == Channel::Email {
+                    "email"
+                } else {
+                    "network_url"
+                };
+                d.form.set_error(key, &e.message());
+            } else {
+                d.form.note = Some(error_text(&e));
+            }
+            Vec::new()
+        }
+    }
+}

@@ -1,0 +1,316 @@
+//! The pane's lists as a user meets them: the campaigns read again when
+//! shown after the poll interval and polled while one sends; the roster
+//! and the messages read again after the campaign changed; the text filter
+//! of the roster and the messages (letters never act as commands there);
+//! the status filter over the channel's statuses; the draft row of the
+//! state table after an import chunk or a delete; the preview's lead.
+
+use crossterm::event::KeyCode;
+
+use super::tests::*;
+use super::*;
+use crate::api::model::*;
+use crate::app::fixtures::{self, drive};
+use crate::app::{ApiReply, ApiRequest, Cmd, Model, Msg, PaneSub, SubId, update};
+
+fn fire(m: &mut Model, sub: CampaignsSub) -> Vec<Cmd> {
+    update(m, Msg::SubFired(SubId::Pane(PaneSub::Campaigns(sub))))
+}
+
+fn subs(m: &Model) -> Vec<CampaignsSub> {
+    crate::app::subscriptions(m)
+        .into_iter()
+        .filter_map(|s| match s.id {
+            SubId::Pane(PaneSub::Campaigns(c)) => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+fn lists(cmds: &[Cmd]) -> usize {
+    requests(cmds)
+        .iter()
+        .filter(|r| **r == ApiRequest::ListCampaigns)
+        .count()
+}
+
+#[test]
+fn the_list_is_read_again_when_shown_after_the_poll_interval() {
+    let c = status_campaign(CampaignStatus::Draft);
+    let mut m = opened(&c);
+    let cmds = drive::key(&mut m, KeyCode::Esc);
+    assert_eq!(lists(&cmds), 0, "just read: not again");
+    let every = i64::try_from(m.poll.campaign.as_secs()).unwrap_or(30);
+    let cmds = drive::key(&mut m, KeyCode::Enter);
+    answer(&mut m, cmds, |_| Some(campaign_reply(&c)));
+    m.clock += every;
+    let cmds = drive::key(&mut m, KeyCode::Esc);
+    assert_eq!(lists(&cmds), 1, "back on the list after the interval");
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaigns(Ok(Some(vec![c.clone()]))))
+    });
+    // Entering the pane again does the same.
+    drive::key(&mut m, KeyCode::Char('1'));
+    assert_eq!(lists(&drive::key(&mut m, KeyCode::Char('2'))), 0);
+    drive::key(&mut m, KeyCode::Char('1'));
+    m.clock += every;
+    assert_eq!(lists(&drive::key(&mut m, KeyCode::Char('2'))), 1);
+}
+
+#[test]
+fn the_list_is_polled_while_it_shows_a_sending_campaign() {
+    let mut m = with_list(&[status_campaign(CampaignStatus::Draft)]);
+    assert!(!subs(&m).contains(&CampaignsSub::List), "nothing sending");
+    let mut live = status_campaign(CampaignStatus::Launching);
+    let mut m2 = with_list(std::slice::from_ref(&live));
+    assert!(subs(&m2).contains(&CampaignsSub::List));
+    let cmds = fire(&mut m2, CampaignsSub::List);
+    assert_eq!(lists(&cmds), 1);
+    live.status = CampaignStatus::Completed;
+    answer(&mut m2, cmds, |_| {
+        Some(ApiReply::Campaigns(Ok(Some(vec![live.clone()]))))
+    });
+    assert_eq!(
+        m2.panes.campaigns.list.rows[0].status,
+        CampaignStatus::Completed,
+        "the list shows what the service says now"
+    );
+    assert!(
+        !subs(&m2).contains(&CampaignsSub::List),
+        "done: no more polls"
+    );
+    m.panes.campaigns.list.rows[0].status = CampaignStatus::Active;
+    drive::key(&mut m, KeyCode::Char('1'));
+    assert!(
+        !subs(&m).contains(&CampaignsSub::List),
+        "not shown: not polled"
+    );
+}
+
+#[test]
+fn a_failed_poll_keeps_the_values_marked_stale() {
+    let live = status_campaign(CampaignStatus::Active);
+    let mut m = opened(&live);
+    let cmds = fire(&mut m, CampaignsSub::Watch("c-1".into()));
+    m.clock += 180;
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaign(Box::new(Err(service_error(503, "{}")))))
+    });
+    let o = m.panes.campaigns.open.as_ref().expect("open");
+    assert!(o.loaded && o.fresh.is_stale());
+    assert_eq!(o.campaign.stats, live.stats, "the values stay");
+    assert_eq!(o.fresh.age(m.clock), Some(180));
+    // Back on the list (older than the interval), whose read fails too.
+    let cmds = drive::key(&mut m, KeyCode::Esc);
+    assert_eq!(lists(&cmds), 1);
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaigns(Err(service_error(503, "{}"))))
+    });
+    let l = &m.panes.campaigns.list;
+    assert!(l.fresh.is_stale() && l.rows.len() == 1 && l.error.is_none());
+}
+
+#[test]
+fn after_a_launch_the_roster_shown_again_is_read_again() {
+    let c = status_campaign(CampaignStatus::Draft);
+    let mut m = opened(&c);
+    roster_open(&mut m, 12);
+    drive::key(&mut m, KeyCode::Char('h'));
+    let cmds = detail::launch(&mut m, "c-1");
+    let mut launched = c.clone();
+    launched.status = CampaignStatus::Launching;
+    answer(&mut m, cmds, |_| Some(campaign_reply(&launched)));
+    let cmds = drive::key(&mut m, KeyCode::Char('l'));
+    assert!(
+        requests(&cmds)
+            .iter()
+            .any(|r| matches!(r, ApiRequest::ListLeads { query, .. } if query.page == Some(1))),
+        "the roster is read again: {cmds:?}"
+    );
+}
+
+#[test]
+fn the_messages_shown_are_read_again_on_each_watch() {
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    messages_open(&mut m);
+    let cmds = fire(&mut m, CampaignsSub::Watch("c-1".into()));
+    assert!(
+        requests(&cmds)
+            .iter()
+            .any(|r| matches!(r, ApiRequest::GeneratedMessages { .. })),
+        "{cmds:?}"
+    );
+}
+
+#[test]
+fn typing_a_roster_filter_never_acts_as_commands() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    roster_open(&mut m, 120);
+    drive::key(&mut m, KeyCode::Char('/'));
+    drive::chars(&mut m, "ab");
+    let o = m.panes.campaigns.open.as_ref().expect("open");
+    assert!(
+        o.roster.marks.is_empty(),
+        "a did not select the loaded leads"
+    );
+    assert_eq!(o.roster.needle.text, "ab");
+    drive::key(&mut m, KeyCode::Esc);
+    drive::key(&mut m, KeyCode::Char('/'));
+    drive::chars(&mut m, "schmidt");
+    let o = m.panes.campaigns.open.as_ref().expect("open");
+    assert_eq!((m.panes.campaigns.view, o.tab), (View::Detail, Tab::Roster));
+    assert!(
+        m.panes.campaigns.sequence.is_none(),
+        "s did not open the editor"
+    );
+    let names: Vec<String> = (0..o.roster.table.len)
+        .filter_map(|i| o.roster.shown(i).map(lead::lead_name))
+        .collect();
+    assert!(
+        !names.is_empty() && names.iter().all(|n| n.contains("Schmidt")),
+        "{names:?}"
+    );
+    // Enter keeps it; Back clears it before leaving the campaign.
+    drive::key(&mut m, KeyCode::Enter);
+    drive::key(&mut m, KeyCode::Esc);
+    let o = m.panes.campaigns.open.as_ref().expect("still open");
+    assert!(!o.roster.filtering());
+    assert_eq!(o.roster.table.len, 120);
+}
+
+#[test]
+fn typing_a_messages_filter_never_acts_as_commands() {
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    messages_open(&mut m);
+    drive::key(&mut m, KeyCode::Char('/'));
+    drive::chars(&mut m, "brightlabs");
+    let o = m.panes.campaigns.open.as_ref().expect("open");
+    assert_eq!(o.tab, Tab::Messages);
+    assert!(m.panes.campaigns.dialog.is_none());
+    assert!(o.messages.table.len > 0 && o.messages.table.len < o.messages.items.len());
+    assert!(
+        (0..o.messages.table.len)
+            .filter_map(|i| o.messages.shown(i))
+            .all(|x| x.subject.contains("Brightlabs"))
+    );
+    drive::key(&mut m, KeyCode::Esc);
+    let o = m.panes.campaigns.open.as_ref().expect("open");
+    assert_eq!(o.messages.table.len, o.messages.items.len(), "Esc clears");
+}
+
+#[test]
+fn the_status_filter_cycles_the_statuses_of_the_campaigns_channel() {
+    let cycle = |channel: Channel| {
+        let mut out = Vec::new();
+        let mut s = None;
+        loop {
+            s = roster::next_status(&channel, s.as_ref());
+            match &s {
+                Some(x) => out.push(x.as_str().to_owned()),
+                None => return out,
+            }
+        }
+    };
+    let email = cycle(Channel::Email);
+    assert!(email.contains(&"bounced".to_owned()));
+    assert!(
+        !email
+            .iter()
+            .any(|s| s.starts_with("connect") || s == "message_sent")
+    );
+    let network = cycle(Channel::Network);
+    assert!(network.contains(&"connection_sent".to_owned()));
+    assert!(!network.contains(&"bounced".to_owned()) && !network.contains(&"sent".to_owned()));
+}
+
+#[test]
+fn draft_an_import_chunk_or_a_delete_reads_the_campaign_again_and_shows_the_new_total() {
+    let (mut m, _) = importing(first_chunk());
+    drive::ctrl(&mut m, 's');
+    let cmds = drive::ctrl(&mut m, 's');
+    let cmds = service(&mut m, cmds, &[]);
+    assert!(
+        requests(&cmds).contains(&ApiRequest::GetCampaign { id: "c-1".into() }),
+        "the chunk went in: the campaign is read again"
+    );
+    let mut grown = status_campaign(CampaignStatus::Draft);
+    grown.stats.total = 1117;
+    answer(&mut m, cmds, |r| match r {
+        ApiRequest::GetCampaign { .. } => Some(campaign_reply(&grown)),
+        _ => None,
+    });
+    let total = |m: &Model| {
+        m.panes
+            .campaigns
+            .open
+            .as_ref()
+            .map(|o| o.campaign.stats.total)
+    };
+    assert_eq!(total(&m), Some(1117));
+    // A delete: the campaign is read again when it ends.
+    m.panes.campaigns.dialog = None;
+    let cmds = delete::delete(&mut m, "c-1", vec!["c-1-l0".into()]);
+    let cmds = answer(&mut m, cmds, |r| match r {
+        ApiRequest::DeleteLeads { .. } => Some(ApiReply::LeadsDeleted(Ok(1))),
+        _ => None,
+    });
+    assert!(requests(&cmds).contains(&ApiRequest::GetCampaign { id: "c-1".into() }));
+    grown.stats.total = 1116;
+    answer(&mut m, cmds, |r| match r {
+        ApiRequest::GetCampaign { .. } => Some(campaign_reply(&grown)),
+        _ => None,
+    });
+    assert_eq!(total(&m), Some(1116));
+}
+
+#[test]
+fn the_preview_starts_on_the_lead_selected_and_reaches_any_lead() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    roster_open(&mut m, 120);
+    for _ in 0..5 {
+        drive::key(&mut m, KeyCode::Down);
+    }
+    let cmds = drive::key(&mut m, KeyCode::Char('s'));
+    let e = m.panes.campaigns.sequence.as_ref().expect("editor");
+    assert_eq!(e.lead().map(|l| l.id.as_str()), Some("c-1-l5"));
+    let window = |cmds: &[Cmd]| {
+        requests(cmds).iter().find_map(|r| match r {
+            ApiRequest::ListLeads { query, .. } => query.page,
+            _ => None,
+        })
+    };
+    assert_eq!(window(&cmds), Some(1));
+    let serve = |m: &mut Model, cmds: Vec<Cmd>| {
+        answer(m, cmds, |r| match r {
+            ApiRequest::ListLeads { id, query } => Some(ApiReply::Roster(Ok(
+                fixtures::roster_page(id, 120, query.page.unwrap_or(1) - 1, 20),
+            ))),
+            _ => None,
+        });
+    };
+    serve(&mut m, cmds);
+    // Past the first twenty: the next window is read.
+    let mut asked = None;
+    for _ in 0..15 {
+        let cmds = drive::ctrl(&mut m, 'l');
+        if let Some(p) = window(&cmds) {
+            asked = Some(p);
+            serve(&mut m, cmds);
+        }
+    }
+    assert_eq!(asked, Some(2));
+    let e = m.panes.campaigns.sequence.as_ref().expect("editor");
+    assert_eq!(e.lead().map(|l| l.id.as_str()), Some("c-1-l20"));
+}
+
+#[test]
+fn deleting_every_lead_of_a_roster_of_one_says_one_lead() {
+    let mut c = status_campaign(CampaignStatus::Draft);
+    c.stats.total = 1;
+    let mut m = opened(&c);
+    roster_open(&mut m, 1);
+    drive::key(&mut m, KeyCode::Char('D'));
+    let q = confirm_title(&m).expect("asks");
+    assert!(q.contains("Its only lead leaves"), "{q}");
+    assert!(!q.contains("1 leads"), "{q}");
+}
