@@ -261,3 +261,82 @@ fn refresh_sends_the_panes_requests_as_explicit_retries() {
     let (id, _) = m.request(super::domains::Purpose::Senders, ApiRequest::ListSenders);
     assert!(!m.is_user_retry(id));
 }
+
+/// The new-search form closed with a title typed: a draft in the state.
+fn closing_a_new_search_draft(m: &mut Model) {
+    m.switch_pane(super::Pane::Leads);
+    drive::key(m, KeyCode::Char('n'));
+    drive::chars(m, "Unsent title");
+    drive::key(m, KeyCode::Esc);
+    assert!(m.panes.leads.form.is_none(), "the form closed");
+    assert!(m.state.drafts.contains_key(super::leads::DRAFT_KEY));
+}
+
+#[test]
+fn q_asks_about_closed_drafts_the_state_cannot_hold() {
+    let mut m = fixtures::model(80, 24);
+    // Saving works: a closed draft is on disk, q quits at once.
+    closing_a_new_search_draft(&mut m);
+    assert_eq!(m.unsent(), None);
+    assert!(quits(&m.ask_quit()));
+
+    let mut m = fixtures::model(80, 24);
+    update(&mut m, Msg::Saved(Err(not_a_dir())));
+    closing_a_new_search_draft(&mut m);
+    assert_eq!(
+        m.unsent().as_deref(),
+        Some("a closed draft (New Lead Finder search)")
+    );
+    let cmds = drive::key(&mut m, KeyCode::Char('q'));
+    assert!(!quits(&cmds), "not without asking: {cmds:?}");
+    let Some(Overlay::Confirm(c)) = &m.overlay else {
+        panic!("a question: {:?}", m.overlay);
+    };
+    assert_eq!(c.title, "Quit and lose unsent text?");
+    assert!(c.lines.join(" ").contains("is not a directory"), "{c:?}");
+    // Esc stays; y quits, with one last attempt to save.
+    drive::key(&mut m, KeyCode::Esc);
+    assert!(!m.quit);
+    drive::key(&mut m, KeyCode::Char('q'));
+    let cmds = drive::key(&mut m, KeyCode::Char('y'));
+    assert!(quits(&cmds), "{cmds:?}");
+}
+
+#[test]
+fn a_retracted_draft_kept_leaves_no_trace_in_messages() {
+    let mut m = fixtures::model(80, 24);
+    let logged = |m: &Model| m.toasts.log().any(|l| l.title.as_str() == "Draft kept");
+    m.notify_draft_kept("an older draft", "it comes back");
+    update(&mut m, Msg::Saved(Ok(())));
+    m.toasts.clear();
+    m.notify_draft_kept("the new search", "n offers it back");
+    assert!(logged(&m));
+    update(&mut m, Msg::Saved(Err(not_a_dir())));
+    assert!(
+        m.toasts
+            .items()
+            .iter()
+            .all(|t| t.title.as_str() != "Draft kept"),
+        "taken off the screen"
+    );
+    let kept: Vec<String> = m
+        .toasts
+        .log()
+        .filter(|l| l.title.as_str() == "Draft kept")
+        .map(|l| l.text.to_string())
+        .collect();
+    assert_eq!(
+        kept,
+        ["an older draft is saved locally; it comes back"],
+        "the wrong claim is gone from :messages, the true older one stays"
+    );
+    // And while saving fails, it is never claimed at all.
+    m.notify_draft_kept("the new search", "n offers it back");
+    assert_eq!(
+        m.toasts
+            .log()
+            .filter(|l| l.title.as_str() == "Draft kept")
+            .count(),
+        1
+    );
+}

@@ -472,14 +472,34 @@ impl Model {
         self.net.any_rate_limited(self.now) || dispatch::countdown_visible(self, self.pane)
     }
 
-    /// Whether something typed and unsent would be lost by quitting.
+    /// Whether something typed and unsent would be lost by quitting: an
+    /// open editor's text, or (while the state file cannot be written)
+    /// drafts already closed into `state.drafts`.
     pub fn unsent(&self) -> Option<String> {
-        dispatch::unsent(self).or_else(|| match &self.overlay {
-            Some(Overlay::Command(c)) if !c.text().trim().is_empty() => {
-                Some("the command line".into())
-            }
-            _ => None,
-        })
+        dispatch::unsent(self)
+            .or_else(|| match &self.overlay {
+                Some(Overlay::Command(c)) if !c.text().trim().is_empty() => {
+                    Some("the command line".into())
+                }
+                _ => None,
+            })
+            .or_else(|| self.unsaved_drafts())
+    }
+
+    /// The closed drafts the state file cannot hold, said for the quit
+    /// question; `None` while saving works (they are on disk).
+    fn unsaved_drafts(&self) -> Option<String> {
+        if self.state_writable != Some(false) {
+            return None;
+        }
+        match Self::drafts_in(&self.state).as_slice() {
+            [] => None,
+            [(_, d)] => Some(format!(
+                "a closed draft ({})",
+                crate::text::sanitize::DisplayText::inline(&d.title)
+            )),
+            more => Some(format!("{} closed drafts", more.len())),
+        }
     }
 
     /// A command that writes the local state, with unsent text captured.

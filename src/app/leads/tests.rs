@@ -2929,3 +2929,32 @@ fn the_counts_of_a_started_run_show_whole_numbers_as_integers() {
     assert!(t.text.as_str().contains("found 12"), "{}", t.text.as_str());
     assert!(!t.text.as_str().contains("12.0"), "{}", t.text.as_str());
 }
+
+#[test]
+fn a_closed_search_draft_is_never_called_saved_when_the_state_cannot_be_written() {
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    update(
+        &mut m,
+        Msg::Saved(Err(crate::store::StoreError::NotADirectory {
+            path: "/tmp/outpost-data".into(),
+        })),
+    );
+    key(&mut m, KeyCode::Char('n'));
+    chars(&mut m, "Half typed");
+    key(&mut m, KeyCode::Esc);
+    assert!(
+        m.state.drafts.contains_key(DRAFT_KEY),
+        "kept in the session"
+    );
+    let screen = screen_rows(&m, 100, 30).join("\n");
+    assert!(!screen.contains("saved locally"), "{screen}");
+    assert!(
+        m.toasts
+            .log()
+            .all(|l| !l.text.as_str().contains("saved locally")),
+        "nor in :messages"
+    );
+    let last = m.toasts.items().last().expect("a notice");
+    assert_eq!(last.title.as_str(), "Draft kept in this session only");
+}
