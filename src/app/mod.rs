@@ -22,6 +22,7 @@ pub mod form;
 pub mod help;
 pub mod inbox;
 pub mod json_tree;
+pub mod keys;
 pub mod leads;
 pub mod messages;
 pub mod msg;
@@ -1077,15 +1078,13 @@ fn help_key(scroll: &mut u16, action: Option<Action>, max: u16) -> Outcome<()> {
     Outcome::Keep
 }
 
-/// `y`/Enter yes; `n` the labelled no when there is one; Esc, `q` (and `n`
-/// without a label) dismiss: nothing is chosen, nothing typed discarded.
+/// A key answers the question by the keys its footer names
+/// ([`keys::question`]); any other key is ignored.
 fn confirm_key(c: &Confirm, key: KeyEvent) -> Outcome<Answer> {
-    match key.code {
-        KeyCode::Char('y' | 'Y') | KeyCode::Enter => Outcome::Send(Answer::Yes),
-        KeyCode::Char('n' | 'N') if c.no.is_some() => Outcome::Send(Answer::No),
-        KeyCode::Char('n' | 'N' | 'q') | KeyCode::Esc => Outcome::Send(Answer::Dismissed),
-        _ => Outcome::Keep,
-    }
+    keys::question(c)
+        .into_iter()
+        .find(|k| k.key.matches(&key))
+        .map_or(Outcome::Keep, |k| Outcome::Send(k.answer))
 }
 
 fn command_key(
@@ -1093,9 +1092,10 @@ fn command_key(
     key: KeyEvent,
     history: &[String],
 ) -> Outcome<(String, Command)> {
-    match key.code {
-        KeyCode::Esc => Outcome::Close,
-        KeyCode::Enter => {
+    use command_line::LineKey;
+    match command_line::line_key(&key) {
+        Some(LineKey::Close) => Outcome::Close,
+        Some(LineKey::Run) => {
             let text = c.text();
             match command_line::parse(&text) {
                 Ok(cmd) => Outcome::Send((text, cmd)),
@@ -1105,15 +1105,15 @@ fn command_key(
                 }
             }
         }
-        KeyCode::Tab => {
+        Some(LineKey::Complete) => {
             c.complete();
             Outcome::Keep
         }
-        KeyCode::Up | KeyCode::Down => {
-            c.recall(history, key.code == KeyCode::Up);
+        Some(back @ (LineKey::Older | LineKey::Newer)) => {
+            c.recall(history, back == LineKey::Older);
             Outcome::Keep
         }
-        _ => {
+        None => {
             c.error = None;
             form::edit_key(&mut c.input, key);
             Outcome::Keep
