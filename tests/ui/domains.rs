@@ -307,10 +307,8 @@ fn texts_name_the_keys_in_force() {
         }
     }
     let text = snap(&m, 80, 24);
-    assert!(
-        text.contains("could not load sending domains (Ctrl-R retries)"),
-        "{text}"
-    );
+    assert!(text.contains("could not load sending domains"), "{text}");
+    assert!(text.contains("Ctrl-R retries"), "{text}");
 }
 
 #[test]
@@ -465,4 +463,76 @@ fn each_time_column_keeps_one_format() {
     assert!(row.contains("40d ago"), "{row}");
     assert!(row.contains("35d ago"), "{row}");
     assert!(!row.contains("2026-10"), "{row}");
+}
+
+/// Every request in `cmds` answered with a 401.
+fn refuse_key(m: &mut Model, cmds: Vec<Cmd>) {
+    let refused = || {
+        fixtures::drive::service_error(
+            401,
+            r#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#,
+        )
+    };
+    for cmd in cmds {
+        let Cmd::Api { id, req } = cmd else { continue };
+        let reply = match req {
+            ApiRequest::ListDomains { .. } => ApiReply::Domains(Err(refused())),
+            ApiRequest::ListSenders => ApiReply::Senders(Err(refused())),
+            _ => continue,
+        };
+        update(
+            m,
+            Msg::Api {
+                id,
+                latency: Duration::from_millis(5),
+                reply: Box::new(reply),
+            },
+        );
+    }
+}
+
+/// The screen without toasts and the status bar: what the pane says.
+fn pane_body(m: &mut Model, w: u16, h: u16) -> String {
+    m.toasts.clear();
+    let text = snap(m, w, h);
+    let rows: Vec<&str> = text.lines().collect();
+    rows[..rows.len().saturating_sub(1)].join("\n")
+}
+
+#[test]
+fn a_refused_key_or_connection_is_said_in_the_lists() {
+    let (w, h) = (100, 30);
+    let mut m = fixtures::model(w, h);
+    let cmds = m.start();
+    refuse_key(&mut m, cmds);
+    let text = pane_body(&mut m, w, h);
+    assert!(
+        text.contains("could not load sending domains: unauthorized"),
+        "{text}"
+    );
+    assert!(text.contains("outpost check"), "{text}");
+    assert!(!text.contains("retries"), "{text}");
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::NONE)),
+    );
+    refuse_key(&mut m, cmds);
+    let text = pane_body(&mut m, w, h);
+    assert!(
+        text.contains("could not load senders: unauthorized"),
+        "{text}"
+    );
+    assert!(text.contains("outpost check"), "{text}");
+    assert!(!text.contains("retries"), "{text}");
+    // A refused connection: said at once, not "loading".
+    let mut m = fixtures::model(w, h);
+    let _pending = m.start();
+    let since = std::time::UNIX_EPOCH + Duration::from_secs(1_795_356_120);
+    update(
+        &mut m,
+        Msg::Connection(outpost::api::ConnState::Offline { since }),
+    );
+    let text = pane_body(&mut m, w, h);
+    assert!(text.contains("offline since 14:02"), "{text}");
+    assert!(!text.contains("loading sending domains"), "{text}");
 }

@@ -182,9 +182,10 @@ pub struct Loaded<T> {
     pub items: Vec<T>,
     /// An answer arrived at least once.
     pub loaded: bool,
-    /// The last failure since the last answer (`code: message`): shown in
-    /// place of the list when nothing loaded, else the items are stale.
-    pub error: Option<String>,
+    /// The last failure since the last answer: shown in place of the list
+    /// when nothing loaded (`Model::placeholder`), else the items are
+    /// stale.
+    pub error: Option<crate::api::ApiError>,
     /// Wall clock (unix seconds) of the last answer.
     pub as_of: Option<i64>,
     /// Failed reads in a row (each doubles the wait before the next).

@@ -281,8 +281,8 @@ pub fn on_page(
                     o.watch_lost = Some("search not found".into());
                 }
                 // What is shown stays, marked stale.
-                o.fresh.fail(text.clone());
-                o.window.failed(text);
+                o.fresh.fail(text, &e);
+                o.window.failed(&e);
             }
             toast_error(m, "loading results", &e);
             return Vec::new();
@@ -380,11 +380,14 @@ pub fn on_watch(
             // that is gone ends it.
             let gone = e.status() == Some(404);
             let first = m.panes.leads.open.as_mut().is_some_and(|o| {
-                o.fresh.fail(if gone {
-                    format!("search {NOT_FOUND}")
-                } else {
-                    error_text(&e)
-                });
+                o.fresh.fail(
+                    if gone {
+                        format!("search {NOT_FOUND}")
+                    } else {
+                        error_text(&e)
+                    },
+                    &e,
+                );
                 if gone {
                     o.watch_lost = Some("search not found".into());
                 }

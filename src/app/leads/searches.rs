@@ -63,7 +63,7 @@ pub struct SearchList {
     /// The list route is not offered: rows come from the local registry.
     pub registry: bool,
     /// The last failure.
-    pub error: Option<String>,
+    pub error: Option<crate::api::ApiError>,
     /// Selection over the rows shown (those the query matches).
     pub table: TableState,
     /// The `/` query narrowing the rows as it is typed.
@@ -321,7 +321,7 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
         }
         Err(e) => {
             if !l.loaded {
-                l.error = Some(error_text(&e));
+                l.error = Some(e.clone());
             }
             toast_error(m, "loading searches", &e);
         }
@@ -497,11 +497,14 @@ pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
         }
         Err(e) => {
             row.gone = e.status() == Some(404);
-            row.fresh.fail(if row.gone {
-                NOT_FOUND.to_owned()
-            } else {
-                error_text(&e)
-            });
+            row.fresh.fail(
+                if row.gone {
+                    NOT_FOUND.to_owned()
+                } else {
+                    error_text(&e)
+                },
+                &e,
+            );
         }
     }
     fetch_visible_meta(m)

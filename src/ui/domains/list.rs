@@ -4,6 +4,7 @@ use ratatui::Frame;
 use ratatui::text::{Line, Span};
 
 use super::{filter, loading_or_error, no_match, stale_span, status_span, when};
+use crate::api::RouteFamily;
 use crate::api::model::SendingDomain;
 use crate::app::Model;
 use crate::app::domains::layout::Areas;
@@ -60,7 +61,7 @@ pub(super) fn render(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
             m.keymap.key_label(Action::CommandLine)
         )
     } else {
-        loading_or_error(m, &d.domains, "sending domains")
+        loading_or_error(m, &d.domains, "sending domains", RouteFamily::EmailDomains)
     };
     vtable::render(
         f,

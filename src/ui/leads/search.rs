@@ -8,7 +8,7 @@ use ratatui::widgets::Paragraph;
 
 use super::super::theme::Theme;
 use super::super::widgets::vtable::{self, Column, TableSpec};
-use super::{bordered, cells, t};
+use super::{bordered, cells, placeholder, retry_note, t};
 use crate::api::model::{LatestRun, LeadResult, QueryDiagnostics, RunStatus};
 use crate::app::Model;
 use crate::app::leads::fresh::age_text;
@@ -33,17 +33,17 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 /// unknown when it could not be read; marked stale with its age when a
 /// refresh failed.
 fn run_status_line(m: &Model, o: &Opened, theme: &Theme) -> Vec<Span<'static>> {
-    let k = |a| m.keymap.key_label(a);
     let mut spans = status_spans(m, o, theme);
     if let (Some(why), true) = (o.fresh.failed_code(), o.loaded) {
         let age = o.fresh.age(m.clock).map(age_text).unwrap_or_default();
         let next = if watched(o) {
-            "retrying".to_owned()
+            Some("retrying".to_owned())
         } else {
-            format!("{} retries", k(Action::Refresh))
+            retry_note(m, o.fresh.error.as_ref())
         };
+        let next = next.map(|n| format!(" · {n}")).unwrap_or_default();
         spans.push(Span::styled(
-            format!(" · ⚠ as of {age} ago ({}) · {next}", t(why)),
+            format!(" · ⚠ as of {age} ago ({}){next}", t(why)),
             theme.warn,
         ));
     }
@@ -85,11 +85,7 @@ fn status_spans(m: &Model, o: &Opened, theme: &Theme) -> Vec<Span<'static>> {
         (Some(r), Some(why)) => vec![
             Span::styled(format!("? {}", t(r.status.as_str())), theme.dim),
             Span::styled(
-                format!(
-                    " · status unknown — {} · {} retries",
-                    t(why),
-                    k(Action::Refresh)
-                ),
+                format!(" · status unknown — {}{}", t(why), unknown_note(m, o)),
                 theme.err,
             ),
         ],
@@ -101,16 +97,30 @@ fn status_spans(m: &Model, o: &Opened, theme: &Theme) -> Vec<Span<'static>> {
         (None, _) if o.loaded => vec![Span::styled("run status unknown", theme.warn)],
         (None, why) => match why.as_ref().or(o.fresh.failed.as_ref()) {
             Some(why) => vec![Span::styled(
-                format!(
-                    "status unknown — {} · {} retries",
-                    t(why),
-                    k(Action::Refresh)
-                ),
+                format!("status unknown — {}{}", t(why), unknown_note(m, o)),
                 theme.err,
             )],
-            None => vec![Span::styled("reading the search…", theme.dim)],
+            // Nothing read yet: the shared placeholder (offline at once).
+            None => {
+                let p = m.placeholder(
+                    "the search",
+                    crate::api::RouteFamily::LeadFinder,
+                    crate::app::Load::Pending,
+                );
+                let style = crate::ui::widgets::placeholder::style(p.level, theme);
+                vec![Span::styled(t(&p.text), style)]
+            }
         },
     }
+}
+
+/// What can be done about an unknown status: a search not found may be
+/// read again (it may have been another workspace's); a refused key is
+/// fixed elsewhere.
+fn unknown_note(m: &Model, o: &Opened) -> String {
+    retry_note(m, o.fresh.error.as_ref().filter(|e| !e.is_not_found()))
+        .map(|n| format!(" · {n}"))
+        .unwrap_or_default()
 }
 
 fn live_status(m: &Model, r: &LatestRun, theme: &Theme) -> Vec<Span<'static>> {
@@ -595,12 +605,7 @@ fn results_empty(m: &Model, o: &Opened) -> String {
     let k = |a| m.keymap.key_label(a);
     let w = &o.window;
     match (w.loaded(), &w.error) {
-        (false, Some(e)) => format!(
-            "could not load results: {} — {} retries",
-            t(e),
-            k(Action::Refresh)
-        ),
-        (false, None) => "loading results…".into(),
+        (false, e) => placeholder(m, "results", e.as_ref()),
         (true, _) if !o.filter.is_empty() => format!(
             "Nothing matches this filter — {} removes the last chip, {} edits it",
             k(Action::RemoveChip),
