@@ -80,11 +80,6 @@ impl ListFilter {
             KeyCode::Enter | KeyCode::Char('\r' | '\n') => return FilterKey::Keep,
             // The text box would start a second line.
             KeyCode::Char('m') if ctrl => return FilterKey::Keep,
-            // Readline: Ctrl-U clears to the start (the text box undoes).
-            KeyCode::Char('u') if ctrl => {
-                self.input.delete_line_by_head();
-                return FilterKey::Edited;
-            }
             KeyCode::Up => return FilterKey::Move(Action::Up),
             KeyCode::Down => return FilterKey::Move(Action::Down),
             KeyCode::PageUp => return FilterKey::Move(Action::PageUp),
@@ -97,7 +92,8 @@ impl ListFilter {
                 _ => {}
             },
         }
-        if self.input.input(key) {
+        // Readline keys, as in every text box.
+        if crate::app::form::edit_key(&mut self.input, key) {
             FilterKey::Edited
         } else {
             FilterKey::Unchanged

@@ -612,6 +612,11 @@ fn the_filter_matches_the_status_and_ignores_case() {
     ctrl(&mut m, 'u');
     assert_eq!(m.panes.domains.domain_query.text(), "");
     assert!(m.panes.domains.domain_query.focused);
+    // The readline keys of every text box: Ctrl-_ (sent as Ctrl-7) undoes.
+    ctrl(&mut m, '7');
+    assert_eq!(m.panes.domains.domain_query.text(), "VERIF");
+    ctrl(&mut m, 'w');
+    assert_eq!(m.panes.domains.domain_query.text(), "");
 }
 
 #[test]

@@ -646,7 +646,7 @@ impl Export {
                 Outcome::Send(ExportDone::Check)
             }
             Phase::Prompt => {
-                if self.path.input(key) {
+                if crate::app::form::edit_key(&mut self.path, key) {
                     self.error = None;
                 }
                 Outcome::Keep

@@ -628,7 +628,7 @@ pub fn query_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
             Vec::new()
         });
     }
-    if !q.text.input(key) {
+    if !crate::app::form::edit_key(&mut q.text, key) {
         return Some(Vec::new());
     }
     let q = q.clone();

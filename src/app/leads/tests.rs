@@ -2958,3 +2958,59 @@ fn a_closed_search_draft_is_never_called_saved_when_the_state_cannot_be_written(
     let last = m.toasts.items().last().expect("a notice");
     assert_eq!(last.title.as_str(), "Draft kept in this session only");
 }
+
+/// `abc`, the cursor moved back one, then Ctrl-U: readline clears to the
+/// start and keeps `c` (ratatui-textarea's own Ctrl-U would undo).
+fn typed_then_ctrl_u(m: &mut Model) {
+    chars(m, "abc");
+    key(m, KeyCode::Left);
+    ctrl(m, 'u');
+}
+
+#[test]
+fn ctrl_u_clears_to_the_start_in_every_text_box_of_the_pane() {
+    let mut fake = Fake::new();
+    // The searches list's query box.
+    let mut m = listed(&mut fake);
+    key(&mut m, KeyCode::Char('/'));
+    typed_then_ctrl_u(&mut m);
+    let q = m.panes.leads.list.query.as_ref().expect("the query box");
+    assert_eq!(q.text.lines().join(""), "c", "the searches query");
+
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('/'));
+    fake.serve(&mut m, cmds);
+    let builder = |m: &Model| match &m.panes.leads.dialog {
+        Some(Dialog::Filter(b)) => b.clone(),
+        _ => panic!("the builder is open"),
+    };
+    // The builder's text box.
+    typed_then_ctrl_u(&mut m);
+    assert_eq!(builder(&m).q.lines().join(""), "c", "the filter's text");
+    // The field picker's query.
+    ctrl(&mut m, 'n');
+    typed_then_ctrl_u(&mut m);
+    let picker = builder(&m).picker.expect("the picker");
+    assert_eq!(picker.query.lines().join(""), "c", "the picker's query");
+    // A predicate's value (the picker emptied with Ctrl-K, then the field
+    // picked).
+    ctrl(&mut m, 'k');
+    chars(&mut m, "city");
+    key(&mut m, KeyCode::Enter);
+    key(&mut m, KeyCode::Tab);
+    typed_then_ctrl_u(&mut m);
+    assert_eq!(
+        builder(&m).rows.first().map(super::filter::Row::value_text),
+        Some("c".into()),
+        "the predicate's value"
+    );
+    key(&mut m, KeyCode::Esc);
+
+    // The export path.
+    key(&mut m, KeyCode::Char('E'));
+    typed_then_ctrl_u(&mut m);
+    let Some(Dialog::Export(e)) = &m.panes.leads.dialog else {
+        panic!("the export prompt");
+    };
+    assert_eq!(e.path_text(), "c", "the export path");
+}
