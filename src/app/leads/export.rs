@@ -607,7 +607,7 @@ pub fn on_file_written(m: &mut Model, result: Result<(), String>) -> Vec<Cmd> {
             super::close_dialog(m);
             let text = format!(
                 "{} of {} to {path}",
-                super::words::counted(rows, "row", "rows"),
+                crate::text::format::plural(rows, "row", "rows"),
                 DisplayText::inline(&title)
             );
             match stopped {

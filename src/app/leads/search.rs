@@ -186,12 +186,11 @@ fn take_meta(m: &mut Model, search: crate::api::model::Search, run: Option<Lates
     if run.is_some() {
         o.latest_run = run;
     }
-    let after = o.latest_run.as_ref().map(|r| r.status.clone());
     let (s, r) = (o.search.clone(), o.latest_run.clone());
     if !s.title.is_empty() {
         searches::upsert(m, &s, r.as_ref());
     }
-    searches::announce_run_end(m, &s, before.as_ref(), after.as_ref());
+    searches::announce_run_end(m, &s, before.as_ref(), r.as_ref());
 }
 
 /// Stores a page, keeping the selected result selected when a live run
@@ -618,7 +617,7 @@ fn mark_matching(m: &mut Model) -> Vec<Cmd> {
         "Selected all matching",
         &format!(
             "{}: {what}; {} unselects one, {} again clears",
-            super::words::counted(total as u64, "lead", "leads"),
+            crate::text::format::plural(total as u64, "lead", "leads"),
             m.keymap.key_label(Action::ToggleMark),
             m.keymap.key_label(Action::MarkMatching)
         ),

@@ -3014,3 +3014,89 @@ fn ctrl_u_clears_to_the_start_in_every_text_box_of_the_pane() {
     };
     assert_eq!(e.path_text(), "c", "the export path");
 }
+
+#[test]
+fn a_watched_run_that_fails_says_why_and_gets_attention() {
+    let mut fake = Fake::new();
+    fake.run = RunStatus::Running;
+    let mut m = opened(&mut fake);
+    fake.run = RunStatus::Failed;
+    fake.tamper = Some(Box::new(|_, reply| match reply {
+        ApiReply::SearchPage(p) => ApiReply::SearchPage(Box::new(p.map(|mut p| {
+            if let Some(r) = p.latest_run.as_mut() {
+                r.errors = vec![RunError {
+                    source_id: "network_people".into(),
+                    code: "provider_timeout".into(),
+                    error: "upstream timed out after 30s".into(),
+                }];
+                r.source_status = vec![SourceStatus {
+                    source_id: "web_signals".into(),
+                    status: "failed".into(),
+                    error: "quota exhausted".into(),
+                    ..SourceStatus::default()
+                }];
+            }
+            p
+        }))),
+        other => other,
+    }));
+    let cmds = update(&mut m, Msg::SubFired(run_watch("s-3")));
+    let other = fake.serve(&mut m, cmds);
+    let toast = m.toasts.items().last().expect("a notice");
+    assert_eq!(toast.title.as_str(), "Run failed");
+    assert!(
+        toast.text.as_str().contains(
+            "network_people provider_timeout: upstream timed out after 30s; web_signals: quota exhausted"
+        ),
+        "{}",
+        toast.text
+    );
+    assert!(
+        other
+            .iter()
+            .any(|c| matches!(c, Cmd::Notify { title, .. } if title == "Run failed")),
+        "the bell and a desktop notification: {other:?}"
+    );
+}
+
+#[test]
+fn a_finished_run_rings_and_counts_one_result_as_one() {
+    let mut m = fixtures::model(80, 24);
+    let search = Search {
+        title: "Founders hiring their first SDR".into(),
+        result_count: 1,
+        lead_count: 1,
+        ..Search::default()
+    };
+    let run = LatestRun {
+        status: RunStatus::Completed,
+        ..LatestRun::default()
+    };
+    let cmds = update(&mut m, Msg::Resize(80, 24));
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Notify { .. })));
+    searches::announce_run_end(&mut m, &search, Some(&RunStatus::Running), Some(&run));
+    let toast = m.toasts.items().last().expect("a notice");
+    assert_eq!(toast.title.as_str(), "Run completed");
+    assert_eq!(
+        toast.text.as_str(),
+        "Founders hiring their first SDR: 1 result, 1 lead"
+    );
+    let cmds = update(&mut m, Msg::Resize(80, 24));
+    assert!(
+        cmds.iter()
+            .any(|c| matches!(c, Cmd::Notify { title, .. } if title == "Run completed")),
+        "{cmds:?}"
+    );
+    // A run that failed without a reason says so.
+    let failed = LatestRun {
+        status: RunStatus::Failed,
+        ..LatestRun::default()
+    };
+    searches::announce_run_end(&mut m, &search, Some(&RunStatus::Running), Some(&failed));
+    let toast = m.toasts.items().last().expect("a notice");
+    assert!(
+        toast.text.as_str().contains("the service gave no reason"),
+        "{}",
+        toast.text
+    );
+}

@@ -12,7 +12,7 @@ use crate::api::model::CampaignStatus;
 use crate::app::Model;
 use crate::app::leads::campaign::{AddJob, CampaignDialog, LIST_ROWS, Selection, Stage, identity};
 use crate::app::leads::keys;
-use crate::app::leads::words::{counted, plural};
+use crate::app::leads::words::plural;
 use crate::config::keymap::Action;
 use crate::geometry::centered;
 use crate::text::format;
@@ -213,7 +213,7 @@ fn pick_notes(d: &CampaignDialog, theme: &Theme) -> Vec<Line<'static>> {
         lines.push(Line::from(Span::styled(
             format!(
                 "{} not shown: {} frozen",
-                counted(
+                format::plural(
                     hidden,
                     "launched or paused campaign is",
                     "launched or paused campaigns are"
@@ -258,7 +258,7 @@ fn progress_part(
     lines.push(Line::from(format!(
         "sent {} in {} of at most 1,000",
         format::count(job.sent),
-        counted(job.chunks, "chunk", "chunks")
+        format::plural(job.chunks, "chunk", "chunks")
     )));
     if d.stage == Stage::Done {
         lines.extend(report_lines(job, theme));

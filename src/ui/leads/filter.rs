@@ -12,7 +12,7 @@ use super::{cells, t};
 use crate::api::model::ValueType;
 use crate::app::leads::filter::{Builder, Focus, MAX_PREDICATES, PICKER_ROWS, Part, Picker, Row};
 use crate::app::leads::keys;
-use crate::app::leads::words::counted;
+
 use crate::geometry::centered;
 use crate::text::format;
 use crate::ui::theme::Theme;
@@ -119,7 +119,7 @@ fn text_section(f: &mut Frame, inner: Rect, b: &Builder, matching: Option<usize>
         let help = match matching {
             Some(n) => Line::from(vec![
                 Span::styled(
-                    counted(n as u64, "result matches", "results match"),
+                    format::plural(n as u64, "result matches", "results match"),
                     theme.info,
                 ),
                 Span::styled(

@@ -15,7 +15,7 @@ use crate::app::leads::fresh::age_text;
 use crate::app::leads::layout::{
     WIDE_TABLE, chip_spans, compact_run, diagnostics_cap, search_areas,
 };
-use crate::app::leads::words::counted;
+
 use crate::app::leads::{Opened, View, result_name};
 use crate::config::keymap::Action;
 use crate::text::format;
@@ -52,8 +52,8 @@ fn run_status_line(m: &Model, o: &Opened, theme: &Theme) -> Vec<Span<'static>> {
         spans.push(Span::styled(
             format!(
                 " · {} · {} · {} contacted",
-                counted(s.result_count, "result", "results"),
-                counted(s.lead_count, "lead", "leads"),
+                format::plural(s.result_count, "result", "results"),
+                format::plural(s.lead_count, "lead", "leads"),
                 format::count(s.contacted_count)
             ),
             theme.text,
@@ -205,7 +205,10 @@ fn funnel_sum(r: &LatestRun, theme: &Theme) -> Option<Line<'static>> {
     };
     Some(Line::from(vec![
         Span::styled(
-            format!("{}: ", counted(diags.len() as u64, "query", "queries")),
+            format!(
+                "{}: ",
+                format::plural(diags.len() as u64, "query", "queries")
+            ),
             theme.dim,
         ),
         Span::raw(format!(
@@ -307,7 +310,7 @@ fn funnel(r: &LatestRun, inner_w: usize, cap: usize, theme: &Theme) -> Vec<Line<
         if n + 1 == cap && diags.len() > cap && cap > 1 {
             let more = (diags.len() - n) as u64;
             lines.push(Line::from(Span::styled(
-                format!("… and {} more", counted(more, "query", "queries")),
+                format!("… and {} more", format::plural(more, "query", "queries")),
                 theme.dim,
             )));
             break;

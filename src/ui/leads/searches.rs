@@ -16,7 +16,7 @@ use crate::app::leads::fresh::age_text;
 use crate::app::leads::keys;
 use crate::app::leads::layout::{WIDE_TABLE, searches_area, searches_viewport};
 use crate::app::leads::searches::{SearchList, SearchRow};
-use crate::app::leads::words::counted;
+
 use crate::config::keymap::Action;
 use crate::text::format;
 use crate::text::time_column::TimeColumn;
@@ -244,7 +244,7 @@ fn footer(m: &Model, on_screen: &[&SearchRow], theme: &Theme) -> Option<Line<'st
         spans.push(Span::styled(
             format!(
                 " ⚠ {} not refreshed ({}): shown as last read{next} ",
-                counted(stale.len() as u64, "row", "rows"),
+                format::plural(stale.len() as u64, "row", "rows"),
                 t(why),
             ),
             theme.warn,
