@@ -391,13 +391,16 @@ fn stale_values_stay_on_screen_with_their_age() {
 fn wide_screens_show_more_columns() {
     let m = loaded(159, 30);
     let narrow = snap(&m, 159, 30);
-    assert!(!narrow.contains("DKIM"), "{narrow}");
+    assert!(!narrow.contains("Types"), "{narrow}");
     let m = loaded(160, 30);
     let wide = snap(&m, 160, 30);
-    for header in ["DKIM", "SPF", "DMARC", "MX", "Types", "Updated"] {
+    for header in ["DNS", "Types", "Updated"] {
         assert!(wide.contains(header), "{header} missing:\n{wide}");
     }
     assert!(wide.contains("3 TXT, 1 MX"), "{wide}");
+    // DNS not asked yet: nothing claimed about it.
+    assert!(wide.contains("not checked"), "{wide}");
+    assert!(!wide.contains('✓'), "{wide}");
     assert!(
         wide.contains("1 verified · 1 verifying · 1 pending · 1 failed"),
         "counts by status in the title:\n{wide}"
@@ -412,6 +415,16 @@ fn wide_screens_show_more_columns() {
     );
     assert!(wide.contains("At DNS instead"), "{wide}");
     press(&mut m, KeyCode::Esc);
+    // Back in the list, the domain opened says what DNS holds.
+    let wide = snap(&m, 160, 30);
+    let row = wide
+        .lines()
+        .find(|l| l.contains("mail.brightlabs.io"))
+        .unwrap_or_default();
+    assert!(
+        row.contains("2/4 found · DKIM missing · SPF different"),
+        "{row}"
+    );
     press(&mut m, KeyCode::Char('s'));
     let wide = snap(&m, 160, 30);
     for header in [
@@ -424,6 +437,18 @@ fn wide_screens_show_more_columns() {
     ] {
         assert!(wide.contains(header), "{header} missing:\n{wide}");
     }
+}
+
+/// At 200 columns: the record count by what DNS holds, for the domain
+/// whose records were checked; `not checked` for the others.
+#[test]
+fn the_wide_list_says_what_dns_holds() {
+    let mut m = loaded(200, 50);
+    press(&mut m, KeyCode::Enter);
+    press(&mut m, KeyCode::Esc);
+    let text = snap(&m, 200, 50);
+    assert!(text.contains("2/4 found · DKIM missing"), "{text}");
+    assert_snapshot!("domain_list_dns_checked_200x50", text);
 }
 
 #[test]
@@ -535,4 +560,33 @@ fn a_refused_key_or_connection_is_said_in_the_lists() {
     let text = pane_body(&mut m, w, h);
     assert!(text.contains("offline since 14:02"), "{text}");
     assert!(!text.contains("loading sending domains"), "{text}");
+}
+
+/// A domain with one record: its counts say "1 record", never "1 records".
+#[test]
+fn one_record_is_counted_as_one() {
+    let mut domains = fixtures::domains();
+    domains[0]
+        .dns_records
+        .retain(|r| r.name.contains("_domainkey"));
+    assert_eq!(domains[0].dns_records.len(), 1);
+    let mut m = fixtures::model(100, 30);
+    let mut cmds = m.start();
+    while !cmds.is_empty() {
+        cmds = answer(&mut m, cmds, &domains);
+    }
+    // Opened, DNS not answered yet.
+    let pending = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+    );
+    let text = snap(&m, 100, 30);
+    assert!(text.contains("checking 1 record…"), "{text}");
+    let mut cmds = answer(&mut m, pending, &domains);
+    while !cmds.is_empty() {
+        cmds = answer(&mut m, cmds, &domains);
+    }
+    let text = snap(&m, 100, 30);
+    assert!(text.contains("0 of 1 record found"), "{text}");
+    assert!(!text.contains("1 records"), "{text}");
 }

@@ -167,8 +167,8 @@ impl Walk {
         } else if self.read > self.limit() {
             let first = crate::text::format::count(self.first_total.unwrap_or(0));
             self.stop(format!(
-                "read {} rows where the service first reported {first}",
-                crate::text::format::count(self.read)
+                "read {} where the service first reported {first}",
+                crate::text::format::plural(self.read, "row", "rows")
             ));
         } else if self.filter.is_empty() {
             self.offset = self.offset.saturating_add(n as u64);
