@@ -788,3 +788,36 @@ fn a_refused_connection_is_said_in_the_pane_at_once() {
     assert!(text.contains("offline since 14:02"), "{text}");
     assert!(!text.contains("loading results"), "{text}");
 }
+
+/// At exactly 160 columns (the wide table's threshold), with values as
+/// long as the demo's, where each lead is, their seniority and email show.
+#[test]
+fn results_at_160_columns_show_location_seniority_and_email() {
+    let run = RunStatus::Completed;
+    let mut m = opened(160, 40, &run);
+    let o = m.panes.leads.open.as_mut().expect("open");
+    for rows in o.window.pages.values_mut() {
+        for r in rows.iter_mut() {
+            if let Some(c) = r.canonical_lead.as_mut() {
+                c.name = "Felix Nakamura".into();
+                c.title = "Director of Sales Operations".into();
+                c.company = "Ironbark Logistics".into();
+                c.email = "felix.nakamura@ironbarklogistics.com".into();
+            }
+            r.query = "VP Revenue Operations SaaS Series B".into();
+            r.status = "contacted".into();
+            r.created_at = "2026-10-24T11:22:00Z".into();
+        }
+    }
+    for f in m.panes.leads.facts.by_result.values_mut() {
+        f.location = "San Francisco Bay Area, US".into();
+        f.seniority = "director".into();
+    }
+    let text = snap(&m, 160, 40);
+    for header in ["Location", "Seniority", "Email"] {
+        assert!(text.contains(header), "{header} at 160:\n{text}");
+    }
+    assert!(text.contains("San Francisco"), "{text}");
+    assert!(text.contains("felix.nakamura@"), "{text}");
+    assert_snapshot!("results_table_160x40", text);
+}

@@ -411,19 +411,23 @@ fn chips_line(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
 
 /// The results' columns; a wide screen adds location, seniority, (when a
 /// lead on screen has one) email, and the query that found the lead.
+/// The results' columns. From [`WIDE_TABLE`] on, where each lead is,
+/// their seniority and email are always shown (the wider columns are cut
+/// to make room); the query, then the tier (the score says it too), give
+/// way first.
 fn result_columns(wide: bool, emails: bool) -> Vec<Column> {
     let mut cols = vec![
         Column::num("Score", 5, 5),
-        Column::new("Tier", 4, 10).optional(3),
+        Column::new("Tier", 4, 10).optional(if wide { 6 } else { 3 }),
         Column::new("Name", 8, 26),
         Column::new("Title", 8, if wide { 40 } else { u16::MAX }),
         Column::new("Company", 8, 26),
     ];
     if wide {
-        cols.push(Column::new("Location", 8, 28).optional(6));
-        cols.push(Column::new("Seniority", 9, 14).optional(5));
+        cols.push(Column::new("Location", 8, 22));
+        cols.push(Column::new("Seniority", 9, 14));
         if emails {
-            cols.push(Column::new("Email", 8, 34).optional(4));
+            cols.push(Column::new("Email", 8, 30));
         }
         cols.push(Column::new("Query", 8, 32).optional(7));
     }
