@@ -590,3 +590,21 @@ fn one_record_is_counted_as_one() {
     assert!(text.contains("0 of 1 record found"), "{text}");
     assert!(!text.contains("1 records"), "{text}");
 }
+
+/// `/dkim` in a domain's records: the bar says what is typed and how many
+/// records match; only the DKIM record is listed.
+#[test]
+fn the_records_filter_bar_narrows_them_as_typed() {
+    let mut m = loaded(80, 24);
+    press(&mut m, KeyCode::Enter);
+    for c in "/dkim".chars() {
+        press(&mut m, KeyCode::Char(c));
+    }
+    let text = snap(&m, 80, 24);
+    assert!(text.contains(" / dkim"), "{text}");
+    assert!(text.contains("1 of 4"), "{text}");
+    assert!(text.contains("DNS records (1 of 4)"), "{text}");
+    assert!(text.contains("_domainkey"), "{text}");
+    assert!(!text.contains("_dmarc"), "{text}");
+    assert!(!text.contains("Add a sending domain"), "{text}");
+}

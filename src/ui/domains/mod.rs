@@ -41,9 +41,7 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     }
     if let Some(menu) = &d.copy_menu
         && d.view == View::DomainDetail
-        && let Some(r) = d
-            .open_domain()
-            .and_then(|dom| dom.dns_records.get(d.records.selected))
+        && let Some(r) = d.selected_record()
     {
         copy::render(m, f, (body, a.list), menu, r, theme);
     }
