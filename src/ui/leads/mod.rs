@@ -75,7 +75,8 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     }
     match &l.dialog {
         Some(Dialog::Filter(b)) => {
-            let loading = crate::app::leads::filter::fields_loading(m, &b.search);
+            let loading = crate::app::leads::filter::fields_loading(m, &b.search)
+                .then(|| placeholder(m, "the fields", None));
             filter::render(f, body, b, live_matches(l, b), loading, theme);
         }
         Some(Dialog::Campaign(c)) => campaign::render(m, f, body, c, theme),
