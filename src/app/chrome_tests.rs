@@ -343,13 +343,9 @@ fn a_retracted_draft_kept_leaves_no_trace_in_messages() {
 
 /// The screen as text, one string per row.
 fn screen(m: &Model) -> Vec<String> {
-    let (w, h) = m.size;
-    let backend = ratatui::backend::TestBackend::new(w, h);
-    let mut term = ratatui::Terminal::new(backend).expect("terminal");
-    term.draw(|f| crate::ui::view(m, f)).expect("draw");
-    let buf = term.backend().buffer().clone();
-    (0..h)
-        .map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_owned()).collect())
+    super::cache_tests::screen(m)
+        .lines()
+        .map(str::to_owned)
         .collect()
 }
 

@@ -9,7 +9,7 @@ use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, fixtures, update};
 use outpost::dns::{Lookup, Query};
 use serde_json::json;
 
-use crate::support::{screen_text, terminal};
+use crate::support::{offline, pane_body, refuse_key, screen_text, terminal};
 
 /// Answers every request in `cmds` the way a fixture service would (and
 /// DNS lookups the way a DNS server missing the DKIM key and holding
@@ -490,40 +490,6 @@ fn each_time_column_keeps_one_format() {
     assert!(!row.contains("2026-10"), "{row}");
 }
 
-/// Every request in `cmds` answered with a 401.
-fn refuse_key(m: &mut Model, cmds: Vec<Cmd>) {
-    let refused = || {
-        fixtures::drive::service_error(
-            401,
-            r#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#,
-        )
-    };
-    for cmd in cmds {
-        let Cmd::Api { id, req } = cmd else { continue };
-        let reply = match req {
-            ApiRequest::ListDomains { .. } => ApiReply::Domains(Err(refused())),
-            ApiRequest::ListSenders => ApiReply::Senders(Err(refused())),
-            _ => continue,
-        };
-        update(
-            m,
-            Msg::Api {
-                id,
-                latency: Duration::from_millis(5),
-                reply: Box::new(reply),
-            },
-        );
-    }
-}
-
-/// The screen without toasts and the status bar: what the pane says.
-fn pane_body(m: &mut Model, w: u16, h: u16) -> String {
-    m.toasts.clear();
-    let text = snap(m, w, h);
-    let rows: Vec<&str> = text.lines().collect();
-    rows[..rows.len().saturating_sub(1)].join("\n")
-}
-
 #[test]
 fn a_refused_key_or_connection_is_said_in_the_lists() {
     let (w, h) = (100, 30);
@@ -552,11 +518,7 @@ fn a_refused_key_or_connection_is_said_in_the_lists() {
     // A refused connection: said at once, not "loading".
     let mut m = fixtures::model(w, h);
     let _pending = m.start();
-    let since = std::time::UNIX_EPOCH + Duration::from_secs(1_795_356_120);
-    update(
-        &mut m,
-        Msg::Connection(outpost::api::ConnState::Offline { since }),
-    );
+    offline(&mut m);
     let text = pane_body(&mut m, w, h);
     assert!(text.contains("offline since 14:02"), "{text}");
     assert!(!text.contains("loading sending domains"), "{text}");

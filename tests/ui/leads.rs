@@ -12,7 +12,7 @@ use outpost::app::leads::{Dialog, LeadsSub, View};
 use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, PaneSub, SubId, fixtures, update};
 use outpost::demo::DemoConfig;
 
-use crate::support::{Runner, screen_text, terminal};
+use crate::support::{Runner, offline, pane_body, refuse_key, screen_text, terminal};
 
 /// Answers the Leads pane's requests from the fixtures; the run of `s-3`
 /// has status `run`.
@@ -676,95 +676,39 @@ fn a_file_write_creates_a_missing_directory_only_when_told() {
     assert_eq!(std::fs::read(&path).ok(), Some(b"a,b\n".to_vec()));
 }
 
-/// A 401 for every Lead Finder request in `cmds`.
-fn refuse_key(m: &mut Model, cmds: Vec<Cmd>) {
-    let refused = || {
-        outpost::app::fixtures::drive::service_error(
-            401,
-            r#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#,
-        )
-    };
-    for cmd in cmds {
-        let Cmd::Api { id, req } = cmd else { continue };
-        let reply = match req {
-            ApiRequest::ListSearches => ApiReply::Searches(Err(refused())),
-            ApiRequest::GetSearch { .. } => ApiReply::SearchPage(Box::new(Err(refused()))),
-            ApiRequest::Enrichment { .. } => ApiReply::Enrichment(Box::new(Err(refused()))),
-            _ => continue,
-        };
-        update(
-            m,
-            Msg::Api {
-                id,
-                latency: Duration::from_millis(5),
-                reply: Box::new(reply),
-            },
-        );
-    }
-}
-
-/// The body of the screen (the toasts dismissed, the status bar left out):
-/// what the pane itself says.
-fn body(m: &mut Model, w: u16, h: u16) -> String {
-    m.toasts.clear();
-    let text = snap(m, w, h);
-    let rows: Vec<&str> = text.lines().collect();
-    rows[..rows.len().saturating_sub(1)].join("\n")
-}
-
 #[test]
 fn a_refused_key_is_said_with_its_fix_and_never_r_retries() {
     let (w, h) = (120, 30);
-    // The searches list.
-    let mut m = fixtures::model(w, h);
-    m.pane = Pane::Leads;
-    let cmds = m.start();
-    refuse_key(&mut m, cmds);
-    let text = body(&mut m, w, h);
-    assert!(
-        text.contains("could not load searches: unauthorized"),
-        "{text}"
-    );
-    assert!(text.contains("outpost check"), "{text}");
-    assert!(!text.contains("retries"), "{text}");
-    // The results of an open search.
-    let mut m = listed(w, h, &RunStatus::Completed);
-    let cmds = update(
-        &mut m,
-        Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
-    );
-    refuse_key(&mut m, cmds);
-    let text = body(&mut m, w, h);
-    assert!(
-        text.contains("could not load results: unauthorized"),
-        "{text}"
-    );
-    assert!(text.contains("outpost check"), "{text}");
-    assert!(!text.contains("retries"), "{text}");
-    // A result's enrichment.
-    let mut m = opened(w, h, &RunStatus::Completed);
-    let cmds = update(
-        &mut m,
-        Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
-    );
-    refuse_key(&mut m, cmds);
-    assert_eq!(m.panes.leads.view, View::Detail);
-    let text = body(&mut m, w, h);
-    assert!(
-        text.contains("could not load the enrichment profile: unauthorized"),
-        "{text}"
-    );
-    assert!(text.contains("outpost check"), "{text}");
-    assert!(!text.contains("retries"), "{text}");
-}
-
-/// 14:02 UTC (the test model's zone is UTC).
-fn offline(m: &mut Model) {
-    let since = std::time::UNIX_EPOCH + Duration::from_secs(1_795_356_120);
-    update(
-        m,
-        Msg::Connection(outpost::api::ConnState::Offline { since }),
-    );
+    let enter = |m: &mut Model| {
+        update(
+            m,
+            Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+        )
+    };
+    // The searches list, the results of an open search, a result's
+    // enrichment: each read refused.
+    let mut on_leads = fixtures::model(w, h);
+    on_leads.pane = Pane::Leads;
+    let cases: [(Model, fn(&mut Model) -> Vec<Cmd>, &str); 3] = [
+        (on_leads, Model::start, "searches"),
+        (listed(w, h, &RunStatus::Completed), enter, "results"),
+        (
+            opened(w, h, &RunStatus::Completed),
+            enter,
+            "the enrichment profile",
+        ),
+    ];
+    for (mut m, go, what) in cases {
+        let cmds = go(&mut m);
+        refuse_key(&mut m, cmds);
+        let text = pane_body(&mut m, w, h);
+        assert!(
+            text.contains(&format!("could not load {what}: unauthorized")),
+            "{text}"
+        );
+        assert!(text.contains("outpost check"), "{text}");
+        assert!(!text.contains("retries"), "{text}");
+    }
 }
 
 #[test]
@@ -774,7 +718,7 @@ fn a_refused_connection_is_said_in_the_pane_at_once() {
     m.pane = Pane::Leads;
     let _pending = m.start();
     offline(&mut m);
-    let text = body(&mut m, w, h);
+    let text = pane_body(&mut m, w, h);
     assert!(text.contains("offline since 14:02"), "{text}");
     assert!(!text.contains("loading searches"), "{text}");
     // Opening a search while the service cannot be reached.
@@ -784,7 +728,7 @@ fn a_refused_connection_is_said_in_the_pane_at_once() {
         Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
     );
     offline(&mut m);
-    let text = body(&mut m, w, h);
+    let text = pane_body(&mut m, w, h);
     assert!(text.contains("offline since 14:02"), "{text}");
     assert!(!text.contains("loading results"), "{text}");
 }
