@@ -522,6 +522,10 @@ fn a_refused_key_or_connection_is_said_in_the_lists() {
     let text = pane_body(&mut m, w, h);
     assert!(text.contains("offline since 14:02"), "{text}");
     assert!(!text.contains("loading sending domains"), "{text}");
+    assert!(
+        !text.contains("cached"),
+        "nothing read, nothing cached: {text}"
+    );
 }
 
 /// A domain with one record: its counts say "1 record", never "1 records".

@@ -160,8 +160,11 @@ fn title(m: &Model, wide: bool, theme: &Theme) -> Line<'static> {
         Span::styled(" syncing live status… ", theme.info)
     } else if d.synced {
         Span::styled(" live ", theme.ok)
-    } else {
+    } else if d.domains.loaded || !d.domains.items.is_empty() {
         Span::styled(" cached ", theme.dim)
+    } else {
+        // Nothing read yet: no statuses to call cached.
+        Span::raw("")
     };
     let mut spans = vec![
         Span::styled(
