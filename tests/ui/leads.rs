@@ -676,6 +676,9 @@ fn a_file_write_creates_a_missing_directory_only_when_told() {
     assert_eq!(std::fs::read(&path).ok(), Some(b"a,b\n".to_vec()));
 }
 
+/// What brings a view's read.
+type Step = fn(&mut Model) -> Vec<Cmd>;
+
 #[test]
 fn a_refused_key_is_said_with_its_fix_and_never_r_retries() {
     let (w, h) = (120, 30);
@@ -689,7 +692,7 @@ fn a_refused_key_is_said_with_its_fix_and_never_r_retries() {
     // enrichment: each read refused.
     let mut on_leads = fixtures::model(w, h);
     on_leads.pane = Pane::Leads;
-    let cases: [(Model, fn(&mut Model) -> Vec<Cmd>, &str); 3] = [
+    let cases: [(Model, Step, &str); 3] = [
         (on_leads, Model::start, "searches"),
         (listed(w, h, &RunStatus::Completed), enter, "results"),
         (
