@@ -152,7 +152,7 @@ pub enum ApiError {
         detail: String,
     },
     /// No answer in time.
-    #[error("{}", timeout_text(.method, *.after, *.may_have_reached))]
+    #[error("timeout: {}", timeout_text(.method, *.after, *.may_have_reached))]
     Timeout {
         /// HTTP method.
         method: String,
@@ -162,7 +162,7 @@ pub enum ApiError {
         may_have_reached: bool,
     },
     /// The connection failed mid-request.
-    #[error("{}", transport_text(.detail, *.may_have_reached))]
+    #[error("connection lost: {}", transport_text(.detail, *.may_have_reached))]
     Transport {
         /// What failed.
         detail: String,
@@ -182,7 +182,7 @@ pub enum ApiError {
     },
     /// Read-only mode refused a request that could change the service;
     /// nothing was sent.
-    #[error("read-only mode: {method} {path} was not sent (it could change the service)")]
+    #[error("read-only mode: {}", read_only_text(.method, .path))]
     ReadOnly {
         /// HTTP method.
         method: String,
@@ -222,8 +222,9 @@ fn too_large_text(limit: usize, may_have_reached: bool) -> String {
     }
 }
 
+/// The words after `timeout: `.
 fn timeout_text(method: &str, after: Duration, may_have_reached: bool) -> String {
-    let base = format!("timeout: no answer within {}s", after.as_secs_f32());
+    let base = format!("no answer within {}s", after.as_secs_f32());
     if may_have_reached {
         format!(
             "{base}; this {method} may have reached the service, so it was not repeated — refresh to check before trying again"
@@ -233,13 +234,34 @@ fn timeout_text(method: &str, after: Duration, may_have_reached: bool) -> String
     }
 }
 
+/// The words after `connection lost: `.
 fn transport_text(detail: &str, may_have_reached: bool) -> String {
     if may_have_reached {
         format!(
-            "connection lost: {detail}; the request may have reached the service, so it was not repeated — refresh to check"
+            "{detail}; the request may have reached the service, so it was not repeated — refresh to check"
         )
     } else {
-        format!("connection lost: {detail}")
+        detail.to_owned()
+    }
+}
+
+/// The words after `read-only mode: `.
+fn read_only_text(method: &str, path: &str) -> String {
+    format!("{method} {path} was not sent (it could change the service)")
+}
+
+/// `text` without a leading `code: ` in any spelling (`connection_lost`,
+/// `connection lost`, `Connection-Lost`): what a toast shows after the code.
+fn without_code(code: &str, text: String) -> String {
+    let words = |s: &str| s.to_lowercase().replace(['_', '-'], " ");
+    let n = code.chars().count();
+    let head: String = text.chars().take(n).collect();
+    let rest: String = text.chars().skip(n).collect();
+    match rest.strip_prefix(':') {
+        Some(rest) if words(&head) == words(code) && !rest.trim().is_empty() => {
+            rest.trim_start().to_owned()
+        }
+        _ => text,
     }
 }
 
@@ -271,22 +293,29 @@ impl ApiError {
     }
 
     /// The message without the code, for a toast body: `code: message`
-    /// never repeats the code (`timeout: timeout: no answer`).
+    /// never repeats the code in any wording (`timeout: timeout: no
+    /// answer`, `connection_lost: connection lost: reset`).
     pub fn message(&self) -> String {
-        match self {
+        let text = match self {
             ApiError::Service(e) => e.message.clone(),
             ApiError::RateLimited { message, .. } => message.clone(),
-            other => {
-                let text = other.to_string();
-                match text
-                    .strip_prefix(other.code())
-                    .and_then(|t| t.strip_prefix(": "))
-                {
-                    Some(rest) => rest.to_owned(),
-                    None => text,
-                }
-            }
-        }
+            ApiError::Invalid(errors) => validate::join(errors),
+            ApiError::Timeout {
+                method,
+                after,
+                may_have_reached,
+            } => timeout_text(method, *after, *may_have_reached),
+            ApiError::Transport {
+                detail,
+                may_have_reached,
+            } => transport_text(detail, *may_have_reached),
+            ApiError::ReadOnly { method, path } => read_only_text(method, path),
+            ApiError::Config(_)
+            | ApiError::Connect { .. }
+            | ApiError::Decode { .. }
+            | ApiError::TooLarge { .. } => self.to_string(),
+        };
+        without_code(self.code(), text)
     }
 
     /// Whether the request may have been accepted although the call failed:

@@ -15,8 +15,8 @@ use crate::api::model::{
 /// Three hours before the fixtures' clock: the cache's age.
 const AS_OF: i64 = CLOCK - 3 * 3600;
 
-/// The screen as text, lines joined.
-fn screen(m: &Model) -> String {
+/// The screen as text, lines joined (the chrome tests read it too).
+pub(super) fn screen(m: &Model) -> String {
     let (w, h) = m.size;
     let backend = ratatui::backend::TestBackend::new(w, h);
     let mut term = ratatui::Terminal::new(backend).expect("terminal");

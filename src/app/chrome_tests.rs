@@ -261,3 +261,218 @@ fn refresh_sends_the_panes_requests_as_explicit_retries() {
     let (id, _) = m.request(super::domains::Purpose::Senders, ApiRequest::ListSenders);
     assert!(!m.is_user_retry(id));
 }
+
+/// The new-search form closed with a title typed: a draft in the state.
+fn closing_a_new_search_draft(m: &mut Model) {
+    m.switch_pane(super::Pane::Leads);
+    drive::key(m, KeyCode::Char('n'));
+    drive::chars(m, "Unsent title");
+    drive::key(m, KeyCode::Esc);
+    assert!(m.panes.leads.form.is_none(), "the form closed");
+    assert!(m.state.drafts.contains_key(super::leads::DRAFT_KEY));
+}
+
+#[test]
+fn q_asks_about_closed_drafts_the_state_cannot_hold() {
+    let mut m = fixtures::model(80, 24);
+    // Saving works: a closed draft is on disk, q quits at once.
+    closing_a_new_search_draft(&mut m);
+    assert_eq!(m.unsent(), None);
+    assert!(quits(&m.ask_quit()));
+
+    let mut m = fixtures::model(80, 24);
+    update(&mut m, Msg::Saved(Err(not_a_dir())));
+    closing_a_new_search_draft(&mut m);
+    assert_eq!(
+        m.unsent().as_deref(),
+        Some("a closed draft (New Lead Finder search)")
+    );
+    let cmds = drive::key(&mut m, KeyCode::Char('q'));
+    assert!(!quits(&cmds), "not without asking: {cmds:?}");
+    let Some(Overlay::Confirm(c)) = &m.overlay else {
+        panic!("a question: {:?}", m.overlay);
+    };
+    assert_eq!(c.title, "Quit and lose unsent text?");
+    assert!(c.lines.join(" ").contains("is not a directory"), "{c:?}");
+    // Esc stays; y quits, with one last attempt to save.
+    drive::key(&mut m, KeyCode::Esc);
+    assert!(!m.quit);
+    drive::key(&mut m, KeyCode::Char('q'));
+    let cmds = drive::key(&mut m, KeyCode::Char('y'));
+    assert!(quits(&cmds), "{cmds:?}");
+}
+
+#[test]
+fn a_retracted_draft_kept_leaves_no_trace_in_messages() {
+    let mut m = fixtures::model(80, 24);
+    let logged = |m: &Model| m.toasts.log().any(|l| l.title.as_str() == "Draft kept");
+    m.notify_draft_kept("an older draft", "it comes back");
+    update(&mut m, Msg::Saved(Ok(())));
+    m.toasts.clear();
+    m.notify_draft_kept("the new search", "n offers it back");
+    assert!(logged(&m));
+    update(&mut m, Msg::Saved(Err(not_a_dir())));
+    assert!(
+        m.toasts
+            .items()
+            .iter()
+            .all(|t| t.title.as_str() != "Draft kept"),
+        "taken off the screen"
+    );
+    let kept: Vec<String> = m
+        .toasts
+        .log()
+        .filter(|l| l.title.as_str() == "Draft kept")
+        .map(|l| l.text.to_string())
+        .collect();
+    assert_eq!(
+        kept,
+        ["an older draft is saved locally; it comes back"],
+        "the wrong claim is gone from :messages, the true older one stays"
+    );
+    // And while saving fails, it is never claimed at all.
+    m.notify_draft_kept("the new search", "n offers it back");
+    assert_eq!(
+        m.toasts
+            .log()
+            .filter(|l| l.title.as_str() == "Draft kept")
+            .count(),
+        1
+    );
+}
+
+/// The screen as text, one string per row.
+fn screen(m: &Model) -> Vec<String> {
+    super::cache_tests::screen(m)
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+fn question(no: Option<&str>) -> super::Confirm {
+    super::Confirm {
+        title: "Unsent draft".into(),
+        lines: vec!["You have an unsent draft.".into()],
+        yes: "Restore".into(),
+        no: no.map(str::to_owned),
+        destructive: false,
+        on_yes: super::ConfirmAction::Quit,
+    }
+}
+
+#[test]
+fn a_question_footer_names_the_keys_its_handler_takes() {
+    use super::dialog::Outcome;
+    use super::pane::Answer;
+    let press = |c: &super::Confirm, code| super::confirm_key(c, KeyEvent::from(code));
+    for (no, shown) in [
+        (None, vec![("y", "Restore"), ("n", "cancel")]),
+        (
+            Some("discard the draft"),
+            vec![
+                ("y", "Restore"),
+                ("n", "discard the draft"),
+                ("Esc", "cancel"),
+            ],
+        ),
+    ] {
+        let c = question(no);
+        let mut m = fixtures::model(80, 24);
+        m.overlay = Some(Overlay::Confirm(c.clone()));
+        let rows = screen(&m);
+        let footer = rows
+            .iter()
+            .find(|r| r.contains(" y  Restore"))
+            .unwrap_or_else(|| panic!("a footer:\n{}", rows.join("\n")));
+        let named: Vec<(&str, &str)> = shown.clone();
+        for (key, does) in &named {
+            assert!(footer.contains(&format!(" {key}  {does}")), "{footer}");
+        }
+        // What the footer names is what the keys do.
+        assert_eq!(press(&c, KeyCode::Char('y')), Outcome::Send(Answer::Yes));
+        let n = if no.is_some() {
+            Answer::No
+        } else {
+            Answer::Dismissed
+        };
+        assert_eq!(press(&c, KeyCode::Char('n')), Outcome::Send(n));
+        assert_eq!(press(&c, KeyCode::Esc), Outcome::Send(Answer::Dismissed));
+        // A key the footer does not name does nothing.
+        assert_eq!(press(&c, KeyCode::Char('x')), Outcome::Keep);
+        assert!(!footer.contains(" x "), "{footer}");
+        // The too-small screen names the same keys, `n` included.
+        update(&mut m, Msg::Resize(50, 12));
+        let small = screen(&m).join(" ");
+        let line = named
+            .iter()
+            .map(|(k, d)| format!("{k} {d}"))
+            .collect::<Vec<_>>()
+            .join(" · ");
+        assert!(small.contains(&line), "{line} in:\n{small}");
+    }
+}
+
+#[test]
+fn a_form_footer_names_the_keys_its_handler_takes() {
+    use super::form::FormEvent;
+    let mut m = fixtures::model(100, 30);
+    m.switch_pane(super::Pane::Leads);
+    drive::key(&mut m, KeyCode::Char('n'));
+    let rows = screen(&m);
+    let footer = rows
+        .iter()
+        .find(|r| r.contains("Ctrl-S"))
+        .unwrap_or_else(|| panic!("a footer:\n{}", rows.join("\n")));
+    let Some(f) = m.panes.leads.form.as_mut() else {
+        panic!("the form is open");
+    };
+    let keys: Vec<_> = f
+        .form
+        .keys()
+        .into_iter()
+        .map(|(k, what, does)| (k, what, does.map(str::to_owned)))
+        .collect();
+    for (k, what, does) in keys {
+        if let Some(does) = does {
+            assert!(footer.contains(&format!(" {} {does}", k.label)), "{footer}");
+        }
+        let event = f.form.handle_key(KeyEvent::new(
+            k.code,
+            if k.ctrl {
+                KeyModifiers::CONTROL
+            } else {
+                KeyModifiers::NONE
+            },
+        ));
+        let expected = match what {
+            super::form::FormKey::Cancel => FormEvent::Cancel,
+            super::form::FormKey::Submit => FormEvent::Submit,
+            super::form::FormKey::Next | super::form::FormKey::Prev => FormEvent::Edited,
+        };
+        assert_eq!(event, expected, "{}", k.label);
+    }
+}
+
+#[test]
+fn the_command_line_footer_names_the_keys_its_handler_takes() {
+    let mut m = fixtures::model(80, 24);
+    drive::key(&mut m, KeyCode::Char(':'));
+    let rows = screen(&m).join("\n");
+    assert!(rows.contains(" Tab open search"), "{rows}");
+    drive::chars(&mut m, "open search abc");
+    let rows = screen(&m).join("\n");
+    assert!(
+        rows.contains("Enter runs · Esc closes · ↑/↓ history"),
+        "{rows}"
+    );
+    for (k, what, _) in super::command_line::KEYS {
+        assert_eq!(
+            super::command_line::line_key(&KeyEvent::from(k.code)),
+            Some(what),
+            "{}",
+            k.label
+        );
+    }
+    drive::key(&mut m, KeyCode::Esc);
+    assert!(m.overlay.is_none(), "Esc closes, as the footer says");
+}

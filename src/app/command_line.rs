@@ -3,6 +3,57 @@
 use ratatui_textarea::TextArea;
 
 use super::Pane;
+use super::keys::{self, CLOSE, CONFIRM, FixedKey, LIST_DOWN, LIST_UP, NEXT};
+
+/// What a fixed key does in the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineKey {
+    /// Runs the line.
+    Run,
+    /// Closes it (the text is dropped).
+    Close,
+    /// An older line of the history.
+    Older,
+    /// A newer line of the history.
+    Newer,
+    /// Completes the command's name.
+    Complete,
+}
+
+/// The command line's keys with the footer's words for them: its handler
+/// and its footer both read this table.
+pub const KEYS: [(FixedKey, LineKey, &str); 5] = [
+    (CONFIRM, LineKey::Run, "runs"),
+    (CLOSE, LineKey::Close, "closes"),
+    (LIST_UP, LineKey::Older, "history"),
+    (LIST_DOWN, LineKey::Newer, "history"),
+    (NEXT, LineKey::Complete, "completes"),
+];
+
+/// What `key` does in the command line, if it is one of [`KEYS`].
+pub fn line_key(key: &crossterm::event::KeyEvent) -> Option<LineKey> {
+    KEYS.iter()
+        .find(|(k, ..)| k.matches(key))
+        .map(|(_, what, _)| *what)
+}
+
+/// The key that does `what`.
+pub fn key_for(what: LineKey) -> FixedKey {
+    KEYS.iter()
+        .find(|(_, w, _)| *w == what)
+        .map_or(CONFIRM, |(k, ..)| *k)
+}
+
+/// The footer under an empty command line (`Enter runs · Esc closes · ↑/↓
+/// history`); completion is named beside its candidates instead.
+pub fn footer() -> String {
+    let keys: Vec<(FixedKey, &str)> = KEYS
+        .iter()
+        .filter(|(_, what, _)| *what != LineKey::Complete)
+        .map(|(k, _, does)| (*k, *does))
+        .collect();
+    keys::footer(&keys)
+}
 
 /// How a command takes its argument (the rest of the line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

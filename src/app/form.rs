@@ -12,6 +12,8 @@ use std::collections::BTreeMap;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::{TextArea, WrapMode};
 
+use super::keys::{self, FixedKey};
+
 /// Edits a text area with one key, readline style; returns whether the
 /// text changed. Call it instead of `TextArea::input` for every text box a
 /// pane owns, so the keys are the same everywhere:
@@ -34,6 +36,19 @@ pub fn edit_key(ta: &mut TextArea<'_>, key: KeyEvent) -> bool {
         KeyCode::Char('_' | '7') if ctrl && !alt => ta.undo(),
         _ => ta.input(key),
     }
+}
+
+/// What a form-wide key does (see [`Form::keys`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormKey {
+    /// Closes the form.
+    Cancel,
+    /// Sends it.
+    Submit,
+    /// The next field.
+    Next,
+    /// The previous field.
+    Prev,
 }
 
 /// What a field holds.
@@ -486,19 +501,29 @@ impl Form {
         self.fields.iter().rposition(Field::focusable).unwrap_or(0)
     }
 
-    /// The keys of the whole form, whatever field has the focus: Esc,
-    /// Ctrl-S, Tab and Shift-Tab.
+    /// The keys of the whole form, whatever field has the focus, with the
+    /// footer's words for them (`None`: taken, not named): the handler and
+    /// the footer both read this list.
+    pub fn keys(&self) -> [(FixedKey, FormKey, Option<&str>); 4] {
+        [
+            (keys::SUBMIT, FormKey::Submit, Some(&self.submit_label)),
+            (keys::NEXT, FormKey::Next, Some("next field")),
+            (keys::PREV, FormKey::Prev, None),
+            (keys::CLOSE, FormKey::Cancel, Some("cancel")),
+        ]
+    }
+
+    /// A key of the whole form ([`Form::keys`]).
     fn form_key(&mut self, key: KeyEvent) -> Option<FormEvent> {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        match key.code {
-            KeyCode::Esc => Some(FormEvent::Cancel),
-            KeyCode::Char('s') if ctrl => Some(FormEvent::Submit),
-            KeyCode::Tab | KeyCode::BackTab => {
-                self.move_focus(key.code == KeyCode::Tab);
-                Some(FormEvent::Edited)
+        let (_, what, _) = self.keys().into_iter().find(|(k, ..)| k.matches(&key))?;
+        Some(match what {
+            FormKey::Cancel => FormEvent::Cancel,
+            FormKey::Submit => FormEvent::Submit,
+            FormKey::Next | FormKey::Prev => {
+                self.move_focus(what == FormKey::Next);
+                FormEvent::Edited
             }
-            _ => None,
-        }
+        })
     }
 
     /// A key on a focused checklist: move through its items (and on to the

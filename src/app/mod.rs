@@ -20,6 +20,7 @@ pub mod form;
 pub mod help;
 pub mod json_tree;
 pub mod keymap;
+pub mod keys;
 pub mod messages;
 pub mod msg;
 pub mod net;
@@ -463,14 +464,34 @@ impl Model {
         self.net.any_rate_limited(self.now) || dispatch::countdown_visible(self, self.pane)
     }
 
-    /// Whether something typed and unsent would be lost by quitting.
+    /// Whether something typed and unsent would be lost by quitting: an
+    /// open editor's text, or (while the state file cannot be written)
+    /// drafts already closed into `state.drafts`.
     pub fn unsent(&self) -> Option<String> {
-        dispatch::unsent(self).or_else(|| match &self.overlay {
-            Some(Overlay::Command(c)) if !c.text().trim().is_empty() => {
-                Some("the command line".into())
-            }
-            _ => None,
-        })
+        dispatch::unsent(self)
+            .or_else(|| match &self.overlay {
+                Some(Overlay::Command(c)) if !c.text().trim().is_empty() => {
+                    Some("the command line".into())
+                }
+                _ => None,
+            })
+            .or_else(|| self.unsaved_drafts())
+    }
+
+    /// The closed drafts the state file cannot hold, said for the quit
+    /// question; `None` while saving works (they are on disk).
+    fn unsaved_drafts(&self) -> Option<String> {
+        if self.state_writable != Some(false) {
+            return None;
+        }
+        match Self::drafts_in(&self.state).as_slice() {
+            [] => None,
+            [(_, d)] => Some(format!(
+                "a closed draft ({})",
+                crate::text::sanitize::DisplayText::inline(&d.title)
+            )),
+            more => Some(format!("{} closed drafts", more.len())),
+        }
     }
 
     /// A command that writes the local state, with unsent text captured.
@@ -1048,15 +1069,13 @@ fn help_key(scroll: &mut u16, action: Option<Action>, max: u16) -> Outcome<()> {
     Outcome::Keep
 }
 
-/// `y`/Enter yes; `n` the labelled no when there is one; Esc, `q` (and `n`
-/// without a label) dismiss: nothing is chosen, nothing typed discarded.
+/// A key answers the question by the keys its footer names
+/// ([`keys::question`]); any other key is ignored.
 fn confirm_key(c: &Confirm, key: KeyEvent) -> Outcome<Answer> {
-    match key.code {
-        KeyCode::Char('y' | 'Y') | KeyCode::Enter => Outcome::Send(Answer::Yes),
-        KeyCode::Char('n' | 'N') if c.no.is_some() => Outcome::Send(Answer::No),
-        KeyCode::Char('n' | 'N' | 'q') | KeyCode::Esc => Outcome::Send(Answer::Dismissed),
-        _ => Outcome::Keep,
-    }
+    keys::question(c)
+        .into_iter()
+        .find(|k| k.key.matches(&key))
+        .map_or(Outcome::Keep, |k| Outcome::Send(k.answer))
 }
 
 fn command_key(
@@ -1064,9 +1083,10 @@ fn command_key(
     key: KeyEvent,
     history: &[String],
 ) -> Outcome<(String, Command)> {
-    match key.code {
-        KeyCode::Esc => Outcome::Close,
-        KeyCode::Enter => {
+    use command_line::LineKey;
+    match command_line::line_key(&key) {
+        Some(LineKey::Close) => Outcome::Close,
+        Some(LineKey::Run) => {
             let text = c.text();
             match command_line::parse(&text) {
                 Ok(cmd) => Outcome::Send((text, cmd)),
@@ -1076,15 +1096,15 @@ fn command_key(
                 }
             }
         }
-        KeyCode::Tab => {
+        Some(LineKey::Complete) => {
             c.complete();
             Outcome::Keep
         }
-        KeyCode::Up | KeyCode::Down => {
-            c.recall(history, key.code == KeyCode::Up);
+        Some(back @ (LineKey::Older | LineKey::Newer)) => {
+            c.recall(history, back == LineKey::Older);
             Outcome::Keep
         }
-        _ => {
+        None => {
             c.error = None;
             form::edit_key(&mut c.input, key);
             Outcome::Keep

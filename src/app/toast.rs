@@ -188,10 +188,24 @@ impl Toasts {
         before != self.items.len()
     }
 
-    /// Takes back the toasts titled `title` from the screen (the log keeps
-    /// them): a notice the next message proved wrong.
+    /// Takes back the toasts titled `title` still on screen, and their
+    /// entries in the log: a notice the next message proved wrong is not
+    /// left behind in `:messages` either.
     pub fn retract(&mut self, title: &str) {
-        self.items.retain(|t| t.title.as_str() != title);
+        let (gone, kept): (Vec<Toast>, Vec<Toast>) = std::mem::take(&mut self.items)
+            .into_iter()
+            .partition(|t| t.title.as_str() == title);
+        self.items = kept;
+        for t in gone {
+            // The newest entry saying it (an older, true one stays).
+            if let Some(i) = self
+                .log
+                .iter()
+                .rposition(|l| l.level == t.level && l.title == t.title && l.text == t.text)
+            {
+                self.log.remove(i);
+            }
+        }
     }
 
     /// Dismisses every toast (the log keeps them).
@@ -412,5 +426,100 @@ mod tests {
             message: "slow down".into(),
         };
         assert_eq!(error_text(&e), "rate_limited: slow down");
+    }
+
+    /// One error of every kind, each with the words its code names at the
+    /// start of its text where it has them.
+    fn every_variant() -> Vec<ApiError> {
+        let all = vec![
+            ApiError::Config("config: no base URL".into()),
+            ApiError::Invalid(vec![crate::api::validate::FieldError::new(
+                "title", "required",
+            )]),
+            service(
+                404,
+                r#"{"error":{"code":"not_found","message":"not_found: no such search"}}"#,
+            ),
+            ApiError::RateLimited {
+                wait: Duration::from_secs(5),
+                message: "rate_limited: slow down".into(),
+            },
+            ApiError::Connect {
+                host: "h:1".into(),
+                detail: "refused".into(),
+            },
+            ApiError::Timeout {
+                method: "POST".into(),
+                after: Duration::from_secs(30),
+                may_have_reached: true,
+            },
+            ApiError::Transport {
+                detail: "reset by peer".into(),
+                may_have_reached: false,
+            },
+            ApiError::Decode {
+                status: 200,
+                detail: "EOF".into(),
+                may_have_reached: false,
+            },
+            ApiError::ReadOnly {
+                method: "POST".into(),
+                path: "/api/lead-finder".into(),
+            },
+            ApiError::TooLarge {
+                limit: 10,
+                may_have_reached: false,
+            },
+        ];
+        // A new variant must be added above (this match stops compiling).
+        for e in &all {
+            match e {
+                ApiError::Config(_)
+                | ApiError::Invalid(_)
+                | ApiError::Service(_)
+                | ApiError::RateLimited { .. }
+                | ApiError::Connect { .. }
+                | ApiError::Timeout { .. }
+                | ApiError::Transport { .. }
+                | ApiError::Decode { .. }
+                | ApiError::ReadOnly { .. }
+                | ApiError::TooLarge { .. } => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn no_error_repeats_its_code_in_any_wording() {
+        let words = |s: &str| s.to_lowercase().replace(['_', '-'], " ");
+        for e in every_variant() {
+            let text = error_text(&e);
+            let code = words(e.code());
+            let after = words(&text[e.code().len() + 2..]);
+            assert!(!after.starts_with(&code), "{e:?}: {text}");
+        }
+        let transport = ApiError::Transport {
+            detail: "reset by peer".into(),
+            may_have_reached: false,
+        };
+        assert_eq!(error_text(&transport), "connection_lost: reset by peer");
+        assert_eq!(transport.to_string(), "connection lost: reset by peer");
+        let invalid = ApiError::Invalid(vec![crate::api::validate::FieldError::new(
+            "title", "required",
+        )]);
+        assert_eq!(error_text(&invalid), "invalid_request: title: required");
+        let read_only = ApiError::ReadOnly {
+            method: "POST".into(),
+            path: "/api/lead-finder".into(),
+        };
+        assert_eq!(
+            error_text(&read_only),
+            "read_only: POST /api/lead-finder was not sent (it could change the service)"
+        );
+        let refused = service(
+            404,
+            r#"{"error":{"code":"not_found","message":"not_found: no such search"}}"#,
+        );
+        assert_eq!(error_text(&refused), "not_found: no such search");
     }
 }

@@ -11,6 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
+use crate::app::command_line;
 use crate::app::help::Row;
 use crate::app::pane::PaneUnit;
 use crate::app::registry::with_panes;
@@ -96,7 +97,11 @@ fn too_small(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
             for l in &c.lines {
                 lines.extend(wrapped(DisplayText::inline(l).as_str(), theme.text));
             }
-            lines.extend(wrapped(&format!("y {} · Esc cancels", c.yes), theme.key));
+            let keys: Vec<String> = crate::app::keys::question(c)
+                .into_iter()
+                .filter_map(|k| k.shown.map(|does| format!("{} {does}", k.key.label)))
+                .collect();
+            lines.extend(wrapped(&keys.join(" · "), theme.key));
         }
         _ => lines.extend(wrapped(
             &format!("enlarge the window · {quit} quits"),
@@ -290,7 +295,7 @@ fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
         // Read-only mode shows a write's key disabled (the help says why).
         if m.session.read_only && action.writes() {
             left.push(Span::styled(key, theme.dim));
-            left.push(Span::styled(format!(" {label}✗ "), theme.dim));
+            left.push(Span::styled(format!(" {} ", disabled(label)), theme.dim));
         } else {
             left.push(Span::styled(key, theme.key));
             left.push(Span::styled(format!(" {label}  "), theme.dim));
@@ -307,6 +312,16 @@ fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
         ..layout.status
     };
     f.render_widget(Paragraph::new(Line::from(right)), rect);
+}
+
+/// A hint's label marked disabled once: a label that already says why
+/// (`edit ✗ drafts only`) keeps its own mark.
+fn disabled(label: &str) -> String {
+    if label.contains('✗') {
+        label.to_owned()
+    } else {
+        format!("{label}✗")
+    }
 }
 
 /// Shortens text to `max` chars by cutting the middle (`api.exa…le.com:443`).
@@ -360,12 +375,7 @@ fn help(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
             format!(" Help · {} ", m.pane.title()),
             theme.title,
         ))
-        .title_bottom(Line::from(vec![
-            Span::styled(" j/k ", theme.key),
-            Span::styled("scroll ", theme.dim),
-            Span::styled(" any other key ", theme.key),
-            Span::styled("closes ", theme.dim),
-        ]));
+        .title_bottom(scroll_footer(m, theme));
     // No wrapping: one help row is one screen row, so the scroll bound is
     // exact.
     f.render_widget(
@@ -374,6 +384,25 @@ fn help(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
             .scroll((scroll, 0)),
         rect,
     );
+}
+
+/// The footer of the scrolling overlays: their scroll keys as the keymap
+/// binds them (any other key closes them).
+fn scroll_footer(m: &Model, theme: &Theme) -> Line<'static> {
+    use crate::app::keymap::Action;
+    Line::from(vec![
+        Span::styled(
+            format!(
+                " {}/{} ",
+                m.keymap.key_label(Action::Down),
+                m.keymap.key_label(Action::Up)
+            ),
+            theme.key,
+        ),
+        Span::styled("scroll ", theme.dim),
+        Span::styled(" any other key ", theme.key),
+        Span::styled("closes ", theme.dim),
+    ])
 }
 
 /// `:messages`: every recent notice whole, newest first.
@@ -385,12 +414,7 @@ fn messages(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
         .borders(Borders::ALL)
         .border_style(theme.title)
         .title(Span::styled(" Messages · newest first ", theme.title))
-        .title_bottom(Line::from(vec![
-            Span::styled(" j/k ", theme.key),
-            Span::styled("scroll ", theme.dim),
-            Span::styled(" any other key ", theme.key),
-            Span::styled("closes ", theme.dim),
-        ]));
+        .title_bottom(scroll_footer(m, theme));
     let lines: Vec<Line> = crate::app::messages::rows(m)
         .into_iter()
         .map(|row| match row {
@@ -424,11 +448,17 @@ fn command_line(
     let info = match &c.error {
         Some(e) => Line::from(Span::styled(sanitize::inline(e), theme.err)),
         None if !candidates.is_empty() => Line::from(vec![
-            Span::styled(" Tab ", theme.key),
+            Span::styled(
+                format!(
+                    " {} ",
+                    command_line::key_for(command_line::LineKey::Complete).label
+                ),
+                theme.key,
+            ),
             Span::styled(candidates.join("  ·  "), theme.dim),
         ]),
         None => Line::from(Span::styled(
-            " Enter runs · Esc closes · ↑/↓ history",
+            format!(" {}", command_line::footer()),
             theme.dim,
         )),
     };

@@ -82,7 +82,7 @@ fn sigterm_prints_unsent_text_that_could_not_be_saved() {
 }
 
 #[test]
-fn a_draft_that_cannot_be_saved_is_never_called_kept_and_is_printed_on_quit() {
+fn a_draft_that_cannot_be_saved_is_never_called_kept_and_q_asks_before_printing_it() {
     let (_guard, data) = unsaveable();
     let mut pty = spawn_unsaveable(&data);
     pty.send(b"n");
@@ -95,7 +95,13 @@ fn a_draft_that_cannot_be_saved_is_never_called_kept_and_is_printed_on_quit() {
         .expect("the failed save is said");
     assert!(!screen.contains("Draft kept —"), "{screen}");
     assert!(!screen.contains("saved locally"), "{screen}");
+    // The closed draft is unsent text too: q asks before losing it.
     pty.send(b"q");
+    let screen = pty
+        .wait_for("Quit and lose unsent text?")
+        .expect("q asks first");
+    assert!(screen.contains("closed draft"), "{screen}");
+    pty.send(b"y");
     assert_eq!(pty.wait_exit(), Some(false));
     pty.wait_for("Unsaved E2E title")
         .expect("the kept draft is printed, not lost");

@@ -252,7 +252,7 @@ fn the_too_small_screen_shows_the_quit_question() {
     assert!(!m.quit);
     let text = screen_text(&terminal(&m, 50, 12));
     assert!(text.contains("Quit and lose unsent text?"), "{text}");
-    assert!(text.contains("y Quit anyway · Esc cancels"), "{text}");
+    assert!(text.contains("y Quit anyway · n cancel"), "{text}");
     assert_snapshot!("too_small_quit_question_50x12", text);
 }
 
@@ -333,4 +333,29 @@ fn help_scrolls_no_further_than_its_last_line_and_hides_missing_panes() {
     m.redraw = false;
     key(&mut m, KeyCode::Char('Z'));
     assert!(!m.redraw, "an unbound key draws nothing");
+}
+
+/// A hint that already says why its key does not apply keeps one mark in
+/// read-only mode (not `edit ✗ drafts only✗`).
+#[test]
+fn a_disabled_hint_is_marked_once() {
+    let mut m = crate::inbox::loaded(200, 50);
+    m.session.read_only = true;
+    let mut seen = None;
+    for _ in 0..10 {
+        let line = status_line(&m, 200, 50);
+        if line.contains("drafts only") {
+            seen = Some(line);
+            break;
+        }
+        crate::inbox::press(&mut m, KeyCode::Char('j'));
+    }
+    let line = seen.expect("a thread that is not a draft");
+    assert!(line.contains("edit ✗ drafts only "), "{line}");
+    assert!(!line.contains("only✗"), "{line}");
+    // A write key without a reason of its own still gets its mark.
+    let mut m = crate::domains::loaded(200, 50);
+    m.session.read_only = true;
+    let line = status_line(&m, 200, 50);
+    assert!(line.contains("a add✗"), "{line}");
 }

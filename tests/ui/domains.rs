@@ -9,7 +9,7 @@ use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, fixtures, update};
 use outpost::dns::{Lookup, Query};
 use serde_json::json;
 
-use crate::support::{screen_text, terminal};
+use crate::support::{offline, pane_body, refuse_key, screen_text, terminal};
 
 /// Answers every request in `cmds` the way a fixture service would (and
 /// DNS lookups the way a DNS server missing the DKIM key and holding
@@ -307,10 +307,8 @@ fn texts_name_the_keys_in_force() {
         }
     }
     let text = snap(&m, 80, 24);
-    assert!(
-        text.contains("could not load sending domains (Ctrl-R retries)"),
-        "{text}"
-    );
+    assert!(text.contains("could not load sending domains"), "{text}");
+    assert!(text.contains("Ctrl-R retries"), "{text}");
 }
 
 #[test]
@@ -393,13 +391,16 @@ fn stale_values_stay_on_screen_with_their_age() {
 fn wide_screens_show_more_columns() {
     let m = loaded(159, 30);
     let narrow = snap(&m, 159, 30);
-    assert!(!narrow.contains("DKIM"), "{narrow}");
+    assert!(!narrow.contains("Types"), "{narrow}");
     let m = loaded(160, 30);
     let wide = snap(&m, 160, 30);
-    for header in ["DKIM", "SPF", "DMARC", "MX", "Types", "Updated"] {
+    for header in ["DNS", "Types", "Updated"] {
         assert!(wide.contains(header), "{header} missing:\n{wide}");
     }
     assert!(wide.contains("3 TXT, 1 MX"), "{wide}");
+    // DNS not asked yet: nothing claimed about it.
+    assert!(wide.contains("not checked"), "{wide}");
+    assert!(!wide.contains('✓'), "{wide}");
     assert!(
         wide.contains("1 verified · 1 verifying · 1 pending · 1 failed"),
         "counts by status in the title:\n{wide}"
@@ -414,6 +415,16 @@ fn wide_screens_show_more_columns() {
     );
     assert!(wide.contains("At DNS instead"), "{wide}");
     press(&mut m, KeyCode::Esc);
+    // Back in the list, the domain opened says what DNS holds.
+    let wide = snap(&m, 160, 30);
+    let row = wide
+        .lines()
+        .find(|l| l.contains("mail.brightlabs.io"))
+        .unwrap_or_default();
+    assert!(
+        row.contains("2/4 found · DKIM missing · SPF different"),
+        "{row}"
+    );
     press(&mut m, KeyCode::Char('s'));
     let wide = snap(&m, 160, 30);
     for header in [
@@ -426,6 +437,18 @@ fn wide_screens_show_more_columns() {
     ] {
         assert!(wide.contains(header), "{header} missing:\n{wide}");
     }
+}
+
+/// At 200 columns: the record count by what DNS holds, for the domain
+/// whose records were checked; `not checked` for the others.
+#[test]
+fn the_wide_list_says_what_dns_holds() {
+    let mut m = loaded(200, 50);
+    press(&mut m, KeyCode::Enter);
+    press(&mut m, KeyCode::Esc);
+    let text = snap(&m, 200, 50);
+    assert!(text.contains("2/4 found · DKIM missing"), "{text}");
+    assert_snapshot!("domain_list_dns_checked_200x50", text);
 }
 
 #[test]
@@ -465,4 +488,89 @@ fn each_time_column_keeps_one_format() {
     assert!(row.contains("40d ago"), "{row}");
     assert!(row.contains("35d ago"), "{row}");
     assert!(!row.contains("2026-10"), "{row}");
+}
+
+#[test]
+fn a_refused_key_or_connection_is_said_in_the_lists() {
+    let (w, h) = (100, 30);
+    let mut m = fixtures::model(w, h);
+    let cmds = m.start();
+    refuse_key(&mut m, cmds);
+    let text = pane_body(&mut m, w, h);
+    assert!(
+        text.contains("could not load sending domains: unauthorized"),
+        "{text}"
+    );
+    assert!(text.contains("outpost check"), "{text}");
+    assert!(!text.contains("retries"), "{text}");
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::NONE)),
+    );
+    refuse_key(&mut m, cmds);
+    let text = pane_body(&mut m, w, h);
+    assert!(
+        text.contains("could not load senders: unauthorized"),
+        "{text}"
+    );
+    assert!(text.contains("outpost check"), "{text}");
+    assert!(!text.contains("retries"), "{text}");
+    // A refused connection: said at once, not "loading".
+    let mut m = fixtures::model(w, h);
+    let _pending = m.start();
+    offline(&mut m);
+    let text = pane_body(&mut m, w, h);
+    assert!(text.contains("offline since 14:02"), "{text}");
+    assert!(!text.contains("loading sending domains"), "{text}");
+    assert!(
+        !text.contains("cached"),
+        "nothing read, nothing cached: {text}"
+    );
+}
+
+/// A domain with one record: its counts say "1 record", never "1 records".
+#[test]
+fn one_record_is_counted_as_one() {
+    let mut domains = fixtures::domains();
+    domains[0]
+        .dns_records
+        .retain(|r| r.name.contains("_domainkey"));
+    assert_eq!(domains[0].dns_records.len(), 1);
+    let mut m = fixtures::model(100, 30);
+    let mut cmds = m.start();
+    while !cmds.is_empty() {
+        cmds = answer(&mut m, cmds, &domains);
+    }
+    // Opened, DNS not answered yet.
+    let pending = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+    );
+    let text = snap(&m, 100, 30);
+    assert!(text.contains("checking 1 record…"), "{text}");
+    let mut cmds = answer(&mut m, pending, &domains);
+    while !cmds.is_empty() {
+        cmds = answer(&mut m, cmds, &domains);
+    }
+    let text = snap(&m, 100, 30);
+    assert!(text.contains("0 of 1 record found"), "{text}");
+    assert!(!text.contains("1 records"), "{text}");
+}
+
+/// `/dkim` in a domain's records: the bar says what is typed and how many
+/// records match; only the DKIM record is listed.
+#[test]
+fn the_records_filter_bar_narrows_them_as_typed() {
+    let mut m = loaded(80, 24);
+    press(&mut m, KeyCode::Enter);
+    for c in "/dkim".chars() {
+        press(&mut m, KeyCode::Char(c));
+    }
+    let text = snap(&m, 80, 24);
+    assert!(text.contains(" / dkim"), "{text}");
+    assert!(text.contains("1 of 4"), "{text}");
+    assert!(text.contains("DNS records (1 of 4)"), "{text}");
+    assert!(text.contains("_domainkey"), "{text}");
+    assert!(!text.contains("_dmarc"), "{text}");
+    assert!(!text.contains("Add a sending domain"), "{text}");
 }

@@ -12,7 +12,7 @@ use outpost::app::leads::{Dialog, LeadsSub, View};
 use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, PaneSub, SubId, fixtures, update};
 use outpost::demo::DemoConfig;
 
-use crate::support::{Runner, screen_text, terminal};
+use crate::support::{Runner, offline, pane_body, refuse_key, screen_text, terminal};
 
 /// Answers the Leads pane's requests from the fixtures; the run of `s-3`
 /// has status `run`.
@@ -674,4 +674,97 @@ fn a_file_write_creates_a_missing_directory_only_when_told() {
     file.create_dirs = true;
     assert_eq!(outpost::runtime::write_file(&file), Ok(()));
     assert_eq!(std::fs::read(&path).ok(), Some(b"a,b\n".to_vec()));
+}
+
+/// What brings a view's read.
+type Step = fn(&mut Model) -> Vec<Cmd>;
+
+#[test]
+fn a_refused_key_is_said_with_its_fix_and_never_r_retries() {
+    let (w, h) = (120, 30);
+    let enter = |m: &mut Model| {
+        update(
+            m,
+            Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+        )
+    };
+    // The searches list, the results of an open search, a result's
+    // enrichment: each read refused.
+    let mut on_leads = fixtures::model(w, h);
+    on_leads.pane = Pane::Leads;
+    let cases: [(Model, Step, &str); 3] = [
+        (on_leads, Model::start, "searches"),
+        (listed(w, h, &RunStatus::Completed), enter, "results"),
+        (
+            opened(w, h, &RunStatus::Completed),
+            enter,
+            "the enrichment profile",
+        ),
+    ];
+    for (mut m, go, what) in cases {
+        let cmds = go(&mut m);
+        refuse_key(&mut m, cmds);
+        let text = pane_body(&mut m, w, h);
+        assert!(
+            text.contains(&format!("could not load {what}: unauthorized")),
+            "{text}"
+        );
+        assert!(text.contains("outpost check"), "{text}");
+        assert!(!text.contains("retries"), "{text}");
+    }
+}
+
+#[test]
+fn a_refused_connection_is_said_in_the_pane_at_once() {
+    let (w, h) = (100, 30);
+    let mut m = fixtures::model(w, h);
+    m.pane = Pane::Leads;
+    let _pending = m.start();
+    offline(&mut m);
+    let text = pane_body(&mut m, w, h);
+    assert!(text.contains("offline since 14:02"), "{text}");
+    assert!(!text.contains("loading searches"), "{text}");
+    // Opening a search while the service cannot be reached.
+    let mut m = listed(w, h, &RunStatus::Completed);
+    let _pending = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+    );
+    offline(&mut m);
+    let text = pane_body(&mut m, w, h);
+    assert!(text.contains("offline since 14:02"), "{text}");
+    assert!(!text.contains("loading results"), "{text}");
+}
+
+/// At exactly 160 columns (the wide table's threshold), with values as
+/// long as the demo's, where each lead is, their seniority and email show.
+#[test]
+fn results_at_160_columns_show_location_seniority_and_email() {
+    let run = RunStatus::Completed;
+    let mut m = opened(160, 40, &run);
+    let o = m.panes.leads.open.as_mut().expect("open");
+    for rows in o.window.pages.values_mut() {
+        for r in rows.iter_mut() {
+            if let Some(c) = r.canonical_lead.as_mut() {
+                c.name = "Felix Nakamura".into();
+                c.title = "Director of Sales Operations".into();
+                c.company = "Ironbark Logistics".into();
+                c.email = "felix.nakamura@ironbarklogistics.com".into();
+            }
+            r.query = "VP Revenue Operations SaaS Series B".into();
+            r.status = "contacted".into();
+            r.created_at = "2026-10-24T11:22:00Z".into();
+        }
+    }
+    for f in m.panes.leads.facts.by_result.values_mut() {
+        f.location = "San Francisco Bay Area, US".into();
+        f.seniority = "director".into();
+    }
+    let text = snap(&m, 160, 40);
+    for header in ["Location", "Seniority", "Email"] {
+        assert!(text.contains(header), "{header} at 160:\n{text}");
+    }
+    assert!(text.contains("San Francisco"), "{text}");
+    assert!(text.contains("felix.nakamura@"), "{text}");
+    assert_snapshot!("results_table_160x40", text);
 }

@@ -30,6 +30,55 @@ pub fn terminal(m: &Model, w: u16, h: u16) -> Terminal<TestBackend> {
     t
 }
 
+/// What the pane itself says: the screen without its toasts (dismissed)
+/// and without the status bar.
+pub fn pane_body(m: &mut Model, w: u16, h: u16) -> String {
+    m.toasts.clear();
+    let text = screen_text(&terminal(m, w, h));
+    let rows: Vec<&str> = text.lines().collect();
+    rows[..rows.len().saturating_sub(1)].join("\n")
+}
+
+/// Answers every read of a list or a search in `cmds` with a 401 (the
+/// key refused).
+pub fn refuse_key(m: &mut Model, cmds: Vec<outpost::app::Cmd>) {
+    use outpost::app::{ApiReply, ApiRequest, Cmd, Msg, update};
+    let refused = || {
+        outpost::app::fixtures::drive::service_error(
+            401,
+            r#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#,
+        )
+    };
+    for cmd in cmds {
+        let Cmd::Api { id, req } = cmd else { continue };
+        let reply = match req {
+            ApiRequest::ListSearches => ApiReply::Searches(Err(refused())),
+            ApiRequest::GetSearch { .. } => ApiReply::SearchPage(Box::new(Err(refused()))),
+            ApiRequest::Enrichment { .. } => ApiReply::Enrichment(Box::new(Err(refused()))),
+            ApiRequest::ListDomains { .. } => ApiReply::Domains(Err(refused())),
+            ApiRequest::ListSenders => ApiReply::Senders(Err(refused())),
+            _ => continue,
+        };
+        update(
+            m,
+            Msg::Api {
+                id,
+                latency: Duration::from_millis(5),
+                reply: Box::new(reply),
+            },
+        );
+    }
+}
+
+/// The connection refused since 14:02 UTC (the test model's zone is UTC).
+pub fn offline(m: &mut Model) {
+    let since = std::time::UNIX_EPOCH + Duration::from_secs(1_795_356_120);
+    outpost::app::update(
+        m,
+        outpost::app::Msg::Connection(outpost::api::ConnState::Offline { since }),
+    );
+}
+
 /// The screen as text, one line per row.
 pub fn screen_text(t: &Terminal<TestBackend>) -> String {
     buffer_text(t.backend().buffer())

@@ -209,7 +209,7 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
         Err(e) => {
             if o.loaded {
                 // The values shown stay, marked stale with their age.
-                o.fresh.fail(error_text(&e));
+                o.fresh.fail(error_text(&e), &e);
             } else {
                 o.error = Some(e.clone());
             }

@@ -1,15 +1,15 @@
 //! The fixed keys of the pane's dialogs, editor and filters: the ones that
 //! are not keymap actions because a text box beside them takes letters
 //! (Enter, Esc, Tab, Ctrl-S …), or because they act only inside the
-//! sequence editor's step list. Defined once here — the Leads pane's
-//! [`FixedKey`] and its common keys, plus the pane's own — so the handlers
+//! sequence editor's step list. Defined once here — the shared
+//! [`FixedKey`]s of `app::keys`, plus the pane's own — so the handlers
 //! and the footers that name them always agree. Keys that *are* actions
 //! (moving, reloading) are read from the keymap and named with
 //! `Keymap::key_label`.
 
 use crossterm::event::KeyCode;
 
-pub use crate::app::leads::keys::{CLOSE, CONFIRM, FixedKey, NEXT, PREV, SUBMIT};
+pub use crate::app::keys::{CLOSE, CONFIRM, FixedKey, NEXT, PREV, SUBMIT};
 
 /// Adds a step after the selected one (in the step list).
 pub const ADD_STEP: FixedKey = FixedKey {

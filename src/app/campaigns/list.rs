@@ -226,7 +226,7 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
             let l = &mut m.panes.campaigns.list;
             if l.loaded {
                 // The rows stay, marked stale with their age.
-                l.fresh.fail(error_text(&e));
+                l.fresh.fail(error_text(&e), &e);
             } else {
                 l.error = Some(e.clone());
             }

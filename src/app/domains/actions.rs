@@ -174,15 +174,16 @@ fn not_here(m: &mut Model, action: Action) {
     m.notify(Level::Info, "not here", &why);
 }
 
-/// Opens a domain on its DNS records.
+/// Opens a domain on its DNS records (unfiltered: another domain's
+/// filter would hide rows for no reason).
 pub(super) fn open_domain(m: &mut Model, id: &str) {
-    m.panes.domains.open = Some(id.to_owned());
-    m.panes.domains.view = View::DomainDetail;
-    let n = m
-        .panes
-        .domains
-        .domain(id)
-        .map_or(0, |d| d.dns_records.len());
+    let d = &mut m.panes.domains;
+    if d.open.as_deref() != Some(id) {
+        d.record_query = filter::ListFilter::default();
+    }
+    d.open = Some(id.to_owned());
+    d.view = View::DomainDetail;
+    let n = d.open_domain().map_or(0, |dom| d.shown_records(dom).len());
     let vp = records_viewport(m);
     m.panes.domains.records = TableState::default();
     m.panes.domains.records.set_len(n, vp);
@@ -199,6 +200,7 @@ fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         return Vec::new();
     };
     match action {
+        Action::Back if filter::clear(m) => Vec::new(),
         Action::Back => {
             m.panes.domains.view = View::Domains;
             m.panes.domains.open = None;

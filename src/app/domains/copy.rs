@@ -140,11 +140,7 @@ pub(super) fn copy(m: &mut Model, text: String) -> Vec<Cmd> {
 
 /// The selected record of the open domain.
 pub(super) fn selected_record(m: &Model) -> Option<DnsRecord> {
-    let d = &m.panes.domains;
-    d.open_domain()?
-        .dns_records
-        .get(d.records.selected)
-        .cloned()
+    m.panes.domains.selected_record().cloned()
 }
 
 /// `Y` on a domain's records: opens the chooser.

@@ -80,11 +80,6 @@ impl ListFilter {
             KeyCode::Enter | KeyCode::Char('\r' | '\n') => return FilterKey::Keep,
             // The text box would start a second line.
             KeyCode::Char('m') if ctrl => return FilterKey::Keep,
-            // Readline: Ctrl-U clears to the start (the text box undoes).
-            KeyCode::Char('u') if ctrl => {
-                self.input.delete_line_by_head();
-                return FilterKey::Edited;
-            }
             KeyCode::Up => return FilterKey::Move(Action::Up),
             KeyCode::Down => return FilterKey::Move(Action::Down),
             KeyCode::PageUp => return FilterKey::Move(Action::PageUp),
@@ -97,7 +92,8 @@ impl ListFilter {
                 _ => {}
             },
         }
-        if self.input.input(key) {
+        // Readline keys, as in every text box.
+        if crate::app::form::edit_key(&mut self.input, key) {
             FilterKey::Edited
         } else {
             FilterKey::Unchanged
@@ -127,7 +123,9 @@ pub(super) fn open(m: &mut Model) {
     m.notify(
         Level::Info,
         "nothing to filter here",
-        &format!("{slash} filters the domain and sender lists: {back} goes back to the list"),
+        &format!(
+            "{slash} filters the domain and sender lists and a domain's records: {back} goes back to the senders"
+        ),
     );
 }
 
@@ -177,8 +175,14 @@ fn selected_id(m: &Model) -> Option<String> {
     match d.view {
         View::Domains => d.selected_domain().map(|s| s.id.clone()),
         View::Senders => d.selected_sender().map(|s| s.id.clone()),
-        View::DomainDetail | View::SenderDetail => None,
+        View::DomainDetail => d.selected_record().map(record_key),
+        View::SenderDetail => None,
     }
+}
+
+/// A record's identity among its domain's (records have no id).
+fn record_key(r: &crate::api::model::DnsRecord) -> String {
+    format!("{}\n{}\n{}", r.kind, r.name, r.value)
 }
 
 /// After the rows of `view`'s list changed: the table learns their number,
@@ -189,16 +193,19 @@ pub(super) fn reselect(m: &mut Model, view: View, keep: Option<String>) -> bool 
     let vp = areas_for(m, view).viewport();
     let d = &mut m.panes.domains;
     let ids: Vec<String> = match view {
-        View::Domains | View::DomainDetail => {
-            d.shown_domains().iter().map(|x| x.id.clone()).collect()
-        }
+        View::Domains => d.shown_domains().iter().map(|x| x.id.clone()).collect(),
+        View::DomainDetail => d
+            .open_domain()
+            .map(|dom| d.shown_records(dom).iter().map(|r| record_key(r)).collect())
+            .unwrap_or_default(),
         View::Senders | View::SenderDetail => {
             d.filtered_senders().iter().map(|x| x.id.clone()).collect()
         }
     };
     let at = keep.and_then(|k| ids.iter().position(|id| *id == k));
     let table = match view {
-        View::Domains | View::DomainDetail => &mut d.table,
+        View::Domains => &mut d.table,
+        View::DomainDetail => &mut d.records,
         View::Senders | View::SenderDetail => &mut d.senders_table,
     };
     table.set_len(ids.len(), vp);
@@ -215,7 +222,8 @@ fn refilter(m: &mut Model, view: View, keep: Option<String>) {
         let vp = areas_for(m, view).viewport();
         let d = &mut m.panes.domains;
         match view {
-            View::Domains | View::DomainDetail => d.table.top(vp),
+            View::Domains => d.table.top(vp),
+            View::DomainDetail => d.records.top(vp),
             View::Senders | View::SenderDetail => d.senders_table.top(vp),
         }
     }

@@ -40,7 +40,7 @@ impl<T> Loaded<T> {
 
     /// A read failed: the items stay.
     pub fn failed(&mut self, e: &ApiError) {
-        self.error = Some(format!("{}: {}", e.code(), e.message()));
+        self.error = Some(e.clone());
         self.failures = self.failures.saturating_add(1);
         // A refused or forbidden key fails the same way every time.
         self.retry = !matches!(e.status(), Some(401 | 403));

@@ -60,6 +60,8 @@ pub fn areas(body: Rect, view: View, filter_bar: bool) -> Areas {
         }
         View::DomainDetail => {
             let (info, rest) = split(6);
+            // The records' `/` filter, above them.
+            let (filter, rest) = split_top(rest, u16::from(filter_bar).min(rest.height));
             // The full selected value under the records (and what DNS holds
             // instead), when there is room.
             let value_h = match rest.height {
@@ -77,7 +79,7 @@ pub fn areas(body: Rect, view: View, filter_bar: bool) -> Areas {
                 ..rest
             };
             Areas {
-                filter: none,
+                filter,
                 info,
                 list,
                 header: 1,

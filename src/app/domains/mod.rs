@@ -32,7 +32,7 @@ use super::json_tree::JsonTree;
 use super::pane::{PaneSpec, PaneUnit};
 use super::table::TableState;
 use super::{Cmd, Model, Pane, Reply, RequestId};
-use crate::api::model::{Channel, SenderAccount, SendingDomain};
+use crate::api::model::{Channel, DnsRecord, SenderAccount, SendingDomain};
 use crate::app::keymap::{Action, Scope};
 
 use actions::{on_action, on_mouse, on_paste, on_text_key};
@@ -183,9 +183,10 @@ pub struct Loaded<T> {
     pub items: Vec<T>,
     /// An answer arrived at least once.
     pub loaded: bool,
-    /// The last failure since the last answer (`code: message`): shown in
-    /// place of the list when nothing loaded, else the items are stale.
-    pub error: Option<String>,
+    /// The last failure since the last answer: shown in place of the list
+    /// when nothing loaded (`Model::placeholder`), else the items are
+    /// stale.
+    pub error: Option<crate::api::ApiError>,
     /// Wall clock (unix seconds) of the last answer.
     pub as_of: Option<i64>,
     /// Failed reads in a row (each doubles the wait before the next).
@@ -233,6 +234,8 @@ pub struct DomainsModel {
     pub domain_query: ListFilter,
     /// The `/` filter of the sender list.
     pub sender_query: ListFilter,
+    /// The `/` filter of the open domain's DNS records.
+    pub record_query: ListFilter,
     /// The chooser of what to copy from the selected DNS record.
     pub copy_menu: Option<CopyMenu>,
     /// The ages of stale values as last drawn (the age tick redraws only
@@ -287,6 +290,25 @@ impl DomainsModel {
             .collect()
     }
 
+    /// The records of `dom` its records view shows: those passing the
+    /// `/` filter (on what each is for, its type, name or value).
+    pub fn shown_records<'a>(&self, dom: &'a SendingDomain) -> Vec<&'a DnsRecord> {
+        let needle = self.record_query.needle();
+        dom.dns_records
+            .iter()
+            .filter(|r| {
+                let what = records::purpose(r).unwrap_or_default();
+                filter::admits(needle.as_deref(), &[what, &r.kind, &r.name, &r.value])
+            })
+            .collect()
+    }
+
+    /// The selected record of the open domain (among those shown).
+    pub fn selected_record(&self) -> Option<&DnsRecord> {
+        let dom = self.open_domain()?;
+        self.shown_records(dom).get(self.records.selected).copied()
+    }
+
     /// The selected row of the domain list.
     pub fn selected_domain(&self) -> Option<&SendingDomain> {
         self.shown_domains().get(self.table.selected).copied()
@@ -322,12 +344,13 @@ impl DomainsModel {
             .copied()
     }
 
-    /// The `/` filter of the list shown; `None` in a detail view.
+    /// The `/` filter of the list shown; `None` for a sender's schedule.
     pub fn query(&self) -> Option<&ListFilter> {
         match self.view {
             View::Domains => Some(&self.domain_query),
             View::Senders => Some(&self.sender_query),
-            View::DomainDetail | View::SenderDetail => None,
+            View::DomainDetail => Some(&self.record_query),
+            View::SenderDetail => None,
         }
     }
 
@@ -336,7 +359,8 @@ impl DomainsModel {
         match view {
             View::Domains => self.domain_query.shown(),
             View::Senders => self.sender_query.shown(),
-            View::DomainDetail | View::SenderDetail => false,
+            View::DomainDetail => self.record_query.shown(),
+            View::SenderDetail => false,
         }
     }
 
@@ -345,7 +369,8 @@ impl DomainsModel {
         match self.view {
             View::Domains => Some(&mut self.domain_query),
             View::Senders => Some(&mut self.sender_query),
-            View::DomainDetail | View::SenderDetail => None,
+            View::DomainDetail => Some(&mut self.record_query),
+            View::SenderDetail => None,
         }
     }
 
@@ -474,6 +499,7 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
             (Action::Refresh, "check now"),
             (Action::Back, "back"),
             (Action::CopyRecord, "copy…"),
+            (Action::Filter, "filter"),
         ],
         View::Senders => vec![
             (Action::Open, "schedule"),
@@ -485,7 +511,7 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         View::SenderDetail => vec![(Action::Open, "fold"), (Action::Back, "back")],
     };
     if d.query().is_some_and(ListFilter::shown) {
-        hints.retain(|(a, _)| *a != Action::Filter);
+        hints.retain(|(a, _)| !matches!(a, Action::Filter | Action::Back));
         hints.insert(0, (Action::Back, "clear filter"));
     }
     hints

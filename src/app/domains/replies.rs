@@ -40,7 +40,7 @@ pub(super) fn upsert_domain(m: &mut Model, by: RequestId, new: SendingDomain) {
         Some(i) => {
             let before = m.panes.domains.domains.items[i].status.clone();
             announce(m, &name, &before, &new.status);
-            let n = new.dns_records.len();
+            let n = m.panes.domains.shown_records(&new).len();
             let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
             m.panes.domains.domains.items[i] = new;
             // Its new status may take it out of (or into) a kept filter.
@@ -130,7 +130,7 @@ pub(super) fn replace_domains(
     }
     reselect(m, View::Domains, keep);
     if let Some(open) = m.panes.domains.open_domain() {
-        let n = open.dns_records.len();
+        let n = m.panes.domains.shown_records(open).len();
         let vp = records_viewport(m);
         m.panes.domains.records.set_len(n, vp);
     } else if m.panes.domains.view == View::DomainDetail {

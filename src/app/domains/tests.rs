@@ -612,6 +612,11 @@ fn the_filter_matches_the_status_and_ignores_case() {
     ctrl(&mut m, 'u');
     assert_eq!(m.panes.domains.domain_query.text(), "");
     assert!(m.panes.domains.domain_query.focused);
+    // The readline keys of every text box: Ctrl-_ (sent as Ctrl-7) undoes.
+    ctrl(&mut m, '7');
+    assert_eq!(m.panes.domains.domain_query.text(), "VERIF");
+    ctrl(&mut m, 'w');
+    assert_eq!(m.panes.domains.domain_query.text(), "");
 }
 
 #[test]
@@ -657,21 +662,68 @@ fn the_sender_list_filters_live_and_letters_stay_text() {
 }
 
 #[test]
-fn slash_in_the_records_says_where_filtering_works() {
+fn slash_dkim_in_the_records_filters_them_and_no_letter_acts() {
     let mut m = loaded();
     key(&mut m, KeyCode::Enter);
-    key(&mut m, KeyCode::Char('/'));
-    let toast = m.toasts.items().last().expect("a notice");
-    assert!(
-        toast.text.as_str().contains("Esc"),
-        "{}",
-        toast.text.as_str()
+    assert_eq!(m.panes.domains.view, View::DomainDetail);
+    let mut cmds = key(&mut m, KeyCode::Char('/'));
+    // `d`, `k`, `i`, `m`: none acts (`a` would add, `y` copy, `v` verify).
+    for c in "dkim".chars() {
+        cmds.extend(key(&mut m, KeyCode::Char(c)));
+    }
+    assert!(api(&cmds).is_empty(), "{cmds:?}");
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Copy(_))), "{cmds:?}");
+    assert!(m.panes.domains.add.is_none());
+    assert_eq!(m.panes.domains.view, View::DomainDetail);
+    assert_eq!(m.panes.domains.record_query.text(), "dkim");
+    let dom = m.panes.domains.open_domain().expect("open").clone();
+    let shown: Vec<&str> = m
+        .panes
+        .domains
+        .shown_records(&dom)
+        .iter()
+        .map(|r| r.name.as_str())
+        .collect();
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    assert!(shown[0].contains("_domainkey"), "{shown:?}");
+    // Letters that are actions elsewhere stay text while it has the focus.
+    let cmds = chars_cmds(&mut m, "ay");
+    assert!(cmds.is_empty() && m.panes.domains.add.is_none(), "{cmds:?}");
+    assert_eq!(m.panes.domains.record_query.text(), "dkimay");
+    // By type and value too; Enter keeps it and gives the keys back: `y`
+    // then copies the record the filter shows.
+    ctrl(&mut m, 'u');
+    chars(&mut m, "mx");
+    assert_eq!(
+        m.panes.domains.selected_record().map(|r| r.kind.as_str()),
+        Some("MX")
     );
-    chars(&mut m, "a");
-    assert!(
-        m.panes.domains.add.is_some(),
-        "no filter took the focus: `a` still adds"
+    key(&mut m, KeyCode::Enter);
+    let cmds = key(&mut m, KeyCode::Char('y'));
+    let copied = cmds.iter().find_map(|c| match c {
+        Cmd::Copy(text) => Some(text.clone()),
+        _ => None,
+    });
+    let mx = dom
+        .dns_records
+        .iter()
+        .find(|r| r.kind == "MX")
+        .expect("an MX");
+    assert_eq!(copied.as_deref(), Some(mx.value.as_str()));
+    // Esc clears the filter first, then goes back.
+    key(&mut m, KeyCode::Esc);
+    assert_eq!(m.panes.domains.view, View::DomainDetail);
+    assert_eq!(
+        m.panes.domains.shown_records(&dom).len(),
+        dom.dns_records.len()
     );
+    key(&mut m, KeyCode::Esc);
+    assert_eq!(m.panes.domains.view, View::Domains);
+}
+
+/// Types `s` and returns the commands.
+fn chars_cmds(m: &mut Model, s: &str) -> Vec<Cmd> {
+    s.chars().flat_map(|c| key(m, KeyCode::Char(c))).collect()
 }
 
 /// A read that timed out (nothing reached the service).

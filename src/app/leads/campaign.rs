@@ -16,7 +16,7 @@ use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::export::Walk;
 use super::{
     Confirmed, Dialog, Filter, Picked, Purpose, error_text, in_flight, keys, lead_input,
-    maybe_accepted, send, words,
+    maybe_accepted, send,
 };
 use crate::api::model::{Campaign, CampaignStatus, Channel, LeadInput};
 use crate::api::validate;
@@ -94,7 +94,7 @@ impl Selection {
             Selection::Picked(p) => {
                 format!(
                     "{} selected",
-                    words::counted(p.len() as u64, "lead", "leads")
+                    crate::text::format::plural(p.len() as u64, "lead", "leads")
                 )
             }
             Selection::Cursor(p) => format!(
@@ -103,7 +103,7 @@ impl Selection {
             ),
             Selection::All { filter, .. } => format!(
                 "all {} {}",
-                words::counted(self.count() as u64, "lead", "leads"),
+                crate::text::format::plural(self.count() as u64, "lead", "leads"),
                 if filter.is_empty() {
                     "of the search"
                 } else {
@@ -463,7 +463,7 @@ fn ask_add_again(m: &mut Model, u: &UncertainAdd) {
             format!(
                 "The last add to {} may have been accepted ({}: {}).",
                 DisplayText::inline(&u.name),
-                words::counted(u.leads, "lead", "leads"),
+                crate::text::format::plural(u.leads, "lead", "leads"),
                 u.why
             ),
             "Its report showed the roster read back after it.".into(),
@@ -643,7 +643,7 @@ pub fn on_chunk(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
             let n = job.in_flight;
             job.error = Some(format!(
                 "the last chunk ({}) {}; stopped here — the roster below shows what the campaign holds",
-                words::counted(n, "lead", "leads"),
+                crate::text::format::plural(n, "lead", "leads"),
                 maybe_accepted(&e)
             ));
             let c = &job.campaign;

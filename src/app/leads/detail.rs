@@ -6,7 +6,7 @@ use super::super::json_tree::JsonTree;
 use super::super::table::TableState;
 use super::super::{ApiReply, ApiRequest, Cmd, Model};
 use super::layout;
-use super::{LeadsModel, Purpose, View, error_text, in_flight, send, toast_error};
+use super::{LeadsModel, Purpose, View, in_flight, send, toast_error};
 use crate::api::model::{EnrichmentResponse, LeadResult};
 use crate::app::keymap::Action;
 
@@ -71,7 +71,7 @@ pub struct Detail {
     /// First line of the Lead part shown.
     pub lead_scroll: usize,
     /// Why the enrichment could not be read.
-    pub error: Option<String>,
+    pub error: Option<crate::api::ApiError>,
 }
 
 impl Detail {
@@ -237,7 +237,7 @@ pub fn on_enrichment(m: &mut Model, result: &str, reply: ApiReply) -> Vec<Cmd> {
             }
         }
         Err(e) => {
-            d.error = Some(error_text(&e));
+            d.error = Some(e.clone());
             toast_error(m, "loading the enrichment", &e);
         }
     }

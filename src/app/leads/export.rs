@@ -167,8 +167,8 @@ impl Walk {
         } else if self.read > self.limit() {
             let first = crate::text::format::count(self.first_total.unwrap_or(0));
             self.stop(format!(
-                "read {} rows where the service first reported {first}",
-                crate::text::format::count(self.read)
+                "read {} where the service first reported {first}",
+                crate::text::format::plural(self.read, "row", "rows")
             ));
         } else if self.filter.is_empty() {
             self.offset = self.offset.saturating_add(n as u64);
@@ -607,7 +607,7 @@ pub fn on_file_written(m: &mut Model, result: Result<(), String>) -> Vec<Cmd> {
             super::close_dialog(m);
             let text = format!(
                 "{} of {} to {path}",
-                super::words::counted(rows, "row", "rows"),
+                crate::text::format::plural(rows, "row", "rows"),
                 DisplayText::inline(&title)
             );
             match stopped {
@@ -646,7 +646,7 @@ impl Export {
                 Outcome::Send(ExportDone::Check)
             }
             Phase::Prompt => {
-                if self.path.input(key) {
+                if crate::app::form::edit_key(&mut self.path, key) {
                     self.error = None;
                 }
                 Outcome::Keep

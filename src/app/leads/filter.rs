@@ -674,7 +674,7 @@ impl Builder {
         } else if keys::LIST_PAGE_DOWN.matches(&key) {
             p.table.page_down(PICKER_ROWS);
         } else {
-            p.query.input(key);
+            crate::app::form::edit_key(&mut p.query, key);
             let n = p.matches(&self.descriptors).len();
             p.table = TableState::default();
             p.table.set_len(n, PICKER_ROWS);
@@ -686,7 +686,7 @@ impl Builder {
         let remove_hint = || format!("{} removes this predicate", keys::REMOVE_ROW.label);
         match self.focus {
             Focus::Q => {
-                if self.q.input(key) {
+                if crate::app::form::edit_key(&mut self.q, key) {
                     self.error = None;
                     self.live = true;
                 }
@@ -722,7 +722,7 @@ impl Builder {
                     ) {
                         r.on = !r.on;
                     }
-                } else if r.value.input(key) {
+                } else if crate::app::form::edit_key(&mut r.value, key) {
                     r.error = None;
                 }
             }

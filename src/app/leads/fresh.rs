@@ -4,17 +4,22 @@
 
 use std::time::Duration;
 
+use crate::api::ApiError;
+
 /// Failed reads in a row after which a watch stops slowing down (its
 /// period is then 2³ = 8 times the normal one).
 const MAX_DOUBLINGS: u32 = 3;
 
 /// When values were last read, and whether the last read failed.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Freshness {
     /// Wall clock (unix seconds) of the last successful read.
     pub read_at: Option<i64>,
     /// Why the last read failed; `None` after a success.
     pub failed: Option<String>,
+    /// The error of the last failed read (whether a retry can help, the
+    /// refused-key advice); `None` after a success.
+    pub error: Option<ApiError>,
     /// Failed reads in a row.
     pub failures: u32,
 }
@@ -24,12 +29,15 @@ impl Freshness {
     pub fn ok(&mut self, clock: i64) {
         self.read_at = Some(clock);
         self.failed = None;
+        self.error = None;
         self.failures = 0;
     }
 
-    /// A read failed: the values stay, marked stale.
-    pub fn fail(&mut self, why: String) {
+    /// A read failed with `error` (said as `why`): the values stay, marked
+    /// stale.
+    pub fn fail(&mut self, why: String, error: &ApiError) {
         self.failed = Some(why);
+        self.error = Some(error.clone());
         self.failures = self.failures.saturating_add(1);
     }
 
@@ -77,14 +85,15 @@ mod tests {
     fn a_failure_keeps_the_read_time_and_slows_the_watch() {
         let mut f = Freshness::default();
         f.ok(1000);
-        f.fail("internal_error: boom".into());
+        let boom = ApiError::Config("boom".into());
+        f.fail("internal_error: boom".into(), &boom);
         assert!(f.is_stale());
         assert_eq!(f.failed_code(), Some("internal_error"));
         assert_eq!(f.age(1180), Some(180));
         let base = Duration::from_secs(2);
         assert_eq!(f.backoff(base), Duration::from_secs(4));
         for _ in 0..10 {
-            f.fail("again".into());
+            f.fail("again".into(), &boom);
         }
         assert_eq!(f.backoff(base), Duration::from_secs(16));
         f.ok(1200);

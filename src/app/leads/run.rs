@@ -10,7 +10,7 @@ use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::searches::{add_known_row, fetch_meta, load, upsert};
 use super::{
     Confirmed, Dialog, Purpose, Report, View, in_flight, maybe_accepted, search, send, starting,
-    toast_error, words,
+    toast_error,
 };
 use crate::api::ApiError;
 use crate::api::model::{
@@ -280,7 +280,7 @@ pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
     lines.push(if m.panes.leads.list.loaded {
         format!(
             "This starts a run of up to {start} of the {} {}.",
-            words::counted(known, "search", "searches"),
+            crate::text::format::plural(known, "search", "searches"),
             if m.panes.leads.list.registry {
                 "known locally"
             } else {
@@ -293,7 +293,7 @@ pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
     if running > 0 || static_done > 0 {
         lines.push(format!(
             "Not started: {running} already running, {} that already ran.",
-            words::counted(static_done, "static search", "static searches")
+            crate::text::format::plural(static_done, "static search", "static searches")
         ));
     }
     if m.panes.leads.list.registry {

@@ -186,12 +186,11 @@ fn take_meta(m: &mut Model, search: crate::api::model::Search, run: Option<Lates
     if run.is_some() {
         o.latest_run = run;
     }
-    let after = o.latest_run.as_ref().map(|r| r.status.clone());
     let (s, r) = (o.search.clone(), o.latest_run.clone());
     if !s.title.is_empty() {
         searches::upsert(m, &s, r.as_ref());
     }
-    searches::announce_run_end(m, &s, before.as_ref(), after.as_ref());
+    searches::announce_run_end(m, &s, before.as_ref(), r.as_ref());
 }
 
 /// Stores a page, keeping the selected result selected when a live run
@@ -281,8 +280,8 @@ pub fn on_page(
                     o.watch_lost = Some("search not found".into());
                 }
                 // What is shown stays, marked stale.
-                o.fresh.fail(text.clone());
-                o.window.failed(text);
+                o.fresh.fail(text, &e);
+                o.window.failed(&e);
             }
             toast_error(m, "loading results", &e);
             return Vec::new();
@@ -380,11 +379,14 @@ pub fn on_watch(
             // that is gone ends it.
             let gone = e.status() == Some(404);
             let first = m.panes.leads.open.as_mut().is_some_and(|o| {
-                o.fresh.fail(if gone {
-                    format!("search {NOT_FOUND}")
-                } else {
-                    error_text(&e)
-                });
+                o.fresh.fail(
+                    if gone {
+                        format!("search {NOT_FOUND}")
+                    } else {
+                        error_text(&e)
+                    },
+                    &e,
+                );
                 if gone {
                     o.watch_lost = Some("search not found".into());
                 }
@@ -615,7 +617,7 @@ fn mark_matching(m: &mut Model) -> Vec<Cmd> {
         "Selected all matching",
         &format!(
             "{}: {what}; {} unselects one, {} again clears",
-            super::words::counted(total as u64, "lead", "leads"),
+            crate::text::format::plural(total as u64, "lead", "leads"),
             m.keymap.key_label(Action::ToggleMark),
             m.keymap.key_label(Action::MarkMatching)
         ),

@@ -63,7 +63,7 @@ pub struct SearchList {
     /// The list route is not offered: rows come from the local registry.
     pub registry: bool,
     /// The last failure.
-    pub error: Option<String>,
+    pub error: Option<crate::api::ApiError>,
     /// Selection over the rows shown (those the query matches).
     pub table: TableState,
     /// The `/` query narrowing the rows as it is typed.
@@ -321,7 +321,7 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
         }
         Err(e) => {
             if !l.loaded {
-                l.error = Some(error_text(&e));
+                l.error = Some(e.clone());
             }
             toast_error(m, "loading searches", &e);
         }
@@ -474,6 +474,7 @@ pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
             }
             let status = page.latest_run.as_ref().map(|r| r.status.clone());
             let before = row.run.clone();
+            let run = page.latest_run;
             row.search = search.clone();
             row.loaded = true;
             row.run = status.clone();
@@ -489,7 +490,7 @@ pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
             if let Some(row) = read.map(cached_row) {
                 m.cache_item(|c| &mut c.searches, &row);
             }
-            announce_run_end(m, &search, before.as_ref(), status.as_ref());
+            announce_run_end(m, &search, before.as_ref(), run.as_ref());
             // Keep the registry's label current (not a new entry).
             if !search.title.is_empty() && m.state.known_searches.iter().any(|k| k.id == id) {
                 m.state.remember_search(id, &search.title, "");
@@ -497,44 +498,81 @@ pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
         }
         Err(e) => {
             row.gone = e.status() == Some(404);
-            row.fresh.fail(if row.gone {
-                NOT_FOUND.to_owned()
-            } else {
-                error_text(&e)
-            });
+            row.fresh.fail(
+                if row.gone {
+                    NOT_FOUND.to_owned()
+                } else {
+                    error_text(&e)
+                },
+                &e,
+            );
         }
     }
     fetch_visible_meta(m)
 }
 
-/// Tells the user a watched run ended.
+/// Tells the user a watched run ended — with the bell and a desktop
+/// notification (`[notify]`), as they wait for it — and why it failed
+/// when its sources said.
 pub fn announce_run_end(
     m: &mut Model,
     search: &Search,
     before: Option<&RunStatus>,
-    after: Option<&RunStatus>,
+    after: Option<&LatestRun>,
 ) {
-    let (Some(before), Some(after)) = (before, after) else {
+    let (Some(before), Some(run)) = (before, after) else {
         return;
     };
-    if !before.is_live() || after.is_live() {
+    if !before.is_live() || run.status.is_live() {
         return;
     }
     let title = DisplayText::inline(&search.title);
-    let (level, what) = match after {
+    let (level, what) = match run.status {
         RunStatus::Completed => (Level::Success, "Run completed"),
         RunStatus::Failed => (Level::Error, "Run failed"),
         _ => (Level::Warning, "Run ended"),
     };
-    m.notify(
-        level,
-        what,
-        &format!(
-            "{title}: {} results, {} leads",
-            format::count(search.result_count),
-            format::count(search.lead_count)
-        ),
+    let counts = format!(
+        "{}, {}",
+        format::plural(search.result_count, "result", "results"),
+        format::plural(search.lead_count, "lead", "leads")
     );
+    let why = run_errors(run);
+    let text = match (&run.status, why.is_empty()) {
+        (RunStatus::Failed, true) => format!("{title}: the service gave no reason · {counts}"),
+        (_, true) => format!("{title}: {counts}"),
+        (_, false) => format!("{title}: {why} · {counts}"),
+    };
+    m.alert(level, what, &text);
+}
+
+/// What went wrong in a run, as its sources said it: `network_people
+/// provider_timeout: upstream timed out`, each source once, `; `
+/// between them; empty when none said anything.
+pub fn run_errors(run: &LatestRun) -> String {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out: Vec<String> = Vec::new();
+    for e in &run.errors {
+        let head = [e.source_id.as_str(), e.code.as_str()]
+            .into_iter()
+            .filter(|s| !s.trim().is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let said = match (head.is_empty(), e.error.trim().is_empty()) {
+            (true, true) => continue,
+            (false, true) => head,
+            (true, false) => e.error.clone(),
+            (false, false) => format!("{head}: {}", e.error),
+        };
+        seen.push(&e.source_id);
+        out.push(said);
+    }
+    for s in &run.source_status {
+        if !s.error.trim().is_empty() && !seen.contains(&s.source_id.as_str()) {
+            out.push(format!("{}: {}", s.source_id, s.error));
+        }
+    }
+    DisplayText::inline(&out.join("; ")).into_string()
 }
 
 /// Moves the selection; whether `action` was a move.
@@ -625,7 +663,7 @@ pub fn query_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
             Vec::new()
         });
     }
-    if !q.text.input(key) {
+    if !crate::app::form::edit_key(&mut q.text, key) {
         return Some(Vec::new());
     }
     let q = q.clone();

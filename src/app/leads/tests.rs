@@ -2929,3 +2929,174 @@ fn the_counts_of_a_started_run_show_whole_numbers_as_integers() {
     assert!(t.text.as_str().contains("found 12"), "{}", t.text.as_str());
     assert!(!t.text.as_str().contains("12.0"), "{}", t.text.as_str());
 }
+
+#[test]
+fn a_closed_search_draft_is_never_called_saved_when_the_state_cannot_be_written() {
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    update(
+        &mut m,
+        Msg::Saved(Err(crate::store::StoreError::NotADirectory {
+            path: "/tmp/outpost-data".into(),
+        })),
+    );
+    key(&mut m, KeyCode::Char('n'));
+    chars(&mut m, "Half typed");
+    key(&mut m, KeyCode::Esc);
+    assert!(
+        m.state.drafts.contains_key(DRAFT_KEY),
+        "kept in the session"
+    );
+    let screen = screen_rows(&m, 100, 30).join("\n");
+    assert!(!screen.contains("saved locally"), "{screen}");
+    assert!(
+        m.toasts
+            .log()
+            .all(|l| !l.text.as_str().contains("saved locally")),
+        "nor in :messages"
+    );
+    let last = m.toasts.items().last().expect("a notice");
+    assert_eq!(last.title.as_str(), "Draft kept in this session only");
+}
+
+/// `abc`, the cursor moved back one, then Ctrl-U: readline clears to the
+/// start and keeps `c` (ratatui-textarea's own Ctrl-U would undo).
+fn typed_then_ctrl_u(m: &mut Model) {
+    chars(m, "abc");
+    key(m, KeyCode::Left);
+    ctrl(m, 'u');
+}
+
+#[test]
+fn ctrl_u_clears_to_the_start_in_every_text_box_of_the_pane() {
+    let mut fake = Fake::new();
+    // The searches list's query box.
+    let mut m = listed(&mut fake);
+    key(&mut m, KeyCode::Char('/'));
+    typed_then_ctrl_u(&mut m);
+    let q = m.panes.leads.list.query.as_ref().expect("the query box");
+    assert_eq!(q.text.lines().join(""), "c", "the searches query");
+
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('/'));
+    fake.serve(&mut m, cmds);
+    let builder = |m: &Model| match &m.panes.leads.dialog {
+        Some(Dialog::Filter(b)) => b.clone(),
+        _ => panic!("the builder is open"),
+    };
+    // The builder's text box.
+    typed_then_ctrl_u(&mut m);
+    assert_eq!(builder(&m).q.lines().join(""), "c", "the filter's text");
+    // The field picker's query.
+    ctrl(&mut m, 'n');
+    typed_then_ctrl_u(&mut m);
+    let picker = builder(&m).picker.expect("the picker");
+    assert_eq!(picker.query.lines().join(""), "c", "the picker's query");
+    // A predicate's value (the picker emptied with Ctrl-K, then the field
+    // picked).
+    ctrl(&mut m, 'k');
+    chars(&mut m, "city");
+    key(&mut m, KeyCode::Enter);
+    key(&mut m, KeyCode::Tab);
+    typed_then_ctrl_u(&mut m);
+    assert_eq!(
+        builder(&m).rows.first().map(super::filter::Row::value_text),
+        Some("c".into()),
+        "the predicate's value"
+    );
+    key(&mut m, KeyCode::Esc);
+
+    // The export path.
+    key(&mut m, KeyCode::Char('E'));
+    typed_then_ctrl_u(&mut m);
+    let Some(Dialog::Export(e)) = &m.panes.leads.dialog else {
+        panic!("the export prompt");
+    };
+    assert_eq!(e.path_text(), "c", "the export path");
+}
+
+#[test]
+fn a_watched_run_that_fails_says_why_and_gets_attention() {
+    let mut fake = Fake::new();
+    fake.run = RunStatus::Running;
+    let mut m = opened(&mut fake);
+    fake.run = RunStatus::Failed;
+    fake.tamper = Some(Box::new(|_, reply| match reply {
+        ApiReply::SearchPage(p) => ApiReply::SearchPage(Box::new(p.map(|mut p| {
+            if let Some(r) = p.latest_run.as_mut() {
+                r.errors = vec![RunError {
+                    source_id: "network_people".into(),
+                    code: "provider_timeout".into(),
+                    error: "upstream timed out after 30s".into(),
+                }];
+                r.source_status = vec![SourceStatus {
+                    source_id: "web_signals".into(),
+                    status: "failed".into(),
+                    error: "quota exhausted".into(),
+                    ..SourceStatus::default()
+                }];
+            }
+            p
+        }))),
+        other => other,
+    }));
+    let cmds = update(&mut m, Msg::SubFired(run_watch("s-3")));
+    let other = fake.serve(&mut m, cmds);
+    let toast = m.toasts.items().last().expect("a notice");
+    assert_eq!(toast.title.as_str(), "Run failed");
+    assert!(
+        toast.text.as_str().contains(
+            "network_people provider_timeout: upstream timed out after 30s; web_signals: quota exhausted"
+        ),
+        "{}",
+        toast.text
+    );
+    assert!(
+        other
+            .iter()
+            .any(|c| matches!(c, Cmd::Notify { title, .. } if title == "Run failed")),
+        "the bell and a desktop notification: {other:?}"
+    );
+}
+
+#[test]
+fn a_finished_run_rings_and_counts_one_result_as_one() {
+    let mut m = fixtures::model(80, 24);
+    let search = Search {
+        title: "Founders hiring their first SDR".into(),
+        result_count: 1,
+        lead_count: 1,
+        ..Search::default()
+    };
+    let run = LatestRun {
+        status: RunStatus::Completed,
+        ..LatestRun::default()
+    };
+    let cmds = update(&mut m, Msg::Resize(80, 24));
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Notify { .. })));
+    searches::announce_run_end(&mut m, &search, Some(&RunStatus::Running), Some(&run));
+    let toast = m.toasts.items().last().expect("a notice");
+    assert_eq!(toast.title.as_str(), "Run completed");
+    assert_eq!(
+        toast.text.as_str(),
+        "Founders hiring their first SDR: 1 result, 1 lead"
+    );
+    let cmds = update(&mut m, Msg::Resize(80, 24));
+    assert!(
+        cmds.iter()
+            .any(|c| matches!(c, Cmd::Notify { title, .. } if title == "Run completed")),
+        "{cmds:?}"
+    );
+    // A run that failed without a reason says so.
+    let failed = LatestRun {
+        status: RunStatus::Failed,
+        ..LatestRun::default()
+    };
+    searches::announce_run_end(&mut m, &search, Some(&RunStatus::Running), Some(&failed));
+    let toast = m.toasts.items().last().expect("a notice");
+    assert!(
+        toast.text.as_str().contains("the service gave no reason"),
+        "{}",
+        toast.text
+    );
+}

@@ -67,7 +67,7 @@ pub struct Window {
     /// Selection and scroll over `0..total`.
     pub table: TableState,
     /// The last failure, shown while nothing is loaded.
-    pub error: Option<String>,
+    pub error: Option<crate::api::ApiError>,
 }
 
 impl Window {
@@ -311,9 +311,9 @@ impl Window {
     }
 
     /// A request for page `p` failed.
-    pub fn failed(&mut self, message: String) {
+    pub fn failed(&mut self, error: &crate::api::ApiError) {
         if self.pages.is_empty() {
-            self.error = Some(message);
+            self.error = Some(error.clone());
         }
     }
 }

@@ -1,16 +1,10 @@
-//! Words for counts, so "1 lead" and "2 leads" come out right everywhere
-//! the pane says how many.
-
-use crate::text::format;
+//! The word for a count, where the count itself is said apart ("3 of
+//! them lack", "its roster is"); a count with its noun is
+//! `text::format::plural`.
 
 /// `one` for 1, else `many`.
 pub fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
-}
-
-/// "1 lead", "2,000 leads".
-pub fn counted(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", format::count(n), plural(n, one, many))
 }
 
 #[cfg(test)]
@@ -19,8 +13,7 @@ mod tests {
 
     #[test]
     fn one_is_singular_and_everything_else_plural() {
-        assert_eq!(counted(1, "lead", "leads"), "1 lead");
-        assert_eq!(counted(0, "lead", "leads"), "0 leads");
-        assert_eq!(counted(2000, "row", "rows"), "2,000 rows");
+        assert_eq!(plural(1, "lacks", "lack"), "lacks");
+        assert_eq!(plural(0, "lacks", "lack"), "lack");
     }
 }

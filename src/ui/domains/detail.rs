@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use super::{stale_span, status_span};
+use super::{filter, no_match, stale_span, status_span};
 use crate::api::model::{DnsRecord, DomainStatus, SendingDomain};
 use crate::app::Model;
 use crate::app::domains;
@@ -43,6 +43,16 @@ pub(super) fn render(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
         return;
     };
     info(m, f, a.info, dom, theme);
+    let d = &m.panes.domains;
+    let shown = d.shown_records(dom).len();
+    filter::render(
+        m,
+        f,
+        a.filter,
+        &d.record_query,
+        (shown, dom.dns_records.len()),
+        theme,
+    );
     records(m, f, a.list, dom, theme);
     if a.value.height > 0 {
         selected_value(m, f, a.value, dom, theme);
@@ -104,7 +114,7 @@ fn guidance(m: &Model, dom: &SendingDomain) -> String {
 /// The DNS records table.
 fn records(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Theme) {
     let d = &m.panes.domains;
-    let records = &dom.dns_records;
+    let records = d.shown_records(dom);
     let wide = area.width >= layout::WIDE;
     let row = |i: usize| {
         records
@@ -121,17 +131,26 @@ fn records(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Th
             })
             .unwrap_or_default()
     };
-    let empty = format!(
-        "no records yet: press {} to verify and fetch the expected records",
-        m.keymap.key_label(Action::Verify)
-    );
+    let empty = if dom.dns_records.is_empty() {
+        format!(
+            "no records yet: press {} to verify and fetch the expected records",
+            m.keymap.key_label(Action::Verify)
+        )
+    } else {
+        no_match(m, "record")
+    };
+    let count = if records.len() == dom.dns_records.len() {
+        records.len().to_string()
+    } else {
+        format!("{} of {}", records.len(), dom.dns_records.len())
+    };
     vtable::render(
         f,
         area,
         TableSpec {
             title: Line::from_iter(
                 std::iter::once(Span::styled(
-                    format!(" DNS records ({}) ", records.len()),
+                    format!(" DNS records ({count}) "),
                     theme.title,
                 ))
                 .chain(super::dns::checked_span(m, dom, theme)),
@@ -170,7 +189,7 @@ fn row(r: &DnsRecord, theme: &Theme) -> Vec<Span<'static>> {
 fn selected_value(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Theme) {
     let d = &m.panes.domains;
     let mut value = Vec::new();
-    if let Some(r) = dom.dns_records.get(d.records.selected) {
+    if let Some(r) = d.shown_records(dom).get(d.records.selected) {
         let text = DisplayText::inline(&r.value).into_string();
         match d.at_dns(dom, r) {
             Some(found) => {

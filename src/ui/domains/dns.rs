@@ -8,6 +8,7 @@ use crate::app::Model;
 use crate::app::domains::dns::{RecordState, Summary, resolving};
 use crate::app::domains::{DomainsModel, age_label};
 use crate::dns::Verdict;
+use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 
@@ -57,10 +58,15 @@ pub(super) fn summary_line(m: &Model, dom: &SendingDomain, theme: &Theme) -> Lin
         return Line::from(spans);
     }
     if s.unknown == s.total {
+        let records = format::plural(
+            u64::try_from(s.total).unwrap_or(u64::MAX),
+            "record",
+            "records",
+        );
         let what = if resolving(m, &dom.id) {
-            format!("checking {} records…", s.total)
+            format!("checking {records}…")
         } else {
-            format!("{} records not checked yet", s.total)
+            format!("{records} not checked yet")
         };
         spans.push(Span::styled(what, theme.dim));
     } else {
@@ -95,10 +101,15 @@ fn counts(s: &Summary, theme: &Theme) -> Vec<Span<'static>> {
         )];
     }
     let all = s.found == s.total;
-    let head = if all {
-        format!("all {} records found", s.total)
-    } else {
-        format!("{} of {} records found", s.found, s.total)
+    let records = format::plural(
+        u64::try_from(s.total).unwrap_or(u64::MAX),
+        "record",
+        "records",
+    );
+    let head = match (all, s.total) {
+        (true, 1) => "the record found".to_owned(),
+        (true, _) => format!("all {records} found"),
+        (false, _) => format!("{} of {records} found", s.found),
     };
     let mut spans = vec![Span::styled(head, if all { theme.ok } else { theme.text })];
     for (what, names, style) in [

@@ -4,8 +4,10 @@ use ratatui::Frame;
 use ratatui::text::{Line, Span};
 
 use super::{filter, loading_or_error, no_match, stale_span, status_span, when};
+use crate::api::RouteFamily;
 use crate::api::model::SendingDomain;
 use crate::app::Model;
+use crate::app::domains::dns::resolving;
 use crate::app::domains::layout::Areas;
 use crate::app::domains::{self, DomainsModel, RecordSummary};
 use crate::app::keymap::Action;
@@ -23,16 +25,14 @@ const COLS: [Column; 5] = [
     Column::new("Added", 8, 16).optional(2),
 ];
 
-/// The columns on a wide screen: what the records hold, and every date.
-const WIDE_COLS: [Column; 11] = [
+/// The columns on a wide screen: the records by type, what DNS holds of
+/// them (as far as Outpost asked), and every date.
+const WIDE_COLS: [Column; 8] = [
     Column::new("Domain", 12, 48),
     Column::new("Status", 10, 46),
     Column::num("Records", 7, 7),
     Column::new("Types", 5, 24),
-    Column::new("DKIM", 4, 4),
-    Column::new("SPF", 3, 3),
-    Column::new("DMARC", 5, 5),
-    Column::new("MX", 2, 2),
+    Column::new("DNS", 11, 48),
     Column::new("Verified", 8, 16),
     Column::new("Added", 8, 16),
     Column::new("Updated", 8, u16::MAX),
@@ -60,7 +60,7 @@ pub(super) fn render(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
             m.keymap.key_label(Action::CommandLine)
         )
     } else {
-        loading_or_error(m, &d.domains, "sending domains")
+        loading_or_error(m, &d.domains, "sending domains", RouteFamily::EmailDomains)
     };
     vtable::render(
         f,
@@ -99,27 +99,55 @@ fn row(m: &Model, dom: &SendingDomain, wide: bool, theme: &Theme) -> Vec<Span<'s
         return cells;
     }
     let s = RecordSummary::of(&dom.dns_records);
-    let has = |present: bool| {
-        if present {
-            Span::styled("✓", theme.ok)
-        } else {
-            Span::styled("✗", theme.err)
-        }
-    };
     cells.extend([
         Span::styled(
             DisplayText::inline(&s.types_text()).into_string(),
             theme.dim,
         ),
-        has(s.dkim),
-        has(s.spf),
-        has(s.dmarc),
-        has(s.mx),
+        dns_cell(m, dom, theme),
         verified,
         added,
         Span::styled(when(&dom.updated_at, m.clock), theme.dim),
     ]);
     cells
+}
+
+/// What DNS holds of the domain's records, as far as Outpost asked
+/// (`2/4 found · DKIM missing · SPF different`); `not checked` until its
+/// records were opened — never a claim about DNS that was not asked.
+fn dns_cell(m: &Model, dom: &SendingDomain, theme: &Theme) -> Span<'static> {
+    let s = m.panes.domains.dns_summary(m, dom);
+    if s.total == 0 {
+        return Span::styled("—", theme.dim);
+    }
+    if s.unknown == s.total {
+        return if resolving(m, &dom.id) {
+            Span::styled("checking…", theme.info)
+        } else {
+            Span::styled("not checked", theme.dim)
+        };
+    }
+    let mut parts = vec![format!("{}/{} found", s.found, s.total)];
+    for (names, what) in [
+        (&s.missing, "missing"),
+        (&s.different, "different"),
+        (&s.failed, "not asked"),
+    ] {
+        if !names.is_empty() {
+            parts.push(format!("{} {what}", names.join(", ")));
+        }
+    }
+    if s.unknown > 0 {
+        parts.push(format!("{} unchecked", s.unknown));
+    }
+    let style = if !s.missing.is_empty() {
+        theme.err
+    } else if s.found == s.total {
+        theme.ok
+    } else {
+        theme.warn
+    };
+    Span::styled(DisplayText::inline(&parts.join(" · ")).into_string(), style)
 }
 
 /// The count, and whether the statuses are live; on a wide screen, the
@@ -132,8 +160,11 @@ fn title(m: &Model, wide: bool, theme: &Theme) -> Line<'static> {
         Span::styled(" syncing live status… ", theme.info)
     } else if d.synced {
         Span::styled(" live ", theme.ok)
-    } else {
+    } else if d.domains.loaded || !d.domains.items.is_empty() {
         Span::styled(" cached ", theme.dim)
+    } else {
+        // Nothing read yet: no statuses to call cached.
+        Span::raw("")
     };
     let mut spans = vec![
         Span::styled(
@@ -179,8 +210,12 @@ fn footer(m: &Model, d: &DomainsModel, theme: &Theme) -> Option<Line<'static>> {
     (watching > 0).then(|| {
         Line::from(Span::styled(
             format!(
-                " watching {watching} verifying domain{} · poll every {} ",
-                if watching == 1 { "" } else { "s" },
+                " watching {} · poll every {} ",
+                format::plural(
+                    u64::try_from(watching).unwrap_or(u64::MAX),
+                    "verifying domain",
+                    "verifying domains"
+                ),
                 format::duration(m.poll.domain)
             ),
             theme.info,

@@ -7,10 +7,11 @@ use ratatui::text::Span;
 
 use super::theme::Theme;
 use super::widgets::dialog::centered;
+use crate::api::RouteFamily;
 use crate::api::model::SendingDomain;
-use crate::app::Model;
 use crate::app::domains::layout::areas;
 use crate::app::domains::{self, DomainsModel, Loaded, View};
+use crate::app::{Load, Model};
 use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
@@ -40,9 +41,7 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     }
     if let Some(menu) = &d.copy_menu
         && d.view == View::DomainDetail
-        && let Some(r) = d
-            .open_domain()
-            .and_then(|dom| dom.dns_records.get(d.records.selected))
+        && let Some(r) = d.selected_record()
     {
         copy::render(m, f, (body, a.list), menu, r, theme);
     }
@@ -90,19 +89,16 @@ fn stale_span<T>(m: &Model, l: &Loaded<T>, reading: bool, theme: &Theme) -> Opti
     Some(Span::styled(text, theme.warn))
 }
 
-/// What an empty list says: loading, why it failed, or that it is empty.
-fn loading_or_error<T>(m: &Model, l: &Loaded<T>, what: &str) -> String {
-    match (l.loaded, &l.error) {
-        // The key first: a long error is cut at the table's edge.
-        (false, Some(e)) if l.retry => format!(
-            "could not load {what} ({} retries): {}",
-            m.keymap.key_label(Action::Refresh),
-            DisplayText::inline(e)
-        ),
-        (false, Some(e)) => format!("could not load {what}: {}", DisplayText::inline(e)),
-        (false, None) => format!("loading {what}…"),
-        (true, _) => format!("no {what} yet"),
+/// What an empty list says: the shared placeholder while nothing loaded
+/// (loading, offline since at once, rate limited, why it failed — the
+/// Refresh key only when a retry can help, the refused-key advice on a
+/// 401), else that it is empty.
+fn loading_or_error<T>(m: &Model, l: &Loaded<T>, what: &str, family: RouteFamily) -> String {
+    if l.loaded {
+        return format!("no {what} yet");
     }
+    let load = l.error.as_ref().map_or(Load::Pending, Load::Failed);
+    m.placeholder(what, family, load).text
 }
 
 /// What a list says when its filters hide every row.

@@ -6,6 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::{filter, loading_or_error, no_match, stale_span};
+use crate::api::RouteFamily;
 use crate::api::model::{Channel, SenderAccount};
 use crate::app::Model;
 use crate::app::domains::layout::Areas;
@@ -86,7 +87,7 @@ pub(super) fn list(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
     } else if d.senders.loaded && total > 0 {
         no_match(m, "sender")
     } else {
-        loading_or_error(m, &d.senders, "senders")
+        loading_or_error(m, &d.senders, "senders", RouteFamily::Senders)
     };
     vtable::render(
         f,
@@ -215,7 +216,7 @@ pub(super) fn detail(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
     match d.schedule.items.first() {
         Some(tree) => json_tree::render(f, a.list, tree, title, true, theme),
         None => {
-            let text = loading_or_error(m, &d.schedule, "the schedule");
+            let text = loading_or_error(m, &d.schedule, "the schedule", RouteFamily::Senders);
             f.render_widget(
                 Paragraph::new(Span::styled(text, theme.dim)).block(
                     Block::default()

@@ -12,7 +12,7 @@ use crate::api::model::CampaignStatus;
 use crate::app::Model;
 use crate::app::leads::campaign::{AddJob, CampaignDialog, LIST_ROWS, Selection, Stage, identity};
 use crate::app::leads::keys;
-use crate::app::leads::words::{counted, plural};
+use crate::app::leads::words::plural;
 use crate::app::keymap::Action;
 use crate::geometry::centered;
 use crate::text::format;
@@ -53,7 +53,14 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &
     let intro = intro(m, d, theme);
     match (&d.stage, &d.job) {
         (Stage::Pick, _) => {
-            let loading = crate::app::leads::campaign::campaigns_loading(m);
+            let loading = crate::app::leads::campaign::campaigns_loading(m).then(|| {
+                m.placeholder(
+                    "campaigns",
+                    crate::api::RouteFamily::Campaigns,
+                    crate::app::Load::Pending,
+                )
+                .text
+            });
             pick(f, inner, d, intro, loading, theme);
         }
         (Stage::Sending | Stage::Done, Some(job)) => progress_part(f, inner, d, job, intro, theme),
@@ -93,7 +100,7 @@ fn pick(
     inner: Rect,
     d: &CampaignDialog,
     intro: Line<'static>,
-    loading: bool,
+    loading: Option<String>,
     theme: &Theme,
 ) {
     let lines = vec![
@@ -131,11 +138,16 @@ fn pick(
 
 /// The draft campaigns, with what the selection lacks for each, then
 /// notes (campaigns not shown, the registry, an error).
-fn draft_lines(d: &CampaignDialog, loading: bool, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+fn draft_lines(
+    d: &CampaignDialog,
+    loading: Option<String>,
+    width: u16,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let drafts = d.drafts();
-    if loading {
-        lines.push(Line::from(Span::styled("loading campaigns…", theme.info)));
+    if let Some(text) = loading {
+        lines.push(Line::from(Span::styled(t(&text), theme.info)));
     } else if drafts.is_empty() {
         lines.push(Line::from(Span::styled(
             "No draft campaign: leads can only be added to drafts — create one below.",
@@ -213,7 +225,7 @@ fn pick_notes(d: &CampaignDialog, theme: &Theme) -> Vec<Line<'static>> {
         lines.push(Line::from(Span::styled(
             format!(
                 "{} not shown: {} frozen",
-                counted(
+                format::plural(
                     hidden,
                     "launched or paused campaign is",
                     "launched or paused campaigns are"
@@ -258,7 +270,7 @@ fn progress_part(
     lines.push(Line::from(format!(
         "sent {} in {} of at most 1,000",
         format::count(job.sent),
-        counted(job.chunks, "chunk", "chunks")
+        format::plural(job.chunks, "chunk", "chunks")
     )));
     if d.stage == Stage::Done {
         lines.extend(report_lines(job, theme));

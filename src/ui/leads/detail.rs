@@ -9,14 +9,15 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::super::theme::Theme;
 use super::super::widgets::json_tree;
+use super::super::widgets::placeholder;
 use super::super::widgets::vtable::{self, Column, TableSpec};
 use super::search::short_ago;
 use super::{bordered, cells, t};
 use crate::api::model::{EnrichmentProfile, EnrichmentResponse, LeadResult, Operator};
-use crate::app::Model;
 use crate::app::leads::detail::{Detail, Tab};
 use crate::app::leads::layout::{WIDE, detail_areas, lead_panel, lead_text_area};
 use crate::app::leads::result_name;
+use crate::app::{Load, Model};
 use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
@@ -229,16 +230,15 @@ fn enrichment_panel(
     theme: &Theme,
 ) {
     let Some(e) = &d.enrichment else {
-        let text = match &d.error {
-            Some(err) => format!(
-                "could not load the enrichment: {} — {} retries",
-                t(err),
-                m.keymap.key_label(Action::Refresh)
-            ),
-            None => "loading the enrichment profile…".into(),
-        };
+        let p = m.placeholder(
+            "the enrichment profile",
+            crate::api::RouteFamily::LeadFinder,
+            d.error.as_ref().map_or(Load::Pending, Load::Failed),
+        );
+        // Wrapped: its end says what to do.
+        let lines = placeholder::lines(&p, panel.width.saturating_sub(2), theme);
         f.render_widget(
-            Paragraph::new(Span::styled(text, theme.dim)).block(bordered(Line::from(tabs), theme)),
+            Paragraph::new(lines).block(bordered(Line::from(tabs), theme)),
             panel,
         );
         return;

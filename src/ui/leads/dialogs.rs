@@ -14,10 +14,11 @@ use super::super::widgets::progress;
 use super::{cells, t};
 use crate::app::Model;
 use crate::app::leads::export::{Export, Phase};
-use crate::app::leads::words::counted;
+
 use crate::app::leads::{Report, keys};
 use crate::app::toast::Level;
 use crate::app::keymap::Action;
+use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
 /// Clears `area` and draws a dialog frame with `title` and the key
@@ -91,7 +92,7 @@ pub fn export(f: &mut Frame, body: Rect, e: &Export, theme: &Theme) {
             Span::styled(t(&e.title), theme.title),
             Span::raw(format!(
                 " ({}), best score first.",
-                counted(e.walk.total, "row", "rows")
+                format::plural(e.walk.total, "row", "rows")
             )),
         ]))
         .wrap(Wrap { trim: true }),
@@ -155,7 +156,7 @@ fn export_status(f: &mut Frame, inner: Rect, e: &Export, theme: &Theme) {
         ),
         Phase::Writing => f.render_widget(
             Paragraph::new(Span::styled(
-                format!("writing {}…", counted(e.rows, "row", "rows")),
+                format!("writing {}…", format::plural(e.rows, "row", "rows")),
                 theme.info,
             )),
             status_row,

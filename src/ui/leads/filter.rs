@@ -12,7 +12,7 @@ use super::{cells, t};
 use crate::api::model::ValueType;
 use crate::app::leads::filter::{Builder, Focus, MAX_PREDICATES, PICKER_ROWS, Part, Picker, Row};
 use crate::app::leads::keys;
-use crate::app::leads::words::counted;
+
 use crate::geometry::centered;
 use crate::text::format;
 use crate::ui::theme::Theme;
@@ -47,23 +47,24 @@ pub fn first_row_shown(b: &Builder, room: u16) -> usize {
 }
 
 /// Whether the builder shows a status line (loading, an error, a note).
-fn has_status(b: &Builder, loading: bool) -> bool {
-    b.error.is_some() || loading || b.note.is_some()
+fn has_status(b: &Builder, loading: Option<&String>) -> bool {
+    b.error.is_some() || loading.is_some() || b.note.is_some()
 }
 
 /// The filter builder; `matching`: how many results the text typed (and
-/// applied live) matches; `loading`: the fields are on their way.
+/// applied live) matches; `loading`: what to say while the fields are on
+/// their way (the shared placeholder).
 pub fn render(
     f: &mut Frame,
     body: Rect,
     b: &Builder,
     matching: Option<usize>,
-    loading: bool,
+    loading: Option<String>,
     theme: &Theme,
 ) {
     let rows = cells(b.rows.len());
     let errors = cells(b.rows.iter().filter(|r| r.error.is_some()).count());
-    let status_lines = u16::from(has_status(b, loading));
+    let status_lines = u16::from(has_status(b, loading.as_ref()));
     let want = 2 + 2 + 1 + rows + errors + 2 + status_lines;
     let area = centered(body, body.width.saturating_sub(4).min(96), want.max(9));
     let hint = keys_line(
@@ -119,7 +120,7 @@ fn text_section(f: &mut Frame, inner: Rect, b: &Builder, matching: Option<usize>
         let help = match matching {
             Some(n) => Line::from(vec![
                 Span::styled(
-                    counted(n as u64, "result matches", "results match"),
+                    format::plural(n as u64, "result matches", "results match"),
                     theme.info,
                 ),
                 Span::styled(
@@ -269,9 +270,9 @@ fn summary(f: &mut Frame, area: Rect, b: &Builder, first: usize, last: usize, th
 }
 
 /// Loading, the error, or the note, from line `y` down.
-fn status(f: &mut Frame, inner: Rect, y: u16, b: &Builder, loading: bool, theme: &Theme) {
-    let status = if loading {
-        Some(Span::styled("loading the fields…", theme.info))
+fn status(f: &mut Frame, inner: Rect, y: u16, b: &Builder, loading: Option<String>, theme: &Theme) {
+    let status = if let Some(text) = loading {
+        Some(Span::styled(t(&text), theme.info))
     } else if let Some(e) = &b.error {
         Some(Span::styled(format!("✗ {}", t(e)), theme.err))
     } else {

@@ -9,6 +9,8 @@ mod filter;
 mod search;
 mod searches;
 
+use crate::api::{ApiError, RouteFamily};
+use crate::app::Load;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -73,13 +75,41 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     }
     match &l.dialog {
         Some(Dialog::Filter(b)) => {
-            let loading = crate::app::leads::filter::fields_loading(m, &b.search);
+            let loading = crate::app::leads::filter::fields_loading(m, &b.search)
+                .then(|| placeholder(m, "the fields", None));
             filter::render(f, body, b, live_matches(l, b), loading, theme);
         }
         Some(Dialog::Campaign(c)) => campaign::render(m, f, body, c, theme),
         Some(Dialog::Export(e)) => dialogs::export(f, body, e, theme),
         Some(Dialog::Report(r)) => dialogs::report(m, f, body, r, theme),
         None => {}
+    }
+}
+
+/// The shared text for Lead Finder data the pane lacks
+/// ([`Model::placeholder`]): loading, offline since, rate limited, or why
+/// it failed — the Refresh key only when a retry can help, the
+/// refused-key advice on a 401.
+fn placeholder(m: &Model, what: &str, error: Option<&ApiError>) -> String {
+    m.placeholder(
+        what,
+        RouteFamily::LeadFinder,
+        error.map_or(Load::Pending, Load::Failed),
+    )
+    .text
+}
+
+/// What can be done about a failed refresh, after its stale mark: the
+/// Refresh key when a retry can help, where to fix a refused key, else
+/// nothing.
+fn retry_note(m: &Model, error: Option<&ApiError>) -> Option<String> {
+    match error {
+        Some(e) if e.is_unauthorized() => Some("key refused: see `outpost check`".into()),
+        Some(e) if !e.retryable() => None,
+        _ => Some(format!(
+            "{} retries",
+            m.keymap.key_label(crate::app::keymap::Action::Refresh)
+        )),
     }
 }
 

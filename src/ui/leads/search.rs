@@ -8,14 +8,14 @@ use ratatui::widgets::Paragraph;
 
 use super::super::theme::Theme;
 use super::super::widgets::vtable::{self, Column, TableSpec};
-use super::{bordered, cells, t};
+use super::{bordered, cells, placeholder, retry_note, t};
 use crate::api::model::{LatestRun, LeadResult, QueryDiagnostics, RunStatus};
 use crate::app::Model;
 use crate::app::leads::fresh::age_text;
 use crate::app::leads::layout::{
     WIDE_TABLE, chip_spans, compact_run, diagnostics_cap, search_areas,
 };
-use crate::app::leads::words::counted;
+
 use crate::app::leads::{Opened, View, result_name};
 use crate::app::keymap::Action;
 use crate::text::format;
@@ -33,17 +33,17 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 /// unknown when it could not be read; marked stale with its age when a
 /// refresh failed.
 fn run_status_line(m: &Model, o: &Opened, theme: &Theme) -> Vec<Span<'static>> {
-    let k = |a| m.keymap.key_label(a);
     let mut spans = status_spans(m, o, theme);
     if let (Some(why), true) = (o.fresh.failed_code(), o.loaded) {
         let age = o.fresh.age(m.clock).map(age_text).unwrap_or_default();
         let next = if watched(o) {
-            "retrying".to_owned()
+            Some("retrying".to_owned())
         } else {
-            format!("{} retries", k(Action::Refresh))
+            retry_note(m, o.fresh.error.as_ref())
         };
+        let next = next.map(|n| format!(" · {n}")).unwrap_or_default();
         spans.push(Span::styled(
-            format!(" · ⚠ as of {age} ago ({}) · {next}", t(why)),
+            format!(" · ⚠ as of {age} ago ({}){next}", t(why)),
             theme.warn,
         ));
     }
@@ -52,8 +52,8 @@ fn run_status_line(m: &Model, o: &Opened, theme: &Theme) -> Vec<Span<'static>> {
         spans.push(Span::styled(
             format!(
                 " · {} · {} · {} contacted",
-                counted(s.result_count, "result", "results"),
-                counted(s.lead_count, "lead", "leads"),
+                format::plural(s.result_count, "result", "results"),
+                format::plural(s.lead_count, "lead", "leads"),
                 format::count(s.contacted_count)
             ),
             theme.text,
@@ -85,11 +85,7 @@ fn status_spans(m: &Model, o: &Opened, theme: &Theme) -> Vec<Span<'static>> {
         (Some(r), Some(why)) => vec![
             Span::styled(format!("? {}", t(r.status.as_str())), theme.dim),
             Span::styled(
-                format!(
-                    " · status unknown — {} · {} retries",
-                    t(why),
-                    k(Action::Refresh)
-                ),
+                format!(" · status unknown — {}{}", t(why), unknown_note(m, o)),
                 theme.err,
             ),
         ],
@@ -101,16 +97,30 @@ fn status_spans(m: &Model, o: &Opened, theme: &Theme) -> Vec<Span<'static>> {
         (None, _) if o.loaded => vec![Span::styled("run status unknown", theme.warn)],
         (None, why) => match why.as_ref().or(o.fresh.failed.as_ref()) {
             Some(why) => vec![Span::styled(
-                format!(
-                    "status unknown — {} · {} retries",
-                    t(why),
-                    k(Action::Refresh)
-                ),
+                format!("status unknown — {}{}", t(why), unknown_note(m, o)),
                 theme.err,
             )],
-            None => vec![Span::styled("reading the search…", theme.dim)],
+            // Nothing read yet: the shared placeholder (offline at once).
+            None => {
+                let p = m.placeholder(
+                    "the search",
+                    crate::api::RouteFamily::LeadFinder,
+                    crate::app::Load::Pending,
+                );
+                let style = crate::ui::widgets::placeholder::style(p.level, theme);
+                vec![Span::styled(t(&p.text), style)]
+            }
         },
     }
+}
+
+/// What can be done about an unknown status: a search not found may be
+/// read again (it may have been another workspace's); a refused key is
+/// fixed elsewhere.
+fn unknown_note(m: &Model, o: &Opened) -> String {
+    retry_note(m, o.fresh.error.as_ref().filter(|e| !e.is_not_found()))
+        .map(|n| format!(" · {n}"))
+        .unwrap_or_default()
 }
 
 fn live_status(m: &Model, r: &LatestRun, theme: &Theme) -> Vec<Span<'static>> {
@@ -195,7 +205,10 @@ fn funnel_sum(r: &LatestRun, theme: &Theme) -> Option<Line<'static>> {
     };
     Some(Line::from(vec![
         Span::styled(
-            format!("{}: ", counted(diags.len() as u64, "query", "queries")),
+            format!(
+                "{}: ",
+                format::plural(diags.len() as u64, "query", "queries")
+            ),
             theme.dim,
         ),
         Span::raw(format!(
@@ -297,7 +310,7 @@ fn funnel(r: &LatestRun, inner_w: usize, cap: usize, theme: &Theme) -> Vec<Line<
         if n + 1 == cap && diags.len() > cap && cap > 1 {
             let more = (diags.len() - n) as u64;
             lines.push(Line::from(Span::styled(
-                format!("… and {} more", counted(more, "query", "queries")),
+                format!("… and {} more", format::plural(more, "query", "queries")),
                 theme.dim,
             )));
             break;
@@ -398,19 +411,23 @@ fn chips_line(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
 
 /// The results' columns; a wide screen adds location, seniority, (when a
 /// lead on screen has one) email, and the query that found the lead.
+/// The results' columns. From [`WIDE_TABLE`] on, where each lead is,
+/// their seniority and email are always shown (the wider columns are cut
+/// to make room); the query, then the tier (the score says it too), give
+/// way first.
 fn result_columns(wide: bool, emails: bool) -> Vec<Column> {
     let mut cols = vec![
         Column::num("Score", 5, 5),
-        Column::new("Tier", 4, 10).optional(3),
+        Column::new("Tier", 4, 10).optional(if wide { 6 } else { 3 }),
         Column::new("Name", 8, 26),
         Column::new("Title", 8, if wide { 40 } else { u16::MAX }),
         Column::new("Company", 8, 26),
     ];
     if wide {
-        cols.push(Column::new("Location", 8, 28).optional(6));
-        cols.push(Column::new("Seniority", 9, 14).optional(5));
+        cols.push(Column::new("Location", 8, 22));
+        cols.push(Column::new("Seniority", 9, 14));
         if emails {
-            cols.push(Column::new("Email", 8, 34).optional(4));
+            cols.push(Column::new("Email", 8, 30));
         }
         cols.push(Column::new("Query", 8, 32).optional(7));
     }
@@ -595,12 +612,7 @@ fn results_empty(m: &Model, o: &Opened) -> String {
     let k = |a| m.keymap.key_label(a);
     let w = &o.window;
     match (w.loaded(), &w.error) {
-        (false, Some(e)) => format!(
-            "could not load results: {} — {} retries",
-            t(e),
-            k(Action::Refresh)
-        ),
-        (false, None) => "loading results…".into(),
+        (false, e) => placeholder(m, "results", e.as_ref()),
         (true, _) if !o.filter.is_empty() => format!(
             "Nothing matches this filter — {} removes the last chip, {} edits it",
             k(Action::RemoveChip),

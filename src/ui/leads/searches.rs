@@ -9,14 +9,14 @@ use ratatui::text::{Line, Span};
 use super::super::theme::Theme;
 use super::super::widgets::stale;
 use super::super::widgets::vtable::{self, Column, TableSpec};
-use super::{cursor_spans, t};
+use super::{cursor_spans, placeholder, retry_note, t};
 use crate::api::model::SearchKind;
 use crate::app::Model;
 use crate::app::leads::fresh::age_text;
 use crate::app::leads::keys;
 use crate::app::leads::layout::{WIDE_TABLE, searches_area, searches_viewport};
 use crate::app::leads::searches::{SearchList, SearchRow};
-use crate::app::leads::words::counted;
+
 use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::time_column::TimeColumn;
@@ -199,12 +199,7 @@ fn empty_text(m: &Model, l: &SearchList) -> String {
             "No search matches what is typed — {} clears it",
             keys::CLOSE.label
         ),
-        (false, Some(e)) => format!(
-            "could not load searches: {} — {} retries",
-            t(e),
-            k(Action::Refresh)
-        ),
-        (false, None) => "loading searches…".into(),
+        (false, e) => placeholder(m, "searches", e.as_ref()),
         (true, _) if l.registry => format!(
             "No searches known yet — {} creates one, :open search <id> opens one by id",
             k(Action::NewSearch)
@@ -243,12 +238,14 @@ fn footer(m: &Model, on_screen: &[&SearchRow], theme: &Theme) -> Option<Line<'st
         .collect();
     if let Some(first) = stale.first() {
         let why = first.fresh.failed_code().unwrap_or_default();
+        let next = retry_note(m, first.fresh.error.as_ref())
+            .map(|n| format!(" · {n}"))
+            .unwrap_or_default();
         spans.push(Span::styled(
             format!(
-                " ⚠ {} not refreshed ({}): shown as last read · {} retries ",
-                counted(stale.len() as u64, "row", "rows"),
+                " ⚠ {} not refreshed ({}): shown as last read{next} ",
+                format::plural(stale.len() as u64, "row", "rows"),
                 t(why),
-                m.keymap.key_label(Action::Refresh)
             ),
             theme.warn,
         ));

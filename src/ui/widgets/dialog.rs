@@ -2,10 +2,12 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::app::Confirm;
+use crate::app::pane::Answer;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 
@@ -36,23 +38,24 @@ pub fn render_confirm(f: &mut Frame, area: Rect, c: &Confirm, theme: &Theme) {
         .title(Span::styled(format!(" {} ", c.title), border));
     lines.push(Line::default());
     let yes_style = if c.destructive { theme.err } else { theme.key };
-    let mut choices = vec![
-        Span::styled(" y ", theme.selected),
-        Span::styled(format!(" {}   ", c.yes), yes_style),
-    ];
-    match &c.no {
-        // No does something of its own: it gets its label, and Esc is the
-        // way out that chooses nothing.
-        Some(no) => choices.extend([
-            Span::styled(" n ", theme.selected),
-            Span::styled(format!(" {no}   "), theme.warn),
-            Span::styled(" Esc ", theme.selected),
-            Span::styled(" cancel", theme.dim),
-        ]),
-        None => choices.extend([
-            Span::styled(" n ", theme.selected),
-            Span::styled(" cancel", theme.dim),
-        ]),
+    // The keys the handler takes, named as its table names them: with a
+    // labelled no, Esc is the way out that chooses nothing.
+    let shown: Vec<(&str, String, Style)> = crate::app::keys::question(c)
+        .into_iter()
+        .filter_map(|k| {
+            let style = match k.answer {
+                Answer::Yes => yes_style,
+                Answer::No => theme.warn,
+                Answer::Dismissed => theme.dim,
+            };
+            k.shown.map(|does| (k.key.label, does, style))
+        })
+        .collect();
+    let mut choices = Vec::new();
+    for (i, (key, does, style)) in shown.iter().enumerate() {
+        let gap = if i + 1 < shown.len() { "   " } else { "" };
+        choices.push(Span::styled(format!(" {key} "), theme.selected));
+        choices.push(Span::styled(format!(" {does}{gap}"), *style));
     }
     lines.push(Line::from(choices));
     f.render_widget(Paragraph::new(lines).block(block), rect);

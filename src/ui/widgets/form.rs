@@ -159,14 +159,19 @@ fn first_shown(heights: &[u16], focus: usize, rows: u16) -> usize {
 /// Draws the form in a bordered box at `area` (cleared first).
 pub fn render(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) {
     f.render_widget(Clear, area);
-    let hint = Line::from(vec![
-        Span::styled(" Ctrl-S ", theme.key),
-        Span::styled(format!("{} ", form.submit_label), theme.dim),
-        Span::styled(" Tab ", theme.key),
-        Span::styled("next field ", theme.dim),
-        Span::styled(" Esc ", theme.key),
-        Span::styled("cancel ", theme.dim),
-    ]);
+    // The keys the form's handler takes, named from its own list.
+    let hint = Line::from(
+        form.keys()
+            .into_iter()
+            .filter_map(|(k, _, does)| does.map(|does| (k.label, does)))
+            .flat_map(|(key, does)| {
+                [
+                    Span::styled(format!(" {key} "), theme.key),
+                    Span::styled(format!("{does} "), theme.dim),
+                ]
+            })
+            .collect::<Vec<_>>(),
+    );
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.title)

@@ -298,10 +298,13 @@ fn render_empty(f: &mut Frame, inner: Rect, columns: &[Column], empty: &str, the
             .collect::<Vec<_>>(),
     );
     f.render_widget(
-        Paragraph::new(vec![
-            header,
-            Line::from(Span::styled(empty.to_owned(), theme.dim)),
-        ]),
+        // Wrapped, not cut: the end of a long placeholder says what to do
+        // (`outpost check`, the Refresh key).
+        Paragraph::new(
+            std::iter::once(header)
+                .chain(super::wrapped::lines(empty, inner.width, theme.dim))
+                .collect::<Vec<_>>(),
+        ),
         inner,
     );
 }

@@ -241,11 +241,7 @@ fn close(m: &mut Model) -> Vec<Cmd> {
         m.state.drafts.insert(DRAFT_KEY.into(), f.draft());
         cmds.push(m.save_state());
         let n = m.keymap.key_label(crate::app::keymap::Action::NewSearch);
-        m.notify(
-            Level::Info,
-            "Draft kept",
-            &format!("the new search is saved locally; {n} offers it back"),
-        );
+        m.notify_draft_kept("the new search", &format!("{n} offers it back"));
     }
     m.panes.leads.view = back_view(m, f.back);
     cmds
