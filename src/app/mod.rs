@@ -21,6 +21,7 @@ pub mod help;
 pub mod json_tree;
 pub mod keymap;
 pub mod keys;
+pub mod lost;
 pub mod messages;
 pub mod msg;
 pub mod net;

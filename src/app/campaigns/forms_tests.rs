@@ -126,7 +126,7 @@ fn a_create_whose_answer_was_lost_is_checked_and_asked_before_sending_again() {
     answer(&mut m, check, |_| listed());
     // A write that outlasted the timeout may still land: it looks again,
     // further apart, before saying it was most likely not created.
-    for misses in 1..lost::CHECKS {
+    for misses in 1..crate::app::lost::CHECKS {
         assert!(note(&m).contains("looking again shortly"), "{}", note(&m));
         let sub = SubId::Pane(PaneSub::Campaigns(CampaignsSub::CreateCheck(misses)));
         let polled = crate::app::subscriptions(&m)

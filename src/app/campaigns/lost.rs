@@ -1,15 +1,12 @@
-//! A create whose answer was lost after sending (a timeout, a lost
-//! connection, a success answer that could not be read) may have made the
-//! campaign. The campaigns are read again and the one with the name sent
-//! (not listed before) is looked for: found, it opens as created; not
-//! found, they are read a few times more, further apart (a write that
-//! outlasted the timeout may still land), before the form says it was
-//! most likely not created. Until the user says otherwise, sending the
-//! create again asks first — a second Ctrl-S never sends a second POST by
-//! itself.
+//! A campaign create whose answer was lost (see [`crate::app::lost`]):
+//! the campaigns are read again and the one with the name sent, not
+//! listed before, is looked for — found, it opens as created. A second
+//! Ctrl-S asks first; it never sends a second POST by itself.
 
 use std::collections::BTreeSet;
 use std::time::Duration;
+
+pub use crate::app::lost::{Check, Uncertain};
 
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
@@ -25,60 +22,6 @@ pub struct Sent {
     pub known: BTreeSet<String>,
 }
 
-/// A create whose answer was lost.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Uncertain {
-    /// What went wrong (`timeout: no answer within 3s`).
-    pub why: String,
-    /// What reading the campaigns again found.
-    pub check: Check,
-    /// Reads of the campaigns that did not show it.
-    pub misses: u32,
-}
-
-/// Reads of the campaigns after a lost create before "most likely not
-/// created" (the later ones 2, 4 and 8 s apart).
-pub const CHECKS: u32 = 4;
-
-impl Uncertain {
-    /// When to read the campaigns again, if it is not settled yet.
-    pub fn recheck(&self) -> Option<Duration> {
-        (self.check == Check::NotFound && self.misses < CHECKS)
-            .then(|| Duration::from_secs(1 << self.misses))
-    }
-}
-
-/// Whether the campaigns show the campaign a lost create may have made.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Check {
-    /// The campaigns are being read.
-    Checking,
-    /// They do not show it: most likely not created.
-    NotFound,
-    /// The service does not list campaigns: Outpost cannot tell.
-    Unlisted,
-    /// Reading them failed.
-    Failed(String),
-}
-
-impl Check {
-    /// The check, said for the form's note and the question (`settled`:
-    /// no more reads will follow).
-    pub fn text(&self, settled: bool) -> String {
-        match self {
-            Check::Checking => "checking the campaigns list…".into(),
-            Check::NotFound if !settled => {
-                "the campaigns list does not show it yet; looking again shortly".into()
-            }
-            Check::NotFound => {
-                "the campaigns list does not show it, so it was most likely not created".into()
-            }
-            Check::Unlisted => "this service does not list campaigns, so Outpost cannot tell; the web dashboard shows whether it exists".into(),
-            Check::Failed(e) => format!("checking the campaigns list failed ({e})"),
-        }
-    }
-}
-
 /// Says in the form's note what is known of the lost create (once: the
 /// error's own advice is left out).
 fn show(m: &mut Model) {
@@ -88,7 +31,7 @@ fn show(m: &mut Model) {
         f.form.note = Some(format!(
             "The create request may have been carried out ({}): {}. {} asks before sending it again.",
             u.why,
-            u.check.text(u.recheck().is_none()),
+            u.text("campaigns"),
             keys::SUBMIT.label
         ));
     }
@@ -103,15 +46,7 @@ pub fn on_lost(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
         super::toast_error(m, "creating the campaign", e);
         return list::refresh(m);
     };
-    f.uncertain = Some(Uncertain {
-        why: uncertain_detail(e),
-        check: if listed {
-            Check::Checking
-        } else {
-            Check::Unlisted
-        },
-        misses: 0,
-    });
+    f.uncertain = Some(Uncertain::new(uncertain_detail(e), listed));
     show(m);
     m.notify(
         Level::Warning,
@@ -177,8 +112,7 @@ pub fn on_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
         .as_mut()
         .and_then(|f| f.uncertain.as_mut())
     {
-        u.misses += u32::from(check == Check::NotFound);
-        u.check = check;
+        u.read(check);
     }
     show(m);
     Vec::new()
@@ -210,7 +144,7 @@ pub fn ask_again(m: &mut Model) {
                 "The last create of “{name}” may have been carried out ({}).",
                 u.why
             ),
-            format!("Outpost found: {}.", u.check.text(u.recheck().is_none())),
+            format!("Outpost found: {}.", u.text("campaigns")),
             "Sending it again may create a second campaign (or be refused as a duplicate name)."
                 .into(),
         ],

@@ -155,6 +155,9 @@ pub enum LeadsSub {
     /// Apply the text typed in the filter builder (live, a moment after
     /// the last change).
     LiveFilter,
+    /// Read the searches again to find a search whose create answer was
+    /// lost (after this many reads that did not show it).
+    CreateCheck(u32),
 }
 
 /// The filter applied to the open search's results.
@@ -381,6 +384,11 @@ impl LeadsModel {
     /// The pollers this pane wants: the run watch of the open search while
     /// its run is queued or running, and of the live searches in view.
     pub fn subscriptions(&self, m: &Model, subs: &mut Vec<(LeadsSub, Duration)>) {
+        // Finding out whether a lost create went through goes on while the
+        // user looks elsewhere.
+        if let Some((misses, after)) = new_search::recheck(m) {
+            subs.push((LeadsSub::CreateCheck(misses), after));
+        }
         if m.pane != Pane::Leads {
             return;
         }
@@ -1041,6 +1049,7 @@ impl PaneUnit for LeadsModel {
             LeadsSub::RunWatch(search) => on_run_watch_due(m, &search),
             LeadsSub::Facts => facts::fetch_next(m),
             LeadsSub::LiveFilter => filter::apply_live(m),
+            LeadsSub::CreateCheck(_) => new_search::read_check(m),
         }
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {

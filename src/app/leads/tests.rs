@@ -2223,7 +2223,19 @@ fn an_uncertain_create_is_checked_and_asked_before_sending_again() {
     };
     assert!(note(&m).contains("may have been accepted"), "{}", note(&m));
     fake.serve(&mut m, check);
+    // A write that outlasted the timeout may still land: the list is read
+    // again, further apart, before "most likely not created".
+    for misses in 1..crate::app::lost::CHECKS {
+        assert!(note(&m).contains("looking again shortly"), "{}", note(&m));
+        let sub = SubId::Pane(PaneSub::Leads(LeadsSub::CreateCheck(misses)));
+        let scheduled = subscriptions(&m).into_iter().any(|s| s.id == sub);
+        assert!(scheduled, "look {misses} is scheduled");
+        let cmds = update(&mut m, Msg::SubFired(sub));
+        assert_eq!(api(&cmds)[0].1, ApiRequest::ListSearches);
+        fake.serve(&mut m, cmds);
+    }
     assert!(note(&m).contains("most likely not created"), "{}", note(&m));
+    assert!(new_search::recheck(&m).is_none(), "settled: no more looks");
     // Ctrl-S asks first; only yes sends again.
     let cmds = ctrl(&mut m, 's');
     assert!(api(&cmds).is_empty(), "not sent again without asking");
@@ -2243,6 +2255,49 @@ fn an_uncertain_create_is_checked_and_asked_before_sending_again() {
     fake.serve(&mut m, cmds);
     assert_eq!(creates(&fake), 2, "one more, after yes");
     assert_eq!(m.panes.leads.view, View::Search);
+}
+
+/// The search a slow create made shows up only on a later look (the
+/// service finished after the client gave up): it is found then and
+/// opened, never reported "most likely not created".
+#[test]
+fn an_uncertain_create_found_on_a_later_look_is_opened() {
+    let mut fake = Fake::new();
+    let mut m = create_form(&mut fake);
+    let cmds = ctrl(&mut m, 's');
+    let (id, req) = api(&cmds)[0].clone();
+    // The service received it; its answer was lost.
+    fake.answer(&req);
+    let check = reply(
+        &mut m,
+        id,
+        ApiReply::SearchCreated(Box::new(Err(lost_after_sending()))),
+    );
+    fake.serve(&mut m, check);
+    let shown = |m: &Model| {
+        m.panes
+            .leads
+            .form
+            .as_ref()
+            .and_then(|f| f.form.note.clone())
+            .unwrap_or_default()
+    };
+    assert!(shown(&m).contains("looking again shortly"), "{}", shown(&m));
+    fake.tamper = Some(Box::new(|req, reply| match (req, reply) {
+        (ApiRequest::ListSearches, ApiReply::Searches(Ok(Some(mut list)))) => {
+            let mut made = fixtures::search("s-slow", "RevOps EU", SearchKind::Recurring, 0);
+            made.created_at = "2026-11-22T12:00:05Z".into();
+            list.insert(0, made);
+            ApiReply::Searches(Ok(Some(list)))
+        }
+        (_, reply) => reply,
+    }));
+    let sub = SubId::Pane(PaneSub::Leads(LeadsSub::CreateCheck(1)));
+    let cmds = update(&mut m, Msg::SubFired(sub));
+    fake.serve(&mut m, cmds);
+    assert!(m.panes.leads.form.is_none(), "the form closes");
+    assert_eq!(m.panes.leads.view, View::Search);
+    assert_eq!(creates(&fake), 1, "never sent twice");
 }
 
 #[test]

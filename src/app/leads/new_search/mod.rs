@@ -12,6 +12,9 @@ pub mod form;
 pub mod parse;
 
 use std::collections::BTreeSet;
+use std::time::Duration;
+
+pub use crate::app::lost::{Check, Uncertain};
 
 use crossterm::event::KeyEvent;
 
@@ -58,42 +61,6 @@ pub struct Sent {
     pub known: BTreeSet<String>,
 }
 
-/// A create whose answer was lost after sending.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Uncertain {
-    /// What went wrong (`timeout: …`).
-    pub why: String,
-    /// What reading the searches again found.
-    pub check: Check,
-}
-
-/// Whether the searches show the search a lost create may have made.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Check {
-    /// The list is being read.
-    Checking,
-    /// The list does not show it: most likely not created.
-    NotFound,
-    /// The service does not list searches: Outpost cannot tell.
-    Unlisted,
-    /// Reading the list failed.
-    Failed(String),
-}
-
-impl Check {
-    /// The check, said for the form's note and the question.
-    pub fn text(&self) -> String {
-        match self {
-            Check::Checking => "checking the searches list…".into(),
-            Check::NotFound => {
-                "the searches list does not show it, so it was most likely not created".into()
-            }
-            Check::Unlisted => "this service does not list searches, so Outpost cannot tell whether it was created; the web dashboard shows it".into(),
-            Check::Failed(e) => format!("checking the searches list failed ({e})"),
-        }
-    }
-}
-
 impl NewSearch {
     /// An empty form, going back to `back`.
     fn new(back: View) -> NewSearch {
@@ -130,7 +97,7 @@ impl NewSearch {
             self.form.note = Some(format!(
                 "The create request may have been accepted ({}): {}. {} asks before sending it again.",
                 u.why,
-                u.check.text(),
+                u.text("searches"),
                 keys::SUBMIT.label
             ));
         }
@@ -300,7 +267,7 @@ fn ask_create_again(m: &mut Model) {
     else {
         return;
     };
-    let check = u.check.text();
+    let check = u.text("searches");
     let mut chars = check.chars();
     let check: String = chars
         .next()
@@ -374,14 +341,7 @@ fn create_uncertain(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
         super::toast_error(m, "creating the search", e);
         return Vec::new();
     };
-    f.uncertain = Some(Uncertain {
-        why: error_text(e),
-        check: if listed {
-            Check::Checking
-        } else {
-            Check::Unlisted
-        },
-    });
+    f.uncertain = Some(Uncertain::new(error_text(e), listed));
     f.show_uncertain();
     m.notify(
         Level::Warning,
@@ -391,8 +351,23 @@ fn create_uncertain(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
     if !listed {
         return Vec::new();
     }
+    read_check(m)
+}
+
+/// Reads the searches for the check of a lost create (unless a read is on
+/// its way).
+pub fn read_check(m: &mut Model) -> Vec<Cmd> {
+    if m.requests.pending::<super::LeadsModel>(|p| *p == Purpose::CreateCheck) {
+        return Vec::new();
+    }
     let (_, cmd) = send(m, Purpose::CreateCheck, ApiRequest::ListSearches);
     vec![cmd]
+}
+
+/// When the check of a lost create reads the searches again, if it does.
+pub fn recheck(m: &Model) -> Option<(u32, Duration)> {
+    let u = m.panes.leads.form.as_ref()?.uncertain.as_ref()?;
+    Some((u.misses, u.recheck()?))
 }
 
 /// The searches, read after a lost create answer: the new search is one
@@ -425,7 +400,7 @@ pub fn on_create_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
         Err(e) => Check::Failed(error_text(&e)),
     };
     if let Some(u) = f.uncertain.as_mut() {
-        u.check = check;
+        u.read(check);
     }
     f.show_uncertain();
     Vec::new()
