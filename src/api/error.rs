@@ -110,9 +110,9 @@ fn status_text(status: u16) -> &'static str {
         400 => "bad request",
         401 => "missing or invalid API key",
         403 => "not permitted",
-        404 => "not found",
+        404 => "no such resource",
         405 => "method not allowed",
-        409 => "conflict",
+        409 => "not possible in its current state",
         422 => "semantically invalid",
         429 => "rate limit exceeded",
         500 => "unexpected server error",
@@ -459,7 +459,18 @@ mod tests {
         assert_eq!(e.code, "internal_error");
         assert_eq!(e.message, "bad gateway (<html>bad gateway</html>)");
         let e = ServiceError::from_body(404, b"", None);
-        assert_eq!(e.to_string(), "not_found: not found (HTTP 404)");
+        assert_eq!(e.to_string(), "not_found: no such resource (HTTP 404)");
+        // A bodiless answer never says its code twice ("conflict: conflict").
+        let words = |s: &str| s.to_lowercase().replace('_', " ");
+        for status in [
+            400, 401, 403, 404, 405, 409, 422, 429, 500, 502, 503, 504, 418,
+        ] {
+            let e = ServiceError::from_body(status, b"", None);
+            assert!(
+                !words(&e.message).starts_with(&words(&e.code)),
+                "{status}: {e}"
+            );
+        }
     }
 
     #[test]

@@ -144,7 +144,10 @@ mod tests {
         };
         assert_eq!(Exit::of(&lost), Exit::Unreachable);
         assert_eq!(describe(&lost), "unreachable: cannot reach h: refused");
-        assert_eq!(describe(&service(404)), "not_found: not found (HTTP 404)");
+        assert_eq!(
+            describe(&service(404)),
+            "not_found: no such resource (HTTP 404)"
+        );
         assert_eq!(ExitCode::from(Exit::Usage), ExitCode::from(64));
     }
 }
