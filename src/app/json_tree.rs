@@ -48,7 +48,12 @@ pub enum NodeKind {
 pub struct JsonTree {
     root: Value,
     folded: BTreeSet<String>,
+    /// Lower-cased text lines must contain (with their parents and, for a
+    /// matching container, its contents); empty shows every line.
+    filter: String,
     lines: Vec<TreeLine>,
+    /// Lines of the whole unfolded tree while a filter is set.
+    total: usize,
     /// Selection over the visible lines.
     pub table: TableState,
 }
@@ -67,6 +72,23 @@ impl JsonTree {
     /// The visible lines.
     pub fn lines(&self) -> &[TreeLine] {
         &self.lines
+    }
+
+    /// Keeps only the lines whose key or value contains `needle` (case
+    /// ignored), with their parents, and the contents of a matching
+    /// container; folds are ignored while it is set, so nothing matching
+    /// hides. `None` shows the tree as folded.
+    pub fn set_filter(&mut self, needle: Option<&str>, viewport: usize) {
+        let needle = needle.map(str::to_lowercase).unwrap_or_default();
+        if needle != self.filter {
+            self.filter = needle;
+            self.reflow(viewport);
+        }
+    }
+
+    /// `(shown, of)` lines while a filter is set.
+    pub fn filtered(&self) -> Option<(usize, usize)> {
+        (!self.filter.is_empty()).then_some((self.lines.len(), self.total))
     }
 
     /// The JSON shown.
@@ -91,15 +113,48 @@ impl JsonTree {
 
     fn reflow(&mut self, viewport: usize) {
         let mut lines = Vec::new();
+        let unfolded = BTreeSet::new();
+        let folded = if self.filter.is_empty() {
+            &self.folded
+        } else {
+            &unfolded
+        };
         match &self.root {
             Value::Object(_) | Value::Array(_) => {
-                walk_children(&self.root, "", 0, &self.folded, &mut lines);
+                walk_children(&self.root, "", 0, folded, &mut lines);
             }
             other => lines.push(leaf(0, "value", "", other)),
+        }
+        self.total = lines.len();
+        if !self.filter.is_empty() {
+            lines = matching(lines, &self.filter);
         }
         self.lines = lines;
         self.table.set_len(self.lines.len(), viewport);
     }
+}
+
+/// The lines that contain `needle`, their parents, and what a matching
+/// container holds, in order.
+fn matching(lines: Vec<TreeLine>, needle: &str) -> Vec<TreeLine> {
+    let hits: Vec<String> = lines
+        .iter()
+        .filter(|l| {
+            l.key.as_str().to_lowercase().contains(needle)
+                || l.value.as_str().to_lowercase().contains(needle)
+        })
+        .map(|l| l.path.clone())
+        .collect();
+    let related = |path: &str| {
+        hits.iter().any(|h| {
+            h == path
+                || h.strip_prefix(path).is_some_and(|r| r.starts_with('/'))
+                || path
+                    .strip_prefix(h.as_str())
+                    .is_some_and(|r| r.starts_with('/'))
+        })
+    };
+    lines.into_iter().filter(|l| related(&l.path)).collect()
 }
 
 fn summary(v: &Value) -> String {
@@ -244,6 +299,35 @@ mod tests {
         let mut t = JsonTree::new(json!({"one": [1]}));
         t.toggle(10);
         assert_eq!(t.lines()[0].value.as_str(), "[…] 1 item");
+    }
+
+    #[test]
+    fn a_filter_keeps_matches_with_their_parents_and_contents() {
+        let mut t = JsonTree::new(json!({
+            "schedule": {
+                "2026-11-25": {"capacity": 50, "committed": 12},
+                "2026-11-26": {"capacity": 40, "committed": 0}
+            }
+        }));
+        t.toggle(10);
+        assert_eq!(t.lines().len(), 1, "folded");
+        t.set_filter(Some("11-26"), 10);
+        let keys: Vec<_> = t
+            .lines()
+            .iter()
+            .map(|l| l.key.as_str().to_owned())
+            .collect();
+        assert_eq!(keys, ["schedule", "2026-11-26", "capacity", "committed"]);
+        assert_eq!(t.filtered(), Some((4, 7)));
+        t.set_filter(Some("COMMITTED"), 10);
+        assert_eq!(
+            t.lines().len(),
+            5,
+            "both days' committed, under their parents"
+        );
+        t.set_filter(None, 10);
+        assert_eq!(t.lines().len(), 1, "the folds come back");
+        assert_eq!(t.filtered(), None);
     }
 
     #[test]

@@ -277,6 +277,10 @@ fn senders_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             let Some(sender) = m.panes.domains.selected_sender().map(|s| s.id.clone()) else {
                 return Vec::new();
             };
+            if m.panes.domains.open_sender.as_deref() != Some(sender.as_str()) {
+                // Another sender's filter would hide days for no reason.
+                m.panes.domains.schedule_query = filter::ListFilter::default();
+            }
             m.panes.domains.open_sender = Some(sender.clone());
             m.panes.domains.view = View::SenderDetail;
             m.panes.domains.schedule = Loaded::default();

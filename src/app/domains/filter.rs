@@ -1,7 +1,8 @@
-//! The `/` filter of the domain list and of the sender list: narrowed live
-//! as it is typed, matched without regard to case against what the rows
-//! show. While it has the focus every printable key is text, so a letter
-//! never acts as a command.
+//! The `/` filter of every view of the pane — the domains, the senders, a
+//! domain's records and a sender's schedule: narrowed live as it is typed,
+//! matched without regard to case against what the rows show. While it has
+//! the focus every printable key is text, so a letter never acts as a
+//! command.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::TextArea;
@@ -9,7 +10,6 @@ use ratatui_textarea::TextArea;
 use super::watch::sync_watches;
 use super::{View, areas_for};
 use crate::app::Model;
-use crate::app::toast::Level;
 use crate::app::keymap::{Action, Scope};
 
 /// A list's filter: the text typed, and whether it has the focus.
@@ -106,8 +106,7 @@ pub fn admits(needle: Option<&str>, fields: &[&str]) -> bool {
     needle.is_none_or(|n| fields.iter().any(|f| f.to_lowercase().contains(n)))
 }
 
-/// `/` on the pane: focuses the shown list's filter, or says where
-/// filtering works.
+/// `/` on the pane: focuses the shown view's filter.
 pub(super) fn open(m: &mut Model) {
     let keep = selected_id(m);
     let view = m.panes.domains.view;
@@ -116,17 +115,7 @@ pub(super) fn open(m: &mut Model) {
         f.input.move_cursor(ratatui_textarea::CursorMove::End);
         // The bar takes a line: the selection must stay in the window.
         refilter(m, view, keep);
-        return;
     }
-    let back = m.keymap.key_label(Action::Back);
-    let slash = m.keymap.key_label(Action::Filter);
-    m.notify(
-        Level::Info,
-        "nothing to filter here",
-        &format!(
-            "{slash} filters the domain and sender lists and a domain's records: {back} goes back to the senders"
-        ),
-    );
 }
 
 /// Clears the shown list's filter; `false` when it had none.
@@ -192,6 +181,14 @@ fn record_key(r: &crate::api::model::DnsRecord) -> String {
 pub(super) fn reselect(m: &mut Model, view: View, keep: Option<String>) -> bool {
     let vp = areas_for(m, view).viewport();
     let d = &mut m.panes.domains;
+    if view == View::SenderDetail {
+        // The schedule is a tree: it keeps its own lines and selection.
+        let needle = d.schedule_query.needle();
+        if let Some(tree) = d.schedule.items.first_mut() {
+            tree.set_filter(needle.as_deref(), vp);
+        }
+        return true;
+    }
     let ids: Vec<String> = match view {
         View::Domains => d.shown_domains().iter().map(|x| x.id.clone()).collect(),
         View::DomainDetail => d

@@ -87,9 +87,11 @@ pub fn areas(body: Rect, view: View, filter_bar: bool) -> Areas {
             }
         }
         View::SenderDetail => {
-            let (info, list) = split(7);
+            let (info, rest) = split(7);
+            // The schedule's `/` filter, above it.
+            let (filter, list) = split_top(rest, u16::from(filter_bar).min(rest.height));
             Areas {
-                filter: none,
+                filter,
                 info,
                 list,
                 header: 0,

@@ -236,6 +236,8 @@ pub struct DomainsModel {
     pub sender_query: ListFilter,
     /// The `/` filter of the open domain's DNS records.
     pub record_query: ListFilter,
+    /// The `/` filter of the open sender's schedule.
+    pub schedule_query: ListFilter,
     /// The chooser of what to copy from the selected DNS record.
     pub copy_menu: Option<CopyMenu>,
     /// The ages of stale values as last drawn (the age tick redraws only
@@ -350,7 +352,7 @@ impl DomainsModel {
             View::Domains => Some(&self.domain_query),
             View::Senders => Some(&self.sender_query),
             View::DomainDetail => Some(&self.record_query),
-            View::SenderDetail => None,
+            View::SenderDetail => Some(&self.schedule_query),
         }
     }
 
@@ -360,7 +362,7 @@ impl DomainsModel {
             View::Domains => self.domain_query.shown(),
             View::Senders => self.sender_query.shown(),
             View::DomainDetail => self.record_query.shown(),
-            View::SenderDetail => false,
+            View::SenderDetail => self.schedule_query.shown(),
         }
     }
 
@@ -370,7 +372,7 @@ impl DomainsModel {
             View::Domains => Some(&mut self.domain_query),
             View::Senders => Some(&mut self.sender_query),
             View::DomainDetail => Some(&mut self.record_query),
-            View::SenderDetail => None,
+            View::SenderDetail => Some(&mut self.schedule_query),
         }
     }
 
@@ -508,7 +510,11 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
             (Action::Refresh, "refresh"),
             (Action::Filter, "filter"),
         ],
-        View::SenderDetail => vec![(Action::Open, "fold"), (Action::Back, "back")],
+        View::SenderDetail => vec![
+            (Action::Open, "fold"),
+            (Action::Filter, "filter"),
+            (Action::Back, "back"),
+        ],
     };
     if d.query().is_some_and(ListFilter::shown) {
         hints.retain(|(a, _)| !matches!(a, Action::Filter | Action::Back));

@@ -381,6 +381,8 @@ pub(super) fn on_schedule(m: &mut Model, result: Result<serde_json::Value, ApiEr
         Ok(json) => {
             let vp = schedule_viewport(m);
             let mut tree = JsonTree::new(json);
+            let needle = m.panes.domains.schedule_query.needle();
+            tree.set_filter(needle.as_deref(), vp);
             tree.table.clamp(vp);
             let clock = m.clock;
             m.panes.domains.schedule.took(vec![tree], clock);

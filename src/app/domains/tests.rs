@@ -661,6 +661,42 @@ fn the_sender_list_filters_live_and_letters_stay_text() {
     assert_eq!(req, ApiRequest::SenderSchedule { id: "s-2".into() });
 }
 
+/// `/` on a sender's schedule filters its lines (a day, a field) live;
+/// the letters typed never act (`a` would open the add-domain dialog, `s`
+/// switch to the domains).
+#[test]
+fn slash_on_a_schedule_filters_it_and_no_letter_acts() {
+    let mut m = loaded();
+    let cmds = key(&mut m, KeyCode::Char('s'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Senders(Ok(fixtures::senders())));
+    let cmds = key(&mut m, KeyCode::Enter);
+    let (id, _) = api(&cmds).remove(0);
+    let days = serde_json::json!({"schedule": {
+        "2026-11-25": {"capacity": 50, "committed": 12},
+        "2026-11-26": {"capacity": 50, "committed": 0},
+    }});
+    reply(&mut m, id, ApiReply::Schedule(Ok(days)));
+    assert_eq!(m.panes.domains.view, View::SenderDetail);
+    let mut cmds = key(&mut m, KeyCode::Char('/'));
+    for c in "sat-26".chars() {
+        cmds.extend(key(&mut m, KeyCode::Char(c)));
+    }
+    assert!(cmds.is_empty(), "{cmds:?}");
+    assert!(m.panes.domains.add.is_none(), "no add dialog");
+    assert_eq!(m.panes.domains.view, View::SenderDetail, "still the schedule");
+    ctrl(&mut m, 'u');
+    chars(&mut m, "11-26");
+    let tree = m.panes.domains.schedule.items.first().expect("the schedule");
+    let keys: Vec<&str> = tree.lines().iter().map(|l| l.key.as_str()).collect();
+    assert_eq!(keys, ["schedule", "2026-11-26", "capacity", "committed"]);
+    // Esc clears it: every day is back.
+    key(&mut m, KeyCode::Esc);
+    let tree = m.panes.domains.schedule.items.first().expect("the schedule");
+    assert_eq!(tree.lines().len(), 7);
+    assert_eq!(m.panes.domains.view, View::SenderDetail);
+}
+
 #[test]
 fn slash_dkim_in_the_records_filters_them_and_no_letter_acts() {
     let mut m = loaded();

@@ -206,6 +206,12 @@ pub(super) fn detail(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
         return;
     };
     facts(f, a.info, s, theme);
+    if let Some(tree) = d.schedule.items.first() {
+        let (shown, total) = tree
+            .filtered()
+            .unwrap_or((tree.lines().len(), tree.lines().len()));
+        super::filter::render(m, f, a.filter, &d.schedule_query, (shown, total), theme);
+    }
     let reading = m
         .requests
         .pending::<DomainsModel>(|p| matches!(p, Purpose::Schedule(_)));
