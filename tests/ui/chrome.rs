@@ -334,3 +334,53 @@ fn help_scrolls_no_further_than_its_last_line_and_hides_missing_panes() {
     key(&mut m, KeyCode::Char('Z'));
     assert!(!m.redraw, "an unbound key draws nothing");
 }
+
+/// READ-ONLY and the profile's name are on the status bar's own line (not
+/// somewhere else on screen) at every size; after `:profile` goes back to
+/// the default workspace, that line says `default`.
+#[test]
+fn the_status_bar_says_read_only_and_names_the_workspace() {
+    let mut m = loaded(120, 30);
+    let line = status_line(&m, 120, 30);
+    assert!(
+        !line.contains("READ-ONLY") && !line.contains("default"),
+        "{line}"
+    );
+    m.session.read_only = true;
+    m.session.profile = Some("acme-eu".into());
+    for (w, h) in [(200, 50), (120, 30), (80, 24), (60, 15)] {
+        let text = screen_text(&terminal(&m, w, h));
+        let (rest, line) = text.trim_end().rsplit_once('\n').unwrap_or_default();
+        assert!(
+            line.contains(" READ-ONLY ") && line.contains("acme-eu"),
+            "{w}x{h}: {line}"
+        );
+        assert!(
+            !rest.contains("READ-ONLY") && !rest.contains("acme-eu"),
+            "{w}x{h}: on the status bar only:\n{text}"
+        );
+    }
+
+    // `:profile` with no name: the default workspace opens.
+    let mut session = m.session.clone();
+    session.profile = None;
+    session.read_only = false;
+    let poll = m.poll;
+    update(
+        &mut m,
+        Msg::ProfileOpened(Box::new(outpost::app::msg::OpenedProfile {
+            session,
+            state: outpost::store::State::default(),
+            poll,
+            notices: Vec::new(),
+            cache: outpost::app::cache::Cache::default(),
+        })),
+    );
+    for (w, h) in [(120, 30), (60, 15)] {
+        let line = status_line(&m, w, h);
+        assert!(
+            line.contains(" default ") && !line.contains("acme-eu") && !line.contains("READ-ONLY"),
+            "{w}x{h}: {line}"
+        );
+    }
+}
