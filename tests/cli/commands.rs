@@ -519,3 +519,23 @@ fn completions_and_the_demo() {
     assert_eq!(demo.code, 0, "{}", demo.stderr);
     assert_eq!(demo.json()["domains"].as_array().map(Vec::len), Some(5));
 }
+
+/// Every `--where PATH` the README shows is an enrichment path the demo
+/// service has, so each example can be pasted and run.
+#[test]
+fn the_readme_filters_on_paths_the_demo_has() {
+    let readme = include_str!("../../README.md");
+    let paths: Vec<&str> = readme
+        .split("--where ")
+        .skip(1)
+        .filter_map(|rest| rest.split_whitespace().next())
+        .filter(|p| p.contains('.'))
+        .collect();
+    assert!(paths.len() >= 3, "{paths:?}");
+    for p in paths {
+        assert!(
+            outpost::demo::people::field_index(p).is_some(),
+            "README: --where {p} is not a field of the demo"
+        );
+    }
+}
