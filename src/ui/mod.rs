@@ -289,10 +289,12 @@ fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
         if used + w > room {
             break;
         }
-        // Read-only mode shows a write's key disabled (the help says why).
+        // Read-only mode shows a write's key disabled (the help says why),
+        // in place of any reason of the pane's own: one mark, not two.
         if m.session.read_only && crate::app::read_only::action_writes(action) {
+            let name = label.split(" ✗").next().unwrap_or(&label);
             left.push(Span::styled(key, theme.dim));
-            left.push(Span::styled(format!(" {label}✗ "), theme.dim));
+            left.push(Span::styled(format!(" {name}✗ "), theme.dim));
         } else {
             left.push(Span::styled(key, theme.key));
             left.push(Span::styled(format!(" {label}  "), theme.dim));

@@ -384,3 +384,22 @@ fn the_status_bar_says_read_only_and_names_the_workspace() {
         );
     }
 }
+
+/// In read-only mode a write's hint is marked disabled once, in place of
+/// the pane's own reason (never `pause ✗ active only✗`).
+#[test]
+fn read_only_hints_carry_one_mark() {
+    let mut m = crate::campaigns::listed(200, 50);
+    let line = status_line(&m, 200, 50);
+    assert!(line.contains("pause ✗ active only"), "{line}");
+    m.session.read_only = true;
+    let line = status_line(&m, 200, 50);
+    assert!(
+        !line.contains("only✗") && !line.contains("✗ active") && !line.contains("✗ paused"),
+        "{line}"
+    );
+    assert!(
+        line.contains("launch✗") && line.contains("pause✗"),
+        "{line}"
+    );
+}
