@@ -292,7 +292,7 @@ fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
         // Read-only mode shows a write's key disabled (the help says why),
         // in place of any reason of the pane's own: one mark, not two.
         if m.session.read_only && crate::app::read_only::action_writes(action) {
-            let name = label.split(" ✗").next().unwrap_or(&label);
+            let name = label.split(" ✗").next().unwrap_or(label);
             left.push(Span::styled(key, theme.dim));
             left.push(Span::styled(format!(" {name}✗ "), theme.dim));
         } else {

@@ -272,25 +272,48 @@ fn draft_email_campaign() -> String {
     campaign(dir.path(), "email", "draft")
 }
 
+/// `leads import` of `rows` leads into the draft email campaign, against a
+/// service whose chaos (`flag` at rate 0.5) meets the second chunk with a
+/// fault `wanted` accepts; the service, for its log, and the run.
+fn import_failing_the_second_chunk(
+    flag: &str,
+    rates: (f64, f64, f64),
+    wanted: fn(Fault) -> bool,
+    rows: usize,
+) -> (Serve, crate::support::Run) {
+    let id = draft_email_campaign();
+    let seed = seed_failing_the_second_chunk(rates, wanted);
+    let serve = Serve::start(&["--chaos-seed", &seed.to_string(), flag, "0.5"]);
+    let dir = workspace(&serve);
+    let file = leads_file(dir.path(), rows);
+    let run = cli(
+        dir.path(),
+        &["leads", "import", &id, file.to_str().unwrap_or_default()],
+    );
+    (serve, run)
+}
+
+/// The statuses of the POSTs logged (the chunks sent).
+fn chunks_sent(serve: &Serve) -> Vec<u64> {
+    serve
+        .wait_requests(3)
+        .iter()
+        .filter(|l| l.method == "POST")
+        .map(|l| l.status)
+        .collect()
+}
+
 /// An import the service fails part-way: the first chunk went in, the
 /// second got a 500. The report says which lines went in and where it
 /// stopped, nothing after the failure is sent, and the exit code is the
 /// error's.
 #[test]
 fn an_import_stopped_part_way_says_which_lines_went_in() {
-    let id = draft_email_campaign();
-    let seed = seed_failing_the_second_chunk((0.5, 0.0, 0.0), |f| f == Fault::Error);
-    let serve = Serve::start(&[
-        "--chaos-seed",
-        &seed.to_string(),
+    let (serve, r) = import_failing_the_second_chunk(
         "--chaos-error-rate",
-        "0.5",
-    ]);
-    let dir = workspace(&serve);
-    let file = leads_file(dir.path(), 2500);
-    let r = cli(
-        dir.path(),
-        &["leads", "import", &id, file.to_str().unwrap_or_default()],
+        (0.5, 0.0, 0.0),
+        |f| f == Fault::Error,
+        2500,
     );
     assert_eq!(r.code, 1, "the service failed the request: {}", r.stderr);
     let report = r.json();
@@ -312,14 +335,11 @@ fn an_import_stopped_part_way_says_which_lines_went_in() {
         r.stderr
     );
     assert!(!r.stderr.contains("may have gone in"), "{}", r.stderr);
-    let posts: Vec<u64> = serve
-        .wait_requests(3)
-        .iter()
-        .filter(|l| l.method == "POST")
-        .map(|l| l.status)
-        .collect();
-    assert_eq!(posts.len(), 2, "nothing sent after the failure: {posts:?}");
-    assert_eq!(posts[1], 500);
+    assert_eq!(
+        chunks_sent(&serve),
+        [200, 500],
+        "nothing sent after the failure"
+    );
 }
 
 /// The second chunk's answer is unreadable (the service took it): the
@@ -327,19 +347,11 @@ fn an_import_stopped_part_way_says_which_lines_went_in() {
 /// code says the answer could not be read.
 #[test]
 fn an_import_whose_answer_was_lost_says_the_chunk_may_have_gone_in() {
-    let id = draft_email_campaign();
-    let seed = seed_failing_the_second_chunk((0.0, 0.0, 0.5), |f| matches!(f, Fault::Malformed(_)));
-    let serve = Serve::start(&[
-        "--chaos-seed",
-        &seed.to_string(),
+    let (serve, r) = import_failing_the_second_chunk(
         "--chaos-malformed-rate",
-        "0.5",
-    ]);
-    let dir = workspace(&serve);
-    let file = leads_file(dir.path(), 1500);
-    let r = cli(
-        dir.path(),
-        &["leads", "import", &id, file.to_str().unwrap_or_default()],
+        (0.0, 0.0, 0.5),
+        |f| matches!(f, Fault::Malformed(_)),
+        1500,
     );
     assert_eq!(r.code, 5, "an unreadable answer: {}", r.stderr);
     let report = r.json();
@@ -357,10 +369,5 @@ fn an_import_whose_answer_was_lost_says_the_chunk_may_have_gone_in() {
         "{}",
         r.stderr
     );
-    let posts = serve
-        .wait_requests(3)
-        .iter()
-        .filter(|l| l.method == "POST")
-        .count();
-    assert_eq!(posts, 2, "the chunk is not sent again");
+    assert_eq!(chunks_sent(&serve).len(), 2, "the chunk is not sent again");
 }

@@ -217,11 +217,13 @@ fn wait_retrying(pty: &Pty, text: &str) -> String {
     }
 }
 
-/// When `text` shows within a moment (a question), answers it with `key`.
-fn answer_if(pty: &Pty, text: &str, key: &[u8]) {
+/// When one of `texts` shows within a moment (a question), answers it
+/// with `key`.
+fn answer_if(pty: &Pty, texts: &[&str], key: &[u8]) {
     let end = Instant::now() + Duration::from_millis(300);
     while Instant::now() < end {
-        if pty.screen().contains(text) {
+        let screen = pty.screen();
+        if texts.iter().any(|t| screen.contains(t)) {
             keys(pty, &[key]);
             return;
         }
@@ -241,7 +243,7 @@ fn close(pty: &Pty, title: &str) {
             pty.screen()
         );
         keys(pty, &[ESC]);
-        answer_if(pty, "Unsaved", b"n");
+        answer_if(pty, &["Unsaved"], b"n");
         std::thread::sleep(Duration::from_millis(200));
     }
 }
@@ -283,21 +285,39 @@ fn open(pty: &Pty, list: &str, text: &str, opened: &str) {
     }
 }
 
+/// A write made with a form: `open.0` opens the form titled `open.1` (a
+/// draft of an earlier round offered back is discarded), `text` is typed
+/// and `send` pressed; its request reaches the service once; the form is
+/// closed.
+fn form_write(
+    (pty, serve, ledger): (&Pty, &Serve, &mut Ledger),
+    open: (&[u8], &str),
+    text: &str,
+    send: &[u8],
+    (name, method, path): (&str, &'static str, &'static str),
+) {
+    keys(pty, &[open.0]);
+    answer_if(pty, &["Unsent draft", "Unsaved text"], b"n");
+    pty.wait_for(open.1).expect("the form opens");
+    pty.type_text(text);
+    keys(pty, &[send]);
+    ledger.wrote((pty, serve), name, method, path);
+    close(pty, open.1);
+}
+
 /// Leads: a search created (its answer lost: the form says it may have
 /// been, and closing keeps it as a draft, discarded at the next round).
 fn leads(pty: &Pty, serve: &Serve, ledger: &mut Ledger, round: usize) {
     pane(pty, b"1", "Lead Finder searches");
     tour_pane(pty);
-    keys(pty, &[b"n"]);
-    answer_if(pty, "Unsent draft", b"n");
-    pty.wait_for("New Lead Finder search")
-        .expect("the create form");
-    pty.type_text(&format!(
-        "Chaos search {round}\t\tfind buyers\t\t\tvp sales\tthey buy"
-    ));
-    keys(pty, &[CTRL_S]);
-    ledger.wrote((pty, serve), "create a search", "POST", "/api/lead-finder");
-    close(pty, "New Lead Finder search");
+    let text = format!("Chaos search {round}\t\tfind buyers\t\t\tvp sales\tthey buy");
+    form_write(
+        (pty, serve, ledger),
+        (b"n", "New Lead Finder search"),
+        &text,
+        CTRL_S,
+        ("create a search", "POST", "/api/lead-finder"),
+    );
 }
 
 /// Campaigns: one opened, then one created.
@@ -324,7 +344,7 @@ fn campaigns(pty: &Pty, serve: &Serve, ledger: &mut Ledger, round: usize) {
     }
     pty.type_text(&format!("\tChaos campaign {round}"));
     keys(pty, &[CTRL_S]);
-    answer_if(pty, "again?", b"y");
+    answer_if(pty, &["again?"], b"y");
     ledger.wrote((pty, serve), "create a campaign", "POST", "/api/campaigns");
     close(pty, "New campaign");
 }
@@ -348,15 +368,15 @@ fn inbox(pty: &Pty, serve: &Serve, ledger: &mut Ledger, round: usize) {
             "/api/threads/*/messages",
         );
     }
-    keys(pty, &[ESC, b"c"]);
-    answer_if(pty, "Unsaved text", b"n");
-    pty.wait_for("New email").expect("the editor");
-    pty.type_text(&format!(
-        "chaos{round}@example.com\t\t\t\tChaos {round}\tBody {round}"
-    ));
-    keys(pty, &[CTRL_O]);
-    ledger.wrote((pty, serve), "save a draft", "POST", "/api/threads");
-    close(pty, "New email");
+    keys(pty, &[ESC]);
+    let text = format!("chaos{round}@example.com\t\t\t\tChaos {round}\tBody {round}");
+    form_write(
+        (pty, serve, ledger),
+        (b"c", "New email"),
+        &text,
+        CTRL_O,
+        ("save a draft", "POST", "/api/threads"),
+    );
 }
 
 /// Senders & Domains: a domain added; the dialog shows its records or why
@@ -364,13 +384,13 @@ fn inbox(pty: &Pty, serve: &Serve, ledger: &mut Ledger, round: usize) {
 fn domains(pty: &Pty, serve: &Serve, ledger: &mut Ledger, round: usize) {
     pane(pty, b"4", "Sending domains");
     tour_pane(pty);
-    keys(pty, &[b"a"]);
-    pty.wait_for("Add a sending domain")
-        .expect("the add dialog");
-    pty.type_text(&format!("mail.chaos-{round}.io"));
-    keys(pty, &[CTRL_S]);
-    ledger.wrote((pty, serve), "add a domain", "POST", "/api/email/domains");
-    close(pty, "Add a sending domain");
+    form_write(
+        (pty, serve, ledger),
+        (b"a", "Add a sending domain"),
+        &format!("mail.chaos-{round}.io"),
+        CTRL_S,
+        ("add a domain", "POST", "/api/email/domains"),
+    );
 }
 
 /// Profile: read, edited, reviewed and saved (one full replacement).
@@ -379,7 +399,7 @@ fn profile(pty: &Pty, serve: &Serve, ledger: &mut Ledger, round: usize) {
     wait_retrying(pty, "First name");
     tour_pane(pty);
     keys(pty, &[b"e"]);
-    answer_if(pty, "Unsent", b"n");
+    answer_if(pty, &["Unsent"], b"n");
     pty.wait_for("Edit company profile").expect("the form");
     pty.type_text(&round.to_string());
     keys(pty, &[CTRL_S]);
@@ -420,7 +440,7 @@ fn keys_answered_while_requests_hang(pty: &Pty) {
 fn quit_keeping_a_draft(mut pty: Pty, body: &str) {
     pane(&pty, b"3", "Inbox ·");
     keys(&pty, &[b"c"]);
-    answer_if(&pty, "Unsaved text", b"n");
+    answer_if(&pty, &["Unsaved text"], b"n");
     pty.wait_for("New email").expect("the editor");
     pty.type_text(&format!("keep@example.com\t\t\t\tKept\t{body}"));
     pty.wait_for(body).expect("typed");
