@@ -316,6 +316,10 @@ impl Client {
     ) -> Result<(u16, Vec<u8>), ApiError> {
         let inner = &self.inner;
         if inner.config.read_only && !super::read_only::is_read(&method, path, query) {
+            // The dashboard refuses writes before they reach the client: a
+            // refusal here means that first line of defence missed one,
+            // which the read-only tests look for in the log.
+            tracing::warn!(method = %method, path, "read-only mode: refused, not sent");
             return Err(ApiError::ReadOnly {
                 method: method.to_string(),
                 path: path.to_owned(),

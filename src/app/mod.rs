@@ -149,6 +149,10 @@ pub fn tab_labels(width: u16, shown: Pane) -> Vec<String> {
         .collect()
 }
 
+/// How the status bar names the default workspace after `:profile`
+/// switched back to it.
+pub const DEFAULT_PROFILE: &str = "default";
+
 /// Facts about the session the status bar shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Session {
@@ -163,7 +167,9 @@ pub struct Session {
     /// Read-only mode: the client refuses every request but a read, so
     /// actions that would change the service are shown disabled.
     pub read_only: bool,
-    /// The workspace profile in use (`--profile`); `None`: the default.
+    /// The workspace profile in use (`--profile`, `:profile NAME`);
+    /// `None`: the default, unnamed at start and [`DEFAULT_PROFILE`] once
+    /// `:profile` switched back to it.
     pub profile: Option<String>,
 }
 
@@ -603,7 +609,7 @@ impl Model {
             );
             return Vec::new();
         }
-        let shown = name.clone().unwrap_or_else(|| "default".into());
+        let shown = name.clone().unwrap_or_else(|| DEFAULT_PROFILE.into());
         self.notify(Level::Info, "Opening profile", &shown);
         let mut cmds = vec![self.save_state()];
         cmds.extend(self.save_cache(true));
@@ -615,13 +621,18 @@ impl Model {
     /// state; replies still on their way from the old one are dropped.
     fn on_profile_opened(&mut self, opened: msg::OpenedProfile) -> Vec<Cmd> {
         let msg::OpenedProfile {
-            session,
+            mut session,
             state,
             poll,
             notices,
             cache,
         } = opened;
-        let name = session.profile.clone().unwrap_or_else(|| "default".into());
+        // Back on the default workspace after a switch: the status bar
+        // names it, as it named the profile switched from.
+        let name = session
+            .profile
+            .get_or_insert_with(|| DEFAULT_PROFILE.into())
+            .clone();
         self.session = session;
         self.state = state;
         self.poll = poll;

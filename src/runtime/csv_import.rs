@@ -35,6 +35,8 @@ pub fn spawn(id: RequestId, read: CsvRead, tx: &UnboundedSender<Msg>) {
 pub fn read_chunk(read: &CsvRead) -> Result<CsvChunk, String> {
     let path = read.path.display();
     let (file, base, file_len) = open(read)?;
+    // A second handle (its own offset) to look where a record starts.
+    let mut peek = File::open(expand_home(&read.path)).map_err(|e| format!("{path}: {e}"))?;
     // Only `\n` ends a record, so every record's newline is read with it
     // and the line count is exact; a `\r` before it is taken off below.
     let mut rdr = csv::ReaderBuilder::new()
@@ -66,8 +68,13 @@ pub fn read_chunk(read: &CsvRead) -> Result<CsvChunk, String> {
         }
         // The line the record starts on, as the reader saw it (counting
         // from newlines in the file itself, so a quoted newline or a quote
-        // left open at the end cannot move it).
-        let line = record.position().map_or(before, |p| line_of(p.line()));
+        // left open at the end cannot move it), past the empty lines the
+        // reader skipped before it without a word: its position is where
+        // it started looking.
+        let line = record.position().map_or(before, |p| {
+            let skipped = newlines_at(&mut peek, base.saturating_add(p.byte()));
+            line_of(p.line()).saturating_add(skipped)
+        });
         let fields = decode(&record);
         if matches!(&fields, Ok(f) if f.len() == 1 && f[0].is_empty()) {
             // A blank line (`\r\n` alone).
@@ -144,6 +151,24 @@ fn decode(record: &csv::ByteRecord) -> Result<Vec<String>, String> {
         .collect()
 }
 
+/// How many `\n` bytes follow each other from `at` in the file: the empty
+/// lines the `csv` reader skips before a record. A failed read counts none.
+fn newlines_at(file: &mut File, at: u64) -> u64 {
+    let mut count = 0u64;
+    let mut buf = [0u8; 256];
+    if file.seek(SeekFrom::Start(at)).is_err() {
+        return 0;
+    }
+    loop {
+        let n = read_up_to(file, &mut buf).unwrap_or(0);
+        let run = buf[..n].iter().take_while(|b| **b == b'\n').count();
+        count = count.saturating_add(run as u64);
+        if run < buf.len() {
+            return count;
+        }
+    }
+}
+
 /// `~/x` as `$HOME/x` (the shell is not there to do it).
 fn expand_home(path: &Path) -> PathBuf {
     match (path.strip_prefix("~"), std::env::var_os("HOME")) {
@@ -169,6 +194,7 @@ fn read_up_to(file: &mut File, buf: &mut [u8]) -> std::io::Result<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use std::io::Write;
 
     fn file(bytes: &[u8]) -> tempfile::NamedTempFile {
@@ -319,45 +345,141 @@ mod tests {
         panic!("the walk never ended");
     }
 
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
+    /// The property over any bytes: the walk ends, line numbers only
+    /// grow, and reading row by row or under a byte cap gives the same rows
+    /// as reading in one go.
+    fn reads_to_the_end_in_order(bytes: &[u8], cap: usize) -> Result<(), TestCaseError> {
+        let whole: Vec<CsvRow> = walk(bytes, usize::MAX, usize::MAX)
+            .into_iter()
+            .flat_map(|c| c.rows)
+            .collect();
+        let lines: Vec<u64> = whole.iter().map(|r| r.line).collect();
+        prop_assert!(lines.windows(2).all(|w| w[0] < w[1]), "{lines:?}");
+        let one_by_one: Vec<CsvRow> = walk(bytes, 1, usize::MAX)
+            .into_iter()
+            .flat_map(|c| c.rows)
+            .collect();
+        prop_assert_eq!(&one_by_one, &whole);
+        let capped: Vec<CsvRow> = walk(bytes, usize::MAX, cap)
+            .into_iter()
+            .flat_map(|c| c.rows)
+            .collect();
+        prop_assert_eq!(&capped, &whole);
+        Ok(())
+    }
+
+    /// Any bytes at all, with the CSV's own punctuation made likely.
+    fn csv_bytes() -> impl Strategy<Value = Vec<u8>> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just(b','),
+                Just(b'"'),
+                Just(b'\n'),
+                Just(b'\r'),
+                any::<u8>(),
+            ],
+            0..400,
+        )
+    }
+
+    /// Without quotes every row is one line of the file: the line numbers
+    /// are those an editor shows (empty lines and `\r` alone skipped).
+    fn unquoted_rows_keep_their_line(bytes: &[u8]) -> Result<(), TestCaseError> {
+        let text = bytes.strip_prefix(&BOM[..]).unwrap_or(bytes);
+        let mut segments: Vec<&[u8]> = text.split(|b| *b == b'\n').collect();
+        if segments.last().is_some_and(|s| s.is_empty()) {
+            segments.pop();
+        }
+        let expected: Vec<u64> = segments
+            .iter()
+            .zip(1u64..)
+            .filter(|(s, _)| !s.is_empty() && *s != b"\r")
+            .map(|(_, line)| line)
+            .skip(1)
+            .collect();
+        let got: Vec<u64> = walk(bytes, usize::MAX, usize::MAX)
+            .into_iter()
+            .flat_map(|c| c.rows)
+            .map(|r| r.line)
+            .collect();
+        prop_assert_eq!(got, expected);
+        Ok(())
+    }
+
+    /// The `csv` reader skips an empty line without a word: the row after
+    /// it still has its own line, read in one go or a row at a time.
+    #[test]
+    fn rows_after_empty_lines_keep_their_own_line() {
+        let bytes = b"email\n\na@x.io\n\n\n\nb@x.io\r\n\r\nc@x.io";
+        assert_eq!(
+            lines(&read(&file(bytes), CsvPos::START, true, 10)),
+            [3, 7, 9]
+        );
+        let one_by_one: Vec<u64> = walk(bytes, 1, usize::MAX).iter().flat_map(lines).collect();
+        assert_eq!(one_by_one, [3, 7, 9]);
+    }
+
+    /// Like [`csv_bytes`], without a quote.
+    fn unquoted_bytes() -> impl Strategy<Value = Vec<u8>> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just(b','),
+                Just(b'\n'),
+                Just(b'\r'),
+                any::<u8>().prop_filter("no quote", |b| *b != b'"'),
+            ],
+            0..400,
+        )
+    }
+
+    /// The input the property first found (commit 8525000): a quote left
+    /// open on the last line swallowed the newline after it, and the rows
+    /// before it were given the same line. Each row keeps its own line.
+    #[test]
+    fn a_quote_left_open_at_the_end_keeps_each_row_its_own_line() {
+        let bytes = [0, b'\n', b'\n', 0, b'\n', b'"', b'"', b'"', b'\n'];
+        let rows: Vec<CsvRow> = walk(&bytes, usize::MAX, usize::MAX)
+            .into_iter()
+            .flat_map(|c| c.rows)
+            .collect();
+        let lines: Vec<u64> = rows.iter().map(|r| r.line).collect();
+        assert_eq!(lines, [3, 4], "{rows:?}");
+        reads_to_the_end_in_order(&bytes, 30).unwrap();
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
             cases: 64,
-            ..proptest::prelude::ProptestConfig::default()
+            ..ProptestConfig::default()
         })]
 
         /// Any bytes at all (broken quotes, NULs, lone CRs, invalid UTF-8):
-        /// no panic, the walk ends, line numbers only grow, and reading
-        /// row by row gives the same rows as reading in one go.
+        /// no panic, and [`reads_to_the_end_in_order`].
         #[test]
-        fn any_bytes_read_to_the_end_in_order(
-            bytes in proptest::collection::vec(
-                proptest::prop_oneof![
-                    proptest::prelude::Just(b','),
-                    proptest::prelude::Just(b'"'),
-                    proptest::prelude::Just(b'\n'),
-                    proptest::prelude::Just(b'\r'),
-                    proptest::prelude::any::<u8>(),
-                ],
-                0..400,
-            ),
-            cap in 1usize..64,
-        ) {
-            let whole: Vec<CsvRow> = walk(&bytes, usize::MAX, usize::MAX)
-                .into_iter()
-                .flat_map(|c| c.rows)
-                .collect();
-            let lines: Vec<u64> = whole.iter().map(|r| r.line).collect();
-            proptest::prop_assert!(lines.windows(2).all(|w| w[0] < w[1]), "{lines:?}");
-            let one_by_one: Vec<CsvRow> = walk(&bytes, 1, usize::MAX)
-                .into_iter()
-                .flat_map(|c| c.rows)
-                .collect();
-            proptest::prop_assert_eq!(&one_by_one, &whole);
-            let capped: Vec<CsvRow> = walk(&bytes, usize::MAX, cap)
-                .into_iter()
-                .flat_map(|c| c.rows)
-                .collect();
-            proptest::prop_assert_eq!(&capped, &whole);
+        fn any_bytes_read_to_the_end_in_order(bytes in csv_bytes(), cap in 1usize..64) {
+            reads_to_the_end_in_order(&bytes, cap)?;
+        }
+
+        /// Bytes without a quote: [`unquoted_rows_keep_their_line`].
+        #[test]
+        fn unquoted_rows_have_the_line_an_editor_shows(bytes in unquoted_bytes()) {
+            unquoted_rows_keep_their_line(&bytes)?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 10_000,
+            ..ProptestConfig::default()
+        })]
+
+        /// The long run of the property above:
+        /// `cargo test --lib any_bytes_long -- --ignored`.
+        #[test]
+        #[ignore = "long run: 10,000 cases (some minutes); cargo test --lib any_bytes_long -- --ignored"]
+        fn any_bytes_long_run(bytes in csv_bytes(), cap in 1usize..64, plain in unquoted_bytes()) {
+            reads_to_the_end_in_order(&bytes, cap)?;
+            unquoted_rows_keep_their_line(&plain)?;
         }
     }
 }

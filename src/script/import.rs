@@ -23,13 +23,15 @@
 //!  "rows": 0, "imported": 0,
 //!  "duplicates": {"in_file": 0, "in_roster": 0},
 //!  "left_out": {"count": 0, "rows": [{"line": 7, "reason": "no email"}]},
-//!  "chunks": 0, "complete": true,
-//!  "stopped": null}
+//!  "chunks": 0, "went_in": {"first_line": 2, "last_line": 7},
+//!  "complete": true, "stopped": null}
 //! ```
 //!
 //! `rows` counts the data rows read (blank lines skipped); `line` is the
 //! file's line number (the header is line 1); `left_out.rows` lists the
-//! first 1,000. `stopped`, when the import stopped early, is `{"line",
+//! first 1,000. `went_in` spans the lines of the chunks the service took
+//! (their duplicates and left-out rows counted above), `null` when none
+//! was. `stopped`, when the import stopped early, is `{"line",
 //! "code", "message", "may_have_gone_in"}`: the first line of the chunk
 //! that failed, the error's code and message, and whether that chunk may
 //! have been taken although its answer was lost.
@@ -188,6 +190,14 @@ struct Stopped {
     exit: Exit,
 }
 
+/// `went_in` of the report: the first and last line of the chunks the
+/// service took.
+#[derive(Debug, Serialize)]
+struct WentInJson {
+    first_line: u64,
+    last_line: u64,
+}
+
 /// The report.
 #[derive(Debug, Serialize)]
 struct ReportJson<'a> {
@@ -199,6 +209,7 @@ struct ReportJson<'a> {
     duplicates: DupJson,
     left_out: LeftOutJson<'a>,
     chunks: u64,
+    went_in: Option<WentInJson>,
     complete: bool,
     stopped: Option<&'a Stopped>,
 }
@@ -358,6 +369,7 @@ async fn upload(
     run: &mut Run,
 ) -> bool {
     let first_line = chunk.rows.first().map_or(chunk.start.line, |r| r.line);
+    let last_line = chunk.rows.last().map_or(first_line, |r| r.line);
     let next = chunk.next;
     run.rows = run.rows.saturating_add(chunk.rows.len() as u64);
     let mut b = batch(chunk, map, channel, &run.p.seen);
@@ -388,7 +400,7 @@ async fn upload(
             }
         }
     };
-    take(run, b, &answer);
+    take(run, b, &answer, (first_line, last_line));
     run.p.bytes_done = next.byte.min(run.p.file_len);
     if run.bar {
         progress_bar(run);
@@ -396,9 +408,13 @@ async fn upload(
     true
 }
 
-/// Counts a chunk that went in, as the pane does.
-fn take(run: &mut Run, mut b: Batch, answer: &AddLeadsResponse) {
+/// Counts a chunk that went in (its rows from line `span.0` to
+/// `span.1`), as the pane does.
+fn take(run: &mut Run, mut b: Batch, answer: &AddLeadsResponse, span: (u64, u64)) {
     let p = &mut run.p;
+    if !b.lines.is_empty() || b.dups > 0 {
+        p.went_in = Some((p.went_in.map_or(span.0, |(a, _)| a), span.1));
+    }
     p.imported = p.imported.saturating_add(answer.imported);
     let in_batch = answer
         .duplicate_rows
@@ -461,6 +477,87 @@ fn progress_bar(run: &Run) {
     let _ = std::io::stderr().flush();
 }
 
+/// Which lines went in, for the stopped import's message.
+fn went_in_text(went_in: Option<(u64, u64)>) -> String {
+    match went_in {
+        Some((a, b)) if a == b => format!("line {a} went in"),
+        Some((a, b)) => format!("lines {a}–{b} went in"),
+        None => "no line went in".into(),
+    }
+}
+
+/// The JSON report.
+fn report_json<'a>(
+    a: &ImportArgs,
+    campaign: &'a str,
+    header: &'a [String],
+    map: &[Target],
+    run: &'a Run,
+) -> ReportJson<'a> {
+    let p = &run.p;
+    ReportJson {
+        campaign_id: campaign,
+        file: a.file.display().to_string(),
+        mapping: header
+            .iter()
+            .zip(map)
+            .map(|(h, t)| MapJson {
+                column: h,
+                field: field_name(t),
+            })
+            .collect(),
+        rows: run.rows,
+        imported: p.imported,
+        duplicates: DupJson {
+            in_file: p.dup_file,
+            in_roster: p.dup_roster,
+        },
+        left_out: LeftOutJson {
+            count: p.left_out_count,
+            rows: p
+                .left_out
+                .iter()
+                .map(|(line, reason)| LeftJson {
+                    line: *line,
+                    reason,
+                })
+                .collect(),
+        },
+        chunks: p.chunks,
+        went_in: p.went_in.map(|(first_line, last_line)| WentInJson {
+            first_line,
+            last_line,
+        }),
+        complete: run.stopped.is_none(),
+        stopped: run.stopped.as_ref(),
+    }
+}
+
+/// The readable report, for a terminal.
+fn write_readable(run: &Run, out: &mut impl Write) -> std::io::Result<()> {
+    let p = &run.p;
+    writeln!(
+        out,
+        "{} rows read · {}",
+        format::count(run.rows),
+        p.summary()
+    )?;
+    if !p.left_out.is_empty() {
+        writeln!(out, "left out:")?;
+        for (line, why) in &p.left_out {
+            writeln!(out, "  line {line}: {}", sanitize::inline(why))?;
+        }
+        if p.left_out_count > p.left_out.len() as u64 {
+            writeln!(
+                out,
+                "  … and {} more",
+                format::count(p.left_out_count - p.left_out.len() as u64)
+            )?;
+        }
+    }
+    Ok(())
+}
+
 fn report(
     a: &ImportArgs,
     campaign: &str,
@@ -470,74 +567,21 @@ fn report(
     out: &mut impl Write,
 ) -> Result<Exit, Failure> {
     let p = &run.p;
-    let json = a.json || !std::io::stdout().is_terminal();
-    let written = if json {
-        write_json(
-            out,
-            &ReportJson {
-                campaign_id: campaign,
-                file: a.file.display().to_string(),
-                mapping: header
-                    .iter()
-                    .zip(map)
-                    .map(|(h, t)| MapJson {
-                        column: h,
-                        field: field_name(t),
-                    })
-                    .collect(),
-                rows: run.rows,
-                imported: p.imported,
-                duplicates: DupJson {
-                    in_file: p.dup_file,
-                    in_roster: p.dup_roster,
-                },
-                left_out: LeftOutJson {
-                    count: p.left_out_count,
-                    rows: p
-                        .left_out
-                        .iter()
-                        .map(|(line, reason)| LeftJson {
-                            line: *line,
-                            reason,
-                        })
-                        .collect(),
-                },
-                chunks: p.chunks,
-                complete: run.stopped.is_none(),
-                stopped: run.stopped.as_ref(),
-            },
-        )
+    let written = if a.json || !std::io::stdout().is_terminal() {
+        write_json(out, &report_json(a, campaign, header, map, run))
     } else {
-        (|| {
-            writeln!(
-                out,
-                "{} rows read · {}",
-                format::count(run.rows),
-                p.summary()
-            )?;
-            if !p.left_out.is_empty() {
-                writeln!(out, "left out:")?;
-                for (line, why) in &p.left_out {
-                    writeln!(out, "  line {line}: {}", sanitize::inline(why))?;
-                }
-                if p.left_out_count > p.left_out.len() as u64 {
-                    writeln!(
-                        out,
-                        "  … and {} more",
-                        format::count(p.left_out_count - p.left_out.len() as u64)
-                    )?;
-                }
-            }
-            Ok(())
-        })()
+        write_readable(run, out)
     };
     written.map_err(|e| stdout_failure(&e))?;
     match &run.stopped {
         None => Ok(Exit::Ok),
         Some(s) => {
             let mut message = format!(
-                "import stopped at the chunk from line {}: {}: {}",
-                s.line, s.code, s.message
+                "import stopped at the chunk from line {}: {}: {}; {}",
+                s.line,
+                s.code,
+                s.message,
+                went_in_text(p.went_in)
             );
             if s.may_have_gone_in {
                 message.push_str(

@@ -309,7 +309,34 @@ struct ResultsHead<'a> {
     search_id: &'a str,
     q: Option<&'a str>,
     #[serde(rename = "where")]
-    predicates: &'a [Predicate],
+    predicates: Vec<PredicateJson<'a>>,
+}
+
+/// A `--where` predicate as `results --json` echoes it: a whole number as
+/// an integer (`5000`, not `5000.0`), as every number Outpost shows.
+#[derive(Debug, Serialize)]
+struct PredicateJson<'a> {
+    path: &'a str,
+    operator: &'a Operator,
+    value: serde_json::Value,
+}
+
+impl<'a> From<&'a Predicate> for PredicateJson<'a> {
+    fn from(p: &'a Predicate) -> Self {
+        let value = match &p.value {
+            // `format::float` writes a whole float's digits, which JSON
+            // reads back as an integer; any other number as itself.
+            PredicateValue::Number(f) => serde_json::from_str(&format::float(*f))
+                .or_else(|_| serde_json::to_value(f))
+                .unwrap_or(serde_json::Value::Null),
+            other => serde_json::to_value(other).unwrap_or(serde_json::Value::Null),
+        };
+        PredicateJson {
+            path: &p.path,
+            operator: &p.operator,
+            value,
+        }
+    }
 }
 
 /// The end of `results --json`, after the rows.
@@ -437,7 +464,7 @@ fn open_sink(a: &ResultsArgs, filter: &Filter, out: &mut impl Write) -> Result<S
             let head = ResultsHead {
                 search_id: &a.search,
                 q: a.q.as_deref().map(str::trim).filter(|q| !q.is_empty()),
-                predicates: &filter.predicates,
+                predicates: filter.predicates.iter().map(PredicateJson::from).collect(),
             };
             let mut text = serde_json::to_string_pretty(&head)
                 .map_err(|e| Failure::new(Exit::Failed, e.to_string()))?;
@@ -604,6 +631,14 @@ mod tests {
             ]
         );
         assert_eq!(p[1].operator, Operator::Gte);
+        let echoed: Vec<_> = p.iter().map(|p| PredicateJson::from(p).value).collect();
+        assert_eq!(
+            serde_json::to_string(&echoed).unwrap(),
+            r#"["vp",200,true,"01067",-5]"#,
+            "whole numbers are echoed as integers"
+        );
+        let half = predicates(&args(&["score", "gte", "0.25"])).unwrap();
+        assert_eq!(PredicateJson::from(&half[0]).value, serde_json::json!(0.25));
         let err = predicates(&args(&["a", "like", "x"])).unwrap_err();
         assert_eq!(err.exit, Exit::Usage);
         assert!(

@@ -292,10 +292,12 @@ fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
         if used + w > room {
             break;
         }
-        // Read-only mode shows a write's key disabled (the help says why).
+        // Read-only mode shows a write's key disabled (the help says why),
+        // in place of any reason of the pane's own: one mark, not two.
         if m.session.read_only && action.writes() {
+            let name = label.split(" ✗").next().unwrap_or(label);
             left.push(Span::styled(key, theme.dim));
-            left.push(Span::styled(format!(" {} ", disabled(label)), theme.dim));
+            left.push(Span::styled(format!(" {name}✗ "), theme.dim));
         } else {
             left.push(Span::styled(key, theme.key));
             left.push(Span::styled(format!(" {label}  "), theme.dim));
@@ -312,16 +314,6 @@ fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
         ..layout.status
     };
     f.render_widget(Paragraph::new(Line::from(right)), rect);
-}
-
-/// A hint's label marked disabled once: a label that already says why
-/// (`edit ✗ drafts only`) keeps its own mark.
-fn disabled(label: &str) -> String {
-    if label.contains('✗') {
-        label.to_owned()
-    } else {
-        format!("{label}✗")
-    }
 }
 
 /// Shortens text to `max` chars by cutting the middle (`api.exa…le.com:443`).

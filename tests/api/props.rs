@@ -23,7 +23,7 @@ use outpost::api::client::decode;
 use outpost::api::model::*;
 use outpost::api::{ApiError, ServiceError};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
+use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
@@ -421,11 +421,16 @@ fn bytes() -> impl Strategy<Value = Vec<u8>> {
     ]
 }
 
+/// Where a failing case's seed is kept and replayed first. The default
+/// (beside the source) would be `tests/proptest-regressions/props.txt`,
+/// which `tests/ui/props.rs` resolves to as well: this suite keeps its own.
+const REGRESSIONS: &str = "tests/proptest-regressions/api-props.txt";
+
 /// Runs every property with `cases` cases each.
 fn run_all(cases: u32) {
     let config = || Config {
         cases,
-        failure_persistence: None,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(REGRESSIONS))),
         ..Config::default()
     };
     let mut r = TestRunner::new(config());

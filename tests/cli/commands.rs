@@ -1,5 +1,7 @@
 //! Every listing command, as a table and as JSON; errors and exit codes.
 
+use outpost::api::model::{Operator, Predicate, PredicateValue, ResultsQuery};
+use outpost::api::{ApiKey, Client, ClientConfig};
 use serde_json::Value;
 
 use crate::support::{Serve, cli, outpost, run, workspace};
@@ -80,6 +82,128 @@ fn searches_and_results_as_tables_and_json() {
         "{}",
         bad.stderr
     );
+}
+
+/// The service's own count of the results matching `query`, read through
+/// the client (its first page says the total).
+fn service_count(serve: &Serve, search: &str, query: ResultsQuery) -> (u64, Vec<String>) {
+    let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+    let client = Client::new(ClientConfig::new(&serve.url, key)).expect("client");
+    let rt = tokio::runtime::Runtime::new().expect("runtime");
+    let page = rt
+        .block_on(client.query_results(
+            search,
+            &ResultsQuery {
+                limit: Some(100),
+                ..query
+            },
+        ))
+        .expect("the service filters");
+    let ids = page.results.iter().map(|r| r.result_id.clone()).collect();
+    (page.pagination.total, ids)
+}
+
+/// `results`' table holds the rows of its `--json` document: the header,
+/// then one line per result, the first one's values on the first line.
+fn assert_table_of(table: &str, json: &Value) {
+    let lines: Vec<&str> = table.lines().collect();
+    let header: Vec<&str> = lines
+        .first()
+        .map(|l| l.split_whitespace().collect())
+        .unwrap_or_default();
+    assert_eq!(
+        header,
+        [
+            "RESULT", "ID", "SCORE", "TIER", "NAME", "TITLE", "COMPANY", "EMAIL", "STATUS"
+        ],
+        "{table}"
+    );
+    assert_eq!(
+        Some(lines.len() as u64 - 1),
+        json["count"].as_u64(),
+        "{table}"
+    );
+    let first = &json["results"][0];
+    let row = lines.get(1).copied().unwrap_or_default();
+    assert!(
+        row.starts_with(first["result_id"].as_str().unwrap_or("?"))
+            && row.contains(&format!("{:.2}", first["score"].as_f64().unwrap_or(-1.0)))
+            && row.contains(first["quality_tier"].as_str().unwrap_or("?"))
+            && row.contains(first["email"].as_str().unwrap_or("?")),
+        "the first row is the first result:\n{row}\n{first}"
+    );
+}
+
+/// `--where` on a real enrichment path of the demo: the command lists
+/// exactly what the service's own filter counts, echoes the predicate with
+/// the number as written, and prints the same rows as a table.
+#[test]
+fn results_where_lists_what_the_service_filter_finds() {
+    let serve = Serve::start(&[]);
+    let dir = workspace(&serve);
+    let d = dir.path();
+    let json = cli(d, &["searches", "--json"]).json();
+    let id = id_where(
+        &json["searches"],
+        "title",
+        "RevOps leaders at Series B SaaS",
+    );
+    let filter = ["--where", "company.firmographics.headcount", "gte", "5000"];
+
+    let run = cli(d, &[&["results", &id, "--json"][..], &filter].concat());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(
+            "\"where\": [\n    {\n      \"path\": \"company.firmographics.headcount\",\n      \"operator\": \"gte\",\n      \"value\": 5000\n    }\n  ]"
+        ),
+        "the predicate is echoed with the number as written:\n{}",
+        run.stdout
+    );
+    let got = run.json();
+    let count = got["count"].as_u64().unwrap_or(0);
+    let (total, first_page) = service_count(
+        &serve,
+        &id,
+        ResultsQuery {
+            predicates: vec![Predicate {
+                path: "company.firmographics.headcount".into(),
+                operator: Operator::Gte,
+                value: PredicateValue::Number(5000.0),
+            }],
+            ..ResultsQuery::default()
+        },
+    );
+    assert_eq!(count, total, "the service's own filter count");
+    let (all, _) = service_count(&serve, &id, ResultsQuery::default());
+    assert!(
+        count > 0 && count < all,
+        "the filter narrows: {count} of {all}"
+    );
+    assert_eq!(
+        got["results"].as_array().map(|a| a.len() as u64),
+        Some(total)
+    );
+    let ids: Vec<&str> = got["results"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|r| r["result_id"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(
+        ids[..first_page.len()],
+        first_page[..],
+        "same rows, same order"
+    );
+
+    // The same rows as a table: the header, then one line per result.
+    let table = cli(d, &[&["results", &id][..], &filter].concat());
+    assert_eq!(table.code, 0, "{}", table.stderr);
+    assert_table_of(&table.stdout, &got);
+    // Text and a predicate together narrow further.
+    let both = cli(
+        d,
+        &[&["results", &id, "--q", "revops", "--json"][..], &filter].concat(),
+    )
+    .json();
+    assert!(both["count"].as_u64().unwrap_or(u64::MAX) <= count);
 }
 
 #[test]
@@ -394,4 +518,24 @@ fn completions_and_the_demo() {
     let demo = cli(d, &["--demo", "domains", "--json"]);
     assert_eq!(demo.code, 0, "{}", demo.stderr);
     assert_eq!(demo.json()["domains"].as_array().map(Vec::len), Some(5));
+}
+
+/// Every `--where PATH` the README shows is an enrichment path the demo
+/// service has, so each example can be pasted and run.
+#[test]
+fn the_readme_filters_on_paths_the_demo_has() {
+    let readme = include_str!("../../README.md");
+    let paths: Vec<&str> = readme
+        .split("--where ")
+        .skip(1)
+        .filter_map(|rest| rest.split_whitespace().next())
+        .filter(|p| p.contains('.'))
+        .collect();
+    assert!(paths.len() >= 3, "{paths:?}");
+    for p in paths {
+        assert!(
+            outpost::demo::people::field_index(p).is_some(),
+            "README: --where {p} is not a field of the demo"
+        );
+    }
 }

@@ -5,6 +5,9 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
+use outpost::demo::ChaosConfig;
+use outpost::demo::chaos::{Chaos, Fault};
+
 use crate::support::{Serve, cli, workspace};
 
 fn write(dir: &std::path::Path, name: &str, text: &str) -> PathBuf {
@@ -214,4 +217,157 @@ fn on_a_terminal_the_import_shows_progress_and_a_readable_report() {
         "no JSON on a terminal: {screen}"
     );
     assert_eq!(pty.wait_exit(), Some(true));
+    // The progress bar ran on stderr, redrawn in place (the report drew
+    // over its last state): part-way after the first chunk, full after
+    // the second.
+    let out = pty.output();
+    let first = out
+        .find("1,000 rows · 999 imported · 0 duplicates · 1 left out")
+        .unwrap_or_else(|| panic!("the bar after the first chunk: {out:?}"));
+    let bar = out[..first].rsplit('\r').next().unwrap_or_default();
+    let filled = bar.matches('#').count();
+    assert!(
+        bar.starts_with("\x1b[2K[") && filled > 0 && filled < 20 && bar.contains('-'),
+        "part-way: {bar:?}"
+    );
+    let full =
+        "[####################] 100%  1,501 rows · 1,500 imported · 0 duplicates · 1 left out";
+    let last = out
+        .find(full)
+        .unwrap_or_else(|| panic!("the full bar: {out:?}"));
+    assert!(last > first, "in order");
+}
+
+/// The lines of a file of `n` leads after the header (line 1).
+fn leads_file(dir: &std::path::Path, n: usize) -> PathBuf {
+    let mut text = String::from("email,name\n");
+    for i in 0..n {
+        text.push_str(&format!("stop{i}@import-test.io,Person {i}\n"));
+    }
+    write(dir, "stop.csv", &text)
+}
+
+/// A chaos seed whose first two requests (reading the campaign, the first
+/// chunk) meet no fault and whose third (the second chunk) meets one that
+/// `wanted` accepts, with `rates` (error, 429, malformed).
+fn seed_failing_the_second_chunk(rates: (f64, f64, f64), wanted: fn(Fault) -> bool) -> u64 {
+    (0..10_000u64)
+        .find(|seed| {
+            let chaos = Chaos::new(ChaosConfig {
+                seed: *seed,
+                error_rate: rates.0,
+                rate_429: rates.1,
+                malformed_rate: rates.2,
+                ..ChaosConfig::default()
+            });
+            chaos.draw() == Fault::None && chaos.draw() == Fault::None && wanted(chaos.draw())
+        })
+        .expect("a seed")
+}
+
+/// The draft email campaign's id (ids are the same on every start).
+fn draft_email_campaign() -> String {
+    let plain = Serve::start(&[]);
+    let dir = workspace(&plain);
+    campaign(dir.path(), "email", "draft")
+}
+
+/// `leads import` of `rows` leads into the draft email campaign, against a
+/// service whose chaos (`flag` at rate 0.5) meets the second chunk with a
+/// fault `wanted` accepts; the service, for its log, and the run.
+fn import_failing_the_second_chunk(
+    flag: &str,
+    rates: (f64, f64, f64),
+    wanted: fn(Fault) -> bool,
+    rows: usize,
+) -> (Serve, crate::support::Run) {
+    let id = draft_email_campaign();
+    let seed = seed_failing_the_second_chunk(rates, wanted);
+    let serve = Serve::start(&["--chaos-seed", &seed.to_string(), flag, "0.5"]);
+    let dir = workspace(&serve);
+    let file = leads_file(dir.path(), rows);
+    let run = cli(
+        dir.path(),
+        &["leads", "import", &id, file.to_str().unwrap_or_default()],
+    );
+    (serve, run)
+}
+
+/// The statuses of the POSTs logged (the chunks sent).
+fn chunks_sent(serve: &Serve) -> Vec<u64> {
+    serve
+        .wait_requests(3)
+        .iter()
+        .filter(|l| l.method == "POST")
+        .map(|l| l.status)
+        .collect()
+}
+
+/// An import the service fails part-way: the first chunk went in, the
+/// second got a 500. The report says which lines went in and where it
+/// stopped, nothing after the failure is sent, and the exit code is the
+/// error's.
+#[test]
+fn an_import_stopped_part_way_says_which_lines_went_in() {
+    let (serve, r) = import_failing_the_second_chunk(
+        "--chaos-error-rate",
+        (0.5, 0.0, 0.0),
+        |f| f == Fault::Error,
+        2500,
+    );
+    assert_eq!(r.code, 1, "the service failed the request: {}", r.stderr);
+    let report = r.json();
+    assert_eq!(report["imported"], 1000, "{report}");
+    assert_eq!(report["chunks"], 1);
+    assert_eq!(
+        report["went_in"],
+        serde_json::json!({"first_line": 2, "last_line": 1001})
+    );
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["stopped"]["line"], 1002);
+    assert_eq!(report["stopped"]["code"], "internal_error");
+    assert_eq!(report["stopped"]["may_have_gone_in"], false);
+    assert!(
+        r.stderr.contains(
+            "import stopped at the chunk from line 1002: internal_error: Simulated failure (chaos): the request was not processed.; lines 2–1001 went in"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("may have gone in"), "{}", r.stderr);
+    assert_eq!(
+        chunks_sent(&serve),
+        [200, 500],
+        "nothing sent after the failure"
+    );
+}
+
+/// The second chunk's answer is unreadable (the service took it): the
+/// report says it may have gone in, it is not sent again, and the exit
+/// code says the answer could not be read.
+#[test]
+fn an_import_whose_answer_was_lost_says_the_chunk_may_have_gone_in() {
+    let (serve, r) = import_failing_the_second_chunk(
+        "--chaos-malformed-rate",
+        (0.0, 0.0, 0.5),
+        |f| matches!(f, Fault::Malformed(_)),
+        1500,
+    );
+    assert_eq!(r.code, 5, "an unreadable answer: {}", r.stderr);
+    let report = r.json();
+    assert_eq!(report["imported"], 1000, "{report}");
+    assert_eq!(
+        report["went_in"],
+        serde_json::json!({"first_line": 2, "last_line": 1001})
+    );
+    assert_eq!(report["stopped"]["line"], 1002);
+    assert_eq!(report["stopped"]["may_have_gone_in"], true);
+    assert!(
+        r.stderr.contains("lines 2–1001 went in")
+            && r.stderr
+                .contains("that chunk may have gone in (its answer was lost)"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(chunks_sent(&serve).len(), 2, "the chunk is not sent again");
 }

@@ -14,5 +14,6 @@ mod profiles;
 #[path = "../e2e/support.rs"]
 mod pty;
 mod read_only;
+mod read_only_keys;
 mod support;
 mod watch;

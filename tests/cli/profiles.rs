@@ -97,6 +97,11 @@ fn the_dashboard_opens_the_profile_and_keeps_its_state_apart() {
         .wait_for("other-demo.test")
         .expect("the other workspace's domain");
     assert!(!screen.contains("northwind-demo.io"), "{screen}");
+    let bar = pty.status_bar();
+    assert!(
+        bar.split_whitespace().any(|w| w == "other"),
+        "the status bar names the profile: {bar}"
+    );
     pty.send(b"q");
     assert_eq!(pty.wait_exit(), Some(true), "q quits");
     let data = pty.data_dir().to_path_buf();
@@ -115,6 +120,11 @@ fn the_dashboard_opens_the_profile_and_keeps_its_state_apart() {
     pty.send(b"4");
     pty.wait_for("fail-dkim.northwind-demo.io")
         .expect("the seeded workspace");
+    let bar = pty.status_bar();
+    assert!(
+        !bar.split_whitespace().any(|w| w == "other"),
+        "no profile named: {bar}"
+    );
     pty.send(b"q");
     assert_eq!(pty.wait_exit(), Some(true));
     assert!(pty.data_dir().join("state.json").exists());
@@ -138,15 +148,27 @@ fn profile_switches_the_open_dashboard_live() {
         .wait_for("other-demo.test")
         .expect("the other workspace's domains after the switch");
     assert!(!screen.contains("northwind-demo.io"), "{screen}");
+    // On the status bar's own line (a domain name holds "other" too).
+    let bar = pty.status_bar();
     assert!(
-        screen.contains("other"),
-        "the status bar names the profile: {screen}"
+        bar.split_whitespace().any(|w| w == "other"),
+        "the status bar names the profile: {bar}"
     );
     pty.send(b":profile nowhere\r");
     let screen = pty
         .wait_for("no profile `nowhere`")
         .expect("an unknown profile is refused with the names defined");
     assert!(screen.contains("other-demo.test"), "still open: {screen}");
+    // `:profile` alone: back to the default workspace, named so.
+    pty.send(b":profile\r");
+    pty.wait_for("fail-dkim.northwind-demo.io")
+        .expect("the default workspace again");
+    let bar = pty.status_bar();
+    let words: Vec<&str> = bar.split_whitespace().collect();
+    assert!(
+        words.contains(&"default") && !words.contains(&"other"),
+        "the status bar names the default workspace: {bar}"
+    );
     pty.send(b"q");
     assert_eq!(pty.wait_exit(), Some(true), "q quits");
     assert!(

@@ -54,6 +54,9 @@ pub struct Pty {
     parser: Arc<Mutex<vt100::Parser<Recorder>>>,
     /// What the program asked of the terminal.
     pub seen: Arc<Mutex<Seen>>,
+    /// Every byte the program wrote, in order (what the screen no longer
+    /// shows: a progress line drawn over, a bell).
+    raw: Arc<Mutex<Vec<u8>>>,
     /// The directory holding the config, data and log files.
     pub dir: tempfile::TempDir,
     exit: Option<portable_pty::ExitStatus>,
@@ -132,6 +135,8 @@ impl Pty {
         )));
         let p = parser.clone();
         let w = writer.clone();
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let sink = raw.clone();
         // Keep the master alive as long as the reader runs.
         let master = pty.master;
         std::thread::spawn(move || {
@@ -150,6 +155,9 @@ impl Pty {
                         if let Ok(mut p) = p.lock() {
                             p.process(&buf[..n]);
                         }
+                        if let Ok(mut r) = sink.lock() {
+                            r.extend_from_slice(&buf[..n]);
+                        }
                     }
                 }
             }
@@ -159,6 +167,7 @@ impl Pty {
             writer,
             parser,
             seen,
+            raw,
             dir,
             exit: None,
         }
@@ -191,11 +200,31 @@ impl Pty {
         }
     }
 
+    /// Everything the program wrote so far, as text.
+    pub fn output(&self) -> String {
+        self.raw
+            .lock()
+            .map(|r| String::from_utf8_lossy(&r).into_owned())
+            .unwrap_or_default()
+    }
+
     /// The screen as text.
     pub fn screen(&self) -> String {
         self.parser
             .lock()
             .map(|p| p.screen().contents())
+            .unwrap_or_default()
+    }
+
+    /// The last row of the screen: the dashboard's status bar.
+    pub fn status_bar(&self) -> String {
+        self.parser
+            .lock()
+            .ok()
+            .and_then(|p| {
+                let (_, cols) = p.screen().size();
+                p.screen().rows(0, cols.get()).last()
+            })
             .unwrap_or_default()
     }
 

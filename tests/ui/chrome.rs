@@ -335,24 +335,98 @@ fn help_scrolls_no_further_than_its_last_line_and_hides_missing_panes() {
     assert!(!m.redraw, "an unbound key draws nothing");
 }
 
-/// A hint that already says why its key does not apply keeps one mark in
-/// read-only mode (not `edit ✗ drafts only✗`).
+/// READ-ONLY and the profile's name are on the status bar's own line (not
+/// somewhere else on screen) at every size; after `:profile` goes back to
+/// the default workspace, that line says `default`.
+#[test]
+fn the_status_bar_says_read_only_and_names_the_workspace() {
+    let mut m = loaded(120, 30);
+    let line = status_line(&m, 120, 30);
+    assert!(
+        !line.contains("READ-ONLY") && !line.contains("default"),
+        "{line}"
+    );
+    m.session.read_only = true;
+    m.session.profile = Some("acme-eu".into());
+    for (w, h) in [(200, 50), (120, 30), (80, 24), (60, 15)] {
+        let text = screen_text(&terminal(&m, w, h));
+        let (rest, line) = text.trim_end().rsplit_once('\n').unwrap_or_default();
+        assert!(
+            line.contains(" READ-ONLY ") && line.contains("acme-eu"),
+            "{w}x{h}: {line}"
+        );
+        assert!(
+            !rest.contains("READ-ONLY") && !rest.contains("acme-eu"),
+            "{w}x{h}: on the status bar only:\n{text}"
+        );
+    }
+
+    // `:profile` with no name: the default workspace opens.
+    let mut session = m.session.clone();
+    session.profile = None;
+    session.read_only = false;
+    let poll = m.poll;
+    update(
+        &mut m,
+        Msg::ProfileOpened(Box::new(outpost::app::msg::OpenedProfile {
+            session,
+            state: outpost::store::State::default(),
+            poll,
+            notices: Vec::new(),
+            cache: outpost::app::cache::Cache::default(),
+        })),
+    );
+    for (w, h) in [(120, 30), (60, 15)] {
+        let line = status_line(&m, w, h);
+        assert!(
+            line.contains(" default ") && !line.contains("acme-eu") && !line.contains("READ-ONLY"),
+            "{w}x{h}: {line}"
+        );
+    }
+}
+
+/// In read-only mode a write's hint is marked disabled once, in place of
+/// the pane's own reason (never `pause ✗ active only✗`).
+#[test]
+fn read_only_hints_carry_one_mark() {
+    let mut m = crate::campaigns::listed(200, 50);
+    let line = status_line(&m, 200, 50);
+    assert!(line.contains("pause ✗ active only"), "{line}");
+    m.session.read_only = true;
+    let line = status_line(&m, 200, 50);
+    assert!(
+        !line.contains("only✗") && !line.contains("✗ active") && !line.contains("✗ paused"),
+        "{line}"
+    );
+    assert!(
+        line.contains("launch✗") && line.contains("pause✗"),
+        "{line}"
+    );
+}
+
+/// A hint that already says why its key does not apply is marked once in
+/// read-only mode, with read-only's mark in place of its own reason (not
+/// `edit ✗ drafts only✗`).
 #[test]
 fn a_disabled_hint_is_marked_once() {
     let mut m = crate::inbox::loaded(200, 50);
-    m.session.read_only = true;
-    let mut seen = None;
+    let mut found = false;
     for _ in 0..10 {
-        let line = status_line(&m, 200, 50);
-        if line.contains("drafts only") {
-            seen = Some(line);
+        if status_line(&m, 200, 50).contains("drafts only") {
+            found = true;
             break;
         }
         crate::inbox::press(&mut m, KeyCode::Char('j'));
     }
-    let line = seen.expect("a thread that is not a draft");
-    assert!(line.contains("edit ✗ drafts only "), "{line}");
-    assert!(!line.contains("only✗"), "{line}");
+    assert!(found, "a thread that is not a draft");
+    m.session.read_only = true;
+    let line = status_line(&m, 200, 50);
+    // Read-only is the reason that counts: it takes the pane's own place.
+    assert!(line.contains("edit✗"), "{line}");
+    assert!(
+        !line.contains("drafts only") && !line.contains("only✗"),
+        "{line}"
+    );
     // A write key without a reason of its own still gets its mark.
     let mut m = crate::domains::loaded(200, 50);
     m.session.read_only = true;
