@@ -218,6 +218,9 @@ pub enum InboxSub {
     /// Check again whether a send whose answer was lost arrived (thread,
     /// attempt).
     SendCheck(String, u32),
+    /// Read the drafts again to learn whether a create whose answer was
+    /// lost made one (editor session, attempt).
+    CreateCheck(u64, u32),
 }
 
 /// The pane's questions.
@@ -441,16 +444,23 @@ fn on_sub(m: &mut Model, sub: InboxSub) -> Vec<Cmd> {
         },
         InboxSub::KeepDraft(edits) => editor::keep_draft(m, edits),
         InboxSub::SendCheck(thread, attempt) => send::check_again(m, &thread, attempt),
+        InboxSub::CreateCheck(session, attempt) => editor::check_created_again(m, session, attempt),
     }
 }
 
 /// The timers the pane wants now.
 fn subscriptions(m: &Model, subs: &mut Vec<(InboxSub, Duration)>) {
     let inbox = &m.panes.inbox;
-    if let Some(e) = &inbox.editor
-        && e.edits != e.kept
-    {
-        subs.push((InboxSub::KeepDraft(e.edits), editor::KEEP_AFTER));
+    if let Some(e) = &inbox.editor {
+        if e.edits != e.kept {
+            subs.push((InboxSub::KeepDraft(e.edits), editor::KEEP_AFTER));
+        }
+        if let Some(c) = e.created_check.as_ref().filter(|c| c.waiting) {
+            subs.push((
+                InboxSub::CreateCheck(e.session, c.attempts),
+                send::check_delay(c.attempts),
+            ));
+        }
     }
     for (thread, check) in &inbox.checks {
         if let Some(after) = check.next_in() {

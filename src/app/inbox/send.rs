@@ -15,8 +15,15 @@ use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use crate::config::keymap::Action;
 
-/// Checks made after a lost answer before saying the message did not go.
+/// Checks made after a lost answer before saying the message did not go
+/// (a lost create's check of the drafts follows the same schedule).
 pub const MAX_CHECKS: u32 = 5;
+
+/// The wait before check `attempts + 1` after a lost answer: 2, 4, 8, 16 s
+/// (the first check is at once; a slow service may still be working).
+pub fn check_delay(attempts: u32) -> Duration {
+    Duration::from_secs(1u64 << attempts.clamp(1, 4))
+}
 
 /// Where a send stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,8 +57,7 @@ pub struct SendCheck {
 impl SendCheck {
     /// When the next check is due, while one is.
     pub fn next_in(&self) -> Option<Duration> {
-        (self.verdict == Verdict::Checking && self.waiting)
-            .then(|| Duration::from_secs(1u64 << self.attempts.clamp(1, 4)))
+        (self.verdict == Verdict::Checking && self.waiting).then(|| check_delay(self.attempts))
     }
 }
 

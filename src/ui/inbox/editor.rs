@@ -42,7 +42,12 @@ fn frame(m: &Model, f: &mut Frame, a: &EditorAreas, e: &Editor, theme: &Theme) {
         (Some(_), false) => format!(" Edit draft · to {} ", DisplayText::inline(&e.base.to)),
     };
     let mut bottom = vec![];
-    if saving(m) {
+    if e.created_check.is_some() {
+        bottom.push(Span::styled(
+            " checking whether it was created… ",
+            theme.warn,
+        ));
+    } else if saving(m) {
         bottom.push(Span::styled(" saving… ", theme.info));
     } else if e.unsaved() {
         bottom.push(Span::styled(" unsaved changes (kept locally) ", theme.warn));

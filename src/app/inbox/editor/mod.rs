@@ -33,7 +33,10 @@ mod keys;
 mod save;
 
 pub use keys::{key, mouse, paste};
-pub use save::{create_request, on_adopt, on_created, on_saved, patch_request, save, saving};
+pub use save::{
+    CreateCheck, check_created_again, create_request, on_adopt, on_created, on_saved,
+    patch_request, save, saving,
+};
 
 /// How long after the last edit the text is kept in the local state.
 pub const KEEP_AFTER: Duration = Duration::from_secs(1);
@@ -233,6 +236,9 @@ pub struct Editor {
     /// The thread as the service last answered it (sending needs it even
     /// when the list's status filter hides the draft).
     pub service: Option<Thread>,
+    /// A create whose answer was lost, while the drafts are read to learn
+    /// whether it made one (saving waits for the verdict).
+    pub created_check: Option<CreateCheck>,
 }
 
 impl Editor {
@@ -415,6 +421,7 @@ fn new_editor(m: &mut Model, thread: Option<&Thread>, back: View) -> Editor {
         session,
         service: thread.cloned(),
         base: base.clone(),
+        created_check: None,
     };
     e.fill(&base);
     e

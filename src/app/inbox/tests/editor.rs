@@ -366,25 +366,36 @@ fn a_failed_save_keeps_the_text_in_the_editor_and_the_state() {
     assert!(state.drafts.contains_key("inbox-draft:new"));
 }
 
-#[test]
-fn a_lost_create_answer_is_checked_before_saving_again() {
-    let svc = Svc::default();
-    let mut m = composed(&svc, "sam@example.com");
-    let writes = press_ctrl(&mut m, &svc, 'o');
+/// Saves the composed email and loses the create's answer; returns the
+/// reads the loss asked for.
+fn lost_create(m: &mut Model, svc: &Svc) -> Vec<(crate::app::RequestId, ApiRequest)> {
+    let writes = press_ctrl(m, svc, 'o');
+    assert!(matches!(&writes[..], [(_, ApiRequest::CreateThread(_))]));
     let err = ApiError::Timeout {
         method: "POST".into(),
         after: Duration::from_secs(1),
         may_have_reached: true,
     };
-    let cmds = drive::reply(
-        &mut m,
-        writes[0].0,
-        ApiReply::ThreadCreated(Box::new(Err(err))),
-    );
-    let reads = drive::api(&cmds);
+    let cmds = drive::reply(m, writes[0].0, ApiReply::ThreadCreated(Box::new(Err(err))));
+    drive::api(&cmds)
+}
+
+/// The create-check timer due now, with its wait.
+fn create_check_due(m: &Model) -> Option<(SubId, Duration)> {
+    subscriptions(m)
+        .into_iter()
+        .find(|s| matches!(s.id, SubId::Pane(PaneSub::Inbox(InboxSub::CreateCheck(..)))))
+        .map(|s| (s.id, s.every))
+}
+
+#[test]
+fn a_lost_create_answer_is_checked_before_saving_again() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let reads = lost_create(&mut m, &svc);
     assert!(
-        matches!(&reads[0].1, ApiRequest::ListThreads { query } if query.status.as_deref() == Some("draft")),
-        "the drafts are read"
+        matches!(&reads[..], [(_, ApiRequest::ListThreads { query })] if query.status.as_deref() == Some("draft")),
+        "the drafts are read: {reads:?}"
     );
     // While checking, a second save is refused.
     assert!(press_ctrl(&mut m, &svc, 'o').is_empty());
@@ -396,10 +407,82 @@ fn a_lost_create_answer_is_checked_before_saving_again() {
     drive::reply(&mut m, reads[0].0, reply);
     assert_eq!(editor(&m).thread.as_deref(), Some("t-made"));
     assert!(last_toast(&m).contains("was created"));
+    assert!(create_check_due(&m).is_none(), "no more checks");
     // Saving now updates it.
     typed(&mut m, &svc, "!");
     let writes = press_ctrl(&mut m, &svc, 'o');
     assert!(matches!(&writes[0].1, ApiRequest::PatchThread { id, .. } if id == "t-made"));
+}
+
+/// The service is still working on the create when the drafts are first
+/// read (the POST slower than the client's timeout): "not found yet", read
+/// again on the send check's schedule, saving blocked until the verdict —
+/// so the draft is made once.
+#[test]
+fn a_lost_create_not_found_at_first_is_read_again_and_never_made_twice() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let reads = lost_create(&mut m, &svc);
+    drive::reply(&mut m, reads[0].0, svc.read(&reads[0].1).unwrap());
+    let note = editor(&m).note.clone().unwrap_or_default();
+    assert!(note.contains("Not found among the drafts yet"), "{note}");
+    assert!(!note.contains("not created"), "{note}");
+    // Saving still waits for the verdict: nothing is posted.
+    assert!(press_ctrl(&mut m, &svc, 'o').is_empty());
+    assert!(
+        last_toast(&m).contains("Checking the last save"),
+        "{}",
+        last_toast(&m)
+    );
+    assert_eq!(
+        create_check_due(&m),
+        Some((
+            SubId::Pane(PaneSub::Inbox(InboxSub::CreateCheck(editor(&m).session, 1))),
+            Duration::from_secs(2)
+        )),
+        "read again after 2 s"
+    );
+    // The second read finds the draft the slow POST made.
+    let (due, _) = create_check_due(&m).unwrap();
+    let reads = drive::api(&update(&mut m, Msg::SubFired(due)));
+    assert!(matches!(&reads[..], [(_, ApiRequest::ListThreads { .. })]));
+    let mut with = Svc::default();
+    with.threads
+        .insert(0, new_thread("t-slow", &editor(&m).current()));
+    drive::reply(&mut m, reads[0].0, with.read(&reads[0].1).unwrap());
+    assert_eq!(editor(&m).thread.as_deref(), Some("t-slow"));
+    typed(&mut m, &svc, "!");
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    assert!(
+        matches!(&writes[..], [(_, ApiRequest::PatchThread { id, .. })] if id == "t-slow"),
+        "an update, not a second create: {writes:?}"
+    );
+}
+
+/// Never found: the checks back off (2, 4, 8, 16 s) and only after the
+/// last is the draft said to be most likely not created; saving then
+/// creates it.
+#[test]
+fn a_lost_create_never_found_is_said_not_created_only_after_the_last_check() {
+    use crate::app::inbox::send::MAX_CHECKS;
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let mut reads = lost_create(&mut m, &svc);
+    for attempt in 1..MAX_CHECKS {
+        drive::reply(&mut m, reads[0].0, svc.read(&reads[0].1).unwrap());
+        let note = editor(&m).note.clone().unwrap_or_default();
+        assert!(!note.contains("not created"), "check {attempt}: {note}");
+        let (due, every) = create_check_due(&m).expect("another check is due");
+        assert_eq!(every, Duration::from_secs(1 << attempt.min(4)));
+        reads = drive::api(&update(&mut m, Msg::SubFired(due)));
+        assert_eq!(reads.len(), 1);
+    }
+    drive::reply(&mut m, reads[0].0, svc.read(&reads[0].1).unwrap());
+    let note = editor(&m).note.clone().unwrap_or_default();
+    assert!(note.contains("most likely not created"), "{note}");
+    assert!(create_check_due(&m).is_none());
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    assert!(matches!(&writes[..], [(_, ApiRequest::CreateThread(_))]));
 }
 
 #[test]
