@@ -295,22 +295,6 @@ pub fn error_text(e: &ApiError) -> String {
     format!("{}: {}", e.code(), e.message())
 }
 
-/// Whether a failed write may still have been carried out: its answer was
-/// lost (timeout, dropped connection) or could not be read (a 2xx that
-/// did not decode).
-pub fn may_have_happened(e: &ApiError) -> bool {
-    match e {
-        ApiError::Timeout {
-            may_have_reached, ..
-        }
-        | ApiError::Transport {
-            may_have_reached, ..
-        } => *may_have_reached,
-        ApiError::Decode { status, .. } => (200..300).contains(status),
-        _ => false,
-    }
-}
-
 /// The participant of a thread: `Name <address>`, the address, or a dash.
 pub fn participant(t: &Thread) -> String {
     let name = t.participant_name.as_deref().unwrap_or("").trim();

@@ -88,7 +88,8 @@ pub fn close(m: &mut Model) {
     m.panes.inbox.view = View::List;
 }
 
-fn read_thread(m: &mut Model, id: &str) -> Vec<Cmd> {
+/// Reads a thread (once at a time).
+pub fn read_thread(m: &mut Model, id: &str) -> Vec<Cmd> {
     if in_flight(m, |p| matches!(p, Purpose::Thread(t) if t == id)) {
         return Vec::new();
     }
@@ -187,7 +188,8 @@ pub fn on_thread(m: &mut Model, id: &str, r: Result<Thread, ApiError>) -> Vec<Cm
             {
                 o.error = None;
             }
-            super::apply_thread(m, t);
+            super::apply_thread(m, t.clone());
+            return super::send::thread_seen(m, &t);
         }
         Err(e) if e.is_not_found() => {
             super::list::remove(m, id);

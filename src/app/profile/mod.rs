@@ -163,22 +163,6 @@ fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
     m.requests.pending::<ProfileModel>(f)
 }
 
-/// Whether a failed write may still have been carried out (it is never
-/// sent again on its own).
-fn may_have_reached(e: &crate::api::ApiError) -> bool {
-    use crate::api::ApiError;
-    match e {
-        ApiError::Timeout {
-            may_have_reached, ..
-        }
-        | ApiError::Transport {
-            may_have_reached, ..
-        } => *may_have_reached,
-        ApiError::Decode { status, .. } => (200..300).contains(status),
-        _ => false,
-    }
-}
-
 /// Whether a save (or the check after an uncertain one) is on its way.
 pub fn saving(m: &Model) -> bool {
     in_flight(m, |p| matches!(p, Purpose::Save(_) | Purpose::Check(_)))

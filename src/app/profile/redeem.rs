@@ -97,7 +97,7 @@ pub fn on_redeemed(m: &mut Model, code: String, reply: ApiReply) -> Vec<Cmd> {
             // The pass panel may have appeared above the profile.
             read::rebuild(m);
         }
-        Err(e) if super::may_have_reached(&e) => ask_again(m, code, &e),
+        Err(e) if e.maybe_accepted() => ask_again(m, code, &e),
         Err(e) => {
             m.toasts.error(m.now, "redeeming the code", &e);
             if m.panes.profile.redeem.is_none() {

@@ -231,7 +231,7 @@ pub fn on_saved(m: &mut Model, sent: PutContext, reply: ApiReply) -> Vec<Cmd> {
                 &format!("{n} field{} changed", if n == 1 { "" } else { "s" }),
             )
         }
-        Err(e) if super::may_have_reached(&e) => {
+        Err(e) if e.maybe_accepted() => {
             m.notify(
                 Level::Warning,
                 "The save may have reached the service",

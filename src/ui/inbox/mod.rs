@@ -30,7 +30,7 @@ fn status_span(m: &Model, id: &str, status: &ThreadStatus, theme: &Theme) -> Spa
     match m.panes.inbox.checks.get(id).map(|c| c.verdict) {
         Some(Verdict::Sending) => Span::styled("sending…", theme.info),
         Some(Verdict::Checking) => Span::styled("checking send…", theme.warn),
-        Some(Verdict::NotSent) => Span::styled("draft · not sent", theme.err),
+        Some(Verdict::NotSent) => Span::styled("draft · not sent?", theme.err),
         None => {
             let style = match status {
                 ThreadStatus::Draft => theme.warn,

@@ -135,7 +135,7 @@ fn third_line(m: &Model, t: &Thread, theme: &Theme) -> Option<Line<'static>> {
             ),
             Verdict::NotSent => (
                 format!(
-                    " Not sent: the last attempt never arrived. {} sends it (asks first).",
+                    " Most likely not sent: not in the thread after {MAX_CHECKS} checks. {} sends it again (asks first).",
                     m.keymap.key_label(Action::SendDraft)
                 ),
                 theme.err,

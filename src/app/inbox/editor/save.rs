@@ -342,9 +342,7 @@ fn save_failed(m: &mut Model, whose: Whose<'_>, sent: &DraftFields, err: &ApiErr
             "{} — attachments can only be added in the web dashboard; the public interface refuses them. The text is kept.",
             crate::app::inbox::error_text(err)
         )
-    } else if let (Whose::Session(editor), true) =
-        (whose, crate::app::inbox::may_have_happened(err))
-    {
+    } else if let (Whose::Session(editor), true) = (whose, err.maybe_accepted()) {
         if let Some(e) = editor_for(m, whose) {
             e.created_check = Some(CreateCheck {
                 sent: sent.clone(),
@@ -357,7 +355,7 @@ fn save_failed(m: &mut Model, whose: Whose<'_>, sent: &DraftFields, err: &ApiErr
             "{} — the draft may have been created; reading the drafts (check 1 of {MAX_CHECKS}) before anything is saved again.",
             crate::app::inbox::error_text(err)
         )
-    } else if crate::app::inbox::may_have_happened(err) {
+    } else if err.maybe_accepted() {
         format!(
             "{} — the save may or may not have arrived; the text is kept. Saving again only writes these fields again.",
             crate::app::inbox::error_text(err)
