@@ -317,7 +317,7 @@ fn a_dropped_connection_after_sending_is_checked_not_repeated() {
 #[test]
 fn a_connection_lost_before_sending_is_not_sent() {
     let svc = Svc::default();
-    let (mut m, reads) = send_failing(
+    let (m, reads) = send_failing(
         &svc,
         ApiError::Transport {
             detail: "connection reset".into(),
