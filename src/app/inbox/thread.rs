@@ -454,16 +454,8 @@ pub fn on_patched(m: &mut Model, purpose: &Purpose, r: Result<Thread, ApiError>)
 
 /// Asks before deleting a draft.
 fn ask_delete(m: &mut Model, t: &Thread) -> Vec<Cmd> {
-    if t.status != ThreadStatus::Draft {
-        return refuse(
-            m,
-            "Not a draft",
-            &format!(
-                "only unsent drafts can be deleted; this thread is {} — archive it instead ({})",
-                t.status,
-                m.keymap.key_label(Action::Archive)
-            ),
-        );
+    if let Some(b) = super::rules::blocked_op(m, t, super::rules::Op::Delete) {
+        return refuse(m, b.title, &b.why);
     }
     let mut lines = vec![
         format!("To: {}", super::participant(t)),

@@ -20,7 +20,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui_textarea::{CursorMove, TextArea, WrapMode};
 
 use super::{Question, Senders, View, readiness, refuse};
-use crate::api::model::{Attachment, Thread, ThreadStatus};
+use crate::api::model::{Attachment, Thread};
 use crate::app::form::{FieldKind, Form};
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
@@ -461,15 +461,9 @@ pub fn compose(m: &mut Model, to: Option<&str>) -> Vec<Cmd> {
 
 /// Opens the editor on a draft (`e`), the focus in the body.
 pub fn edit(m: &mut Model, t: &Thread) -> Vec<Cmd> {
-    if t.status != ThreadStatus::Draft {
-        return refuse(
-            m,
-            "Not a draft",
-            &format!(
-                "only drafts can be edited; this thread is {} (the contract sends only drafts)",
-                t.status
-            ),
-        );
+    if let Some(b) = crate::app::inbox::rules::blocked_op(m, t, crate::app::inbox::rules::Op::Edit)
+    {
+        return refuse(m, b.title, &b.why);
     }
     if let Some(cmds) = reopen(m, Some(&t.id)) {
         return cmds;

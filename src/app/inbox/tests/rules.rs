@@ -500,3 +500,62 @@ fn keys_that_do_not_apply_to_a_thread_are_shown_disabled_with_why() {
     assert_eq!(hint_of(&m, Action::EditDraft), Some("edit ✗ drafts only"));
     assert_eq!(hint_of(&m, Action::SendDraft), Some("send ✗ drafts only"));
 }
+
+/// A draft with messages cannot be deleted (rule 9): the open thread
+/// shows `D` disabled with why, and pressing it says so — nothing sent.
+#[test]
+fn delete_is_disabled_on_a_draft_with_messages() {
+    use crate::config::keymap::Action;
+    let svc = Svc::default();
+    let mut m = super::inbox_sized(&svc, 200, 50);
+    // Hana's draft has a message in the thread.
+    select(&mut m, "t-4");
+    press(&mut m, &svc, KeyCode::Enter);
+    assert_eq!(
+        m.panes.inbox.open.as_ref().and_then(|o| o.messages.total),
+        Some(1)
+    );
+    assert_eq!(
+        hint_of(&m, Action::DeleteDraft),
+        Some("delete ✗ has messages")
+    );
+    assert_eq!(hint_of(&m, Action::EditDraft), Some("edit"));
+    assert!(press(&mut m, &svc, KeyCode::Char('D')).is_empty());
+    assert!(question(&m).is_none(), "no delete confirm");
+    assert!(
+        last_toast(&m).contains("only a draft with no messages"),
+        "{}",
+        last_toast(&m)
+    );
+}
+
+/// While a send of the draft is on its way or being checked, editing and
+/// deleting it are disabled with why (the draft may already have gone).
+#[test]
+fn edit_and_delete_wait_while_a_send_is_checked() {
+    use crate::config::keymap::Action;
+    let svc = Svc::default();
+    let mut m = super::inbox_sized(&svc, 200, 50);
+    select(&mut m, "t-1");
+    press(&mut m, &svc, KeyCode::Char('S'));
+    let writes = press(&mut m, &svc, KeyCode::Char('y'));
+    assert_eq!(hint_of(&m, Action::EditDraft), Some("edit ✗ sending"));
+    assert_eq!(hint_of(&m, Action::DeleteDraft), Some("delete ✗ sending"));
+    let lost = ApiError::Timeout {
+        method: "POST".into(),
+        after: std::time::Duration::from_secs(1),
+        may_have_reached: true,
+    };
+    drive::reply(&mut m, writes[0].0, ApiReply::Sent(Box::new(Err(lost))));
+    assert_eq!(hint_of(&m, Action::EditDraft), Some("edit ✗ checking"));
+    assert_eq!(hint_of(&m, Action::DeleteDraft), Some("delete ✗ checking"));
+    assert!(press(&mut m, &svc, KeyCode::Char('e')).is_empty());
+    assert_ne!(m.panes.inbox.view, View::Editor, "the editor stays closed");
+    assert!(
+        last_toast(&m).contains("may already have gone"),
+        "{}",
+        last_toast(&m)
+    );
+    assert!(press(&mut m, &svc, KeyCode::Char('D')).is_empty());
+    assert!(question(&m).is_none());
+}
