@@ -236,6 +236,8 @@ pub enum Question {
     },
     /// Delete this draft?
     Delete(String),
+    /// Archive this draft (it cannot come back as a draft)?
+    ArchiveDraft(String),
     /// The service named an existing thread with this sender and
     /// recipient: open it instead?
     OpenExisting(Box<Thread>),
@@ -412,6 +414,7 @@ fn on_answer(m: &mut Model, q: Question, answer: Answer) -> Vec<Cmd> {
         Question::RestoreDraft(key) => editor::answer_restore(m, &key, answer),
         Question::Send { thread } if answer == Answer::Yes => send::send(m, &thread),
         Question::Delete(thread) if answer == Answer::Yes => thread::delete(m, &thread),
+        Question::ArchiveDraft(thread) if answer == Answer::Yes => thread::archive(m, &thread),
         Question::OpenExisting(t) if answer == Answer::Yes => editor::open_existing(m, *t),
         Question::CloseEditor => editor::answer_close(m, answer),
         _ => Vec::new(),

@@ -371,17 +371,55 @@ pub fn mark(m: &mut Model, t: &Thread, unread: u64) -> Vec<Cmd> {
 }
 
 /// Archives a thread, or brings an archived one back (as `active`: the
-/// contract has no way back to `draft`).
+/// contract has no way back to `draft`). A draft is archived only after
+/// asking: it would come back active, where its draft can no longer be
+/// edited, sent or deleted.
 pub fn toggle_archive(m: &mut Model, t: &Thread) -> Vec<Cmd> {
-    let status = if t.status == ThreadStatus::Archived {
-        ThreadStatus::Active
-    } else {
-        ThreadStatus::Archived
-    };
+    match t.status {
+        ThreadStatus::Archived => set_status(m, &t.id, ThreadStatus::Active),
+        ThreadStatus::Draft => {
+            ask_archive(m, t);
+            Vec::new()
+        }
+        _ => set_status(m, &t.id, ThreadStatus::Archived),
+    }
+}
+
+/// Archives a draft (confirmed).
+pub fn archive(m: &mut Model, id: &str) -> Vec<Cmd> {
+    set_status(m, id, ThreadStatus::Archived)
+}
+
+/// Asks before archiving a draft, saying what it costs.
+fn ask_archive(m: &mut Model, t: &Thread) {
+    let subject = t
+        .draft_subject
+        .as_deref()
+        .filter(|s| !s.is_empty())
+        .unwrap_or("(no subject)");
+    m.confirm(Confirm {
+        title: "Archive this draft?".into(),
+        lines: vec![
+            format!("To: {} · draft \"{subject}\"", super::participant(t)),
+            "Archived, it no longer blocks a new thread to this recipient: archived threads are ignored by the duplicate check.".into(),
+            "It cannot come back as a draft: unarchiving makes it active, and an active thread's draft can no longer be edited, sent or deleted.".into(),
+            format!(
+                "To drop an unsent draft, delete it instead ({}).",
+                m.keymap.key_label(Action::DeleteDraft)
+            ),
+        ],
+        yes: "Archive".into(),
+        no: None,
+        destructive: true,
+        on_yes: ConfirmAction::Pane(Question::ArchiveDraft(t.id.clone()).into()),
+    });
+}
+
+fn set_status(m: &mut Model, id: &str, status: ThreadStatus) -> Vec<Cmd> {
     patch(
         m,
         Purpose::Status {
-            thread: t.id.clone(),
+            thread: id.to_owned(),
             status: status.clone(),
         },
         PatchThread {
