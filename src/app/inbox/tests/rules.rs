@@ -110,7 +110,7 @@ fn state_draft_to_archived_asks_first() {
         &mut m,
         id,
         ApiReply::Thread(Box::new(Ok(with(&t, |t| {
-            t.status = ThreadStatus::Archived
+            t.status = ThreadStatus::Archived;
         })))),
     );
     assert_eq!(
