@@ -2,9 +2,11 @@
 //! wide screens), a note line, the attachments, the body, the find line.
 
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use super::size;
 use crate::app::Model;
@@ -31,7 +33,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     note(m, f, a.note, e, theme);
     attachments(f, a.attachments, e, theme);
     rule(m, f, a.rule, e, theme);
-    f.render_widget(&e.body, a.body);
+    body_text(f, a.body, e, theme);
     find_line(m, f, a.search, e, theme);
 }
 
@@ -199,6 +201,28 @@ fn attachments(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
         ]),
         area,
     );
+}
+
+/// The body, styled from the theme: the cursor shows only while the body
+/// has the focus, matches of the find line stand out.
+fn body_text(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
+    // ratatui-textarea keeps its scroll position in the text area it draws:
+    // the model's is drawn off screen first so it scrolls as the cursor
+    // moves, then a copy carrying that position is drawn with the theme.
+    let mut scratch = Buffer::empty(area);
+    (&e.body).render(area, &mut scratch);
+    let mut ta = e.body.clone();
+    ta.set_style(theme.text);
+    ta.set_cursor_line_style(Style::default());
+    ta.set_cursor_style(if e.in_body {
+        theme.selected
+    } else {
+        theme.text
+    });
+    ta.set_search_style(theme.selected.add_modifier(Modifier::UNDERLINED));
+    ta.set_placeholder_text("Write the email here…");
+    ta.set_placeholder_style(theme.dim);
+    f.render_widget(&ta, area);
 }
 
 fn rule(m: &Model, f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {

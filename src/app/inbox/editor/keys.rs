@@ -67,7 +67,6 @@ fn move_focus(m: &mut Model, forward: bool) -> Vec<Cmd> {
         (false, false) if e.form.focus == 0 => e.in_body = true,
         (false, false) => e.form.focus -= 1,
     }
-    e.restyle();
     Vec::new()
 }
 
@@ -159,7 +158,6 @@ fn open_find(m: &mut Model) -> Vec<Cmd> {
         return Vec::new();
     };
     e.in_body = true;
-    e.restyle();
     match &e.find {
         Some(_) => {
             let found = e.body.search_forward(false);
@@ -272,7 +270,6 @@ pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
             } else if areas.in_body(ev.column, ev.row) {
                 e.in_body = true;
             }
-            e.restyle();
         }
         MouseEventKind::ScrollDown if areas.in_body(ev.column, ev.row) => {
             for _ in 0..3 {

@@ -16,7 +16,6 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use ratatui::style::{Modifier, Style};
 use ratatui_textarea::{CursorMove, TextArea, WrapMode};
 
 use super::{Question, Senders, View, readiness, refuse};
@@ -299,7 +298,6 @@ impl Editor {
         }
         self.choose_sender(f.account_id.as_deref());
         self.body = body_area(&f.body);
-        self.restyle();
     }
 
     /// Chooses the option of a sender id (added when it is not offered,
@@ -328,27 +326,14 @@ impl Editor {
             f.choice = i;
         }
     }
-
-    /// Cursor and highlight styles for where the focus is.
-    pub fn restyle(&mut self) {
-        let cursor = if self.in_body {
-            Style::new().add_modifier(Modifier::REVERSED)
-        } else {
-            Style::new()
-        };
-        self.body.set_cursor_style(cursor);
-    }
 }
 
-/// A body text area: soft-wrapped, cursor at the end.
+/// A body text area: soft-wrapped, cursor at the end. Its look (cursor,
+/// highlights, placeholder) is the view's, from the theme.
 fn body_area(text: &str) -> TextArea<'static> {
     let lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
     let mut ta = TextArea::new(lines);
     ta.set_wrap_mode(WrapMode::WordOrGlyph);
-    ta.set_cursor_line_style(Style::new());
-    ta.set_placeholder_text("Write the email here…");
-    ta.set_placeholder_style(Style::new().add_modifier(Modifier::DIM));
-    ta.set_search_style(Style::new().add_modifier(Modifier::REVERSED | Modifier::UNDERLINED));
     ta.move_cursor(CursorMove::Bottom);
     ta.move_cursor(CursorMove::End);
     ta
@@ -471,7 +456,6 @@ pub fn edit(m: &mut Model, t: &Thread) -> Vec<Cmd> {
     let back = here(m);
     let mut e = new_editor(m, Some(t), back);
     e.in_body = true;
-    e.restyle();
     if e.body_locked {
         e.note =
             Some("The body is over 256 KB: shown here, changed only in the web dashboard.".into());

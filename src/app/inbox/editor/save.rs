@@ -52,7 +52,6 @@ fn validate(m: &mut Model, sending: bool) -> bool {
     let ok = !e.form.has_errors();
     if !ok {
         e.in_body = false;
-        e.restyle();
     }
     ok
 }

@@ -635,3 +635,72 @@ fn a_draft_the_status_filter_hides_can_still_be_sent_from_the_editor() {
     assert!(matches!(&writes[..], [(_, ApiRequest::SendMessage { id, .. })] if id == "t-hidden"));
     assert_eq!(m.panes.inbox.view, View::Thread);
 }
+
+/// The pane's `update` builds no style (issue 8): no file of the Inbox's
+/// app layer names ratatui's styles or the ui layer outside its tests; the
+/// editor's look is drawn from the theme.
+#[test]
+fn the_inbox_update_builds_no_style() {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                if path.file_name().is_some_and(|n| n != "tests") {
+                    walk(&path, out);
+                }
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/app/inbox")),
+        &mut files,
+    );
+    assert!(files.len() > 5, "{files:?}");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for banned in ["ratatui::style", "Style::", "crate::ui"] {
+            assert!(!code.contains(banned), "{} uses {banned}", file.display());
+        }
+    }
+}
+
+/// The body's cursor shows (in the theme's selected style) only while the
+/// body has the focus.
+#[test]
+fn the_body_cursor_shows_only_while_the_body_has_the_focus() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let theme = crate::ui::theme::Theme::from_config(&m.theme, m.colour);
+    let cursors = |m: &Model| {
+        let (w, h) = m.size;
+        let mut term =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).expect("terminal");
+        term.draw(|f| crate::ui::view(m, f)).expect("draw");
+        let buf = term.backend().buffer().clone();
+        let body = crate::app::inbox::layout::editor(m.layout().body, false, false).body;
+        let mut n = 0;
+        for y in body.y..body.y + body.height {
+            for x in body.x..body.x + body.width {
+                if buf[(x, y)].style() == buf[(x, y)].style().patch(theme.selected)
+                    && theme.selected != ratatui::style::Style::default()
+                {
+                    n += 1;
+                }
+            }
+        }
+        n
+    };
+    assert_eq!(editor(&m).focused(), "body");
+    assert_eq!(cursors(&m), 1, "the cursor in the body");
+    press(&mut m, &svc, KeyCode::Tab);
+    assert_ne!(editor(&m).focused(), "body");
+    assert_eq!(
+        cursors(&m),
+        0,
+        "no cursor in the body while a field has the focus"
+    );
+}
