@@ -274,6 +274,8 @@ impl KeyCombo {
             KeyCode::Char(c) if ctrl && c.is_ascii_alphabetic() => {
                 ComboCode::Char(c.to_ascii_lowercase())
             }
+            // Terminals send Ctrl-_ as 0x1F, which reads as Ctrl-7.
+            KeyCode::Char('7') if ctrl => ComboCode::Char('_'),
             KeyCode::Char(c) => ComboCode::Char(c),
             KeyCode::F(n) => ComboCode::F(n),
             KeyCode::Enter => ComboCode::Named("enter"),

@@ -519,7 +519,7 @@ pub fn filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
             return Vec::new();
         }
         _ => {
-            input.input(key);
+            crate::app::form::edit_key(input, key);
         }
     }
     let text = input.lines().join(" ");

@@ -83,7 +83,7 @@ fn type_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
                 "this body can only be changed in the web dashboard",
             );
         }
-        if e.body.input(key) {
+        if crate::app::form::edit_key(&mut e.body, key) {
             edited(e);
         }
         return Vec::new();
@@ -210,7 +210,7 @@ fn find_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
         Some(Action::Open | Action::Down) => find.found = Some(e.body.search_forward(false)),
         Some(Action::Up) => find.found = Some(e.body.search_back(false)),
         _ => {
-            if find.input.input(key) {
+            if crate::app::form::edit_key(&mut find.input, key) {
                 let text = find.input.lines().join(" ");
                 find.found = if text.is_empty() {
                     let _ = e.body.set_search_pattern("");

@@ -85,11 +85,44 @@ fn letters_type_in_the_editor_and_only_chords_act() {
     assert!(!m.quit);
     assert_eq!(m.panes.inbox.view, View::Editor);
     assert_eq!(editor(&m).current().body, "Hi Sam, quick question. qSD3?:");
-    // Ctrl-U undoes the last edit.
-    press_ctrl(&mut m, &svc, 'u');
+    // Ctrl-_ (sent as Ctrl-7) undoes the last edit; Ctrl-R redoes it.
+    press_ctrl(&mut m, &svc, '7');
     assert_ne!(editor(&m).current().body, "Hi Sam, quick question. qSD3?:");
     press_ctrl(&mut m, &svc, 'r');
     assert_eq!(editor(&m).current().body, "Hi Sam, quick question. qSD3?:");
+}
+
+/// Readline keys in every text box of the pane (issue 9): Ctrl-U deletes
+/// to the start of the line — in the body, the find line, the fields and
+/// the list's `/` filter — and never undoes.
+#[test]
+fn ctrl_u_deletes_to_the_start_of_the_line_in_every_box() {
+    let svc = Svc::default();
+    // The body.
+    let mut m = composed(&svc, "sam@example.com");
+    press(&mut m, &svc, KeyCode::Enter);
+    typed(&mut m, &svc, "second line");
+    press_ctrl(&mut m, &svc, 'u');
+    assert_eq!(editor(&m).current().body, "Hi Sam, quick question.\n");
+    // The find line.
+    press_ctrl(&mut m, &svc, 'f');
+    typed(&mut m, &svc, "quick");
+    press_ctrl(&mut m, &svc, 'u');
+    let find = editor(&m).find.as_ref().expect("the find line is open");
+    assert_eq!(find.input.lines().join(""), "");
+    press(&mut m, &svc, KeyCode::Esc);
+    // A field (the subject).
+    press(&mut m, &svc, KeyCode::BackTab);
+    assert_eq!(editor(&m).focused(), "subject");
+    press_ctrl(&mut m, &svc, 'u');
+    assert_eq!(editor(&m).current().subject, "");
+    // The list's `/` filter.
+    let mut m = inbox(&svc);
+    press(&mut m, &svc, KeyCode::Char('/'));
+    typed(&mut m, &svc, "jonas");
+    assert_eq!(m.panes.inbox.list.filter, "jonas");
+    press_ctrl(&mut m, &svc, 'u');
+    assert_eq!(m.panes.inbox.list.filter, "", "cleared, not undone");
 }
 
 #[test]
