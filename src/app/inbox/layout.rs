@@ -50,7 +50,8 @@ pub fn thread(body: Rect) -> ThreadAreas {
             reading,
         }
     } else {
-        let h = (rest.height * 2 / 5).clamp(5.min(rest.height), 14);
+        // Half for the messages (five rows at 80x24), half for the body.
+        let h = (rest.height / 2).clamp(5.min(rest.height), 14);
         let (table, reading) = split_top(rest, h);
         ThreadAreas {
             info,
@@ -199,6 +200,10 @@ mod tests {
     fn the_reading_pane_goes_beside_on_wide_screens() {
         let narrow = thread(Rect::new(0, 1, 80, 22));
         assert_eq!(narrow.table.x, narrow.reading.x);
+        assert!(
+            messages_viewport(Rect::new(0, 1, 80, 22)) > 3,
+            "more than three messages at 80x24"
+        );
         let wide = thread(Rect::new(0, 1, 200, 48));
         assert_eq!(wide.table.y, wide.reading.y);
         assert!(messages_viewport(Rect::new(0, 1, 60, 13)) >= 1);

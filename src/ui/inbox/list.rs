@@ -13,27 +13,51 @@ use crate::app::inbox::{Purpose, in_flight, layout, participant, text_box_key};
 use crate::config::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
+use crate::text::time_column::TimeColumn;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::stale;
 use crate::ui::widgets::vtable::{self, Column, TableSpec};
 
-// The subject goes last: it takes the room a wide screen has to spare.
-const COLS: [Column; 7] = [
-    Column::new("Participant", 12, 28),
-    Column::new("Address", 14, 36).optional(2),
-    Column::new("Status", 8, 16),
-    Column::num("Unread", 6, 6),
-    Column::new("Activity", 8, 12).optional(1),
-    Column::new("Sender", 12, 34).optional(3),
-    Column::new("Subject", 10, u16::MAX),
-];
+/// The columns; the Activity column as wide as its format needs ("5m
+/// ago", "11-22 11:40", or with the year). The subject goes last: it takes
+/// the room a wide screen has to spare.
+fn columns(activity: TimeColumn) -> [Column; 7] {
+    let w = time_width(activity);
+    [
+        Column::new("Participant", 12, 28),
+        Column::new("Address", 14, 36).optional(2),
+        Column::new("Status", 8, 16),
+        Column::num("Unread", 6, 6),
+        Column::new("Activity", w, w).optional(1),
+        Column::new("Sender", 12, 34).optional(3),
+        Column::new("Subject", 10, u16::MAX),
+    ]
+}
+
+/// Columns a time takes in a column of this format.
+pub fn time_width(col: TimeColumn) -> u16 {
+    match col {
+        TimeColumn::Ago => 8,
+        TimeColumn::Date { year: false } => 11,
+        TimeColumn::Date { year: true } => 16,
+    }
+}
 
 /// Draws the list.
 pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let l = &m.panes.inbox.list;
     let areas = layout::list(body, l.filter_input.is_some());
+    let vp = layout::list_viewport(body, l.filter_input.is_some());
+    let on_screen = (l.table.offset..l.table.offset.saturating_add(vp)).filter_map(|i| l.row(i));
+    let activity = TimeColumn::of(
+        on_screen.map(|t| t.updated_at.as_deref().unwrap_or("")),
+        m.clock,
+    );
+    let cols = columns(activity);
     let row = |i: usize| -> Vec<Span<'static>> {
-        l.row(i).map(|t| cells(m, t, theme)).unwrap_or_default()
+        l.row(i)
+            .map(|t| cells(m, t, activity, theme))
+            .unwrap_or_default()
     };
     let empty = empty_text(m);
     let footer = footer(m, theme);
@@ -42,7 +66,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         areas.table,
         TableSpec {
             title: title(m, theme),
-            columns: &COLS,
+            columns: &cols,
             state: &l.table,
             row: &row,
             marked: None,
@@ -58,7 +82,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 }
 
 /// The cells of one thread's row.
-fn cells(m: &Model, t: &Thread, theme: &Theme) -> Vec<Span<'static>> {
+fn cells(m: &Model, t: &Thread, activity: TimeColumn, theme: &Theme) -> Vec<Span<'static>> {
     let unread = t.unread_count > 0;
     let name = t.participant_name.as_deref().unwrap_or("").trim();
     let who = if name.is_empty() {
@@ -94,7 +118,7 @@ fn cells(m: &Model, t: &Thread, theme: &Theme) -> Vec<Span<'static>> {
             Span::styled("·", theme.dim)
         },
         Span::styled(
-            format::ago(t.updated_at.as_deref().unwrap_or(""), m.clock),
+            activity.show(t.updated_at.as_deref().unwrap_or(""), m.clock),
             theme.dim,
         ),
         Span::styled(sender, theme.dim),

@@ -16,15 +16,20 @@ use crate::app::inbox::{html, layout, participant};
 use crate::config::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
+use crate::text::time_column::TimeColumn;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::vtable::{self, Column, TableSpec};
 
-const COLS: [Column; 4] = [
-    Column::new("", 5, 5),
-    Column::new("Sent", 10, 16),
-    Column::new("Subject", 10, 48),
-    Column::new("Preview", 10, u16::MAX),
-];
+/// The columns; "Sent" as wide as its time format needs.
+fn columns(sent: TimeColumn) -> [Column; 4] {
+    let w = super::list::time_width(sent);
+    [
+        Column::new("", 5, 5),
+        Column::new("Sent", w, w),
+        Column::new("Subject", 10, 48),
+        Column::new("Preview", 10, u16::MAX),
+    ]
+}
 
 /// Draws the open thread.
 pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
@@ -162,6 +167,10 @@ fn third_line(m: &Model, t: &Thread, theme: &Theme) -> Option<Line<'static>> {
 
 fn messages(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) {
     let w = &o.messages;
+    let vp = crate::geometry::table::viewport(area);
+    let on_screen = (w.table.offset..w.table.offset.saturating_add(vp)).filter_map(|i| w.row(i));
+    let sent = TimeColumn::of(on_screen.map(|msg| msg.sent_at.as_str()), m.clock);
+    let cols = columns(sent);
     let row = |i: usize| -> Vec<Span<'static>> {
         let Some(msg) = w.row(i) else {
             return vec![
@@ -186,7 +195,7 @@ fn messages(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme)
             .collect();
         vec![
             dir,
-            Span::styled(format::date(&msg.sent_at), theme.dim),
+            Span::styled(sent.show(&msg.sent_at, m.clock), theme.dim),
             Span::raw(DisplayText::inline(&msg.subject).into_string()),
             Span::styled(DisplayText::inline(&preview).into_string(), theme.dim),
         ]
@@ -230,7 +239,7 @@ fn messages(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme)
         area,
         TableSpec {
             title,
-            columns: &COLS,
+            columns: &cols,
             state: &w.table,
             row: &row,
             marked: None,
