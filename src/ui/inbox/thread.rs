@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::{size, status_span};
-use crate::api::model::{Thread, ThreadStatus};
+use crate::api::model::{Thread, ThreadMessage, ThreadStatus};
 use crate::app::Model;
 use crate::app::inbox::messages::{MAX_PAGES, PAGE};
 use crate::app::inbox::send::{MAX_CHECKS, Verdict};
@@ -172,33 +172,15 @@ fn messages(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme)
     let sent = TimeColumn::of(on_screen.map(|msg| msg.sent_at.as_str()), m.clock);
     let cols = columns(sent);
     let row = |i: usize| -> Vec<Span<'static>> {
-        let Some(msg) = w.row(i) else {
-            return vec![
-                Span::styled("", theme.dim),
-                Span::styled("loading…", theme.dim),
-            ];
-        };
-        let inbound = msg.direction.eq_ignore_ascii_case("inbound");
-        let dir = if inbound {
-            Span::styled("← in", theme.ok)
-        } else if msg.direction.eq_ignore_ascii_case("outbound") {
-            Span::styled("→ out", theme.info)
-        } else {
-            Span::styled(DisplayText::inline(&msg.direction).into_string(), theme.dim)
-        };
-        let preview: String = html::readable(&msg.body_text)
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .chars()
-            .take(200)
-            .collect();
-        vec![
-            dir,
-            Span::styled(sent.show(&msg.sent_at, m.clock), theme.dim),
-            Span::raw(DisplayText::inline(&msg.subject).into_string()),
-            Span::styled(DisplayText::inline(&preview).into_string(), theme.dim),
-        ]
+        w.row(i).map_or_else(
+            || {
+                vec![
+                    Span::styled("", theme.dim),
+                    Span::styled("loading…", theme.dim),
+                ]
+            },
+            |msg| message_cells(m, msg, sent, theme),
+        )
     };
     let total = w.total.unwrap_or(0);
     let title = Line::from(Span::styled(
@@ -218,22 +200,7 @@ fn messages(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme)
             theme.dim,
         ))
     });
-    let empty = match (&w.error, w.total) {
-        (Some(e), None) => format!("could not read the messages: {}", DisplayText::inline(e)),
-        (None, None) => "reading messages…".into(),
-        _ if o
-            .thread
-            .as_ref()
-            .is_some_and(|t| t.status == ThreadStatus::Draft) =>
-        {
-            format!(
-                "No messages yet — this is a draft: {} edits it, {} sends it",
-                m.keymap.key_label(Action::EditDraft),
-                m.keymap.key_label(Action::SendDraft)
-            )
-        }
-        _ => "No messages".into(),
-    };
+    let empty = empty_text(m, o);
     vtable::render(
         f,
         area,
@@ -249,6 +216,56 @@ fn messages(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme)
         },
         theme,
     );
+}
+
+/// The cells of one message's row.
+fn message_cells(
+    m: &Model,
+    msg: &ThreadMessage,
+    sent: TimeColumn,
+    theme: &Theme,
+) -> Vec<Span<'static>> {
+    let dir = if msg.direction.eq_ignore_ascii_case("inbound") {
+        Span::styled("← in", theme.ok)
+    } else if msg.direction.eq_ignore_ascii_case("outbound") {
+        Span::styled("→ out", theme.info)
+    } else {
+        Span::styled(DisplayText::inline(&msg.direction).into_string(), theme.dim)
+    };
+    let preview: String = html::readable(&msg.body_text)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .take(200)
+        .collect();
+    vec![
+        dir,
+        Span::styled(sent.show(&msg.sent_at, m.clock), theme.dim),
+        Span::raw(DisplayText::inline(&msg.subject).into_string()),
+        Span::styled(DisplayText::inline(&preview).into_string(), theme.dim),
+    ]
+}
+
+/// What the messages table says while it has no rows.
+fn empty_text(m: &Model, o: &OpenThread) -> String {
+    let w = &o.messages;
+    match (&w.error, w.total) {
+        (Some(e), None) => format!("could not read the messages: {}", DisplayText::inline(e)),
+        (None, None) => "reading messages…".into(),
+        _ if o
+            .thread
+            .as_ref()
+            .is_some_and(|t| t.status == ThreadStatus::Draft) =>
+        {
+            format!(
+                "No messages yet — this is a draft: {} edits it, {} sends it",
+                m.keymap.key_label(Action::EditDraft),
+                m.keymap.key_label(Action::SendDraft)
+            )
+        }
+        _ => "No messages".into(),
+    }
 }
 
 fn reading(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) {
