@@ -41,12 +41,3 @@ fn status_span(m: &Model, id: &str, status: &ThreadStatus, theme: &Theme) -> Spa
         }
     }
 }
-
-/// A byte count as `12 KB`.
-fn size(bytes: u64) -> String {
-    match bytes {
-        0..=1023 => format!("{bytes} B"),
-        1024..=1_048_575 => format!("{} KB", bytes.div_ceil(1024)),
-        _ => format!("{:.1} MB", bytes as f64 / 1_048_576.0),
-    }
-}

@@ -6,9 +6,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use super::{size, status_span};
+use super::status_span;
 use crate::api::model::{Thread, ThreadMessage, ThreadStatus};
 use crate::app::Model;
+use crate::app::inbox::editor::lines::size;
 use crate::app::inbox::messages::{MAX_PAGES, PAGE};
 use crate::app::inbox::send::{MAX_CHECKS, Verdict};
 use crate::app::inbox::thread::{OpenThread, body_lines};

@@ -255,10 +255,9 @@ pub fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
 /// Mouse in the editor: a click focuses a field or the body; the wheel
 /// moves through the body.
 pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    let (attachments, finding) = m.panes.inbox.editor.as_ref().map_or((false, false), |e| {
-        (!e.attachments.is_empty(), e.find.is_some())
-    });
-    let areas = crate::app::inbox::layout::editor(m.layout().body, attachments, finding);
+    let Some((areas, _)) = super::lines::areas(m) else {
+        return Vec::new();
+    };
     let Some(e) = m.panes.inbox.editor.as_mut() else {
         return Vec::new();
     };

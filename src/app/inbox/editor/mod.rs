@@ -29,6 +29,7 @@ use crate::store::{Draft, State};
 use crate::text::sanitize::{BLOCK_MAX, DisplayText};
 
 mod keys;
+pub mod lines;
 mod save;
 
 pub use keys::{key, mouse, paste};

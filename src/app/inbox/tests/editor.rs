@@ -714,7 +714,10 @@ fn the_body_cursor_shows_only_while_the_body_has_the_focus() {
             ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).expect("terminal");
         term.draw(|f| crate::ui::view(m, f)).expect("draw");
         let buf = term.backend().buffer().clone();
-        let body = crate::app::inbox::layout::editor(m.layout().body, false, false).body;
+        let body = crate::app::inbox::editor::lines::areas(m)
+            .expect("the editor")
+            .0
+            .body;
         let mut n = 0;
         for y in body.y..body.y + body.height {
             for x in body.x..body.x + body.width {
@@ -736,4 +739,65 @@ fn the_body_cursor_shows_only_while_the_body_has_the_focus() {
         0,
         "no cursor in the body while a field has the focus"
     );
+}
+
+/// At 80 columns the reasons some senders are unavailable, and where
+/// attachments are managed, are wrapped and read whole.
+#[test]
+fn long_notes_wrap_at_80_columns() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    press(&mut m, &svc, KeyCode::Char('c'));
+    press(&mut m, &svc, KeyCode::BackTab);
+    assert_eq!(editor(&m).focused(), "from");
+    let screen = super::screen(&m);
+    let flat = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("inbox_not_configured: reconnect it in the web │ │dashboard")
+            || flat.contains("reconnect it in the web dashboard"),
+        "{screen}"
+    );
+    assert!(
+        flat.contains("dashboard"),
+        "the reason is read whole:\n{screen}"
+    );
+    // The attachment note of Hana's draft.
+    let mut m = inbox(&svc);
+    select(&mut m, "t-4");
+    press(&mut m, &svc, KeyCode::Char('e'));
+    let screen = super::screen(&m);
+    assert!(screen.contains("refuses them."), "{screen}");
+    assert!(screen.contains("webinar-slides.pdf"), "{screen}");
+}
+
+/// The editor says its changes are kept locally only once they were
+/// written, and says they are not when the state file cannot be written.
+#[test]
+fn kept_locally_is_said_only_when_it_is_true() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let bottom = |m: &Model| {
+        super::screen(m)
+            .lines()
+            .rev()
+            .nth(1)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(bottom(&m).contains("unsaved changes"), "{}", bottom(&m));
+    assert!(
+        !bottom(&m).contains("kept locally"),
+        "not written yet: {}",
+        bottom(&m)
+    );
+    let keep = subscriptions(&m)
+        .into_iter()
+        .find(|s| matches!(s.id, SubId::Pane(PaneSub::Inbox(InboxSub::KeepDraft(_)))))
+        .expect("the keep timer");
+    update(&mut m, Msg::SubFired(keep.id));
+    assert!(bottom(&m).contains("kept locally"), "{}", bottom(&m));
+    // A state file that cannot be written: never "kept".
+    m.state_writable = Some(false);
+    assert!(!bottom(&m).contains("kept locally"), "{}", bottom(&m));
+    assert!(bottom(&m).contains("not saved locally"), "{}", bottom(&m));
 }
