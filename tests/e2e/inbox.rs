@@ -265,3 +265,39 @@ fn a_save_slower_than_the_timeout_creates_the_draft_once() {
         "the edit was saved as an update of that draft"
     );
 }
+
+#[test]
+fn an_existing_drafts_text_survives_a_kill() {
+    let mut pty = Pty::spawn(&["--demo"], 100, 30, FAST_POLL);
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"3");
+    pty.wait_for("Jonas Fischer")
+        .expect("the seeded draft is listed");
+    pty.send(b"/");
+    pty.type_text("jonas");
+    pty.send(b"\r");
+    pty.wait_for("1 shown").expect("the draft alone is shown");
+    pty.send(b"e");
+    pty.wait_for("Edit draft")
+        .expect("the editor opens on the draft");
+    pty.type_text(" PS: typed before the kill.");
+    // Said only once the text is in the state file.
+    pty.wait_for("kept locally")
+        .expect("the text is written a second after the last key");
+    pty.signal(libc::SIGKILL);
+    let _ = pty.wait_exit();
+    let pty = pty.restart(&["--demo"], 100, 30, &[]);
+    pty.wait_for("Outpost").expect("the dashboard starts again");
+    pty.send(b"3");
+    pty.wait_for("Jonas Fischer").expect("the draft is listed");
+    pty.send(b"/");
+    pty.type_text("jonas");
+    pty.send(b"\r");
+    pty.wait_for("1 shown").expect("the draft alone is shown");
+    pty.send(b"e");
+    pty.wait_for("Unsaved text")
+        .expect("the kept text is offered when the draft's editor opens");
+    pty.send(b"y");
+    pty.wait_for("PS: typed before the kill.")
+        .expect("the body is restored");
+}

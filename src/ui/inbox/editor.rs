@@ -56,12 +56,12 @@ fn frame(m: &Model, f: &mut Frame, a: &EditorAreas, e: &Editor, theme: &Theme) {
     } else if e.unsaved() {
         // "Kept" only once the text was written to a state file that can be
         // written.
-        let text = match (m.drafts_saved(), e.kept == e.edits) {
-            (false, _) => {
-                " unsaved changes — not saved locally (the state file cannot be written) "
-            }
-            (true, true) => " unsaved changes (kept locally) ",
-            (true, false) => " unsaved changes ",
+        let text = if m.store_error.is_some() {
+            " unsaved changes — not saved locally (the state file cannot be written) "
+        } else if m.drafts_saved() && e.kept == e.edits {
+            " unsaved changes (kept locally) "
+        } else {
+            " unsaved changes "
         };
         bottom.push(Span::styled(text, theme.warn));
     } else if e.thread.is_some() {

@@ -657,6 +657,8 @@ pub fn keep_draft(m: &mut Model, edits: u64) -> Vec<Cmd> {
     match m.panes.inbox.editor.as_mut() {
         Some(e) if e.edits == edits => {
             e.kept = edits;
+            // The frame says the text is kept now.
+            m.redraw = true;
             vec![m.save_state()]
         }
         _ => Vec::new(),

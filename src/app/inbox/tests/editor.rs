@@ -797,7 +797,116 @@ fn kept_locally_is_said_only_when_it_is_true() {
     update(&mut m, Msg::SubFired(keep.id));
     assert!(bottom(&m).contains("kept locally"), "{}", bottom(&m));
     // A state file that cannot be written: never "kept".
-    m.state_writable = Some(false);
+    update(
+        &mut m,
+        Msg::Saved(Err(crate::store::StoreError::ReadOnly {
+            path: "/ro/state.json".into(),
+            detail: "read-only file system".into(),
+        })),
+    );
     assert!(!bottom(&m).contains("kept locally"), "{}", bottom(&m));
     assert!(bottom(&m).contains("not saved locally"), "{}", bottom(&m));
+}
+
+/// A new session on `state` (the last one's state file), on the Inbox.
+fn next_session(svc: &Svc, state: crate::store::State) -> Model {
+    let mut m = fixtures::model(80, 24);
+    m.state = state;
+    let cmds = m.switch_pane(crate::app::Pane::Inbox);
+    settle(&mut m, svc, &cmds);
+    m
+}
+
+/// The keep timer fires; returns the state it writes.
+fn kept(m: &mut Model) -> crate::store::State {
+    let keep = subscriptions(m)
+        .into_iter()
+        .find(|s| matches!(s.id, SubId::Pane(PaneSub::Inbox(InboxSub::KeepDraft(_)))))
+        .expect("the text is due to be kept");
+    saved_state(&update(m, Msg::SubFired(keep.id))).expect("the state is written")
+}
+
+/// An existing draft's editor, killed (no chance to save on the way out)
+/// a second after the last keystroke: `e` on that draft in the next
+/// session offers the text back, and `y` restores it over the draft.
+#[test]
+fn e_offers_an_existing_drafts_text_back_after_a_kill() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    select(&mut m, "t-1");
+    press(&mut m, &svc, KeyCode::Char('e'));
+    typed(&mut m, &svc, " PS: typed before the kill.");
+    let state = kept(&mut m);
+    assert!(state.drafts.contains_key(&draft_key(Some("t-1"))));
+    // Killed: nothing more is written. The next session:
+    let mut m = next_session(&svc, state);
+    select(&mut m, "t-1");
+    press(&mut m, &svc, KeyCode::Char('e'));
+    assert_eq!(question(&m), Some("Unsaved text"));
+    press(&mut m, &svc, KeyCode::Char('y'));
+    let e = editor(&m);
+    assert_eq!(e.thread.as_deref(), Some("t-1"));
+    assert!(
+        e.current()
+            .body
+            .ends_with("Dana PS: typed before the kill."),
+        "{}",
+        e.current().body
+    );
+    assert!(e.unsaved());
+    // Saving sends the restored text as an update of that draft.
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    assert!(
+        matches!(&writes[..], [(_, ApiRequest::PatchThread { id, patch })]
+            if id == "t-1" && patch.draft_body_text.as_ref().is_some_and(|b| b.as_deref().is_some_and(|b| b.ends_with("before the kill.")))),
+        "{writes:?}"
+    );
+}
+
+/// A save the service refused keeps the text; reopening that draft's
+/// editor (here in the next session, after quitting) offers it back.
+#[test]
+fn reopening_after_a_failed_save_offers_the_text_back() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    select(&mut m, "t-1");
+    press(&mut m, &svc, KeyCode::Char('e'));
+    typed(&mut m, &svc, " Newer text.");
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    let err = drive::service_error(
+        500,
+        r#"{"error":{"code":"internal_error","message":"database unavailable"}}"#,
+    );
+    drive::reply(&mut m, writes[0].0, ApiReply::Thread(Box::new(Err(err))));
+    let note = editor(&m).note.clone().unwrap_or_default();
+    assert!(note.contains("the text is kept"), "{note}");
+    assert!(editor(&m).current().body.ends_with("Newer text."));
+    // Quitting saves it first (Ctrl-C: at once).
+    let cmds = drive::ctrl(&mut m, 'c');
+    let state = saved_state(&cmds).expect("saved on the way out");
+    let mut m = next_session(&svc, state);
+    select(&mut m, "t-1");
+    press(&mut m, &svc, KeyCode::Char('e'));
+    assert_eq!(question(&m), Some("Unsaved text"));
+    press(&mut m, &svc, KeyCode::Char('y'));
+    assert!(editor(&m).current().body.ends_with("Newer text."));
+    // A failed save of a new email, killed once the text was kept: the
+    // next session's `c` offers it too.
+    let mut m = composed(&svc, "sam@example.com");
+    let writes = press_ctrl(&mut m, &svc, 'o');
+    let err = ApiError::Connect {
+        host: "127.0.0.1:8787".into(),
+        detail: "connection refused".into(),
+    };
+    drive::reply(
+        &mut m,
+        writes[0].0,
+        ApiReply::ThreadCreated(Box::new(Err(err))),
+    );
+    let state = kept(&mut m);
+    let mut m = next_session(&svc, state);
+    press(&mut m, &svc, KeyCode::Char('c'));
+    assert_eq!(question(&m), Some("Unsaved text"));
+    press(&mut m, &svc, KeyCode::Char('y'));
+    assert_eq!(editor(&m).current().body, "Hi Sam, quick question.");
 }
