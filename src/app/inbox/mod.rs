@@ -455,7 +455,8 @@ fn subscriptions(m: &Model, subs: &mut Vec<(InboxSub, Duration)>) {
         }
     }
     if m.pane == Pane::Inbox && inbox.view != View::Editor {
-        subs.push((InboxSub::Poll, m.poll.inbox));
+        // A failing service is asked less often (up to eight times slower).
+        subs.push((InboxSub::Poll, inbox.list.fresh.backoff(m.poll.inbox)));
     }
 }
 

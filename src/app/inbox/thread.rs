@@ -30,7 +30,7 @@ pub struct OpenThread {
     /// Scroll of the reading pane, in lines.
     pub scroll: u16,
     /// The last failure reading the thread itself.
-    pub error: Option<String>,
+    pub error: Option<ApiError>,
 }
 
 impl OpenThread {
@@ -202,7 +202,7 @@ pub fn on_thread(m: &mut Model, id: &str, r: Result<Thread, ApiError>) -> Vec<Cm
             if let Some(o) = m.panes.inbox.open.as_mut()
                 && o.id == id
             {
-                o.error = Some(super::error_text(&e));
+                o.error = Some(e.clone());
             }
             m.toasts.error(m.now, "reading the thread", &e);
         }
@@ -239,7 +239,7 @@ pub fn on_messages(
         }
         Err(e) => {
             if o.messages.total.is_none() {
-                o.messages.error = Some(super::error_text(&e));
+                o.messages.error = Some(e.clone());
             }
             m.toasts.error(m.now, "reading messages", &e);
             Vec::new()

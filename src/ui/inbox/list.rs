@@ -6,10 +6,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::status_span;
+use crate::api::RouteFamily;
 use crate::api::model::{Thread, ThreadStatus};
-use crate::app::Model;
 use crate::app::inbox::list::{MAX_THREADS, Mode, StatusFilter};
 use crate::app::inbox::{Purpose, in_flight, layout, participant, text_box_key};
+use crate::app::leads::fresh::age_text;
+use crate::app::{Load, Model};
 use crate::config::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
@@ -164,6 +166,16 @@ fn title(m: &Model, theme: &Theme) -> Line<'static> {
     });
     if let Some(as_of) = l.cached {
         title.push(stale::span(as_of, m.clock, reading, theme));
+    } else if let (Some(why), true) = (l.fresh.failed_code(), l.loaded()) {
+        // A failed refresh keeps the rows: say how old they are.
+        let age = l.fresh.age(m.clock).map(age_text).unwrap_or_default();
+        title.push(Span::styled(
+            format!(
+                " ⚠ as of {age} ago ({}) · retrying ",
+                DisplayText::inline(why)
+            ),
+            theme.warn,
+        ));
     } else if reading && l.loaded() {
         title.push(Span::styled(" refreshing… ", theme.info));
     }
@@ -174,12 +186,14 @@ fn empty_text(m: &Model) -> String {
     let l = &m.panes.inbox.list;
     let compose = m.keymap.key_label(Action::Compose);
     match (&l.error, l.loaded()) {
-        (Some(e), false) => format!(
-            "could not load the threads: {} — {} retries",
-            DisplayText::inline(e),
-            m.keymap.key_label(Action::Refresh)
-        ),
-        (None, false) => "loading threads…".into(),
+        (Some(e), false) => {
+            m.placeholder("the threads", RouteFamily::Threads, Load::Failed(e))
+                .text
+        }
+        (None, false) => {
+            m.placeholder("the threads", RouteFamily::Threads, Load::Pending)
+                .text
+        }
         _ if !l.filter.trim().is_empty() => "no loaded thread matches the filter".into(),
         _ => match l.status {
             StatusFilter::All => format!("No threads yet — {compose} writes an email"),

@@ -8,12 +8,13 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::status_span;
 use crate::api::model::{Thread, ThreadMessage, ThreadStatus};
-use crate::app::Model;
+use crate::api::{ApiError, RouteFamily};
 use crate::app::inbox::editor::lines::size;
 use crate::app::inbox::messages::{MAX_PAGES, PAGE};
 use crate::app::inbox::send::{MAX_CHECKS, Verdict};
 use crate::app::inbox::thread::{OpenThread, body_lines};
 use crate::app::inbox::{html, layout, participant};
+use crate::app::{Load, Model};
 use crate::config::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
@@ -76,10 +77,7 @@ fn info(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) {
             }
         }
         None => lines.push(Line::from(Span::styled(
-            match &o.error {
-                Some(e) => format!(" could not read the thread: {}", DisplayText::inline(e)),
-                None => " reading the thread…".into(),
-            },
+            format!(" {}", placeholder(m, "the thread", o.error.as_ref())),
             theme.dim,
         ))),
     }
@@ -248,12 +246,18 @@ fn message_cells(
     ]
 }
 
+/// The shared text for data not there yet: loading, offline, rate
+/// limited, or why it failed.
+fn placeholder(m: &Model, what: &str, failed: Option<&ApiError>) -> String {
+    let load = failed.map_or(Load::Pending, Load::Failed);
+    m.placeholder(what, RouteFamily::Threads, load).text
+}
+
 /// What the messages table says while it has no rows.
 fn empty_text(m: &Model, o: &OpenThread) -> String {
     let w = &o.messages;
     match (&w.error, w.total) {
-        (Some(e), None) => format!("could not read the messages: {}", DisplayText::inline(e)),
-        (None, None) => "reading messages…".into(),
+        (e, None) => placeholder(m, "the messages", e.as_ref()),
         _ if o
             .thread
             .as_ref()
