@@ -31,6 +31,9 @@ pub struct ThreadAreas {
     pub info: Rect,
     /// The messages table.
     pub table: Rect,
+    /// The `/` filter line under the table (zero height when not
+    /// filtering).
+    pub filter: Rect,
     /// The selected message's body (bordered).
     pub reading: Rect,
 }
@@ -38,37 +41,36 @@ pub struct ThreadAreas {
 /// Screens at least this wide put the reading pane beside the messages.
 pub const SIDE_BY_SIDE: u16 = 150;
 
-/// The open thread's areas.
-pub fn thread(body: Rect) -> ThreadAreas {
+/// The open thread's areas; `filtering` keeps a line under the table for
+/// the `/` input.
+pub fn thread(body: Rect, filtering: bool) -> ThreadAreas {
     let info_h = if body.height >= 18 { 5 } else { 4 };
     let (info, rest) = split_top(body, info_h.min(body.height / 3));
-    if rest.width >= SIDE_BY_SIDE {
-        let (table, reading) = split_left(rest, (rest.width * 9 / 20).max(60));
-        ThreadAreas {
-            info,
-            table,
-            reading,
-        }
+    let (table, reading) = if rest.width >= SIDE_BY_SIDE {
+        split_left(rest, (rest.width * 9 / 20).max(60))
     } else {
         // Half for the messages (five rows at 80x24), half for the body.
         let h = (rest.height / 2).clamp(5.min(rest.height), 14);
-        let (table, reading) = split_top(rest, h);
-        ThreadAreas {
-            info,
-            table,
-            reading,
-        }
+        split_top(rest, h)
+    };
+    let f = u16::from(filtering).min(table.height);
+    let (table, filter) = split_top(table, table.height - f);
+    ThreadAreas {
+        info,
+        table,
+        filter,
+        reading,
     }
 }
 
 /// Rows of the messages table on screen.
-pub fn messages_viewport(body: Rect) -> usize {
-    table::viewport(thread(body).table)
+pub fn messages_viewport(body: Rect, filtering: bool) -> usize {
+    table::viewport(thread(body, filtering).table)
 }
 
 /// Inner size (columns, rows) of the reading pane.
 pub fn reading_size(body: Rect) -> (u16, u16) {
-    let r = thread(body).reading;
+    let r = thread(body, false).reading;
     (r.width.saturating_sub(2), r.height.saturating_sub(2))
 }
 
@@ -235,14 +237,15 @@ mod tests {
 
     #[test]
     fn the_reading_pane_goes_beside_on_wide_screens() {
-        let narrow = thread(Rect::new(0, 1, 80, 22));
+        let narrow = thread(Rect::new(0, 1, 80, 22), false);
         assert_eq!(narrow.table.x, narrow.reading.x);
         assert!(
-            messages_viewport(Rect::new(0, 1, 80, 22)) > 3,
+            messages_viewport(Rect::new(0, 1, 80, 22), false) > 3,
             "more than three messages at 80x24"
         );
-        let wide = thread(Rect::new(0, 1, 200, 48));
+        let wide = thread(Rect::new(0, 1, 200, 48), true);
         assert_eq!(wide.table.y, wide.reading.y);
-        assert!(messages_viewport(Rect::new(0, 1, 60, 13)) >= 1);
+        assert_eq!(wide.filter.y, wide.table.y + wide.table.height);
+        assert!(messages_viewport(Rect::new(0, 1, 60, 13), true) >= 1);
     }
 }

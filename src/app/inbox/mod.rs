@@ -16,6 +16,7 @@ pub mod html;
 pub mod layout;
 pub mod list;
 pub mod messages;
+pub mod msg_filter;
 pub mod rules;
 pub mod send;
 #[cfg(test)]
@@ -546,6 +547,15 @@ impl PaneUnit for InboxModel {
         if m.panes.inbox.view == View::List && m.panes.inbox.list.filter_input.is_some() {
             return Some(list::filter_key(m, key));
         }
+        if m.panes.inbox.view == View::Thread
+            && m.panes
+                .inbox
+                .open
+                .as_ref()
+                .is_some_and(|o| o.filter.input.is_some())
+        {
+            return Some(msg_filter::key(m, key));
+        }
         None
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
@@ -562,7 +572,7 @@ impl PaneUnit for InboxModel {
         match m.panes.inbox.view {
             View::Editor => editor::paste(m, text),
             View::List => list::paste(m, text),
-            View::Thread => Vec::new(),
+            View::Thread => msg_filter::paste(m, text),
         }
     }
     fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {

@@ -338,7 +338,7 @@ fn who(m: &Model, t: &Thread) -> (String, String) {
 /// are read again.
 fn refresh_after(m: &mut Model, thread: &str) -> Vec<Cmd> {
     if m.panes.inbox.open.as_ref().is_some_and(|o| o.id == thread) {
-        let vp = super::layout::messages_viewport(m.layout().body);
+        let vp = super::thread::viewport(m);
         if let Some(o) = m.panes.inbox.open.as_mut() {
             o.messages.follow = true;
             // One more message: the last page may have grown past its end.

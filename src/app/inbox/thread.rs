@@ -7,6 +7,7 @@
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
 use super::messages::{MessageWindow, PAGE};
+use super::msg_filter::{self, MessageFilter};
 use super::{InboxModel, Purpose, Question, View, in_flight, refuse};
 use crate::api::ApiError;
 use crate::api::model::{MessagesPage, PatchThread, Thread, ThreadStatus};
@@ -19,7 +20,7 @@ use crate::text::{sanitize, wrap};
 const MAX_INFLIGHT: usize = 2;
 
 /// The open thread.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct OpenThread {
     /// Its id.
     pub id: String,
@@ -31,6 +32,8 @@ pub struct OpenThread {
     pub scroll: u16,
     /// The last failure reading the thread itself.
     pub error: Option<ApiError>,
+    /// The `/` filter of its loaded messages.
+    pub filter: MessageFilter,
 }
 
 impl OpenThread {
@@ -41,12 +44,20 @@ impl OpenThread {
             messages: MessageWindow::new(),
             scroll: 0,
             error: None,
+            filter: MessageFilter::default(),
         }
     }
 }
 
-fn viewport(m: &Model) -> usize {
-    super::layout::messages_viewport(m.layout().body)
+/// Rows of the messages table on screen now.
+pub fn viewport(m: &Model) -> usize {
+    let filtering = m
+        .panes
+        .inbox
+        .open
+        .as_ref()
+        .is_some_and(|o| o.filter.input.is_some());
+    super::layout::messages_viewport(m.layout().body, filtering)
 }
 
 /// Opens a thread shown in the list.
@@ -235,6 +246,9 @@ pub fn on_messages(
             if o.messages.table.selected != before {
                 o.scroll = 0;
             }
+            if o.filter.active() {
+                o.filter.refilter(&o.messages, vp);
+            }
             request_pages(m)
         }
         Err(e) => {
@@ -254,7 +268,13 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
         m.panes.inbox.view = View::List;
         return Vec::new();
     };
-    let t = &mut o.messages.table;
+    // Filtered: the keys move through the matches.
+    let filtered = o.filter.active();
+    let t = if filtered {
+        &mut o.filter.table
+    } else {
+        &mut o.messages.table
+    };
     match action {
         Action::Up => t.move_by(-1, vp),
         Action::Down => t.move_by(1, vp),
@@ -268,6 +288,9 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
         }
     }
     o.scroll = 0;
+    if filtered {
+        return Vec::new();
+    }
     o.messages.follow = o.messages.at_end();
     o.messages.evict();
     request_pages(m)
@@ -275,10 +298,21 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
 
 fn other_action(m: &mut Model, id: &str, action: Action) -> Vec<Cmd> {
     match action {
+        Action::Back
+            if m.panes
+                .inbox
+                .open
+                .as_ref()
+                .is_some_and(|o| o.filter.active()) =>
+        {
+            msg_filter::clear(m);
+            Vec::new()
+        }
         Action::Back => {
             close(m);
             super::list::want_more(m)
         }
+        Action::Filter => msg_filter::open(m),
         Action::ScrollBodyDown => scroll_body(m, 1),
         Action::ScrollBodyUp => scroll_body(m, -1),
         Action::Refresh => refresh(m),
@@ -316,7 +350,7 @@ pub fn body_lines(m: &Model) -> Vec<String> {
     let Some(o) = m.panes.inbox.open.as_ref() else {
         return Vec::new();
     };
-    let body = match o.messages.selected() {
+    let body = match msg_filter::selected_message(o) {
         Some(msg) => super::html::readable(&msg.body_text),
         None => o
             .thread
@@ -603,6 +637,7 @@ pub fn resize(m: &mut Model) {
     let vp = viewport(m);
     if let Some(o) = m.panes.inbox.open.as_mut() {
         o.messages.table.clamp(vp);
+        o.filter.table.clamp(vp);
     }
 }
 
@@ -610,7 +645,13 @@ pub fn resize(m: &mut Model) {
 /// the selection (over the table) or scrolls the body (over the reading
 /// pane).
 pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    let areas = super::layout::thread(m.layout().body);
+    let filtering = m
+        .panes
+        .inbox
+        .open
+        .as_ref()
+        .is_some_and(|o| o.filter.input.is_some());
+    let areas = super::layout::thread(m.layout().body, filtering);
     let over_reading = super::layout::contains(areas.reading, ev.column, ev.row);
     match ev.kind {
         MouseEventKind::ScrollDown if over_reading => scroll_body(m, 1),
@@ -625,6 +666,13 @@ pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
             let Some(o) = m.panes.inbox.open.as_mut() else {
                 return Vec::new();
             };
+            if o.filter.active() {
+                if let Some(row) = o.filter.table.row_at(line) {
+                    o.filter.table.select(row, vp);
+                    o.scroll = 0;
+                }
+                return Vec::new();
+            }
             let Some(row) = o.messages.table.row_at(line) else {
                 return Vec::new();
             };
@@ -637,9 +685,20 @@ pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
     }
 }
 
-/// Status-bar hints of the open thread.
+/// Status-bar hints of the open thread (none while the `/` input is open:
+/// its line says its keys).
 pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-    let mut out = vec![(Action::Back, "back")];
+    let Some(o) = m.panes.inbox.open.as_ref() else {
+        return Vec::new();
+    };
+    if o.filter.input.is_some() {
+        return Vec::new();
+    }
+    let mut out = vec![if o.filter.active() {
+        (Action::Back, "clear filter")
+    } else {
+        (Action::Back, "back")
+    }];
     let t = m.panes.inbox.open.as_ref().and_then(|o| o.thread.as_ref());
     let mut off = Vec::new();
     if let Some(t) = t {
@@ -658,6 +717,7 @@ pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         });
     }
     out.push((Action::ScrollBodyDown, "scroll"));
+    out.push((Action::Filter, "filter"));
     // Keys that do not apply to this thread, with why.
     out.extend(off);
     out

@@ -79,7 +79,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         theme,
     );
     if let Some(input) = &l.filter_input {
-        filter_line(m, f, areas.filter, input, theme);
+        filter_line(m, f, areas.filter, input, "participant or subject", theme);
     }
 }
 
@@ -237,11 +237,13 @@ fn footer(m: &Model, theme: &Theme) -> Option<Line<'static>> {
     Some(Line::from(Span::styled(text, theme.dim)))
 }
 
-fn filter_line(
+/// The `/` input line: what is typed, and the keys that keep or clear it.
+pub fn filter_line(
     m: &Model,
     f: &mut Frame,
     area: Rect,
     input: &ratatui_textarea::TextArea<'static>,
+    placeholder: &str,
     theme: &Theme,
 ) {
     let prefix = Span::styled(" / ", theme.key);
@@ -260,14 +262,7 @@ fn filter_line(
         width: area.width.saturating_sub(3 + help_w),
         ..area
     };
-    crate::ui::widgets::form::text_input(
-        f,
-        input_area,
-        input,
-        true,
-        "participant or subject",
-        theme,
-    );
+    crate::ui::widgets::form::text_input(f, input_area, input, true, placeholder, theme);
     let help_area = Rect {
         x: input_area.x.saturating_add(input_area.width),
         width: help_w.min(area.width),

@@ -11,6 +11,7 @@ use crate::api::model::{Thread, ThreadMessage, ThreadStatus};
 use crate::api::{ApiError, RouteFamily};
 use crate::app::inbox::editor::lines::size;
 use crate::app::inbox::messages::{MAX_PAGES, PAGE};
+use crate::app::inbox::msg_filter;
 use crate::app::inbox::send::{MAX_CHECKS, Verdict};
 use crate::app::inbox::thread::{OpenThread, body_lines};
 use crate::app::inbox::{html, layout, participant};
@@ -38,9 +39,12 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let Some(o) = m.panes.inbox.open.as_ref() else {
         return;
     };
-    let a = layout::thread(body);
+    let a = layout::thread(body, o.filter.input.is_some());
     info(m, f, a.info, o, theme);
     messages(m, f, a.table, o, theme);
+    if let Some(input) = &o.filter.input {
+        super::list::filter_line(m, f, a.filter, input, "subject or text", theme);
+    }
     reading(m, f, a.reading, o, theme);
 }
 
@@ -166,12 +170,23 @@ fn third_line(m: &Model, t: &Thread, theme: &Theme) -> Option<Line<'static>> {
 
 fn messages(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) {
     let w = &o.messages;
+    let filtered = o.filter.active();
+    // Filtered, row `i` is the `i`th match.
+    let index = |i: usize| {
+        if filtered {
+            o.filter.matches.get(i).copied()
+        } else {
+            Some(i)
+        }
+    };
+    let state = if filtered { &o.filter.table } else { &w.table };
     let vp = crate::geometry::table::viewport(area);
-    let on_screen = (w.table.offset..w.table.offset.saturating_add(vp)).filter_map(|i| w.row(i));
+    let on_screen = (state.offset..state.offset.saturating_add(vp))
+        .filter_map(|i| index(i).and_then(|i| w.row(i)));
     let sent = TimeColumn::of(on_screen.map(|msg| msg.sent_at.as_str()), m.clock);
     let cols = columns(sent);
     let row = |i: usize| -> Vec<Span<'static>> {
-        w.row(i).map_or_else(
+        index(i).and_then(|i| w.row(i)).map_or_else(
             || {
                 vec![
                     Span::styled("", theme.dim),
@@ -181,32 +196,47 @@ fn messages(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme)
             |msg| message_cells(m, msg, sent, theme),
         )
     };
-    let total = w.total.unwrap_or(0);
-    let title = Line::from(Span::styled(
-        format!(
-            " Messages ({}) · oldest first ",
-            format::count(u64::try_from(total).unwrap_or(u64::MAX))
-        ),
+    let total = u64::try_from(w.total.unwrap_or(0)).unwrap_or(u64::MAX);
+    let mut title = vec![Span::styled(
+        format!(" Messages ({}) · oldest first ", format::count(total)),
         theme.title,
-    ));
-    let footer = (total > PAGE * MAX_PAGES).then(|| {
+    )];
+    if filtered {
+        title.push(Span::styled(
+            format!(
+                " /{} · {} of the loaded ",
+                DisplayText::inline(o.filter.text.trim()),
+                format::plural(
+                    u64::try_from(o.filter.matches.len()).unwrap_or(u64::MAX),
+                    "match",
+                    "matches"
+                )
+            ),
+            theme.key,
+        ));
+    }
+    let footer = (!filtered && w.total.unwrap_or(0) > PAGE * MAX_PAGES).then(|| {
         Line::from(Span::styled(
             format!(
                 " {} of {} · read {PAGE} at a time ",
                 format::count(u64::try_from(w.table.selected + 1).unwrap_or(u64::MAX)),
-                format::count(u64::try_from(total).unwrap_or(u64::MAX))
+                format::count(total)
             ),
             theme.dim,
         ))
     });
-    let empty = empty_text(m, o);
+    let empty = if filtered {
+        "no loaded message matches the filter".to_owned()
+    } else {
+        empty_text(m, o)
+    };
     vtable::render(
         f,
         area,
         TableSpec {
-            title,
+            title: Line::from(title),
             columns: &cols,
-            state: &w.table,
+            state,
             row: &row,
             marked: None,
             footer,
@@ -274,7 +304,7 @@ fn empty_text(m: &Model, o: &OpenThread) -> String {
 }
 
 fn reading(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) {
-    let title = match o.messages.selected() {
+    let title = match msg_filter::selected_message(o) {
         Some(msg) => {
             let who = if msg.direction.eq_ignore_ascii_case("inbound") {
                 "← from the recipient"
