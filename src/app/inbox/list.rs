@@ -331,6 +331,12 @@ pub fn on_page(
     let vp = viewport(m);
     match r {
         Ok(p) => {
+            let how = if mode == Mode::Merge {
+                super::arrivals::Seen::Live
+            } else {
+                super::arrivals::Seen::Quietly
+            };
+            super::arrivals::observe(m, &p.threads, how);
             let short = u64::try_from(p.threads.len()).unwrap_or(u64::MAX) < PAGE;
             let l = &mut m.panes.inbox.list;
             match mode {

@@ -11,6 +11,7 @@
 //! the thread's messages to learn whether it went, and says which.
 
 pub mod address;
+pub mod arrivals;
 pub mod editor;
 pub mod html;
 pub mod layout;
@@ -267,6 +268,9 @@ pub struct InboxModel {
     /// Editors opened so far: each gets the next number, so an answer to
     /// an editor that was closed never lands in a later one.
     pub editors: u64,
+    /// Each thread's unread count as last read (a live refresh that finds
+    /// it risen announces the reply).
+    pub unread_seen: BTreeMap<String, u64>,
 }
 
 impl InboxModel {

@@ -289,6 +289,7 @@ pub fn on_sent(m: &mut Model, thread: &str, r: Result<SendMessageResponse, ApiEr
         Ok(resp) => {
             m.panes.inbox.checks.remove(thread);
             let t = resp.thread;
+            super::arrivals::observe(m, [&t], super::arrivals::Seen::Quietly);
             let (to, from) = who(m, &t);
             super::apply_thread(m, t.clone());
             super::list::put_on_top(m, t);

@@ -199,6 +199,7 @@ pub fn on_thread(m: &mut Model, id: &str, r: Result<Thread, ApiError>) -> Vec<Cm
             {
                 o.error = None;
             }
+            super::arrivals::observe(m, [&t], super::arrivals::Seen::Live);
             super::apply_thread(m, t.clone());
             return super::send::thread_seen(m, &t);
         }
@@ -508,6 +509,7 @@ pub fn on_patched(m: &mut Model, purpose: &Purpose, r: Result<Thread, ApiError>)
                 Purpose::Status { .. } => Some(("Unarchived", format!("{who} is active again"))),
                 _ => None,
             };
+            super::arrivals::observe(m, [&t], super::arrivals::Seen::Quietly);
             super::apply_thread(m, t);
             if let Some((title, body)) = text {
                 m.notify(Level::Success, title, &body);

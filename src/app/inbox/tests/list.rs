@@ -270,3 +270,84 @@ fn an_unloaded_list_says_why_with_the_shared_placeholder() {
         "retrying cannot help:\n{screen}"
     );
 }
+
+/// Answers every read among `cmds` (and those that follow); returns every
+/// command the answers gave, for the notifications among them.
+fn settle_all(m: &mut crate::app::Model, svc: &Svc, cmds: &[Cmd]) -> Vec<Cmd> {
+    let mut out = cmds.to_vec();
+    let mut queue = drive::api(cmds);
+    while let Some((id, req)) = queue.pop() {
+        if let Some(reply) = svc.read(&req) {
+            let next = drive::reply(m, id, reply);
+            queue.extend(drive::api(&next));
+            out.extend(next);
+        }
+    }
+    out
+}
+
+fn notices(cmds: &[Cmd]) -> Vec<String> {
+    cmds.iter()
+        .filter_map(|c| match c {
+            Cmd::Notify { title, .. } => Some(title.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A reply arriving (a thread's unread count rising on a live refresh)
+/// rings once — not on the first load, not again on the next refresh or
+/// the open thread's read, and not for the user's own `u`.
+#[test]
+fn a_reply_arriving_notifies_once() {
+    let mut svc = Svc::default();
+    let mut m = fixtures::model(80, 24);
+    let cmds = m.switch_pane(crate::app::Pane::Inbox);
+    let all = settle_all(&mut m, &svc, &cmds);
+    assert!(notices(&all).is_empty(), "not on the first load");
+    let poll = SubId::Pane(PaneSub::Inbox(InboxSub::Poll));
+    let cmds = update(&mut m, Msg::SubFired(poll.clone()));
+    let all = settle_all(&mut m, &svc, &cmds);
+    assert!(notices(&all).is_empty(), "nothing new");
+    // Lena replies.
+    svc.threads[1].unread_count = 3;
+    let cmds = update(&mut m, Msg::SubFired(poll.clone()));
+    let all = settle_all(&mut m, &svc, &cmds);
+    assert_eq!(
+        notices(&all),
+        ["Reply from Lena Weber <lena.weber@granite.de>"]
+    );
+    let cmds = update(&mut m, Msg::SubFired(poll.clone()));
+    let all = settle_all(&mut m, &svc, &cmds);
+    assert!(notices(&all).is_empty(), "once per arrival");
+    // Opening the thread reads it again: the same count, no second ring.
+    select(&mut m, "t-2");
+    let cmds = drive::key(&mut m, KeyCode::Enter);
+    let all = settle_all(&mut m, &svc, &cmds);
+    let cmds = update(&mut m, Msg::SubFired(poll.clone()));
+    let all2 = settle_all(&mut m, &svc, &cmds);
+    assert!(notices(&all).is_empty() && notices(&all2).is_empty());
+    // Another reply while the thread is open: its refresh rings.
+    svc.threads[1].unread_count = 4;
+    let cmds = update(&mut m, Msg::SubFired(poll));
+    let all = settle_all(&mut m, &svc, &cmds);
+    assert_eq!(notices(&all).len(), 1, "{all:?}");
+    // The user's own `u` raises the count: no ring.
+    svc.threads[1].unread_count = 0;
+    let mut t = svc.threads[1].clone();
+    let writes = press(&mut m, &svc, KeyCode::Char('m'));
+    let cmds = drive::reply(
+        &mut m,
+        writes[0].0,
+        crate::app::ApiReply::Thread(Box::new(Ok(t.clone()))),
+    );
+    assert!(notices(&cmds).is_empty());
+    let writes = press(&mut m, &svc, KeyCode::Char('u'));
+    t.unread_count = 1;
+    let cmds = drive::reply(
+        &mut m,
+        writes[0].0,
+        crate::app::ApiReply::Thread(Box::new(Ok(t))),
+    );
+    assert!(notices(&cmds).is_empty(), "the user's own change");
+}
