@@ -27,6 +27,11 @@ pub enum RowKind {
     Note(&'static str),
     /// Space between sections.
     Blank,
+    /// The discovery pass's heading (on a narrow screen the pass is the
+    /// document's first section, so it scrolls with it).
+    PassHeading,
+    /// Item `n` of the pass panel.
+    Pass(usize),
 }
 
 /// One row.
@@ -50,7 +55,10 @@ impl DocRow {
 
     /// Whether the cursor can rest on it.
     pub fn selectable(&self) -> bool {
-        matches!(self.kind, RowKind::Field(_) | RowKind::Extra(_))
+        matches!(
+            self.kind,
+            RowKind::Field(_) | RowKind::Extra(_) | RowKind::Pass(_)
+        )
     }
 }
 
@@ -133,6 +141,44 @@ pub fn build(p: &PutContext, profile_missing: bool, tree: &JsonTree, width: u16)
 }
 
 impl Doc {
+    /// Puts the discovery pass first: its heading, one row per item of
+    /// the panel (`heights`: the lines each takes), and a blank line.
+    pub fn prepend_pass(&mut self, heights: &[usize]) {
+        let mut rows = vec![DocRow {
+            kind: RowKind::PassHeading,
+            top: 0,
+            lines: Vec::new(),
+            empty: false,
+        }];
+        rows.extend(heights.iter().enumerate().map(|(i, h)| DocRow {
+            kind: RowKind::Pass(i),
+            top: 0,
+            lines: vec![String::new(); (*h).max(1)],
+            empty: false,
+        }));
+        rows.push(DocRow {
+            kind: RowKind::Blank,
+            top: 0,
+            lines: Vec::new(),
+            empty: false,
+        });
+        rows.append(&mut self.rows);
+        let mut top = 0;
+        for r in &mut rows {
+            r.top = top;
+            top += r.height();
+        }
+        self.rows = rows;
+        self.height = top;
+    }
+
+    /// The first row of the pass, when the document holds it.
+    pub fn pass_row(&self) -> Option<usize> {
+        self.rows
+            .iter()
+            .position(|r| matches!(r.kind, RowKind::Pass(_)))
+    }
+
     /// The selectable row after (or before) `from`.
     pub fn step(&self, from: usize, forward: bool) -> Option<usize> {
         if forward {

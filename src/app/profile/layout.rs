@@ -12,12 +12,6 @@ use crate::text::wrap::wrap;
 pub const WIDE: u16 = 120;
 /// Width of the discovery-pass panel on a wide screen.
 pub const PASS_W: u16 = 56;
-/// Height of the discovery-pass panel above the profile on a narrow
-/// screen (borders included); on a short one it keeps to the answer and
-/// the gauge.
-pub const PASS_H: u16 = 7;
-/// Height of the pass panel on a short screen.
-pub const PASS_H_SHORT: u16 = 4;
 /// Width of the live changes beside the form on a wide screen.
 pub const CHANGES_W: u16 = 64;
 
@@ -61,26 +55,24 @@ impl Areas {
     }
 }
 
-/// The read view's areas: the pass at the right of a wide screen, or above
-/// the profile on a narrow one once there is a pass to show.
-pub fn areas(body: Rect, pass_known: bool) -> Areas {
-    if body.width >= WIDE {
+/// The read view's areas: the pass at the right of a wide screen; on a
+/// narrow one the pass is the document's first section (so it is never
+/// cut: it scrolls with the profile).
+pub fn areas(body: Rect) -> Areas {
+    if pass_beside(body) {
         let (doc, pass) = split_left(body, body.width - PASS_W);
-        Areas { doc, pass }
-    } else if pass_known {
-        let h = if body.height >= 20 {
-            PASS_H
-        } else {
-            PASS_H_SHORT
-        };
-        let (pass, doc) = split_top(body, h.min(body.height / 2));
         Areas { doc, pass }
     } else {
         Areas {
             doc: body,
-            pass: Rect { height: 0, ..body },
+            pass: Rect { width: 0, ..body },
         }
     }
+}
+
+/// Whether the pass has a panel of its own beside the profile.
+pub fn pass_beside(body: Rect) -> bool {
+    body.width >= WIDE
 }
 
 /// Where the form's parts go.
@@ -273,15 +265,12 @@ mod tests {
     #[test]
     fn wide_screens_put_the_pass_beside_the_profile() {
         let body = Rect::new(0, 1, 200, 48);
-        let a = areas(body, false);
+        let a = areas(body);
         assert_eq!((a.doc.width, a.pass.width), (144, PASS_W));
         let body = Rect::new(0, 1, 80, 22);
-        assert_eq!(areas(body, false).pass.height, 0);
-        let a = areas(body, true);
-        assert_eq!(
-            (a.pass.height, a.doc.y, a.doc.height),
-            (PASS_H, 1 + PASS_H, 22 - PASS_H)
-        );
+        let a = areas(body);
+        assert_eq!(a.pass.width, 0, "the pass is in the document");
+        assert_eq!(a.doc, body);
         assert_eq!(a.line_at(5, a.doc.y + 1), Some(0));
         assert_eq!(a.line_at(0, a.doc.y + 1), None, "the border is not a line");
     }

@@ -89,7 +89,7 @@ pub struct ProfileModel {
     /// The stored profile, once read.
     pub stored: Option<Stored>,
     /// Why it could not be read (shown while nothing is).
-    pub load_error: Option<String>,
+    pub load_error: Option<crate::api::ApiError>,
     /// `extra` as a tree, for reading.
     pub tree: JsonTree,
     /// The read view's document.
@@ -213,6 +213,7 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         {
             (Action::Open, "fold")
         }
+        Some(doc::RowKind::Pass(_)) => (Action::Open, "redeem a pass"),
         _ => (Action::Open, "edit field"),
     };
     vec![

@@ -17,7 +17,7 @@ use crate::config::keymap::Action;
 
 /// The read view's areas now.
 pub fn areas(m: &Model) -> Areas {
-    layout::areas(m.layout().body, pass_shown(m))
+    layout::areas(m.layout().body)
 }
 
 /// Whether the pass panel is shown on a narrow screen: once there is an
@@ -76,9 +76,29 @@ pub fn rebuild(m: &mut Model) {
     };
     let before = p.doc.rows.get(p.cursor).map(|r| r.kind.clone());
     p.doc = doc::build(&s.body, s.profile_missing, &p.tree, a.doc_width());
+    if a.pass.width == 0 && pass_shown(m) {
+        let heights: Vec<usize> = pass::items(m)
+            .iter()
+            .map(|i| pass::item_height(i, a.doc_width()))
+            .collect();
+        m.panes.profile.doc.prepend_pass(&heights);
+    }
+    let p = &mut m.panes.profile;
     let again = before.and_then(|k| p.doc.rows.iter().position(|r| r.kind == k));
     p.cursor = again.or_else(|| p.doc.first()).unwrap_or(0);
     keep_visible(p, a.viewport());
+}
+
+/// Puts the cursor on the pass when the document holds it (a redeem just
+/// answered), scrolled to the top.
+pub fn show_pass(m: &mut Model) {
+    let vp = areas(m).viewport();
+    let p = &mut m.panes.profile;
+    if let Some(row) = p.doc.pass_row() {
+        p.cursor = row;
+        p.offset = 0;
+        keep_visible(p, vp);
+    }
 }
 
 /// Scrolls so the cursor's row is on screen (with its heading when the
@@ -138,9 +158,17 @@ fn move_cursor(m: &mut Model, action: Action) -> bool {
     true
 }
 
-/// Enter: fold a container of `extra`, or edit the field under the cursor.
+/// Enter: fold a container of `extra`, redeem a code on the pass, or edit
+/// the field under the cursor.
 fn open(m: &mut Model) -> Vec<Cmd> {
     let p = &mut m.panes.profile;
+    if matches!(
+        p.doc.rows.get(p.cursor).map(|r| &r.kind),
+        Some(RowKind::Pass(_) | RowKind::PassHeading)
+    ) {
+        redeem::open_dialog(m, "");
+        return Vec::new();
+    }
     if let Some(RowKind::Extra(i)) = p.doc.rows.get(p.cursor).map(|r| r.kind.clone())
         && p.tree
             .lines()
@@ -238,7 +266,7 @@ pub fn on_loaded(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
 
 fn failed_load(m: &mut Model, e: &ApiError) {
     if m.panes.profile.stored.is_none() {
-        m.panes.profile.load_error = Some(format!("{}: {}", e.code(), e.message()));
+        m.panes.profile.load_error = Some(e.clone());
     }
     m.toasts.error(m.now, "loading the company profile", e);
 }

@@ -75,6 +75,8 @@ pub fn start(m: &mut Model, code: &str) -> Vec<Cmd> {
         return Vec::new();
     }
     let (_, cmd) = m.request(Purpose::Redeem(code.clone()), ApiRequest::Redeem { code });
+    // "redeeming…" shows where the pass is.
+    read::rebuild(m);
     vec![cmd]
 }
 
@@ -94,11 +96,17 @@ pub fn on_redeemed(m: &mut Model, code: String, reply: ApiReply) -> Vec<Cmd> {
             }
             announce(m, &code, &answer);
             m.panes.profile.pass = Some(PassAnswer { code, pass: answer });
-            // The pass panel may have appeared above the profile.
+            // On a narrow screen the pass is the document's first section:
+            // shown, the cursor on it.
             read::rebuild(m);
+            read::show_pass(m);
         }
-        Err(e) if e.maybe_accepted() => ask_again(m, code, &e),
+        Err(e) if e.maybe_accepted() => {
+            read::rebuild(m);
+            ask_again(m, code, &e);
+        }
         Err(e) => {
+            read::rebuild(m);
             m.toasts.error(m.now, "redeeming the code", &e);
             if m.panes.profile.redeem.is_none() {
                 open_dialog(m, &code);

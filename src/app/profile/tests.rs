@@ -535,3 +535,47 @@ fn the_mouse_selects_opens_and_focuses() {
     let e = m.panes.profile.editor.as_ref().expect("the form");
     assert_eq!(e.focused(), FieldId::FirstName, "a click focuses a field");
 }
+
+/// The screen as text.
+fn screen(m: &Model) -> String {
+    let (w, h) = m.size;
+    let mut term =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).expect("terminal");
+    term.draw(|f| crate::ui::view(m, f)).expect("draw");
+    let buf = term.backend().buffer().clone();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A profile that never loaded says why with the shared wording: a
+/// refused key says how to fix it and never "r retries"; in an outage it
+/// says "offline since …" rather than "loading…".
+#[test]
+fn an_unread_profile_says_why_with_the_shared_placeholder() {
+    let mut m = fixtures::model(80, 24);
+    let cmds = m.switch_pane(Pane::Profile);
+    let (id, _) = one(&cmds);
+    m.net.conn = crate::api::ConnState::Offline {
+        since: std::time::UNIX_EPOCH + Duration::from_secs(1_795_348_000),
+    };
+    let s = screen(&m);
+    assert!(s.contains("offline since"), "{s}");
+    assert!(!s.contains("loading"), "{s}");
+    m.net.conn = crate::api::ConnState::Online;
+    let refused = service_error(
+        401,
+        r#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#,
+    );
+    reply(&mut m, id, ApiReply::Context(Box::new(Err(refused))));
+    m.toasts.clear();
+    let s = screen(&m);
+    let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("could not load the company profile: unauthorized"),
+        "{s}"
+    );
+    assert!(flat.contains("refused the API key"), "{s}");
+    assert!(!flat.contains("r retries"), "retrying cannot help:\n{s}");
+}

@@ -11,7 +11,6 @@ use crate::app::profile::layout;
 use crate::app::profile::pass::{self, CODE_MAX, Item, RedeemDialog, Tone};
 use crate::app::profile::redeeming;
 use crate::app::profile::review::{self, Mark, Review};
-use crate::config::keymap::Action;
 use crate::text::wrap::wrap;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::form::text_input;
@@ -156,50 +155,67 @@ fn tone(t: Tone, theme: &Theme) -> Style {
     }
 }
 
-/// The discovery pass: the last answer with its gauge and countdown, or
-/// how to redeem one.
+/// Line `j` of a pass item's text wrapped to `width`, in its tone (the
+/// selected style when the cursor is on it).
+pub fn pass_text_line(
+    text: &str,
+    t: Tone,
+    j: usize,
+    width: u16,
+    selected: bool,
+    theme: &Theme,
+) -> Line<'static> {
+    let line = wrap(text, usize::from(width.max(1)))
+        .into_iter()
+        .nth(j)
+        .unwrap_or_default();
+    let style = if selected {
+        theme.selected
+    } else {
+        tone(t, theme)
+    };
+    Line::from(Span::styled(line, style))
+}
+
+/// The discovery pass beside the profile on a wide screen: the last answer
+/// with its gauge and countdown, or how to redeem one.
 pub fn pass_panel(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
-    let p = &m.panes.profile;
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border)
         .title(Span::styled(" Discovery pass ", theme.title));
     let inner = block.inner(area);
     f.render_widget(block, area);
-    let key = m.keymap.key_label(Action::RedeemPass);
-    let mut items = pass::panel(p.pass.as_ref(), p.access.as_ref(), m.clock, &key);
-    if redeeming(m) {
-        items.insert(0, Item::Text(Tone::Plain, "redeeming…".into()));
-    }
-    let width = usize::from(inner.width.max(1));
+    let items = pass::items(m);
+    let width = inner.width.max(1);
     let bottom = inner.y.saturating_add(inner.height);
     let mut y = inner.y;
     for item in items {
         if y >= bottom {
             break;
         }
+        let row = Rect {
+            y,
+            height: 1,
+            ..inner
+        };
         match item {
             Item::Gauge { remaining, limit } => {
-                let r = Rect {
-                    y,
-                    height: 1,
-                    ..inner
-                };
-                progress::render(f, r, remaining, limit, "remaining", theme);
+                progress::render(f, row, remaining, limit, "remaining", theme);
                 y = y.saturating_add(1);
             }
             Item::Text(t, text) => {
-                let need = u16::try_from(wrap(&text, width).len()).unwrap_or(u16::MAX);
-                let h = need.min(bottom - y);
-                f.render_widget(
-                    Paragraph::new(Span::styled(text, tone(t, theme))).wrap(Wrap { trim: true }),
-                    Rect {
-                        y,
-                        height: h,
-                        ..inner
-                    },
-                );
-                y = y.saturating_add(h);
+                let lines = wrap(&text, usize::from(width));
+                for l in lines {
+                    if y >= bottom {
+                        break;
+                    }
+                    f.render_widget(
+                        Paragraph::new(Span::styled(l, tone(t, theme))),
+                        Rect { y, ..row },
+                    );
+                    y = y.saturating_add(1);
+                }
             }
         }
     }
