@@ -126,12 +126,20 @@ fn the_form() {
 
 #[test]
 fn the_review_before_saving() {
-    for (w, h) in SIZES {
+    for (w, h) in [(60, 15), (80, 24), (200, 50)] {
         let mut m = edited(w, h);
         ctrl(&mut m, 's');
         let text = snap(&m, w, h);
         assert!(text.contains("Review: 6 fields change"), "{text}");
         assert!(text.contains("Profile · Last name"), "{text}");
+        // Its keys are said whole, wrapped at the smallest size.
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("y saves · n or Esc goes back to the form")
+                || flat.contains("y saves · n or Esc goes back to │ │the form"),
+            "{text}"
+        );
+        assert!(flat.contains("j/k scroll"), "{text}");
         assert_snapshot!(format!("review_{w}x{h}"), text);
     }
 }

@@ -211,18 +211,13 @@ pub fn form_blocks(e: &Editor, inner: Rect, tall: bool) -> Vec<(Block, Rect)> {
 
 /// The review of the changes: the whole body on a narrow screen (so no
 /// border doubles up); else centred, 110 columns, as tall as its `lines`
-/// need (borders and the note included).
+/// need (the note and keys under them included; borders added here).
 pub fn review_rect(body: Rect, lines: usize) -> Rect {
     if body.width < WIDE {
         return body;
     }
-    let want = u16::try_from(lines.saturating_add(3)).unwrap_or(u16::MAX);
+    let want = u16::try_from(lines.saturating_add(2)).unwrap_or(u16::MAX);
     centered(body, 110, want.clamp(12.min(body.height), body.height))
-}
-
-/// Lines of the review on screen (inside the border, above the footer).
-pub fn review_viewport(rect: Rect) -> usize {
-    usize::from(rect.height.saturating_sub(3))
 }
 
 /// Width of the review's text (inside the border).

@@ -3,7 +3,7 @@
 //! names marked, or, after a save that may have reached the service, a
 //! read to learn whether it did.
 
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 use super::diff::diff;
 use super::editor::{Editor, EditorEvent};
@@ -16,6 +16,7 @@ use crate::api::model::PutContext;
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
 use crate::app::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::config::keymap::{Action, Scope};
 use crate::text::sanitize::DisplayText;
 
 /// Opens the form on the field under the cursor, offering back an unsent
@@ -160,28 +161,44 @@ fn submit(m: &mut Model) -> Vec<Cmd> {
     Vec::new()
 }
 
-/// A key in the review: `y` (or Enter) sends, `n` or Esc go back to the
-/// form, the movement keys scroll.
+/// A key in the review, as in every confirm of the dashboard: `y` sends,
+/// `n`, `q` or Back go back to the form; Enter does nothing (a full
+/// replacement is sent only on purpose); the movement keys of the keymap
+/// scroll.
 pub fn review_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     let body = m.layout().body;
-    let Some(r) = m.panes.profile.review.as_mut() else {
+    let Some(r) = m.panes.profile.review.as_ref() else {
         return Vec::new();
     };
-    let n = review::lines(&r.changes, layout::review_width(body)).len();
-    let vp = layout::review_viewport(layout::review_rect(body, n)).max(1);
-    let max = n.saturating_sub(vp);
-    r.scroll = match key.code {
-        KeyCode::Char('y' | 'Y') | KeyCode::Enter => return send(m),
-        KeyCode::Char('n' | 'N' | 'q') | KeyCode::Esc => {
+    let shown = review::on_screen(m, r, body);
+    let vp = shown.viewport;
+    let max = shown.lines.len().saturating_sub(vp);
+    let plain = !key
+        .modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+    match key.code {
+        KeyCode::Char('y' | 'Y') if plain => return send(m),
+        KeyCode::Char('n' | 'N' | 'q') if plain => {
             m.panes.profile.review = None;
             return Vec::new();
         }
-        KeyCode::Char('j') | KeyCode::Down => r.scroll.saturating_add(1),
-        KeyCode::Char('k') | KeyCode::Up => r.scroll.saturating_sub(1),
-        KeyCode::PageDown | KeyCode::Char(' ') => r.scroll.saturating_add(vp),
-        KeyCode::PageUp => r.scroll.saturating_sub(vp),
-        KeyCode::Char('g') | KeyCode::Home => 0,
-        KeyCode::Char('G') | KeyCode::End => max,
+        _ => {}
+    }
+    let action = m.keymap.action(Scope::Profile, &key);
+    let Some(r) = m.panes.profile.review.as_mut() else {
+        return Vec::new();
+    };
+    r.scroll = match action {
+        Some(Action::Back) => {
+            m.panes.profile.review = None;
+            return Vec::new();
+        }
+        Some(Action::Down) => r.scroll.saturating_add(1),
+        Some(Action::Up) => r.scroll.saturating_sub(1),
+        Some(Action::PageDown) => r.scroll.saturating_add(vp),
+        Some(Action::PageUp) => r.scroll.saturating_sub(vp),
+        Some(Action::Top) => 0,
+        Some(Action::Bottom) => max,
         _ => r.scroll,
     }
     .min(max);

@@ -579,3 +579,60 @@ fn an_unread_profile_says_why_with_the_shared_placeholder() {
     assert!(flat.contains("refused the API key"), "{s}");
     assert!(!flat.contains("r retries"), "retrying cannot help:\n{s}");
 }
+
+/// The review confirms like every confirm of the dashboard: `y` sends,
+/// Enter does nothing (a full replacement is never sent by a stray key),
+/// `n` and Esc go back to the form; it scrolls with the keymap's movement
+/// keys, and its footer names them (remapped: as remapped).
+#[test]
+fn the_review_sends_only_on_y_and_scrolls_with_the_keymap() {
+    use crate::config::KeyOverride;
+    let mut m = loaded();
+    m.keymap = crate::config::keymap::Keymap::with_overrides(&[KeyOverride {
+        origin: "test".into(),
+        scope: "global".into(),
+        key: "ctrl-n".into(),
+        action: "down".into(),
+    }])
+    .expect("keymap");
+    key(&mut m, KeyCode::Char('e'));
+    for f in [
+        FieldId::Overview,
+        FieldId::Product,
+        FieldId::ProblemSolved,
+        FieldId::Differentiators,
+    ] {
+        if let Some(e) = m.panes.profile.editor.as_mut() {
+            e.focus_on(f);
+        }
+        chars(&mut m, &"Long enough to scroll. ".repeat(6));
+    }
+    ctrl(&mut m, 's');
+    assert!(m.panes.profile.review.is_some());
+    assert!(
+        api(&key(&mut m, KeyCode::Enter)).is_empty(),
+        "Enter sends nothing"
+    );
+    assert!(m.panes.profile.review.is_some(), "and keeps the review");
+    let s = screen(&m);
+    let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("y saves · n or Esc goes back to the form"),
+        "{s}"
+    );
+    // Scrolled by the movement keys, a remapped one too (the review is
+    // taller than the screen).
+    key(&mut m, KeyCode::Char('j'));
+    assert_eq!(m.panes.profile.review.as_ref().map(|r| r.scroll), Some(1));
+    ctrl(&mut m, 'n');
+    assert_eq!(m.panes.profile.review.as_ref().map(|r| r.scroll), Some(2));
+    key(&mut m, KeyCode::Esc);
+    assert!(m.panes.profile.review.is_none(), "Esc: back to the form");
+    assert!(m.panes.profile.editor.is_some());
+    ctrl(&mut m, 's');
+    key(&mut m, KeyCode::Char('n'));
+    assert!(m.panes.profile.review.is_none(), "n: back to the form");
+    ctrl(&mut m, 's');
+    let (_, req) = one(&key(&mut m, KeyCode::Char('y')));
+    assert!(matches!(req, ApiRequest::PutContext(_)), "y sends");
+}

@@ -27,25 +27,26 @@ pub fn review_line(l: &review::Line, theme: &Theme) -> Line<'static> {
     Line::from(Span::styled(l.text.clone(), style))
 }
 
-/// The review of a save: what changes, field by field, before `y` sends.
-pub fn review(f: &mut Frame, body: Rect, r: &Review, theme: &Theme) {
-    let all = review::lines(&r.changes, layout::review_width(body));
-    let rect = layout::review_rect(body, all.len());
-    let vp = layout::review_viewport(rect);
+/// The review of a save: what changes, field by field, before `y` sends;
+/// under it what is sent and the keys, wrapped.
+pub fn review(m: &Model, f: &mut Frame, body: Rect, r: &Review, theme: &Theme) {
+    let shown = review::on_screen(m, r, body);
+    let (rect, vp, all) = (shown.rect, shown.viewport, &shown.lines);
     let scroll = r.scroll.min(all.len().saturating_sub(vp));
     f.render_widget(Clear, rect);
     let n = r.changes.len();
-    let mut footer = vec![
-        Span::styled(" y ", theme.key),
-        Span::styled("save ", theme.dim),
-        Span::styled(" n ", theme.key),
-        Span::styled("back to the form ", theme.dim),
-    ];
+    let mut title = vec![Span::styled(
+        if n == 1 {
+            " Review: 1 field changes ".to_owned()
+        } else {
+            format!(" Review: {n} fields change ")
+        },
+        theme.title,
+    )];
     if all.len() > vp {
-        footer.push(Span::styled(" j/k ", theme.key));
-        footer.push(Span::styled(
+        title.push(Span::styled(
             format!(
-                "scroll ({}–{} of {}) ",
+                " lines {}–{} of {} ",
                 scroll + 1,
                 (scroll + vp).min(all.len()),
                 all.len()
@@ -56,15 +57,7 @@ pub fn review(f: &mut Frame, body: Rect, r: &Review, theme: &Theme) {
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.title)
-        .title(Span::styled(
-            if n == 1 {
-                " Review: 1 field changes ".to_owned()
-            } else {
-                format!(" Review: {n} fields change ")
-            },
-            theme.title,
-        ))
-        .title_bottom(Line::from(footer));
+        .title(Line::from(title));
     let inner = block.inner(rect);
     f.render_widget(block, rect);
     let lines: Vec<Line> = all
@@ -73,25 +66,24 @@ pub fn review(f: &mut Frame, body: Rect, r: &Review, theme: &Theme) {
         .take(vp)
         .map(|l| review_line(l, theme))
         .collect();
-    f.render_widget(
-        Paragraph::new(lines),
-        Rect {
-            height: inner.height.saturating_sub(1),
-            ..inner
-        },
-    );
-    let note = Rect {
-        y: inner.y.saturating_add(inner.height.saturating_sub(1)),
-        height: 1.min(inner.height),
-        ..inner
-    };
-    f.render_widget(
-        Paragraph::new(Span::styled(
-            "The whole profile is sent (PUT replaces it); only these fields differ.",
-            theme.dim,
-        )),
-        note,
-    );
+    let rows = u16::try_from(shown.footer.len()).unwrap_or(u16::MAX);
+    let (changes, footer) = crate::geometry::split_top(inner, inner.height.saturating_sub(rows));
+    f.render_widget(Paragraph::new(lines), changes);
+    // The note (dim) first, then the keys.
+    let footer_lines: Vec<Line> = shown
+        .footer
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let style = if i < shown.note_rows {
+                theme.dim
+            } else {
+                theme.key
+            };
+            Line::from(Span::styled(l.clone(), style))
+        })
+        .collect();
+    f.render_widget(Paragraph::new(footer_lines), footer);
 }
 
 /// The redeem dialog.

@@ -30,7 +30,7 @@ impl super::PaneView for ProfileModel {
             None => read_view(m, f, body, theme),
         }
         if let Some(r) = &p.review {
-            dialogs::review(f, body, r, theme);
+            dialogs::review(m, f, body, r, theme);
         }
         if let Some(d) = &p.redeem {
             dialogs::redeem(m, f, body, d, theme);
