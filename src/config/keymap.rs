@@ -156,8 +156,9 @@ actions! {
     }
     /// The Profile pane.
     Profile => "profile" {
-        EditProfile => "edit_profile", "edit the profile (Ctrl-S reviews the changes, y saves)";
+        EditProfile => "edit_profile", "edit the profile as a form (saving shows the changes first, y sends)";
         RedeemPass => "redeem_pass", "redeem a discovery-pass code";
+        SaveProfile => "save_profile", "in the form: review the changes before they are sent";
     }
 }
 
@@ -452,6 +453,16 @@ impl Keymap {
             .filter(|(_, a)| **a == action)
             .map(|((_, k), _)| *k)
             .collect()
+    }
+
+    /// The label of a key bound to `action` that still acts while a text
+    /// box has the focus (a named key or a chord, not a letter that would
+    /// type): `↑` rather than `k`.
+    pub fn text_box_label(&self, action: Action) -> String {
+        self.keys_for(action)
+            .into_iter()
+            .find(|k| k.ctrl || k.alt || !matches!(k.code, ComboCode::Char(_)))
+            .map_or_else(|| self.key_label(action), |k| k.to_string())
     }
 
     /// The first key of an action as text (`?` if unbound).

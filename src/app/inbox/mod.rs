@@ -488,12 +488,7 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
 /// has the focus (a named key or a chord, not a letter that would type):
 /// `↑` rather than `k`.
 pub fn text_box_key(m: &Model, action: Action) -> String {
-    use crate::config::keymap::ComboCode;
-    m.keymap
-        .keys_for(action)
-        .into_iter()
-        .find(|k| k.ctrl || k.alt || !matches!(k.code, ComboCode::Char(_)))
-        .map_or_else(|| m.keymap.key_label(action), |k| k.to_string())
+    m.keymap.text_box_label(action)
 }
 
 /// Tells the user a key does not apply now, and why.

@@ -10,6 +10,7 @@ use crate::api::ApiError;
 use crate::app::dialog::Outcome;
 use crate::app::toast::Level;
 use crate::app::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::config::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
@@ -38,10 +39,20 @@ pub fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
         }
         return Vec::new();
     }
+    // Redeem and close as the keymap binds them (a chord or a named key:
+    // letters type into the code).
+    let action = (!super::text::types(&key))
+        .then(|| m.keymap.action(crate::config::keymap::Scope::Profile, &key))
+        .flatten();
     let Some(d) = m.panes.profile.redeem.as_mut() else {
         return Vec::new();
     };
-    match d.key(key) {
+    let outcome = match action {
+        Some(Action::Open) => Outcome::Send(d.code()),
+        Some(Action::Back) => Outcome::Close,
+        _ => d.key(key),
+    };
+    match outcome {
         Outcome::Keep => Vec::new(),
         Outcome::Close => {
             m.panes.profile.redeem = None;

@@ -28,9 +28,12 @@ pub fn open_editor(m: &mut Model) -> Vec<Cmd> {
     }
     let Some(stored) = m.panes.profile.stored.clone() else {
         let why = if super::loading(m) {
-            "the profile is still loading"
+            "the profile is still loading".to_owned()
         } else {
-            "the profile has not been read (r reads it)"
+            format!(
+                "the profile has not been read ({} reads it)",
+                m.keymap.key_label(Action::Refresh)
+            )
         };
         m.notify(
             Level::Info,
@@ -92,14 +95,39 @@ pub fn editor_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
         );
         return Vec::new();
     }
+    let action = form_action(m, &key);
     let Some(e) = m.panes.profile.editor.as_mut() else {
         return Vec::new();
     };
+    match action {
+        Some(Action::SaveProfile) => return submit(m),
+        Some(Action::Back) => return close_editor(m),
+        Some(Action::PageDown | Action::PageUp) => {
+            e.jump_section(action == Some(Action::PageDown));
+            return Vec::new();
+        }
+        _ => {}
+    }
     match e.key(key) {
         EditorEvent::Edited => Vec::new(),
         EditorEvent::Save => submit(m),
         EditorEvent::Close => close_editor(m),
     }
+}
+
+/// The form's own keys as the keymap binds them: save, close, and the
+/// section jumps — bound to a chord or a named key (a letter always types
+/// into the focused field).
+fn form_action(m: &Model, key: &KeyEvent) -> Option<Action> {
+    if super::text::types(key) {
+        return None;
+    }
+    m.keymap.action(Scope::Profile, key).filter(|a| {
+        matches!(
+            a,
+            Action::SaveProfile | Action::Back | Action::PageDown | Action::PageUp
+        )
+    })
 }
 
 /// Closes the form; changes are kept as a draft.
@@ -116,9 +144,7 @@ fn close_editor(m: &mut Model) -> Vec<Cmd> {
         return Vec::new();
     }
     m.state.drafts.insert(DRAFT_KEY.into(), e.draft());
-    let key = m
-        .keymap
-        .key_label(crate::config::keymap::Action::EditProfile);
+    let key = m.keymap.key_label(Action::EditProfile);
     m.notify(
         Level::Info,
         "Draft kept",
@@ -276,6 +302,7 @@ fn diff_count(m: &Model, sent: &PutContext) -> usize {
 /// marked, anything else is said on the form.
 fn refused(m: &mut Model, e: &ApiError) {
     m.toasts.error(m.now, "saving the profile", e);
+    let save = m.keymap.text_box_label(Action::SaveProfile);
     let Some(ed) = m.panes.profile.editor.as_mut() else {
         return;
     };
@@ -299,7 +326,7 @@ fn refused(m: &mut Model, e: &ApiError) {
     }
     if !placed {
         ed.note = Some(format!(
-            "Not saved — {}: {}. Your changes are kept; Ctrl-S reviews and tries again.",
+            "Not saved — {}: {}. Your changes are kept; {save} reviews and tries again.",
             e.code(),
             message
         ));
@@ -325,19 +352,20 @@ pub fn on_checked(m: &mut Model, sent: &PutContext, reply: ApiReply) -> Vec<Cmd>
                 );
             }
             read::set_stored(m, resp);
+            let save = m.keymap.text_box_label(Action::SaveProfile);
             if let Some(e) = m.panes.profile.editor.as_mut() {
-                e.note = Some(
-                    "Not saved: the service holds another profile. Your changes are kept; Ctrl-S reviews them against it and sends them."
-                        .into(),
-                );
+                e.note = Some(format!(
+                    "Not saved: the service holds another profile. Your changes are kept; {save} reviews them against it and sends them."
+                ));
             }
             Vec::new()
         }
         Err(e) => {
             m.toasts.error(m.now, "checking the save", &e);
+            let save = m.keymap.text_box_label(Action::SaveProfile);
             if let Some(ed) = m.panes.profile.editor.as_mut() {
                 ed.note = Some(format!(
-                    "The save may or may not have been stored ({}: {}). Ctrl-S reviews and sends it again: the same replacement twice stores the same profile.",
+                    "The save may or may not have been stored ({}: {}). {save} reviews and sends it again: the same replacement twice stores the same profile.",
                     e.code(),
                     e.message()
                 ));

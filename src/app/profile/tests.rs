@@ -636,3 +636,64 @@ fn the_review_sends_only_on_y_and_scrolls_with_the_keymap() {
     let (_, req) = one(&key(&mut m, KeyCode::Char('y')));
     assert!(matches!(req, ApiRequest::PutContext(_)), "y sends");
 }
+
+/// Every key the pane names comes from the keymap: remapped, the form's
+/// save key, its close key, the refresh key of "not read yet" and the
+/// redeem dialog's keys are named — and work — as remapped.
+#[test]
+fn the_pane_names_its_keys_as_the_keymap_binds_them() {
+    use crate::config::KeyOverride;
+    let o = |scope: &str, key: &str, action: &str| KeyOverride {
+        origin: "test".into(),
+        scope: scope.into(),
+        key: key.into(),
+        action: action.into(),
+    };
+    let keymap = crate::config::keymap::Keymap::with_overrides(&[
+        o("profile", "ctrl-s", "none"),
+        o("profile", "ctrl-x", "save_profile"),
+        o("global", "r", "none"),
+        o("global", "f5", "refresh"),
+    ])
+    .expect("keymap");
+    // Not read yet: the refresh key as remapped.
+    let mut m = fixtures::model(80, 24);
+    m.keymap = keymap.clone();
+    let (id, _) = one(&m.switch_pane(Pane::Profile));
+    let failed = service_error(
+        500,
+        r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+    );
+    reply(&mut m, id, ApiReply::Context(Box::new(Err(failed))));
+    key(&mut m, KeyCode::Char('e'));
+    let last = m
+        .toasts
+        .items()
+        .last()
+        .map(|t| t.text.as_str().to_owned())
+        .unwrap_or_default();
+    assert!(last.contains("(F5 reads it)"), "{last}");
+    // The form's footer and the save key.
+    let mut m = loaded();
+    m.keymap = keymap;
+    key(&mut m, KeyCode::Char('e'));
+    chars(&mut m, "x");
+    let s = screen(&m);
+    assert!(s.contains("Ctrl-X review & save"), "{s}");
+    assert!(!s.contains("Ctrl-S"), "{s}");
+    assert!(api(&ctrl(&mut m, 'x')).is_empty());
+    assert!(m.panes.profile.review.is_some(), "the remapped key reviews");
+    key(&mut m, KeyCode::Esc);
+    key(&mut m, KeyCode::Esc);
+    assert!(
+        m.panes.profile.editor.is_none(),
+        "Esc (Back) closes the form"
+    );
+    // The redeem dialog.
+    key(&mut m, KeyCode::Char('p'));
+    let s = screen(&m);
+    assert!(
+        s.contains("Enter redeem") && s.contains("Esc cancel"),
+        "{s}"
+    );
+}

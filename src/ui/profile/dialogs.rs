@@ -11,6 +11,7 @@ use crate::app::profile::layout;
 use crate::app::profile::pass::{self, CODE_MAX, Item, RedeemDialog, Tone};
 use crate::app::profile::redeeming;
 use crate::app::profile::review::{self, Mark, Review};
+use crate::config::keymap::Action;
 use crate::text::wrap::wrap;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::form::text_input;
@@ -95,9 +96,15 @@ pub fn redeem(m: &Model, f: &mut Frame, body: Rect, d: &RedeemDialog, theme: &Th
         .border_style(theme.title)
         .title(Span::styled(" Redeem a discovery pass ", theme.title))
         .title_bottom(Line::from(vec![
-            Span::styled(" Enter ", theme.key),
+            Span::styled(
+                format!(" {} ", m.keymap.text_box_label(Action::Open)),
+                theme.key,
+            ),
             Span::styled("redeem ", theme.dim),
-            Span::styled(" Esc ", theme.key),
+            Span::styled(
+                format!(" {} ", m.keymap.text_box_label(Action::Back)),
+                theme.key,
+            ),
             Span::styled("cancel ", theme.dim),
         ]));
     let inner = block.inner(rect);
