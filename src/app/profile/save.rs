@@ -144,13 +144,11 @@ fn close_editor(m: &mut Model) -> Vec<Cmd> {
         return Vec::new();
     }
     m.state.drafts.insert(DRAFT_KEY.into(), e.draft());
+    let save = m.save_state();
     let key = m.keymap.key_label(Action::EditProfile);
-    m.notify(
-        Level::Info,
-        "Draft kept",
-        &format!("your changes are saved locally; {key} offers them back"),
-    );
-    vec![m.save_state()]
+    // "Saved locally" only when the state file can be written.
+    m.notify_draft_kept("the unsent profile form", &format!("{key} offers it back"));
+    vec![save]
 }
 
 /// Ctrl-S: checks the form and shows what the save changes.

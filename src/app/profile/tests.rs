@@ -697,3 +697,53 @@ fn the_pane_names_its_keys_as_the_keymap_binds_them() {
         "{s}"
     );
 }
+
+/// When the state file cannot be written, a closed form is never said to
+/// be "saved locally": the notice says it lives in this session only, and
+/// so does the title.
+#[test]
+fn a_draft_is_said_saved_locally_only_when_it_is() {
+    // Writable: "Draft kept", "saved locally".
+    let mut m = loaded();
+    edit(&mut m, FieldId::PostingCadence, ", Fridays");
+    key(&mut m, KeyCode::Esc);
+    let toast = m
+        .toasts
+        .items()
+        .last()
+        .map(|t| format!("{}: {}", t.title, t.text.as_str()));
+    assert!(
+        toast
+            .as_deref()
+            .is_some_and(|t| t.starts_with("Draft kept:") && t.contains("saved locally")),
+        "{toast:?}"
+    );
+    assert!(screen(&m).contains("unsent changes saved locally"));
+    // Not writable.
+    let mut m = loaded();
+    crate::app::update(
+        &mut m,
+        crate::app::Msg::Saved(Err(crate::store::StoreError::ReadOnly {
+            path: "/ro/state.json".into(),
+            detail: "read-only file system".into(),
+        })),
+    );
+    m.toasts.clear();
+    edit(&mut m, FieldId::PostingCadence, ", Fridays");
+    key(&mut m, KeyCode::Esc);
+    let all: Vec<String> = m
+        .toasts
+        .items()
+        .iter()
+        .map(|t| format!("{}: {}", t.title, t.text.as_str()))
+        .collect();
+    assert!(
+        all.iter()
+            .any(|t| t.starts_with("Draft kept in this session only")),
+        "{all:?}"
+    );
+    assert!(!all.iter().any(|t| t.contains("saved locally")), "{all:?}");
+    let s = screen(&m);
+    assert!(!s.contains("saved locally"), "{s}");
+    assert!(s.contains("kept in this session only"), "{s}");
+}

@@ -57,8 +57,14 @@ fn doc_title(m: &Model, theme: &Theme) -> Line<'static> {
         }
     } else if m.state.drafts.contains_key(DRAFT_KEY) {
         let key = m.keymap.key_label(Action::EditProfile);
+        // "Saved locally" only when the state file can be written.
+        let kept = if m.drafts_saved() {
+            "saved locally"
+        } else {
+            "kept in this session only (not saved)"
+        };
         spans.push(Span::styled(
-            format!(" unsent changes saved locally — {key} offers them back "),
+            format!(" unsent changes {kept} — {key} offers them back "),
             theme.warn,
         ));
     } else if p.stored.is_some() {
