@@ -90,6 +90,15 @@ fn value_text(v: Val<'_>) -> (String, bool) {
     }
 }
 
+fn blank() -> DocRow {
+    DocRow {
+        kind: RowKind::Blank,
+        top: 0,
+        lines: Vec::new(),
+        empty: false,
+    }
+}
+
 /// Lays the profile out for a width (inside the border).
 pub fn build(p: &PutContext, profile_missing: bool, tree: &JsonTree, width: u16) -> Doc {
     let value_w = usize::from(width.saturating_sub(LABEL_W + 1).max(8));
@@ -141,6 +150,64 @@ pub fn build(p: &PutContext, profile_missing: bool, tree: &JsonTree, width: u16)
 }
 
 impl Doc {
+    /// Keeps only the fields whose label or text contains `needle`
+    /// (case-insensitive) — lines of `extra` by their key or value, all of
+    /// them when "extra" itself matches — under their section headings.
+    pub fn filtered(self, needle: &str, tree: &JsonTree) -> Doc {
+        let needle = needle.trim().to_lowercase();
+        if needle.is_empty() {
+            return self;
+        }
+        let has = |s: &str| s.to_lowercase().contains(&needle);
+        let extra_all = has(FieldId::Extra.label());
+        let mut kept: Vec<DocRow> = Vec::new();
+        let mut heading: Option<DocRow> = None;
+        for row in self.rows {
+            let keep = match &row.kind {
+                RowKind::Header(_) => {
+                    heading = Some(row);
+                    continue;
+                }
+                RowKind::Field(f) => has(f.label()) || has(&row.lines.join(" ")),
+                RowKind::Extra(i) => {
+                    extra_all
+                        || tree
+                            .lines()
+                            .get(*i)
+                            .is_some_and(|l| has(l.key.as_str()) || has(l.value.as_str()))
+                }
+                _ => false,
+            };
+            if keep {
+                if let Some(h) = heading.take() {
+                    if !kept.is_empty() {
+                        kept.push(blank());
+                    }
+                    kept.push(h);
+                }
+                kept.push(row);
+            }
+        }
+        if kept.is_empty() {
+            kept.push(DocRow {
+                kind: RowKind::Note("no field matches the filter"),
+                top: 0,
+                lines: Vec::new(),
+                empty: true,
+            });
+        }
+        let mut top = 0;
+        for r in &mut kept {
+            r.top = top;
+            top += r.height();
+        }
+        Doc {
+            width: self.width,
+            rows: kept,
+            height: top,
+        }
+    }
+
     /// Puts the discovery pass first: its heading, one row per item of
     /// the panel (`heights`: the lines each takes), and a blank line.
     pub fn prepend_pass(&mut self, heights: &[usize]) {

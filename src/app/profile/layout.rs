@@ -22,6 +22,8 @@ pub struct Areas {
     pub doc: Rect,
     /// The discovery pass (bordered); empty when not shown.
     pub pass: Rect,
+    /// The `/` input line (zero height when not filtering).
+    pub filter: Rect,
 }
 
 impl Areas {
@@ -57,15 +59,19 @@ impl Areas {
 
 /// The read view's areas: the pass at the right of a wide screen; on a
 /// narrow one the pass is the document's first section (so it is never
-/// cut: it scrolls with the profile).
-pub fn areas(body: Rect) -> Areas {
-    if pass_beside(body) {
-        let (doc, pass) = split_left(body, body.width - PASS_W);
-        Areas { doc, pass }
+/// cut: it scrolls with the profile). `filtering` keeps the last line for
+/// the `/` input.
+pub fn areas(body: Rect, filtering: bool) -> Areas {
+    let f = u16::from(filtering).min(body.height);
+    let (top, filter) = split_top(body, body.height - f);
+    if pass_beside(top) {
+        let (doc, pass) = split_left(top, top.width - PASS_W);
+        Areas { doc, pass, filter }
     } else {
         Areas {
-            doc: body,
-            pass: Rect { width: 0, ..body },
+            doc: top,
+            pass: Rect { width: 0, ..top },
+            filter,
         }
     }
 }
@@ -260,10 +266,16 @@ mod tests {
     #[test]
     fn wide_screens_put_the_pass_beside_the_profile() {
         let body = Rect::new(0, 1, 200, 48);
-        let a = areas(body);
+        let a = areas(body, false);
         assert_eq!((a.doc.width, a.pass.width), (144, PASS_W));
         let body = Rect::new(0, 1, 80, 22);
-        let a = areas(body);
+        let f = areas(body, true);
+        assert_eq!(
+            (f.doc.height, f.filter.y),
+            (21, 22),
+            "a line for the / input"
+        );
+        let a = areas(body, false);
         assert_eq!(a.pass.width, 0, "the pass is in the document");
         assert_eq!(a.doc, body);
         assert_eq!(a.line_at(5, a.doc.y + 1), Some(0));

@@ -108,6 +108,10 @@ pub struct ProfileModel {
     pub pass: Option<PassAnswer>,
     /// The account's access, once an answer carried it.
     pub access: Option<Access>,
+    /// The `/` filter of the read view (fields by label or text).
+    pub filter: String,
+    /// The `/` input while it is open.
+    pub filter_input: Option<ratatui_textarea::TextArea<'static>>,
 }
 
 impl ProfileModel {
@@ -196,7 +200,7 @@ pub fn refused_create_hint(m: &Model) -> String {
 /// Status-bar hints for what is shown.
 fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     let p = &m.panes.profile;
-    if p.editor.is_some() || p.review.is_some() || p.redeem.is_some() {
+    if p.editor.is_some() || p.review.is_some() || p.redeem.is_some() || p.filter_input.is_some() {
         return Vec::new();
     }
     let edit = if p.stored.is_some() {
@@ -216,12 +220,12 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         Some(doc::RowKind::Pass(_)) => (Action::Open, "redeem a pass"),
         _ => (Action::Open, "edit field"),
     };
-    vec![
-        edit,
-        (Action::RedeemPass, "redeem pass"),
-        open,
-        (Action::Refresh, "reload"),
-    ]
+    let mut out = vec![edit, (Action::RedeemPass, "redeem pass"), open];
+    if !p.filter.trim().is_empty() {
+        out.push((Action::Back, "clear filter"));
+    }
+    out.extend([(Action::Filter, "filter"), (Action::Refresh, "reload")]);
+    out
 }
 
 impl PaneUnit for ProfileModel {
@@ -260,6 +264,9 @@ impl PaneUnit for ProfileModel {
         if m.panes.profile.editor.is_some() {
             return Some(save::editor_key(m, key));
         }
+        if m.panes.profile.filter_input.is_some() {
+            return Some(read::filter_key(m, key));
+        }
         None
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
@@ -276,6 +283,8 @@ impl PaneUnit for ProfileModel {
             && let Some(e) = p.editor.as_mut()
         {
             e.paste(text);
+        } else if p.editor.is_none() && p.filter_input.is_some() {
+            return read::filter_paste(m, text);
         }
         Vec::new()
     }

@@ -17,7 +17,7 @@ use crate::config::keymap::Action;
 
 /// The read view's areas now.
 pub fn areas(m: &Model) -> Areas {
-    layout::areas(m.layout().body)
+    layout::areas(m.layout().body, m.panes.profile.filter_input.is_some())
 }
 
 /// Whether the pass panel is shown on a narrow screen: once there is an
@@ -76,7 +76,12 @@ pub fn rebuild(m: &mut Model) {
     };
     let before = p.doc.rows.get(p.cursor).map(|r| r.kind.clone());
     p.doc = doc::build(&s.body, s.profile_missing, &p.tree, a.doc_width());
-    if a.pass.width == 0 && pass_shown(m) {
+    let filtering = !p.filter.trim().is_empty();
+    if filtering {
+        let doc = std::mem::take(&mut p.doc);
+        p.doc = doc.filtered(&p.filter, &p.tree);
+    }
+    if a.pass.width == 0 && pass_shown(m) && !filtering {
         let heights: Vec<usize> = pass::items(m)
             .iter()
             .map(|i| pass::item_height(i, a.doc_width()))
@@ -197,6 +202,17 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             redeem::open_dialog(m, "");
             Vec::new()
         }
+        Action::Filter => {
+            let mut input = ratatui_textarea::TextArea::new(vec![m.panes.profile.filter.clone()]);
+            input.move_cursor(ratatui_textarea::CursorMove::End);
+            m.panes.profile.filter_input = Some(input);
+            rebuild(m);
+            Vec::new()
+        }
+        Action::Back if !m.panes.profile.filter.trim().is_empty() => {
+            set_filter(m, String::new());
+            Vec::new()
+        }
         Action::Refresh => {
             if in_flight(m, |p| *p == Purpose::Load) {
                 m.notify(
@@ -210,6 +226,57 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         }
         _ => Vec::new(),
     }
+}
+
+/// A key while the `/` input is open: Enter keeps the filter, Esc clears
+/// it; anything else edits it (readline keys) and filters as it goes —
+/// letters never act as the pane's keys.
+pub fn filter_key(m: &mut Model, key: crossterm::event::KeyEvent) -> Vec<Cmd> {
+    use crossterm::event::KeyCode;
+    let p = &mut m.panes.profile;
+    let Some(input) = p.filter_input.as_mut() else {
+        return Vec::new();
+    };
+    match key.code {
+        KeyCode::Enter => {
+            p.filter_input = None;
+            rebuild(m);
+        }
+        KeyCode::Esc => {
+            p.filter_input = None;
+            set_filter(m, String::new());
+        }
+        _ => {
+            crate::app::form::edit_key(input, key);
+            let text = input.lines().join(" ");
+            set_filter(m, text);
+        }
+    }
+    Vec::new()
+}
+
+/// Pasted text goes into the open `/` input.
+pub fn filter_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+    let Some(input) = m.panes.profile.filter_input.as_mut() else {
+        return Vec::new();
+    };
+    input.insert_str(super::text::paste_inline(text));
+    let text = input.lines().join(" ");
+    set_filter(m, text);
+    Vec::new()
+}
+
+/// Filters the document by `text` (empty: every field), the cursor on the
+/// first field shown.
+fn set_filter(m: &mut Model, text: String) {
+    if m.panes.profile.filter == text {
+        return;
+    }
+    m.panes.profile.filter = text;
+    rebuild(m);
+    let p = &mut m.panes.profile;
+    p.cursor = p.doc.first().unwrap_or(0);
+    p.offset = 0;
 }
 
 /// The field under the cursor (where the form opens).

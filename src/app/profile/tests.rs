@@ -747,3 +747,67 @@ fn a_draft_is_said_saved_locally_only_when_it_is() {
     assert!(!s.contains("saved locally"), "{s}");
     assert!(s.contains("kept in this session only"), "{s}");
 }
+
+/// `/` filters the read view's fields by label or text, live; the letters
+/// go into the filter (`/eng` used to open the form with `e` and type
+/// "ng" into First name; here `r` would reload and `e` edit); Enter keeps
+/// it, Esc clears it.
+#[test]
+fn slash_filters_the_fields_and_takes_the_letters() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('/'));
+    chars(&mut m, "rev");
+    let p = &m.panes.profile;
+    assert!(p.editor.is_none(), "e did not open the form");
+
+    assert_eq!(p.filter, "rev");
+    let fields: Vec<FieldId> = p
+        .doc
+        .rows
+        .iter()
+        .filter_map(|r| match r.kind {
+            doc::RowKind::Field(f) => Some(f),
+            _ => None,
+        })
+        .collect();
+    assert!(!fields.is_empty(), "some field matches");
+    for r in &p.doc.rows {
+        if let doc::RowKind::Field(f) = r.kind {
+            let text = format!("{} {}", f.label(), r.lines.join(" ")).to_lowercase();
+            assert!(text.contains("rev"), "{f:?} does not match: {text}");
+        }
+    }
+    // Live: a narrower filter shows fewer fields.
+    key(&mut m, KeyCode::Backspace);
+    key(&mut m, KeyCode::Backspace);
+    key(&mut m, KeyCode::Backspace);
+    chars(&mut m, "icp");
+    let icp: Vec<FieldId> = m
+        .panes
+        .profile
+        .doc
+        .rows
+        .iter()
+        .filter_map(|r| match r.kind {
+            doc::RowKind::Field(f) => Some(f),
+            _ => None,
+        })
+        .collect();
+    assert!(icp.iter().all(|f| f.label().starts_with("ICP")), "{icp:?}");
+    assert!(icp.contains(&FieldId::IcpJobTitles));
+    let s = screen(&m);
+    assert!(s.contains("/icp"), "{s}");
+    // Enter keeps it; the letters act again.
+    key(&mut m, KeyCode::Enter);
+    assert!(m.panes.profile.filter_input.is_none());
+    assert_eq!(m.panes.profile.filter, "icp");
+    assert_eq!(
+        m.panes.profile.doc.field_at(m.panes.profile.cursor),
+        Some(FieldId::IcpJobTitles),
+        "the cursor on the first field shown"
+    );
+    // Esc clears it: every field again.
+    key(&mut m, KeyCode::Esc);
+    assert_eq!(m.panes.profile.filter, "");
+    assert!(m.panes.profile.doc.row_of(FieldId::FirstName).is_some());
+}

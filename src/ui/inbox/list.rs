@@ -3,13 +3,12 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 
 use super::status_span;
 use crate::api::RouteFamily;
 use crate::api::model::{Thread, ThreadStatus};
 use crate::app::inbox::list::{MAX_THREADS, Mode, StatusFilter};
-use crate::app::inbox::{Purpose, in_flight, layout, participant, text_box_key};
+use crate::app::inbox::{Purpose, in_flight, layout, participant};
 use crate::app::leads::fresh::age_text;
 use crate::app::{Load, Model};
 use crate::config::keymap::Action;
@@ -17,8 +16,8 @@ use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::text::time_column::TimeColumn;
 use crate::ui::theme::Theme;
-use crate::ui::widgets::stale;
 use crate::ui::widgets::vtable::{self, Column, TableSpec};
+use crate::ui::widgets::{filter_line, stale};
 
 /// The columns; the Activity column as wide as its format needs ("5m
 /// ago", "11-22 11:40", or with the year). The subject goes last: it takes
@@ -79,7 +78,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         theme,
     );
     if let Some(input) = &l.filter_input {
-        filter_line(m, f, areas.filter, input, "participant or subject", theme);
+        filter_line::render(m, f, areas.filter, input, "participant or subject", theme);
     }
 }
 
@@ -235,38 +234,4 @@ fn footer(m: &Model, theme: &Theme) -> Option<Line<'static>> {
         )));
     };
     Some(Line::from(Span::styled(text, theme.dim)))
-}
-
-/// The `/` input line: what is typed, and the keys that keep or clear it.
-pub fn filter_line(
-    m: &Model,
-    f: &mut Frame,
-    area: Rect,
-    input: &ratatui_textarea::TextArea<'static>,
-    placeholder: &str,
-    theme: &Theme,
-) {
-    let prefix = Span::styled(" / ", theme.key);
-    let help = Span::styled(
-        format!(
-            "  {} keeps · {} clears",
-            text_box_key(m, Action::Open),
-            text_box_key(m, Action::Back)
-        ),
-        theme.dim,
-    );
-    let help_w = u16::try_from(help.width()).unwrap_or(u16::MAX);
-    f.render_widget(Paragraph::new(Line::from(prefix)), area);
-    let input_area = Rect {
-        x: area.x.saturating_add(3),
-        width: area.width.saturating_sub(3 + help_w),
-        ..area
-    };
-    crate::ui::widgets::form::text_input(f, input_area, input, true, placeholder, theme);
-    let help_area = Rect {
-        x: input_area.x.saturating_add(input_area.width),
-        width: help_w.min(area.width),
-        ..area
-    };
-    f.render_widget(Paragraph::new(Line::from(help)), help_area);
 }

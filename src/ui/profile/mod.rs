@@ -19,8 +19,10 @@ use crate::app::profile::pass::{self, Item};
 use crate::app::profile::{self as profile, DRAFT_KEY, ProfileModel};
 use crate::app::{Load, Model};
 use crate::config::keymap::Action;
-use crate::ui::widgets::placeholder;
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
 use crate::ui::widgets::progress;
+use crate::ui::widgets::{filter_line, placeholder};
 
 impl super::PaneView for ProfileModel {
     fn view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
@@ -39,10 +41,14 @@ impl super::PaneView for ProfileModel {
 }
 
 fn read_view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
-    let a = layout::areas(body);
+    let p = &m.panes.profile;
+    let a = layout::areas(body, p.filter_input.is_some());
     document(m, f, a, theme);
     if a.pass.height > 0 && a.pass.width > 0 {
         dialogs::pass_panel(m, f, a.pass, theme);
+    }
+    if let Some(input) = &p.filter_input {
+        filter_line::render(m, f, a.filter, input, "a field's name or text", theme);
     }
 }
 
@@ -50,6 +56,22 @@ fn read_view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 fn doc_title(m: &Model, theme: &Theme) -> Line<'static> {
     let p = &m.panes.profile;
     let mut spans = vec![Span::styled(" Company profile ", theme.title)];
+    if !p.filter.trim().is_empty() {
+        let shown = p
+            .doc
+            .rows
+            .iter()
+            .filter(|r| matches!(r.kind, RowKind::Field(_) | RowKind::Extra(_)))
+            .count();
+        spans.push(Span::styled(
+            format!(
+                " /{} · {} ",
+                DisplayText::inline(p.filter.trim()),
+                format::plural(u64::try_from(shown).unwrap_or(u64::MAX), "line", "lines")
+            ),
+            theme.key,
+        ));
+    }
     if profile::loading(m) {
         // Offline or rate limited, the body says so instead.
         if m.net.offline_since().is_none() {
