@@ -217,7 +217,10 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         {
             (Action::Open, "fold")
         }
+        // Read-only: the form and the redeem dialog do not open.
+        Some(doc::RowKind::Pass(_)) if m.session.read_only => (Action::Open, "redeem ✗ read-only"),
         Some(doc::RowKind::Pass(_)) => (Action::Open, "redeem a pass"),
+        _ if m.session.read_only => (Action::Open, "edit field ✗ read-only"),
         _ => (Action::Open, "edit field"),
     };
     let mut out = vec![edit, (Action::RedeemPass, "redeem pass"), open];

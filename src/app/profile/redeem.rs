@@ -17,6 +17,9 @@ use crate::text::sanitize::DisplayText;
 /// Opens the redeem dialog holding `code` (or a code typed before the
 /// last exit, when `code` is empty).
 pub fn open_dialog(m: &mut Model, code: &str) {
+    if crate::app::read_only::refuse(m) {
+        return;
+    }
     let kept = m
         .state
         .drafts
@@ -65,6 +68,9 @@ pub fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 /// Redeems `code`: a code outside 1 to 100 characters never leaves the
 /// client — the dialog shows why, holding what was typed.
 pub fn start(m: &mut Model, code: &str) -> Vec<Cmd> {
+    if crate::app::read_only::refuse(m) {
+        return Vec::new();
+    }
     let code = match pass::check_code(code) {
         Ok(c) => c,
         Err(why) => {

@@ -23,7 +23,7 @@ use crate::text::sanitize::DisplayText;
 /// draft first. The form starts from the stored profile, so the profile
 /// must have been read.
 pub fn open_editor(m: &mut Model) -> Vec<Cmd> {
-    if m.panes.profile.editor.is_some() {
+    if m.panes.profile.editor.is_some() || crate::app::read_only::refuse(m) {
         return Vec::new();
     }
     let Some(stored) = m.panes.profile.stored.clone() else {

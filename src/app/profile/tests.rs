@@ -811,3 +811,54 @@ fn slash_filters_the_fields_and_takes_the_letters() {
     assert_eq!(m.panes.profile.filter, "");
     assert!(m.panes.profile.doc.row_of(FieldId::FirstName).is_some());
 }
+
+/// Read-only mode: Enter on a field, a double click and Enter on the pass
+/// open neither the form nor the redeem dialog (no write can follow); the
+/// Enter hint says so; the reason is given.
+#[test]
+fn read_only_mode_opens_no_form_by_enter_or_the_mouse() {
+    use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut m = loaded();
+    m.session.read_only = true;
+    let hint = |m: &Model| {
+        crate::app::hints(m)
+            .into_iter()
+            .find(|(a, _)| *a == Action::Open)
+            .map(|(_, l)| l)
+    };
+    assert_eq!(hint(&m), Some("edit field ✗ read-only"));
+    assert!(api(&key(&mut m, KeyCode::Enter)).is_empty());
+    assert!(m.panes.profile.editor.is_none(), "Enter opens no form");
+    assert!(
+        m.toasts
+            .items()
+            .last()
+            .is_some_and(|t| t.text.as_str().contains("read-only")),
+        "says why"
+    );
+    let click = crate::app::Msg::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: 10,
+        row: 4,
+        modifiers: KeyModifiers::NONE,
+    });
+    crate::app::update(&mut m, click.clone());
+    crate::app::update(&mut m, click);
+    assert!(
+        m.panes.profile.editor.is_none(),
+        "a double click opens no form"
+    );
+    // A pass answer shown (from before): Enter on it opens no dialog.
+    m.panes.profile.pass = Some(pass::PassAnswer {
+        code: "DEMO-PASS-1".into(),
+        pass: fixtures::discovery_pass(true),
+    });
+    read::rebuild(&mut m);
+    read::show_pass(&mut m);
+    assert_eq!(hint(&m), Some("redeem ✗ read-only"));
+    key(&mut m, KeyCode::Enter);
+    assert!(m.panes.profile.redeem.is_none(), "no redeem dialog");
+    // The Inbox's editor paths are gated the same way.
+    crate::app::inbox::editor::compose(&mut m, Some("a@example.com"));
+    assert!(m.panes.inbox.editor.is_none());
+}

@@ -423,6 +423,9 @@ fn here(m: &Model) -> View {
 
 /// Opens the editor on a new email (`c`, `:compose [address]`).
 pub fn compose(m: &mut Model, to: Option<&str>) -> Vec<Cmd> {
+    if crate::app::read_only::refuse(m) {
+        return Vec::new();
+    }
     if let Some(cmds) = reopen(m, None) {
         return cmds;
     }
@@ -447,6 +450,9 @@ pub fn compose(m: &mut Model, to: Option<&str>) -> Vec<Cmd> {
 
 /// Opens the editor on a draft (`e`), the focus in the body.
 pub fn edit(m: &mut Model, t: &Thread) -> Vec<Cmd> {
+    if crate::app::read_only::refuse(m) {
+        return Vec::new();
+    }
     if let Some(b) = crate::app::inbox::rules::blocked_op(m, t, crate::app::inbox::rules::Op::Edit)
     {
         return refuse(m, b.title, &b.why);
