@@ -156,9 +156,9 @@ impl Drop for Serve {
     }
 }
 
-#[test]
-fn a_send_slower_than_the_timeout_reaches_the_service_once() {
-    // Writes take 2.5 s; the client gives up after 1 s. Reads stay fast.
+/// `outpost serve` whose POSTs take 2.5 s, and the dashboard against it with
+/// a 1 s timeout (reads stay fast), on the Inbox.
+fn slow_posts() -> (Serve, Pty) {
     let serve = Serve::start(&[
         "--chaos-latency-ms",
         "2500",
@@ -170,9 +170,15 @@ fn a_send_slower_than_the_timeout_reaches_the_service_once() {
         "base_url = \"{}\"\napi_key = \"pk_live_demo\"\nrequest_timeout_secs = 1\n{FAST_POLL}",
         serve.url
     );
-    let mut pty = Pty::spawn(&[], 110, 30, &config);
+    let pty = Pty::spawn(&[], 110, 30, &config);
     pty.wait_for("Outpost").expect("the dashboard starts");
     pty.send(b"3");
+    (serve, pty)
+}
+
+#[test]
+fn a_send_slower_than_the_timeout_reaches_the_service_once() {
+    let (serve, mut pty) = slow_posts();
     pty.wait_for("Jonas Fischer")
         .expect("the seeded draft is listed");
     pty.send(b"/");
@@ -207,21 +213,7 @@ fn a_send_slower_than_the_timeout_reaches_the_service_once() {
 
 #[test]
 fn a_save_slower_than_the_timeout_creates_the_draft_once() {
-    // Creates take 2.5 s; the client gives up after 1 s. Reads stay fast.
-    let serve = Serve::start(&[
-        "--chaos-latency-ms",
-        "2500",
-        "--chaos-latency-methods",
-        "POST",
-    ])
-    .expect("outpost serve");
-    let config = format!(
-        "base_url = \"{}\"\napi_key = \"pk_live_demo\"\nrequest_timeout_secs = 1\n{FAST_POLL}",
-        serve.url
-    );
-    let mut pty = Pty::spawn(&[], 110, 30, &config);
-    pty.wait_for("Outpost").expect("the dashboard starts");
-    pty.send(b"3");
+    let (serve, mut pty) = slow_posts();
     pty.wait_for("Inbox · all")
         .expect("the inbox lists threads");
     pty.send(b"c");

@@ -49,15 +49,18 @@ impl OpenThread {
     }
 }
 
-/// Rows of the messages table on screen now.
-pub fn viewport(m: &Model) -> usize {
-    let filtering = m
-        .panes
+/// Whether the open thread's `/` input is open (it takes a line).
+fn filtering(m: &Model) -> bool {
+    m.panes
         .inbox
         .open
         .as_ref()
-        .is_some_and(|o| o.filter.input.is_some());
-    super::layout::messages_viewport(m.layout().body, filtering)
+        .is_some_and(|o| o.filter.input.is_some())
+}
+
+/// Rows of the messages table on screen now.
+pub fn viewport(m: &Model) -> usize {
+    super::layout::messages_viewport(m.layout().body, filtering(m))
 }
 
 /// Opens a thread shown in the list.
@@ -647,13 +650,7 @@ pub fn resize(m: &mut Model) {
 /// the selection (over the table) or scrolls the body (over the reading
 /// pane).
 pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    let filtering = m
-        .panes
-        .inbox
-        .open
-        .as_ref()
-        .is_some_and(|o| o.filter.input.is_some());
-    let areas = super::layout::thread(m.layout().body, filtering);
+    let areas = super::layout::thread(m.layout().body, filtering(m));
     let over_reading = super::layout::contains(areas.reading, ev.column, ev.row);
     match ev.kind {
         MouseEventKind::ScrollDown if over_reading => scroll_body(m, 1),

@@ -757,20 +757,22 @@ fn slash_filters_the_fields_and_takes_the_letters() {
     let mut m = loaded();
     key(&mut m, KeyCode::Char('/'));
     chars(&mut m, "rev");
+    let shown = |m: &Model| -> Vec<FieldId> {
+        m.panes
+            .profile
+            .doc
+            .rows
+            .iter()
+            .filter_map(|r| match r.kind {
+                doc::RowKind::Field(f) => Some(f),
+                _ => None,
+            })
+            .collect()
+    };
     let p = &m.panes.profile;
     assert!(p.editor.is_none(), "e did not open the form");
-
     assert_eq!(p.filter, "rev");
-    let fields: Vec<FieldId> = p
-        .doc
-        .rows
-        .iter()
-        .filter_map(|r| match r.kind {
-            doc::RowKind::Field(f) => Some(f),
-            _ => None,
-        })
-        .collect();
-    assert!(!fields.is_empty(), "some field matches");
+    assert!(!shown(&m).is_empty(), "some field matches");
     for r in &p.doc.rows {
         if let doc::RowKind::Field(f) = r.kind {
             let text = format!("{} {}", f.label(), r.lines.join(" ")).to_lowercase();
@@ -782,17 +784,7 @@ fn slash_filters_the_fields_and_takes_the_letters() {
     key(&mut m, KeyCode::Backspace);
     key(&mut m, KeyCode::Backspace);
     chars(&mut m, "icp");
-    let icp: Vec<FieldId> = m
-        .panes
-        .profile
-        .doc
-        .rows
-        .iter()
-        .filter_map(|r| match r.kind {
-            doc::RowKind::Field(f) => Some(f),
-            _ => None,
-        })
-        .collect();
+    let icp = shown(&m);
     assert!(icp.iter().all(|f| f.label().starts_with("ICP")), "{icp:?}");
     assert!(icp.contains(&FieldId::IcpJobTitles));
     let s = screen(&m);
