@@ -63,12 +63,18 @@ pub fn blocked_op(m: &Model, t: &Thread, op: Op) -> Option<Blocked> {
         return no(
             "Not a draft",
             not_draft,
-            format!(
-                "only {}drafts can be {verb}; this thread is {} — archive it instead ({})",
-                if op == Op::Delete { "unsent " } else { "" },
-                t.status,
-                m.keymap.key_label(Action::Archive)
-            ),
+            if op == Op::Delete {
+                format!(
+                    "only unsent drafts can be deleted; this thread is {} — archive it instead ({})",
+                    t.status,
+                    m.keymap.key_label(Action::Archive)
+                )
+            } else {
+                format!(
+                    "only drafts can be edited; this thread is {} (the contract sends only drafts)",
+                    t.status
+                )
+            },
         );
     }
     match m.panes.inbox.checks.get(&t.id).map(|c| c.verdict) {

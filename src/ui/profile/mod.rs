@@ -57,17 +57,24 @@ fn doc_title(m: &Model, theme: &Theme) -> Line<'static> {
     let p = &m.panes.profile;
     let mut spans = vec![Span::styled(" Company profile ", theme.title)];
     if !p.filter.trim().is_empty() {
-        let shown = p
+        // Fields shown (the lines of `extra` count as one).
+        let fields = p
             .doc
             .rows
             .iter()
-            .filter(|r| matches!(r.kind, RowKind::Field(_) | RowKind::Extra(_)))
+            .filter(|r| matches!(r.kind, RowKind::Field(_)))
             .count();
+        let extra = p
+            .doc
+            .rows
+            .iter()
+            .any(|r| matches!(r.kind, RowKind::Extra(_)));
+        let shown = u64::try_from(fields + usize::from(extra)).unwrap_or(u64::MAX);
         spans.push(Span::styled(
             format!(
                 " /{} · {} ",
                 DisplayText::inline(p.filter.trim()),
-                format::plural(u64::try_from(shown).unwrap_or(u64::MAX), "line", "lines")
+                format::plural(shown, "field", "fields")
             ),
             theme.key,
         ));
