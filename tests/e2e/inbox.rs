@@ -156,6 +156,16 @@ impl Drop for Serve {
     }
 }
 
+/// Waits for the seeded draft to Jonas and filters the list to it alone.
+fn only_jonas(pty: &Pty) {
+    pty.wait_for("Jonas Fischer")
+        .expect("the seeded draft is listed");
+    pty.send(b"/");
+    pty.type_text("jonas");
+    pty.send(b"\r");
+    pty.wait_for("1 shown").expect("the draft alone is shown");
+}
+
 /// `outpost serve` whose POSTs take 2.5 s, and the dashboard against it with
 /// a 1 s timeout (reads stay fast), on the Inbox.
 fn slow_posts() -> (Serve, Pty) {
@@ -179,12 +189,7 @@ fn slow_posts() -> (Serve, Pty) {
 #[test]
 fn a_send_slower_than_the_timeout_reaches_the_service_once() {
     let (serve, mut pty) = slow_posts();
-    pty.wait_for("Jonas Fischer")
-        .expect("the seeded draft is listed");
-    pty.send(b"/");
-    pty.type_text("jonas");
-    pty.send(b"\r");
-    pty.wait_for("1 shown").expect("the draft alone is shown");
+    only_jonas(&pty);
     pty.send(b"S");
     pty.wait_for("Send this email?").expect("the send confirm");
     pty.send(b"y");
@@ -263,12 +268,7 @@ fn an_existing_drafts_text_survives_a_kill() {
     let mut pty = Pty::spawn(&["--demo"], 100, 30, FAST_POLL);
     pty.wait_for("Outpost").expect("the dashboard starts");
     pty.send(b"3");
-    pty.wait_for("Jonas Fischer")
-        .expect("the seeded draft is listed");
-    pty.send(b"/");
-    pty.type_text("jonas");
-    pty.send(b"\r");
-    pty.wait_for("1 shown").expect("the draft alone is shown");
+    only_jonas(&pty);
     pty.send(b"e");
     pty.wait_for("Edit draft")
         .expect("the editor opens on the draft");
@@ -281,11 +281,7 @@ fn an_existing_drafts_text_survives_a_kill() {
     let pty = pty.restart(&["--demo"], 100, 30, &[]);
     pty.wait_for("Outpost").expect("the dashboard starts again");
     pty.send(b"3");
-    pty.wait_for("Jonas Fischer").expect("the draft is listed");
-    pty.send(b"/");
-    pty.type_text("jonas");
-    pty.send(b"\r");
-    pty.wait_for("1 shown").expect("the draft alone is shown");
+    only_jonas(&pty);
     pty.send(b"e");
     pty.wait_for("Unsaved text")
         .expect("the kept text is offered when the draft's editor opens");
