@@ -565,11 +565,42 @@ pub fn threads() -> Vec<Thread> {
     vec![jonas, lena, priya, hana, alex]
 }
 
-/// Message `i` of a thread: alternately out and in, a minute apart.
+/// Message `i` of a thread: alternately out and in (the newest one at the
+/// thread's last activity).
 pub fn thread_message(thread: &str, i: usize) -> ThreadMessage {
+    message_of(thread, message_span(thread), i, i + 1)
+}
+
+/// When a fixture thread's messages may fall: from its creation to its
+/// last activity (unix seconds).
+fn message_span(thread: &str) -> (i64, i64) {
+    let t = threads().into_iter().find(|t| t.id == thread);
+    let at = |ts: Option<&str>, or: i64| ts.and_then(crate::text::format::unix).unwrap_or(or);
+    let start = at(
+        t.as_ref().and_then(|t| t.created_at.as_deref()),
+        1_795_165_200,
+    );
+    let end = at(
+        t.as_ref().and_then(|t| t.updated_at.as_deref()),
+        1_795_341_900,
+    );
+    (start, end.max(start))
+}
+
+/// Message `i` of a thread of `total`: spread evenly over the thread's
+/// life, the newest at its last activity.
+fn message_of(thread: &str, (start, end): (i64, i64), i: usize, total: usize) -> ThreadMessage {
     let inbound = i % 2 == 1;
-    let minutes = i % 60;
-    let hours = (i / 60) % 24;
+    let steps = i64::try_from(total.saturating_sub(1).max(1)).unwrap_or(1);
+    let back = i64::try_from(total.saturating_sub(1).saturating_sub(i)).unwrap_or(0);
+    let at = end - (end - start) * back / steps;
+    let sent_at = time::OffsetDateTime::from_unix_timestamp(at)
+        .ok()
+        .and_then(|t| {
+            t.format(&time::format_description::well_known::Rfc3339)
+                .ok()
+        })
+        .unwrap_or_default();
     ThreadMessage {
         id: format!("{thread}-m{i}"),
         conversation_id: thread.into(),
@@ -584,10 +615,7 @@ pub fn thread_message(thread: &str, i: usize) -> ThreadMessage {
         } else {
             format!("Message {i}: here is the benchmark we discussed.\n\nDana")
         },
-        sent_at: format!(
-            "2026-11-{:02}T{hours:02}:{minutes:02}:00Z",
-            1 + (i / 1440) % 20
-        ),
+        sent_at,
     }
 }
 
@@ -597,9 +625,10 @@ pub fn messages_page(thread: &str, total: usize, page: u64, limit: u64) -> Messa
     let start = usize::try_from(page.saturating_sub(1))
         .unwrap_or(usize::MAX)
         .saturating_mul(limit);
+    let span = message_span(thread);
     MessagesPage {
         messages: (start..total.min(start.saturating_add(limit)))
-            .map(|i| thread_message(thread, i))
+            .map(|i| message_of(thread, span, i, total))
             .collect(),
         total: u64::try_from(total).unwrap_or(u64::MAX),
         page,

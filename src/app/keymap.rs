@@ -258,6 +258,8 @@ impl KeyCombo {
             KeyCode::Char(c) if ctrl && c.is_ascii_alphabetic() => {
                 ComboCode::Char(c.to_ascii_lowercase())
             }
+            // Terminals send Ctrl-_ as 0x1F, which reads as Ctrl-7.
+            KeyCode::Char('7') if ctrl => ComboCode::Char('_'),
             KeyCode::Char(c) => ComboCode::Char(c),
             KeyCode::F(n) => ComboCode::F(n),
             KeyCode::Enter => ComboCode::Named("enter"),
@@ -461,6 +463,16 @@ impl Keymap {
             .filter(|(_, a)| **a == action)
             .map(|((_, k), _)| *k)
             .collect()
+    }
+
+    /// The label of a key bound to `action` that still acts while a text
+    /// box has the focus (a named key or a chord, not a letter that would
+    /// type): `↑` rather than `k`.
+    pub fn text_box_label(&self, action: Action) -> String {
+        self.keys_for(action)
+            .into_iter()
+            .find(|k| k.ctrl || k.alt || !matches!(k.code, ComboCode::Char(_)))
+            .map_or_else(|| self.key_label(action), |k| k.to_string())
     }
 
     /// The first key of an action as text (`?` if unbound).

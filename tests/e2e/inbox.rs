@@ -156,9 +156,19 @@ impl Drop for Serve {
     }
 }
 
-#[test]
-fn a_send_slower_than_the_timeout_reaches_the_service_once() {
-    // Writes take 2.5 s; the client gives up after 1 s. Reads stay fast.
+/// Waits for the seeded draft to Jonas and filters the list to it alone.
+fn only_jonas(pty: &Pty) {
+    pty.wait_for("Jonas Fischer")
+        .expect("the seeded draft is listed");
+    pty.send(b"/");
+    pty.type_text("jonas");
+    pty.send(b"\r");
+    pty.wait_for("1 shown").expect("the draft alone is shown");
+}
+
+/// `outpost serve` whose POSTs take 2.5 s, and the dashboard against it with
+/// a 1 s timeout (reads stay fast), on the Inbox.
+fn slow_posts() -> (Serve, Pty) {
     let serve = Serve::start(&[
         "--chaos-latency-ms",
         "2500",
@@ -170,15 +180,16 @@ fn a_send_slower_than_the_timeout_reaches_the_service_once() {
         "base_url = \"{}\"\napi_key = \"pk_live_demo\"\nrequest_timeout_secs = 1\n{FAST_POLL}",
         serve.url
     );
-    let mut pty = Pty::spawn(&[], 110, 30, &config);
+    let pty = Pty::spawn(&[], 110, 30, &config);
     pty.wait_for("Outpost").expect("the dashboard starts");
     pty.send(b"3");
-    pty.wait_for("Jonas Fischer")
-        .expect("the seeded draft is listed");
-    pty.send(b"/");
-    pty.type_text("jonas");
-    pty.send(b"\r");
-    pty.wait_for("1 shown").expect("the draft alone is shown");
+    (serve, pty)
+}
+
+#[test]
+fn a_send_slower_than_the_timeout_reaches_the_service_once() {
+    let (serve, mut pty) = slow_posts();
+    only_jonas(&pty);
     pty.send(b"S");
     pty.wait_for("Send this email?").expect("the send confirm");
     pty.send(b"y");
@@ -203,4 +214,78 @@ fn a_send_slower_than_the_timeout_reaches_the_service_once() {
         serve.count("GET", "/messages") >= 1,
         "the thread's messages were read to learn whether it went"
     );
+}
+
+#[test]
+fn a_save_slower_than_the_timeout_creates_the_draft_once() {
+    let (serve, mut pty) = slow_posts();
+    pty.wait_for("Inbox · all")
+        .expect("the inbox lists threads");
+    pty.send(b"c");
+    pty.wait_for("New email").expect("the editor opens");
+    pty.type_text("slow.save@example.com");
+    pty.send(b"\t\t\t\t");
+    pty.type_text("Slow save");
+    pty.send(b"\t");
+    pty.type_text("Saved once.");
+    pty.send(CTRL_O);
+    // The first read of the drafts comes while the service is still
+    // working on the create (unless the machine is slower than that).
+    pty.wait_until("the first check", |s| {
+        s.contains("drafts yet") || s.contains("not created") || s.contains("Saved: the service")
+    })
+    .expect("the lost answer is checked by reading the drafts");
+    // Saving again now (as a user would after "not found") must not
+    // create a second draft: it waits for the verdict.
+    pty.send(CTRL_O);
+    pty.wait_for("Saved: the service has this draft")
+        .expect("a later check finds the draft the slow POST made");
+    pty.type_text(" Twice?");
+    pty.send(CTRL_O);
+    pty.wait_until("the edit saved", |s| {
+        s.contains("Twice?") && s.contains("Saved: the service has this draft")
+    })
+    .expect("the edit updates that draft");
+    // Give a second (wrong) create every chance to show up in the log.
+    std::thread::sleep(Duration::from_millis(3_000));
+    pty.send(b"\x1b");
+    pty.wait_for("Inbox · all").expect("the editor closes");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true), "nothing unsent: q quits");
+    assert_eq!(
+        serve.count("POST", "/api/threads"),
+        1,
+        "one create reached the service, not two"
+    );
+    assert!(
+        serve.count("PATCH", "") >= 1,
+        "the edit was saved as an update of that draft"
+    );
+}
+
+#[test]
+fn an_existing_drafts_text_survives_a_kill() {
+    let mut pty = Pty::spawn(&["--demo"], 100, 30, FAST_POLL);
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"3");
+    only_jonas(&pty);
+    pty.send(b"e");
+    pty.wait_for("Edit draft")
+        .expect("the editor opens on the draft");
+    pty.type_text(" PS: typed before the kill.");
+    // Said only once the text is in the state file.
+    pty.wait_for("kept locally")
+        .expect("the text is written a second after the last key");
+    pty.signal(libc::SIGKILL);
+    let _ = pty.wait_exit();
+    let pty = pty.restart(&["--demo"], 100, 30, &[]);
+    pty.wait_for("Outpost").expect("the dashboard starts again");
+    pty.send(b"3");
+    only_jonas(&pty);
+    pty.send(b"e");
+    pty.wait_for("Unsaved text")
+        .expect("the kept text is offered when the draft's editor opens");
+    pty.send(b"y");
+    pty.wait_for("PS: typed before the kill.")
+        .expect("the body is restored");
 }

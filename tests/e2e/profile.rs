@@ -55,10 +55,19 @@ fn edit_each_section_review_save_restart_and_see_it_stored() {
     let review = pty
         .wait_for("Review: 6 fields change")
         .expect("the review before sending");
+    // All six changes, each with what it becomes.
     for want in [
         "Profile · Last name",
         "+ Chen-Park",
         "User · Professional background",
+        "+ Ex-analyst. Ten years",
+        "Company · Overview",
+        "+ Now: Northwind",
+        "Content · Network voice",
+        "+ Calm. Practical",
+        "Market · Target audience",
+        "+ EU RevOps",
+        "Extra",
         "+ extra.e2e: true",
     ] {
         assert!(review.contains(want), "{want}:\n{review}");

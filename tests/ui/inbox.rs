@@ -112,6 +112,35 @@ fn thread_list() {
     }
 }
 
+/// One time format per column: a thread older than 30 days turns the whole
+/// Activity column into dates (with the year when one is not this year's),
+/// wide enough to be read whole; a time ahead of the clock is a date too.
+#[test]
+fn an_old_thread_turns_the_activity_column_into_dates() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let mut m = loaded(w, h);
+        let l = &mut m.panes.inbox.list;
+        for t in &mut l.threads {
+            match t.id.as_str() {
+                "t-5" => t.updated_at = Some("2025-12-30T10:00:00Z".into()),
+                "t-3" => t.updated_at = Some("2026-11-23T08:00:00Z".into()),
+                _ => {}
+            }
+        }
+        let vp = outpost::app::inbox::layout::list_viewport(m.layout().body, false);
+        m.panes.inbox.list.refilter(vp);
+        let text = snap(&m, w, h);
+        assert!(text.contains("2025-12-30 10:00"), "{text}");
+        assert!(
+            text.contains("2026-11-23 08:00"),
+            "ahead of the clock:\n{text}"
+        );
+        assert!(text.contains("2026-11-22 11:40"), "{text}");
+        assert!(!text.contains(" ago"), "one format per column:\n{text}");
+        assert_snapshot!(format!("thread_list_old_{w}x{h}"), text);
+    }
+}
+
 #[test]
 fn a_thread_with_messages() {
     for (w, h) in [(80, 24), (200, 50)] {

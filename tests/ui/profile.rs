@@ -126,12 +126,20 @@ fn the_form() {
 
 #[test]
 fn the_review_before_saving() {
-    for (w, h) in SIZES {
+    for (w, h) in [(60, 15), (80, 24), (200, 50)] {
         let mut m = edited(w, h);
         ctrl(&mut m, 's');
         let text = snap(&m, w, h);
         assert!(text.contains("Review: 6 fields change"), "{text}");
         assert!(text.contains("Profile · Last name"), "{text}");
+        // Its keys are said whole, wrapped at the smallest size.
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("y saves · n or Esc goes back to the form")
+                || flat.contains("y saves · n or Esc goes back to │ │the form"),
+            "{text}"
+        );
+        assert!(flat.contains("j/k scroll"), "{text}");
         assert_snapshot!(format!("review_{w}x{h}"), text);
     }
 }
@@ -165,6 +173,28 @@ fn a_validation_error_on_its_field() {
     }
 }
 
+/// Redeems `code` from the dialog and answers with the fixture pass
+/// (`redeemed` or refused).
+fn redeem(m: &mut Model, code: &str, redeemed: bool) {
+    press(m, KeyCode::Char('p'));
+    typed(m, code);
+    let cmds = press(m, KeyCode::Enter);
+    let Some(Cmd::Api { id, .. }) = cmds.into_iter().find(|c| matches!(c, Cmd::Api { .. })) else {
+        panic!("the redeem is sent");
+    };
+    update(
+        m,
+        Msg::Api {
+            id,
+            latency: Duration::from_millis(42),
+            reply: Box::new(ApiReply::Redeemed(Box::new(Ok(fixtures::discovery_pass(
+                redeemed,
+            ))))),
+        },
+    );
+    m.toasts.clear();
+}
+
 #[test]
 fn a_redeemed_pass() {
     for (w, h) in SIZES {
@@ -173,57 +203,72 @@ fn a_redeemed_pass() {
         typed(&mut m, "DEMO-PASS-1");
         let dialog = snap(&m, w, h);
         assert!(dialog.contains("11/100 characters"), "{dialog}");
-        let cmds = press(&mut m, KeyCode::Enter);
-        let Some(Cmd::Api { id, .. }) = cmds.into_iter().next() else {
-            panic!("the redeem is sent");
-        };
-        update(
-            &mut m,
-            Msg::Api {
-                id,
-                latency: Duration::from_millis(42),
-                reply: Box::new(ApiReply::Redeemed(Box::new(Ok(fixtures::discovery_pass(
-                    true,
-                ))))),
-            },
-        );
-        m.toasts.clear();
+        press(&mut m, KeyCode::Esc);
+        redeem(&mut m, "DEMO-PASS-1", true);
         let text = snap(&m, w, h);
         assert!(text.contains("remaining 92/100"), "{text}");
         assert!(
             text.contains("active · expires in 14d 00h 00m 00s"),
             "{text}"
         );
-        assert!(text.contains("can create leads"), "{text}");
+        for want in [
+            "can create leads",
+            "verified",
+            "2026-09-23 12:00",
+            "Pass ta-1 · used 8 of 100",
+            "Eligibility of DEMO-PASS-1",
+        ] {
+            assert!(text.contains(want), "{want} at {w}x{h}:\n{text}");
+        }
         assert_snapshot!(format!("redeemed_{w}x{h}"), text);
     }
 }
 
+/// A refused code at 80x24: the answer, why nothing changed, the pass the
+/// account holds, the account's access and the code's eligibility — all on
+/// screen, none cut.
+#[test]
+fn a_refused_code() {
+    let mut m = loaded(80, 24);
+    redeem(&mut m, "USED-CODE", false);
+    let text = snap(&m, 80, 24);
+    for want in [
+        "✗ USED-CODE was not redeemed: This code has already been redeemed",
+        "Nothing changed on the account; the pass shown below was redeemed before.",
+        "remaining 92/100",
+        "Pass ta-1 · used 8 of 100",
+        "Account: paid_plan · can create leads · verified 2026-09-23 12:00",
+        "Eligibility of USED-CODE: cannot be redeemed now",
+    ] {
+        assert!(text.contains(want), "{want}:\n{text}");
+    }
+    assert_snapshot!("refused_80x24", text);
+}
+
+/// At the smallest size the pass is the document's first section: every
+/// line of it is read by moving down, then the profile follows.
 #[test]
 fn a_refused_code_at_the_smallest_size() {
     let mut m = loaded(60, 15);
-    press(&mut m, KeyCode::Char('p'));
-    typed(&mut m, "USED-CODE");
-    let cmds = press(&mut m, KeyCode::Enter);
-    let Some(Cmd::Api { id, .. }) = cmds.into_iter().next() else {
-        panic!("the redeem is sent");
-    };
-    update(
-        &mut m,
-        Msg::Api {
-            id,
-            latency: Duration::from_millis(42),
-            reply: Box::new(ApiReply::Redeemed(Box::new(Ok(fixtures::discovery_pass(
-                false,
-            ))))),
-        },
-    );
-    m.toasts.clear();
+    redeem(&mut m, "USED-CODE", false);
     let text = snap(&m, 60, 15);
     assert!(text.contains("was not redeemed"), "{text}");
-    assert!(
-        text.contains("COMPANY") || text.contains("PROFILE"),
-        "the profile still shows:\n{text}"
-    );
     assert_snapshot!("refused_60x15", text);
+    let mut seen = text;
+    for _ in 0..12 {
+        press(&mut m, KeyCode::Down);
+        seen.push_str(&snap(&m, 60, 15));
+    }
+    let flat = seen.split_whitespace().collect::<Vec<_>>().join(" ");
+    for want in [
+        "Nothing changed on the account",
+        "remaining 92/100",
+        "Pass ta-1",
+        "can create leads",
+        "Eligibility of USED-CODE",
+        "PROFILE",
+        "First name",
+    ] {
+        assert!(flat.contains(want), "{want}:\n{seen}");
+    }
 }

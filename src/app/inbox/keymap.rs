@@ -18,7 +18,7 @@ macro_rules! pane_keys {
                     EditorSend => "editor_send", ["ctrl-s"], "in the editor: save, then send (asks first)", writes;
                     SaveDraft => "save_draft", ["ctrl-o"], "in the editor: save the draft to the service", writes;
                     FindInBody => "find", ["ctrl-f"], "in the editor: find text in the body (Enter next, Up previous)";
-                    Undo => "undo", ["ctrl-u"], "in the editor: undo";
+                    Undo => "undo", ["ctrl-_"], "in the editor: undo";
                     Redo => "redo", ["ctrl-r"], "in the editor: redo";
                     MarkRead => "mark_read", ["m"], "mark the thread read", writes;
                     MarkUnread => "mark_unread", ["u"], "mark the thread unread", writes;

@@ -11,6 +11,7 @@ use super::{InboxModel, Purpose, View, in_flight};
 use crate::api::ApiError;
 use crate::api::model::{Thread, ThreadPage, ThreadQuery, ThreadStatus};
 use crate::app::cache::Cached;
+use crate::app::leads::fresh::Freshness;
 use crate::app::table::TableState;
 use crate::app::{ApiRequest, Cmd, Model};
 use crate::app::keymap::Action;
@@ -105,7 +106,10 @@ pub struct ThreadList {
     /// Selection and scroll over `shown`.
     pub table: TableState,
     /// The last failure, shown while nothing is loaded.
-    pub error: Option<String>,
+    pub error: Option<ApiError>,
+    /// When the list was last read, and whether a refresh failed since
+    /// (the rows stay, marked stale with their age).
+    pub fresh: Freshness,
     /// The threads are the last-known list (every status) from the
     /// cache, read at this time (unix seconds): stale until a page
     /// answers.
@@ -327,6 +331,12 @@ pub fn on_page(
     let vp = viewport(m);
     match r {
         Ok(p) => {
+            let how = if mode == Mode::Merge {
+                super::arrivals::Seen::Live
+            } else {
+                super::arrivals::Seen::Quietly
+            };
+            super::arrivals::observe(m, &p.threads, how);
             let short = u64::try_from(p.threads.len()).unwrap_or(u64::MAX) < PAGE;
             let l = &mut m.panes.inbox.list;
             match mode {
@@ -346,6 +356,7 @@ pub fn on_page(
             }
             l.total = Some(p.total);
             l.error = None;
+            l.fresh.ok(m.clock);
             l.cached = None;
             l.refilter(vp);
             if status == StatusFilter::All {
@@ -355,8 +366,12 @@ pub fn on_page(
             want_more(m)
         }
         Err(e) => {
-            if !m.panes.inbox.list.loaded() {
-                m.panes.inbox.list.error = Some(super::error_text(&e));
+            let l = &mut m.panes.inbox.list;
+            if !l.loaded() {
+                l.error = Some(e.clone());
+            } else if mode != Mode::Append {
+                // The rows stay, marked stale; the next poll tries again.
+                l.fresh.fail(super::error_text(&e), &e);
             }
             // A failing live refresh says so once, not on every poll.
             if mode != Mode::Merge || m.toasts.is_empty() {
@@ -461,6 +476,7 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
             l.pages = 0;
             l.end = false;
             l.error = None;
+            l.fresh = Freshness::default();
             l.cached = None;
             l.table = TableState::default();
             l.refilter(vp);
@@ -519,7 +535,7 @@ pub fn filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
             return Vec::new();
         }
         _ => {
-            input.input(key);
+            crate::app::form::edit_key(input, key);
         }
     }
     let text = input.lines().join(" ");

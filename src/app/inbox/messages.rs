@@ -32,7 +32,7 @@ pub struct MessageWindow {
     /// The selection sits on the newest message: new messages are followed.
     pub follow: bool,
     /// The last failure, shown while nothing is loaded.
-    pub error: Option<String>,
+    pub error: Option<crate::api::ApiError>,
 }
 
 impl MessageWindow {

@@ -11,12 +11,14 @@
 //! the thread's messages to learn whether it went, and says which.
 
 pub mod address;
+pub mod arrivals;
 pub mod editor;
 pub mod html;
 pub mod keymap;
 pub mod layout;
 pub mod list;
 pub mod messages;
+pub mod msg_filter;
 pub mod rules;
 pub mod send;
 #[cfg(test)]
@@ -219,6 +221,9 @@ pub enum InboxSub {
     /// Check again whether a send whose answer was lost arrived (thread,
     /// attempt).
     SendCheck(String, u32),
+    /// Read the drafts again to learn whether a create whose answer was
+    /// lost made one (editor session, attempt).
+    CreateCheck(u64, u32),
 }
 
 /// The pane's questions.
@@ -234,6 +239,8 @@ pub enum Question {
     },
     /// Delete this draft?
     Delete(String),
+    /// Archive this draft (it cannot come back as a draft)?
+    ArchiveDraft(String),
     /// The service named an existing thread with this sender and
     /// recipient: open it instead?
     OpenExisting(Box<Thread>),
@@ -262,6 +269,9 @@ pub struct InboxModel {
     /// Editors opened so far: each gets the next number, so an answer to
     /// an editor that was closed never lands in a later one.
     pub editors: u64,
+    /// Each thread's unread count as last read (a live refresh that finds
+    /// it risen announces the reply).
+    pub unread_seen: BTreeMap<String, u64>,
 }
 
 impl InboxModel {
@@ -291,22 +301,6 @@ pub fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
 /// `code: message` of an error.
 pub fn error_text(e: &ApiError) -> String {
     format!("{}: {}", e.code(), e.message())
-}
-
-/// Whether a failed write may still have been carried out: its answer was
-/// lost (timeout, dropped connection) or could not be read (a 2xx that
-/// did not decode).
-pub fn may_have_happened(e: &ApiError) -> bool {
-    match e {
-        ApiError::Timeout {
-            may_have_reached, ..
-        }
-        | ApiError::Transport {
-            may_have_reached, ..
-        } => *may_have_reached,
-        ApiError::Decode { status, .. } => (200..300).contains(status),
-        _ => false,
-    }
 }
 
 /// The participant of a thread: `Name <address>`, the address, or a dash.
@@ -426,6 +420,7 @@ fn on_answer(m: &mut Model, q: Question, answer: Answer) -> Vec<Cmd> {
         Question::RestoreDraft(key) => editor::answer_restore(m, &key, answer),
         Question::Send { thread } if answer == Answer::Yes => send::send(m, &thread),
         Question::Delete(thread) if answer == Answer::Yes => thread::delete(m, &thread),
+        Question::ArchiveDraft(thread) if answer == Answer::Yes => thread::archive(m, &thread),
         Question::OpenExisting(t) if answer == Answer::Yes => editor::open_existing(m, *t),
         Question::CloseEditor => editor::answer_close(m, answer),
         _ => Vec::new(),
@@ -442,16 +437,23 @@ fn on_sub(m: &mut Model, sub: InboxSub) -> Vec<Cmd> {
         },
         InboxSub::KeepDraft(edits) => editor::keep_draft(m, edits),
         InboxSub::SendCheck(thread, attempt) => send::check_again(m, &thread, attempt),
+        InboxSub::CreateCheck(session, attempt) => editor::check_created_again(m, session, attempt),
     }
 }
 
 /// The timers the pane wants now.
 fn subscriptions(m: &Model, subs: &mut Vec<(InboxSub, Duration)>) {
     let inbox = &m.panes.inbox;
-    if let Some(e) = &inbox.editor
-        && e.edits != e.kept
-    {
-        subs.push((InboxSub::KeepDraft(e.edits), editor::KEEP_AFTER));
+    if let Some(e) = &inbox.editor {
+        if e.edits != e.kept {
+            subs.push((InboxSub::KeepDraft(e.edits), editor::KEEP_AFTER));
+        }
+        if let Some(c) = e.created_check.as_ref().filter(|c| c.waiting) {
+            subs.push((
+                InboxSub::CreateCheck(e.session, c.attempts),
+                send::check_delay(c.attempts),
+            ));
+        }
     }
     for (thread, check) in &inbox.checks {
         if let Some(after) = check.next_in() {
@@ -459,7 +461,8 @@ fn subscriptions(m: &Model, subs: &mut Vec<(InboxSub, Duration)>) {
         }
     }
     if m.pane == Pane::Inbox && inbox.view != View::Editor {
-        subs.push((InboxSub::Poll, m.poll.inbox));
+        // A failing service is asked less often (up to eight times slower).
+        subs.push((InboxSub::Poll, inbox.list.fresh.backoff(m.poll.inbox)));
     }
 }
 
@@ -486,12 +489,7 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
 /// has the focus (a named key or a chord, not a letter that would type):
 /// `↑` rather than `k`.
 pub fn text_box_key(m: &Model, action: Action) -> String {
-    use crate::app::keymap::ComboCode;
-    m.keymap
-        .keys_for(action)
-        .into_iter()
-        .find(|k| k.ctrl || k.alt || !matches!(k.code, ComboCode::Char(_)))
-        .map_or_else(|| m.keymap.key_label(action), |k| k.to_string())
+    m.keymap.text_box_label(action)
 }
 
 /// Tells the user a key does not apply now, and why.
@@ -552,6 +550,15 @@ impl PaneUnit for InboxModel {
         if m.panes.inbox.view == View::List && m.panes.inbox.list.filter_input.is_some() {
             return Some(list::filter_key(m, key));
         }
+        if m.panes.inbox.view == View::Thread
+            && m.panes
+                .inbox
+                .open
+                .as_ref()
+                .is_some_and(|o| o.filter.input.is_some())
+        {
+            return Some(msg_filter::key(m, key));
+        }
         None
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
@@ -568,7 +575,7 @@ impl PaneUnit for InboxModel {
         match m.panes.inbox.view {
             View::Editor => editor::paste(m, text),
             View::List => list::paste(m, text),
-            View::Thread => Vec::new(),
+            View::Thread => msg_filter::paste(m, text),
         }
     }
     fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {

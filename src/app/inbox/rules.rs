@@ -5,7 +5,7 @@
 //! short reason ("send ✗ drafts only"); pressing it says the whole reason
 //! as a notice. The service stays the judge of what it is sent.
 
-use super::send::blocked;
+use super::send::{Blocked, Verdict, blocked};
 use crate::api::model::{Thread, ThreadStatus};
 use crate::app::Model;
 use crate::app::keymap::Action;
@@ -35,18 +35,102 @@ impl Op {
     }
 }
 
+fn no(title: &'static str, hint: &'static str, why: String) -> Option<Blocked> {
+    Some(Blocked { title, hint, why })
+}
+
+/// Why `op` does not apply to thread `t` now, if it does not: not a
+/// draft; a send of it on its way or being checked (the draft may already
+/// be gone); for a delete, messages in the thread (only an unsent draft is
+/// deleted).
+pub fn blocked_op(m: &Model, t: &Thread, op: Op) -> Option<Blocked> {
+    let (verb, not_draft, sending, checking) = match op {
+        Op::Send => return blocked(m, t),
+        Op::Edit => (
+            "edited",
+            "edit ✗ drafts only",
+            "edit ✗ sending",
+            "edit ✗ checking",
+        ),
+        Op::Delete => (
+            "deleted",
+            "delete ✗ drafts only",
+            "delete ✗ sending",
+            "delete ✗ checking",
+        ),
+    };
+    if t.status != ThreadStatus::Draft {
+        return no(
+            "Not a draft",
+            not_draft,
+            if op == Op::Delete {
+                format!(
+                    "only unsent drafts can be deleted; this thread is {} — archive it instead ({})",
+                    t.status,
+                    m.keymap.key_label(Action::Archive)
+                )
+            } else {
+                format!(
+                    "only drafts can be edited; this thread is {} (the contract sends only drafts)",
+                    t.status
+                )
+            },
+        );
+    }
+    match m.panes.inbox.checks.get(&t.id).map(|c| c.verdict) {
+        Some(Verdict::Sending) => {
+            return no(
+                "Sending",
+                sending,
+                format!("this draft is being sent; it cannot be {verb} until the answer comes"),
+            );
+        }
+        Some(Verdict::Checking) => {
+            return no(
+                "Checking the last send",
+                checking,
+                format!(
+                    "its answer was lost and the draft may already have gone; it cannot be {verb} until Outpost knows"
+                ),
+            );
+        }
+        _ => {}
+    }
+    let messages = m
+        .panes
+        .inbox
+        .open
+        .as_ref()
+        .filter(|o| o.id == t.id)
+        .and_then(|o| o.messages.total)
+        .unwrap_or(0);
+    if op == Op::Delete && messages > 0 {
+        return no(
+            "Has messages",
+            "delete ✗ has messages",
+            format!(
+                "only a draft with no messages can be deleted; this one has {} — archive it instead ({})",
+                crate::text::format::plural(
+                    u64::try_from(messages).unwrap_or(u64::MAX),
+                    "message",
+                    "messages"
+                ),
+                m.keymap.key_label(Action::Archive)
+            ),
+        );
+    }
+    None
+}
+
 /// The hint of `op`'s key for thread `t`, and whether the key applies:
 /// `("send", true)`, or `("send ✗ no recipient", false)`.
 pub fn hint(m: &Model, t: &Thread, op: Op) -> (&'static str, bool) {
-    let draft = t.status == ThreadStatus::Draft;
     let label = match op {
-        Op::Edit if draft => "edit",
-        Op::Edit => "edit ✗ drafts only",
-        Op::Delete if draft => "delete",
-        Op::Delete => "delete ✗ drafts only",
-        Op::Send => return blocked(m, t).map_or(("send", true), |b| (b.hint, false)),
+        Op::Edit => "edit",
+        Op::Send => "send",
+        Op::Delete => "delete",
     };
-    (label, draft)
+    blocked_op(m, t, op).map_or((label, true), |b| (b.hint, false))
 }
 
 /// Status-bar hints: `(action, label)`.

@@ -15,8 +15,15 @@ use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use crate::app::keymap::Action;
 
-/// Checks made after a lost answer before saying the message did not go.
+/// Checks made after a lost answer before saying the message did not go
+/// (a lost create's check of the drafts follows the same schedule).
 pub const MAX_CHECKS: u32 = 5;
+
+/// The wait before check `attempts + 1` after a lost answer: 2, 4, 8, 16 s
+/// (the first check is at once; a slow service may still be working).
+pub fn check_delay(attempts: u32) -> Duration {
+    Duration::from_secs(1u64 << attempts.clamp(1, 4))
+}
 
 /// Where a send stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,8 +57,7 @@ pub struct SendCheck {
 impl SendCheck {
     /// When the next check is due, while one is.
     pub fn next_in(&self) -> Option<Duration> {
-        (self.verdict == Verdict::Checking && self.waiting)
-            .then(|| Duration::from_secs(1u64 << self.attempts.clamp(1, 4)))
+        (self.verdict == Verdict::Checking && self.waiting).then(|| check_delay(self.attempts))
     }
 }
 
@@ -199,10 +205,9 @@ fn confirm_lines(m: &Model, t: &Thread, account: &str) -> Vec<String> {
         .get(&t.id)
         .is_some_and(|c| c.verdict == Verdict::NotSent)
     {
-        lines.push(
-            "The last attempt never arrived (the thread was checked); sending again is safe."
-                .into(),
-        );
+        lines.push(format!(
+            "The last attempt was not in the thread after {MAX_CHECKS} checks over 30 s and it is still a draft, so it most likely did not go — but if the service is only very slow, sending again could send it twice. Look at the thread first if in doubt."
+        ));
     }
     lines.push("It is sent once: if the answer is lost, Outpost checks the thread instead of sending again.".into());
     lines
@@ -284,13 +289,14 @@ pub fn on_sent(m: &mut Model, thread: &str, r: Result<SendMessageResponse, ApiEr
         Ok(resp) => {
             m.panes.inbox.checks.remove(thread);
             let t = resp.thread;
+            super::arrivals::observe(m, [&t], super::arrivals::Seen::Quietly);
             let (to, from) = who(m, &t);
             super::apply_thread(m, t.clone());
             super::list::put_on_top(m, t);
             m.notify(Level::Success, "Sent", &format!("to {to} from {from}"));
             refresh_after(m, thread)
         }
-        Err(e) if super::may_have_happened(&e) => {
+        Err(e) if e.maybe_accepted() => {
             if let Some(c) = m.panes.inbox.checks.get_mut(thread) {
                 c.verdict = Verdict::Checking;
             }
@@ -333,7 +339,7 @@ fn who(m: &Model, t: &Thread) -> (String, String) {
 /// are read again.
 fn refresh_after(m: &mut Model, thread: &str) -> Vec<Cmd> {
     if m.panes.inbox.open.as_ref().is_some_and(|o| o.id == thread) {
-        let vp = super::layout::messages_viewport(m.layout().body);
+        let vp = super::thread::viewport(m);
         if let Some(o) = m.panes.inbox.open.as_mut() {
             o.messages.follow = true;
             // One more message: the last page may have grown past its end.
@@ -349,7 +355,9 @@ fn refresh_after(m: &mut Model, thread: &str) -> Vec<Cmd> {
     }
 }
 
-/// Reads a page of the thread's messages to learn whether the send went.
+/// Reads a page of the thread's messages to learn whether the send went;
+/// with the first page, the thread itself (a sent draft turns active with
+/// its draft fields cleared).
 fn verify(m: &mut Model, thread: &str, page: u64) -> Vec<Cmd> {
     let (_, cmd) = m.request(
         Purpose::Verify {
@@ -362,7 +370,11 @@ fn verify(m: &mut Model, thread: &str, page: u64) -> Vec<Cmd> {
             limit: Some(u64::try_from(PAGE).unwrap_or(200)),
         },
     );
-    vec![cmd]
+    let mut cmds = vec![cmd];
+    if page == 1 {
+        cmds.extend(super::thread::read_thread(m, thread));
+    }
+    cmds
 }
 
 /// A check's timer fired.
@@ -376,9 +388,18 @@ pub fn check_again(m: &mut Model, thread: &str, attempt: u32) -> Vec<Cmd> {
     }
 }
 
-/// A page read to check a send: the message is there (the thread grew
-/// past what it had, or an outbound message with the draft's subject and
-/// body is found), or not yet.
+/// Whether a message is the one this check looks for: outbound, with the
+/// draft's subject and body.
+fn is_sent(check: &SendCheck, msg: &crate::api::model::ThreadMessage) -> bool {
+    msg.direction.eq_ignore_ascii_case("outbound")
+        && msg.subject.trim() == check.subject.trim()
+        && super::html::readable(&msg.body_text).trim() == check.body.trim()
+}
+
+/// A page read to check a send: the message is there (an outbound message
+/// past the count the thread had before, or one with the draft's subject
+/// and body), or not yet. An inbound reply that grew the thread is not
+/// taken for the send.
 pub fn on_verify(
     m: &mut Model,
     thread: &str,
@@ -399,19 +420,19 @@ pub fn on_verify(
         }
     };
     let total = usize::try_from(p.total).unwrap_or(usize::MAX);
-    if check.baseline.is_some_and(|b| total > b) {
-        return went(m, thread);
-    }
-    let per_page = PAGE;
-    let last = u64::try_from(total.saturating_sub(1) / per_page + 1).unwrap_or(1);
-    let found = p.messages.iter().any(|msg| {
-        msg.direction.eq_ignore_ascii_case("outbound")
-            && msg.subject.trim() == check.subject.trim()
-            && super::html::readable(&msg.body_text).trim() == check.body.trim()
-    });
-    if found {
-        went(m, thread)
-    } else if check.baseline.is_none() && page < last {
+    let first = usize::try_from(page.saturating_sub(1))
+        .unwrap_or(usize::MAX)
+        .saturating_mul(PAGE);
+    // Only messages past the count before the send can be it.
+    let fresh = |i: usize| check.baseline.is_none_or(|b| first.saturating_add(i) >= b);
+    let rows = || p.messages.iter().enumerate().filter(|(i, _)| fresh(*i));
+    let found = rows().any(|(_, msg)| is_sent(&check, msg));
+    let grew = check.baseline.is_some_and(|b| total > b)
+        && rows().any(|(_, msg)| msg.direction.eq_ignore_ascii_case("outbound"));
+    let last = u64::try_from(total.saturating_sub(1) / PAGE + 1).unwrap_or(1);
+    if found || grew {
+        went(m, thread, "the message is in the thread")
+    } else if page < last {
         // The newest messages are on the last page.
         verify(m, thread, last)
     } else {
@@ -419,29 +440,39 @@ pub fn on_verify(
     }
 }
 
-/// The send is known to have gone.
-fn went(m: &mut Model, thread: &str) -> Vec<Cmd> {
+/// The thread read while a send is checked (or after it was said not to
+/// have gone): active with its draft fields cleared means it was sent.
+pub fn thread_seen(m: &mut Model, t: &Thread) -> Vec<Cmd> {
+    let checked = m
+        .panes
+        .inbox
+        .checks
+        .get(&t.id)
+        .is_some_and(|c| matches!(c.verdict, Verdict::Checking | Verdict::NotSent));
+    let empty = |v: &Option<String>| v.as_deref().is_none_or(|s| s.trim().is_empty());
+    let cleared = empty(&t.draft_subject) && empty(&t.draft_body_text) && empty(&t.draft_body_html);
+    if checked && t.status == ThreadStatus::Active && cleared {
+        went(m, &t.id, "the thread is active with its draft sent")
+    } else {
+        Vec::new()
+    }
+}
+
+/// The send is known to have gone (`how` says how it is known).
+fn went(m: &mut Model, thread: &str, how: &str) -> Vec<Cmd> {
     m.panes.inbox.checks.remove(thread);
     m.notify(
         Level::Success,
         "Sent",
-        "the message is in the thread: its answer was lost on the way, and it was sent once",
+        &format!("{how}: its answer was lost on the way, and it was sent once"),
     );
     let mut cmds = refresh_after(m, thread);
-    if !in_flight(m, |p| matches!(p, Purpose::Thread(t) if t == thread)) {
-        let (_, cmd) = m.request(
-            Purpose::Thread(thread.to_owned()),
-            ApiRequest::GetThread {
-                id: thread.to_owned(),
-            },
-        );
-        cmds.push(cmd);
-    }
+    cmds.extend(super::thread::read_thread(m, thread));
     cmds
 }
 
 /// The message is not in the thread (yet): check again later, or, after
-/// the last check, say it did not go.
+/// the last check, say it most likely did not go.
 fn not_yet(m: &mut Model, thread: &str) -> Vec<Cmd> {
     let Some(c) = m.panes.inbox.checks.get_mut(thread) else {
         return Vec::new();
@@ -453,9 +484,9 @@ fn not_yet(m: &mut Model, thread: &str) -> Vec<Cmd> {
         let key = m.keymap.key_label(Action::SendDraft);
         m.notify(
             Level::Warning,
-            "Not sent",
+            "Most likely not sent",
             &format!(
-                "after {MAX_CHECKS} checks the message is not in the thread; the draft is unchanged — {key} sends it (asks first)"
+                "after {MAX_CHECKS} checks over 30 s the message is not in the thread and it is still a draft; {key} sends it again (asks first) — if the service is only very slow, that could send it twice"
             ),
         );
     } else {

@@ -7,6 +7,7 @@
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
 use super::messages::{MessageWindow, PAGE};
+use super::msg_filter::{self, MessageFilter};
 use super::{InboxModel, Purpose, Question, View, in_flight, refuse};
 use crate::api::ApiError;
 use crate::api::model::{MessagesPage, PatchThread, Thread, ThreadStatus};
@@ -19,7 +20,7 @@ use crate::text::{sanitize, wrap};
 const MAX_INFLIGHT: usize = 2;
 
 /// The open thread.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct OpenThread {
     /// Its id.
     pub id: String,
@@ -30,7 +31,9 @@ pub struct OpenThread {
     /// Scroll of the reading pane, in lines.
     pub scroll: u16,
     /// The last failure reading the thread itself.
-    pub error: Option<String>,
+    pub error: Option<ApiError>,
+    /// The `/` filter of its loaded messages.
+    pub filter: MessageFilter,
 }
 
 impl OpenThread {
@@ -41,12 +44,23 @@ impl OpenThread {
             messages: MessageWindow::new(),
             scroll: 0,
             error: None,
+            filter: MessageFilter::default(),
         }
     }
 }
 
-fn viewport(m: &Model) -> usize {
-    super::layout::messages_viewport(m.layout().body)
+/// Whether the open thread's `/` input is open (it takes a line).
+fn filtering(m: &Model) -> bool {
+    m.panes
+        .inbox
+        .open
+        .as_ref()
+        .is_some_and(|o| o.filter.input.is_some())
+}
+
+/// Rows of the messages table on screen now.
+pub fn viewport(m: &Model) -> usize {
+    super::layout::messages_viewport(m.layout().body, filtering(m))
 }
 
 /// Opens a thread shown in the list.
@@ -88,7 +102,8 @@ pub fn close(m: &mut Model) {
     m.panes.inbox.view = View::List;
 }
 
-fn read_thread(m: &mut Model, id: &str) -> Vec<Cmd> {
+/// Reads a thread (once at a time).
+pub fn read_thread(m: &mut Model, id: &str) -> Vec<Cmd> {
     if in_flight(m, |p| matches!(p, Purpose::Thread(t) if t == id)) {
         return Vec::new();
     }
@@ -187,7 +202,9 @@ pub fn on_thread(m: &mut Model, id: &str, r: Result<Thread, ApiError>) -> Vec<Cm
             {
                 o.error = None;
             }
-            super::apply_thread(m, t);
+            super::arrivals::observe(m, [&t], super::arrivals::Seen::Live);
+            super::apply_thread(m, t.clone());
+            return super::send::thread_seen(m, &t);
         }
         Err(e) if e.is_not_found() => {
             super::list::remove(m, id);
@@ -200,7 +217,7 @@ pub fn on_thread(m: &mut Model, id: &str, r: Result<Thread, ApiError>) -> Vec<Cm
             if let Some(o) = m.panes.inbox.open.as_mut()
                 && o.id == id
             {
-                o.error = Some(super::error_text(&e));
+                o.error = Some(e.clone());
             }
             m.toasts.error(m.now, "reading the thread", &e);
         }
@@ -233,11 +250,14 @@ pub fn on_messages(
             if o.messages.table.selected != before {
                 o.scroll = 0;
             }
+            if o.filter.active() {
+                o.filter.refilter(&o.messages, vp);
+            }
             request_pages(m)
         }
         Err(e) => {
             if o.messages.total.is_none() {
-                o.messages.error = Some(super::error_text(&e));
+                o.messages.error = Some(e.clone());
             }
             m.toasts.error(m.now, "reading messages", &e);
             Vec::new()
@@ -252,7 +272,13 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
         m.panes.inbox.view = View::List;
         return Vec::new();
     };
-    let t = &mut o.messages.table;
+    // Filtered: the keys move through the matches.
+    let filtered = o.filter.active();
+    let t = if filtered {
+        &mut o.filter.table
+    } else {
+        &mut o.messages.table
+    };
     match action {
         Action::Up => t.move_by(-1, vp),
         Action::Down => t.move_by(1, vp),
@@ -266,6 +292,9 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
         }
     }
     o.scroll = 0;
+    if filtered {
+        return Vec::new();
+    }
     o.messages.follow = o.messages.at_end();
     o.messages.evict();
     request_pages(m)
@@ -273,10 +302,21 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
 
 fn other_action(m: &mut Model, id: &str, action: Action) -> Vec<Cmd> {
     match action {
+        Action::Back
+            if m.panes
+                .inbox
+                .open
+                .as_ref()
+                .is_some_and(|o| o.filter.active()) =>
+        {
+            msg_filter::clear(m);
+            Vec::new()
+        }
         Action::Back => {
             close(m);
             super::list::want_more(m)
         }
+        Action::Filter => msg_filter::open(m),
         Action::ScrollBodyDown => scroll_body(m, 1),
         Action::ScrollBodyUp => scroll_body(m, -1),
         Action::Refresh => refresh(m),
@@ -314,7 +354,7 @@ pub fn body_lines(m: &Model) -> Vec<String> {
     let Some(o) = m.panes.inbox.open.as_ref() else {
         return Vec::new();
     };
-    let body = match o.messages.selected() {
+    let body = match msg_filter::selected_message(o) {
         Some(msg) => super::html::readable(&msg.body_text),
         None => o
             .thread
@@ -369,17 +409,55 @@ pub fn mark(m: &mut Model, t: &Thread, unread: u64) -> Vec<Cmd> {
 }
 
 /// Archives a thread, or brings an archived one back (as `active`: the
-/// contract has no way back to `draft`).
+/// contract has no way back to `draft`). A draft is archived only after
+/// asking: it would come back active, where its draft can no longer be
+/// edited, sent or deleted.
 pub fn toggle_archive(m: &mut Model, t: &Thread) -> Vec<Cmd> {
-    let status = if t.status == ThreadStatus::Archived {
-        ThreadStatus::Active
-    } else {
-        ThreadStatus::Archived
-    };
+    match t.status {
+        ThreadStatus::Archived => set_status(m, &t.id, ThreadStatus::Active),
+        ThreadStatus::Draft => {
+            ask_archive(m, t);
+            Vec::new()
+        }
+        _ => set_status(m, &t.id, ThreadStatus::Archived),
+    }
+}
+
+/// Archives a draft (confirmed).
+pub fn archive(m: &mut Model, id: &str) -> Vec<Cmd> {
+    set_status(m, id, ThreadStatus::Archived)
+}
+
+/// Asks before archiving a draft, saying what it costs.
+fn ask_archive(m: &mut Model, t: &Thread) {
+    let subject = t
+        .draft_subject
+        .as_deref()
+        .filter(|s| !s.is_empty())
+        .unwrap_or("(no subject)");
+    m.confirm(Confirm {
+        title: "Archive this draft?".into(),
+        lines: vec![
+            format!("To: {} · draft \"{subject}\"", super::participant(t)),
+            "Archived, it no longer blocks a new thread to this recipient: archived threads are ignored by the duplicate check.".into(),
+            "It cannot come back as a draft: unarchiving makes it active, and an active thread's draft can no longer be edited, sent or deleted.".into(),
+            format!(
+                "To drop an unsent draft, delete it instead ({}).",
+                m.keymap.key_label(Action::DeleteDraft)
+            ),
+        ],
+        yes: "Archive".into(),
+        no: None,
+        destructive: true,
+        on_yes: ConfirmAction::Pane(Question::ArchiveDraft(t.id.clone()).into()),
+    });
+}
+
+fn set_status(m: &mut Model, id: &str, status: ThreadStatus) -> Vec<Cmd> {
     patch(
         m,
         Purpose::Status {
-            thread: t.id.clone(),
+            thread: id.to_owned(),
             status: status.clone(),
         },
         PatchThread {
@@ -434,6 +512,7 @@ pub fn on_patched(m: &mut Model, purpose: &Purpose, r: Result<Thread, ApiError>)
                 Purpose::Status { .. } => Some(("Unarchived", format!("{who} is active again"))),
                 _ => None,
             };
+            super::arrivals::observe(m, [&t], super::arrivals::Seen::Quietly);
             super::apply_thread(m, t);
             if let Some((title, body)) = text {
                 m.notify(Level::Success, title, &body);
@@ -452,16 +531,8 @@ pub fn on_patched(m: &mut Model, purpose: &Purpose, r: Result<Thread, ApiError>)
 
 /// Asks before deleting a draft.
 fn ask_delete(m: &mut Model, t: &Thread) -> Vec<Cmd> {
-    if t.status != ThreadStatus::Draft {
-        return refuse(
-            m,
-            "Not a draft",
-            &format!(
-                "only unsent drafts can be deleted; this thread is {} — archive it instead ({})",
-                t.status,
-                m.keymap.key_label(Action::Archive)
-            ),
-        );
+    if let Some(b) = super::rules::blocked_op(m, t, super::rules::Op::Delete) {
+        return refuse(m, b.title, &b.why);
     }
     let mut lines = vec![
         format!("To: {}", super::participant(t)),
@@ -571,6 +642,7 @@ pub fn resize(m: &mut Model) {
     let vp = viewport(m);
     if let Some(o) = m.panes.inbox.open.as_mut() {
         o.messages.table.clamp(vp);
+        o.filter.table.clamp(vp);
     }
 }
 
@@ -578,7 +650,7 @@ pub fn resize(m: &mut Model) {
 /// the selection (over the table) or scrolls the body (over the reading
 /// pane).
 pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    let areas = super::layout::thread(m.layout().body);
+    let areas = super::layout::thread(m.layout().body, filtering(m));
     let over_reading = super::layout::contains(areas.reading, ev.column, ev.row);
     match ev.kind {
         MouseEventKind::ScrollDown if over_reading => scroll_body(m, 1),
@@ -593,6 +665,13 @@ pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
             let Some(o) = m.panes.inbox.open.as_mut() else {
                 return Vec::new();
             };
+            if o.filter.active() {
+                if let Some(row) = o.filter.table.row_at(line) {
+                    o.filter.table.select(row, vp);
+                    o.scroll = 0;
+                }
+                return Vec::new();
+            }
             let Some(row) = o.messages.table.row_at(line) else {
                 return Vec::new();
             };
@@ -605,9 +684,20 @@ pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
     }
 }
 
-/// Status-bar hints of the open thread.
+/// Status-bar hints of the open thread (none while the `/` input is open:
+/// its line says its keys).
 pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-    let mut out = vec![(Action::Back, "back")];
+    let Some(o) = m.panes.inbox.open.as_ref() else {
+        return Vec::new();
+    };
+    if o.filter.input.is_some() {
+        return Vec::new();
+    }
+    let mut out = vec![if o.filter.active() {
+        (Action::Back, "clear filter")
+    } else {
+        (Action::Back, "back")
+    }];
     let t = m.panes.inbox.open.as_ref().and_then(|o| o.thread.as_ref());
     let mut off = Vec::new();
     if let Some(t) = t {
@@ -626,6 +716,7 @@ pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         });
     }
     out.push((Action::ScrollBodyDown, "scroll"));
+    out.push((Action::Filter, "filter"));
     // Keys that do not apply to this thread, with why.
     out.extend(off);
     out

@@ -27,6 +27,11 @@ pub enum RowKind {
     Note(&'static str),
     /// Space between sections.
     Blank,
+    /// The discovery pass's heading (on a narrow screen the pass is the
+    /// document's first section, so it scrolls with it).
+    PassHeading,
+    /// Item `n` of the pass panel.
+    Pass(usize),
 }
 
 /// One row.
@@ -50,7 +55,10 @@ impl DocRow {
 
     /// Whether the cursor can rest on it.
     pub fn selectable(&self) -> bool {
-        matches!(self.kind, RowKind::Field(_) | RowKind::Extra(_))
+        matches!(
+            self.kind,
+            RowKind::Field(_) | RowKind::Extra(_) | RowKind::Pass(_)
+        )
     }
 }
 
@@ -79,6 +87,15 @@ fn value_text(v: Val<'_>) -> (String, bool) {
             (shown.join(" · "), false)
         }
         Val::Json(_) => (String::new(), false),
+    }
+}
+
+fn blank() -> DocRow {
+    DocRow {
+        kind: RowKind::Blank,
+        top: 0,
+        lines: Vec::new(),
+        empty: false,
     }
 }
 
@@ -133,6 +150,102 @@ pub fn build(p: &PutContext, profile_missing: bool, tree: &JsonTree, width: u16)
 }
 
 impl Doc {
+    /// Keeps only the fields whose label or text contains `needle`
+    /// (case-insensitive) — lines of `extra` by their key or value, all of
+    /// them when "extra" itself matches — under their section headings.
+    pub fn filtered(self, needle: &str, tree: &JsonTree) -> Doc {
+        let needle = needle.trim().to_lowercase();
+        if needle.is_empty() {
+            return self;
+        }
+        let has = |s: &str| s.to_lowercase().contains(&needle);
+        let extra_all = has(FieldId::Extra.label());
+        let mut kept: Vec<DocRow> = Vec::new();
+        let mut heading: Option<DocRow> = None;
+        for row in self.rows {
+            let keep = match &row.kind {
+                RowKind::Header(_) => {
+                    heading = Some(row);
+                    continue;
+                }
+                RowKind::Field(f) => has(f.label()) || has(&row.lines.join(" ")),
+                RowKind::Extra(i) => {
+                    extra_all
+                        || tree
+                            .lines()
+                            .get(*i)
+                            .is_some_and(|l| has(l.key.as_str()) || has(l.value.as_str()))
+                }
+                _ => false,
+            };
+            if keep {
+                if let Some(h) = heading.take() {
+                    if !kept.is_empty() {
+                        kept.push(blank());
+                    }
+                    kept.push(h);
+                }
+                kept.push(row);
+            }
+        }
+        if kept.is_empty() {
+            kept.push(DocRow {
+                kind: RowKind::Note("no field matches the filter"),
+                top: 0,
+                lines: Vec::new(),
+                empty: true,
+            });
+        }
+        let mut top = 0;
+        for r in &mut kept {
+            r.top = top;
+            top += r.height();
+        }
+        Doc {
+            width: self.width,
+            rows: kept,
+            height: top,
+        }
+    }
+
+    /// Puts the discovery pass first: its heading, one row per item of
+    /// the panel (`heights`: the lines each takes), and a blank line.
+    pub fn prepend_pass(&mut self, heights: &[usize]) {
+        let mut rows = vec![DocRow {
+            kind: RowKind::PassHeading,
+            top: 0,
+            lines: Vec::new(),
+            empty: false,
+        }];
+        rows.extend(heights.iter().enumerate().map(|(i, h)| DocRow {
+            kind: RowKind::Pass(i),
+            top: 0,
+            lines: vec![String::new(); (*h).max(1)],
+            empty: false,
+        }));
+        rows.push(DocRow {
+            kind: RowKind::Blank,
+            top: 0,
+            lines: Vec::new(),
+            empty: false,
+        });
+        rows.append(&mut self.rows);
+        let mut top = 0;
+        for r in &mut rows {
+            r.top = top;
+            top += r.height();
+        }
+        self.rows = rows;
+        self.height = top;
+    }
+
+    /// The first row of the pass, when the document holds it.
+    pub fn pass_row(&self) -> Option<usize> {
+        self.rows
+            .iter()
+            .position(|r| matches!(r.kind, RowKind::Pass(_)))
+    }
+
     /// The selectable row after (or before) `from`.
     pub fn step(&self, from: usize, forward: bool) -> Option<usize> {
         if forward {

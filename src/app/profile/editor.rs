@@ -408,7 +408,7 @@ impl Editor {
 
     /// PgDn: the first field of the next section; PgUp: the first field of
     /// this section, or of the one above when already there.
-    fn jump_section(&mut self, forward: bool) {
+    pub fn jump_section(&mut self, forward: bool) {
         let here = self.focused().section();
         let first = |s: Section| self.fields.iter().position(|f| f.id.section() == s);
         let target = if forward {

@@ -12,12 +12,6 @@ use crate::text::wrap::wrap;
 pub const WIDE: u16 = 120;
 /// Width of the discovery-pass panel on a wide screen.
 pub const PASS_W: u16 = 56;
-/// Height of the discovery-pass panel above the profile on a narrow
-/// screen (borders included); on a short one it keeps to the answer and
-/// the gauge.
-pub const PASS_H: u16 = 7;
-/// Height of the pass panel on a short screen.
-pub const PASS_H_SHORT: u16 = 4;
 /// Width of the live changes beside the form on a wide screen.
 pub const CHANGES_W: u16 = 64;
 
@@ -28,6 +22,8 @@ pub struct Areas {
     pub doc: Rect,
     /// The discovery pass (bordered); empty when not shown.
     pub pass: Rect,
+    /// The `/` input line (zero height when not filtering).
+    pub filter: Rect,
 }
 
 impl Areas {
@@ -61,26 +57,28 @@ impl Areas {
     }
 }
 
-/// The read view's areas: the pass at the right of a wide screen, or above
-/// the profile on a narrow one once there is a pass to show.
-pub fn areas(body: Rect, pass_known: bool) -> Areas {
-    if body.width >= WIDE {
-        let (doc, pass) = split_left(body, body.width - PASS_W);
-        Areas { doc, pass }
-    } else if pass_known {
-        let h = if body.height >= 20 {
-            PASS_H
-        } else {
-            PASS_H_SHORT
-        };
-        let (pass, doc) = split_top(body, h.min(body.height / 2));
-        Areas { doc, pass }
+/// The read view's areas: the pass at the right of a wide screen; on a
+/// narrow one the pass is the document's first section (so it is never
+/// cut: it scrolls with the profile). `filtering` keeps the last line for
+/// the `/` input.
+pub fn areas(body: Rect, filtering: bool) -> Areas {
+    let f = u16::from(filtering).min(body.height);
+    let (top, filter) = split_top(body, body.height - f);
+    if pass_beside(top) {
+        let (doc, pass) = split_left(top, top.width - PASS_W);
+        Areas { doc, pass, filter }
     } else {
         Areas {
-            doc: body,
-            pass: Rect { height: 0, ..body },
+            doc: top,
+            pass: Rect { width: 0, ..top },
+            filter,
         }
     }
+}
+
+/// Whether the pass has a panel of its own beside the profile.
+pub fn pass_beside(body: Rect) -> bool {
+    body.width >= WIDE
 }
 
 /// Where the form's parts go.
@@ -219,18 +217,13 @@ pub fn form_blocks(e: &Editor, inner: Rect, tall: bool) -> Vec<(Block, Rect)> {
 
 /// The review of the changes: the whole body on a narrow screen (so no
 /// border doubles up); else centred, 110 columns, as tall as its `lines`
-/// need (borders and the note included).
+/// need (the note and keys under them included; borders added here).
 pub fn review_rect(body: Rect, lines: usize) -> Rect {
     if body.width < WIDE {
         return body;
     }
-    let want = u16::try_from(lines.saturating_add(3)).unwrap_or(u16::MAX);
+    let want = u16::try_from(lines.saturating_add(2)).unwrap_or(u16::MAX);
     centered(body, 110, want.clamp(12.min(body.height), body.height))
-}
-
-/// Lines of the review on screen (inside the border, above the footer).
-pub fn review_viewport(rect: Rect) -> usize {
-    usize::from(rect.height.saturating_sub(3))
 }
 
 /// Width of the review's text (inside the border).
@@ -276,12 +269,15 @@ mod tests {
         let a = areas(body, false);
         assert_eq!((a.doc.width, a.pass.width), (144, PASS_W));
         let body = Rect::new(0, 1, 80, 22);
-        assert_eq!(areas(body, false).pass.height, 0);
-        let a = areas(body, true);
+        let f = areas(body, true);
         assert_eq!(
-            (a.pass.height, a.doc.y, a.doc.height),
-            (PASS_H, 1 + PASS_H, 22 - PASS_H)
+            (f.doc.height, f.filter.y),
+            (21, 22),
+            "a line for the / input"
         );
+        let a = areas(body, false);
+        assert_eq!(a.pass.width, 0, "the pass is in the document");
+        assert_eq!(a.doc, body);
         assert_eq!(a.line_at(5, a.doc.y + 1), Some(0));
         assert_eq!(a.line_at(0, a.doc.y + 1), None, "the border is not a line");
     }

@@ -90,7 +90,7 @@ pub struct ProfileModel {
     /// The stored profile, once read.
     pub stored: Option<Stored>,
     /// Why it could not be read (shown while nothing is).
-    pub load_error: Option<String>,
+    pub load_error: Option<crate::api::ApiError>,
     /// `extra` as a tree, for reading.
     pub tree: JsonTree,
     /// The read view's document.
@@ -109,6 +109,10 @@ pub struct ProfileModel {
     pub pass: Option<PassAnswer>,
     /// The account's access, once an answer carried it.
     pub access: Option<Access>,
+    /// The `/` filter of the read view (fields by label or text).
+    pub filter: String,
+    /// The `/` input while it is open.
+    pub filter_input: Option<ratatui_textarea::TextArea<'static>>,
 }
 
 impl ProfileModel {
@@ -164,22 +168,6 @@ fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
     m.requests.pending::<ProfileModel>(f)
 }
 
-/// Whether a failed write may still have been carried out (it is never
-/// sent again on its own).
-fn may_have_reached(e: &crate::api::ApiError) -> bool {
-    use crate::api::ApiError;
-    match e {
-        ApiError::Timeout {
-            may_have_reached, ..
-        }
-        | ApiError::Transport {
-            may_have_reached, ..
-        } => *may_have_reached,
-        ApiError::Decode { status, .. } => (200..300).contains(status),
-        _ => false,
-    }
-}
-
 /// Whether a save (or the check after an uncertain one) is on its way.
 pub fn saving(m: &Model) -> bool {
     in_flight(m, |p| matches!(p, Purpose::Save(_) | Purpose::Check(_)))
@@ -213,7 +201,7 @@ pub fn refused_create_hint(m: &Model) -> String {
 /// Status-bar hints for what is shown.
 fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     let p = &m.panes.profile;
-    if p.editor.is_some() || p.review.is_some() || p.redeem.is_some() {
+    if p.editor.is_some() || p.review.is_some() || p.redeem.is_some() || p.filter_input.is_some() {
         return Vec::new();
     }
     let edit = if p.stored.is_some() {
@@ -230,14 +218,18 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         {
             (Action::Open, "fold")
         }
+        // Read-only: the form and the redeem dialog do not open.
+        Some(doc::RowKind::Pass(_)) if m.session.read_only => (Action::Open, "redeem ✗ read-only"),
+        Some(doc::RowKind::Pass(_)) => (Action::Open, "redeem a pass"),
+        _ if m.session.read_only => (Action::Open, "edit field ✗ read-only"),
         _ => (Action::Open, "edit field"),
     };
-    vec![
-        edit,
-        (Action::RedeemPass, "redeem pass"),
-        open,
-        (Action::Refresh, "reload"),
-    ]
+    let mut out = vec![edit, (Action::RedeemPass, "redeem pass"), open];
+    if !p.filter.trim().is_empty() {
+        out.push((Action::Back, "clear filter"));
+    }
+    out.extend([(Action::Filter, "filter"), (Action::Refresh, "reload")]);
+    out
 }
 
 impl PaneUnit for ProfileModel {
@@ -277,6 +269,9 @@ impl PaneUnit for ProfileModel {
         if m.panes.profile.editor.is_some() {
             return Some(save::editor_key(m, key));
         }
+        if m.panes.profile.filter_input.is_some() {
+            return Some(read::filter_key(m, key));
+        }
         None
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
@@ -293,6 +288,8 @@ impl PaneUnit for ProfileModel {
             && let Some(e) = p.editor.as_mut()
         {
             e.paste(text);
+        } else if p.editor.is_none() && p.filter_input.is_some() {
+            return read::filter_paste(m, text);
         }
         Vec::new()
     }

@@ -157,8 +157,8 @@ pub enum Item {
 }
 
 /// The pass panel: the last answer (or how to redeem one), the pass with
-/// its gauge and countdown, and what the account can do. `key` is the
-/// key that opens the redeem dialog.
+/// its gauge and countdown, and what the account can do — every field the
+/// service answered. `key` is the key that opens the redeem dialog.
 pub fn panel(
     answer: Option<&PassAnswer>,
     access: Option<&Access>,
@@ -195,9 +195,15 @@ pub fn panel(
             Tone::Warn,
             format!("✗ {code} was not redeemed: {why}"),
         ));
+        // Only a pass the answer carries was redeemed before.
         out.push(text(
             Tone::Dim,
-            "Nothing changed on the account; a pass shown below was redeemed before.".into(),
+            if p.test_access.is_some() {
+                "Nothing changed on the account; the pass shown below was redeemed before."
+            } else {
+                "Nothing changed on the account."
+            }
+            .into(),
         ));
     }
     if let Some(t) = &p.test_access {
@@ -207,42 +213,51 @@ pub fn panel(
         });
         let (tone, line) = status_line(t, clock);
         out.push(text(tone, line));
+        out.push(text(Tone::Dim, pass_line(t)));
     }
     let (tone, line) = access_line(p.access.as_ref().or(access));
     out.push(text(tone, line));
-    if let Some(t) = &p.test_access {
-        out.push(text(Tone::Dim, used_line(t)));
-    }
     if let Some(e) = &p.eligibility {
-        let can = if e.can_redeem { "yes" } else { "no" };
+        // `canRedeem` is about the code just sent, not about other codes.
+        let can = if e.can_redeem {
+            "can be redeemed"
+        } else {
+            "cannot be redeemed now"
+        };
         let why = match (&reason, p.redeemed) {
             (Some(r), true) => format!(" ({r})"),
             _ => String::new(),
         };
         out.push(text(
             Tone::Dim,
-            format!("Can redeem another code: {can}{why}"),
+            format!("Eligibility of {code}: {can}{why}"),
         ));
     }
     out
 }
 
-/// "used 8 of 100 · activated … · service_domain".
-fn used_line(t: &TestAccess) -> String {
+/// "Pass ta-1 · used 8 of 100 · activated … · service_domain".
+fn pass_line(t: &TestAccess) -> String {
+    let id = DisplayText::inline(&t.id).into_string();
     let source = DisplayText::inline(&t.source).into_string();
-    let mut line = format!(
-        "used {} of {} · activated {}",
+    let mut line = if id.is_empty() {
+        "Pass".to_owned()
+    } else {
+        format!("Pass {id}")
+    };
+    line.push_str(&format!(
+        " · used {} of {} · activated {}",
         format::count(t.discovery_used),
         format::count(t.discovery_limit),
         format::date(&t.activated_at)
-    );
+    ));
     if !source.is_empty() {
         line.push_str(&format!(" · {source}"));
     }
     line
 }
 
-/// What the account can do, where known.
+/// What the account can do, where known, and when the service verified it.
 pub fn access_line(access: Option<&Access>) -> (Tone, String) {
     match access {
         None => (
@@ -262,8 +277,36 @@ pub fn access_line(access: Option<&Access>) -> (Tone, String) {
             } else {
                 Tone::Warn
             };
-            (tone, format!("Account: {kind} · {leads}"))
+            let verified = a
+                .verified_at
+                .as_deref()
+                .filter(|v| !v.trim().is_empty())
+                .map_or_else(String::new, |v| format!(" · verified {}", format::date(v)));
+            (tone, format!("Account: {kind} · {leads}{verified}"))
         }
+    }
+}
+
+/// The panel's items now: a redeem on its way first.
+pub fn items(m: &crate::app::Model) -> Vec<Item> {
+    let p = &m.panes.profile;
+    let key = m
+        .keymap
+        .key_label(crate::app::keymap::Action::RedeemPass);
+    let mut items = panel(p.pass.as_ref(), p.access.as_ref(), m.clock, &key);
+    if super::redeeming(m) {
+        items.insert(0, Item::Text(Tone::Plain, "redeeming…".into()));
+    }
+    items
+}
+
+/// Lines an item takes at `width`.
+pub fn item_height(item: &Item, width: u16) -> usize {
+    match item {
+        Item::Gauge { .. } => 1,
+        Item::Text(_, t) => crate::text::wrap::wrap(t, usize::from(width.max(1)))
+            .len()
+            .max(1),
     }
 }
 
@@ -367,26 +410,61 @@ mod tests {
                 redeemed: false,
             },
         };
-        let items = panel(Some(&answer), None, 0, "p");
-        let texts: Vec<&str> = items
+        let texts = |items: &[Item]| -> Vec<String> {
+            items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Text(_, t) => Some(t.clone()),
+                    Item::Gauge { .. } => None,
+                })
+                .collect()
+        };
+        let t = texts(&panel(Some(&answer), None, 0, "p"));
+        assert_eq!(
+            t[0],
+            "✗ OLD-CODE was not redeemed: This code has already been redeemed"
+        );
+        assert_eq!(
+            t[1], "Nothing changed on the account.",
+            "no pass in the answer: none is said to be shown"
+        );
+        assert_eq!(t[2], "Account access: not known until a code is redeemed");
+        assert_eq!(t[3], "Eligibility of OLD-CODE: cannot be redeemed now");
+        // With the pass the account holds: it is the one shown below.
+        let mut with_pass = answer.clone();
+        with_pass.pass.test_access = Some(ta("active", None));
+        let t = texts(&panel(Some(&with_pass), None, 0, "p"));
+        assert!(
+            t[1].contains("the pass shown below was redeemed before"),
+            "{t:?}"
+        );
+        let none = panel(None, None, 0, "p");
+        assert_eq!(none.len(), 3, "how to redeem, when nothing was");
+    }
+
+    #[test]
+    fn every_field_of_the_answer_is_shown() {
+        let answer = PassAnswer {
+            code: "DEMO-PASS-1".into(),
+            pass: crate::app::fixtures::discovery_pass(true),
+        };
+        let all: Vec<String> = panel(Some(&answer), None, crate::app::fixtures::CLOCK, "p")
             .iter()
             .filter_map(|i| match i {
-                Item::Text(_, t) => Some(t.as_str()),
+                Item::Text(_, t) => Some(t.clone()),
                 Item::Gauge { .. } => None,
             })
             .collect();
-        assert_eq!(
-            texts[0],
-            "✗ OLD-CODE was not redeemed: This code has already been redeemed"
-        );
-        assert!(texts[1].starts_with("Nothing changed"));
-        assert_eq!(
-            texts[2],
-            "Account access: not known until a code is redeemed"
-        );
-        assert_eq!(texts[3], "Can redeem another code: no");
-        let none = panel(None, None, 0, "p");
-        assert_eq!(none.len(), 3, "how to redeem, when nothing was");
+        let all = all.join("\n");
+        for want in [
+            "✓ DEMO-PASS-1 redeemed",
+            "active · expires in 14d",
+            "Pass ta-1 · used 8 of 100 · activated 2026-11-22 12:00 · service_domain",
+            "Account: paid_plan · can create leads · verified 2026-09-23 12:00",
+            "Eligibility of DEMO-PASS-1: cannot be redeemed now (Redeemed: the pass is active)",
+        ] {
+            assert!(all.contains(want), "{want}:\n{all}");
+        }
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::app::keymap::Action;
 
 /// The read view's areas now.
 pub fn areas(m: &Model) -> Areas {
-    layout::areas(m.layout().body, pass_shown(m))
+    layout::areas(m.layout().body, m.panes.profile.filter_input.is_some())
 }
 
 /// Whether the pass panel is shown on a narrow screen: once there is an
@@ -76,9 +76,34 @@ pub fn rebuild(m: &mut Model) {
     };
     let before = p.doc.rows.get(p.cursor).map(|r| r.kind.clone());
     p.doc = doc::build(&s.body, s.profile_missing, &p.tree, a.doc_width());
+    let filtering = !p.filter.trim().is_empty();
+    if filtering {
+        let doc = std::mem::take(&mut p.doc);
+        p.doc = doc.filtered(&p.filter, &p.tree);
+    }
+    if a.pass.width == 0 && pass_shown(m) && !filtering {
+        let heights: Vec<usize> = pass::items(m)
+            .iter()
+            .map(|i| pass::item_height(i, a.doc_width()))
+            .collect();
+        m.panes.profile.doc.prepend_pass(&heights);
+    }
+    let p = &mut m.panes.profile;
     let again = before.and_then(|k| p.doc.rows.iter().position(|r| r.kind == k));
     p.cursor = again.or_else(|| p.doc.first()).unwrap_or(0);
     keep_visible(p, a.viewport());
+}
+
+/// Puts the cursor on the pass when the document holds it (a redeem just
+/// answered), scrolled to the top.
+pub fn show_pass(m: &mut Model) {
+    let vp = areas(m).viewport();
+    let p = &mut m.panes.profile;
+    if let Some(row) = p.doc.pass_row() {
+        p.cursor = row;
+        p.offset = 0;
+        keep_visible(p, vp);
+    }
 }
 
 /// Scrolls so the cursor's row is on screen (with its heading when the
@@ -138,9 +163,17 @@ fn move_cursor(m: &mut Model, action: Action) -> bool {
     true
 }
 
-/// Enter: fold a container of `extra`, or edit the field under the cursor.
+/// Enter: fold a container of `extra`, redeem a code on the pass, or edit
+/// the field under the cursor.
 fn open(m: &mut Model) -> Vec<Cmd> {
     let p = &mut m.panes.profile;
+    if matches!(
+        p.doc.rows.get(p.cursor).map(|r| &r.kind),
+        Some(RowKind::Pass(_) | RowKind::PassHeading)
+    ) {
+        redeem::open_dialog(m, "");
+        return Vec::new();
+    }
     if let Some(RowKind::Extra(i)) = p.doc.rows.get(p.cursor).map(|r| r.kind.clone())
         && p.tree
             .lines()
@@ -169,6 +202,17 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             redeem::open_dialog(m, "");
             Vec::new()
         }
+        Action::Filter => {
+            let mut input = ratatui_textarea::TextArea::new(vec![m.panes.profile.filter.clone()]);
+            input.move_cursor(ratatui_textarea::CursorMove::End);
+            m.panes.profile.filter_input = Some(input);
+            rebuild(m);
+            Vec::new()
+        }
+        Action::Back if !m.panes.profile.filter.trim().is_empty() => {
+            set_filter(m, String::new());
+            Vec::new()
+        }
         Action::Refresh => {
             if in_flight(m, |p| *p == Purpose::Load) {
                 m.notify(
@@ -182,6 +226,57 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         }
         _ => Vec::new(),
     }
+}
+
+/// A key while the `/` input is open: Enter keeps the filter, Esc clears
+/// it; anything else edits it (readline keys) and filters as it goes —
+/// letters never act as the pane's keys.
+pub fn filter_key(m: &mut Model, key: crossterm::event::KeyEvent) -> Vec<Cmd> {
+    use crossterm::event::KeyCode;
+    let p = &mut m.panes.profile;
+    let Some(input) = p.filter_input.as_mut() else {
+        return Vec::new();
+    };
+    match key.code {
+        KeyCode::Enter => {
+            p.filter_input = None;
+            rebuild(m);
+        }
+        KeyCode::Esc => {
+            p.filter_input = None;
+            set_filter(m, String::new());
+        }
+        _ => {
+            crate::app::form::edit_key(input, key);
+            let text = input.lines().join(" ");
+            set_filter(m, text);
+        }
+    }
+    Vec::new()
+}
+
+/// Pasted text goes into the open `/` input.
+pub fn filter_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+    let Some(input) = m.panes.profile.filter_input.as_mut() else {
+        return Vec::new();
+    };
+    input.insert_str(super::text::paste_inline(text));
+    let text = input.lines().join(" ");
+    set_filter(m, text);
+    Vec::new()
+}
+
+/// Filters the document by `text` (empty: every field), the cursor on the
+/// first field shown.
+fn set_filter(m: &mut Model, text: String) {
+    if m.panes.profile.filter == text {
+        return;
+    }
+    m.panes.profile.filter = text;
+    rebuild(m);
+    let p = &mut m.panes.profile;
+    p.cursor = p.doc.first().unwrap_or(0);
+    p.offset = 0;
 }
 
 /// The field under the cursor (where the form opens).
@@ -238,7 +333,7 @@ pub fn on_loaded(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
 
 fn failed_load(m: &mut Model, e: &ApiError) {
     if m.panes.profile.stored.is_none() {
-        m.panes.profile.load_error = Some(format!("{}: {}", e.code(), e.message()));
+        m.panes.profile.load_error = Some(e.clone());
     }
     m.toasts.error(m.now, "loading the company profile", e);
 }

@@ -10,12 +10,16 @@ use crate::api::ApiError;
 use crate::app::dialog::Outcome;
 use crate::app::toast::Level;
 use crate::app::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
 /// Opens the redeem dialog holding `code` (or a code typed before the
 /// last exit, when `code` is empty).
 pub fn open_dialog(m: &mut Model, code: &str) {
+    if crate::app::read_only::refuse(m) {
+        return;
+    }
     let kept = m
         .state
         .drafts
@@ -38,10 +42,20 @@ pub fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
         }
         return Vec::new();
     }
+    // Redeem and close as the keymap binds them (a chord or a named key:
+    // letters type into the code).
+    let action = (!super::text::types(&key))
+        .then(|| m.keymap.action(crate::app::keymap::Scope::Profile, &key))
+        .flatten();
     let Some(d) = m.panes.profile.redeem.as_mut() else {
         return Vec::new();
     };
-    match d.key(key) {
+    let outcome = match action {
+        Some(Action::Open) => Outcome::Send(d.code()),
+        Some(Action::Back) => Outcome::Close,
+        _ => d.key(key),
+    };
+    match outcome {
         Outcome::Keep => Vec::new(),
         Outcome::Close => {
             m.panes.profile.redeem = None;
@@ -54,6 +68,9 @@ pub fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 /// Redeems `code`: a code outside 1 to 100 characters never leaves the
 /// client — the dialog shows why, holding what was typed.
 pub fn start(m: &mut Model, code: &str) -> Vec<Cmd> {
+    if crate::app::read_only::refuse(m) {
+        return Vec::new();
+    }
     let code = match pass::check_code(code) {
         Ok(c) => c,
         Err(why) => {
@@ -75,6 +92,8 @@ pub fn start(m: &mut Model, code: &str) -> Vec<Cmd> {
         return Vec::new();
     }
     let (_, cmd) = m.request(Purpose::Redeem(code.clone()), ApiRequest::Redeem { code });
+    // "redeeming…" shows where the pass is.
+    read::rebuild(m);
     vec![cmd]
 }
 
@@ -94,11 +113,17 @@ pub fn on_redeemed(m: &mut Model, code: String, reply: ApiReply) -> Vec<Cmd> {
             }
             announce(m, &code, &answer);
             m.panes.profile.pass = Some(PassAnswer { code, pass: answer });
-            // The pass panel may have appeared above the profile.
+            // On a narrow screen the pass is the document's first section:
+            // shown, the cursor on it.
             read::rebuild(m);
+            read::show_pass(m);
         }
-        Err(e) if super::may_have_reached(&e) => ask_again(m, code, &e),
+        Err(e) if e.maybe_accepted() => {
+            read::rebuild(m);
+            ask_again(m, code, &e);
+        }
         Err(e) => {
+            read::rebuild(m);
             m.toasts.error(m.now, "redeeming the code", &e);
             if m.panes.profile.redeem.is_none() {
                 open_dialog(m, &code);

@@ -73,6 +73,62 @@ fn json_line(c: &JsonChange) -> (Mark, String, String) {
     }
 }
 
+/// Says what a save sends, under the changes.
+pub const NOTE: &str = "The whole profile is sent (PUT replaces it); only these fields differ.";
+
+/// The review as drawn at the current size: where it goes, its lines, and
+/// the note and keys under them (wrapped) — shared by drawing and by the
+/// scroll keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shown {
+    /// The dialog (borders included).
+    pub rect: crate::geometry::Rect,
+    /// Every line of the changes.
+    pub lines: Vec<Line>,
+    /// The note and the keys, wrapped, under the changes.
+    pub footer: Vec<String>,
+    /// How many of the footer's lines are the note (the keys follow).
+    pub note_rows: usize,
+    /// Lines of the changes on screen.
+    pub viewport: usize,
+}
+
+/// The keys of the review, as the keymap binds them: `y` saves (as in
+/// every confirm of the dashboard), `n` or Back returns to the form, the
+/// movement keys scroll.
+pub fn keys_text(m: &crate::app::Model) -> String {
+    use crate::app::keymap::Action;
+    let k = |a| m.keymap.key_label(a);
+    format!(
+        "y saves · n or {} goes back to the form · {}/{} scroll",
+        k(Action::Back),
+        k(Action::Down),
+        k(Action::Up)
+    )
+}
+
+/// The review of `r` in the pane's `body`.
+pub fn on_screen(m: &crate::app::Model, r: &Review, body: crate::geometry::Rect) -> Shown {
+    let lines = lines(&r.changes, super::layout::review_width(body));
+    // The footer's height depends on the width only: measure it first.
+    let width = usize::from(super::layout::review_width(body).max(1));
+    let mut footer = wrap(NOTE, width);
+    let note_rows = footer.len();
+    footer.extend(wrap(&keys_text(m), width));
+    let want = lines.len().saturating_add(footer.len());
+    let rect = super::layout::review_rect(body, want);
+    let viewport = usize::from(rect.height.saturating_sub(2))
+        .saturating_sub(footer.len())
+        .max(1);
+    Shown {
+        rect,
+        lines,
+        footer,
+        note_rows,
+        viewport,
+    }
+}
+
 /// The review's lines at `width`.
 pub fn lines(changes: &[Change], width: u16) -> Vec<Line> {
     let width = usize::from(width);

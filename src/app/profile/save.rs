@@ -3,7 +3,7 @@
 //! names marked, or, after a save that may have reached the service, a
 //! read to learn whether it did.
 
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 use super::diff::diff;
 use super::editor::{Editor, EditorEvent};
@@ -16,20 +16,24 @@ use crate::api::model::PutContext;
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
 use crate::app::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::app::keymap::{Action, Scope};
 use crate::text::sanitize::DisplayText;
 
 /// Opens the form on the field under the cursor, offering back an unsent
 /// draft first. The form starts from the stored profile, so the profile
 /// must have been read.
 pub fn open_editor(m: &mut Model) -> Vec<Cmd> {
-    if m.panes.profile.editor.is_some() {
+    if m.panes.profile.editor.is_some() || crate::app::read_only::refuse(m) {
         return Vec::new();
     }
     let Some(stored) = m.panes.profile.stored.clone() else {
         let why = if super::loading(m) {
-            "the profile is still loading"
+            "the profile is still loading".to_owned()
         } else {
-            "the profile has not been read (r reads it)"
+            format!(
+                "the profile has not been read ({} reads it)",
+                m.keymap.key_label(Action::Refresh)
+            )
         };
         m.notify(
             Level::Info,
@@ -91,14 +95,39 @@ pub fn editor_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
         );
         return Vec::new();
     }
+    let action = form_action(m, &key);
     let Some(e) = m.panes.profile.editor.as_mut() else {
         return Vec::new();
     };
+    match action {
+        Some(Action::SaveProfile) => return submit(m),
+        Some(Action::Back) => return close_editor(m),
+        Some(Action::PageDown | Action::PageUp) => {
+            e.jump_section(action == Some(Action::PageDown));
+            return Vec::new();
+        }
+        _ => {}
+    }
     match e.key(key) {
         EditorEvent::Edited => Vec::new(),
         EditorEvent::Save => submit(m),
         EditorEvent::Close => close_editor(m),
     }
+}
+
+/// The form's own keys as the keymap binds them: save, close, and the
+/// section jumps — bound to a chord or a named key (a letter always types
+/// into the focused field).
+fn form_action(m: &Model, key: &KeyEvent) -> Option<Action> {
+    if super::text::types(key) {
+        return None;
+    }
+    m.keymap.action(Scope::Profile, key).filter(|a| {
+        matches!(
+            a,
+            Action::SaveProfile | Action::Back | Action::PageDown | Action::PageUp
+        )
+    })
 }
 
 /// Closes the form; changes are kept as a draft.
@@ -115,15 +144,11 @@ fn close_editor(m: &mut Model) -> Vec<Cmd> {
         return Vec::new();
     }
     m.state.drafts.insert(DRAFT_KEY.into(), e.draft());
-    let key = m
-        .keymap
-        .key_label(crate::app::keymap::Action::EditProfile);
-    m.notify(
-        Level::Info,
-        "Draft kept",
-        &format!("your changes are saved locally; {key} offers them back"),
-    );
-    vec![m.save_state()]
+    let save = m.save_state();
+    let key = m.keymap.key_label(Action::EditProfile);
+    // "Saved locally" only when the state file can be written.
+    m.notify_draft_kept("the unsent profile form", &format!("{key} offers it back"));
+    vec![save]
 }
 
 /// Ctrl-S: checks the form and shows what the save changes.
@@ -160,28 +185,44 @@ fn submit(m: &mut Model) -> Vec<Cmd> {
     Vec::new()
 }
 
-/// A key in the review: `y` (or Enter) sends, `n` or Esc go back to the
-/// form, the movement keys scroll.
+/// A key in the review, as in every confirm of the dashboard: `y` sends,
+/// `n`, `q` or Back go back to the form; Enter does nothing (a full
+/// replacement is sent only on purpose); the movement keys of the keymap
+/// scroll.
 pub fn review_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     let body = m.layout().body;
-    let Some(r) = m.panes.profile.review.as_mut() else {
+    let Some(r) = m.panes.profile.review.as_ref() else {
         return Vec::new();
     };
-    let n = review::lines(&r.changes, layout::review_width(body)).len();
-    let vp = layout::review_viewport(layout::review_rect(body, n)).max(1);
-    let max = n.saturating_sub(vp);
-    r.scroll = match key.code {
-        KeyCode::Char('y' | 'Y') | KeyCode::Enter => return send(m),
-        KeyCode::Char('n' | 'N' | 'q') | KeyCode::Esc => {
+    let shown = review::on_screen(m, r, body);
+    let vp = shown.viewport;
+    let max = shown.lines.len().saturating_sub(vp);
+    let plain = !key
+        .modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+    match key.code {
+        KeyCode::Char('y' | 'Y') if plain => return send(m),
+        KeyCode::Char('n' | 'N' | 'q') if plain => {
             m.panes.profile.review = None;
             return Vec::new();
         }
-        KeyCode::Char('j') | KeyCode::Down => r.scroll.saturating_add(1),
-        KeyCode::Char('k') | KeyCode::Up => r.scroll.saturating_sub(1),
-        KeyCode::PageDown | KeyCode::Char(' ') => r.scroll.saturating_add(vp),
-        KeyCode::PageUp => r.scroll.saturating_sub(vp),
-        KeyCode::Char('g') | KeyCode::Home => 0,
-        KeyCode::Char('G') | KeyCode::End => max,
+        _ => {}
+    }
+    let action = m.keymap.action(Scope::Profile, &key);
+    let Some(r) = m.panes.profile.review.as_mut() else {
+        return Vec::new();
+    };
+    r.scroll = match action {
+        Some(Action::Back) => {
+            m.panes.profile.review = None;
+            return Vec::new();
+        }
+        Some(Action::Down) => r.scroll.saturating_add(1),
+        Some(Action::Up) => r.scroll.saturating_sub(1),
+        Some(Action::PageDown) => r.scroll.saturating_add(vp),
+        Some(Action::PageUp) => r.scroll.saturating_sub(vp),
+        Some(Action::Top) => 0,
+        Some(Action::Bottom) => max,
         _ => r.scroll,
     }
     .min(max);
@@ -231,7 +272,7 @@ pub fn on_saved(m: &mut Model, sent: PutContext, reply: ApiReply) -> Vec<Cmd> {
                 &format!("{n} field{} changed", if n == 1 { "" } else { "s" }),
             )
         }
-        Err(e) if super::may_have_reached(&e) => {
+        Err(e) if e.maybe_accepted() => {
             m.notify(
                 Level::Warning,
                 "The save may have reached the service",
@@ -259,6 +300,7 @@ fn diff_count(m: &Model, sent: &PutContext) -> usize {
 /// marked, anything else is said on the form.
 fn refused(m: &mut Model, e: &ApiError) {
     m.toasts.error(m.now, "saving the profile", e);
+    let save = m.keymap.text_box_label(Action::SaveProfile);
     let Some(ed) = m.panes.profile.editor.as_mut() else {
         return;
     };
@@ -282,7 +324,7 @@ fn refused(m: &mut Model, e: &ApiError) {
     }
     if !placed {
         ed.note = Some(format!(
-            "Not saved — {}: {}. Your changes are kept; Ctrl-S reviews and tries again.",
+            "Not saved — {}: {}. Your changes are kept; {save} reviews and tries again.",
             e.code(),
             message
         ));
@@ -308,19 +350,20 @@ pub fn on_checked(m: &mut Model, sent: &PutContext, reply: ApiReply) -> Vec<Cmd>
                 );
             }
             read::set_stored(m, resp);
+            let save = m.keymap.text_box_label(Action::SaveProfile);
             if let Some(e) = m.panes.profile.editor.as_mut() {
-                e.note = Some(
-                    "Not saved: the service holds another profile. Your changes are kept; Ctrl-S reviews them against it and sends them."
-                        .into(),
-                );
+                e.note = Some(format!(
+                    "Not saved: the service holds another profile. Your changes are kept; {save} reviews them against it and sends them."
+                ));
             }
             Vec::new()
         }
         Err(e) => {
             m.toasts.error(m.now, "checking the save", &e);
+            let save = m.keymap.text_box_label(Action::SaveProfile);
             if let Some(ed) = m.panes.profile.editor.as_mut() {
                 ed.note = Some(format!(
-                    "The save may or may not have been stored ({}: {}). Ctrl-S reviews and sends it again: the same replacement twice stores the same profile.",
+                    "The save may or may not have been stored ({}: {}). {save} reviews and sends it again: the same replacement twice stores the same profile.",
                     e.code(),
                     e.message()
                 ));

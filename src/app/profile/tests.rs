@@ -535,3 +535,322 @@ fn the_mouse_selects_opens_and_focuses() {
     let e = m.panes.profile.editor.as_ref().expect("the form");
     assert_eq!(e.focused(), FieldId::FirstName, "a click focuses a field");
 }
+
+/// The screen as text.
+fn screen(m: &Model) -> String {
+    let (w, h) = m.size;
+    let mut term =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).expect("terminal");
+    term.draw(|f| crate::ui::view(m, f)).expect("draw");
+    let buf = term.backend().buffer().clone();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A profile that never loaded says why with the shared wording: a
+/// refused key says how to fix it and never "r retries"; in an outage it
+/// says "offline since …" rather than "loading…".
+#[test]
+fn an_unread_profile_says_why_with_the_shared_placeholder() {
+    let mut m = fixtures::model(80, 24);
+    let cmds = m.switch_pane(Pane::Profile);
+    let (id, _) = one(&cmds);
+    m.net.conn = crate::api::ConnState::Offline {
+        since: std::time::UNIX_EPOCH + Duration::from_secs(1_795_348_000),
+    };
+    let s = screen(&m);
+    assert!(s.contains("offline since"), "{s}");
+    assert!(!s.contains("loading"), "{s}");
+    m.net.conn = crate::api::ConnState::Online;
+    let refused = service_error(
+        401,
+        r#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#,
+    );
+    reply(&mut m, id, ApiReply::Context(Box::new(Err(refused))));
+    m.toasts.clear();
+    let s = screen(&m);
+    let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("could not load the company profile: unauthorized"),
+        "{s}"
+    );
+    assert!(flat.contains("refused the API key"), "{s}");
+    assert!(!flat.contains("r retries"), "retrying cannot help:\n{s}");
+}
+
+/// The review confirms like every confirm of the dashboard: `y` sends,
+/// Enter does nothing (a full replacement is never sent by a stray key),
+/// `n` and Esc go back to the form; it scrolls with the keymap's movement
+/// keys, and its footer names them (remapped: as remapped).
+#[test]
+fn the_review_sends_only_on_y_and_scrolls_with_the_keymap() {
+    use crate::config::KeyOverride;
+    let mut m = loaded();
+    m.keymap = crate::app::keymap::Keymap::with_overrides(&[KeyOverride {
+        origin: "test".into(),
+        scope: "global".into(),
+        key: "ctrl-n".into(),
+        action: "down".into(),
+    }])
+    .expect("keymap");
+    key(&mut m, KeyCode::Char('e'));
+    for f in [
+        FieldId::Overview,
+        FieldId::Product,
+        FieldId::ProblemSolved,
+        FieldId::Differentiators,
+    ] {
+        if let Some(e) = m.panes.profile.editor.as_mut() {
+            e.focus_on(f);
+        }
+        chars(&mut m, &"Long enough to scroll. ".repeat(6));
+    }
+    ctrl(&mut m, 's');
+    assert!(m.panes.profile.review.is_some());
+    assert!(
+        api(&key(&mut m, KeyCode::Enter)).is_empty(),
+        "Enter sends nothing"
+    );
+    assert!(m.panes.profile.review.is_some(), "and keeps the review");
+    let s = screen(&m);
+    let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("y saves · n or Esc goes back to the form"),
+        "{s}"
+    );
+    // Scrolled by the movement keys, a remapped one too (the review is
+    // taller than the screen).
+    key(&mut m, KeyCode::Char('j'));
+    assert_eq!(m.panes.profile.review.as_ref().map(|r| r.scroll), Some(1));
+    ctrl(&mut m, 'n');
+    assert_eq!(m.panes.profile.review.as_ref().map(|r| r.scroll), Some(2));
+    key(&mut m, KeyCode::Esc);
+    assert!(m.panes.profile.review.is_none(), "Esc: back to the form");
+    assert!(m.panes.profile.editor.is_some());
+    ctrl(&mut m, 's');
+    key(&mut m, KeyCode::Char('n'));
+    assert!(m.panes.profile.review.is_none(), "n: back to the form");
+    ctrl(&mut m, 's');
+    let (_, req) = one(&key(&mut m, KeyCode::Char('y')));
+    assert!(matches!(req, ApiRequest::PutContext(_)), "y sends");
+}
+
+/// Every key the pane names comes from the keymap: remapped, the form's
+/// save key, its close key, the refresh key of "not read yet" and the
+/// redeem dialog's keys are named — and work — as remapped.
+#[test]
+fn the_pane_names_its_keys_as_the_keymap_binds_them() {
+    use crate::config::KeyOverride;
+    let o = |scope: &str, key: &str, action: &str| KeyOverride {
+        origin: "test".into(),
+        scope: scope.into(),
+        key: key.into(),
+        action: action.into(),
+    };
+    let keymap = crate::app::keymap::Keymap::with_overrides(&[
+        o("profile", "ctrl-s", "none"),
+        o("profile", "ctrl-x", "save_profile"),
+        o("global", "r", "none"),
+        o("global", "f5", "refresh"),
+    ])
+    .expect("keymap");
+    // Not read yet: the refresh key as remapped.
+    let mut m = fixtures::model(80, 24);
+    m.keymap = keymap.clone();
+    let (id, _) = one(&m.switch_pane(Pane::Profile));
+    let failed = service_error(
+        500,
+        r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+    );
+    reply(&mut m, id, ApiReply::Context(Box::new(Err(failed))));
+    key(&mut m, KeyCode::Char('e'));
+    let last = m
+        .toasts
+        .items()
+        .last()
+        .map(|t| t.text.as_str().to_owned())
+        .unwrap_or_default();
+    assert!(last.contains("(F5 reads it)"), "{last}");
+    // The form's footer and the save key.
+    let mut m = loaded();
+    m.keymap = keymap;
+    key(&mut m, KeyCode::Char('e'));
+    chars(&mut m, "x");
+    let s = screen(&m);
+    assert!(s.contains("Ctrl-X review & save"), "{s}");
+    assert!(!s.contains("Ctrl-S"), "{s}");
+    assert!(api(&ctrl(&mut m, 'x')).is_empty());
+    assert!(m.panes.profile.review.is_some(), "the remapped key reviews");
+    key(&mut m, KeyCode::Esc);
+    key(&mut m, KeyCode::Esc);
+    assert!(
+        m.panes.profile.editor.is_none(),
+        "Esc (Back) closes the form"
+    );
+    // The redeem dialog.
+    key(&mut m, KeyCode::Char('p'));
+    let s = screen(&m);
+    assert!(
+        s.contains("Enter redeem") && s.contains("Esc cancel"),
+        "{s}"
+    );
+}
+
+/// When the state file cannot be written, a closed form is never said to
+/// be "saved locally": the notice says it lives in this session only, and
+/// so does the title.
+#[test]
+fn a_draft_is_said_saved_locally_only_when_it_is() {
+    // Writable: "Draft kept", "saved locally".
+    let mut m = loaded();
+    edit(&mut m, FieldId::PostingCadence, ", Fridays");
+    key(&mut m, KeyCode::Esc);
+    let toast = m
+        .toasts
+        .items()
+        .last()
+        .map(|t| format!("{}: {}", t.title, t.text.as_str()));
+    assert!(
+        toast
+            .as_deref()
+            .is_some_and(|t| t.starts_with("Draft kept:") && t.contains("saved locally")),
+        "{toast:?}"
+    );
+    assert!(screen(&m).contains("unsent changes saved locally"));
+    // Not writable.
+    let mut m = loaded();
+    crate::app::update(
+        &mut m,
+        crate::app::Msg::Saved(Err(crate::store::StoreError::ReadOnly {
+            path: "/ro/state.json".into(),
+            detail: "read-only file system".into(),
+        })),
+    );
+    m.toasts.clear();
+    edit(&mut m, FieldId::PostingCadence, ", Fridays");
+    key(&mut m, KeyCode::Esc);
+    let all: Vec<String> = m
+        .toasts
+        .items()
+        .iter()
+        .map(|t| format!("{}: {}", t.title, t.text.as_str()))
+        .collect();
+    assert!(
+        all.iter()
+            .any(|t| t.starts_with("Draft kept in this session only")),
+        "{all:?}"
+    );
+    assert!(!all.iter().any(|t| t.contains("saved locally")), "{all:?}");
+    let s = screen(&m);
+    assert!(!s.contains("saved locally"), "{s}");
+    assert!(s.contains("kept in this session only"), "{s}");
+}
+
+/// `/` filters the read view's fields by label or text, live; the letters
+/// go into the filter (`/eng` used to open the form with `e` and type
+/// "ng" into First name; here `r` would reload and `e` edit); Enter keeps
+/// it, Esc clears it.
+#[test]
+fn slash_filters_the_fields_and_takes_the_letters() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('/'));
+    chars(&mut m, "rev");
+    let shown = |m: &Model| -> Vec<FieldId> {
+        m.panes
+            .profile
+            .doc
+            .rows
+            .iter()
+            .filter_map(|r| match r.kind {
+                doc::RowKind::Field(f) => Some(f),
+                _ => None,
+            })
+            .collect()
+    };
+    let p = &m.panes.profile;
+    assert!(p.editor.is_none(), "e did not open the form");
+    assert_eq!(p.filter, "rev");
+    assert!(!shown(&m).is_empty(), "some field matches");
+    for r in &p.doc.rows {
+        if let doc::RowKind::Field(f) = r.kind {
+            let text = format!("{} {}", f.label(), r.lines.join(" ")).to_lowercase();
+            assert!(text.contains("rev"), "{f:?} does not match: {text}");
+        }
+    }
+    // Live: a narrower filter shows fewer fields.
+    key(&mut m, KeyCode::Backspace);
+    key(&mut m, KeyCode::Backspace);
+    key(&mut m, KeyCode::Backspace);
+    chars(&mut m, "icp");
+    let icp = shown(&m);
+    assert!(icp.iter().all(|f| f.label().starts_with("ICP")), "{icp:?}");
+    assert!(icp.contains(&FieldId::IcpJobTitles));
+    let s = screen(&m);
+    assert!(s.contains("/icp"), "{s}");
+    // Enter keeps it; the letters act again.
+    key(&mut m, KeyCode::Enter);
+    assert!(m.panes.profile.filter_input.is_none());
+    assert_eq!(m.panes.profile.filter, "icp");
+    assert_eq!(
+        m.panes.profile.doc.field_at(m.panes.profile.cursor),
+        Some(FieldId::IcpJobTitles),
+        "the cursor on the first field shown"
+    );
+    // Esc clears it: every field again.
+    key(&mut m, KeyCode::Esc);
+    assert_eq!(m.panes.profile.filter, "");
+    assert!(m.panes.profile.doc.row_of(FieldId::FirstName).is_some());
+}
+
+/// Read-only mode: Enter on a field, a double click and Enter on the pass
+/// open neither the form nor the redeem dialog (no write can follow); the
+/// Enter hint says so; the reason is given.
+#[test]
+fn read_only_mode_opens_no_form_by_enter_or_the_mouse() {
+    use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut m = loaded();
+    m.session.read_only = true;
+    let hint = |m: &Model| {
+        crate::app::hints(m)
+            .into_iter()
+            .find(|(a, _)| *a == Action::Open)
+            .map(|(_, l)| l)
+    };
+    assert_eq!(hint(&m), Some("edit field ✗ read-only"));
+    assert!(api(&key(&mut m, KeyCode::Enter)).is_empty());
+    assert!(m.panes.profile.editor.is_none(), "Enter opens no form");
+    assert!(
+        m.toasts
+            .items()
+            .last()
+            .is_some_and(|t| t.text.as_str().contains("read-only")),
+        "says why"
+    );
+    let click = crate::app::Msg::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: 10,
+        row: 4,
+        modifiers: KeyModifiers::NONE,
+    });
+    crate::app::update(&mut m, click.clone());
+    crate::app::update(&mut m, click);
+    assert!(
+        m.panes.profile.editor.is_none(),
+        "a double click opens no form"
+    );
+    // A pass answer shown (from before): Enter on it opens no dialog.
+    m.panes.profile.pass = Some(pass::PassAnswer {
+        code: "DEMO-PASS-1".into(),
+        pass: fixtures::discovery_pass(true),
+    });
+    read::rebuild(&mut m);
+    read::show_pass(&mut m);
+    assert_eq!(hint(&m), Some("redeem ✗ read-only"));
+    key(&mut m, KeyCode::Enter);
+    assert!(m.panes.profile.redeem.is_none(), "no redeem dialog");
+    // The Inbox's editor paths are gated the same way.
+    crate::app::inbox::editor::compose(&mut m, Some("a@example.com"));
+    assert!(m.panes.inbox.editor.is_none());
+}

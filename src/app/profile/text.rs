@@ -26,14 +26,17 @@ pub fn content(ta: &TextArea<'static>) -> String {
     ta.lines().join("\n")
 }
 
-/// A key for a text box; `true` when the text changed. Ctrl-U deletes to
-/// the start of the line, as in readline (the text box would undo); the
-/// text box's own keys do the rest (Ctrl-A/E, Ctrl-K, Ctrl-W, …).
-pub fn edit_key(ta: &mut TextArea<'static>, key: KeyEvent) -> bool {
-    if key.code == KeyCode::Char('u') && key.modifiers.contains(KeyModifiers::CONTROL) {
-        return ta.delete_line_by_head();
-    }
-    ta.input(key)
+/// A key for a text box: the readline keys of every text field
+/// (`Ctrl-U` to the start of the line, `Ctrl-_` undo, …).
+pub use crate::app::form::edit_key;
+
+/// Whether a key types into a text box (a character without Ctrl or Alt):
+/// such a key never acts as a command there.
+pub fn types(key: &KeyEvent) -> bool {
+    matches!(key.code, KeyCode::Char(_))
+        && !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
 }
 
 /// Pasted text for a one-line box: made inert, on one line.

@@ -2,15 +2,17 @@
 //! wide screens), a note line, the attachments, the body, the find line.
 
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use super::size;
 use crate::app::Model;
 use crate::app::form::FieldKind;
+use crate::app::inbox::editor::lines::{self, Lines, NoteKind};
 use crate::app::inbox::editor::{Editor, saving};
-use crate::app::inbox::layout::{self, EditorAreas};
+use crate::app::inbox::layout::EditorAreas;
 use crate::app::inbox::text_box_key;
 use crate::app::keymap::Action;
 use crate::text::sanitize::DisplayText;
@@ -22,16 +24,18 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let Some(e) = m.panes.inbox.editor.as_ref() else {
         return;
     };
-    let a = layout::editor(body, !e.attachments.is_empty(), e.find.is_some());
+    let Some((a, text)) = lines::areas_in(m, body) else {
+        return;
+    };
     f.render_widget(Clear, a.frame);
     frame(m, f, &a, e, theme);
     for (i, rect) in a.fields.iter().enumerate() {
         field(m, f, *rect, a.labels[i], e, i, theme);
     }
-    note(m, f, a.note, e, theme);
-    attachments(f, a.attachments, e, theme);
+    note(f, a.note, &text, theme);
+    attachments(f, a.attachments, &text, theme);
     rule(m, f, a.rule, e, theme);
-    f.render_widget(&e.body, a.body);
+    body_text(f, a.body, e, theme);
     find_line(m, f, a.search, e, theme);
 }
 
@@ -42,10 +46,24 @@ fn frame(m: &Model, f: &mut Frame, a: &EditorAreas, e: &Editor, theme: &Theme) {
         (Some(_), false) => format!(" Edit draft · to {} ", DisplayText::inline(&e.base.to)),
     };
     let mut bottom = vec![];
-    if saving(m) {
+    if e.created_check.is_some() {
+        bottom.push(Span::styled(
+            " checking whether it was created… ",
+            theme.warn,
+        ));
+    } else if saving(m) {
         bottom.push(Span::styled(" saving… ", theme.info));
     } else if e.unsaved() {
-        bottom.push(Span::styled(" unsaved changes (kept locally) ", theme.warn));
+        // "Kept" only once the text was written to a state file that can be
+        // written.
+        let text = if m.store_error.is_some() {
+            " unsaved changes — not saved locally (the state file cannot be written) "
+        } else if m.drafts_saved() && e.kept == e.edits {
+            " unsaved changes (kept locally) "
+        } else {
+            " unsaved changes "
+        };
+        bottom.push(Span::styled(text, theme.warn));
     } else if e.thread.is_some() {
         bottom.push(Span::styled(" saved ", theme.ok));
     }
@@ -121,79 +139,59 @@ fn field(m: &Model, f: &mut Frame, rect: Rect, label_w: u16, e: &Editor, i: usiz
     }
 }
 
-fn note(m: &Model, f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
-    let errors: Vec<String> = e
-        .form
-        .fields
-        .iter()
-        .filter_map(|fd| fd.error.as_ref().map(|er| format!("{}: {er}", fd.label)))
-        .collect();
-    let (text, style) = if !errors.is_empty() {
-        (format!("✗ {}", errors.join("; ")), theme.err)
-    } else if let Some(n) = &e.note {
-        let style = if n.contains(" — ") {
-            theme.err
-        } else {
-            theme.info
-        };
-        (n.clone(), style)
-    } else {
-        (help(m, e), theme.dim)
+/// The note under the fields, wrapped (as many rows as it was given).
+fn note(f: &mut Frame, area: Rect, text: &Lines, theme: &Theme) {
+    let style = match text.kind {
+        NoteKind::Invalid | NoteKind::Problem => theme.err,
+        NoteKind::Status => theme.info,
+        NoteKind::Help => theme.dim,
     };
-    f.render_widget(
-        Paragraph::new(Span::styled(
-            DisplayText::inline(&text).into_string(),
-            style,
-        )),
-        area,
-    );
+    let lines: Vec<Line> = text
+        .note
+        .iter()
+        .map(|l| Line::from(Span::styled(l.clone(), style)))
+        .collect();
+    f.render_widget(Paragraph::new(lines), area);
 }
 
-/// The focused field's help line.
-fn help(m: &Model, e: &Editor) -> String {
-    match e.focused() {
-        "body" => format!(
-            "The body. {} sends (saving first) · {} saves · {} finds",
-            m.keymap.key_label(Action::EditorSend),
-            m.keymap.key_label(Action::SaveDraft),
-            m.keymap.key_label(Action::FindInBody)
-        ),
-        "from" if !e.unavailable.is_empty() => format!(
-            "Ready email senders only. Unavailable: {}",
-            e.unavailable.join("; ")
-        ),
-        key => e
-            .form
-            .fields
-            .iter()
-            .find(|f| f.key == key)
-            .map(|f| f.help.clone())
-            .unwrap_or_default(),
-    }
-}
-
-fn attachments(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
+/// The attachments' names, then where attachments are managed, wrapped.
+fn attachments(f: &mut Frame, area: Rect, text: &Lines, theme: &Theme) {
     if area.height == 0 {
         return;
     }
-    let names: Vec<String> = e
-        .attachments
+    let lines: Vec<Line> = text
+        .attached
         .iter()
-        .map(|a| format!("{} ({})", DisplayText::inline(&a.name), size(a.size)))
+        .map(|l| Line::from(Span::styled(l.clone(), theme.text)))
+        .chain(
+            text.attachments_note
+                .iter()
+                .map(|l| Line::from(Span::styled(l.clone(), theme.dim))),
+        )
         .collect();
-    f.render_widget(
-        Paragraph::new(vec![
-            Line::from(Span::styled(
-                format!("Attached: {}", names.join(", ")),
-                theme.text,
-            )),
-            Line::from(Span::styled(
-                "Attachments are added in the web dashboard; the public interface refuses them.",
-                theme.dim,
-            )),
-        ]),
-        area,
-    );
+    f.render_widget(Paragraph::new(lines), area);
+}
+
+/// The body, styled from the theme: the cursor shows only while the body
+/// has the focus, matches of the find line stand out.
+fn body_text(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
+    // ratatui-textarea keeps its scroll position in the text area it draws:
+    // the model's is drawn off screen first so it scrolls as the cursor
+    // moves, then a copy carrying that position is drawn with the theme.
+    let mut scratch = Buffer::empty(area);
+    (&e.body).render(area, &mut scratch);
+    let mut ta = e.body.clone();
+    ta.set_style(theme.text);
+    ta.set_cursor_line_style(Style::default());
+    ta.set_cursor_style(if e.in_body {
+        theme.selected
+    } else {
+        theme.text
+    });
+    ta.set_search_style(theme.selected.add_modifier(Modifier::UNDERLINED));
+    ta.set_placeholder_text("Write the email here…");
+    ta.set_placeholder_style(theme.dim);
+    f.render_widget(&ta, area);
 }
 
 fn rule(m: &Model, f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {

@@ -3,37 +3,62 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 
 use super::status_span;
+use crate::api::RouteFamily;
 use crate::api::model::{Thread, ThreadStatus};
-use crate::app::Model;
 use crate::app::inbox::list::{MAX_THREADS, Mode, StatusFilter};
-use crate::app::inbox::{Purpose, in_flight, layout, participant, text_box_key};
+use crate::app::inbox::{Purpose, in_flight, layout, participant};
+use crate::app::leads::fresh::age_text;
+use crate::app::{Load, Model};
 use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
+use crate::text::time_column::TimeColumn;
 use crate::ui::theme::Theme;
-use crate::ui::widgets::stale;
 use crate::ui::widgets::vtable::{self, Column, TableSpec};
+use crate::ui::widgets::{filter_line, stale};
 
-// The subject goes last: it takes the room a wide screen has to spare.
-const COLS: [Column; 7] = [
-    Column::new("Participant", 12, 28),
-    Column::new("Address", 14, 36).optional(2),
-    Column::new("Status", 8, 16),
-    Column::num("Unread", 6, 6),
-    Column::new("Activity", 8, 12).optional(1),
-    Column::new("Sender", 12, 34).optional(3),
-    Column::new("Subject", 10, u16::MAX),
-];
+/// The columns; the Activity column as wide as its format needs ("5m
+/// ago", "11-22 11:40", or with the year). The subject goes last: it takes
+/// the room a wide screen has to spare.
+fn columns(activity: TimeColumn) -> [Column; 7] {
+    let w = time_width(activity);
+    [
+        Column::new("Participant", 12, 28),
+        Column::new("Address", 14, 36).optional(2),
+        Column::new("Status", 8, 16),
+        Column::num("Unread", 6, 6),
+        Column::new("Activity", w, w).optional(1),
+        Column::new("Sender", 12, 34).optional(3),
+        Column::new("Subject", 10, u16::MAX),
+    ]
+}
+
+/// Columns a time takes in a column of this format.
+pub fn time_width(col: TimeColumn) -> u16 {
+    match col {
+        TimeColumn::Ago => 8,
+        TimeColumn::Date { year: false } => 11,
+        TimeColumn::Date { year: true } => 16,
+    }
+}
 
 /// Draws the list.
 pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let l = &m.panes.inbox.list;
     let areas = layout::list(body, l.filter_input.is_some());
+    let vp = layout::list_viewport(body, l.filter_input.is_some());
+    let on_screen = (l.table.offset..l.table.offset.saturating_add(vp)).filter_map(|i| l.row(i));
+    let activity = TimeColumn::of(
+        on_screen.map(|t| t.updated_at.as_deref().unwrap_or("")),
+        m.clock,
+    );
+    let cols = columns(activity);
     let row = |i: usize| -> Vec<Span<'static>> {
-        l.row(i).map(|t| cells(m, t, theme)).unwrap_or_default()
+        l.row(i)
+            .map(|t| cells(m, t, activity, theme))
+            .unwrap_or_default()
     };
     let empty = empty_text(m);
     let footer = footer(m, theme);
@@ -42,7 +67,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         areas.table,
         TableSpec {
             title: title(m, theme),
-            columns: &COLS,
+            columns: &cols,
             state: &l.table,
             row: &row,
             marked: None,
@@ -53,12 +78,12 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         theme,
     );
     if let Some(input) = &l.filter_input {
-        filter_line(m, f, areas.filter, input, theme);
+        filter_line::render(m, f, areas.filter, input, "participant or subject", theme);
     }
 }
 
 /// The cells of one thread's row.
-fn cells(m: &Model, t: &Thread, theme: &Theme) -> Vec<Span<'static>> {
+fn cells(m: &Model, t: &Thread, activity: TimeColumn, theme: &Theme) -> Vec<Span<'static>> {
     let unread = t.unread_count > 0;
     let name = t.participant_name.as_deref().unwrap_or("").trim();
     let who = if name.is_empty() {
@@ -94,7 +119,7 @@ fn cells(m: &Model, t: &Thread, theme: &Theme) -> Vec<Span<'static>> {
             Span::styled("·", theme.dim)
         },
         Span::styled(
-            format::ago(t.updated_at.as_deref().unwrap_or(""), m.clock),
+            activity.show(t.updated_at.as_deref().unwrap_or(""), m.clock),
             theme.dim,
         ),
         Span::styled(sender, theme.dim),
@@ -140,6 +165,16 @@ fn title(m: &Model, theme: &Theme) -> Line<'static> {
     });
     if let Some(as_of) = l.cached {
         title.push(stale::span(as_of, m.clock, reading, theme));
+    } else if let (Some(why), true) = (l.fresh.failed_code(), l.loaded()) {
+        // A failed refresh keeps the rows: say how old they are.
+        let age = l.fresh.age(m.clock).map(age_text).unwrap_or_default();
+        title.push(Span::styled(
+            format!(
+                " ⚠ as of {age} ago ({}) · retrying ",
+                DisplayText::inline(why)
+            ),
+            theme.warn,
+        ));
     } else if reading && l.loaded() {
         title.push(Span::styled(" refreshing… ", theme.info));
     }
@@ -150,12 +185,14 @@ fn empty_text(m: &Model) -> String {
     let l = &m.panes.inbox.list;
     let compose = m.keymap.key_label(Action::Compose);
     match (&l.error, l.loaded()) {
-        (Some(e), false) => format!(
-            "could not load the threads: {} — {} retries",
-            DisplayText::inline(e),
-            m.keymap.key_label(Action::Refresh)
-        ),
-        (None, false) => "loading threads…".into(),
+        (Some(e), false) => {
+            m.placeholder("the threads", RouteFamily::Threads, Load::Failed(e))
+                .text
+        }
+        (None, false) => {
+            m.placeholder("the threads", RouteFamily::Threads, Load::Pending)
+                .text
+        }
         _ if !l.filter.trim().is_empty() => "no loaded thread matches the filter".into(),
         _ => match l.status {
             StatusFilter::All => format!("No threads yet — {compose} writes an email"),
@@ -197,43 +234,4 @@ fn footer(m: &Model, theme: &Theme) -> Option<Line<'static>> {
         )));
     };
     Some(Line::from(Span::styled(text, theme.dim)))
-}
-
-fn filter_line(
-    m: &Model,
-    f: &mut Frame,
-    area: Rect,
-    input: &ratatui_textarea::TextArea<'static>,
-    theme: &Theme,
-) {
-    let prefix = Span::styled(" / ", theme.key);
-    let help = Span::styled(
-        format!(
-            "  {} keeps · {} clears",
-            text_box_key(m, Action::Open),
-            text_box_key(m, Action::Back)
-        ),
-        theme.dim,
-    );
-    let help_w = u16::try_from(help.width()).unwrap_or(u16::MAX);
-    f.render_widget(Paragraph::new(Line::from(prefix)), area);
-    let input_area = Rect {
-        x: area.x.saturating_add(3),
-        width: area.width.saturating_sub(3 + help_w),
-        ..area
-    };
-    crate::ui::widgets::form::text_input(
-        f,
-        input_area,
-        input,
-        true,
-        "participant or subject",
-        theme,
-    );
-    let help_area = Rect {
-        x: input_area.x.saturating_add(input_area.width),
-        width: help_w.min(area.width),
-        ..area
-    };
-    f.render_widget(Paragraph::new(Line::from(help)), help_area);
 }

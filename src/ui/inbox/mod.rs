@@ -30,7 +30,7 @@ fn status_span(m: &Model, id: &str, status: &ThreadStatus, theme: &Theme) -> Spa
     match m.panes.inbox.checks.get(id).map(|c| c.verdict) {
         Some(Verdict::Sending) => Span::styled("sending…", theme.info),
         Some(Verdict::Checking) => Span::styled("checking send…", theme.warn),
-        Some(Verdict::NotSent) => Span::styled("draft · not sent", theme.err),
+        Some(Verdict::NotSent) => Span::styled("draft · not sent?", theme.err),
         None => {
             let style = match status {
                 ThreadStatus::Draft => theme.warn,
@@ -39,14 +39,5 @@ fn status_span(m: &Model, id: &str, status: &ThreadStatus, theme: &Theme) -> Spa
             };
             Span::styled(DisplayText::inline(status.as_str()).into_string(), style)
         }
-    }
-}
-
-/// A byte count as `12 KB`.
-fn size(bytes: u64) -> String {
-    match bytes {
-        0..=1023 => format!("{bytes} B"),
-        1024..=1_048_575 => format!("{} KB", bytes.div_ceil(1024)),
-        _ => format!("{:.1} MB", bytes as f64 / 1_048_576.0),
     }
 }

@@ -6,34 +6,45 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use super::{size, status_span};
-use crate::api::model::{Thread, ThreadStatus};
-use crate::app::Model;
+use super::status_span;
+use crate::api::model::{Thread, ThreadMessage, ThreadStatus};
+use crate::api::{ApiError, RouteFamily};
+use crate::app::inbox::editor::lines::size;
 use crate::app::inbox::messages::{MAX_PAGES, PAGE};
+use crate::app::inbox::msg_filter;
 use crate::app::inbox::send::{MAX_CHECKS, Verdict};
 use crate::app::inbox::thread::{OpenThread, body_lines};
 use crate::app::inbox::{html, layout, participant};
+use crate::app::{Load, Model};
 use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
+use crate::text::time_column::TimeColumn;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::vtable::{self, Column, TableSpec};
 
-const COLS: [Column; 4] = [
-    Column::new("", 5, 5),
-    Column::new("Sent", 10, 16),
-    Column::new("Subject", 10, 48),
-    Column::new("Preview", 10, u16::MAX),
-];
+/// The columns; "Sent" as wide as its time format needs.
+fn columns(sent: TimeColumn) -> [Column; 4] {
+    let w = super::list::time_width(sent);
+    [
+        Column::new("", 5, 5),
+        Column::new("Sent", w, w),
+        Column::new("Subject", 10, 48),
+        Column::new("Preview", 10, u16::MAX),
+    ]
+}
 
 /// Draws the open thread.
 pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let Some(o) = m.panes.inbox.open.as_ref() else {
         return;
     };
-    let a = layout::thread(body);
+    let a = layout::thread(body, o.filter.input.is_some());
     info(m, f, a.info, o, theme);
     messages(m, f, a.table, o, theme);
+    if let Some(input) = &o.filter.input {
+        crate::ui::widgets::filter_line::render(m, f, a.filter, input, "subject or text", theme);
+    }
     reading(m, f, a.reading, o, theme);
 }
 
@@ -70,10 +81,7 @@ fn info(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) {
             }
         }
         None => lines.push(Line::from(Span::styled(
-            match &o.error {
-                Some(e) => format!(" could not read the thread: {}", DisplayText::inline(e)),
-                None => " reading the thread…".into(),
-            },
+            format!(" {}", placeholder(m, "the thread", o.error.as_ref())),
             theme.dim,
         ))),
     }
@@ -135,7 +143,7 @@ fn third_line(m: &Model, t: &Thread, theme: &Theme) -> Option<Line<'static>> {
             ),
             Verdict::NotSent => (
                 format!(
-                    " Not sent: the last attempt never arrived. {} sends it (asks first).",
+                    " Most likely not sent: not in the thread after {MAX_CHECKS} checks. {} sends it again (asks first).",
                     m.keymap.key_label(Action::SendDraft)
                 ),
                 theme.err,
@@ -162,56 +170,124 @@ fn third_line(m: &Model, t: &Thread, theme: &Theme) -> Option<Line<'static>> {
 
 fn messages(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) {
     let w = &o.messages;
-    let row = |i: usize| -> Vec<Span<'static>> {
-        let Some(msg) = w.row(i) else {
-            return vec![
-                Span::styled("", theme.dim),
-                Span::styled("loading…", theme.dim),
-            ];
-        };
-        let inbound = msg.direction.eq_ignore_ascii_case("inbound");
-        let dir = if inbound {
-            Span::styled("← in", theme.ok)
-        } else if msg.direction.eq_ignore_ascii_case("outbound") {
-            Span::styled("→ out", theme.info)
+    let filtered = o.filter.active();
+    // Filtered, row `i` is the `i`th match.
+    let index = |i: usize| {
+        if filtered {
+            o.filter.matches.get(i).copied()
         } else {
-            Span::styled(DisplayText::inline(&msg.direction).into_string(), theme.dim)
-        };
-        let preview: String = html::readable(&msg.body_text)
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .chars()
-            .take(200)
-            .collect();
-        vec![
-            dir,
-            Span::styled(format::date(&msg.sent_at), theme.dim),
-            Span::raw(DisplayText::inline(&msg.subject).into_string()),
-            Span::styled(DisplayText::inline(&preview).into_string(), theme.dim),
-        ]
+            Some(i)
+        }
     };
-    let total = w.total.unwrap_or(0);
-    let title = Line::from(Span::styled(
-        format!(
-            " Messages ({}) · oldest first ",
-            format::count(u64::try_from(total).unwrap_or(u64::MAX))
-        ),
+    let state = if filtered { &o.filter.table } else { &w.table };
+    let vp = crate::geometry::table::viewport(area);
+    let on_screen = (state.offset..state.offset.saturating_add(vp))
+        .filter_map(|i| index(i).and_then(|i| w.row(i)));
+    let sent = TimeColumn::of(on_screen.map(|msg| msg.sent_at.as_str()), m.clock);
+    let cols = columns(sent);
+    let row = |i: usize| -> Vec<Span<'static>> {
+        index(i).and_then(|i| w.row(i)).map_or_else(
+            || {
+                vec![
+                    Span::styled("", theme.dim),
+                    Span::styled("loading…", theme.dim),
+                ]
+            },
+            |msg| message_cells(m, msg, sent, theme),
+        )
+    };
+    let total = u64::try_from(w.total.unwrap_or(0)).unwrap_or(u64::MAX);
+    let mut title = vec![Span::styled(
+        format!(" Messages ({}) · oldest first ", format::count(total)),
         theme.title,
-    ));
-    let footer = (total > PAGE * MAX_PAGES).then(|| {
+    )];
+    if filtered {
+        title.push(Span::styled(
+            format!(
+                " /{} · {} of the loaded ",
+                DisplayText::inline(o.filter.text.trim()),
+                format::plural(
+                    u64::try_from(o.filter.matches.len()).unwrap_or(u64::MAX),
+                    "match",
+                    "matches"
+                )
+            ),
+            theme.key,
+        ));
+    }
+    let footer = (!filtered && w.total.unwrap_or(0) > PAGE * MAX_PAGES).then(|| {
         Line::from(Span::styled(
             format!(
                 " {} of {} · read {PAGE} at a time ",
                 format::count(u64::try_from(w.table.selected + 1).unwrap_or(u64::MAX)),
-                format::count(u64::try_from(total).unwrap_or(u64::MAX))
+                format::count(total)
             ),
             theme.dim,
         ))
     });
-    let empty = match (&w.error, w.total) {
-        (Some(e), None) => format!("could not read the messages: {}", DisplayText::inline(e)),
-        (None, None) => "reading messages…".into(),
+    let empty = if filtered {
+        "no loaded message matches the filter".to_owned()
+    } else {
+        empty_text(m, o)
+    };
+    vtable::render(
+        f,
+        area,
+        TableSpec {
+            title: Line::from(title),
+            columns: &cols,
+            state,
+            row: &row,
+            marked: None,
+            footer,
+            empty: &empty,
+            focused: true,
+        },
+        theme,
+    );
+}
+
+/// The cells of one message's row.
+fn message_cells(
+    m: &Model,
+    msg: &ThreadMessage,
+    sent: TimeColumn,
+    theme: &Theme,
+) -> Vec<Span<'static>> {
+    let dir = if msg.direction.eq_ignore_ascii_case("inbound") {
+        Span::styled("← in", theme.ok)
+    } else if msg.direction.eq_ignore_ascii_case("outbound") {
+        Span::styled("→ out", theme.info)
+    } else {
+        Span::styled(DisplayText::inline(&msg.direction).into_string(), theme.dim)
+    };
+    let preview: String = html::readable(&msg.body_text)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .take(200)
+        .collect();
+    vec![
+        dir,
+        Span::styled(sent.show(&msg.sent_at, m.clock), theme.dim),
+        Span::raw(DisplayText::inline(&msg.subject).into_string()),
+        Span::styled(DisplayText::inline(&preview).into_string(), theme.dim),
+    ]
+}
+
+/// The shared text for data not there yet: loading, offline, rate
+/// limited, or why it failed.
+fn placeholder(m: &Model, what: &str, failed: Option<&ApiError>) -> String {
+    let load = failed.map_or(Load::Pending, Load::Failed);
+    m.placeholder(what, RouteFamily::Threads, load).text
+}
+
+/// What the messages table says while it has no rows.
+fn empty_text(m: &Model, o: &OpenThread) -> String {
+    let w = &o.messages;
+    match (&w.error, w.total) {
+        (e, None) => placeholder(m, "the messages", e.as_ref()),
         _ if o
             .thread
             .as_ref()
@@ -224,26 +300,11 @@ fn messages(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme)
             )
         }
         _ => "No messages".into(),
-    };
-    vtable::render(
-        f,
-        area,
-        TableSpec {
-            title,
-            columns: &COLS,
-            state: &w.table,
-            row: &row,
-            marked: None,
-            footer,
-            empty: &empty,
-            focused: true,
-        },
-        theme,
-    );
+    }
 }
 
 fn reading(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) {
-    let title = match o.messages.selected() {
+    let title = match msg_filter::selected_message(o) {
         Some(msg) => {
             let who = if msg.direction.eq_ignore_ascii_case("inbound") {
                 "← from the recipient"

@@ -28,25 +28,26 @@ pub fn review_line(l: &review::Line, theme: &Theme) -> Line<'static> {
     Line::from(Span::styled(l.text.clone(), style))
 }
 
-/// The review of a save: what changes, field by field, before `y` sends.
-pub fn review(f: &mut Frame, body: Rect, r: &Review, theme: &Theme) {
-    let all = review::lines(&r.changes, layout::review_width(body));
-    let rect = layout::review_rect(body, all.len());
-    let vp = layout::review_viewport(rect);
+/// The review of a save: what changes, field by field, before `y` sends;
+/// under it what is sent and the keys, wrapped.
+pub fn review(m: &Model, f: &mut Frame, body: Rect, r: &Review, theme: &Theme) {
+    let shown = review::on_screen(m, r, body);
+    let (rect, vp, all) = (shown.rect, shown.viewport, &shown.lines);
     let scroll = r.scroll.min(all.len().saturating_sub(vp));
     f.render_widget(Clear, rect);
     let n = r.changes.len();
-    let mut footer = vec![
-        Span::styled(" y ", theme.key),
-        Span::styled("save ", theme.dim),
-        Span::styled(" n ", theme.key),
-        Span::styled("back to the form ", theme.dim),
-    ];
+    let mut title = vec![Span::styled(
+        if n == 1 {
+            " Review: 1 field changes ".to_owned()
+        } else {
+            format!(" Review: {n} fields change ")
+        },
+        theme.title,
+    )];
     if all.len() > vp {
-        footer.push(Span::styled(" j/k ", theme.key));
-        footer.push(Span::styled(
+        title.push(Span::styled(
             format!(
-                "scroll ({}–{} of {}) ",
+                " lines {}–{} of {} ",
                 scroll + 1,
                 (scroll + vp).min(all.len()),
                 all.len()
@@ -57,15 +58,7 @@ pub fn review(f: &mut Frame, body: Rect, r: &Review, theme: &Theme) {
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.title)
-        .title(Span::styled(
-            if n == 1 {
-                " Review: 1 field changes ".to_owned()
-            } else {
-                format!(" Review: {n} fields change ")
-            },
-            theme.title,
-        ))
-        .title_bottom(Line::from(footer));
+        .title(Line::from(title));
     let inner = block.inner(rect);
     f.render_widget(block, rect);
     let lines: Vec<Line> = all
@@ -74,25 +67,24 @@ pub fn review(f: &mut Frame, body: Rect, r: &Review, theme: &Theme) {
         .take(vp)
         .map(|l| review_line(l, theme))
         .collect();
-    f.render_widget(
-        Paragraph::new(lines),
-        Rect {
-            height: inner.height.saturating_sub(1),
-            ..inner
-        },
-    );
-    let note = Rect {
-        y: inner.y.saturating_add(inner.height.saturating_sub(1)),
-        height: 1.min(inner.height),
-        ..inner
-    };
-    f.render_widget(
-        Paragraph::new(Span::styled(
-            "The whole profile is sent (PUT replaces it); only these fields differ.",
-            theme.dim,
-        )),
-        note,
-    );
+    let rows = u16::try_from(shown.footer.len()).unwrap_or(u16::MAX);
+    let (changes, footer) = crate::geometry::split_top(inner, inner.height.saturating_sub(rows));
+    f.render_widget(Paragraph::new(lines), changes);
+    // The note (dim) first, then the keys.
+    let footer_lines: Vec<Line> = shown
+        .footer
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let style = if i < shown.note_rows {
+                theme.dim
+            } else {
+                theme.key
+            };
+            Line::from(Span::styled(l.clone(), style))
+        })
+        .collect();
+    f.render_widget(Paragraph::new(footer_lines), footer);
 }
 
 /// The redeem dialog.
@@ -104,9 +96,15 @@ pub fn redeem(m: &Model, f: &mut Frame, body: Rect, d: &RedeemDialog, theme: &Th
         .border_style(theme.title)
         .title(Span::styled(" Redeem a discovery pass ", theme.title))
         .title_bottom(Line::from(vec![
-            Span::styled(" Enter ", theme.key),
+            Span::styled(
+                format!(" {} ", m.keymap.text_box_label(Action::Open)),
+                theme.key,
+            ),
             Span::styled("redeem ", theme.dim),
-            Span::styled(" Esc ", theme.key),
+            Span::styled(
+                format!(" {} ", m.keymap.text_box_label(Action::Back)),
+                theme.key,
+            ),
             Span::styled("cancel ", theme.dim),
         ]));
     let inner = block.inner(rect);
@@ -156,50 +154,67 @@ fn tone(t: Tone, theme: &Theme) -> Style {
     }
 }
 
-/// The discovery pass: the last answer with its gauge and countdown, or
-/// how to redeem one.
+/// Line `j` of a pass item's text wrapped to `width`, in its tone (the
+/// selected style when the cursor is on it).
+pub fn pass_text_line(
+    text: &str,
+    t: Tone,
+    j: usize,
+    width: u16,
+    selected: bool,
+    theme: &Theme,
+) -> Line<'static> {
+    let line = wrap(text, usize::from(width.max(1)))
+        .into_iter()
+        .nth(j)
+        .unwrap_or_default();
+    let style = if selected {
+        theme.selected
+    } else {
+        tone(t, theme)
+    };
+    Line::from(Span::styled(line, style))
+}
+
+/// The discovery pass beside the profile on a wide screen: the last answer
+/// with its gauge and countdown, or how to redeem one.
 pub fn pass_panel(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
-    let p = &m.panes.profile;
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border)
         .title(Span::styled(" Discovery pass ", theme.title));
     let inner = block.inner(area);
     f.render_widget(block, area);
-    let key = m.keymap.key_label(Action::RedeemPass);
-    let mut items = pass::panel(p.pass.as_ref(), p.access.as_ref(), m.clock, &key);
-    if redeeming(m) {
-        items.insert(0, Item::Text(Tone::Plain, "redeeming…".into()));
-    }
-    let width = usize::from(inner.width.max(1));
+    let items = pass::items(m);
+    let width = inner.width.max(1);
     let bottom = inner.y.saturating_add(inner.height);
     let mut y = inner.y;
     for item in items {
         if y >= bottom {
             break;
         }
+        let row = Rect {
+            y,
+            height: 1,
+            ..inner
+        };
         match item {
             Item::Gauge { remaining, limit } => {
-                let r = Rect {
-                    y,
-                    height: 1,
-                    ..inner
-                };
-                progress::render(f, r, remaining, limit, "remaining", theme);
+                progress::render(f, row, remaining, limit, "remaining", theme);
                 y = y.saturating_add(1);
             }
             Item::Text(t, text) => {
-                let need = u16::try_from(wrap(&text, width).len()).unwrap_or(u16::MAX);
-                let h = need.min(bottom - y);
-                f.render_widget(
-                    Paragraph::new(Span::styled(text, tone(t, theme))).wrap(Wrap { trim: true }),
-                    Rect {
-                        y,
-                        height: h,
-                        ..inner
-                    },
-                );
-                y = y.saturating_add(h);
+                let lines = wrap(&text, usize::from(width));
+                for l in lines {
+                    if y >= bottom {
+                        break;
+                    }
+                    f.render_widget(
+                        Paragraph::new(Span::styled(l, tone(t, theme))),
+                        Rect { y, ..row },
+                    );
+                    y = y.saturating_add(1);
+                }
             }
         }
     }

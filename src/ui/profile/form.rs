@@ -14,6 +14,7 @@ use crate::app::profile::json_edit::Check;
 use crate::app::profile::layout::{self, Block as FormBlock, NOTE_H};
 use crate::app::profile::list_edit::ListEditor;
 use crate::app::profile::{review, saving};
+use crate::app::keymap::Action;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::form::text_input;
@@ -29,18 +30,20 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, e: &Editor, theme: &Theme) {
     } else {
         format!(" {n} field{} changed ", if n == 1 { "" } else { "s" })
     };
-    let keys: &[(&str, &str)] = if areas.form.width >= 80 {
-        &[
-            ("Ctrl-S", "review & save"),
-            ("Tab", "next"),
-            ("PgDn", "section"),
-            ("Esc", "close (keeps a draft)"),
+    // The form's keys as the keymap binds them (Tab is every form's).
+    let k = |a| m.keymap.text_box_label(a);
+    let keys: Vec<(String, &str)> = if areas.form.width >= 80 {
+        vec![
+            (k(Action::SaveProfile), "review & save"),
+            ("Tab".into(), "next"),
+            (k(Action::PageDown), "section"),
+            (k(Action::Back), "close (keeps a draft)"),
         ]
     } else {
-        &[
-            ("Ctrl-S", "review & save"),
-            ("Tab", "next"),
-            ("Esc", "close"),
+        vec![
+            (k(Action::SaveProfile), "review & save"),
+            ("Tab".into(), "next"),
+            (k(Action::Back), "close"),
         ]
     };
     let hint = Line::from(
@@ -90,7 +93,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, e: &Editor, theme: &Theme) {
         }
     }
     if areas.changes.width > 0 {
-        changes(f, areas.changes, e, theme);
+        changes(m, f, areas.changes, e, theme);
     }
 }
 
@@ -239,7 +242,7 @@ fn list(f: &mut Frame, area: Rect, l: &ListEditor, focused: bool, theme: &Theme)
 }
 
 /// The changes so far, beside the form.
-fn changes(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
+fn changes(m: &Model, f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border)
@@ -252,7 +255,10 @@ fn changes(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
     if e.changes.is_empty() {
         f.render_widget(
             Paragraph::new(Span::styled(
-                "Nothing changed yet. Ctrl-S shows this review before anything is sent.",
+                format!(
+                    "Nothing changed yet. {} shows this review before anything is sent.",
+                    m.keymap.text_box_label(Action::SaveProfile)
+                ),
                 theme.dim,
             ))
             .wrap(Wrap { trim: true }),

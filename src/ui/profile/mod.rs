@@ -11,13 +11,18 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::theme::Theme;
-use crate::app::Model;
+use crate::api::RouteFamily;
 use crate::app::json_tree::NodeKind;
 use crate::app::profile::doc::{DocRow, LABEL_W, RowKind};
 use crate::app::profile::layout::{self, Areas};
+use crate::app::profile::pass::{self, Item};
 use crate::app::profile::{self as profile, DRAFT_KEY, ProfileModel};
+use crate::app::{Load, Model};
 use crate::app::keymap::Action;
+use crate::text::format;
 use crate::text::sanitize::DisplayText;
+use crate::ui::widgets::progress;
+use crate::ui::widgets::{filter_line, placeholder};
 
 impl super::PaneView for ProfileModel {
     fn view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
@@ -27,7 +32,7 @@ impl super::PaneView for ProfileModel {
             None => read_view(m, f, body, theme),
         }
         if let Some(r) = &p.review {
-            dialogs::review(f, body, r, theme);
+            dialogs::review(m, f, body, r, theme);
         }
         if let Some(d) = &p.redeem {
             dialogs::redeem(m, f, body, d, theme);
@@ -36,10 +41,14 @@ impl super::PaneView for ProfileModel {
 }
 
 fn read_view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
-    let a = layout::areas(body, profile::pass_shown(m));
+    let p = &m.panes.profile;
+    let a = layout::areas(body, p.filter_input.is_some());
     document(m, f, a, theme);
     if a.pass.height > 0 && a.pass.width > 0 {
         dialogs::pass_panel(m, f, a.pass, theme);
+    }
+    if let Some(input) = &p.filter_input {
+        filter_line::render(m, f, a.filter, input, "a field's name or text", theme);
     }
 }
 
@@ -47,12 +56,44 @@ fn read_view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 fn doc_title(m: &Model, theme: &Theme) -> Line<'static> {
     let p = &m.panes.profile;
     let mut spans = vec![Span::styled(" Company profile ", theme.title)];
+    if !p.filter.trim().is_empty() {
+        // Fields shown (the lines of `extra` count as one).
+        let fields = p
+            .doc
+            .rows
+            .iter()
+            .filter(|r| matches!(r.kind, RowKind::Field(_)))
+            .count();
+        let extra = p
+            .doc
+            .rows
+            .iter()
+            .any(|r| matches!(r.kind, RowKind::Extra(_)));
+        let shown = u64::try_from(fields + usize::from(extra)).unwrap_or(u64::MAX);
+        spans.push(Span::styled(
+            format!(
+                " /{} · {} ",
+                DisplayText::inline(p.filter.trim()),
+                format::plural(shown, "field", "fields")
+            ),
+            theme.key,
+        ));
+    }
     if profile::loading(m) {
-        spans.push(Span::styled(" loading… ", theme.info));
+        // Offline or rate limited, the body says so instead.
+        if m.net.offline_since().is_none() {
+            spans.push(Span::styled(" loading… ", theme.info));
+        }
     } else if m.state.drafts.contains_key(DRAFT_KEY) {
         let key = m.keymap.key_label(Action::EditProfile);
+        // "Saved locally" only when the state file can be written.
+        let kept = if m.drafts_saved() {
+            "saved locally"
+        } else {
+            "kept in this session only (not saved)"
+        };
         spans.push(Span::styled(
-            format!(" unsent changes saved locally — {key} offers them back "),
+            format!(" unsent changes {kept} — {key} offers them back "),
             theme.warn,
         ));
     } else if p.stored.is_some() {
@@ -61,10 +102,9 @@ fn doc_title(m: &Model, theme: &Theme) -> Line<'static> {
     Line::from(spans)
 }
 
-fn document(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
+/// The document's bottom line: its keys, and which lines are shown.
+fn doc_footer(m: &Model, offset: usize, vp: usize, theme: &Theme) -> Line<'static> {
     let p = &m.panes.profile;
-    let vp = a.viewport();
-    let offset = p.offset.min(p.doc.height.saturating_sub(vp));
     let mut bottom = vec![
         Span::styled(
             format!(" {} ", m.keymap.key_label(Action::EditProfile)),
@@ -84,26 +124,33 @@ fn document(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
             theme.dim,
         ));
     }
+    Line::from(bottom)
+}
+
+fn document(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
+    let p = &m.panes.profile;
+    let vp = a.viewport();
+    let offset = p.offset.min(p.doc.height.saturating_sub(vp));
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border)
         .title(doc_title(m, theme))
-        .title_bottom(Line::from(bottom));
+        .title_bottom(doc_footer(m, offset, vp, theme));
     let inner = a.text();
     f.render_widget(block, a.doc);
     if p.stored.is_none() {
-        let text = match &p.load_error {
-            Some(e) => format!(
-                "could not load the company profile: {} — {} retries",
-                DisplayText::inline(e),
-                m.keymap.key_label(Action::Refresh)
-            ),
-            None => "loading the company profile…".into(),
-        };
-        f.render_widget(Paragraph::new(Span::styled(text, theme.dim)), inner);
+        // Not read yet: loading, offline, rate limited, or why it failed.
+        let load = p.load_error.as_ref().map_or(Load::Pending, Load::Failed);
+        let text = m.placeholder("the company profile", RouteFamily::Context, load);
+        f.render_widget(
+            Paragraph::new(placeholder::lines(&text, inner.width, theme)),
+            inner,
+        );
         return;
     }
+    let items = pass::items(m);
     let mut lines: Vec<Line> = Vec::with_capacity(vp);
+    let mut gauges = Vec::new();
     for (i, row) in p.doc.rows.iter().enumerate() {
         let (top, h) = (row.top, row.height());
         if top + h <= offset || top >= offset + vp {
@@ -113,11 +160,49 @@ fn document(m: &Model, f: &mut Frame, a: Areas, theme: &Theme) {
         for j in 0..h {
             let n = top + j;
             if n >= offset && n < offset + vp {
-                lines.push(doc_line(p, row, j, selected, theme));
+                let line = match &row.kind {
+                    RowKind::PassHeading => pass_heading(m, theme),
+                    RowKind::Pass(k) => match items.get(*k) {
+                        Some(Item::Gauge { remaining, limit }) => {
+                            gauges.push((n - offset, *remaining, *limit));
+                            Line::default()
+                        }
+                        Some(Item::Text(tone, text)) => {
+                            dialogs::pass_text_line(text, *tone, j, inner.width, selected, theme)
+                        }
+                        None => Line::default(),
+                    },
+                    _ => doc_line(p, row, j, selected, theme),
+                };
+                lines.push(line);
             }
         }
     }
     f.render_widget(Paragraph::new(lines), inner);
+    for (dy, remaining, limit) in gauges {
+        let r = Rect {
+            y: inner
+                .y
+                .saturating_add(u16::try_from(dy).unwrap_or(u16::MAX)),
+            height: 1,
+            ..inner
+        };
+        progress::render(f, r, remaining, limit, "remaining", theme);
+    }
+}
+
+/// The heading of the pass when it is the document's first section.
+fn pass_heading(m: &Model, theme: &Theme) -> Line<'static> {
+    Line::from(vec![
+        Span::styled("DISCOVERY PASS", theme.title),
+        Span::styled(
+            format!(
+                "  the last code redeemed · {} redeems another",
+                m.keymap.key_label(Action::RedeemPass)
+            ),
+            theme.dim,
+        ),
+    ])
 }
 
 /// Line `j` of a document row.
@@ -154,7 +239,7 @@ fn doc_line(
         }
         RowKind::Extra(i) => tree_line(p, *i, selected, theme),
         RowKind::Note(n) => Line::from(Span::styled(format!("  {n}"), theme.dim)),
-        RowKind::Blank => Line::default(),
+        RowKind::Blank | RowKind::PassHeading | RowKind::Pass(_) => Line::default(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Shared widgets.
 
 pub mod dialog;
+pub mod filter_line;
 pub mod form;
 pub mod json_tree;
 pub mod placeholder;

@@ -67,7 +67,6 @@ fn move_focus(m: &mut Model, forward: bool) -> Vec<Cmd> {
         (false, false) if e.form.focus == 0 => e.in_body = true,
         (false, false) => e.form.focus -= 1,
     }
-    e.restyle();
     Vec::new()
 }
 
@@ -84,7 +83,7 @@ fn type_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
                 "this body can only be changed in the web dashboard",
             );
         }
-        if e.body.input(key) {
+        if crate::app::form::edit_key(&mut e.body, key) {
             edited(e);
         }
         return Vec::new();
@@ -159,7 +158,6 @@ fn open_find(m: &mut Model) -> Vec<Cmd> {
         return Vec::new();
     };
     e.in_body = true;
-    e.restyle();
     match &e.find {
         Some(_) => {
             let found = e.body.search_forward(false);
@@ -212,7 +210,7 @@ fn find_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
         Some(Action::Open | Action::Down) => find.found = Some(e.body.search_forward(false)),
         Some(Action::Up) => find.found = Some(e.body.search_back(false)),
         _ => {
-            if find.input.input(key) {
+            if crate::app::form::edit_key(&mut find.input, key) {
                 let text = find.input.lines().join(" ");
                 find.found = if text.is_empty() {
                     let _ = e.body.set_search_pattern("");
@@ -257,10 +255,9 @@ pub fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
 /// Mouse in the editor: a click focuses a field or the body; the wheel
 /// moves through the body.
 pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    let (attachments, finding) = m.panes.inbox.editor.as_ref().map_or((false, false), |e| {
-        (!e.attachments.is_empty(), e.find.is_some())
-    });
-    let areas = crate::app::inbox::layout::editor(m.layout().body, attachments, finding);
+    let Some((areas, _)) = super::lines::areas(m) else {
+        return Vec::new();
+    };
     let Some(e) = m.panes.inbox.editor.as_mut() else {
         return Vec::new();
     };
@@ -272,7 +269,6 @@ pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
             } else if areas.in_body(ev.column, ev.row) {
                 e.in_body = true;
             }
-            e.restyle();
         }
         MouseEventKind::ScrollDown if areas.in_body(ev.column, ev.row) => {
             for _ in 0..3 {

@@ -16,11 +16,10 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use ratatui::style::{Modifier, Style};
 use ratatui_textarea::{CursorMove, TextArea, WrapMode};
 
 use super::{Question, Senders, View, readiness, refuse};
-use crate::api::model::{Attachment, Thread, ThreadStatus};
+use crate::api::model::{Attachment, Thread};
 use crate::app::form::{FieldKind, Form};
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
@@ -30,10 +29,14 @@ use crate::store::{Draft, State};
 use crate::text::sanitize::{BLOCK_MAX, DisplayText};
 
 mod keys;
+pub mod lines;
 mod save;
 
 pub use keys::{key, mouse, paste};
-pub use save::{create_request, on_adopt, on_created, on_saved, patch_request, save, saving};
+pub use save::{
+    CreateCheck, check_created_again, create_request, on_adopt, on_created, on_saved,
+    patch_request, save, saving,
+};
 
 /// How long after the last edit the text is kept in the local state.
 pub const KEEP_AFTER: Duration = Duration::from_secs(1);
@@ -233,6 +236,9 @@ pub struct Editor {
     /// The thread as the service last answered it (sending needs it even
     /// when the list's status filter hides the draft).
     pub service: Option<Thread>,
+    /// A create whose answer was lost, while the drafts are read to learn
+    /// whether it made one (saving waits for the verdict).
+    pub created_check: Option<CreateCheck>,
 }
 
 impl Editor {
@@ -293,7 +299,6 @@ impl Editor {
         }
         self.choose_sender(f.account_id.as_deref());
         self.body = body_area(&f.body);
-        self.restyle();
     }
 
     /// Chooses the option of a sender id (added when it is not offered,
@@ -322,27 +327,14 @@ impl Editor {
             f.choice = i;
         }
     }
-
-    /// Cursor and highlight styles for where the focus is.
-    pub fn restyle(&mut self) {
-        let cursor = if self.in_body {
-            Style::new().add_modifier(Modifier::REVERSED)
-        } else {
-            Style::new()
-        };
-        self.body.set_cursor_style(cursor);
-    }
 }
 
-/// A body text area: soft-wrapped, cursor at the end.
+/// A body text area: soft-wrapped, cursor at the end. Its look (cursor,
+/// highlights, placeholder) is the view's, from the theme.
 fn body_area(text: &str) -> TextArea<'static> {
     let lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
     let mut ta = TextArea::new(lines);
     ta.set_wrap_mode(WrapMode::WordOrGlyph);
-    ta.set_cursor_line_style(Style::new());
-    ta.set_placeholder_text("Write the email here…");
-    ta.set_placeholder_style(Style::new().add_modifier(Modifier::DIM));
-    ta.set_search_style(Style::new().add_modifier(Modifier::REVERSED | Modifier::UNDERLINED));
     ta.move_cursor(CursorMove::Bottom);
     ta.move_cursor(CursorMove::End);
     ta
@@ -415,6 +407,7 @@ fn new_editor(m: &mut Model, thread: Option<&Thread>, back: View) -> Editor {
         session,
         service: thread.cloned(),
         base: base.clone(),
+        created_check: None,
     };
     e.fill(&base);
     e
@@ -430,6 +423,9 @@ fn here(m: &Model) -> View {
 
 /// Opens the editor on a new email (`c`, `:compose [address]`).
 pub fn compose(m: &mut Model, to: Option<&str>) -> Vec<Cmd> {
+    if crate::app::read_only::refuse(m) {
+        return Vec::new();
+    }
     if let Some(cmds) = reopen(m, None) {
         return cmds;
     }
@@ -454,15 +450,12 @@ pub fn compose(m: &mut Model, to: Option<&str>) -> Vec<Cmd> {
 
 /// Opens the editor on a draft (`e`), the focus in the body.
 pub fn edit(m: &mut Model, t: &Thread) -> Vec<Cmd> {
-    if t.status != ThreadStatus::Draft {
-        return refuse(
-            m,
-            "Not a draft",
-            &format!(
-                "only drafts can be edited; this thread is {} (the contract sends only drafts)",
-                t.status
-            ),
-        );
+    if crate::app::read_only::refuse(m) {
+        return Vec::new();
+    }
+    if let Some(b) = crate::app::inbox::rules::blocked_op(m, t, crate::app::inbox::rules::Op::Edit)
+    {
+        return refuse(m, b.title, &b.why);
     }
     if let Some(cmds) = reopen(m, Some(&t.id)) {
         return cmds;
@@ -470,7 +463,6 @@ pub fn edit(m: &mut Model, t: &Thread) -> Vec<Cmd> {
     let back = here(m);
     let mut e = new_editor(m, Some(t), back);
     e.in_body = true;
-    e.restyle();
     if e.body_locked {
         e.note =
             Some("The body is over 256 KB: shown here, changed only in the web dashboard.".into());
@@ -671,6 +663,8 @@ pub fn keep_draft(m: &mut Model, edits: u64) -> Vec<Cmd> {
     match m.panes.inbox.editor.as_mut() {
         Some(e) if e.edits == edits => {
             e.kept = edits;
+            // The frame says the text is kept now.
+            m.redraw = true;
             vec![m.save_state()]
         }
         _ => Vec::new(),

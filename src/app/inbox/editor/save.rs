@@ -9,6 +9,7 @@ use crate::api::ApiError;
 use crate::api::model::{
     CreateThread, CreateThreadResponse, PatchThread, Thread, ThreadPage, ThreadQuery, ThreadStatus,
 };
+use crate::app::inbox::send::{MAX_CHECKS, check_delay};
 use crate::app::inbox::{Purpose, Question, address, in_flight, readiness, refuse};
 use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
@@ -51,14 +52,38 @@ fn validate(m: &mut Model, sending: bool) -> bool {
     let ok = !e.form.has_errors();
     if !ok {
         e.in_body = false;
-        e.restyle();
     }
     ok
+}
+
+/// A create whose answer was lost: the drafts are read at once, then
+/// after 2, 4, 8 and 16 s (the send check's schedule: a slow service may
+/// still be working on it), until the draft shows or the last check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CreateCheck {
+    /// What the create sent (to recognise the draft).
+    pub sent: DraftFields,
+    /// Reads answered so far.
+    pub attempts: u32,
+    /// The next read is due (its timer runs).
+    pub waiting: bool,
 }
 
 /// Saves the draft: POST when new, else PATCH with the changed fields
 /// only; `after` says what follows once the service has it.
 pub fn save(m: &mut Model, after: After) -> Vec<Cmd> {
+    if m.panes
+        .inbox
+        .editor
+        .as_ref()
+        .is_some_and(|e| e.created_check.is_some())
+    {
+        return refuse(
+            m,
+            "Checking the last save",
+            "its answer was lost; Outpost is reading the drafts to learn whether it created one — wait for the verdict, so the draft is not made twice",
+        );
+    }
     if saving(m) {
         return refuse(m, "Saving", "a save is on its way; wait for its answer");
     }
@@ -316,15 +341,20 @@ fn save_failed(m: &mut Model, whose: Whose<'_>, sent: &DraftFields, err: &ApiErr
             "{} — attachments can only be added in the web dashboard; the public interface refuses them. The text is kept.",
             crate::app::inbox::error_text(err)
         )
-    } else if let (Whose::Session(editor), true) =
-        (whose, crate::app::inbox::may_have_happened(err))
-    {
+    } else if let (Whose::Session(editor), true) = (whose, err.maybe_accepted()) {
+        if let Some(e) = editor_for(m, whose) {
+            e.created_check = Some(CreateCheck {
+                sent: sent.clone(),
+                attempts: 0,
+                waiting: false,
+            });
+        }
         cmds.extend(check_created(m, editor, sent));
         format!(
-            "{} — the draft may have been created; checking the drafts before anything is saved again.",
+            "{} — the draft may have been created; reading the drafts (check 1 of {MAX_CHECKS}) before anything is saved again.",
             crate::app::inbox::error_text(err)
         )
-    } else if crate::app::inbox::may_have_happened(err) {
+    } else if err.maybe_accepted() {
         format!(
             "{} — the save may or may not have arrived; the text is kept. Saving again only writes these fields again.",
             crate::app::inbox::error_text(err)
@@ -407,9 +437,32 @@ fn check_created(m: &mut Model, editor: u64, sent: &DraftFields) -> Vec<Cmd> {
     vec![cmd]
 }
 
+/// A check's timer fired: the drafts are read again.
+pub fn check_created_again(m: &mut Model, session: u64, attempt: u32) -> Vec<Cmd> {
+    let Some(e) = m
+        .panes
+        .inbox
+        .editor
+        .as_mut()
+        .filter(|e| e.session == session)
+    else {
+        return Vec::new();
+    };
+    match e.created_check.as_mut() {
+        Some(c) if c.waiting && c.attempts == attempt => {
+            c.waiting = false;
+            let sent = c.sent.clone();
+            check_created(m, session, &sent)
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// The drafts read after a lost create answer: a draft with the same
 /// recipient, subject and body is the one created, and the editor takes
-/// it over (saving again updates it instead of creating a second).
+/// it over (saving again updates it instead of creating a second). Not
+/// there yet: read again on the schedule; only after the last check is it
+/// said to be most likely not created.
 pub fn on_adopt(
     m: &mut Model,
     editor: u64,
@@ -417,9 +470,8 @@ pub fn on_adopt(
     r: Result<ThreadPage, ApiError>,
 ) -> Vec<Cmd> {
     let whose = Whose::Session(editor);
-    let found = match &r {
-        Ok(p) => p
-            .threads
+    let found = r.as_ref().ok().and_then(|p| {
+        p.threads
             .iter()
             .find(|t| {
                 let f = DraftFields::of(t);
@@ -427,34 +479,53 @@ pub fn on_adopt(
                     && f.subject == sent.subject
                     && f.body == sent.body
             })
-            .cloned(),
-        Err(_) => None,
+            .cloned()
+    });
+    if let Some(t) = found {
+        crate::app::inbox::list::put_on_top(m, t.clone());
+        if let Some(e) = editor_for(m, whose) {
+            e.created_check = None;
+        }
+        let cmds = acknowledged(m, whose, t, sent);
+        m.notify(
+            Level::Success,
+            "The draft was created",
+            "its answer was lost on the way; saving now updates it",
+        );
+        return cmds;
+    }
+    let failed = r.err().map(|e| crate::app::inbox::error_text(&e));
+    not_found_yet(m, whose, failed.as_deref());
+    Vec::new()
+}
+
+/// The draft is not among the drafts (or they could not be read): check
+/// again later, or after the last check say what that means.
+fn not_found_yet(m: &mut Model, whose: Whose<'_>, failed: Option<&str>) {
+    let Some(e) = editor_for(m, whose) else {
+        return;
     };
-    match (found, r) {
-        (Some(t), _) => {
-            crate::app::inbox::list::put_on_top(m, t.clone());
-            let cmds = acknowledged(m, whose, t, sent);
-            m.notify(
-                Level::Success,
-                "The draft was created",
-                "its answer was lost on the way; saving now updates it",
-            );
-            cmds
-        }
-        (None, Ok(_)) => {
-            if let Some(e) = editor_for(m, whose) {
-                e.note = Some("The draft was not created; the text is kept — save again.".into());
-            }
-            Vec::new()
-        }
-        (None, Err(e)) => {
-            if let Some(ed) = editor_for(m, whose) {
-                ed.note = Some(format!(
-                    "{} — could not check whether the draft was created; look at the drafts before saving again.",
-                    crate::app::inbox::error_text(&e)
-                ));
-            }
-            Vec::new()
-        }
+    let Some(c) = e.created_check.as_mut() else {
+        return;
+    };
+    c.attempts += 1;
+    let why = failed.map_or_else(String::new, |f| format!(" (the last read failed: {f})"));
+    if c.attempts >= MAX_CHECKS {
+        e.created_check = None;
+        e.note = Some(match failed {
+            None => format!(
+                "Not among the drafts after {MAX_CHECKS} checks: it was most likely not created. The text is kept — saving creates it (look at the drafts first if in doubt)."
+            ),
+            Some(f) => format!(
+                "{f} — could not learn whether the draft was created; look at the drafts before saving again. The text is kept."
+            ),
+        });
+    } else {
+        c.waiting = true;
+        let next = check_delay(c.attempts).as_secs();
+        e.note = Some(format!(
+            "Not found among the drafts yet (check {} of {MAX_CHECKS}){why}: the service may still be working on it. Reading again in {next} s; saving waits for the verdict.",
+            c.attempts
+        ));
     }
 }

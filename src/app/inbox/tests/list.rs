@@ -185,3 +185,169 @@ fn a_thread_gone_from_the_first_page_is_gone_from_the_list() {
     settle(&mut m, &svc, &cmds);
     assert_eq!(ids(&m), ["t-1", "t-2", "t-4", "t-5"]);
 }
+
+/// A failed live refresh after a successful load keeps the rows, marks
+/// the list stale with its age (as Leads does), polls more slowly, and the
+/// next good answer clears the mark.
+#[test]
+fn a_failed_refresh_keeps_the_rows_marked_stale_with_their_age() {
+    use crate::app::ApiReply;
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    let poll = SubId::Pane(PaneSub::Inbox(InboxSub::Poll));
+    let every = |m: &crate::app::Model| {
+        subscriptions(m)
+            .into_iter()
+            .find(|s| s.id == poll)
+            .map(|s| s.every)
+    };
+    let normal = every(&m).expect("polls");
+    m.clock += 90;
+    let cmds = update(&mut m, Msg::SubFired(poll.clone()));
+    let (id, _) = drive::api(&cmds)
+        .into_iter()
+        .find(|(_, r)| matches!(r, ApiRequest::ListThreads { .. }))
+        .expect("the first page is read again");
+    let err = drive::service_error(
+        500,
+        r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+    );
+    drive::reply(&mut m, id, ApiReply::Threads(Err(err)));
+    assert_eq!(
+        ids(&m),
+        ["t-1", "t-2", "t-3", "t-4", "t-5"],
+        "the rows stay"
+    );
+    let screen = super::screen(&m);
+    let title = screen.lines().nth(1).unwrap_or_default();
+    assert!(
+        title.contains("⚠ as of 1m ago (internal_error)"),
+        "a lasting stale mark with its age:\n{screen}"
+    );
+    assert_eq!(every(&m), Some(normal * 2), "polled more slowly");
+    // The next poll answers: the mark goes.
+    let cmds = update(&mut m, Msg::SubFired(poll.clone()));
+    settle(&mut m, &svc, &cmds);
+    let screen = super::screen(&m);
+    assert!(!screen.contains('⚠'), "{screen}");
+    assert_eq!(every(&m), Some(normal));
+}
+
+/// The list that never loaded says why with the shared wording: a refused
+/// key says how to fix it and never offers "r retries"; in an outage it
+/// says "offline since …" instead of "loading…".
+#[test]
+fn an_unloaded_list_says_why_with_the_shared_placeholder() {
+    use crate::app::ApiReply;
+    let mut m = fixtures::model(80, 24);
+    let cmds = m.switch_pane(crate::app::Pane::Inbox);
+    let (id, _) = drive::api(&cmds)
+        .into_iter()
+        .find(|(_, r)| matches!(r, ApiRequest::ListThreads { .. }))
+        .expect("the list is read");
+    // Offline while it is on its way.
+    m.net.conn = crate::api::ConnState::Offline {
+        since: std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_795_348_000),
+    };
+    let screen = super::screen(&m);
+    assert!(screen.contains("offline since"), "{screen}");
+    assert!(!screen.contains("loading"), "{screen}");
+    m.net.conn = crate::api::ConnState::Online;
+    let refused = drive::service_error(
+        401,
+        r#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#,
+    );
+    drive::reply(&mut m, id, ApiReply::Threads(Err(refused)));
+    let screen = super::screen(&m);
+    let flat = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("could not load the threads: unauthorized"),
+        "{screen}"
+    );
+    assert!(flat.contains("refused the API key"), "{screen}");
+    assert!(
+        !flat.contains("r retries"),
+        "retrying cannot help:\n{screen}"
+    );
+}
+
+/// Answers every read among `cmds` (and those that follow); returns every
+/// command the answers gave, for the notifications among them.
+fn settle_all(m: &mut crate::app::Model, svc: &Svc, cmds: &[Cmd]) -> Vec<Cmd> {
+    let mut out = cmds.to_vec();
+    let mut queue = drive::api(cmds);
+    while let Some((id, req)) = queue.pop() {
+        if let Some(reply) = svc.read(&req) {
+            let next = drive::reply(m, id, reply);
+            queue.extend(drive::api(&next));
+            out.extend(next);
+        }
+    }
+    out
+}
+
+fn notices(cmds: &[Cmd]) -> Vec<String> {
+    cmds.iter()
+        .filter_map(|c| match c {
+            Cmd::Notify { title, .. } => Some(title.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A reply arriving (a thread's unread count rising on a live refresh)
+/// rings once — not on the first load, not again on the next refresh or
+/// the open thread's read, and not for the user's own `u`.
+#[test]
+fn a_reply_arriving_notifies_once() {
+    let mut svc = Svc::default();
+    let mut m = fixtures::model(80, 24);
+    let cmds = m.switch_pane(crate::app::Pane::Inbox);
+    let all = settle_all(&mut m, &svc, &cmds);
+    assert!(notices(&all).is_empty(), "not on the first load");
+    let poll = SubId::Pane(PaneSub::Inbox(InboxSub::Poll));
+    let cmds = update(&mut m, Msg::SubFired(poll.clone()));
+    let all = settle_all(&mut m, &svc, &cmds);
+    assert!(notices(&all).is_empty(), "nothing new");
+    // Lena replies.
+    svc.threads[1].unread_count = 3;
+    let cmds = update(&mut m, Msg::SubFired(poll.clone()));
+    let all = settle_all(&mut m, &svc, &cmds);
+    assert_eq!(
+        notices(&all),
+        ["Reply from Lena Weber <lena.weber@granite.de>"]
+    );
+    let cmds = update(&mut m, Msg::SubFired(poll.clone()));
+    let all = settle_all(&mut m, &svc, &cmds);
+    assert!(notices(&all).is_empty(), "once per arrival");
+    // Opening the thread reads it again: the same count, no second ring.
+    select(&mut m, "t-2");
+    let cmds = drive::key(&mut m, KeyCode::Enter);
+    let all = settle_all(&mut m, &svc, &cmds);
+    let cmds = update(&mut m, Msg::SubFired(poll.clone()));
+    let all2 = settle_all(&mut m, &svc, &cmds);
+    assert!(notices(&all).is_empty() && notices(&all2).is_empty());
+    // Another reply while the thread is open: its refresh rings.
+    svc.threads[1].unread_count = 4;
+    let cmds = update(&mut m, Msg::SubFired(poll));
+    let all = settle_all(&mut m, &svc, &cmds);
+    assert_eq!(notices(&all).len(), 1, "{all:?}");
+    // The user's own `u` raises the count: no ring.
+    svc.threads[1].unread_count = 0;
+    let mut t = svc.threads[1].clone();
+    let writes = press(&mut m, &svc, KeyCode::Char('m'));
+    let cmds = drive::reply(
+        &mut m,
+        writes[0].0,
+        crate::app::ApiReply::Thread(Box::new(Ok(t.clone()))),
+    );
+    assert!(notices(&cmds).is_empty());
+    let writes = press(&mut m, &svc, KeyCode::Char('u'));
+    t.unread_count = 1;
+    let cmds = drive::reply(
+        &mut m,
+        writes[0].0,
+        crate::app::ApiReply::Thread(Box::new(Ok(t))),
+    );
+    assert!(notices(&cmds).is_empty(), "the user's own change");
+}

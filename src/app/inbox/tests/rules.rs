@@ -80,6 +80,81 @@ fn state_any_to_archived() {
     assert!(last_toast(&m).contains("Archived"));
 }
 
+/// "any | PATCH status: archived" from `draft`: allowed, but a draft can
+/// never come back as one (unarchiving makes it active), so the key asks
+/// first, saying so; yes archives, and the answer says what archiving
+/// changes ("archived threads are ignored by the duplicate check").
+#[test]
+fn state_draft_to_archived_asks_first() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    select(&mut m, "t-3");
+    let writes = press(&mut m, &svc, KeyCode::Char('a'));
+    assert!(writes.is_empty(), "asks first");
+    assert_eq!(question(&m), Some("Archive this draft?"));
+    let text = question_text(&m);
+    assert!(text.contains("cannot come back as a draft"), "{text}");
+    assert!(text.contains("ignored by the duplicate check"), "{text}");
+    assert!(text.contains("delete it instead (D)"), "{text}");
+    // n: nothing is sent.
+    assert!(press(&mut m, &svc, KeyCode::Char('n')).is_empty());
+    press(&mut m, &svc, KeyCode::Char('a'));
+    let writes = press(&mut m, &svc, KeyCode::Char('y'));
+    let (id, req) = writes[0].clone();
+    assert!(
+        matches!(&req, ApiRequest::PatchThread { id, patch } if id == "t-3" && patch.status == Some(ThreadStatus::Archived)),
+        "{req:?}"
+    );
+    let t = m.panes.inbox.list.find("t-3").cloned().unwrap();
+    drive::reply(
+        &mut m,
+        id,
+        ApiReply::Thread(Box::new(Ok(with(&t, |t| {
+            t.status = ThreadStatus::Archived;
+        })))),
+    );
+    assert_eq!(
+        m.panes.inbox.list.find("t-3").map(|t| t.status.clone()),
+        Some(ThreadStatus::Archived)
+    );
+    assert!(
+        last_toast(&m).contains("no longer block a new thread"),
+        "{}",
+        last_toast(&m)
+    );
+}
+
+/// "any | PATCH status: active" from `draft` (by archiving, then
+/// unarchiving): the thread is active, and the draft keys say why they no
+/// longer apply; the pane itself never sends `active` for a draft.
+#[test]
+fn state_draft_to_active_leaves_the_draft_keys_disabled_with_why() {
+    use crate::app::keymap::Action;
+    let svc = Svc::default();
+    let mut m = super::inbox_sized(&svc, 200, 50);
+    select(&mut m, "t-3");
+    let hint = |m: &crate::app::Model, a| hint_of(m, a);
+    assert_eq!(hint(&m, Action::Archive), Some("archive"), "not unarchive");
+    // The service made it active (as unarchiving an archived draft does).
+    let t = m.panes.inbox.list.find("t-3").cloned().unwrap();
+    crate::app::inbox::apply_thread(&mut m, with(&t, |t| t.status = ThreadStatus::Active));
+    assert_eq!(hint(&m, Action::EditDraft), Some("edit ✗ drafts only"));
+    assert_eq!(hint(&m, Action::SendDraft), Some("send ✗ drafts only"));
+    assert_eq!(hint(&m, Action::DeleteDraft), Some("delete ✗ drafts only"));
+    assert!(press(&mut m, &svc, KeyCode::Char('e')).is_empty());
+    assert!(
+        last_toast(&m).contains("only drafts can be edited"),
+        "{}",
+        last_toast(&m)
+    );
+    // Archiving it again is a plain archive (no question: it is no draft).
+    let writes = press(&mut m, &svc, KeyCode::Char('a'));
+    assert!(question(&m).is_none());
+    assert!(
+        matches!(&writes[..], [(_, ApiRequest::PatchThread { patch, .. })] if patch.status == Some(ThreadStatus::Archived))
+    );
+}
+
 /// "draft | DELETE | a draft with no messages | deleted".
 #[test]
 fn state_an_unsent_draft_is_deleted_after_asking() {
@@ -499,4 +574,63 @@ fn keys_that_do_not_apply_to_a_thread_are_shown_disabled_with_why() {
     assert_eq!(m.panes.inbox.view, View::Thread);
     assert_eq!(hint_of(&m, Action::EditDraft), Some("edit ✗ drafts only"));
     assert_eq!(hint_of(&m, Action::SendDraft), Some("send ✗ drafts only"));
+}
+
+/// A draft with messages cannot be deleted (rule 9): the open thread
+/// shows `D` disabled with why, and pressing it says so — nothing sent.
+#[test]
+fn delete_is_disabled_on_a_draft_with_messages() {
+    use crate::app::keymap::Action;
+    let svc = Svc::default();
+    let mut m = super::inbox_sized(&svc, 200, 50);
+    // Hana's draft has a message in the thread.
+    select(&mut m, "t-4");
+    press(&mut m, &svc, KeyCode::Enter);
+    assert_eq!(
+        m.panes.inbox.open.as_ref().and_then(|o| o.messages.total),
+        Some(1)
+    );
+    assert_eq!(
+        hint_of(&m, Action::DeleteDraft),
+        Some("delete ✗ has messages")
+    );
+    assert_eq!(hint_of(&m, Action::EditDraft), Some("edit"));
+    assert!(press(&mut m, &svc, KeyCode::Char('D')).is_empty());
+    assert!(question(&m).is_none(), "no delete confirm");
+    assert!(
+        last_toast(&m).contains("only a draft with no messages"),
+        "{}",
+        last_toast(&m)
+    );
+}
+
+/// While a send of the draft is on its way or being checked, editing and
+/// deleting it are disabled with why (the draft may already have gone).
+#[test]
+fn edit_and_delete_wait_while_a_send_is_checked() {
+    use crate::app::keymap::Action;
+    let svc = Svc::default();
+    let mut m = super::inbox_sized(&svc, 200, 50);
+    select(&mut m, "t-1");
+    press(&mut m, &svc, KeyCode::Char('S'));
+    let writes = press(&mut m, &svc, KeyCode::Char('y'));
+    assert_eq!(hint_of(&m, Action::EditDraft), Some("edit ✗ sending"));
+    assert_eq!(hint_of(&m, Action::DeleteDraft), Some("delete ✗ sending"));
+    let lost = ApiError::Timeout {
+        method: "POST".into(),
+        after: std::time::Duration::from_secs(1),
+        may_have_reached: true,
+    };
+    drive::reply(&mut m, writes[0].0, ApiReply::Sent(Box::new(Err(lost))));
+    assert_eq!(hint_of(&m, Action::EditDraft), Some("edit ✗ checking"));
+    assert_eq!(hint_of(&m, Action::DeleteDraft), Some("delete ✗ checking"));
+    assert!(press(&mut m, &svc, KeyCode::Char('e')).is_empty());
+    assert_ne!(m.panes.inbox.view, View::Editor, "the editor stays closed");
+    assert!(
+        last_toast(&m).contains("may already have gone"),
+        "{}",
+        last_toast(&m)
+    );
+    assert!(press(&mut m, &svc, KeyCode::Char('D')).is_empty());
+    assert!(question(&m).is_none());
 }

@@ -182,3 +182,44 @@ fn the_reading_pane_scrolls_within_the_body() {
         "another message starts at the top"
     );
 }
+
+/// `/` on an open thread filters its loaded messages live; the letters go
+/// into the filter (never to the thread's keys: `r`, `e`, `a`, `m` …);
+/// Enter keeps it, Esc clears it, and a second Esc goes back.
+#[test]
+fn slash_filters_the_threads_loaded_messages_and_takes_the_letters() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    select(&mut m, "t-2");
+    press(&mut m, &svc, KeyCode::Enter);
+    assert_eq!(m.panes.inbox.view, View::Thread);
+    assert!(press(&mut m, &svc, KeyCode::Char('/')).is_empty());
+    for c in "reply 3".chars() {
+        let writes = press(&mut m, &svc, KeyCode::Char(c));
+        assert!(writes.is_empty(), "typing sends nothing");
+    }
+    assert!(m.overlay.is_none());
+    assert_eq!(m.panes.inbox.view, View::Thread, "letters did not act");
+    let o = m.panes.inbox.open.as_ref().unwrap();
+    assert_eq!(o.filter.text, "reply 3");
+    assert_eq!(o.filter.matches, [3]);
+    let body = crate::app::inbox::thread::body_lines(&m).join("\n");
+    assert!(body.starts_with("Reply 3:"), "the match is shown: {body}");
+    let screen = super::screen(&m);
+    assert!(
+        screen.contains("/reply 3 · 1 match of the loaded"),
+        "{screen}"
+    );
+    press(&mut m, &svc, KeyCode::Enter);
+    assert!(m.panes.inbox.open.as_ref().unwrap().filter.input.is_none());
+    // Kept: the keys move through the matches, Esc clears it.
+    press(&mut m, &svc, KeyCode::Esc);
+    assert_eq!(
+        m.panes.inbox.view,
+        View::Thread,
+        "Esc cleared the filter first"
+    );
+    assert!(!m.panes.inbox.open.as_ref().unwrap().filter.active());
+    press(&mut m, &svc, KeyCode::Esc);
+    assert_eq!(m.panes.inbox.view, View::List);
+}

@@ -1,0 +1,142 @@
+//! The editor's note and attachment lines as text, wrapped to the frame's
+//! width: shared by drawing and by the mouse, since how many rows they take
+//! decides where the body starts.
+
+use super::Editor;
+use crate::app::Model;
+use crate::app::inbox::layout::{self, EditorAreas, EditorRows};
+use crate::app::keymap::Action;
+use crate::text::sanitize::DisplayText;
+use crate::text::wrap::wrap;
+
+/// What the note under the fields says, for its look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoteKind {
+    /// Fields the client refused.
+    Invalid,
+    /// The service's refusal or a failure.
+    Problem,
+    /// A status ("Saving…", "Saved").
+    Status,
+    /// The focused field's help.
+    Help,
+}
+
+/// The editor's wrapped lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lines {
+    /// The note under the fields.
+    pub note: Vec<String>,
+    /// What the note is.
+    pub kind: NoteKind,
+    /// The attachments' names (empty without attachments).
+    pub attached: Vec<String>,
+    /// Where attachments are managed (empty without attachments).
+    pub attachments_note: Vec<String>,
+}
+
+/// Where attachments are managed, said under them.
+pub const ATTACHMENTS_NOTE: &str =
+    "Attachments are added in the web dashboard; the public interface refuses them.";
+
+/// The note: the fields' errors, else the service's last word, else the
+/// focused field's help (with why some senders are unavailable).
+pub fn note(m: &Model, e: &Editor) -> (String, NoteKind) {
+    let errors: Vec<String> = e
+        .form
+        .fields
+        .iter()
+        .filter_map(|fd| fd.error.as_ref().map(|er| format!("{}: {er}", fd.label)))
+        .collect();
+    if !errors.is_empty() {
+        return (format!("✗ {}", errors.join("; ")), NoteKind::Invalid);
+    }
+    if let Some(n) = &e.note {
+        let kind = if n.contains(" — ") {
+            NoteKind::Problem
+        } else {
+            NoteKind::Status
+        };
+        return (n.clone(), kind);
+    }
+    (help(m, e), NoteKind::Help)
+}
+
+/// The focused field's help line.
+fn help(m: &Model, e: &Editor) -> String {
+    match e.focused() {
+        "body" => format!(
+            "The body. {} sends (saving first) · {} saves · {} finds",
+            m.keymap.key_label(Action::EditorSend),
+            m.keymap.key_label(Action::SaveDraft),
+            m.keymap.key_label(Action::FindInBody)
+        ),
+        "from" if !e.unavailable.is_empty() => format!(
+            "Ready email senders only. Unavailable: {}",
+            e.unavailable.join("; ")
+        ),
+        key => e
+            .form
+            .fields
+            .iter()
+            .find(|f| f.key == key)
+            .map(|f| f.help.clone())
+            .unwrap_or_default(),
+    }
+}
+
+/// A byte count as `12 KB`.
+pub fn size(bytes: u64) -> String {
+    match bytes {
+        0..=1023 => format!("{bytes} B"),
+        1024..=1_048_575 => format!("{} KB", bytes.div_ceil(1024)),
+        _ => format!("{:.1} MB", bytes as f64 / 1_048_576.0),
+    }
+}
+
+/// The note and attachment lines of `e` at `width` columns.
+pub fn lines(m: &Model, e: &Editor, width: u16) -> Lines {
+    let w = usize::from(width.max(1));
+    let (text, kind) = note(m, e);
+    let note = wrap(DisplayText::inline(&text).as_str(), w);
+    let (attached, attachments_note) = if e.attachments.is_empty() {
+        (Vec::new(), Vec::new())
+    } else {
+        let names: Vec<String> = e
+            .attachments
+            .iter()
+            .map(|a| format!("{} ({})", DisplayText::inline(&a.name), size(a.size)))
+            .collect();
+        (
+            wrap(&format!("Attached: {}", names.join(", ")), w),
+            wrap(ATTACHMENTS_NOTE, w),
+        )
+    };
+    Lines {
+        note,
+        kind,
+        attached,
+        attachments_note,
+    }
+}
+
+/// The open editor's areas and lines at the current size.
+pub fn areas(m: &Model) -> Option<(EditorAreas, Lines)> {
+    areas_in(m, m.layout().body)
+}
+
+/// The open editor's areas and lines in the pane's `body`.
+pub fn areas_in(m: &Model, body: crate::geometry::Rect) -> Option<(EditorAreas, Lines)> {
+    let e = m.panes.inbox.editor.as_ref()?;
+    let l = lines(m, e, layout::editor_text_width(body));
+    let rows = |v: &[String]| u16::try_from(v.len()).unwrap_or(u16::MAX);
+    let a = layout::editor(
+        body,
+        EditorRows {
+            note: rows(&l.note),
+            attachments: rows(&l.attached).saturating_add(rows(&l.attachments_note)),
+            searching: e.find.is_some(),
+        },
+    );
+    Some((a, l))
+}

@@ -1,0 +1,174 @@
+//! The `/` filter of an open thread: the loaded messages whose subject or
+//! text contains what is typed, live as it is typed (while the input is
+//! open letters go into it, never to the thread's keys). Only the loaded
+//! messages are searched — the window holds at most a few pages — and the
+//! title says so.
+
+use crossterm::event::{KeyCode, KeyEvent};
+use ratatui_textarea::{CursorMove, TextArea};
+
+use super::messages::{MessageWindow, PAGE};
+use crate::api::model::ThreadMessage;
+use crate::app::table::TableState;
+use crate::app::{Cmd, Model};
+
+/// The filter of the open thread's messages.
+#[derive(Debug, Clone, Default)]
+pub struct MessageFilter {
+    /// The text in force (case-insensitive).
+    pub text: String,
+    /// The `/` input while it is open.
+    pub input: Option<TextArea<'static>>,
+    /// Indices (in the thread) of the loaded messages that match.
+    pub matches: Vec<usize>,
+    /// Selection and scroll over `matches`.
+    pub table: TableState,
+}
+
+impl MessageFilter {
+    /// Whether a filter is in force (the table shows the matches).
+    pub fn active(&self) -> bool {
+        !self.text.trim().is_empty()
+    }
+
+    /// The index (in the thread) of the selected match.
+    pub fn selected(&self) -> Option<usize> {
+        if !self.active() {
+            return None;
+        }
+        self.matches.get(self.table.selected).copied()
+    }
+
+    /// Finds the matches among the loaded messages again, keeping the
+    /// selected one selected.
+    pub fn refilter(&mut self, w: &MessageWindow, viewport: usize) {
+        let keep = self.selected();
+        let needle = self.text.trim().to_lowercase();
+        self.matches = if needle.is_empty() {
+            Vec::new()
+        } else {
+            w.pages
+                .iter()
+                .flat_map(|(p, rows)| {
+                    rows.iter()
+                        .enumerate()
+                        .map(move |(i, msg)| (p.saturating_mul(PAGE).saturating_add(i), msg))
+                })
+                .filter(|(_, msg)| passes(msg, &needle))
+                .map(|(i, _)| i)
+                .collect()
+        };
+        self.table.set_len(self.matches.len(), viewport);
+        if let Some(k) = keep
+            && let Some(row) = self.matches.iter().position(|i| *i == k)
+        {
+            self.table.select(row, viewport);
+        }
+    }
+}
+
+/// Whether a message matches the (lowercase) needle: its subject, its text
+/// or its direction.
+fn passes(msg: &ThreadMessage, needle: &str) -> bool {
+    [
+        msg.subject.as_str(),
+        super::html::readable(&msg.body_text).as_str(),
+        msg.direction.as_str(),
+    ]
+    .iter()
+    .any(|h| h.to_lowercase().contains(needle))
+}
+
+/// The message the reading pane shows: the selected match while filtering,
+/// else the selected message.
+pub fn selected_message(o: &super::OpenThread) -> Option<&ThreadMessage> {
+    if o.filter.active() {
+        o.filter.selected().and_then(|i| o.messages.row(i))
+    } else {
+        o.messages.selected()
+    }
+}
+
+/// `/`: opens the input on the filter in force.
+pub fn open(m: &mut Model) -> Vec<Cmd> {
+    let Some(o) = m.panes.inbox.open.as_mut() else {
+        return Vec::new();
+    };
+    let mut input = TextArea::new(vec![o.filter.text.clone()]);
+    input.move_cursor(CursorMove::End);
+    o.filter.input = Some(input);
+    refilter(m);
+    Vec::new()
+}
+
+/// Finds the matches again at the current size.
+pub fn refilter(m: &mut Model) {
+    let vp = super::thread::viewport(m);
+    if let Some(o) = m.panes.inbox.open.as_mut() {
+        o.filter.refilter(&o.messages, vp);
+        o.messages.table.clamp(vp);
+    }
+}
+
+/// A key while the input is open: Enter keeps the filter, Esc clears it;
+/// anything else edits it (readline keys) and filters as it goes.
+pub fn key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    let Some(o) = m.panes.inbox.open.as_mut() else {
+        return Vec::new();
+    };
+    let Some(input) = o.filter.input.as_mut() else {
+        return Vec::new();
+    };
+    match key.code {
+        KeyCode::Enter => o.filter.input = None,
+        KeyCode::Esc => {
+            o.filter.input = None;
+            o.filter.text.clear();
+        }
+        _ => {
+            crate::app::form::edit_key(input, key);
+            let text = input.lines().join(" ");
+            return changed(m, text);
+        }
+    }
+    refilter(m);
+    Vec::new()
+}
+
+/// Pasted text goes into the open input.
+pub fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+    let Some(input) = m
+        .panes
+        .inbox
+        .open
+        .as_mut()
+        .and_then(|o| o.filter.input.as_mut())
+    else {
+        return Vec::new();
+    };
+    input.insert_str(text.replace(['\n', '\r'], " "));
+    let text = input.lines().join(" ");
+    changed(m, text)
+}
+
+fn changed(m: &mut Model, text: String) -> Vec<Cmd> {
+    let vp = super::thread::viewport(m);
+    if let Some(o) = m.panes.inbox.open.as_mut()
+        && o.filter.text != text
+    {
+        o.filter.text = text;
+        o.filter.refilter(&o.messages, vp);
+        o.filter.table.top(vp);
+        o.scroll = 0;
+    }
+    Vec::new()
+}
+
+/// Clears the filter in force (Esc on the filtered thread).
+pub fn clear(m: &mut Model) {
+    if let Some(o) = m.panes.inbox.open.as_mut() {
+        o.filter.text.clear();
+        o.filter.matches.clear();
+        o.scroll = 0;
+    }
+}
