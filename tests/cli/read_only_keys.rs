@@ -519,11 +519,8 @@ fn profile(d: &mut Driver) {
         write: Some(("PUT", "/api/context")),
     });
     d.go(Action::PaneProfile, "Company profile");
-    // KNOWN DEFECT (Profile pane, src/app/profile/read.rs `open`, owned by
-    // the inbox-profile stream, being fixed there): in read-only mode
-    // `Enter` opens the editor, whose save the client then has to refuse.
-    // This step reports it as "bypassed: edit the profile (Enter)" until
-    // that fix is merged.
+    // `Enter` on a field opens the form too: in read-only mode it once did,
+    // past the gate, leaving the client to refuse the save.
     d.act(&Step {
         name: "edit the profile (Enter)",
         keys: key(Action::Open),
@@ -779,9 +776,6 @@ fn the_dashboard_sends_no_write_whatever_keys_are_pressed() {
         "writes reached the service: {:?}",
         serve.writes()
     );
-    // KNOWN DEFECT until the inbox-profile branch is merged: "edit the
-    // profile (Enter)" is listed as bypassed and its save as refused by the
-    // client (src/app/profile/read.rs opens the editor on Enter).
     let problems = [
         ("the dashboard's gate let these open", run.bypassed),
         (
