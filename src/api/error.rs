@@ -182,7 +182,7 @@ pub enum ApiError {
     },
     /// Read-only mode refused a request that could change the service;
     /// nothing was sent.
-    #[error("read-only mode: {}", read_only_text(.method, .path))]
+    #[error("{}", read_only_text(.method, .path))]
     ReadOnly {
         /// HTTP method.
         method: String,
@@ -245,9 +245,11 @@ fn transport_text(detail: &str, may_have_reached: bool) -> String {
     }
 }
 
-/// The words after `read-only mode: `.
+/// What a refused write says (after its code, `read_only`).
 fn read_only_text(method: &str, path: &str) -> String {
-    format!("{method} {path} was not sent (it could change the service)")
+    format!(
+        "{method} {path} was not sent: read-only mode lets nothing through that could change the service"
+    )
 }
 
 /// `text` without a leading `code: ` in any spelling (`connection_lost`,

@@ -514,7 +514,7 @@ mod tests {
         };
         assert_eq!(
             error_text(&read_only),
-            "read_only: POST /api/lead-finder was not sent (it could change the service)"
+            "read_only: POST /api/lead-finder was not sent: read-only mode lets nothing through that could change the service"
         );
         let refused = service(
             404,

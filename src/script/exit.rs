@@ -112,7 +112,8 @@ pub fn describe(e: &ApiError) -> String {
     match e {
         // Their text already starts with the code.
         ApiError::Service(_) | ApiError::RateLimited { .. } => e.to_string(),
-        _ => format!("{}: {e}", e.code()),
+        // The message never repeats the code in any wording.
+        _ => format!("{}: {}", e.code(), e.message()),
     }
 }
 
@@ -136,7 +137,7 @@ mod tests {
         assert_eq!(Exit::of(&ro), Exit::ReadOnly);
         assert_eq!(
             describe(&ro),
-            "read_only: read-only mode: POST /api/x was not sent (it could change the service)"
+            "read_only: POST /api/x was not sent: read-only mode lets nothing through that could change the service"
         );
         let lost = ApiError::Connect {
             host: "h".into(),
@@ -144,6 +145,17 @@ mod tests {
         };
         assert_eq!(Exit::of(&lost), Exit::Unreachable);
         assert_eq!(describe(&lost), "unreachable: cannot reach h: refused");
+        // Never the code twice, in any wording.
+        let slow = ApiError::Timeout {
+            method: "GET".into(),
+            after: std::time::Duration::from_secs(3),
+            may_have_reached: false,
+        };
+        assert!(
+            !describe(&slow).starts_with("timeout: timeout"),
+            "{}",
+            describe(&slow)
+        );
         assert_eq!(
             describe(&service(404)),
             "not_found: no such resource (HTTP 404)"

@@ -242,7 +242,7 @@ pub async fn import(ctx: &Ctx, a: &ImportArgs, out: &mut impl Write) -> Result<E
     if ctx.client.read_only() {
         return Err(Failure::new(
             Exit::ReadOnly,
-            "read_only: read-only mode: an import adds leads to the campaign; nothing was sent",
+            "read_only: an import adds leads to the campaign, and read-only mode lets nothing through that could change the service; nothing was sent",
         ));
     }
     let c = ctx

@@ -263,7 +263,7 @@ fn the_commands_refuse_writes_and_read_as_usual() {
     assert!(
         redeem
             .stderr
-            .contains("read_only: read-only mode: POST /api/test-access/redeem was not sent"),
+            .contains("read_only: POST /api/test-access/redeem was not sent: read-only mode"),
         "{}",
         redeem.stderr
     );
