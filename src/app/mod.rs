@@ -17,6 +17,7 @@ pub mod dialog;
 #[cfg(any(test, feature = "test-util"))]
 pub mod fixtures;
 pub mod form;
+pub mod fresh;
 pub mod help;
 pub mod json_tree;
 pub mod keymap;

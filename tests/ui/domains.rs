@@ -381,7 +381,7 @@ fn stale_values_stay_on_screen_with_their_age() {
     fail_all(&mut m, cmds);
     m.clock += 180;
     let text = snap(&m, 80, 24);
-    assert!(text.contains("stale · as of 3m ago"), "{text}");
+    assert!(text.contains("⚠ as of 3m ago (timeout)"), "{text}");
     assert!(text.contains("acme-mail.com"), "the values stay: {text}");
     assert!(text.contains("● verifying · as of 3m ago"), "{text}");
     assert_snapshot!("domain_list_stale_80x24", text);

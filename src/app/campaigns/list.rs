@@ -18,7 +18,7 @@ use super::{Purpose, View, detail, error_text, in_flight, layout, rules};
 use crate::api::ApiError;
 use crate::api::model::Campaign;
 use crate::app::cache::Cached;
-use crate::app::leads::fresh::Freshness;
+use crate::app::fresh::Freshness;
 use crate::app::keymap::Action;
 
 /// The campaigns shown in the list.

@@ -42,7 +42,7 @@ use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
 use super::command_line::{Arg, CommandSpec};
 use super::dialog::Outcome;
-use super::leads::fresh::Freshness;
+use super::fresh::Freshness;
 use super::pane::{Answer, PaneSpec, PaneUnit};
 use super::toast::Level;
 use super::{Cmd, Model, Pane, Reply, RequestId};

@@ -11,7 +11,7 @@ use super::{InboxModel, Purpose, View, in_flight};
 use crate::api::ApiError;
 use crate::api::model::{Thread, ThreadPage, ThreadQuery, ThreadStatus};
 use crate::app::cache::Cached;
-use crate::app::leads::fresh::Freshness;
+use crate::app::fresh::Freshness;
 use crate::app::table::TableState;
 use crate::app::{ApiRequest, Cmd, Model};
 use crate::app::keymap::Action;

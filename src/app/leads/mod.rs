@@ -12,7 +12,6 @@ pub mod detail;
 pub mod export;
 pub mod facts;
 pub mod filter;
-pub mod fresh;
 pub mod keymap;
 pub mod keys;
 pub mod layout;
@@ -282,7 +281,7 @@ pub struct Opened {
     /// When the search and its run were last read, and whether the last
     /// read failed (what was read stays shown, marked stale; the watch
     /// tries again, more slowly after each failure).
-    pub fresh: fresh::Freshness,
+    pub fresh: crate::app::fresh::Freshness,
     /// Why the run watch ended: the search is gone (404). The run status
     /// shown is only the last known one. `r` tries again.
     pub watch_lost: Option<String>,

@@ -10,7 +10,7 @@ use crossterm::event::KeyEvent;
 use ratatui_textarea::TextArea;
 
 use super::super::{ApiReply, ApiRequest, Cmd, Model};
-use super::fresh::Freshness;
+use crate::app::fresh::Freshness;
 use super::layout;
 use super::{
     LeadsModel, NOT_FOUND, Purpose, error_text, in_flight, keys, search, send, toast_error,

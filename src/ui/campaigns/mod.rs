@@ -21,7 +21,7 @@ use crate::api::model::LeadStatus;
 use crate::app::campaigns::keys::{CLOSE, CONFIRM, FixedKey};
 use crate::app::campaigns::needle::Needle;
 use crate::app::campaigns::{CampaignsModel, Dialog, Purpose, View, in_flight, layout};
-use crate::app::leads::fresh::{Freshness, age_text};
+use crate::app::fresh::Freshness;
 use crate::app::toast::Level;
 use crate::app::{Model, Placeholder};
 use crate::app::keymap::Action;
@@ -156,19 +156,14 @@ pub fn said(text: String) -> Placeholder {
     }
 }
 
-/// ` ⚠ as of 3m ago (timeout) ` for values kept after a failed read,
-/// with ` · retrying` while a poller reads them again.
+/// The mark of values kept after a failed read (` ⚠ as of 3m ago
+/// (timeout) · retrying `), `None` while they are fresh.
 pub fn stale_mark(
     m: &Model,
     fresh: &Freshness,
     polled: bool,
     theme: &Theme,
 ) -> Option<Span<'static>> {
-    let code = fresh.failed_code()?;
-    let age = fresh.age(m.clock).map_or_else(|| "?".into(), age_text);
-    let next = if polled { " · retrying" } else { "" };
-    Some(Span::styled(
-        format!(" ⚠ as of {age} ago ({}){next} ", DisplayText::inline(code)),
-        theme.warn,
-    ))
+    let e = fresh.error.as_ref()?;
+    Some(crate::ui::widgets::stale::failed(m, fresh.read_at, e, polled, theme))
 }

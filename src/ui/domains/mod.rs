@@ -7,6 +7,7 @@ use ratatui::text::Span;
 
 use super::theme::Theme;
 use super::widgets::dialog::centered;
+use super::widgets::stale;
 use crate::api::RouteFamily;
 use crate::api::model::SendingDomain;
 use crate::app::domains::layout::areas;
@@ -77,16 +78,18 @@ fn status_span(d: &SendingDomain, dm: &DomainsModel, m: &Model, theme: &Theme) -
     Span::styled(text, theme.domain_status(&d.status))
 }
 
-/// ` stale · as of 3m ago ` for values whose last read failed (`None`
-/// while they are fresh); `reading`: a read is on its way.
+/// The mark of values whose last read failed (` ⚠ as of 3m ago (timeout)
+/// · retrying `, as every pane says it) or that are the last-known ones
+/// from the cache; `None` while they are fresh. `reading`: a read is on
+/// its way.
 fn stale_span<T>(m: &Model, l: &Loaded<T>, reading: bool, theme: &Theme) -> Option<Span<'static>> {
-    let age = domains::age_of(l, m.clock)?;
-    let text = if reading {
-        format!(" stale · as of {age} · retrying… ")
-    } else {
-        format!(" stale · as of {age} ")
-    };
-    Some(Span::styled(text, theme.warn))
+    if !l.stale() {
+        return None;
+    }
+    if let (Some(e), true) = (&l.error, l.loaded) {
+        return Some(stale::failed(m, l.as_of, e, reading, theme));
+    }
+    l.as_of.map(|as_of| stale::span(as_of, m.clock, reading, theme))
 }
 
 /// What an empty list says: the shared placeholder while nothing loaded

@@ -9,7 +9,6 @@ use crate::api::RouteFamily;
 use crate::api::model::{Thread, ThreadStatus};
 use crate::app::inbox::list::{MAX_THREADS, Mode, StatusFilter};
 use crate::app::inbox::{Purpose, in_flight, layout, participant};
-use crate::app::leads::fresh::age_text;
 use crate::app::{Load, Model};
 use crate::app::keymap::Action;
 use crate::text::format;
@@ -165,16 +164,9 @@ fn title(m: &Model, theme: &Theme) -> Line<'static> {
     });
     if let Some(as_of) = l.cached {
         title.push(stale::span(as_of, m.clock, reading, theme));
-    } else if let (Some(why), true) = (l.fresh.failed_code(), l.loaded()) {
+    } else if let (Some(e), true) = (&l.fresh.error, l.loaded()) {
         // A failed refresh keeps the rows: say how old they are.
-        let age = l.fresh.age(m.clock).map(age_text).unwrap_or_default();
-        title.push(Span::styled(
-            format!(
-                " ⚠ as of {age} ago ({}) · retrying ",
-                DisplayText::inline(why)
-            ),
-            theme.warn,
-        ));
+        title.push(stale::failed(m, l.fresh.read_at, e, true, theme));
     } else if reading && l.loaded() {
         title.push(Span::styled(" refreshing… ", theme.info));
     }

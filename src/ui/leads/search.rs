@@ -11,7 +11,7 @@ use super::super::widgets::vtable::{self, Column, TableSpec};
 use super::{bordered, cells, placeholder, retry_note, t};
 use crate::api::model::{LatestRun, LeadResult, QueryDiagnostics, RunStatus};
 use crate::app::Model;
-use crate::app::leads::fresh::age_text;
+use crate::ui::widgets::stale;
 use crate::app::leads::layout::{
     WIDE_TABLE, chip_spans, compact_run, diagnostics_cap, search_areas,
 };
@@ -34,18 +34,9 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 /// refresh failed.
 fn run_status_line(m: &Model, o: &Opened, theme: &Theme) -> Vec<Span<'static>> {
     let mut spans = status_spans(m, o, theme);
-    if let (Some(why), true) = (o.fresh.failed_code(), o.loaded) {
-        let age = o.fresh.age(m.clock).map(age_text).unwrap_or_default();
-        let next = if watched(o) {
-            Some("retrying".to_owned())
-        } else {
-            retry_note(m, o.fresh.error.as_ref())
-        };
-        let next = next.map(|n| format!(" · {n}")).unwrap_or_default();
-        spans.push(Span::styled(
-            format!(" · ⚠ as of {age} ago ({}){next}", t(why)),
-            theme.warn,
-        ));
+    if let (Some(e), true) = (&o.fresh.error, o.loaded) {
+        spans.push(Span::raw(" ·"));
+        spans.push(stale::failed(m, o.fresh.read_at, e, watched(o), theme));
     }
     if o.loaded {
         let s = &o.search;

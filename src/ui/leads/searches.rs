@@ -12,7 +12,7 @@ use super::super::widgets::vtable::{self, Column, TableSpec};
 use super::{cursor_spans, placeholder, retry_note, t};
 use crate::api::model::SearchKind;
 use crate::app::Model;
-use crate::app::leads::fresh::age_text;
+use crate::app::fresh::age_text;
 use crate::app::leads::keys;
 use crate::app::leads::layout::{WIDE_TABLE, searches_area, searches_viewport};
 use crate::app::leads::searches::{SearchList, SearchRow};

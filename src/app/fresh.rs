@@ -5,6 +5,8 @@
 use std::time::Duration;
 
 use crate::api::ApiError;
+use crate::app::Model;
+use crate::app::keymap::Action;
 
 /// Failed reads in a row after which a watch stops slowing down (its
 /// period is then 2³ = 8 times the normal one).
@@ -67,6 +69,28 @@ impl Freshness {
     }
 }
 
+/// What values kept after a failed read say of themselves, the same in
+/// every pane: `⚠ as of 3m ago (timeout) · retrying` — their age, why the
+/// last read failed, and what happens next: the poller reads again
+/// (`polled`), the Refresh key retries, or (a refused key) how to fix it.
+pub fn stale_note(m: &Model, read_at: Option<i64>, error: &ApiError, polled: bool) -> String {
+    let age = read_at.map_or_else(
+        || "?".to_owned(),
+        |t| age_text(u64::try_from(m.clock.saturating_sub(t)).unwrap_or(0)),
+    );
+    let next = if error.is_unauthorized() {
+        Some("key refused: see `outpost check`".to_owned())
+    } else if polled {
+        Some("retrying".to_owned())
+    } else if error.retryable() {
+        Some(format!("{} retries", m.keymap.key_label(Action::Refresh)))
+    } else {
+        None
+    };
+    let next = next.map(|n| format!(" · {n}")).unwrap_or_default();
+    format!("⚠ as of {age} ago ({}){next}", error.code())
+}
+
 /// An age in one unit: `12s`, `3m`, `2h`, `4d`.
 pub fn age_text(secs: u64) -> String {
     match secs {
@@ -101,5 +125,32 @@ mod tests {
         assert_eq!(f.backoff(base), base);
         assert_eq!(age_text(180), "3m");
         assert_eq!(age_text(7300), "2h");
+    }
+
+    #[test]
+    fn a_stale_note_says_its_age_why_and_what_comes_next() {
+        let mut m = crate::app::fixtures::model(100, 30);
+        m.clock = 1180;
+        let slow = ApiError::Timeout {
+            method: "GET".into(),
+            after: Duration::from_secs(3),
+            may_have_reached: false,
+        };
+        assert_eq!(
+            stale_note(&m, Some(1000), &slow, true),
+            "⚠ as of 3m ago (timeout) · retrying"
+        );
+        assert_eq!(
+            stale_note(&m, Some(1000), &slow, false),
+            "⚠ as of 3m ago (timeout) · r retries"
+        );
+        let refused = ApiError::Service(Box::new(crate::api::ServiceError::from_body(
+            401, b"", None,
+        )));
+        let note = stale_note(&m, Some(1000), &refused, true);
+        assert!(
+            note.ends_with("(unauthorized) · key refused: see `outpost check`"),
+            "{note}"
+        );
     }
 }
