@@ -205,6 +205,26 @@ pub fn value_text(v: &Value) -> String {
     }
 }
 
+/// JSON text with every character the sanitizer would alter written as a
+/// `\u` escape (outside strings JSON is plain ASCII, so only string
+/// contents change).
+pub fn inert_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    let mut buf = [0u8; 4];
+    for c in json.chars() {
+        let one: &str = c.encode_utf8(&mut buf);
+        if DisplayText::inline(one).as_str() == one {
+            out.push(c);
+        } else {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{u:04x}"));
+            }
+        }
+    }
+    out
+}
+
 fn leaf(depth: usize, key: &str, path: &str, v: &Value) -> TreeLine {
     let (kind, text) = match v {
         Value::String(s) => (NodeKind::Text, DisplayText::inline(s)),

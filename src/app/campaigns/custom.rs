@@ -7,7 +7,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::app::json_tree::json_text;
+use crate::app::json_tree::{inert_json, json_text};
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
@@ -25,7 +25,7 @@ pub fn value_text(v: &Value) -> String {
         Value::String(s) if plain(s) => s.clone(),
         Value::Number(n) => format::number(n),
         Value::String(s) => quoted(s),
-        other => inert(&json_text(other)),
+        other => inert_json(&json_text(other)),
     }
 }
 
@@ -51,28 +51,9 @@ fn plain(s: &str) -> bool {
 /// A string as a JSON literal, with anything a terminal would act on
 /// (bidi overrides, zero-width characters) escaped too.
 fn quoted(s: &str) -> String {
-    inert(&Value::String(s.to_owned()).to_string())
+    inert_json(&Value::String(s.to_owned()).to_string())
 }
 
-/// JSON text with every character the sanitizer would alter written as a
-/// `\u` escape (outside strings JSON is plain ASCII, so only string
-/// contents change).
-fn inert(json: &str) -> String {
-    let mut out = String::with_capacity(json.len());
-    let mut buf = [0u8; 4];
-    for c in json.chars() {
-        let one: &str = c.encode_utf8(&mut buf);
-        if DisplayText::inline(one).as_str() == one {
-            out.push(c);
-        } else {
-            let mut units = [0u16; 2];
-            for u in c.encode_utf16(&mut units) {
-                out.push_str(&format!("\\u{u:04x}"));
-            }
-        }
-    }
-    out
-}
 
 /// Reads `key: value` lines back; a value whose text equals what
 /// [`value_text`] shows for the `original` keeps that value. The error

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 
 use super::list_edit::ListKey;
 use super::text::{block_input, content, edit_key, paste_block};
-use crate::text::sanitize::DisplayText;
+use crate::app::json_tree::inert_json;
 
 /// Largest text checked after every edit; a larger one is checked when
 /// the form is saved.
@@ -169,37 +169,16 @@ fn kind(v: &Value) -> &'static str {
     }
 }
 
-/// The object pretty-printed; a line the screen must not receive as it is
-/// gets its non-ASCII characters as `\u` escapes (they can only be inside
+/// The object pretty-printed, with every character the screen must not
+/// receive as it is written as a `\u` escape (they can only be inside
 /// strings, so the JSON means the same).
 pub fn inert_pretty(map: &Map<String, Value>) -> String {
     let pretty = serde_json::to_string_pretty(map).unwrap_or_else(|_| "{}".to_owned());
     pretty
         .split('\n')
-        .map(|line| {
-            if DisplayText::inline(line).as_str() == line {
-                line.to_owned()
-            } else {
-                escape_non_ascii(line)
-            }
-        })
+        .map(inert_json)
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-fn escape_non_ascii(line: &str) -> String {
-    let mut out = String::with_capacity(line.len());
-    for c in line.chars() {
-        if c.is_ascii() {
-            out.push(c);
-        } else {
-            let mut units = [0u16; 2];
-            for u in c.encode_utf16(&mut units) {
-                out.push_str(&format!("\\u{u:04x}"));
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]
