@@ -21,6 +21,29 @@ pub fn width(text: &str) -> usize {
     text.graphemes(true).map(grapheme_width).sum()
 }
 
+/// `text` on one line of at most `columns` columns: whole when it fits,
+/// else cut between graphemes and ended with `…`, so a reader sees that
+/// more was said (`:messages` has it whole).
+pub fn fit(text: &str, columns: usize) -> String {
+    if width(text) <= columns {
+        return text.to_owned();
+    }
+    let mut out = String::new();
+    let mut w = 0;
+    for g in text.graphemes(true) {
+        let gw = grapheme_width(g);
+        if w + gw + 1 > columns {
+            break;
+        }
+        out.push_str(g);
+        w += gw;
+    }
+    if columns > 0 {
+        out.push('…');
+    }
+    out
+}
+
 /// Cuts `text` into lines of at most `width` columns, breaking at spaces
 /// (a word longer than a line, such as a URL, is cut where it falls), each
 /// line of the text on its own.
@@ -75,7 +98,7 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::{fit, width, wrap};
 
     #[test]
     fn wrap_breaks_at_spaces_and_cuts_what_cannot_fit() {
@@ -97,5 +120,13 @@ mod tests {
         for line in wrap("x漢y字zかなab cd 👍🏽👍🏽", 3) {
             assert!(super::width(&line) <= 3, "{line}");
         }
+    }
+
+    #[test]
+    fn fit_cuts_with_an_ellipsis_only_when_needed() {
+        assert_eq!(fit("short", 10), "short");
+        assert_eq!(fit("a longer error message", 10), "a longer …");
+        assert_eq!(width(&fit("日本語のエラー", 7)), 7);
+        assert_eq!(fit("anything", 0), "");
     }
 }

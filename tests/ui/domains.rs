@@ -191,6 +191,24 @@ fn add_dialog_with_an_error() {
     assert_snapshot!("add_domain_error_80x24", text);
 }
 
+/// An error too long for its field's row ends with `…` (`:messages` has it
+/// whole): it is never cut without a sign.
+#[test]
+fn a_long_field_error_is_marked_cut() {
+    let mut m = loaded(80, 24);
+    press(&mut m, KeyCode::Char('a'));
+    let long = "internal_error: Simulated failure (chaos): the request was not processed, and this sentence goes on past the dialog's edge";
+    if let Some(form) = m.panes.domains.add.as_mut() {
+        form.set_error("domain", long);
+    }
+    let text = snap(&m, 80, 24);
+    let row = text
+        .lines()
+        .find(|l| l.contains("✗ internal_error"))
+        .unwrap_or_default();
+    assert!(row.contains("…") && !row.contains("edge"), "{text}");
+}
+
 #[test]
 fn an_empty_workspace_says_what_to_do() {
     let mut m = fixtures::model(80, 24);

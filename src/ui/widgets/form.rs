@@ -11,6 +11,7 @@ use ratatui_textarea::TextArea;
 
 use crate::app::form::{Field, FieldKind, Form};
 use crate::text::sanitize::DisplayText;
+use crate::text::wrap::fit;
 use crate::ui::theme::Theme;
 
 /// Draws a text box: underlined with a cursor when focused, and a dim
@@ -134,13 +135,12 @@ fn draw_field(
         Some(e) => (format!("  ✗ {e}"), theme.err),
         None => (format!("  {}", field.help), theme.dim),
     };
-    f.render_widget(
-        Paragraph::new(Span::styled(
-            DisplayText::inline(&note).into_string(),
-            style,
-        )),
-        note_row,
+    // A long error ends with `…`: it is cut, and `:messages` has it whole.
+    let note = fit(
+        DisplayText::inline(&note).as_str(),
+        usize::from(note_row.width),
     );
+    f.render_widget(Paragraph::new(Span::styled(note, style)), note_row);
 }
 
 /// The first field to draw, so the focused one fits in `rows`.
