@@ -191,10 +191,11 @@ fn add_dialog_with_an_error() {
     assert_snapshot!("add_domain_error_80x24", text);
 }
 
-/// An error too long for its field's row ends with `…` (`:messages` has it
-/// whole): it is never cut without a sign.
+/// An error too long for its field's row wraps onto the rows below (the
+/// dialog grows); one too long for three rows ends with `…`. Never cut
+/// without a sign.
 #[test]
-fn a_long_field_error_is_marked_cut() {
+fn a_long_field_error_wraps_and_is_marked_when_cut() {
     let mut m = loaded(80, 24);
     press(&mut m, KeyCode::Char('a'));
     let long = "internal_error: Simulated failure (chaos): the request was not processed, and this sentence goes on past the dialog's edge";
@@ -202,11 +203,23 @@ fn a_long_field_error_is_marked_cut() {
         form.set_error("domain", long);
     }
     let text = snap(&m, 80, 24);
-    let row = text
+    assert!(text.contains("✗ internal_error"), "{text}");
+    assert!(
+        text.contains("past the dialog's edge"),
+        "wrapped whole: {text}"
+    );
+    let longer = long.repeat(4);
+    if let Some(form) = m.panes.domains.add.as_mut() {
+        form.clear_errors();
+        form.set_error("domain", &longer);
+    }
+    let text = snap(&m, 80, 24);
+    let rows: Vec<&str> = text
         .lines()
-        .find(|l| l.contains("✗ internal_error"))
-        .unwrap_or_default();
-    assert!(row.contains("…") && !row.contains("edge"), "{text}");
+        .skip_while(|l| !l.contains("✗ internal_error"))
+        .take(3)
+        .collect();
+    assert!(rows.len() == 3 && rows[2].contains('…'), "{text}");
 }
 
 #[test]

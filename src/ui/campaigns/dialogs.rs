@@ -38,8 +38,8 @@ fn frame<'a>(f: &mut Frame, area: Rect, title: String, hint: Line<'a>, theme: &T
 
 /// An edit form in a centred box.
 pub fn form(f: &mut Frame, body: Rect, form: &Form, theme: &Theme) {
-    let h = form_widget::wanted_height(form);
-    let rect = centered(body, 76.min(body.width.saturating_sub(2)), h);
+    let w = 76.min(body.width.saturating_sub(2));
+    let rect = centered(body, w, form_widget::wanted_height(form, w));
     form_widget::render(f, rect, form, theme);
 }
 

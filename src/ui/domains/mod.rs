@@ -47,8 +47,8 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         copy::render(m, f, (body, a.list), menu, r, theme);
     }
     if let Some(form) = &d.add {
-        let h = super::widgets::form::wanted_height(form);
-        let rect = centered(body, 70.min(body.width.saturating_sub(4)), h);
+        let w = 70.min(body.width.saturating_sub(4));
+        let rect = centered(body, w, super::widgets::form::wanted_height(form, w));
         super::widgets::form::render(f, rect, form, theme);
     }
 }

@@ -11,7 +11,7 @@ use ratatui_textarea::TextArea;
 
 use crate::app::form::{Field, FieldKind, Form};
 use crate::text::sanitize::DisplayText;
-use crate::text::wrap::fit;
+use crate::text::wrap::{fit, wrap};
 use crate::ui::theme::Theme;
 
 /// Draws a text box: underlined with a cursor when focused, and a dim
@@ -77,19 +77,56 @@ fn checklist(
     f.render_widget(Paragraph::new(lines), area);
 }
 
-fn field_height(f: &Field) -> u16 {
-    match f.kind {
-        FieldKind::Section => 2,
-        _ => 2 + f.input_height(),
+/// Most rows an error under a field takes; a longer one ends with `…`
+/// (`:messages` has service errors whole).
+const ERROR_ROWS: usize = 3;
+
+/// The row(s) under a field, `width` columns wide: its help on one line, or
+/// its error wrapped onto up to [`ERROR_ROWS`] rows.
+fn note_lines(field: &Field, width: u16) -> Vec<String> {
+    let width = usize::from(width).max(1);
+    match &field.error {
+        Some(e) => {
+            let text = DisplayText::inline(&format!("✗ {e}")).into_string();
+            let mut lines = wrap(&text, width.saturating_sub(2));
+            if lines.len() > ERROR_ROWS {
+                let rest = lines.split_off(ERROR_ROWS - 1).join(" ");
+                lines.push(fit(&rest, width.saturating_sub(2)));
+            }
+            lines.into_iter().map(|l| format!("  {l}")).collect()
+        }
+        None => {
+            let help = DisplayText::inline(&format!("  {}", field.help)).into_string();
+            vec![fit(&help, width)]
+        }
     }
 }
 
-/// Height the whole form wants (for sizing a dialog).
-pub fn wanted_height(form: &Form) -> u16 {
-    form.fields.iter().map(field_height).sum::<u16>() + 3 + u16::from(form.note.is_some()) * 2
+/// Rows a field takes at `width` columns: label, input, note.
+fn field_height(f: &Field, width: u16) -> u16 {
+    match f.kind {
+        FieldKind::Section => 2,
+        _ => {
+            let note = u16::try_from(note_lines(f, width).len()).unwrap_or(1);
+            1 + f.input_height() + note
+        }
+    }
 }
 
-/// Draws one field: its label row, its input, and its help (or error) row.
+/// Height the whole form wants in a box `width` columns wide (for sizing
+/// a dialog).
+pub fn wanted_height(form: &Form, width: u16) -> u16 {
+    let inner = width.saturating_sub(2);
+    form.fields
+        .iter()
+        .map(|f| field_height(f, inner))
+        .sum::<u16>()
+        + 3
+        + u16::from(form.note.is_some()) * 2
+}
+
+/// Draws one field: its label row, its input, and its help (or error)
+/// rows.
 fn draw_field(
     f: &mut Frame,
     field: &Field,
@@ -131,16 +168,16 @@ fn draw_field(
         // The help line below says what goes here.
         _ => text_input(f, input, &field.text, focused, "…", theme),
     }
-    let (note, style) = match &field.error {
-        Some(e) => (format!("  ✗ {e}"), theme.err),
-        None => (format!("  {}", field.help), theme.dim),
+    let style = if field.error.is_some() {
+        theme.err
+    } else {
+        theme.dim
     };
-    // A long error ends with `…`: it is cut, and `:messages` has it whole.
-    let note = fit(
-        DisplayText::inline(&note).as_str(),
-        usize::from(note_row.width),
-    );
-    f.render_widget(Paragraph::new(Span::styled(note, style)), note_row);
+    let lines: Vec<Line> = note_lines(field, note_row.width)
+        .into_iter()
+        .map(|l| Line::from(Span::styled(l, style)))
+        .collect();
+    f.render_widget(Paragraph::new(lines), note_row);
 }
 
 /// The first field to draw, so the focused one fits in `rows`.
@@ -195,7 +232,11 @@ pub fn render(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) {
         inner.y += note_area.height;
         inner.height -= note_area.height;
     }
-    let heights: Vec<u16> = form.fields.iter().map(field_height).collect();
+    let heights: Vec<u16> = form
+        .fields
+        .iter()
+        .map(|f| field_height(f, inner.width))
+        .collect();
     let start = first_shown(&heights, form.focus, inner.height);
     let mut y = inner.y;
     let bottom = inner.y + inner.height;
@@ -233,7 +274,7 @@ pub fn render(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) {
             focused,
             rect(0, 1),
             input,
-            rect(1 + field.input_height(), 1),
+            rect(1 + field.input_height(), h - 1 - field.input_height()),
             theme,
         );
         y += h;
