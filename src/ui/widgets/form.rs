@@ -193,8 +193,9 @@ fn first_shown(heights: &[u16], focus: usize, rows: u16) -> usize {
     start
 }
 
-/// Draws the form in a bordered box at `area` (cleared first).
-pub fn render(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) {
+/// Draws the form's box (title, the keys its handler takes, its note) at
+/// `area`, cleared first; returns the rows left for the fields.
+fn frame(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) -> Rect {
     f.render_widget(Clear, area);
     // The keys the form's handler takes, named from its own list.
     let hint = Line::from(
@@ -232,6 +233,12 @@ pub fn render(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) {
         inner.y += note_area.height;
         inner.height -= note_area.height;
     }
+    inner
+}
+
+/// Draws the form in a bordered box at `area` (cleared first).
+pub fn render(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) {
+    let inner = frame(f, area, form, theme);
     let heights: Vec<u16> = form
         .fields
         .iter()
