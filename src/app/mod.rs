@@ -25,6 +25,7 @@ pub mod keys;
 pub mod lost;
 pub mod messages;
 pub mod msg;
+pub mod needle;
 pub mod net;
 pub mod pane;
 pub mod read_only;
@@ -411,6 +412,15 @@ impl Model {
     /// [`Model::notify_draft_kept`], which words it either way.
     pub fn drafts_saved(&self) -> bool {
         self.state_writable == Some(true)
+    }
+
+    /// Keeps a closed form's text as a local draft under `key`, asks for the
+    /// state to be written and says so truthfully ([`Model::notify_draft_kept`]).
+    pub fn keep_draft(&mut self, key: String, draft: Draft, what: &str, how_back: &str) -> Cmd {
+        self.state.drafts.insert(key, draft);
+        let save = self.save_state();
+        self.notify_draft_kept(what, how_back);
+        save
     }
 
     /// Tells the user that a closed editor's text was kept, truthfully:

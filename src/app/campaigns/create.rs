@@ -301,13 +301,11 @@ fn close(m: &mut Model) -> Vec<Cmd> {
     if f.form.is_dirty() {
         let key = m.keymap.key_label(Action::NewCampaign);
         let how_back = format!("{key} brings it back");
-        cmds = super::keep_draft(
-            m,
-            DRAFT_KEY.into(),
+        cmds = vec![m.keep_draft(DRAFT_KEY.into(),
             f.draft(),
             "the new campaign",
             &how_back,
-        );
+        )];
     }
     m.requests
         .forget::<super::CampaignsModel>(|p| *p == Purpose::Senders);

@@ -311,13 +311,11 @@ pub fn act_edit(m: &mut Model, done: EditDone) -> Vec<Cmd> {
                 return Vec::new();
             };
             let key = m.keymap.key_label(Action::EditItem);
-            super::keep_draft(
-                m,
-                d.draft_key(),
+            vec![m.keep_draft(d.draft_key(),
                 d.draft(),
                 "your edit of this lead",
                 &format!("{key} on the lead brings it back"),
-            )
+            )]
         }
     }
 }

@@ -13,7 +13,7 @@ use crossterm::event::KeyEvent;
 
 use super::super::table::TableState;
 use super::super::{ApiReply, ApiRequest, Cmd, Model, Pane};
-use super::needle::{Needle, hit};
+use crate::app::needle::{Needle, hit};
 use super::{Purpose, View, detail, error_text, in_flight, layout, rules};
 use crate::api::ApiError;
 use crate::api::model::Campaign;

@@ -11,7 +11,7 @@ use super::super::form::{Form, FormEvent};
 use super::super::table::TableState;
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Model};
-use super::needle::{Needle, hit};
+use crate::app::needle::{Needle, hit};
 use super::{Dialog, Purpose, detail, error_text, in_flight};
 use crate::api::ApiError;
 use crate::api::model::{
@@ -602,13 +602,11 @@ pub fn act_edit(m: &mut Model, done: EditDone) -> Vec<Cmd> {
                 return Vec::new();
             };
             let key = m.keymap.key_label(Action::EditItem);
-            super::keep_draft(
-                m,
-                d.draft_key(),
+            vec![m.keep_draft(d.draft_key(),
                 d.draft(),
                 "your edit of the message",
                 &format!("{key} on the message brings it back"),
-            )
+            )]
         }
     }
 }

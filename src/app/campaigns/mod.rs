@@ -28,7 +28,6 @@ pub mod list;
 mod lists_tests;
 pub mod lost;
 pub mod messages;
-pub mod needle;
 pub mod roster;
 pub mod rules;
 pub mod sequence;
@@ -311,21 +310,6 @@ pub(crate) fn lost_save_note(m: &Model, e: &ApiError, what: &str, list: &str) ->
         keys::CLOSE.label,
         m.keymap.key_label(Action::Refresh)
     )
-}
-
-/// Keeps a closed form's text as a local draft under `key`, and says so
-/// truthfully (saved locally only when the state file can be written).
-pub(crate) fn keep_draft(
-    m: &mut Model,
-    key: String,
-    draft: crate::store::Draft,
-    what: &str,
-    how_back: &str,
-) -> Vec<Cmd> {
-    m.state.drafts.insert(key, draft);
-    let cmds = vec![m.save_state()];
-    m.notify_draft_kept(what, how_back);
-    cmds
 }
 
 /// Whether a request of this pane passing `f` is in flight.

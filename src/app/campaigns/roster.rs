@@ -13,7 +13,7 @@ use crossterm::event::KeyEvent;
 use super::super::table::TableState;
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Model, Pane};
-use super::needle::{Needle, hit};
+use crate::app::needle::{Needle, hit};
 use super::{Dialog, Purpose, Tab, View, delete, detail, in_flight, lead};
 use crate::api::ApiError;
 use crate::api::model::{CampaignLead, Channel, LeadStatus, RosterQuery};

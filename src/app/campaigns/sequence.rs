@@ -488,7 +488,7 @@ fn close(m: &mut Model) -> Vec<Cmd> {
     {
         let key = m.keymap.key_label(Action::EditSequence);
         let how_back = format!("{key} brings it back");
-        cmds = super::keep_draft(m, e.draft_key(), e.draft(), "your sequence", &how_back);
+        cmds = vec![m.keep_draft(e.draft_key(), e.draft(), "your sequence", &how_back)];
     }
     m.panes.campaigns.view = View::Detail;
     cmds

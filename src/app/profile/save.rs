@@ -143,12 +143,13 @@ fn close_editor(m: &mut Model) -> Vec<Cmd> {
         }
         return Vec::new();
     }
-    m.state.drafts.insert(DRAFT_KEY.into(), e.draft());
-    let save = m.save_state();
     let key = m.keymap.key_label(Action::EditProfile);
-    // "Saved locally" only when the state file can be written.
-    m.notify_draft_kept("the unsent profile form", &format!("{key} offers it back"));
-    vec![save]
+    vec![m.keep_draft(
+        DRAFT_KEY.into(),
+        e.draft(),
+        "the unsent profile form",
+        &format!("{key} offers it back"),
+    )]
 }
 
 /// Ctrl-S: checks the form and shows what the save changes.

@@ -19,7 +19,7 @@ use super::theme::Theme;
 use super::widgets::placeholder;
 use crate::api::model::LeadStatus;
 use crate::app::campaigns::keys::{CLOSE, CONFIRM, FixedKey};
-use crate::app::campaigns::needle::Needle;
+use crate::app::needle::Needle;
 use crate::app::campaigns::{CampaignsModel, Dialog, Purpose, View, in_flight, layout};
 use crate::app::fresh::Freshness;
 use crate::app::toast::Level;

@@ -205,10 +205,13 @@ fn close(m: &mut Model) -> Vec<Cmd> {
     };
     let mut cmds = Vec::new();
     if f.form.is_dirty() {
-        m.state.drafts.insert(DRAFT_KEY.into(), f.draft());
-        cmds.push(m.save_state());
         let n = m.keymap.key_label(crate::app::keymap::Action::NewSearch);
-        m.notify_draft_kept("the new search", &format!("{n} offers it back"));
+        cmds.push(m.keep_draft(
+            DRAFT_KEY.into(),
+            f.draft(),
+            "the new search",
+            &format!("{n} offers it back"),
+        ));
     }
     m.panes.leads.view = back_view(m, f.back);
     cmds

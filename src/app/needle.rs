@@ -1,5 +1,5 @@
-//! The text filter of the pane's lists (campaigns, roster, generated
-//! messages): `/` opens it, what is typed narrows the rows at once (every
+//! A live text filter over the rows a list holds (the campaigns, a
+//! roster, generated messages…): `/` opens it, what is typed narrows the rows at once (every
 //! letter goes into it, none acts as a command), Enter keeps it, Esc puts
 //! back the text from before (so a new filter is cleared).
 
