@@ -77,7 +77,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         theme,
     );
     if let Some(input) = &l.filter_input {
-        filter_line::render(m, f, areas.filter, input, "participant or subject", theme);
+        filter_line::render(f, areas.filter, input, "participant or subject", theme);
     }
 }
 

@@ -43,7 +43,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     info(m, f, a.info, o, theme);
     messages(m, f, a.table, o, theme);
     if let Some(input) = &o.filter.input {
-        crate::ui::widgets::filter_line::render(m, f, a.filter, input, "subject or text", theme);
+        crate::ui::widgets::filter_line::render(f, a.filter, input, "subject or text", theme);
     }
     reading(m, f, a.reading, o, theme);
 }

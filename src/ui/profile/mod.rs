@@ -48,7 +48,7 @@ fn read_view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         dialogs::pass_panel(m, f, a.pass, theme);
     }
     if let Some(input) = &p.filter_input {
-        filter_line::render(m, f, a.filter, input, "a field's name or text", theme);
+        filter_line::render(f, a.filter, input, "a field's name or text", theme);
     }
 }
 

@@ -1,18 +1,17 @@
-//! The `/` input line of a list or view filtered live: what is typed,
-//! and the keys that keep or clear it (as the keymap binds them).
+//! The `/` input line of a list or view filtered live
+//! ([`Needle`](crate::app::needle::Needle)): what is typed, and the keys
+//! that keep or clear it, named from the same fixed keys its handler takes.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::app::Model;
-use crate::app::keymap::Action;
+use crate::app::keys;
 use crate::ui::theme::Theme;
 
 /// Draws the input line in `area`.
 pub fn render(
-    m: &Model,
     f: &mut Frame,
     area: Rect,
     input: &ratatui_textarea::TextArea<'static>,
@@ -23,8 +22,8 @@ pub fn render(
     let help = Span::styled(
         format!(
             "  {} keeps · {} clears",
-            m.keymap.text_box_label(Action::Open),
-            m.keymap.text_box_label(Action::Back)
+            keys::CONFIRM.label,
+            keys::CLOSE.label
         ),
         theme.dim,
     );
@@ -32,13 +31,18 @@ pub fn render(
     f.render_widget(Paragraph::new(Line::from(prefix)), area);
     let input_area = Rect {
         x: area.x.saturating_add(3),
-        width: area.width.saturating_sub(3 + help_w),
+        width: area.width.saturating_sub(help_w.saturating_add(3)),
         ..area
     };
     super::form::text_input(f, input_area, input, true, placeholder, theme);
+    // Never past the line's end, however narrow it is.
+    let x = input_area
+        .x
+        .saturating_add(input_area.width)
+        .min(area.right());
     let help_area = Rect {
-        x: input_area.x.saturating_add(input_area.width),
-        width: help_w.min(area.width),
+        x,
+        width: help_w.min(area.right().saturating_sub(x)),
         ..area
     };
     f.render_widget(Paragraph::new(Line::from(help)), help_area);
