@@ -31,6 +31,8 @@ fn model_with(rows: usize) -> Model {
         })
         .collect();
     m.panes.domains.domains.loaded = true;
+    // As every change of the list does (the title's count by status).
+    m.panes.domains.recount();
     // Put the selection in the middle, as a user scrolled there would.
     let viewport = 45;
     m.panes.domains.table.set_len(rows, viewport);

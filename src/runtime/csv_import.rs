@@ -10,7 +10,7 @@
 //! I/O failure fails the chunk, naming the line where it happened.
 
 use std::fs::File;
-use std::io::{BufReader, Read, Seek, SeekFrom};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use tokio::sync::mpsc::UnboundedSender;
@@ -36,7 +36,7 @@ pub fn read_chunk(read: &CsvRead) -> Result<CsvChunk, String> {
     let path = read.path.display();
     let (file, base, file_len) = open(read)?;
     // A second handle (its own offset) to look where a record starts.
-    let mut peek = File::open(expand_home(&read.path)).map_err(|e| format!("{path}: {e}"))?;
+    let mut peek = Peek::open(&read.path).map_err(|e| format!("{path}: {e}"))?;
     // Only `\n` ends a record, so every record's newline is read with it
     // and the line count is exact; a `\r` before it is taken off below.
     let mut rdr = csv::ReaderBuilder::new()
@@ -72,7 +72,7 @@ pub fn read_chunk(read: &CsvRead) -> Result<CsvChunk, String> {
         // reader skipped before it without a word: its position is where
         // it started looking.
         let line = record.position().map_or(before, |p| {
-            let skipped = newlines_at(&mut peek, base.saturating_add(p.byte()));
+            let skipped = peek.newlines_at(base.saturating_add(p.byte()));
             line_of(p.line()).saturating_add(skipped)
         });
         let fields = decode(&record);
@@ -151,20 +151,48 @@ fn decode(record: &csv::ByteRecord) -> Result<Vec<String>, String> {
         .collect()
 }
 
-/// How many `\n` bytes follow each other from `at` in the file: the empty
-/// lines the `csv` reader skips before a record. A failed read counts none.
-fn newlines_at(file: &mut File, at: u64) -> u64 {
-    let mut count = 0u64;
-    let mut buf = [0u8; 256];
-    if file.seek(SeekFrom::Start(at)).is_err() {
-        return 0;
+/// A second, forward-reading look at the file: where each record really
+/// starts. Records come in file order, so it mostly skips ahead inside its
+/// buffer; a read costs a system call per 64 KiB, not one per record.
+struct Peek {
+    r: BufReader<File>,
+    pos: u64,
+}
+
+impl Peek {
+    fn open(path: &Path) -> std::io::Result<Peek> {
+        Ok(Peek {
+            r: BufReader::with_capacity(64 * 1024, File::open(expand_home(path))?),
+            pos: 0,
+        })
     }
-    loop {
-        let n = read_up_to(file, &mut buf).unwrap_or(0);
-        let run = buf[..n].iter().take_while(|b| **b == b'\n').count();
-        count = count.saturating_add(run as u64);
-        if run < buf.len() {
-            return count;
+
+    /// How many `\n` bytes follow each other from `at`: the empty lines the
+    /// `csv` reader skips before a record. A failed read counts none.
+    fn newlines_at(&mut self, at: u64) -> u64 {
+        let moved = match at.checked_sub(self.pos) {
+            Some(0) => Ok(()),
+            Some(ahead) => self
+                .r
+                .seek_relative(i64::try_from(ahead).unwrap_or(i64::MAX)),
+            None => self.r.seek(SeekFrom::Start(at)).map(|_| ()),
+        };
+        if moved.is_err() {
+            return 0;
+        }
+        self.pos = at;
+        let mut count = 0u64;
+        loop {
+            let Ok(buf) = self.r.fill_buf() else {
+                return count;
+            };
+            let (len, run) = (buf.len(), buf.iter().take_while(|b| **b == b'\n').count());
+            self.r.consume(run);
+            self.pos = self.pos.saturating_add(run as u64);
+            count = count.saturating_add(run as u64);
+            if len == 0 || run < len {
+                return count;
+            }
         }
     }
 }

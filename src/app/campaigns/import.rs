@@ -15,6 +15,7 @@
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui_textarea::TextArea;
@@ -439,7 +440,15 @@ pub struct Progress {
     pub failure: Option<Failure>,
     /// The user asked to stop after the chunk in flight.
     pub stop: bool,
+    /// When the open campaign was last read again during the upload.
+    pub reread_at: Option<Instant>,
 }
+
+/// How often the open campaign is read again while an upload goes on (its
+/// total and stats change with every chunk; reading it after each of a
+/// hundred chunks would double the requests of a large import). It is read
+/// again when the import ends, whatever the time.
+const REREAD_EVERY: Duration = Duration::from_secs(2);
 
 impl Progress {
     /// Rows left out or duplicated in the file, and imported, in one line.
@@ -781,8 +790,18 @@ fn commit(m: &mut Model, r: &AddLeadsResponse) -> Vec<Cmd> {
     d.stage = Stage::Uploading;
     let campaign = d.campaign.clone();
     let mut cmds = read_from(m, f.next);
-    // Each chunk that went in changes the campaign's total and stats.
-    if r.imported > 0 && m.panes.campaigns.open_id() == Some(campaign.as_str()) {
+    // Each chunk that went in changes the campaign's total and stats: it is
+    // read again now and then while the upload goes on.
+    let now = m.now;
+    let due = dialog_mut(m).is_some_and(|d| {
+        d.progress
+            .reread_at
+            .is_none_or(|t| now.saturating_duration_since(t) >= REREAD_EVERY)
+    });
+    if r.imported > 0 && due && m.panes.campaigns.open_id() == Some(campaign.as_str()) {
+        if let Some(d) = dialog_mut(m) {
+            d.progress.reread_at = Some(now);
+        }
         cmds.extend(detail::read_again(m, &campaign));
     }
     cmds

@@ -263,6 +263,40 @@ fn draft_an_import_chunk_or_a_delete_reads_the_campaign_again_and_shows_the_new_
     assert_eq!(total(&m), Some(1116));
 }
 
+/// A large import reads the open campaign again now and then, not after
+/// every chunk (that would double its requests), and always at the end.
+#[test]
+fn an_upload_reads_the_open_campaign_again_at_most_every_two_seconds() {
+    let (mut m, _) = importing(first_chunk());
+    drive::ctrl(&mut m, 's');
+    let cmds = drive::ctrl(&mut m, 's');
+    let cmds = service(&mut m, cmds, &[]);
+    let reads = |cmds: &[Cmd]| {
+        requests(cmds)
+            .iter()
+            .filter(|r| matches!(r, ApiRequest::GetCampaign { .. }))
+            .count()
+    };
+    assert_eq!(reads(&cmds), 1, "the first chunk that went in");
+    let mut cmds = cmds;
+    for (n, later) in [(0, 0), (1, 2)] {
+        m.now += std::time::Duration::from_secs(later);
+        let (id, read) = read_of(&cmds);
+        let mut middle = second_chunk(read.start);
+        let email = format!("fresh{n}@x.io");
+        middle.rows = vec![row(read.start.line, &[email.as_str(), "x"])];
+        middle.eof = false;
+        middle.next = crate::app::csv_chunk::CsvPos {
+            byte: read.start.byte + 100,
+            line: read.start.line + 2,
+        };
+        middle.file_len = 1_000_000;
+        let sent = update(&mut m, Msg::CsvRead { id, result: Ok(middle) });
+        cmds = service(&mut m, sent, &[]);
+        assert_eq!(reads(&cmds), n, "{later} s later");
+    }
+}
+
 #[test]
 fn the_preview_starts_on_the_lead_selected_and_reaches_any_lead() {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));

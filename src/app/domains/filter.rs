@@ -181,6 +181,10 @@ fn record_key(r: &crate::api::model::DnsRecord) -> String {
 pub(super) fn reselect(m: &mut Model, view: View, keep: Option<String>) -> bool {
     let vp = areas_for(m, view).viewport();
     let d = &mut m.panes.domains;
+    if view == View::Domains {
+        // Every change of the domain list comes through here.
+        d.recount();
+    }
     if view == View::SenderDetail {
         // The schedule is a tree: it keeps its own lines and selection.
         let needle = d.schedule_query.needle();

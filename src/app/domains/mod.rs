@@ -198,6 +198,43 @@ pub struct Loaded<T> {
     pub cached: bool,
 }
 
+/// The domains the list shows ([`DomainsModel::shown_domains`]).
+#[derive(Debug)]
+pub enum Shown<'a> {
+    /// No filter: every domain, as held.
+    All(&'a [SendingDomain]),
+    /// Those passing the filter.
+    Some(Vec<&'a SendingDomain>),
+}
+
+impl<'a> Shown<'a> {
+    /// How many are shown.
+    pub fn len(&self) -> usize {
+        match self {
+            Shown::All(all) => all.len(),
+            Shown::Some(some) => some.len(),
+        }
+    }
+
+    /// Whether none is.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The `i`-th shown.
+    pub fn get(&self, i: usize) -> Option<&'a SendingDomain> {
+        match self {
+            Shown::All(all) => all.get(i),
+            Shown::Some(some) => some.get(i).copied(),
+        }
+    }
+
+    /// The shown domains, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &'a SendingDomain> + '_ {
+        (0..self.len()).filter_map(|i| self.get(i))
+    }
+}
+
 /// State of the pane.
 #[derive(Debug, Default)]
 pub struct DomainsModel {
@@ -232,6 +269,9 @@ pub struct DomainsModel {
     pub watches: BTreeMap<String, Watch>,
     /// The `/` filter of the domain list.
     pub domain_query: ListFilter,
+    /// The domains by status, counted when the list changes
+    /// ([`DomainsModel::recount`]): `(status, count)`, none at zero.
+    pub by_status: Vec<(String, usize)>,
     /// The `/` filter of the sender list.
     pub sender_query: ListFilter,
     /// The `/` filter of the open domain's DNS records.
@@ -282,14 +322,37 @@ impl DomainsModel {
     }
 
     /// The domains the list shows: those passing its `/` filter (on the
-    /// name or the status).
-    pub fn shown_domains(&self) -> Vec<&SendingDomain> {
-        let needle = self.domain_query.needle();
-        self.domains
-            .items
+    /// name or the status). Without a filter it is the list itself, taken
+    /// as it is: a frame of 100,000 domains costs no more than one of 100.
+    pub fn shown_domains(&self) -> Shown<'_> {
+        let Some(needle) = self.domain_query.needle() else {
+            return Shown::All(&self.domains.items);
+        };
+        Shown::Some(
+            self.domains
+                .items
+                .iter()
+                .filter(|d| filter::admits(Some(&needle), &[&d.domain, d.status.as_str()]))
+                .collect(),
+        )
+    }
+
+    /// Counts the domains by status (kept for the wide list's title, so a
+    /// frame never walks the whole list); after every change of the list.
+    pub fn recount(&mut self) {
+        let mut counts: Vec<(String, usize)> = ["verified", "verifying", "pending", "failed"]
             .iter()
-            .filter(|d| filter::admits(needle.as_deref(), &[&d.domain, d.status.as_str()]))
-            .collect()
+            .map(|s| ((*s).to_owned(), 0))
+            .collect();
+        for dom in &self.domains.items {
+            let status = dom.status.as_str();
+            match counts.iter_mut().find(|(s, _)| s == status) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((status.to_owned(), 1)),
+            }
+        }
+        counts.retain(|(_, n)| *n > 0);
+        self.by_status = counts;
     }
 
     /// The records of `dom` its records view shows: those passing the
@@ -313,7 +376,10 @@ impl DomainsModel {
 
     /// The selected row of the domain list.
     pub fn selected_domain(&self) -> Option<&SendingDomain> {
-        self.shown_domains().get(self.table.selected).copied()
+        match self.shown_domains() {
+            Shown::All(all) => all.get(self.table.selected),
+            Shown::Some(some) => some.get(self.table.selected).copied(),
+        }
     }
 
     /// Senders passing the type filter and the `/` filter (on the names,

@@ -96,11 +96,23 @@ fn polling_asks_once_at_a_time_and_announces_verified() {
         "2026-11-22T11:50:00Z",
     );
     done.verified_at = Some("2026-11-22T12:00:00Z".into());
+    let count = |m: &Model, status: &str| {
+        m.panes
+            .domains
+            .by_status
+            .iter()
+            .find(|(s, _)| s == status)
+            .map_or(0, |(_, n)| *n)
+    };
+    let verified = count(&m, "verified");
     let cmds = reply(&mut m, id, ApiReply::Domain(Ok(done)));
     assert_eq!(
         m.panes.domains.open_domain().map(|d| d.status.clone()),
         Some(DomainStatus::Verified)
     );
+    // The wide list's count by status follows the change.
+    assert_eq!(count(&m, "verified"), verified + 1);
+    assert_eq!(count(&m, "verifying"), 0);
     assert!(
         cmds.iter()
             .any(|c| matches!(c, Cmd::Notify { title, .. } if title == "Domain verified")),

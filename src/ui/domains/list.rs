@@ -173,35 +173,15 @@ fn title(m: &Model, wide: bool, theme: &Theme) -> Line<'static> {
         ),
         sync,
     ];
-    if wide && !d.domains.items.is_empty() {
-        spans.push(Span::styled(
-            format!(" {} ", by_status(&d.domains.items)),
-            theme.dim,
-        ));
+    if wide && !d.by_status.is_empty() {
+        let counts: Vec<String> = d
+            .by_status
+            .iter()
+            .map(|(s, n)| format!("{n} {}", DisplayText::inline(s)))
+            .collect();
+        spans.push(Span::styled(format!(" {} ", counts.join(" · ")), theme.dim));
     }
     Line::from(spans)
-}
-
-/// `1 verified · 1 verifying · 1 pending · 1 failed` (statuses the
-/// contract does not name follow, as sent).
-fn by_status(items: &[SendingDomain]) -> String {
-    let mut counts: Vec<(String, usize)> = ["verified", "verifying", "pending", "failed"]
-        .iter()
-        .map(|s| ((*s).to_owned(), 0))
-        .collect();
-    for dom in items {
-        let status = dom.status.as_str();
-        match counts.iter_mut().find(|(s, _)| s == status) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((status.to_owned(), 1)),
-        }
-    }
-    counts
-        .iter()
-        .filter(|(_, n)| *n > 0)
-        .map(|(s, n)| format!("{n} {}", DisplayText::inline(s)))
-        .collect::<Vec<_>>()
-        .join(" · ")
 }
 
 /// What the watch is doing.
