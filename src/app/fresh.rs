@@ -78,7 +78,17 @@ pub fn stale_note(m: &Model, read_at: Option<i64>, error: &ApiError, polled: boo
         || "?".to_owned(),
         |t| age_text(u64::try_from(m.clock.saturating_sub(t)).unwrap_or(0)),
     );
-    let next = if error.is_unauthorized() {
+    let next = next_step(m, error, polled)
+        .map(|n| format!(" · {n}"))
+        .unwrap_or_default();
+    format!("⚠ as of {age} ago ({}){next}", error.code())
+}
+
+/// What comes after a failed read, said the same way everywhere: how to fix
+/// a refused key, `retrying` while a poller reads again (`polled`), the
+/// Refresh key when a retry can help, else nothing.
+pub fn next_step(m: &Model, error: &ApiError, polled: bool) -> Option<String> {
+    if error.is_unauthorized() {
         Some("key refused: see `outpost check`".to_owned())
     } else if polled {
         Some("retrying".to_owned())
@@ -86,9 +96,7 @@ pub fn stale_note(m: &Model, read_at: Option<i64>, error: &ApiError, polled: boo
         Some(format!("{} retries", m.keymap.key_label(Action::Refresh)))
     } else {
         None
-    };
-    let next = next.map(|n| format!(" · {n}")).unwrap_or_default();
-    format!("⚠ as of {age} ago ({}){next}", error.code())
+    }
 }
 
 /// An age in one unit: `12s`, `3m`, `2h`, `4d`.

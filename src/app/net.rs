@@ -27,6 +27,7 @@ use crate::api::gate::human_wait;
 use crate::api::{ApiError, ConnState, RateLimits, RouteFamily};
 use crate::app::keymap::Action;
 use crate::text::format;
+use crate::text::sanitize::DisplayText;
 
 use super::Model;
 use super::toast::{Level, error_body};
@@ -93,6 +94,13 @@ pub enum Load<'a> {
     Pending,
     /// The last attempt failed.
     Failed(&'a ApiError),
+}
+
+impl<'a> Load<'a> {
+    /// Failed with `error`, else pending.
+    pub fn of(error: Option<&'a ApiError>) -> Load<'a> {
+        error.map_or(Load::Pending, Load::Failed)
+    }
 }
 
 /// The text a pane shows in place of data it does not have, and how loud.
@@ -175,8 +183,26 @@ impl Model {
 
     /// What a pane shows in place of data it does not have yet (see the
     /// module docs): `what` names the data ("sending domains"), `family`
-    /// the route family its request goes to.
+    /// the route family its request goes to. The text carries the
+    /// service's own words, made inert here so no view can forget to.
     pub fn placeholder(&self, what: &str, family: RouteFamily, load: Load<'_>) -> Placeholder {
+        let mut p = self.placeholder_raw(what, family, load);
+        p.text = DisplayText::block(&p.text).into_string();
+        p
+    }
+
+    /// The text of [`Model::placeholder`] for data whose last read failed
+    /// with `error`, or is still on its way (`None`).
+    pub fn placeholder_text(
+        &self,
+        what: &str,
+        family: RouteFamily,
+        error: Option<&ApiError>,
+    ) -> String {
+        self.placeholder(what, family, Load::of(error)).text
+    }
+
+    fn placeholder_raw(&self, what: &str, family: RouteFamily, load: Load<'_>) -> Placeholder {
         let key = self.keymap.key_label(Action::Refresh);
         match load {
             // Worded like the error toast: the retry key only when it can
@@ -297,6 +323,20 @@ mod tests {
             "rate limited for 27 h 46 min · lead-finder — r tries once now"
         );
         assert_eq!(m.net_line().short, "limited 27 h 46 min — r tries now");
+    }
+
+    /// The service's own words reach the placeholder made inert: an
+    /// escape sequence in an error message never reaches a view.
+    #[test]
+    fn a_placeholder_carries_no_escape_from_the_service() {
+        let m = fixtures::model(80, 24);
+        let hostile = fixtures::drive::service_error(
+            500,
+            r#"{"error":{"code":"x\u001b[2J","message":"boom \u001b]52;c;aGk=\u0007done"}}"#,
+        );
+        let text = m.placeholder_text("searches", RouteFamily::LeadFinder, Some(&hostile));
+        assert!(text.contains("boom") && text.contains("done"), "{text}");
+        assert!(!text.chars().any(char::is_control), "{text:?}");
     }
 
     #[test]

@@ -580,7 +580,8 @@ fn report(
                 "import stopped at the chunk from line {}: {}: {}; {}",
                 s.line,
                 s.code,
-                s.message,
+                // Its own full stop would stand before the semicolon.
+                s.message.trim_end_matches('.'),
                 went_in_text(p.went_in)
             );
             if s.may_have_gone_in {

@@ -329,7 +329,7 @@ fn an_import_stopped_part_way_says_which_lines_went_in() {
     assert_eq!(report["stopped"]["may_have_gone_in"], false);
     assert!(
         r.stderr.contains(
-            "import stopped at the chunk from line 1002: internal_error: Simulated failure (chaos): the request was not processed.; lines 2–1001 went in"
+            "import stopped at the chunk from line 1002: internal_error: Simulated failure (chaos): the request was not processed; lines 2–1001 went in"
         ),
         "{}",
         r.stderr

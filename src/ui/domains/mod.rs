@@ -12,7 +12,7 @@ use crate::api::RouteFamily;
 use crate::api::model::SendingDomain;
 use crate::app::domains::layout::areas;
 use crate::app::domains::{self, DomainsModel, Loaded, View};
-use crate::app::{Load, Model};
+use crate::app::Model;
 use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
@@ -100,8 +100,7 @@ fn loading_or_error<T>(m: &Model, l: &Loaded<T>, what: &str, family: RouteFamily
     if l.loaded {
         return format!("no {what} yet");
     }
-    let load = l.error.as_ref().map_or(Load::Pending, Load::Failed);
-    m.placeholder(what, family, load).text
+    m.placeholder_text(what, family, l.error.as_ref())
 }
 
 /// What a list says when its filters hide every row.

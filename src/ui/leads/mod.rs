@@ -10,7 +10,6 @@ mod search;
 mod searches;
 
 use crate::api::{ApiError, RouteFamily};
-use crate::app::Load;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -91,12 +90,7 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 /// it failed — the Refresh key only when a retry can help, the
 /// refused-key advice on a 401.
 fn placeholder(m: &Model, what: &str, error: Option<&ApiError>) -> String {
-    m.placeholder(
-        what,
-        RouteFamily::LeadFinder,
-        error.map_or(Load::Pending, Load::Failed),
-    )
-    .text
+    m.placeholder_text(what, RouteFamily::LeadFinder, error)
 }
 
 /// What can be done about a failed refresh, after its stale mark: the
@@ -104,9 +98,8 @@ fn placeholder(m: &Model, what: &str, error: Option<&ApiError>) -> String {
 /// nothing.
 fn retry_note(m: &Model, error: Option<&ApiError>) -> Option<String> {
     match error {
-        Some(e) if e.is_unauthorized() => Some("key refused: see `outpost check`".into()),
-        Some(e) if !e.retryable() => None,
-        _ => Some(format!(
+        Some(e) => crate::app::fresh::next_step(m, e, false),
+        None => Some(format!(
             "{} retries",
             m.keymap.key_label(crate::app::keymap::Action::Refresh)
         )),

@@ -400,8 +400,6 @@ fn chips_line(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
     }
 }
 
-/// The results' columns; a wide screen adds location, seniority, (when a
-/// lead on screen has one) email, and the query that found the lead.
 /// The results' columns. From [`WIDE_TABLE`] on, where each lead is,
 /// their seniority and email are always shown (the wider columns are cut
 /// to make room); the query, then the tier (the score says it too), give

@@ -12,6 +12,7 @@ use ratatui::widgets::{
 };
 
 use crate::app::table::TableState;
+use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 
 /// A column: header, width bounds, alignment.
@@ -96,9 +97,11 @@ pub struct TableSpec<'a> {
 }
 
 /// Fits column widths to `total` columns: each column gets what its visible
-/// content needs within `[min, max]`; optional columns are hidden (width 0)
-/// before content is cut; then overflow is taken from the widest, and spare
-/// room goes to the last shown column, so columns stay next to each other.
+/// content needs within `[min, max]`; squeezed columns give up their room
+/// (down to `min`) first, then optional columns are hidden (width 0) before
+/// any other content is cut; then overflow is taken from the widest, and
+/// spare room goes to the last shown column, so columns stay next to each
+/// other.
 pub fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
     let mut w: Vec<u16> = columns
         .iter()
@@ -145,7 +148,17 @@ pub fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
                 .max_by_key(|(_, v)| **v)
                 .map(|(i, _)| i)
         };
-        let Some(i) = widest_above(&|i| columns[i].min).or_else(|| widest_above(&|_| 1)) else {
+        // Squeezed columns first: they are the ones cut to keep the others.
+        let squeezed = w
+            .iter()
+            .enumerate()
+            .filter(|(i, v)| columns[*i].squeeze && **v > columns[*i].min)
+            .max_by_key(|(_, v)| **v)
+            .map(|(i, _)| i);
+        let Some(i) = squeezed
+            .or_else(|| widest_above(&|i| columns[i].min))
+            .or_else(|| widest_above(&|_| 1))
+        else {
             break;
         };
         w[i] -= 1;
@@ -302,7 +315,11 @@ fn render_empty(f: &mut Frame, inner: Rect, columns: &[Column], empty: &str, the
         // (`outpost check`, the Refresh key).
         Paragraph::new(
             std::iter::once(header)
-                .chain(super::wrapped::lines(empty, inner.width, theme.dim))
+                .chain(super::wrapped::lines(
+                    DisplayText::block(empty).as_str(),
+                    inner.width,
+                    theme.dim,
+                ))
                 .collect::<Vec<_>>(),
         ),
         inner,
@@ -371,6 +388,24 @@ mod tests {
         );
         let w = fit_widths(&cols, &[30, 1, 7], 30);
         assert_eq!(w, vec![30, 0, 0]);
+    }
+
+    /// A squeezed column is the one cut, down to its minimum, before an
+    /// optional column goes or a wider column is cut.
+    #[test]
+    fn a_squeezed_column_gives_up_its_room_first() {
+        let cols = [
+            Column::new("Name", 8, 40).squeezed(),
+            Column::new("Email", 10, 40),
+            Column::num("Sent", 4, 6).optional(1),
+        ];
+        // Everything wants 40 + 30 + 4 (+2 gaps) = 76 in 60 columns.
+        let w = fit_widths(&cols, &[40, 30, 4], 60);
+        assert_eq!(w, vec![24, 30, 4], "the name is cut, the email kept whole");
+        // Past the name's minimum, the optional column goes.
+        let w = fit_widths(&cols, &[40, 30, 4], 40);
+        assert_eq!(w[2], 0);
+        assert_eq!(w[0], 9, "{w:?}");
     }
 
     #[test]
