@@ -86,6 +86,9 @@ pub struct Toasts {
     items: Vec<Toast>,
     log: VecDeque<Logged>,
     next_id: u64,
+    /// Notices pushed since the start (the runtime writes each new one to
+    /// the log file).
+    pushed: u64,
     /// The key label of Refresh, for "r retries" (set from the keymap).
     retry_key: String,
 }
@@ -96,6 +99,7 @@ impl Default for Toasts {
             items: Vec::new(),
             log: VecDeque::new(),
             next_id: 0,
+            pushed: 0,
             retry_key: "r".into(),
         }
     }
@@ -121,6 +125,7 @@ impl Toasts {
         };
         let title = DisplayText::inline(title);
         let text = DisplayText::block(text);
+        self.pushed = self.pushed.wrapping_add(1);
         self.log_message(now, level, &title, &text);
         // A failing poller says the same thing every few seconds: one toast
         // counts it, moved to the newest place.
@@ -179,6 +184,12 @@ impl Toasts {
         let title = format!("{} · {}", err.code(), context);
         let text = error_body(err, &self.retry_key);
         self.push(now, Level::Error, &title, &text);
+    }
+
+    /// How many notices were pushed since the start: when it changes, the
+    /// newest entry of [`Toasts::log`] is new.
+    pub fn pushed(&self) -> u64 {
+        self.pushed
     }
 
     /// Drops expired toasts; returns whether any went.

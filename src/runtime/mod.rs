@@ -294,6 +294,8 @@ where
     let mut subs = SubManager::default();
     fx.execute(deferred, &mut model, &mut host, terminal);
     subs.sync(app::subscriptions(&model), &tx);
+    // Notices already written to the log file.
+    let mut notices = model.toasts.pushed();
     let mut probed = false;
     loop {
         if model.quit {
@@ -336,6 +338,7 @@ where
         model.now = Instant::now();
         model.clock = clock();
         let cmds = app::update(&mut model, msg);
+        log_notice(&model, &mut notices);
         fx.execute(cmds, &mut model, &mut host, terminal);
         if std::mem::take(&mut fx.switched) {
             // Another workspace: watch its client's gates and connection.
@@ -805,4 +808,18 @@ pub fn write_file(file: &app::cmd::FileWrite) -> Result<(), String> {
         ));
     }
     write_atomic(&file.path, &file.bytes).map_err(|e| format!("{}: {e}", file.path.display()))
+}
+
+/// Writes a notice the last update showed to the log file (its level and
+/// title: what happened and when, for support; the text may hold customer
+/// data and stays on screen).
+fn log_notice(model: &Model, seen: &mut u64) {
+    let pushed = model.toasts.pushed();
+    if pushed == *seen {
+        return;
+    }
+    *seen = pushed;
+    if let Some(n) = model.toasts.log().last() {
+        tracing::info!(level = n.level.name(), "notice: {}", n.title.as_str());
+    }
 }
