@@ -217,14 +217,28 @@ fn wait_retrying(pty: &Pty, text: &str) -> String {
     }
 }
 
-/// When one of `texts` shows within a moment (a question), answers it
-/// with `key`.
-fn answer_if(pty: &Pty, texts: &[&str], key: &[u8]) {
-    let end = Instant::now() + Duration::from_millis(300);
+/// How long [`answer_if`] looks for its question.
+enum Until<'a> {
+    /// Until this shows instead (what comes when no question does).
+    Shows(&'a str),
+    /// For this long.
+    For(Duration),
+}
+
+/// Answers a question with `key` if one of `texts` shows while it looks.
+fn answer_if(pty: &Pty, texts: &[&str], key: &[u8], until: Until<'_>) {
+    let end = Instant::now()
+        + match until {
+            Until::Shows(_) => deadline(),
+            Until::For(d) => d,
+        };
     while Instant::now() < end {
         let screen = pty.screen();
         if texts.iter().any(|t| screen.contains(t)) {
             keys(pty, &[key]);
+            return;
+        }
+        if matches!(until, Until::Shows(n) if screen.contains(n)) {
             return;
         }
         std::thread::sleep(Duration::from_millis(50));
@@ -243,7 +257,13 @@ fn close(pty: &Pty, title: &str) {
             pty.screen()
         );
         keys(pty, &[ESC]);
-        answer_if(pty, &["Unsaved"], b"n");
+        // Asked again on the next turn of the loop if it comes late.
+        answer_if(
+            pty,
+            &["Unsaved"],
+            b"n",
+            Until::For(Duration::from_millis(300)),
+        );
         std::thread::sleep(Duration::from_millis(200));
     }
 }
@@ -297,7 +317,12 @@ fn form_write(
     (name, method, path): (&str, &'static str, &'static str),
 ) {
     keys(pty, &[open.0]);
-    answer_if(pty, &["Unsent draft", "Unsaved text"], b"n");
+    answer_if(
+        pty,
+        &["Unsent draft", "Unsaved text"],
+        b"n",
+        Until::Shows(open.1),
+    );
     pty.wait_for(open.1).expect("the form opens");
     pty.type_text(text);
     keys(pty, &[send]);
@@ -344,7 +369,7 @@ fn campaigns(pty: &Pty, serve: &Serve, ledger: &mut Ledger, round: usize) {
     }
     pty.type_text(&format!("\tChaos campaign {round}"));
     keys(pty, &[CTRL_S]);
-    answer_if(pty, &["again?"], b"y");
+    answer_if(pty, &["again?"], b"y", Until::For(Duration::from_secs(2)));
     ledger.wrote((pty, serve), "create a campaign", "POST", "/api/campaigns");
     close(pty, "New campaign");
 }
@@ -399,7 +424,7 @@ fn profile(pty: &Pty, serve: &Serve, ledger: &mut Ledger, round: usize) {
     wait_retrying(pty, "First name");
     tour_pane(pty);
     keys(pty, &[b"e"]);
-    answer_if(pty, &["Unsent"], b"n");
+    answer_if(pty, &["Unsent"], b"n", Until::Shows("Edit company profile"));
     pty.wait_for("Edit company profile").expect("the form");
     pty.type_text(&round.to_string());
     keys(pty, &[CTRL_S]);
@@ -440,7 +465,7 @@ fn keys_answered_while_requests_hang(pty: &Pty) {
 fn quit_keeping_a_draft(mut pty: Pty, body: &str) {
     pane(&pty, b"3", "Inbox ·");
     keys(&pty, &[b"c"]);
-    answer_if(&pty, &["Unsaved text"], b"n");
+    answer_if(&pty, &["Unsaved text"], b"n", Until::Shows("New email"));
     pty.wait_for("New email").expect("the editor");
     pty.type_text(&format!("keep@example.com\t\t\t\tKept\t{body}"));
     pty.wait_for(body).expect("typed");
