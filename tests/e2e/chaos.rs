@@ -218,6 +218,7 @@ fn wait_retrying(pty: &Pty, text: &str) -> String {
 }
 
 /// How long [`answer_if`] looks for its question.
+#[derive(Clone, Copy)]
 enum Until<'a> {
     /// Until this shows instead (what comes when no question does).
     Shows(&'a str),
