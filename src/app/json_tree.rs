@@ -3,7 +3,7 @@
 //! flattened (and sanitized) once when the data or the folding changes, not
 //! on every frame.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 use serde_json::Value;
 
@@ -135,26 +135,36 @@ impl JsonTree {
 }
 
 /// The lines that contain `needle`, their parents, and what a matching
-/// container holds, in order.
+/// container holds, in order. Linear in the lines (times their depth): a
+/// one-letter filter on a large tree stays quick.
 fn matching(lines: Vec<TreeLine>, needle: &str) -> Vec<TreeLine> {
-    let hits: Vec<String> = lines
+    // Every proper prefix of a path (`/a/b/c` → `/a`, `/a/b`).
+    fn parents(path: &str) -> impl Iterator<Item = &str> {
+        path.match_indices('/')
+            .map(|(i, _)| &path[..i])
+            .filter(|p| !p.is_empty())
+    }
+    let hits: HashSet<&str> = lines
         .iter()
         .filter(|l| {
             l.key.as_str().to_lowercase().contains(needle)
                 || l.value.as_str().to_lowercase().contains(needle)
         })
-        .map(|l| l.path.clone())
+        .map(|l| l.path.as_str())
         .collect();
-    let related = |path: &str| {
-        hits.iter().any(|h| {
-            h == path
-                || h.strip_prefix(path).is_some_and(|r| r.starts_with('/'))
-                || path
-                    .strip_prefix(h.as_str())
-                    .is_some_and(|r| r.starts_with('/'))
+    let above: HashSet<&str> = hits.iter().flat_map(|h| parents(h)).collect();
+    let keep: Vec<bool> = lines
+        .iter()
+        .map(|l| {
+            let p = l.path.as_str();
+            hits.contains(p) || above.contains(p) || parents(p).any(|q| hits.contains(q))
         })
-    };
-    lines.into_iter().filter(|l| related(&l.path)).collect()
+        .collect();
+    lines
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(l, k)| k.then_some(l))
+        .collect()
 }
 
 fn summary(v: &Value) -> String {

@@ -22,8 +22,12 @@ pub struct FixedKey {
 }
 
 impl FixedKey {
-    /// Whether `key` is this key (a letter in either case).
+    /// Whether `key` is this key (a letter in either case, so Caps Lock does
+    /// not change an answer; never with Alt, which no fixed key uses).
     pub fn matches(&self, key: &KeyEvent) -> bool {
+        if key.modifiers.contains(KeyModifiers::ALT) {
+            return false;
+        }
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match (self.code, key.code) {
             // Terminals send Shift-Tab as either.
@@ -159,6 +163,11 @@ mod tests {
         assert!(!NEXT.matches(&k(KeyCode::Tab, KeyModifiers::SHIFT)));
         assert!(YES.matches(&k(KeyCode::Char('Y'), KeyModifiers::SHIFT)));
         assert!(!YES.matches(&k(KeyCode::Char('y'), KeyModifiers::CONTROL)));
+        assert!(
+            !YES.matches(&k(KeyCode::Char('y'), KeyModifiers::ALT)),
+            "Alt-y is not y"
+        );
+        assert!(!CONFIRM.matches(&k(KeyCode::Enter, KeyModifiers::ALT)));
     }
 
     #[test]

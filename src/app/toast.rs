@@ -199,16 +199,16 @@ impl Toasts {
         before != self.items.len()
     }
 
-    /// Takes back the toasts titled `title` still on screen, and their
-    /// entries in the log: a notice the next message proved wrong is not
-    /// left behind in `:messages` either.
+    /// Takes back every toast titled `title` still on screen, each with the
+    /// newest log entry saying the same: a notice the next message proved
+    /// wrong is not left behind in `:messages` either. Entries of earlier
+    /// occasions, no longer on screen, stay.
     pub fn retract(&mut self, title: &str) {
         let (gone, kept): (Vec<Toast>, Vec<Toast>) = std::mem::take(&mut self.items)
             .into_iter()
             .partition(|t| t.title.as_str() == title);
         self.items = kept;
         for t in gone {
-            // The newest entry saying it (an older, true one stays).
             if let Some(i) = self
                 .log
                 .iter()
