@@ -13,6 +13,18 @@ use std::time::Duration;
 /// created" (the first at once, the later ones 2, 4 and 8 s apart).
 pub const CHECKS: u32 = 4;
 
+/// How long before the create was sent an item found by the check may
+/// have been created (the service's clock and ours differ a little).
+pub const CLOCK_SLACK: i64 = 300;
+
+/// Whether an item created at `created_at` (RFC 3339) may be the one a
+/// create sent at `sent_at` (unix seconds) made: not older than the send,
+/// give or take [`CLOCK_SLACK`]. A time that does not read is given the
+/// benefit of the doubt (the name and the list before decide).
+pub fn made_since(created_at: &str, sent_at: i64) -> bool {
+    crate::text::format::unix(created_at).is_none_or(|t| t >= sent_at - CLOCK_SLACK)
+}
+
 /// A create whose answer was lost.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Uncertain {
@@ -107,5 +119,17 @@ mod tests {
         assert!(u.text("campaigns").contains("most likely not created"));
         let unlisted = Uncertain::new("timeout".into(), false);
         assert!(unlisted.text("searches").contains("cannot tell"));
+    }
+
+    #[test]
+    fn only_an_item_made_since_the_send_can_be_the_created_one() {
+        let sent = crate::text::format::unix("2026-03-01T12:00:00Z").expect("time");
+        assert!(made_since("2026-03-01T12:00:01Z", sent));
+        assert!(
+            made_since("2026-03-01T11:56:00Z", sent),
+            "clocks differ a little"
+        );
+        assert!(!made_since("2026-02-01T12:00:00Z", sent), "a month older");
+        assert!(made_since("", sent), "no time: the name decides");
     }
 }

@@ -54,11 +54,6 @@ pub struct CreateForm {
     pub origin: Origin,
     /// Where Esc goes back to.
     pub back: View,
-    /// What the last create sent, to recognise the campaign if its answer
-    /// is lost.
-    pub sent: Option<lost::Sent>,
-    /// The last create may have been carried out: what is known of it.
-    pub uncertain: Option<lost::Uncertain>,
     /// The key that reads the campaigns (and the senders) again.
     pub refresh_key: String,
 }
@@ -186,15 +181,18 @@ fn build(f: &mut CreateForm) {
 }
 
 /// Rebuilds the form for its type (or for the senders that arrived),
-/// keeping what was typed in fields both builds share; the senders get the
-/// new build's ticks (the default sender of the type).
+/// keeping what was typed in fields both builds share and the note (what
+/// is known of a lost create); the senders get the new build's ticks (the
+/// default sender of the type).
 fn rebuild(f: &mut CreateForm) {
     let mut typed = f.form.snapshot();
     let focus = f.form.fields.get(f.form.focus).map(|x| x.key);
+    let note = f.form.note.take();
     typed.remove("type");
     typed.remove("senders");
     build(f);
     f.form.restore(&typed);
+    f.form.note = note;
     if let Some(key) = focus {
         f.form.focus_key(key);
     }
@@ -243,8 +241,6 @@ fn open_with(m: &mut Model, origin: Origin, channel: Option<Channel>) -> Vec<Cmd
         sender_ids: Vec::new(),
         origin,
         back,
-        sent: None,
-        uncertain: None,
         refresh_key: m.keymap.key_label(Action::Refresh),
     };
     build(&mut f);
@@ -266,6 +262,8 @@ fn open_with(m: &mut Model, origin: Origin, channel: Option<Channel>) -> Vec<Cmd
     }
     m.panes.campaigns.create = Some(f);
     m.panes.campaigns.view = View::Create;
+    // A create whose answer was lost is still in question.
+    lost::show(m);
     let (_, cmd) = m.request(Purpose::Senders, ApiRequest::ListSenders);
     vec![cmd]
 }
@@ -301,11 +299,7 @@ fn close(m: &mut Model) -> Vec<Cmd> {
     if f.form.is_dirty() {
         let key = m.keymap.key_label(Action::NewCampaign);
         let how_back = format!("{key} brings it back");
-        cmds = vec![m.keep_draft(DRAFT_KEY.into(),
-            f.draft(),
-            "the new campaign",
-            &how_back,
-        )];
+        cmds = vec![m.keep_draft(DRAFT_KEY.into(), f.draft(), "the new campaign", &how_back)];
     }
     m.requests
         .forget::<super::CampaignsModel>(|p| *p == Purpose::Senders);
@@ -432,20 +426,17 @@ pub(super) fn submit(m: &mut Model) -> Vec<Cmd> {
     let Some(req) = body(f) else {
         return Vec::new();
     };
-    if f.uncertain.is_some() {
+    let c = &mut m.panes.campaigns;
+    if c.last_create.uncertain.is_some() {
+        // The check above cleared the note: what is known stays said.
+        lost::show(m);
         lost::ask_again(m);
         return Vec::new();
     }
-    f.sent = Some(lost::Sent {
+    c.last_create.sent = Some(lost::Sent {
         name: req.name.trim().to_owned(),
-        known: m
-            .panes
-            .campaigns
-            .list
-            .rows
-            .iter()
-            .map(|c| c.id.clone())
-            .collect(),
+        at: m.clock,
+        known: c.list.rows.iter().map(|c| c.id.clone()).collect(),
     });
     let (_, cmd) = m.request(Purpose::Create, ApiRequest::CreateCampaign(Box::new(req)));
     vec![cmd]
@@ -501,14 +492,11 @@ pub fn on_created(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
 }
 
 /// The campaign exists: remembered, the draft dropped, and it opens (or
-/// goes back to the Leads pane). `late`: found by the check after a lost
-/// answer.
+/// goes back to the Leads pane; found after the form was closed, it is
+/// listed and said). `late`: found by the check after a lost answer.
 pub(super) fn created(m: &mut Model, c: Campaign, late: bool) -> Vec<Cmd> {
-    let Some(f) = m.panes.campaigns.create.take() else {
-        // The form was closed while sending: add quietly.
-        list::upsert(m, c);
-        return Vec::new();
-    };
+    m.panes.campaigns.last_create = lost::LastCreate::default();
+    let form = m.panes.campaigns.create.take();
     m.state.drafts.remove(DRAFT_KEY);
     m.state.remember_campaign(&c.id, &c.name, "created");
     let mut cmds = vec![m.save_state()];
@@ -521,6 +509,11 @@ pub(super) fn created(m: &mut Model, c: Campaign, late: bool) -> Vec<Cmd> {
     }
     m.notify(Level::Success, "Campaign created", &text);
     list::upsert(m, c.clone());
+    let Some(f) = form else {
+        // The form was closed meanwhile: the campaign is listed, the view
+        // stays where the user went.
+        return cmds;
+    };
     m.panes.campaigns.view = f.back;
     if f.origin == Origin::Leads {
         m.panes.campaigns.handoff = Some(c);

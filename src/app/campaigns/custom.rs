@@ -54,10 +54,9 @@ fn quoted(s: &str) -> String {
     inert_json(&Value::String(s.to_owned()).to_string())
 }
 
-
 /// Reads `key: value` lines back; a value whose text equals what
 /// [`value_text`] shows for the `original` keeps that value. The error
-/// names the line.
+/// names the line; a blank key is an error unless `original` has it.
 pub fn parse(
     lines: &[String],
     original: &Map<String, Value>,
@@ -66,7 +65,9 @@ pub fn parse(
     for (i, line) in lines.iter().enumerate() {
         let at = |what: &str| format!("line {}: {what}", i + 1);
         let (key, rest) = split_key(line).ok_or_else(|| at("write it as key: value"))?;
-        if key.trim().is_empty() {
+        // A blank key is refused as typed, but one the lead already had
+        // (the service sent it) stays, or the lead could never be saved.
+        if key.trim().is_empty() && !original.contains_key(&key) {
             return Err(at("the key is empty"));
         }
         if out.contains_key(&key) {
@@ -172,5 +173,20 @@ mod tests {
             Err("line 1: write it as key: value".to_owned())
         );
         assert!(parse(&["a: 1".to_owned(), "a: 2".to_owned()], &Map::new()).is_err());
+    }
+
+    #[test]
+    fn a_blank_key_the_service_sent_reads_back_but_a_typed_one_is_refused() {
+        let fields = map(json!({"": "from the import", " ": 3, "plan": "pro"}));
+        let shown = lines(&fields);
+        assert!(
+            shown.contains(&r#""": from the import"#.to_owned()),
+            "{shown:?}"
+        );
+        assert_eq!(parse(&shown, &fields), Ok(fields.clone()));
+        assert_eq!(
+            parse(&[r#""": typed"#.to_owned()], &map(json!({"plan": "pro"}))),
+            Err("line 1: the key is empty".to_owned())
+        );
     }
 }

@@ -92,6 +92,24 @@ fn create_sent(m: &mut Model) -> crate::app::RequestId {
     drive::api(&cmds)[0].0
 }
 
+/// A campaign the service made at the fixtures' clock.
+fn made_now(id: &str, name: &str) -> Campaign {
+    let mut c = fixtures::campaign(id, name, Channel::Email, CampaignStatus::Draft, 0);
+    c.created_at = "2026-11-22T12:00:05Z".into();
+    c
+}
+
+/// The create form filled with "Fresh", sent, its answer lost: what the
+/// pane asked for then.
+fn sent_and_lost(m: &mut Model) -> Vec<Cmd> {
+    let id = create_sent(m);
+    drive::reply(
+        m,
+        id,
+        ApiReply::Campaign(Box::new(Err(lost_after_sending()))),
+    )
+}
+
 fn note(m: &Model) -> String {
     m.panes
         .campaigns
@@ -104,12 +122,7 @@ fn note(m: &Model) -> String {
 #[test]
 fn a_create_whose_answer_was_lost_is_checked_and_asked_before_sending_again() {
     let mut m = with_list(&fixtures::campaigns());
-    let id = create_sent(&mut m);
-    let check = drive::reply(
-        &mut m,
-        id,
-        ApiReply::Campaign(Box::new(Err(lost_after_sending()))),
-    );
+    let check = sent_and_lost(&mut m);
     assert_eq!(requests(&check), [ApiRequest::ListCampaigns], "re-reads");
     assert!(
         note(&m).contains("may have been carried out"),
@@ -153,21 +166,13 @@ fn a_create_whose_answer_was_lost_is_checked_and_asked_before_sending_again() {
 #[test]
 fn a_create_whose_answer_was_lost_but_went_through_opens_the_campaign() {
     let mut m = with_list(&fixtures::campaigns());
-    let id = create_sent(&mut m);
-    let check = drive::reply(
-        &mut m,
-        id,
-        ApiReply::Campaign(Box::new(Err(lost_after_sending()))),
-    );
+    let check = sent_and_lost(&mut m);
     // The first look is too early: the write lands after it.
     answer(&mut m, check, |_| {
         Some(ApiReply::Campaigns(Ok(Some(fixtures::campaigns()))))
     });
     let mut list = fixtures::campaigns();
-    list.insert(
-        0,
-        fixtures::campaign("c-new", "Fresh", Channel::Email, CampaignStatus::Draft, 0),
-    );
+    list.insert(0, made_now("c-new", "Fresh"));
     let sub = SubId::Pane(PaneSub::Campaigns(CampaignsSub::CreateCheck(1)));
     let cmds = update(&mut m, Msg::SubFired(sub));
     answer(&mut m, cmds, |_| {
@@ -333,13 +338,19 @@ fn the_import_report_scrolls_with_the_keymaps_moves() {
     assert_eq!(dialog(&m).scroll, 2, "j stays bound too");
 }
 
-#[test]
-fn the_sequence_saved_notice_says_what_was_saved() {
+/// A draft's sequence editor with "!" typed after the first subject.
+fn sequence_typed() -> (Campaign, Model) {
     let c = status_campaign(CampaignStatus::Draft);
     let mut m = opened(&c);
     drive::key(&mut m, KeyCode::Char('s'));
     drive::key(&mut m, KeyCode::End);
     drive::chars(&mut m, "!");
+    (c, m)
+}
+
+#[test]
+fn the_sequence_saved_notice_says_what_was_saved() {
+    let (c, mut m) = sequence_typed();
     let cmds = drive::ctrl(&mut m, 's');
     answer(&mut m, cmds, |r| match r {
         ApiRequest::UpdateCampaign { .. } => Some(campaign_reply(&c)),
@@ -364,10 +375,265 @@ fn a_dialog_is_edited_in_place_and_keeps_what_was_typed_when_refused() {
     };
     assert_eq!(d.scroll, 1);
     drive::key(&mut m, KeyCode::Char('e'));
-    drive::chars(&mut m, "typed");
-    assert!(edit_form(&mut m).is_dirty());
-    // A key the form ignores leaves it as it was.
-    let before = edit_form(&mut m).snapshot();
-    drive::key(&mut m, KeyCode::F(9));
-    assert_eq!(edit_form(&mut m).snapshot(), before);
+    // The email (focused first) is typed over with one the service refuses.
+    drive::ctrl(&mut m, 'u');
+    drive::chars(&mut m, "ana.typed@nowhere");
+    let cmds = drive::ctrl(&mut m, 's');
+    assert!(matches!(
+        &requests(&cmds)[..],
+        [ApiRequest::EditLead { .. }]
+    ));
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Lead(Box::new(Err(service_error(
+            422,
+            r#"{"error":{"code":"invalid_request","message":"email: not a deliverable address"}}"#,
+        )))))
+    });
+    let form = edit_form(&mut m);
+    assert_eq!(
+        form.value("email"),
+        "ana.typed@nowhere",
+        "the typed text stays"
+    );
+    let error = form.fields.iter().find(|f| f.key == "email");
+    let error = error.and_then(|f| f.error.clone());
+    assert_eq!(
+        error.as_deref(),
+        Some("not a deliverable address"),
+        "the refusal is on the field it names"
+    );
+    let shown = crate::app::cache_tests::screen(&m);
+    assert!(shown.contains("ana.typed@nowhere"), "{shown}");
+    assert!(shown.contains("✗ not a deliverable address"), "{shown}");
+}
+
+/// A create of "Fresh" whose answer was lost, its form closed while the
+/// list is read: the model and that read.
+fn lost_then_closed() -> (Model, Vec<Cmd>) {
+    let mut m = with_list(&fixtures::campaigns());
+    let check = sent_and_lost(&mut m);
+    drive::key(&mut m, KeyCode::Esc);
+    assert!(m.panes.campaigns.create.is_none(), "Esc closes it");
+    assert!(m.state.drafts.contains_key(create::DRAFT_KEY), "kept");
+    (m, check)
+}
+
+#[test]
+fn a_lost_create_is_still_asked_about_after_its_form_is_closed_and_opened_again() {
+    let (mut m, check) = lost_then_closed();
+    // The looks go on with the form closed.
+    answer(&mut m, check, |_| {
+        Some(ApiReply::Campaigns(Ok(Some(fixtures::campaigns()))))
+    });
+    assert!(lost::recheck(&m).is_some(), "looked for again later");
+    // Opened again: the form says what is known (also once its senders
+    // arrive), and Ctrl-S asks before a second POST.
+    create_open(&mut m);
+    let f = m.panes.campaigns.create.as_ref().expect("the form");
+    assert_eq!(f.form.value("name"), "Fresh", "the draft is back");
+    assert!(
+        note(&m).contains("may have been carried out"),
+        "{}",
+        note(&m)
+    );
+    let cmds = drive::ctrl(&mut m, 's');
+    assert!(requests(&cmds).is_empty(), "no second POST without asking");
+    let q = confirm_title(&m).expect("asks");
+    assert!(q.contains("Create again?") && q.contains("“Fresh”"), "{q}");
+    drive::key(&mut m, KeyCode::Esc);
+    assert!(note(&m).contains("may have been carried out"), "still said");
+}
+
+#[test]
+fn a_lost_create_found_after_its_form_was_closed_is_said_and_its_draft_dropped() {
+    let (mut m, check) = lost_then_closed();
+    let mut list = fixtures::campaigns();
+    list.insert(0, made_now("c-new", "Fresh"));
+    let cmds = answer(&mut m, check, |_| {
+        Some(ApiReply::Campaigns(Ok(Some(list.clone()))))
+    });
+    assert!(toasts(&m).contains("Campaign created"), "{}", toasts(&m));
+    assert!(!m.state.drafts.contains_key(create::DRAFT_KEY));
+    assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
+    assert!(lost::recheck(&m).is_none(), "settled");
+    assert_eq!(m.panes.campaigns.view, View::List, "the view stays");
+    assert!(m.panes.campaigns.list.rows.iter().any(|c| c.id == "c-new"));
+    // A new form starts blank and sends without asking.
+    create_open(&mut m);
+    drive::key(&mut m, KeyCode::Tab);
+    drive::chars(&mut m, "Other");
+    let cmds = drive::ctrl(&mut m, 's');
+    assert!(matches!(&requests(&cmds)[..], [ApiRequest::CreateCampaign(c)] if c.name == "Other"));
+}
+
+#[test]
+fn an_older_campaign_of_the_same_name_is_not_taken_for_a_lost_create() {
+    // Opened from the Leads pane: the campaigns were never read, so no
+    // campaign is known to be older than the create.
+    let mut m = fixtures::model(100, 30);
+    let cmds = create::open_for_leads(&mut m, None);
+    answer(&mut m, cmds, |r| match r {
+        ApiRequest::ListSenders => Some(ApiReply::Senders(Ok(fixtures::senders()))),
+        _ => None,
+    });
+    drive::key(&mut m, KeyCode::Tab);
+    drive::chars(&mut m, "Fresh");
+    let cmds = drive::ctrl(&mut m, 's');
+    let id = drive::api(&cmds)[0].0;
+    let check = drive::reply(
+        &mut m,
+        id,
+        ApiReply::Campaign(Box::new(Err(lost_after_sending()))),
+    );
+    // Made two days before the create was sent.
+    let older = fixtures::campaign("c-old", "Fresh", Channel::Email, CampaignStatus::Active, 40);
+    answer(&mut m, check, |r| match r {
+        ApiRequest::ListCampaigns => Some(ApiReply::Campaigns(Ok(Some(vec![older.clone()])))),
+        _ => None,
+    });
+    assert!(!toasts(&m).contains("Campaign created"), "{}", toasts(&m));
+    assert!(m.panes.campaigns.create.is_some(), "the form stays");
+    assert!(
+        create::take_for_leads(&mut m).is_none(),
+        "nothing handed back"
+    );
+    assert!(note(&m).contains("does not show it yet"), "{}", note(&m));
+}
+
+#[test]
+fn esc_while_an_edit_is_saved_keeps_it_as_a_draft_until_the_save_succeeds() {
+    let lead_email = |m: &mut Model| edit_form(m).value("email");
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    roster_open(&mut m, 12);
+    drive::key(&mut m, KeyCode::Char('e'));
+    drive::chars(&mut m, "x");
+    let typed = lead_email(&mut m);
+    let cmds = drive::ctrl(&mut m, 's');
+    drive::key(&mut m, KeyCode::Esc);
+    assert!(m.panes.campaigns.dialog.is_none(), "Esc still closes");
+    assert!(m.state.drafts.contains_key("campaign-lead:c-1-l0"));
+    assert!(
+        toasts(&m).contains("should it fail, e on the lead brings it back"),
+        "{}",
+        toasts(&m)
+    );
+    // The save fails: the edit comes back with `e`.
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Lead(Box::new(Err(service_error(
+            500,
+            r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+        )))))
+    });
+    drive::key(&mut m, KeyCode::Char('e'));
+    assert_eq!(lead_email(&mut m), typed, "the edit is back");
+    // Sent again and closed again: this time it succeeds, and the draft goes.
+    let cmds = drive::ctrl(&mut m, 's');
+    drive::key(&mut m, KeyCode::Esc);
+    let mut saved = fixtures::campaign_lead("c-1", 0, LeadStatus::Pending);
+    saved.email = typed;
+    let rest = answer(&mut m, cmds, |_| {
+        Some(ApiReply::Lead(Box::new(Ok(saved.clone()))))
+    });
+    assert!(!m.state.drafts.contains_key("campaign-lead:c-1-l0"));
+    assert!(
+        rest.iter().any(|c| matches!(c, Cmd::SaveState(_))),
+        "the state file follows"
+    );
+    // The message edit: the same.
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    messages_open(&mut m);
+    drive::key(&mut m, KeyCode::Char('e'));
+    drive::key(&mut m, KeyCode::End);
+    drive::chars(&mut m, "?");
+    let cmds = drive::ctrl(&mut m, 's');
+    drive::key(&mut m, KeyCode::Esc);
+    assert!(m.state.drafts.contains_key("generated-message:c-1-m0"));
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Message(Box::new(Err(service_error(
+            500,
+            r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+        )))))
+    });
+    drive::key(&mut m, KeyCode::Char('e'));
+    let Some(Dialog::EditMessage(d)) = &m.panes.campaigns.dialog else {
+        panic!("the message edit");
+    };
+    assert!(d.form.value("subject").ends_with('?'), "the edit is back");
+}
+
+#[test]
+fn the_sequence_editor_takes_no_text_while_its_save_is_on_the_way() {
+    let (c, mut m) = sequence_typed();
+    let subject = |m: &Model| {
+        let e = m.panes.campaigns.sequence.as_ref().expect("the editor");
+        e.step().expect("a step").subject.lines().join("")
+    };
+    let sent = subject(&m);
+    let cmds = drive::ctrl(&mut m, 's');
+    drive::chars(&mut m, " and more");
+    update(&mut m, Msg::Paste(" pasted".into()));
+    drive::ctrl(&mut m, 'u');
+    assert_eq!(
+        subject(&m),
+        sent,
+        "nothing is typed into a sequence being saved"
+    );
+    let e = m.panes.campaigns.sequence.as_ref().expect("the editor");
+    assert!(
+        e.note.as_deref().is_some_and(|n| n.contains("saving")),
+        "{:?}",
+        e.note
+    );
+    let mut saved = c.clone();
+    if let Some(n) = saved.sequence_nodes.as_mut() {
+        n[0].subject.clone_from(&sent);
+    }
+    answer(&mut m, cmds, |_| Some(campaign_reply(&saved)));
+    assert!(
+        m.panes.campaigns.sequence.is_none(),
+        "saved: the editor closes"
+    );
+    assert_eq!(
+        crate::app::dispatch::unsent(&m),
+        None,
+        "nothing typed was lost"
+    );
+}
+
+#[test]
+fn the_sequence_saved_notice_names_the_campaign_saved_when_another_is_open() {
+    let (c, mut m) = sequence_typed();
+    let save = drive::ctrl(&mut m, 's');
+    drive::key(&mut m, KeyCode::Esc);
+    // Another campaign is opened before the save answers.
+    let other = fixtures::campaign_detail(
+        "c-9",
+        "Q3 founders",
+        Channel::Email,
+        CampaignStatus::Draft,
+        5,
+    );
+    let cmds = open_by_id(&mut m, "c-9", "pasted");
+    answer(&mut m, cmds, |r| match r {
+        ApiRequest::GetCampaign { .. } => Some(campaign_reply(&other)),
+        _ => None,
+    });
+    assert_eq!(m.panes.campaigns.open_id(), Some("c-9"));
+    answer(&mut m, save, |_| Some(campaign_reply(&c)));
+    let t = toasts(&m);
+    assert!(t.contains("Sequence saved: “EU RevOps” has 1 step"), "{t}");
+    assert!(
+        !m.state.drafts.contains_key("sequence:c-1"),
+        "its draft is dropped"
+    );
+}
+
+#[test]
+fn a_lead_with_a_blank_custom_field_key_from_the_service_can_be_saved() {
+    let mut m = roster_with_fields(&json!({"": "from an import", "plan": "pro"}));
+    drive::key(&mut m, KeyCode::Char('e'));
+    edit_form(&mut m).set_value("company", "Initech");
+    let edit = sent_edit(&drive::ctrl(&mut m, 's'));
+    assert_eq!(edit.fields.company.as_deref(), Some("Initech"));
+    assert_eq!(edit.fields.custom_fields, None, "unchanged, not sent");
 }

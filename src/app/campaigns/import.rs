@@ -17,7 +17,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::KeyEvent;
 use ratatui_textarea::TextArea;
 use serde_json::{Map, Value};
 
@@ -1019,7 +1019,7 @@ impl Import {
         let forward = match action {
             Some(Action::NextTab) => true,
             Some(Action::PrevTab) => false,
-            _ if keys::CONFIRM.matches(&key) || key.code == KeyCode::Char(' ') => true,
+            _ if keys::CONFIRM.matches(&key) || keys::NEXT_FIELD.matches(&key) => true,
             _ => {
                 nav(&mut self.map_table, action, vp);
                 return Outcome::Keep;

@@ -25,7 +25,7 @@ macro_rules! pane_keys {
                     DeleteLeads => "delete_leads", ["d"], "delete the selected leads (draft only)", writes;
                     DeleteAllLeads => "delete_all_leads", ["D"], "delete every lead of the roster (draft only)", writes;
                     MarkLead => "mark_lead", ["space"], "select / unselect the lead";
-                    MarkLoadedLeads => "mark_loaded_leads", ["a"], "select every loaded lead (the pages read so far)";
+                    MarkLoadedLeads => "mark_loaded_leads", ["a"], "select every loaded lead (the pages read so far; while filtered, those shown)";
                 }
             }
         }

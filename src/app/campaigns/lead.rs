@@ -10,7 +10,8 @@ use super::super::form::{Form, FormEvent};
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Model};
 use super::rules::Op;
-use super::{Dialog, Purpose, custom, detail, error_text, roster, target};
+use super::{Dialog, Purpose, custom, detail, error_text, in_flight, roster, target};
+use crate::api::ApiError;
 use crate::api::model::{Campaign, CampaignLead, Channel, EditLead, LeadInput};
 use crate::app::keymap::Action;
 use crate::store::Draft;
@@ -90,13 +91,19 @@ impl LeadEdit {
     }
 
     /// A key in the form; `sending`: the edit is on its way (the form is
-    /// read-only until the answer; Esc leaves it to arrive as a notice).
+    /// read-only until the answer; Esc leaves it to arrive as a notice,
+    /// the text kept as a draft until the save succeeds).
     pub fn key(&mut self, key: KeyEvent, sending: bool) -> Outcome<EditDone> {
         if sending {
-            return if super::keys::CLOSE.matches(&key) {
-                Outcome::Close
+            if !super::keys::CLOSE.matches(&key) {
+                return Outcome::Keep;
+            }
+            // The save may still fail: the text stays a draft until it
+            // succeeds.
+            return if self.form.is_dirty() {
+                Outcome::Send(EditDone::KeepDraft)
             } else {
-                Outcome::Keep
+                Outcome::Close
             };
         }
         match self.form.handle_key(key) {
@@ -310,12 +317,13 @@ pub fn act_edit(m: &mut Model, done: EditDone) -> Vec<Cmd> {
             let Some(Dialog::EditLead(d)) = m.panes.campaigns.dialog.take() else {
                 return Vec::new();
             };
-            let key = m.keymap.key_label(Action::EditItem);
-            vec![m.keep_draft(d.draft_key(),
-                d.draft(),
-                "your edit of this lead",
-                &format!("{key} on the lead brings it back"),
-            )]
+            let saving = in_flight(m, |p| *p == Purpose::EditLead(d.lead.id.clone()));
+            let what = "your edit of this lead";
+            let back = format!(
+                "{} on the lead brings it back",
+                m.keymap.key_label(Action::EditItem)
+            );
+            super::keep_edit_draft(m, (d.draft_key(), d.draft()), what, &back, saving)
         }
     }
 }
@@ -334,9 +342,8 @@ pub fn on_edited(m: &mut Model, lead_id: &str, reply: ApiReply) -> Vec<Cmd> {
             }
             let name = lead_name(&lead);
             roster::replace_lead(m, lead);
-            m.state.drafts.remove(&format!("campaign-lead:{lead_id}"));
             m.notify(Level::Success, "Lead saved", &name);
-            Vec::new()
+            super::drop_draft(m, &format!("campaign-lead:{lead_id}"))
         }
         Err(e) => {
             let lost = super::lost_save_note(m, &e, "the edit", "the roster");
@@ -354,10 +361,35 @@ pub fn on_edited(m: &mut Model, lead_id: &str, reply: ApiReply) -> Vec<Cmd> {
                     "network_url"
                 };
                 d.form.set_error(key, &e.message());
-            } else {
+            } else if !refused_fields(&mut d.form, &e) {
                 d.form.note = Some(error_text(&e));
             }
             Vec::new()
         }
     }
+}
+
+/// Puts a service refusal that names fields (`email: not a valid email;
+/// …`) on those fields of the edit form, the typed text left as it is;
+/// whether any field was named.
+fn refused_fields(form: &mut Form, e: &ApiError) -> bool {
+    let field = |path: &str| {
+        let path = path.trim();
+        if path.starts_with("custom_fields") {
+            return Some("custom_fields");
+        }
+        FIELDS.iter().map(|(k, _)| *k).find(|k| *k == path)
+    };
+    let mut placed = false;
+    if matches!(e.status(), Some(400 | 422)) {
+        for part in e.message().split("; ") {
+            if let Some((path, text)) = part.split_once(": ")
+                && let Some(key) = field(path)
+            {
+                form.set_error(key, text.trim());
+                placed = true;
+            }
+        }
+    }
+    placed
 }

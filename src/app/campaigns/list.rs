@@ -13,13 +13,13 @@ use crossterm::event::KeyEvent;
 
 use super::super::table::TableState;
 use super::super::{ApiReply, ApiRequest, Cmd, Model, Pane};
-use crate::app::needle::{Needle, hit};
 use super::{Purpose, View, detail, error_text, in_flight, layout, rules};
 use crate::api::ApiError;
 use crate::api::model::Campaign;
 use crate::app::cache::Cached;
 use crate::app::fresh::Freshness;
 use crate::app::keymap::Action;
+use crate::app::needle::{Needle, hit};
 
 /// The campaigns shown in the list.
 #[derive(Debug, Clone, Default)]

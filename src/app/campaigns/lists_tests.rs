@@ -348,3 +348,72 @@ fn deleting_every_lead_of_a_roster_of_one_says_one_lead() {
     assert!(q.contains("Its only lead leaves"), "{q}");
     assert!(!q.contains("1 leads"), "{q}");
 }
+
+#[test]
+fn selecting_the_loaded_leads_of_a_filtered_roster_selects_only_those_shown() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    roster_open(&mut m, 12);
+    drive::key(&mut m, KeyCode::Char('/'));
+    drive::chars(&mut m, "brightlabs");
+    drive::key(&mut m, KeyCode::Enter);
+    drive::key(&mut m, KeyCode::Char('a'));
+    let o = m.panes.campaigns.open.as_ref().expect("open");
+    let marked: Vec<&str> = o.roster.marks.iter().map(String::as_str).collect();
+    assert_eq!(marked, ["c-1-l0", "c-1-l10", "c-1-l5"], "the three shown");
+    drive::key(&mut m, KeyCode::Char('d'));
+    let q = confirm_title(&m).expect("asks");
+    assert!(q.contains("3 leads leave"), "{q}");
+    // Without the filter, every loaded lead.
+    m.overlay = None;
+    drive::key(&mut m, KeyCode::Esc);
+    drive::key(&mut m, KeyCode::Char('a'));
+    let o = m.panes.campaigns.open.as_ref().expect("open");
+    assert_eq!(o.roster.marks.len(), 12);
+}
+
+#[test]
+fn a_filter_being_typed_is_the_shared_input_line_naming_what_it_searches() {
+    let screen = crate::app::cache_tests::screen;
+    let mut m = with_list(&fixtures::campaigns());
+    drive::key(&mut m, KeyCode::Char('/'));
+    let s = screen(&m);
+    assert!(s.contains("└ /  a name, type or status"), "{s}");
+    assert!(s.contains("Enter keeps · Esc clears"), "{s}");
+    drive::chars(&mut m, "network");
+    let s = screen(&m);
+    assert!(s.contains(" / network"), "{s}");
+    assert!(!s.contains("Q3 founders"), "narrowed as typed: {s}");
+    drive::key(&mut m, KeyCode::Enter);
+    let s = screen(&m);
+    assert!(
+        s.contains(" / network · Esc clears"),
+        "the applied filter: {s}"
+    );
+    // The roster's: the selection count stays beside the input.
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    roster_open(&mut m, 12);
+    drive::key(&mut m, KeyCode::Char(' '));
+    drive::key(&mut m, KeyCode::Char('/'));
+    let s = screen(&m);
+    assert!(
+        s.contains(" /  a name, email, company, position or status"),
+        "{s}"
+    );
+    assert!(s.contains("1 selected"), "{s}");
+}
+
+#[test]
+fn a_service_error_in_a_tables_placeholder_is_drawn_inert() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    let cmds = drive::key(&mut m, KeyCode::Char('l'));
+    answer(&mut m, cmds, |r| match r {
+        ApiRequest::ListLeads { .. } => Some(ApiReply::Roster(Err(service_error(
+            500,
+            "{\"error\":{\"code\":\"internal_error\",\"message\":\"boom \\u001b[31mred\\u202e here\"}}",
+        )))),
+        _ => None,
+    });
+    let s = crate::app::cache_tests::screen(&m);
+    assert!(s.contains("boom"), "the service's words: {s}");
+    assert!(!s.contains('\u{1b}') && !s.contains('\u{202e}'), "{s:?}");
+}

@@ -1,7 +1,10 @@
 //! A campaign create whose answer was lost (see [`crate::app::lost`]):
 //! the campaigns are read again and the one with the name sent, not
-//! listed before, is looked for — found, it opens as created. A second
-//! Ctrl-S asks first; it never sends a second POST by itself.
+//! listed before and made since it was sent, is looked for — found, it
+//! opens as created. A second Ctrl-S asks first; it never sends a second
+//! POST by itself. What was sent and what is known of it live in the pane
+//! ([`LastCreate`]), not in the form: closing the form and opening it
+//! again forgets neither, and the looks go on meanwhile.
 
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -12,21 +15,48 @@ use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::{Confirmed, Purpose, create, error_text, keys, list, uncertain_detail};
 use crate::api::ApiError;
+use crate::api::model::Campaign;
+use crate::app::lost::made_since;
 
 /// A create request as sent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sent {
     /// The name sent (names are unique in a workspace).
     pub name: String,
-    /// The campaigns listed before it was sent.
+    /// Wall clock when it was sent (unix seconds).
+    pub at: i64,
+    /// The campaigns listed before it was sent (may be none: the list was
+    /// never read, e.g. when the form was opened from the Leads pane).
     pub known: BTreeSet<String>,
 }
 
-/// Says in the form's note what is known of the lost create (once: the
-/// error's own advice is left out).
-fn show(m: &mut Model) {
-    if let Some(f) = m.panes.campaigns.create.as_mut()
-        && let Some(u) = &f.uncertain
+impl Sent {
+    /// Whether `c` is the campaign this create made: the name sent, not
+    /// listed before, and made since (a same-named campaign the list was
+    /// not read for is older).
+    pub fn made(&self, c: &Campaign) -> bool {
+        c.name.trim() == self.name
+            && !self.known.contains(&c.id)
+            && made_since(&c.created_at, self.at)
+    }
+}
+
+/// The pane's last create, kept across the form's close and reopen.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LastCreate {
+    /// What the last create sent, to recognise the campaign if its answer
+    /// is lost.
+    pub sent: Option<Sent>,
+    /// The last create may have been carried out: what is known of it.
+    pub uncertain: Option<Uncertain>,
+}
+
+/// Says in the form's note (when the form is open) what is known of the
+/// lost create (once: the error's own advice is left out).
+pub fn show(m: &mut Model) {
+    let c = &mut m.panes.campaigns;
+    if let Some(f) = c.create.as_mut()
+        && let Some(u) = &c.last_create.uncertain
     {
         f.form.note = Some(format!(
             "The create request may have been carried out ({}): {}. {} asks before sending it again.",
@@ -38,15 +68,11 @@ fn show(m: &mut Model) {
 }
 
 /// The create's answer was lost after sending: the campaigns are read
-/// again to find it; the form stays and says so.
+/// again to find it; the form (if still open) stays and says so.
 pub fn on_lost(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
     let l = &m.panes.campaigns.list;
     let listed = !(l.loaded && l.registry);
-    let Some(f) = m.panes.campaigns.create.as_mut() else {
-        super::toast_error(m, "creating the campaign", e);
-        return list::refresh(m);
-    };
-    f.uncertain = Some(Uncertain::new(uncertain_detail(e), listed));
+    m.panes.campaigns.last_create.uncertain = Some(Uncertain::new(uncertain_detail(e), listed));
     show(m);
     m.notify(
         Level::Warning,
@@ -70,30 +96,26 @@ pub fn read(m: &mut Model) -> Vec<Cmd> {
 
 /// When the check reads the campaigns again, if it does.
 pub fn recheck(m: &Model) -> Option<(u32, Duration)> {
-    let u = m.panes.campaigns.create.as_ref()?.uncertain.as_ref()?;
+    let u = m.panes.campaigns.last_create.uncertain.as_ref()?;
     Some((u.misses, u.recheck()?))
 }
 
 /// The campaigns, read after a lost create answer: the new campaign is
-/// the one with the name sent that was not listed before.
+/// the one with the name sent that was not listed before, made since.
 pub fn on_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Campaigns(result) = reply else {
         return Vec::new();
     };
-    let Some(f) = m.panes.campaigns.create.as_ref() else {
-        return Vec::new();
-    };
-    if f.uncertain.is_none() {
+    let last = &m.panes.campaigns.last_create;
+    if last.uncertain.is_none() {
         return Vec::new();
     }
-    let sent = f.sent.clone();
+    let sent = last.sent.clone();
     let check = match result {
         Ok(Some(rows)) => {
-            let found = sent.as_ref().and_then(|s| {
-                rows.iter()
-                    .find(|c| c.name.trim() == s.name && !s.known.contains(&c.id))
-                    .cloned()
-            });
+            let found = sent
+                .as_ref()
+                .and_then(|s| rows.iter().find(|c| s.made(c)).cloned());
             // The list shows what the check read.
             let mut cmds = list::on_list(m, ApiReply::Campaigns(Ok(Some(rows))));
             if let Some(c) = found {
@@ -105,13 +127,7 @@ pub fn on_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
         Ok(None) => Check::Unlisted,
         Err(e) => Check::Failed(error_text(&e)),
     };
-    if let Some(u) = m
-        .panes
-        .campaigns
-        .create
-        .as_mut()
-        .and_then(|f| f.uncertain.as_mut())
-    {
+    if let Some(u) = m.panes.campaigns.last_create.uncertain.as_mut() {
         u.read(check);
     }
     show(m);
@@ -120,21 +136,13 @@ pub fn on_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
 
 /// "Create again?" after a create that may have been carried out.
 pub fn ask_again(m: &mut Model) {
-    let Some(u) = m
-        .panes
-        .campaigns
-        .create
-        .as_ref()
-        .and_then(|f| f.uncertain.clone())
-    else {
+    let last = &m.panes.campaigns.last_create;
+    let Some(u) = last.uncertain.clone() else {
         return;
     };
-    let name = m
-        .panes
-        .campaigns
-        .create
+    let name = last
+        .sent
         .as_ref()
-        .and_then(|f| f.sent.as_ref())
         .map(|s| s.name.clone())
         .unwrap_or_default();
     m.confirm(Confirm {
@@ -158,8 +166,8 @@ pub fn ask_again(m: &mut Model) {
 /// "Create again?" was answered yes: the question is settled, the form is
 /// sent.
 pub fn create_again(m: &mut Model) -> Vec<Cmd> {
+    m.panes.campaigns.last_create.uncertain = None;
     if let Some(f) = m.panes.campaigns.create.as_mut() {
-        f.uncertain = None;
         f.form.note = None;
     }
     create::submit(m)

@@ -11,13 +11,13 @@ use super::super::form::{Form, FormEvent};
 use super::super::table::TableState;
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Model};
-use crate::app::needle::{Needle, hit};
 use super::{Dialog, Purpose, detail, error_text, in_flight};
 use crate::api::ApiError;
 use crate::api::model::{
     EditGeneratedMessage, GeneratedMessage, GeneratedMessagesQuery, MessageStatus, SequenceNode,
 };
 use crate::app::keymap::Action;
+use crate::app::needle::{Needle, hit};
 use crate::store::Draft;
 use crate::text::sanitize::DisplayText;
 
@@ -513,13 +513,19 @@ impl MessageEdit {
     }
 
     /// A key in the form; `sending`: the edit is on its way (read-only
-    /// until the answer; Esc leaves it to arrive as a notice).
+    /// until the answer; Esc leaves it to arrive as a notice, the text
+    /// kept as a draft until the save succeeds).
     pub fn key(&mut self, key: KeyEvent, sending: bool) -> Outcome<EditDone> {
         if sending {
-            return if super::keys::CLOSE.matches(&key) {
-                Outcome::Close
+            if !super::keys::CLOSE.matches(&key) {
+                return Outcome::Keep;
+            }
+            // The save may still fail: the text stays a draft until it
+            // succeeds.
+            return if self.form.is_dirty() {
+                Outcome::Send(EditDone::KeepDraft)
             } else {
-                Outcome::Keep
+                Outcome::Close
             };
         }
         match self.form.handle_key(key) {
@@ -601,12 +607,13 @@ pub fn act_edit(m: &mut Model, done: EditDone) -> Vec<Cmd> {
             let Some(Dialog::EditMessage(d)) = m.panes.campaigns.dialog.take() else {
                 return Vec::new();
             };
-            let key = m.keymap.key_label(Action::EditItem);
-            vec![m.keep_draft(d.draft_key(),
-                d.draft(),
-                "your edit of the message",
-                &format!("{key} on the message brings it back"),
-            )]
+            let saving = in_flight(m, |p| *p == Purpose::EditMessage(d.message.id.clone()));
+            let what = "your edit of the message";
+            let back = format!(
+                "{} on the message brings it back",
+                m.keymap.key_label(Action::EditItem)
+            );
+            super::keep_edit_draft(m, (d.draft_key(), d.draft()), what, &back, saving)
         }
     }
 }
@@ -627,11 +634,8 @@ pub fn on_edited(m: &mut Model, message: &str, reply: ApiReply) -> Vec<Cmd> {
             {
                 *slot = msg;
             }
-            m.state
-                .drafts
-                .remove(&format!("generated-message:{message}"));
             m.notify(Level::Success, "Message saved", "marked as manually edited");
-            Vec::new()
+            super::drop_draft(m, &format!("generated-message:{message}"))
         }
         Err(e) => {
             let lost = super::lost_save_note(m, &e, "the edit", "the messages");

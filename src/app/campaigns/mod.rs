@@ -255,6 +255,9 @@ pub struct CampaignsModel {
     pub open: Option<Opened>,
     /// The create form.
     pub create: Option<create::CreateForm>,
+    /// The last create sent and, when its answer was lost, what is known
+    /// of it (kept when the form closes).
+    pub last_create: lost::LastCreate,
     /// The sequence editor.
     pub sequence: Option<sequence::Editor>,
     /// A dialog over the pane.
@@ -310,6 +313,34 @@ pub(crate) fn lost_save_note(m: &Model, e: &ApiError, what: &str, list: &str) ->
         keys::CLOSE.label,
         m.keymap.key_label(Action::Refresh)
     )
+}
+
+/// Keeps a closed editor's text as the local draft `key` (`what`, brought
+/// back as `back` says); while its save is on its way (`saving`), says
+/// that the draft goes when the save succeeds.
+pub(crate) fn keep_edit_draft(
+    m: &mut Model,
+    (key, draft): (String, crate::store::Draft),
+    what: &str,
+    back: &str,
+    saving: bool,
+) -> Vec<Cmd> {
+    let how_back = if saving {
+        format!("it is dropped when the save on its way succeeds; should it fail, {back}")
+    } else {
+        back.to_owned()
+    };
+    vec![m.keep_draft(key, draft, what, &how_back)]
+}
+
+/// Drops the local draft `key` (its text was saved), writing the state
+/// file when there was one.
+pub(crate) fn drop_draft(m: &mut Model, key: &str) -> Vec<Cmd> {
+    if m.state.drafts.remove(key).is_some() {
+        vec![m.save_state()]
+    } else {
+        Vec::new()
+    }
 }
 
 /// Whether a request of this pane passing `f` is in flight.
@@ -488,15 +519,24 @@ fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
     }
 }
 
-/// Pasted text goes to the focused text box.
+/// Pasted text goes to the focused text box (not to a form whose write is
+/// on its way: it is read-only until the answer, as for keys).
 fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+    let busy = match m.panes.campaigns.view {
+        View::Create => in_flight(m, |p| *p == Purpose::Create),
+        View::Sequence => sequence::saving(m),
+        View::List | View::Detail => false,
+    };
+    let dialog_busy = dialog_sending(m);
     let c = &mut m.panes.campaigns;
     match &mut c.dialog {
         Some(Dialog::Import(d)) => d.paste(text),
+        Some(Dialog::EditLead(_) | Dialog::EditMessage(_)) if dialog_busy => {}
         Some(Dialog::EditLead(d)) => d.form.paste(text),
         Some(Dialog::EditMessage(d)) => d.form.paste(text),
         Some(_) => {}
         None => match c.view {
+            View::Create | View::Sequence if busy => {}
             View::Create => {
                 if let Some(f) = c.create.as_mut() {
                     f.form.paste(text);

@@ -13,11 +13,11 @@ use crossterm::event::KeyEvent;
 use super::super::table::TableState;
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Model, Pane};
-use crate::app::needle::{Needle, hit};
 use super::{Dialog, Purpose, Tab, View, delete, detail, in_flight, lead};
 use crate::api::ApiError;
 use crate::api::model::{CampaignLead, Channel, LeadStatus, RosterQuery};
 use crate::app::keymap::Action;
+use crate::app::needle::{Needle, hit};
 
 /// Leads per page (the contract's most).
 pub const PAGE: u64 = 200;
@@ -122,6 +122,20 @@ impl Roster {
     /// Every loaded lead.
     pub fn loaded(&self) -> impl Iterator<Item = &CampaignLead> {
         self.pages.values().flatten()
+    }
+
+    /// The ids of the loaded leads the table shows: every loaded one, or
+    /// while the text filter narrows them, those passing it (a hidden lead
+    /// is never selected unseen).
+    pub fn shown_ids(&self) -> Vec<String> {
+        if self.filtering() {
+            (0..self.matches.len())
+                .filter_map(|i| self.shown(i))
+                .map(|l| l.id.clone())
+                .collect()
+        } else {
+            self.loaded().map(|l| l.id.clone()).collect()
+        }
     }
 
     /// Pages the view wants: those of the visible rows and just around
@@ -449,7 +463,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         }
         Action::MarkLoadedLeads => {
             o.tab = Tab::Roster;
-            let ids: Vec<String> = o.roster.loaded().map(|l| l.id.clone()).collect();
+            let ids = o.roster.shown_ids();
             o.roster.marks.extend(ids);
             Vec::new()
         }

@@ -483,12 +483,14 @@ fn next_lead(m: &mut Model) -> Vec<Cmd> {
 
 fn close(m: &mut Model) -> Vec<Cmd> {
     let mut cmds = Vec::new();
+    let sending = saving(m);
     if let Some(e) = m.panes.campaigns.sequence.take()
         && e.is_dirty()
     {
         let key = m.keymap.key_label(Action::EditSequence);
-        let how_back = format!("{key} brings it back");
-        cmds = vec![m.keep_draft(e.draft_key(), e.draft(), "your sequence", &how_back)];
+        let back = format!("{key} brings it back");
+        let draft = (e.draft_key(), e.draft());
+        cmds = super::keep_edit_draft(m, draft, "your sequence", &back, sending);
     }
     m.panes.campaigns.view = View::Detail;
     cmds
@@ -537,8 +539,17 @@ pub fn on_saved(m: &mut Model, campaign: &str, reply: ApiReply) -> Vec<Cmd> {
     };
     match *result {
         Ok(c) => {
+            // Said of the campaign saved (another may be open by now).
+            let steps = c
+                .sequence_nodes
+                .as_ref()
+                .map_or(0, |n| n.iter().filter(|n| n.kind != NodeType::End).count());
+            let text = format!(
+                "“{}” has {}, then the end",
+                DisplayText::inline(&c.name),
+                format::plural(steps as u64, "step", "steps")
+            );
             upsert(m, c);
-            m.state.drafts.remove(&format!("sequence:{campaign}"));
             if m.panes
                 .campaigns
                 .sequence
@@ -548,29 +559,8 @@ pub fn on_saved(m: &mut Model, campaign: &str, reply: ApiReply) -> Vec<Cmd> {
                 m.panes.campaigns.sequence = None;
                 m.panes.campaigns.view = View::Detail;
             }
-            let steps = m
-                .panes
-                .campaigns
-                .open
-                .as_ref()
-                .and_then(|o| o.campaign.sequence_nodes.as_ref())
-                .map_or(0, |n| n.iter().filter(|n| n.kind != NodeType::End).count());
-            let name = m
-                .panes
-                .campaigns
-                .open
-                .as_ref()
-                .map(|o| o.campaign.name.clone())
-                .unwrap_or_default();
-            m.notify(
-                Level::Success,
-                "Sequence saved",
-                &format!(
-                    "“{name}” has {}, then the end",
-                    format::plural(steps as u64, "step", "steps")
-                ),
-            );
-            Vec::new()
+            m.notify(Level::Success, "Sequence saved", &text);
+            super::drop_draft(m, &format!("sequence:{campaign}"))
         }
         Err(e) => {
             let note = if e.maybe_accepted() {
@@ -730,19 +720,31 @@ fn steps_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Vec<Cmd> {
     Vec::new()
 }
 
+/// Whether the editor's save is on its way (the editor is read-only until
+/// it answers: what was typed meanwhile would be closed away unsaved).
+pub fn saving(m: &Model) -> bool {
+    super::in_flight(m, |p| matches!(p, Purpose::SaveSequence(_)))
+}
+
 /// Keys of the whole editor (before the focused box): close, save, the
 /// variable picker, the next lead, the next box. `None`: not one of them.
+/// While the save is on its way, every key that would change the text is
+/// taken here and changes nothing.
 fn editor_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-    let sending = super::in_flight(m, |p| matches!(p, Purpose::SaveSequence(_)));
+    let sending = saving(m);
     let e = m.panes.campaigns.sequence.as_mut()?;
     if keys::CLOSE.matches(&key) {
         return Some(close(m));
     }
-    if keys::SUBMIT.matches(&key) {
-        return Some(if sending { Vec::new() } else { save(m) });
-    }
     if keys::NEXT_LEAD.matches(&key) {
         return Some(next_lead(m));
+    }
+    if sending && !keys::NEXT.matches(&key) && !keys::PREV.matches(&key) {
+        e.note = Some("saving… the editor takes text again once the service answers".into());
+        return Some(Vec::new());
+    }
+    if keys::SUBMIT.matches(&key) {
+        return Some(save(m));
     }
     if keys::INSERT_VARIABLE.matches(&key) {
         if e.focus != Focus::Steps && !e.steps.is_empty() {

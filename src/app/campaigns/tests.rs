@@ -294,10 +294,7 @@ fn a_launched_roster_is_frozen_with_the_reason_and_nothing_is_sent() {
         roster_open(&mut m, 12);
         let hints = crate::app::hints(&m);
         assert!(
-            hints.contains(&(
-                crate::app::keymap::Action::EditItem,
-                "edit ✗ roster frozen"
-            )),
+            hints.contains(&(crate::app::keymap::Action::EditItem, "edit ✗ roster frozen")),
             "{hints:?}"
         );
         for key in ['e', 'd', 'D', 'i'] {

@@ -12,7 +12,7 @@ use super::super::theme::Theme;
 use super::super::widgets::placeholder;
 use super::super::widgets::spark::spark;
 use super::super::widgets::vtable::{self, Column, TableSpec};
-use super::{empty_rows, lead_status, needle_spans, said, stale_mark};
+use super::{empty_rows, filter_input, footer_line, lead_status, needle_chip, said, stale_mark};
 use crate::api::RouteFamily;
 use crate::api::model::{Campaign, CampaignStats, Channel, NodeType};
 use crate::app::campaigns::lead::lead_name;
@@ -21,9 +21,9 @@ use crate::app::campaigns::sequence::step_name;
 use crate::app::campaigns::{
     Opened, Purpose, Tab, detail, in_flight, layout, messages, rules, trend,
 };
+use crate::app::keymap::Action;
 use crate::app::net::Load;
 use crate::app::{Model, Placeholder};
-use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::text::time_column::TimeColumn;
@@ -528,7 +528,7 @@ fn roster_title(o: &Opened, theme: &Theme) -> Line<'static> {
 
 fn roster_footer(m: &Model, o: &Opened, theme: &Theme) -> Line<'static> {
     let r = &o.roster;
-    let mut foot = needle_spans(m, &r.needle, theme);
+    let mut foot = needle_chip(m, &r.needle, theme);
     if !r.needle.typing() {
         foot.push(Span::styled(
             format!(
@@ -556,7 +556,7 @@ fn roster_footer(m: &Model, o: &Opened, theme: &Theme) -> Line<'static> {
             theme.warn,
         ));
     }
-    Line::from(foot)
+    footer_line(foot, &r.needle)
 }
 
 fn roster_empty(m: &Model, o: &Opened) -> Placeholder {
@@ -604,6 +604,7 @@ fn roster(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
         ]
     };
     let marked = |i: usize| r.shown(i).is_some_and(|l| r.marks.contains(&l.id));
+    let foot = roster_footer(m, o, theme);
     vtable::render(
         f,
         area,
@@ -613,7 +614,7 @@ fn roster(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
             state: &r.table,
             row: &row,
             marked: Some(&marked),
-            footer: Some(roster_footer(m, o, theme)),
+            footer: Some(foot.clone()),
             empty: "",
             focused: true,
         },
@@ -622,6 +623,8 @@ fn roster(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
     if r.table.len == 0 {
         empty_rows(f, area, &roster_empty(m, o), theme);
     }
+    let what = "a name, email, company, position or status";
+    filter_input(f, area, &r.needle, &foot, what, theme);
 }
 
 const MESSAGE_COLS: [Column; 6] = [
@@ -662,7 +665,7 @@ fn messages_title(o: &Opened, theme: &Theme) -> Line<'static> {
 }
 
 fn messages_footer(m: &Model, o: &Opened, theme: &Theme) -> Line<'static> {
-    let mut spans = needle_spans(m, &o.messages.needle, theme);
+    let mut spans = needle_chip(m, &o.messages.needle, theme);
     if !o.messages.needle.typing() {
         spans.push(Span::styled(
             format!(
@@ -674,7 +677,7 @@ fn messages_footer(m: &Model, o: &Opened, theme: &Theme) -> Line<'static> {
             theme.dim,
         ));
     }
-    Line::from(spans)
+    footer_line(spans, &o.messages.needle)
 }
 
 fn messages_empty(m: &Model, o: &Opened) -> Placeholder {
@@ -731,6 +734,7 @@ fn message_list(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme)
             Span::styled(created.show(&msg.created_at, m.clock), theme.dim),
         ]
     };
+    let foot = messages_footer(m, o, theme);
     vtable::render(
         f,
         area,
@@ -740,7 +744,7 @@ fn message_list(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme)
             state: &l.table,
             row: &row,
             marked: None,
-            footer: Some(messages_footer(m, o, theme)),
+            footer: Some(foot.clone()),
             empty: "",
             focused: true,
         },
@@ -749,4 +753,6 @@ fn message_list(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme)
     if l.table.len == 0 {
         empty_rows(f, area, &messages_empty(m, o), theme);
     }
+    let what = "a lead, status, subject or text";
+    filter_input(f, area, &l.needle, &foot, what, theme);
 }

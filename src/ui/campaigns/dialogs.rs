@@ -14,7 +14,7 @@ use crate::api::model::{CampaignLead, Channel, GeneratedMessage, SequenceNode};
 use crate::app::Model;
 use crate::app::campaigns::custom;
 use crate::app::campaigns::import::{Import, Stage, Target, Verdict};
-use crate::app::campaigns::keys::{CLOSE, CONFIRM, SUBMIT};
+use crate::app::campaigns::keys::{CLOSE, CONFIRM, NEXT_FIELD, SUBMIT};
 use crate::app::campaigns::lead::{LeadView, lead_name};
 use crate::app::campaigns::messages::{Thread, editable, step_of};
 use crate::app::campaigns::sequence::step_name;
@@ -71,7 +71,12 @@ fn import_hint(m: &Model, d: &Import, theme: &Theme) -> Line<'static> {
         Stage::Path => vec![(fixed(CONFIRM), "read the file"), (fixed(CLOSE), "cancel")],
         Stage::Mapping => vec![
             (
-                format!("{}/{}", k(Action::PrevTab), k(Action::NextTab)),
+                format!(
+                    "{}/{}/{}",
+                    k(Action::PrevTab),
+                    k(Action::NextTab),
+                    NEXT_FIELD.label
+                ),
                 "change field",
             ),
             (fixed(SUBMIT), "preview"),

@@ -1,7 +1,8 @@
-//! The campaign list: the headline stats stay on a narrow screen (the
-//! creation time goes first, then the name is cut), a wide one shows more
-//! counters and the last change; a failed refresh keeps the rows, marked
-//! stale with their age.
+//! The campaign list: on a narrow screen the name is cut first (down to
+//! 12 columns), then the creation time, bounced, replied and reply-rate
+//! columns go in that order, so type, status, leads and sent always stay;
+//! a wide one shows more counters and the last change; a failed refresh
+//! keeps the rows, marked stale with their age.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -10,13 +11,13 @@ use ratatui::text::{Line, Span};
 use super::super::theme::Theme;
 use super::super::widgets::stale;
 use super::super::widgets::vtable::{self, Column, TableSpec};
-use super::{empty_rows, needle_spans, said, stale_mark};
+use super::{empty_rows, filter_input, footer_line, needle_chip, said, stale_mark};
 use crate::api::RouteFamily;
 use crate::api::model::Campaign;
 use crate::app::campaigns::{Purpose, in_flight, layout, list};
+use crate::app::keymap::Action;
 use crate::app::net::Load;
 use crate::app::{Model, Placeholder};
-use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::text::time_column::TimeColumn;
@@ -119,6 +120,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     };
     let cols = columns(wide);
     let area = layout::list_area(body);
+    let foot = footer(m, theme);
     vtable::render(
         f,
         area,
@@ -128,7 +130,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
             state: &l.table,
             row: &row,
             marked: None,
-            footer: footer(m, theme),
+            footer: (foot.width() > 0).then(|| foot.clone()),
             empty: "",
             focused: true,
         },
@@ -137,6 +139,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     if visible.is_empty() {
         empty_rows(f, area, &empty_text(m), theme);
     }
+    filter_input(f, area, &l.needle, &foot, "a name, type or status", theme);
 }
 
 /// ` Campaigns (5) ` (` (2 of 5) ` while filtered), then where the rows
@@ -167,9 +170,11 @@ fn title(m: &Model, shown: usize, theme: &Theme) -> Line<'static> {
     Line::from(spans)
 }
 
-fn footer(m: &Model, theme: &Theme) -> Option<Line<'static>> {
+/// The bottom border: the filter as it applies, the known ids that could
+/// not be read.
+fn footer(m: &Model, theme: &Theme) -> Line<'static> {
     let l = &m.panes.campaigns.list;
-    let mut spans = needle_spans(m, &l.needle, theme);
+    let mut spans = needle_chip(m, &l.needle, theme);
     if !l.missing.is_empty() {
         spans.push(Span::styled(
             format!(
@@ -179,7 +184,7 @@ fn footer(m: &Model, theme: &Theme) -> Option<Line<'static>> {
             theme.warn,
         ));
     }
-    (!spans.is_empty()).then(|| Line::from(spans))
+    footer_line(spans, &l.needle)
 }
 
 fn empty_text(m: &Model) -> Placeholder {

@@ -16,15 +16,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
 use super::theme::Theme;
-use super::widgets::placeholder;
+use super::widgets::{filter_line, placeholder};
 use crate::api::model::LeadStatus;
-use crate::app::campaigns::keys::{CLOSE, CONFIRM, FixedKey};
-use crate::app::needle::Needle;
+use crate::app::campaigns::keys::FixedKey;
 use crate::app::campaigns::{CampaignsModel, Dialog, Purpose, View, in_flight, layout};
 use crate::app::fresh::Freshness;
+use crate::app::keymap::Action;
+use crate::app::needle::Needle;
 use crate::app::toast::Level;
 use crate::app::{Model, Placeholder};
-use crate::app::keymap::Action;
 use crate::text::sanitize::DisplayText;
 
 impl super::PaneView for CampaignsModel {
@@ -106,26 +106,60 @@ pub fn fixed(k: FixedKey) -> String {
     k.label.to_owned()
 }
 
-/// The text filter of a list, for its bottom border: as it is typed (with
-/// the keys that end it), or as it applies (with the key that clears it).
-pub fn needle_spans(m: &Model, n: &Needle, theme: &Theme) -> Vec<Span<'static>> {
+/// The text filter of a list as it applies, for its bottom border (with
+/// the key that clears it). Nothing while it is typed: [`filter_input`]
+/// draws the shared input line over the border then.
+pub fn needle_chip(m: &Model, n: &Needle, theme: &Theme) -> Vec<Span<'static>> {
+    if n.typing() || !n.active() {
+        return Vec::new();
+    }
     let text = DisplayText::inline(&n.text).into_string();
+    vec![Span::styled(
+        format!(" / {text} · {} clears ", m.keymap.key_label(Action::Back)),
+        theme.info,
+    )]
+}
+
+/// A table's bottom border while its filter is typed: `rest` (what else
+/// the border says) at its right end, the shared `/` input line
+/// ([`filter_line`]) in the room left of it.
+pub fn filter_input(
+    f: &mut Frame,
+    area: Rect,
+    n: &Needle,
+    rest: &Line,
+    placeholder: &str,
+    theme: &Theme,
+) {
+    let Some(input) = &n.input else {
+        return;
+    };
+    if area.height < 2 || area.width < 3 {
+        return;
+    }
+    let inner = area.width - 2;
+    // A column of border is left before what follows (or the corner).
+    let rest_w = u16::try_from(rest.width()).map_or(u16::MAX, |w| w.saturating_add(1));
+    // The input keeps at least half the border; the rest is cut first.
+    let rest_w = rest_w.min(inner / 2);
+    let line = Rect {
+        x: area.x + 1,
+        y: area.bottom() - 1,
+        width: inner - rest_w,
+        height: 1,
+    };
+    f.render_widget(Clear, line);
+    filter_line::render(f, line, input, placeholder, theme);
+}
+
+/// A bottom border's line: as given, or while the filter is typed, moved to
+/// the right end (the input line takes the left).
+pub fn footer_line(spans: Vec<Span<'static>>, n: &Needle) -> Line<'static> {
+    let line = Line::from(spans);
     if n.typing() {
-        vec![
-            Span::styled(" / ", theme.key),
-            Span::styled(format!("{text}█ "), theme.text),
-            Span::styled(
-                format!(" {} keeps · {} clears ", CONFIRM.label, CLOSE.label),
-                theme.dim,
-            ),
-        ]
-    } else if n.active() {
-        vec![Span::styled(
-            format!(" / {text} · {} clears ", m.keymap.key_label(Action::Back)),
-            theme.info,
-        )]
+        line.right_aligned()
     } else {
-        Vec::new()
+        line
     }
 }
 
@@ -165,5 +199,11 @@ pub fn stale_mark(
     theme: &Theme,
 ) -> Option<Span<'static>> {
     let e = fresh.error.as_ref()?;
-    Some(crate::ui::widgets::stale::failed(m, fresh.read_at, e, polled, theme))
+    Some(crate::ui::widgets::stale::failed(
+        m,
+        fresh.read_at,
+        e,
+        polled,
+        theme,
+    ))
 }
