@@ -147,6 +147,77 @@ impl Serve {
                 .count()
         })
     }
+
+    /// Waits until the service has answered every write the dashboard
+    /// started (`started`, from its log: the dashboard has exited, so no
+    /// other can come). The service writes a request's log line once its
+    /// handler is done — after the chaos latency, even when the client
+    /// gave up — so a slow write is waited for, not raced by a timer.
+    fn answered_all(&self, started: &[(String, String)]) {
+        let end = Instant::now() + deadline();
+        let behind = || {
+            started
+                .iter()
+                .filter(|(method, path)| {
+                    let asked = started.iter().filter(|w| w.0 == *method && w.1 == *path);
+                    self.count(method, path) < asked.count()
+                })
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        loop {
+            let missing = behind();
+            if missing.is_empty() {
+                return;
+            }
+            assert!(
+                Instant::now() < end,
+                "the service never answered {missing:?}; its log:\n{:?}",
+                self.lines.lock().map(|l| l.clone()).unwrap_or_default()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The drafts the service holds for `to` (its id each), read from it.
+    fn drafts_to(&self, to: &str) -> Vec<String> {
+        use outpost::api::model::ThreadQuery;
+        use outpost::api::{ApiKey, Client, ClientConfig};
+        let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("the demo key");
+        let client = Client::new(ClientConfig::new(self.url.clone(), key)).expect("client");
+        let query = ThreadQuery {
+            limit: Some(200),
+            status: Some("draft".into()),
+            ..ThreadQuery::default()
+        };
+        let page = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime")
+            .block_on(client.list_threads(&query))
+            .expect("the drafts are read");
+        page.threads
+            .into_iter()
+            .filter(|t| t.participant_email == to)
+            .map(|t| t.id)
+            .collect()
+    }
+}
+
+/// The writes the dashboard started, as (method, path), from its log once
+/// it has exited: at `OUTPOST_LOG=debug` the client writes a `request`
+/// line for every attempt before sending it.
+fn writes_started(pty: &Pty) -> Vec<(String, String)> {
+    let log = std::fs::read_to_string(pty.log_file()).unwrap_or_default();
+    log.lines()
+        .filter_map(|l| l.split_once(" DEBUG request method=").map(|(_, rest)| rest))
+        .filter_map(|rest| {
+            let (method, rest) = rest.split_once(' ')?;
+            let path = rest.strip_prefix("path=\"")?.split('"').next()?;
+            Some((method.to_owned(), path.to_owned()))
+        })
+        .filter(|(method, _)| method != "GET")
+        .collect()
 }
 
 impl Drop for Serve {
@@ -180,7 +251,8 @@ fn slow_posts() -> (Serve, Pty) {
         "base_url = \"{}\"\napi_key = \"pk_live_demo\"\nrequest_timeout_secs = 1\n{FAST_POLL}",
         serve.url
     );
-    let pty = Pty::spawn(&[], 110, 30, &config);
+    // Every request it starts is logged (see `writes_started`).
+    let pty = Pty::spawn_env(&[], 110, 30, &config, &[("OUTPOST_LOG", "debug")]);
     pty.wait_for("Outpost").expect("the dashboard starts");
     pty.send(b"3");
     (serve, pty)
@@ -201,10 +273,17 @@ fn a_send_slower_than_the_timeout_reaches_the_service_once() {
         })
         .expect("the thread shows the message that went");
     assert!(screen.contains("Jonas Fischer"), "{screen}");
-    // Give a second (wrong) send every chance to show up in the log.
-    std::thread::sleep(Duration::from_millis(3_000));
     pty.send(b"q");
     assert_eq!(pty.wait_exit(), Some(true));
+    // Every write the dashboard started, however slow, has reached the
+    // service before it is counted.
+    let started = writes_started(&pty);
+    let sends: Vec<_> = started
+        .iter()
+        .filter(|(m, p)| m == "POST" && p.ends_with("/messages"))
+        .collect();
+    assert_eq!(sends.len(), 1, "one send started, not two: {started:?}");
+    serve.answered_all(&started);
     assert_eq!(
         serve.count("POST", "/messages"),
         1,
@@ -246,20 +325,36 @@ fn a_save_slower_than_the_timeout_creates_the_draft_once() {
         s.contains("Twice?") && s.contains("Saved: the service has this draft")
     })
     .expect("the edit updates that draft");
-    // Give a second (wrong) create every chance to show up in the log.
-    std::thread::sleep(Duration::from_millis(3_000));
     pty.send(b"\x1b");
     pty.wait_for("Inbox · all").expect("the editor closes");
     pty.send(b"q");
     assert_eq!(pty.wait_exit(), Some(true), "nothing unsent: q quits");
+    // Every write the dashboard started, however slow, has reached the
+    // service before it is counted.
+    let started = writes_started(&pty);
+    let creates = started
+        .iter()
+        .filter(|(m, p)| m == "POST" && p == "/api/threads");
+    assert_eq!(creates.count(), 1, "one create started: {started:?}");
+    serve.answered_all(&started);
     assert_eq!(
         serve.count("POST", "/api/threads"),
         1,
         "one create reached the service, not two"
     );
+    let drafts = serve.drafts_to("slow.save@example.com");
+    let [draft] = drafts.as_slice() else {
+        panic!("one draft to slow.save@example.com, not {drafts:?}");
+    };
+    let path = format!("/api/threads/{draft}");
     assert!(
-        serve.count("PATCH", "") >= 1,
-        "the edit was saved as an update of that draft"
+        serve.count("PATCH", &path) >= 1,
+        "the edit was saved as an update of that draft ({path})"
+    );
+    assert_eq!(
+        serve.count("PATCH", ""),
+        serve.count("PATCH", &path),
+        "no other thread was changed"
     );
 }
 

@@ -17,7 +17,7 @@ macro_rules! pane_keys {
                     SendDraft => "send", ["S"], "send the draft (asks first, naming recipient and sender)", writes;
                     EditorSend => "editor_send", ["ctrl-s"], "in the editor: save, then send (asks first)", writes;
                     SaveDraft => "save_draft", ["ctrl-o"], "in the editor: save the draft to the service", writes;
-                    FindInBody => "find", ["ctrl-f"], "in the editor: find text in the body (Enter next, Up previous)";
+                    FindInBody => "find", ["ctrl-f"], "in the editor: find text in the body (open or down: the next match, up: the one before)";
                     Undo => "undo", ["ctrl-_"], "in the editor: undo";
                     Redo => "redo", ["ctrl-r"], "in the editor: redo";
                     MarkRead => "mark_read", ["m"], "mark the thread read", writes;
@@ -33,3 +33,55 @@ macro_rules! pane_keys {
     };
 }
 pub(crate) use pane_keys;
+
+#[cfg(test)]
+mod tests {
+    use crate::app::keymap::{Action, Keymap, Scope};
+    use crate::app::keys;
+
+    /// The key names a help line may not hold: every named key or chord
+    /// the keymap binds by default, and the fixed keys of dialogs (a help
+    /// line naming one goes wrong once the key is remapped).
+    fn key_names_in(help: &str) -> Vec<String> {
+        let keymap = Keymap::default();
+        let mut names: Vec<String> = Action::ALL
+            .iter()
+            .map(|a| keymap.key_label(*a))
+            .filter(|l| l.chars().count() > 1)
+            .collect();
+        names.extend(
+            [
+                keys::CONFIRM,
+                keys::CLOSE,
+                keys::SUBMIT,
+                keys::NEXT,
+                keys::PREV,
+                keys::LIST_UP,
+                keys::LIST_DOWN,
+                keys::LIST_PAGE_UP,
+                keys::LIST_PAGE_DOWN,
+                keys::YES,
+                keys::NO,
+                keys::DISMISS,
+            ]
+            .map(|k| k.label.to_owned()),
+        );
+        names.extend(["Up", "Down", "Left", "Right"].map(str::to_owned));
+        help.split(|c: char| c.is_whitespace() || "(),;:.".contains(c))
+            .filter(|w| names.iter().any(|n| n == w))
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// The help lines of the keymap (and `assets/keymap.toml`) name no
+    /// key: the keys the help would name can be remapped.
+    #[test]
+    fn the_inbox_and_profile_help_names_no_key() {
+        for a in Action::ALL
+            .iter()
+            .filter(|a| matches!(a.scope(), Scope::Inbox | Scope::Profile))
+        {
+            assert_eq!(key_names_in(a.help()), Vec::<String>::new(), "{a:?}: {}", a.help());
+        }
+    }
+}

@@ -4,14 +4,14 @@
 //! again and merged, so a reply moves its thread to the top and its unread
 //! count shows without losing the place).
 
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use ratatui_textarea::TextArea;
+use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
 use super::{InboxModel, Purpose, View, in_flight};
 use crate::api::ApiError;
 use crate::api::model::{Thread, ThreadPage, ThreadQuery, ThreadStatus};
 use crate::app::cache::Cached;
 use crate::app::fresh::Freshness;
+use crate::app::needle::{Needle, hit};
 use crate::app::table::TableState;
 use crate::app::{ApiRequest, Cmd, Model};
 use crate::app::keymap::Action;
@@ -96,11 +96,9 @@ pub struct ThreadList {
     pub pages: u64,
     /// A short page ended the list.
     pub end: bool,
-    /// The text filter in force (case-insensitive, on participant and
+    /// The text filter (`/`, live; case-insensitive, on participant and
     /// subject).
-    pub filter: String,
-    /// The `/` input while it is open.
-    pub filter_input: Option<TextArea<'static>>,
+    pub needle: Needle,
     /// Indices into `threads` of the rows shown (passing the text filter).
     pub shown: Vec<usize>,
     /// Selection and scroll over `shown`.
@@ -149,26 +147,12 @@ impl ThreadList {
                 .is_none_or(|t| u64::try_from(held).unwrap_or(u64::MAX) < t)
     }
 
-    /// Whether a thread passes the text filter.
-    fn passes(&self, t: &Thread) -> bool {
-        if self.filter.trim().is_empty() {
-            return true;
-        }
-        let needle = self.filter.trim().to_lowercase();
-        [
-            t.participant_email.as_str(),
-            t.participant_name.as_deref().unwrap_or(""),
-            t.draft_subject.as_deref().unwrap_or(""),
-        ]
-        .iter()
-        .any(|h| h.to_lowercase().contains(&needle))
-    }
-
     /// Recomputes the shown rows, keeping the selected thread selected.
     pub fn refilter(&mut self, viewport: usize) {
         let keep = self.selected().map(|t| t.id.clone());
+        let needle = self.needle.lower();
         self.shown = (0..self.threads.len())
-            .filter(|i| self.passes(&self.threads[*i]))
+            .filter(|i| passes(&self.threads[*i], &needle))
             .collect();
         self.table.set_len(self.shown.len(), viewport);
         if let Some(id) = keep
@@ -228,8 +212,20 @@ impl ThreadList {
     }
 }
 
+/// Whether a thread passes the text filter (`needle` lowercase).
+fn passes(t: &Thread, needle: &str) -> bool {
+    hit(
+        needle,
+        [
+            t.participant_email.as_str(),
+            t.participant_name.as_deref().unwrap_or(""),
+            t.draft_subject.as_deref().unwrap_or(""),
+        ],
+    )
+}
+
 fn viewport(m: &Model) -> usize {
-    let filtering = m.panes.inbox.list.filter_input.is_some();
+    let filtering = m.panes.inbox.list.needle.typing();
     super::layout::list_viewport(m.layout().body, filtering)
 }
 
@@ -298,7 +294,7 @@ pub fn want_more(m: &mut Model) -> Vec<Cmd> {
     let vp = viewport(m);
     let l = &m.panes.inbox.list;
     let near = l.table.near_end(vp);
-    let filtering = !l.filter.trim().is_empty();
+    let filtering = l.needle.active();
     if !l.more() || !(near || filtering) {
         return Vec::new();
     }
@@ -483,15 +479,13 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
             load(m)
         }
         Action::Filter => {
-            let mut input = TextArea::new(vec![m.panes.inbox.list.filter.clone()]);
-            input.move_cursor(ratatui_textarea::CursorMove::End);
-            m.panes.inbox.list.filter_input = Some(input);
+            m.panes.inbox.list.needle.open();
             let vp = viewport(m);
             m.panes.inbox.list.table.clamp(vp);
             Vec::new()
         }
-        Action::Back if !m.panes.inbox.list.filter.is_empty() => {
-            m.panes.inbox.list.filter.clear();
+        Action::Back if m.panes.inbox.list.needle.active() => {
+            m.panes.inbox.list.needle.clear();
             m.panes.inbox.list.refilter(vp);
             Vec::new()
         }
@@ -514,58 +508,37 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
     }
 }
 
-/// A key while the `/` input is open: Enter keeps the filter, Esc clears
-/// it; typing filters as it goes.
+/// A key while the `/` input is open ([`Needle`]: Enter keeps the
+/// filter, Esc puts back the one before); typing filters as it goes.
 pub fn filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let vp_closed = super::layout::list_viewport(m.layout().body, false);
-    let l = &mut m.panes.inbox.list;
-    let Some(input) = l.filter_input.as_mut() else {
-        return Vec::new();
-    };
-    match key.code {
-        KeyCode::Enter => {
-            l.filter_input = None;
-            l.table.clamp(vp_closed);
-            return Vec::new();
-        }
-        KeyCode::Esc => {
-            l.filter_input = None;
-            l.filter.clear();
-            l.refilter(vp_closed);
-            return Vec::new();
-        }
-        _ => {
-            crate::app::form::edit_key(input, key);
-        }
-    }
-    let text = input.lines().join(" ");
-    filter_changed(m, text)
-}
-
-fn filter_changed(m: &mut Model, text: String) -> Vec<Cmd> {
-    let vp = viewport(m);
-    let l = &mut m.panes.inbox.list;
-    if l.filter != text {
-        l.filter = text;
-        l.refilter(vp);
-        l.table.top(vp);
-    }
-    want_more(m)
+    let changed = m.panes.inbox.list.needle.key(key);
+    filtered(m, changed)
 }
 
 /// Pasted text goes to the filter input when it is open.
 pub fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-    let Some(input) = m.panes.inbox.list.filter_input.as_mut() else {
-        return Vec::new();
-    };
-    input.insert_str(text.replace(['\n', '\r'], " "));
-    let text = input.lines().join(" ");
-    filter_changed(m, text)
+    let changed = m.panes.inbox.list.needle.paste(text);
+    filtered(m, changed)
+}
+
+/// After a key or a paste in the filter: the rows again when the text
+/// changed (from the top), the selection kept in view of the viewport the
+/// input's opening or closing gave, and the pages the filter wants.
+fn filtered(m: &mut Model, changed: bool) -> Vec<Cmd> {
+    let vp = viewport(m);
+    let l = &mut m.panes.inbox.list;
+    if changed {
+        l.refilter(vp);
+        l.table.top(vp);
+    } else {
+        l.table.clamp(vp);
+    }
+    want_more(m)
 }
 
 /// Mouse on the list: click selects (again: opens), the wheel scrolls.
 pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    let filtering = m.panes.inbox.list.filter_input.is_some();
+    let filtering = m.panes.inbox.list.needle.typing();
     let areas = super::layout::list(m.layout().body, filtering);
     match ev.kind {
         MouseEventKind::ScrollDown => action(m, Action::Down),
@@ -594,7 +567,7 @@ pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
 /// Status-bar hints of the list.
 pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     let l = &m.panes.inbox.list;
-    if l.filter_input.is_some() {
+    if l.needle.typing() {
         return Vec::new();
     }
     let mut out = vec![(Action::Open, "open"), (Action::Compose, "compose")];

@@ -547,7 +547,7 @@ impl PaneUnit for InboxModel {
         if m.panes.inbox.view == View::Editor && m.panes.inbox.editor.is_some() {
             return Some(editor::key(m, key));
         }
-        if m.panes.inbox.view == View::List && m.panes.inbox.list.filter_input.is_some() {
+        if m.panes.inbox.view == View::List && m.panes.inbox.list.needle.typing() {
             return Some(list::filter_key(m, key));
         }
         if m.panes.inbox.view == View::Thread
@@ -555,7 +555,7 @@ impl PaneUnit for InboxModel {
                 .inbox
                 .open
                 .as_ref()
-                .is_some_and(|o| o.filter.input.is_some())
+                .is_some_and(|o| o.filter.needle.typing())
         {
             return Some(msg_filter::key(m, key));
         }

@@ -4,21 +4,19 @@
 //! messages are searched — the window holds at most a few pages — and the
 //! title says so.
 
-use crossterm::event::{KeyCode, KeyEvent};
-use ratatui_textarea::{CursorMove, TextArea};
+use crossterm::event::KeyEvent;
 
 use super::messages::{MessageWindow, PAGE};
 use crate::api::model::ThreadMessage;
+use crate::app::needle::{Needle, hit};
 use crate::app::table::TableState;
 use crate::app::{Cmd, Model};
 
 /// The filter of the open thread's messages.
 #[derive(Debug, Clone, Default)]
 pub struct MessageFilter {
-    /// The text in force (case-insensitive).
-    pub text: String,
-    /// The `/` input while it is open.
-    pub input: Option<TextArea<'static>>,
+    /// The text (`/`, live; case-insensitive).
+    pub needle: Needle,
     /// Indices (in the thread) of the loaded messages that match.
     pub matches: Vec<usize>,
     /// Selection and scroll over `matches`.
@@ -28,7 +26,7 @@ pub struct MessageFilter {
 impl MessageFilter {
     /// Whether a filter is in force (the table shows the matches).
     pub fn active(&self) -> bool {
-        !self.text.trim().is_empty()
+        self.needle.active()
     }
 
     /// The index (in the thread) of the selected match.
@@ -43,7 +41,7 @@ impl MessageFilter {
     /// selected one selected.
     pub fn refilter(&mut self, w: &MessageWindow, viewport: usize) {
         let keep = self.selected();
-        let needle = self.text.trim().to_lowercase();
+        let needle = self.needle.lower();
         self.matches = if needle.is_empty() {
             Vec::new()
         } else {
@@ -70,13 +68,14 @@ impl MessageFilter {
 /// Whether a message matches the (lowercase) needle: its subject, its text
 /// or its direction.
 fn passes(msg: &ThreadMessage, needle: &str) -> bool {
-    [
-        msg.subject.as_str(),
-        super::html::readable(&msg.body_text).as_str(),
-        msg.direction.as_str(),
-    ]
-    .iter()
-    .any(|h| h.to_lowercase().contains(needle))
+    hit(
+        needle,
+        [
+            msg.subject.as_str(),
+            super::html::readable(&msg.body_text).as_str(),
+            msg.direction.as_str(),
+        ],
+    )
 }
 
 /// The message the reading pane shows: the selected match while filtering,
@@ -94,9 +93,7 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
     let Some(o) = m.panes.inbox.open.as_mut() else {
         return Vec::new();
     };
-    let mut input = TextArea::new(vec![o.filter.text.clone()]);
-    input.move_cursor(CursorMove::End);
-    o.filter.input = Some(input);
+    o.filter.needle.open();
     refilter(m);
     Vec::new()
 }
@@ -110,56 +107,34 @@ pub fn refilter(m: &mut Model) {
     }
 }
 
-/// A key while the input is open: Enter keeps the filter, Esc clears it;
-/// anything else edits it (readline keys) and filters as it goes.
+/// A key while the input is open ([`Needle`]: Enter keeps the filter, Esc
+/// puts back the one before); anything else edits it (readline keys) and
+/// filters as it goes.
 pub fn key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let Some(o) = m.panes.inbox.open.as_mut() else {
-        return Vec::new();
-    };
-    let Some(input) = o.filter.input.as_mut() else {
-        return Vec::new();
-    };
-    match key.code {
-        KeyCode::Enter => o.filter.input = None,
-        KeyCode::Esc => {
-            o.filter.input = None;
-            o.filter.text.clear();
-        }
-        _ => {
-            crate::app::form::edit_key(input, key);
-            let text = input.lines().join(" ");
-            return changed(m, text);
-        }
-    }
-    refilter(m);
-    Vec::new()
+    typed(m, |n| n.key(key))
 }
 
 /// Pasted text goes into the open input.
 pub fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-    let Some(input) = m
-        .panes
-        .inbox
-        .open
-        .as_mut()
-        .and_then(|o| o.filter.input.as_mut())
-    else {
-        return Vec::new();
-    };
-    input.insert_str(text.replace(['\n', '\r'], " "));
-    let text = input.lines().join(" ");
-    changed(m, text)
+    typed(m, |n| n.paste(text))
 }
 
-fn changed(m: &mut Model, text: String) -> Vec<Cmd> {
+/// Gives the input `what` was typed, then finds the matches again (from
+/// the first when the text changed) at the size the input's opening or
+/// closing gave.
+fn typed(m: &mut Model, what: impl FnOnce(&mut Needle) -> bool) -> Vec<Cmd> {
+    let Some(o) = m.panes.inbox.open.as_mut() else {
+        return Vec::new();
+    };
+    let changed = what(&mut o.filter.needle);
     let vp = super::thread::viewport(m);
-    if let Some(o) = m.panes.inbox.open.as_mut()
-        && o.filter.text != text
-    {
-        o.filter.text = text;
+    if let Some(o) = m.panes.inbox.open.as_mut() {
         o.filter.refilter(&o.messages, vp);
-        o.filter.table.top(vp);
-        o.scroll = 0;
+        o.messages.table.clamp(vp);
+        if changed {
+            o.filter.table.top(vp);
+            o.scroll = 0;
+        }
     }
     Vec::new()
 }
@@ -167,7 +142,7 @@ fn changed(m: &mut Model, text: String) -> Vec<Cmd> {
 /// Clears the filter in force (Esc on the filtered thread).
 pub fn clear(m: &mut Model) {
     if let Some(o) = m.panes.inbox.open.as_mut() {
-        o.filter.text.clear();
+        o.filter.needle.clear();
         o.filter.matches.clear();
         o.scroll = 0;
     }

@@ -189,14 +189,10 @@ fn confirm_lines(m: &Model, t: &Thread, account: &str) -> Vec<String> {
         }
     }
     if !t.draft_attachments.is_empty() {
+        let n = u64::try_from(t.draft_attachments.len()).unwrap_or(u64::MAX);
         lines.push(format!(
-            "With {} attachment{} added in the web dashboard.",
-            t.draft_attachments.len(),
-            if t.draft_attachments.len() == 1 {
-                ""
-            } else {
-                "s"
-            }
+            "With {} added in the web dashboard.",
+            crate::text::format::plural(n, "attachment", "attachments")
         ));
     }
     if m.panes

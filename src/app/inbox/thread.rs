@@ -55,7 +55,7 @@ fn filtering(m: &Model) -> bool {
         .inbox
         .open
         .as_ref()
-        .is_some_and(|o| o.filter.input.is_some())
+        .is_some_and(|o| o.filter.needle.typing())
 }
 
 /// Rows of the messages table on screen now.
@@ -690,7 +690,7 @@ pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     let Some(o) = m.panes.inbox.open.as_ref() else {
         return Vec::new();
     };
-    if o.filter.input.is_some() {
+    if o.filter.needle.typing() {
         return Vec::new();
     }
     let mut out = vec![if o.filter.active() {

@@ -17,6 +17,7 @@ use super::json_edit::JsonEditor;
 use super::list_edit::{ListEditor, ListKey};
 use super::text::{block_input, content, edit_key, line_input, paste_block, paste_inline};
 use crate::api::model::PutContext;
+use crate::app::keys;
 use crate::store::Draft;
 use crate::text::sanitize::DisplayText;
 
@@ -162,17 +163,6 @@ enum Owned {
     Text(String),
     List(Vec<String>),
     Json(Map<String, Value>),
-}
-
-/// What a key did to the form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EditorEvent {
-    /// Handled (a redraw may be due).
-    Edited,
-    /// Ctrl-S: review the changes and save.
-    Save,
-    /// Esc: close the form.
-    Close,
 }
 
 /// The form.
@@ -345,19 +335,18 @@ impl Editor {
         self.refresh_focused();
     }
 
-    /// Handles a key.
-    pub fn key(&mut self, key: KeyEvent) -> EditorEvent {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        match key.code {
-            KeyCode::Esc => return EditorEvent::Close,
-            KeyCode::Char('s') if ctrl => return EditorEvent::Save,
-            KeyCode::Tab if !key.modifiers.contains(KeyModifiers::SHIFT) => self.step(true),
-            KeyCode::BackTab | KeyCode::Tab => self.step(false),
-            KeyCode::PageDown => self.jump_section(true),
-            KeyCode::PageUp => self.jump_section(false),
-            _ => self.field_key(key),
+    /// Handles a key the form's keymap actions left (saving, closing and
+    /// the section jumps are bound in the keymap and handled before): Tab
+    /// and Shift-Tab step through the fields, the rest edits the focused
+    /// one.
+    pub fn key(&mut self, key: KeyEvent) {
+        if keys::NEXT.matches(&key) {
+            self.step(true);
+        } else if keys::PREV.matches(&key) {
+            self.step(false);
+        } else {
+            self.field_key(key);
         }
-        EditorEvent::Edited
     }
 
     fn field_key(&mut self, key: KeyEvent) {
@@ -521,21 +510,18 @@ mod tests {
             FieldId::CompanyName,
             "Enter on a line moves on"
         );
-        e.key(k(KeyCode::PageDown));
+        e.jump_section(true);
         assert_eq!(e.focused(), FieldId::ProfessionalBackground);
-        e.key(k(KeyCode::PageDown));
+        e.jump_section(true);
         assert_eq!(e.focused(), FieldId::Overview);
         e.key(k(KeyCode::Down));
         assert_eq!(e.focused(), FieldId::Product, "↓ on the last line leaves");
-        e.key(k(KeyCode::PageUp));
+        e.jump_section(false);
         assert_eq!(e.focused(), FieldId::Overview);
-        e.key(k(KeyCode::PageUp));
+        e.jump_section(false);
         assert_eq!(e.focused(), FieldId::ProfessionalBackground);
-        assert_eq!(e.key(k(KeyCode::Esc)), EditorEvent::Close);
-        assert_eq!(
-            e.key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL)),
-            EditorEvent::Save
-        );
+        e.key(KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT));
+        assert_eq!(e.focused(), FieldId::Website, "Shift-Tab goes back");
     }
 
     #[test]

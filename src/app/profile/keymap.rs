@@ -12,7 +12,7 @@ macro_rules! pane_keys {
                 switch PaneProfile => "pane_profile", ["5"], "Profile pane";
                 /// The Profile pane.
                 Profile => "profile" {
-                    EditProfile => "edit_profile", ["e"], "edit the profile as a form (saving shows the changes first, y sends)", writes;
+                    EditProfile => "edit_profile", ["e"], "edit the profile as a form (saving shows the changes first and asks before sending)", writes;
                     RedeemPass => "redeem_pass", ["p"], "redeem a discovery-pass code", writes;
                     SaveProfile => "save_profile", ["ctrl-s"], "in the form: review the changes before they are sent";
                 }

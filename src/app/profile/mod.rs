@@ -109,10 +109,8 @@ pub struct ProfileModel {
     pub pass: Option<PassAnswer>,
     /// The account's access, once an answer carried it.
     pub access: Option<Access>,
-    /// The `/` filter of the read view (fields by label or text).
-    pub filter: String,
-    /// The `/` input while it is open.
-    pub filter_input: Option<ratatui_textarea::TextArea<'static>>,
+    /// The `/` filter of the read view (fields by label or text, live).
+    pub needle: crate::app::needle::Needle,
 }
 
 impl ProfileModel {
@@ -201,7 +199,7 @@ pub fn refused_create_hint(m: &Model) -> String {
 /// Status-bar hints for what is shown.
 fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     let p = &m.panes.profile;
-    if p.editor.is_some() || p.review.is_some() || p.redeem.is_some() || p.filter_input.is_some() {
+    if p.editor.is_some() || p.review.is_some() || p.redeem.is_some() || p.needle.typing() {
         return Vec::new();
     }
     let edit = if p.stored.is_some() {
@@ -225,7 +223,7 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         _ => (Action::Open, "edit field"),
     };
     let mut out = vec![edit, (Action::RedeemPass, "redeem pass"), open];
-    if !p.filter.trim().is_empty() {
+    if p.needle.active() {
         out.push((Action::Back, "clear filter"));
     }
     out.extend([(Action::Filter, "filter"), (Action::Refresh, "reload")]);
@@ -269,7 +267,7 @@ impl PaneUnit for ProfileModel {
         if m.panes.profile.editor.is_some() {
             return Some(save::editor_key(m, key));
         }
-        if m.panes.profile.filter_input.is_some() {
+        if m.panes.profile.needle.typing() {
             return Some(read::filter_key(m, key));
         }
         None
@@ -288,7 +286,7 @@ impl PaneUnit for ProfileModel {
             && let Some(e) = p.editor.as_mut()
         {
             e.paste(text);
-        } else if p.editor.is_none() && p.filter_input.is_some() {
+        } else if p.editor.is_none() && p.needle.typing() {
             return read::filter_paste(m, text);
         }
         Vec::new()

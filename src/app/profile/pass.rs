@@ -3,13 +3,12 @@
 //! eligibility, the pass with its remaining discoveries, the time left
 //! and, once it ended, why.
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::KeyEvent;
 use ratatui_textarea::TextArea;
 
 use super::text::{content, edit_key, line_input, paste_inline};
 use crate::api::model::{Access, DiscoveryPass, TestAccess};
 use crate::api::validate;
-use crate::app::dialog::Outcome;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
@@ -39,18 +38,11 @@ impl RedeemDialog {
         content(&self.input)
     }
 
-    /// Enter asks for the code to be redeemed (checked by the caller);
-    /// Esc closes; everything else edits.
-    pub fn key(&mut self, key: KeyEvent) -> Outcome<String> {
-        match key.code {
-            KeyCode::Esc => Outcome::Close,
-            KeyCode::Enter => Outcome::Send(self.code()),
-            _ => {
-                if edit_key(&mut self.input, key) {
-                    self.error = None;
-                }
-                Outcome::Keep
-            }
+    /// A key that edits the code (redeeming and closing are keymap
+    /// actions, handled before): a changed code clears the error.
+    pub fn key(&mut self, key: KeyEvent) {
+        if edit_key(&mut self.input, key) {
+            self.error = None;
         }
     }
 
@@ -336,7 +328,7 @@ pub fn status_line(t: &TestAccess, clock: i64) -> (Tone, String) {
 mod tests {
     use super::*;
     use crate::api::model::Eligibility;
-    use crossterm::event::KeyModifiers;
+    use crossterm::event::{KeyCode, KeyModifiers};
 
     fn ta(status: &str, reason: Option<&str>) -> TestAccess {
         TestAccess {
@@ -468,7 +460,7 @@ mod tests {
     }
 
     #[test]
-    fn the_dialog_edits_and_sends() {
+    fn the_dialog_edits_the_code() {
         let mut d = RedeemDialog::new("");
         for c in "ab".chars() {
             d.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
@@ -476,13 +468,10 @@ mod tests {
         d.error = Some("old".into());
         d.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::NONE));
         assert_eq!(d.error, None, "typing clears the error");
-        assert_eq!(
-            d.key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
-            Outcome::Send("abc".into())
-        );
-        assert_eq!(
-            d.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)),
-            Outcome::Close
-        );
+        assert_eq!(d.code(), "abc");
+        d.error = Some("old".into());
+        d.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+        assert_eq!(d.code(), "abc", "Esc is not an edit");
+        assert_eq!(d.error.as_deref(), Some("old"), "nor does it clear the error");
     }
 }

@@ -17,7 +17,7 @@ use crate::app::keymap::Action;
 
 /// The read view's areas now.
 pub fn areas(m: &Model) -> Areas {
-    layout::areas(m.layout().body, m.panes.profile.filter_input.is_some())
+    layout::areas(m.layout().body, m.panes.profile.needle.typing())
 }
 
 /// Whether the pass panel is shown on a narrow screen: once there is an
@@ -76,10 +76,10 @@ pub fn rebuild(m: &mut Model) {
     };
     let before = p.doc.rows.get(p.cursor).map(|r| r.kind.clone());
     p.doc = doc::build(&s.body, s.profile_missing, &p.tree, a.doc_width());
-    let filtering = !p.filter.trim().is_empty();
+    let filtering = p.needle.active();
     if filtering {
         let doc = std::mem::take(&mut p.doc);
-        p.doc = doc.filtered(&p.filter, &p.tree);
+        p.doc = doc.filtered(&p.needle.text, &p.tree);
     }
     if a.pass.width == 0 && pass_shown(m) && !filtering {
         let heights: Vec<usize> = pass::items(m)
@@ -203,14 +203,13 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             Vec::new()
         }
         Action::Filter => {
-            let mut input = ratatui_textarea::TextArea::new(vec![m.panes.profile.filter.clone()]);
-            input.move_cursor(ratatui_textarea::CursorMove::End);
-            m.panes.profile.filter_input = Some(input);
+            m.panes.profile.needle.open();
             rebuild(m);
             Vec::new()
         }
-        Action::Back if !m.panes.profile.filter.trim().is_empty() => {
-            set_filter(m, String::new());
+        Action::Back if m.panes.profile.needle.active() => {
+            m.panes.profile.needle.clear();
+            filtered(m, true);
             Vec::new()
         }
         Action::Refresh => {
@@ -228,55 +227,36 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     }
 }
 
-/// A key while the `/` input is open: Enter keeps the filter, Esc clears
-/// it; anything else edits it (readline keys) and filters as it goes —
-/// letters never act as the pane's keys.
+/// A key while the `/` input is open ([`Needle`](crate::app::needle::Needle):
+/// Enter keeps the filter, Esc puts back the one before); anything else
+/// edits it (readline keys) and filters as it goes — letters never act as
+/// the pane's keys.
 pub fn filter_key(m: &mut Model, key: crossterm::event::KeyEvent) -> Vec<Cmd> {
-    use crossterm::event::KeyCode;
-    let p = &mut m.panes.profile;
-    let Some(input) = p.filter_input.as_mut() else {
-        return Vec::new();
-    };
-    match key.code {
-        KeyCode::Enter => {
-            p.filter_input = None;
-            rebuild(m);
-        }
-        KeyCode::Esc => {
-            p.filter_input = None;
-            set_filter(m, String::new());
-        }
-        _ => {
-            crate::app::form::edit_key(input, key);
-            let text = input.lines().join(" ");
-            set_filter(m, text);
-        }
-    }
+    let changed = m.panes.profile.needle.key(key);
+    filtered(m, changed);
     Vec::new()
 }
 
-/// Pasted text goes into the open `/` input.
+/// Pasted text goes into the open `/` input (made inert).
 pub fn filter_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-    let Some(input) = m.panes.profile.filter_input.as_mut() else {
-        return Vec::new();
-    };
-    input.insert_str(super::text::paste_inline(text));
-    let text = input.lines().join(" ");
-    set_filter(m, text);
+    let changed = m
+        .panes
+        .profile
+        .needle
+        .paste(&super::text::paste_inline(text));
+    filtered(m, changed);
     Vec::new()
 }
 
-/// Filters the document by `text` (empty: every field), the cursor on the
-/// first field shown.
-fn set_filter(m: &mut Model, text: String) {
-    if m.panes.profile.filter == text {
-        return;
-    }
-    m.panes.profile.filter = text;
+/// Lays the document out again after the filter changed (the cursor on
+/// the first field shown) or the input opened or closed.
+fn filtered(m: &mut Model, changed: bool) {
     rebuild(m);
-    let p = &mut m.panes.profile;
-    p.cursor = p.doc.first().unwrap_or(0);
-    p.offset = 0;
+    if changed {
+        let p = &mut m.panes.profile;
+        p.cursor = p.doc.first().unwrap_or(0);
+        p.offset = 0;
+    }
 }
 
 /// The field under the cursor (where the form opens).

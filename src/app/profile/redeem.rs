@@ -7,7 +7,6 @@ use crossterm::event::KeyEvent;
 use super::pass::{self, PassAnswer, RedeemDialog};
 use super::{Confirmed, Purpose, REDEEM_DRAFT_KEY, read, redeeming};
 use crate::api::ApiError;
-use crate::app::dialog::Outcome;
 use crate::app::toast::Level;
 use crate::app::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use crate::app::keymap::Action;
@@ -34,34 +33,35 @@ pub fn open_dialog(m: &mut Model, code: &str) {
 
 /// A key in the dialog.
 pub fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    // Redeem and close as the keymap binds them, and only so (a chord or a
+    // named key: letters type into the code).
+    let action = (!super::text::types(&key))
+        .then(|| m.keymap.action(crate::app::keymap::Scope::Profile, &key))
+        .flatten();
     if redeeming(m) {
-        // Sent: the dialog waits for the answer; Esc hides it (the answer
+        // Sent: the dialog waits for the answer; Back hides it (the answer
         // still arrives, in the pass panel).
-        if key.code == crossterm::event::KeyCode::Esc {
+        if action == Some(Action::Back) {
             m.panes.profile.redeem = None;
         }
         return Vec::new();
     }
-    // Redeem and close as the keymap binds them (a chord or a named key:
-    // letters type into the code).
-    let action = (!super::text::types(&key))
-        .then(|| m.keymap.action(crate::app::keymap::Scope::Profile, &key))
-        .flatten();
     let Some(d) = m.panes.profile.redeem.as_mut() else {
         return Vec::new();
     };
-    let outcome = match action {
-        Some(Action::Open) => Outcome::Send(d.code()),
-        Some(Action::Back) => Outcome::Close,
-        _ => d.key(key),
-    };
-    match outcome {
-        Outcome::Keep => Vec::new(),
-        Outcome::Close => {
+    match action {
+        Some(Action::Open) => {
+            let code = d.code();
+            start(m, &code)
+        }
+        Some(Action::Back) => {
             m.panes.profile.redeem = None;
             Vec::new()
         }
-        Outcome::Send(code) => start(m, &code),
+        _ => {
+            d.key(key);
+            Vec::new()
+        }
     }
 }
 

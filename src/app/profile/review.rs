@@ -3,13 +3,14 @@
 
 use super::diff::{Change, Delta, JsonChange, json_inline};
 use crate::api::model::PutContext;
+use crate::app::keys;
 use crate::text::sanitize::DisplayText;
 use crate::text::wrap::wrap;
 
 /// The review of a save, shown until it is confirmed or dismissed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Review {
-    /// The complete replacement that `y` sends.
+    /// The complete replacement that [`keys::YES`] sends.
     pub request: PutContext,
     /// What it changes against the stored profile.
     pub changes: Vec<Change>,
@@ -93,14 +94,17 @@ pub struct Shown {
     pub viewport: usize,
 }
 
-/// The keys of the review, as the keymap binds them: `y` saves (as in
-/// every confirm of the dashboard), `n` or Back returns to the form, the
-/// movement keys scroll.
+/// The keys of the review, named from the keys its handler reads: the
+/// fixed answers of every confirm of the dashboard ([`keys::YES`] saves,
+/// [`keys::NO`] goes back; [`keys::DISMISS`] too, unnamed there as well),
+/// Back and the movement keys as the keymap binds them.
 pub fn keys_text(m: &crate::app::Model) -> String {
     use crate::app::keymap::Action;
     let k = |a| m.keymap.key_label(a);
     format!(
-        "y saves · n or {} goes back to the form · {}/{} scroll",
+        "{} saves · {} or {} goes back to the form · {}/{} scroll",
+        keys::YES.label,
+        keys::NO.label,
         k(Action::Back),
         k(Action::Down),
         k(Action::Up)

@@ -3,20 +3,22 @@
 //! names marked, or, after a save that may have reached the service, a
 //! read to learn whether it did.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
 use super::diff::diff;
-use super::editor::{Editor, EditorEvent};
+use super::editor::Editor;
 use super::fields::FieldId;
 use super::layout::{self, Block};
 use super::review::{self, Review};
 use super::{DRAFT_KEY, Purpose, read, saving};
 use crate::api::ApiError;
 use crate::api::model::PutContext;
+use crate::app::keys::{CLOSE, DISMISS, NO, YES};
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
 use crate::app::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use crate::app::keymap::{Action, Scope};
+use crate::text::format::plural;
 use crate::text::sanitize::DisplayText;
 
 /// Opens the form on the field under the cursor, offering back an unsent
@@ -51,8 +53,10 @@ pub fn open_editor(m: &mut Model) -> Vec<Cmd> {
             title: "Unsent draft".into(),
             lines: vec![
                 "You have unsent changes to the company profile.".into(),
-                "y restores them; n discards them and starts from the stored profile; Esc keeps them for later."
-                    .into(),
+                format!(
+                    "{} restores them; {} discards them and starts from the stored profile; {} keeps them for later.",
+                    YES.label, NO.label, CLOSE.label
+                ),
             ],
             yes: "Restore".into(),
             no: Some("discard the draft".into()),
@@ -108,11 +112,8 @@ pub fn editor_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
         }
         _ => {}
     }
-    match e.key(key) {
-        EditorEvent::Edited => Vec::new(),
-        EditorEvent::Save => submit(m),
-        EditorEvent::Close => close_editor(m),
-    }
+    e.key(key);
+    Vec::new()
 }
 
 /// The form's own keys as the keymap binds them: save, close, and the
@@ -186,8 +187,9 @@ fn submit(m: &mut Model) -> Vec<Cmd> {
     Vec::new()
 }
 
-/// A key in the review, as in every confirm of the dashboard: `y` sends,
-/// `n`, `q` or Back go back to the form; Enter does nothing (a full
+/// A key in the review, as in every confirm of the dashboard
+/// ([`question`](crate::app::keys::question)): [`YES`] sends, [`NO`],
+/// [`DISMISS`] or Back go back to the form; Enter does nothing (a full
 /// replacement is sent only on purpose); the movement keys of the keymap
 /// scroll.
 pub fn review_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
@@ -198,16 +200,12 @@ pub fn review_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     let shown = review::on_screen(m, r, body);
     let vp = shown.viewport;
     let max = shown.lines.len().saturating_sub(vp);
-    let plain = !key
-        .modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-    match key.code {
-        KeyCode::Char('y' | 'Y') if plain => return send(m),
-        KeyCode::Char('n' | 'N' | 'q') if plain => {
-            m.panes.profile.review = None;
-            return Vec::new();
-        }
-        _ => {}
+    if YES.matches(&key) {
+        return send(m);
+    }
+    if NO.matches(&key) || DISMISS.matches(&key) {
+        m.panes.profile.review = None;
+        return Vec::new();
     }
     let action = m.keymap.action(Scope::Profile, &key);
     let Some(r) = m.panes.profile.review.as_mut() else {
@@ -261,7 +259,7 @@ pub fn on_saved(m: &mut Model, sent: PutContext, reply: ApiReply) -> Vec<Cmd> {
     };
     match *result {
         Ok(context) => {
-            let n = diff_count(m, &sent);
+            let n = u64::try_from(diff_count(m, &sent)).unwrap_or(u64::MAX);
             let body = PutContext {
                 context,
                 profile: sent.profile,
@@ -270,7 +268,7 @@ pub fn on_saved(m: &mut Model, sent: PutContext, reply: ApiReply) -> Vec<Cmd> {
                 m,
                 body,
                 "Profile saved",
-                &format!("{n} field{} changed", if n == 1 { "" } else { "s" }),
+                &format!("{} changed", plural(n, "field", "fields")),
             )
         }
         Err(e) if e.maybe_accepted() => {

@@ -582,7 +582,7 @@ fn an_unread_profile_says_why_with_the_shared_placeholder() {
 
 /// The review confirms like every confirm of the dashboard: `y` sends,
 /// Enter does nothing (a full replacement is never sent by a stray key),
-/// `n` and Esc go back to the form; it scrolls with the keymap's movement
+/// `n`, `q` (either case) and Esc go back to the form; it scrolls with the keymap's movement
 /// keys, and its footer names them (remapped: as remapped).
 #[test]
 fn the_review_sends_only_on_y_and_scrolls_with_the_keymap() {
@@ -616,8 +616,10 @@ fn the_review_sends_only_on_y_and_scrolls_with_the_keymap() {
     assert!(m.panes.profile.review.is_some(), "and keeps the review");
     let s = screen(&m);
     let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Named from the fixed keys the handler reads.
+    let (yes, no) = (crate::app::keys::YES.label, crate::app::keys::NO.label);
     assert!(
-        flat.contains("y saves · n or Esc goes back to the form"),
+        flat.contains(&format!("{yes} saves · {no} or Esc goes back to the form")),
         "{s}"
     );
     // Scrolled by the movement keys, a remapped one too (the review is
@@ -632,6 +634,13 @@ fn the_review_sends_only_on_y_and_scrolls_with_the_keymap() {
     ctrl(&mut m, 's');
     key(&mut m, KeyCode::Char('n'));
     assert!(m.panes.profile.review.is_none(), "n: back to the form");
+    // `q` and `Q` dismiss, as in every question (keys::DISMISS).
+    for q in ['q', 'Q'] {
+        ctrl(&mut m, 's');
+        key(&mut m, KeyCode::Char(q));
+        assert!(m.panes.profile.review.is_none(), "{q}: back to the form");
+        assert!(m.panes.profile.editor.is_some());
+    }
     ctrl(&mut m, 's');
     let (_, req) = one(&key(&mut m, KeyCode::Char('y')));
     assert!(matches!(req, ApiRequest::PutContext(_)), "y sends");
@@ -639,7 +648,8 @@ fn the_review_sends_only_on_y_and_scrolls_with_the_keymap() {
 
 /// Every key the pane names comes from the keymap: remapped, the form's
 /// save key, its close key, the refresh key of "not read yet" and the
-/// redeem dialog's keys are named — and work — as remapped.
+/// redeem dialog's keys are named — and work — as remapped; the keys they
+/// replaced, unbound, no longer act (none is hard-coded beside the keymap).
 #[test]
 fn the_pane_names_its_keys_as_the_keymap_binds_them() {
     use crate::config::KeyOverride;
@@ -654,6 +664,12 @@ fn the_pane_names_its_keys_as_the_keymap_binds_them() {
         o("profile", "ctrl-x", "save_profile"),
         o("global", "r", "none"),
         o("global", "f5", "refresh"),
+        o("global", "esc", "none"),
+        o("global", "f3", "back"),
+        o("global", "enter", "none"),
+        o("global", "f2", "open"),
+        o("global", "pgdn", "none"),
+        o("global", "f4", "page_down"),
     ])
     .expect("keymap");
     // Not read yet: the refresh key as remapped.
@@ -673,29 +689,46 @@ fn the_pane_names_its_keys_as_the_keymap_binds_them() {
         .map(|t| t.text.as_str().to_owned())
         .unwrap_or_default();
     assert!(last.contains("(F5 reads it)"), "{last}");
-    // The form's footer and the save key.
+    // The form's footer and its keys.
     let mut m = loaded();
     m.keymap = keymap;
     key(&mut m, KeyCode::Char('e'));
     chars(&mut m, "x");
     let s = screen(&m);
     assert!(s.contains("Ctrl-X review & save"), "{s}");
-    assert!(!s.contains("Ctrl-S"), "{s}");
+    assert!(s.contains("F3 close"), "{s}");
+    assert!(!s.contains("Ctrl-S") && !s.contains("Esc"), "{s}");
+    let focused = |m: &Model| m.panes.profile.editor.as_ref().map(super::editor::Editor::focused);
+    let before = focused(&m);
+    key(&mut m, KeyCode::PageDown);
+    assert_eq!(focused(&m), before, "PgDn, unbound, jumps nowhere");
+    key(&mut m, KeyCode::F(4));
+    assert_ne!(focused(&m), before, "the remapped key jumps a section");
+    assert!(api(&ctrl(&mut m, 's')).is_empty());
+    assert!(m.panes.profile.review.is_none(), "Ctrl-S, unbound, reviews nothing");
     assert!(api(&ctrl(&mut m, 'x')).is_empty());
     assert!(m.panes.profile.review.is_some(), "the remapped key reviews");
+    key(&mut m, KeyCode::F(3));
+    assert!(m.panes.profile.review.is_none(), "Back leaves the review");
     key(&mut m, KeyCode::Esc);
-    key(&mut m, KeyCode::Esc);
-    assert!(
-        m.panes.profile.editor.is_none(),
-        "Esc (Back) closes the form"
-    );
+    assert!(m.panes.profile.editor.is_some(), "Esc, unbound, closes nothing");
+    key(&mut m, KeyCode::F(3));
+    assert!(m.panes.profile.editor.is_none(), "Back closes the form");
     // The redeem dialog.
     key(&mut m, KeyCode::Char('p'));
     let s = screen(&m);
-    assert!(
-        s.contains("Enter redeem") && s.contains("Esc cancel"),
-        "{s}"
-    );
+    assert!(s.contains("F2 redeem") && s.contains("F3 cancel"), "{s}");
+    chars(&mut m, "DEMO-PASS-1");
+    assert!(api(&key(&mut m, KeyCode::Enter)).is_empty(), "Enter, unbound");
+    key(&mut m, KeyCode::Esc);
+    assert!(m.panes.profile.redeem.is_some(), "Esc, unbound, keeps it open");
+    let (_, req) = one(&key(&mut m, KeyCode::F(2)));
+    assert!(matches!(req, ApiRequest::Redeem { .. }), "{req:?}");
+    // Sent: Esc still does nothing, Back hides the dialog.
+    key(&mut m, KeyCode::Esc);
+    assert!(m.panes.profile.redeem.is_some());
+    key(&mut m, KeyCode::F(3));
+    assert!(m.panes.profile.redeem.is_none());
 }
 
 /// When the state file cannot be written, a closed form is never said to
@@ -751,7 +784,7 @@ fn a_draft_is_said_saved_locally_only_when_it_is() {
 /// `/` filters the read view's fields by label or text, live; the letters
 /// go into the filter (`/eng` used to open the form with `e` and type
 /// "ng" into First name; here `r` would reload and `e` edit); Enter keeps
-/// it, Esc clears it.
+/// it; Esc while typing puts back the one before, Esc after clears it.
 #[test]
 fn slash_filters_the_fields_and_takes_the_letters() {
     let mut m = loaded();
@@ -771,7 +804,7 @@ fn slash_filters_the_fields_and_takes_the_letters() {
     };
     let p = &m.panes.profile;
     assert!(p.editor.is_none(), "e did not open the form");
-    assert_eq!(p.filter, "rev");
+    assert_eq!(p.needle.text, "rev");
     assert!(!shown(&m).is_empty(), "some field matches");
     for r in &p.doc.rows {
         if let doc::RowKind::Field(f) = r.kind {
@@ -791,16 +824,24 @@ fn slash_filters_the_fields_and_takes_the_letters() {
     assert!(s.contains("/icp"), "{s}");
     // Enter keeps it; the letters act again.
     key(&mut m, KeyCode::Enter);
-    assert!(m.panes.profile.filter_input.is_none());
-    assert_eq!(m.panes.profile.filter, "icp");
+    assert!(!m.panes.profile.needle.typing());
+    assert_eq!(m.panes.profile.needle.text, "icp");
     assert_eq!(
         m.panes.profile.doc.field_at(m.panes.profile.cursor),
         Some(FieldId::IcpJobTitles),
         "the cursor on the first field shown"
     );
-    // Esc clears it: every field again.
+    // As in Campaigns: typing again then Esc puts back the filter from
+    // before; Esc on the filtered view clears it: every field again.
+    key(&mut m, KeyCode::Char('/'));
+    chars(&mut m, "zzz");
+    assert!(shown(&m).is_empty(), "live: nothing matches icpzzz");
     key(&mut m, KeyCode::Esc);
-    assert_eq!(m.panes.profile.filter, "");
+    assert!(!m.panes.profile.needle.typing());
+    assert_eq!(m.panes.profile.needle.text, "icp", "Esc puts it back");
+    assert_eq!(shown(&m), icp);
+    key(&mut m, KeyCode::Esc);
+    assert_eq!(m.panes.profile.needle.text, "");
     assert!(m.panes.profile.doc.row_of(FieldId::FirstName).is_some());
 }
 
@@ -853,4 +894,41 @@ fn read_only_mode_opens_no_form_by_enter_or_the_mouse() {
     // The Inbox's editor paths are gated the same way.
     crate::app::inbox::editor::compose(&mut m, Some("a@example.com"));
     assert!(m.panes.inbox.editor.is_none());
+}
+
+/// Counts in the form read as everywhere in the dashboard
+/// (`text::format::plural`): "1,234 keys", never "1234 keys".
+#[test]
+fn the_forms_counts_are_written_as_everywhere() {
+    let mut m = loaded();
+    edit(&mut m, FieldId::Extra, "");
+    let big: Vec<String> = (0..1234).map(|i| format!("\"k{i}\": {i}")).collect();
+    if let Some(e) = m.panes.profile.editor.as_mut()
+        && let Some(f) = e.fields.iter_mut().find(|f| f.id == FieldId::Extra)
+        && let super::editor::Input::Json(j) = &mut f.input
+    {
+        j.set_text(&format!("{{{}}}", big.join(", ")));
+    }
+    let s = screen(&m);
+    assert!(s.contains("✓ a JSON object with 1,234 keys"), "{s}");
+}
+
+/// The service's refusal of a code reaches the redeem dialog made inert:
+/// no escape sequence, nor what is left of one, no bidi override.
+#[test]
+fn a_refused_codes_reason_is_drawn_inert() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('p'));
+    chars(&mut m, "DEMO-PASS-1");
+    let (id, _) = one(&key(&mut m, KeyCode::Enter));
+    let refused = service_error(
+        400,
+        r#"{"error":{"code":"invalid_code","message":"no\u001b]52;c;eA==\u0007 such \u202ecode"}}"#,
+    );
+    reply(&mut m, id, ApiReply::Redeemed(Box::new(Err(refused))));
+    m.toasts.clear();
+    let s = screen(&m);
+    assert!(s.contains("✗ invalid_code: no"), "{s}");
+    assert!(!s.contains("52;c;"), "{s}");
+    assert!(!s.contains('\u{202e}'), "{s:?}");
 }

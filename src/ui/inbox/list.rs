@@ -46,8 +46,8 @@ pub fn time_width(col: TimeColumn) -> u16 {
 /// Draws the list.
 pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let l = &m.panes.inbox.list;
-    let areas = layout::list(body, l.filter_input.is_some());
-    let vp = layout::list_viewport(body, l.filter_input.is_some());
+    let areas = layout::list(body, l.needle.typing());
+    let vp = layout::list_viewport(body, l.needle.typing());
     let on_screen = (l.table.offset..l.table.offset.saturating_add(vp)).filter_map(|i| l.row(i));
     let activity = TimeColumn::of(
         on_screen.map(|t| t.updated_at.as_deref().unwrap_or("")),
@@ -76,7 +76,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         },
         theme,
     );
-    if let Some(input) = &l.filter_input {
+    if let Some(input) = &l.needle.input {
         filter_line::render(f, areas.filter, input, "participant or subject", theme);
     }
 }
@@ -143,11 +143,11 @@ fn title(m: &Model, theme: &Theme) -> Line<'static> {
         format!(" Inbox · {}{total} ", l.status.label()),
         theme.title,
     )];
-    if !l.filter.trim().is_empty() {
+    if l.needle.active() {
         title.push(Span::styled(
             format!(
                 " /{} · {} shown ",
-                DisplayText::inline(l.filter.trim()),
+                DisplayText::inline(l.needle.text.trim()),
                 l.shown.len()
             ),
             theme.key,
@@ -177,15 +177,13 @@ fn empty_text(m: &Model) -> String {
     let l = &m.panes.inbox.list;
     let compose = m.keymap.key_label(Action::Compose);
     match (&l.error, l.loaded()) {
-        (Some(e), false) => {
-            m.placeholder("the threads", RouteFamily::Threads, Load::Failed(e))
-                .text
+        // The service's words made inert.
+        (e, false) => {
+            let load = e.as_ref().map_or(Load::Pending, Load::Failed);
+            let p = m.placeholder("the threads", RouteFamily::Threads, load);
+            DisplayText::inline(&p.text).into_string()
         }
-        (None, false) => {
-            m.placeholder("the threads", RouteFamily::Threads, Load::Pending)
-                .text
-        }
-        _ if !l.filter.trim().is_empty() => "no loaded thread matches the filter".into(),
+        _ if l.needle.active() => "no loaded thread matches the filter".into(),
         _ => match l.status {
             StatusFilter::All => format!("No threads yet — {compose} writes an email"),
             StatusFilter::Draft => format!("No drafts — {compose} writes an email"),

@@ -39,10 +39,10 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let Some(o) = m.panes.inbox.open.as_ref() else {
         return;
     };
-    let a = layout::thread(body, o.filter.input.is_some());
+    let a = layout::thread(body, o.filter.needle.typing());
     info(m, f, a.info, o, theme);
     messages(m, f, a.table, o, theme);
-    if let Some(input) = &o.filter.input {
+    if let Some(input) = &o.filter.needle.input {
         crate::ui::widgets::filter_line::render(f, a.filter, input, "subject or text", theme);
     }
     reading(m, f, a.reading, o, theme);
@@ -205,7 +205,7 @@ fn messages(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme)
         title.push(Span::styled(
             format!(
                 " /{} · {} of the loaded ",
-                DisplayText::inline(o.filter.text.trim()),
+                DisplayText::inline(o.filter.needle.text.trim()),
                 format::plural(
                     u64::try_from(o.filter.matches.len()).unwrap_or(u64::MAX),
                     "match",
@@ -277,10 +277,10 @@ fn message_cells(
 }
 
 /// The shared text for data not there yet: loading, offline, rate
-/// limited, or why it failed.
+/// limited, or why it failed (the service's words made inert).
 fn placeholder(m: &Model, what: &str, failed: Option<&ApiError>) -> String {
     let load = failed.map_or(Load::Pending, Load::Failed);
-    m.placeholder(what, RouteFamily::Threads, load).text
+    DisplayText::inline(&m.placeholder(what, RouteFamily::Threads, load).text).into_string()
 }
 
 /// What the messages table says while it has no rows.

@@ -12,6 +12,8 @@ use crate::app::profile::pass::{self, CODE_MAX, Item, RedeemDialog, Tone};
 use crate::app::profile::redeeming;
 use crate::app::profile::review::{self, Mark, Review};
 use crate::app::keymap::Action;
+use crate::text::format;
+use crate::text::sanitize::DisplayText;
 use crate::text::wrap::wrap;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::form::text_input;
@@ -36,12 +38,12 @@ pub fn review(m: &Model, f: &mut Frame, body: Rect, r: &Review, theme: &Theme) {
     let scroll = r.scroll.min(all.len().saturating_sub(vp));
     f.render_widget(Clear, rect);
     let n = r.changes.len();
+    let n = u64::try_from(n).unwrap_or(u64::MAX);
     let mut title = vec![Span::styled(
-        if n == 1 {
-            " Review: 1 field changes ".to_owned()
-        } else {
-            format!(" Review: {n} fields change ")
-        },
+        format!(
+            " Review: {} ",
+            format::plural(n, "field changes", "fields change")
+        ),
         theme.title,
     )];
     if all.len() > vp {
@@ -120,7 +122,8 @@ pub fn redeem(m: &Model, f: &mut Frame, body: Rect, d: &RedeemDialog, theme: &Th
     let count = d.code().trim().chars().count();
     let (status, style) = match (&d.error, busy) {
         (_, true) => ("redeeming…".to_owned(), theme.info),
-        (Some(e), false) => (format!("✗ {e}"), theme.err),
+        // The service's words made inert.
+        (Some(e), false) => (format!("✗ {}", DisplayText::inline(e)), theme.err),
         (None, false) => (
             format!("{count}/{CODE_MAX} characters"),
             if count > CODE_MAX {

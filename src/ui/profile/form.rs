@@ -15,34 +15,41 @@ use crate::app::profile::layout::{self, Block as FormBlock, NOTE_H};
 use crate::app::profile::list_edit::ListEditor;
 use crate::app::profile::{review, saving};
 use crate::app::keymap::Action;
+use crate::app::keys;
+use crate::text::format::plural;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::form::text_input;
 
+/// A count as [`plural`] takes it.
+fn count(n: usize) -> u64 {
+    u64::try_from(n).unwrap_or(u64::MAX)
+}
+
 /// Draws the form.
 pub fn render(m: &Model, f: &mut Frame, body: Rect, e: &Editor, theme: &Theme) {
     let areas = layout::form_areas(body);
-    let n = e.changes.len();
+    let n = count(e.changes.len());
     let state = if saving(m) {
         " saving… ".to_owned()
     } else if n == 0 {
         " no changes yet ".to_owned()
     } else {
-        format!(" {n} field{} changed ", if n == 1 { "" } else { "s" })
+        format!(" {} changed ", plural(n, "field", "fields"))
     };
     // The form's keys as the keymap binds them (Tab is every form's).
     let k = |a| m.keymap.text_box_label(a);
     let keys: Vec<(String, &str)> = if areas.form.width >= 80 {
         vec![
             (k(Action::SaveProfile), "review & save"),
-            ("Tab".into(), "next"),
+            (keys::NEXT.label.into(), "next"),
             (k(Action::PageDown), "section"),
             (k(Action::Back), "close (keeps a draft)"),
         ]
     } else {
         vec![
             (k(Action::SaveProfile), "review & save"),
-            ("Tab".into(), "next"),
+            (keys::NEXT.label.into(), "next"),
             (k(Action::Back), "close"),
         ]
     };
@@ -167,10 +174,7 @@ fn help_line(field: &EditField, focused: bool, theme: &Theme) -> (String, ratatu
     match &field.input {
         Input::Json(j) => match &j.check {
             Some(Check::Valid(n)) => (
-                format!(
-                    "✓ a JSON object with {n} key{}",
-                    if *n == 1 { "" } else { "s" }
-                ),
+                format!("✓ a JSON object with {}", plural(count(*n), "key", "keys")),
                 theme.ok,
             ),
             Some(Check::Invalid(why)) => (format!("✗ {}", DisplayText::inline(why)), theme.err),
@@ -178,18 +182,13 @@ fn help_line(field: &EditField, focused: bool, theme: &Theme) -> (String, ratatu
         },
         Input::List(l) if focused => (
             format!(
-                "{} item{} · Enter adds · Ctrl-D removes · Alt-↑/↓ moves",
-                l.items.len(),
-                if l.items.len() == 1 { "" } else { "s" }
+                "{} · Enter adds · Ctrl-D removes · Alt-↑/↓ moves",
+                plural(count(l.items.len()), "item", "items")
             ),
             theme.dim,
         ),
         Input::List(l) => (
-            format!(
-                "{} item{}",
-                l.items.len(),
-                if l.items.len() == 1 { "" } else { "s" }
-            ),
+            plural(count(l.items.len()), "item", "items"),
             theme.dim,
         ),
         _ => (field.id.help().to_owned(), theme.dim),

@@ -42,12 +42,12 @@ impl super::PaneView for ProfileModel {
 
 fn read_view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let p = &m.panes.profile;
-    let a = layout::areas(body, p.filter_input.is_some());
+    let a = layout::areas(body, p.needle.typing());
     document(m, f, a, theme);
     if a.pass.height > 0 && a.pass.width > 0 {
         dialogs::pass_panel(m, f, a.pass, theme);
     }
-    if let Some(input) = &p.filter_input {
+    if let Some(input) = &p.needle.input {
         filter_line::render(f, a.filter, input, "a field's name or text", theme);
     }
 }
@@ -56,7 +56,7 @@ fn read_view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 fn doc_title(m: &Model, theme: &Theme) -> Line<'static> {
     let p = &m.panes.profile;
     let mut spans = vec![Span::styled(" Company profile ", theme.title)];
-    if !p.filter.trim().is_empty() {
+    if p.needle.active() {
         // Fields shown (the lines of `extra` count as one).
         let fields = p
             .doc
@@ -73,7 +73,7 @@ fn doc_title(m: &Model, theme: &Theme) -> Line<'static> {
         spans.push(Span::styled(
             format!(
                 " /{} · {} ",
-                DisplayText::inline(p.filter.trim()),
+                DisplayText::inline(p.needle.text.trim()),
                 format::plural(shown, "field", "fields")
             ),
             theme.key,

@@ -7,7 +7,7 @@ use ratatui_textarea::{CursorMove, TextArea};
 
 use super::{After, Editor, FIELDS, Find, close, save, send_from_editor};
 use crate::app::inbox::refuse;
-use crate::app::{Cmd, Model};
+use crate::app::{Cmd, Model, keys};
 use crate::app::keymap::{Action, Scope};
 use crate::text::sanitize::DisplayText;
 
@@ -39,11 +39,14 @@ pub fn key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     {
         return find_key(m, key);
     }
-    match key.code {
-        KeyCode::Esc => close(m),
-        KeyCode::Tab => move_focus(m, true),
-        KeyCode::BackTab => move_focus(m, false),
-        _ => type_key(m, key),
+    if keys::CLOSE.matches(&key) {
+        close(m)
+    } else if keys::NEXT.matches(&key) {
+        move_focus(m, true)
+    } else if keys::PREV.matches(&key) {
+        move_focus(m, false)
+    } else {
+        type_key(m, key)
     }
 }
 

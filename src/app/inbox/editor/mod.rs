@@ -21,6 +21,7 @@ use ratatui_textarea::{CursorMove, TextArea, WrapMode};
 use super::{Question, Senders, View, readiness, refuse};
 use crate::api::model::{Attachment, Thread};
 use crate::app::form::{FieldKind, Form};
+use crate::app::keys::{CLOSE, NO, YES};
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
 use crate::app::{Cmd, Confirm, ConfirmAction, Model};
@@ -486,7 +487,10 @@ fn reopen(m: &mut Model, thread: Option<&str>) -> Option<Vec<Cmd>> {
         m.notify(
             Level::Info,
             "Another email is open",
-            "finish or close this one first (Esc); its text is kept",
+            &format!(
+                "finish or close this one first ({}); its text is kept",
+                CLOSE.label
+            ),
         );
     }
     Some(Vec::new())
@@ -523,7 +527,10 @@ fn offer_restore(m: &mut Model) -> Vec<Cmd> {
         title: "Unsaved text".into(),
         lines: vec![
             format!("Text of this email was kept (it never reached the service): to {to}, \"{subject}\", {body} characters of body."),
-            "y restores it into the editor; n discards it; Esc keeps it for later and closes the editor.".into(),
+            format!(
+                "{} restores it into the editor; {} discards it; {} keeps it for later and closes the editor.",
+                YES.label, NO.label, CLOSE.label
+            ),
         ],
         yes: "Restore".into(),
         no: Some("discard the kept text".into()),
@@ -622,7 +629,10 @@ fn close(m: &mut Model) -> Vec<Cmd> {
         title: "Unsaved changes".into(),
         lines: vec![
             "This email has changes the service does not have yet.".into(),
-            "y saves them and closes; n discards them; Esc keeps editing.".into(),
+            format!(
+                "{} saves them and closes; {} discards them; {} keeps editing.",
+                YES.label, NO.label, CLOSE.label
+            ),
         ],
         yes: "Save and close".into(),
         no: Some("discard the changes".into()),

@@ -11,6 +11,7 @@ use crate::api::model::{
 };
 use crate::app::inbox::send::{MAX_CHECKS, check_delay};
 use crate::app::inbox::{Purpose, Question, address, in_flight, readiness, refuse};
+use crate::app::keys::{CLOSE, YES};
 use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 
@@ -411,7 +412,10 @@ fn conflict(m: &mut Model, sent: &DraftFields, existing: Thread, err: &ApiError)
         lines: vec![
             format!("{sender} already has an open thread with {who} ({what})."),
             "A sender keeps one open thread per recipient (archived ones do not count).".into(),
-            "y opens that thread instead (your text here is kept and offered back); Esc keeps editing.".into(),
+            format!(
+                "{} opens that thread instead (your text here is kept and offered back); {} keeps editing.",
+                YES.label, CLOSE.label
+            ),
         ],
         yes: "Open that thread".into(),
         no: None,

@@ -115,7 +115,7 @@ fn slash_filters_the_loaded_threads_and_reads_the_rest_for_it() {
     let svc = many(250);
     let mut m = inbox(&svc);
     press(&mut m, &svc, KeyCode::Char('/'));
-    assert!(m.panes.inbox.list.filter_input.is_some());
+    assert!(m.panes.inbox.list.needle.typing());
     // Letters type into the filter; `s` does not change the status filter.
     for c in "kofi".chars() {
         press(&mut m, &svc, KeyCode::Char(c));
@@ -126,11 +126,20 @@ fn slash_filters_the_loaded_threads_and_reads_the_rest_for_it() {
     );
     assert_eq!(ids(&m), ["t-230"], "found on a page read for the filter");
     press(&mut m, &svc, KeyCode::Enter);
-    assert!(m.panes.inbox.list.filter_input.is_none());
+    assert!(!m.panes.inbox.list.needle.typing());
     assert_eq!(ids(&m), ["t-230"], "Enter keeps the filter");
+    // As in Campaigns: Esc while typing puts back the filter from before,
+    // Esc on the filtered list clears it.
     press(&mut m, &svc, KeyCode::Char('/'));
+    for c in "zzz".chars() {
+        press(&mut m, &svc, KeyCode::Char(c));
+    }
+    assert!(ids(&m).is_empty(), "live: nothing matches kofizzz");
     press(&mut m, &svc, KeyCode::Esc);
-    assert_eq!(ids(&m).len(), 250, "Esc clears it");
+    assert_eq!(m.panes.inbox.list.needle.text, "kofi");
+    assert_eq!(ids(&m), ["t-230"], "Esc puts back the filter before");
+    press(&mut m, &svc, KeyCode::Esc);
+    assert_eq!(ids(&m).len(), 250, "a second Esc clears it");
 }
 
 #[test]

@@ -5,7 +5,7 @@ use crossterm::event::KeyCode;
 
 use super::{Svc, inbox, press, select, settle};
 use crate::api::model::{PatchThread, Thread};
-use crate::app::fixtures::drive;
+use crate::app::fixtures::{self, drive};
 use crate::app::inbox::View;
 use crate::app::inbox::messages::{MAX_PAGES, PAGE};
 use crate::app::{ApiReply, ApiRequest, Msg, update};
@@ -185,7 +185,9 @@ fn the_reading_pane_scrolls_within_the_body() {
 
 /// `/` on an open thread filters its loaded messages live; the letters go
 /// into the filter (never to the thread's keys: `r`, `e`, `a`, `m` …);
-/// Enter keeps it, Esc clears it, and a second Esc goes back.
+/// Enter keeps it; as in Campaigns, Esc while typing puts back the filter
+/// from before, Esc on the filtered thread clears it, and a second Esc goes
+/// back.
 #[test]
 fn slash_filters_the_threads_loaded_messages_and_takes_the_letters() {
     let svc = Svc::default();
@@ -201,7 +203,7 @@ fn slash_filters_the_threads_loaded_messages_and_takes_the_letters() {
     assert!(m.overlay.is_none());
     assert_eq!(m.panes.inbox.view, View::Thread, "letters did not act");
     let o = m.panes.inbox.open.as_ref().unwrap();
-    assert_eq!(o.filter.text, "reply 3");
+    assert_eq!(o.filter.needle.text, "reply 3");
     assert_eq!(o.filter.matches, [3]);
     let body = crate::app::inbox::thread::body_lines(&m).join("\n");
     assert!(body.starts_with("Reply 3:"), "the match is shown: {body}");
@@ -211,7 +213,17 @@ fn slash_filters_the_threads_loaded_messages_and_takes_the_letters() {
         "{screen}"
     );
     press(&mut m, &svc, KeyCode::Enter);
-    assert!(m.panes.inbox.open.as_ref().unwrap().filter.input.is_none());
+    let o = m.panes.inbox.open.as_ref().unwrap();
+    assert!(!o.filter.needle.typing());
+    // Typing again, then Esc: the kept filter comes back.
+    press(&mut m, &svc, KeyCode::Char('/'));
+    press(&mut m, &svc, KeyCode::Char('9'));
+    assert!(m.panes.inbox.open.as_ref().unwrap().filter.matches.is_empty());
+    press(&mut m, &svc, KeyCode::Esc);
+    let o = m.panes.inbox.open.as_ref().unwrap();
+    assert!(!o.filter.needle.typing());
+    assert_eq!(o.filter.needle.text, "reply 3", "Esc puts back the filter");
+    assert_eq!(o.filter.matches, [3]);
     // Kept: the keys move through the matches, Esc clears it.
     press(&mut m, &svc, KeyCode::Esc);
     assert_eq!(
@@ -222,4 +234,51 @@ fn slash_filters_the_threads_loaded_messages_and_takes_the_letters() {
     assert!(!m.panes.inbox.open.as_ref().unwrap().filter.active());
     press(&mut m, &svc, KeyCode::Esc);
     assert_eq!(m.panes.inbox.view, View::List);
+}
+
+/// A service's words reach the screen only made inert (DisplayText): a
+/// failed read's message, shown where the thread, its messages or the
+/// threads would be, draws no escape sequence, nor its remains, and no bidi
+/// override.
+#[test]
+fn a_failed_reads_message_is_drawn_inert() {
+    const HOSTILE: &str = r#"{"error":{"code":"internal_error","message":"boom\u001b]52;c;eA==\u0007 \u202egnol"}}"#;
+    // Neither the sequence nor what is left of it once a cell drops its
+    // control characters (`]52;c;…`, a clipboard write).
+    let inert = |s: &str| {
+        !s.contains("52;c;")
+            && !s
+                .chars()
+                .any(|c| (c.is_control() && c != '\n') || c == '\u{202e}')
+    };
+    let failed = || drive::service_error(500, HOSTILE);
+    // The list's first page.
+    let mut m = fixtures::model(80, 24);
+    let cmds = m.switch_pane(crate::app::Pane::Inbox);
+    for (id, req) in drive::api(&cmds) {
+        if matches!(req, ApiRequest::ListThreads { .. }) {
+            drive::reply(&mut m, id, ApiReply::Threads(Err(failed())));
+        }
+    }
+    m.toasts.clear();
+    let s = super::screen(&m);
+    assert!(s.contains("could not load the threads"), "{s}");
+    assert!(inert(&s), "{s:?}");
+    // The thread and its messages.
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    let cmds = crate::app::inbox::thread::open_by_id(&mut m, "t-9");
+    for (id, req) in drive::api(&cmds) {
+        let reply = match req {
+            ApiRequest::GetThread { .. } => ApiReply::Thread(Box::new(Err(failed()))),
+            ApiRequest::ListMessages { .. } => ApiReply::ThreadMessages(Err(failed())),
+            _ => continue,
+        };
+        drive::reply(&mut m, id, reply);
+    }
+    m.toasts.clear();
+    let s = super::screen(&m);
+    assert!(s.contains("could not load the thread"), "{s}");
+    assert!(s.contains("could not load the messages"), "{s}");
+    assert!(inert(&s), "{s:?}");
 }
