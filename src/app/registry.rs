@@ -1,12 +1,12 @@
 //! The one list of panes. Everything the shared code does per pane — the
-//! pane modules, the `Pane` enum and its tab order, the `Panes` struct
+//! `Pane` enum and its tab order, the `Panes` struct
 //! holding every pane's state, the tagged `Purpose`/`PaneSub`/`PaneConfirm`
 //! enums, the dispatch of keys, replies and timers, the keymap's actions
 //! (from each pane's `keymap.rs`) and (in `ui`) the drawing — is generated
 //! from this list by callback macros. Adding a pane: its `app/<pane>`
 //! (a model implementing [`PaneUnit`](super::pane::PaneUnit), and its keys
-//! in `keymap.rs`), its `ui/<pane>` (implementing `ui::PaneView`), and one
-//! line here.
+//! in `keymap.rs`), its `ui/<pane>` (implementing `ui::PaneView`), one line
+//! here, and the folders' `mod` lines in `app/mod.rs` and `ui/mod.rs`.
 
 /// Calls `$callback!` with the registered panes, in tab order:
 /// `Variant(field): Type,` for each.

@@ -1,6 +1,13 @@
 //! Views: pure functions of the model into a ratatui frame. Service text
 //! reaches a cell only as [`crate::text::sanitize::DisplayText`].
 
+// The panes' views, one folder each (see `app/mod.rs`).
+pub mod campaigns;
+pub mod domains;
+pub mod inbox;
+pub mod leads;
+pub mod profile;
+
 pub mod theme;
 pub mod widgets;
 
@@ -28,12 +35,9 @@ pub trait PaneView: PaneUnit {
     fn view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme);
 }
 
-/// Generates each pane's view module (`ui/<pane>/`) and the drawing
-/// dispatch from the pane registry.
+/// Generates the drawing dispatch from the pane registry.
 macro_rules! define_views {
     ($($variant:ident($field:ident): $ty:ty,)+) => {
-        $(pub mod $field;)+
-
         /// Draws the pane shown.
         fn pane_view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
             match m.pane {

@@ -284,6 +284,11 @@ pub fn act_view(m: &mut Model, done: LeadDone) -> Vec<Cmd> {
     let lead = d.lead.clone();
     match done {
         LeadDone::Edit => {
+            // A dialog's own key, past the shared gate: read-only mode
+            // refuses it here.
+            if crate::app::read_only::refuse(m) {
+                return Vec::new();
+            }
             let Some(campaign) = target(m) else {
                 return Vec::new();
             };

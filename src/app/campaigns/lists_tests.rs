@@ -291,7 +291,13 @@ fn an_upload_reads_the_open_campaign_again_at_most_every_two_seconds() {
             line: read.start.line + 2,
         };
         middle.file_len = 1_000_000;
-        let sent = update(&mut m, Msg::CsvRead { id, result: Ok(middle) });
+        let sent = update(
+            &mut m,
+            Msg::CsvRead {
+                id,
+                result: Ok(middle),
+            },
+        );
         cmds = service(&mut m, sent, &[]);
         assert_eq!(reads(&cmds), n, "{later} s later");
     }
@@ -378,7 +384,7 @@ fn a_filter_being_typed_is_the_shared_input_line_naming_what_it_searches() {
     drive::key(&mut m, KeyCode::Char('/'));
     let s = screen(&m);
     assert!(s.contains("└ /  a name, type or status"), "{s}");
-    assert!(s.contains("Enter keeps · Esc clears"), "{s}");
+    assert!(s.contains("Enter keeps · Esc cancels"), "{s}");
     drive::chars(&mut m, "network");
     let s = screen(&m);
     assert!(s.contains(" / network"), "{s}");

@@ -474,6 +474,9 @@ pub fn on_thread(m: &mut Model, campaign: &str, prospect: &str, reply: ApiReply)
 /// What a lead's messages asked for.
 pub fn act_thread(m: &mut Model, done: ThreadDone) -> Vec<Cmd> {
     match done {
+        // A dialog's own key, past the shared gate: read-only mode refuses
+        // it here.
+        ThreadDone::Edit(_) if crate::app::read_only::refuse(m) => Vec::new(),
         ThreadDone::Edit(msg) => open_edit(m, &msg),
     }
 }

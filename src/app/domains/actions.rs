@@ -13,10 +13,10 @@ use super::{
     schedule_viewport, senders_viewport,
 };
 use crate::app::form::FormEvent;
+use crate::app::keymap::Action;
 use crate::app::table::TableState;
 use crate::app::toast::Level;
 use crate::app::{Cmd, Model};
-use crate::app::keymap::Action;
 
 /// Keys for a focused text box (the add dialog, or a list's `/` filter);
 /// `None` when none has the focus, so the keymap decides.

@@ -7,9 +7,9 @@ use crossterm::event::{KeyCode, KeyEvent};
 use super::{MAX_COPY, View};
 use crate::api::model::DnsRecord;
 use crate::app::dialog::Outcome;
+use crate::app::keymap::{Action, Scope};
 use crate::app::toast::Level;
 use crate::app::{Cmd, Model};
-use crate::app::keymap::{Action, Scope};
 use crate::text::sanitize;
 
 /// The TTL of a zone-file line.

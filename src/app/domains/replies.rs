@@ -11,9 +11,9 @@ use super::{DomainsModel, Purpose, View, records_viewport, schedule_viewport};
 use crate::api::ApiError;
 use crate::api::model::{DomainStatus, SenderAccount, SendingDomain};
 use crate::app::json_tree::JsonTree;
+use crate::app::keymap::Action;
 use crate::app::toast::Level;
 use crate::app::{ApiReply, Cmd, Model, Reply, RequestId};
-use crate::app::keymap::Action;
 use crate::text::sanitize;
 
 /// Replaces (or inserts) a domain from the answer to request `by`,

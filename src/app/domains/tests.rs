@@ -696,15 +696,31 @@ fn slash_on_a_schedule_filters_it_and_no_letter_acts() {
     }
     assert!(cmds.is_empty(), "{cmds:?}");
     assert!(m.panes.domains.add.is_none(), "no add dialog");
-    assert_eq!(m.panes.domains.view, View::SenderDetail, "still the schedule");
+    assert_eq!(
+        m.panes.domains.view,
+        View::SenderDetail,
+        "still the schedule"
+    );
     ctrl(&mut m, 'u');
     chars(&mut m, "11-26");
-    let tree = m.panes.domains.schedule.items.first().expect("the schedule");
+    let tree = m
+        .panes
+        .domains
+        .schedule
+        .items
+        .first()
+        .expect("the schedule");
     let keys: Vec<&str> = tree.lines().iter().map(|l| l.key.as_str()).collect();
     assert_eq!(keys, ["schedule", "2026-11-26", "capacity", "committed"]);
     // Esc clears it: every day is back.
     key(&mut m, KeyCode::Esc);
-    let tree = m.panes.domains.schedule.items.first().expect("the schedule");
+    let tree = m
+        .panes
+        .domains
+        .schedule
+        .items
+        .first()
+        .expect("the schedule");
     assert_eq!(tree.lines().len(), 7);
     assert_eq!(m.panes.domains.view, View::SenderDetail);
 }

@@ -11,10 +11,10 @@ use super::replies::{error_text, replace_domains};
 use super::{Purpose, Question, View, in_flight};
 use crate::api::ApiError;
 use crate::api::model::SendingDomain;
+use crate::app::keymap::Action;
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
-use crate::app::keymap::Action;
 use crate::text::sanitize;
 
 /// A create that may have been accepted.

@@ -81,7 +81,12 @@ mod tests {
             .iter()
             .filter(|a| matches!(a.scope(), Scope::Inbox | Scope::Profile))
         {
-            assert_eq!(key_names_in(a.help()), Vec::<String>::new(), "{a:?}: {}", a.help());
+            assert_eq!(
+                key_names_in(a.help()),
+                Vec::<String>::new(),
+                "{a:?}: {}",
+                a.help()
+            );
         }
     }
 }

@@ -11,10 +11,10 @@ use crate::api::ApiError;
 use crate::api::model::{Thread, ThreadPage, ThreadQuery, ThreadStatus};
 use crate::app::cache::Cached;
 use crate::app::fresh::Freshness;
+use crate::app::keymap::Action;
 use crate::app::needle::{Needle, hit};
 use crate::app::table::TableState;
 use crate::app::{ApiRequest, Cmd, Model};
-use crate::app::keymap::Action;
 
 /// Threads per page.
 pub const PAGE: u64 = 100;

@@ -11,9 +11,9 @@ use super::messages::PAGE;
 use super::{InboxModel, Purpose, Question, View, in_flight, readiness, refuse};
 use crate::api::ApiError;
 use crate::api::model::{MessagesPage, SendMessage, SendMessageResponse, Thread, ThreadStatus};
+use crate::app::keymap::Action;
 use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
-use crate::app::keymap::Action;
 
 /// Checks made after a lost answer before saying the message did not go
 /// (a lost create's check of the drafts follows the same schedule).

@@ -11,9 +11,9 @@ use super::msg_filter::{self, MessageFilter};
 use super::{InboxModel, Purpose, Question, View, in_flight, refuse};
 use crate::api::ApiError;
 use crate::api::model::{MessagesPage, PatchThread, Thread, ThreadStatus};
+use crate::app::keymap::Action;
 use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
-use crate::app::keymap::Action;
 use crate::text::{sanitize, wrap};
 
 /// Message pages in flight at most.

@@ -10,15 +10,15 @@ use crossterm::event::KeyEvent;
 use ratatui_textarea::TextArea;
 
 use super::super::{ApiReply, ApiRequest, Cmd, Model};
-use crate::app::fresh::Freshness;
 use super::layout;
 use super::{
     LeadsModel, NOT_FOUND, Purpose, error_text, in_flight, keys, search, send, toast_error,
 };
 use crate::api::model::{LatestRun, RunStatus, Search, SearchPageQuery};
 use crate::app::cache::{Cached, CachedSearch, MAX_ITEMS};
-use crate::app::table::TableState;
+use crate::app::fresh::Freshness;
 use crate::app::keymap::Action;
+use crate::app::table::TableState;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 

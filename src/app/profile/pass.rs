@@ -282,9 +282,7 @@ pub fn access_line(access: Option<&Access>) -> (Tone, String) {
 /// The panel's items now: a redeem on its way first.
 pub fn items(m: &crate::app::Model) -> Vec<Item> {
     let p = &m.panes.profile;
-    let key = m
-        .keymap
-        .key_label(crate::app::keymap::Action::RedeemPass);
+    let key = m.keymap.key_label(crate::app::keymap::Action::RedeemPass);
     let mut items = panel(p.pass.as_ref(), p.access.as_ref(), m.clock, &key);
     if super::redeeming(m) {
         items.insert(0, Item::Text(Tone::Plain, "redeeming…".into()));
@@ -472,6 +470,10 @@ mod tests {
         d.error = Some("old".into());
         d.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
         assert_eq!(d.code(), "abc", "Esc is not an edit");
-        assert_eq!(d.error.as_deref(), Some("old"), "nor does it clear the error");
+        assert_eq!(
+            d.error.as_deref(),
+            Some("old"),
+            "nor does it clear the error"
+        );
     }
 }

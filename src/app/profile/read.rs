@@ -11,9 +11,9 @@ use super::{ProfileModel, Purpose, Stored, in_flight, pass, redeem, save};
 use crate::api::ApiError;
 use crate::api::model::{ContextResponse, PutContext};
 use crate::app::json_tree::{JsonTree, NodeKind};
+use crate::app::keymap::Action;
 use crate::app::toast::Level;
 use crate::app::{ApiReply, ApiRequest, Cmd, Model, Pane};
-use crate::app::keymap::Action;
 
 /// The read view's areas now.
 pub fn areas(m: &Model) -> Areas {

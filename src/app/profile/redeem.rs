@@ -7,9 +7,9 @@ use crossterm::event::KeyEvent;
 use super::pass::{self, PassAnswer, RedeemDialog};
 use super::{Confirmed, Purpose, REDEEM_DRAFT_KEY, read, redeeming};
 use crate::api::ApiError;
+use crate::app::keymap::Action;
 use crate::app::toast::Level;
 use crate::app::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
-use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 

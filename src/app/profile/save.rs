@@ -13,11 +13,11 @@ use super::review::{self, Review};
 use super::{DRAFT_KEY, Purpose, read, saving};
 use crate::api::ApiError;
 use crate::api::model::PutContext;
+use crate::app::keymap::{Action, Scope};
 use crate::app::keys::{CLOSE, DISMISS, NO, YES};
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
 use crate::app::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
-use crate::app::keymap::{Action, Scope};
 use crate::text::format::plural;
 use crate::text::sanitize::DisplayText;
 

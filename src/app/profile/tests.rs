@@ -652,26 +652,7 @@ fn the_review_sends_only_on_y_and_scrolls_with_the_keymap() {
 /// replaced, unbound, no longer act (none is hard-coded beside the keymap).
 #[test]
 fn the_pane_names_its_keys_as_the_keymap_binds_them() {
-    use crate::config::KeyOverride;
-    let o = |scope: &str, key: &str, action: &str| KeyOverride {
-        origin: "test".into(),
-        scope: scope.into(),
-        key: key.into(),
-        action: action.into(),
-    };
-    let keymap = crate::app::keymap::Keymap::with_overrides(&[
-        o("profile", "ctrl-s", "none"),
-        o("profile", "ctrl-x", "save_profile"),
-        o("global", "r", "none"),
-        o("global", "f5", "refresh"),
-        o("global", "esc", "none"),
-        o("global", "f3", "back"),
-        o("global", "enter", "none"),
-        o("global", "f2", "open"),
-        o("global", "pgdn", "none"),
-        o("global", "f4", "page_down"),
-    ])
-    .expect("keymap");
+    let keymap = remapped();
     // Not read yet: the refresh key as remapped.
     let mut m = fixtures::model(80, 24);
     m.keymap = keymap.clone();
@@ -698,36 +679,81 @@ fn the_pane_names_its_keys_as_the_keymap_binds_them() {
     assert!(s.contains("Ctrl-X review & save"), "{s}");
     assert!(s.contains("F3 close"), "{s}");
     assert!(!s.contains("Ctrl-S") && !s.contains("Esc"), "{s}");
-    let focused = |m: &Model| m.panes.profile.editor.as_ref().map(super::editor::Editor::focused);
+    let focused = |m: &Model| {
+        m.panes
+            .profile
+            .editor
+            .as_ref()
+            .map(super::editor::Editor::focused)
+    };
     let before = focused(&m);
     key(&mut m, KeyCode::PageDown);
     assert_eq!(focused(&m), before, "PgDn, unbound, jumps nowhere");
     key(&mut m, KeyCode::F(4));
     assert_ne!(focused(&m), before, "the remapped key jumps a section");
     assert!(api(&ctrl(&mut m, 's')).is_empty());
-    assert!(m.panes.profile.review.is_none(), "Ctrl-S, unbound, reviews nothing");
+    assert!(
+        m.panes.profile.review.is_none(),
+        "Ctrl-S, unbound, reviews nothing"
+    );
     assert!(api(&ctrl(&mut m, 'x')).is_empty());
     assert!(m.panes.profile.review.is_some(), "the remapped key reviews");
     key(&mut m, KeyCode::F(3));
     assert!(m.panes.profile.review.is_none(), "Back leaves the review");
     key(&mut m, KeyCode::Esc);
-    assert!(m.panes.profile.editor.is_some(), "Esc, unbound, closes nothing");
+    assert!(
+        m.panes.profile.editor.is_some(),
+        "Esc, unbound, closes nothing"
+    );
     key(&mut m, KeyCode::F(3));
     assert!(m.panes.profile.editor.is_none(), "Back closes the form");
-    // The redeem dialog.
-    key(&mut m, KeyCode::Char('p'));
-    let s = screen(&m);
+    redeem_keys_as_remapped(&mut m);
+}
+
+/// The keymap of [`the_pane_names_its_keys_as_the_keymap_binds_them`]:
+/// each key the pane names moved to another.
+fn remapped() -> crate::app::keymap::Keymap {
+    use crate::config::KeyOverride;
+    let o = |scope: &str, key: &str, action: &str| KeyOverride {
+        origin: "test".into(),
+        scope: scope.into(),
+        key: key.into(),
+        action: action.into(),
+    };
+    crate::app::keymap::Keymap::with_overrides(&[
+        o("profile", "ctrl-s", "none"),
+        o("profile", "ctrl-x", "save_profile"),
+        o("global", "r", "none"),
+        o("global", "f5", "refresh"),
+        o("global", "esc", "none"),
+        o("global", "f3", "back"),
+        o("global", "enter", "none"),
+        o("global", "f2", "open"),
+        o("global", "pgdn", "none"),
+        o("global", "f4", "page_down"),
+    ])
+    .expect("keymap")
+}
+
+/// The redeem dialog with the keys of [`remapped`].
+fn redeem_keys_as_remapped(m: &mut Model) {
+    let m = &mut *m;
+    key(m, KeyCode::Char('p'));
+    let s = screen(m);
     assert!(s.contains("F2 redeem") && s.contains("F3 cancel"), "{s}");
-    chars(&mut m, "DEMO-PASS-1");
-    assert!(api(&key(&mut m, KeyCode::Enter)).is_empty(), "Enter, unbound");
-    key(&mut m, KeyCode::Esc);
-    assert!(m.panes.profile.redeem.is_some(), "Esc, unbound, keeps it open");
-    let (_, req) = one(&key(&mut m, KeyCode::F(2)));
+    chars(m, "DEMO-PASS-1");
+    assert!(api(&key(m, KeyCode::Enter)).is_empty(), "Enter, unbound");
+    key(m, KeyCode::Esc);
+    assert!(
+        m.panes.profile.redeem.is_some(),
+        "Esc, unbound, keeps it open"
+    );
+    let (_, req) = one(&key(m, KeyCode::F(2)));
     assert!(matches!(req, ApiRequest::Redeem { .. }), "{req:?}");
     // Sent: Esc still does nothing, Back hides the dialog.
-    key(&mut m, KeyCode::Esc);
+    key(m, KeyCode::Esc);
     assert!(m.panes.profile.redeem.is_some());
-    key(&mut m, KeyCode::F(3));
+    key(m, KeyCode::F(3));
     assert!(m.panes.profile.redeem.is_none());
 }
 

@@ -10,9 +10,9 @@ use super::widgets::dialog::centered;
 use super::widgets::stale;
 use crate::api::RouteFamily;
 use crate::api::model::SendingDomain;
+use crate::app::Model;
 use crate::app::domains::layout::areas;
 use crate::app::domains::{self, DomainsModel, Loaded, View};
-use crate::app::Model;
 use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
@@ -89,7 +89,8 @@ fn stale_span<T>(m: &Model, l: &Loaded<T>, reading: bool, theme: &Theme) -> Opti
     if let (Some(e), true) = (&l.error, l.loaded) {
         return Some(stale::failed(m, l.as_of, e, reading, theme));
     }
-    l.as_of.map(|as_of| stale::span(as_of, m.clock, reading, theme))
+    l.as_of
+        .map(|as_of| stale::span(as_of, m.clock, reading, theme))
 }
 
 /// What an empty list says: the shared placeholder while nothing loaded

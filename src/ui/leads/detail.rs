@@ -14,11 +14,11 @@ use super::super::widgets::vtable::{self, Column, TableSpec};
 use super::search::short_ago;
 use super::{bordered, cells, t};
 use crate::api::model::{EnrichmentProfile, EnrichmentResponse, LeadResult, Operator};
+use crate::app::keymap::Action;
 use crate::app::leads::detail::{Detail, Tab};
 use crate::app::leads::layout::{WIDE, detail_areas, lead_panel, lead_text_area};
 use crate::app::leads::result_name;
 use crate::app::{Load, Model};
-use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 

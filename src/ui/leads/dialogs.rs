@@ -15,9 +15,9 @@ use super::{cells, t};
 use crate::app::Model;
 use crate::app::leads::export::{Export, Phase};
 
+use crate::app::keymap::Action;
 use crate::app::leads::{Report, keys};
 use crate::app::toast::Level;
-use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 

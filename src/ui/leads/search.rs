@@ -11,13 +11,13 @@ use super::super::widgets::vtable::{self, Column, TableSpec};
 use super::{bordered, cells, placeholder, retry_note, t};
 use crate::api::model::{LatestRun, LeadResult, QueryDiagnostics, RunStatus};
 use crate::app::Model;
-use crate::ui::widgets::stale;
 use crate::app::leads::layout::{
     WIDE_TABLE, chip_spans, compact_run, diagnostics_cap, search_areas,
 };
+use crate::ui::widgets::stale;
 
-use crate::app::leads::{Opened, View, result_name};
 use crate::app::keymap::Action;
+use crate::app::leads::{Opened, View, result_name};
 use crate::text::format;
 use crate::text::time_column::TimeColumn;
 

@@ -7,11 +7,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::app::Model;
+use crate::app::keymap::Action;
 use crate::app::profile::layout;
 use crate::app::profile::pass::{self, CODE_MAX, Item, RedeemDialog, Tone};
 use crate::app::profile::redeeming;
 use crate::app::profile::review::{self, Mark, Review};
-use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::text::wrap::wrap;

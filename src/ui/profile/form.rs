@@ -8,14 +8,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use crate::app::Model;
+use crate::app::keymap::Action;
+use crate::app::keys;
 use crate::app::profile::editor::{EditField, Editor, Input};
 use crate::app::profile::fields::Section;
 use crate::app::profile::json_edit::Check;
 use crate::app::profile::layout::{self, Block as FormBlock, NOTE_H};
 use crate::app::profile::list_edit::ListEditor;
 use crate::app::profile::{review, saving};
-use crate::app::keymap::Action;
-use crate::app::keys;
 use crate::text::format::plural;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
@@ -187,10 +187,7 @@ fn help_line(field: &EditField, focused: bool, theme: &Theme) -> (String, ratatu
             ),
             theme.dim,
         ),
-        Input::List(l) => (
-            plural(count(l.items.len()), "item", "items"),
-            theme.dim,
-        ),
+        Input::List(l) => (plural(count(l.items.len()), "item", "items"), theme.dim),
         _ => (field.id.help().to_owned(), theme.dim),
     }
 }

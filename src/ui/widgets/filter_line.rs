@@ -21,7 +21,7 @@ pub fn render(
     let prefix = Span::styled(" / ", theme.key);
     let help = Span::styled(
         format!(
-            "  {} keeps · {} clears",
+            "  {} keeps · {} cancels",
             keys::CONFIRM.label,
             keys::CLOSE.label
         ),

@@ -7,8 +7,8 @@ use ratatui_textarea::{CursorMove, TextArea};
 
 use super::{After, Editor, FIELDS, Find, close, save, send_from_editor};
 use crate::app::inbox::refuse;
-use crate::app::{Cmd, Model, keys};
 use crate::app::keymap::{Action, Scope};
+use crate::app::{Cmd, Model, keys};
 use crate::text::sanitize::DisplayText;
 
 /// Whether a key is a chord the pane may bind in the editor (Ctrl or Alt

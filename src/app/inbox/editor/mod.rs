@@ -21,11 +21,11 @@ use ratatui_textarea::{CursorMove, TextArea, WrapMode};
 use super::{Question, Senders, View, readiness, refuse};
 use crate::api::model::{Attachment, Thread};
 use crate::app::form::{FieldKind, Form};
+use crate::app::keymap::Action;
 use crate::app::keys::{CLOSE, NO, YES};
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
 use crate::app::{Cmd, Confirm, ConfirmAction, Model};
-use crate::app::keymap::Action;
 use crate::store::{Draft, State};
 use crate::text::sanitize::{BLOCK_MAX, DisplayText};
 

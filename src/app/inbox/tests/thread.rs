@@ -218,7 +218,16 @@ fn slash_filters_the_threads_loaded_messages_and_takes_the_letters() {
     // Typing again, then Esc: the kept filter comes back.
     press(&mut m, &svc, KeyCode::Char('/'));
     press(&mut m, &svc, KeyCode::Char('9'));
-    assert!(m.panes.inbox.open.as_ref().unwrap().filter.matches.is_empty());
+    assert!(
+        m.panes
+            .inbox
+            .open
+            .as_ref()
+            .unwrap()
+            .filter
+            .matches
+            .is_empty()
+    );
     press(&mut m, &svc, KeyCode::Esc);
     let o = m.panes.inbox.open.as_ref().unwrap();
     assert!(!o.filter.needle.typing());
@@ -242,7 +251,8 @@ fn slash_filters_the_threads_loaded_messages_and_takes_the_letters() {
 /// override.
 #[test]
 fn a_failed_reads_message_is_drawn_inert() {
-    const HOSTILE: &str = r#"{"error":{"code":"internal_error","message":"boom\u001b]52;c;eA==\u0007 \u202egnol"}}"#;
+    const HOSTILE: &str =
+        r#"{"error":{"code":"internal_error","message":"boom\u001b]52;c;eA==\u0007 \u202egnol"}}"#;
     // Neither the sequence nor what is left of it once a cell drops its
     // control characters (`]52;c;…`, a clipboard write).
     let inert = |s: &str| {

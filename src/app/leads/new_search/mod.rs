@@ -360,7 +360,9 @@ fn create_uncertain(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
 /// Reads the searches for the check of a lost create (unless a read is on
 /// its way).
 pub fn read_check(m: &mut Model) -> Vec<Cmd> {
-    if m.requests.pending::<super::LeadsModel>(|p| *p == Purpose::CreateCheck) {
+    if m.requests
+        .pending::<super::LeadsModel>(|p| *p == Purpose::CreateCheck)
+    {
         return Vec::new();
     }
     let (_, cmd) = send(m, Purpose::CreateCheck, ApiRequest::ListSearches);
