@@ -737,7 +737,6 @@ fn remapped() -> crate::app::keymap::Keymap {
 
 /// The redeem dialog with the keys of [`remapped`].
 fn redeem_keys_as_remapped(m: &mut Model) {
-    let m = &mut *m;
     key(m, KeyCode::Char('p'));
     let s = screen(m);
     assert!(s.contains("F2 redeem") && s.contains("F3 cancel"), "{s}");
