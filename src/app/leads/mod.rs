@@ -328,6 +328,9 @@ pub struct LeadsModel {
     pub detail: Option<detail::Detail>,
     /// The create-search form.
     pub form: Option<new_search::NewSearch>,
+    /// The last create: what it sent, and whether its answer was lost
+    /// (kept when the form closes).
+    pub last_create: new_search::LastCreate,
     /// A dialog over the pane.
     pub dialog: Option<Dialog>,
     /// Field descriptors by search id (from an enrichment answer).

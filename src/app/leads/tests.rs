@@ -2257,6 +2257,73 @@ fn an_uncertain_create_is_checked_and_asked_before_sending_again() {
     assert_eq!(m.panes.leads.view, View::Search);
 }
 
+/// A lost create stays in question when its form is closed: reopened,
+/// the form says so again and Ctrl-S asks before a second POST; the look
+/// for it goes on meanwhile, and a search it finds then is announced and
+/// listed without taking the user away from where they are.
+#[test]
+fn a_lost_create_is_still_in_question_after_its_form_is_closed() {
+    let mut fake = Fake::new();
+    let mut m = create_form(&mut fake);
+    let cmds = ctrl(&mut m, 's');
+    let (id, req) = api(&cmds)[0].clone();
+    fake.answer(&req);
+    let check = reply(
+        &mut m,
+        id,
+        ApiReply::SearchCreated(Box::new(Err(lost_after_sending()))),
+    );
+    fake.serve(&mut m, check);
+    key(&mut m, KeyCode::Esc);
+    assert!(m.panes.leads.form.is_none(), "closed, kept as a draft");
+    assert!(new_search::recheck(&m).is_some(), "still looked for");
+    // Reopened (the draft restored): it says so, and Ctrl-S asks.
+    key(&mut m, KeyCode::Char('n'));
+    key(&mut m, KeyCode::Char('y'));
+    let note = m
+        .panes
+        .leads
+        .form
+        .as_ref()
+        .and_then(|f| f.form.note.clone())
+        .unwrap_or_default();
+    assert!(note.contains("may have been accepted"), "{note}");
+    assert!(
+        api(&ctrl(&mut m, 's')).is_empty(),
+        "not sent again by itself"
+    );
+    assert!(matches!(&m.overlay, Some(Overlay::Confirm(c)) if c.title == "Create again?"));
+    key(&mut m, KeyCode::Esc);
+    // Closed again; the service's list shows it at the next look.
+    key(&mut m, KeyCode::Esc);
+    m.overlay = None;
+    let view = m.panes.leads.view;
+    fake.tamper = Some(Box::new(|req, reply| match (req, reply) {
+        (ApiRequest::ListSearches, ApiReply::Searches(Ok(Some(mut list)))) => {
+            let mut made = fixtures::search("s-late", "RevOps EU", SearchKind::Recurring, 0);
+            made.created_at = "2026-11-22T12:00:05Z".into();
+            list.insert(0, made);
+            ApiReply::Searches(Ok(Some(list)))
+        }
+        (_, reply) => reply,
+    }));
+    let sub = SubId::Pane(PaneSub::Leads(LeadsSub::CreateCheck(1)));
+    let cmds = update(&mut m, Msg::SubFired(sub));
+    fake.serve(&mut m, cmds);
+    assert_eq!(m.panes.leads.view, view, "not taken elsewhere");
+    assert!(
+        m.panes
+            .leads
+            .list
+            .rows
+            .iter()
+            .any(|r| r.search.search_id == "s-late")
+    );
+    assert!(!m.state.drafts.contains_key(DRAFT_KEY), "its draft goes");
+    assert!(new_search::recheck(&m).is_none(), "settled");
+    assert_eq!(creates(&fake), 1);
+}
+
 /// The search a slow create made shows up only on a later look (the
 /// service finished after the client gave up): it is found then and
 /// opened, never reported "most likely not created".

@@ -27,14 +27,9 @@ use super::{
 use crate::api::ApiError;
 use crate::api::model::{CreateSearch, Search};
 use crate::store::Draft;
-use crate::text::format;
 use crate::text::sanitize::DisplayText;
 pub use form::build;
 pub use parse::{locate, parse};
-
-/// How long before the create was sent a search found by the check may
-/// have been created (clocks differ a little).
-const CLOCK_SLACK: i64 = 300;
 
 /// The form and its request.
 #[derive(Debug, Clone)]
@@ -43,10 +38,15 @@ pub struct NewSearch {
     pub form: super::super::form::Form,
     /// Where Esc goes back to.
     pub back: View,
-    /// What the last create sent, to recognise the search if its answer
-    /// is lost.
+}
+
+/// The last create, kept by the pane (not the form): a lost answer is
+/// still in question, and looked for, after the form was closed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LastCreate {
+    /// What it sent, to recognise the search if its answer is lost.
     pub sent: Option<Sent>,
-    /// The last create may have been accepted: what is known of it.
+    /// It may have been accepted: what is known of it.
     pub uncertain: Option<Uncertain>,
 }
 
@@ -67,8 +67,6 @@ impl NewSearch {
         NewSearch {
             form: build(),
             back,
-            sent: None,
-            uncertain: None,
         }
     }
 
@@ -90,17 +88,19 @@ impl NewSearch {
             self.form.note = None;
         }
     }
+}
 
-    /// Shows what is known of a create that may have been accepted.
-    fn show_uncertain(&mut self) {
-        if let Some(u) = &self.uncertain {
-            self.form.note = Some(format!(
-                "The create request may have been accepted ({}): {}. {} asks before sending it again.",
-                u.why,
-                u.text("searches"),
-                keys::SUBMIT.label
-            ));
-        }
+/// Shows in the open form what is known of a create that may have been
+/// accepted.
+fn show_uncertain(m: &mut Model) {
+    let l = &mut m.panes.leads;
+    if let (Some(f), Some(u)) = (l.form.as_mut(), &l.last_create.uncertain) {
+        f.form.note = Some(format!(
+            "The create request may have been accepted ({}): {}. {} asks before sending it again.",
+            u.why,
+            u.text("searches"),
+            keys::SUBMIT.label
+        ));
     }
 }
 
@@ -120,6 +120,8 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
     }
     m.panes.leads.form = Some(f);
     m.panes.leads.view = View::NewSearch;
+    // A lost create is still in question: the form says so again.
+    show_uncertain(m);
     if let Some(draft) = m.state.drafts.get(DRAFT_KEY) {
         let title = draft
             .fields
@@ -156,6 +158,7 @@ pub fn restore_draft(m: &mut Model, yes: bool) -> Vec<Cmd> {
             f.form.mark_clean();
             f.form.note = None;
         }
+        show_uncertain(m);
         Vec::new()
     } else {
         m.state.drafts.remove(DRAFT_KEY);
@@ -231,7 +234,7 @@ fn submit(m: &mut Model) -> Vec<Cmd> {
             }
             Vec::new()
         }
-        Ok(_) if f.uncertain.is_some() => {
+        Ok(_) if m.panes.leads.last_create.uncertain.is_some() => {
             ask_create_again(m);
             Vec::new()
         }
@@ -253,21 +256,13 @@ fn send_create(m: &mut Model, req: CreateSearch) -> Vec<Cmd> {
             .collect(),
     };
     let (_, cmd) = send(m, Purpose::Create, ApiRequest::CreateSearch(Box::new(req)));
-    if let Some(f) = m.panes.leads.form.as_mut() {
-        f.sent = Some(sent);
-    }
+    m.panes.leads.last_create.sent = Some(sent);
     vec![cmd]
 }
 
 /// "Create again?" after a create that may have been accepted.
 fn ask_create_again(m: &mut Model) {
-    let Some(u) = m
-        .panes
-        .leads
-        .form
-        .as_ref()
-        .and_then(|f| f.uncertain.clone())
-    else {
+    let Some(u) = m.panes.leads.last_create.uncertain.clone() else {
         return;
     };
     let check = u.text("searches");
@@ -295,8 +290,8 @@ fn ask_create_again(m: &mut Model) {
 
 /// "Create again?" was answered yes.
 pub fn create_again(m: &mut Model) -> Vec<Cmd> {
+    m.panes.leads.last_create.uncertain = None;
     if let Some(f) = m.panes.leads.form.as_mut() {
-        f.uncertain = None;
         f.form.note = None;
     }
     submit(m)
@@ -320,7 +315,10 @@ pub fn on_created(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
 fn created(m: &mut Model, s: &Search, late: bool) -> Vec<Cmd> {
     m.state.remember_search(&s.search_id, &s.title, "created");
     m.state.drafts.remove(DRAFT_KEY);
-    m.panes.leads.form = None;
+    m.panes.leads.last_create = LastCreate::default();
+    // Found by a later look after the form was closed: said, listed, and
+    // the user is not taken from what they do now.
+    let was_open = m.panes.leads.form.take().is_some();
     searches::upsert(m, s, None);
     let vp = super::layout::searches_viewport(m.layout().body);
     m.panes.leads.list.set_len(vp, Some(&s.search_id));
@@ -331,7 +329,9 @@ fn created(m: &mut Model, s: &Search, late: bool) -> Vec<Cmd> {
     }
     m.notify(Level::Success, "Search created", &text);
     let mut cmds = vec![m.save_state()];
-    cmds.extend(search::open(m, &s.search_id));
+    if was_open || !late {
+        cmds.extend(search::open(m, &s.search_id));
+    }
     cmds
 }
 
@@ -340,12 +340,8 @@ fn created(m: &mut Model, s: &Search, late: bool) -> Vec<Cmd> {
 fn create_uncertain(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
     let l = &m.panes.leads.list;
     let listed = !l.loaded || !l.registry;
-    let Some(f) = m.panes.leads.form.as_mut() else {
-        super::toast_error(m, "creating the search", e);
-        return Vec::new();
-    };
-    f.uncertain = Some(Uncertain::new(error_text(e), listed));
-    f.show_uncertain();
+    m.panes.leads.last_create.uncertain = Some(Uncertain::new(error_text(e), listed));
+    show_uncertain(m);
     m.notify(
         Level::Warning,
         "Search may have been created",
@@ -371,7 +367,7 @@ pub fn read_check(m: &mut Model) -> Vec<Cmd> {
 
 /// When the check of a lost create reads the searches again, if it does.
 pub fn recheck(m: &Model) -> Option<(u32, Duration)> {
-    let u = m.panes.leads.form.as_ref()?.uncertain.as_ref()?;
+    let u = m.panes.leads.last_create.uncertain.as_ref()?;
     Some((u.misses, u.recheck()?))
 }
 
@@ -381,19 +377,17 @@ pub fn on_create_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Searches(result) = reply else {
         return Vec::new();
     };
-    let Some(f) = m.panes.leads.form.as_mut() else {
-        return Vec::new();
-    };
-    if f.uncertain.is_none() {
+    let last = &m.panes.leads.last_create;
+    if last.uncertain.is_none() {
         return Vec::new();
     }
     let check = match result {
         Ok(Some(list)) => {
-            let found = f.sent.as_ref().and_then(|sent| {
+            let found = last.sent.as_ref().and_then(|sent| {
                 list.into_iter().find(|s| {
                     s.title.trim() == sent.title
                         && !sent.known.contains(&s.search_id)
-                        && format::unix(&s.created_at).is_none_or(|t| t >= sent.at - CLOCK_SLACK)
+                        && crate::app::lost::made_since(&s.created_at, sent.at)
                 })
             });
             if let Some(s) = found {
@@ -404,10 +398,10 @@ pub fn on_create_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
         Ok(None) => Check::Unlisted,
         Err(e) => Check::Failed(error_text(&e)),
     };
-    if let Some(u) = f.uncertain.as_mut() {
+    if let Some(u) = m.panes.leads.last_create.uncertain.as_mut() {
         u.read(check);
     }
-    f.show_uncertain();
+    show_uncertain(m);
     Vec::new()
 }
 
