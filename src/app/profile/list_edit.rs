@@ -16,7 +16,15 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::{CursorMove, TextArea};
 
 use super::text::{edit_key, line_input, paste_inline};
+use crate::app::keys::{self, FixedKey};
 use crate::text::sanitize::DisplayText;
+
+/// Adds an item below the selected one.
+pub const ADD: FixedKey = keys::CONFIRM;
+/// Removes the selected item.
+pub const REMOVE: FixedKey = keys::ctrl('d', "Ctrl-D");
+/// How the keys that move an item are named (Alt or Shift with ↑/↓).
+pub const MOVE_LABEL: &str = "Alt-↑/↓";
 
 /// What a key did to the list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,8 +119,8 @@ impl ListEditor {
             }
             KeyCode::Up => self.selected -= 1,
             KeyCode::Down => self.selected += 1,
-            KeyCode::Enter => self.insert_below(""),
-            KeyCode::Char('d') if ctrl => self.remove(false),
+            _ if ADD.matches(&key) => self.insert_below(""),
+            _ if REMOVE.matches(&key) => self.remove(false),
             KeyCode::Backspace if self.current_is_empty() && !self.items.is_empty() => {
                 self.remove(true);
             }

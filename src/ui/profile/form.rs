@@ -14,6 +14,7 @@ use crate::app::profile::editor::{EditField, Editor, Input};
 use crate::app::profile::fields::Section;
 use crate::app::profile::json_edit::Check;
 use crate::app::profile::layout::{self, Block as FormBlock, NOTE_H};
+use crate::app::profile::list_edit;
 use crate::app::profile::list_edit::ListEditor;
 use crate::app::profile::{review, saving};
 use crate::text::format::plural;
@@ -182,8 +183,11 @@ fn help_line(field: &EditField, focused: bool, theme: &Theme) -> (String, ratatu
         },
         Input::List(l) if focused => (
             format!(
-                "{} · Enter adds · Ctrl-D removes · Alt-↑/↓ moves",
-                plural(count(l.items.len()), "item", "items")
+                "{} · {} adds · {} removes · {} moves",
+                plural(count(l.items.len()), "item", "items"),
+                list_edit::ADD.label,
+                list_edit::REMOVE.label,
+                list_edit::MOVE_LABEL
             ),
             theme.dim,
         ),
