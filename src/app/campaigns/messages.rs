@@ -520,16 +520,7 @@ impl MessageEdit {
     /// kept as a draft until the save succeeds).
     pub fn key(&mut self, key: KeyEvent, sending: bool) -> Outcome<EditDone> {
         if sending {
-            if !super::keys::CLOSE.matches(&key) {
-                return Outcome::Keep;
-            }
-            // The save may still fail: the text stays a draft until it
-            // succeeds.
-            return if self.form.is_dirty() {
-                Outcome::Send(EditDone::KeepDraft)
-            } else {
-                Outcome::Close
-            };
+            return super::key_while_saving(&self.form, &key, EditDone::KeepDraft);
         }
         match self.form.handle_key(key) {
             FormEvent::Cancel if self.form.is_dirty() => Outcome::Send(EditDone::KeepDraft),

@@ -343,6 +343,24 @@ pub(crate) fn drop_draft(m: &mut Model, key: &str) -> Vec<Cmd> {
     }
 }
 
+/// A key in an edit form whose save is on its way: the form is read-only
+/// until the answer; Esc leaves it to arrive as a notice, the text kept as
+/// a draft (`keep`) until the save succeeds — it may still fail.
+pub(crate) fn key_while_saving<D>(
+    form: &crate::app::form::Form,
+    key: &crossterm::event::KeyEvent,
+    keep: D,
+) -> crate::app::dialog::Outcome<D> {
+    use crate::app::dialog::Outcome;
+    if !keys::CLOSE.matches(key) {
+        Outcome::Keep
+    } else if form.is_dirty() {
+        Outcome::Send(keep)
+    } else {
+        Outcome::Close
+    }
+}
+
 /// Whether a request of this pane passing `f` is in flight.
 pub fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
     m.requests.pending::<CampaignsModel>(f)
