@@ -29,7 +29,9 @@ pub(super) fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
     }
     Some(match filter::on_key(m, key)? {
         FilterKey::Move(action) => on_action(m, action),
-        FilterKey::Edited | FilterKey::Keep | FilterKey::Clear | FilterKey::Unchanged => Vec::new(),
+        FilterKey::Edited | FilterKey::Keep | FilterKey::Cancel | FilterKey::Unchanged => {
+            Vec::new()
+        }
     })
 }
 

@@ -2,7 +2,8 @@
 //! domain's records and a sender's schedule: narrowed live as it is typed,
 //! matched without regard to case against what the rows show. While it has
 //! the focus every printable key is text, so a letter never acts as a
-//! command.
+//! command. Enter keeps it; Esc puts back the text from before `/` (so a
+//! new filter is cleared), as every pane's filter does.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::TextArea;
@@ -19,6 +20,8 @@ pub struct ListFilter {
     pub input: TextArea<'static>,
     /// Keys go to the text box.
     pub focused: bool,
+    /// The text before typing began (Esc puts it back).
+    before: String,
 }
 
 /// What a key did to a focused filter.
@@ -28,8 +31,8 @@ pub enum FilterKey {
     Edited,
     /// Keep the filter and give the keys back to the list.
     Keep,
-    /// Clear the filter and close it.
-    Clear,
+    /// Put back the text from before typing began and close it.
+    Cancel,
     /// Move the list's selection (arrows and pages work while typing).
     Move(Action),
     /// Nothing changed (a cursor move, or a key a one-line box ignores).
@@ -64,6 +67,22 @@ impl ListFilter {
         self.input = TextArea::default();
     }
 
+    /// Gives the box the focus, the cursor at the end of the text (Esc
+    /// will put back the text it holds now).
+    pub fn focus(&mut self) {
+        self.before = self.text();
+        self.focused = true;
+        self.input.move_cursor(ratatui_textarea::CursorMove::End);
+    }
+
+    /// Puts back the text from before typing began and leaves the box.
+    pub fn cancel(&mut self) {
+        let mut input = TextArea::new(vec![std::mem::take(&mut self.before)]);
+        input.move_cursor(ratatui_textarea::CursorMove::End);
+        self.input = input;
+        self.focused = false;
+    }
+
     /// Inserts pasted text, on one line.
     pub fn paste(&mut self, text: &str) {
         self.input.insert_str(text.replace(['\r', '\n', '\t'], " "));
@@ -76,7 +95,7 @@ impl ListFilter {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         let alt = key.modifiers.contains(KeyModifiers::ALT);
         match key.code {
-            KeyCode::Esc => return FilterKey::Clear,
+            KeyCode::Esc => return FilterKey::Cancel,
             KeyCode::Enter | KeyCode::Char('\r' | '\n') => return FilterKey::Keep,
             // The text box would start a second line.
             KeyCode::Char('m') if ctrl => return FilterKey::Keep,
@@ -88,7 +107,7 @@ impl ListFilter {
             KeyCode::Char(_) if !ctrl && !alt => {}
             _ => match action {
                 Some(Action::Open) => return FilterKey::Keep,
-                Some(Action::Back) => return FilterKey::Clear,
+                Some(Action::Back) => return FilterKey::Cancel,
                 _ => {}
             },
         }
@@ -111,8 +130,7 @@ pub(super) fn open(m: &mut Model) {
     let keep = selected_id(m);
     let view = m.panes.domains.view;
     if let Some(f) = m.panes.domains.query_mut() {
-        f.focused = true;
-        f.input.move_cursor(ratatui_textarea::CursorMove::End);
+        f.focus();
         // The bar takes a line: the selection must stay in the window.
         refilter(m, view, keep);
     }
@@ -145,13 +163,13 @@ pub(super) fn on_key(m: &mut Model, key: KeyEvent) -> Option<FilterKey> {
     let what = f.key(key, action);
     match what {
         FilterKey::Keep => f.focused = false,
-        FilterKey::Clear => {
-            f.clear();
-            f.focused = false;
-        }
+        FilterKey::Cancel => f.cancel(),
         FilterKey::Edited | FilterKey::Move(_) | FilterKey::Unchanged => {}
     }
-    if matches!(what, FilterKey::Keep | FilterKey::Clear | FilterKey::Edited) {
+    if matches!(
+        what,
+        FilterKey::Keep | FilterKey::Cancel | FilterKey::Edited
+    ) {
         refilter(m, view, keep);
         sync_watches(m);
     }

@@ -615,6 +615,27 @@ fn esc_while_typing_clears_and_closes_the_filter() {
 }
 
 #[test]
+fn esc_while_refining_a_kept_filter_puts_it_back() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('/'));
+    chars(&mut m, "acme");
+    key(&mut m, KeyCode::Enter);
+    assert_eq!(shown(&m), ["acme-mail.com"]);
+    // `/` again and a refinement that matches nothing, then Esc: the kept
+    // filter is back, not cleared.
+    key(&mut m, KeyCode::Char('/'));
+    chars(&mut m, "zzz");
+    assert!(shown(&m).is_empty());
+    key(&mut m, KeyCode::Esc);
+    assert!(!m.panes.domains.domain_query.focused);
+    assert_eq!(m.panes.domains.domain_query.text(), "acme");
+    assert_eq!(shown(&m), ["acme-mail.com"]);
+    // Esc on the list then clears it.
+    key(&mut m, KeyCode::Esc);
+    assert_eq!(shown(&m).len(), 4);
+}
+
+#[test]
 fn the_filter_matches_the_status_and_ignores_case() {
     let mut m = loaded();
     key(&mut m, KeyCode::Char('/'));

@@ -68,7 +68,7 @@ fn query_line(q: &ListFilter, theme: &Theme) -> Line<'static> {
     Line::from(spans)
 }
 
-/// `1 of 4 · Enter keep · Esc clear` (or, once kept, the keys that edit
+/// `1 of 4 · Enter keep · Esc cancel` (or, once kept, the keys that edit
 /// and clear it).
 fn right_side(
     m: &Model,
@@ -80,7 +80,7 @@ fn right_side(
     let keys = if q.focused {
         [
             (untypable_key(m, Action::Open, "Enter"), "keep"),
-            (untypable_key(m, Action::Back, "Esc"), "clear"),
+            (untypable_key(m, Action::Back, "Esc"), "cancel"),
         ]
     } else {
         [
