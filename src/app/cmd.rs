@@ -92,8 +92,9 @@ pub enum ApiRequest {
         id: String,
         /// The channel the leads are added for.
         channel: Channel,
-        /// The leads.
-        leads: Vec<LeadInput>,
+        /// The leads (shared: an import keeps the chunk it sends, to send
+        /// it again without the rows a 400 names, and must not copy it).
+        leads: std::sync::Arc<[LeadInput]>,
     },
     /// `POST /api/campaigns`.
     CreateCampaign(Box<CreateCampaign>),

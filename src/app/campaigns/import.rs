@@ -5,9 +5,10 @@
 //! progress bar, and the report: imported, duplicates (in the file /
 //! already in the roster) and the rows left out with their numbers.
 //!
-//! The file is read by the runtime one chunk at a time (`Cmd::ReadCsv`);
-//! the next chunk is asked for only when the last upload answered, so the
-//! import holds one chunk whatever the file size. Duplicates within the
+//! The file is read by the runtime one chunk at a time (`Cmd::ReadCsv`):
+//! while a chunk uploads, the next one is read and prepared (so reading
+//! and mapping the file cost no time of the upload), and no further, so
+//! the import holds two chunks at most whatever the file size. Duplicates within the
 //! file are found here with a hash per identity (8 bytes a row), so they
 //! are reported as such even across chunks. A failure stops the import,
 //! says which rows went in, and offers to resume from the failed chunk.
@@ -15,6 +16,7 @@
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyEvent;
@@ -224,30 +226,45 @@ pub fn looks_like_url(s: &str) -> bool {
         && !s.chars().any(char::is_whitespace)
 }
 
-/// A row made into a lead by the mapping.
-pub fn lead_of(fields: &[String], mapping: &[Target]) -> LeadInput {
+/// A row made into a lead by the mapping. Owned fields are moved into the
+/// lead (no copy of a 1,000-row chunk's text); borrowed ones are copied.
+pub fn lead_of<S>(fields: impl IntoIterator<Item = S>, mapping: &[Target]) -> LeadInput
+where
+    S: AsRef<str> + Into<String>,
+{
     let mut lead = LeadInput::default();
     let mut custom = Map::new();
-    for (value, target) in fields.iter().zip(mapping) {
-        let v = value.trim();
-        if v.is_empty() {
+    for (value, target) in fields.into_iter().zip(mapping) {
+        let (len, start, end) = {
+            let raw = value.as_ref();
+            let trimmed = raw.trim_start();
+            let start = raw.len() - trimmed.len();
+            (raw.len(), start, start + trimmed.trim_end().len())
+        };
+        if start == end || *target == Target::Skip {
             continue;
         }
-        let v = Some(v.to_owned());
-        match target {
-            Target::Email => lead.email = v,
-            Target::NetworkUrl => lead.network_url = v,
-            Target::FirstName => lead.first_name = v,
-            Target::LastName => lead.last_name = v,
-            Target::Name => lead.name = v,
-            Target::Company => lead.company = v,
-            Target::Position => lead.position = v,
-            Target::Headline => lead.headline = v,
+        let v = if (start, end) == (0, len) {
+            value.into()
+        } else {
+            value.as_ref()[start..end].to_owned()
+        };
+        let slot = match target {
+            Target::Email => &mut lead.email,
+            Target::NetworkUrl => &mut lead.network_url,
+            Target::FirstName => &mut lead.first_name,
+            Target::LastName => &mut lead.last_name,
+            Target::Name => &mut lead.name,
+            Target::Company => &mut lead.company,
+            Target::Position => &mut lead.position,
+            Target::Headline => &mut lead.headline,
             Target::Custom(k) => {
-                custom.insert(k.clone(), Value::String(value.trim().to_owned()));
+                custom.insert(k.clone(), Value::String(v));
+                continue;
             }
-            Target::Skip => {}
-        }
+            Target::Skip => continue,
+        };
+        *slot = Some(v);
     }
     if !custom.is_empty() {
         lead.custom_fields = Some(custom);
@@ -369,6 +386,21 @@ pub enum Stage {
     Done,
 }
 
+/// The chunk after the one in flight, read while that one uploads.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub enum Ahead {
+    /// Not asked for (the end of the file, a stop, or no upload yet).
+    #[default]
+    None,
+    /// Being read.
+    Reading,
+    /// Read and prepared: sent as soon as the chunk in flight went in.
+    Ready(InFlight),
+    /// It could not be read: the import stops there once the chunk in
+    /// flight went in (so the report says which rows did).
+    Unreadable(String),
+}
+
 /// A chunk on its way to the service.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct InFlight {
@@ -378,8 +410,8 @@ pub struct InFlight {
     pub next: CsvPos,
     /// The file ends with it.
     pub eof: bool,
-    /// The leads sent.
-    pub leads: Vec<LeadInput>,
+    /// The leads sent (shared with the request on its way).
+    pub leads: Arc<[LeadInput]>,
     /// The file line of each lead sent.
     pub lines: Vec<u64>,
     /// The identity hash of each lead sent.
@@ -434,6 +466,8 @@ pub struct Progress {
     pub seen: HashSet<u64>,
     /// The chunk on its way.
     pub inflight: Option<InFlight>,
+    /// The chunk after it.
+    pub ahead: Ahead,
     /// Where the next chunk starts (`None`: the end was reached).
     pub next: Option<CsvPos>,
     /// Why it stopped.
@@ -639,6 +673,10 @@ pub fn on_read(m: &mut Model, result: Result<CsvChunk, String>) -> Vec<Cmd> {
             d.error = Some(why);
             Vec::new()
         }
+        (Stage::Uploading, Err(why)) if d.progress.inflight.is_some() => {
+            d.progress.ahead = Ahead::Unreadable(why);
+            Vec::new()
+        }
         (Stage::Reading | Stage::Uploading, Err(why)) => {
             let start = d.progress.next.unwrap_or(CsvPos::START);
             fail(d, start, start.line, why, false);
@@ -670,6 +708,7 @@ fn to_mapping(d: &mut Import, chunk: CsvChunk) {
 
 fn fail(d: &mut Import, start: CsvPos, line: u64, message: String, uncertain: bool) {
     d.progress.inflight = None;
+    d.progress.ahead = Ahead::None;
     d.progress.failure = Some(Failure {
         start,
         line,
@@ -681,13 +720,28 @@ fn fail(d: &mut Import, start: CsvPos, line: u64, message: String, uncertain: bo
 
 /// Turns a chunk of rows into a chunk of leads: broken rows and rows
 /// without the identity are left out, rows repeating an identity of the
-/// file are counted as duplicates; then sends it (or moves on when none
-/// is left).
+/// file are counted as duplicates. With a chunk in flight it waits as the
+/// next one; else it is sent (or taken as done when no lead is left) and
+/// the chunk after it is read meanwhile.
 fn prepare(m: &mut Model, chunk: CsvChunk) -> Vec<Cmd> {
     let Some(d) = dialog_mut(m) else {
         return Vec::new();
     };
+    if d.progress.stop && d.progress.inflight.is_none() {
+        // Stopped while this chunk was read: it is not sent.
+        d.stage = Stage::Done;
+        d.progress.ahead = Ahead::None;
+        return finish(m);
+    }
     d.progress.file_len = chunk.file_len;
+    // Identities of the chunk in flight count as seen: when it fails, the
+    // chunk read ahead is dropped and read again.
+    let pending: HashSet<u64> = d
+        .progress
+        .inflight
+        .iter()
+        .flat_map(|f| f.keys.iter().copied())
+        .collect();
     let first_line = chunk.rows.first().map_or(chunk.start.line, |r| r.line);
     let last_line = chunk.rows.last().map_or(first_line, |r| r.line);
     let mut f = InFlight {
@@ -699,6 +753,7 @@ fn prepare(m: &mut Model, chunk: CsvChunk) -> Vec<Cmd> {
         ..InFlight::default()
     };
     let mut keys_here = HashSet::new();
+    let mut leads = Vec::with_capacity(chunk.rows.len());
     for row in chunk.rows {
         let fields = match row.fields {
             Ok(fields) => fields,
@@ -707,23 +762,55 @@ fn prepare(m: &mut Model, chunk: CsvChunk) -> Vec<Cmd> {
                 continue;
             }
         };
-        let lead = lead_of(&fields, &d.mapping);
+        let lead = lead_of(fields, &d.mapping);
         if let Some(why) = lacks_identity(&lead, &d.channel) {
             f.left.push((row.line, why));
             continue;
         }
         let key = identity_key(&lead, &d.channel);
-        if d.progress.seen.contains(&key) || !keys_here.insert(key) {
+        if d.progress.seen.contains(&key) || pending.contains(&key) || !keys_here.insert(key) {
             f.dups += 1;
             continue;
         }
-        f.leads.push(lead);
+        leads.push(lead);
         f.lines.push(row.line);
         f.keys.push(key);
     }
+    f.leads = leads.into();
+    if d.progress.inflight.is_some() {
+        d.progress.ahead = Ahead::Ready(f);
+        return Vec::new();
+    }
+    start_upload(m, f)
+}
+
+/// Sends `f` and reads the chunk after it meanwhile.
+fn start_upload(m: &mut Model, f: InFlight) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(m) else {
+        return Vec::new();
+    };
+    let next = (!f.eof).then_some(f.next);
     d.progress.inflight = Some(f);
+    d.progress.ahead = Ahead::None;
     d.stage = Stage::Uploading;
-    send(m)
+    let mut cmds = Vec::new();
+    // Asked first: a chunk without a lead is done at once, and must find
+    // the next one on its way.
+    if let Some(next) = next {
+        d.progress.ahead = Ahead::Reading;
+        cmds = read_from(m, next);
+    }
+    cmds.extend(send(m));
+    cmds
+}
+
+/// Drops the chunk read ahead and forgets a read of it on its way.
+fn drop_ahead(m: &mut Model) {
+    if let Some(d) = dialog_mut(m) {
+        d.progress.ahead = Ahead::None;
+    }
+    m.requests
+        .forget::<super::CampaignsModel>(|p| *p == Purpose::ImportRead);
 }
 
 /// Sends the chunk in flight, or takes it as done when it holds no lead.
@@ -740,7 +827,7 @@ fn send(m: &mut Model) -> Vec<Cmd> {
     let req = ApiRequest::AddLeads {
         id: d.campaign.clone(),
         channel: d.channel.clone(),
-        leads: f.leads.clone(),
+        leads: Arc::clone(&f.leads),
     };
     let (_, cmd) = m.request(Purpose::ImportChunk, req);
     vec![cmd]
@@ -785,11 +872,24 @@ fn commit(m: &mut Model, r: &AddLeadsResponse) -> Vec<Cmd> {
     p.next = Some(f.next);
     if p.stop {
         d.stage = Stage::Done;
+        drop_ahead(m);
         return finish(m);
     }
     d.stage = Stage::Uploading;
     let campaign = d.campaign.clone();
-    let mut cmds = read_from(m, f.next);
+    let mut cmds = match std::mem::take(&mut d.progress.ahead) {
+        Ahead::Ready(next) => start_upload(m, next),
+        // It is sent when it arrives.
+        Ahead::Reading => {
+            d.progress.ahead = Ahead::Reading;
+            Vec::new()
+        }
+        Ahead::Unreadable(why) => {
+            fail(d, f.next, f.next.line, why, false);
+            return Vec::new();
+        }
+        Ahead::None => read_from(m, f.next),
+    };
     // Each chunk that went in changes the campaign's total and stats: it is
     // read again now and then while the upload goes on.
     let now = m.now;
@@ -857,13 +957,18 @@ fn on_refused(m: &mut Model, e: &crate::api::ApiError) -> Vec<Cmd> {
     };
     if !named.is_empty() && named.iter().all(|i| *i < f.leads.len()) {
         let why = format!("refused by the service: {}", e.message());
+        let mut leads = f.leads.to_vec();
         for i in named.into_iter().rev() {
-            f.leads.remove(i);
+            leads.remove(i);
             f.keys.remove(i);
             let line = f.lines.remove(i);
             f.left.push((line, clip(&why, 120)));
         }
+        f.leads = leads.into();
         f.left.sort_by_key(|(line, _)| *line);
+        // The chunk ahead counted the refused rows as seen: it is read
+        // again once this one went in.
+        drop_ahead(m);
         return send(m);
     }
     let (start, line) = (f.start, f.span.0);
@@ -897,6 +1002,8 @@ pub fn resume(m: &mut Model) -> Vec<Cmd> {
     };
     d.stage = Stage::Uploading;
     d.progress.stop = false;
+    // A read ahead from before the failure must not be taken for this one.
+    drop_ahead(m);
     read_from(m, failure.start)
 }
 

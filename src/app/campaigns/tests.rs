@@ -858,7 +858,7 @@ fn an_import_in_chunks_reports_exactly_and_resumes_from_a_failed_chunk() {
     assert_eq!(
         (read.start, read.header),
         (first_chunk().next, false),
-        "the next chunk is asked for once the last one went in"
+        "the next chunk was asked for with the first upload"
     );
     assert_eq!(dialog(&m).progress.bytes_done, 20_000);
     // The second chunk's upload fails: the answer is lost.
@@ -909,6 +909,155 @@ fn an_import_in_chunks_reports_exactly_and_resumes_from_a_failed_chunk() {
     assert_eq!(
         p.left_out,
         vec![(9, "no email".to_owned()), (59, "no email".to_owned())]
+    );
+}
+
+#[test]
+fn the_next_chunk_is_read_while_one_uploads_and_waits_its_turn() {
+    let (mut m, _) = importing(first_chunk());
+    drive::ctrl(&mut m, 's');
+    let cmds = drive::ctrl(&mut m, 's');
+    let (id, read) = read_of(&cmds);
+    assert_eq!(
+        (read.start, read.header),
+        (first_chunk().next, false),
+        "the next chunk is read while the first one uploads"
+    );
+    // It is read before the first chunk is answered: it waits its turn.
+    let early = update(
+        &mut m,
+        Msg::CsvRead {
+            id,
+            result: Ok(second_chunk(read.start)),
+        },
+    );
+    assert!(early.is_empty(), "one chunk in flight at a time: {early:?}");
+    assert_eq!(dialog(&m).progress.bytes_done, 0);
+    let uploads: Vec<Cmd> = cmds
+        .into_iter()
+        .filter(|c| matches!(c, Cmd::Api { .. }))
+        .collect();
+    // The first goes in: the second is sent at once, with no read between,
+    // without the row repeating one of the first chunk.
+    let cmds = service(&mut m, uploads, &[]);
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::ReadCsv { .. })));
+    assert!(
+        matches!(&requests(&cmds)[..], [ApiRequest::AddLeads { leads, .. }, ..] if leads.len() == 1),
+        "{cmds:?}"
+    );
+    service(&mut m, cmds, &[]);
+    let p = &dialog(&m).progress;
+    assert_eq!(dialog(&m).stage, Stage::Done);
+    assert_eq!((p.imported, p.dup_file), (998, 2), "{}", p.summary());
+}
+
+#[test]
+fn a_chunk_that_cannot_be_read_ahead_stops_the_import_after_the_one_in_flight() {
+    let (mut m, _) = importing(first_chunk());
+    drive::ctrl(&mut m, 's');
+    let cmds = drive::ctrl(&mut m, 's');
+    let (id, _) = read_of(&cmds);
+    // The read ahead fails while the first chunk uploads.
+    update(
+        &mut m,
+        Msg::CsvRead {
+            id,
+            result: Err("leads.csv: Input/output error (os error 5)".into()),
+        },
+    );
+    assert_eq!(
+        dialog(&m).stage,
+        Stage::Uploading,
+        "the first chunk goes on"
+    );
+    // The first chunk went in: its rows are counted, then the import stops
+    // at the chunk that could not be read, and resumes from it.
+    let cmds = service(&mut m, cmds, &[]);
+    assert!(
+        requests(&cmds)
+            .iter()
+            .all(|r| !matches!(r, ApiRequest::AddLeads { .. }))
+    );
+    let d = dialog(&m);
+    assert_eq!(d.stage, Stage::Failed);
+    assert_eq!(d.progress.imported, 997);
+    assert_eq!(d.progress.went_in, Some((2, 1001)));
+    let fail = d.progress.failure.as_ref().expect("why it stopped");
+    assert_eq!((fail.line, fail.uncertain), (1002, false));
+    assert!(fail.message.contains("Input/output error"));
+    let cmds = drive::key(&mut m, KeyCode::Enter);
+    let (_, again) = read_of(&cmds);
+    assert_eq!(again.start, first_chunk().next);
+}
+
+#[test]
+fn a_stop_while_the_next_chunk_is_read_sends_nothing_more() {
+    let (mut m, _) = importing(first_chunk());
+    drive::ctrl(&mut m, 's');
+    let cmds = drive::ctrl(&mut m, 's');
+    let (id, read) = read_of(&cmds);
+    // The first chunk went in before the next was read; then Esc.
+    let cmds = service(&mut m, cmds, &[]);
+    assert!(
+        !requests(&cmds)
+            .iter()
+            .any(|r| matches!(r, ApiRequest::AddLeads { .. })),
+        "{cmds:?}"
+    );
+    drive::key(&mut m, KeyCode::Esc);
+    let cmds = update(
+        &mut m,
+        Msg::CsvRead {
+            id,
+            result: Ok(second_chunk(read.start)),
+        },
+    );
+    assert!(
+        !requests(&cmds)
+            .iter()
+            .any(|r| matches!(r, ApiRequest::AddLeads { .. })),
+        "stopped: the chunk read is not sent"
+    );
+    let p = &dialog(&m).progress;
+    assert_eq!(dialog(&m).stage, Stage::Done);
+    assert_eq!((p.imported, p.next), (997, Some(first_chunk().next)));
+}
+
+#[test]
+fn a_read_ahead_from_before_a_failure_never_reaches_the_resumed_import() {
+    let (mut m, _) = importing(first_chunk());
+    drive::ctrl(&mut m, 's');
+    let cmds = drive::ctrl(&mut m, 's');
+    let (stale, read) = read_of(&cmds);
+    // The first chunk fails (a 500) while the next is being read.
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::LeadsAdded(Err(service_error(
+            500,
+            r#"{"error":{"code":"internal","message":"boom"}}"#,
+        ))))
+    });
+    assert_eq!(dialog(&m).stage, Stage::Failed);
+    let cmds = drive::key(&mut m, KeyCode::Enter);
+    let (fresh, again) = read_of(&cmds);
+    assert_eq!(again.start, CsvPos::START, "from the failed (first) chunk");
+    // The read from before arrives now: dropped, not taken for the first.
+    let late = update(
+        &mut m,
+        Msg::CsvRead {
+            id: stale,
+            result: Ok(second_chunk(read.start)),
+        },
+    );
+    assert!(late.is_empty() && dialog(&m).progress.inflight.is_none());
+    let cmds = update(
+        &mut m,
+        Msg::CsvRead {
+            id: fresh,
+            result: Ok(first_chunk()),
+        },
+    );
+    assert!(
+        matches!(&requests(&cmds)[..], [ApiRequest::AddLeads { leads, .. }] if leads.len() == 997)
     );
 }
 

@@ -551,7 +551,7 @@ fn next(m: &mut Model) -> Vec<Cmd> {
         let req = ApiRequest::AddLeads {
             id: job.campaign.id.clone(),
             channel: job.campaign.kind.clone(),
-            leads: chunk,
+            leads: chunk.into(),
         };
         let (_, cmd) = send(m, Purpose::AddChunk, req);
         return vec![cmd];

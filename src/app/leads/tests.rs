@@ -1428,7 +1428,7 @@ fn adding_all_matching_sends_each_lead_once_when_the_service_repeats_itself() {
     let mut sent = 0;
     for r in &fake.log {
         if let ApiRequest::AddLeads { leads, .. } = r {
-            for l in leads {
+            for l in leads.iter() {
                 sent += 1;
                 let id = l
                     .custom_fields
