@@ -94,6 +94,26 @@ pub fn count(n: u64) -> String {
     out
 }
 
+/// A size in bytes as people read it: `812 B`, `33 KB`, `7.6 MB`, `1.2 GB`
+/// (powers of 1,024).
+pub fn bytes(n: u64) -> String {
+    const UNITS: [&str; 4] = ["KB", "MB", "GB", "TB"];
+    if n < 1024 {
+        return format!("{n} B");
+    }
+    let mut v = n as f64 / 1024.0;
+    let mut unit = 0;
+    while v >= 1024.0 && unit + 1 < UNITS.len() {
+        v /= 1024.0;
+        unit += 1;
+    }
+    if v < 10.0 {
+        format!("{v:.1} {}", UNITS[unit])
+    } else {
+        format!("{v:.0} {}", UNITS[unit])
+    }
+}
+
 /// A count with its noun, singular or plural: `1 lead`, `2,000 leads`,
 /// `0 leads`. The one plural helper: say `plural(n, "key", "keys")`, never
 /// `"{n} key(s)"` or an `if n == 1` of your own.
@@ -138,6 +158,16 @@ pub fn clock_time(unix: i64, offset_secs: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_read_as_people_say_them() {
+        assert_eq!(bytes(0), "0 B");
+        assert_eq!(bytes(1023), "1023 B");
+        assert_eq!(bytes(1024), "1.0 KB");
+        assert_eq!(bytes(33_369), "33 KB");
+        assert_eq!(bytes(7_969_177), "7.6 MB");
+        assert_eq!(bytes(3 * 1024 * 1024 * 1024), "3.0 GB");
+    }
 
     #[test]
     fn formats() {

@@ -585,6 +585,13 @@ fn import_mapping_and_report() {
         );
         assert_snapshot!(format!("import_preview_{w}x{h}"), text);
         let cmds = ctrl(&mut m, 's');
+        // On its way: the bar says how much of the file went in, in sizes
+        // people read.
+        let text = snap(&m, w, h);
+        assert!(
+            text.contains("0 B of 400 B sent · 0%") && text.contains("sending rows 2–"),
+            "{text}"
+        );
         settle(&mut m, cmds);
         m.toasts.clear();
         let text = snap(&m, w, h);

@@ -303,12 +303,18 @@ fn preview_row(d: &Import, i: usize, theme: &Theme) -> Vec<Span<'static>> {
 fn upload(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
     let p = &d.progress;
     let (bar, rest) = split_top(inner, 1);
-    progress::render(
+    let total = p.file_len.max(1);
+    progress::labelled(
         f,
         bar,
         p.bytes_done,
-        p.file_len.max(1),
-        "bytes of the file done",
+        total,
+        format!(
+            " {} of {} sent · {}% ",
+            format::bytes(p.bytes_done),
+            format::bytes(total),
+            p.bytes_done.saturating_mul(100) / total
+        ),
         theme,
     );
     let mut lines = vec![

@@ -6,8 +6,20 @@ use ratatui::widgets::Gauge;
 
 use crate::ui::theme::Theme;
 
-/// Draws `done` of `total` with a label.
+/// Draws `done` of `total` with a label (`{label} {done}/{total}`).
 pub fn render(f: &mut Frame, area: Rect, done: u64, total: u64, label: &str, theme: &Theme) {
+    labelled(
+        f,
+        area,
+        done,
+        total,
+        format!("{label} {done}/{total}"),
+        theme,
+    );
+}
+
+/// Draws `done` of `total` with `text` as the whole label.
+pub fn labelled(f: &mut Frame, area: Rect, done: u64, total: u64, text: String, theme: &Theme) {
     let ratio = if total == 0 {
         0.0
     } else {
@@ -16,7 +28,7 @@ pub fn render(f: &mut Frame, area: Rect, done: u64, total: u64, label: &str, the
     let gauge = Gauge::default()
         .gauge_style(theme.ok)
         .ratio(ratio)
-        .label(format!("{label} {done}/{total}"))
+        .label(text)
         .use_unicode(true);
     f.render_widget(gauge, area);
 }
