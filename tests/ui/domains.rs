@@ -366,6 +366,23 @@ fn the_filter_bar_narrows_the_list_as_typed() {
         "{text}"
     );
     assert!(text.contains("0 of 4 · / edit · Esc clear"), "{text}");
+    // Refining a kept filter into no match: Esc goes back to the kept one.
+    let mut m = loaded(80, 24);
+    for c in "/fail".chars() {
+        press(&mut m, KeyCode::Char(c));
+    }
+    press(&mut m, KeyCode::Enter);
+    for c in "/zz".chars() {
+        press(&mut m, KeyCode::Char(c));
+    }
+    let text = snap(&m, 80, 24);
+    assert!(
+        text.contains("no domain matches the filter — Esc goes back to “fail”"),
+        "{text}"
+    );
+    press(&mut m, KeyCode::Esc);
+    let text = snap(&m, 80, 24);
+    assert!(text.contains("/ fail") && text.contains("1 of 4"), "{text}");
 }
 
 /// Answers the requests in `cmds` with a timeout.

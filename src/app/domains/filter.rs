@@ -75,6 +75,11 @@ impl ListFilter {
         self.input.move_cursor(ratatui_textarea::CursorMove::End);
     }
 
+    /// What Esc puts back while typing: the filter kept before `/`.
+    pub fn before(&self) -> &str {
+        &self.before
+    }
+
     /// Puts back the text from before typing began and leaves the box.
     pub fn cancel(&mut self) {
         let mut input = TextArea::new(vec![std::mem::take(&mut self.before)]);

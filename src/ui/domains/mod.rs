@@ -106,10 +106,15 @@ fn loading_or_error<T>(m: &Model, l: &Loaded<T>, what: &str, family: RouteFamily
 
 /// What a list says when its filters hide every row.
 fn no_match(m: &Model, what: &str) -> String {
-    format!(
-        "no {what} matches the filter — {} clears it",
-        m.keymap.key_label(Action::Back)
-    )
+    let esc = m.keymap.key_label(Action::Back);
+    match m.panes.domains.query() {
+        // While a kept filter is refined, Esc goes back to it.
+        Some(q) if q.focused && !q.before().trim().is_empty() => format!(
+            "no {what} matches the filter — {esc} goes back to “{}”",
+            DisplayText::inline(q.before().trim())
+        ),
+        _ => format!("no {what} matches the filter — {esc} clears it"),
+    }
 }
 
 /// How long ago `ts` was, in one format whatever the age ("2d ago",
