@@ -129,11 +129,10 @@ pub fn from_cache(m: &mut Model) {
 /// is shown is older than the poll interval (nothing is on its way).
 pub fn ensure_fresh(m: &mut Model) -> Vec<Cmd> {
     let l = &m.panes.campaigns.list;
-    let every = i64::try_from(m.poll.campaign.as_secs()).unwrap_or(i64::MAX);
     let old = l
         .fresh
-        .read_at
-        .is_none_or(|t| m.clock.saturating_sub(t) >= every);
+        .age(m.clock)
+        .is_none_or(|age| age >= m.poll.campaign.as_secs());
     if (l.loaded && !old) || in_flight(m, |p| *p == Purpose::List) {
         return Vec::new();
     }
