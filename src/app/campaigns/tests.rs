@@ -696,13 +696,7 @@ pub(super) fn importing(first: CsvChunk) -> (Model, Vec<Cmd>) {
         (read.start, read.header, read.max_rows),
         (CsvPos::START, true, 1000)
     );
-    let cmds = update(
-        &mut m,
-        Msg::CsvRead {
-            id: *id,
-            result: Ok(first),
-        },
-    );
+    let cmds = file_answers(&mut m, *id, Ok(first));
     (m, cmds)
 }
 
@@ -786,6 +780,22 @@ pub(super) fn service(m: &mut Model, cmds: Vec<Cmd>, roster: &[&str]) -> Vec<Cmd
     })
 }
 
+/// The file's answer to the read `id`.
+pub(super) fn file_answers(
+    m: &mut Model,
+    id: crate::app::RequestId,
+    result: Result<CsvChunk, String>,
+) -> Vec<Cmd> {
+    update(m, Msg::CsvRead { id, result })
+}
+
+/// Whether `cmds` send leads to the service.
+fn sends_leads(cmds: &[Cmd]) -> bool {
+    requests(cmds)
+        .iter()
+        .any(|r| matches!(r, ApiRequest::AddLeads { .. }))
+}
+
 /// The read asked for among `cmds`.
 pub(super) fn read_of(cmds: &[Cmd]) -> (crate::app::RequestId, crate::app::csv_chunk::CsvRead) {
     cmds.iter()
@@ -862,13 +872,7 @@ fn an_import_in_chunks_reports_exactly_and_resumes_from_a_failed_chunk() {
     );
     assert_eq!(dialog(&m).progress.bytes_done, 20_000);
     // The second chunk's upload fails: the answer is lost.
-    let cmds = update(
-        &mut m,
-        Msg::CsvRead {
-            id,
-            result: Ok(second_chunk(read.start)),
-        },
-    );
+    let cmds = file_answers(&mut m, id, Ok(second_chunk(read.start)));
     answer(&mut m, cmds, |_| {
         Some(ApiReply::LeadsAdded(Err(crate::api::ApiError::Timeout {
             method: "POST".into(),
@@ -887,13 +891,7 @@ fn an_import_in_chunks_reports_exactly_and_resumes_from_a_failed_chunk() {
     let cmds = drive::key(&mut m, KeyCode::Char('y'));
     let (id, again) = read_of(&cmds);
     assert_eq!(again.start, read.start);
-    let cmds = update(
-        &mut m,
-        Msg::CsvRead {
-            id,
-            result: Ok(second_chunk(read.start)),
-        },
-    );
+    let cmds = file_answers(&mut m, id, Ok(second_chunk(read.start)));
     assert!(
         matches!(&requests(&cmds)[..], [ApiRequest::AddLeads { leads, .. }] if leads.len() == 1)
     );
@@ -924,13 +922,7 @@ fn the_next_chunk_is_read_while_one_uploads_and_waits_its_turn() {
         "the next chunk is read while the first one uploads"
     );
     // It is read before the first chunk is answered: it waits its turn.
-    let early = update(
-        &mut m,
-        Msg::CsvRead {
-            id,
-            result: Ok(second_chunk(read.start)),
-        },
-    );
+    let early = file_answers(&mut m, id, Ok(second_chunk(read.start)));
     assert!(early.is_empty(), "one chunk in flight at a time: {early:?}");
     assert_eq!(dialog(&m).progress.bytes_done, 0);
     let uploads: Vec<Cmd> = cmds
@@ -958,12 +950,10 @@ fn a_chunk_that_cannot_be_read_ahead_stops_the_import_after_the_one_in_flight() 
     let cmds = drive::ctrl(&mut m, 's');
     let (id, _) = read_of(&cmds);
     // The read ahead fails while the first chunk uploads.
-    update(
+    file_answers(
         &mut m,
-        Msg::CsvRead {
-            id,
-            result: Err("leads.csv: Input/output error (os error 5)".into()),
-        },
+        id,
+        Err("leads.csv: Input/output error (os error 5)".into()),
     );
     assert_eq!(
         dialog(&m).stage,
@@ -998,26 +988,10 @@ fn a_stop_while_the_next_chunk_is_read_sends_nothing_more() {
     let (id, read) = read_of(&cmds);
     // The first chunk went in before the next was read; then Esc.
     let cmds = service(&mut m, cmds, &[]);
-    assert!(
-        !requests(&cmds)
-            .iter()
-            .any(|r| matches!(r, ApiRequest::AddLeads { .. })),
-        "{cmds:?}"
-    );
+    assert!(!sends_leads(&cmds), "{cmds:?}");
     drive::key(&mut m, KeyCode::Esc);
-    let cmds = update(
-        &mut m,
-        Msg::CsvRead {
-            id,
-            result: Ok(second_chunk(read.start)),
-        },
-    );
-    assert!(
-        !requests(&cmds)
-            .iter()
-            .any(|r| matches!(r, ApiRequest::AddLeads { .. })),
-        "stopped: the chunk read is not sent"
-    );
+    let cmds = file_answers(&mut m, id, Ok(second_chunk(read.start)));
+    assert!(!sends_leads(&cmds), "stopped: the chunk read is not sent");
     let p = &dialog(&m).progress;
     assert_eq!(dialog(&m).stage, Stage::Done);
     assert_eq!((p.imported, p.next), (997, Some(first_chunk().next)));
@@ -1041,21 +1015,9 @@ fn a_read_ahead_from_before_a_failure_never_reaches_the_resumed_import() {
     let (fresh, again) = read_of(&cmds);
     assert_eq!(again.start, CsvPos::START, "from the failed (first) chunk");
     // The read from before arrives now: dropped, not taken for the first.
-    let late = update(
-        &mut m,
-        Msg::CsvRead {
-            id: stale,
-            result: Ok(second_chunk(read.start)),
-        },
-    );
+    let late = file_answers(&mut m, stale, Ok(second_chunk(read.start)));
     assert!(late.is_empty() && dialog(&m).progress.inflight.is_none());
-    let cmds = update(
-        &mut m,
-        Msg::CsvRead {
-            id: fresh,
-            result: Ok(first_chunk()),
-        },
-    );
+    let cmds = file_answers(&mut m, fresh, Ok(first_chunk()));
     assert!(
         matches!(&requests(&cmds)[..], [ApiRequest::AddLeads { leads, .. }] if leads.len() == 997)
     );
@@ -1095,12 +1057,10 @@ fn a_file_that_cannot_be_read_goes_back_to_the_path_with_why() {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
     let cmds = import::open(&mut m, Some("missing.csv".into()));
     let (id, _) = read_of(&cmds);
-    update(
+    file_answers(
         &mut m,
-        Msg::CsvRead {
-            id,
-            result: Err("missing.csv: No such file or directory (os error 2)".into()),
-        },
+        id,
+        Err("missing.csv: No such file or directory (os error 2)".into()),
     );
     let d = dialog(&m);
     assert_eq!(d.stage, Stage::Path);
@@ -1500,25 +1460,13 @@ fn a_file_read_of_a_closed_import_never_reaches_the_next_one() {
     assert!(m.panes.campaigns.dialog.is_none());
     let cmds = import::open(&mut m, Some("new.csv".into()));
     let (fresh, _) = read_of(&cmds);
-    update(
-        &mut m,
-        Msg::CsvRead {
-            id: stale,
-            result: Ok(first_chunk()),
-        },
-    );
+    file_answers(&mut m, stale, Ok(first_chunk()));
     assert_eq!(
         dialog(&m).stage,
         Stage::Reading,
         "the old file's rows are not taken"
     );
-    update(
-        &mut m,
-        Msg::CsvRead {
-            id: fresh,
-            result: Ok(first_chunk()),
-        },
-    );
+    file_answers(&mut m, fresh, Ok(first_chunk()));
     assert_eq!(dialog(&m).stage, Stage::Mapping);
 }
 
