@@ -117,7 +117,7 @@ pub async fn execute(c: &Client, req: ApiRequest) -> ApiReply {
 /// The add-leads answer without the leads it echoes back: no pane shows
 /// them (the roster is read again), and an echo of 1,000 leads freed here,
 /// on the task that decoded it, keeps the work off the loop's thread (it
-/// was a tenth of a 100,000-row import's time; `benches/campaigns_import.rs`).
+/// was a third of what an import did there; `benches/campaigns_import.rs`).
 fn without_echo(mut r: AddLeadsResponse) -> AddLeadsResponse {
     r.prospects = Vec::new();
     r

@@ -6,9 +6,9 @@
 //! already in the roster) and the rows left out with their numbers.
 //!
 //! The file is read by the runtime one chunk at a time (`Cmd::ReadCsv`):
-//! while a chunk uploads, the next one is read and prepared (so reading
-//! and mapping the file cost no time of the upload), and no further, so
-//! the import holds two chunks at most whatever the file size. Duplicates within the
+//! while a chunk uploads, the next one is read and prepared (reading and
+//! mapping the file overlap the upload), and no further, so the import
+//! holds two chunks at most whatever the file size. Duplicates within the
 //! file are found here with a hash per identity (8 bytes a row), so they
 //! are reported as such even across chunks. A failure stops the import,
 //! says which rows went in, and offers to resume from the failed chunk.
