@@ -973,6 +973,9 @@ fn on_refused(m: &mut Model, e: &crate::api::ApiError) -> Vec<Cmd> {
     }
     let (start, line) = (f.start, f.span.0);
     fail(d, start, line, error_text(e), e.maybe_accepted());
+    // The chunk read ahead is not wanted (a resume reads from the failed
+    // one), and its answer must never reach a later import.
+    drop_ahead(m);
     Vec::new()
 }
 
@@ -1191,11 +1194,10 @@ pub fn act(m: &mut Model, done: ImportDone) -> Vec<Cmd> {
     }
 }
 
-/// The dialog was closed: a read of the file it started is not wanted any
-/// more (a later import must never take it).
-pub fn closed(d: &Import, m: &mut Model) {
-    if d.stage == Stage::Reading && d.first.is_none() {
-        m.requests
-            .forget::<super::CampaignsModel>(|p| *p == Purpose::ImportRead);
-    }
+/// The import dialog was closed: a read of its file still on its way
+/// (the first chunk, or one read ahead) is not wanted any more (a later
+/// import must never take it).
+pub fn closed(m: &mut Model) {
+    m.requests
+        .forget::<super::CampaignsModel>(|p| *p == Purpose::ImportRead);
 }

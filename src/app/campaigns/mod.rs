@@ -505,8 +505,8 @@ fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     match outcome {
         Outcome::Keep => Vec::new(),
         Outcome::Close => {
-            if let Some(Dialog::Import(d)) = m.panes.campaigns.dialog.take() {
-                import::closed(&d, m);
+            if let Some(Dialog::Import(_)) = m.panes.campaigns.dialog.take() {
+                import::closed(m);
             }
             Vec::new()
         }

@@ -1471,6 +1471,34 @@ fn a_file_read_of_a_closed_import_never_reaches_the_next_one() {
 }
 
 #[test]
+fn a_read_ahead_of_a_failed_import_never_reaches_the_next_one() {
+    let (mut m, _) = importing(first_chunk());
+    drive::ctrl(&mut m, 's');
+    let cmds = drive::ctrl(&mut m, 's');
+    let (stale, read) = read_of(&cmds);
+    // The first chunk is refused while the next is read; the user closes
+    // the failed import and starts another.
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::LeadsAdded(Err(service_error(
+            500,
+            r#"{"error":{"code":"internal","message":"boom"}}"#,
+        ))))
+    });
+    assert_eq!(dialog(&m).stage, Stage::Failed);
+    drive::key(&mut m, KeyCode::Esc);
+    assert!(m.panes.campaigns.dialog.is_none());
+    let cmds = import::open(&mut m, Some("new.csv".into()));
+    let (fresh, _) = read_of(&cmds);
+    // The old file's rows from mid-file arrive first: not taken (they have
+    // no header, and would send the user back to the path).
+    file_answers(&mut m, stale, Ok(second_chunk(read.start)));
+    assert_eq!(dialog(&m).stage, Stage::Reading);
+    assert!(dialog(&m).error.is_none());
+    file_answers(&mut m, fresh, Ok(first_chunk()));
+    assert_eq!(dialog(&m).stage, Stage::Mapping);
+}
+
+#[test]
 fn whole_numbers_in_custom_fields_show_as_integers() {
     let mut lead = fixtures::campaign_lead("c-1", 1, crate::api::model::LeadStatus::Pending);
     lead.custom_fields

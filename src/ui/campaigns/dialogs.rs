@@ -327,8 +327,10 @@ fn upload(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
         )),
     ];
     if d.stage == Stage::Uploading {
-        let text = if p.stop {
+        let text = if p.stop && p.inflight.is_some() {
             "stopping after the chunk being sent…".to_owned()
+        } else if p.stop {
+            "stopping: no more rows are sent…".to_owned()
         } else {
             let (a, b) = p.inflight.as_ref().map_or((0, 0), |x| x.span);
             if a > 0 {
