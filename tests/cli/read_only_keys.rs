@@ -757,8 +757,12 @@ fn drive(serve: &Serve, mode: Mode) -> Run {
         "email,name\nro1@example.com,Ro One\n",
     )
     .expect("csv");
-    pty.wait_for("Lead Finder searches")
-        .expect("the dashboard starts");
+    // The title and the status bar on one whole screen (a frame can
+    // arrive in parts, the status bar last).
+    pty.wait_until("the dashboard with its status bar", |s| {
+        s.contains("Lead Finder searches") && s.lines().last().is_some_and(|l| l.contains("help"))
+    })
+    .expect("the dashboard starts");
     let status_bar = pty.status_bar();
     let mut d = Driver {
         pty: &pty,
