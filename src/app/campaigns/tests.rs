@@ -780,6 +780,33 @@ pub(super) fn service(m: &mut Model, cmds: Vec<Cmd>, roster: &[&str]) -> Vec<Cmd
     })
 }
 
+/// The import of [`first_chunk`] past its mapping and preview: the first
+/// chunk is on its way (`cmds`) and the next one is being read (`read`,
+/// asked as `id`).
+fn uploading_first() -> (
+    Model,
+    Vec<Cmd>,
+    crate::app::RequestId,
+    crate::app::csv_chunk::CsvRead,
+) {
+    let (mut m, _) = importing(first_chunk());
+    drive::ctrl(&mut m, 's');
+    let cmds = drive::ctrl(&mut m, 's');
+    let (id, read) = read_of(&cmds);
+    (m, cmds, id, read)
+}
+
+/// Answers the upload in `cmds` with a 500: the import stops.
+fn upload_fails(m: &mut Model, cmds: Vec<Cmd>) {
+    answer(m, cmds, |_| {
+        Some(ApiReply::LeadsAdded(Err(service_error(
+            500,
+            r#"{"error":{"code":"internal","message":"boom"}}"#,
+        ))))
+    });
+    assert_eq!(dialog(m).stage, Stage::Failed);
+}
+
 /// The file's answer to the read `id`.
 pub(super) fn file_answers(
     m: &mut Model,
@@ -912,10 +939,7 @@ fn an_import_in_chunks_reports_exactly_and_resumes_from_a_failed_chunk() {
 
 #[test]
 fn the_next_chunk_is_read_while_one_uploads_and_waits_its_turn() {
-    let (mut m, _) = importing(first_chunk());
-    drive::ctrl(&mut m, 's');
-    let cmds = drive::ctrl(&mut m, 's');
-    let (id, read) = read_of(&cmds);
+    let (mut m, cmds, id, read) = uploading_first();
     assert_eq!(
         (read.start, read.header),
         (first_chunk().next, false),
@@ -945,10 +969,7 @@ fn the_next_chunk_is_read_while_one_uploads_and_waits_its_turn() {
 
 #[test]
 fn a_chunk_that_cannot_be_read_ahead_stops_the_import_after_the_one_in_flight() {
-    let (mut m, _) = importing(first_chunk());
-    drive::ctrl(&mut m, 's');
-    let cmds = drive::ctrl(&mut m, 's');
-    let (id, _) = read_of(&cmds);
+    let (mut m, cmds, id, _) = uploading_first();
     // The read ahead fails while the first chunk uploads.
     file_answers(
         &mut m,
@@ -982,10 +1003,7 @@ fn a_chunk_that_cannot_be_read_ahead_stops_the_import_after_the_one_in_flight() 
 
 #[test]
 fn a_stop_while_the_next_chunk_is_read_sends_nothing_more() {
-    let (mut m, _) = importing(first_chunk());
-    drive::ctrl(&mut m, 's');
-    let cmds = drive::ctrl(&mut m, 's');
-    let (id, read) = read_of(&cmds);
+    let (mut m, cmds, id, read) = uploading_first();
     // The first chunk went in before the next was read; then Esc.
     let cmds = service(&mut m, cmds, &[]);
     assert!(!sends_leads(&cmds), "{cmds:?}");
@@ -999,18 +1017,9 @@ fn a_stop_while_the_next_chunk_is_read_sends_nothing_more() {
 
 #[test]
 fn a_read_ahead_from_before_a_failure_never_reaches_the_resumed_import() {
-    let (mut m, _) = importing(first_chunk());
-    drive::ctrl(&mut m, 's');
-    let cmds = drive::ctrl(&mut m, 's');
-    let (stale, read) = read_of(&cmds);
+    let (mut m, cmds, stale, read) = uploading_first();
     // The first chunk fails (a 500) while the next is being read.
-    answer(&mut m, cmds, |_| {
-        Some(ApiReply::LeadsAdded(Err(service_error(
-            500,
-            r#"{"error":{"code":"internal","message":"boom"}}"#,
-        ))))
-    });
-    assert_eq!(dialog(&m).stage, Stage::Failed);
+    upload_fails(&mut m, cmds);
     let cmds = drive::key(&mut m, KeyCode::Enter);
     let (fresh, again) = read_of(&cmds);
     assert_eq!(again.start, CsvPos::START, "from the failed (first) chunk");
@@ -1472,19 +1481,10 @@ fn a_file_read_of_a_closed_import_never_reaches_the_next_one() {
 
 #[test]
 fn a_read_ahead_of_a_failed_import_never_reaches_the_next_one() {
-    let (mut m, _) = importing(first_chunk());
-    drive::ctrl(&mut m, 's');
-    let cmds = drive::ctrl(&mut m, 's');
-    let (stale, read) = read_of(&cmds);
+    let (mut m, cmds, stale, read) = uploading_first();
     // The first chunk is refused while the next is read; the user closes
     // the failed import and starts another.
-    answer(&mut m, cmds, |_| {
-        Some(ApiReply::LeadsAdded(Err(service_error(
-            500,
-            r#"{"error":{"code":"internal","message":"boom"}}"#,
-        ))))
-    });
-    assert_eq!(dialog(&m).stage, Stage::Failed);
+    upload_fails(&mut m, cmds);
     drive::key(&mut m, KeyCode::Esc);
     assert!(m.panes.campaigns.dialog.is_none());
     let cmds = import::open(&mut m, Some("new.csv".into()));
