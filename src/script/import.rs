@@ -452,12 +452,7 @@ fn stopped(line: u64, e: &ApiError) -> Stopped {
 /// line could not be redrawn).
 fn progress_bar(run: &Run) {
     let p = &run.p;
-    let (done, len) = (p.bytes_done, p.file_len.max(1));
-    let percent = if p.file_len == 0 {
-        100
-    } else {
-        done.saturating_mul(100) / len
-    };
+    let percent = p.percent();
     let filled = usize::try_from(percent / 5).unwrap_or(20).min(20);
     let line = format!(
         "[{}{}] {:>3}%  {} rows · {} imported · {} duplicates · {} left out",

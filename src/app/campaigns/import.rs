@@ -386,14 +386,14 @@ pub enum Stage {
     Done,
 }
 
-/// The chunk after the one in flight, read while that one uploads.
+/// The chunk after the one in flight, read while that one uploads
+/// (whether it is being read is the request table's to say).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub enum Ahead {
-    /// Not asked for (the end of the file, a stop, or no upload yet).
+    /// Not read yet: being read, or not asked for (the end of the file, a
+    /// stop, or no upload yet).
     #[default]
     None,
-    /// Being read.
-    Reading,
     /// Read and prepared: sent as soon as the chunk in flight went in.
     Ready(InFlight),
     /// It could not be read: the import stops there once the chunk in
@@ -485,6 +485,14 @@ pub struct Progress {
 const REREAD_EVERY: Duration = Duration::from_secs(2);
 
 impl Progress {
+    /// How much of the file went in, in per cent (an empty file is done).
+    pub fn percent(&self) -> u64 {
+        self.bytes_done
+            .saturating_mul(100)
+            .checked_div(self.file_len)
+            .unwrap_or(100)
+    }
+
     /// Rows left out or duplicated in the file, and imported, in one line.
     pub fn summary(&self) -> String {
         format!(
@@ -797,11 +805,15 @@ fn start_upload(m: &mut Model, f: InFlight) -> Vec<Cmd> {
     // Asked first: a chunk without a lead is done at once, and must find
     // the next one on its way.
     if let Some(next) = next {
-        d.progress.ahead = Ahead::Reading;
         cmds = read_from(m, next);
     }
     cmds.extend(send(m));
     cmds
+}
+
+/// Whether a chunk of the file is being read.
+fn reading(m: &Model) -> bool {
+    super::in_flight(m, |p| *p == Purpose::ImportRead)
 }
 
 /// Drops the chunk read ahead and forgets a read of it on its way.
@@ -879,15 +891,12 @@ fn commit(m: &mut Model, r: &AddLeadsResponse) -> Vec<Cmd> {
     let campaign = d.campaign.clone();
     let mut cmds = match std::mem::take(&mut d.progress.ahead) {
         Ahead::Ready(next) => start_upload(m, next),
-        // It is sent when it arrives.
-        Ahead::Reading => {
-            d.progress.ahead = Ahead::Reading;
-            Vec::new()
-        }
         Ahead::Unreadable(why) => {
             fail(d, f.next, f.next.line, why, false);
             return Vec::new();
         }
+        // Being read: it is sent when it arrives.
+        Ahead::None if reading(m) => Vec::new(),
         Ahead::None => read_from(m, f.next),
     };
     // Each chunk that went in changes the campaign's total and stats: it is

@@ -313,7 +313,7 @@ fn upload(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
             " {} of {} sent · {}% ",
             format::bytes(p.bytes_done),
             format::bytes(total),
-            p.bytes_done.saturating_mul(100) / total
+            p.percent()
         ),
         theme,
     );
