@@ -204,8 +204,8 @@ async fn import_through_the_pane(
     (elapsed, d.progress.summary())
 }
 
-/// The chunks the import sends (at most `max`), built ahead (not timed).
-fn chunks(path: &std::path::Path, max: usize) -> Vec<Vec<LeadInput>> {
+/// The chunks the import sends, built ahead (not timed).
+fn chunks(path: &std::path::Path) -> Vec<Vec<LeadInput>> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut start = outpost::app::csv_chunk::CsvPos::START;
@@ -233,7 +233,7 @@ fn chunks(path: &std::path::Path, max: usize) -> Vec<Vec<LeadInput>> {
         if !leads.is_empty() {
             out.push(leads);
         }
-        if chunk.eof || out.len() == max {
+        if chunk.eof {
             return out;
         }
         start = chunk.next;
@@ -288,8 +288,7 @@ async fn main() {
         let a = new_campaign(&client, &format!("bench pane {round}")).await;
         let b = new_campaign(&client, &format!("bench bare {round}")).await;
         if round % 2 == 1 {
-            let ch = chunks(&path, usize::MAX);
-            bare.push(bare_posts(&client, &b, &ch).await);
+            bare.push(bare_posts(&client, &b, &chunks(&path)).await);
         }
         let base_heap = NOW.load(Ordering::Relaxed);
         PEAK.store(base_heap, Ordering::Relaxed);
@@ -302,8 +301,7 @@ async fn main() {
             rss_after_pane = peak_rss_kib();
         }
         if round % 2 == 0 {
-            let ch = chunks(&path, usize::MAX);
-            bare.push(bare_posts(&client, &b, &ch).await);
+            bare.push(bare_posts(&client, &b, &chunks(&path)).await);
         }
     }
     let _ = server.kill();
