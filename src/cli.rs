@@ -100,6 +100,10 @@ pub struct ServeArgs {
     /// Share of requests answered with truncated or invalid JSON (0 to 1).
     #[arg(long, default_value_t = 0.0, value_parser = rate)]
     pub chaos_malformed_rate: f64,
+    /// Run the handler, then lose its answer: `METHOD:PATH-PATTERN[:502|504|reset]`
+    /// (`*` is one path segment; 502 when not given). Repeatable.
+    #[arg(long, value_name = "RULE", value_parser = crate::demo::chaos::LostAnswer::parse)]
+    pub chaos_lost_answer: Vec<crate::demo::chaos::LostAnswer>,
 }
 
 fn rate(s: &str) -> Result<f64, String> {
@@ -139,6 +143,7 @@ impl ServeArgs {
                 error_rate: self.chaos_error_rate,
                 rate_429: self.chaos_429_rate,
                 malformed_rate: self.chaos_malformed_rate,
+                lost_answers: self.chaos_lost_answer.clone(),
             },
             ..DemoConfig::default()
         };

@@ -9,6 +9,7 @@ pub mod demo;
 pub mod dns;
 pub mod geometry;
 pub mod logging;
+pub mod logic;
 pub mod num;
 pub mod runtime;
 pub mod script;

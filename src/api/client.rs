@@ -292,7 +292,7 @@ impl Client {
         query: &[(String, String)],
         body: Option<Vec<u8>>,
     ) -> Result<T, ApiError> {
-        let write = !matches!(method, Method::GET | Method::HEAD);
+        let write = !super::read_only::is_read(&method, path, query);
         let (status, bytes) = self.send_raw(method, path, query, body).await?;
         decode(&bytes, status).map_err(|e| match e {
             // The service said yes, but what it said cannot be read: a write
@@ -325,7 +325,10 @@ impl Client {
                 path: path.to_owned(),
             });
         }
-        let idempotent = matches!(method, Method::GET | Method::HEAD);
+        // The contract's two POST reads (a verification status read, a
+        // results query) are reads: repeated like a GET, and never said to
+        // "may have reached" anything.
+        let idempotent = super::read_only::is_read(&method, path, query);
         let url = self.url_with_query(path, query);
         let family = RouteFamily::of(path);
         // A user's explicit retry: one attempt, sent now, never repeated.
@@ -454,6 +457,7 @@ impl Client {
             return Ok(Answer::Done(status.as_u16(), bytes));
         }
         let mut err = ServiceError::from_body(status.as_u16(), &bytes, retry_after);
+        err.may_have_reached = !idempotent && status.is_server_error();
         if status == StatusCode::UNAUTHORIZED {
             err = err.refused_key(&inner.key.masked());
         }

@@ -21,6 +21,11 @@ pub struct ServiceError {
     pub envelope: Option<ErrorEnvelope>,
     /// For 429: how long the service asked us to wait.
     pub retry_after: Option<Duration>,
+    /// A write answered 5xx: the contract does not promise that a 500 did
+    /// nothing, and a 502/503/504 comes from whatever stands in front of
+    /// the service, which may have acted. Set by the client, which knows
+    /// whether the request was a write.
+    pub may_have_reached: bool,
 }
 
 impl ServiceError {
@@ -51,6 +56,7 @@ impl ServiceError {
             message,
             envelope,
             retry_after,
+            may_have_reached: false,
         }
     }
 }
@@ -68,9 +74,15 @@ impl ServiceError {
     }
 }
 
+/// What a write answered 5xx says after the service's words.
+const SERVICE_MAY_HAVE: &str = "the service may have acted on it before this answer, so it was not repeated — refresh to check before trying again";
+
 impl fmt::Display for ServiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {} (HTTP {})", self.code, self.message, self.status)?;
+        if self.may_have_reached {
+            write!(f, "; {SERVICE_MAY_HAVE}")?;
+        }
         if let Some(ErrorEnvelope::LeadFinder(lf)) = &self.envelope {
             if !lf.alternatives.is_empty() {
                 write!(f, "; try: {}", redact(&lf.alternatives.join(", ")))?;
@@ -299,6 +311,9 @@ impl ApiError {
     /// answer`, `connection_lost: connection lost: reset`).
     pub fn message(&self) -> String {
         let text = match self {
+            ApiError::Service(e) if e.may_have_reached => {
+                format!("{}; {SERVICE_MAY_HAVE}", e.message)
+            }
             ApiError::Service(e) => e.message.clone(),
             ApiError::RateLimited { message, .. } => message.clone(),
             ApiError::Invalid(errors) => validate::join(errors),
@@ -328,6 +343,7 @@ impl ApiError {
     /// error status, validation) or was a read.
     pub fn maybe_accepted(&self) -> bool {
         match self {
+            ApiError::Service(e) => e.may_have_reached,
             ApiError::Timeout {
                 may_have_reached, ..
             }

@@ -1,17 +1,15 @@
-//! A create whose answer was lost after sending (a timeout, a lost
-//! connection, a success answer that could not be read) may have made the
-//! resource. The pane reads its list again to find it; not found, it reads
-//! a few times more, further apart — a write that outlasted the client's
-//! timeout may still land — before saying it was most likely not created.
-//! Until then, and until the user says otherwise, sending again asks first.
-//! This is that shared state and its wording; each pane keeps what it sent
-//! and how it recognises the new item.
+//! A create whose answer may have reached the service (a timeout, a lost
+//! connection, a 5xx, a success answer that could not be read) may have
+//! made the resource. The pane reads its list again to find it, on the one
+//! schedule of [`crate::logic::write::Check`]: a failed read proves
+//! nothing, five good reads without it say "not found", ten failed reads
+//! say "could not check". Until the user says otherwise, sending again
+//! asks first. This is that shared state and its wording; each pane keeps
+//! what it sent and how it recognises the new item.
 
 use std::time::Duration;
 
-/// Reads of the list after a lost create before "most likely not
-/// created" (the first at once, the later ones 2, 4 and 8 s apart).
-pub const CHECKS: u32 = 4;
+use crate::logic::write::{self, Seen, Verdict};
 
 /// How long before the create was sent an item found by the check may
 /// have been created (the service's clock and ours differ a little).
@@ -30,76 +28,90 @@ pub fn made_since(created_at: &str, sent_at: i64) -> bool {
 pub struct Uncertain {
     /// What went wrong (`timeout: no answer within 3s`).
     pub why: String,
-    /// What reading the list again found.
-    pub check: Check,
-    /// Reads of the list that did not show it.
-    pub misses: u32,
+    /// The reads of the list so far.
+    pub check: write::Check,
+    /// The service does not list these: Outpost cannot tell.
+    pub unlisted: bool,
 }
 
 impl Uncertain {
     /// A lost create, checked when the service lists what was created
-    /// (`listed`), else left for the user to look in the web dashboard.
+    /// (`listed`, the first read sent now), else left for the user to look
+    /// in the web dashboard.
     pub fn new(why: String, listed: bool) -> Uncertain {
         Uncertain {
             why,
             check: if listed {
-                Check::Checking
+                write::Check::start()
             } else {
-                Check::Unlisted
+                write::Check::unchecked("the service does not list them")
             },
-            misses: 0,
+            unlisted: !listed,
         }
+    }
+
+    /// Reads of the list so far, good or failed (a subscription's key: it
+    /// changes with every read).
+    pub fn reads(&self) -> u32 {
+        self.check.absent.saturating_add(self.check.failed)
     }
 
     /// When to read the list again, if it is not settled yet.
     pub fn recheck(&self) -> Option<Duration> {
-        (self.check == Check::NotFound && self.misses < CHECKS)
-            .then(|| Duration::from_secs(1 << self.misses))
+        self.check.next_in()
+    }
+
+    /// A read of the list is on its way.
+    pub fn reading(&mut self) {
+        self.check.reading();
     }
 
     /// A read of the list came back without the item (`check`).
     pub fn read(&mut self, check: Check) {
-        self.misses += u32::from(check == Check::NotFound);
-        self.check = check;
+        match check {
+            Check::NotFound => {
+                self.check.saw(Seen::Absent);
+            }
+            Check::Failed(e) => {
+                self.check.saw(Seen::Failed(e));
+            }
+            Check::Unlisted => {
+                self.unlisted = true;
+                self.check = write::Check::unchecked("the service does not list them");
+            }
+        }
     }
 
     /// What is known, said of the list `what` ("campaigns", "searches").
     pub fn text(&self, what: &str) -> String {
-        self.check.text(what, self.recheck().is_none())
+        if self.unlisted {
+            return format!(
+                "this service does not list {what}, so Outpost cannot tell; the web dashboard shows whether it exists"
+            );
+        }
+        match &self.check.verdict {
+            Some(Verdict::NotFound) => format!(
+                "the {what} list does not show it after {} good reads, so it was most likely not created",
+                self.check.absent
+            ),
+            Some(Verdict::CouldNotCheck(e)) => format!(
+                "could not check: {} reads of the {what} list failed (last: {e}), so Outpost cannot tell",
+                self.check.failed
+            ),
+            _ => self.check.text(&format!("the {what} list")),
+        }
     }
 }
 
-/// Whether the list shows the item a lost create may have made.
+/// What one read of the list showed of the item a lost create may have made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Check {
-    /// The list is being read.
-    Checking,
     /// It does not show it (yet).
     NotFound,
     /// The service does not list them: Outpost cannot tell.
     Unlisted,
-    /// Reading it failed.
+    /// Reading it failed (it proves nothing).
     Failed(String),
-}
-
-impl Check {
-    /// The check, said for a form's note and the question (`settled`: no
-    /// more reads will follow).
-    pub fn text(&self, what: &str, settled: bool) -> String {
-        match self {
-            Check::Checking => format!("checking the {what} list…"),
-            Check::NotFound if !settled => {
-                format!("the {what} list does not show it yet; looking again shortly")
-            }
-            Check::NotFound => {
-                format!("the {what} list does not show it, so it was most likely not created")
-            }
-            Check::Unlisted => format!(
-                "this service does not list {what}, so Outpost cannot tell; the web dashboard shows whether it exists"
-            ),
-            Check::Failed(e) => format!("checking the {what} list failed ({e})"),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -107,18 +119,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_miss_is_read_again_further_apart_then_settled() {
+    fn a_miss_is_read_again_on_the_schedule_then_settled() {
         let mut u = Uncertain::new("timeout".into(), true);
         assert_eq!(u.recheck(), None, "the first read is on its way");
         let mut waits = Vec::new();
-        for _ in 0..CHECKS {
+        for _ in 0..crate::logic::write::GOOD_READS {
             u.read(Check::NotFound);
             waits.extend(u.recheck());
+            u.reading();
         }
-        assert_eq!(waits, [2, 4, 8].map(Duration::from_secs));
+        assert_eq!(waits, [2, 2, 4, 8].map(Duration::from_secs));
         assert!(u.text("campaigns").contains("most likely not created"));
         let unlisted = Uncertain::new("timeout".into(), false);
         assert!(unlisted.text("searches").contains("cannot tell"));
+    }
+
+    /// A list read that fails is no evidence: ten of them say "could not
+    /// check", never "most likely not created".
+    #[test]
+    fn failed_reads_never_say_most_likely_not() {
+        let mut u = Uncertain::new("bad_gateway".into(), true);
+        for _ in 0..crate::logic::write::MAX_FAILED_READS {
+            assert!(!u.text("searches").contains("most likely"));
+            u.read(Check::Failed("internal_error".into()));
+            u.reading();
+        }
+        let said = u.text("searches");
+        assert!(said.contains("could not check: 10 reads"), "{said}");
+        assert!(!said.contains("most likely"), "{said}");
+        assert_eq!(u.recheck(), None, "settled");
     }
 
     #[test]

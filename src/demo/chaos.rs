@@ -11,6 +11,13 @@
 //! - malformed rate: the handler runs (its effects are stored), then a
 //!   successful body is replaced, keeping the status, by truncated JSON (the
 //!   first half), JSON followed by garbage, or an HTML page.
+//! - lost answers (`--chaos-lost-answer METHOD:PATH-PATTERN[:502|504|reset]`):
+//!   the handler runs and its effects are stored, then the answer is
+//!   replaced by a 502 or 504 (`bad_gateway`, `gateway_timeout`, as a proxy
+//!   in front of the service would say) or the connection drops after the
+//!   status line (`reset`). This is the failure the error rate cannot show:
+//!   the write happened, and the client was told it did not. Not drawn from
+//!   the seed: every matching request loses its answer.
 
 use std::sync::{Arc, Mutex};
 
@@ -20,8 +27,77 @@ use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::errors::{internal, rate_limited};
+use axum::http::StatusCode;
+
+use super::errors::{gateway, internal, rate_limited};
 use super::{App, ChaosConfig};
+
+/// How a lost answer is lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Loss {
+    /// A 502 `bad_gateway` in place of the answer.
+    BadGateway,
+    /// A 504 `gateway_timeout` in place of the answer.
+    GatewayTimeout,
+    /// The status line of the real answer, then the connection drops.
+    Reset,
+}
+
+/// One `--chaos-lost-answer` rule: requests of `method` whose path matches
+/// `pattern` (`*` stands for one path segment) lose their answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LostAnswer {
+    /// The HTTP method, upper case.
+    pub method: String,
+    /// The path's segments; `*` matches any one segment.
+    pub pattern: Vec<String>,
+    /// How the answer is lost.
+    pub loss: Loss,
+}
+
+impl LostAnswer {
+    /// Parses `METHOD:PATH-PATTERN[:502|504|reset]` (502 when not given).
+    pub fn parse(s: &str) -> Result<LostAnswer, String> {
+        let usage =
+            "expected METHOD:PATH-PATTERN[:502|504|reset], e.g. POST:/api/threads/*/messages:502";
+        let (method, rest) = s.split_once(':').ok_or_else(|| format!("`{s}`: {usage}"))?;
+        let (path, loss) = match rest.rsplit_once(':') {
+            Some((path, loss)) => (path, loss),
+            None => (rest, "502"),
+        };
+        let loss = match loss.to_ascii_lowercase().as_str() {
+            "502" => Loss::BadGateway,
+            "504" => Loss::GatewayTimeout,
+            "reset" => Loss::Reset,
+            other => return Err(format!("`{s}`: unknown loss `{other}`; {usage}")),
+        };
+        let method = method.trim().to_ascii_uppercase();
+        if method.is_empty() || !method.chars().all(|c| c.is_ascii_alphabetic()) {
+            return Err(format!("`{s}`: `{method}` is not an HTTP method; {usage}"));
+        }
+        if !path.starts_with('/') {
+            return Err(format!("`{s}`: the path must start with `/`; {usage}"));
+        }
+        Ok(LostAnswer {
+            method,
+            pattern: segments(path).map(str::to_owned).collect(),
+            loss,
+        })
+    }
+
+    /// Whether a request of `method` to `path` (no query) matches.
+    pub fn matches(&self, method: &str, path: &str) -> bool {
+        method.eq_ignore_ascii_case(&self.method)
+            && segments(path).count() == self.pattern.len()
+            && segments(path)
+                .zip(&self.pattern)
+                .all(|(seg, pat)| pat == "*" || pat == seg)
+    }
+}
+
+fn segments(path: &str) -> impl Iterator<Item = &str> {
+    path.split('/').filter(|s| !s.is_empty())
+}
 
 /// What happens to one request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +134,16 @@ impl Chaos {
             || self.cfg.error_rate > 0.0
             || self.cfg.rate_429 > 0.0
             || self.cfg.malformed_rate > 0.0
+            || !self.cfg.lost_answers.is_empty()
+    }
+
+    /// How the answer to `method` `path` is lost, if a rule says so.
+    pub fn loss(&self, method: &str, path: &str) -> Option<Loss> {
+        self.cfg
+            .lost_answers
+            .iter()
+            .find(|r| r.matches(method, path))
+            .map(|r| r.loss)
     }
 
     /// Whether the latency applies to a request of `method`.
@@ -94,6 +180,10 @@ pub async fn layer(State(app): State<Arc<App>>, req: Request, next: Next) -> Res
     if !app.chaos.cfg.latency.is_zero() && app.chaos.slows(req.method().as_str()) {
         tokio::time::sleep(app.chaos.cfg.latency).await;
     }
+    if let Some(loss) = app.chaos.loss(req.method().as_str(), req.uri().path()) {
+        let resp = next.run(req).await;
+        return lose(resp, loss);
+    }
     match fault {
         Fault::None => next.run(req).await,
         Fault::Error => {
@@ -120,5 +210,64 @@ pub async fn layer(State(app): State<Arc<App>>, req: Request, next: Next) -> Res
             parts.headers.remove(header::CONTENT_LENGTH);
             Response::from_parts(parts, Body::from(broken))
         }
+    }
+}
+
+/// What a lost answer says.
+const LOST: &str =
+    "Simulated lost answer (chaos): the request was processed, then its answer was lost.";
+
+/// The answer after the handler ran, lost as `loss` says.
+fn lose(resp: Response, loss: Loss) -> Response {
+    match loss {
+        Loss::BadGateway | Loss::GatewayTimeout => {
+            let status = if loss == Loss::BadGateway {
+                StatusCode::BAD_GATEWAY
+            } else {
+                StatusCode::GATEWAY_TIMEOUT
+            };
+            gateway(status, LOST).into_response()
+        }
+        Loss::Reset => {
+            // The status line goes out, then the body fails: the server
+            // drops the connection mid-answer.
+            let (mut parts, _) = resp.into_parts();
+            parts.headers.remove(header::CONTENT_LENGTH);
+            let broken = tokio_stream::once(Err::<axum::body::Bytes, std::io::Error>(
+                std::io::Error::new(std::io::ErrorKind::ConnectionReset, LOST),
+            ));
+            Response::from_parts(parts, Body::from_stream(broken))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lost_answer_rule_reads_method_path_and_loss() {
+        let r = LostAnswer::parse("post:/api/threads/*/messages:504").expect("parses");
+        assert_eq!(r.method, "POST");
+        assert_eq!(r.loss, Loss::GatewayTimeout);
+        assert!(r.matches("POST", "/api/threads/abc/messages"));
+        assert!(
+            !r.matches("GET", "/api/threads/abc/messages"),
+            "reads keep their answer"
+        );
+        assert!(!r.matches("POST", "/api/threads/abc"), "other paths too");
+        assert!(!r.matches("POST", "/api/threads/abc/messages/x"));
+        assert_eq!(
+            LostAnswer::parse("POST:/api/email/domains").map(|r| r.loss),
+            Ok(Loss::BadGateway),
+            "502 when not given"
+        );
+        assert_eq!(
+            LostAnswer::parse("PUT:/api/context/profile:reset").map(|r| r.loss),
+            Ok(Loss::Reset)
+        );
+        assert!(LostAnswer::parse("POST").is_err());
+        assert!(LostAnswer::parse("POST:api/x").is_err(), "no leading slash");
+        assert!(LostAnswer::parse("POST:/api/x:418").is_err());
     }
 }

@@ -109,6 +109,17 @@ pub fn internal(message: impl Into<String>) -> DemoError {
     structured(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", message)
 }
 
+/// 502 `bad_gateway` or 504 `gateway_timeout` (any other status: 502), as
+/// a proxy in front of the service answers when the service's own answer
+/// did not reach it.
+pub fn gateway(status: StatusCode, message: impl Into<String>) -> DemoError {
+    if status == StatusCode::GATEWAY_TIMEOUT {
+        structured(status, "gateway_timeout", message)
+    } else {
+        structured(StatusCode::BAD_GATEWAY, "bad_gateway", message)
+    }
+}
+
 /// 429 `rate_limited` naming the wait; `header` adds `Retry-After`.
 pub fn rate_limited(seconds: u64, header: bool) -> DemoError {
     DemoError::Structured {

@@ -198,6 +198,9 @@ pub struct ChaosConfig {
     pub rate_429: f64,
     /// Share of requests answered with truncated or invalid JSON.
     pub malformed_rate: f64,
+    /// Requests whose handler runs (its effects are stored) and whose
+    /// answer is then lost: the reply a proxy drops after the service acted.
+    pub lost_answers: Vec<chaos::LostAnswer>,
 }
 
 /// How the demo service runs.

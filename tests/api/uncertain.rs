@@ -133,7 +133,7 @@ async fn refused_connections_and_error_answers_are_certainly_not_accepted() {
     assert!(!err.maybe_accepted());
     assert!(err.retryable(), "nothing was sent, so a retry is safe");
 
-    for status in [400, 403, 404, 409, 429, 503] {
+    for status in [400, 403, 404, 409, 429] {
         let srv = Server::always(Reply::json(
             status,
             &json!({"error": {"code": "x", "message": "no"}}),
@@ -148,6 +148,47 @@ async fn refused_connections_and_error_answers_are_certainly_not_accepted() {
             .unwrap_err();
         assert!(!err.maybe_accepted(), "{status}: {err:?}");
     }
+}
+
+/// The contract does not promise that a 5xx did nothing, and a 502, 503 or
+/// 504 comes from whatever stands in front of the service, which may have
+/// acted: a write answered so may have reached it (seen: a send answered
+/// 502 after the service sent it, reported "not sent", sent twice).
+#[tokio::test]
+async fn a_write_answered_5xx_may_have_reached_the_service_and_a_read_did_not() {
+    for status in [500, 502, 503, 504] {
+        let srv = Server::always(Reply::json(
+            status,
+            &json!({"error": {"code": "bad_gateway", "message": "upstream"}}),
+        ))
+        .await;
+        let mut cfg = config(&srv.url());
+        cfg.retry.max_attempts = 1;
+        let c = Client::new(cfg).unwrap();
+        let err = c.create_thread(&new_thread()).await.unwrap_err();
+        assert_eq!(err.status(), Some(status));
+        unknown(&err);
+        let read = c.list_campaigns().await.unwrap_err();
+        assert!(!read.maybe_accepted(), "a read changes nothing: {read:?}");
+        assert!(read.retryable(), "a read is tried again: {read:?}");
+    }
+}
+
+/// The verification status read (`POST …/verify?poll=true`) is a read: a
+/// timeout of it is never described as a write that may have reached.
+#[tokio::test]
+async fn a_poll_of_a_domain_that_times_out_is_a_read() {
+    let srv = RawServer::start(Raw::Stall).await;
+    let mut cfg = config(&srv.url());
+    cfg.request_timeout = Duration::from_millis(300);
+    cfg.retry.max_attempts = 1;
+    let c = Client::new(cfg).unwrap();
+    let err = within(10, c.verify_domain("d1", true)).await.unwrap_err();
+    assert!(matches!(err, ApiError::Timeout { .. }), "{err:?}");
+    assert!(!err.maybe_accepted(), "{err:?}");
+    assert!(!err.to_string().contains("may have"), "{err}");
+    let err = within(10, c.verify_domain("d1", false)).await.unwrap_err();
+    assert!(err.maybe_accepted(), "the trigger is a write: {err:?}");
 }
 
 #[tokio::test]

@@ -126,6 +126,7 @@ fn chaos(seed: u64, error: f64, too_many: f64, malformed: f64) -> DemoConfig {
             error_rate: error,
             rate_429: too_many,
             malformed_rate: malformed,
+            lost_answers: Vec::new(),
         },
         ..config()
     }

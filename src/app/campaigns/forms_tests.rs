@@ -139,8 +139,8 @@ fn a_create_whose_answer_was_lost_is_checked_and_asked_before_sending_again() {
     answer(&mut m, check, |_| listed());
     // A write that outlasted the timeout may still land: it looks again,
     // further apart, before saying it was most likely not created.
-    for misses in 1..crate::app::lost::CHECKS {
-        assert!(note(&m).contains("looking again shortly"), "{}", note(&m));
+    for misses in 1..crate::logic::write::GOOD_READS {
+        assert!(note(&m).contains("good reads"), "{}", note(&m));
         let sub = SubId::Pane(PaneSub::Campaigns(CampaignsSub::CreateCheck(misses)));
         let polled = crate::app::subscriptions(&m)
             .into_iter()
@@ -497,7 +497,11 @@ fn an_older_campaign_of_the_same_name_is_not_taken_for_a_lost_create() {
         create::take_for_leads(&mut m).is_none(),
         "nothing handed back"
     );
-    assert!(note(&m).contains("does not show it yet"), "{}", note(&m));
+    assert!(
+        note(&m).contains("not there after 1 of 5 good reads"),
+        "{}",
+        note(&m)
+    );
 }
 
 #[test]

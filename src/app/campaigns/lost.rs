@@ -90,6 +90,9 @@ pub fn read(m: &mut Model) -> Vec<Cmd> {
     if super::in_flight(m, |p| *p == Purpose::CreateCheck) {
         return Vec::new();
     }
+    if let Some(u) = m.panes.campaigns.last_create.uncertain.as_mut() {
+        u.reading();
+    }
     let (_, cmd) = m.request(Purpose::CreateCheck, ApiRequest::ListCampaigns);
     vec![cmd]
 }
@@ -97,7 +100,7 @@ pub fn read(m: &mut Model) -> Vec<Cmd> {
 /// When the check reads the campaigns again, if it does.
 pub fn recheck(m: &Model) -> Option<(u32, Duration)> {
     let u = m.panes.campaigns.last_create.uncertain.as_ref()?;
-    Some((u.misses, u.recheck()?))
+    Some((u.reads(), u.recheck()?))
 }
 
 /// The campaigns, read after a lost create answer: the new campaign is

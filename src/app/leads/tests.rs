@@ -2225,8 +2225,8 @@ fn an_uncertain_create_is_checked_and_asked_before_sending_again() {
     fake.serve(&mut m, check);
     // A write that outlasted the timeout may still land: the list is read
     // again, further apart, before "most likely not created".
-    for misses in 1..crate::app::lost::CHECKS {
-        assert!(note(&m).contains("looking again shortly"), "{}", note(&m));
+    for misses in 1..crate::logic::write::GOOD_READS {
+        assert!(note(&m).contains("good reads"), "{}", note(&m));
         let sub = SubId::Pane(PaneSub::Leads(LeadsSub::CreateCheck(misses)));
         let scheduled = subscriptions(&m).into_iter().any(|s| s.id == sub);
         assert!(scheduled, "look {misses} is scheduled");
@@ -2349,7 +2349,7 @@ fn an_uncertain_create_found_on_a_later_look_is_opened() {
             .and_then(|f| f.form.note.clone())
             .unwrap_or_default()
     };
-    assert!(shown(&m).contains("looking again shortly"), "{}", shown(&m));
+    assert!(shown(&m).contains("good reads"), "{}", shown(&m));
     fake.tamper = Some(Box::new(|req, reply| match (req, reply) {
         (ApiRequest::ListSearches, ApiReply::Searches(Ok(Some(mut list)))) => {
             let mut made = fixtures::search("s-slow", "RevOps EU", SearchKind::Recurring, 0);

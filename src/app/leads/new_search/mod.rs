@@ -361,6 +361,9 @@ pub fn read_check(m: &mut Model) -> Vec<Cmd> {
     {
         return Vec::new();
     }
+    if let Some(u) = m.panes.leads.last_create.uncertain.as_mut() {
+        u.reading();
+    }
     let (_, cmd) = send(m, Purpose::CreateCheck, ApiRequest::ListSearches);
     vec![cmd]
 }
@@ -368,7 +371,7 @@ pub fn read_check(m: &mut Model) -> Vec<Cmd> {
 /// When the check of a lost create reads the searches again, if it does.
 pub fn recheck(m: &Model) -> Option<(u32, Duration)> {
     let u = m.panes.leads.last_create.uncertain.as_ref()?;
-    Some((u.misses, u.recheck()?))
+    Some((u.reads(), u.recheck()?))
 }
 
 /// The searches, read after a lost create answer: the new search is one

@@ -1,0 +1,7 @@
+//! Domain logic below both front ends: rules the dashboard (`app`) and the
+//! scripting commands (`script`) share, and, where the rule is the
+//! service's own, the demo service too. Pure: no tokio, no clock, no files.
+//! ("Domain" in the sense of the problem's domain; the sending domains are
+//! `app::domains`.)
+
+pub mod write;
