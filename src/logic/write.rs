@@ -62,6 +62,24 @@ pub enum Settle {
     NoCheck,
 }
 
+impl Settle {
+    /// What to do after a write that may have reached, said the same way
+    /// by the dashboard and the CLI.
+    pub fn advice(self) -> &'static str {
+        match self {
+            Settle::Check => {
+                "it may have been carried out, so it was not repeated: check whether it was before trying again"
+            }
+            Settle::SafeToRepeat => {
+                "it may have been carried out; trying again is safe (doing it twice changes nothing)"
+            }
+            Settle::NoCheck => {
+                "it may have been carried out and the service offers no read to check it: look in the web dashboard before trying again"
+            }
+        }
+    }
+}
+
 /// When the good reads of a check happen, counted from the loss: at once,
 /// then 2, 4, 8 and 16 s after (a slow service may still be working).
 pub const SCHEDULE_SECS: [u64; 5] = [0, 2, 4, 8, 16];

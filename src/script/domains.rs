@@ -30,6 +30,7 @@ use super::exit::{Exit, Failure, describe};
 use super::output::{Col, Table, stdout_failure, write_json, write_json_line};
 use crate::api::ApiError;
 use crate::api::model::{DomainStatus, SendingDomain};
+use crate::logic::write::Settle;
 use crate::text::{format, sanitize};
 
 /// Flags of `outpost domains`.
@@ -248,7 +249,11 @@ pub async fn watch(ctx: &Ctx, a: &WatchArgs, out: &mut impl Write) -> Result<Exi
             // Sent once, whatever came back: a lost answer is not retried.
             trigger = false;
             if let Err(e) = &read {
-                return Err(Failure::api(&format!("triggering verification of {id}"), e));
+                return Err(Failure::write(
+                    &format!("triggering verification of {id}"),
+                    e,
+                    Settle::SafeToRepeat,
+                ));
             }
         }
         let wait = match read {

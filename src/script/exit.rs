@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 
 use crate::api::ApiError;
+use crate::logic::write::{self, Outcome, Settle};
 use crate::text::sanitize;
 
 /// The exit codes, as documented in the README and in `--help`.
@@ -100,6 +101,17 @@ impl Failure {
         Failure::new(Exit::of(e), format!("{context}: {}", describe(e)))
     }
 
+    /// A failed write, `context` saying what was being done: one that may
+    /// have reached the service says so, with what to do as `settle` says
+    /// (it was never repeated).
+    pub fn write(context: &str, e: &ApiError, settle: Settle) -> Failure {
+        let mut f = Failure::api(context, e);
+        if write::of_error(e) == Outcome::MayHaveReached {
+            f.message = format!("{context}: {}: {}", e.code(), settle.advice());
+        }
+        f
+    }
+
     /// Prints it on stderr, inert.
     pub fn print(&self) {
         eprintln!("outpost: {}", sanitize::inline(&self.message));
@@ -161,5 +173,35 @@ mod tests {
             "not_found: no such resource (HTTP 404)"
         );
         assert_eq!(ExitCode::from(Exit::Usage), ExitCode::from(64));
+    }
+
+    /// The CLI says of a write that may have reached what the dashboard
+    /// says, by how it is settled; a refused one keeps the service's words.
+    #[test]
+    fn a_write_that_may_have_reached_says_so_and_what_to_do() {
+        let mut e = ServiceError::from_body(502, b"{}", None);
+        e.may_have_reached = true;
+        let lost = ApiError::Service(Box::new(e));
+        let f = Failure::write("redeeming the code", &lost, Settle::NoCheck);
+        assert!(
+            f.message
+                .starts_with("redeeming the code: internal_error: it may have been carried out"),
+            "{}",
+            f.message
+        );
+        assert!(f.message.contains("web dashboard"), "{}", f.message);
+        let f = Failure::write("triggering verification of d1", &lost, Settle::SafeToRepeat);
+        assert!(f.message.contains("trying again is safe"), "{}", f.message);
+        let refused = ApiError::Service(Box::new(ServiceError::from_body(
+            409,
+            br#"{"error":{"code":"conflict","message":"Already active"}}"#,
+            None,
+        )));
+        let f = Failure::write("redeeming the code", &refused, Settle::NoCheck);
+        assert_eq!(
+            f.message,
+            "redeeming the code: conflict: Already active (HTTP 409)"
+        );
+        assert_eq!(f.exit, Exit::Failed);
     }
 }

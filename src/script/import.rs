@@ -53,6 +53,7 @@ use crate::app::campaigns::import::{
     identity_key, lacks_identity, lead_of, rows_named,
 };
 use crate::app::csv_chunk::{CsvChunk, CsvPos, CsvRead};
+use crate::logic::write;
 use crate::text::{format, sanitize};
 
 /// Flags of `outpost leads import`.
@@ -442,7 +443,7 @@ fn stopped(line: u64, e: &ApiError) -> Stopped {
         line,
         code: e.code().to_owned(),
         message: e.message(),
-        may_have_gone_in: e.maybe_accepted(),
+        may_have_gone_in: write::of_error(e) == write::Outcome::MayHaveReached,
         exit: Exit::of(e),
     }
 }

@@ -19,6 +19,7 @@ use serde::Serialize;
 use super::Ctx;
 use super::exit::{Exit, Failure};
 use super::output::{stdout_failure, write_json};
+use crate::logic::write::Settle;
 use crate::text::{format, sanitize};
 
 /// Flags of `outpost redeem`.
@@ -60,7 +61,7 @@ pub async fn redeem(ctx: &Ctx, a: &RedeemArgs, out: &mut impl Write) -> Result<E
         .client
         .redeem(code)
         .await
-        .map_err(|e| Failure::api("redeeming the code", &e))?;
+        .map_err(|e| Failure::write("redeeming the code", &e, Settle::NoCheck))?;
     let reason = r
         .eligibility
         .as_ref()

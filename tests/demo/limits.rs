@@ -252,3 +252,63 @@ async fn a_write_whose_client_gave_up_still_happens_once() {
     let n = eventually(10, "the late write", count).await;
     assert_eq!(n, 1, "carried out once");
 }
+
+/// `--chaos-lost-answer`: the handler runs and its effect is stored, then
+/// the answer is lost — a 502 or 504 in its place, or the connection
+/// dropped mid-answer — and the client, told nothing happened or nothing
+/// at all, must treat the write as one that may have reached.
+#[tokio::test]
+async fn a_lost_answer_is_lost_after_the_write_was_carried_out() {
+    use outpost::demo::chaos::LostAnswer;
+    let mut cfg = config();
+    cfg.chaos.lost_answers = ["POST:/api/threads:502", "POST:/api/email/domains:504"]
+        .iter()
+        .map(|r| LostAnswer::parse(r).expect("rule"))
+        .collect();
+    cfg.chaos
+        .lost_answers
+        .push(LostAnswer::parse("PATCH:/api/threads/*:reset").expect("rule"));
+    let svc = start_with(cfg).await;
+    let r = svc
+        .raw(
+            "POST",
+            "/api/threads",
+            Some(serde_json::json!({"participant_email": "lost.answer@example.com"})),
+        )
+        .await;
+    assert_eq!((r.status, r.code()), (502, "bad_gateway"));
+    let threads = svc.raw("GET", "/api/threads?status=draft", None).await;
+    let made: Vec<&serde_json::Value> = threads.body["threads"]
+        .as_array()
+        .expect("threads")
+        .iter()
+        .filter(|t| t["participant_email"] == "lost.answer@example.com")
+        .collect();
+    assert_eq!(made.len(), 1, "the handler ran once although it said 502");
+    // The typed client: a write answered 502 may have reached the service.
+    let err = svc
+        .api
+        .create_domain("lost-answer.example.com")
+        .await
+        .expect_err("504");
+    assert_eq!(err.status(), Some(504));
+    assert!(err.maybe_accepted(), "{err:?}");
+    let listed = svc.api.list_domains(true).await.expect("list");
+    assert!(
+        listed.iter().any(|d| d.domain == "lost-answer.example.com"),
+        "the domain was added"
+    );
+    // Reads are untouched by a rule for writes.
+    assert_eq!(svc.raw("GET", "/api/threads", None).await.status, 200);
+    // `reset`: the connection drops after the status line; the update is
+    // stored.
+    let id = made[0]["id"].as_str().expect("id").to_owned();
+    let patch = outpost::api::model::PatchThread {
+        draft_subject: Some(Some("After reset".into())),
+        ..Default::default()
+    };
+    let err = svc.api.patch_thread(&id, &patch).await.expect_err("reset");
+    assert!(err.maybe_accepted(), "{err:?}");
+    let t = svc.api.get_thread(&id).await.expect("thread");
+    assert_eq!(t.draft_subject.as_deref(), Some("After reset"));
+}
