@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use crate::api::RouteFamily;
 use crate::api::model::*;
+use crate::logic::write::Settle;
 use crate::store::State;
 
 /// Identifies one request so a reply the user moved away from is dropped.
@@ -246,28 +247,62 @@ impl ApiRequest {
         }
     }
 
-    /// Whether a timeout could have left a write half-done on the service.
-    pub fn is_write(&self) -> bool {
-        !matches!(
-            self,
+    /// How a reply of this operation that may have reached the service is
+    /// settled (`None`: a read, which changes nothing and read-only mode
+    /// lets through). The one declaration per operation that the panes'
+    /// checks and the read-only rule follow.
+    pub fn settle(&self) -> Option<Settle> {
+        match self {
             ApiRequest::ListDomains { .. }
-                | ApiRequest::ListSenders
-                | ApiRequest::SenderSchedule { .. }
-                | ApiRequest::ListSearches
-                | ApiRequest::GetSearch { .. }
-                | ApiRequest::QueryResults { .. }
-                | ApiRequest::Enrichment { .. }
-                | ApiRequest::ListCampaigns
-                | ApiRequest::GetCampaign { .. }
-                | ApiRequest::ListLeads { .. }
-                | ApiRequest::GeneratedMessages { .. }
-                | ApiRequest::ListThreads { .. }
-                | ApiRequest::GetThread { .. }
-                | ApiRequest::ListMessages { .. }
-                | ApiRequest::GetSender { .. }
-                | ApiRequest::GetContext
-                | ApiRequest::VerifyDomain { poll: true, .. }
-        )
+            | ApiRequest::VerifyDomain { poll: true, .. }
+            | ApiRequest::ListSenders
+            | ApiRequest::SenderSchedule { .. }
+            | ApiRequest::ListSearches
+            | ApiRequest::GetSearch { .. }
+            | ApiRequest::QueryResults { .. }
+            | ApiRequest::Enrichment { .. }
+            | ApiRequest::ListCampaigns
+            | ApiRequest::GetCampaign { .. }
+            | ApiRequest::ListLeads { .. }
+            | ApiRequest::GeneratedMessages { .. }
+            | ApiRequest::ListThreads { .. }
+            | ApiRequest::GetThread { .. }
+            | ApiRequest::ListMessages { .. }
+            | ApiRequest::GetSender { .. }
+            | ApiRequest::GetContext => None,
+            // The service drops duplicate leads; a full replacement and a
+            // trigger of verification do the same thing twice.
+            ApiRequest::AddLeads { .. }
+            | ApiRequest::PutContext(_)
+            | ApiRequest::VerifyDomain { poll: false, .. } => Some(Settle::SafeToRepeat),
+            // The contract has no read of a pass.
+            ApiRequest::Redeem { .. } => Some(Settle::NoCheck),
+            // A read proves each: the list of domains, searches, campaigns
+            // or drafts; the search's runs; the campaign and its status;
+            // the roster; the generated messages; the thread and its
+            // messages.
+            ApiRequest::CreateDomain { .. }
+            | ApiRequest::CreateSearch(_)
+            | ApiRequest::RunSearch { .. }
+            | ApiRequest::RunAll
+            | ApiRequest::CreateCampaign(_)
+            | ApiRequest::UpdateCampaign { .. }
+            | ApiRequest::LaunchCampaign { .. }
+            | ApiRequest::PauseCampaign { .. }
+            | ApiRequest::ResumeCampaign { .. }
+            | ApiRequest::EditLead { .. }
+            | ApiRequest::DeleteLeads { .. }
+            | ApiRequest::EditGeneratedMessage { .. }
+            | ApiRequest::CreateThread(_)
+            | ApiRequest::PatchThread { .. }
+            | ApiRequest::DeleteThread { .. }
+            | ApiRequest::SendMessage { .. } => Some(Settle::Check),
+        }
+    }
+
+    /// Whether the operation can change the service.
+    pub fn is_write(&self) -> bool {
+        self.settle().is_some()
     }
 }
 

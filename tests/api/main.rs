@@ -11,6 +11,7 @@
 mod decode;
 mod errors;
 mod http;
+mod ops;
 mod props;
 mod retry;
 mod roundtrip;

@@ -1,0 +1,242 @@
+//! The table of operations against the read-only rule: every operation
+//! that declares how a lost answer is settled (a write) is refused by a
+//! read-only client before anything leaves, and every read goes out. A
+//! new operation that is not sampled here fails to compile (`name`).
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use outpost::api::Client;
+use outpost::api::model::*;
+use outpost::app::ApiRequest;
+use outpost::logic::write::Settle;
+use outpost::runtime::effects::execute;
+
+use crate::support::*;
+
+/// The operation's name; exhaustive, so a new one must be added here.
+fn name(r: &ApiRequest) -> &'static str {
+    match r {
+        ApiRequest::ListDomains { .. } => "ListDomains",
+        ApiRequest::CreateDomain { .. } => "CreateDomain",
+        ApiRequest::VerifyDomain { poll: true, .. } => "VerifyDomain(poll)",
+        ApiRequest::VerifyDomain { poll: false, .. } => "VerifyDomain(trigger)",
+        ApiRequest::ListSenders => "ListSenders",
+        ApiRequest::SenderSchedule { .. } => "SenderSchedule",
+        ApiRequest::ListSearches => "ListSearches",
+        ApiRequest::GetSearch { .. } => "GetSearch",
+        ApiRequest::CreateSearch(_) => "CreateSearch",
+        ApiRequest::QueryResults { .. } => "QueryResults",
+        ApiRequest::RunSearch { .. } => "RunSearch",
+        ApiRequest::RunAll => "RunAll",
+        ApiRequest::Enrichment { .. } => "Enrichment",
+        ApiRequest::ListCampaigns => "ListCampaigns",
+        ApiRequest::GetCampaign { .. } => "GetCampaign",
+        ApiRequest::ListLeads { .. } => "ListLeads",
+        ApiRequest::AddLeads { .. } => "AddLeads",
+        ApiRequest::CreateCampaign(_) => "CreateCampaign",
+        ApiRequest::UpdateCampaign { .. } => "UpdateCampaign",
+        ApiRequest::LaunchCampaign { .. } => "LaunchCampaign",
+        ApiRequest::PauseCampaign { .. } => "PauseCampaign",
+        ApiRequest::ResumeCampaign { .. } => "ResumeCampaign",
+        ApiRequest::EditLead { .. } => "EditLead",
+        ApiRequest::DeleteLeads { .. } => "DeleteLeads",
+        ApiRequest::GeneratedMessages { .. } => "GeneratedMessages",
+        ApiRequest::EditGeneratedMessage { .. } => "EditGeneratedMessage",
+        ApiRequest::ListThreads { .. } => "ListThreads",
+        ApiRequest::GetThread { .. } => "GetThread",
+        ApiRequest::CreateThread(_) => "CreateThread",
+        ApiRequest::PatchThread { .. } => "PatchThread",
+        ApiRequest::DeleteThread { .. } => "DeleteThread",
+        ApiRequest::ListMessages { .. } => "ListMessages",
+        ApiRequest::SendMessage { .. } => "SendMessage",
+        ApiRequest::GetSender { .. } => "GetSender",
+        ApiRequest::GetContext => "GetContext",
+        ApiRequest::PutContext(_) => "PutContext",
+        ApiRequest::Redeem { .. } => "Redeem",
+    }
+}
+
+fn lead() -> LeadInput {
+    LeadInput {
+        email: Some("a@example.com".into()),
+        ..Default::default()
+    }
+}
+
+/// One request of every read.
+fn reads() -> Vec<ApiRequest> {
+    let id = || "x1".to_owned();
+    vec![
+        ApiRequest::ListDomains { skip_sync: true },
+        ApiRequest::VerifyDomain {
+            id: id(),
+            poll: true,
+        },
+        ApiRequest::ListSenders,
+        ApiRequest::SenderSchedule { id: id() },
+        ApiRequest::ListSearches,
+        ApiRequest::GetSearch {
+            id: id(),
+            page: SearchPageQuery::default(),
+        },
+        ApiRequest::QueryResults {
+            id: id(),
+            query: ResultsQuery::default(),
+        },
+        ApiRequest::Enrichment {
+            id: id(),
+            result_id: id(),
+        },
+        ApiRequest::ListCampaigns,
+        ApiRequest::GetCampaign { id: id() },
+        ApiRequest::ListLeads {
+            id: id(),
+            query: RosterQuery::default(),
+        },
+        ApiRequest::GeneratedMessages {
+            id: id(),
+            query: GeneratedMessagesQuery::default(),
+        },
+        ApiRequest::ListThreads {
+            query: ThreadQuery::default(),
+        },
+        ApiRequest::GetThread { id: id() },
+        ApiRequest::ListMessages {
+            id: id(),
+            page: None,
+            limit: None,
+        },
+        ApiRequest::GetSender { id: id() },
+        ApiRequest::GetContext,
+    ]
+}
+
+/// One request of every write.
+fn writes() -> Vec<ApiRequest> {
+    let id = || "x1".to_owned();
+    vec![
+        ApiRequest::CreateDomain {
+            name: "a.example.com".into(),
+        },
+        ApiRequest::VerifyDomain {
+            id: id(),
+            poll: false,
+        },
+        ApiRequest::CreateSearch(Box::new(crate::http::valid_search())),
+        ApiRequest::RunSearch {
+            id: id(),
+            continuation: None,
+        },
+        ApiRequest::RunAll,
+        ApiRequest::AddLeads {
+            id: id(),
+            channel: Channel::Email,
+            leads: Arc::from(vec![lead()]),
+        },
+        ApiRequest::CreateCampaign(Box::new(CreateCampaign {
+            kind: Channel::Email,
+            name: "Q4".into(),
+            ..Default::default()
+        })),
+        ApiRequest::UpdateCampaign {
+            id: id(),
+            update: Box::new(UpdateCampaign {
+                name: Some("Q4".into()),
+                ..Default::default()
+            }),
+        },
+        ApiRequest::LaunchCampaign { id: id() },
+        ApiRequest::PauseCampaign { id: id() },
+        ApiRequest::ResumeCampaign { id: id() },
+        ApiRequest::EditLead {
+            id: id(),
+            edit: Box::new(EditLead {
+                id: id(),
+                fields: lead(),
+            }),
+        },
+        ApiRequest::DeleteLeads {
+            id: id(),
+            which: DeleteLeads::Ids { ids: vec![id()] },
+        },
+        ApiRequest::EditGeneratedMessage {
+            id: id(),
+            edit: EditGeneratedMessage {
+                message_id: id(),
+                subject: Some("Hi".into()),
+                ..Default::default()
+            },
+        },
+        ApiRequest::CreateThread(Box::new(CreateThread {
+            draft_subject: Some("Hi".into()),
+            ..Default::default()
+        })),
+        ApiRequest::PatchThread {
+            id: id(),
+            patch: Box::new(PatchThread {
+                unread_count: Some(0),
+                ..Default::default()
+            }),
+        },
+        ApiRequest::DeleteThread { id: id() },
+        ApiRequest::SendMessage {
+            id: id(),
+            send: Box::default(),
+        },
+        ApiRequest::PutContext(Box::default()),
+        ApiRequest::Redeem {
+            code: "DEMO-PASS-1".into(),
+        },
+    ]
+}
+
+/// One request of every operation (37, the two kinds of verify apart).
+fn every_operation() -> Vec<ApiRequest> {
+    [reads(), writes()].concat()
+}
+
+#[tokio::test]
+async fn read_only_refuses_exactly_the_operations_the_table_calls_writes() {
+    let ops = every_operation();
+    let names: BTreeSet<&str> = ops.iter().map(name).collect();
+    assert_eq!(names.len(), ops.len(), "each operation once");
+    assert_eq!(names.len(), 37, "every arm of `name` is sampled");
+    // Nothing listens: a read fails to connect; a write must never get
+    // that far.
+    let addr = dead_port().await;
+    let mut cfg = config(&format!("http://{addr}"));
+    cfg.read_only = true;
+    cfg.retry.max_attempts = 1;
+    let client = Client::new(cfg).expect("client");
+    for op in ops {
+        let settle = op.settle();
+        let what = name(&op);
+        let reply = format!("{:?}", execute(&client, op).await);
+        let refused = reply.contains("ReadOnly {");
+        assert_eq!(
+            refused,
+            settle.is_some(),
+            "{what} (settled as {settle:?}): {reply}"
+        );
+        if !refused {
+            assert!(reply.contains("Connect {"), "{what} went out: {reply}");
+        }
+    }
+}
+
+#[test]
+fn the_writes_that_cannot_be_checked_or_can_be_repeated_are_declared() {
+    let settled = |want: Settle| -> BTreeSet<&'static str> {
+        every_operation()
+            .iter()
+            .filter(|o| o.settle() == Some(want))
+            .map(name)
+            .collect()
+    };
+    assert_eq!(
+        settled(Settle::SafeToRepeat),
+        ["AddLeads", "PutContext", "VerifyDomain(trigger)"].into()
+    );
+    assert_eq!(settled(Settle::NoCheck), ["Redeem"].into());
+}
