@@ -1,9 +1,10 @@
 //! The built-in defaults are parsed from the embedded assets at start:
 //! target a few tens of microseconds each, so start-up stays instant.
 
-// A bench that cannot set itself up (a port, a child process, its own
-// fixtures) stops with the reason: there is no user to hand an error to.
-#![allow(clippy::expect_used)]
+#![expect(
+    clippy::expect_used,
+    reason = "A bench that cannot set itself up (a port, a child process, its own fixtures) stops with the reason: there is no user to hand an error to."
+)]
 
 use std::hint::black_box;
 

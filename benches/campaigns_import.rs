@@ -14,8 +14,10 @@
 //!
 //! `cargo bench --bench campaigns_import`
 
-// A benchmark stops at its first failure, saying which step failed.
-#![allow(clippy::expect_used)]
+#![expect(
+    clippy::expect_used,
+    reason = "A benchmark stops at its first failure, saying which step failed."
+)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
@@ -39,11 +41,10 @@ struct Counting;
 static NOW: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 
-// The crate denies unsafe code; a counting allocator (to measure the
-// import's peak heap) can only be written with it.
-// SAFETY: every call is passed to the system allocator unchanged; only
-// the sizes are counted.
-#[allow(unsafe_code)]
+#[expect(
+    unsafe_code,
+    reason = "The crate denies unsafe code; a counting allocator (to measure the import's peak heap) can only be written with it. SAFETY: every call is passed to the system allocator unchanged; only the sizes are counted."
+)]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: same contract as the caller's.

@@ -20,9 +20,10 @@
 //! holding its last-known lists (`cache.json`), with the service up, and
 //! with the service stopped (its port closed).
 
-// A bench that cannot set itself up (a port, a child process, its own
-// fixtures) stops with the reason: there is no user to hand an error to.
-#![allow(clippy::expect_used)]
+#![expect(
+    clippy::expect_used,
+    reason = "A bench that cannot set itself up (a port, a child process, its own fixtures) stops with the reason: there is no user to hand an error to."
+)]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;

@@ -7,25 +7,37 @@
 //! that intent in one place, so the truncation lint is allowed only here.
 
 /// `f` as a whole `u64`, clamped to `0..=u64::MAX`; NaN is 0.
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // saturating by definition
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "saturating by definition"
+)]
 pub fn f64_to_u64(f: f64) -> u64 {
     f as u64
 }
 
 /// `f` as a whole `i64`, clamped to `i64::MIN..=i64::MAX`; NaN is 0.
-#[allow(clippy::cast_possible_truncation)] // saturating by definition
+#[expect(clippy::cast_possible_truncation, reason = "saturating by definition")]
 pub fn f64_to_i64(f: f64) -> i64 {
     f as i64
 }
 
 /// `f` as a whole `u32`, clamped to `0..=u32::MAX`; NaN is 0.
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // saturating by definition
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "saturating by definition"
+)]
 pub fn f64_to_u32(f: f64) -> u32 {
     f as u32
 }
 
 /// `f` as a whole `u16`, clamped to `0..=u16::MAX`; NaN is 0.
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // saturating by definition
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "saturating by definition"
+)]
 pub fn f64_to_u16(f: f64) -> u16 {
     f as u16
 }

@@ -406,9 +406,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 /// Whether the temp tag is the pid of another live process: a second
 /// Outpost writing right now, whose temp file must not vanish under it.
-// The crate denies unsafe code; std cannot ask whether another pid lives,
-// so this one libc::kill(pid, 0) is allowed here.
-#[allow(unsafe_code)]
+#[expect(
+    unsafe_code,
+    reason = "The crate denies unsafe code; std cannot ask whether another pid lives, so this one libc::kill(pid, 0) is allowed here."
+)]
 fn write_in_flight(tag: &str) -> bool {
     let Ok(pid) = tag.parse::<u32>() else {
         return false;

@@ -1,8 +1,9 @@
 //! Sample data for tests, snapshots and benchmarks (not used by the app).
 
-// Fixtures take their settings by value so a test reads like the data it
-// builds (`latest_run(RunStatus::Running)`).
-#![allow(clippy::needless_pass_by_value)]
+#![expect(
+    clippy::needless_pass_by_value,
+    reason = "Fixtures take their settings by value so a test reads like the data it builds (`latest_run(RunStatus::Running)`)."
+)]
 
 use std::time::Instant;
 
@@ -469,7 +470,10 @@ pub fn campaigns() -> Vec<Campaign> {
 }
 
 /// A thread of the inbox (sender `s-1` unless `account` says otherwise).
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a row of seed or fixture data: one argument per column reads like the data"
+)]
 pub fn thread(
     id: &str,
     status: ThreadStatus,

@@ -51,7 +51,10 @@ pub fn world(epoch: SimMs, scale: Option<usize>) -> World {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a row of seed or fixture data: one argument per column reads like the data"
+)]
 fn sender(
     g: &mut IdGen,
     kind: Channel,
@@ -80,7 +83,6 @@ fn sender(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn plan(
     queries: &[&str],
     reason: &str,
@@ -232,7 +234,10 @@ fn person_lead(c: &CampaignRec, g: &mut IdGen, p: &Person, source_ref: &str, at:
     l
 }
 
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a row of seed or fixture data: one argument per column reads like the data"
+)]
 fn campaign(
     g: &mut IdGen,
     ws: &Workspace,
@@ -321,7 +326,10 @@ fn network_steps() -> Vec<(NodeType, &'static str, &'static str)> {
     ]
 }
 
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a row of seed or fixture data: one argument per column reads like the data"
+)]
 fn thread(
     g: &mut IdGen,
     ws: &Workspace,
@@ -655,8 +663,10 @@ fn demo_senders(g: &mut IdGen) -> Vec<SenderAccount> {
 }
 
 /// The demo workspace's searches, oldest first.
-// A table of seed data: one literal per search.
-#[allow(clippy::too_many_lines)]
+#[expect(
+    clippy::too_many_lines,
+    reason = "A table of seed data: one literal per search."
+)]
 fn demo_searches(g: &mut IdGen, user_seed: u64, e: SimMs, scale: Option<usize>) -> Vec<SearchRec> {
     use CompanyCriterionKind as K;
     use CriterionOperator as O;
@@ -792,7 +802,10 @@ fn demo_searches(g: &mut IdGen, user_seed: u64, e: SimMs, scale: Option<usize>) 
 type Steps = [(NodeType, &'static str, &'static str)];
 
 /// A demo campaign whose roster comes from search `from`.
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a row of seed or fixture data: one argument per column reads like the data"
+)]
 fn mk(
     g: &mut IdGen,
     ws: &Workspace,
@@ -808,8 +821,10 @@ fn mk(
 }
 
 /// The demo workspace's campaigns in every state, oldest first.
-// A table of seed data: one literal per campaign, then their launches.
-#[allow(clippy::too_many_lines)]
+#[expect(
+    clippy::too_many_lines,
+    reason = "A table of seed data: one literal per campaign, then their launches."
+)]
 fn demo_campaigns(g: &mut IdGen, g2: &mut IdGen, ws: &Workspace, e: SimMs) -> Vec<CampaignRec> {
     let mut draft = mk(
         g,
@@ -947,8 +962,10 @@ fn demo_campaigns(g: &mut IdGen, g2: &mut IdGen, ws: &Workspace, e: SimMs) -> Ve
 }
 
 /// The demo workspace's inbox threads, oldest first.
-// A table of seed data: one literal per thread and its messages.
-#[allow(clippy::too_many_lines)]
+#[expect(
+    clippy::too_many_lines,
+    reason = "A table of seed data: one literal per thread and its messages."
+)]
 fn demo_threads(g: &mut IdGen, g2: &mut IdGen, ws: &Workspace, e: SimMs) -> Vec<ThreadRec> {
     let mut threads = Vec::new();
     let mut t = thread(
@@ -1134,8 +1151,10 @@ fn demo_domains(g: &mut IdGen, ws: &Workspace, e: SimMs) -> Vec<DomainRec> {
 }
 
 /// The second, small workspace (key [`super::OTHER_KEY`]).
-// A table of seed data: one literal per resource.
-#[allow(clippy::too_many_lines)]
+#[expect(
+    clippy::too_many_lines,
+    reason = "A table of seed data: one literal per resource."
+)]
 fn other(e: SimMs) -> Workspace {
     let mut g = IdGen::new(0x074E_0002);
     let user_seed = 0x07;

@@ -13,10 +13,10 @@ use crate::config::theme::{ColourEnv, Role, StyleSpec, ThemeFile};
 
 /// The built-in colour theme, read once from `assets/theme.toml`.
 static COLOUR: LazyLock<Theme> = LazyLock::new(|| {
-    // The embedded file is part of the build, not outside data, and
-    // `config::theme::tests::the_embedded_theme_sets_every_role` keeps it
-    // valid.
-    #[allow(clippy::expect_used)]
+    #[expect(
+        clippy::expect_used,
+        reason = "The embedded file is part of the build, not outside data, and `config::theme::tests::the_embedded_theme_sets_every_role` keeps it valid."
+    )]
     let file = ThemeFile::builtin().expect("assets/theme.toml is a valid theme");
     Theme::plain().layered(&file, false)
 });

@@ -3,10 +3,11 @@
 //! the HTTP behaviour against tiny servers on 127.0.0.1. One binary on
 //! purpose: every file directly under `tests/` links the whole crate.
 
-// Test helpers (servers, fixtures, clients) fail loudly: a broken fixture
-// is a failed test, not an error to handle, and clippy's test allowance
-// covers only `#[test]` functions themselves.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![expect(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "Test helpers (servers, fixtures, clients) fail loudly: a broken fixture is a failed test, not an error to handle, and clippy's test allowance covers only `#[test]` functions themselves."
+)]
 
 mod decode;
 mod errors;

@@ -4,8 +4,10 @@
 //! service's request log (the client, the commands, and the dashboard in a
 //! pty with its write keys pressed).
 
-// Test code: a failed expectation is a failed test, with its message.
-#![allow(clippy::expect_used, clippy::unwrap_used)]
+#![expect(
+    clippy::expect_used,
+    reason = "Test code: a failed expectation is a failed test, with its message."
+)]
 
 mod commands;
 mod import;

@@ -2,9 +2,6 @@
 //! request log is the witness of what reached it, and the `outpost` binary
 //! run in its own config and data directories.
 
-// Shared by every module; not each one uses every helper.
-#![allow(dead_code)]
-
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};

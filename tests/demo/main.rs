@@ -5,10 +5,11 @@
 //! One test binary on purpose: every file under `tests/` is a binary that
 //! links the whole crate.
 
-// Test helpers (servers, fixtures, clients) fail loudly: a broken fixture
-// is a failed test, not an error to handle, and clippy's test allowance
-// covers only `#[test]` functions themselves.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![expect(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "Test helpers (servers, fixtures, clients) fail loudly: a broken fixture is a failed test, not an error to handle, and clippy's test allowance covers only `#[test]` functions themselves."
+)]
 
 mod common;
 

@@ -19,8 +19,10 @@
 //! OUTPOST_CHAOS_SECS=200 cargo test --release --test e2e chaos_long -- --ignored --nocapture
 //! ```
 
-// Test helpers: a broken harness fails the test, with the reason.
-#![allow(clippy::expect_used)]
+#![expect(
+    clippy::expect_used,
+    reason = "Test helpers: a broken harness fails the test, with the reason."
+)]
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};

@@ -1,8 +1,10 @@
 //! A pty harness: runs the real `outpost` binary in a pseudo-terminal and
 //! reads its screen through the `vt100` terminal emulator.
 
-// Shared by every module; not each one uses every helper.
-#![allow(dead_code)]
+#![expect(
+    dead_code,
+    reason = "Shared by every module; not each one uses every helper."
+)]
 
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
@@ -259,8 +261,10 @@ impl Pty {
     }
 
     /// Sends a signal to the process.
-    // The crate denies unsafe code; a test signals its child with libc::kill.
-    #[allow(unsafe_code)]
+    #[expect(
+        unsafe_code,
+        reason = "The crate denies unsafe code; a test signals its child with libc::kill."
+    )]
     pub fn signal(&self, sig: i32) {
         if let Some(pid) = self.child.process_id() {
             // SAFETY: kill only sends a signal to our own child.

@@ -3,8 +3,10 @@
 //! tests run as root, so permission bits would not stop a write), when the
 //! terminal is too small, and when the service cannot be reached.
 
-// Test helpers: a broken harness fails the test, with the reason.
-#![allow(clippy::expect_used)]
+#![expect(
+    clippy::expect_used,
+    reason = "Test helpers: a broken harness fails the test, with the reason."
+)]
 
 use std::path::PathBuf;
 

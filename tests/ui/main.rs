@@ -1,10 +1,10 @@
 //! UI tests: snapshots of every screen, rendering safety, property tests
 //! over random messages, and the real loop on a test backend.
 
-// Test helpers (terminals, servers, fixtures) fail loudly: a broken fixture
-// is a failed test, not an error to handle, and clippy's test allowance
-// covers only `#[test]` functions themselves.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![expect(
+    clippy::expect_used,
+    reason = "Test helpers (terminals, servers, fixtures) fail loudly: a broken fixture is a failed test, not an error to handle, and clippy's test allowance covers only `#[test]` functions themselves."
+)]
 
 mod campaigns;
 mod chrome;

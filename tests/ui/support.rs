@@ -1,8 +1,10 @@
 //! Shared harness of the UI tests: render a model into a string, and run the
 //! real loop on a `TestBackend` that the test can read while it runs.
 
-// Shared by every pane module; not each one uses every helper.
-#![allow(dead_code)]
+#![expect(
+    dead_code,
+    reason = "Shared by every pane module; not each one uses every helper."
+)]
 
 use std::io;
 use std::sync::{Arc, Mutex};

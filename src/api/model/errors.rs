@@ -99,9 +99,6 @@ pub struct LeadFinderError {
 }
 
 /// Which of the three bodies an error answer used.
-// Error answers are rare and short-lived, so the size of the structured
-// variant (it may carry a whole thread) does not matter.
-#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum ErrorEnvelope {
     /// `{error: {code, message}}`.
