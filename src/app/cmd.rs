@@ -27,7 +27,7 @@ pub enum ApiRequest {
     },
     /// `POST /api/email/domains/{id}/verify`.
     VerifyDomain {
-        /// The resource id in the path.
+        /// The domain's id.
         id: String,
         /// A watch poll (`poll=true`: a read) rather than a trigger.
         poll: bool,
@@ -36,14 +36,14 @@ pub enum ApiRequest {
     ListSenders,
     /// `GET /api/senders/{id}/schedule`.
     SenderSchedule {
-        /// The resource id in the path.
+        /// The sender's id.
         id: String,
     },
     /// Optional `GET /api/lead-finder`.
     ListSearches,
     /// `GET /api/lead-finder/{id}`.
     GetSearch {
-        /// The resource id in the path.
+        /// The search's id.
         id: String,
         /// Which page, of what size.
         page: SearchPageQuery,
@@ -52,14 +52,14 @@ pub enum ApiRequest {
     CreateSearch(Box<CreateSearch>),
     /// `POST /api/lead-finder/{id}/results/query`.
     QueryResults {
-        /// The resource id in the path.
+        /// The search whose results are filtered.
         id: String,
         /// The filter, sort and page.
         query: ResultsQuery,
     },
     /// `POST /api/lead-finder/{id}/run`.
     RunSearch {
-        /// The resource id in the path.
+        /// The search to run.
         id: String,
         /// Continue the last run rather than start afresh.
         continuation: Option<bool>,
@@ -68,7 +68,7 @@ pub enum ApiRequest {
     RunAll,
     /// The enrichment profile of a result.
     Enrichment {
-        /// The resource id in the path.
+        /// The search the result belongs to.
         id: String,
         /// The result id.
         result_id: String,
@@ -77,19 +77,19 @@ pub enum ApiRequest {
     ListCampaigns,
     /// `GET /api/campaigns/{id}`.
     GetCampaign {
-        /// The resource id in the path.
+        /// The campaign's id.
         id: String,
     },
     /// `GET /api/campaigns/{id}/leads`.
     ListLeads {
-        /// The resource id in the path.
+        /// The campaign whose roster is read.
         id: String,
         /// The filter, sort and page.
         query: RosterQuery,
     },
     /// `POST /api/campaigns/{id}/leads`.
     AddLeads {
-        /// The resource id in the path.
+        /// The campaign the leads join.
         id: String,
         /// The channel the leads are added for.
         channel: Channel,
@@ -101,50 +101,50 @@ pub enum ApiRequest {
     CreateCampaign(Box<CreateCampaign>),
     /// `PATCH /api/campaigns/{id}` (settings and/or the whole sequence).
     UpdateCampaign {
-        /// The resource id in the path.
+        /// The campaign to change.
         id: String,
         /// The changes.
         update: Box<UpdateCampaign>,
     },
     /// `POST /api/campaigns/{id}/launch`.
     LaunchCampaign {
-        /// The resource id in the path.
+        /// The campaign to launch.
         id: String,
     },
     /// `POST /api/campaigns/{id}/pause`.
     PauseCampaign {
-        /// The resource id in the path.
+        /// The campaign to pause.
         id: String,
     },
     /// `POST /api/campaigns/{id}/resume`.
     ResumeCampaign {
-        /// The resource id in the path.
+        /// The campaign to resume.
         id: String,
     },
     /// `PATCH /api/campaigns/{id}/leads`: one lead's profile fields.
     EditLead {
-        /// The resource id in the path.
+        /// The campaign whose lead is edited.
         id: String,
         /// The changes.
         edit: Box<EditLead>,
     },
     /// `DELETE /api/campaigns/{id}/leads`: up to 500 ids, or all.
     DeleteLeads {
-        /// The resource id in the path.
+        /// The campaign whose leads are removed.
         id: String,
         /// Which leads.
         which: DeleteLeads,
     },
     /// `GET /api/campaigns/{id}/generate-messages`.
     GeneratedMessages {
-        /// The resource id in the path.
+        /// The campaign whose generated messages are read.
         id: String,
         /// The filter, sort and page.
         query: GeneratedMessagesQuery,
     },
     /// `PATCH /api/campaigns/{id}/generate-messages`.
     EditGeneratedMessage {
-        /// The resource id in the path.
+        /// The campaign the message was generated for.
         id: String,
         /// The changes.
         edit: EditGeneratedMessage,
@@ -156,26 +156,26 @@ pub enum ApiRequest {
     },
     /// `GET /api/threads/{id}`.
     GetThread {
-        /// The resource id in the path.
+        /// The thread's id.
         id: String,
     },
     /// `POST /api/threads`: a draft (never sends).
     CreateThread(Box<CreateThread>),
     /// `PATCH /api/threads/{id}`.
     PatchThread {
-        /// The resource id in the path.
+        /// The thread to change.
         id: String,
         /// The changes.
         patch: Box<PatchThread>,
     },
     /// `DELETE /api/threads/{id}`: an unsent draft.
     DeleteThread {
-        /// The resource id in the path.
+        /// The draft thread to delete.
         id: String,
     },
     /// `GET /api/threads/{id}/messages`.
     ListMessages {
-        /// The resource id in the path.
+        /// The thread whose messages are read.
         id: String,
         /// Page number.
         page: Option<u64>,
@@ -184,14 +184,14 @@ pub enum ApiRequest {
     },
     /// `POST /api/threads/{id}/messages`: sends (never retried).
     SendMessage {
-        /// The resource id in the path.
+        /// The draft thread to send.
         id: String,
         /// The message.
         send: Box<SendMessage>,
     },
     /// `GET /api/senders/{id}`.
     GetSender {
-        /// The resource id in the path.
+        /// The sender's id.
         id: String,
     },
     /// `GET /api/context`.
