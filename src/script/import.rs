@@ -442,7 +442,12 @@ fn stopped(line: u64, e: &ApiError) -> Stopped {
     Stopped {
         line,
         code: e.code().to_owned(),
-        message: e.message(),
+        // The service's own words: the report says itself whether the
+        // chunk may have gone in and what to do.
+        message: match e {
+            ApiError::Service(s) => s.message.clone(),
+            _ => e.message(),
+        },
         may_have_gone_in: write::of_error(e) == write::Outcome::MayHaveReached,
         exit: Exit::of(e),
     }
