@@ -768,3 +768,116 @@ fn results_at_160_columns_show_location_seniority_and_email() {
     assert!(text.contains("felix.nakamura@"), "{text}");
     assert_snapshot!("results_table_160x40", text);
 }
+
+/// A model on the Leads pane against a demo service that loses the
+/// answers `lost` names (`METHOD:PATH-PATTERN[:502|504|reset]`).
+async fn lost_answer_model(lost: &str) -> (Model, outpost::api::Client, outpost::demo::DemoHandle) {
+    let lost = outpost::demo::chaos::LostAnswer::parse(lost)
+        .unwrap_or_else(|e| panic!("lost answer: {e}"));
+    let handle = outpost::demo::spawn(
+        "127.0.0.1:0"
+            .parse()
+            .unwrap_or_else(|e| panic!("addr: {e:?}")),
+        DemoConfig {
+            rate_limit_per_sec: 100_000,
+            chaos: outpost::demo::ChaosConfig {
+                lost_answers: vec![lost],
+                ..outpost::demo::ChaosConfig::default()
+            },
+            ..DemoConfig::default()
+        },
+    )
+    .await
+    .unwrap_or_else(|e| panic!("demo service: {e:?}"));
+    let key = outpost::api::ApiKey::parse(outpost::demo::DEMO_KEY)
+        .unwrap_or_else(|e| panic!("key: {e:?}"));
+    let client = outpost::api::Client::new(outpost::api::ClientConfig::new(handle.base_url(), key))
+        .unwrap_or_else(|e| panic!("client: {e:?}"));
+    let mut m = fixtures::model(100, 30);
+    m.pane = Pane::Leads;
+    let cmds = m.start();
+    drive(&mut m, &client, cmds).await;
+    (m, client, handle)
+}
+
+/// A Lead Finder create whose answer is lost (502 after the demo service
+/// made the search): the create goes to the lost-create check, Ctrl-S
+/// meanwhile asks instead of sending a second create, and the check's read
+/// of the searches finds the one search it made — never two.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_create_answered_502_is_found_by_the_check_and_never_sent_twice() {
+    let (mut m, client, _demo) = lost_answer_model("POST:/api/lead-finder:502").await;
+    let press = |m: &mut Model, code: KeyCode, mods: KeyModifiers| {
+        update(m, Msg::Key(KeyEvent::new(code, mods)))
+    };
+    press(&mut m, KeyCode::Char('n'), KeyModifiers::NONE);
+    {
+        let f = m.panes.leads.form.as_mut().expect("the form opens");
+        f.form.set_value("title", "Lost answer RevOps");
+        f.form.set_value("intent", "Find RevOps leaders at EU SaaS");
+        f.form.set_value("queries", "head of revops");
+        f.form.set_value("reason", "They own the tooling budget");
+    }
+    let cmds = press(&mut m, KeyCode::Char('s'), KeyModifiers::CONTROL);
+    let [Cmd::Api { id, req }] = cmds.as_slice() else {
+        panic!("one create: {cmds:?}");
+    };
+    assert!(matches!(req, ApiRequest::CreateSearch(_)), "{req:?}");
+    let reply = outpost::runtime::effects::execute(&client, req.clone()).await;
+    let check = update(
+        &mut m,
+        Msg::Api {
+            id: *id,
+            latency: Duration::from_millis(1),
+            reply: Box::new(reply),
+        },
+    );
+    assert!(
+        check.iter().any(|c| matches!(
+            c,
+            Cmd::Api {
+                req: ApiRequest::ListSearches,
+                ..
+            }
+        )),
+        "the check reads the searches: {check:?}"
+    );
+    let said: Vec<String> = m.toasts.log().map(|t| t.text.as_str().to_owned()).collect();
+    assert!(!said.iter().any(|t| t.contains("r retries")), "{said:?}");
+    // While the check reads: Ctrl-S asks, and sends nothing.
+    let again = press(&mut m, KeyCode::Char('s'), KeyModifiers::CONTROL);
+    assert!(
+        !again.iter().any(|c| matches!(
+            c,
+            Cmd::Api {
+                req: ApiRequest::CreateSearch(_),
+                ..
+            }
+        )),
+        "no second create without a yes: {again:?}"
+    );
+    let text = screen_text(&terminal(&m, 100, 30));
+    assert!(text.contains("Create again?"), "{text}");
+    press(&mut m, KeyCode::Esc, KeyModifiers::NONE);
+    drive(&mut m, &client, check).await;
+    // Found by the check: opened, said so.
+    let open = m.panes.leads.open.as_ref().expect("the search opens");
+    assert_eq!(open.search.title, "Lost answer RevOps");
+    assert!(
+        m.toasts.log().any(|t| t
+            .text
+            .as_str()
+            .contains("the request whose answer was lost went through")),
+        "announced"
+    );
+    assert!(m.panes.leads.last_create.uncertain.is_none(), "settled");
+    let made = client
+        .list_searches()
+        .await
+        .unwrap_or_else(|e| panic!("list: {e:?}"))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|s| s.title == "Lost answer RevOps")
+        .count();
+    assert_eq!(made, 1, "one search, never two");
+}

@@ -15,8 +15,7 @@ use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::export::Walk;
 use super::{
-    Confirmed, Dialog, Filter, Picked, Purpose, error_text, in_flight, keys, lead_input,
-    maybe_accepted, send,
+    Confirmed, Dialog, Filter, Picked, Purpose, error_text, in_flight, keys, lead_input, send,
 };
 use crate::api::model::{Campaign, CampaignStatus, Channel, LeadInput};
 use crate::api::validate;
@@ -441,7 +440,9 @@ impl AddJob {
     }
 }
 
-/// An add to a campaign whose answer was lost after sending.
+/// An add to a campaign whose answer may have reached the service. Safe to
+/// repeat ([`crate::logic::write::Settle::SafeToRepeat`]): the service drops
+/// leads the campaign already holds, so sending them again adds none twice.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UncertainAdd {
     /// The campaign.
@@ -454,20 +455,20 @@ pub struct UncertainAdd {
     pub why: String,
 }
 
-/// "Add again?" after an add to the same campaign that may have been
-/// accepted.
+/// "Add again?" after an add to the same campaign that may have reached
+/// the service: safe to repeat, and said so; still asked.
 fn ask_add_again(m: &mut Model, u: &UncertainAdd) {
     m.confirm(Confirm {
         title: "Add again?".into(),
         lines: vec![
             format!(
-                "The last add to {} may have been accepted ({}: {}).",
+                "The last add to {} ({}) may have reached the service ({}).",
                 DisplayText::inline(&u.name),
                 crate::text::format::plural(u.leads, "lead", "leads"),
                 u.why
             ),
+            SAFE_TO_REPEAT.into(),
             "Its report showed the roster read back after it.".into(),
-            "Leads the campaign already holds are counted as duplicates, not added twice.".into(),
         ],
         yes: "Add again".into(),
         no: None,
@@ -475,6 +476,10 @@ fn ask_add_again(m: &mut Model, u: &UncertainAdd) {
         on_yes: ConfirmAction::Pane(Confirmed::AddAgain.into()),
     });
 }
+
+/// Why sending an add again does no harm (the contract: duplicates are
+/// dropped, within the batch and against the roster).
+const SAFE_TO_REPEAT: &str = "Sending them again is safe: the service drops leads the campaign already holds (counted as duplicates), so none is added twice.";
 
 /// "Add again?" was answered yes.
 pub fn add_again(m: &mut Model) -> Vec<Cmd> {
@@ -642,9 +647,9 @@ pub fn on_chunk(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
             // shows what the campaign holds, and the next add to it asks.
             let n = job.in_flight;
             job.error = Some(format!(
-                "the last chunk ({}) {}; stopped here — the roster below shows what the campaign holds",
+                "the last chunk ({}) may have reached the service ({}); stopped here — the roster below shows what the campaign holds. {SAFE_TO_REPEAT} Adding to this campaign again asks first.",
                 crate::text::format::plural(n, "lead", "leads"),
-                maybe_accepted(&e)
+                error_text(&e)
             ));
             let c = &job.campaign;
             let uncertain = UncertainAdd {

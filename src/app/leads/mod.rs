@@ -59,13 +59,14 @@ pub enum Confirmed {
     OverwriteExport,
     /// Create the missing directory of the export in progress.
     CreateExportDir,
-    /// Run a search again after a run request that may have been accepted.
+    /// Run a search again after a run request that may have reached the
+    /// service.
     RunAgain(String),
-    /// Send the new search again after a create that may have been
-    /// accepted.
+    /// Send the new search again after a create that may have reached the
+    /// service.
     CreateAgain,
-    /// Add leads to a campaign again after an add that may have been
-    /// accepted.
+    /// Add leads to a campaign again after an add that may have reached
+    /// the service (safe to repeat: the service drops duplicates).
     AddAgain,
 }
 
@@ -115,8 +116,13 @@ pub enum Purpose {
     CreateCheck,
     /// Starting a run.
     Run(String),
+    /// Reading a search's run status after a run request whose answer
+    /// was lost.
+    RunCheck(String),
     /// Run all.
     RunAll,
+    /// Reading the searches' runs after a run-all whose answer was lost.
+    RunAllCheck,
     /// The enrichment of a result shown in the detail.
     Enrichment(String),
     /// An enrichment fetched for its field descriptors (filter builder).
@@ -157,6 +163,12 @@ pub enum LeadsSub {
     /// Read the searches again to find a search whose create answer was
     /// lost (after this many reads that did not show it).
     CreateCheck(u32),
+    /// Read a search's run status again after a run request whose answer
+    /// was lost (after this many reads).
+    RunCheck(String, u32),
+    /// Read the searches' runs again after a run-all whose answer was lost
+    /// (after this many reads).
+    RunAllCheck(u32),
 }
 
 /// The filter applied to the open search's results.
@@ -340,11 +352,16 @@ pub struct LeadsModel {
     /// The `continuationRetryAfter` of the last run started, by search:
     /// from then a live run may be continued.
     pub retry_after: BTreeMap<String, String>,
-    /// Searches whose last run request may have been accepted (its answer
-    /// was lost after sending), with why: `R` asks before sending again.
-    pub uncertain_runs: BTreeMap<String, String>,
-    /// The last run-all may have been accepted (why): the next one says so.
-    pub run_all_uncertain: Option<String>,
+    /// Searches whose last run request may have reached the service (its
+    /// answer was lost), each with the check of its run status: `R` is
+    /// refused while it reads, then asks before sending again.
+    pub uncertain_runs: BTreeMap<String, run::UncertainRun>,
+    /// The last run-all may have reached the service: the check of the
+    /// searches' runs; `Ctrl-R` is refused while it reads, then asks first.
+    pub run_all_uncertain: Option<run::UncertainRunAll>,
+    /// What each search showed of its runs when a run request was sent
+    /// (what a lost answer's check compares against).
+    pub runs_before: BTreeMap<String, run::RunSeen>,
     /// Leads' location and seniority for the wide results table.
     pub facts: facts::FactsCache,
     /// Whether the account may create Lead Finder searches (the Profile's
@@ -391,6 +408,8 @@ impl LeadsModel {
         if let Some((misses, after)) = new_search::recheck(m) {
             subs.push((LeadsSub::CreateCheck(misses), after));
         }
+        // So does finding out whether a lost run request started a run.
+        run::recheck(m, subs);
         if m.pane != Pane::Leads {
             return;
         }
@@ -556,12 +575,6 @@ pub(crate) fn error_text(e: &ApiError) -> String {
     } else {
         format!("{code}: {message}")
     }
-}
-
-/// What to say after a write whose answer was lost after sending
-/// ([`ApiError::maybe_accepted`]).
-pub(crate) fn maybe_accepted(e: &ApiError) -> String {
-    format!("the request may have been accepted: {}", error_text(e))
 }
 
 /// The pane became visible.
@@ -760,7 +773,9 @@ pub fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -
         Purpose::Create => new_search::on_created(m, reply),
         Purpose::CreateCheck => new_search::on_create_check(m, reply),
         Purpose::Run(search) => run::on_run(m, &search, reply),
+        Purpose::RunCheck(search) => run::on_run_check(m, &search, reply),
         Purpose::RunAll => run::on_run_all(m, reply),
+        Purpose::RunAllCheck => run::on_run_all_check(m, reply),
         Purpose::Enrichment(result) => detail::on_enrichment(m, &result, reply),
         Purpose::Descriptors(search) => filter::on_descriptors(m, &search, reply),
         Purpose::Facts(result) => facts::on_facts(m, &result, reply),
@@ -1052,6 +1067,8 @@ impl PaneUnit for LeadsModel {
             LeadsSub::Facts => facts::fetch_next(m),
             LeadsSub::LiveFilter => filter::apply_live(m),
             LeadsSub::CreateCheck(_) => new_search::read_check(m),
+            LeadsSub::RunCheck(search, _) => run::read_run_check(m, &search),
+            LeadsSub::RunAllCheck(_) => run::read_run_all_check(m),
         }
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {

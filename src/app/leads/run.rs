@@ -1,22 +1,28 @@
 //! Running searches: one (`R`: a fresh run, or a continuation of one that
-//! stopped), or all (`Ctrl-R`, asked first). A run request whose answer was
-//! lost after sending may have started a run: the search is read again to
-//! learn whether it did, and the next request for it asks first.
+//! stopped), or all (`Ctrl-R`, asked first). A run request whose answer may
+//! have reached the service (a timeout, a dropped connection, a 5xx) may
+//! have started a run: the search's run status is read on the one schedule
+//! of [`write::Check`] (a failed read proves nothing) — a new run id, or a
+//! stopped run now live, proves it. While it reads, running again is
+//! refused; once it is settled without finding a run, it asks first.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
 
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::searches::{add_known_row, fetch_meta, load, upsert};
 use super::{
-    Confirmed, Dialog, Purpose, Report, View, in_flight, maybe_accepted, search, send, starting,
-    toast_error,
+    Confirmed, Dialog, LeadsSub, Purpose, Report, View, error_text, in_flight, search, send,
+    starting,
 };
 use crate::api::ApiError;
 use crate::api::model::{
-    LatestRun, RunAllItem, RunAllResponse, RunResponse, RunStatus, SearchKind,
+    LatestRun, RunAllItem, RunAllResponse, RunResponse, RunStatus, SearchKind, SearchPage,
+    SearchPageQuery,
 };
 use crate::app::keymap::Action;
+use crate::logic::write::{self, Seen, Verdict};
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
@@ -60,11 +66,217 @@ pub fn run(m: &mut Model, id: &str) -> Vec<Cmd> {
     let Some(continuation) = continuation(m, id) else {
         return Vec::new();
     };
-    if let Some(why) = m.panes.leads.uncertain_runs.get(id).cloned() {
-        ask_run_again(m, id, &why);
+    if let Some(u) = m.panes.leads.uncertain_runs.get(id).cloned() {
+        if u.check.settled() {
+            ask_run_again(m, id, &u);
+        } else {
+            refuse_while_checked(m, &u.check.text(RUN_PLACE), Action::RunSearch);
+        }
         return Vec::new();
     }
     send_run(m, id, continuation)
+}
+
+/// Where the check of a lost run request looks.
+const RUN_PLACE: &str = "in the search's run status";
+
+/// Where the check of a lost run-all looks.
+const RUN_ALL_PLACE: &str = "in the searches' runs";
+
+/// What a search showed of its runs: its last run's id and status.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RunSeen {
+    /// The last run's id (`latestRun.runId`, else the search's `lastRunId`).
+    pub run_id: Option<String>,
+    /// The last run's status, when known.
+    pub status: Option<RunStatus>,
+}
+
+impl RunSeen {
+    /// What a read of the search shows of its runs.
+    fn of_page(page: &SearchPage) -> RunSeen {
+        let run = page.latest_run.as_ref();
+        RunSeen {
+            run_id: run
+                .map(|r| r.run_id.clone())
+                .filter(|r| !r.is_empty())
+                .or_else(|| page.search.last_run_id.clone())
+                .filter(|r| !r.is_empty()),
+            status: run.map(|r| r.status.clone()),
+        }
+    }
+
+    /// Whether `now` shows a run that `self` (before the request) did not:
+    /// a new run id, or the same run live again (a continuation).
+    fn started_in(&self, now: &RunSeen) -> bool {
+        let new_id = now.run_id.is_some() && now.run_id != self.run_id;
+        let was_live = self.status.as_ref().is_some_and(RunStatus::is_live);
+        let live_again = !was_live && now.status.as_ref().is_some_and(RunStatus::is_live);
+        new_id || live_again
+    }
+}
+
+/// A run request whose answer may have reached the service.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UncertainRun {
+    /// Why it is in question (the error's code: `bad_gateway`).
+    pub why: String,
+    /// What the search showed of its runs when the request was sent.
+    pub before: RunSeen,
+    /// The reads of the search's run status so far.
+    pub check: write::Check,
+}
+
+/// A run-all whose answer may have reached the service.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UncertainRunAll {
+    /// Why it is in question (the error's code).
+    pub why: String,
+    /// Each listed search's last run id when it was sent.
+    pub before: BTreeMap<String, Option<String>>,
+    /// The reads of the searches so far.
+    pub check: write::Check,
+}
+
+/// What the search shows of its runs now, as far as the pane knows.
+fn seen_now(m: &Model, id: &str) -> RunSeen {
+    let l = &m.panes.leads;
+    if let Some(o) = l.open.as_ref().filter(|o| o.search.search_id == id) {
+        let run = o.latest_run.as_ref();
+        return RunSeen {
+            run_id: run
+                .map(|r| r.run_id.clone())
+                .filter(|r| !r.is_empty())
+                .or_else(|| o.search.last_run_id.clone())
+                .filter(|r| !r.is_empty()),
+            status: run.map(|r| r.status.clone()),
+        };
+    }
+    let row = l.list.rows.iter().find(|r| r.search.search_id == id);
+    RunSeen {
+        run_id: row
+            .and_then(|r| r.search.last_run_id.clone())
+            .filter(|r| !r.is_empty()),
+        status: row.and_then(|r| r.run.clone()),
+    }
+}
+
+/// Running again is refused while the check of the last lost request
+/// reads: its answer may yet show the run.
+fn refuse_while_checked(m: &mut Model, seen: &str, again: Action) {
+    let key = m.keymap.key_label(again);
+    m.notify(
+        Level::Warning,
+        "Not sent: still checking",
+        &format!(
+            "the last request may have reached the service; {seen}. {key} asks before sending again once that is settled."
+        ),
+    );
+}
+
+/// The checks' next reads: the subscriptions that fire them.
+pub fn recheck(m: &Model, subs: &mut Vec<(LeadsSub, Duration)>) {
+    for (id, u) in &m.panes.leads.uncertain_runs {
+        if let Some(after) = u.check.next_in() {
+            let reads = u.check.absent.saturating_add(u.check.failed);
+            subs.push((LeadsSub::RunCheck(id.clone(), reads), after));
+        }
+    }
+    if let Some(u) = &m.panes.leads.run_all_uncertain
+        && let Some(after) = u.check.next_in()
+    {
+        let reads = u.check.absent.saturating_add(u.check.failed);
+        subs.push((LeadsSub::RunAllCheck(reads), after));
+    }
+}
+
+/// Reads the search's run status for the check of a lost run request.
+pub fn read_run_check(m: &mut Model, id: &str) -> Vec<Cmd> {
+    if in_flight(m, |p| matches!(p, Purpose::RunCheck(s) if s == id)) {
+        return Vec::new();
+    }
+    let Some(u) = m.panes.leads.uncertain_runs.get_mut(id) else {
+        return Vec::new();
+    };
+    u.check.reading();
+    send_run_check(m, id)
+}
+
+fn send_run_check(m: &mut Model, id: &str) -> Vec<Cmd> {
+    let (_, cmd) = send(
+        m,
+        Purpose::RunCheck(id.to_owned()),
+        ApiRequest::GetSearch {
+            id: id.to_owned(),
+            page: SearchPageQuery {
+                limit: Some(1),
+                offset: None,
+                cursor: None,
+            },
+        },
+    );
+    vec![cmd]
+}
+
+/// A read of the search after a lost run request: a run it did not show
+/// before proves the request went through; a failed read counts for
+/// nothing.
+pub fn on_run_check(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::SearchPage(result) = &reply else {
+        return Vec::new();
+    };
+    let Some(u) = m.panes.leads.uncertain_runs.get_mut(id) else {
+        return Vec::new();
+    };
+    let (seen, live) = match result.as_ref() {
+        Ok(page) => {
+            let now = RunSeen::of_page(page);
+            if u.before.started_in(&now) {
+                let status = now
+                    .status
+                    .as_ref()
+                    .map_or_else(|| "recorded".to_owned(), |s| s.as_str().to_owned());
+                (
+                    Seen::Found(format!(
+                        "the search shows a new run ({})",
+                        DisplayText::inline(&status)
+                    )),
+                    page.latest_run.clone().filter(|r| r.status.is_live()),
+                )
+            } else {
+                (Seen::Absent, None)
+            }
+        }
+        Err(e) => (Seen::Failed(error_text(e)), None),
+    };
+    let verdict = u.check.saw(seen).cloned();
+    let said = u.check.text(RUN_PLACE);
+    let mut cmds = Vec::new();
+    // The row shows what was read, as any read of it does.
+    if m.panes.leads.list.row_mut(id).is_some() {
+        cmds.extend(super::searches::on_meta(m, id, reply));
+    }
+    let run = m.keymap.key_label(Action::RunSearch);
+    match verdict {
+        Some(Verdict::Found(_)) => {
+            m.panes.leads.uncertain_runs.remove(id);
+            m.notify(
+                Level::Success,
+                "Run started",
+                &format!("the run request whose answer was lost went through: {said}"),
+            );
+            if let Some(live) = live {
+                cmds.extend(search::run_started(m, id, live));
+            }
+        }
+        Some(_) => m.notify(
+            Level::Warning,
+            "Run may not have started",
+            &format!("{said}; {run} asks before sending it again"),
+        ),
+        None => {}
+    }
+    cmds
 }
 
 /// Whether to continue the last run (`Some(None)`: a fresh run); `None`
@@ -106,6 +318,8 @@ fn continuation(m: &mut Model, id: &str) -> Option<Option<bool>> {
 }
 
 fn send_run(m: &mut Model, id: &str, continuation: Option<bool>) -> Vec<Cmd> {
+    let before = seen_now(m, id);
+    m.panes.leads.runs_before.insert(id.to_owned(), before);
     let (_, cmd) = send(
         m,
         Purpose::Run(id.to_owned()),
@@ -117,8 +331,9 @@ fn send_run(m: &mut Model, id: &str, continuation: Option<bool>) -> Vec<Cmd> {
     vec![cmd]
 }
 
-/// "Run again?" after a run request that may have been accepted.
-fn ask_run_again(m: &mut Model, id: &str, why: &str) {
+/// "Run again?" after a run request that may have reached the service,
+/// once its check is settled.
+fn ask_run_again(m: &mut Model, id: &str, u: &UncertainRun) {
     let (status, _) = known_status(m, id);
     let now = match status {
         Some(s) => format!(
@@ -130,7 +345,7 @@ fn ask_run_again(m: &mut Model, id: &str, why: &str) {
     m.confirm(Confirm {
         title: "Run again?".into(),
         lines: vec![
-            format!("The last run request for this search may have been accepted ({why})."),
+            format!("The last run request ({}): ", u.why) + &u.check.again_warning(RUN_PLACE),
             now,
             "Sending it again may start a second run.".into(),
         ],
@@ -152,9 +367,10 @@ pub fn on_run(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::RunStarted(result) = reply else {
         return Vec::new();
     };
+    let before = m.panes.leads.runs_before.remove(id).unwrap_or_default();
     match *result {
         Ok(r) => run_started(m, id, &r),
-        Err(e) => run_failed(m, id, &e),
+        Err(e) => run_failed(m, id, &e, before),
     }
 }
 
@@ -223,44 +439,71 @@ fn run_started(m: &mut Model, id: &str, r: &RunResponse) -> Vec<Cmd> {
 }
 
 /// A run that failed: a 409 is a run already going (watched from now);
-/// an answer lost after sending may have started one (read again, and the
-/// next `R` asks first).
-fn run_failed(m: &mut Model, id: &str, e: &ApiError) -> Vec<Cmd> {
+/// an answer that may have reached the service may have started one (its
+/// run status is checked, and `R` waits for the verdict); any other
+/// refusal started nothing, and says which key runs it again.
+fn run_failed(m: &mut Model, id: &str, e: &ApiError, before: RunSeen) -> Vec<Cmd> {
+    let run = m.keymap.key_label(Action::RunSearch);
     if e.status() == Some(409) {
         m.notify(
             Level::Warning,
             "Already running",
             &format!("{} — watching the run in progress", e.message()),
         );
-    } else if e.maybe_accepted() {
-        m.panes
-            .leads
-            .uncertain_runs
-            .insert(id.to_owned(), e.code().to_owned());
-        let again = m.keymap.key_label(Action::RunSearch);
+        // Read the run again: the watch starts when a live status arrives.
+        if m.panes.leads.open_id() == Some(id) {
+            return search::poll(m);
+        }
+        return fetch_meta(m, id);
+    }
+    if !e.maybe_accepted() {
+        // Nothing started: the service's code and words, and the run key
+        // (never "r retries": r refreshes, it does not run).
         m.notify(
-            Level::Warning,
-            "Run may have started",
+            Level::Error,
+            &format!("{} · starting the run", e.code()),
             &format!(
-                "{}; reading the search again to see. {again} asks before sending it again.",
-                maybe_accepted(e)
+                "{}. No run was started; {run} runs it again.",
+                e.message().trim_end_matches('.')
             ),
         );
-    } else {
-        toast_error(m, "starting the run", e);
         return Vec::new();
     }
-    // Read the run again: the watch starts when a live status arrives.
-    if m.panes.leads.open_id() == Some(id) {
-        return search::poll(m);
-    }
-    fetch_meta(m, id)
+    m.panes.leads.uncertain_runs.insert(
+        id.to_owned(),
+        UncertainRun {
+            why: e.code().to_owned(),
+            before,
+            check: write::Check::start(),
+        },
+    );
+    m.notify(
+        Level::Warning,
+        "Run may have reached the service",
+        &format!(
+            "{}. Reading the search's run status to learn whether it started; {run} waits for that, then asks before sending again.",
+            error_text(e)
+        ),
+    );
+    // `Check::start()` counts its first read as on its way: sent now.
+    send_run_check(m, id)
 }
 
 /// Asks before running every search, saying how many it will start (and,
 /// after a run-all whose answer was lost, that it may have started them).
 pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
     if running_all(m) {
+        return Vec::new();
+    }
+    if let Some(u) = m
+        .panes
+        .leads
+        .run_all_uncertain
+        .as_ref()
+        .filter(|u| !u.check.settled())
+    {
+        let seen = u.check.text(RUN_ALL_PLACE);
+        refuse_while_checked(m, &seen, Action::RunAll);
         return Vec::new();
     }
     let rows = &m.panes.leads.list.rows;
@@ -272,9 +515,11 @@ pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
         .count() as u64;
     let start = known.saturating_sub(running + static_done);
     let mut lines = Vec::new();
-    if let Some(why) = &m.panes.leads.run_all_uncertain {
+    if let Some(u) = &m.panes.leads.run_all_uncertain {
         lines.push(format!(
-            "The last run-all may have been accepted ({why}): the searches it started show as running. Running all again may start runs twice."
+            "The last run-all ({}): {} Running all again may start runs twice.",
+            u.why,
+            u.check.again_warning(RUN_ALL_PLACE)
         ));
     }
     lines.push(if m.panes.leads.list.loaded {
@@ -323,6 +568,7 @@ pub fn run_all(m: &mut Model) -> Vec<Cmd> {
     if running_all(m) {
         return Vec::new();
     }
+    m.panes.leads.run_all_uncertain = None;
     let (_, cmd) = send(m, Purpose::RunAll, ApiRequest::RunAll);
     vec![cmd]
 }
@@ -364,22 +610,54 @@ pub fn on_run_all(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     cmds
 }
 
-/// A run-all that failed. When it may have been accepted (the answer was
-/// lost after sending), the searches are read again to show what it
-/// started, and the next run-all says so before it is sent.
+/// A run-all that failed. When it may have reached the service, the
+/// searches' runs are read on the check's schedule (a run id a search did
+/// not show when it was sent proves it), the rows' statuses are read
+/// again, and the next run-all waits for the verdict, then asks.
 fn run_all_failed(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
+    let again = m.keymap.key_label(Action::RunAll);
     if !e.maybe_accepted() {
-        toast_error(m, "running all searches", e);
+        m.notify(
+            Level::Error,
+            &format!("{} · running all searches", e.code()),
+            &format!(
+                "{}. No run was started; {again} asks to run them again.",
+                e.message().trim_end_matches('.')
+            ),
+        );
         return Vec::new();
     }
-    m.panes.leads.run_all_uncertain = Some(e.code().to_owned());
-    let again = m.keymap.key_label(Action::RunAll);
+    let l = &m.panes.leads.list;
+    let before: BTreeMap<String, Option<String>> = l
+        .rows
+        .iter()
+        .filter(|r| r.loaded && !r.gone)
+        .map(|r| (r.search.search_id.clone(), r.search.last_run_id.clone()))
+        .collect();
+    let check = if l.loaded && l.registry {
+        write::Check::unchecked("the service does not list searches")
+    } else if before.is_empty() {
+        write::Check::unchecked("no search's runs were known when it was sent")
+    } else {
+        write::Check::start()
+    };
+    let reads = !check.settled();
+    m.panes.leads.run_all_uncertain = Some(UncertainRunAll {
+        why: e.code().to_owned(),
+        before,
+        check,
+    });
     m.notify(
         Level::Warning,
-        "Run all may have started",
+        "Run all may have reached the service",
         &format!(
-            "{}; reading the searches again to see what runs. {again} asks before sending it again.",
-            maybe_accepted(e)
+            "{}. {} {again} waits for that, then asks before sending it again.",
+            error_text(e),
+            if reads {
+                "Reading the searches' runs to learn whether it started them;"
+            } else {
+                "Outpost cannot check it (the service does not list the searches' runs);"
+            }
         ),
     );
     for r in &mut m.panes.leads.list.rows {
@@ -394,7 +672,81 @@ fn run_all_failed(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
     if matches!(m.panes.leads.view, View::Search | View::Detail) {
         cmds.extend(search::poll(m));
     }
+    if reads {
+        cmds.extend(send_run_all_check(m));
+    }
     cmds
+}
+
+/// Reads the searches for the check of a lost run-all.
+pub fn read_run_all_check(m: &mut Model) -> Vec<Cmd> {
+    if in_flight(m, |p| *p == Purpose::RunAllCheck) {
+        return Vec::new();
+    }
+    let Some(u) = m.panes.leads.run_all_uncertain.as_mut() else {
+        return Vec::new();
+    };
+    u.check.reading();
+    send_run_all_check(m)
+}
+
+fn send_run_all_check(m: &mut Model) -> Vec<Cmd> {
+    let (_, cmd) = send(m, Purpose::RunAllCheck, ApiRequest::ListSearches);
+    vec![cmd]
+}
+
+/// The searches, read after a lost run-all: a search showing a run it did
+/// not show when it was sent proves the run-all went through.
+pub fn on_run_all_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Searches(result) = reply else {
+        return Vec::new();
+    };
+    let Some(u) = m.panes.leads.run_all_uncertain.as_mut() else {
+        return Vec::new();
+    };
+    let seen = match result {
+        Ok(Some(list)) => {
+            let started = list
+                .iter()
+                .filter(|s| {
+                    u.before.get(&s.search_id).is_some_and(|was| {
+                        s.last_run_id.as_ref().is_some_and(|r| !r.is_empty())
+                            && s.last_run_id != *was
+                    })
+                })
+                .count() as u64;
+            if started > 0 {
+                Seen::Found(format!(
+                    "{} a new run",
+                    crate::text::format::plural(started, "search shows", "searches show")
+                ))
+            } else {
+                Seen::Absent
+            }
+        }
+        Ok(None) => {
+            u.check = write::Check::unchecked("the service does not list searches");
+            return Vec::new();
+        }
+        Err(e) => Seen::Failed(error_text(&e)),
+    };
+    let verdict = u.check.saw(seen).cloned();
+    let said = u.check.text(RUN_ALL_PLACE);
+    let again = m.keymap.key_label(Action::RunAll);
+    match verdict {
+        Some(Verdict::Found(_)) => m.notify(
+            Level::Success,
+            "Run all went through",
+            &format!("{said}; {again} asks before running all again"),
+        ),
+        Some(_) => m.notify(
+            Level::Warning,
+            "Run all may not have started",
+            &format!("{said}; {again} asks before sending it again"),
+        ),
+        None => {}
+    }
+    Vec::new()
 }
 
 /// The counts and the agent's summary, first in the report.

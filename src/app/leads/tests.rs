@@ -2221,7 +2221,11 @@ fn an_uncertain_create_is_checked_and_asked_before_sending_again() {
             .and_then(|f| f.form.note.clone())
             .unwrap_or_default()
     };
-    assert!(note(&m).contains("may have been accepted"), "{}", note(&m));
+    assert!(
+        note(&m).contains("may have reached the service"),
+        "{}",
+        note(&m)
+    );
     fake.serve(&mut m, check);
     // A write that outlasted the timeout may still land: the list is read
     // again, further apart, before "most likely not created".
@@ -2243,7 +2247,8 @@ fn an_uncertain_create_is_checked_and_asked_before_sending_again() {
         panic!("asks");
     };
     assert!(
-        c.lines[0].contains("may have been accepted (timeout"),
+        c.lines[0].starts_with("The last create request: timeout")
+            && c.lines[1].contains("not found in the searches list after 5 good reads"),
         "{:?}",
         c.lines
     );
@@ -2287,7 +2292,7 @@ fn a_lost_create_is_still_in_question_after_its_form_is_closed() {
         .as_ref()
         .and_then(|f| f.form.note.clone())
         .unwrap_or_default();
-    assert!(note.contains("may have been accepted"), "{note}");
+    assert!(note.contains("may have reached the service"), "{note}");
     assert!(
         api(&ctrl(&mut m, 's')).is_empty(),
         "not sent again by itself"
@@ -2395,6 +2400,95 @@ fn an_uncertain_create_that_went_through_is_found_and_opened() {
     assert_eq!(creates(&fake), 0, "never sent twice");
 }
 
+/// A create answered 502 after the service made the search ("r retries"
+/// used to follow, and Ctrl-S made a second search): it goes to the lost
+/// create check, never says "r retries", and Ctrl-S asks before a second
+/// create.
+#[test]
+fn a_create_answered_502_is_checked_not_retried() {
+    let mut fake = Fake::new();
+    let mut m = create_form(&mut fake);
+    let cmds = ctrl(&mut m, 's');
+    let (id, _) = api(&cmds)[0].clone();
+    let check = reply(
+        &mut m,
+        id,
+        ApiReply::SearchCreated(Box::new(Err(bad_gateway()))),
+    );
+    assert_eq!(api(&check)[0].1, ApiRequest::ListSearches, "checked");
+    let all: Vec<String> = m.toasts.log().map(|t| t.text.as_str().to_owned()).collect();
+    assert!(!all.iter().any(|t| t.contains("r retries")), "{all:?}");
+    let t = m.toasts.items().last().expect("told");
+    assert_eq!(t.title.as_str(), "Search may have been created");
+    assert!(
+        t.text.as_str().contains("bad_gateway"),
+        "{}",
+        t.text.as_str()
+    );
+    fake.serve(&mut m, check);
+    let u = m
+        .panes
+        .leads
+        .last_create
+        .uncertain
+        .as_ref()
+        .expect("in question");
+    assert_eq!(u.check.absent, 1, "one good read so far");
+    let cmds = ctrl(&mut m, 's');
+    assert!(api(&cmds).is_empty(), "no second create without a yes");
+    assert!(matches!(&m.overlay, Some(Overlay::Confirm(c)) if c.title == "Create again?"));
+    assert_eq!(creates(&fake), 0);
+}
+
+/// When the searches cannot be listed (the list route answers 404), a lost
+/// create cannot be checked: the verdict says so, and Ctrl-S still asks.
+#[test]
+fn a_lost_create_with_no_list_route_says_no_check_is_possible() {
+    let mut fake = Fake::new();
+    let mut m = create_form(&mut fake);
+    fake.list_route = false;
+    let cmds = ctrl(&mut m, 's');
+    let (id, _) = api(&cmds)[0].clone();
+    let check = reply(
+        &mut m,
+        id,
+        ApiReply::SearchCreated(Box::new(Err(bad_gateway()))),
+    );
+    fake.serve(&mut m, check);
+    let u = m
+        .panes
+        .leads
+        .last_create
+        .uncertain
+        .as_ref()
+        .expect("in question");
+    assert!(
+        matches!(
+            u.check.verdict,
+            Some(crate::logic::write::Verdict::NoCheck(_))
+        ),
+        "{u:?}"
+    );
+    assert!(new_search::recheck(&m).is_none(), "no more reads");
+    let note = m
+        .panes
+        .leads
+        .form
+        .as_ref()
+        .and_then(|f| f.form.note.clone())
+        .unwrap_or_default();
+    assert!(
+        note.contains("does not list searches, so Outpost cannot tell"),
+        "{note}"
+    );
+    ctrl(&mut m, 's');
+    let Some(Overlay::Confirm(c)) = &m.overlay else {
+        panic!("asks");
+    };
+    assert!(c.lines[1].contains("Outpost cannot tell"), "{:?}", c.lines);
+    assert_eq!(creates(&fake), 0);
+}
+
 #[test]
 fn a_refused_create_says_why_in_plain_words() {
     let mut fake = Fake::new();
@@ -2452,63 +2546,204 @@ fn a_refused_create_says_why_in_plain_words() {
     );
 }
 
+/// A write answered 502 after the service acted, as the client marks it.
+fn bad_gateway() -> crate::api::ApiError {
+    let mut e = crate::api::error::ServiceError::from_body(
+        502,
+        br#"{"error":{"code":"bad_gateway","message":"upstream answer lost"}}"#,
+        None,
+    );
+    e.may_have_reached = true;
+    crate::api::ApiError::Service(Box::new(e))
+}
+
+/// The run check's subscription of `search`, after `reads` reads.
+fn run_check(search: &str, reads: u32) -> SubId {
+    SubId::Pane(PaneSub::Leads(LeadsSub::RunCheck(search.into(), reads)))
+}
+
+/// Fires the run check of `search` until it settles; returns the reads.
+fn settle_run_check(m: &mut Model, fake: &mut Fake, search: &str) -> u32 {
+    for _ in 0..20 {
+        let Some(u) = m.panes.leads.uncertain_runs.get(search) else {
+            return 0;
+        };
+        if u.check.settled() {
+            return u.check.absent + u.check.failed;
+        }
+        let sub = run_check(search, u.check.absent + u.check.failed);
+        assert!(
+            subscriptions(m).into_iter().any(|s| s.id == sub),
+            "the next read is scheduled"
+        );
+        let cmds = update(m, Msg::SubFired(sub));
+        fake.serve(m, cmds);
+    }
+    panic!("the check never settles");
+}
+
+/// R whose answer was lost (502 after sending): the search's run status is
+/// read on the check's schedule; R is refused while it reads, then asks
+/// with what the check saw — never "r retries".
 #[test]
-fn an_uncertain_run_is_read_again_and_asked_before_sending_again() {
+fn an_uncertain_run_is_checked_refused_while_checked_then_asked() {
     let mut fake = Fake::new();
     let mut m = opened(&mut fake);
+    let runs = |fake: &Fake| fake.count(|r| matches!(r, ApiRequest::RunSearch { .. }));
     let cmds = key(&mut m, KeyCode::Char('R'));
     let (id, _) = api(&cmds)[0].clone();
+    // The service never got it: the run status stays as it was.
     let reread = reply(
         &mut m,
         id,
-        ApiReply::RunStarted(Box::new(Err(lost_after_sending()))),
+        ApiReply::RunStarted(Box::new(Err(bad_gateway()))),
     );
-    assert_eq!(
-        m.toasts.items().last().map(|t| t.title.as_str()),
-        Some("Run may have started")
+    let t = m.toasts.items().last().expect("told");
+    assert_eq!(t.title.as_str(), "Run may have reached the service");
+    assert!(
+        !t.text.as_str().contains("r retries"),
+        "{}",
+        t.text.as_str()
     );
     assert!(
         api(&reread)
             .iter()
             .any(|(_, r)| matches!(r, ApiRequest::GetSearch { id, .. } if id == "s-3")),
-        "reads the search again"
+        "reads the search's run status"
     );
-    // The service shows no new run: R asks before sending again.
     fake.serve(&mut m, reread);
-    let runs = |fake: &Fake| fake.count(|r| matches!(r, ApiRequest::RunSearch { .. }));
+    // Checking: R sends nothing and asks nothing.
+    let cmds = key(&mut m, KeyCode::Char('R'));
+    assert!(api(&cmds).is_empty(), "not sent while checked");
+    assert!(m.overlay.is_none(), "not asked while checked");
+    let t = m.toasts.items().last().expect("told");
+    assert_eq!(t.title.as_str(), "Not sent: still checking");
+    assert!(
+        t.text.as_str().contains("1 of 5 good reads"),
+        "{}",
+        t.text.as_str()
+    );
+    assert_eq!(settle_run_check(&mut m, &mut fake, "s-3"), 5);
+    assert_eq!(runs(&fake), 0, "never sent again by itself");
     let cmds = key(&mut m, KeyCode::Char('R'));
     assert!(api(&cmds).is_empty());
     let Some(Overlay::Confirm(c)) = &m.overlay else {
         panic!("asks");
     };
     assert_eq!(c.title, "Run again?");
+    assert!(
+        c.lines[0].contains("(bad_gateway)")
+            && c.lines[0].contains("not found in the search's run status after 5 good reads"),
+        "{:?}",
+        c.lines
+    );
     let cmds = key(&mut m, KeyCode::Char('y'));
     fake.serve(&mut m, cmds);
     assert_eq!(runs(&fake), 1, "sent after yes");
-    // Another lost answer, and this time the run did start: R says it runs.
-    if let Some(r) = m
-        .panes
-        .leads
-        .open
-        .as_mut()
-        .and_then(|o| o.latest_run.as_mut())
-    {
-        r.status = RunStatus::Completed;
-    }
+}
+
+/// A lost run answer whose run did start: the check's read finds the run
+/// live again and settles it; R then says it runs.
+#[test]
+fn an_uncertain_run_that_started_is_found_by_the_check() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
     let cmds = key(&mut m, KeyCode::Char('R'));
-    let (id, _) = api(&cmds)[0].clone();
-    fake.run = RunStatus::Running;
+    let (id, req) = api(&cmds)[0].clone();
+    fake.answer(&req);
     let reread = reply(
         &mut m,
         id,
-        ApiReply::RunStarted(Box::new(Err(lost_after_sending()))),
+        ApiReply::RunStarted(Box::new(Err(bad_gateway()))),
     );
     fake.serve(&mut m, reread);
+    assert!(m.panes.leads.uncertain_runs.is_empty(), "settled: found");
+    assert!(
+        m.toasts
+            .items()
+            .iter()
+            .any(|t| t.title.as_str() == "Run started"
+                && t.text
+                    .as_str()
+                    .contains("the search shows a new run (queued)")),
+        "{:?}",
+        m.toasts.items()
+    );
     assert!(api(&key(&mut m, KeyCode::Char('R'))).is_empty());
     assert!(m.overlay.is_none(), "nothing to ask: it runs");
     assert_eq!(
         m.toasts.items().last().map(|t| t.title.as_str()),
         Some("Already running")
+    );
+}
+
+/// A failed read of the run status is no evidence: ten of them say
+/// "could not check", never "not found", and R then asks.
+#[test]
+fn failed_reads_of_a_lost_run_never_count_as_checks() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('R'));
+    let (id, _) = api(&cmds)[0].clone();
+    fake.tamper = Some(Box::new(|req, r| match req {
+        ApiRequest::GetSearch { page, .. } if page.limit == Some(1) => {
+            ApiReply::SearchPage(Box::new(Err(service_error(
+                500,
+                r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+            ))))
+        }
+        _ => r,
+    }));
+    let reread = reply(
+        &mut m,
+        id,
+        ApiReply::RunStarted(Box::new(Err(bad_gateway()))),
+    );
+    fake.serve(&mut m, reread);
+    assert_eq!(settle_run_check(&mut m, &mut fake, "s-3"), 10);
+    let u = &m.panes.leads.uncertain_runs["s-3"];
+    assert_eq!(u.check.absent, 0, "no failed read counted");
+    key(&mut m, KeyCode::Char('R'));
+    let Some(Overlay::Confirm(c)) = &m.overlay else {
+        panic!("asks");
+    };
+    assert!(
+        c.lines[0].contains("could not check: 10 reads failed")
+            && !c.lines[0].contains("most likely"),
+        "{:?}",
+        c.lines
+    );
+}
+
+/// A run the service refused (4xx) started nothing: the notice gives its
+/// code and names the run key — never "r retries" (r refreshes).
+#[test]
+fn a_refused_run_names_the_run_key_not_refresh() {
+    let mut fake = Fake::new();
+    fake.tamper = Some(Box::new(|req, r| match req {
+        ApiRequest::RunSearch { .. } => ApiReply::RunStarted(Box::new(Err(service_error(
+            422,
+            r#"{"error":"source_busy","message":"The source is busy","code":"busy","retryable":true}"#,
+        )))),
+        _ => r,
+    }));
+    let mut m = opened(&mut fake);
+    let cmds = key(&mut m, KeyCode::Char('R'));
+    fake.serve(&mut m, cmds);
+    let t = m.toasts.items().last().expect("told");
+    assert!(
+        t.title.as_str().contains("starting the run"),
+        "{}",
+        t.title.as_str()
+    );
+    assert!(
+        t.text.as_str().contains("R runs it again") && !t.text.as_str().contains("r retries"),
+        "{}",
+        t.text.as_str()
+    );
+    assert!(
+        m.panes.leads.uncertain_runs.is_empty(),
+        "nothing in question"
     );
 }
 
@@ -2531,18 +2766,84 @@ fn an_uncertain_run_all_reads_the_searches_and_warns_before_sending_again() {
         5,
         "the statuses are read again (2 at first, then all 3)"
     );
+    // Checking the searches' runs: Ctrl-R sends nothing, asks nothing.
+    let cmds = ctrl(&mut m, 'r');
+    assert!(api(&cmds).is_empty());
+    assert!(m.overlay.is_none(), "not asked while checked");
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.title.as_str()),
+        Some("Not sent: still checking")
+    );
+    for _ in 0..20 {
+        let Some(u) = m.panes.leads.run_all_uncertain.as_ref() else {
+            panic!("in question");
+        };
+        if u.check.settled() {
+            break;
+        }
+        let reads = u.check.absent + u.check.failed;
+        let sub = SubId::Pane(PaneSub::Leads(LeadsSub::RunAllCheck(reads)));
+        assert!(subscriptions(&m).into_iter().any(|s| s.id == sub));
+        let cmds = update(&mut m, Msg::SubFired(sub));
+        fake.serve(&mut m, cmds);
+    }
+    assert_eq!(
+        fake.count(|r| matches!(r, ApiRequest::RunAll)),
+        0,
+        "never sent again by itself"
+    );
     let cmds = ctrl(&mut m, 'r');
     assert!(api(&cmds).is_empty());
     let Some(Overlay::Confirm(c)) = &m.overlay else {
         panic!("asks");
     };
     assert!(
-        c.lines[0].contains("The last run-all may have been accepted (timeout)"),
+        c.lines[0].contains("The last run-all (timeout)")
+            && c.lines[0].contains("not found in the searches' runs after 5 good reads"),
         "{:?}",
         c.lines
     );
     assert!(
         c.lines[1].contains("of the 3 searches listed"),
+        "{:?}",
+        c.lines
+    );
+}
+
+/// A lost run-all whose runs did start: a search showing a run id it did
+/// not show before settles it; the next run-all still asks, saying so.
+#[test]
+fn an_uncertain_run_all_that_went_through_is_found() {
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    ctrl(&mut m, 'r');
+    let cmds = key(&mut m, KeyCode::Char('y'));
+    let (id, _) = api(&cmds)[0].clone();
+    fake.tamper = Some(Box::new(|req, r| match (req, r) {
+        (ApiRequest::ListSearches, ApiReply::Searches(Ok(Some(mut list)))) => {
+            for s in &mut list {
+                s.last_run_id = Some(format!("run-new-{}", s.search_id));
+            }
+            ApiReply::Searches(Ok(Some(list)))
+        }
+        (_, r) => r,
+    }));
+    let reread = reply(&mut m, id, ApiReply::RunAll(Box::new(Err(bad_gateway()))));
+    fake.serve(&mut m, reread);
+    let u = m.panes.leads.run_all_uncertain.as_ref().expect("kept");
+    assert!(
+        matches!(
+            &u.check.verdict,
+            Some(crate::logic::write::Verdict::Found(_))
+        ),
+        "{u:?}"
+    );
+    ctrl(&mut m, 'r');
+    let Some(Overlay::Confirm(c)) = &m.overlay else {
+        panic!("asks");
+    };
+    assert!(
+        c.lines[0].contains("It went: 3 searches show a new run"),
         "{:?}",
         c.lines
     );
@@ -2575,7 +2876,10 @@ fn an_uncertain_add_stops_reads_the_roster_and_asks_before_sending_again() {
         .and_then(|j| j.error.clone())
         .unwrap_or_default();
     assert!(
-        error.contains("(3 leads) the request may have been accepted"),
+        error.contains("(3 leads) may have reached the service (timeout")
+            && error.contains(
+                "Sending them again is safe: the service drops leads the campaign already holds"
+            ),
         "{error}"
     );
     assert_eq!(
@@ -2593,6 +2897,11 @@ fn an_uncertain_add_stops_reads_the_roster_and_asks_before_sending_again() {
         panic!("asks");
     };
     assert_eq!(c.title, "Add again?");
+    assert!(
+        c.lines[1].starts_with("Sending them again is safe"),
+        "{:?}",
+        c.lines
+    );
     let cmds = key(&mut m, KeyCode::Char('y'));
     assert!(matches!(api(&cmds)[0].1, ApiRequest::AddLeads { .. }));
 }

@@ -107,6 +107,9 @@ pub struct ProfileModel {
     pub redeem: Option<RedeemDialog>,
     /// The last redeem answer.
     pub pass: Option<PassAnswer>,
+    /// A redeem whose answer may have reached the service: redeeming again
+    /// asks first.
+    pub uncertain_redeem: Option<redeem::UncertainRedeem>,
     /// The account's access, once an answer carried it.
     pub access: Option<Access>,
     /// The `/` filter of the read view (fields by label or text, live).
@@ -306,7 +309,7 @@ impl PaneUnit for ProfileModel {
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
         match what {
             Confirmed::RestoreDraft => save::restore_answered(m, answer),
-            Confirmed::RedeemAgain(code) if answer == Answer::Yes => redeem::start(m, &code),
+            Confirmed::RedeemAgain(code) if answer == Answer::Yes => redeem::redeem_again(m, &code),
             Confirmed::RedeemAgain(_) => Vec::new(),
         }
     }

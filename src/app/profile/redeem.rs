@@ -6,10 +6,10 @@ use crossterm::event::KeyEvent;
 
 use super::pass::{self, PassAnswer, RedeemDialog};
 use super::{Confirmed, Purpose, REDEEM_DRAFT_KEY, read, redeeming};
-use crate::api::ApiError;
 use crate::app::keymap::Action;
 use crate::app::toast::Level;
 use crate::app::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::logic::write;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
@@ -91,6 +91,20 @@ pub fn start(m: &mut Model, code: &str) -> Vec<Cmd> {
         );
         return Vec::new();
     }
+    if let Some(u) = m.panes.profile.uncertain_redeem.clone() {
+        ask_again(m, code, &u);
+        return Vec::new();
+    }
+    send(m, code)
+}
+
+/// "Redeem again?" was answered yes: sent, the last one no longer asked of.
+pub fn redeem_again(m: &mut Model, code: &str) -> Vec<Cmd> {
+    m.panes.profile.uncertain_redeem = None;
+    start(m, code)
+}
+
+fn send(m: &mut Model, code: String) -> Vec<Cmd> {
     let (_, cmd) = m.request(Purpose::Redeem(code.clone()), ApiRequest::Redeem { code });
     // "redeeming…" shows where the pass is.
     read::rebuild(m);
@@ -105,6 +119,7 @@ pub fn on_redeemed(m: &mut Model, code: String, reply: ApiReply) -> Vec<Cmd> {
     match *result {
         Ok(answer) => {
             m.panes.profile.redeem = None;
+            m.panes.profile.uncertain_redeem = None;
             if let Some(a) = &answer.access {
                 m.panes.profile.access = Some(a.clone());
                 // The Leads pane's create form says so up front, and a
@@ -119,8 +134,25 @@ pub fn on_redeemed(m: &mut Model, code: String, reply: ApiReply) -> Vec<Cmd> {
             read::show_pass(m);
         }
         Err(e) if e.maybe_accepted() => {
+            m.panes.profile.redeem = None;
+            let u = UncertainRedeem {
+                code: code.clone(),
+                why: crate::app::leads::error_text(&e),
+                check: write::Check::unchecked(NO_READ),
+            };
+            let again = m.keymap.key_label(Action::RedeemPass);
+            m.notify(
+                Level::Warning,
+                "The redeem may have reached the service",
+                &format!(
+                    "{}: {} — {}. Redeeming again ({again}) asks first.",
+                    DisplayText::inline(&code),
+                    u.why,
+                    u.check.text("")
+                ),
+            );
+            m.panes.profile.uncertain_redeem = Some(u);
             read::rebuild(m);
-            ask_again(m, code, &e);
         }
         Err(e) => {
             read::rebuild(m);
@@ -166,19 +198,35 @@ fn announce(m: &mut Model, code: &str, answer: &crate::api::model::DiscoveryPass
     }
 }
 
-/// A redeem that may have reached the service is not sent again on its
-/// own. There is no read of a pass, so the user decides; sending again is
-/// harmless: a code that went through answers "already redeemed".
-fn ask_again(m: &mut Model, code: String, e: &ApiError) {
+/// Why a lost redeem cannot be checked.
+const NO_READ: &str = "the contract has no read of a pass";
+
+/// A redeem whose answer may have reached the service. No read can settle
+/// it ([`write::Settle::NoCheck`]): the verdict says so and the user
+/// decides; redeeming again asks first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UncertainRedeem {
+    /// The code sent.
+    pub code: String,
+    /// What went wrong (`code: message`).
+    pub why: String,
+    /// The verdict: settled at once as "cannot be checked".
+    pub check: write::Check,
+}
+
+/// "Redeem again?" after a redeem that may have reached the service.
+fn ask_again(m: &mut Model, code: String, u: &UncertainRedeem) {
     m.panes.profile.redeem = None;
+    let last = DisplayText::inline(&u.code).into_string();
     let shown = DisplayText::inline(&code).into_string();
     m.confirm(Confirm {
-        title: "The redeem may have reached the service".into(),
+        title: "Redeem again?".into(),
         lines: vec![
-            format!("Redeeming {shown} failed on the way back: {}.", e.message()),
-            "The service offers no way to read a pass, so Outpost cannot check. Sending the code again is safe: if the first try went through, the answer says it was already redeemed and shows the pass.".into(),
+            format!("Redeeming {last} may have reached the service ({}).", u.why),
+            u.check.again_warning("in the pass"),
+            format!("Redeem {shown} now?"),
         ],
-        yes: "Send it again".into(),
+        yes: "Redeem".into(),
         no: None,
         destructive: false,
         on_yes: ConfirmAction::Pane(Confirmed::RedeemAgain(code).into()),

@@ -252,6 +252,9 @@ fn saved(m: &mut Model, body: PutContext, title: &str, text: &str) -> Vec<Cmd> {
     vec![m.save_state()]
 }
 
+/// Why saving the profile again does no harm.
+const SAFE_TO_REPEAT: &str = "Saving again is safe: a save replaces the whole profile, so the same replacement twice stores the same profile.";
+
 /// The answer to the save.
 pub fn on_saved(m: &mut Model, sent: PutContext, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::ContextSaved(result) = reply else {
@@ -272,10 +275,22 @@ pub fn on_saved(m: &mut Model, sent: PutContext, reply: ApiReply) -> Vec<Cmd> {
             )
         }
         Err(e) if e.maybe_accepted() => {
+            // A full replacement is safe to repeat (`Settle::SafeToRepeat`);
+            // one read of the stored profile is cheap and may settle it.
+            let save = m.keymap.text_box_label(Action::SaveProfile);
+            let said = format!(
+                "{}: it may have been saved. {SAFE_TO_REPEAT} Reading the stored profile to learn whether it was.",
+                e.code()
+            );
+            if let Some(ed) = m.panes.profile.editor.as_mut() {
+                ed.note = Some(format!(
+                    "The save may have reached the service ({said}) {save} reviews and sends it again."
+                ));
+            }
             m.notify(
                 Level::Warning,
                 "The save may have reached the service",
-                "it was not repeated; reading the profile to learn whether it was stored",
+                &said,
             );
             let (_, cmd) = m.request(Purpose::Check(Box::new(sent)), ApiRequest::GetContext);
             vec![cmd, m.save_state()]
@@ -362,7 +377,7 @@ pub fn on_checked(m: &mut Model, sent: &PutContext, reply: ApiReply) -> Vec<Cmd>
             let save = m.keymap.text_box_label(Action::SaveProfile);
             if let Some(ed) = m.panes.profile.editor.as_mut() {
                 ed.note = Some(format!(
-                    "The save may or may not have been stored ({}: {}). {save} reviews and sends it again: the same replacement twice stores the same profile.",
+                    "The save may have reached the service; reading the stored profile failed ({}: {}), which proves nothing. {SAFE_TO_REPEAT} {save} reviews and sends it again.",
                     e.code(),
                     e.message()
                 ));

@@ -219,6 +219,62 @@ fn a_save_that_may_have_arrived_is_read_back_not_resent() {
     );
 }
 
+/// A save answered 504 after the service stored it: it may have been
+/// saved, and saving again is safe (a full replacement) — said on the form
+/// and in the notice; the stored profile is read, never a second PUT.
+#[test]
+fn a_save_answered_504_says_it_may_be_saved_and_saving_again_is_safe() {
+    let mut m = loaded();
+    edit(&mut m, FieldId::FirstName, "-Li");
+    ctrl(&mut m, 's');
+    let (id, _) = one(&key(&mut m, KeyCode::Char('y')));
+    let mut lost = crate::api::error::ServiceError::from_body(
+        504,
+        br#"{"error":{"code":"gateway_timeout","message":"upstream timed out"}}"#,
+        None,
+    );
+    lost.may_have_reached = true;
+    let cmds = reply(
+        &mut m,
+        id,
+        ApiReply::ContextSaved(Box::new(Err(ApiError::Service(Box::new(lost))))),
+    );
+    let (check, req) = one(&cmds);
+    assert_eq!(req, ApiRequest::GetContext, "a read, never a second PUT");
+    let t = m.toasts.items().last().expect("told");
+    assert!(
+        t.text.as_str().contains("it may have been saved")
+            && t.text.as_str().contains("Saving again is safe"),
+        "{}",
+        t.text.as_str()
+    );
+    let note = m
+        .panes
+        .profile
+        .editor
+        .as_ref()
+        .and_then(|e| e.note.clone())
+        .unwrap_or_default();
+    assert!(note.contains("Saving again is safe"), "{note}");
+    // The read fails: it proves nothing, and says so.
+    let failed = service_error(
+        500,
+        r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+    );
+    reply(&mut m, check, ApiReply::Context(Box::new(Err(failed))));
+    let note = m
+        .panes
+        .profile
+        .editor
+        .as_ref()
+        .and_then(|e| e.note.clone())
+        .unwrap_or_default();
+    assert!(
+        note.contains("proves nothing") && note.contains("Saving again is safe"),
+        "{note}"
+    );
+}
+
 #[test]
 fn a_save_that_did_not_arrive_keeps_the_form_and_says_so() {
     let mut m = loaded();
@@ -403,8 +459,11 @@ fn a_refused_code_is_explained() {
     assert!(t.text.as_str().contains("already been redeemed"));
 }
 
+/// A redeem whose answer may have reached the service: the contract has
+/// no read of a pass, so the verdict is "cannot be checked" and says so;
+/// nothing is sent again, and redeeming again asks first.
 #[test]
-fn a_redeem_that_may_have_arrived_asks_before_sending_again() {
+fn a_redeem_that_may_have_arrived_cannot_be_checked_and_asks_before_sending_again() {
     let mut m = loaded();
     key(&mut m, KeyCode::Char('p'));
     chars(&mut m, "DEMO-PASS-2");
@@ -416,7 +475,30 @@ fn a_redeem_that_may_have_arrived_asks_before_sending_again() {
     };
     let cmds = reply(&mut m, id, ApiReply::Redeemed(Box::new(Err(lost))));
     assert!(api(&cmds).is_empty(), "not repeated on its own");
-    assert!(matches!(m.overlay, Some(Overlay::Confirm(_))));
+    let t = m.toasts.items().last().expect("told");
+    assert!(
+        t.text
+            .as_str()
+            .contains("cannot be checked: the contract has no read of a pass"),
+        "{}",
+        t.text.as_str()
+    );
+    // Redeeming again (the dialog, or `:redeem`) asks first.
+    key(&mut m, KeyCode::Char('p'));
+    chars(&mut m, "DEMO-PASS-2");
+    let cmds = key(&mut m, KeyCode::Enter);
+    assert!(api(&cmds).is_empty(), "asked first");
+    let Some(Overlay::Confirm(c)) = &m.overlay else {
+        panic!("asks");
+    };
+    assert_eq!(c.title, "Redeem again?");
+    assert!(
+        c.lines[1].contains(
+            "Outpost cannot tell (cannot be checked: the contract has no read of a pass)"
+        ),
+        "{:?}",
+        c.lines
+    );
     let (_, req) = one(&key(&mut m, KeyCode::Char('y')));
     assert_eq!(
         req,

@@ -90,13 +90,16 @@ impl NewSearch {
     }
 }
 
-/// Shows in the open form what is known of a create that may have been
-/// accepted.
+/// Where the check of a lost create looks.
+const PLACE: &str = "in the searches list";
+
+/// Shows in the open form what is known of a create that may have reached
+/// the service.
 fn show_uncertain(m: &mut Model) {
     let l = &mut m.panes.leads;
     if let (Some(f), Some(u)) = (l.form.as_mut(), &l.last_create.uncertain) {
         f.form.note = Some(format!(
-            "The create request may have been accepted ({}): {}. {} asks before sending it again.",
+            "The create request may have reached the service ({}): {}. {} asks before sending it again.",
             u.why,
             u.text("searches"),
             keys::SUBMIT.label
@@ -260,25 +263,18 @@ fn send_create(m: &mut Model, req: CreateSearch) -> Vec<Cmd> {
     vec![cmd]
 }
 
-/// "Create again?" after a create that may have been accepted.
+/// "Create again?" after a create that may have reached the service: what
+/// went wrong, then what the check saw (the one wording of
+/// [`crate::logic::write::Check::again_warning`]).
 fn ask_create_again(m: &mut Model) {
     let Some(u) = m.panes.leads.last_create.uncertain.clone() else {
         return;
     };
-    let check = u.text("searches");
-    let mut chars = check.chars();
-    let check: String = chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default();
     m.confirm(Confirm {
         title: "Create again?".into(),
         lines: vec![
-            format!(
-                "The last create request may have been accepted ({}).",
-                u.why
-            ),
-            format!("{check}."),
+            format!("The last create request: {}.", u.why),
+            u.check.again_warning(PLACE),
             "Sending it again may create a second search.".into(),
         ],
         yes: "Create again".into(),
@@ -342,10 +338,15 @@ fn create_uncertain(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
     let listed = !l.loaded || !l.registry;
     m.panes.leads.last_create.uncertain = Some(Uncertain::new(error_text(e), listed));
     show_uncertain(m);
+    let doing = if listed {
+        "Outpost reads the searches list to learn whether it was created"
+    } else {
+        "this service does not list searches, so Outpost cannot check"
+    };
     m.notify(
         Level::Warning,
         "Search may have been created",
-        &format!("{}; checking the searches list", super::maybe_accepted(e)),
+        &format!("{}. {doing}.", error_text(e)),
     );
     if !listed {
         return Vec::new();
