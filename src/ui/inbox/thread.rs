@@ -12,11 +12,12 @@ use crate::api::{ApiError, RouteFamily};
 use crate::app::inbox::editor::lines::size;
 use crate::app::inbox::messages::{MAX_PAGES, PAGE};
 use crate::app::inbox::msg_filter;
-use crate::app::inbox::send::{MAX_CHECKS, Verdict};
+use crate::app::inbox::send::Stage;
 use crate::app::inbox::thread::{OpenThread, body_lines};
 use crate::app::inbox::{html, layout, participant};
 use crate::app::keymap::Action;
 use crate::app::{Load, Model};
+use crate::logic::write::Verdict;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::text::time_column::TimeColumn;
@@ -129,22 +130,31 @@ fn second_line(m: &Model, t: &Thread, theme: &Theme) -> Line<'static> {
 
 fn third_line(m: &Model, t: &Thread, theme: &Theme) -> Option<Line<'static>> {
     if let Some(c) = m.panes.inbox.checks.get(&t.id) {
-        let (text, style) = match c.verdict {
-            Verdict::Sending => (
+        let key = m.keymap.key_label(Action::SendDraft);
+        let lost = c.lost.as_deref().unwrap_or("lost");
+        let (text, style) = match c.stage() {
+            Stage::Sending => (
                 " Sending… (one request; it is never repeated)".to_owned(),
                 theme.info,
             ),
-            Verdict::Checking => (
+            Stage::Checking => (
                 format!(
-                    " The send's answer was lost: reading the thread to learn whether it went (check {} of {MAX_CHECKS})",
-                    (c.attempts + 1).min(MAX_CHECKS)
+                    " The send's answer was lost ({lost}); it may have gone, so it is not sent again: {}",
+                    c.text()
                 ),
                 theme.warn,
             ),
-            Verdict::NotSent => (
+            Stage::Settled(Verdict::NotFound) => (
                 format!(
-                    " Most likely not sent: not in the thread after {MAX_CHECKS} checks. {} sends it again (asks first).",
-                    m.keymap.key_label(Action::SendDraft)
+                    " The send's answer was lost ({lost}); {}: most likely not sent. {key} sends it again (asks first).",
+                    c.text()
+                ),
+                theme.err,
+            ),
+            Stage::Settled(_) => (
+                format!(
+                    " The send's answer was lost ({lost}) and it may have gone; {}. {key} asks before sending again.",
+                    c.text()
                 ),
                 theme.err,
             ),
