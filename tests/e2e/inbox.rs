@@ -30,8 +30,12 @@ fn a_draft_survives_a_hangup_and_is_saved_and_sent() {
     pty.type_text("Hangup test");
     pty.send(b"\t");
     pty.type_text("Typed before the line dropped.");
-    pty.wait_for("unsaved changes")
-        .expect("the editor knows the text is not on the service");
+    // The whole text on screen first: "unsaved changes" shows from the
+    // first letter, before the last ones are read.
+    pty.wait_until("the text typed, not on the service", |s| {
+        s.contains("Typed before the line dropped.") && s.contains("unsaved changes")
+    })
+    .expect("the editor knows the text is not on the service");
     // The SSH session drops.
     pty.signal(libc::SIGHUP);
     assert!(pty.wait_exit().is_some(), "SIGHUP ends the process");

@@ -480,7 +480,7 @@ pub fn thread_seen(m: &mut Model, t: &Thread) -> Vec<Cmd> {
         went(
             m,
             &t.id,
-            "found in the thread: it is active with its draft sent",
+            "found in the thread (it is active, its draft sent)",
         )
     } else {
         Vec::new()

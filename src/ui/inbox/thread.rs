@@ -17,7 +17,7 @@ use crate::app::inbox::thread::{OpenThread, body_lines};
 use crate::app::inbox::{html, layout, participant};
 use crate::app::keymap::Action;
 use crate::app::{Load, Model};
-use crate::logic::write::Verdict;
+use crate::logic::write::{GOOD_READS, Verdict};
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::text::time_column::TimeColumn;
@@ -130,33 +130,41 @@ fn second_line(m: &Model, t: &Thread, theme: &Theme) -> Line<'static> {
 
 fn third_line(m: &Model, t: &Thread, theme: &Theme) -> Option<Line<'static>> {
     if let Some(c) = m.panes.inbox.checks.get(&t.id) {
+        // Short enough for 80 columns; the notices and the question carry
+        // the whole text (the last failed read's error too).
         let key = m.keymap.key_label(Action::SendDraft);
-        let lost = c.lost.as_deref().unwrap_or("lost");
-        let (text, style) = match c.stage() {
-            Stage::Sending => (
-                " Sending… (one request; it is never repeated)".to_owned(),
-                theme.info,
-            ),
-            Stage::Checking => (
+        let reads = |check: &crate::logic::write::Check| {
+            let mut said = format!("{} of {GOOD_READS} good reads", check.absent);
+            if check.failed > 0 {
+                said.push_str(&format!(", {} failed", check.failed));
+            }
+            said
+        };
+        let (text, style) = match (c.stage(), c.check.as_ref()) {
+            (Stage::Checking, Some(check)) => (
                 format!(
-                    " The send's answer was lost ({lost}); it may have gone, so it is not sent again: {}",
-                    c.text()
+                    " Send may have gone: checking the thread · {}",
+                    reads(check)
                 ),
                 theme.warn,
             ),
-            Stage::Settled(Verdict::NotFound) => (
+            (Stage::Settled(Verdict::NotFound), _) => (
+                format!(" Not sent? {} · {key} asks first", c.text()),
+                theme.err,
+            ),
+            (Stage::Settled(Verdict::CouldNotCheck(_)), Some(check)) => (
                 format!(
-                    " The send's answer was lost ({lost}); {}: most likely not sent. {key} sends it again (asks first).",
-                    c.text()
+                    " Sent? Could not check: {} reads failed · {key} asks first",
+                    check.failed
                 ),
                 theme.err,
             ),
-            Stage::Settled(_) => (
-                format!(
-                    " The send's answer was lost ({lost}) and it may have gone; {}. {key} asks before sending again.",
-                    c.text()
-                ),
-                theme.err,
+            (Stage::Settled(_), _) => {
+                (format!(" Sent? {} · {key} asks first", c.text()), theme.err)
+            }
+            _ => (
+                " Sending… (one request; it is never repeated)".to_owned(),
+                theme.info,
             ),
         };
         return Some(Line::from(Span::styled(text, style)));

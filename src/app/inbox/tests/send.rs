@@ -273,7 +273,10 @@ fn reads_that_all_fail_never_say_not_sent() {
     );
     // The thread's line says the same.
     let screen = super::screen(&m);
-    assert!(screen.contains("could not check"), "{screen}");
+    assert!(
+        screen.contains("Could not check: 10 reads failed"),
+        "{screen}"
+    );
     assert!(!screen.contains("Most likely not sent"), "{screen}");
     // S asks first, and the question says Outpost cannot tell.
     assert!(press(&mut m, &svc, KeyCode::Char('S')).is_empty());
@@ -527,7 +530,7 @@ fn a_thread_turned_active_with_its_draft_cleared_means_it_went() {
     settle(&mut m, &went, &cmds);
     assert!(m.panes.inbox.checks.is_empty(), "it went");
     assert!(
-        toasts(&m).contains("found in the thread: it is active with its draft sent"),
+        toasts(&m).contains("found in the thread (it is active, its draft sent)"),
         "{}",
         toasts(&m)
     );
