@@ -563,6 +563,9 @@ fn failed_reads_of_the_drafts_never_say_not_created() {
     assert!(note.contains("could not check: 10 reads failed"), "{note}");
     assert!(!note.contains("most likely"), "{note}");
     assert!(create_check_due(&m).is_none());
+    let screen = super::screen(&m);
+    assert!(screen.contains("created? could not check"), "{screen}");
+    assert!(!screen.contains("checking whether"), "{screen}");
     assert!(press_ctrl(&mut m, &svc, 'o').is_empty(), "asks first");
     assert_eq!(question(&m), Some("Create this draft again?"));
     assert!(super::question_text(&m).contains("cannot tell"));
