@@ -1,6 +1,7 @@
 //! The Inbox pane end to end: a draft survives a dropped SSH session and is
-//! saved and sent; against a service slower than the client's timeout, a
-//! send reaches it once, not twice.
+//! saved and sent; against a service slower than the client's timeout, or
+//! one whose answer to the send is lost (502), a send reaches it once, not
+//! twice.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -29,8 +30,12 @@ fn a_draft_survives_a_hangup_and_is_saved_and_sent() {
     pty.type_text("Hangup test");
     pty.send(b"\t");
     pty.type_text("Typed before the line dropped.");
-    pty.wait_for("unsaved changes")
-        .expect("the editor knows the text is not on the service");
+    // The whole text on screen first: "unsaved changes" shows from the
+    // first letter, before the last ones are read.
+    pty.wait_until("the text typed, not on the service", |s| {
+        s.contains("Typed before the line dropped.") && s.contains("unsaved changes")
+    })
+    .expect("the editor knows the text is not on the service");
     // The SSH session drops.
     pty.signal(libc::SIGHUP);
     assert!(pty.wait_exit().is_some(), "SIGHUP ends the process");
@@ -146,6 +151,55 @@ impl Serve {
                 })
                 .count()
         })
+    }
+
+    /// Request log lines with this method, a path ending with `suffix` and
+    /// this status.
+    fn count_status(&self, method: &str, suffix: &str, status: u16) -> usize {
+        self.lines.lock().map_or(0, |l| {
+            l.iter()
+                .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+                .filter(|v| {
+                    v["method"] == method
+                        && v["status"] == status
+                        && v["path"].as_str().is_some_and(|p| p.ends_with(suffix))
+                })
+                .count()
+        })
+    }
+
+    /// The outbound messages of the thread with `to`, read from the
+    /// service with the demo key.
+    fn outbound_to(&self, to: &str) -> usize {
+        use outpost::api::model::ThreadQuery;
+        use outpost::api::{ApiKey, Client, ClientConfig};
+        let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("the demo key");
+        let client = Client::new(ClientConfig::new(self.url.clone(), key)).expect("client");
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let query = ThreadQuery {
+            limit: Some(200),
+            ..ThreadQuery::default()
+        };
+        let page = rt
+            .block_on(client.list_threads(&query))
+            .expect("the threads are read");
+        let threads: Vec<_> = page
+            .threads
+            .into_iter()
+            .filter(|t| t.participant_email == to)
+            .collect();
+        assert_eq!(threads.len(), 1, "one thread with {to}");
+        let messages = rt
+            .block_on(client.list_messages(&threads[0].id, Some(1), Some(200)))
+            .expect("the messages are read");
+        messages
+            .messages
+            .iter()
+            .filter(|m| m.direction.eq_ignore_ascii_case("outbound"))
+            .count()
     }
 
     /// Waits until the service has answered every write the dashboard
@@ -311,7 +365,9 @@ fn a_save_slower_than_the_timeout_creates_the_draft_once() {
     // The first read of the drafts comes while the service is still
     // working on the create (unless the machine is slower than that).
     pty.wait_until("the first check", |s| {
-        s.contains("drafts yet") || s.contains("not created") || s.contains("Saved: the service")
+        s.contains("checking among the drafts")
+            || s.contains("not created")
+            || s.contains("Saved: the service")
     })
     .expect("the lost answer is checked by reading the drafts");
     // Saving again now (as a user would after "not found") must not
@@ -383,4 +439,74 @@ fn an_existing_drafts_text_survives_a_kill() {
     pty.send(b"y");
     pty.wait_for("PS: typed before the kill.")
         .expect("the body is restored");
+}
+
+/// Defect: a send answered 502 after the service sent it was reported
+/// "not sent", and pressing S again sent a second email. The 502 may have
+/// reached: the thread is read (the email is there), the screen says so,
+/// and S does not send again.
+#[test]
+fn a_send_answered_502_after_it_went_is_sent_once() {
+    let serve = Serve::start(&["--chaos-lost-answer", "POST:/api/threads/*/messages:502"])
+        .expect("outpost serve");
+    let config = format!(
+        "base_url = \"{}\"\napi_key = \"pk_live_demo\"\n{FAST_POLL}",
+        serve.url
+    );
+    // Every request it starts is logged (see `writes_started`).
+    let mut pty = Pty::spawn_env(&[], 110, 30, &config, &[("OUTPOST_LOG", "debug")]);
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"3");
+    only_jonas(&pty);
+    pty.send(b"S");
+    pty.wait_for("Send this email?").expect("the send confirm");
+    pty.send(b"y");
+    pty.wait_until("the lost answer said", |s| {
+        s.contains("bad_gateway") && s.contains("may have reached")
+    })
+    .expect("the 502 is reported as an answer that may have reached");
+    let screen = pty
+        .wait_until("the verdict", |s| {
+            s.contains("found in the thread") && s.contains("sent once")
+        })
+        .expect("the check finds the message in the thread");
+    assert!(
+        !screen.contains("bad_gateway · sending"),
+        "never reported as refused:\n{screen}"
+    );
+    // S again: the thread is no draft any more; if it asked, y would be
+    // pressed, and the count below would catch a second send.
+    pty.send(b"S");
+    let screen = pty
+        .wait_until("S answered", |s| {
+            s.contains("Not a draft") || s.contains("Send this email?")
+        })
+        .expect("S says why it does not send, or asks");
+    if screen.contains("Send this email?") {
+        pty.send(b"y");
+        pty.wait_until("the second send answered", |s| {
+            s.matches("bad_gateway").count() >= 2 || s.contains("Sent")
+        })
+        .expect("the second send's answer");
+    }
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true));
+    let started = writes_started(&pty);
+    let sends: Vec<_> = started
+        .iter()
+        .filter(|(m, p)| m == "POST" && p.ends_with("/messages"))
+        .collect();
+    assert_eq!(sends.len(), 1, "one send started, not two: {started:?}");
+    serve.answered_all(&started);
+    assert_eq!(
+        serve.count_status("POST", "/messages", 502),
+        1,
+        "one send reached the service (its answer lost)"
+    );
+    assert_eq!(serve.count("POST", "/messages"), 1, "and no other");
+    assert_eq!(
+        serve.outbound_to("jonas.fischer@kestrel.io"),
+        1,
+        "one email to Jonas at the service"
+    );
 }

@@ -219,10 +219,10 @@ pub enum InboxSub {
     /// count, so every edit restarts the one-second timer (a debounce).
     KeepDraft(u64),
     /// Check again whether a send whose answer was lost arrived (thread,
-    /// attempt).
+    /// reads so far).
     SendCheck(String, u32),
     /// Read the drafts again to learn whether a create whose answer was
-    /// lost made one (editor session, attempt).
+    /// lost made one (editor session, reads so far).
     CreateCheck(u64, u32),
 }
 
@@ -246,6 +246,9 @@ pub enum Question {
     OpenExisting(Box<Thread>),
     /// The editor has unsaved changes: save before closing?
     CloseEditor,
+    /// A create whose answer was lost was not found (or could not be
+    /// checked): create it again, then do this?
+    CreateAgain(editor::After),
 }
 
 /// State of the pane.
@@ -423,6 +426,7 @@ fn on_answer(m: &mut Model, q: Question, answer: Answer) -> Vec<Cmd> {
         Question::ArchiveDraft(thread) if answer == Answer::Yes => thread::archive(m, &thread),
         Question::OpenExisting(t) if answer == Answer::Yes => editor::open_existing(m, *t),
         Question::CloseEditor => editor::answer_close(m, answer),
+        Question::CreateAgain(after) if answer == Answer::Yes => editor::create_again(m, after),
         _ => Vec::new(),
     }
 }
@@ -436,8 +440,8 @@ fn on_sub(m: &mut Model, sub: InboxSub) -> Vec<Cmd> {
             View::Editor => Vec::new(),
         },
         InboxSub::KeepDraft(edits) => editor::keep_draft(m, edits),
-        InboxSub::SendCheck(thread, attempt) => send::check_again(m, &thread, attempt),
-        InboxSub::CreateCheck(session, attempt) => editor::check_created_again(m, session, attempt),
+        InboxSub::SendCheck(thread, reads) => send::check_again(m, &thread, reads),
+        InboxSub::CreateCheck(session, reads) => editor::check_created_again(m, session, reads),
     }
 }
 
@@ -448,16 +452,15 @@ fn subscriptions(m: &Model, subs: &mut Vec<(InboxSub, Duration)>) {
         if e.edits != e.kept {
             subs.push((InboxSub::KeepDraft(e.edits), editor::KEEP_AFTER));
         }
-        if let Some(c) = e.created_check.as_ref().filter(|c| c.waiting) {
-            subs.push((
-                InboxSub::CreateCheck(e.session, c.attempts),
-                send::check_delay(c.attempts),
-            ));
+        if let Some(c) = &e.created_check
+            && let Some(after) = c.check.next_in()
+        {
+            subs.push((InboxSub::CreateCheck(e.session, c.reads()), after));
         }
     }
     for (thread, check) in &inbox.checks {
         if let Some(after) = check.next_in() {
-            subs.push((InboxSub::SendCheck(thread.clone(), check.attempts), after));
+            subs.push((InboxSub::SendCheck(thread.clone(), check.reads()), after));
         }
     }
     if m.pane == Pane::Inbox && inbox.view != View::Editor {

@@ -5,7 +5,7 @@
 //! short reason ("send ✗ drafts only"); pressing it says the whole reason
 //! as a notice. The service stays the judge of what it is sent.
 
-use super::send::{Blocked, Verdict, blocked};
+use super::send::{Blocked, Stage, blocked};
 use crate::api::model::{Thread, ThreadStatus};
 use crate::app::Model;
 use crate::app::keymap::Action;
@@ -77,15 +77,15 @@ pub fn blocked_op(m: &Model, t: &Thread, op: Op) -> Option<Blocked> {
             },
         );
     }
-    match m.panes.inbox.checks.get(&t.id).map(|c| c.verdict) {
-        Some(Verdict::Sending) => {
+    match m.panes.inbox.checks.get(&t.id).map(|c| c.stage()) {
+        Some(Stage::Sending) => {
             return no(
                 "Sending",
                 sending,
                 format!("this draft is being sent; it cannot be {verb} until the answer comes"),
             );
         }
-        Some(Verdict::Checking) => {
+        Some(Stage::Checking) => {
             return no(
                 "Checking the last send",
                 checking,

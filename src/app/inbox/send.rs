@@ -1,51 +1,44 @@
 //! Sending a draft: a confirm that names the recipient and the sender, one
-//! request, never retried once it may have reached the service. When its
-//! answer is lost (a timeout, a dropped connection, an unreadable 2xx), the
-//! pane re-reads the thread's messages — at once, then after 2, 4, 8 and
-//! 16 seconds (a slow service may still be working on it) — and says
-//! whether it went. Until that is known the draft cannot be sent again.
-
-use std::time::Duration;
+//! request, never repeated once it may have reached the service. When its
+//! answer is lost (a timeout, a dropped connection, any 5xx, an unreadable
+//! 2xx), the pane reads the thread's messages on the one schedule of
+//! [`crate::logic::write::Check`] (at once, then 2, 4, 8 and 16 s later; a
+//! failed read proves nothing) and says what it saw. While it checks the
+//! draft cannot be sent; after the verdict, sending again asks first and
+//! the question says what the check saw.
 
 use super::messages::PAGE;
-use super::{InboxModel, Purpose, Question, View, in_flight, readiness, refuse};
+use super::{Purpose, Question, View, in_flight, readiness, refuse};
 use crate::api::ApiError;
 use crate::api::model::{MessagesPage, SendMessage, SendMessageResponse, Thread, ThreadStatus};
 use crate::app::keymap::Action;
 use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::logic::write::{self, Check, Outcome, Seen, Verdict};
 
-/// Checks made after a lost answer before saying the message did not go
-/// (a lost create's check of the drafts follows the same schedule).
-pub const MAX_CHECKS: u32 = 5;
-
-/// The wait before check `attempts + 1` after a lost answer: 2, 4, 8, 16 s
-/// (the first check is at once; a slow service may still be working).
-pub fn check_delay(attempts: u32) -> Duration {
-    Duration::from_secs(1u64 << attempts.clamp(1, 4))
-}
+/// Where the check looks, as its texts name it.
+pub const PLACE: &str = "in the thread";
 
 /// Where a send stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Stage<'a> {
     /// The request is on its way.
     Sending,
-    /// Its answer was lost: the thread is being checked.
+    /// Its answer was lost: the thread is being read.
     Checking,
-    /// Checked [`MAX_CHECKS`] times: the message is not in the thread.
-    NotSent,
+    /// The check ended without finding it (not found, or could not check).
+    Settled(&'a Verdict),
 }
 
 /// A send of one thread, from the request until it is known to have gone
 /// (then it is dropped).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SendCheck {
-    /// Where it stands.
-    pub verdict: Verdict,
-    /// Checks made so far.
-    pub attempts: u32,
-    /// A check is due (its timer runs).
-    pub waiting: bool,
+    /// What lost the answer (`bad_gateway`), once it was lost.
+    pub lost: Option<String>,
+    /// The reads of the thread after the answer was lost (none while the
+    /// send is on its way).
+    pub check: Option<Check>,
     /// Messages the thread had before the send, when known.
     pub baseline: Option<usize>,
     /// The subject sent (to recognise the message).
@@ -55,9 +48,33 @@ pub struct SendCheck {
 }
 
 impl SendCheck {
-    /// When the next check is due, while one is.
-    pub fn next_in(&self) -> Option<Duration> {
-        (self.verdict == Verdict::Checking && self.waiting).then(|| check_delay(self.attempts))
+    /// Where the send stands.
+    pub fn stage(&self) -> Stage<'_> {
+        match self.check.as_ref() {
+            None => Stage::Sending,
+            Some(c) => c.verdict.as_ref().map_or(Stage::Checking, Stage::Settled),
+        }
+    }
+
+    /// When the next read of the thread is due, while one is.
+    pub fn next_in(&self) -> Option<std::time::Duration> {
+        self.check.as_ref().and_then(Check::next_in)
+    }
+
+    /// Reads of the thread so far, good or failed (a timer's key: it
+    /// changes with every read).
+    pub fn reads(&self) -> u32 {
+        self.check
+            .as_ref()
+            .map_or(0, |c| c.absent.saturating_add(c.failed))
+    }
+
+    /// What the check saw, said of the thread ("checking in the thread…",
+    /// "not found in the thread after 5 good reads", "could not check: …").
+    pub fn text(&self) -> String {
+        self.check
+            .as_ref()
+            .map_or_else(|| "sending…".to_owned(), |c| c.text(PLACE))
     }
 }
 
@@ -111,22 +128,27 @@ pub fn blocked(m: &Model, t: &Thread) -> Option<Blocked> {
             format!("only a draft can be sent; this thread is {}", t.status),
         );
     }
-    match m.panes.inbox.checks.get(&t.id).map(|c| c.verdict) {
-        Some(Verdict::Sending) => {
-            return block(
-                "Sending",
-                "send ✗ sending",
-                "this draft is being sent; wait for the answer".into(),
-            );
+    if let Some(c) = m.panes.inbox.checks.get(&t.id) {
+        match c.stage() {
+            Stage::Sending => {
+                return block(
+                    "Sending",
+                    "send ✗ sending",
+                    "this draft is being sent; wait for the answer".into(),
+                );
+            }
+            Stage::Checking => {
+                return block(
+                    "Checking the last send",
+                    "send ✗ checking",
+                    format!(
+                        "its answer was lost and it may have been sent, so it is not sent again until Outpost knows: {}",
+                        c.text()
+                    ),
+                );
+            }
+            Stage::Settled(_) => {}
         }
-        Some(Verdict::Checking) => {
-            return block(
-                "Checking the last send",
-                "send ✗ checking",
-                "its answer was lost; Outpost is reading the thread to learn whether it went — wait for the verdict".into(),
-            );
-        }
-        _ => {}
     }
     let edit = m.keymap.key_label(Action::EditDraft);
     let unsaved = m
@@ -195,15 +217,14 @@ fn confirm_lines(m: &Model, t: &Thread, account: &str) -> Vec<String> {
             crate::text::format::plural(n, "attachment", "attachments")
         ));
     }
-    if m.panes
+    if let Some(c) = m
+        .panes
         .inbox
         .checks
         .get(&t.id)
-        .is_some_and(|c| c.verdict == Verdict::NotSent)
+        .and_then(|c| c.check.as_ref())
     {
-        lines.push(format!(
-            "The last attempt was not in the thread after {MAX_CHECKS} checks over 30 s and it is still a draft, so it most likely did not go — but if the service is only very slow, sending again could send it twice. Look at the thread first if in doubt."
-        ));
+        lines.push(c.again_warning(PLACE));
     }
     lines.push("It is sent once: if the answer is lost, Outpost checks the thread instead of sending again.".into());
     lines
@@ -241,9 +262,8 @@ pub fn send(m: &mut Model, id: &str) -> Vec<Cmd> {
     m.panes.inbox.checks.insert(
         id.to_owned(),
         SendCheck {
-            verdict: Verdict::Sending,
-            attempts: 0,
-            waiting: false,
+            lost: None,
+            check: None,
             baseline,
             subject: t.draft_subject.clone().unwrap_or_default(),
             body: super::editor::draft_body(&t),
@@ -279,9 +299,11 @@ pub fn command(m: &mut Model) -> Vec<Cmd> {
     }
 }
 
-/// The answer to a send.
+/// The answer to a send: sent; refused (nothing happened, it may be sent
+/// again); or it may have reached the service — then the thread is read,
+/// and it is never sent again on its own.
 pub fn on_sent(m: &mut Model, thread: &str, r: Result<SendMessageResponse, ApiError>) -> Vec<Cmd> {
-    match r {
+    let e = match r {
         Ok(resp) => {
             m.panes.inbox.checks.remove(thread);
             let t = resp.thread;
@@ -290,26 +312,33 @@ pub fn on_sent(m: &mut Model, thread: &str, r: Result<SendMessageResponse, ApiEr
             super::apply_thread(m, t.clone());
             super::list::put_on_top(m, t);
             m.notify(Level::Success, "Sent", &format!("to {to} from {from}"));
-            refresh_after(m, thread)
+            return refresh_after(m, thread);
         }
-        Err(e) if e.maybe_accepted() => {
+        Err(e) => e,
+    };
+    match write::of_error(&e) {
+        Outcome::MayHaveReached => {
             if let Some(c) = m.panes.inbox.checks.get_mut(thread) {
-                c.verdict = Verdict::Checking;
+                c.lost = Some(e.code().to_owned());
+                c.check = Some(Check::start());
             }
             m.notify(
                 Level::Warning,
                 &format!("{} · the answer was lost", e.code()),
-                "the send may have reached the service, so it is not repeated; reading the thread to learn whether it went…",
+                "the send may have reached the service, so it is not sent again; reading the thread to learn whether it went…",
             );
             verify(m, thread, 1)
         }
-        Err(e) => {
+        Outcome::Refused | Outcome::Done => {
             m.panes.inbox.checks.remove(thread);
+            let key = m.keymap.key_label(Action::SendDraft);
             let hint = match e.status() {
-                Some(400) => " — not sent: the contract needs a recipient and a ready email sender",
-                Some(429) => " — not sent (the service refused it before doing anything)",
-                Some(404) => " — the thread no longer exists",
-                _ => " — not sent",
+                Some(400) => " — not sent: the contract needs a recipient and a ready email sender"
+                    .to_owned(),
+                Some(404) => " — not sent: the thread no longer exists".to_owned(),
+                _ => format!(
+                    " — not sent (the service refused it before doing anything); {key} tries again"
+                ),
             };
             m.notify(
                 Level::Error,
@@ -373,11 +402,13 @@ fn verify(m: &mut Model, thread: &str, page: u64) -> Vec<Cmd> {
     cmds
 }
 
-/// A check's timer fired.
-pub fn check_again(m: &mut Model, thread: &str, attempt: u32) -> Vec<Cmd> {
+/// A check's timer fired (`reads`: the reads made when it was set).
+pub fn check_again(m: &mut Model, thread: &str, reads: u32) -> Vec<Cmd> {
     match m.panes.inbox.checks.get_mut(thread) {
-        Some(c) if c.waiting && c.attempts == attempt => {
-            c.waiting = false;
+        Some(c) if c.next_in().is_some() && c.reads() == reads => {
+            if let Some(check) = c.check.as_mut() {
+                check.reading();
+            }
             verify(m, thread, 1)
         }
         _ => Vec::new(),
@@ -394,8 +425,8 @@ fn is_sent(check: &SendCheck, msg: &crate::api::model::ThreadMessage) -> bool {
 
 /// A page read to check a send: the message is there (an outbound message
 /// past the count the thread had before, or one with the draft's subject
-/// and body), or not yet. An inbound reply that grew the thread is not
-/// taken for the send.
+/// and body), or not (yet). An inbound reply that grew the thread is not
+/// taken for the send; a failed read proves nothing either way.
 pub fn on_verify(
     m: &mut Model,
     thread: &str,
@@ -405,15 +436,12 @@ pub fn on_verify(
     let Some(check) = m.panes.inbox.checks.get(thread).cloned() else {
         return Vec::new();
     };
-    if check.verdict != Verdict::Checking {
+    if check.stage() != Stage::Checking {
         return Vec::new();
     }
     let p = match r {
         Ok(p) => p,
-        Err(e) => {
-            m.toasts.error(m.now, "checking the send", &e);
-            return not_yet(m, thread);
-        }
+        Err(e) => return saw(m, thread, Seen::Failed(super::error_text(&e))),
     };
     let total = usize::try_from(p.total).unwrap_or(usize::MAX);
     let first = usize::try_from(page.saturating_sub(1))
@@ -427,78 +455,102 @@ pub fn on_verify(
         && rows().any(|(_, msg)| msg.direction.eq_ignore_ascii_case("outbound"));
     let last = u64::try_from(total.saturating_sub(1) / PAGE + 1).unwrap_or(1);
     if found || grew {
-        went(m, thread, "the message is in the thread")
+        went(m, thread, "found in the thread")
     } else if page < last {
-        // The newest messages are on the last page.
+        // The newest messages are on the last page: the same read goes on.
         verify(m, thread, last)
     } else {
-        not_yet(m, thread)
+        saw(m, thread, Seen::Absent)
     }
 }
 
-/// The thread read while a send is checked (or after it was said not to
-/// have gone): active with its draft fields cleared means it was sent.
+/// The thread read while a send is checked (or after the check ended
+/// without finding it): active with its draft fields cleared means it was
+/// sent.
 pub fn thread_seen(m: &mut Model, t: &Thread) -> Vec<Cmd> {
     let checked = m
         .panes
         .inbox
         .checks
         .get(&t.id)
-        .is_some_and(|c| matches!(c.verdict, Verdict::Checking | Verdict::NotSent));
+        .is_some_and(|c| c.check.is_some());
     let empty = |v: &Option<String>| v.as_deref().is_none_or(|s| s.trim().is_empty());
     let cleared = empty(&t.draft_subject) && empty(&t.draft_body_text) && empty(&t.draft_body_html);
     if checked && t.status == ThreadStatus::Active && cleared {
-        went(m, &t.id, "the thread is active with its draft sent")
+        went(
+            m,
+            &t.id,
+            "found in the thread (it is active, its draft sent)",
+        )
     } else {
         Vec::new()
     }
 }
 
-/// The send is known to have gone (`how` says how it is known).
+/// The send is known to have gone (`how` the check found it).
 fn went(m: &mut Model, thread: &str, how: &str) -> Vec<Cmd> {
-    m.panes.inbox.checks.remove(thread);
+    let Some(mut c) = m.panes.inbox.checks.remove(thread) else {
+        return Vec::new();
+    };
+    let check = c.check.get_or_insert_with(Check::start);
+    // A later read can still find it after "not found": it settles it.
+    check.verdict = None;
+    check.saw(Seen::Found(how.to_owned()));
+    let lost = c.lost.as_deref().unwrap_or("the answer");
     m.notify(
         Level::Success,
-        "Sent",
-        &format!("{how}: its answer was lost on the way, and it was sent once"),
+        "Sent once",
+        &format!(
+            "{lost}: the send's answer was lost, so it was not sent again; the check: {} — it was sent once",
+            check.text(PLACE)
+        ),
     );
     let mut cmds = refresh_after(m, thread);
     cmds.extend(super::thread::read_thread(m, thread));
     cmds
 }
 
-/// The message is not in the thread (yet): check again later, or, after
-/// the last check, say it most likely did not go.
-fn not_yet(m: &mut Model, thread: &str) -> Vec<Cmd> {
+/// A read of the thread did not find the send (`Absent`) or failed
+/// (`Failed`, which proves nothing): the check goes on on its schedule,
+/// or its verdict is said.
+fn saw(m: &mut Model, thread: &str, seen: Seen) -> Vec<Cmd> {
+    let key = m.keymap.key_label(Action::SendDraft);
     let Some(c) = m.panes.inbox.checks.get_mut(thread) else {
         return Vec::new();
     };
-    c.attempts += 1;
-    if c.attempts >= MAX_CHECKS {
-        c.verdict = Verdict::NotSent;
-        c.waiting = false;
-        let key = m.keymap.key_label(Action::SendDraft);
-        m.notify(
-            Level::Warning,
-            "Most likely not sent",
-            &format!(
-                "after {MAX_CHECKS} checks over 30 s the message is not in the thread and it is still a draft; {key} sends it again (asks first) — if the service is only very slow, that could send it twice"
-            ),
-        );
-    } else {
-        c.waiting = true;
-        if c.attempts == 1 {
+    let Some(check) = c.check.as_mut() else {
+        return Vec::new();
+    };
+    let first_miss = seen == Seen::Absent && check.absent == 0;
+    match check.saw(seen).cloned() {
+        Some(Verdict::NotFound) => {
+            let seen = check.text(PLACE);
+            m.notify(
+                Level::Warning,
+                "Most likely not sent",
+                &format!(
+                    "{seen}, and it is still a draft; {key} sends it again (asks first) — if the service is only very slow, that could send it twice"
+                ),
+            );
+        }
+        Some(_) => {
+            let seen = check.text(PLACE);
+            m.notify(
+                Level::Error,
+                "Sent? Outpost cannot tell",
+                &format!(
+                    "the send may have reached the service and {seen}; look at the thread in the web dashboard before sending again — {key} asks first"
+                ),
+            );
+        }
+        None if first_miss => {
             m.notify(
                 Level::Info,
                 "Not in the thread yet",
                 "the service may still be working on it; checking again shortly (it is not sent again)",
             );
         }
+        None => {}
     }
     Vec::new()
-}
-
-/// The state of a thread's send, for the views.
-pub fn state_of<'a>(inbox: &'a InboxModel, thread: &str) -> Option<&'a SendCheck> {
-    inbox.checks.get(thread)
 }

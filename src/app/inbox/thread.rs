@@ -14,6 +14,7 @@ use crate::api::model::{MessagesPage, PatchThread, Thread, ThreadStatus};
 use crate::app::keymap::Action;
 use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::logic::write::{self, Outcome};
 use crate::text::{sanitize, wrap};
 
 /// Message pages in flight at most.
@@ -219,7 +220,17 @@ pub fn on_thread(m: &mut Model, id: &str, r: Result<Thread, ApiError>) -> Vec<Cm
             {
                 o.error = Some(e.clone());
             }
-            m.toasts.error(m.now, "reading the thread", &e);
+            // While a lost send is checked, its line says what the reads
+            // saw; a notice per failed read would bury it.
+            let checking = m
+                .panes
+                .inbox
+                .checks
+                .get(id)
+                .is_some_and(|c| c.stage() == super::send::Stage::Checking);
+            if !checking {
+                m.toasts.error(m.now, "reading the thread", &e);
+            }
         }
     }
     Vec::new()
@@ -519,14 +530,63 @@ pub fn on_patched(m: &mut Model, purpose: &Purpose, r: Result<Thread, ApiError>)
             }
         }
         Err(e) => {
-            let what = match purpose {
-                Purpose::Mark { .. } => "changing the unread count",
-                _ => "changing the thread's status",
+            let (what, key, thread) = match purpose {
+                Purpose::Mark { thread, unread: 0 } => {
+                    ("changing the unread count", Action::MarkRead, thread)
+                }
+                Purpose::Mark { thread, .. } => {
+                    ("changing the unread count", Action::MarkUnread, thread)
+                }
+                Purpose::Status { thread, .. } => {
+                    ("changing the thread's status", Action::Archive, thread)
+                }
+                _ => return Vec::new(),
             };
-            m.toasts.error(m.now, what, &e);
+            let thread = thread.clone();
+            write_failed(m, what, key, &e);
+            if write::of_error(&e) == Outcome::MayHaveReached {
+                // What is shown comes from the service, not from a guess.
+                return read_thread(m, &thread);
+            }
         }
     }
     Vec::new()
+}
+
+/// A change to a thread failed: refused (nothing changed; its own key
+/// tries again — the refresh key would not), or it may have reached the
+/// service (not repeated; the thread is read again to show what it holds).
+fn write_failed(m: &mut Model, what: &str, key: Action, e: &ApiError) {
+    let title = format!("{} · {what}", e.code());
+    match write::of_error(e) {
+        Outcome::MayHaveReached => m.notify(
+            Level::Warning,
+            &title,
+            &format!(
+                "{} — it may have reached the service, so it was not sent again; reading the thread to show what the service holds",
+                e.message()
+            ),
+        ),
+        Outcome::Refused | Outcome::Done if again_helps(e) => m.notify(
+            Level::Error,
+            &title,
+            &format!(
+                "{} — nothing changed; {} tries again",
+                e.message(),
+                m.keymap.key_label(key)
+            ),
+        ),
+        // A refused key, read-only mode: trying again cannot help.
+        Outcome::Refused | Outcome::Done => m.toasts.error(m.now, what, e),
+    }
+}
+
+/// Whether pressing a refused write's key again can help: the service
+/// refused it (a 4xx other than a refused key) or it never left.
+fn again_helps(e: &ApiError) -> bool {
+    e.retryable()
+        || e.status()
+            .is_some_and(|s| (400..500).contains(&s) && s != 401)
 }
 
 /// Asks before deleting a draft.
@@ -613,18 +673,29 @@ pub fn on_deleted(m: &mut Model, id: &str, r: Result<(), ApiError>) -> Vec<Cmd> 
                 "the service has no such thread (deleted elsewhere?); it is removed from the list",
             );
         }
-        Err(e) if e.status().is_some_and(|s| s >= 500) => {
+        Err(e) if write::of_error(&e) == Outcome::MayHaveReached => {
             m.notify(
-                Level::Error,
+                Level::Warning,
                 &format!("{} · deleting the draft", e.code()),
                 &format!(
-                    "{} — the service failed unexpectedly; the draft may still exist. {} refreshes.",
+                    "{} — the delete may have reached the service, so it was not sent again: the draft may be gone already. {} refreshes the list to show whether it is.",
                     e.message(),
                     m.keymap.key_label(Action::Refresh)
                 ),
             );
         }
-        Err(e) => m.toasts.error(m.now, "deleting the draft", &e),
+        Err(e) if !again_helps(&e) => m.toasts.error(m.now, "deleting the draft", &e),
+        Err(e) => {
+            let key = m.keymap.key_label(Action::DeleteDraft);
+            m.notify(
+                Level::Error,
+                &format!("{} · deleting the draft", e.code()),
+                &format!(
+                    "{} — nothing was deleted; {key} tries again (asks first)",
+                    e.message()
+                ),
+            );
+        }
     }
     cmds
 }

@@ -46,11 +46,16 @@ fn frame(m: &Model, f: &mut Frame, a: &EditorAreas, e: &Editor, theme: &Theme) {
         (Some(_), false) => format!(" Edit draft · to {} ", DisplayText::inline(&e.base.to)),
     };
     let mut bottom = vec![];
-    if e.created_check.is_some() {
-        bottom.push(Span::styled(
-            " checking whether it was created… ",
-            theme.warn,
-        ));
+    if let Some(c) = &e.created_check {
+        // The note below says what the check saw; this says where it is.
+        let (text, style) = match &c.check.verdict {
+            None => (" checking whether it was created… ", theme.warn),
+            Some(crate::logic::write::Verdict::NotFound) => {
+                (" most likely not created (saving asks first) ", theme.err)
+            }
+            Some(_) => (" created? could not check (saving asks first) ", theme.err),
+        };
+        bottom.push(Span::styled(text, style));
     } else if saving(m) {
         bottom.push(Span::styled(" saving… ", theme.info));
     } else if e.unsaved() {

@@ -11,8 +11,9 @@ use ratatui::text::Span;
 use super::theme::Theme;
 use crate::api::model::ThreadStatus;
 use crate::app::Model;
-use crate::app::inbox::send::Verdict;
+use crate::app::inbox::send::Stage;
 use crate::app::inbox::{InboxModel, View};
+use crate::logic::write::Verdict;
 use crate::text::sanitize::DisplayText;
 
 impl super::PaneView for InboxModel {
@@ -27,10 +28,12 @@ impl super::PaneView for InboxModel {
 
 /// A thread's status as shown: the send in progress wins over the status.
 fn status_span(m: &Model, id: &str, status: &ThreadStatus, theme: &Theme) -> Span<'static> {
-    match m.panes.inbox.checks.get(id).map(|c| c.verdict) {
-        Some(Verdict::Sending) => Span::styled("sending…", theme.info),
-        Some(Verdict::Checking) => Span::styled("checking send…", theme.warn),
-        Some(Verdict::NotSent) => Span::styled("draft · not sent?", theme.err),
+    match m.panes.inbox.checks.get(id).map(|c| c.stage()) {
+        Some(Stage::Sending) => Span::styled("sending…", theme.info),
+        Some(Stage::Checking) => Span::styled("checking send…", theme.warn),
+        Some(Stage::Settled(Verdict::NotFound)) => Span::styled("draft · not sent?", theme.err),
+        // The check could not tell: it may have gone.
+        Some(Stage::Settled(_)) => Span::styled("draft · sent?", theme.err),
         None => {
             let style = match status {
                 ThreadStatus::Draft => theme.warn,

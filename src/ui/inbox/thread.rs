@@ -12,11 +12,12 @@ use crate::api::{ApiError, RouteFamily};
 use crate::app::inbox::editor::lines::size;
 use crate::app::inbox::messages::{MAX_PAGES, PAGE};
 use crate::app::inbox::msg_filter;
-use crate::app::inbox::send::{MAX_CHECKS, Verdict};
+use crate::app::inbox::send::Stage;
 use crate::app::inbox::thread::{OpenThread, body_lines};
 use crate::app::inbox::{html, layout, participant};
 use crate::app::keymap::Action;
 use crate::app::{Load, Model};
+use crate::logic::write::{GOOD_READS, Verdict};
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::text::time_column::TimeColumn;
@@ -129,24 +130,41 @@ fn second_line(m: &Model, t: &Thread, theme: &Theme) -> Line<'static> {
 
 fn third_line(m: &Model, t: &Thread, theme: &Theme) -> Option<Line<'static>> {
     if let Some(c) = m.panes.inbox.checks.get(&t.id) {
-        let (text, style) = match c.verdict {
-            Verdict::Sending => (
-                " Sending… (one request; it is never repeated)".to_owned(),
-                theme.info,
-            ),
-            Verdict::Checking => (
+        // Short enough for 80 columns; the notices and the question carry
+        // the whole text (the last failed read's error too).
+        let key = m.keymap.key_label(Action::SendDraft);
+        let reads = |check: &crate::logic::write::Check| {
+            let mut said = format!("{} of {GOOD_READS} good reads", check.absent);
+            if check.failed > 0 {
+                said.push_str(&format!(", {} failed", check.failed));
+            }
+            said
+        };
+        let (text, style) = match (c.stage(), c.check.as_ref()) {
+            (Stage::Checking, Some(check)) => (
                 format!(
-                    " The send's answer was lost: reading the thread to learn whether it went (check {} of {MAX_CHECKS})",
-                    (c.attempts + 1).min(MAX_CHECKS)
+                    " Send may have gone: checking the thread · {}",
+                    reads(check)
                 ),
                 theme.warn,
             ),
-            Verdict::NotSent => (
+            (Stage::Settled(Verdict::NotFound), _) => (
+                format!(" Not sent? {} · {key} asks first", c.text()),
+                theme.err,
+            ),
+            (Stage::Settled(Verdict::CouldNotCheck(_)), Some(check)) => (
                 format!(
-                    " Most likely not sent: not in the thread after {MAX_CHECKS} checks. {} sends it again (asks first).",
-                    m.keymap.key_label(Action::SendDraft)
+                    " Sent? Could not check: {} reads failed · {key} asks first",
+                    check.failed
                 ),
                 theme.err,
+            ),
+            (Stage::Settled(_), _) => {
+                (format!(" Sent? {} · {key} asks first", c.text()), theme.err)
+            }
+            _ => (
+                " Sending… (one request; it is never repeated)".to_owned(),
+                theme.info,
             ),
         };
         return Some(Line::from(Span::styled(text, style)));

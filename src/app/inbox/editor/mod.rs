@@ -35,7 +35,7 @@ mod save;
 
 pub use keys::{key, mouse, paste};
 pub use save::{
-    CreateCheck, check_created_again, create_request, on_adopt, on_created, on_saved,
+    CreateCheck, check_created_again, create_again, create_request, on_adopt, on_created, on_saved,
     patch_request, save, saving,
 };
 

@@ -9,11 +9,14 @@ use crate::api::ApiError;
 use crate::api::model::{
     CreateThread, CreateThreadResponse, PatchThread, Thread, ThreadPage, ThreadQuery, ThreadStatus,
 };
-use crate::app::inbox::send::{MAX_CHECKS, check_delay};
 use crate::app::inbox::{Purpose, Question, address, in_flight, readiness, refuse};
 use crate::app::keys::{CLOSE, YES};
 use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::logic::write::{Check, Seen, Verdict};
+
+/// Where the check of a lost create looks, as its texts name it.
+pub const PLACE: &str = "among the drafts";
 
 /// The editor's fields checked before a round trip; `sending` also needs
 /// a recipient and a ready sender. Errors are put on their fields.
@@ -57,33 +60,52 @@ fn validate(m: &mut Model, sending: bool) -> bool {
     ok
 }
 
-/// A create whose answer was lost: the drafts are read at once, then
-/// after 2, 4, 8 and 16 s (the send check's schedule: a slow service may
-/// still be working on it), until the draft shows or the last check.
+/// A create whose answer was lost: the drafts are read on the one
+/// schedule of [`Check`] (at once, then 2, 4, 8 and 16 s later; a failed
+/// read proves nothing) until the draft shows or the check settles. Kept
+/// after a verdict without it, so creating again asks first.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CreateCheck {
     /// What the create sent (to recognise the draft).
     pub sent: DraftFields,
-    /// Reads answered so far.
-    pub attempts: u32,
-    /// The next read is due (its timer runs).
-    pub waiting: bool,
+    /// The reads of the drafts.
+    pub check: Check,
+}
+
+impl CreateCheck {
+    /// Reads of the drafts so far, good or failed (a timer's key).
+    pub fn reads(&self) -> u32 {
+        self.check.absent.saturating_add(self.check.failed)
+    }
+
+    /// Whether the drafts are still being read.
+    pub fn checking(&self) -> bool {
+        !self.check.settled()
+    }
 }
 
 /// Saves the draft: POST when new, else PATCH with the changed fields
 /// only; `after` says what follows once the service has it.
 pub fn save(m: &mut Model, after: After) -> Vec<Cmd> {
-    if m.panes
+    let lost = m
+        .panes
         .inbox
         .editor
         .as_ref()
-        .is_some_and(|e| e.created_check.is_some())
-    {
-        return refuse(
-            m,
-            "Checking the last save",
-            "its answer was lost; Outpost is reading the drafts to learn whether it created one — wait for the verdict, so the draft is not made twice",
-        );
+        .and_then(|e| e.created_check.as_ref().map(|c| c.check.clone()));
+    if let Some(check) = lost {
+        if !check.settled() {
+            return refuse(
+                m,
+                "Checking the last save",
+                &format!(
+                    "its answer was lost and it may have created the draft; saving waits for the verdict, so the draft is not made twice: {}",
+                    check.text(PLACE)
+                ),
+            );
+        }
+        ask_create_again(m, &check, after);
+        return Vec::new();
     }
     if saving(m) {
         return refuse(m, "Saving", "a save is on its way; wait for its answer");
@@ -143,6 +165,31 @@ pub fn save(m: &mut Model, after: After) -> Vec<Cmd> {
             vec![cmd]
         }
     }
+}
+
+/// After a lost create's check found nothing: creating again asks first,
+/// saying what the check saw.
+fn ask_create_again(m: &mut Model, check: &Check, after: After) {
+    m.confirm(Confirm {
+        title: "Create this draft again?".into(),
+        lines: vec![
+            check.again_warning(PLACE),
+            "Yes creates it; if there is one already, the service names it and offers to open it instead.".into(),
+        ],
+        yes: "Create".into(),
+        no: None,
+        destructive: true,
+        on_yes: ConfirmAction::Pane(Question::CreateAgain(after).into()),
+    });
+}
+
+/// Creating again was confirmed: the check is put aside and the draft
+/// saved.
+pub fn create_again(m: &mut Model, after: After) -> Vec<Cmd> {
+    if let Some(e) = m.panes.inbox.editor.as_mut() {
+        e.created_check = None;
+    }
+    save(m, after)
 }
 
 /// Whether a save (or the check after a lost one) is in flight.
@@ -346,22 +393,26 @@ fn save_failed(m: &mut Model, whose: Whose<'_>, sent: &DraftFields, err: &ApiErr
         if let Some(e) = editor_for(m, whose) {
             e.created_check = Some(CreateCheck {
                 sent: sent.clone(),
-                attempts: 0,
-                waiting: false,
+                check: Check::start(),
             });
         }
         cmds.extend(check_created(m, editor, sent));
         format!(
-            "{} — the draft may have been created; reading the drafts (check 1 of {MAX_CHECKS}) before anything is saved again.",
+            "{} — the draft may have been created, so it is not created again; reading the drafts to learn whether it was…",
             crate::app::inbox::error_text(err)
         )
     } else if err.maybe_accepted() {
         format!(
-            "{} — the save may or may not have arrived; the text is kept. Saving again only writes these fields again.",
-            crate::app::inbox::error_text(err)
+            "{} — the save may have reached the service (it was not repeated); the text is kept. Saving again only writes these fields again ({}).",
+            crate::app::inbox::error_text(err),
+            m.keymap.key_label(crate::app::keymap::Action::SaveDraft)
         )
     } else {
-        format!("{} — the text is kept.", crate::app::inbox::error_text(err))
+        format!(
+            "{} — nothing was saved; the text is kept. {} saves again.",
+            crate::app::inbox::error_text(err),
+            m.keymap.key_label(crate::app::keymap::Action::SaveDraft)
+        )
     };
     if let Some(e) = editor_for(m, whose) {
         for fe in err.field_errors() {
@@ -375,9 +426,15 @@ fn save_failed(m: &mut Model, whose: Whose<'_>, sent: &DraftFields, err: &ApiErr
         {
             e.form.set_error(key, message);
         }
-        e.note = Some(note);
+        e.note = Some(note.clone());
     }
-    m.toasts.error(m.now, "saving the draft", err);
+    // The note says it; the notice too (a refresh key would not redo it).
+    let level = if err.maybe_accepted() {
+        Level::Warning
+    } else {
+        Level::Error
+    };
+    m.notify(level, &format!("{} · saving the draft", err.code()), &note);
     cmds
 }
 
@@ -441,8 +498,9 @@ fn check_created(m: &mut Model, editor: u64, sent: &DraftFields) -> Vec<Cmd> {
     vec![cmd]
 }
 
-/// A check's timer fired: the drafts are read again.
-pub fn check_created_again(m: &mut Model, session: u64, attempt: u32) -> Vec<Cmd> {
+/// A check's timer fired (`reads`: the reads made when it was set): the
+/// drafts are read again.
+pub fn check_created_again(m: &mut Model, session: u64, reads: u32) -> Vec<Cmd> {
     let Some(e) = m
         .panes
         .inbox
@@ -453,8 +511,8 @@ pub fn check_created_again(m: &mut Model, session: u64, attempt: u32) -> Vec<Cmd
         return Vec::new();
     };
     match e.created_check.as_mut() {
-        Some(c) if c.waiting && c.attempts == attempt => {
-            c.waiting = false;
+        Some(c) if c.check.next_in().is_some() && c.reads() == reads => {
+            c.check.reading();
             let sent = c.sent.clone();
             check_created(m, session, &sent)
         }
@@ -465,8 +523,7 @@ pub fn check_created_again(m: &mut Model, session: u64, attempt: u32) -> Vec<Cmd
 /// The drafts read after a lost create answer: a draft with the same
 /// recipient, subject and body is the one created, and the editor takes
 /// it over (saving again updates it instead of creating a second). Not
-/// there yet: read again on the schedule; only after the last check is it
-/// said to be most likely not created.
+/// there: read again on the schedule; a failed read proves nothing.
 pub fn on_adopt(
     m: &mut Model,
     editor: u64,
@@ -474,6 +531,9 @@ pub fn on_adopt(
     r: Result<ThreadPage, ApiError>,
 ) -> Vec<Cmd> {
     let whose = Whose::Session(editor);
+    if editor_for(m, whose).is_none_or(|e| e.created_check.as_ref().is_none_or(|c| !c.checking())) {
+        return Vec::new();
+    }
     let found = r.as_ref().ok().and_then(|p| {
         p.threads
             .iter()
@@ -487,6 +547,8 @@ pub fn on_adopt(
     });
     if let Some(t) = found {
         crate::app::inbox::list::put_on_top(m, t.clone());
+        let mut seen = Check::start();
+        seen.saw(Seen::Found(format!("found {PLACE}")));
         if let Some(e) = editor_for(m, whose) {
             e.created_check = None;
         }
@@ -494,42 +556,42 @@ pub fn on_adopt(
         m.notify(
             Level::Success,
             "The draft was created",
-            "its answer was lost on the way; saving now updates it",
+            &format!(
+                "its answer was lost on the way and it was not created again ({}); saving now updates it",
+                seen.text(PLACE)
+            ),
         );
         return cmds;
     }
-    let failed = r.err().map(|e| crate::app::inbox::error_text(&e));
-    not_found_yet(m, whose, failed.as_deref());
+    let seen = match r {
+        Ok(_) => Seen::Absent,
+        Err(e) => Seen::Failed(crate::app::inbox::error_text(&e)),
+    };
+    not_found_yet(m, whose, seen);
     Vec::new()
 }
 
-/// The draft is not among the drafts (or they could not be read): check
-/// again later, or after the last check say what that means.
-fn not_found_yet(m: &mut Model, whose: Whose<'_>, failed: Option<&str>) {
+/// The draft is not among the drafts, or they could not be read: the
+/// note says what the check saw so far, and its verdict once settled.
+fn not_found_yet(m: &mut Model, whose: Whose<'_>, seen: Seen) {
+    let save = m.keymap.key_label(crate::app::keymap::Action::SaveDraft);
     let Some(e) = editor_for(m, whose) else {
         return;
     };
     let Some(c) = e.created_check.as_mut() else {
         return;
     };
-    c.attempts += 1;
-    let why = failed.map_or_else(String::new, |f| format!(" (the last read failed: {f})"));
-    if c.attempts >= MAX_CHECKS {
-        e.created_check = None;
-        e.note = Some(match failed {
-            None => format!(
-                "Not among the drafts after {MAX_CHECKS} checks: it was most likely not created. The text is kept — saving creates it (look at the drafts first if in doubt)."
-            ),
-            Some(f) => format!(
-                "{f} — could not learn whether the draft was created; look at the drafts before saving again. The text is kept."
-            ),
-        });
-    } else {
-        c.waiting = true;
-        let next = check_delay(c.attempts).as_secs();
-        e.note = Some(format!(
-            "Not found among the drafts yet (check {} of {MAX_CHECKS}){why}: the service may still be working on it. Reading again in {next} s; saving waits for the verdict.",
-            c.attempts
-        ));
-    }
+    let verdict = c.check.saw(seen).cloned();
+    let said = c.check.text(PLACE);
+    e.note = Some(match verdict {
+        Some(Verdict::NotFound) => format!(
+            "The create's answer was lost; {said}, so it was most likely not created. The text is kept — {save} creates it (asks first)."
+        ),
+        Some(_) => format!(
+            "The create's answer was lost; {said} — the draft may have been created: look at the drafts before saving again ({save} asks first). The text is kept."
+        ),
+        None => format!(
+            "The create's answer was lost: {said}. The service may still be working on it; saving waits for the verdict."
+        ),
+    });
 }

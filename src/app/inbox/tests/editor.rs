@@ -458,7 +458,7 @@ fn a_lost_create_not_found_at_first_is_read_again_and_never_made_twice() {
     let reads = lost_create(&mut m, &svc);
     drive::reply(&mut m, reads[0].0, svc.read(&reads[0].1).unwrap());
     let note = editor(&m).note.clone().unwrap_or_default();
-    assert!(note.contains("Not found among the drafts yet"), "{note}");
+    assert!(note.contains("not there after 1 of 5 good reads"), "{note}");
     assert!(!note.contains("not created"), "{note}");
     // Saving still waits for the verdict: nothing is posted.
     assert!(press_ctrl(&mut m, &svc, 'o').is_empty());
@@ -492,30 +492,83 @@ fn a_lost_create_not_found_at_first_is_read_again_and_never_made_twice() {
     );
 }
 
-/// Never found: the checks back off (2, 4, 8, 16 s) and only after the
-/// last is the draft said to be most likely not created; saving then
-/// creates it.
+/// Never found: the drafts are read at 0, 2, 4, 8 and 16 s (the one
+/// schedule of `logic::write::Check`) and only after the last is the
+/// draft said to be most likely not created; saving then asks first,
+/// saying what the check saw, and creates it on yes.
 #[test]
 fn a_lost_create_never_found_is_said_not_created_only_after_the_last_check() {
-    use crate::app::inbox::send::MAX_CHECKS;
+    use crate::logic::write::{GOOD_READS, SCHEDULE_SECS};
     let svc = Svc::default();
     let mut m = composed(&svc, "sam@example.com");
     let mut reads = lost_create(&mut m, &svc);
-    for attempt in 1..MAX_CHECKS {
+    let mut at = vec![0];
+    for n in 1..GOOD_READS {
         drive::reply(&mut m, reads[0].0, svc.read(&reads[0].1).unwrap());
         let note = editor(&m).note.clone().unwrap_or_default();
-        assert!(!note.contains("not created"), "check {attempt}: {note}");
+        assert!(!note.contains("not created"), "read {n}: {note}");
         let (due, every) = create_check_due(&m).expect("another check is due");
-        assert_eq!(every, Duration::from_secs(1 << attempt.min(4)));
+        at.push(at.last().unwrap() + every.as_secs());
         reads = drive::api(&update(&mut m, Msg::SubFired(due)));
         assert_eq!(reads.len(), 1);
     }
+    assert_eq!(at, SCHEDULE_SECS, "reads at 0, 2, 4, 8 and 16 s");
     drive::reply(&mut m, reads[0].0, svc.read(&reads[0].1).unwrap());
     let note = editor(&m).note.clone().unwrap_or_default();
     assert!(note.contains("most likely not created"), "{note}");
+    assert!(
+        note.contains("not found among the drafts after 5 good reads"),
+        "{note}"
+    );
     assert!(create_check_due(&m).is_none());
-    let writes = press_ctrl(&mut m, &svc, 'o');
+    // Creating again asks first, with what the check saw.
+    assert!(press_ctrl(&mut m, &svc, 'o').is_empty());
+    assert_eq!(question(&m), Some("Create this draft again?"));
+    let text = super::question_text(&m);
+    assert!(
+        text.contains("not found among the drafts after 5 good reads"),
+        "{text}"
+    );
+    let writes = press(&mut m, &svc, KeyCode::Char('y'));
     assert!(matches!(&writes[..], [(_, ApiRequest::CreateThread(_))]));
+}
+
+/// Reads of the drafts that fail are no evidence: they never say "not
+/// created", saving stays refused, and ten of them say "could not check".
+#[test]
+fn failed_reads_of_the_drafts_never_say_not_created() {
+    use crate::logic::write::MAX_FAILED_READS;
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let mut reads = lost_create(&mut m, &svc);
+    let failed = || {
+        ApiReply::Threads(Err(drive::service_error(
+            500,
+            r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+        )))
+    };
+    for n in 1..MAX_FAILED_READS {
+        drive::reply(&mut m, reads[0].0, failed());
+        let note = editor(&m).note.clone().unwrap_or_default();
+        assert!(!note.contains("not created"), "read {n}: {note}");
+        assert!(note.contains("a failed read proves nothing"), "{note}");
+        assert!(press_ctrl(&mut m, &svc, 'o').is_empty(), "no second create");
+        assert!(question(&m).is_none());
+        let (due, _) = create_check_due(&m).expect("read again");
+        reads = drive::api(&update(&mut m, Msg::SubFired(due)));
+        assert_eq!(reads.len(), 1);
+    }
+    drive::reply(&mut m, reads[0].0, failed());
+    let note = editor(&m).note.clone().unwrap_or_default();
+    assert!(note.contains("could not check: 10 reads failed"), "{note}");
+    assert!(!note.contains("most likely"), "{note}");
+    assert!(create_check_due(&m).is_none());
+    let screen = super::screen(&m);
+    assert!(screen.contains("created? could not check"), "{screen}");
+    assert!(!screen.contains("checking whether"), "{screen}");
+    assert!(press_ctrl(&mut m, &svc, 'o').is_empty(), "asks first");
+    assert_eq!(question(&m), Some("Create this draft again?"));
+    assert!(super::question_text(&m).contains("cannot tell"));
 }
 
 #[test]

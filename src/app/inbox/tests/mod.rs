@@ -90,6 +90,14 @@ impl Svc {
     }
 }
 
+/// The error the client returns for a write answered `status`: a 5xx is
+/// marked as may have reached the service, as the client marks it.
+pub fn write_error(status: u16, body: &str) -> crate::api::ApiError {
+    let mut e = crate::api::ServiceError::from_body(status, body.as_bytes(), None);
+    e.may_have_reached = status >= 500;
+    crate::api::ApiError::Service(Box::new(e))
+}
+
 /// Answers every read among `cmds` (and the reads those answers ask for);
 /// returns the writes, unanswered, for the test to inspect and answer.
 pub fn settle(m: &mut Model, svc: &Svc, cmds: &[Cmd]) -> Vec<(RequestId, ApiRequest)> {

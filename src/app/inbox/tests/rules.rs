@@ -434,7 +434,8 @@ fn rule_8_an_empty_patch_is_never_sent_and_a_400_is_shown() {
 }
 
 /// Rule 9: deleting a thread that is not an unsent draft is 409; a missing
-/// one 404; an unexpected failure 500.
+/// one 404; a refused one names the delete key (never "r retries": r
+/// refreshes); a 500 may have deleted it.
 #[test]
 fn rule_9_delete_failures_are_explained() {
     let svc = Svc::default();
@@ -454,7 +455,13 @@ fn rule_9_delete_failures_are_explained() {
         (
             500,
             r#"{"error":{"code":"internal_error","message":"Unexpected failure while deleting the thread"}}"#,
-            "may still exist",
+            "may have reached the service, so it was not sent again: the draft may be gone already",
+            true,
+        ),
+        (
+            422,
+            r#"{"error":{"code":"invalid_request","message":"Thread id is malformed"}}"#,
+            "nothing was deleted; D tries again",
             true,
         ),
     ] {
@@ -463,11 +470,12 @@ fn rule_9_delete_failures_are_explained() {
         press(&mut m, &svc, KeyCode::Char('D'));
         let writes = press(&mut m, &svc, KeyCode::Char('y'));
         let (id, _) = writes[0].clone();
-        let e: ApiError = service_error(status, body);
+        let e: ApiError = super::write_error(status, body);
         let cmds = drive::reply(&mut m, id, ApiReply::ThreadDeleted(Err(e)));
         super::settle(&mut m, &svc, &cmds);
         let shown = toasts(&m);
         assert!(shown.contains(says), "{status}: {shown}");
+        assert!(!shown.contains("retries"), "{status}: {shown}");
         assert_eq!(m.panes.inbox.list.find("t-4").is_some(), stays, "{status}");
     }
 }

@@ -10,11 +10,12 @@ use super::{Svc, inbox, last_toast, press, press_ctrl, question, select, settle,
 use crate::api::ApiError;
 use crate::api::model::{SendMessageResponse, Thread, ThreadMessage, ThreadStatus};
 use crate::app::fixtures::{self, drive};
-use crate::app::inbox::send::{MAX_CHECKS, Verdict};
+use crate::app::inbox::send::Stage;
 use crate::app::inbox::{InboxSub, View};
 use crate::app::{
     ApiReply, ApiRequest, Model, Msg, PaneSub, RequestId, SubId, subscriptions, update,
 };
+use crate::logic::write::{GOOD_READS, MAX_FAILED_READS, SCHEDULE_SECS, Verdict};
 
 fn timeout() -> ApiError {
     ApiError::Timeout {
@@ -117,6 +118,11 @@ fn a_lost_answer_is_never_retried_and_the_thread_says_it_went() {
     assert!(writes.is_empty(), "{writes:?}");
     assert!(m.panes.inbox.checks.is_empty());
     assert!(last_toast(&m).contains("sent once"), "{}", last_toast(&m));
+    assert!(
+        last_toast(&m).contains("found in the thread"),
+        "says what the check saw: {}",
+        last_toast(&m)
+    );
     assert_eq!(
         m.panes.inbox.list.find("t-1").map(|t| t.status.clone()),
         Some(ThreadStatus::Active),
@@ -124,6 +130,55 @@ fn a_lost_answer_is_never_retried_and_the_thread_says_it_went() {
     );
 }
 
+/// The send-check timer due now, with its wait.
+fn send_check_due(m: &Model) -> Option<(SubId, Duration)> {
+    subscriptions(m)
+        .into_iter()
+        .find(|s| matches!(s.id, SubId::Pane(PaneSub::Inbox(InboxSub::SendCheck(..)))))
+        .map(|s| (s.id, s.every))
+}
+
+/// Fires the send-check timer and returns the reads it sends (never a
+/// send) with the wait it had.
+fn next_check(m: &mut Model) -> (Vec<(RequestId, ApiRequest)>, Duration) {
+    let (due, every) = send_check_due(m).expect("another read is due");
+    let reads = drive::api(&update(m, Msg::SubFired(due)));
+    assert_eq!(sends(&reads), 0, "never sent again");
+    assert!(
+        matches!(
+            &reads[..],
+            [
+                (_, ApiRequest::ListMessages { .. }),
+                (_, ApiRequest::GetThread { .. })
+            ]
+        ),
+        "{reads:?}"
+    );
+    (reads, every)
+}
+
+/// A 500 from the service, as the client returns it for a read.
+fn read_failed() -> ApiError {
+    drive::service_error(
+        500,
+        r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+    )
+}
+
+/// Answers each read with a failure.
+fn fail_reads(m: &mut Model, reads: &[(RequestId, ApiRequest)]) {
+    for (id, req) in reads {
+        let reply = match req {
+            ApiRequest::ListMessages { .. } => ApiReply::ThreadMessages(Err(read_failed())),
+            _ => ApiReply::Thread(Box::new(Err(read_failed()))),
+        };
+        assert!(drive::api(&drive::reply(m, *id, reply)).is_empty());
+    }
+}
+
+/// Not found: read again at 0, 2, 4, 8 and 16 s (the one schedule of
+/// `logic::write::Check`), then "not found in the thread after 5 good
+/// reads"; S then asks, and the question says what the check saw.
 #[test]
 fn a_send_not_found_is_checked_again_then_said_not_sent() {
     let svc = Svc::default();
@@ -134,37 +189,32 @@ fn a_send_not_found_is_checked_again_then_said_not_sent() {
         assert!(drive::api(&cmds).is_empty());
     }
     assert!(toasts(&m).contains("Not in the thread yet"));
-    for attempt in 1..MAX_CHECKS {
-        let due: Vec<(SubId, Duration)> = subscriptions(&m)
-            .into_iter()
-            .filter(|s| matches!(s.id, SubId::Pane(PaneSub::Inbox(InboxSub::SendCheck(..)))))
-            .map(|s| (s.id, s.every))
-            .collect();
-        assert_eq!(
-            due,
-            [(
-                SubId::Pane(PaneSub::Inbox(InboxSub::SendCheck("t-1".into(), attempt))),
-                Duration::from_secs(1 << attempt.min(4))
-            )],
-            "checks back off: 2, 4, 8, 16 s"
+    let mut at = vec![0];
+    for _ in 1..GOOD_READS {
+        assert!(
+            !toasts(&m).contains("Most likely not sent"),
+            "{}",
+            toasts(&m)
         );
-        let cmds = update(&mut m, Msg::SubFired(due[0].0.clone()));
-        let reads = drive::api(&cmds);
-        assert_eq!(sends(&reads), 0);
-        assert!(matches!(
-            &reads[..],
-            [
-                (_, ApiRequest::ListMessages { .. }),
-                (_, ApiRequest::GetThread { .. })
-            ]
-        ));
+        let (reads, every) = next_check(&mut m);
+        at.push(at.last().unwrap() + every.as_secs());
         for (id, req) in &reads {
             drive::reply(&mut m, *id, svc.read(req).unwrap());
         }
     }
-    assert_eq!(m.panes.inbox.checks["t-1"].verdict, Verdict::NotSent);
+    assert_eq!(at, SCHEDULE_SECS, "reads at 0, 2, 4, 8 and 16 s");
+    assert!(send_check_due(&m).is_none(), "settled: no more reads");
+    assert!(matches!(
+        m.panes.inbox.checks["t-1"].stage(),
+        Stage::Settled(Verdict::NotFound)
+    ));
     assert!(
         last_toast(&m).contains("Most likely not sent"),
+        "{}",
+        last_toast(&m)
+    );
+    assert!(
+        last_toast(&m).contains("not found in the thread after 5 good reads"),
         "{}",
         last_toast(&m)
     );
@@ -175,8 +225,110 @@ fn a_send_not_found_is_checked_again_then_said_not_sent() {
     assert_eq!(question(&m), Some("Send this email?"));
     let text = super::question_text(&m);
     assert!(!text.contains("is safe"), "{text}");
-    assert!(text.contains("most likely did not go"), "{text}");
-    assert!(text.contains("could send it twice"), "{text}");
+    assert!(
+        text.contains("not found in the thread after 5 good reads"),
+        "{text}"
+    );
+    assert!(text.contains("could do it twice"), "{text}");
+}
+
+/// Defect: after a send whose answer never came, every read of the thread
+/// failed with 500 and yet "Most likely not sent: not in the thread after
+/// 5 checks" was said, and S sent a second email. A failed read is no
+/// check: the reads go on, S stays refused, and after 10 failed reads the
+/// verdict is "could not check" — S then asks, saying Outpost cannot tell.
+#[test]
+fn reads_that_all_fail_never_say_not_sent() {
+    let svc = Svc::default();
+    let (mut m, reads) = lost_send(&svc);
+    fail_reads(&mut m, &reads);
+    for n in 1..MAX_FAILED_READS {
+        assert!(
+            !toasts(&m).contains("Most likely not sent"),
+            "after {n} failed reads: {}",
+            toasts(&m)
+        );
+        assert!(
+            !toasts(&m).contains("Not in the thread yet"),
+            "a failed read saw nothing: {}",
+            toasts(&m)
+        );
+        // S is refused while it is checked, and says why.
+        assert!(press(&mut m, &svc, KeyCode::Char('S')).is_empty());
+        assert!(question(&m).is_none(), "no second send after {n} reads");
+        assert!(
+            last_toast(&m).contains("Checking the last send"),
+            "{}",
+            last_toast(&m)
+        );
+        let (reads, _) = next_check(&mut m);
+        fail_reads(&mut m, &reads);
+    }
+    assert!(send_check_due(&m).is_none(), "settled: no more reads");
+    let said = toasts(&m);
+    assert!(!said.contains("Most likely not sent"), "{said}");
+    assert!(
+        said.contains("could not check: 10 reads failed (last: internal_error: boom)"),
+        "{said}"
+    );
+    // The thread's line says the same.
+    let screen = super::screen(&m);
+    assert!(
+        screen.contains("Could not check: 10 reads failed"),
+        "{screen}"
+    );
+    assert!(!screen.contains("Most likely not sent"), "{screen}");
+    // S asks first, and the question says Outpost cannot tell.
+    assert!(press(&mut m, &svc, KeyCode::Char('S')).is_empty());
+    assert_eq!(question(&m), Some("Send this email?"));
+    let text = super::question_text(&m);
+    assert!(text.contains("cannot tell"), "{text}");
+    assert!(text.contains("could not check"), "{text}");
+    assert!(!text.contains("most likely"), "{text}");
+}
+
+/// Defect: a send answered 502 after the service acted was reported "not
+/// sent", and S sent a second email. A 5xx to a write may have reached:
+/// the thread is read, and S waits for the verdict.
+#[test]
+fn a_send_answered_502_is_checked_never_repeated() {
+    let svc = Svc::default();
+    let mut e = crate::api::ServiceError::from_body(
+        502,
+        br#"{"error":{"code":"bad_gateway","message":"upstream answer lost"}}"#,
+        None,
+    );
+    // As the client marks a write answered 5xx.
+    e.may_have_reached = true;
+    let (mut m, reads) = send_failing(&svc, ApiError::Service(Box::new(e)));
+    assert_eq!(sends(&reads), 0, "never sent again");
+    assert!(
+        matches!(
+            &reads[..],
+            [
+                (_, ApiRequest::ListMessages { .. }),
+                (_, ApiRequest::GetThread { .. })
+            ]
+        ),
+        "the thread is read: {reads:?}"
+    );
+    let said = toasts(&m);
+    assert!(said.contains("bad_gateway · the answer was lost"), "{said}");
+    assert!(said.contains("may have reached"), "{said}");
+    assert!(!said.contains("— not sent"), "{said}");
+    assert!(press(&mut m, &svc, KeyCode::Char('S')).is_empty());
+    assert!(question(&m).is_none(), "no second send while checking");
+    // The service had sent it.
+    let went = sent_service();
+    for (id, req) in &reads {
+        let cmds = drive::reply(&mut m, *id, went.read(req).unwrap());
+        settle(&mut m, &went, &cmds);
+    }
+    assert!(m.panes.inbox.checks.is_empty(), "it went");
+    assert!(toasts(&m).contains("sent once"), "{}", toasts(&m));
+    // S on the thread it made active: not a draft any more.
+    assert!(press(&mut m, &svc, KeyCode::Char('S')).is_empty());
+    assert!(question(&m).is_none());
 }
 
 #[test]
@@ -306,7 +458,7 @@ fn a_dropped_connection_after_sending_is_checked_not_repeated() {
         },
     );
     assert_eq!(sends(&reads), 0, "never sent again");
-    assert_eq!(m.panes.inbox.checks["t-1"].verdict, Verdict::Checking);
+    assert_eq!(m.panes.inbox.checks["t-1"].stage(), Stage::Checking);
     assert!(toasts(&m).contains("the answer was lost"), "{}", toasts(&m));
     assert!(press(&mut m, &svc, KeyCode::Char('S')).is_empty());
     assert!(question(&m).is_none(), "no second send while checking");
@@ -343,7 +495,7 @@ fn an_unreadable_201_is_checked_not_repeated() {
         },
     );
     assert_eq!(sends(&reads), 0, "never sent again");
-    assert_eq!(m.panes.inbox.checks["t-1"].verdict, Verdict::Checking);
+    assert_eq!(m.panes.inbox.checks["t-1"].stage(), Stage::Checking);
     // The thread as the service holds it now: sent.
     let went = sent_service();
     for (id, req) in &reads {
@@ -378,7 +530,7 @@ fn a_thread_turned_active_with_its_draft_cleared_means_it_went() {
     settle(&mut m, &went, &cmds);
     assert!(m.panes.inbox.checks.is_empty(), "it went");
     assert!(
-        toasts(&m).contains("the thread is active with its draft sent"),
+        toasts(&m).contains("found in the thread (it is active, its draft sent)"),
         "{}",
         toasts(&m)
     );
@@ -416,8 +568,8 @@ fn an_inbound_reply_is_not_taken_for_the_send() {
     page.total = 3;
     drive::reply(&mut m, id, ApiReply::ThreadMessages(Ok(page)));
     assert_eq!(
-        m.panes.inbox.checks["t-1"].verdict,
-        Verdict::Checking,
+        m.panes.inbox.checks["t-1"].stage(),
+        Stage::Checking,
         "not taken for the send"
     );
 }

@@ -292,3 +292,61 @@ fn a_failed_reads_message_is_drawn_inert() {
     assert!(s.contains("could not load the messages"), "{s}");
     assert!(inert(&s), "{s:?}");
 }
+
+/// Archives the open thread t-2 and answers the PATCH with `status`;
+/// returns the model and the requests that follow.
+fn archive_answered(status: u16, body: &str) -> (crate::app::Model, Vec<ApiRequest>) {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    select(&mut m, "t-2");
+    press(&mut m, &svc, KeyCode::Enter);
+    let writes = press(&mut m, &svc, KeyCode::Char('a'));
+    let [(id, ApiRequest::PatchThread { patch, .. })] = &writes[..] else {
+        panic!("one PATCH: {writes:?}");
+    };
+    assert!(patch.status.is_some());
+    let e = super::write_error(status, body);
+    let cmds = drive::reply(&mut m, *id, ApiReply::Thread(Box::new(Err(e))));
+    let reqs = drive::api(&cmds).into_iter().map(|(_, r)| r).collect();
+    (m, reqs)
+}
+
+/// An archive answered 502 may have been done: it says so, never offers
+/// "r retries" (r refreshes), and reads the thread so what is shown comes
+/// from the service.
+#[test]
+fn an_archive_that_may_have_reached_says_so_and_reads_the_thread() {
+    let (m, reqs) = archive_answered(
+        502,
+        r#"{"error":{"code":"bad_gateway","message":"upstream answer lost"}}"#,
+    );
+    let shown = super::toasts(&m);
+    assert!(shown.contains("may have reached the service"), "{shown}");
+    assert!(!shown.contains("retries"), "{shown}");
+    assert!(
+        reqs.iter()
+            .any(|r| matches!(r, ApiRequest::GetThread { id } if id == "t-2")),
+        "the thread is read again: {reqs:?}"
+    );
+    assert!(
+        !reqs
+            .iter()
+            .any(|r| matches!(r, ApiRequest::PatchThread { .. })),
+        "never sent again"
+    );
+}
+
+/// A refused archive did nothing: it names the archive key to try again,
+/// never "r retries".
+#[test]
+fn a_refused_archive_names_its_own_key() {
+    let (m, reqs) = archive_answered(
+        429,
+        r#"{"error":{"code":"rate_limited","message":"Too many requests"}}"#,
+    );
+    let shown = super::toasts(&m);
+    assert!(shown.contains("nothing changed; a tries again"), "{shown}");
+    assert!(!shown.contains("r retries"), "{shown}");
+    assert!(!shown.contains("r tries"), "{shown}");
+    assert!(reqs.is_empty(), "{reqs:?}");
+}
