@@ -699,7 +699,7 @@ impl Model {
     /// and when the state cannot be saved says so and stays unless told.
     fn ask_quit(&mut self) -> Vec<Cmd> {
         let Some(what) = self.unsent() else {
-            return self.quit_now();
+            return self.ask_quit_while_checking();
         };
         let question = if self.drafts_saved() {
             Confirm {
@@ -732,6 +732,34 @@ impl Model {
             }
         };
         self.confirm(question);
+        Vec::new()
+    }
+
+    /// `q` with nothing unsent: quits at once unless a write whose answer
+    /// may have reached is still being checked — quitting stops the check
+    /// before it can say whether the write landed, so it asks.
+    fn ask_quit_while_checking(&mut self) -> Vec<Cmd> {
+        let checking = dispatch::checking(self);
+        if checking.is_empty() {
+            return self.quit_now();
+        }
+        let mut lines = vec![
+            "These may have reached the service, and Outpost is still checking whether they did:"
+                .to_owned(),
+        ];
+        lines.extend(checking.iter().map(|w| format!("  · {w}")));
+        lines.push(
+            "If you quit now, nobody will know until you look: check in the web dashboard before doing any of them again."
+                .to_owned(),
+        );
+        self.confirm(Confirm {
+            title: "Quit while checking?".into(),
+            lines,
+            yes: "Quit".into(),
+            no: None,
+            destructive: true,
+            on_yes: ConfirmAction::Quit,
+        });
         Vec::new()
     }
 

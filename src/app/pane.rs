@@ -125,6 +125,12 @@ pub trait PaneUnit: Default + Debug {
     fn unsent(_m: &Model) -> Option<String> {
         None
     }
+    /// Writes whose answer may have reached the service and that are still
+    /// being checked, each said for the quit question ("the send to
+    /// jonas@kestrel.io").
+    fn checking(_m: &Model) -> Vec<String> {
+        Vec::new()
+    }
     /// Copies unsent text into the local state (on every save).
     fn capture_drafts(_m: &Model, _state: &mut State) {}
     /// A dialog is open that must keep the focus (tab clicks and pane keys

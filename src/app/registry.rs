@@ -185,6 +185,12 @@ macro_rules! define_panes {
             pub fn unsent(m: &Model) -> Option<String> {
                 None$(.or_else(|| <$ty as PaneUnit>::unsent(m)))+
             }
+            /// Every write still being checked, in every pane.
+            pub fn checking(m: &Model) -> Vec<String> {
+                let mut all = Vec::new();
+                $(all.extend(<$ty as PaneUnit>::checking(m));)+
+                all
+            }
             /// Every pane takes its slice of the last-known lists.
             pub fn from_cache(m: &mut Model) {
                 $(<$ty as PaneUnit>::from_cache(m);)+

@@ -599,6 +599,29 @@ impl PaneUnit for InboxModel {
     fn unsent(m: &Model) -> Option<String> {
         editor::unsent(m)
     }
+    fn checking(m: &Model) -> Vec<String> {
+        let inbox = &m.panes.inbox;
+        let mut all: Vec<String> = inbox
+            .checks
+            .iter()
+            .filter(|(_, c)| !matches!(c.stage(), send::Stage::Settled(_)))
+            .map(|(id, _)| {
+                let to = inbox
+                    .thread(id)
+                    .map_or_else(|| id.clone(), participant);
+                format!("the send to {to}")
+            })
+            .collect();
+        if inbox
+            .editor
+            .as_ref()
+            .and_then(|e| e.created_check.as_ref())
+            .is_some_and(|c| !c.check.settled())
+        {
+            all.push("the new draft's create".to_owned());
+        }
+        all
+    }
     fn capture_drafts(m: &Model, state: &mut State) {
         editor::capture(m, state);
     }

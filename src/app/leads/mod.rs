@@ -1085,6 +1085,36 @@ impl PaneUnit for LeadsModel {
     fn unsent(m: &Model) -> Option<String> {
         m.panes.leads.unsent()
     }
+    fn checking(m: &Model) -> Vec<String> {
+        let l = &m.panes.leads;
+        let mut all = Vec::new();
+        if let (Some(u), Some(sent)) = (&l.last_create.uncertain, &l.last_create.sent)
+            && !u.check.settled()
+        {
+            all.push(format!(
+                "the create of the search “{}”",
+                DisplayText::inline(&sent.title)
+            ));
+        }
+        for (id, u) in &l.uncertain_runs {
+            if !u.check.settled() {
+                let title = l
+                    .list
+                    .rows
+                    .iter()
+                    .find(|r| r.search.search_id == *id)
+                    .map_or_else(|| id.clone(), |r| r.search.title.clone());
+                all.push(format!("the run of “{}”", DisplayText::inline(&title)));
+            }
+        }
+        if l.run_all_uncertain
+            .as_ref()
+            .is_some_and(|u| !u.check.settled())
+        {
+            all.push("the run of every search".to_owned());
+        }
+        all
+    }
     fn capture_drafts(m: &Model, state: &mut State) {
         m.panes.leads.capture_drafts(state);
     }

@@ -602,3 +602,26 @@ fn the_send_command_asks_for_the_open_draft() {
     let writes = press(&mut m, &svc, KeyCode::Char('y'));
     assert_eq!(sends(&writes), 1);
 }
+
+/// `q` while a send whose answer was lost is still being checked asks
+/// first (quitting would end the check before it says whether the email
+/// went); once the check has its verdict, `q` quits at once.
+#[test]
+fn quitting_while_a_lost_send_is_checked_asks_first() {
+    let svc = Svc::default();
+    let (mut m, reads) = lost_send(&svc);
+    fail_reads(&mut m, &reads);
+    press(&mut m, &svc, KeyCode::Char('q'));
+    assert!(!m.quit, "not quit while checking");
+    assert_eq!(question(&m), Some("Quit while checking?"));
+    let text = super::question_text(&m);
+    assert!(text.contains("the send to"), "{text}");
+    press(&mut m, &svc, KeyCode::Char('n'));
+    for _ in 1..MAX_FAILED_READS {
+        let (reads, _) = next_check(&mut m);
+        fail_reads(&mut m, &reads);
+    }
+    assert!(send_check_due(&m).is_none(), "settled");
+    press(&mut m, &svc, KeyCode::Char('q'));
+    assert!(m.quit, "settled: quits at once");
+}
