@@ -932,6 +932,8 @@ fn on_sub(m: &mut Model, sub: SubId) -> Vec<Cmd> {
             Vec::new()
         }
         SubId::CacheSave => m.save_cache(false).into_iter().collect(),
+        SubId::Reconnect if m.net.conn.is_offline() => vec![Cmd::ProbeConnection],
+        SubId::Reconnect => Vec::new(),
     }
 }
 

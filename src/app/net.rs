@@ -546,6 +546,30 @@ mod tests {
         );
     }
 
+    /// While offline the service is tried now and then, so its return is
+    /// seen even when every poller has backed off for minutes.
+    #[test]
+    fn while_offline_the_service_is_tried_until_it_answers() {
+        use crate::app::{Cmd, SubId, subscriptions};
+        let mut m = fixtures::model(80, 24);
+        let probing = |m: &Model| subscriptions(m).iter().any(|s| s.id == SubId::Reconnect);
+        assert!(!probing(&m));
+        update(
+            &mut m,
+            Msg::Connection(ConnState::Offline {
+                since: SystemTime::now(),
+            }),
+        );
+        assert!(probing(&m));
+        let cmds = update(&mut m, Msg::SubFired(SubId::Reconnect));
+        assert!(
+            matches!(cmds.as_slice(), [Cmd::ProbeConnection]),
+            "{cmds:?}"
+        );
+        update(&mut m, Msg::Connection(ConnState::Online));
+        assert!(!probing(&m));
+    }
+
     /// The service's own words reach the placeholder made inert: an
     /// escape sequence in an error message never reaches a view.
     #[test]
