@@ -249,7 +249,8 @@ impl Client {
 
     /// A receiver of the connection state: `Offline` from the first failed
     /// connection of any call (while reads retry in the background),
-    /// `Online` again at any HTTP answer.
+    /// `RateLimited` while a family's answers are 429, `Online` again at
+    /// the first other answer.
     pub fn connection(&self) -> watch::Receiver<ConnState> {
         self.inner.conn.subscribe()
     }
@@ -434,8 +435,13 @@ impl Client {
         family: RouteFamily,
     ) -> Result<Answer, ApiError> {
         let inner = &self.inner;
-        inner.conn.answered();
         let status = resp.status();
+        // Any answer means the service is reachable; a 429 means it is
+        // refusing this family, which the status bar says until a better
+        // answer (a short `Retry-After` must not make it look online).
+        inner
+            .conn
+            .answered_by(family, status == StatusCode::TOO_MANY_REQUESTS);
         let retry_after = resp
             .headers()
             .get(header::RETRY_AFTER)

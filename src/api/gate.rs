@@ -16,7 +16,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime};
 
 use tokio::sync::watch;
@@ -237,8 +237,20 @@ pub fn human_wait(wait: std::time::Duration) -> String {
 /// Whether the service can be reached, as last seen by any call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ConnState {
-    /// The last attempt got an HTTP answer (any status), or none was made.
+    /// The last answers were ordinary HTTP answers (any status but 429), or
+    /// no call was made yet.
     Online,
+    /// The service answers, but with 429: `family` (the last one refused)
+    /// and possibly others get "rate limited" and nothing better since
+    /// `since`. Lasts until an answer other than 429 from every family that
+    /// was refused, however short each `Retry-After` was (a 1 s gate that
+    /// reopens between refusals is still a rate limit).
+    RateLimited {
+        /// The family refused last.
+        family: RouteFamily,
+        /// The first 429 of this spell.
+        since: SystemTime,
+    },
     /// Connections fail; `since` is the first failure of this outage.
     /// Reads keep retrying in the background meanwhile.
     Offline {
@@ -252,18 +264,28 @@ impl ConnState {
     pub fn is_offline(&self) -> bool {
         matches!(self, ConnState::Offline { .. })
     }
+
+    /// Whether requests are being answered 429.
+    pub fn is_rate_limited(&self) -> bool {
+        matches!(self, ConnState::RateLimited { .. })
+    }
 }
 
 /// The published connection state; clones share it.
 #[derive(Debug, Clone)]
 pub struct Connection {
     tx: Arc<watch::Sender<ConnState>>,
+    /// The families whose last answer was a 429, with their first 429 of
+    /// this spell and the order they were refused in (the state names the
+    /// last one).
+    limited: Arc<Mutex<BTreeMap<RouteFamily, (SystemTime, u64)>>>,
 }
 
 impl Default for Connection {
     fn default() -> Self {
         Connection {
             tx: Arc::new(watch::Sender::new(ConnState::Online)),
+            limited: Arc::default(),
         }
     }
 }
@@ -280,11 +302,14 @@ impl Connection {
     }
 
     /// A connection failed: offline from now, unless already offline (the
-    /// outage keeps its first instant).
+    /// outage keeps its first instant). What was known of rate limits is
+    /// forgotten: the first answers after the outage say anew.
     pub fn failed(&self) {
+        let mut limited = self.lock();
+        limited.clear();
         self.tx.send_if_modified(|s| match s {
             ConnState::Offline { .. } => false,
-            ConnState::Online => {
+            _ => {
                 *s = ConnState::Offline {
                     since: SystemTime::now(),
                 };
@@ -293,14 +318,56 @@ impl Connection {
         });
     }
 
-    /// The service answered: online.
+    /// The service answered: online, whatever was rate limited before.
     pub fn answered(&self) {
-        self.tx.send_if_modified(|s| match s {
-            ConnState::Online => false,
-            ConnState::Offline { .. } => {
-                *s = ConnState::Online;
-                true
-            }
+        let mut limited = self.lock();
+        limited.clear();
+        self.publish(&limited);
+    }
+
+    /// The service answered a call of `family`: with 429 (`rate_limited`),
+    /// the family is rate limited until an answer of it that is not a 429;
+    /// any other answer ends that, and the state is online once no family
+    /// is left limited.
+    pub fn answered_by(&self, family: RouteFamily, rate_limited: bool) {
+        let mut limited = self.lock();
+        if rate_limited {
+            let order = limited.values().map(|(_, o)| *o + 1).max().unwrap_or(0);
+            let since = limited
+                .get(&family)
+                .map_or_else(SystemTime::now, |(t, _)| *t);
+            limited.insert(family, (since, order));
+        } else {
+            limited.remove(&family);
+        }
+        self.publish(&limited);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<RouteFamily, (SystemTime, u64)>> {
+        // The map is never left half-changed; a panic elsewhere leaves it usable.
+        self.limited
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Publishes the state `limited` implies (called with the lock held, so
+    /// two answers cannot publish out of order).
+    fn publish(&self, limited: &BTreeMap<RouteFamily, (SystemTime, u64)>) {
+        let next = limited.iter().max_by_key(|(_, (_, order))| *order).map_or(
+            ConnState::Online,
+            |(family, _)| ConnState::RateLimited {
+                family: *family,
+                since: limited
+                    .values()
+                    .map(|(t, _)| *t)
+                    .min()
+                    .unwrap_or_else(SystemTime::now),
+            },
+        );
+        self.tx.send_if_modified(|s| {
+            let changed = *s != next;
+            *s = next;
+            changed
         });
     }
 }
@@ -382,6 +449,38 @@ mod tests {
         c.failed();
         assert_eq!(c.state(), first);
         c.answered();
+        assert_eq!(c.state(), ConnState::Online);
+    }
+
+    #[test]
+    fn a_family_answered_429_is_rate_limited_until_its_first_other_answer() {
+        let c = Connection::default();
+        c.answered_by(RouteFamily::LeadFinder, true);
+        let ConnState::RateLimited { family, since } = c.state() else {
+            panic!("{:?}", c.state())
+        };
+        assert_eq!(family, RouteFamily::LeadFinder);
+        c.answered_by(RouteFamily::Threads, true);
+        c.answered_by(RouteFamily::LeadFinder, true);
+        assert_eq!(
+            c.state(),
+            ConnState::RateLimited {
+                family: RouteFamily::LeadFinder,
+                since
+            },
+            "the spell keeps its first 429 and names the family refused last"
+        );
+        // Another family answering says nothing of lead-finder's limit.
+        c.answered_by(RouteFamily::Campaigns, false);
+        c.answered_by(RouteFamily::LeadFinder, false);
+        assert!(c.state().is_rate_limited(), "threads still refused");
+        c.answered_by(RouteFamily::Threads, false);
+        assert_eq!(c.state(), ConnState::Online);
+        // An outage forgets the limits.
+        c.answered_by(RouteFamily::Threads, true);
+        c.failed();
+        assert!(c.state().is_offline());
+        c.answered_by(RouteFamily::Campaigns, false);
         assert_eq!(c.state(), ConnState::Online);
     }
 }

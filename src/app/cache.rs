@@ -213,7 +213,7 @@ impl<T: Item> Cached<T> {
 /// `stale · as of 3h ago`: what a list drawn from the cache (or kept after
 /// a failed read) says of itself.
 pub fn stale_text(as_of: i64, clock: i64) -> String {
-    format!("stale · as of {}", super::domains::age_label(as_of, clock))
+    format!("stale · as of {}", super::fresh::ago_since(as_of, clock))
 }
 
 #[cfg(test)]

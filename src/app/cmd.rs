@@ -382,6 +382,10 @@ pub enum Cmd {
     },
     /// Suspend to the shell (Ctrl-Z).
     Suspend,
+    /// While offline: one attempt at the service, whose only use is the
+    /// connection state it publishes (the return is noticed even when no
+    /// poller is due for minutes).
+    ProbeConnection,
     /// Leave the dashboard.
     Quit,
 }

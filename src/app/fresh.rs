@@ -1,10 +1,22 @@
 //! How current the values on screen are. A failed refresh never erases
 //! what was read before: the values stay, marked stale with their age, and
 //! the next poll tries again (more slowly after each failure in a row).
+//!
+//! # For pane owners
+//!
+//! [`Freshness`] is the one holder of a shown value's freshness: when it
+//! was read ([`Freshness::ok`]), whether the last read failed and why
+//! ([`Freshness::fail_at`]), whether a poll reads it again
+//! ([`Freshness::schedule`]) and when ([`Freshness::next_poll`], the one
+//! backoff rule). [`shown`] turns it into the only three things a value may
+//! say of itself — `live`, `retrying in 8 s`, `stale · as of 2m ago · r
+//! retries` — and `ui::widgets::stale::freshness` draws that. Ages are
+//! worded by [`ago`] (and [`age_text`], its one-unit form) everywhere.
 
 use std::time::Duration;
 
 use crate::api::ApiError;
+use crate::api::gate::human_wait;
 use crate::app::Model;
 use crate::app::keymap::Action;
 
@@ -24,6 +36,33 @@ pub struct Freshness {
     pub error: Option<ApiError>,
     /// Failed reads in a row.
     pub failures: u32,
+    /// Wall clock (unix seconds) of the last failed read, when it was
+    /// given ([`Freshness::fail_at`]): the retry countdown starts there.
+    pub failed_at: Option<i64>,
+    /// The base period of the poll that reads these values again, while
+    /// one is scheduled ([`Freshness::schedule`]); `None`: nothing reads
+    /// them again until the user refreshes.
+    pub poll: Option<Duration>,
+}
+
+/// What a shown value may truthfully say of its freshness: one of three.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shown {
+    /// A poll reads it again and the last read succeeded.
+    Live,
+    /// The last read failed and a poll really reads again, in `in_secs`.
+    Retrying {
+        /// Seconds until the next read (at least 1).
+        in_secs: u64,
+    },
+    /// Nothing reads it again by itself: its age (`None`: never read), and
+    /// the last error when the last read failed.
+    Stale {
+        /// Seconds since the last good read.
+        age: Option<u64>,
+        /// Whether the key was refused (the Refresh key cannot help).
+        refused: bool,
+    },
 }
 
 impl Freshness {
@@ -63,9 +102,73 @@ impl Freshness {
     }
 
     /// The period of a watch at `base`: doubled for each failed read in a
-    /// row, up to eight times, so a failing service is not hammered.
+    /// row, up to eight times, so a failing service is not hammered. The
+    /// one backoff rule of every shown value.
     pub fn backoff(&self, base: Duration) -> Duration {
         base.saturating_mul(1 << self.failures.min(MAX_DOUBLINGS))
+    }
+
+    /// A read failed at `clock` (unix seconds), said as `why`: like
+    /// [`Freshness::fail`], and the retry countdown starts now.
+    pub fn fail_at(&mut self, clock: i64, why: String, error: &ApiError) {
+        self.fail(why, error);
+        self.failed_at = Some(clock);
+    }
+
+    /// Whether a poll at `base` reads these values again (`None`: none
+    /// does). The pane says so where it decides its subscriptions, and
+    /// schedules [`Freshness::next_poll`].
+    pub fn schedule(&mut self, base: Option<Duration>) {
+        self.poll = base;
+    }
+
+    /// The period of the poll to schedule now: the base period backed off
+    /// after failures; `None` when no poll is wanted, or when reading again
+    /// cannot help (a refused key fails the same way every time).
+    pub fn next_poll(&self) -> Option<Duration> {
+        let refused = self.error.as_ref().is_some_and(ApiError::is_unauthorized);
+        self.poll.filter(|_| !refused).map(|b| self.backoff(b))
+    }
+
+    /// What the values may say of themselves at `clock` (see [`Shown`]).
+    pub fn shown(&self, clock: i64) -> Shown {
+        match (self.next_poll(), self.is_stale()) {
+            (Some(_), false) => Shown::Live,
+            (Some(every), true) => {
+                let every = every.as_secs().max(1);
+                let since = self
+                    .failed_at
+                    .map_or(0, |t| u64::try_from(clock.saturating_sub(t)).unwrap_or(0));
+                Shown::Retrying {
+                    in_secs: every.saturating_sub(since).max(1),
+                }
+            }
+            (None, _) => Shown::Stale {
+                age: self.age(clock),
+                refused: self.error.as_ref().is_some_and(ApiError::is_unauthorized),
+            },
+        }
+    }
+}
+
+/// The one wording of a shown value's freshness (see [`Shown`]): `live`,
+/// `retrying in 8 s`, or `stale · as of 2m ago · r retries` (the Refresh
+/// key as the keymap binds it; how to fix a refused key instead).
+pub fn shown(m: &Model, f: &Freshness) -> String {
+    match f.shown(m.clock) {
+        Shown::Live => "live".to_owned(),
+        Shown::Retrying { in_secs } => {
+            format!("retrying in {}", human_wait(Duration::from_secs(in_secs)))
+        }
+        Shown::Stale { age, refused } => {
+            let age = age.map_or_else(|| "never read".to_owned(), |a| format!("as of {}", ago(a)));
+            let next = if refused {
+                "key refused: see `outpost check`".to_owned()
+            } else {
+                format!("{} retries", m.keymap.key_label(Action::Refresh))
+            };
+            format!("stale · {age} · {next}")
+        }
     }
 }
 
@@ -74,14 +177,11 @@ impl Freshness {
 /// last read failed, and what happens next: the poller reads again
 /// (`polled`), the Refresh key retries, or (a refused key) how to fix it.
 pub fn stale_note(m: &Model, read_at: Option<i64>, error: &ApiError, polled: bool) -> String {
-    let age = read_at.map_or_else(
-        || "?".to_owned(),
-        |t| age_text(u64::try_from(m.clock.saturating_sub(t)).unwrap_or(0)),
-    );
+    let age = read_at.map_or_else(|| "? ago".to_owned(), |t| ago_since(t, m.clock));
     let next = next_step(m, error, polled)
         .map(|n| format!(" · {n}"))
         .unwrap_or_default();
-    format!("⚠ as of {age} ago ({}){next}", error.code())
+    format!("⚠ as of {age} ({}){next}", error.code())
 }
 
 /// What comes after a failed read, said the same way everywhere: how to fix
@@ -99,7 +199,23 @@ pub fn next_step(m: &Model, error: &ApiError, polled: bool) -> Option<String> {
     }
 }
 
-/// An age in one unit: `12s`, `3m`, `2h`, `4d`.
+/// The one age text of the code base: `just now` under 45 s, else
+/// `3m ago`, `2h ago`, `4d ago` (whole units, rounded down).
+pub fn ago(secs: u64) -> String {
+    if secs < 45 {
+        "just now".to_owned()
+    } else {
+        format!("{} ago", age_text(secs))
+    }
+}
+
+/// [`ago`] of a value read at `as_of` (unix seconds), at `clock`.
+pub fn ago_since(as_of: i64, clock: i64) -> String {
+    ago(u64::try_from(clock.saturating_sub(as_of)).unwrap_or(0))
+}
+
+/// An age in one unit, for a narrow column: `12s`, `3m`, `2h`, `4d` (the
+/// units of [`ago`]).
 pub fn age_text(secs: u64) -> String {
     match secs {
         0..=59 => format!("{secs}s"),
@@ -133,6 +249,85 @@ mod tests {
         assert_eq!(f.backoff(base), base);
         assert_eq!(age_text(180), "3m");
         assert_eq!(age_text(7300), "2h");
+    }
+
+    fn timeout() -> ApiError {
+        ApiError::Timeout {
+            method: "GET".into(),
+            after: Duration::from_secs(3),
+            may_have_reached: false,
+        }
+    }
+
+    /// The three truthful forms, from one holder.
+    #[test]
+    fn a_value_says_live_retrying_or_stale_and_nothing_else() {
+        let mut m = crate::app::fixtures::model(100, 30);
+        m.clock = 1000;
+        let mut f = Freshness::default();
+        f.ok(1000);
+        f.schedule(Some(Duration::from_secs(4)));
+        assert_eq!(shown(&m, &f), "live");
+        assert_eq!(f.next_poll(), Some(Duration::from_secs(4)));
+        // A failure: the poll really reads again, later (the one backoff rule).
+        f.fail_at(1000, "timeout: slow".into(), &timeout());
+        assert_eq!(f.next_poll(), Some(Duration::from_secs(8)));
+        assert_eq!(shown(&m, &f), "retrying in 8 s");
+        m.clock = 1005;
+        assert_eq!(shown(&m, &f), "retrying in 3 s", "it counts down");
+        // Nothing scheduled: stale with its age and the Refresh key.
+        f.schedule(None);
+        m.clock = 1000 + 150;
+        assert_eq!(f.next_poll(), None);
+        assert_eq!(shown(&m, &f), "stale · as of 2m ago · r retries");
+        // Read once, nothing polls it: it says its age, never "live".
+        let mut once = Freshness::default();
+        once.ok(1000);
+        assert_eq!(shown(&m, &once), "stale · as of 2m ago · r retries");
+        // A refused key fails the same way every time: no poll, the fix.
+        let refused = ApiError::Service(Box::new(crate::api::ServiceError::from_body(
+            401, b"", None,
+        )));
+        let mut k = Freshness::default();
+        k.schedule(Some(Duration::from_secs(4)));
+        k.fail_at(1000, "unauthorized".into(), &refused);
+        assert_eq!(k.next_poll(), None, "no poll can help");
+        assert_eq!(
+            shown(&m, &k),
+            "stale · never read · key refused: see `outpost check`"
+        );
+        // A success starts over: live again, the period back to its base.
+        f.schedule(Some(Duration::from_secs(4)));
+        f.ok(1150);
+        assert_eq!(shown(&m, &f), "live");
+        assert_eq!(f.next_poll(), Some(Duration::from_secs(4)));
+    }
+
+    /// A value kept after a failed read and a list from the cache say the
+    /// same age the same way (once two rules: `1m` and `2m` for 90 s).
+    #[test]
+    fn every_age_is_worded_by_one_rule() {
+        let mut m = crate::app::fixtures::model(100, 30);
+        for (secs, said) in [
+            (10, "just now"),
+            (90, "1m ago"),
+            (150, "2m ago"),
+            (7300, "2h ago"),
+            (200_000, "2d ago"),
+        ] {
+            m.clock = 1000 + secs;
+            assert_eq!(ago(u64::try_from(secs).unwrap_or(0)), said);
+            assert_eq!(
+                crate::app::cache::stale_text(1000, m.clock),
+                format!("stale · as of {said}")
+            );
+            assert!(
+                stale_note(&m, Some(1000), &timeout(), true)
+                    .starts_with(&format!("⚠ as of {said} (timeout)")),
+                "{secs}: {}",
+                stale_note(&m, Some(1000), &timeout(), true)
+            );
+        }
     }
 
     #[test]

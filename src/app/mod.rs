@@ -287,6 +287,9 @@ pub struct Model {
     pub requests: Requests,
     /// Every pane's state.
     pub panes: Panes,
+    /// The panes entered since the session (or profile) began, in order:
+    /// the ones holding data to read again when the connection returns.
+    entered: Vec<Pane>,
     /// The last-known lists of this workspace (see [`cache`]).
     pub cache: cache::Cache,
     /// A cached list changed since the cache was last saved (a save is
@@ -349,6 +352,7 @@ impl Model {
             user_retries: std::collections::BTreeSet::new(),
             requests: Requests::default(),
             panes: Panes::default(),
+            entered: Vec::new(),
             cache: cache::Cache::default(),
             cache_dirty: false,
             cache_touched: false,
@@ -609,6 +613,9 @@ impl Model {
     }
 
     fn enter_pane(&mut self, pane: Pane) -> Vec<Cmd> {
+        if !self.entered.contains(&pane) {
+            self.entered.push(pane);
+        }
         dispatch::enter(self, pane)
     }
 
@@ -653,6 +660,7 @@ impl Model {
         self.poll = poll;
         self.requests.forget_all();
         self.panes = Panes::default();
+        self.entered.clear();
         self.adopt_cache(cache);
         self.overlay = None;
         self.net = net::NetStatus::default();
@@ -879,9 +887,10 @@ fn handle(m: &mut Model, msg: Msg) -> Vec<Cmd> {
         }
         // Shown at once, while the client's retries go on behind.
         Msg::Connection(state) => {
+            let back = m.net.conn.is_offline() && !state.is_offline();
             m.redraw = m.redraw || m.net.conn != state;
             m.net.conn = state;
-            Vec::new()
+            if back { m.reconnected() } else { Vec::new() }
         }
         Msg::Copied(result) => {
             match result {
@@ -951,6 +960,8 @@ fn on_sub(m: &mut Model, sub: SubId) -> Vec<Cmd> {
             Vec::new()
         }
         SubId::CacheSave => m.save_cache(false).into_iter().collect(),
+        SubId::Reconnect if m.net.conn.is_offline() => vec![Cmd::ProbeConnection],
+        SubId::Reconnect => Vec::new(),
     }
 }
 

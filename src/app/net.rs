@@ -29,8 +29,8 @@ use crate::app::keymap::Action;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
-use super::Model;
 use super::toast::{Level, error_body};
+use super::{Cmd, Model};
 
 /// A wait longer than this is no longer slept by the client (it fails
 /// fast): the status bar then says how to try at once.
@@ -66,7 +66,16 @@ impl NetStatus {
     pub fn offline_since(&self) -> Option<SystemTime> {
         match self.conn {
             ConnState::Offline { since } => Some(since),
-            ConnState::Online => None,
+            ConnState::Online | ConnState::RateLimited { .. } => None,
+        }
+    }
+
+    /// The family refused last, while requests are being answered 429
+    /// (whether or not its gate is still closed).
+    pub fn refused(&self) -> Option<RouteFamily> {
+        match self.conn {
+            ConnState::RateLimited { family, .. } => Some(family),
+            ConnState::Online | ConnState::Offline { .. } => None,
         }
     }
 
@@ -134,8 +143,9 @@ impl Model {
 
     /// The lasting connection state for the status bar: offline first (it
     /// stops everything), then the rate limit that lasts longest (with the
-    /// count of limited families when more than one), else online. A wait
-    /// the client no longer sleeps through says how to try at once.
+    /// count of limited families when more than one), then a family whose
+    /// answers are 429 while no gate is closed, else online. A wait the
+    /// client no longer sleeps through says how to try at once.
     pub fn net_line(&self) -> NetLine {
         if let Some(since) = self.net.offline_since() {
             let text = format!("offline since {}", self.clock_time(since));
@@ -147,6 +157,16 @@ impl Model {
         }
         let closed: Vec<(RouteFamily, Instant)> = self.net.limits.closed(self.now).collect();
         let Some((family, until)) = closed.iter().copied().max_by_key(|(_, t)| *t) else {
+            // No gate is closed this second, but the last answers were 429:
+            // still rate limited, not online (a 1 s `Retry-After` reopens
+            // the gate between refusals).
+            if let Some(family) = self.net.refused() {
+                return NetLine {
+                    text: format!("rate limited · {family}"),
+                    short: "rate limited".into(),
+                    level: Level::Warning,
+                };
+            }
             return NetLine {
                 text: "online".into(),
                 short: "online".into(),
@@ -179,6 +199,23 @@ impl Model {
             short,
             level: Level::Warning,
         }
+    }
+
+    /// The connection came back after an outage: every pane entered this
+    /// session reads again what it shows (its
+    /// [`PaneUnit::reconnected`](super::pane::PaneUnit::reconnected)), the
+    /// shown one first, so no list stays marked stale until the user
+    /// changes panes.
+    pub fn reconnected(&mut self) -> Vec<Cmd> {
+        let shown = self.pane;
+        let mut panes = vec![shown];
+        panes.extend(self.entered.iter().copied().filter(|p| *p != shown));
+        let mut cmds = Vec::new();
+        for pane in panes {
+            cmds.extend(super::dispatch::reconnected(self, pane));
+        }
+        self.redraw = true;
+        cmds
     }
 
     /// What a pane shows in place of data it does not have yet (see the
@@ -323,6 +360,214 @@ mod tests {
             "rate limited for 27 h 46 min · lead-finder — r tries once now"
         );
         assert_eq!(m.net_line().short, "limited 27 h 46 min — r tries now");
+    }
+
+    #[test]
+    fn requests_answered_429_say_rate_limited_until_a_good_answer() {
+        let mut m = fixtures::model(80, 24);
+        update(
+            &mut m,
+            Msg::Connection(ConnState::RateLimited {
+                family: RouteFamily::EmailDomains,
+                since: SystemTime::now(),
+            }),
+        );
+        // No gate is closed (a 1 s `Retry-After` reopened it), yet the
+        // answers are 429: not online.
+        assert!(m.net.limits.all_open(m.now));
+        let line = m.net_line();
+        assert_eq!(line.text, "rate limited · email/domains");
+        assert_eq!(line.short, "rate limited");
+        assert_eq!(line.level, Level::Warning);
+        update(&mut m, Msg::Connection(ConnState::Online));
+        assert_eq!(m.net_line().text, "online");
+    }
+
+    /// The screen as text, lines joined.
+    fn screen(m: &Model) -> String {
+        let (w, h) = m.size;
+        let backend = ratatui::backend::TestBackend::new(w, h);
+        let mut term = ratatui::Terminal::new(backend).expect("terminal");
+        term.draw(|f| crate::ui::view(m, f)).expect("draw");
+        let buf = term.backend().buffer().clone();
+        (0..h)
+            .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The list read of a pane's first request, answered fresh or failed.
+    fn answer(req: &crate::app::ApiRequest, ok: bool) -> Option<crate::app::ApiReply> {
+        use crate::app::{ApiReply, ApiRequest};
+        let down = || ApiError::Connect {
+            host: "127.0.0.1:8787".into(),
+            detail: "connection refused".into(),
+        };
+        Some(match req {
+            ApiRequest::ListSearches => ApiReply::Searches(if ok {
+                Ok(Some(fixtures::searches()))
+            } else {
+                Err(down())
+            }),
+            ApiRequest::ListCampaigns => ApiReply::Campaigns(if ok {
+                Ok(Some(fixtures::campaigns()))
+            } else {
+                Err(down())
+            }),
+            ApiRequest::ListThreads { .. } => ApiReply::Threads(if ok {
+                let threads = fixtures::threads();
+                Ok(crate::api::model::ThreadPage {
+                    total: threads.len() as u64,
+                    threads,
+                    page: 1,
+                    limit: 100,
+                })
+            } else {
+                Err(down())
+            }),
+            ApiRequest::ListDomains { .. } => ApiReply::Domains(if ok {
+                Ok(fixtures::domains())
+            } else {
+                Err(down())
+            }),
+            _ => return None,
+        })
+    }
+
+    /// Answers every list read among `cmds`; the rest are left unanswered.
+    fn answer_lists(m: &mut Model, cmds: &[crate::app::Cmd], ok: bool) -> usize {
+        let mut n = 0;
+        for (id, req) in fixtures::drive::api(cmds) {
+            if let Some(reply) = answer(&req, ok) {
+                fixtures::drive::reply(m, id, reply);
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Every list as it was three hours ago, one row each.
+    fn last_session() -> crate::app::cache::Cache {
+        use crate::api::model::{CampaignStatus, Channel, DomainStatus, SearchKind, Thread};
+        use crate::app::cache::{Cache, Cached, CachedSearch};
+        let as_of = fixtures::CLOCK - 3 * 3600;
+        Cache {
+            host: "127.0.0.1:8787".into(),
+            searches: Some(Cached::of(
+                &[CachedSearch {
+                    search: fixtures::search("s-old", "Old dentists", SearchKind::Static, 4),
+                    run: None,
+                    source: String::new(),
+                }],
+                as_of,
+            )),
+            campaigns: Some(Cached::of(
+                &[fixtures::campaign(
+                    "c-old",
+                    "Old outreach",
+                    Channel::Email,
+                    CampaignStatus::Paused,
+                    3,
+                )],
+                as_of,
+            )),
+            threads: Some(Cached::of(
+                &[Thread {
+                    id: "t-old".into(),
+                    participant_email: "old@example.com".into(),
+                    ..Thread::default()
+                }],
+                as_of,
+            )),
+            domains: Some(Cached::of(
+                &[fixtures::domain(
+                    "d-old",
+                    "old.example.com",
+                    DomainStatus::Verified,
+                    "2026-01-01T00:00:00Z",
+                )],
+                as_of,
+            )),
+            ..Cache::default()
+        }
+    }
+
+    /// Lists shown from the cache whose reads failed while the service was
+    /// down are read again when it comes back, in every pane entered, not
+    /// only the one shown: none stays "stale" until the user changes panes.
+    #[test]
+    fn when_the_connection_returns_every_entered_pane_reads_its_list_again() {
+        use crate::app::Pane;
+        let mut m = fixtures::model(100, 30);
+        m.pane = Pane::Leads;
+        let cmds = m.start();
+        m.adopt_cache(last_session());
+        update(
+            &mut m,
+            Msg::Connection(ConnState::Offline {
+                since: SystemTime::now(),
+            }),
+        );
+        assert_eq!(answer_lists(&mut m, &cmds, false), 1);
+        let lists = [Pane::Leads, Pane::Campaigns, Pane::Inbox, Pane::Domains];
+        for pane in &lists[1..] {
+            let cmds = m.switch_pane(*pane);
+            assert_eq!(answer_lists(&mut m, &cmds, false), 1, "{pane:?}");
+        }
+        for pane in lists {
+            m.pane = pane;
+            assert!(
+                screen(&m).contains("stale"),
+                "{pane:?} is stale while offline"
+            );
+        }
+        m.pane = Pane::Domains;
+
+        let cmds = update(&mut m, Msg::Connection(ConnState::Online));
+        assert_eq!(
+            answer_lists(&mut m, &cmds, true),
+            4,
+            "every list is read again"
+        );
+        let again = update(&mut m, Msg::Connection(ConnState::Online));
+        assert!(again.is_empty(), "already online: nothing more");
+        for pane in lists {
+            // Looked at without entering it (entering reads again).
+            m.pane = pane;
+            let s = screen(&m);
+            assert!(!s.contains("stale"), "{pane:?} is fresh again:\n{s}");
+        }
+        // Only panes that were entered read: the Profile pane never was.
+        assert!(
+            !fixtures::drive::api(&cmds)
+                .iter()
+                .any(|(_, r)| matches!(r, crate::app::ApiRequest::GetContext)),
+            "{cmds:?}"
+        );
+    }
+
+    /// While offline the service is tried now and then, so its return is
+    /// seen even when every poller has backed off for minutes.
+    #[test]
+    fn while_offline_the_service_is_tried_until_it_answers() {
+        use crate::app::{Cmd, SubId, subscriptions};
+        let mut m = fixtures::model(80, 24);
+        let probing = |m: &Model| subscriptions(m).iter().any(|s| s.id == SubId::Reconnect);
+        assert!(!probing(&m));
+        update(
+            &mut m,
+            Msg::Connection(ConnState::Offline {
+                since: SystemTime::now(),
+            }),
+        );
+        assert!(probing(&m));
+        let cmds = update(&mut m, Msg::SubFired(SubId::Reconnect));
+        assert!(
+            matches!(cmds.as_slice(), [Cmd::ProbeConnection]),
+            "{cmds:?}"
+        );
+        update(&mut m, Msg::Connection(ConnState::Online));
+        assert!(!probing(&m));
     }
 
     /// The service's own words reach the placeholder made inert: an

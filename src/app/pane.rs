@@ -78,6 +78,14 @@ pub trait PaneUnit: Default + Debug {
     /// with its age, unless the pane already holds a list of its own. Runs
     /// for every pane, shown or not, after the first `enter`.
     fn from_cache(_m: &mut Model) {}
+    /// The connection came back after an outage: read again what the pane
+    /// shows, so nothing stays marked stale until the user changes panes.
+    /// Runs for every pane entered this session, shown or not; by default
+    /// it is the pane's own Refresh (as an ordinary read, through the
+    /// rate-limit gate, not as the user's explicit retry).
+    fn reconnected(m: &mut Model) -> Vec<Cmd> {
+        Self::action(m, Action::Refresh)
+    }
     /// The pane is being left.
     fn leave(_m: &mut Model) {}
     /// The terminal was resized (selections stay on screen; a taller window

@@ -139,6 +139,9 @@ macro_rules! define_panes {
             pub fn enter(m: &mut Model, pane: Pane) -> Vec<Cmd> {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::enter(m),)+ }
             }
+            pub fn reconnected(m: &mut Model, pane: Pane) -> Vec<Cmd> {
+                match pane { $(Pane::$variant => <$ty as PaneUnit>::reconnected(m),)+ }
+            }
             pub fn leave(m: &mut Model, pane: Pane) {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::leave(m),)+ }
             }

@@ -18,7 +18,13 @@ pub enum SubId {
     Toasts,
     /// The debounced save of the last-known lists, while one changed.
     CacheSave,
+    /// While offline: try the service now and then, so its return is seen
+    /// (and every pane reads again) without waiting for a backed-off poll.
+    Reconnect,
 }
+
+/// How often the service is tried while offline.
+pub const RECONNECT_EVERY: Duration = Duration::from_secs(5);
 
 /// A wanted subscription: fire `Msg::SubFired(id)` every `every`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,6 +56,12 @@ pub fn subscriptions(m: &Model) -> Vec<Sub> {
         subs.push(Sub {
             id: SubId::Toasts,
             every: Duration::from_millis(500),
+        });
+    }
+    if m.net.conn.is_offline() {
+        subs.push(Sub {
+            id: SubId::Reconnect,
+            every: RECONNECT_EVERY,
         });
     }
     if m.cache_due() {

@@ -424,6 +424,26 @@ mod tests {
         assert!(body_of(&t).contains("said 201"), "{}", body_of(&t));
     }
 
+    /// A domain status read (`POST …/verify?poll=true`) that timed out is a
+    /// read: its toast offers the retry, and never says a request "may have
+    /// been accepted" or "was not sent again".
+    #[test]
+    fn a_post_read_that_timed_out_is_worded_as_a_read() {
+        let now = Instant::now();
+        let mut t = Toasts::default();
+        let e = ApiError::Timeout {
+            method: "POST".into(),
+            after: Duration::from_secs(30),
+            may_have_reached: false,
+        };
+        t.error(now, "checking mail.example.com", &e);
+        let body = body_of(&t);
+        assert_eq!(body, "no answer within 30s — r retries");
+        for never in ["may have", "accepted", "not sent", "again —", "write"] {
+            assert!(!body.contains(never), "{never}: {body}");
+        }
+    }
+
     #[test]
     fn no_doubled_prefix() {
         let e = ApiError::Timeout {

@@ -462,6 +462,14 @@ impl Effects {
                         host.attention(&seq);
                     }
                 }
+                Cmd::ProbeConnection => {
+                    // One attempt, its answer dropped: the client publishes
+                    // the connection state it learns.
+                    let client = self.client.with_bypass();
+                    tokio::spawn(async move {
+                        let _ = client.get_context().await;
+                    });
+                }
                 Cmd::Quit => model.quit = true,
             }
         }

@@ -229,3 +229,48 @@ async fn offline_is_published_at_the_first_refused_connection_and_online_at_an_a
     assert!(within(10, call).await.unwrap().is_ok());
     server.abort();
 }
+
+/// A service that answers every request 429 (with a 1 s `Retry-After`, so
+/// the family's gate reopens between refusals) is not "online": the state
+/// says rate limited once the call is over, and online again at the first
+/// good answer.
+#[tokio::test]
+async fn a_service_answering_429_is_rate_limited_until_its_first_good_answer() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let limited = Arc::new(AtomicBool::new(true));
+    let srv = Server::start({
+        let limited = limited.clone();
+        move |_, _| {
+            if limited.load(Ordering::SeqCst) {
+                Reply::json(
+                    429,
+                    &json!({"error": {"code": "rate_limited", "message": "Rate limit exceeded."}}),
+                )
+                .header("retry-after", "0")
+            } else {
+                Reply::json(200, &json!({"context": {"company_name": "Acme"}}))
+            }
+        }
+    })
+    .await;
+    let c = client(&srv.url());
+    let rx = c.connection();
+    let err = within(10, c.get_context()).await.unwrap_err();
+    assert_eq!(err.code(), "rate_limited", "{err:?}");
+    assert!(srv.count() >= 1);
+    let state = *rx.borrow();
+    assert_ne!(
+        state,
+        ConnState::Online,
+        "every answer was 429, no gate is closed now, and yet it is not online"
+    );
+    assert!(!state.is_offline(), "the service answers: {state:?}");
+    limited.store(false, Ordering::SeqCst);
+    within(10, c.get_context()).await.unwrap();
+    assert_eq!(
+        *rx.borrow(),
+        ConnState::Online,
+        "back at the first good answer"
+    );
+}

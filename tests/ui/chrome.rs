@@ -150,6 +150,27 @@ fn a_refused_connection_shows_in_the_status_bar_at_once() {
     );
 }
 
+/// Every request answered 429 with a 1 s `Retry-After`: between refusals
+/// no gate is closed, and the status bar still says rate limited (never
+/// "● online"), until the first good answer.
+#[test]
+fn requests_answered_429_show_rate_limited_even_between_closed_gates() {
+    let mut m = loaded(80, 24);
+    update(
+        &mut m,
+        Msg::Connection(outpost::api::ConnState::RateLimited {
+            family: outpost::api::RouteFamily::EmailDomains,
+            since: std::time::SystemTime::now(),
+        }),
+    );
+    let line = status_line(&m, 80, 24);
+    assert!(!line.contains("online"), "{line}");
+    assert!(line.contains("● rate limited"), "{line}");
+    assert!(line.starts_with(" ? help"), "{line}");
+    update(&mut m, Msg::Connection(outpost::api::ConnState::Online));
+    assert!(status_line(&m, 80, 24).contains("● online"));
+}
+
 #[test]
 fn a_day_long_rate_limit_is_shown_as_such_with_the_way_out() {
     let mut m = loaded(120, 30);

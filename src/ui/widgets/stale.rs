@@ -1,6 +1,8 @@
 //! The mark of a list drawn from what was last known (the cache of the
 //! last session): ` stale · as of 3h ago `, and ` · refreshing… ` while
-//! the fresh list is on its way.
+//! the fresh list is on its way; the mark of values kept after a failed
+//! read; and the one freshness mark of a [`Freshness`](crate::app::fresh::Freshness)
+//! (`live`, `retrying in 8 s`, `stale · as of 2m ago · r retries`).
 
 use ratatui::text::Span;
 
@@ -30,4 +32,20 @@ pub fn failed(
 ) -> Span<'static> {
     let note = crate::app::fresh::stale_note(m, read_at, error, polled);
     Span::styled(format!(" {} ", DisplayText::inline(&note)), theme.warn)
+}
+
+/// A shown value's freshness in its one wording
+/// ([`shown`](crate::app::fresh::shown)): `live` dim, `retrying in 8 s` and
+/// `stale · as of 2m ago · r retries` as warnings, for a title.
+pub fn freshness(
+    m: &crate::app::Model,
+    f: &crate::app::fresh::Freshness,
+    theme: &Theme,
+) -> Span<'static> {
+    let text = format!(" {} ", crate::app::fresh::shown(m, f));
+    let style = match f.shown(m.clock) {
+        crate::app::fresh::Shown::Live => theme.dim,
+        _ => theme.warn,
+    };
+    Span::styled(text, style)
 }
