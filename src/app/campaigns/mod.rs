@@ -31,6 +31,9 @@ pub mod messages;
 pub mod roster;
 pub mod rules;
 pub mod sequence;
+pub mod settle;
+#[cfg(test)]
+mod settle_tests;
 #[cfg(test)]
 mod tests;
 pub mod trend;
@@ -124,6 +127,9 @@ pub enum Purpose {
     Pause(String),
     /// Resuming a campaign.
     Resume(String),
+    /// Reading a campaign's status after a launch, pause or resume whose
+    /// answer was lost ([`settle`]).
+    StatusCheck(String),
     /// A roster page of the open campaign.
     Roster {
         /// The campaign.
@@ -178,6 +184,10 @@ pub enum CampaignsSub {
     /// Look again for a campaign whose create answer was lost (the number
     /// of looks that missed it, so each restarts the timer).
     CreateCheck(u32),
+    /// Read a campaign's status again after a launch, pause or resume
+    /// whose answer was lost (the reads so far, so each restarts the
+    /// timer).
+    StatusCheck(String, u32),
 }
 
 /// The pane's questions.
@@ -242,6 +252,10 @@ pub struct Opened {
     pub messages: messages::Messages,
     /// A delete in progress.
     pub delete: Option<delete::DeleteJob>,
+    /// Values shown that the last write's reply did not carry (a pause
+    /// answer has no sequence and two fewer counters): kept from before
+    /// and marked so until the campaign is read whole again.
+    pub carried: Vec<&'static str>,
 }
 
 /// State of the pane.
@@ -267,6 +281,9 @@ pub struct CampaignsModel {
     pub handoff: Option<Campaign>,
     /// The stats of each poll of the campaigns watched, for the sparklines.
     pub trends: trend::Trends,
+    /// Launches, pauses and resumes whose answer was lost, by campaign:
+    /// what their check saw.
+    pub changes: std::collections::BTreeMap<String, settle::StatusCheck>,
 }
 
 impl CampaignsModel {
@@ -611,6 +628,7 @@ fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Ve
         Purpose::Launch(campaign) => detail::on_launched(m, &campaign, reply),
         Purpose::Pause(campaign) => detail::on_paused(m, &campaign, reply),
         Purpose::Resume(campaign) => detail::on_resumed(m, &campaign, reply),
+        Purpose::StatusCheck(campaign) => settle::on_read(m, &campaign, reply),
         Purpose::Roster {
             campaign,
             generation,
@@ -645,15 +663,11 @@ fn subscriptions(m: &Model, subs: &mut Vec<(CampaignsSub, Duration)>) {
     if let Some((misses, after)) = lost::recheck(m) {
         subs.push((CampaignsSub::CreateCheck(misses), after));
     }
-    if m.pane != Pane::Campaigns || c.view != View::Detail {
-        return;
+    for (id, reads, after) in settle::due(m) {
+        subs.push((CampaignsSub::StatusCheck(id, reads), after));
     }
-    if let Some(o) = &c.open
-        && o.loaded
-        && rules::is_live(&o.campaign.status)
-    {
-        let every = o.fresh.backoff(m.poll.campaign);
-        subs.push((CampaignsSub::Watch(o.campaign.id.clone()), every));
+    if let Some((id, every)) = detail::watch(m) {
+        subs.push((CampaignsSub::Watch(id), every));
     }
 }
 
@@ -900,6 +914,7 @@ impl PaneUnit for CampaignsModel {
             CampaignsSub::Watch(id) => detail::on_watch(m, &id),
             CampaignsSub::List => list::refresh(m),
             CampaignsSub::CreateCheck(_) => lost::read(m),
+            CampaignsSub::StatusCheck(id, _) => settle::read(m, &id),
         }
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
