@@ -7,8 +7,9 @@
 //! generated messages.
 //!
 //! Every request is recorded in the shared request table with its
-//! [`Purpose`]; a reply whose purpose no longer matches what is shown (another
-//! campaign, another filter generation) is dropped. The state rules live in
+//! [`Purpose`]; when what it was for goes (another campaign opened, the
+//! roster's filter changed) the request is forgotten, and the table drops
+//! its reply (the messages still check their filter generation). The state rules live in
 //! [`rules`]: a key that cannot work in the campaign's status is shown with
 //! its reason and never sent.
 
@@ -130,12 +131,12 @@ pub enum Purpose {
     /// Reading a campaign's status after a launch, pause or resume whose
     /// answer was lost ([`settle`]).
     StatusCheck(String),
-    /// A roster page of the open campaign.
+    /// A roster page of the open campaign (forgotten when the filter
+    /// changes or the campaign is left: the one way a stale page is
+    /// dropped).
     Roster {
         /// The campaign.
         campaign: String,
-        /// The filter generation it was asked for.
-        generation: u64,
         /// The page index (0-based; the service's `page` is one more).
         page: u64,
     },
@@ -629,11 +630,7 @@ fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Ve
         Purpose::Pause(campaign) => detail::on_paused(m, &campaign, reply),
         Purpose::Resume(campaign) => detail::on_resumed(m, &campaign, reply),
         Purpose::StatusCheck(campaign) => settle::on_read(m, &campaign, reply),
-        Purpose::Roster {
-            campaign,
-            generation,
-            page,
-        } => roster::on_page(m, &campaign, generation, page, reply),
+        Purpose::Roster { page, .. } => roster::on_page(m, page, reply),
         Purpose::PreviewLeads { campaign, page } => sequence::on_leads(m, &campaign, page, reply),
         Purpose::EditLead(id) => lead::on_edited(m, &id, reply),
         Purpose::Delete(campaign) => delete::on_deleted(m, &campaign, reply),
