@@ -321,18 +321,6 @@ pub fn uncertain_detail(e: &ApiError) -> String {
     }
 }
 
-/// The form's note after a save whose answer was lost: what went wrong
-/// (once) and how to see whether `what` went through by reading `list`
-/// again.
-pub(crate) fn lost_save_note(m: &Model, e: &ApiError, what: &str, list: &str) -> String {
-    format!(
-        "{} — {what} may have been saved: {} and {} read {list} again before saving again",
-        uncertain_detail(e),
-        keys::CLOSE.label,
-        m.keymap.key_label(Action::Refresh)
-    )
-}
-
 /// Keeps a closed editor's text as the local draft `key` (`what`, brought
 /// back as `back` says); while its save is on its way (`saving`), says
 /// that the draft goes when the save succeeds.

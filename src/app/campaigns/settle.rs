@@ -15,7 +15,7 @@ use super::{Purpose, error_text, in_flight, uncertain_detail, upsert};
 use crate::api::ApiError;
 use crate::api::model::CampaignStatus;
 use crate::app::keymap::Action;
-use crate::logic::write::{self, Seen, Verdict};
+use crate::logic::write::{self, Outcome, Seen, Settle, Verdict};
 
 /// Where the check looks, for [`write::Check::text`].
 pub const PLACE: &str = "in the campaign's status";
@@ -249,4 +249,36 @@ pub fn again_line(m: &Model, id: &str) -> Option<String> {
 /// check is done with.
 pub fn sent_again(m: &mut Model, id: &str) {
     m.panes.campaigns.changes.remove(id);
+}
+
+/// The note of another write of the pane (a sequence, lead or message
+/// save, a delete) that failed, from the one classifier
+/// ([`write::of_error`]): a refusal as the service said it (nothing was
+/// done); an answer that may have reached says so once, and how it is
+/// settled — `repeat` says why sending again does no harm
+/// ([`Settle::SafeToRepeat`]). Never a refresh key as if it retried.
+pub fn failed_write(e: &ApiError, what: &str, settle: Settle, repeat: &str) -> String {
+    match write::of_error(e) {
+        Outcome::MayHaveReached => {
+            let how = match settle {
+                Settle::SafeToRepeat => format!("sending it again is safe: {repeat}"),
+                Settle::Check | Settle::NoCheck => repeat.to_owned(),
+            };
+            format!(
+                "{} — {what} may have reached the service (its answer was lost); {how}",
+                uncertain_detail(e)
+            )
+        }
+        Outcome::Refused | Outcome::Done => format!("{} — nothing was done", error_text(e)),
+    }
+}
+
+/// Says a write's failure as a notice when its form is gone (`title`:
+/// "Lead edit"): a warning when it may have reached, an error when refused.
+pub fn notify_failed(m: &mut Model, title: &str, e: &ApiError, note: &str) {
+    if write::of_error(e) == Outcome::MayHaveReached {
+        m.notify(Level::Warning, &format!("{title} may have reached"), note);
+    } else {
+        m.notify(Level::Error, &format!("{title} refused"), note);
+    }
 }

@@ -274,3 +274,65 @@ fn what_the_detail_calls_live_is_what_the_watch_really_does() {
     });
     assert_eq!(watch.map(|s| s.every), Some(base * 2));
 }
+
+/// The other writes' lost answers say they may have reached, how sending
+/// again is settled, and never offer the refresh key as a retry — also
+/// when their form is gone by the time the answer is lost.
+#[test]
+fn the_other_writes_lost_answers_say_they_may_have_reached_and_never_r() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    sequence::on_saved(&mut m, "c-1", ApiReply::Campaign(Box::new(Err(lost(502)))));
+    lead::on_edited(&mut m, "l-1", ApiReply::Lead(Box::new(Err(lost(504)))));
+    messages::on_edited(&mut m, "msg-1", ApiReply::Message(Box::new(Err(lost(502)))));
+    let said = toasts(&m);
+    for (title, repeat) in [
+        (
+            "Sequence save may have reached",
+            "Ctrl-S replaces the sequence with the same steps",
+        ),
+        (
+            "Lead edit may have reached",
+            "Ctrl-S sets the same fields to the same values",
+        ),
+        (
+            "Message edit may have reached",
+            "Ctrl-S sets the same subject and text",
+        ),
+    ] {
+        assert!(said.contains(title), "{title}: {said}");
+        assert!(
+            said.contains(&format!("sending it again is safe: {repeat}")),
+            "{said}"
+        );
+    }
+    assert!(
+        !said.contains("r refreshes") && !said.contains("retries"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_delete_chunk_whose_answer_was_lost_says_so_and_reads_the_roster_again() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    let ids: Vec<String> = (0..700).map(|i| format!("l{i}")).collect();
+    let cmds = delete::delete(&mut m, "c-1", ids);
+    let cmds = answer(&mut m, cmds, |_| Some(ApiReply::LeadsDeleted(Ok(500))));
+    let rest = answer(&mut m, cmds, |r| match r {
+        ApiRequest::DeleteLeads { .. } => Some(ApiReply::LeadsDeleted(Err(lost(502)))),
+        _ => None,
+    });
+    let said = toasts(&m);
+    assert!(said.contains("500 deleted; then:"), "{said}");
+    assert!(
+        said.contains("that chunk may have reached the service"),
+        "{said}"
+    );
+    assert!(said.contains("a deleted lead stays deleted"), "{said}");
+    assert!(!said.contains("retries"), "{said}");
+    assert!(
+        requests(&rest)
+            .iter()
+            .any(|r| matches!(r, ApiRequest::GetCampaign { .. })),
+        "the campaign and roster are read again: {rest:?}"
+    );
+}
