@@ -136,3 +136,82 @@ fn create_import_write_launch_watch_pause_resume_and_a_refused_edit() {
     pty.send(b"q");
     assert_eq!(pty.wait_exit(), Some(true), "q quits cleanly");
 }
+
+/// `outpost serve` losing the answers of every resume (502) after running
+/// it; killed when dropped.
+struct LosingServe {
+    child: std::process::Child,
+    base_url: String,
+}
+
+impl LosingServe {
+    fn start(lost: &str) -> LosingServe {
+        use std::io::{BufRead, BufReader};
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_outpost"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--rate-limit", "0"])
+            .args(["--chaos-lost-answer", lost])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("outpost serve starts");
+        let stderr = child.stderr.take().expect("stderr");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Some(rest) = line.strip_prefix("outpost demo service listening on ") {
+                    let url = rest.split_whitespace().next().unwrap_or_default();
+                    let _ = tx.send(url.to_owned());
+                }
+            }
+        });
+        let base_url = rx
+            .recv_timeout(crate::support::deadline())
+            .expect("serve prints its address");
+        LosingServe { child, base_url }
+    }
+}
+
+impl Drop for LosingServe {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A resume whose answer is lost (the service did resume) is never sent
+/// again and never offered as "r retries": the campaign's status is read,
+/// found active, and the notice says so.
+#[test]
+fn a_resume_whose_answer_is_lost_is_checked_by_reading_the_status() {
+    let serve = LosingServe::start("POST:/api/campaigns/*/resume:502");
+    let config = format!(
+        "base_url = \"{}\"\napi_key = \"{}\"\n",
+        serve.base_url,
+        outpost::demo::DEMO_KEY
+    );
+    let pty = Pty::spawn(&[], 80, 24, &config);
+    pty.wait_for("Lead Finder").expect("the dashboard opens");
+    pty.send(b"2");
+    pty.wait_for("Platform eng — EU").expect("the campaigns");
+    // Down to the paused campaign, then open it.
+    let screen = pty.wait_for("● paused").expect("a paused campaign");
+    let rows: Vec<&str> = screen.lines().filter(|l| l.contains(" ● ")).collect();
+    let at = rows
+        .iter()
+        .position(|l| l.contains("● paused"))
+        .expect("the paused row");
+    for _ in 0..at {
+        pty.send(b"j");
+    }
+    pty.send(b"\r");
+    pty.wait_for("R resume  ").expect("its detail, resumable");
+    pty.send(b"R");
+    pty.wait_for("Resume campaign?").expect("asked first");
+    pty.send(b"y");
+    let screen = pty
+        .wait_for("Resume: it went")
+        .expect("the status check finds it active");
+    assert!(!screen.contains("retries"), "{screen}");
+    pty.wait_for("● active").expect("shown active");
+}

@@ -632,3 +632,179 @@ fn every_view_fits_the_smallest_screen() {
     let text = snap(&m, 60, 15);
     assert!(text.contains("New campaign"), "{text}");
 }
+
+/// A write's answer lost behind a gateway (the service ran it).
+fn lost_answer(status: u16) -> outpost::api::ApiError {
+    let mut e = outpost::api::ServiceError::from_body(
+        status,
+        br#"{"error":{"code":"bad_gateway","message":"upstream answer lost"}}"#,
+        None,
+    );
+    e.may_have_reached = true;
+    outpost::api::ApiError::Service(Box::new(e))
+}
+
+/// The screen with its notices (the toasts on it).
+fn with_toasts(m: &Model, w: u16, h: u16) -> String {
+    let log: Vec<String> = m
+        .toasts
+        .items()
+        .iter()
+        .map(|t| format!("{}: {}", t.title, t.text))
+        .collect();
+    format!("{}\n{}", snap(m, w, h), log.join("\n"))
+}
+
+#[test]
+fn a_lost_resume_never_says_r_retries_and_its_key_waits_for_the_check() {
+    // "Platform eng — EU" is paused.
+    let mut m = opened(100, 30, 3);
+    press(&mut m, KeyCode::Char('R'));
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('y'), KeyModifiers::NONE)),
+    );
+    deliver(&mut m, cmds, || {
+        ApiReply::Campaign(Box::new(Err(lost_answer(502))))
+    });
+    let text = with_toasts(&m, 100, 30);
+    assert!(text.contains("Resume: answer lost"), "{text}");
+    assert!(text.contains("resume lost: checking"), "{text}");
+    assert!(!text.contains("retries"), "r only reads: {text}");
+    // The resume key while the check runs: refused, nothing asked or sent.
+    m.toasts.clear();
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('R'), KeyModifiers::NONE)),
+    );
+    assert!(
+        !cmds.iter().any(|c| matches!(c, Cmd::Api { .. })),
+        "{cmds:?}"
+    );
+    let text = with_toasts(&m, 100, 30);
+    assert!(text.contains("Cannot resume now"), "{text}");
+    assert!(!text.contains("Resume campaign?"), "{text}");
+}
+
+/// The open active campaign's watch read fails once.
+fn watch_failed(m: &mut Model) {
+    let watch = SubId::Pane(PaneSub::Campaigns(CampaignsSub::Watch("c-3".into())));
+    let cmds = update(m, Msg::SubFired(watch));
+    deliver(m, cmds, || {
+        ApiReply::Campaign(Box::new(Err(fixtures::drive::service_error(500, "{}"))))
+    });
+    m.toasts.clear();
+}
+
+#[test]
+fn a_failed_watch_says_when_it_really_reads_again() {
+    let mut m = opened(100, 30, 2);
+    m.clock += 120;
+    watch_failed(&mut m);
+    let text = snap(&m, 100, 30);
+    // The watch now reads every 4s (slowed down from 2s after the
+    // failure): the detail says that, not "retrying" nor the normal period.
+    assert_eq!(m.poll.campaign, Duration::from_secs(2));
+    assert!(text.contains("next read within 4s"), "{text}");
+    assert!(
+        text.contains("reply rate 10.0% · next read within 4s"),
+        "{text}"
+    );
+    assert!(!text.contains("retrying"), "{text}");
+    assert!(!text.contains("every 2s"), "{text}");
+    assert!(!text.contains("live ("), "{text}");
+    assert!(text.contains("⚠ as of 2m ago (internal_error)"), "{text}");
+}
+
+#[test]
+fn a_campaign_never_read_whole_does_not_say_loading_when_nothing_loads() {
+    let mut m = listed(100, 30);
+    // The list's rows carry no sequence; the campaign's own read fails.
+    for c in &mut m.panes.campaigns.list.rows {
+        c.sequence_nodes = None;
+    }
+    for _ in 0..3 {
+        press(&mut m, KeyCode::Char('j'));
+    }
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+    );
+    deliver(&mut m, cmds, || {
+        ApiReply::Campaign(Box::new(Err(fixtures::drive::service_error(500, "{}"))))
+    });
+    m.toasts.clear();
+    let text = snap(&m, 100, 30);
+    assert!(!text.contains("loading"), "nothing is on its way: {text}");
+    assert!(
+        text.contains("not read (internal_error) — r reads it"),
+        "{text}"
+    );
+    assert!(!text.contains("retrying"), "no poll runs for it: {text}");
+}
+
+#[test]
+fn offline_the_detail_says_the_age_of_its_last_read_and_is_not_live() {
+    let mut m = opened(100, 30, 2);
+    let text = snap(&m, 100, 30);
+    assert!(text.contains("live (2s)"), "{text}");
+    m.clock += 300;
+    crate::support::offline(&mut m);
+    let text = snap(&m, 100, 30);
+    assert!(text.contains("read 5m ago"), "{text}");
+    assert!(!text.contains("live ("), "{text}");
+    assert!(!text.contains("just now"), "{text}");
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('p'), KeyModifiers::NONE)),
+    );
+    assert!(cmds.is_empty(), "{cmds:?}");
+    assert!(with_toasts(&m, 100, 30).contains("Cannot pause now"));
+}
+
+#[test]
+fn a_pause_reply_that_leaves_counters_out_marks_them_until_read_again() {
+    let mut m = opened(100, 30, 2);
+    press(&mut m, KeyCode::Char('p'));
+    let cmds = update(
+        &mut m,
+        Msg::Key(KeyEvent::new(KeyCode::Char('y'), KeyModifiers::NONE)),
+    );
+    let mut paused = campaigns()
+        .into_iter()
+        .find(|c| c.id == "c-3")
+        .expect("the active campaign");
+    paused.status = CampaignStatus::Paused;
+    paused.stats.sent += 5;
+    paused.stats.contacted = None;
+    paused.stats.connections_accepted = None;
+    paused.sequence_nodes = None;
+    let mut reread = Vec::new();
+    for cmd in cmds {
+        if let Cmd::Api { id, .. } = cmd {
+            reread.extend(update(
+                &mut m,
+                Msg::Api {
+                    id,
+                    latency: Duration::from_millis(42),
+                    reply: Box::new(ApiReply::Campaign(Box::new(Ok(paused.clone())))),
+                },
+            ));
+        }
+    }
+    m.toasts.clear();
+    let text = snap(&m, 100, 30);
+    assert!(
+        text.contains("~ from before the change · reading it again…"),
+        "{text}"
+    );
+    let contacted = text
+        .lines()
+        .find(|l| l.contains("contacted"))
+        .unwrap_or_default();
+    assert!(contacted.contains('~'), "{contacted}");
+    // The campaign read whole again: the marks go.
+    settle(&mut m, reread);
+    let text = snap(&m, 100, 30);
+    assert!(!text.contains("~ from before"), "{text}");
+}

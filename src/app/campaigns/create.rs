@@ -480,7 +480,12 @@ pub fn on_created(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     };
     match *result {
         Ok(c) => created(m, c, false),
-        Err(e) if e.maybe_accepted() => lost::on_lost(m, &e),
+        Err(e)
+            if crate::logic::write::of_error(&e)
+                == crate::logic::write::Outcome::MayHaveReached =>
+        {
+            lost::on_lost(m, &e)
+        }
         Err(e) => {
             match m.panes.campaigns.create.as_mut() {
                 Some(f) => show_error(f, &e),

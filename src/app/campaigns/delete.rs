@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::rules::Op;
-use super::{Confirmed, Purpose, detail, error_text, roster};
+use super::{Confirmed, Purpose, detail, roster};
 use crate::api::model::{Campaign, DeleteLeads};
 use crate::text::format;
 
@@ -217,13 +217,16 @@ pub fn on_deleted(m: &mut Model, campaign: &str, reply: ApiReply) -> Vec<Cmd> {
             job.deleted = job.deleted.saturating_add(n);
             next(m)
         }
-        Err(e) if e.maybe_accepted() => finish(
-            m,
-            Some(format!(
-                "{} — that chunk may have been deleted; the roster is read again",
-                super::uncertain_detail(&e)
-            )),
-        ),
-        Err(e) => finish(m, Some(error_text(&e))),
+        // Deleting ids again removes nothing more; the roster, read again
+        // at the end, shows which leads are left.
+        Err(e) => {
+            let note = super::settle::failed_write(
+                &e,
+                "that chunk",
+                crate::logic::write::Settle::SafeToRepeat,
+                "a deleted lead stays deleted; the roster is read again and shows which are left",
+            );
+            finish(m, Some(note))
+        }
     }
 }

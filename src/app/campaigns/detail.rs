@@ -9,11 +9,13 @@ use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, Pan
 use super::rules::{self, Op};
 use super::{
     Confirmed, Opened, Purpose, Tab, View, error_text, in_flight, layout, list, messages, roster,
-    sequence, target, toast_error, uncertain_detail, upsert,
+    sequence, settle, target, toast_error, upsert,
 };
 use crate::api::model::{Campaign, CampaignStatus, Channel, RosterQuery};
 use crate::app::keymap::Action;
+use crate::logic::write::{self, Outcome};
 use crate::text::format;
+use std::time::Duration;
 
 /// A newer copy of a campaign over an older one: what the answer omits
 /// (the pause answer has no sequence and two fewer counters; the list has
@@ -81,12 +83,18 @@ pub fn open(m: &mut Model, id: &str) -> Vec<Cmd> {
         .iter()
         .find(|c| c.id == id)
         .cloned();
+    // A row of the list is as fresh as the list's last good read.
+    let mut fresh = super::super::fresh::Freshness::default();
+    if known.is_some() {
+        fresh.read_at = m.panes.campaigns.list.fresh.read_at;
+    }
     m.panes.campaigns.open = Some(Opened {
         loaded: known.is_some(),
         campaign: known.unwrap_or_else(|| Campaign {
             id: id.to_owned(),
             ..Campaign::default()
         }),
+        fresh,
         ..Opened::default()
     });
     m.panes.campaigns.view = View::Detail;
@@ -154,6 +162,48 @@ pub fn refresh(m: &mut Model) -> Vec<Cmd> {
     cmds
 }
 
+/// The watch of the open campaign, when it runs: `(campaign, period)`.
+/// Only while the campaign is launching or active and its detail on
+/// screen; each failed read in a row slows it down. The detail says
+/// "live" and when it reads from this, never from the poll setting alone.
+pub fn watch(m: &Model) -> Option<(String, Duration)> {
+    let c = &m.panes.campaigns;
+    if m.pane != Pane::Campaigns || c.view != View::Detail {
+        return None;
+    }
+    let o = c.open.as_ref()?;
+    if !o.loaded || !rules::is_live(&o.campaign.status) {
+        return None;
+    }
+    Some((o.campaign.id.clone(), o.fresh.backoff(m.poll.campaign)))
+}
+
+/// Whether the open campaign is live: watched, its last read good, the
+/// service reachable.
+pub fn live(m: &Model) -> bool {
+    watch(m).is_some()
+        && m.net.offline_since().is_none()
+        && m.panes
+            .campaigns
+            .open
+            .as_ref()
+            .is_some_and(|o| !o.fresh.is_stale() && o.fresh.read_at.is_some())
+}
+
+/// The campaign was read whole: nothing shown is carried over from before
+/// a partial write reply any more.
+pub fn whole_read(m: &mut Model, id: &str) {
+    if let Some(o) = m
+        .panes
+        .campaigns
+        .open
+        .as_mut()
+        .filter(|o| o.campaign.id == id)
+    {
+        o.carried.clear();
+    }
+}
+
 /// The watch fired: read the campaign, and the roster rows or the
 /// messages on screen.
 pub fn on_watch(m: &mut Model, id: &str) -> Vec<Cmd> {
@@ -189,6 +239,7 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
             let name = c.name.clone();
             let after = c.status.clone();
             upsert(m, c);
+            whole_read(m, id);
             sample(m, id);
             if let Some(before) = before
                 && before != after
@@ -395,7 +446,11 @@ pub fn ask_launch(m: &mut Model) -> Vec<Cmd> {
     let Some(c) = target_or_say(m) else {
         return Vec::new();
     };
-    if !allowed(m, &c, Op::Launch) || changing(m, &c.id) {
+    if !allowed(m, &c, Op::Launch)
+        || changing(m, &c.id)
+        || !settle::may_ask(m, &c.id, Op::Launch)
+        || offline(m, Op::Launch)
+    {
         return Vec::new();
     }
     let (_, cmd) = m.request(
@@ -463,6 +518,7 @@ pub fn on_pending_count(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
         "The roster and the sequence freeze: leads can no longer be added, edited or deleted."
             .into(),
     );
+    lines.extend(settle::again_line(m, &c.id));
     m.confirm(Confirm {
         title: "Launch campaign?".into(),
         lines,
@@ -489,6 +545,7 @@ pub fn launch(m: &mut Model, id: &str) -> Vec<Cmd> {
     if changing(m, id) {
         return Vec::new();
     }
+    settle::sent_again(m, id);
     let (_, cmd) = m.request(
         Purpose::Launch(id.to_owned()),
         ApiRequest::LaunchCampaign { id: id.to_owned() },
@@ -501,18 +558,24 @@ pub fn ask_pause(m: &mut Model) -> Vec<Cmd> {
     let Some(c) = target_or_say(m) else {
         return Vec::new();
     };
-    if !allowed(m, &c, Op::Pause) || changing(m, &c.id) {
+    if !allowed(m, &c, Op::Pause)
+        || changing(m, &c.id)
+        || !settle::may_ask(m, &c.id, Op::Pause)
+        || offline(m, Op::Pause)
+    {
         return Vec::new();
     }
+    let mut lines = vec![
+        format!("“{}” stops sending now.", c.name),
+        format!(
+            "Leads keep their place in the sequence; {} resumes it.",
+            m.keymap.key_label(Action::Resume)
+        ),
+    ];
+    lines.extend(settle::again_line(m, &c.id));
     m.confirm(Confirm {
         title: "Pause campaign?".into(),
-        lines: vec![
-            format!("“{}” stops sending now.", c.name),
-            format!(
-                "Leads keep their place in the sequence; {} resumes it.",
-                m.keymap.key_label(Action::Resume)
-            ),
-        ],
+        lines,
         yes: "Pause".into(),
         no: None,
         destructive: false,
@@ -526,6 +589,7 @@ pub fn pause(m: &mut Model, id: &str) -> Vec<Cmd> {
     if changing(m, id) {
         return Vec::new();
     }
+    settle::sent_again(m, id);
     let (_, cmd) = m.request(
         Purpose::Pause(id.to_owned()),
         ApiRequest::PauseCampaign { id: id.to_owned() },
@@ -538,15 +602,21 @@ pub fn ask_resume(m: &mut Model) -> Vec<Cmd> {
     let Some(c) = target_or_say(m) else {
         return Vec::new();
     };
-    if !allowed(m, &c, Op::Resume) || changing(m, &c.id) {
+    if !allowed(m, &c, Op::Resume)
+        || changing(m, &c.id)
+        || !settle::may_ask(m, &c.id, Op::Resume)
+        || offline(m, Op::Resume)
+    {
         return Vec::new();
     }
+    let mut lines = vec![format!(
+        "“{}” starts sending again where it stopped.",
+        c.name
+    )];
+    lines.extend(settle::again_line(m, &c.id));
     m.confirm(Confirm {
         title: "Resume campaign?".into(),
-        lines: vec![format!(
-            "“{}” starts sending again where it stopped.",
-            c.name
-        )],
+        lines,
         yes: "Resume".into(),
         no: None,
         destructive: true,
@@ -560,6 +630,7 @@ pub fn resume(m: &mut Model, id: &str) -> Vec<Cmd> {
     if changing(m, id) {
         return Vec::new();
     }
+    settle::sent_again(m, id);
     let (_, cmd) = m.request(
         Purpose::Resume(id.to_owned()),
         ApiRequest::ResumeCampaign { id: id.to_owned() },
@@ -567,37 +638,106 @@ pub fn resume(m: &mut Model, id: &str) -> Vec<Cmd> {
     vec![cmd]
 }
 
-/// The answer to launch, pause or resume: `done` says what happened.
-fn on_changed(m: &mut Model, id: &str, reply: ApiReply, what: &str, done: &str) -> Vec<Cmd> {
+/// The answer to launch, pause or resume (`op`): `done` says what
+/// happened. A lost answer is settled by reading the status ([`settle`]);
+/// a refusal did nothing and says so, naming the key that asks again.
+fn on_changed(m: &mut Model, id: &str, reply: ApiReply, op: Op, done: &str) -> Vec<Cmd> {
     let ApiReply::Campaign(result) = reply else {
         return Vec::new();
     };
+    let what = settle::title(op);
     match *result {
         Ok(c) => {
             let name = c.name.clone();
+            let carried = carried(m, &c);
             upsert(m, c);
-            m.notify(Level::Success, what, &format!("“{name}” {done}"));
-            reread_stale(m)
+            m.notify(Level::Success, &what, &format!("“{name}” {done}"));
+            let mut cmds = reread_stale(m);
+            if !carried.is_empty()
+                && let Some(o) = m
+                    .panes
+                    .campaigns
+                    .open
+                    .as_mut()
+                    .filter(|o| o.campaign.id == id)
+            {
+                // The reply carried only part of the campaign: what it
+                // left out is marked until the whole is read again.
+                o.carried = carried;
+                cmds.extend(read_again(m, id));
+            }
+            cmds
         }
-        Err(e) if e.maybe_accepted() => {
+        Err(e) => {
+            if write::of_error(&e) == Outcome::MayHaveReached {
+                let name = find(m, id).map(|c| c.name).unwrap_or_default();
+                return settle::start(m, id, &name, op, &e);
+            }
+            // The service's refusal, as it says it ("No leads in campaign",
+            // "Only active campaigns can be paused"): nothing was done. The
+            // status may have moved under us, so it is read again.
+            let key = settle::key_of(m, op);
             m.notify(
-                Level::Warning,
-                &format!("{what}: answer lost"),
+                Level::Error,
+                &format!("{what} refused"),
                 &format!(
-                    "{} — the service may have done it; reading the campaign again to see",
-                    uncertain_detail(&e)
+                    "{} — nothing was done; {key} asks to {} again",
+                    error_text(&e),
+                    op.name()
                 ),
             );
             reread(m, id)
         }
-        Err(e) => {
-            // The service's refusal, as it says it ("No leads in campaign",
-            // "Only active campaigns can be paused"); the status may have
-            // moved under us, so read it again.
-            toast_error(m, &format!("{} refused", what.to_lowercase()), &e);
-            reread(m, id)
-        }
     }
+}
+
+/// The parts of the open campaign `c` (a write's reply) leaves out, whose
+/// values shown are kept from before: the stats rows' labels, "sequence",
+/// "senders".
+fn carried(m: &Model, c: &Campaign) -> Vec<&'static str> {
+    let Some(o) = m
+        .panes
+        .campaigns
+        .open
+        .as_ref()
+        .filter(|o| o.loaded && o.campaign.id == c.id)
+    else {
+        return Vec::new();
+    };
+    let old = &o.campaign;
+    let mut out = Vec::new();
+    if c.stats.connections_accepted.is_none() && old.stats.connections_accepted.is_some() {
+        out.push("accepted");
+    }
+    if c.stats.contacted.is_none() && old.stats.contacted.is_some() {
+        out.push("contacted");
+    }
+    if c.sequence_nodes.is_none() && old.sequence_nodes.is_some() {
+        out.push("sequence");
+    }
+    if c.sender_accounts.is_none() && old.sender_accounts.is_some() {
+        out.push("senders");
+    }
+    out
+}
+
+/// Offline, a state change is not offered: the status it depends on is as
+/// old as the last good read. Says so; whether it is.
+fn offline(m: &mut Model, op: Op) -> bool {
+    let Some(since) = m.net.offline_since() else {
+        return false;
+    };
+    let at = m.clock_time(since);
+    m.notify(
+        Level::Warning,
+        &format!("Cannot {} now", op.name()),
+        &format!(
+            "offline since {at}: the status shown is from before; {} {} once the service answers again",
+            settle::key_of(m, op),
+            op.name()
+        ),
+    );
+    true
 }
 
 /// Reads a campaign again, wherever it is shown.
@@ -619,19 +759,19 @@ pub fn on_launched(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
         m,
         id,
         reply,
-        "Launch",
+        Op::Launch,
         "is launching: its stats update here while it sends",
     )
 }
 
 /// The pause answered.
 pub fn on_paused(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
-    on_changed(m, id, reply, "Pause", "is paused")
+    on_changed(m, id, reply, Op::Pause, "is paused")
 }
 
 /// The resume answered.
 pub fn on_resumed(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
-    on_changed(m, id, reply, "Resume", "is sending again")
+    on_changed(m, id, reply, Op::Resume, "is sending again")
 }
 
 /// The roster viewport of the current size.

@@ -300,7 +300,8 @@ fn key_names_in_notes_follow_the_keymap() {
     m.keymap = remapped();
     on_command(&mut m, "launch", None);
     assert!(toasts(&m).contains("open one first (o)"), "{}", toasts(&m));
-    // A lost edit answer names the refresh key.
+    // A lost edit answer names the save key (sending it again is safe),
+    // never the refresh key as if it retried.
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
     roster_open(&mut m, 12);
     m.keymap = remapped();
@@ -311,7 +312,12 @@ fn key_names_in_notes_follow_the_keymap() {
         Some(ApiReply::Lead(Box::new(Err(lost_after_sending()))))
     });
     let n = edit_form(&mut m).note.clone().unwrap_or_default();
-    assert!(n.contains("Esc and F5"), "{n}");
+    assert!(n.contains("may have reached the service"), "{n}");
+    assert!(
+        n.contains("sending it again is safe: Ctrl-S sets the same fields"),
+        "{n}"
+    );
+    assert!(!n.contains("F5") && !n.contains("retries"), "{n}");
     assert!(!n.contains("refresh to check"), "the advice once: {n}");
 }
 

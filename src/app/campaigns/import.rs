@@ -981,7 +981,8 @@ fn on_refused(m: &mut Model, e: &crate::api::ApiError) -> Vec<Cmd> {
         return send(m);
     }
     let (start, line) = (f.start, f.span.0);
-    fail(d, start, line, error_text(e), e.maybe_accepted());
+    let lost = crate::logic::write::of_error(e) == crate::logic::write::Outcome::MayHaveReached;
+    fail(d, start, line, error_text(e), lost);
     // The chunk read ahead is not wanted (a resume reads from the failed
     // one), and its answer must never reach a later import.
     drop_ahead(m);

@@ -342,14 +342,24 @@ pub fn on_edited(m: &mut Model, lead_id: &str, reply: ApiReply) -> Vec<Cmd> {
             super::drop_draft(m, &format!("campaign-lead:{lead_id}"))
         }
         Err(e) => {
-            let lost = super::lost_save_note(m, &e, "the edit", "the roster");
+            // An edit sets the fields it names: sent again, it sets the
+            // same values.
+            let note = super::settle::failed_write(
+                &e,
+                "the edit",
+                crate::logic::write::Settle::SafeToRepeat,
+                &format!(
+                    "{} sets the same fields to the same values",
+                    super::keys::SUBMIT.label
+                ),
+            );
             let Some(Dialog::EditLead(d)) = m.panes.campaigns.dialog.as_mut().filter(|_| open)
             else {
-                super::toast_error(m, "saving the lead", &e);
+                super::settle::notify_failed(m, "Lead edit", &e, &note);
                 return Vec::new();
             };
-            if e.maybe_accepted() {
-                d.form.note = Some(lost);
+            if crate::logic::write::of_error(&e) == crate::logic::write::Outcome::MayHaveReached {
+                d.form.note = Some(note);
             } else if e.status() == Some(409) {
                 let key = if d.channel == Channel::Email {
                     "email"

@@ -632,17 +632,23 @@ pub fn on_edited(m: &mut Model, message: &str, reply: ApiReply) -> Vec<Cmd> {
             super::drop_draft(m, &format!("generated-message:{message}"))
         }
         Err(e) => {
-            let lost = super::lost_save_note(m, &e, "the edit", "the messages");
+            // An edit sets the subject and text it names: sent again, it
+            // sets the same.
+            let note = super::settle::failed_write(
+                &e,
+                "the edit",
+                crate::logic::write::Settle::SafeToRepeat,
+                &format!(
+                    "{} sets the same subject and text",
+                    super::keys::SUBMIT.label
+                ),
+            );
             let Some(Dialog::EditMessage(d)) = m.panes.campaigns.dialog.as_mut().filter(|_| open)
             else {
-                super::toast_error(m, "saving the message", &e);
+                super::settle::notify_failed(m, "Message edit", &e, &note);
                 return Vec::new();
             };
-            d.form.note = Some(if e.maybe_accepted() {
-                lost
-            } else {
-                error_text(&e)
-            });
+            d.form.note = Some(note);
             Vec::new()
         }
     }

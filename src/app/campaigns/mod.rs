@@ -7,8 +7,9 @@
 //! generated messages.
 //!
 //! Every request is recorded in the shared request table with its
-//! [`Purpose`]; a reply whose purpose no longer matches what is shown (another
-//! campaign, another filter generation) is dropped. The state rules live in
+//! [`Purpose`]; when what it was for goes (another campaign opened, the
+//! roster's filter changed) the request is forgotten, and the table drops
+//! its reply (the messages still check their filter generation). The state rules live in
 //! [`rules`]: a key that cannot work in the campaign's status is shown with
 //! its reason and never sent.
 
@@ -31,6 +32,9 @@ pub mod messages;
 pub mod roster;
 pub mod rules;
 pub mod sequence;
+pub mod settle;
+#[cfg(test)]
+mod settle_tests;
 #[cfg(test)]
 mod tests;
 pub mod trend;
@@ -124,12 +128,15 @@ pub enum Purpose {
     Pause(String),
     /// Resuming a campaign.
     Resume(String),
-    /// A roster page of the open campaign.
+    /// Reading a campaign's status after a launch, pause or resume whose
+    /// answer was lost ([`settle`]).
+    StatusCheck(String),
+    /// A roster page of the open campaign (forgotten when the filter
+    /// changes or the campaign is left: the one way a stale page is
+    /// dropped).
     Roster {
         /// The campaign.
         campaign: String,
-        /// The filter generation it was asked for.
-        generation: u64,
         /// The page index (0-based; the service's `page` is one more).
         page: u64,
     },
@@ -178,6 +185,10 @@ pub enum CampaignsSub {
     /// Look again for a campaign whose create answer was lost (the number
     /// of looks that missed it, so each restarts the timer).
     CreateCheck(u32),
+    /// Read a campaign's status again after a launch, pause or resume
+    /// whose answer was lost (the reads so far, so each restarts the
+    /// timer).
+    StatusCheck(String, u32),
 }
 
 /// The pane's questions.
@@ -242,6 +253,10 @@ pub struct Opened {
     pub messages: messages::Messages,
     /// A delete in progress.
     pub delete: Option<delete::DeleteJob>,
+    /// Values shown that the last write's reply did not carry (a pause
+    /// answer has no sequence and two fewer counters): kept from before
+    /// and marked so until the campaign is read whole again.
+    pub carried: Vec<&'static str>,
 }
 
 /// State of the pane.
@@ -267,6 +282,9 @@ pub struct CampaignsModel {
     pub handoff: Option<Campaign>,
     /// The stats of each poll of the campaigns watched, for the sparklines.
     pub trends: trend::Trends,
+    /// Launches, pauses and resumes whose answer was lost, by campaign:
+    /// what their check saw.
+    pub changes: std::collections::BTreeMap<String, settle::StatusCheck>,
 }
 
 impl CampaignsModel {
@@ -301,18 +319,6 @@ pub fn uncertain_detail(e: &ApiError) -> String {
     } else {
         format!("{}: {first}", e.code())
     }
-}
-
-/// The form's note after a save whose answer was lost: what went wrong
-/// (once) and how to see whether `what` went through by reading `list`
-/// again.
-pub(crate) fn lost_save_note(m: &Model, e: &ApiError, what: &str, list: &str) -> String {
-    format!(
-        "{} — {what} may have been saved: {} and {} read {list} again before saving again",
-        uncertain_detail(e),
-        keys::CLOSE.label,
-        m.keymap.key_label(Action::Refresh)
-    )
 }
 
 /// Keeps a closed editor's text as the local draft `key` (`what`, brought
@@ -611,11 +617,8 @@ fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Ve
         Purpose::Launch(campaign) => detail::on_launched(m, &campaign, reply),
         Purpose::Pause(campaign) => detail::on_paused(m, &campaign, reply),
         Purpose::Resume(campaign) => detail::on_resumed(m, &campaign, reply),
-        Purpose::Roster {
-            campaign,
-            generation,
-            page,
-        } => roster::on_page(m, &campaign, generation, page, reply),
+        Purpose::StatusCheck(campaign) => settle::on_read(m, &campaign, reply),
+        Purpose::Roster { page, .. } => roster::on_page(m, page, reply),
         Purpose::PreviewLeads { campaign, page } => sequence::on_leads(m, &campaign, page, reply),
         Purpose::EditLead(id) => lead::on_edited(m, &id, reply),
         Purpose::Delete(campaign) => delete::on_deleted(m, &campaign, reply),
@@ -645,15 +648,11 @@ fn subscriptions(m: &Model, subs: &mut Vec<(CampaignsSub, Duration)>) {
     if let Some((misses, after)) = lost::recheck(m) {
         subs.push((CampaignsSub::CreateCheck(misses), after));
     }
-    if m.pane != Pane::Campaigns || c.view != View::Detail {
-        return;
+    for (id, reads, after) in settle::due(m) {
+        subs.push((CampaignsSub::StatusCheck(id, reads), after));
     }
-    if let Some(o) = &c.open
-        && o.loaded
-        && rules::is_live(&o.campaign.status)
-    {
-        let every = o.fresh.backoff(m.poll.campaign);
-        subs.push((CampaignsSub::Watch(o.campaign.id.clone()), every));
+    if let Some((id, every)) = detail::watch(m) {
+        subs.push((CampaignsSub::Watch(id), every));
     }
 }
 
@@ -900,6 +899,7 @@ impl PaneUnit for CampaignsModel {
             CampaignsSub::Watch(id) => detail::on_watch(m, &id),
             CampaignsSub::List => list::refresh(m),
             CampaignsSub::CreateCheck(_) => lost::read(m),
+            CampaignsSub::StatusCheck(id, _) => settle::read(m, &id),
         }
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {

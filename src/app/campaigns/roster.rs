@@ -58,8 +58,6 @@ const NETWORK_STATUSES: [LeadStatus; 8] = [
 pub struct Roster {
     /// Only leads of this status (`t` cycles).
     pub status: Option<LeadStatus>,
-    /// Bumped when the filter changes: older pages are dropped.
-    pub generation: u64,
     /// Leads the service says match (`None` until the first page).
     pub total: Option<u64>,
     /// Loaded pages by index.
@@ -292,13 +290,12 @@ pub(super) fn request_pages(m: &mut Model, pages: &[u64]) -> Vec<Cmd> {
     let Some(o) = m.panes.campaigns.open.as_ref() else {
         return Vec::new();
     };
-    let (campaign, generation) = (o.campaign.id.clone(), o.roster.generation);
+    let campaign = o.campaign.id.clone();
     let status = o.roster.status.as_ref().map(|s| s.as_str().to_owned());
     let mut cmds = Vec::new();
     for page in pages {
         let purpose = Purpose::Roster {
             campaign: campaign.clone(),
-            generation,
             page: *page,
         };
         if in_flight(m, |p| *p == purpose) {
@@ -325,26 +322,24 @@ pub fn reload(m: &mut Model) -> Vec<Cmd> {
     let Some(r) = roster_mut(m) else {
         return Vec::new();
     };
-    r.generation += 1;
     r.pages.clear();
     r.matches.clear();
     r.total = None;
     r.error = None;
     r.stale = false;
     r.table = TableState::default();
+    // The one place older pages are dropped: their requests are forgotten,
+    // so their replies never reach the pane.
     m.requests
         .forget::<super::CampaignsModel>(|p| matches!(p, Purpose::Roster { .. }));
     fetch_pages(m)
 }
 
 /// A roster page answered.
-pub fn on_page(
-    m: &mut Model,
-    campaign: &str,
-    generation: u64,
-    page: u64,
-    reply: ApiReply,
-) -> Vec<Cmd> {
+/// Only replies still in the request table arrive: a page of another
+/// campaign or of an older filter was forgotten ([`reload`], opening or
+/// closing a campaign) and never gets here.
+pub fn on_page(m: &mut Model, page: u64, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Roster(result) = reply else {
         return Vec::new();
     };
@@ -352,9 +347,6 @@ pub fn on_page(
     let Some(o) = m.panes.campaigns.open.as_mut() else {
         return Vec::new();
     };
-    if o.campaign.id != campaign || o.roster.generation != generation {
-        return Vec::new();
-    }
     let r = &mut o.roster;
     match result {
         Ok(p) => {

@@ -15,7 +15,7 @@ use super::super::form::edit_key;
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::rules::Op;
-use super::{Confirmed, Purpose, View, detail, error_text, keys, upsert};
+use super::{Confirmed, Purpose, View, detail, keys, upsert};
 use crate::api::model::{
     CampaignLead, Channel, NodeType, RosterQuery, SequenceNode, SequenceNodeInput, UpdateCampaign,
 };
@@ -563,17 +563,20 @@ pub fn on_saved(m: &mut Model, campaign: &str, reply: ApiReply) -> Vec<Cmd> {
             super::drop_draft(m, &format!("sequence:{campaign}"))
         }
         Err(e) => {
-            let note = if e.maybe_accepted() {
-                format!(
-                    "{} — the sequence may have been saved; saving again replaces it with the same steps",
-                    super::uncertain_detail(&e)
-                )
-            } else {
-                error_text(&e)
-            };
+            // The save replaces the whole sequence: sending it again
+            // leaves the same steps.
+            let note = super::settle::failed_write(
+                &e,
+                "the sequence",
+                crate::logic::write::Settle::SafeToRepeat,
+                &format!(
+                    "{} replaces the sequence with the same steps",
+                    super::keys::SUBMIT.label
+                ),
+            );
             match m.panes.campaigns.sequence.as_mut() {
                 Some(ed) if ed.campaign == campaign => ed.note = Some(note),
-                _ => super::toast_error(m, "saving the sequence", &e),
+                _ => super::settle::notify_failed(m, "Sequence save", &e, &note),
             }
             Vec::new()
         }

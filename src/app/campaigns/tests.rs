@@ -1127,6 +1127,35 @@ fn the_status_filter_reads_the_roster_again_and_drops_older_pages() {
     assert!(r.pages.is_empty() && r.total.is_none());
 }
 
+/// A page asked for under the old filter, answering after the filter
+/// changed, never lands: its request was forgotten.
+#[test]
+fn a_page_of_an_older_filter_answering_late_never_lands() {
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    let cmds = drive::key(&mut m, KeyCode::Char('l'));
+    let [(old, ApiRequest::ListLeads { id, .. })] = &drive::api(&cmds)[..] else {
+        panic!("the first page is asked for: {cmds:?}");
+    };
+    let stale = fixtures::roster_page(id, 120, 0, 200);
+    let (old, stale_first) = (*old, stale.prospects[0].id.clone());
+    // `t`: only pending leads; the new page is on its way.
+    let cmds = drive::key(&mut m, KeyCode::Char('t'));
+    assert_eq!(requests(&cmds).len(), 1);
+    drive::reply(&mut m, old, ApiReply::Roster(Ok(stale)));
+    let r = &m.panes.campaigns.open.as_ref().unwrap().roster;
+    assert!(
+        r.pages.is_empty() && r.total.is_none(),
+        "the old page was dropped"
+    );
+    // The new filter's page lands.
+    let mut fresh = fixtures::roster_page("c-1", 3, 0, 200);
+    fresh.prospects.retain(|l| l.id != stale_first);
+    answer(&mut m, cmds, |_| Some(ApiReply::Roster(Ok(fresh.clone()))));
+    let r = &m.panes.campaigns.open.as_ref().unwrap().roster;
+    assert_eq!(r.total, Some(fresh.total));
+    assert!(r.loaded().all(|l| l.id != stale_first), "no old lead shown");
+}
+
 #[test]
 fn deleting_more_than_500_goes_in_chunks_one_after_the_other() {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));

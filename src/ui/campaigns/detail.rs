@@ -18,9 +18,7 @@ use crate::api::model::{Campaign, CampaignStats, Channel, NodeType};
 use crate::app::campaigns::lead::lead_name;
 use crate::app::campaigns::roster::PAGE;
 use crate::app::campaigns::sequence::step_name;
-use crate::app::campaigns::{
-    Opened, Purpose, Tab, detail, in_flight, layout, messages, rules, trend,
-};
+use crate::app::campaigns::{Opened, Purpose, Tab, detail, in_flight, layout, messages, trend};
 use crate::app::keymap::Action;
 use crate::app::net::Load;
 use crate::app::{Model, Placeholder};
@@ -56,7 +54,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         return;
     }
     match o.tab {
-        Tab::Overview => overview(m, f, a.content, &o.campaign, theme),
+        Tab::Overview => overview(m, f, a.content, o, theme),
         Tab::Roster => roster(m, f, a.content, o, theme),
         Tab::Messages => message_list(m, f, a.content, o, theme),
     }
@@ -88,23 +86,35 @@ fn title_line(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
             format!("● {}", DisplayText::inline(c.status.as_str())),
             theme.campaign_status(&c.status),
         ));
-        // The stale mark first: a narrow line cuts what follows it.
-        let live = rules::is_live(&c.status);
-        if let Some(mark) = stale_mark(m, &o.fresh, live, theme) {
+        // What a lost launch, pause or resume's check saw comes first,
+        // then the stale mark: a narrow line cuts what follows them.
+        if let Some(s) = m.panes.campaigns.changes.get(&c.id) {
+            spans.push(Span::styled(
+                format!(" · {} lost: {}", s.op.name(), s.text()),
+                theme.warn,
+            ));
+        }
+        let watch = detail::watch(m).map(|(_, every)| every);
+        if let Some(mark) = stale_mark(m, &o.fresh, watch, theme) {
             spans.push(mark);
         }
+        // The age of the last good read: what is shown is that old (the
+        // stale mark says it already).
+        let read = match o.fresh.age(m.clock) {
+            _ if o.fresh.is_stale() => String::new(),
+            Some(age) => format!(" · read {} ago", crate::app::fresh::age_text(age)),
+            None => " · not read yet".to_owned(),
+        };
         let when = if area.width >= 100 {
-            format!(
-                " · created {} · updated {}",
-                format::ago(&c.created_at, m.clock),
-                format::ago(&c.updated_at, m.clock)
-            )
+            format!(" · created {}{read}", format::ago(&c.created_at, m.clock))
         } else {
-            format!(" · updated {}", format::ago(&c.updated_at, m.clock))
+            read
         };
         spans.push(Span::styled(when, theme.dim));
-        if live && !o.fresh.is_stale() {
-            let every = format::duration(m.poll.campaign);
+        if detail::live(m)
+            && let Some(every) = watch
+        {
+            let every = format::duration(every);
             spans.push(Span::styled(format!(" · live ({every})"), theme.info));
         }
     }
@@ -165,15 +175,41 @@ fn tabs_line(f: &mut Frame, area: Rect, current: Tab, theme: &Theme) {
 }
 
 /// Settings, senders and the sequence; the stats chart beside them.
-fn overview(m: &Model, f: &mut Frame, area: Rect, c: &Campaign, theme: &Theme) {
+fn overview(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
     let (left, right) = layout::overview(area);
     let width = usize::from(left.width.saturating_sub(2));
-    let lines = settings_lines(c, width, theme);
+    let lines = settings_lines(m, o, width, theme);
     f.render_widget(
         Paragraph::new(lines).block(bordered(" Settings & sequence ", theme)),
         left,
     );
-    stats_chart(m, f, right, c, theme);
+    stats_chart(m, f, right, o, theme);
+}
+
+/// What a part of the campaign not read yet says: loading while a read is
+/// on its way, else that it was not read and how to read it.
+fn unread(m: &Model, o: &Opened) -> String {
+    let id = o.campaign.id.clone();
+    if in_flight(m, |p| *p == Purpose::Campaign(id.clone())) {
+        return "loading…".to_owned();
+    }
+    let key = m.keymap.key_label(Action::Refresh);
+    match o.fresh.failed_code() {
+        Some(code) => format!("not read ({code}) — {key} reads it"),
+        None => format!("not read yet — {key} reads it"),
+    }
+}
+
+/// The mark of values kept from before a write's partial reply, and what
+/// is done about it.
+fn carried_note(m: &Model, o: &Opened) -> String {
+    let id = o.campaign.id.clone();
+    let next = if in_flight(m, |p| *p == Purpose::Campaign(id.clone())) {
+        "reading it again…".to_owned()
+    } else {
+        format!("{} reads it", m.keymap.key_label(Action::Refresh))
+    };
+    format!("~ from before the change · {next}")
 }
 
 /// Width of the labels of the settings.
@@ -239,7 +275,8 @@ fn hours_text(v: &serde_json::Value) -> String {
     DisplayText::inline(text.trim()).into_string()
 }
 
-fn settings_lines(c: &Campaign, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+fn settings_lines(m: &Model, o: &Opened, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let c = &o.campaign;
     let mut out = Vec::new();
     match c.kind {
         Channel::Email => {
@@ -303,16 +340,37 @@ fn settings_lines(c: &Campaign, width: usize, theme: &Theme) -> Vec<Line<'static
         );
     }
     out.push(Line::default());
+    sequence_lines(&mut out, m, o, width, theme);
+    out
+}
+
+/// The sequence's steps, or why they are not shown; marked when kept from
+/// before a reply that left them out.
+fn sequence_lines(
+    out: &mut Vec<Line<'static>>,
+    m: &Model,
+    o: &Opened,
+    width: usize,
+    theme: &Theme,
+) {
     out.push(Line::from(Span::styled(" Sequence", theme.title)));
-    match &c.sequence_nodes {
-        None => out.push(Line::from(Span::styled(" loading…", theme.dim))),
+    if o.carried.contains(&"sequence") {
+        out.push(Line::from(Span::styled(
+            format!(" {}", carried_note(m, o)),
+            theme.warn,
+        )));
+    }
+    match &o.campaign.sequence_nodes {
+        None => out.push(Line::from(Span::styled(
+            format!(" {}", unread(m, o)),
+            theme.dim,
+        ))),
         Some(nodes) => {
             for (i, n) in nodes.iter().enumerate() {
-                node_lines(&mut out, i, n, width, theme);
+                node_lines(out, i, n, width, theme);
             }
         }
     }
-    out
 }
 
 fn node_lines(
@@ -374,7 +432,8 @@ fn bar_style(label: &str, theme: &Theme) -> Style {
     }
 }
 
-fn stats_chart(m: &Model, f: &mut Frame, area: Rect, c: &Campaign, theme: &Theme) {
+fn stats_chart(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
+    let c = &o.campaign;
     let s = &c.stats;
     let value_w = 7usize;
     let label_w = 11usize;
@@ -405,6 +464,12 @@ fn stats_chart(m: &Model, f: &mut Frame, area: Rect, c: &Campaign, theme: &Theme
                 ),
                 None => (0, "—".into()),
             };
+            // Kept from before a partial reply: marked, not mixed in.
+            let (text, value_style) = if o.carried.contains(&label) {
+                (format!("~{text}"), theme.warn)
+            } else {
+                (text, Style::default())
+            };
             let mut spans = vec![
                 Span::styled(format!(" {label:<label_w$}"), theme.header),
                 Span::styled("█".repeat(filled), bar_style(label, theme)),
@@ -416,7 +481,7 @@ fn stats_chart(m: &Model, f: &mut Frame, area: Rect, c: &Campaign, theme: &Theme
                     bar_style(label, theme),
                 ));
             }
-            spans.push(Span::raw(format!(" {text:>value_w$}")));
+            spans.push(Span::styled(format!(" {text:>value_w$}"), value_style));
             Line::from(spans)
         })
         .collect();
@@ -425,16 +490,31 @@ fn stats_chart(m: &Model, f: &mut Frame, area: Rect, c: &Campaign, theme: &Theme
     lines.push(Line::from(vec![
         Span::styled(" reply rate ", theme.header),
         Span::raw(rate),
-        Span::styled(
-            if rules::is_live(&c.status) {
-                format!(" · refreshed every {}", format::duration(m.poll.campaign))
-            } else {
-                String::new()
-            },
-            theme.dim,
-        ),
+        Span::styled(poll_note(m, o), theme.dim),
     ]));
+    if o.carried
+        .iter()
+        .any(|l| stat_rows(s).iter().any(|(r, _)| r == l))
+    {
+        lines.push(Line::from(Span::styled(
+            format!(" {}", carried_note(m, o)),
+            theme.warn,
+        )));
+    }
     f.render_widget(Paragraph::new(lines), inner);
+}
+
+/// When the counters are read again: only what the watch really does.
+fn poll_note(m: &Model, o: &Opened) -> String {
+    let Some((_, every)) = detail::watch(m) else {
+        return String::new();
+    };
+    let every = format::duration(every);
+    if o.fresh.is_stale() {
+        format!(" · next read within {every}")
+    } else {
+        format!(" · read every {every}")
+    }
 }
 
 /// The sparklines beside the counters: each counter over the campaign's

@@ -162,7 +162,12 @@ fn title(m: &Model, shown: usize, theme: &Theme) -> Line<'static> {
     }
     if let Some(as_of) = l.cached {
         spans.push(stale::span(as_of, m.clock, loading, theme));
-    } else if let Some(mark) = stale_mark(m, &l.fresh, list::watched(m), theme) {
+    } else if let Some(mark) = stale_mark(
+        m,
+        &l.fresh,
+        list::watched(m).then(|| l.fresh.backoff(m.poll.campaign)),
+        theme,
+    ) {
         spans.push(mark);
     } else if loading && !l.loaded {
         spans.push(Span::styled(" loading… ", theme.info));

@@ -1,0 +1,284 @@
+//! A launch, pause or resume whose answer may have reached the service (a
+//! timeout, a dropped connection, any 5xx — [`write::of_error`]) is settled
+//! by reading the campaign's status on the one schedule of
+//! [`write::Check`]: the status the write leads to proves it landed; a good
+//! read still showing the old status counts towards "not found"; a failed
+//! read counts for nothing. While it is checked the same key is refused;
+//! afterwards it asks first, with what the check saw.
+
+use std::time::Duration;
+
+use super::super::toast::Level;
+use super::super::{ApiReply, ApiRequest, Cmd, Model};
+use super::rules::Op;
+use super::{Purpose, error_text, in_flight, uncertain_detail, upsert};
+use crate::api::ApiError;
+use crate::api::model::CampaignStatus;
+use crate::app::keymap::Action;
+use crate::logic::write::{self, Outcome, Seen, Settle, Verdict};
+
+/// Where the check looks, for [`write::Check::text`].
+pub const PLACE: &str = "in the campaign's status";
+
+/// A state change whose answer was lost, and what its check saw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusCheck {
+    /// The change sent (launch, pause or resume).
+    pub op: Op,
+    /// The campaign's name, for the notices.
+    pub name: String,
+    /// What went wrong with the answer (`bad_gateway: …`).
+    pub why: String,
+    /// The reads of the campaign so far.
+    pub check: write::Check,
+}
+
+impl StatusCheck {
+    /// Reads so far, good or failed (a subscription's key: it changes with
+    /// every read, so each restarts the timer).
+    pub fn reads(&self) -> u32 {
+        self.check.absent.saturating_add(self.check.failed)
+    }
+
+    /// What the check saw so far, said of the campaign's status.
+    pub fn text(&self) -> String {
+        self.check.text(PLACE)
+    }
+}
+
+/// Whether a campaign in `status` shows that `op` was carried out.
+pub fn landed(op: Op, status: &CampaignStatus) -> bool {
+    match op {
+        Op::Launch => matches!(
+            status,
+            CampaignStatus::Launching | CampaignStatus::Active | CampaignStatus::Completed
+        ),
+        Op::Resume => matches!(status, CampaignStatus::Active | CampaignStatus::Completed),
+        Op::Pause => *status == CampaignStatus::Paused,
+        Op::ChangeRoster | Op::EditSequence => false,
+    }
+}
+
+/// The key of `op` (`R` for resume), from the keymap.
+pub fn key_of(m: &Model, op: Op) -> String {
+    let action = match op {
+        Op::Launch => Action::Launch,
+        Op::Pause => Action::Pause,
+        Op::Resume => Action::Resume,
+        Op::ChangeRoster => Action::ImportCsv,
+        Op::EditSequence => Action::EditSequence,
+    };
+    m.keymap.key_label(action)
+}
+
+/// The title of `op`'s notices: `Resume`.
+pub fn title(op: Op) -> String {
+    let name = op.name();
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().chain(chars).collect::<String>()
+    })
+}
+
+/// `op`'s answer may have reached the service: checking starts now (the
+/// first read goes out at once).
+pub fn start(m: &mut Model, id: &str, name: &str, op: Op, e: &ApiError) -> Vec<Cmd> {
+    let why = uncertain_detail(e);
+    m.panes.campaigns.changes.insert(
+        id.to_owned(),
+        StatusCheck {
+            op,
+            name: name.to_owned(),
+            why: why.clone(),
+            check: write::Check::start(),
+        },
+    );
+    let key = key_of(m, op);
+    m.notify(
+        Level::Warning,
+        &format!("{}: answer lost", title(op)),
+        &format!(
+            "{why} — the {} may have reached the service, so it was not sent again; reading the campaign's status to see ({key} waits for the check)",
+            op.name()
+        ),
+    );
+    send(m, id)
+}
+
+/// Sends the check's next read of the campaign.
+fn send(m: &mut Model, id: &str) -> Vec<Cmd> {
+    let (_, cmd) = m.request(
+        Purpose::StatusCheck(id.to_owned()),
+        ApiRequest::GetCampaign { id: id.to_owned() },
+    );
+    vec![cmd]
+}
+
+/// The check's timer fired: its next read (unless one is on its way).
+pub fn read(m: &mut Model, id: &str) -> Vec<Cmd> {
+    if in_flight(m, |p| *p == Purpose::StatusCheck(id.to_owned())) {
+        return Vec::new();
+    }
+    let Some(s) = m.panes.campaigns.changes.get_mut(id) else {
+        return Vec::new();
+    };
+    if s.check.settled() {
+        return Vec::new();
+    }
+    s.check.reading();
+    send(m, id)
+}
+
+/// When each unsettled check reads next: `(campaign, reads so far, wait)`.
+/// A check whose read was dropped (another workspace opened) reads again
+/// after the schedule's first gap instead of waiting forever.
+pub fn due(m: &Model) -> Vec<(String, u32, Duration)> {
+    m.panes
+        .campaigns
+        .changes
+        .iter()
+        .filter_map(|(id, s)| {
+            let lost_read = s.check.reading
+                && !s.check.settled()
+                && !in_flight(m, |p| *p == Purpose::StatusCheck(id.clone()));
+            let wait = if lost_read {
+                Some(Duration::from_secs(write::SCHEDULE_SECS[1]))
+            } else {
+                s.check.next_in()
+            };
+            wait.map(|w| (id.clone(), s.reads(), w))
+        })
+        .collect()
+}
+
+/// A read of the check came back.
+pub fn on_read(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
+    let ApiReply::Campaign(result) = reply else {
+        return Vec::new();
+    };
+    let Some(op) = m.panes.campaigns.changes.get(id).map(|s| s.op) else {
+        return Vec::new();
+    };
+    let seen = match *result {
+        Ok(c) => {
+            let seen = if landed(op, &c.status) {
+                Seen::Found(format!("the campaign's status reads {}", c.status))
+            } else {
+                Seen::Absent
+            };
+            upsert(m, c);
+            // A whole campaign: nothing shown is carried over any more.
+            super::detail::whole_read(m, id);
+            seen
+        }
+        Err(e) => Seen::Failed(error_text(&e)),
+    };
+    let Some(s) = m.panes.campaigns.changes.get_mut(id) else {
+        return Vec::new();
+    };
+    let Some(verdict) = s.check.saw(seen).cloned() else {
+        m.redraw = true;
+        return Vec::new();
+    };
+    let s = s.clone();
+    let key = key_of(m, s.op);
+    let name = &s.name;
+    match verdict {
+        Verdict::Found(how) => {
+            m.panes.campaigns.changes.remove(id);
+            m.notify(
+                Level::Success,
+                &format!("{}: it went", title(s.op)),
+                &format!("“{name}”: {how} (checked after its answer was lost)"),
+            );
+        }
+        Verdict::NotFound => m.notify(
+            Level::Warning,
+            &format!("{}: most likely not done", title(s.op)),
+            &format!(
+                "“{name}”: {} — {key} asks before sending the {} again",
+                s.text(),
+                s.op.name()
+            ),
+        ),
+        Verdict::CouldNotCheck(_) | Verdict::NoCheck(_) => m.notify(
+            Level::Warning,
+            &format!("{}: may have reached", title(s.op)),
+            &format!(
+                "“{name}”: {} — {key} asks before sending the {} again; the web dashboard shows the campaign's status",
+                s.text(),
+                s.op.name()
+            ),
+        ),
+    }
+    Vec::new()
+}
+
+/// Whether `op` on campaign `id` may go on to its question: refused (with a
+/// notice) while an earlier one whose answer was lost is being checked.
+pub fn may_ask(m: &mut Model, id: &str, op: Op) -> bool {
+    let Some(s) = m.panes.campaigns.changes.get(id) else {
+        return true;
+    };
+    if s.check.settled() {
+        return true;
+    }
+    let text = format!(
+        "the last {} may have reached the service ({}); {} — wait for the check before sending anything again",
+        s.op.name(),
+        s.why,
+        s.text()
+    );
+    m.notify(Level::Warning, &format!("Cannot {} now", op.name()), &text);
+    false
+}
+
+/// The line a state-change question adds after a lost answer of the same
+/// campaign: what the check saw and why sending again could do it twice.
+pub fn again_line(m: &Model, id: &str) -> Option<String> {
+    let s = m.panes.campaigns.changes.get(id)?;
+    Some(format!(
+        "The last {} ({}): {}",
+        s.op.name(),
+        s.why,
+        s.check.again_warning(PLACE)
+    ))
+}
+
+/// A state change of `id` is sent again (asked and confirmed): the old
+/// check is done with.
+pub fn sent_again(m: &mut Model, id: &str) {
+    m.panes.campaigns.changes.remove(id);
+}
+
+/// The note of another write of the pane (a sequence, lead or message
+/// save, a delete) that failed, from the one classifier
+/// ([`write::of_error`]): a refusal as the service said it (nothing was
+/// done); an answer that may have reached says so once, and how it is
+/// settled — `repeat` says why sending again does no harm
+/// ([`Settle::SafeToRepeat`]). Never a refresh key as if it retried.
+pub fn failed_write(e: &ApiError, what: &str, settle: Settle, repeat: &str) -> String {
+    match write::of_error(e) {
+        Outcome::MayHaveReached => {
+            let how = match settle {
+                Settle::SafeToRepeat => format!("sending it again is safe: {repeat}"),
+                Settle::Check | Settle::NoCheck => repeat.to_owned(),
+            };
+            format!(
+                "{} — {what} may have reached the service (its answer was lost); {how}",
+                uncertain_detail(e)
+            )
+        }
+        Outcome::Refused | Outcome::Done => format!("{} — nothing was done", error_text(e)),
+    }
+}
+
+/// Says a write's failure as a notice when its form is gone (`title`:
+/// "Lead edit"): a warning when it may have reached, an error when refused.
+pub fn notify_failed(m: &mut Model, title: &str, e: &ApiError, note: &str) {
+    if write::of_error(e) == Outcome::MayHaveReached {
+        m.notify(Level::Warning, &format!("{title} may have reached"), note);
+    } else {
+        m.notify(Level::Error, &format!("{title} refused"), note);
+    }
+}

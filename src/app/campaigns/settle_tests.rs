@@ -1,0 +1,338 @@
+//! Launch, pause and resume whose answer may have reached the service are
+//! settled by reading the campaign's status on the one check schedule; a
+//! refusal did nothing; a partial reply is marked until read whole; the
+//! detail says "live" only while its watch really runs and succeeds.
+
+use crossterm::event::KeyCode;
+
+use super::tests::{
+    answer, campaign_reply, confirm_title, opened, requests, status_campaign, toasts,
+};
+use super::*;
+use crate::api::ServiceError;
+use crate::api::model::*;
+use crate::app::fixtures::drive;
+use crate::app::{ApiReply, ApiRequest, Cmd, Model, Msg, PaneSub, SubId, update};
+
+/// A write's answer lost behind a gateway (the handler ran).
+fn lost(status: u16) -> crate::api::ApiError {
+    let mut e = ServiceError::from_body(
+        status,
+        br#"{"error":{"code":"bad_gateway","message":"upstream answer lost"}}"#,
+        None,
+    );
+    e.may_have_reached = true;
+    crate::api::ApiError::Service(Box::new(e))
+}
+
+fn failed_read() -> ApiReply {
+    ApiReply::Campaign(Box::new(Err(drive::service_error(
+        500,
+        r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+    ))))
+}
+
+/// The status check's subscription of campaign `id`, if one runs.
+fn check_sub(m: &Model, id: &str) -> Option<(u32, std::time::Duration)> {
+    crate::app::subscriptions(m)
+        .into_iter()
+        .find_map(|s| match s.id {
+            SubId::Pane(PaneSub::Campaigns(CampaignsSub::StatusCheck(c, reads))) if c == id => {
+                Some((reads, s.every))
+            }
+            _ => None,
+        })
+}
+
+/// Fires the status check's timer of `id`.
+fn fire(m: &mut Model, id: &str) -> Vec<Cmd> {
+    let (reads, _) = check_sub(m, id).expect("a check read is due");
+    update(
+        m,
+        Msg::SubFired(SubId::Pane(PaneSub::Campaigns(CampaignsSub::StatusCheck(
+            id.into(),
+            reads,
+        )))),
+    )
+}
+
+/// A paused campaign whose resume's answer was lost; the first read of
+/// its status is returned unanswered.
+fn resume_lost() -> (Model, Campaign, Vec<Cmd>) {
+    let c = status_campaign(CampaignStatus::Paused);
+    let mut m = opened(&c);
+    drive::key(&mut m, KeyCode::Char('R'));
+    let cmds = drive::key(&mut m, KeyCode::Char('y'));
+    let check = answer(&mut m, cmds, |r| match r {
+        ApiRequest::ResumeCampaign { .. } => Some(ApiReply::Campaign(Box::new(Err(lost(502))))),
+        _ => None,
+    });
+    (m, c, check)
+}
+
+#[test]
+fn a_lost_resume_is_checked_on_the_schedule_and_the_resume_key_asks_again() {
+    let (mut m, c, check) = resume_lost();
+    assert!(
+        matches!(&requests(&check)[..], [ApiRequest::GetCampaign { id }] if id == "c-1"),
+        "the status is read at once: {check:?}"
+    );
+    let said = toasts(&m);
+    assert!(said.contains("Resume: answer lost"), "{said}");
+    assert!(!said.contains("retries"), "r does not resume: {said}");
+    // While it is checked, the resume key is refused: nothing is sent.
+    m.toasts.clear();
+    let cmds = drive::key(&mut m, KeyCode::Char('R'));
+    assert!(cmds.is_empty() && m.overlay.is_none(), "{cmds:?}");
+    assert!(toasts(&m).contains("Cannot resume now"), "{}", toasts(&m));
+    // The first read still shows it paused; then one read fails (it
+    // counts for nothing) and four more good reads show it paused.
+    answer(&mut m, check, |_| Some(campaign_reply(&c)));
+    assert_eq!(
+        check_sub(&m, "c-1"),
+        Some((1, std::time::Duration::from_secs(2)))
+    );
+    let cmds = fire(&mut m, "c-1");
+    answer(&mut m, cmds, |_| Some(failed_read()));
+    for _ in 0..4 {
+        let cmds = fire(&mut m, "c-1");
+        assert!(matches!(
+            &requests(&cmds)[..],
+            [ApiRequest::GetCampaign { .. }]
+        ));
+        answer(&mut m, cmds, |_| Some(campaign_reply(&c)));
+    }
+    let s = &m.panes.campaigns.changes["c-1"];
+    assert_eq!((s.check.absent, s.check.failed), (5, 1));
+    assert_eq!(check_sub(&m, "c-1"), None, "settled: no more reads");
+    let said = toasts(&m);
+    assert!(said.contains("Resume: most likely not done"), "{said}");
+    assert!(
+        said.contains("R asks before sending the resume again"),
+        "{said}"
+    );
+    assert!(!said.contains("retries"), "{said}");
+    // Now the key asks first, saying what the check saw.
+    drive::key(&mut m, KeyCode::Char('R'));
+    let q = confirm_title(&m).expect("asked first");
+    assert!(
+        q.contains("not found in the campaign's status after 5 good reads"),
+        "{q}"
+    );
+    assert!(q.contains("could do it twice"), "{q}");
+    let cmds = drive::key(&mut m, KeyCode::Char('y'));
+    assert!(matches!(
+        &requests(&cmds)[..],
+        [ApiRequest::ResumeCampaign { .. }]
+    ));
+    assert!(m.panes.campaigns.changes.is_empty());
+}
+
+#[test]
+fn a_lost_pause_whose_status_reads_paused_is_said_to_have_gone() {
+    let c = status_campaign(CampaignStatus::Active);
+    let mut m = opened(&c);
+    let cmds = detail::pause(&mut m, "c-1");
+    let timeout = crate::api::ApiError::Timeout {
+        method: "POST".into(),
+        after: std::time::Duration::from_secs(30),
+        may_have_reached: true,
+    };
+    let check = answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaign(Box::new(Err(timeout.clone()))))
+    });
+    // A failed read proves nothing; the next good one finds it paused.
+    answer(&mut m, check, |_| Some(failed_read()));
+    assert!(m.panes.campaigns.changes.contains_key("c-1"));
+    let cmds = fire(&mut m, "c-1");
+    let mut paused = c.clone();
+    paused.status = CampaignStatus::Paused;
+    answer(&mut m, cmds, |_| Some(campaign_reply(&paused)));
+    let said = toasts(&m);
+    assert!(said.contains("Pause: it went"), "{said}");
+    assert!(
+        said.contains("the campaign's status reads paused"),
+        "{said}"
+    );
+    assert_eq!(
+        m.panes.campaigns.open_status(),
+        Some(&CampaignStatus::Paused)
+    );
+    assert!(m.panes.campaigns.changes.is_empty());
+}
+
+#[test]
+fn ten_failed_reads_of_a_lost_launch_say_it_could_not_be_checked() {
+    let c = status_campaign(CampaignStatus::Draft);
+    let mut m = opened(&c);
+    let cmds = detail::launch(&mut m, "c-1");
+    let mut cmds = answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaign(Box::new(Err(lost(504)))))
+    });
+    for _ in 0..crate::logic::write::MAX_FAILED_READS {
+        answer(&mut m, cmds, |_| Some(failed_read()));
+        cmds = check_sub(&m, "c-1").map_or_else(Vec::new, |_| fire(&mut m, "c-1"));
+    }
+    let said = toasts(&m);
+    assert!(said.contains("could not check: 10 reads failed"), "{said}");
+    assert!(!said.contains("most likely"), "{said}");
+    assert!(
+        said.contains("L asks before sending the launch again"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_refused_pause_says_nothing_was_done_and_names_the_pause_key() {
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    let cmds = detail::pause(&mut m, "c-1");
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaign(Box::new(Err(drive::service_error(
+            429,
+            r#"{"error":{"code":"rate_limited","message":"slow down"}}"#,
+        )))))
+    });
+    let said = toasts(&m);
+    assert!(
+        said.contains("nothing was done; p asks to pause again"),
+        "{said}"
+    );
+    assert!(
+        !said.contains("r retries") && !said.contains("r tries"),
+        "{said}"
+    );
+    assert!(
+        m.panes.campaigns.changes.is_empty(),
+        "no check: it was refused"
+    );
+}
+
+#[test]
+fn a_pause_reply_without_some_counters_marks_them_and_reads_the_campaign_again() {
+    let c = status_campaign(CampaignStatus::Active);
+    let mut m = opened(&c);
+    let cmds = detail::pause(&mut m, "c-1");
+    let mut paused = c.clone();
+    paused.status = CampaignStatus::Paused;
+    paused.stats.contacted = None;
+    paused.stats.connections_accepted = None;
+    paused.sequence_nodes = None;
+    let rest = answer(&mut m, cmds, |_| Some(campaign_reply(&paused)));
+    let o = m.panes.campaigns.open.as_ref().expect("open");
+    assert_eq!(o.carried, ["accepted", "contacted", "sequence"]);
+    assert!(
+        matches!(&requests(&rest)[..], [ApiRequest::GetCampaign { .. }]),
+        "read whole again: {rest:?}"
+    );
+    let mut whole = paused.clone();
+    whole.stats = c.stats.clone();
+    whole.sequence_nodes = c.sequence_nodes.clone();
+    answer(&mut m, rest, |_| Some(campaign_reply(&whole)));
+    assert!(
+        m.panes
+            .campaigns
+            .open
+            .as_ref()
+            .expect("open")
+            .carried
+            .is_empty()
+    );
+}
+
+#[test]
+fn offline_a_state_change_is_not_offered_and_the_detail_is_not_live() {
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    assert!(detail::live(&m), "watched and read");
+    update(
+        &mut m,
+        Msg::Connection(crate::api::ConnState::Offline {
+            since: std::time::SystemTime::now(),
+        }),
+    );
+    assert!(!detail::live(&m));
+    let cmds = drive::key(&mut m, KeyCode::Char('p'));
+    assert!(cmds.is_empty() && m.overlay.is_none());
+    assert!(toasts(&m).contains("Cannot pause now"), "{}", toasts(&m));
+}
+
+/// The watch reads as often as its subscription says, and the detail says
+/// the same period: after a failed read it is slower, and not live.
+#[test]
+fn what_the_detail_calls_live_is_what_the_watch_really_does() {
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    let base = m.poll.campaign;
+    assert_eq!(detail::watch(&m), Some(("c-1".into(), base)));
+    let cmds = detail::on_watch(&mut m, "c-1");
+    answer(&mut m, cmds, |_| Some(failed_read()));
+    assert_eq!(detail::watch(&m), Some(("c-1".into(), base * 2)));
+    assert!(!detail::live(&m));
+    let watch = crate::app::subscriptions(&m).into_iter().find(|s| {
+        matches!(
+            &s.id,
+            SubId::Pane(PaneSub::Campaigns(CampaignsSub::Watch(_)))
+        )
+    });
+    assert_eq!(watch.map(|s| s.every), Some(base * 2));
+}
+
+/// The other writes' lost answers say they may have reached, how sending
+/// again is settled, and never offer the refresh key as a retry — also
+/// when their form is gone by the time the answer is lost.
+#[test]
+fn the_other_writes_lost_answers_say_they_may_have_reached_and_never_r() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    sequence::on_saved(&mut m, "c-1", ApiReply::Campaign(Box::new(Err(lost(502)))));
+    lead::on_edited(&mut m, "l-1", ApiReply::Lead(Box::new(Err(lost(504)))));
+    messages::on_edited(&mut m, "msg-1", ApiReply::Message(Box::new(Err(lost(502)))));
+    let said = toasts(&m);
+    for (title, repeat) in [
+        (
+            "Sequence save may have reached",
+            "Ctrl-S replaces the sequence with the same steps",
+        ),
+        (
+            "Lead edit may have reached",
+            "Ctrl-S sets the same fields to the same values",
+        ),
+        (
+            "Message edit may have reached",
+            "Ctrl-S sets the same subject and text",
+        ),
+    ] {
+        assert!(said.contains(title), "{title}: {said}");
+        assert!(
+            said.contains(&format!("sending it again is safe: {repeat}")),
+            "{said}"
+        );
+    }
+    assert!(
+        !said.contains("r refreshes") && !said.contains("retries"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_delete_chunk_whose_answer_was_lost_says_so_and_reads_the_roster_again() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    let ids: Vec<String> = (0..700).map(|i| format!("l{i}")).collect();
+    let cmds = delete::delete(&mut m, "c-1", ids);
+    let cmds = answer(&mut m, cmds, |_| Some(ApiReply::LeadsDeleted(Ok(500))));
+    let rest = answer(&mut m, cmds, |r| match r {
+        ApiRequest::DeleteLeads { .. } => Some(ApiReply::LeadsDeleted(Err(lost(502)))),
+        _ => None,
+    });
+    let said = toasts(&m);
+    assert!(said.contains("500 deleted; then:"), "{said}");
+    assert!(
+        said.contains("that chunk may have reached the service"),
+        "{said}"
+    );
+    assert!(said.contains("a deleted lead stays deleted"), "{said}");
+    assert!(!said.contains("retries"), "{said}");
+    assert!(
+        requests(&rest)
+            .iter()
+            .any(|r| matches!(r, ApiRequest::GetCampaign { .. })),
+        "the campaign and roster are read again: {rest:?}"
+    );
+}
