@@ -36,7 +36,7 @@ pub(super) fn sync_watches(m: &mut Model) {
     let wanted = wanted_watches(m);
     let now = m.now;
     // What is shown of a domain is as old as the list it came in.
-    let as_of = m.panes.domains.domains.as_of.unwrap_or(m.clock);
+    let as_of = m.panes.domains.domains.as_of().unwrap_or(m.clock);
     m.panes.domains.watches.retain(|id, _| wanted.contains(id));
     for id in wanted {
         m.panes.domains.watches.entry(id).or_insert(Watch {
@@ -88,4 +88,23 @@ pub(super) fn check_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
 pub(super) fn on_watch_due(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
     m.redraw = true;
     poll_now(m, domain_id)
+}
+
+/// Reads a domain's status now (`poll=true`, a read): through its watch
+/// when it has one, else once (after a trigger whose answer was lost).
+pub(super) fn read_status(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
+    if m.panes.domains.watches.contains_key(domain_id) {
+        return check_now(m, domain_id);
+    }
+    if in_flight(m, |p| matches!(p, Purpose::Poll(d) if d == domain_id)) {
+        return Vec::new();
+    }
+    let (_, cmd) = m.request(
+        Purpose::Poll(domain_id.to_owned()),
+        ApiRequest::VerifyDomain {
+            id: domain_id.to_owned(),
+            poll: true,
+        },
+    );
+    vec![cmd]
 }
