@@ -386,8 +386,8 @@ fn trigger_lost(m: &mut Model, domain_id: &str, e: &ApiError) -> Vec<Cmd> {
         Level::Warning,
         "Verification may have started",
         &format!(
-            "{name}: {} — the trigger may have reached the service. Pressing {v} again is safe (it only starts a check); reading its status to see",
-            read_failure(e)
+            "{name} ({}): it may have started. Pressing {v} again is safe; reading its status",
+            e.code()
         ),
     );
     super::watch::read_status(m, domain_id)
