@@ -270,6 +270,10 @@ pub struct DomainsModel {
     pub lost_add: Option<lost_add::LostAdd>,
     /// Watched domains, by id.
     pub watches: BTreeMap<String, Watch>,
+    /// Domains whose verify trigger may have reached the service (its
+    /// answer was lost): watched while on screen, whatever their status,
+    /// until a status read tells what the trigger did.
+    pub triggered: BTreeSet<String>,
     /// The `/` filter of the domain list.
     pub domain_query: ListFilter,
     /// The domains by status, counted when the list changes

@@ -330,6 +330,7 @@ pub(super) fn on_verify(
 ) -> Vec<Cmd> {
     match result {
         Ok(domain) => {
+            m.panes.domains.triggered.remove(&domain.id);
             let status = domain.status.clone();
             let name = sanitize::inline(&domain.domain);
             if let Some(d) = m
@@ -430,6 +431,8 @@ pub(super) fn on_poll(
     let now = m.now;
     match result {
         Ok(domain) => {
+            // The status read told what a lost trigger did.
+            m.panes.domains.triggered.remove(domain_id);
             let clock = m.clock;
             if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
                 w.as_of = clock;
@@ -444,6 +447,7 @@ pub(super) fn on_poll(
         }
         Err(e) if e.is_not_found() => {
             // Gone on the service: stop watching and say so.
+            m.panes.domains.triggered.remove(domain_id);
             let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
             m.panes.domains.domains.items.retain(|d| d.id != domain_id);
             reselect(m, View::Domains, keep);

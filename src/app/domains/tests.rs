@@ -1394,8 +1394,17 @@ fn a_lost_verify_trigger_says_pressing_v_again_is_safe_and_reads_the_status() {
             id: "d-3".into(),
             poll: true
         },
-        "the status read"
+        "the watch's status read"
     );
+    assert!(
+        watch_ids(&m).contains(&"d-3".to_owned()),
+        "watched, pending as it is shown, until a status read tells"
+    );
+    // A read that fails tells nothing: the watch reads again.
+    reply(&mut m, read, ApiReply::Domain(Err(read_500())));
+    assert!(watch_ids(&m).contains(&"d-3".to_owned()));
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-3")));
+    let (read, _) = api(&cmds).remove(0);
     let verifying = fixtures::domain(
         "d-3",
         "outreach.northwind.com",

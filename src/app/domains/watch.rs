@@ -14,7 +14,7 @@ pub(super) fn wanted_watches(m: &Model) -> Vec<String> {
     match d.view {
         View::DomainDetail => d
             .open_domain()
-            .filter(|dom| dom.status == DomainStatus::Verifying)
+            .filter(|dom| dom.status == DomainStatus::Verifying || d.triggered.contains(&dom.id))
             .map(|dom| vec![dom.id.clone()])
             .unwrap_or_default(),
         View::Domains => {
@@ -23,7 +23,9 @@ pub(super) fn wanted_watches(m: &Model) -> Vec<String> {
             d.table
                 .visible(viewport)
                 .filter_map(|i| shown.get(i))
-                .filter(|dom| dom.status == DomainStatus::Verifying)
+                .filter(|dom| {
+                    dom.status == DomainStatus::Verifying || d.triggered.contains(&dom.id)
+                })
                 .map(|dom| dom.id.clone())
                 .collect()
         }
@@ -90,21 +92,14 @@ pub(super) fn on_watch_due(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
     poll_now(m, domain_id)
 }
 
-/// Reads a domain's status now (`poll=true`, a read): through its watch
-/// when it has one, else once (after a trigger whose answer was lost).
+/// A verify trigger's answer was lost: the domain is watched while on
+/// screen until a status read tells what it did, and its status is read
+/// now — by the watch (`poll=true`), else in the live list.
 pub(super) fn read_status(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
+    m.panes.domains.triggered.insert(domain_id.to_owned());
+    sync_watches(m);
     if m.panes.domains.watches.contains_key(domain_id) {
         return check_now(m, domain_id);
     }
-    if in_flight(m, |p| matches!(p, Purpose::Poll(d) if d == domain_id)) {
-        return Vec::new();
-    }
-    let (_, cmd) = m.request(
-        Purpose::Poll(domain_id.to_owned()),
-        ApiRequest::VerifyDomain {
-            id: domain_id.to_owned(),
-            poll: true,
-        },
-    );
-    vec![cmd]
+    super::load::live_refresh(m)
 }
