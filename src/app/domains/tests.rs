@@ -1433,6 +1433,31 @@ fn a_lost_verify_trigger_says_pressing_v_again_is_safe_and_reads_the_status() {
     assert!(m.overlay.is_none());
 }
 
+/// A status read after a lost trigger that shows the domain still
+/// pending tells the trigger did not start a check: the watch ends, and v
+/// is there to press again.
+#[test]
+fn a_lost_trigger_read_as_pending_ends_the_watch() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('j'));
+    let cmds = key(&mut m, KeyCode::Char('v'));
+    let (id, _) = api(&cmds).remove(0);
+    let cmds = reply(&mut m, id, ApiReply::Domain(Err(lost_502())));
+    let (read, _) = api(&cmds).remove(0);
+    let pending = fixtures::domain(
+        "d-3",
+        "outreach.northwind.com",
+        DomainStatus::Pending,
+        "2026-11-21T08:00:00Z",
+    );
+    reply(&mut m, read, ApiReply::Domain(Ok(pending)));
+    assert!(m.panes.domains.triggered.is_empty());
+    assert!(
+        !watch_ids(&m).contains(&"d-3".to_owned()),
+        "no longer watched"
+    );
+}
+
 /// A status read (`poll=true`) that fails is a read: it never "may have
 /// been accepted", and the watch reads again by itself ("retrying", not
 /// "r retries").
