@@ -1,8 +1,13 @@
 //! The Senders & Domains pane end to end, and terminal restore.
 
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
 use outpost::dns::test_server::{TestDns, TestRecord};
 
-use crate::support::Pty;
+use crate::support::{Pty, deadline};
 
 /// Poll fast against the loopback demo service.
 const FAST_POLL: &str = "[poll]\ndomain_secs = 1\n";
@@ -167,4 +172,159 @@ fn each_record_shows_what_dns_holds_and_turns_found_once_published() {
     assert!(row(&screen, "_dmarc.").contains("✓ found"), "{screen}");
     pty.send(b"q");
     assert_eq!(pty.wait_exit(), Some(true), "q quits cleanly");
+}
+
+/// `outpost serve` with its stderr (one JSON line per request, written once
+/// the handler is done) collected.
+struct Serve {
+    child: Child,
+    lines: Arc<Mutex<Vec<String>>>,
+    url: String,
+}
+
+impl Serve {
+    fn start(args: &[&str]) -> Serve {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_outpost"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("outpost serve starts");
+        let stderr = child.stderr.take().expect("its stderr");
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let sink = lines.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Ok(mut l) = sink.lock() {
+                    l.push(line);
+                }
+            }
+        });
+        let end = Instant::now() + deadline();
+        let url = loop {
+            let found = lines.lock().ok().and_then(|l| {
+                l.iter().find_map(|line| {
+                    let start = line.find("http://")?;
+                    line[start..].split_whitespace().next().map(str::to_owned)
+                })
+            });
+            if let Some(url) = found {
+                break url;
+            }
+            assert!(Instant::now() < end, "serve never said where it listens");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        };
+        Serve { child, lines, url }
+    }
+
+    /// Requests of `method` to exactly `path` the service has handled.
+    fn count(&self, method: &str, path: &str) -> usize {
+        self.lines.lock().map_or(0, |l| {
+            l.iter()
+                .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+                .filter(|v| v["method"] == method && v["path"] == path)
+                .count()
+        })
+    }
+
+    /// The dashboard against it, with a 1 s timeout, on the Domains pane.
+    fn dashboard(&self) -> Pty {
+        let config = format!(
+            "base_url = \"{}\"\napi_key = \"pk_live_demo\"\nrequest_timeout_secs = 1\n{FAST_POLL}",
+            self.url
+        );
+        let pty = Pty::spawn_env(&[], 100, 30, &config, &[("OUTPOST_LOG", "debug")]);
+        pty.wait_for("Outpost").expect("the dashboard starts");
+        pty.send(b"4");
+        pty.wait_for("news.northwind-demo.io")
+            .expect("the domains are listed");
+        pty
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The creates of a domain the dashboard started, from its log (at
+/// `OUTPOST_LOG=debug` the client logs every attempt before sending it).
+fn creates_started(pty: &Pty) -> usize {
+    let log = std::fs::read_to_string(pty.log_file()).unwrap_or_default();
+    log.lines()
+        .filter(|l| l.contains(" DEBUG request method=POST path=\"/api/email/domains\""))
+        .count()
+}
+
+/// Adds `name` with the dialog and waits for it to be shown as added (the
+/// dialog closed, the domain open on its records); every screen seen
+/// meanwhile is kept, to say what was shown on the way.
+fn add_and_see_it_added(pty: &Pty, name: &str) -> String {
+    pty.send(b"a");
+    pty.wait_for("Add a sending domain")
+        .expect("the add dialog");
+    pty.type_text(name);
+    pty.send(b"\x13"); // Ctrl-S
+    let seen = Mutex::new(String::new());
+    pty.wait_until("shown as added", |s| {
+        if let Ok(mut all) = seen.lock() {
+            all.push_str(s);
+        }
+        s.contains("DNS records") && s.contains(name) && !s.contains("Add a sending domain")
+    })
+    .expect("the check finds the domain and opens it");
+    seen.into_inner().unwrap_or_default()
+}
+
+/// Issue "One way to write, one way to read": with writes slower than the
+/// client's timeout, the list was read once, before the service had added
+/// the domain, and the dialog said "most likely not" for good. It is read
+/// again on the schedule until the domain shows; the create is sent once.
+#[test]
+fn a_slow_create_is_found_by_the_later_reads_and_shown_as_added() {
+    let serve = Serve::start(&[
+        "--chaos-latency-ms",
+        "3000",
+        "--chaos-latency-methods",
+        "POST",
+    ]);
+    let mut pty = serve.dashboard();
+    let seen = add_and_see_it_added(&pty, "mail.slow-e2e.io");
+    assert!(seen.contains("May have been added (timeout)"), "{seen}");
+    assert!(!seen.contains("most likely"), "{seen}");
+    assert!(!seen.contains("not found"), "{seen}");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true));
+    assert_eq!(creates_started(&pty), 1, "sent once, never again by itself");
+    assert_eq!(serve.count("POST", "/api/email/domains"), 1);
+}
+
+/// A create whose answer the service loses (502 after adding it) ends
+/// with the domain shown as added, not "not added"; a verify trigger whose
+/// answer is lost says pressing v again is safe.
+#[test]
+fn a_lost_create_answer_ends_added_and_a_lost_trigger_is_safe_to_repeat() {
+    let serve = Serve::start(&[
+        "--chaos-lost-answer",
+        "POST:/api/email/domains:502",
+        "--chaos-lost-answer",
+        "POST:/api/email/domains/*/verify:502",
+    ]);
+    let mut pty = serve.dashboard();
+    let seen = add_and_see_it_added(&pty, "mail.lost-e2e.io");
+    assert!(!seen.contains("not found"), "{seen}");
+    assert_eq!(serve.count("POST", "/api/email/domains"), 1);
+    pty.send(b"v");
+    let screen = pty
+        .wait_for("Verification may have started")
+        .expect("the lost trigger is said");
+    assert!(screen.contains("Pressing v again is safe"), "{screen}");
+    assert!(!screen.contains("r retries"), "{screen}");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true));
+    assert_eq!(creates_started(&pty), 1, "sent once, never again by itself");
 }

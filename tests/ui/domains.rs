@@ -432,6 +432,14 @@ fn stale_values_stay_on_screen_with_their_age() {
     assert!(text.contains("⚠ as of 3m ago (timeout)"), "{text}");
     assert!(text.contains("acme-mail.com"), "the values stay: {text}");
     assert!(text.contains("● verifying · as of 3m ago"), "{text}");
+    // The pollers read again by themselves: said as every pane says it,
+    // never "r retries"; a failed status read is a read.
+    assert!(
+        text.contains("⚠ as of 3m ago (timeout) · retrying"),
+        "{text}"
+    );
+    assert!(!text.contains("r retries"), "{text}");
+    assert!(!text.contains("may have"), "{text}");
     assert_snapshot!("domain_list_stale_80x24", text);
 }
 

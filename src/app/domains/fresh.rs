@@ -5,8 +5,10 @@
 use std::time::Duration;
 
 use super::load::{live_refresh, load_schedule, load_senders, reload_domains};
-use super::{DomainsModel, DomainsSub, Loaded, MAX_BACKOFF, Purpose, View, in_flight};
+use super::{DomainsModel, DomainsSub, Loaded, Purpose, View, in_flight};
 use crate::api::ApiError;
+use crate::app::fresh::{Freshness, age_text};
+use crate::app::toast::error_text;
 use crate::app::{Cmd, Model};
 
 /// What a retry reads again.
@@ -24,36 +26,44 @@ impl<T> Loaded<T> {
     /// Values are shown, but the last read of them failed, or they are
     /// the last-known ones from the cache.
     pub fn stale(&self) -> bool {
-        self.loaded && self.error.is_some() || self.cached
+        self.loaded && self.fresh.is_stale() || self.cached
+    }
+
+    /// The last failure since the last answer.
+    pub fn error(&self) -> Option<&ApiError> {
+        self.fresh.error.as_ref()
+    }
+
+    /// Wall clock (unix seconds) of the last answer (or of the cached
+    /// list).
+    pub fn as_of(&self) -> Option<i64> {
+        self.fresh.read_at
     }
 
     /// An answer arrived at `clock`.
     pub fn took(&mut self, items: Vec<T>, clock: i64) {
         self.items = items;
         self.loaded = true;
-        self.error = None;
-        self.as_of = Some(clock);
-        self.failures = 0;
-        self.retry = false;
+        self.fresh.ok(clock);
         self.cached = false;
     }
 
     /// A read failed: the items stay.
     pub fn failed(&mut self, e: &ApiError) {
-        self.error = Some(e.clone());
-        self.failures = self.failures.saturating_add(1);
-        // A refused or forbidden key fails the same way every time.
-        self.retry = !matches!(e.status(), Some(401 | 403));
+        self.fresh.fail(error_text(e), e);
     }
 
-    /// Whether the poller should read it again.
-    fn wants_retry(&self) -> bool {
-        self.error.is_some() && self.retry
+    /// Whether the poller reads it again: after a failure, unless the key
+    /// was refused or forbidden (it fails the same way every time).
+    pub fn wants_retry(&self) -> bool {
+        self.error()
+            .is_some_and(|e| !matches!(e.status(), Some(401 | 403)))
     }
 }
 
 /// "just now", "3m ago", "2h ago", "4d ago": the age of values read at
-/// `as_of`, one format whatever the age.
+/// `as_of`, one format whatever the age (the domains' own times: when a
+/// domain was created or verified, and the cache's age).
 pub fn age_label(as_of: i64, clock: i64) -> String {
     let d = clock.saturating_sub(as_of).max(0);
     match d {
@@ -64,23 +74,16 @@ pub fn age_label(as_of: i64, clock: i64) -> String {
     }
 }
 
-/// `base` doubled for each failure after the first, within the cap.
-pub(super) fn backoff(base: Duration, failures: u32) -> Duration {
-    let doublings = failures.saturating_sub(1).min(10);
-    base.saturating_mul(2u32.saturating_pow(doublings))
-        .min(MAX_BACKOFF.max(base))
-}
-
 /// What the view shown reads, with its state.
-fn shown_reload(d: &DomainsModel) -> (Reload, u32, bool) {
+fn shown_reload(d: &DomainsModel) -> (Reload, &Freshness, bool) {
     match d.view {
         View::Domains | View::DomainDetail => {
-            (Reload::Domains, d.domains.failures, d.domains.wants_retry())
+            (Reload::Domains, &d.domains.fresh, d.domains.wants_retry())
         }
-        View::Senders => (Reload::Senders, d.senders.failures, d.senders.wants_retry()),
+        View::Senders => (Reload::Senders, &d.senders.fresh, d.senders.wants_retry()),
         View::SenderDetail => (
             Reload::Schedule,
-            d.schedule.failures,
+            &d.schedule.fresh,
             d.schedule.wants_retry(),
         ),
     }
@@ -89,15 +92,17 @@ fn shown_reload(d: &DomainsModel) -> (Reload, u32, bool) {
 /// The retry and age pollers of what is on screen.
 pub(super) fn subscriptions(m: &Model, subs: &mut Vec<(DomainsSub, Duration)>) {
     let d = &m.panes.domains;
-    let (what, failures, wanted) = shown_reload(d);
+    let (what, fresh, wanted) = shown_reload(d);
     if wanted {
+        // The one backoff rule of every pane; the key changes with each
+        // failure, so the (longer) timer restarts from it.
         subs.push((
-            DomainsSub::Retry(what, failures),
-            backoff(m.poll.domain, failures),
+            DomainsSub::Retry(what, fresh.failures),
+            fresh.backoff(m.poll.domain),
         ));
     }
-    if !ages(m).is_empty() {
-        subs.push((DomainsSub::Age, Duration::from_secs(10)));
+    if let Some(every) = age_every(m) {
+        subs.push((DomainsSub::Age, every));
     }
 }
 
@@ -117,33 +122,75 @@ pub(super) fn retry(m: &mut Model, what: Reload) -> Vec<Cmd> {
     }
 }
 
-/// The ages of the stale values on screen, as drawn.
-pub(super) fn ages(m: &Model) -> String {
+/// The stale values on screen: (when each was read, whether it is drawn
+/// as a failed read's age, the one text of every pane, else as the
+/// cache's).
+fn stale_reads(m: &Model) -> Vec<(i64, bool)> {
     let d = &m.panes.domains;
-    let clock = m.clock;
-    let mut out: Vec<String> = Vec::new();
+    let mut out = Vec::new();
     match d.view {
         View::Domains | View::DomainDetail => {
-            out.extend(age_of(&d.domains, clock));
+            out.extend(stale_read(&d.domains));
             out.extend(
                 d.watches
                     .values()
                     .filter(|w| w.failed)
-                    .map(|w| age_label(w.as_of, clock)),
+                    .map(|w| (w.as_of, true)),
             );
         }
-        View::Senders => out.extend(age_of(&d.senders, clock)),
-        View::SenderDetail => out.extend(age_of(&d.schedule, clock)),
+        View::Senders => out.extend(stale_read(&d.senders)),
+        View::SenderDetail => out.extend(stale_read(&d.schedule)),
     }
-    out.join(" ")
+    out
 }
 
-/// The age of stale values, `None` while they are fresh.
-pub fn age_of<T>(l: &Loaded<T>, clock: i64) -> Option<String> {
+fn stale_read<T>(l: &Loaded<T>) -> Option<(i64, bool)> {
+    let failed = l.loaded && l.fresh.is_stale();
     l.stale()
-        .then_some(l.as_of)
+        .then_some(l.as_of())
         .flatten()
-        .map(|t| age_label(t, clock))
+        .map(|t| (t, failed))
+}
+
+/// The ages of the stale values on screen, as drawn.
+pub(super) fn ages(m: &Model) -> String {
+    let clock = m.clock;
+    stale_reads(m)
+        .into_iter()
+        .map(|(t, failed)| drawn_age(t, failed, clock))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn drawn_age(read_at: i64, failed: bool, clock: i64) -> String {
+    if failed {
+        ago(read_at, clock)
+    } else {
+        age_label(read_at, clock)
+    }
+}
+
+/// `3m ago`: the age of values kept after a failed read, in the words of
+/// [`crate::app::fresh::stale_note`] (every pane's).
+pub fn ago(read_at: i64, clock: i64) -> String {
+    let secs = u64::try_from(clock.saturating_sub(read_at)).unwrap_or(0);
+    format!("{} ago", age_text(secs))
+}
+
+/// The age of stale values as drawn, `None` while they are fresh.
+pub fn age_of<T>(l: &Loaded<T>, clock: i64) -> Option<String> {
+    stale_read(l).map(|(t, failed)| drawn_age(t, failed, clock))
+}
+
+/// How often the ages on screen are looked at: every second while one is
+/// counted in seconds, else every 10 s.
+fn age_every(m: &Model) -> Option<Duration> {
+    let reads = stale_reads(m);
+    let youngest = reads
+        .iter()
+        .map(|(t, _)| m.clock.saturating_sub(*t))
+        .min()?;
+    Some(Duration::from_secs(if youngest < 60 { 1 } else { 10 }))
 }
 
 /// The age tick: redraw only when an age on screen changed.

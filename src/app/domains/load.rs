@@ -47,7 +47,7 @@ pub(super) fn from_cache(m: &mut Model) {
     };
     let l = &mut m.panes.domains.domains;
     l.items = cached.items;
-    l.as_of = Some(cached.as_of);
+    l.fresh.read_at = Some(cached.as_of);
     l.cached = true;
     super::filter::reselect(m, View::Domains, None);
     sync_watches(m);
@@ -136,7 +136,7 @@ pub fn add_domain(m: &mut Model, name: &str) -> Vec<Cmd> {
         m.panes.domains.add = Some(form);
     }
     // The last create of this name may have been accepted: asked first.
-    if super::uncertain::ask_first(m, &name) {
+    if super::lost_add::ask_first(m, &name) {
         return Vec::new();
     }
     send_create(m, &name)

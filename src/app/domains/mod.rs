@@ -16,9 +16,9 @@ mod fresh;
 pub mod keymap;
 pub mod layout;
 mod load;
+pub mod lost_add;
 mod records;
 mod replies;
-pub mod uncertain;
 mod watch;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -33,16 +33,18 @@ use super::pane::{PaneSpec, PaneUnit};
 use super::table::TableState;
 use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::model::{Channel, DnsRecord, SenderAccount, SendingDomain};
+use crate::app::fresh::Freshness;
 use crate::app::keymap::{Action, Scope};
 
 use actions::{on_action, on_mouse, on_paste, on_text_key};
 pub use copy::{CopyChoice, CopyMenu, zone_line};
 pub use filter::{FilterKey, ListFilter};
-pub use fresh::{Reload, age_label, age_of};
+pub use fresh::{Reload, age_label, age_of, ago};
 pub use load::add_domain;
 use load::{ADD_DRAFT, from_cache, on_enter, on_leave, on_resize};
 pub use records::{RecordSummary, purpose};
 use replies::on_reply;
+pub use replies::settle;
 use watch::on_watch_due;
 
 /// Longest poll interval reached by backing off after 429s.
@@ -148,6 +150,10 @@ pub enum DomainsSub {
     /// Ask DNS about the open domain's records again (when the watch does
     /// not poll it).
     Dns(String),
+    /// Read the domain list again after a create whose answer was lost;
+    /// the number is the reads so far, so each wait of the one schedule
+    /// is timed from the read before.
+    AddCheck(u32),
 }
 
 /// The pane's questions.
@@ -176,25 +182,21 @@ pub struct Watch {
 }
 
 /// A list loaded from the service. A failed refresh keeps the items: they
-/// are then stale, shown with their age, and read again by a poller.
+/// are then stale, shown with their age as every pane says it
+/// ([`crate::app::fresh::stale_note`]), and read again by a poller that
+/// backs off by the one rule ([`Freshness::backoff`]).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Loaded<T> {
     /// The items.
     pub items: Vec<T>,
     /// An answer arrived at least once.
     pub loaded: bool,
-    /// The last failure since the last answer: shown in place of the list
-    /// when nothing loaded (`Model::placeholder`), else the items are
-    /// stale.
-    pub error: Option<crate::api::ApiError>,
-    /// Wall clock (unix seconds) of the last answer.
-    pub as_of: Option<i64>,
-    /// Failed reads in a row (each doubles the wait before the next).
-    pub failures: u32,
-    /// Whether reading again can help (not after a refused key).
-    pub retry: bool,
+    /// When the items were read and how the reads since went: the last
+    /// failure is shown in place of the list when nothing loaded
+    /// (`Model::placeholder`), else the items are stale.
+    pub fresh: Freshness,
     /// The items are the last-known list from the cache (read at
-    /// `as_of`): stale until the first answer of this session.
+    /// `fresh.read_at`): stale until the first answer of this session.
     pub cached: bool,
 }
 
@@ -262,11 +264,16 @@ pub struct DomainsModel {
     pub schedule: Loaded<JsonTree>,
     /// The add-domain dialog.
     pub add: Option<Form>,
-    /// The last create may have been accepted (its answer was lost): what
-    /// is known of it. Sending the same name again asks first.
-    pub uncertain_add: Option<uncertain::UncertainAdd>,
+    /// The last create may have been carried out (its answer was lost):
+    /// what the check of the domain list found so far. Sending the same
+    /// name again asks first.
+    pub lost_add: Option<lost_add::LostAdd>,
     /// Watched domains, by id.
     pub watches: BTreeMap<String, Watch>,
+    /// Domains whose verify trigger may have reached the service (its
+    /// answer was lost): watched while on screen, whatever their status,
+    /// until a status read tells what the trigger did.
+    pub triggered: BTreeSet<String>,
     /// The `/` filter of the domain list.
     pub domain_query: ListFilter,
     /// The domains by status, counted when the list changes
@@ -487,6 +494,9 @@ impl DomainsModel {
             subs.push((DomainsSub::Dns(id), every));
         }
         fresh::subscriptions(m, subs);
+        if let Some((reads, after)) = lost_add::recheck(m) {
+            subs.push((DomainsSub::AddCheck(reads), after));
+        }
     }
 
     /// Whether the pane is still waiting for its first list.
@@ -649,10 +659,11 @@ impl PaneUnit for DomainsModel {
                 Vec::new()
             }
             DomainsSub::Dns(domain) => dns::recheck(m, &domain),
+            DomainsSub::AddCheck(_) => lost_add::read(m),
         }
     }
     fn answered(m: &mut Model, what: Question, answer: crate::app::pane::Answer) -> Vec<Cmd> {
-        uncertain::answered(m, what, answer)
+        lost_add::answered(m, what, answer)
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
         match name {

@@ -10,10 +10,12 @@ use super::watch::sync_watches;
 use super::{DomainsModel, Purpose, View, records_viewport, schedule_viewport};
 use crate::api::ApiError;
 use crate::api::model::{DomainStatus, SenderAccount, SendingDomain};
+use crate::app::fresh::next_step;
 use crate::app::json_tree::JsonTree;
 use crate::app::keymap::Action;
 use crate::app::toast::Level;
 use crate::app::{ApiReply, Cmd, Model, Reply, RequestId};
+use crate::logic::write::{self, Outcome, Settle};
 use crate::text::sanitize;
 
 /// Replaces (or inserts) a domain from the answer to request `by`,
@@ -163,21 +165,22 @@ pub(super) fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Re
                 detail: "the answer names no domain".into(),
                 may_have_reached: true,
             };
-            super::uncertain::on_uncertain(m, &name, &e)
+            super::lost_add::on_lost(m, &name, &e)
         }
-        (Purpose::Create(name), ApiReply::Domain(Err(e))) if e.maybe_accepted() => {
-            super::uncertain::on_uncertain(m, &name, &e)
+        (Purpose::Create(name), ApiReply::Domain(Err(e)))
+            if write::of_error(&e) == Outcome::MayHaveReached =>
+        {
+            super::lost_add::on_lost(m, &name, &e)
         }
         (Purpose::Create(_), ApiReply::Domain(r)) => {
             on_created(m, id, r);
             Vec::new()
         }
         (Purpose::CreateCheck(name), ApiReply::Domains(r)) => {
-            super::uncertain::on_check(m, &name, r)
+            super::lost_add::on_check(m, &name, r)
         }
         (Purpose::Verify(domain), ApiReply::Domain(r)) => {
-            on_verify(m, id, named(r, &domain));
-            Vec::new()
+            on_verify(m, id, &domain, named(r, &domain))
         }
         (Purpose::Poll(domain), ApiReply::Domain(r)) => {
             on_poll(m, id, &domain, named(r, &domain));
@@ -231,6 +234,8 @@ pub(super) fn on_list(
     match result {
         Ok(list) => {
             replace_domains(m, stale, list);
+            // It may show the domain a lost create added.
+            super::lost_add::spot(m);
             if live {
                 m.panes.domains.synced = true;
                 Vec::new()
@@ -242,7 +247,8 @@ pub(super) fn on_list(
             // What is shown stays, marked stale; the retry poller reads
             // again.
             m.panes.domains.domains.failed(&e);
-            m.toasts.error(m.now, "loading sending domains", &e);
+            let polled = m.panes.domains.domains.wants_retry();
+            read_failed(m, "loading sending domains", &e, polled);
             Vec::new()
         }
     }
@@ -277,16 +283,54 @@ pub(super) fn on_created(m: &mut Model, id: RequestId, result: Result<SendingDom
         }
         Err(e) => match m.panes.domains.add.as_mut() {
             Some(form) => form.set_error("domain", &error_text(&e)),
-            None => m.toasts.error(m.now, "adding the domain", &e),
+            None => {
+                let text = refused_text(m, &e, Action::AddDomain, "adds it again");
+                m.notify(
+                    Level::Error,
+                    &format!("{} · adding the domain", e.code()),
+                    &text,
+                );
+            }
         },
     }
 }
 
+/// How a write of the pane whose answer may have reached the service is
+/// settled: a create by reading the domain list ([`super::lost_add`]); the
+/// verify trigger is safe to repeat (it only starts a check), and the
+/// status read of the watch shows what it did. Other requests are reads.
+pub fn settle(p: &Purpose) -> Option<Settle> {
+    match p {
+        Purpose::Create(_) => Some(Settle::Check),
+        Purpose::Verify(_) => Some(Settle::SafeToRepeat),
+        _ => None,
+    }
+}
+
+/// What a write the service refused (nothing happened) says: the service's
+/// words and the write's own key — never the Refresh key, which reads and
+/// sends nothing.
+fn refused_text(m: &Model, e: &ApiError, action: Action, again: &str) -> String {
+    if e.is_unauthorized() {
+        return crate::app::toast::error_body(e, "");
+    }
+    let key = m.keymap.key_label(action);
+    format!("{} — {key} {again}", e.message())
+}
+
 /// A verification was triggered: its result announced as a change from
-/// `verifying` (a trigger starts a fresh check).
-pub(super) fn on_verify(m: &mut Model, id: RequestId, result: Result<SendingDomain, ApiError>) {
+/// `verifying` (a trigger starts a fresh check). A trigger whose answer
+/// was lost may have started it; pressing the key again is safe, and the
+/// status read settles what is shown.
+pub(super) fn on_verify(
+    m: &mut Model,
+    id: RequestId,
+    domain_id: &str,
+    result: Result<SendingDomain, ApiError>,
+) -> Vec<Cmd> {
     match result {
         Ok(domain) => {
+            m.panes.domains.triggered.remove(&domain.id);
             let status = domain.status.clone();
             let name = sanitize::inline(&domain.domain);
             if let Some(d) = m
@@ -308,7 +352,72 @@ pub(super) fn on_verify(m: &mut Model, id: RequestId, result: Result<SendingDoma
                 );
             }
         }
-        Err(e) => m.toasts.error(m.now, "verifying the domain", &e),
+        Err(e) if write::of_error(&e) == Outcome::MayHaveReached => {
+            return trigger_lost(m, domain_id, &e);
+        }
+        Err(e) => {
+            let text = refused_text(m, &e, Action::Verify, "triggers it again");
+            m.notify(
+                Level::Error,
+                &format!("{} · verifying the domain", e.code()),
+                &text,
+            );
+        }
+    }
+    Vec::new()
+}
+
+/// The name of a domain as shown (its id while unknown).
+fn domain_name(m: &Model, domain_id: &str) -> String {
+    sanitize::inline(
+        m.panes
+            .domains
+            .domain(domain_id)
+            .map_or(domain_id, |d| d.domain.as_str()),
+    )
+}
+
+/// A verify trigger whose answer was lost: it may have started a check.
+/// Sending it again does no harm (`Settle::SafeToRepeat`), so the user is
+/// told the key is safe to press; the status is read to show what it did.
+fn trigger_lost(m: &mut Model, domain_id: &str, e: &ApiError) -> Vec<Cmd> {
+    let name = domain_name(m, domain_id);
+    let v = m.keymap.key_label(Action::Verify);
+    m.notify(
+        Level::Warning,
+        "Verification may have started",
+        &format!(
+            "{name} ({}): it may have started. Pressing {v} again is safe; reading its status",
+            e.code()
+        ),
+    );
+    super::watch::read_status(m, domain_id)
+}
+
+/// A read failed: what went wrong and what comes next, as every pane says
+/// it (`retrying` while the poller reads again).
+fn read_failed(m: &mut Model, context: &str, e: &ApiError, polled: bool) {
+    let next = next_step(m, e, polled)
+        .map(|n| format!(" · {n}"))
+        .unwrap_or_default();
+    m.notify(
+        Level::Error,
+        &format!("{} · {context}", e.code()),
+        &format!("{}{next}", read_failure(e)),
+    );
+}
+
+/// What went wrong with a read, in its own words: a read is never "may
+/// have been accepted".
+fn read_failure(e: &ApiError) -> String {
+    match e {
+        ApiError::Timeout { after, .. } => format!("no answer within {}s", after.as_secs_f32()),
+        ApiError::Transport { detail, .. } => format!("the connection was lost: {detail}"),
+        ApiError::Decode { status, detail, .. } => {
+            format!("the answer (HTTP {status}) could not be read: {detail}")
+        }
+        ApiError::Service(s) => format!("{} (HTTP {})", s.message, s.status),
+        other => other.message(),
     }
 }
 
@@ -322,6 +431,8 @@ pub(super) fn on_poll(
     let now = m.now;
     match result {
         Ok(domain) => {
+            // The status read told what a lost trigger did.
+            m.panes.domains.triggered.remove(domain_id);
             let clock = m.clock;
             if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
                 w.as_of = clock;
@@ -336,6 +447,7 @@ pub(super) fn on_poll(
         }
         Err(e) if e.is_not_found() => {
             // Gone on the service: stop watching and say so.
+            m.panes.domains.triggered.remove(domain_id);
             let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
             m.panes.domains.domains.items.retain(|d| d.id != domain_id);
             reselect(m, View::Domains, keep);
@@ -354,7 +466,21 @@ pub(super) fn on_poll(
                 w.backoff += 1;
                 w.failed = true;
             }
-            m.toasts.error(m.now, "checking verification", &e);
+            let name = domain_name(m, domain_id);
+            let watched = m.panes.domains.watches.contains_key(domain_id);
+            let next = next_step(m, &e, watched)
+                .map(|n| format!(" · {n}"))
+                .unwrap_or_default();
+            // A status read (`poll=true`) is a read: it failed, and the
+            // status shown stays; it never "may have been accepted".
+            m.notify(
+                Level::Error,
+                &format!("{} · checking verification", e.code()),
+                &format!(
+                    "{name}: the status could not be read ({}); the status shown stays{next}",
+                    read_failure(&e)
+                ),
+            );
         }
     }
 }
@@ -370,7 +496,8 @@ pub(super) fn on_senders(m: &mut Model, result: Result<Vec<SenderAccount>, ApiEr
         }
         Err(e) => {
             m.panes.domains.senders.failed(&e);
-            m.toasts.error(m.now, "loading senders", &e);
+            let polled = m.panes.domains.senders.wants_retry();
+            read_failed(m, "loading senders", &e, polled);
         }
     }
 }
@@ -389,7 +516,8 @@ pub(super) fn on_schedule(m: &mut Model, result: Result<serde_json::Value, ApiEr
         }
         Err(e) => {
             m.panes.domains.schedule.failed(&e);
-            m.toasts.error(m.now, "loading the schedule", &e);
+            let polled = m.panes.domains.schedule.wants_retry();
+            read_failed(m, "loading the schedule", &e, polled);
         }
     }
 }

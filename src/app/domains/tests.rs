@@ -839,25 +839,25 @@ fn a_failed_refresh_keeps_the_list_marks_it_stale_and_the_next_poll_retries() {
     assert_eq!(m.panes.domains.domains.items, before, "the values stay");
     assert!(m.panes.domains.domains.stale(), "marked stale");
     assert_eq!(
-        m.panes.domains.domains.as_of,
+        m.panes.domains.domains.as_of(),
         Some(fixtures::CLOCK),
         "as of the last answer"
     );
     assert_eq!(watch_ids(&m), ["d-4"], "the watch goes on");
     let (sub, every) = retry_sub(&m).expect("a retry is scheduled");
-    assert_eq!(every, m.poll.domain);
+    assert_eq!(every, m.poll.domain * 2);
     let cmds = update(&mut m, Msg::SubFired(SubId::Pane(PaneSub::Domains(sub))));
     let (id, req) = api(&cmds).remove(0);
     assert_eq!(req, ApiRequest::ListDomains { skip_sync: false });
     // A second failure waits twice as long.
     reply(&mut m, id, ApiReply::Domains(Err(timeout())));
-    assert_eq!(retry_sub(&m).map(|(_, e)| e), Some(m.poll.domain * 2));
+    assert_eq!(retry_sub(&m).map(|(_, e)| e), Some(m.poll.domain * 4));
     let (sub, _) = retry_sub(&m).unwrap();
     let cmds = update(&mut m, Msg::SubFired(SubId::Pane(PaneSub::Domains(sub))));
     let (id, _) = api(&cmds).remove(0);
     reply(&mut m, id, ApiReply::Domains(Ok(fixtures::domains())));
     assert!(!m.panes.domains.domains.stale());
-    assert_eq!(m.panes.domains.domains.as_of, Some(fixtures::CLOCK + 180));
+    assert_eq!(m.panes.domains.domains.as_of(), Some(fixtures::CLOCK + 180));
     assert!(retry_sub(&m).is_none(), "fresh again: no retry");
 }
 
@@ -933,14 +933,61 @@ fn the_age_of_stale_values_is_redrawn_only_when_it_changes() {
     let (id, _) = api(&cmds).remove(0);
     reply(&mut m, id, ApiReply::Domains(Err(timeout())));
     let age = SubId::Pane(PaneSub::Domains(DomainsSub::Age));
-    assert!(subscriptions(&m).iter().any(|s| s.id == age));
+    let every = |m: &Model| {
+        subscriptions(m)
+            .into_iter()
+            .find(|s| s.id == age)
+            .map(|s| s.every)
+    };
+    // Counted in seconds ("as of 12s ago"): looked at every second.
+    assert_eq!(every(&m), Some(Duration::from_secs(1)));
     m.redraw = false;
     m.clock += 10;
     update(&mut m, Msg::SubFired(age.clone()));
-    assert!(!m.redraw, "still 'just now'");
+    assert!(m.redraw, "now '10s ago'");
+    // In minutes: every 10 s, redrawn only when the minute changes.
     m.clock += 60;
+    update(&mut m, Msg::SubFired(age.clone()));
+    assert_eq!(every(&m), Some(Duration::from_secs(10)));
+    m.redraw = false;
+    m.clock += 10;
     update(&mut m, Msg::SubFired(age));
-    assert!(m.redraw, "now '1m ago'");
+    assert!(!m.redraw, "still '1m ago'");
+}
+
+/// Issue "One way to write, one way to read": the domain list backed off
+/// by its own rule (2^(n-1), up to 5 minutes) while every other pane
+/// backs off by `Freshness::backoff` (2^min(n,3)); and its stale mark says
+/// what every pane's does.
+#[test]
+fn a_failing_domain_list_backs_off_and_reads_as_every_pane() {
+    let mut m = loaded();
+    m.clock += 180;
+    let mut fresh = crate::app::fresh::Freshness::default();
+    fresh.ok(fixtures::CLOCK);
+    for n in 1..=5 {
+        let cmds = match retry_sub(&m) {
+            Some((sub, _)) => update(&mut m, Msg::SubFired(SubId::Pane(PaneSub::Domains(sub)))),
+            None => key(&mut m, KeyCode::Char('r')),
+        };
+        let (id, _) = api(&cmds).remove(0);
+        reply(&mut m, id, ApiReply::Domains(Err(timeout())));
+        fresh.fail("timeout".into(), &timeout());
+        assert_eq!(
+            retry_sub(&m).map(|(_, every)| every),
+            Some(fresh.backoff(m.poll.domain)),
+            "after {n} failures"
+        );
+    }
+    assert_eq!(
+        retry_sub(&m).map(|(_, every)| every),
+        Some(m.poll.domain * 8),
+        "never more than eight times the period"
+    );
+    let note = crate::app::fresh::stale_note(&m, Some(fixtures::CLOCK), &timeout(), true);
+    assert_eq!(note, "⚠ as of 3m ago (timeout) · retrying");
+    let shown = screen(&m, 80, 24);
+    assert!(shown.contains(&note), "{shown}");
 }
 
 /// Presses shift and a letter.
@@ -1118,6 +1165,53 @@ fn add_note(m: &Model) -> String {
         .unwrap_or_default()
 }
 
+/// A write answered 502 after the service ran it (the client marks it as
+/// one that may have reached).
+fn lost_502() -> ApiError {
+    let mut e = crate::api::ServiceError::from_body(
+        502,
+        br#"{"error":{"code":"bad_gateway","message":"Bad gateway"}}"#,
+        None,
+    );
+    e.may_have_reached = true;
+    ApiError::Service(Box::new(e))
+}
+
+/// A read answered 500.
+fn read_500() -> ApiError {
+    service_error(
+        500,
+        r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+    )
+}
+
+/// The check's next read, if one is due: its wait, and the command it
+/// sends when it falls due.
+fn next_check(m: &mut Model) -> Option<(Duration, crate::app::RequestId)> {
+    let (sub, every) = subscriptions(m).into_iter().find_map(|s| match s.id {
+        SubId::Pane(PaneSub::Domains(sub @ DomainsSub::AddCheck(_))) => Some((sub, s.every)),
+        _ => None,
+    })?;
+    let cmds = update(m, Msg::SubFired(SubId::Pane(PaneSub::Domains(sub))));
+    let (id, req) = api(&cmds).remove(0);
+    assert_eq!(req, ApiRequest::ListDomains { skip_sync: true });
+    Some((every, id))
+}
+
+fn with_acme() -> Vec<SendingDomain> {
+    let mut list = fixtures::domains();
+    list.insert(
+        0,
+        fixtures::domain(
+            "d-9",
+            "mail.acme.io",
+            DomainStatus::Pending,
+            "2026-11-22T12:00:00Z",
+        ),
+    );
+    list
+}
+
 #[test]
 fn a_create_lost_after_sending_is_checked_and_asked_before_sending_again() {
     let mut m = loaded();
@@ -1128,7 +1222,7 @@ fn a_create_lost_after_sending_is_checked_and_asked_before_sending_again() {
         may_have_reached: true,
     };
     let cmds = reply(&mut m, id, ApiReply::Domain(Err(lost)));
-    let (check, req) = api(&cmds).remove(0);
+    let (mut check, req) = api(&cmds).remove(0);
     assert_eq!(req, ApiRequest::ListDomains { skip_sync: true }, "re-reads");
     assert!(
         add_note(&m).contains("May have been added (timeout)"),
@@ -1137,12 +1231,16 @@ fn a_create_lost_after_sending_is_checked_and_asked_before_sending_again() {
     );
     let shown = screen(&m, 80, 24);
     assert!(shown.contains("May have been added (timeout)"), "{shown}");
-    // Not in the list: most likely not added.
-    reply(&mut m, check, ApiReply::Domains(Ok(fixtures::domains())));
-    assert!(
-        add_note(&m).contains("does not show it: most likely not"),
-        "{}",
-        add_note(&m)
+    // Five good reads without it: not found.
+    for _ in 0..crate::logic::write::GOOD_READS {
+        reply(&mut m, check, ApiReply::Domains(Ok(fixtures::domains())));
+        if let Some((_, id)) = next_check(&mut m) {
+            check = id;
+        }
+    }
+    assert_eq!(
+        add_note(&m),
+        "May have been added (timeout): not found in the domain list after 5 good reads. Ctrl-S asks first."
     );
     assert_eq!(
         m.panes.domains.add.as_ref().map(|f| f.value("domain")),
@@ -1159,9 +1257,15 @@ fn a_create_lost_after_sending_is_checked_and_asked_before_sending_again() {
     };
     assert_eq!(c.title, "Add again?");
     assert!(
-        c.lines[0].contains("may have been accepted (timeout"),
+        c.lines[0].contains("may have reached the service (timeout: no answer within 10s)"),
         "{:?}",
         c.lines
+    );
+    let check = m.panes.domains.lost_add.as_ref().map(|l| l.check.clone());
+    assert_eq!(
+        c.lines[1],
+        check.expect("kept").again_warning("in the domain list"),
+        "the one wording of every pane"
     );
     assert!(api(&key(&mut m, KeyCode::Esc)).is_empty());
     ctrl(&mut m, 's');
@@ -1172,6 +1276,73 @@ fn a_create_lost_after_sending_is_checked_and_asked_before_sending_again() {
             name: "mail.acme.io".into()
         }
     );
+}
+
+/// Issue "One way to write, one way to read": with slow writes the list
+/// was read once, before the service had added the domain, and the dialog
+/// said "most likely not" for good. The list is now read again at 2, 4, 8
+/// and 16 s; a failed read counts for nothing; a later read that finds it
+/// shows the domain as added.
+#[test]
+fn a_lost_create_is_read_again_on_the_schedule_and_found_late() {
+    let mut m = loaded();
+    let id = send_add(&mut m, "mail.acme.io");
+    let cmds = reply(&mut m, id, ApiReply::Domain(Err(lost_502())));
+    let (first, _) = api(&cmds).remove(0);
+    // Read at once: not there yet (the service is still working).
+    reply(&mut m, first, ApiReply::Domains(Ok(fixtures::domains())));
+    let note = add_note(&m);
+    assert!(!note.contains("most likely"), "{note}");
+    assert_eq!(
+        note,
+        "May have been added (bad_gateway): checking in the domain list… not there after 1 of 5 good reads"
+    );
+    let (wait, second) = next_check(&mut m).expect("read again");
+    assert_eq!(wait, Duration::from_secs(2));
+    // A failed read proves nothing.
+    reply(&mut m, second, ApiReply::Domains(Err(read_500())));
+    let note = add_note(&m);
+    assert!(note.contains("a failed read proves nothing"), "{note}");
+    assert_eq!(
+        m.panes.domains.lost_add.as_ref().map(|l| l.check.absent),
+        Some(1)
+    );
+    let (_, third) = next_check(&mut m).expect("read again after a failure");
+    // It is there now: shown as added.
+    reply(&mut m, third, ApiReply::Domains(Ok(with_acme())));
+    assert!(m.panes.domains.add.is_none(), "the dialog closes");
+    assert!(m.panes.domains.lost_add.is_none());
+    assert_eq!(m.panes.domains.open.as_deref(), Some("d-9"));
+    let t = m.toasts.items().last().expect("a notice");
+    assert_eq!(t.title.as_str(), "Domain added");
+    assert!(
+        t.text.as_str().contains("found in the domain list"),
+        "{}",
+        t.text.as_str()
+    );
+    assert!(next_check(&mut m).is_none(), "settled: no more reads");
+}
+
+/// Ten failed reads say "could not check", never "most likely not".
+#[test]
+fn failed_reads_of_the_list_never_say_it_was_not_added() {
+    let mut m = loaded();
+    let id = send_add(&mut m, "mail.acme.io");
+    let cmds = reply(&mut m, id, ApiReply::Domain(Err(lost_502())));
+    let (mut read, _) = api(&cmds).remove(0);
+    for _ in 0..crate::logic::write::MAX_FAILED_READS {
+        reply(&mut m, read, ApiReply::Domains(Err(read_500())));
+        assert!(!add_note(&m).contains("not found"), "{}", add_note(&m));
+        if let Some((_, id)) = next_check(&mut m) {
+            read = id;
+        }
+    }
+    let note = add_note(&m);
+    assert!(
+        note.contains("could not check: 10 reads failed (last: internal_error"),
+        "{note}"
+    );
+    assert!(next_check(&mut m).is_none(), "settled");
 }
 
 #[test]
@@ -1185,23 +1356,167 @@ fn an_unreadable_create_answer_that_went_through_shows_the_domain() {
     };
     let cmds = reply(&mut m, id, ApiReply::Domain(Err(unreadable)));
     let (check, _) = api(&cmds).remove(0);
-    let mut list = fixtures::domains();
-    list.insert(
-        0,
-        fixtures::domain(
-            "d-9",
-            "mail.acme.io",
-            DomainStatus::Pending,
-            "2026-11-22T12:00:00Z",
-        ),
-    );
-    reply(&mut m, check, ApiReply::Domains(Ok(list)));
+    reply(&mut m, check, ApiReply::Domains(Ok(with_acme())));
     assert!(m.panes.domains.add.is_none(), "the dialog closes");
-    assert!(m.panes.domains.uncertain_add.is_none());
+    assert!(m.panes.domains.lost_add.is_none());
     assert_eq!(m.panes.domains.view, View::DomainDetail);
     assert_eq!(m.panes.domains.open.as_deref(), Some("d-9"));
     let t = m.toasts.items().last().expect("a notice");
     assert_eq!(t.title.as_str(), "Domain added");
+}
+
+/// The verify trigger whose answer was lost may have started a check:
+/// sending it again is safe, so the notice says the key may be pressed
+/// again (never "r retries" or "r refreshes"), and the status is read.
+#[test]
+fn a_lost_verify_trigger_says_pressing_v_again_is_safe_and_reads_the_status() {
+    assert_eq!(
+        settle(&Purpose::Verify("d-3".into())),
+        Some(crate::logic::write::Settle::SafeToRepeat)
+    );
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('j'));
+    let cmds = key(&mut m, KeyCode::Char('v'));
+    let (id, _) = api(&cmds).remove(0);
+    let cmds = reply(&mut m, id, ApiReply::Domain(Err(lost_502())));
+    let t = m.toasts.items().last().expect("a notice");
+    assert_eq!(t.title.as_str(), "Verification may have started");
+    let text = t.text.as_str();
+    assert!(text.contains("Pressing v again is safe"), "{text}");
+    assert!(
+        !text.contains("r retries") && !text.contains("refresh"),
+        "{text}"
+    );
+    let (read, req) = api(&cmds).remove(0);
+    assert_eq!(
+        req,
+        ApiRequest::VerifyDomain {
+            id: "d-3".into(),
+            poll: true
+        },
+        "the watch's status read"
+    );
+    assert!(
+        watch_ids(&m).contains(&"d-3".to_owned()),
+        "watched, pending as it is shown, until a status read tells"
+    );
+    // A read that fails tells nothing: the watch reads again.
+    reply(&mut m, read, ApiReply::Domain(Err(read_500())));
+    assert!(watch_ids(&m).contains(&"d-3".to_owned()));
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-3")));
+    let (read, _) = api(&cmds).remove(0);
+    let verifying = fixtures::domain(
+        "d-3",
+        "outreach.northwind.com",
+        DomainStatus::Verifying,
+        "2026-11-21T08:00:00Z",
+    );
+    reply(&mut m, read, ApiReply::Domain(Ok(verifying)));
+    assert_eq!(
+        m.panes.domains.domain("d-3").map(|d| d.status.clone()),
+        Some(DomainStatus::Verifying),
+        "the read settles what is shown"
+    );
+    assert!(
+        watch_ids(&m).contains(&"d-3".to_owned()),
+        "and the watch goes on"
+    );
+    // Pressing v again sends the trigger, without a question.
+    let cmds = key(&mut m, KeyCode::Char('v'));
+    assert_eq!(
+        api(&cmds).remove(0).1,
+        ApiRequest::VerifyDomain {
+            id: "d-3".into(),
+            poll: false
+        }
+    );
+    assert!(m.overlay.is_none());
+}
+
+/// A status read after a lost trigger that shows the domain still
+/// pending tells the trigger did not start a check: the watch ends, and v
+/// is there to press again.
+#[test]
+fn a_lost_trigger_read_as_pending_ends_the_watch() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('j'));
+    let cmds = key(&mut m, KeyCode::Char('v'));
+    let (id, _) = api(&cmds).remove(0);
+    let cmds = reply(&mut m, id, ApiReply::Domain(Err(lost_502())));
+    let (read, _) = api(&cmds).remove(0);
+    let pending = fixtures::domain(
+        "d-3",
+        "outreach.northwind.com",
+        DomainStatus::Pending,
+        "2026-11-21T08:00:00Z",
+    );
+    reply(&mut m, read, ApiReply::Domain(Ok(pending)));
+    assert!(m.panes.domains.triggered.is_empty());
+    assert!(
+        !watch_ids(&m).contains(&"d-3".to_owned()),
+        "no longer watched"
+    );
+}
+
+/// A status read (`poll=true`) that fails is a read: it never "may have
+/// been accepted", and the watch reads again by itself ("retrying", not
+/// "r retries").
+#[test]
+fn a_failed_status_read_is_said_as_a_read() {
+    for failure in [
+        service_error(
+            502,
+            r#"{"error":{"code":"bad_gateway","message":"Bad gateway"}}"#,
+        ),
+        lost_502(),
+    ] {
+        let mut m = loaded();
+        let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+        let (id, _) = api(&cmds).remove(0);
+        reply(&mut m, id, ApiReply::Domain(Err(failure)));
+        let t = m.toasts.items().last().expect("a notice");
+        assert_eq!(t.title.as_str(), "bad_gateway · checking verification");
+        let text = t.text.as_str();
+        assert!(!text.contains("may have"), "{text}");
+        assert!(!text.contains("accepted"), "{text}");
+        assert!(text.contains("the status could not be read"), "{text}");
+        assert!(text.ends_with(" · retrying"), "{text}");
+    }
+}
+
+/// A write the service refused names its own key, never the Refresh key.
+#[test]
+fn a_refused_write_names_its_own_key() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('j'));
+    let cmds = key(&mut m, KeyCode::Char('v'));
+    let (id, _) = api(&cmds).remove(0);
+    let limited = ApiError::RateLimited {
+        wait: Duration::from_secs(3),
+        message: "Rate limit exceeded. Retry in 3 seconds.".into(),
+    };
+    reply(&mut m, id, ApiReply::Domain(Err(limited.clone())));
+    let t = m.toasts.items().last().expect("a notice");
+    assert_eq!(t.title.as_str(), "rate_limited · verifying the domain");
+    assert!(
+        t.text.as_str().ends_with("— v triggers it again"),
+        "{}",
+        t.text.as_str()
+    );
+    // A create refused after its dialog was closed.
+    key(&mut m, KeyCode::Char('a'));
+    chars(&mut m, "mail.acme.io");
+    let (id, _) = api(&ctrl(&mut m, 's')).remove(0);
+    key(&mut m, KeyCode::Esc);
+    reply(&mut m, id, ApiReply::Domain(Err(limited)));
+    let t = m.toasts.items().last().expect("a notice");
+    assert_eq!(t.title.as_str(), "rate_limited · adding the domain");
+    assert!(
+        t.text.as_str().ends_with("— a adds it again"),
+        "{}",
+        t.text.as_str()
+    );
+    assert!(!t.text.as_str().contains("r tries"), "{}", t.text.as_str());
 }
 
 /// The screen as text, lines joined.

@@ -14,7 +14,7 @@ pub(super) fn wanted_watches(m: &Model) -> Vec<String> {
     match d.view {
         View::DomainDetail => d
             .open_domain()
-            .filter(|dom| dom.status == DomainStatus::Verifying)
+            .filter(|dom| dom.status == DomainStatus::Verifying || d.triggered.contains(&dom.id))
             .map(|dom| vec![dom.id.clone()])
             .unwrap_or_default(),
         View::Domains => {
@@ -23,7 +23,9 @@ pub(super) fn wanted_watches(m: &Model) -> Vec<String> {
             d.table
                 .visible(viewport)
                 .filter_map(|i| shown.get(i))
-                .filter(|dom| dom.status == DomainStatus::Verifying)
+                .filter(|dom| {
+                    dom.status == DomainStatus::Verifying || d.triggered.contains(&dom.id)
+                })
                 .map(|dom| dom.id.clone())
                 .collect()
         }
@@ -36,7 +38,7 @@ pub(super) fn sync_watches(m: &mut Model) {
     let wanted = wanted_watches(m);
     let now = m.now;
     // What is shown of a domain is as old as the list it came in.
-    let as_of = m.panes.domains.domains.as_of.unwrap_or(m.clock);
+    let as_of = m.panes.domains.domains.as_of().unwrap_or(m.clock);
     m.panes.domains.watches.retain(|id, _| wanted.contains(id));
     for id in wanted {
         m.panes.domains.watches.entry(id).or_insert(Watch {
@@ -88,4 +90,16 @@ pub(super) fn check_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
 pub(super) fn on_watch_due(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
     m.redraw = true;
     poll_now(m, domain_id)
+}
+
+/// A verify trigger's answer was lost: the domain is watched while on
+/// screen until a status read tells what it did, and its status is read
+/// now — by the watch (`poll=true`), else in the live list.
+pub(super) fn read_status(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
+    m.panes.domains.triggered.insert(domain_id.to_owned());
+    sync_watches(m);
+    if m.panes.domains.watches.contains_key(domain_id) {
+        return check_now(m, domain_id);
+    }
+    super::load::live_refresh(m)
 }

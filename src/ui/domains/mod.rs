@@ -59,10 +59,7 @@ fn status_span(d: &SendingDomain, dm: &DomainsModel, m: &Model, theme: &Theme) -
     let mut text = format!("● {}", DisplayText::inline(d.status.as_str()));
     let failing = dm.watches.get(&d.id).filter(|w| w.failed);
     if let Some(w) = failing {
-        text.push_str(&format!(
-            " · as of {}",
-            domains::age_label(w.as_of, m.clock)
-        ));
+        text.push_str(&format!(" · as of {}", domains::ago(w.as_of, m.clock)));
     }
     if let Some(left) = dm.next_check_in(m, &d.id) {
         if left.is_zero() {
@@ -79,17 +76,19 @@ fn status_span(d: &SendingDomain, dm: &DomainsModel, m: &Model, theme: &Theme) -
 }
 
 /// The mark of values whose last read failed (` ⚠ as of 3m ago (timeout)
-/// · retrying `, as every pane says it) or that are the last-known ones
-/// from the cache; `None` while they are fresh. `reading`: a read is on
-/// its way.
+/// · retrying `, as every pane says it: `retrying` while the poller reads
+/// again, or a read is on its way) or that are the last-known ones from
+/// the cache; `None` while they are fresh. `reading`: a read is on its
+/// way.
 fn stale_span<T>(m: &Model, l: &Loaded<T>, reading: bool, theme: &Theme) -> Option<Span<'static>> {
     if !l.stale() {
         return None;
     }
-    if let (Some(e), true) = (&l.error, l.loaded) {
-        return Some(stale::failed(m, l.as_of, e, reading, theme));
+    if let (Some(e), true) = (l.error(), l.loaded) {
+        let polled = reading || l.wants_retry();
+        return Some(stale::failed(m, l.as_of(), e, polled, theme));
     }
-    l.as_of
+    l.as_of()
         .map(|as_of| stale::span(as_of, m.clock, reading, theme))
 }
 
@@ -101,7 +100,7 @@ fn loading_or_error<T>(m: &Model, l: &Loaded<T>, what: &str, family: RouteFamily
     if l.loaded {
         return format!("no {what} yet");
     }
-    m.placeholder_text(what, family, l.error.as_ref())
+    m.placeholder_text(what, family, l.error())
 }
 
 /// What a list says when its filters hide every row.
