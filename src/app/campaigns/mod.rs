@@ -911,6 +911,35 @@ impl PaneUnit for CampaignsModel {
     fn unsent(m: &Model) -> Option<String> {
         unsent(m)
     }
+    fn checking(m: &Model) -> Vec<String> {
+        let c = &m.panes.campaigns;
+        let mut all: Vec<String> = c
+            .changes
+            .values()
+            .filter(|s| !s.check.settled())
+            .map(|s| {
+                let what = match s.op {
+                    rules::Op::Launch => "launch",
+                    rules::Op::Pause => "pause",
+                    rules::Op::Resume => "resume",
+                    rules::Op::ChangeRoster | rules::Op::EditSequence => "change",
+                };
+                format!(
+                    "the {what} of “{}”",
+                    crate::text::sanitize::DisplayText::inline(&s.name)
+                )
+            })
+            .collect();
+        if let (Some(u), Some(sent)) = (&c.last_create.uncertain, &c.last_create.sent)
+            && !u.check.settled()
+        {
+            all.push(format!(
+                "the create of the campaign “{}”",
+                crate::text::sanitize::DisplayText::inline(&sent.name)
+            ));
+        }
+        all
+    }
     fn capture_drafts(m: &Model, state: &mut State) {
         capture_drafts(m, state);
     }

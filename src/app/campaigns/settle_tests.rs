@@ -336,3 +336,21 @@ fn a_delete_chunk_whose_answer_was_lost_says_so_and_reads_the_roster_again() {
         "the campaign and roster are read again: {rest:?}"
     );
 }
+
+/// `q` while a lost resume is still being checked asks first, naming it;
+/// once the status read finds it went, `q` quits at once.
+#[test]
+fn quitting_while_a_lost_resume_is_checked_asks_first() {
+    let (mut m, c, check) = resume_lost();
+    drive::key(&mut m, KeyCode::Char('q'));
+    assert!(!m.quit, "not quit while checking");
+    let q = confirm_title(&m).unwrap_or_default();
+    assert!(q.starts_with("Quit while checking?"), "{q}");
+    assert!(q.contains("the resume of “EU RevOps”"), "{q}");
+    drive::key(&mut m, KeyCode::Char('n'));
+    let mut active = c.clone();
+    active.status = CampaignStatus::Active;
+    answer(&mut m, check, |_| Some(campaign_reply(&active)));
+    drive::key(&mut m, KeyCode::Char('q'));
+    assert!(m.quit, "settled: quits at once");
+}

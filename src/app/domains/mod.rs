@@ -674,6 +674,20 @@ impl PaneUnit for DomainsModel {
     fn unsent(m: &Model) -> Option<String> {
         m.panes.domains.unsent()
     }
+    fn checking(m: &Model) -> Vec<String> {
+        m.panes
+            .domains
+            .lost_add
+            .iter()
+            .filter(|l| !l.check.settled())
+            .map(|l| {
+                format!(
+                    "the add of {}",
+                    crate::text::sanitize::DisplayText::inline(&l.name)
+                )
+            })
+            .collect()
+    }
     fn capture_drafts(m: &Model, state: &mut crate::store::State) {
         m.panes.domains.capture_drafts(state);
     }

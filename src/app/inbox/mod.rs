@@ -606,9 +606,7 @@ impl PaneUnit for InboxModel {
             .iter()
             .filter(|(_, c)| !matches!(c.stage(), send::Stage::Settled(_)))
             .map(|(id, _)| {
-                let to = inbox
-                    .thread(id)
-                    .map_or_else(|| id.clone(), participant);
+                let to = inbox.thread(id).map_or_else(|| id.clone(), participant);
                 format!("the send to {to}")
             })
             .collect();
