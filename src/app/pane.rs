@@ -27,7 +27,7 @@ use crate::store::State;
 /// What the shared code needs to know of a pane before it is entered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PaneSpec {
-    /// Number key and place in the tab row (1–5, as DESIGN.md numbers them).
+    /// Number key and place in the tab row (1–5, in the README's order of the panes).
     pub number: u8,
     /// Tab title.
     pub title: &'static str,

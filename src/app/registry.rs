@@ -110,14 +110,12 @@ macro_rules! define_panes {
                 fn purpose(p: &Purpose) -> Option<&Self::Purpose> {
                     match p {
                         Purpose::$variant(p) => Some(p),
-                        #[allow(unreachable_patterns)]
                         _ => None,
                     }
                 }
                 fn purpose_mut(p: &mut Purpose) -> Option<&mut Self::Purpose> {
                     match p {
                         Purpose::$variant(p) => Some(p),
-                        #[allow(unreachable_patterns)]
                         _ => None,
                     }
                 }

@@ -580,10 +580,10 @@ fn print_draft(out: &mut impl Write, key: &str, d: &Draft) {
 
 /// The local time zone's offset east of UTC now, in seconds; 0 when it
 /// cannot be told.
-// The crate denies unsafe code; std has no local time zone, and the `time`
-// crate refuses it in a threaded process, so libc's localtime_r is allowed
-// here.
-#[allow(unsafe_code)]
+#[expect(
+    unsafe_code,
+    reason = "The crate denies unsafe code; std has no local time zone, and the `time` crate refuses it in a threaded process, so libc's localtime_r is allowed here."
+)]
 pub fn local_utc_offset() -> i32 {
     #[cfg(unix)]
     {

@@ -91,9 +91,10 @@ pub fn attention(sequence: &str) {
 }
 
 /// Suspends to the shell (Ctrl-Z) and comes back; the caller redraws.
-// The crate denies unsafe code; std has no getsid or raise, so these two
-// libc calls are allowed here, each with its SAFETY note.
-#[allow(unsafe_code)]
+#[expect(
+    unsafe_code,
+    reason = "The crate denies unsafe code; std has no getsid or raise, so these two libc calls are allowed here, each with its SAFETY note."
+)]
 pub fn suspend() -> Result<(), String> {
     #[cfg(unix)]
     {
@@ -167,9 +168,10 @@ pub fn input_stream() -> impl tokio_stream::Stream<Item = io::Result<crossterm::
 /// Watches stdin for a hang-up (the SSH connection dropped) every two
 /// seconds and calls `on_hangup` once: crossterm can otherwise spin on a
 /// vanished terminal.
-// The crate denies unsafe code; std cannot poll a descriptor for a hang-up
-// without reading it, so this one libc::poll is allowed here.
-#[allow(unsafe_code)]
+#[expect(
+    unsafe_code,
+    reason = "The crate denies unsafe code; std cannot poll a descriptor for a hang-up without reading it, so this one libc::poll is allowed here."
+)]
 pub fn watch_hangup(on_hangup: impl FnOnce() + Send + 'static) {
     #[cfg(unix)]
     {
