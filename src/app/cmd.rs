@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 
-use crate::api::RouteFamily;
 use crate::api::model::*;
 use crate::logic::write::Settle;
 use crate::store::State;
@@ -206,47 +205,6 @@ pub enum ApiRequest {
 }
 
 impl ApiRequest {
-    /// The route family the request goes to (its rate-limit gate).
-    pub fn family(&self) -> RouteFamily {
-        match self {
-            ApiRequest::ListDomains { .. }
-            | ApiRequest::CreateDomain { .. }
-            | ApiRequest::VerifyDomain { .. } => RouteFamily::EmailDomains,
-            ApiRequest::ListSenders
-            | ApiRequest::SenderSchedule { .. }
-            | ApiRequest::GetSender { .. } => RouteFamily::Senders,
-            ApiRequest::ListSearches
-            | ApiRequest::GetSearch { .. }
-            | ApiRequest::CreateSearch(_)
-            | ApiRequest::QueryResults { .. }
-            | ApiRequest::RunSearch { .. }
-            | ApiRequest::RunAll
-            | ApiRequest::Enrichment { .. } => RouteFamily::LeadFinder,
-            ApiRequest::ListCampaigns
-            | ApiRequest::GetCampaign { .. }
-            | ApiRequest::ListLeads { .. }
-            | ApiRequest::AddLeads { .. }
-            | ApiRequest::CreateCampaign(_)
-            | ApiRequest::UpdateCampaign { .. }
-            | ApiRequest::LaunchCampaign { .. }
-            | ApiRequest::PauseCampaign { .. }
-            | ApiRequest::ResumeCampaign { .. }
-            | ApiRequest::EditLead { .. }
-            | ApiRequest::DeleteLeads { .. }
-            | ApiRequest::GeneratedMessages { .. }
-            | ApiRequest::EditGeneratedMessage { .. } => RouteFamily::Campaigns,
-            ApiRequest::ListThreads { .. }
-            | ApiRequest::GetThread { .. }
-            | ApiRequest::CreateThread(_)
-            | ApiRequest::PatchThread { .. }
-            | ApiRequest::DeleteThread { .. }
-            | ApiRequest::ListMessages { .. }
-            | ApiRequest::SendMessage { .. } => RouteFamily::Threads,
-            ApiRequest::GetContext | ApiRequest::PutContext(_) => RouteFamily::Context,
-            ApiRequest::Redeem { .. } => RouteFamily::TestAccess,
-        }
-    }
-
     /// How a reply of this operation that may have reached the service is
     /// settled (`None`: a read, which changes nothing and read-only mode
     /// lets through). The one declaration per operation that the panes'
