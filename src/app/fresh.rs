@@ -55,6 +55,13 @@ pub enum Shown {
         /// Seconds until the next read (at least 1).
         in_secs: u64,
     },
+    /// Nothing reads it again by itself, and its last read succeeded: it
+    /// is as it was `age` seconds ago (not stale: nothing failed, and
+    /// nothing promised to read it again).
+    AsOf {
+        /// Seconds since the last good read.
+        age: u64,
+    },
     /// Nothing reads it again by itself: its age (`None`: never read), and
     /// the last error when the last read failed.
     Stale {
@@ -143,6 +150,9 @@ impl Freshness {
                     in_secs: every.saturating_sub(since).max(1),
                 }
             }
+            (None, false) if self.read_at.is_some() => Shown::AsOf {
+                age: self.age(clock).unwrap_or(0),
+            },
             (None, _) => Shown::Stale {
                 age: self.age(clock),
                 refused: self.error.as_ref().is_some_and(ApiError::is_unauthorized),
@@ -152,14 +162,16 @@ impl Freshness {
 }
 
 /// The one wording of a shown value's freshness (see [`Shown`]): `live`,
-/// `retrying in 8 s`, or `stale · as of 2m ago · r retries` (the Refresh
-/// key as the keymap binds it; how to fix a refused key instead).
+/// `retrying in 8 s`, `as of 2m ago` (read, not polled), or `stale · as of
+/// 2m ago · r retries` (the Refresh key as the keymap binds it; how to fix
+/// a refused key instead).
 pub fn shown(m: &Model, f: &Freshness) -> String {
     match f.shown(m.clock) {
         Shown::Live => "live".to_owned(),
         Shown::Retrying { in_secs } => {
             format!("retrying in {}", human_wait(Duration::from_secs(in_secs)))
         }
+        Shown::AsOf { age } => format!("as of {}", ago(age)),
         Shown::Stale { age, refused } => {
             let age = age.map_or_else(|| "never read".to_owned(), |a| format!("as of {}", ago(a)));
             let next = if refused {
@@ -280,10 +292,17 @@ mod tests {
         m.clock = 1000 + 150;
         assert_eq!(f.next_poll(), None);
         assert_eq!(shown(&m, &f), "stale · as of 2m ago · r retries");
-        // Read once, nothing polls it: it says its age, never "live".
+        // Read once, nothing polls it: it says its age, never "live" — and
+        // not "stale" either: nothing failed, nothing promised a re-read.
         let mut once = Freshness::default();
         once.ok(1000);
-        assert_eq!(shown(&m, &once), "stale · as of 2m ago · r retries");
+        assert_eq!(shown(&m, &once), "as of 2m ago");
+        once.ok(1150);
+        assert_eq!(
+            shown(&m, &once),
+            "as of just now",
+            "not stale after a good read"
+        );
         // A refused key fails the same way every time: no poll, the fix.
         let refused = ApiError::Service(Box::new(crate::api::ServiceError::from_body(
             401, b"", None,

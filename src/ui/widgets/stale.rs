@@ -44,7 +44,7 @@ pub fn freshness(
 ) -> Span<'static> {
     let text = format!(" {} ", crate::app::fresh::shown(m, f));
     let style = match f.shown(m.clock) {
-        crate::app::fresh::Shown::Live => theme.dim,
+        crate::app::fresh::Shown::Live | crate::app::fresh::Shown::AsOf { .. } => theme.dim,
         _ => theme.warn,
     };
     Span::styled(text, style)
