@@ -3,7 +3,10 @@
 //! save, and a restart takes it back and resumes its check where it was
 //! (the same reads so far, the same schedule), so the draft is never sent
 //! again as if nothing had happened. A send known to have gone is dropped.
+//! A new draft's create being checked is kept the same way, with the
+//! editor's unsent text: restoring that text brings its check back.
 
+use super::editor::{CreateCheck, DraftFields, draft_key};
 use super::send::{SendCheck, Stage};
 use crate::app::Model;
 use crate::app::toast::Level;
@@ -35,28 +38,107 @@ pub fn capture(m: &Model, state: &mut State) {
             state.pending_writes.insert(key(thread), w);
         }
     }
+    capture_create(m, state);
+}
+
+/// The kind of a kept create.
+const CREATE: &str = "create";
+
+/// The state key of the new draft's create.
+fn create_key() -> String {
+    format!("{CREATE}:{}", draft_key(None))
+}
+
+/// The new draft's create being checked, kept beside its unsent text; it
+/// goes when that text goes (sent, saved, discarded) or the check found it.
+fn capture_create(m: &Model, state: &mut State) {
+    let editor = m.panes.inbox.editor.as_ref().filter(|e| !e.restoring);
+    match editor {
+        Some(e) if e.thread.is_none() => {
+            match e.created_check.as_ref().and_then(create_record) {
+                Some(w) => state.pending_writes.insert(create_key(), w),
+                None => state.pending_writes.remove(&create_key()),
+            };
+        }
+        _ if !state.drafts.contains_key(&draft_key(None)) => {
+            state.pending_writes.remove(&create_key());
+        }
+        _ => {}
+    }
+}
+
+fn create_record(c: &CreateCheck) -> Option<PendingWrite> {
+    let (verdict, detail) = verdict_of(&c.check)?;
+    Some(PendingWrite {
+        kind: CREATE.into(),
+        thread: None,
+        fields: c.sent.to_draft().fields,
+        baseline: None,
+        lost: None,
+        absent: c.check.absent,
+        failed: c.check.failed,
+        last_error: c.check.last_error.clone(),
+        verdict,
+        verdict_detail: detail,
+    })
+}
+
+/// A verdict as kept: none for one found (nothing left to check), and
+/// `(None, "")` while the check goes on.
+fn verdict_of(check: &Check) -> Option<(Option<String>, String)> {
+    Some(match &check.verdict {
+        None => (None, String::new()),
+        Some(Verdict::Found(_)) => return None,
+        Some(Verdict::NotFound) => (Some("not_found".into()), String::new()),
+        Some(Verdict::CouldNotCheck(e)) => (Some("could_not_check".into()), e.clone()),
+        Some(Verdict::NoCheck(why)) => (Some("no_check".into()), why.clone()),
+    })
+}
+
+/// The kept check of the new draft's create, taken back with its text
+/// (the reads so far and the verdict as they were).
+pub fn take_create(m: &Model) -> Option<CreateCheck> {
+    let w = m.state.pending_writes.get(&create_key())?;
+    Some(CreateCheck {
+        sent: DraftFields::from_draft(&crate::store::Draft {
+            title: String::new(),
+            fields: w.fields.clone(),
+        }),
+        check: kept_check(w),
+    })
+}
+
+/// The new draft's kept text was discarded: its create's check goes too.
+pub fn drop_create(m: &mut Model) {
+    m.state.pending_writes.remove(&create_key());
+}
+
+fn kept_check(w: &PendingWrite) -> Check {
+    let verdict = match w.verdict.as_deref() {
+        Some("not_found") => Some(Verdict::NotFound),
+        Some("could_not_check") => Some(Verdict::CouldNotCheck(w.verdict_detail.clone())),
+        Some("no_check") => Some(Verdict::NoCheck(w.verdict_detail.clone())),
+        // An unknown verdict is not taken for one: the check goes on.
+        _ => None,
+    };
+    Check {
+        absent: w.absent,
+        failed: w.failed,
+        last_error: w.last_error.clone(),
+        reading: false,
+        verdict,
+    }
 }
 
 fn record(thread: &str, c: &SendCheck) -> Option<PendingWrite> {
-    let (absent, failed, last_error, verdict, detail) = match c.check.as_ref() {
-        None => (0, 0, None, None, String::new()),
-        Some(check) => {
-            let (v, d) = match &check.verdict {
-                None => (None, String::new()),
-                // Known to have gone: nothing left to check.
-                Some(Verdict::Found(_)) => return None,
-                Some(Verdict::NotFound) => (Some("not_found"), String::new()),
-                Some(Verdict::CouldNotCheck(e)) => (Some("could_not_check"), e.clone()),
-                Some(Verdict::NoCheck(why)) => (Some("no_check"), why.clone()),
-            };
-            (
-                check.absent,
-                check.failed,
-                check.last_error.clone(),
-                v.map(str::to_owned),
-                d,
-            )
-        }
+    let (absent, failed, last_error, (verdict, detail)) = match c.check.as_ref() {
+        None => (0, 0, None, (None, String::new())),
+        Some(check) => (
+            check.absent,
+            check.failed,
+            check.last_error.clone(),
+            verdict_of(check)?,
+        ),
     };
     Some(PendingWrite {
         kind: SEND.into(),
@@ -81,23 +163,10 @@ fn record(thread: &str, c: &SendCheck) -> Option<PendingWrite> {
 /// send that had no answer yet when Outpost closed is checked from the
 /// start.
 fn check_of(w: &PendingWrite) -> SendCheck {
-    let verdict = match w.verdict.as_deref() {
-        Some("not_found") => Some(Verdict::NotFound),
-        Some("could_not_check") => Some(Verdict::CouldNotCheck(w.verdict_detail.clone())),
-        Some("no_check") => Some(Verdict::NoCheck(w.verdict_detail.clone())),
-        // An unknown verdict is not taken for one: the check goes on.
-        _ => None,
-    };
     let field = |k: &str| w.fields.get(k).cloned().unwrap_or_default();
     SendCheck {
         lost: Some(w.lost.clone().unwrap_or_else(|| CLOSED.to_owned())),
-        check: Some(Check {
-            absent: w.absent,
-            failed: w.failed,
-            last_error: w.last_error.clone(),
-            reading: false,
-            verdict,
-        }),
+        check: Some(kept_check(w)),
         baseline: w.baseline,
         subject: field("subject"),
         body: field("body"),
