@@ -45,6 +45,36 @@ pub struct Prefs {
     pub last_pane: Option<String>,
 }
 
+/// A write whose answer may have reached the service and that is still
+/// being checked (or whose check ended without finding it), kept so a
+/// restart resumes the check instead of forgetting that it may have gone.
+/// A plain record: the pane that owns it turns it back into its check.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PendingWrite {
+    /// What was written: `send` (a thread's draft) or `create` (a draft).
+    pub kind: String,
+    /// The thread, when the write names one.
+    pub thread: Option<String>,
+    /// What was sent, field by field, to recognise it (subject, body…).
+    pub fields: BTreeMap<String, String>,
+    /// Messages the thread had before the write, when known.
+    pub baseline: Option<usize>,
+    /// What lost the answer (`bad_gateway`).
+    pub lost: Option<String>,
+    /// Good reads that did not show it.
+    pub absent: u32,
+    /// Reads that failed.
+    pub failed: u32,
+    /// The last failed read's error.
+    pub last_error: Option<String>,
+    /// The verdict, once settled: `not_found`, `could_not_check` or
+    /// `no_check` (a found write is dropped, never kept).
+    pub verdict: Option<String>,
+    /// The verdict's detail (the last error, or why it cannot be checked).
+    pub verdict_detail: String,
+}
+
 /// Everything the state file holds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -59,6 +89,10 @@ pub struct State {
     pub drafts: BTreeMap<String, Draft>,
     /// Preferences.
     pub prefs: Prefs,
+    /// Writes still being checked, by key (e.g. `send:<thread id>`); an
+    /// older file has none.
+    #[serde(default)]
+    pub pending_writes: BTreeMap<String, PendingWrite>,
 }
 
 impl Default for State {
@@ -69,6 +103,7 @@ impl Default for State {
             known_campaigns: Vec::new(),
             drafts: BTreeMap::new(),
             prefs: Prefs::default(),
+            pending_writes: BTreeMap::new(),
         }
     }
 }
@@ -515,6 +550,38 @@ pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A state file written before writes being checked were kept still
+    /// loads, whole, with none pending; one that has them keeps them.
+    #[test]
+    fn an_older_file_without_pending_writes_still_loads() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.json");
+        std::fs::write(
+            &path,
+            br#"{"version":1,"known_searches":[],"known_campaigns":[],"drafts":{"thread:t-1":{"title":"Re: hi","fields":{"body":"kept"}}},"prefs":{"last_pane":"inbox"}}"#,
+        )
+        .unwrap();
+        let store = Store::new(Some(path));
+        let (mut state, warnings) = store.load();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(state.drafts["thread:t-1"].fields["body"], "kept");
+        assert_eq!(state.prefs.last_pane.as_deref(), Some("inbox"));
+        assert!(state.pending_writes.is_empty());
+        state.pending_writes.insert(
+            "send:t-1".into(),
+            PendingWrite {
+                kind: "send".into(),
+                thread: Some("t-1".into()),
+                lost: Some("bad_gateway".into()),
+                failed: 3,
+                ..PendingWrite::default()
+            },
+        );
+        store.save(&state).unwrap();
+        let (back, _) = store.load();
+        assert_eq!(back, state);
+    }
 
     #[test]
     fn round_trip_and_atomic_replace() {

@@ -1,7 +1,7 @@
 //! The Inbox pane end to end: a draft survives a dropped SSH session and is
 //! saved and sent; against a service slower than the client's timeout, or
 //! one whose answer to the send is lost (502), a send reaches it once, not
-//! twice.
+//! twice — also when Outpost is quit while it checks and started again.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -508,5 +508,78 @@ fn a_send_answered_502_after_it_went_is_sent_once() {
         serve.outbound_to("jonas.fischer@kestrel.io"),
         1,
         "one email to Jonas at the service"
+    );
+}
+
+/// Defect: a send whose answer was lost was checked only while Outpost
+/// ran; quit while it checked and start again, and the draft looked
+/// untouched. The check is kept in the state file: the next session says
+/// the earlier send may have gone, resumes the check, and S does not send.
+#[test]
+fn a_send_being_checked_is_still_checked_after_a_restart() {
+    // The send goes and its answer is lost; every read that could prove it
+    // fails too, so the check cannot settle before the restart.
+    let serve = Serve::start(&[
+        "--chaos-lost-answer",
+        "POST:/api/threads/*/messages:502",
+        "--chaos-lost-answer",
+        "GET:/api/threads/*/messages:502",
+        "--chaos-lost-answer",
+        "GET:/api/threads/*:502",
+    ])
+    .expect("outpost serve");
+    let config = format!(
+        "base_url = \"{}\"\napi_key = \"pk_live_demo\"\n{FAST_POLL}",
+        serve.url
+    );
+    let mut pty = Pty::spawn_env(&[], 110, 30, &config, &[("OUTPOST_LOG", "debug")]);
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"3");
+    only_jonas(&pty);
+    pty.send(b"S");
+    pty.wait_for("Send this email?").expect("the send confirm");
+    pty.send(b"y");
+    pty.wait_until("the lost answer said", |s| {
+        s.contains("bad_gateway") && s.contains("may have reached")
+    })
+    .expect("the 502 is reported as an answer that may have reached");
+    pty.send(b"q");
+    pty.wait_for("Quit while checking?")
+        .expect("quitting while it checks asks first");
+    pty.send(b"y");
+    assert_eq!(pty.wait_exit(), Some(true));
+    let state = std::fs::read_to_string(pty.data_dir().join("state.json")).unwrap_or_default();
+    assert!(
+        state.contains("pending_writes") && state.contains("bad_gateway"),
+        "the check is in the state file:\n{state}"
+    );
+
+    let mut pty = pty.restart(&[], 110, 30, &[("OUTPOST_LOG", "debug")]);
+    pty.wait_for("Outpost").expect("the dashboard starts again");
+    pty.send(b"3");
+    pty.wait_for("An earlier send may have gone")
+        .expect("the restart says the earlier send may have gone");
+    only_jonas(&pty);
+    pty.wait_for("checking send")
+        .expect("the thread shows its send being checked");
+    pty.send(b"S");
+    let screen = pty
+        .wait_until("S answered", |s| {
+            s.contains("Checking the last send") || s.contains("Send this email?")
+        })
+        .expect("S says why it waits, or asks");
+    assert!(
+        screen.contains("Checking the last send"),
+        "S waits for the check, it does not ask to send:\n{screen}"
+    );
+    pty.send(b"q");
+    pty.wait_for("Quit while checking?")
+        .expect("the resumed check is named on quit");
+    pty.send(b"y");
+    assert_eq!(pty.wait_exit(), Some(true));
+    assert_eq!(
+        serve.count("POST", "/messages"),
+        1,
+        "one send reached the service, never a second"
     );
 }

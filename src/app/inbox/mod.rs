@@ -14,6 +14,7 @@ pub mod address;
 pub mod arrivals;
 pub mod editor;
 pub mod html;
+pub mod kept;
 pub mod keymap;
 pub mod layout;
 pub mod list;
@@ -275,6 +276,9 @@ pub struct InboxModel {
     /// Each thread's unread count as last read (a live refresh that finds
     /// it risen announces the reply).
     pub unread_seen: BTreeMap<String, u64>,
+    /// The sends the state file kept (still being checked when Outpost
+    /// closed) were taken back; until then a save leaves them as they are.
+    pub restored: bool,
 }
 
 impl InboxModel {
@@ -362,6 +366,7 @@ fn on_senders(m: &mut Model, r: Result<Vec<SenderAccount>, ApiError>) -> Vec<Cmd
 
 /// The pane became visible.
 fn on_enter(m: &mut Model) -> Vec<Cmd> {
+    kept::restore(m);
     let mut cmds = load_senders(m, false);
     match m.panes.inbox.view {
         View::List => cmds.extend(list::enter(m)),
@@ -539,6 +544,7 @@ impl PaneUnit for InboxModel {
         on_enter(m)
     }
     fn from_cache(m: &mut Model) {
+        kept::restore(m);
         list::from_cache(m);
     }
     fn resize(m: &mut Model) -> Vec<Cmd> {
@@ -622,6 +628,7 @@ impl PaneUnit for InboxModel {
     }
     fn capture_drafts(m: &Model, state: &mut State) {
         editor::capture(m, state);
+        kept::capture(m, state);
     }
     fn modal(m: &Model) -> bool {
         m.panes.inbox.view == View::Editor && m.panes.inbox.editor.is_some()

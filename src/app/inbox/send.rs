@@ -121,13 +121,8 @@ fn block(title: &'static str, hint: &'static str, why: String) -> Option<Blocked
 
 /// Why a thread cannot be sent now, if it cannot.
 pub fn blocked(m: &Model, t: &Thread) -> Option<Blocked> {
-    if t.status != ThreadStatus::Draft {
-        return block(
-            "Not a draft",
-            "send ✗ drafts only",
-            format!("only a draft can be sent; this thread is {}", t.status),
-        );
-    }
+    // A send being checked is said first: a thread that turned active may
+    // be that very send, and the check says so when it finds it.
     if let Some(c) = m.panes.inbox.checks.get(&t.id) {
         match c.stage() {
             Stage::Sending => {
@@ -149,6 +144,13 @@ pub fn blocked(m: &Model, t: &Thread) -> Option<Blocked> {
             }
             Stage::Settled(_) => {}
         }
+    }
+    if t.status != ThreadStatus::Draft {
+        return block(
+            "Not a draft",
+            "send ✗ drafts only",
+            format!("only a draft can be sent; this thread is {}", t.status),
+        );
     }
     let edit = m.keymap.key_label(Action::EditDraft);
     let unsaved = m

@@ -552,10 +552,16 @@ pub fn answer_restore(m: &mut Model, key: &str, answer: Answer) -> Vec<Cmd> {
             e.fill(&kept);
             e.edits += 1;
             e.kept = e.edits;
+            if e.thread.is_none() {
+                restore_create_check(m);
+            }
             Vec::new()
         }
         (Answer::No, _) => {
             m.state.drafts.remove(key);
+            if key == draft_key(None) {
+                crate::app::inbox::kept::drop_create(m);
+            }
             vec![m.save_state()]
         }
         _ => {
@@ -563,6 +569,22 @@ pub fn answer_restore(m: &mut Model, key: &str, answer: Answer) -> Vec<Cmd> {
             close_editor(m);
             Vec::new()
         }
+    }
+}
+
+/// The new draft's text was restored: a create of it still being checked
+/// when Outpost closed comes back with it, and its reads go on (saving
+/// waits for the verdict, then asks first).
+fn restore_create_check(m: &mut Model) {
+    let Some(c) = crate::app::inbox::kept::take_create(m) else {
+        return;
+    };
+    let said = c.check.text(save::PLACE);
+    if let Some(e) = m.panes.inbox.editor.as_mut() {
+        e.note = Some(format!(
+            "An earlier save of this draft lost its answer and may have created it: {said}. Saving waits for the verdict, then asks first."
+        ));
+        e.created_check = Some(c);
     }
 }
 

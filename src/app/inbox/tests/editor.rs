@@ -973,3 +973,42 @@ fn reopening_after_a_failed_save_offers_the_text_back() {
     press(&mut m, &svc, KeyCode::Char('y'));
     assert_eq!(editor(&m).current().body, "Hi Sam, quick question.");
 }
+
+/// Defect: a new draft's create whose answer was lost was checked only
+/// while Outpost ran; after a restart the restored text saved as a fresh
+/// create, making the draft twice. The check is kept with the text:
+/// restoring the text brings it back, its reads go on where they were,
+/// and saving waits for the verdict.
+#[test]
+fn a_create_being_checked_comes_back_with_its_text_after_a_restart() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let reads = lost_create(&mut m, &svc);
+    drive::reply(
+        &mut m,
+        reads[0].0,
+        ApiReply::Threads(Err(drive::service_error(
+            500,
+            r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+        ))),
+    );
+    let state = kept(&mut m);
+    assert_eq!(state.pending_writes["create:inbox-draft:new"].failed, 1);
+    // The next session: `c` offers the text back, `y` restores it and
+    // the check with it.
+    let mut m = next_session(&svc, state);
+    press(&mut m, &svc, KeyCode::Char('c'));
+    assert_eq!(question(&m), Some("Unsaved text"));
+    press(&mut m, &svc, KeyCode::Char('y'));
+    let c = editor(&m).created_check.clone().expect("the check is back");
+    assert_eq!(c.check.failed, 1, "resumed where it was");
+    assert!(create_check_due(&m).is_some(), "its reads go on");
+    let note = editor(&m).note.clone().unwrap_or_default();
+    assert!(note.contains("may have created it"), "{note}");
+    assert!(press_ctrl(&mut m, &svc, 'o').is_empty(), "no second create");
+    assert!(
+        last_toast(&m).contains("Checking the last save"),
+        "{}",
+        last_toast(&m)
+    );
+}

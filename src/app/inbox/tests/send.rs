@@ -625,3 +625,103 @@ fn quitting_while_a_lost_send_is_checked_asks_first() {
     press(&mut m, &svc, KeyCode::Char('q'));
     assert!(m.quit, "settled: quits at once");
 }
+
+/// The state file a save writes.
+fn state_saved(m: &mut Model) -> crate::store::State {
+    match m.save_state() {
+        crate::app::Cmd::SaveState(s) => *s,
+        other => panic!("not a save: {other:?}"),
+    }
+}
+
+/// A new session on the Inbox with `state` read from the state file.
+fn restarted(svc: &Svc, state: crate::store::State) -> Model {
+    let mut m = crate::app::fixtures::model(80, 24);
+    m.state = state;
+    let cmds = m.switch_pane(crate::app::Pane::Inbox);
+    let writes = settle(&mut m, svc, &cmds);
+    assert_eq!(sends(&writes), 0, "a restart sends nothing");
+    m
+}
+
+/// Defect: a send whose answer was lost was checked only while Outpost
+/// ran; quit and start again, and the draft looked untouched — S sent it a
+/// second time without a word. The check is kept in the state file: the
+/// next session resumes it where it was (the reads so far count), S stays
+/// refused until the verdict, and then asks, saying what the check saw.
+#[test]
+fn a_checking_send_survives_a_restart_and_its_check_resumes() {
+    let svc = Svc::default();
+    let (mut m, reads) = lost_send(&svc);
+    fail_reads(&mut m, &reads);
+    let (reads, _) = next_check(&mut m);
+    fail_reads(&mut m, &reads);
+    assert_eq!(m.panes.inbox.checks["t-1"].reads(), 2);
+    let state = state_saved(&mut m);
+    let kept = &state.pending_writes["send:t-1"];
+    assert_eq!(kept.failed, 2);
+    assert_eq!(kept.lost.as_deref(), Some("timeout"));
+
+    let mut m = restarted(&svc, state);
+    assert!(
+        toasts(&m).contains("An earlier send may have gone"),
+        "{}",
+        toasts(&m)
+    );
+    let c = &m.panes.inbox.checks["t-1"];
+    assert_eq!(c.stage(), Stage::Checking);
+    assert_eq!(c.reads(), 2, "resumed where it was");
+    assert_eq!(
+        c.subject,
+        Svc::default().threads[0].draft_subject.clone().unwrap()
+    );
+    // S is refused while the check goes on.
+    select(&mut m, "t-1");
+    assert!(press(&mut m, &svc, KeyCode::Char('S')).is_empty());
+    assert!(question(&m).is_none());
+    assert!(
+        last_toast(&m).contains("Checking the last send"),
+        "{}",
+        last_toast(&m)
+    );
+    // The schedule goes on: 8 more failed reads make 10.
+    for _ in 2..MAX_FAILED_READS {
+        let (reads, _) = next_check(&mut m);
+        fail_reads(&mut m, &reads);
+    }
+    assert!(matches!(
+        m.panes.inbox.checks["t-1"].stage(),
+        Stage::Settled(Verdict::CouldNotCheck(_))
+    ));
+    // Settled: kept, so the next session still asks first.
+    let state = state_saved(&mut m);
+    let mut m = restarted(&svc, state);
+    select(&mut m, "t-1");
+    assert!(press(&mut m, &svc, KeyCode::Char('S')).is_empty());
+    assert_eq!(question(&m), Some("Send this email?"));
+    let text = super::question_text(&m);
+    assert!(text.contains("could not check: 10 reads failed"), "{text}");
+    assert!(text.contains("could do it twice"), "{text}");
+}
+
+/// A send the check found is dropped from the state file: the next
+/// session has nothing to check.
+#[test]
+fn a_send_found_is_dropped_from_the_state() {
+    let svc = Svc::default();
+    let (mut m, reads) = lost_send(&svc);
+    assert!(state_saved(&mut m).pending_writes.contains_key("send:t-1"));
+    let went = sent_service();
+    let thread = reads
+        .iter()
+        .find(|(_, r)| matches!(r, ApiRequest::GetThread { .. }))
+        .cloned()
+        .expect("the thread is read");
+    let cmds = drive::reply(&mut m, thread.0, went.read(&thread.1).unwrap());
+    settle(&mut m, &went, &cmds);
+    assert!(m.panes.inbox.checks.is_empty(), "found");
+    let state = state_saved(&mut m);
+    assert!(state.pending_writes.is_empty(), "{state:?}");
+    let m = restarted(&went, state);
+    assert!(m.panes.inbox.checks.is_empty());
+}

@@ -1,0 +1,219 @@
+//! Sends still being checked, kept in the local state file: a send whose
+//! answer may have reached the service is written into the state on every
+//! save, and a restart takes it back and resumes its check where it was
+//! (the same reads so far, the same schedule), so the draft is never sent
+//! again as if nothing had happened. A send known to have gone is dropped.
+//! A new draft's create being checked is kept the same way, with the
+//! editor's unsent text: restoring that text brings its check back.
+
+use super::editor::{CreateCheck, DraftFields, draft_key};
+use super::send::{SendCheck, Stage};
+use crate::app::Model;
+use crate::app::toast::Level;
+use crate::logic::write::{Check, Verdict};
+use crate::store::{PendingWrite, State};
+
+/// The kind of a kept send.
+const SEND: &str = "send";
+
+/// What lost the answer of a send that was still on its way when Outpost
+/// closed: it may have reached the service all the same.
+pub const CLOSED: &str = "closed before the answer";
+
+/// The state key of a thread's send.
+fn key(thread: &str) -> String {
+    format!("{SEND}:{thread}")
+}
+
+/// Copies the sends being checked (or settled without being found) into
+/// the state. Before the pane took the kept ones back, the state's are
+/// left as they are: nothing kept is dropped unseen.
+pub fn capture(m: &Model, state: &mut State) {
+    if !m.panes.inbox.restored {
+        return;
+    }
+    state.pending_writes.retain(|_, w| w.kind != SEND);
+    for (thread, c) in &m.panes.inbox.checks {
+        if let Some(w) = record(thread, c) {
+            state.pending_writes.insert(key(thread), w);
+        }
+    }
+    capture_create(m, state);
+}
+
+/// The kind of a kept create.
+const CREATE: &str = "create";
+
+/// The state key of the new draft's create.
+fn create_key() -> String {
+    format!("{CREATE}:{}", draft_key(None))
+}
+
+/// The new draft's create being checked, kept beside its unsent text; it
+/// goes when that text goes (sent, saved, discarded) or the check found it.
+fn capture_create(m: &Model, state: &mut State) {
+    let editor = m.panes.inbox.editor.as_ref().filter(|e| !e.restoring);
+    match editor {
+        Some(e) if e.thread.is_none() => {
+            match e.created_check.as_ref().and_then(create_record) {
+                Some(w) => state.pending_writes.insert(create_key(), w),
+                None => state.pending_writes.remove(&create_key()),
+            };
+        }
+        _ if !state.drafts.contains_key(&draft_key(None)) => {
+            state.pending_writes.remove(&create_key());
+        }
+        _ => {}
+    }
+}
+
+fn create_record(c: &CreateCheck) -> Option<PendingWrite> {
+    let (verdict, detail) = verdict_of(&c.check)?;
+    Some(PendingWrite {
+        kind: CREATE.into(),
+        thread: None,
+        fields: c.sent.to_draft().fields,
+        baseline: None,
+        lost: None,
+        absent: c.check.absent,
+        failed: c.check.failed,
+        last_error: c.check.last_error.clone(),
+        verdict,
+        verdict_detail: detail,
+    })
+}
+
+/// A verdict as kept: none for one found (nothing left to check), and
+/// `(None, "")` while the check goes on.
+fn verdict_of(check: &Check) -> Option<(Option<String>, String)> {
+    Some(match &check.verdict {
+        None => (None, String::new()),
+        Some(Verdict::Found(_)) => return None,
+        Some(Verdict::NotFound) => (Some("not_found".into()), String::new()),
+        Some(Verdict::CouldNotCheck(e)) => (Some("could_not_check".into()), e.clone()),
+        Some(Verdict::NoCheck(why)) => (Some("no_check".into()), why.clone()),
+    })
+}
+
+/// The kept check of the new draft's create, taken back with its text
+/// (the reads so far and the verdict as they were).
+pub fn take_create(m: &Model) -> Option<CreateCheck> {
+    let w = m.state.pending_writes.get(&create_key())?;
+    Some(CreateCheck {
+        sent: DraftFields::from_draft(&crate::store::Draft {
+            title: String::new(),
+            fields: w.fields.clone(),
+        }),
+        check: kept_check(w),
+    })
+}
+
+/// The new draft's kept text was discarded: its create's check goes too.
+pub fn drop_create(m: &mut Model) {
+    m.state.pending_writes.remove(&create_key());
+}
+
+fn kept_check(w: &PendingWrite) -> Check {
+    let verdict = match w.verdict.as_deref() {
+        Some("not_found") => Some(Verdict::NotFound),
+        Some("could_not_check") => Some(Verdict::CouldNotCheck(w.verdict_detail.clone())),
+        Some("no_check") => Some(Verdict::NoCheck(w.verdict_detail.clone())),
+        // An unknown verdict is not taken for one: the check goes on.
+        _ => None,
+    };
+    Check {
+        absent: w.absent,
+        failed: w.failed,
+        last_error: w.last_error.clone(),
+        reading: false,
+        verdict,
+    }
+}
+
+fn record(thread: &str, c: &SendCheck) -> Option<PendingWrite> {
+    let (absent, failed, last_error, (verdict, detail)) = match c.check.as_ref() {
+        None => (0, 0, None, (None, String::new())),
+        Some(check) => (
+            check.absent,
+            check.failed,
+            check.last_error.clone(),
+            verdict_of(check)?,
+        ),
+    };
+    Some(PendingWrite {
+        kind: SEND.into(),
+        thread: Some(thread.to_owned()),
+        fields: [
+            ("subject".to_owned(), c.subject.clone()),
+            ("body".to_owned(), c.body.clone()),
+        ]
+        .into(),
+        baseline: c.baseline,
+        lost: Some(c.lost.clone().unwrap_or_else(|| CLOSED.to_owned())),
+        absent,
+        failed,
+        last_error,
+        verdict,
+        verdict_detail: detail,
+    })
+}
+
+/// A kept send as the pane's check: the reads so far and the verdict as
+/// they were; a read that was on its way is due again on the schedule. A
+/// send that had no answer yet when Outpost closed is checked from the
+/// start.
+fn check_of(w: &PendingWrite) -> SendCheck {
+    let field = |k: &str| w.fields.get(k).cloned().unwrap_or_default();
+    SendCheck {
+        lost: Some(w.lost.clone().unwrap_or_else(|| CLOSED.to_owned())),
+        check: Some(kept_check(w)),
+        baseline: w.baseline,
+        subject: field("subject"),
+        body: field("body"),
+    }
+}
+
+/// Takes back the sends the state keeps (once per session or profile):
+/// their checks resume on their schedule, and the user is told.
+pub fn restore(m: &mut Model) {
+    if m.panes.inbox.restored {
+        return;
+    }
+    m.panes.inbox.restored = true;
+    let kept: Vec<(String, SendCheck)> = m
+        .state
+        .pending_writes
+        .values()
+        .filter(|w| w.kind == SEND)
+        .filter_map(|w| Some((w.thread.clone()?, check_of(w))))
+        .collect();
+    let mut resumed = 0_u64;
+    for (thread, c) in kept {
+        if m.panes.inbox.checks.contains_key(&thread) {
+            continue;
+        }
+        let said = match c.stage() {
+            Stage::Settled(_) => None,
+            _ => Some(c.subject.clone()),
+        };
+        m.panes.inbox.checks.insert(thread, c);
+        if let Some(subject) = said {
+            resumed += 1;
+            let subject = if subject.trim().is_empty() {
+                "(no subject)".to_owned()
+            } else {
+                format!("“{}”", crate::text::sanitize::DisplayText::inline(&subject))
+            };
+            m.notify(
+                Level::Warning,
+                "An earlier send may have gone",
+                &format!(
+                    "the send of {subject} lost its answer before Outpost closed; the thread is checked again, and it is not sent again until Outpost knows"
+                ),
+            );
+        }
+    }
+    if resumed > 0 {
+        m.redraw = true;
+    }
+}
