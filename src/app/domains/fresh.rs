@@ -1,15 +1,17 @@
 //! Freshness: a failed read keeps what is shown, marked stale with its
-//! age, and a poller reads it again (backing off while it keeps failing);
-//! the age on screen is redrawn when it changes.
+//! age, and a poller reads it again (backing off by the one rule while it
+//! keeps failing); each value's [`Freshness`] says whether a poll really
+//! reads it again, from the same function the subscriptions use; what is
+//! drawn of it is redrawn when it changes.
 
 use std::time::Duration;
 
 use super::load::{live_refresh, load_schedule, load_senders, reload_domains};
 use super::{DomainsModel, DomainsSub, Loaded, Purpose, View, in_flight};
 use crate::api::ApiError;
-use crate::app::fresh::{Freshness, age_text};
+use crate::app::fresh::{Freshness, ago_since};
 use crate::app::toast::error_text;
-use crate::app::{Cmd, Model};
+use crate::app::{Cmd, Model, Pane};
 
 /// What a retry reads again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -48,9 +50,10 @@ impl<T> Loaded<T> {
         self.cached = false;
     }
 
-    /// A read failed: the items stay.
-    pub fn failed(&mut self, e: &ApiError) {
-        self.fresh.fail(error_text(e), e);
+    /// A read failed at `clock`: the items stay, and the retry countdown
+    /// starts now.
+    pub fn failed(&mut self, e: &ApiError, clock: i64) {
+        self.fresh.fail_at(clock, error_text(e), e);
     }
 
     /// Whether the poller reads it again: after a failure, unless the key
@@ -58,19 +61,6 @@ impl<T> Loaded<T> {
     pub fn wants_retry(&self) -> bool {
         self.error()
             .is_some_and(|e| !matches!(e.status(), Some(401 | 403)))
-    }
-}
-
-/// "just now", "3m ago", "2h ago", "4d ago": the age of values read at
-/// `as_of`, one format whatever the age (the domains' own times: when a
-/// domain was created or verified, and the cache's age).
-pub fn age_label(as_of: i64, clock: i64) -> String {
-    let d = clock.saturating_sub(as_of).max(0);
-    match d {
-        0..=44 => "just now".into(),
-        45..=3599 => format!("{}m ago", (d + 30) / 60),
-        3600..=86_399 => format!("{}h ago", d / 3600),
-        _ => format!("{}d ago", d / 86_400),
     }
 }
 
@@ -89,17 +79,41 @@ fn shown_reload(d: &DomainsModel) -> (Reload, &Freshness, bool) {
     }
 }
 
+/// The base period of the retry poller reading `what` again, `None` while
+/// none does: only the shown view's values are retried, after a failed
+/// read a retry can help. The subscriptions and the freshness drawn both
+/// come from here.
+fn retry_base(m: &Model, what: Reload) -> Option<Duration> {
+    let (shown, _, wanted) = shown_reload(&m.panes.domains);
+    (m.pane == Pane::Domains && shown == what && wanted).then_some(m.poll.domain)
+}
+
+/// Says of each value the pane holds whether a poll really reads it again
+/// (after every update of the pane): the lists by their retry poller, the
+/// watched domains by their watch (while the pane is shown).
+pub(super) fn reschedule(m: &mut Model) {
+    for what in [Reload::Domains, Reload::Senders, Reload::Schedule] {
+        let base = retry_base(m, what);
+        let d = &mut m.panes.domains;
+        match what {
+            Reload::Domains => d.domains.fresh.schedule(base),
+            Reload::Senders => d.senders.fresh.schedule(base),
+            Reload::Schedule => d.schedule.fresh.schedule(base),
+        }
+    }
+    let watched = (m.pane == Pane::Domains).then_some(m.poll.domain);
+    for w in m.panes.domains.watches.values_mut() {
+        w.fresh.schedule(watched);
+    }
+}
+
 /// The retry and age pollers of what is on screen.
 pub(super) fn subscriptions(m: &Model, subs: &mut Vec<(DomainsSub, Duration)>) {
-    let d = &m.panes.domains;
-    let (what, fresh, wanted) = shown_reload(d);
-    if wanted {
+    let (what, fresh, _) = shown_reload(&m.panes.domains);
+    if let Some(base) = retry_base(m, what) {
         // The one backoff rule of every pane; the key changes with each
         // failure, so the (longer) timer restarts from it.
-        subs.push((
-            DomainsSub::Retry(what, fresh.failures),
-            fresh.backoff(m.poll.domain),
-        ));
+        subs.push((DomainsSub::Retry(what, fresh.failures), fresh.backoff(base)));
     }
     if let Some(every) = age_every(m) {
         subs.push((DomainsSub::Age, every));
@@ -122,75 +136,76 @@ pub(super) fn retry(m: &mut Model, what: Reload) -> Vec<Cmd> {
     }
 }
 
-/// The stale values on screen: (when each was read, whether it is drawn
-/// as a failed read's age, the one text of every pane, else as the
-/// cache's).
-fn stale_reads(m: &Model) -> Vec<(i64, bool)> {
+/// The stale values on screen, as drawn: a list after a failed read (its
+/// one freshness text), the cache's list (its age), a watched domain whose
+/// polls fail (its status's age); with when each was read.
+fn stale_shown(m: &Model) -> Vec<(Option<i64>, String)> {
     let d = &m.panes.domains;
     let mut out = Vec::new();
     match d.view {
         View::Domains | View::DomainDetail => {
-            out.extend(stale_read(&d.domains));
+            out.extend(stale_of(m, &d.domains));
             out.extend(
                 d.watches
                     .values()
-                    .filter(|w| w.failed)
-                    .map(|w| (w.as_of, true)),
+                    .filter(|w| w.fresh.is_stale())
+                    .map(|w| (w.fresh.read_at, watch_age(&w.fresh, m.clock))),
             );
         }
-        View::Senders => out.extend(stale_read(&d.senders)),
-        View::SenderDetail => out.extend(stale_read(&d.schedule)),
+        View::Senders => out.extend(stale_of(m, &d.senders)),
+        View::SenderDetail => out.extend(stale_of(m, &d.schedule)),
     }
     out
 }
 
-fn stale_read<T>(l: &Loaded<T>) -> Option<(i64, bool)> {
-    let failed = l.loaded && l.fresh.is_stale();
-    l.stale()
-        .then_some(l.as_of())
-        .flatten()
-        .map(|t| (t, failed))
+fn stale_of<T>(m: &Model, l: &Loaded<T>) -> Option<(Option<i64>, String)> {
+    if !l.stale() {
+        return None;
+    }
+    let text = if l.loaded && l.fresh.is_stale() {
+        crate::app::fresh::shown(m, &l.fresh)
+    } else {
+        let as_of = l.as_of()?;
+        crate::app::cache::stale_text(as_of, m.clock)
+    };
+    Some((l.as_of(), text))
 }
 
-/// The ages of the stale values on screen, as drawn.
+/// `as of 3m ago`: the age of a watched domain's status while its polls
+/// fail, by the one age rule.
+pub fn watch_age(f: &Freshness, clock: i64) -> String {
+    f.read_at.map_or_else(
+        || "never read".to_owned(),
+        |t| format!("as of {}", ago_since(t, clock)),
+    )
+}
+
+/// The freshness texts on screen, as drawn.
 pub(super) fn ages(m: &Model) -> String {
-    let clock = m.clock;
-    stale_reads(m)
+    stale_shown(m)
         .into_iter()
-        .map(|(t, failed)| drawn_age(t, failed, clock))
+        .map(|(_, text)| text)
         .collect::<Vec<_>>()
         .join(" ")
 }
 
-fn drawn_age(read_at: i64, failed: bool, clock: i64) -> String {
-    if failed {
-        ago(read_at, clock)
-    } else {
-        age_label(read_at, clock)
-    }
-}
-
-/// `3m ago`: the age of values kept after a failed read, in the words of
-/// [`crate::app::fresh::stale_note`] (every pane's).
-pub fn ago(read_at: i64, clock: i64) -> String {
-    let secs = u64::try_from(clock.saturating_sub(read_at)).unwrap_or(0);
-    format!("{} ago", age_text(secs))
-}
-
-/// The age of stale values as drawn, `None` while they are fresh.
-pub fn age_of<T>(l: &Loaded<T>, clock: i64) -> Option<String> {
-    stale_read(l).map(|(t, failed)| drawn_age(t, failed, clock))
-}
-
-/// How often the ages on screen are looked at: every second while one is
-/// counted in seconds, else every 10 s.
+/// How often the texts on screen are looked at: every second while a
+/// retry counts down or an age is counted in seconds, else every 10 s.
 fn age_every(m: &Model) -> Option<Duration> {
-    let reads = stale_reads(m);
-    let youngest = reads
+    let shown = stale_shown(m);
+    if shown.is_empty() {
+        return None;
+    }
+    let counting = shown
         .iter()
-        .map(|(t, _)| m.clock.saturating_sub(*t))
-        .min()?;
-    Some(Duration::from_secs(if youngest < 60 { 1 } else { 10 }))
+        .any(|(_, text)| text.starts_with("retrying in"));
+    let youngest = shown
+        .iter()
+        .filter_map(|(t, _)| *t)
+        .map(|t| m.clock.saturating_sub(t))
+        .min();
+    let fast = counting || youngest.is_some_and(|y| y < 60);
+    Some(Duration::from_secs(if fast { 1 } else { 10 }))
 }
 
 /// The age tick: redraw only when an age on screen changed.

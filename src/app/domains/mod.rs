@@ -39,7 +39,7 @@ use crate::app::keymap::{Action, Scope};
 use actions::{on_action, on_mouse, on_paste, on_text_key};
 pub use copy::{CopyChoice, CopyMenu, zone_line};
 pub use filter::{FilterKey, ListFilter};
-pub use fresh::{Reload, age_label, age_of, ago};
+pub use fresh::{Reload, watch_age};
 pub use load::add_domain;
 use load::{ADD_DRAFT, from_cache, on_enter, on_leave, on_resize};
 pub use records::{RecordSummary, purpose};
@@ -47,8 +47,6 @@ use replies::on_reply;
 pub use replies::settle;
 use watch::on_watch_due;
 
-/// Longest poll interval reached by backing off after 429s.
-const MAX_BACKOFF: Duration = Duration::from_secs(300);
 /// Largest value put on the clipboard.
 const MAX_COPY: usize = 64 * 1024;
 
@@ -165,20 +163,17 @@ pub enum Question {
 }
 
 /// A domain being watched.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Watch {
     /// When it was last polled (or the watch began).
     pub last_poll: Instant,
-    /// Failed polls in a row (each doubles the interval).
-    pub backoff: u32,
     /// Bumped by a manual check, so the poller's timer restarts in step
     /// with the countdown.
     pub generation: u32,
-    /// Wall clock (unix seconds) of the last answer that told the
-    /// domain's status: shown as its age while polls fail.
-    pub as_of: i64,
-    /// The last poll failed, and no answer has told the status since.
-    pub failed: bool,
+    /// When an answer last told the domain's status (shown as its age
+    /// while polls fail), the failed polls in a row (the one backoff rule),
+    /// and the poll that reads it again.
+    pub fresh: Freshness,
 }
 
 /// A list loaded from the service. A failed refresh keeps the items: they
@@ -455,11 +450,11 @@ impl DomainsModel {
         self.senders.items.iter().find(|s| s.id == id)
     }
 
-    /// The interval of a watch, backoff included.
-    pub fn watch_every(&self, base: Duration, id: &str) -> Duration {
-        let backoff = self.watches.get(id).map_or(0, |w| w.backoff);
-        base.saturating_mul(2u32.saturating_pow(backoff.min(10)))
-            .min(MAX_BACKOFF.max(base))
+    /// The interval of a watch, backed off by the one rule
+    /// ([`Freshness::next_poll`]); `None` while no poll can help (a
+    /// refused key) or the domain is not watched.
+    pub fn watch_every(&self, id: &str) -> Option<Duration> {
+        self.watches.get(id).and_then(|w| w.fresh.next_poll())
     }
 
     /// Seconds until the next check of a watched domain (zero while a
@@ -469,9 +464,8 @@ impl DomainsModel {
         if in_flight(m, |p| matches!(p, Purpose::Poll(d) if d == id)) {
             return Some(Duration::ZERO);
         }
-        let (base, now) = (m.poll.domain, m.now);
-        let due = w.last_poll + self.watch_every(base, id);
-        Some(due.saturating_duration_since(now))
+        let due = w.last_poll + self.watch_every(id)?;
+        Some(due.saturating_duration_since(m.now))
     }
 
     /// Whether a countdown is on screen.
@@ -485,10 +479,9 @@ impl DomainsModel {
             return;
         }
         for (id, w) in &self.watches {
-            subs.push((
-                DomainsSub::Watch(id.clone(), w.generation),
-                self.watch_every(m.poll.domain, id),
-            ));
+            if let Some(every) = w.fresh.next_poll() {
+                subs.push((DomainsSub::Watch(id.clone(), w.generation), every));
+            }
         }
         if let Some((id, every)) = dns::subscription(m) {
             subs.push((DomainsSub::Dns(id), every));
@@ -599,6 +592,29 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     hints
 }
 
+/// Runs an update of the pane, then says of each shown value whether a
+/// poll really reads it again ([`fresh::reschedule`]), so what is drawn is
+/// what the subscriptions schedule.
+fn scheduled(m: &mut Model, update: impl FnOnce(&mut Model) -> Vec<Cmd>) -> Vec<Cmd> {
+    let cmds = update(m);
+    fresh::reschedule(m);
+    cmds
+}
+
+/// One of the pane's subscriptions fired.
+fn sub_fired(m: &mut Model, sub: DomainsSub) -> Vec<Cmd> {
+    match sub {
+        DomainsSub::Watch(domain, _) => on_watch_due(m, &domain),
+        DomainsSub::Retry(what, _) => fresh::retry(m, what),
+        DomainsSub::Age => {
+            fresh::age_tick(m);
+            Vec::new()
+        }
+        DomainsSub::Dns(domain) => dns::recheck(m, &domain),
+        DomainsSub::AddCheck(_) => lost_add::read(m),
+    }
+}
+
 impl PaneUnit for DomainsModel {
     type Purpose = Purpose;
     type Sub = DomainsSub;
@@ -620,56 +636,52 @@ impl PaneUnit for DomainsModel {
     }];
 
     fn enter(m: &mut Model) -> Vec<Cmd> {
-        on_enter(m)
+        scheduled(m, on_enter)
     }
     fn from_cache(m: &mut Model) {
         from_cache(m);
+        fresh::reschedule(m);
     }
     fn leave(m: &mut Model) {
         on_leave(m);
+        fresh::reschedule(m);
     }
     fn resize(m: &mut Model) -> Vec<Cmd> {
         on_resize(m);
+        fresh::reschedule(m);
         Vec::new()
     }
     fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-        on_text_key(m, key)
+        let cmds = on_text_key(m, key);
+        fresh::reschedule(m);
+        cmds
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
-        on_action(m, action)
+        scheduled(m, |m| on_action(m, action))
     }
     fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-        on_mouse(m, ev)
+        scheduled(m, |m| on_mouse(m, ev))
     }
     fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-        on_paste(m, text)
+        scheduled(m, |m| on_paste(m, text))
     }
     fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
-        on_reply(m, id, purpose, reply)
+        scheduled(m, |m| on_reply(m, id, purpose, reply))
     }
     fn subscriptions(m: &Model, subs: &mut Vec<(DomainsSub, Duration)>) {
         m.panes.domains.subscriptions(m, subs);
     }
     fn sub_fired(m: &mut Model, sub: DomainsSub) -> Vec<Cmd> {
-        match sub {
-            DomainsSub::Watch(domain, _) => on_watch_due(m, &domain),
-            DomainsSub::Retry(what, _) => fresh::retry(m, what),
-            DomainsSub::Age => {
-                fresh::age_tick(m);
-                Vec::new()
-            }
-            DomainsSub::Dns(domain) => dns::recheck(m, &domain),
-            DomainsSub::AddCheck(_) => lost_add::read(m),
-        }
+        scheduled(m, |m| sub_fired(m, sub))
     }
     fn answered(m: &mut Model, what: Question, answer: crate::app::pane::Answer) -> Vec<Cmd> {
-        lost_add::answered(m, what, answer)
+        scheduled(m, |m| lost_add::answered(m, what, answer))
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
-        match name {
+        scheduled(m, |m| match name {
             "domain add" => add_domain(m, arg.as_deref().unwrap_or("")),
             _ => Vec::new(),
-        }
+        })
     }
     fn unsent(m: &Model) -> Option<String> {
         m.panes.domains.unsent()

@@ -126,9 +126,13 @@ pub(super) fn replace_domains(
     let fresh = crate::app::cache::Cached::of(&m.panes.domains.domains.items, clock);
     m.cache_list(|c| &mut c.domains, fresh);
     // The watched domains' statuses are as of this answer.
+    let now = m.now;
     for w in m.panes.domains.watches.values_mut() {
-        w.as_of = clock;
-        w.failed = false;
+        if w.fresh.failures > 0 {
+            // The interval changes back: its timer restarts now.
+            w.last_poll = now;
+        }
+        w.fresh.ok(clock);
     }
     reselect(m, View::Domains, keep);
     if let Some(open) = m.panes.domains.open_domain() {
@@ -246,7 +250,8 @@ pub(super) fn on_list(
         Err(e) => {
             // What is shown stays, marked stale; the retry poller reads
             // again.
-            m.panes.domains.domains.failed(&e);
+            let clock = m.clock;
+            m.panes.domains.domains.failed(&e, clock);
             let polled = m.panes.domains.domains.wants_retry();
             read_failed(m, "loading sending domains", &e, polled);
             Vec::new()
@@ -435,13 +440,11 @@ pub(super) fn on_poll(
             m.panes.domains.triggered.remove(domain_id);
             let clock = m.clock;
             if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
-                w.as_of = clock;
-                w.failed = false;
-                if w.backoff > 0 {
+                if w.fresh.failures > 0 {
                     // The interval changes back: its timer restarts now.
-                    w.backoff = 0;
                     w.last_poll = now;
                 }
+                w.fresh.ok(clock);
             }
             upsert_domain(m, id, domain);
         }
@@ -461,10 +464,11 @@ pub(super) fn on_poll(
             // Any failure (429, 5xx, transport, revoked key, a malformed
             // answer) keeps the last known status and slows the watch down
             // instead of hammering the service.
+            let clock = m.clock;
             if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
                 w.last_poll = now;
-                w.backoff += 1;
-                w.failed = true;
+                w.fresh
+                    .fail_at(clock, crate::app::toast::error_text(&e), &e);
             }
             let name = domain_name(m, domain_id);
             let watched = m.panes.domains.watches.contains_key(domain_id);
@@ -495,7 +499,8 @@ pub(super) fn on_senders(m: &mut Model, result: Result<Vec<SenderAccount>, ApiEr
             reselect(m, View::Senders, keep);
         }
         Err(e) => {
-            m.panes.domains.senders.failed(&e);
+            let clock = m.clock;
+            m.panes.domains.senders.failed(&e, clock);
             let polled = m.panes.domains.senders.wants_retry();
             read_failed(m, "loading senders", &e, polled);
         }
@@ -515,7 +520,8 @@ pub(super) fn on_schedule(m: &mut Model, result: Result<serde_json::Value, ApiEr
             m.panes.domains.schedule.took(vec![tree], clock);
         }
         Err(e) => {
-            m.panes.domains.schedule.failed(&e);
+            let clock = m.clock;
+            m.panes.domains.schedule.failed(&e, clock);
             let polled = m.panes.domains.schedule.wants_retry();
             read_failed(m, "loading the schedule", &e, polled);
         }

@@ -440,7 +440,7 @@ fn a_vanished_domain_ends_its_watch_and_failures_slow_it() {
         ))),
     );
     assert_eq!(
-        m.panes.domains.watches.get("d-4").map(|w| w.backoff),
+        m.panes.domains.watches.get("d-4").map(|w| w.fresh.failures),
         Some(1),
         "a 500 backs off"
     );
@@ -883,8 +883,12 @@ fn a_failed_poll_keeps_the_last_known_status_and_says_how_old_it_is() {
     let (id, _) = api(&cmds).remove(0);
     reply(&mut m, id, ApiReply::Domain(Err(timeout())));
     let w = m.panes.domains.watches.get("d-4").expect("still watched");
-    assert_eq!(w.backoff, 1);
-    assert_eq!(w.as_of, fixtures::CLOCK, "known as of the list");
+    assert_eq!(w.fresh.failures, 1);
+    assert_eq!(
+        w.fresh.read_at,
+        Some(fixtures::CLOCK),
+        "known as of the list"
+    );
     assert_eq!(
         m.panes.domains.domain("d-4").map(|d| d.status.clone()),
         Some(DomainStatus::Verifying)
@@ -892,7 +896,7 @@ fn a_failed_poll_keeps_the_last_known_status_and_says_how_old_it_is() {
     // A reply that names no domain (a malformed body read leniently) is a
     // failure too: no empty row appears, the status stays.
     let w = m.panes.domains.watches.get("d-4").cloned().unwrap();
-    m.now = w.last_poll + m.panes.domains.watch_every(m.poll.domain, "d-4");
+    m.now = w.last_poll + m.panes.domains.watch_every("d-4").unwrap();
     let cmds = update(
         &mut m,
         Msg::SubFired(SubId::Pane(PaneSub::Domains(DomainsSub::Watch(
@@ -905,7 +909,7 @@ fn a_failed_poll_keeps_the_last_known_status_and_says_how_old_it_is() {
     assert_eq!(m.panes.domains.domains.items.len(), 4, "no empty row");
     assert!(m.panes.domains.domain("").is_none());
     assert_eq!(
-        m.panes.domains.watches.get("d-4").map(|w| w.backoff),
+        m.panes.domains.watches.get("d-4").map(|w| w.fresh.failures),
         Some(2)
     );
 }
@@ -929,9 +933,6 @@ fn a_failed_sender_refresh_keeps_the_senders() {
 #[test]
 fn the_age_of_stale_values_is_redrawn_only_when_it_changes() {
     let mut m = loaded();
-    let cmds = key(&mut m, KeyCode::Char('r'));
-    let (id, _) = api(&cmds).remove(0);
-    reply(&mut m, id, ApiReply::Domains(Err(timeout())));
     let age = SubId::Pane(PaneSub::Domains(DomainsSub::Age));
     let every = |m: &Model| {
         subscriptions(m)
@@ -939,26 +940,36 @@ fn the_age_of_stale_values_is_redrawn_only_when_it_changes() {
             .find(|s| s.id == age)
             .map(|s| s.every)
     };
-    // Counted in seconds ("as of 12s ago"): looked at every second.
+    // A failed list read counts its retry down: looked at every second,
+    // redrawn as the count changes.
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domains(Err(timeout())));
     assert_eq!(every(&m), Some(Duration::from_secs(1)));
     m.redraw = false;
-    m.clock += 10;
+    m.clock += 1;
     update(&mut m, Msg::SubFired(age.clone()));
-    assert!(m.redraw, "now '10s ago'");
-    // In minutes: every 10 s, redrawn only when the minute changes.
-    m.clock += 60;
+    assert!(m.redraw, "the retry counts down");
+    // A watched domain whose poll failed says its status's age: in
+    // minutes, looked at every 10 s and redrawn only when the minute
+    // changes.
+    let mut m = loaded();
+    m.clock += 120;
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domain(Err(timeout())));
     update(&mut m, Msg::SubFired(age.clone()));
     assert_eq!(every(&m), Some(Duration::from_secs(10)));
     m.redraw = false;
     m.clock += 10;
     update(&mut m, Msg::SubFired(age));
-    assert!(!m.redraw, "still '1m ago'");
+    assert!(!m.redraw, "still '2m ago'");
 }
 
-/// Issue "One way to write, one way to read": the domain list backed off
-/// by its own rule (2^(n-1), up to 5 minutes) while every other pane
-/// backs off by `Freshness::backoff` (2^min(n,3)); and its stale mark says
-/// what every pane's does.
+/// Issue "one freshness holder": the domain list's title drew its own
+/// stale note (`⚠ as of 3m ago (timeout) · retrying`) while every value
+/// says `retrying in 8 s` from its `Freshness`; it backs off by
+/// `Freshness::backoff`, and what the title says is what is scheduled.
 #[test]
 fn a_failing_domain_list_backs_off_and_reads_as_every_pane() {
     let mut m = loaded();
@@ -979,15 +990,117 @@ fn a_failing_domain_list_backs_off_and_reads_as_every_pane() {
             "after {n} failures"
         );
     }
+    let every = m.poll.domain * 8;
     assert_eq!(
         retry_sub(&m).map(|(_, every)| every),
-        Some(m.poll.domain * 8),
+        Some(every),
         "never more than eight times the period"
     );
-    let note = crate::app::fresh::stale_note(&m, Some(fixtures::CLOCK), &timeout(), true);
-    assert_eq!(note, "⚠ as of 3m ago (timeout) · retrying");
+    assert_eq!(m.panes.domains.domains.fresh.next_poll(), Some(every));
     let shown = screen(&m, 80, 24);
-    assert!(shown.contains(&note), "{shown}");
+    let said = format!("retrying in {} s", every.as_secs());
+    assert!(shown.contains(&said), "{shown}");
+    assert!(!shown.contains("⚠ as of"), "{shown}");
+    m.clock += 5;
+    let said = format!("retrying in {} s", every.as_secs() - 5);
+    assert!(screen(&m, 80, 24).contains(&said), "it counts down");
+    // On the senders, nothing reads the domains again.
+    let cmds = key(&mut m, KeyCode::Char('s'));
+    assert!(!api(&cmds).is_empty());
+    assert_eq!(m.panes.domains.domains.fresh.next_poll(), None);
+}
+
+/// A refused key: nothing polls the list, and its title says its age and
+/// the fix, in the one wording.
+#[test]
+fn a_refused_list_read_says_stale_and_the_fix() {
+    let mut m = loaded();
+    m.clock += 150;
+    let cmds = key(&mut m, KeyCode::Char('r'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(
+        &mut m,
+        id,
+        ApiReply::Domains(Err(service_error(
+            401,
+            r#"{"error":{"code":"unauthorized","message":"bad key"}}"#,
+        ))),
+    );
+    assert!(retry_sub(&m).is_none());
+    let shown = screen(&m, 100, 24);
+    assert!(
+        shown.contains("stale · as of 2m ago · key refused: see `outpost check`"),
+        "{shown}"
+    );
+}
+
+/// Issue "one freshness holder": a verify watch backed off by its own
+/// rule (2^n, up to 5 minutes); now by `Freshness` (up to 8 times the
+/// period), and the countdown drawn is the poll scheduled.
+#[test]
+fn a_failing_watch_backs_off_by_the_one_rule() {
+    let mut m = loaded();
+    for _ in 0..5 {
+        let w = m.panes.domains.watches["d-4"].clone();
+        let cmds = update(
+            &mut m,
+            Msg::SubFired(SubId::Pane(PaneSub::Domains(DomainsSub::Watch(
+                "d-4".into(),
+                w.generation,
+            )))),
+        );
+        let (id, _) = api(&cmds).remove(0);
+        reply(&mut m, id, ApiReply::Domain(Err(timeout())));
+    }
+    let every = m.poll.domain * 8;
+    assert_eq!(m.panes.domains.watch_every("d-4"), Some(every));
+    let sub = subscriptions(&m)
+        .into_iter()
+        .find(|s| matches!(&s.id, SubId::Pane(PaneSub::Domains(DomainsSub::Watch(d, _))) if d == "d-4"))
+        .map(|s| s.every);
+    assert_eq!(sub, Some(every), "the poll scheduled is the one drawn");
+    let shown = screen(&m, 100, 24);
+    assert!(
+        shown.contains(&format!(
+            "retry in {}",
+            crate::text::format::duration(every)
+        )),
+        "{shown}"
+    );
+}
+
+/// The status of a watched domain whose poll failed said its age as
+/// `10s ago`, while every other value says `just now` under 45 s.
+#[test]
+fn a_failed_watch_says_its_age_by_the_one_rule() {
+    let mut m = loaded();
+    m.clock += 10;
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domain(Err(timeout())));
+    let shown = screen(&m, 100, 24);
+    assert!(shown.contains("verifying · as of just now"), "{shown}");
+    m.clock += 80;
+    assert!(
+        screen(&m, 100, 24).contains("verifying · as of 1m ago"),
+        "90 s is 1m by the one rule"
+    );
+}
+
+/// The footer said "watching 1 verifying domain" for a pending domain
+/// watched after its verify trigger's answer was lost.
+#[test]
+fn the_footer_names_a_domain_watched_after_a_lost_trigger() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('j'));
+    let cmds = key(&mut m, KeyCode::Char('v'));
+    let (id, _) = api(&cmds).remove(0);
+    reply(&mut m, id, ApiReply::Domain(Err(lost_502())));
+    let shown = screen(&m, 100, 24);
+    assert!(
+        shown.contains("watching 1 verifying domain + 1 after a lost verify"),
+        "{shown}"
+    );
 }
 
 /// Presses shift and a letter.
@@ -1137,14 +1250,14 @@ fn a_fresh_list_answer_clears_a_failed_watch_mark() {
     let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
     let (id, _) = api(&cmds).remove(0);
     reply(&mut m, id, ApiReply::Domain(Err(timeout())));
-    assert!(m.panes.domains.watches["d-4"].failed);
+    assert!(m.panes.domains.watches["d-4"].fresh.is_stale());
     m.clock += 30;
     let cmds = key(&mut m, KeyCode::Char('r'));
     let (id, _) = api(&cmds).remove(0);
     reply(&mut m, id, ApiReply::Domains(Ok(fixtures::domains())));
     let w = &m.panes.domains.watches["d-4"];
-    assert!(!w.failed, "the list told the status just now");
-    assert_eq!(w.as_of, fixtures::CLOCK + 30);
+    assert!(!w.fresh.is_stale(), "the list told the status just now");
+    assert_eq!(w.fresh.read_at, Some(fixtures::CLOCK + 30));
 }
 
 /// Types `name` in the add dialog and sends it; the create request's id.

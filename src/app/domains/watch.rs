@@ -1,8 +1,11 @@
 //! The watch: verifying domains on screen are polled (`poll=true`) until
-//! they settle; failures back the poll off.
+//! they settle, or after a lost verify trigger until a status read tells
+//! what it did; failures back the poll off by the one rule
+//! ([`Freshness::next_poll`]).
 
 use super::{Purpose, View, Watch, in_flight, list_viewport};
 use crate::api::model::DomainStatus;
+use crate::app::fresh::Freshness;
 use crate::app::{ApiRequest, Cmd, Model, Pane};
 
 /// Domains that should be watched now: verifying and on screen.
@@ -40,13 +43,18 @@ pub(super) fn sync_watches(m: &mut Model) {
     // What is shown of a domain is as old as the list it came in.
     let as_of = m.panes.domains.domains.as_of().unwrap_or(m.clock);
     m.panes.domains.watches.retain(|id, _| wanted.contains(id));
+    // A watch polls while it exists (its subscription is its poll).
+    let base = m.poll.domain;
     for id in wanted {
-        m.panes.domains.watches.entry(id).or_insert(Watch {
-            last_poll: now,
-            backoff: 0,
-            generation: 0,
-            as_of,
-            failed: false,
+        m.panes.domains.watches.entry(id).or_insert_with(|| {
+            let mut fresh = Freshness::default();
+            fresh.ok(as_of);
+            fresh.schedule(Some(base));
+            Watch {
+                last_poll: now,
+                generation: 0,
+                fresh,
+            }
         });
     }
 }

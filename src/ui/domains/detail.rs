@@ -102,7 +102,12 @@ fn guidance(m: &Model, dom: &SendingDomain) -> String {
         DomainStatus::Verified => "Verified: mail from this domain can be sent.".to_owned(),
         DomainStatus::Verifying => format!(
             "Checking DNS: polled every {} while open (poll=true).",
-            format::duration(m.panes.domains.watch_every(m.poll.domain, &dom.id))
+            format::duration(
+                m.panes
+                    .domains
+                    .watch_every(&dom.id)
+                    .unwrap_or(m.poll.domain)
+            )
         ),
         DomainStatus::Failed => format!(
             "The records did not verify: check them at your DNS host, then press {verify} to verify again."

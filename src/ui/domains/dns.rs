@@ -5,8 +5,9 @@ use ratatui::text::{Line, Span};
 
 use crate::api::model::{DnsRecord, SendingDomain};
 use crate::app::Model;
+use crate::app::domains::DomainsModel;
 use crate::app::domains::dns::{RecordState, Summary, resolving};
-use crate::app::domains::{DomainsModel, age_label};
+use crate::app::fresh::ago_since;
 use crate::dns::Verdict;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
@@ -80,7 +81,7 @@ pub(super) fn summary_line(m: &Model, dom: &SendingDomain, theme: &Theme) -> Lin
 pub(super) fn checked_span(m: &Model, dom: &SendingDomain, theme: &Theme) -> Option<Span<'static>> {
     let d = &m.panes.domains;
     let oldest = d.dns_summary(m, dom).oldest?;
-    let mut text = format!("· checked {}", age_label(oldest, m.clock));
+    let mut text = format!("· checked {}", ago_since(oldest, m.clock));
     if let Some(via) = &d.dns.resolver {
         text.push_str(&format!(" via {}", DisplayText::inline(via)));
     }

@@ -5,7 +5,7 @@ use ratatui::text::{Line, Span};
 
 use super::{filter, loading_or_error, no_match, stale_span, status_span, when};
 use crate::api::RouteFamily;
-use crate::api::model::SendingDomain;
+use crate::api::model::{DomainStatus, SendingDomain};
 use crate::app::Model;
 use crate::app::domains::dns::resolving;
 use crate::app::domains::layout::Areas;
@@ -184,21 +184,48 @@ fn title(m: &Model, wide: bool, theme: &Theme) -> Line<'static> {
     Line::from(spans)
 }
 
-/// What the watch is doing.
+/// What the watch is doing: the domains really polled now (a watch whose
+/// poll cannot help, a refused key, is not counted), the verifying ones
+/// and those watched after a lost verify trigger said apart.
 fn footer(m: &Model, d: &DomainsModel, theme: &Theme) -> Option<Line<'static>> {
-    let watching = d.watches.len();
-    (watching > 0).then(|| {
-        Line::from(Span::styled(
-            format!(
-                " watching {} · poll every {} ",
-                format::plural(
-                    u64::try_from(watching).unwrap_or(u64::MAX),
-                    "verifying domain",
-                    "verifying domains"
-                ),
-                format::duration(m.poll.domain)
-            ),
-            theme.info,
-        ))
-    })
+    let polled: Vec<&str> = d
+        .watches
+        .iter()
+        .filter(|(_, w)| w.fresh.next_poll().is_some())
+        .map(|(id, _)| id.as_str())
+        .collect();
+    if polled.is_empty() {
+        return None;
+    }
+    let verifying = polled
+        .iter()
+        .filter(|id| {
+            d.domain(id)
+                .is_some_and(|dom| dom.status == DomainStatus::Verifying)
+        })
+        .count();
+    let lost = polled.len() - verifying;
+    let count = |n: usize, one: &str, many: &str| {
+        format::plural(u64::try_from(n).unwrap_or(u64::MAX), one, many)
+    };
+    let what = match (verifying, lost) {
+        (_, 0) => count(verifying, "verifying domain", "verifying domains"),
+        (0, _) => count(
+            lost,
+            "domain after a lost verify",
+            "domains after a lost verify",
+        ),
+        _ => format!(
+            "{} + {} after a lost verify",
+            count(verifying, "verifying domain", "verifying domains"),
+            lost
+        ),
+    };
+    Some(Line::from(Span::styled(
+        format!(
+            " watching {what} · poll every {} ",
+            format::duration(m.poll.domain)
+        ),
+        theme.info,
+    )))
 }

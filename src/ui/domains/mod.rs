@@ -10,10 +10,10 @@ use super::widgets::dialog::centered;
 use super::widgets::stale;
 use crate::api::RouteFamily;
 use crate::api::model::SendingDomain;
-use crate::app::Model;
 use crate::app::domains::layout::areas;
 use crate::app::domains::{self, DomainsModel, Loaded, View};
 use crate::app::keymap::Action;
+use crate::app::{Model, fresh};
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
@@ -54,12 +54,12 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 }
 
 /// A domain's status, with its watch's countdown; while its polls fail,
-/// the age of the status shown.
+/// the age of the status shown (the one age rule).
 fn status_span(d: &SendingDomain, dm: &DomainsModel, m: &Model, theme: &Theme) -> Span<'static> {
     let mut text = format!("● {}", DisplayText::inline(d.status.as_str()));
-    let failing = dm.watches.get(&d.id).filter(|w| w.failed);
+    let failing = dm.watches.get(&d.id).filter(|w| w.fresh.is_stale());
     if let Some(w) = failing {
-        text.push_str(&format!(" · as of {}", domains::ago(w.as_of, m.clock)));
+        text.push_str(&format!(" · {}", domains::watch_age(&w.fresh, m.clock)));
     }
     if let Some(left) = dm.next_check_in(m, &d.id) {
         if left.is_zero() {
@@ -75,18 +75,17 @@ fn status_span(d: &SendingDomain, dm: &DomainsModel, m: &Model, theme: &Theme) -
     Span::styled(text, theme.domain_status(&d.status))
 }
 
-/// The mark of values whose last read failed (` ⚠ as of 3m ago (timeout)
-/// · retrying `, as every pane says it: `retrying` while the poller reads
-/// again, or a read is on its way) or that are the last-known ones from
-/// the cache; `None` while they are fresh. `reading`: a read is on its
-/// way.
+/// The mark of values whose last read failed, in the one freshness
+/// wording of every pane (`retrying in 8 s`, `stale · as of 2m ago · r
+/// retries`), or that are the last-known ones from the cache
+/// (`stale · as of 3h ago · refreshing…` while `reading`); `None` while
+/// they are fresh.
 fn stale_span<T>(m: &Model, l: &Loaded<T>, reading: bool, theme: &Theme) -> Option<Span<'static>> {
     if !l.stale() {
         return None;
     }
-    if let (Some(e), true) = (l.error(), l.loaded) {
-        let polled = reading || l.wants_retry();
-        return Some(stale::failed(m, l.as_of(), e, polled, theme));
+    if l.loaded && l.fresh.is_stale() {
+        return Some(stale::freshness(m, &l.fresh, theme));
     }
     l.as_of()
         .map(|as_of| stale::span(as_of, m.clock, reading, theme))
@@ -116,17 +115,18 @@ fn no_match(m: &Model, what: &str) -> String {
     }
 }
 
-/// How long ago `ts` was, in one format whatever the age ("2d ago",
-/// "40d ago"; never a date beside them), so a time column reads alike
-/// top to bottom. A time ahead of the clock says so ("in 2h"); text that
-/// is not a time is shown as sent.
+/// How long ago `ts` was, by the one age rule ("2d ago", "40d ago";
+/// never a date beside them), so a time column reads alike top to bottom.
+/// A time ahead of the clock says so ("in 2h"); text that is not a time is
+/// shown as sent.
 fn when(ts: &str, clock: i64) -> String {
     match format::unix(ts) {
         Some(t) if t > clock + 59 => {
-            let ahead = domains::age_label(clock, t);
-            format!("in {}", ahead.trim_end_matches(" ago"))
+            let ahead = u64::try_from(t.saturating_sub(clock)).unwrap_or(0);
+            format!("in {}", fresh::age_text(ahead))
         }
-        Some(t) => domains::age_label(t, clock),
+        Some(t) => fresh::ago_since(t, clock),
+        // Not a time: `format::ago` shows it as sent (`—` when empty).
         None => format::ago(ts, clock),
     }
 }
