@@ -383,6 +383,18 @@ pub fn set_can_create_leads(m: &mut Model, can: Option<bool>) {
     }
 }
 
+/// One of the pane's subscriptions fired.
+fn sub_fired(m: &mut Model, sub: LeadsSub) -> Vec<Cmd> {
+    match sub {
+        LeadsSub::RunWatch(search) => on_run_watch_due(m, &search),
+        LeadsSub::Facts => facts::fetch_next(m),
+        LeadsSub::LiveFilter => filter::apply_live(m),
+        LeadsSub::CreateCheck(_) => new_search::read_check(m),
+        LeadsSub::RunCheck(search, _) => run::read_run_check(m, &search),
+        LeadsSub::RunAllCheck(_) => run::read_run_all_check(m),
+    }
+}
+
 /// Whether a request of this pane whose purpose passes `f` is in flight
 /// (the shared request table is the one record of what is).
 pub fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
@@ -397,6 +409,56 @@ pub fn starting(m: &Model, search: &str) -> bool {
 /// Whether the create-search request is on its way.
 pub fn creating(m: &Model) -> bool {
     in_flight(m, |p| *p == Purpose::Create)
+}
+
+/// The base period at which the pane's run watch reads the open search
+/// again (`None`: nothing does): while the pane shows it and its run is
+/// live and not lost. What the subscriptions poll and what the pane says of
+/// the search's freshness both come from here.
+pub fn open_watch(m: &Model, o: &Opened) -> Option<Duration> {
+    let shown = m.pane == Pane::Leads && matches!(m.panes.leads.view, View::Search | View::Detail);
+    let live = o.watch_lost.is_none() && o.latest_run.as_ref().is_some_and(|r| r.status.is_live());
+    (shown && live).then_some(m.poll.run)
+}
+
+/// The base period at which the run watch reads a searches row again
+/// (`None`: nothing does): a watched row on screen in the list.
+pub fn row_watch(m: &Model, row: &searches::SearchRow) -> Option<Duration> {
+    let shown = m.pane == Pane::Leads && m.panes.leads.view == View::Searches;
+    (shown && row.watched()).then_some(m.poll.run)
+}
+
+/// The period a poll at `base` really runs at for values held in `f` (the
+/// holder's one backoff rule; none for a refused key).
+fn poll_of(f: &crate::app::fresh::Freshness, base: Option<Duration>) -> Option<Duration> {
+    let mut f = f.clone();
+    f.schedule(base);
+    f.next_poll()
+}
+
+/// Tells each holder of the pane whether a poll reads it again, from the
+/// same rules the subscriptions use ([`open_watch`], [`row_watch`]), so
+/// what is drawn is what is scheduled. Run after every update of the pane.
+pub fn sync_polls(m: &mut Model) {
+    let open = m.panes.leads.open.as_ref().and_then(|o| open_watch(m, o));
+    if let Some(o) = m.panes.leads.open.as_mut() {
+        o.fresh.schedule(open);
+    }
+    let vp = layout::searches_viewport(m.layout().body);
+    let on_screen: BTreeSet<String> = m
+        .panes
+        .leads
+        .list
+        .visible_rows(vp)
+        .into_iter()
+        .filter(|r| row_watch(m, r).is_some())
+        .map(|r| r.search.search_id.clone())
+        .collect();
+    let base = m.poll.run;
+    for row in &mut m.panes.leads.list.rows {
+        let polled = on_screen.contains(&row.search.search_id);
+        row.fresh.schedule(polled.then_some(base));
+    }
 }
 
 impl LeadsModel {
@@ -416,10 +478,8 @@ impl LeadsModel {
         match self.view {
             View::Search | View::Detail => {
                 if let Some(o) = &self.open
-                    && o.latest_run.as_ref().is_some_and(|r| r.status.is_live())
-                    && o.watch_lost.is_none()
+                    && let Some(every) = poll_of(&o.fresh, open_watch(m, o))
                 {
-                    let every = o.fresh.backoff(m.poll.run);
                     subs.push((LeadsSub::RunWatch(o.search.search_id.clone()), every));
                 }
                 if facts::wanted(m).is_some() {
@@ -432,8 +492,7 @@ impl LeadsModel {
             View::Searches => {
                 let vp = layout::searches_viewport(m.layout().body);
                 for row in self.list.visible_rows(vp) {
-                    if row.watched() {
-                        let every = row.fresh.backoff(m.poll.run);
+                    if let Some(every) = poll_of(&row.fresh, row_watch(m, row)) {
                         subs.push((LeadsSub::RunWatch(row.search.search_id.clone()), every));
                     }
                 }
@@ -1035,52 +1094,66 @@ impl PaneUnit for LeadsModel {
     ];
 
     fn enter(m: &mut Model) -> Vec<Cmd> {
-        on_enter(m)
+        let cmds = on_enter(m);
+        sync_polls(m);
+        cmds
     }
     fn from_cache(m: &mut Model) {
         searches::from_cache(m);
+        sync_polls(m);
     }
     fn resize(m: &mut Model) -> Vec<Cmd> {
-        on_resize(m)
+        let cmds = on_resize(m);
+        sync_polls(m);
+        cmds
     }
     fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-        on_text_key(m, key)
+        let cmds = on_text_key(m, key);
+        sync_polls(m);
+        cmds
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
-        on_action(m, action)
+        let cmds = on_action(m, action);
+        sync_polls(m);
+        cmds
     }
     fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-        on_mouse(m, ev)
+        let cmds = on_mouse(m, ev);
+        sync_polls(m);
+        cmds
     }
     fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-        on_paste(m, text)
+        let cmds = on_paste(m, text);
+        sync_polls(m);
+        cmds
     }
     fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
-        on_reply(m, id, purpose, reply)
+        let cmds = on_reply(m, id, purpose, reply);
+        sync_polls(m);
+        cmds
     }
     fn subscriptions(m: &Model, subs: &mut Vec<(LeadsSub, Duration)>) {
         m.panes.leads.subscriptions(m, subs);
     }
     fn sub_fired(m: &mut Model, sub: LeadsSub) -> Vec<Cmd> {
-        match sub {
-            LeadsSub::RunWatch(search) => on_run_watch_due(m, &search),
-            LeadsSub::Facts => facts::fetch_next(m),
-            LeadsSub::LiveFilter => filter::apply_live(m),
-            LeadsSub::CreateCheck(_) => new_search::read_check(m),
-            LeadsSub::RunCheck(search, _) => run::read_run_check(m, &search),
-            LeadsSub::RunAllCheck(_) => run::read_run_all_check(m),
-        }
+        let cmds = sub_fired(m, sub);
+        sync_polls(m);
+        cmds
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
-        on_answered(m, what, answer)
+        let cmds = on_answered(m, what, answer);
+        sync_polls(m);
+        cmds
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
-        match name {
+        let cmds = match name {
             "open search" => open_search_by_id(m, arg.as_deref().unwrap_or(""), "pasted"),
             "run all" => on_action(m, Action::RunAll),
             "export" => start_export(m, arg),
             _ => Vec::new(),
-        }
+        };
+        sync_polls(m);
+        cmds
     }
     fn unsent(m: &Model) -> Option<String> {
         m.panes.leads.unsent()

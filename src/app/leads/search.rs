@@ -280,7 +280,7 @@ pub fn on_page(
                     o.watch_lost = Some("search not found".into());
                 }
                 // What is shown stays, marked stale.
-                o.fresh.fail(text, &e);
+                o.fresh.fail_at(m.clock, text, &e);
                 o.window.failed(&e);
             }
             toast_error(m, "loading results", &e);
@@ -378,8 +378,10 @@ pub fn on_watch(
             // (more slowly): one failed read must not end it. Only a search
             // that is gone ends it.
             let gone = e.status() == Some(404);
+            let clock = m.clock;
             let first = m.panes.leads.open.as_mut().is_some_and(|o| {
-                o.fresh.fail(
+                o.fresh.fail_at(
+                    clock,
                     if gone {
                         format!("search {NOT_FOUND}")
                     } else {

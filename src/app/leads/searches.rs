@@ -498,7 +498,8 @@ pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
         }
         Err(e) => {
             row.gone = e.status() == Some(404);
-            row.fresh.fail(
+            row.fresh.fail_at(
+                clock,
                 if row.gone {
                     NOT_FOUND.to_owned()
                 } else {

@@ -1641,8 +1641,12 @@ fn a_failed_refresh_keeps_what_is_shown_marked_stale_and_the_watch_goes_on() {
     );
     assert!(o.watch_lost.is_none());
     let screen = screen_rows(&m, 80, 24).join("\n");
-    assert!(screen.contains("◐ running"), "{screen}");
-    assert!(screen.contains("⚠ as of 2m ago (not_found)"), "{screen}");
+    // The watch really reads again, at the pace it is scheduled at.
+    assert!(
+        screen.contains("◐ running · run")
+            && screen.contains("ago · retrying in 8 s · 2,000 results"),
+        "{screen}"
+    );
     assert!(!screen.contains("status unknown"), "{screen}");
     // The service answers again: fresh, and the normal pace.
     failing.set(false);
@@ -1651,7 +1655,68 @@ fn a_failed_refresh_keeps_what_is_shown_marked_stale_and_the_watch_goes_on() {
     let o = m.panes.leads.open.as_ref().expect("open");
     assert!(!o.fresh.is_stale());
     assert_eq!(watch_period(&m, "s-3"), Some(base));
-    assert!(!screen_rows(&m, 80, 24).join("\n").contains('⚠'));
+    let screen = screen_rows(&m, 80, 24).join("\n");
+    assert!(!screen.contains('⚠'), "{screen}");
+    assert!(screen.contains("· live ·"), "{screen}");
+}
+
+/// A refused key fails the same way every time: the run watch stops
+/// instead of asking again, and the open search says how to fix the key
+/// (it once went on polling, and said "retrying", for ever).
+#[test]
+fn a_refused_key_stops_the_run_watch_and_says_how_to_fix_it() {
+    let refused = std::rc::Rc::new(std::cell::Cell::new(false));
+    let mut fake = Fake::new();
+    fake.run = RunStatus::Running;
+    fake.tamper = Some(Box::new(failing_after(refused.clone(), 401)));
+    let mut m = opened(&mut fake);
+    assert!(watch_period(&m, "s-3").is_some(), "watched while running");
+    refused.set(true);
+    m.clock += 150;
+    let cmds = update(&mut m, Msg::SubFired(run_watch("s-3")));
+    fake.serve(&mut m, cmds);
+    assert_eq!(watch_period(&m, "s-3"), None, "no poll can help");
+    let screen = screen_rows(&m, 200, 50).join("\n");
+    assert!(
+        screen.contains("stale · as of 2m ago · key refused: see `outpost check`"),
+        "{screen}"
+    );
+    assert!(!screen.contains("retrying"), "{screen}");
+}
+
+/// A search whose run is over is read once: it says when, never `live`,
+/// and the key that reads it again; while its run is live and watched it
+/// says `live`.
+#[test]
+fn the_open_search_says_live_only_while_its_run_is_watched() {
+    let mut fake = Fake::new();
+    fake.run = RunStatus::Running;
+    let mut m = opened(&mut fake);
+    let screen = screen_rows(&m, 80, 24).join("\n");
+    assert!(
+        screen.contains("◐ running · run") && screen.contains("ago · live · 2,000 results"),
+        "{screen}"
+    );
+    let mut fake = Fake::new();
+    let mut m2 = opened(&mut fake);
+    assert_eq!(
+        watch_period(&m2, "s-3"),
+        None,
+        "nothing polls a finished run"
+    );
+    m2.clock += 150;
+    let screen = screen_rows(&m2, 80, 24).join("\n");
+    assert!(
+        screen.contains("● completed · run")
+            && screen.contains("ago · stale · as of 2m ago · r retries · 2,000 results"),
+        "{screen}"
+    );
+    assert!(!screen.contains("live"), "{screen}");
+    // Back on the list, nothing polls the open search any more.
+    let cmds = key(&mut m, KeyCode::Esc);
+    fake.serve(&mut m, cmds);
+    let o = m.panes.leads.open.as_ref().map(|o| o.fresh.poll);
+    assert!(matches!(o, None | Some(None)), "{o:?}");
 }
 
 #[test]
@@ -1695,7 +1760,12 @@ fn a_watched_list_row_keeps_its_values_when_a_read_fails_and_ends_only_when_gone
         "marked stale with its age: {line}"
     );
     assert!(!line.contains('…') && !line.contains("unknown"), "{line}");
-    assert!(screen.contains("not refreshed"), "{screen}");
+    // Its watch reads it again by itself: the footer says when, not that
+    // the Refresh key is needed.
+    assert!(
+        screen.contains("⚠ 1 row not refreshed (unavailable): retrying in 8 s"),
+        "{screen}"
+    );
 }
 
 #[test]

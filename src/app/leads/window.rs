@@ -32,6 +32,33 @@ pub fn capped_total(total: u64) -> usize {
     usize::try_from(total).unwrap_or(usize::MAX).min(MAX_TOTAL)
 }
 
+/// The pages of `page` rows a table over `total` rows needs: those of the
+/// `viewport` rows from its scroll offset and `ahead` rows either side,
+/// nearest to the selection first. The one rule of every bounded page
+/// window (the results here; the Inbox's messages and the Campaigns
+/// roster still keep their own copies).
+pub fn pages_near(
+    table: &TableState,
+    total: usize,
+    viewport: usize,
+    page: usize,
+    ahead: usize,
+) -> Vec<usize> {
+    if total == 0 || page == 0 {
+        return Vec::new();
+    }
+    let first = table.offset.saturating_sub(ahead);
+    let last = table
+        .offset
+        .saturating_add(viewport.max(1))
+        .saturating_add(ahead)
+        .min(total - 1);
+    let here = table.selected / page;
+    let mut pages: Vec<usize> = (first / page..=last / page).collect();
+    pages.sort_by_key(|p| p.abs_diff(here));
+    pages
+}
+
 /// How a page is read from the service.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PageAccess {
@@ -116,23 +143,10 @@ impl Window {
     /// Pages that should be loaded for the view: those of the visible rows
     /// and of the rows just around them (load ahead), nearest first.
     pub fn wanted(&self, viewport: usize) -> Vec<usize> {
-        let Some(total) = self.total else {
-            return vec![0];
-        };
-        if total == 0 {
-            return Vec::new();
+        match self.total {
+            None => vec![0],
+            Some(total) => pages_near(&self.table, total, viewport, PAGE, AHEAD),
         }
-        let first = self.table.offset.saturating_sub(AHEAD);
-        let last = self
-            .table
-            .offset
-            .saturating_add(viewport.max(1))
-            .saturating_add(AHEAD)
-            .min(total - 1);
-        let here = self.table.selected / PAGE;
-        let mut pages: Vec<usize> = (first / PAGE..=last / PAGE).collect();
-        pages.sort_by_key(|p| p.abs_diff(here));
-        pages
     }
 
     /// How page `p` can be requested now, if it can.

@@ -91,6 +91,10 @@ pub struct ProfileModel {
     pub stored: Option<Stored>,
     /// Why it could not be read (shown while nothing is).
     pub load_error: Option<crate::api::ApiError>,
+    /// When the stored profile was last read, and whether the last read
+    /// failed (what was read stays shown, marked stale). No poll reads it
+    /// again: only entering the pane, the Refresh key or a reconnect do.
+    pub fresh: crate::app::fresh::Freshness,
     /// `extra` as a tree, for reading.
     pub tree: JsonTree,
     /// The read view's document.

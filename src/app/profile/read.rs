@@ -55,7 +55,9 @@ pub fn set_stored(m: &mut Model, resp: ContextResponse) {
 
 /// Shows `body` as the stored profile.
 pub fn store(m: &mut Model, body: PutContext, profile_missing: bool) {
+    let clock = m.clock;
     let p = &mut m.panes.profile;
+    p.fresh.ok(clock);
     p.tree = JsonTree::new(Value::Object(body.context.extra.clone()));
     p.stored = Some(Stored {
         body,
@@ -312,6 +314,12 @@ pub fn on_loaded(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
 }
 
 fn failed_load(m: &mut Model, e: &ApiError) {
+    let clock = m.clock;
+    // What was read stays shown, marked stale with its age.
+    m.panes
+        .profile
+        .fresh
+        .fail_at(clock, format!("{}: {}", e.code(), e.message()), e);
     if m.panes.profile.stored.is_none() {
         m.panes.profile.load_error = Some(e.clone());
     }

@@ -1039,3 +1039,26 @@ fn a_refused_codes_reason_is_drawn_inert() {
     assert!(!s.contains("52;c;"), "{s}");
     assert!(!s.contains('\u{202e}'), "{s:?}");
 }
+
+/// A reload that fails keeps the profile shown and says how old it is and
+/// how to read it again (it once only raised a notice that faded, leaving
+/// the old profile looking current).
+#[test]
+fn a_failed_reload_keeps_the_profile_and_says_its_age() {
+    let mut m = loaded();
+    m.clock = CLOCK + 150;
+    let (id, req) = one(&key(&mut m, KeyCode::Char('r')));
+    assert_eq!(req, ApiRequest::GetContext);
+    let busy = service_error(
+        503,
+        r#"{"error":{"code":"unavailable","message":"try later"}}"#,
+    );
+    reply(&mut m, id, ApiReply::Context(Box::new(Err(busy))));
+    m.toasts.clear();
+    let s = screen(&m);
+    assert!(s.contains("First name"), "the profile stays:\n{s}");
+    assert!(
+        s.contains("Company profile  stored  stale · as of 2m ago · r retries"),
+        "{s}"
+    );
+}

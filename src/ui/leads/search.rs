@@ -30,19 +30,20 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 }
 
 /// The status of the run: "never run" only when the search has no run;
-/// unknown when it could not be read; marked stale with its age when a
-/// refresh failed.
+/// unknown when it could not be read; then how fresh what is shown is
+/// (`live`, `retrying in 8 s`, `stale · as of 2m ago · r retries`).
 fn run_status_line(m: &Model, o: &Opened, theme: &Theme) -> Vec<Span<'static>> {
     let mut spans = status_spans(m, o, theme);
-    if let (Some(e), true) = (&o.fresh.error, o.loaded) {
-        spans.push(Span::raw(" ·"));
-        spans.push(stale::failed(m, o.fresh.read_at, e, watched(o), theme));
-    }
     if o.loaded {
+        // How fresh all of it is, from the one holder: `live` while the
+        // run watch reads it again, else when it was read (before the
+        // counts: a narrow screen cuts the line on the right).
+        spans.push(Span::raw(" ·"));
+        spans.push(stale::freshness(m, &o.fresh, theme));
         let s = &o.search;
         spans.push(Span::styled(
             format!(
-                " · {} · {} · {} contacted",
+                "· {} · {} · {} contacted",
                 format::plural(s.result_count, "result", "results"),
                 format::plural(s.lead_count, "lead", "leads"),
                 format::count(s.contacted_count)
@@ -50,21 +51,7 @@ fn run_status_line(m: &Model, o: &Opened, theme: &Theme) -> Vec<Span<'static>> {
             theme.text,
         ));
     }
-    if watched(o) {
-        spans.push(Span::styled(
-            format!(
-                " · watching every {}",
-                format::duration(o.fresh.backoff(m.poll.run))
-            ),
-            theme.info,
-        ));
-    }
     spans
-}
-
-/// Whether the run is watched (live, and the search not gone).
-fn watched(o: &Opened) -> bool {
-    o.watch_lost.is_none() && o.latest_run.as_ref().is_some_and(|r| r.status.is_live())
 }
 
 /// The status itself, first on the line (it may be cut on the right).

@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use super::super::theme::Theme;
 use super::super::widgets::stale;
 use super::super::widgets::vtable::{self, Column, TableSpec};
-use super::{cursor_spans, placeholder, retry_note, t};
+use super::{cursor_spans, placeholder, t};
 use crate::api::model::SearchKind;
 use crate::app::Model;
 use crate::app::fresh::age_text;
@@ -238,17 +238,17 @@ fn footer(m: &Model, on_screen: &[&SearchRow], theme: &Theme) -> Option<Line<'st
         .collect();
     if let Some(first) = stale.first() {
         let why = first.fresh.failed_code().unwrap_or_default();
-        let next = retry_note(m, first.fresh.error.as_ref())
-            .map(|n| format!(" · {n}"))
-            .unwrap_or_default();
         spans.push(Span::styled(
             format!(
-                " ⚠ {} not refreshed ({}): shown as last read{next} ",
+                " ⚠ {} not refreshed ({}):",
                 format::plural(stale.len() as u64, "row", "rows"),
                 t(why),
             ),
             theme.warn,
         ));
+        // What happens next, from the first one's holder: its watch
+        // retries, or nothing does and it says its age.
+        spans.push(stale::freshness(m, &first.fresh, theme));
     }
     let running = l
         .shown()

@@ -99,6 +99,10 @@ fn doc_title(m: &Model, theme: &Theme) -> Line<'static> {
     } else if p.stored.is_some() {
         spans.push(Span::styled(" stored ", theme.ok));
     }
+    if p.stored.is_some() {
+        // How fresh what is shown is, from the one holder.
+        spans.push(crate::ui::widgets::stale::freshness(m, &p.fresh, theme));
+    }
     Line::from(spans)
 }
 
