@@ -757,7 +757,7 @@ impl Model {
         ];
         lines.extend(checking.iter().map(|w| format!("  · {w}")));
         lines.push(
-            "If you quit now, nobody will know until you look: check in the web dashboard before doing any of them again."
+            "If you quit now, the check stops: sends are checked again at the next start; for the rest, look in the web dashboard before doing any of them again."
                 .to_owned(),
         );
         self.confirm(Confirm {

@@ -1708,7 +1708,7 @@ fn the_open_search_says_live_only_while_its_run_is_watched() {
     let screen = screen_rows(&m2, 80, 24).join("\n");
     assert!(
         screen.contains("● completed · run")
-            && screen.contains("ago · stale · as of 2m ago · r retries · 2,000 results"),
+            && screen.contains("ago · as of 2m ago · 2,000 results"),
         "{screen}"
     );
     assert!(!screen.contains("live"), "{screen}");
