@@ -239,40 +239,69 @@ fn a_pause_reply_without_some_counters_marks_them_and_reads_the_campaign_again()
     );
 }
 
+/// What the open campaign says of its freshness, in the one wording.
+fn shown(m: &Model) -> String {
+    let o = m.panes.campaigns.open.as_ref().expect("open");
+    crate::app::fresh::shown(m, &o.fresh)
+}
+
 #[test]
 fn offline_a_state_change_is_not_offered_and_the_detail_is_not_live() {
     let mut m = opened(&status_campaign(CampaignStatus::Active));
-    assert!(detail::live(&m), "watched and read");
+    assert_eq!(shown(&m), "live", "watched and read");
     update(
         &mut m,
         Msg::Connection(crate::api::ConnState::Offline {
             since: std::time::SystemTime::now(),
         }),
     );
-    assert!(!detail::live(&m));
+    // The watch's read fails to connect: it says when it reads again.
+    let cmds = detail::on_watch(&mut m, "c-1");
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaign(Box::new(Err(
+            crate::api::ApiError::Connect {
+                host: "h".into(),
+                detail: "refused".into(),
+            },
+        ))))
+    });
+    assert_eq!(shown(&m), "retrying in 4 s");
     let cmds = drive::key(&mut m, KeyCode::Char('p'));
     assert!(cmds.is_empty() && m.overlay.is_none());
     assert!(toasts(&m).contains("Cannot pause now"), "{}", toasts(&m));
 }
 
 /// The watch reads as often as its subscription says, and the detail says
-/// the same period: after a failed read it is slower, and not live.
+/// the same: after a failed read it is slower, "retrying in" that period,
+/// counting down; off screen nothing reads it, and it says its age.
 #[test]
 fn what_the_detail_calls_live_is_what_the_watch_really_does() {
     let mut m = opened(&status_campaign(CampaignStatus::Active));
     let base = m.poll.campaign;
     assert_eq!(detail::watch(&m), Some(("c-1".into(), base)));
+    assert_eq!(shown(&m), "live");
     let cmds = detail::on_watch(&mut m, "c-1");
     answer(&mut m, cmds, |_| Some(failed_read()));
     assert_eq!(detail::watch(&m), Some(("c-1".into(), base * 2)));
-    assert!(!detail::live(&m));
-    let watch = crate::app::subscriptions(&m).into_iter().find(|s| {
-        matches!(
-            &s.id,
-            SubId::Pane(PaneSub::Campaigns(CampaignsSub::Watch(_)))
-        )
-    });
-    assert_eq!(watch.map(|s| s.every), Some(base * 2));
+    let watch = || {
+        crate::app::subscriptions(&m).into_iter().find(|s| {
+            matches!(
+                &s.id,
+                SubId::Pane(PaneSub::Campaigns(CampaignsSub::Watch(_)))
+            )
+        })
+    };
+    assert_eq!(watch().map(|s| s.every), Some(base * 2));
+    assert_eq!(shown(&m), format!("retrying in {} s", (base * 2).as_secs()));
+    // Another pane: the watch stops, and the values say their age.
+    m.clock += 150;
+    drive::key(&mut m, KeyCode::Char('1'));
+    assert_eq!(detail::watch(&m), None);
+    assert!(
+        shown(&m).starts_with("stale · as of 2m ago"),
+        "{}",
+        shown(&m)
+    );
 }
 
 /// The other writes' lost answers say they may have reached, how sending
