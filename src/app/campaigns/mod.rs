@@ -9,7 +9,7 @@
 //! Every request is recorded in the shared request table with its
 //! [`Purpose`]; when what it was for goes (another campaign opened, the
 //! roster's filter changed) the request is forgotten, and the table drops
-//! its reply (the messages still check their filter generation). The state rules live in
+//! its reply (the one place stale replies are dropped). The state rules live in
 //! [`rules`]: a key that cannot work in the campaign's status is shown with
 //! its reason and never sent.
 
@@ -157,8 +157,6 @@ pub enum Purpose {
     Messages {
         /// The campaign.
         campaign: String,
-        /// The filter generation.
-        generation: u64,
     },
     /// One lead's messages with the merged replies.
     LeadMessages {
@@ -646,10 +644,7 @@ fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Ve
         Purpose::EditLead(id) => lead::on_edited(m, &id, reply),
         Purpose::Delete(campaign) => delete::on_deleted(m, &campaign, reply),
         Purpose::SaveSequence(campaign) => sequence::on_saved(m, &campaign, reply),
-        Purpose::Messages {
-            campaign,
-            generation,
-        } => messages::on_list(m, &campaign, generation, reply),
+        Purpose::Messages { campaign } => messages::on_list(m, &campaign, reply),
         Purpose::LeadMessages { campaign, prospect } => {
             messages::on_thread(m, &campaign, &prospect, reply)
         }
