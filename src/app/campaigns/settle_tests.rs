@@ -13,6 +13,7 @@ use crate::api::ServiceError;
 use crate::api::model::*;
 use crate::app::fixtures::drive;
 use crate::app::{ApiReply, ApiRequest, Cmd, Model, Msg, PaneSub, SubId, update};
+use crate::logic::write;
 
 /// A write's answer lost behind a gateway (the handler ran).
 fn lost(status: u16) -> crate::api::ApiError {
@@ -382,4 +383,95 @@ fn quitting_while_a_lost_resume_is_checked_asks_first() {
     answer(&mut m, check, |_| Some(campaign_reply(&active)));
     drive::key(&mut m, KeyCode::Char('q'));
     assert!(m.quit, "settled: quits at once");
+}
+
+/// A campaign read back after a lost sequence save, its steps `sent` (or
+/// the old ones).
+fn with_steps(c: &Campaign, sent: Option<&[SequenceNodeInput]>) -> ApiReply {
+    let mut read = c.clone();
+    if let Some(sent) = sent {
+        read.sequence_nodes = Some(
+            sent.iter()
+                .enumerate()
+                .map(|(i, n)| SequenceNode {
+                    id: format!("n{i}"),
+                    campaign_id: c.id.clone(),
+                    position: i as u64,
+                    kind: n.kind.clone(),
+                    subject: n.subject.clone(),
+                    body: n.body.clone(),
+                })
+                .collect(),
+        );
+    }
+    campaign_reply(&read)
+}
+
+/// A draft's sequence edited ("!" after the first subject) and saved, its
+/// answer lost: the steps sent and the check's first read.
+fn sequence_lost() -> (Campaign, Model, Vec<SequenceNodeInput>, Vec<Cmd>) {
+    let c = status_campaign(CampaignStatus::Draft);
+    let mut m = opened(&c);
+    drive::key(&mut m, KeyCode::Char('s'));
+    drive::key(&mut m, KeyCode::End);
+    drive::chars(&mut m, "!");
+    let cmds = drive::ctrl(&mut m, 's');
+    let sent = match &requests(&cmds)[..] {
+        [ApiRequest::UpdateCampaign { update, .. }] => {
+            update.sequence_nodes.clone().expect("the steps are sent")
+        }
+        other => panic!("the save is sent: {other:?}"),
+    };
+    let read = answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaign(Box::new(Err(lost(502)))))
+    });
+    assert!(
+        matches!(&requests(&read)[..], [ApiRequest::GetCampaign { .. }]),
+        "the campaign is read back at once: {read:?}"
+    );
+    (c, m, sent, read)
+}
+
+/// A lost sequence save is proved by reading the campaign back: found when
+/// its steps are those sent; a failed read counts for nothing.
+#[test]
+fn a_lost_sequence_save_is_found_when_the_campaign_read_back_has_the_steps_sent() {
+    let (c, mut m, sent, read) = sequence_lost();
+    answer(&mut m, read, |_| Some(failed_read()));
+    assert!(!toasts(&m).contains("Sequence saved"), "{}", toasts(&m));
+    let s = &m.panes.campaigns.changes["c-1"];
+    assert_eq!(
+        (s.check.absent, s.check.failed),
+        (0, 1),
+        "a failed read is no evidence"
+    );
+    let cmds = fire(&mut m, "c-1");
+    answer(&mut m, cmds, |_| Some(with_steps(&c, Some(&sent))));
+    let t = toasts(&m);
+    assert!(
+        t.contains("Sequence saved: “EU RevOps”: found in the campaign's sequence"),
+        "{t}"
+    );
+    assert!(!m.panes.campaigns.changes.contains_key("c-1"));
+}
+
+/// Good reads showing the old steps: after five, "most likely not saved",
+/// and saving again is said to be safe.
+#[test]
+fn a_lost_sequence_save_whose_steps_never_show_is_most_likely_not_saved() {
+    let (c, mut m, _sent, mut read) = sequence_lost();
+    for _ in 0..write::GOOD_READS {
+        answer(&mut m, read, |_| Some(with_steps(&c, None)));
+        if m.panes.campaigns.changes["c-1"].check.settled() {
+            break;
+        }
+        read = fire(&mut m, "c-1");
+    }
+    let t = toasts(&m);
+    assert!(t.contains("Sequence: most likely not saved"), "{t}");
+    assert!(
+        t.contains("not found in the campaign's sequence after 5 good reads"),
+        "{t}"
+    );
+    assert!(!t.contains("Sequence saved:"), "{t}");
 }
