@@ -968,6 +968,20 @@ impl PaneUnit for CampaignsModel {
     fn capture_drafts(m: &Model, state: &mut State) {
         capture_drafts(m, state);
     }
+    fn countdown_visible(m: &Model) -> bool {
+        // "retrying in N s" counts down on screen: the one-second tick
+        // redraws it.
+        let c = &m.panes.campaigns;
+        let shown = match c.view {
+            View::List => Some(&c.list.fresh),
+            View::Detail => c.open.as_ref().map(|o| &o.fresh),
+            _ => None,
+        };
+        m.pane == Pane::Campaigns
+            && shown.is_some_and(|f| {
+                matches!(f.shown(m.clock), crate::app::fresh::Shown::Retrying { .. })
+            })
+    }
     fn modal(m: &Model) -> bool {
         let c = &m.panes.campaigns;
         c.dialog.is_some() || matches!(c.view, View::Create | View::Sequence)

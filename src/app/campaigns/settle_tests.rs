@@ -294,6 +294,12 @@ fn what_the_detail_calls_live_is_what_the_watch_really_does() {
     };
     assert_eq!(watch().map(|s| s.every), Some(base * 2));
     assert_eq!(shown(&m), format!("retrying in {} s", (base * 2).as_secs()));
+    assert!(
+        crate::app::subscriptions(&m)
+            .iter()
+            .any(|s| s.id == SubId::Countdown),
+        "the countdown is redrawn every second"
+    );
     // Another pane: the watch stops, and the values say their age.
     m.clock += 150;
     drive::key(&mut m, KeyCode::Char('1'));
