@@ -312,6 +312,12 @@ fn sequence_verdict(m: &mut Model, id: &str, s: &StatusCheck, verdict: &Verdict)
                 "Sequence saved",
                 &format!("“{name}”: {how} (checked after its answer was lost)"),
             );
+            // Saved: the editor closes as after a save that answered.
+            let c = &mut m.panes.campaigns;
+            if c.sequence.as_ref().is_some_and(|e| e.campaign == id) {
+                c.sequence = None;
+                c.view = super::View::Detail;
+            }
             let draft = format!("sequence:{id}");
             return super::drop_draft(m, &draft);
         }

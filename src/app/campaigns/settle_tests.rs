@@ -459,6 +459,10 @@ fn a_lost_sequence_save_is_found_when_the_campaign_read_back_has_the_steps_sent(
         "{t}"
     );
     assert!(!m.panes.campaigns.changes.contains_key("c-1"));
+    assert!(
+        m.panes.campaigns.sequence.is_none(),
+        "the editor closes, saved"
+    );
 }
 
 /// Good reads showing the old steps: after five, "most likely not saved",
