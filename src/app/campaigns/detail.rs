@@ -162,32 +162,28 @@ pub fn refresh(m: &mut Model) -> Vec<Cmd> {
     cmds
 }
 
-/// The watch of the open campaign, when it runs: `(campaign, period)`.
-/// Only while the campaign is launching or active and its detail on
-/// screen; each failed read in a row slows it down. The detail says
-/// "live" and when it reads from this, never from the poll setting alone.
-pub fn watch(m: &Model) -> Option<(String, Duration)> {
+/// Whether the open campaign is watched: launching or active, loaded, its
+/// detail on screen. [`super::schedule`] tells its freshness so, and
+/// [`watch`] runs on what that freshness then schedules.
+pub fn watched(m: &Model) -> bool {
     let c = &m.panes.campaigns;
-    if m.pane != Pane::Campaigns || c.view != View::Detail {
-        return None;
-    }
-    let o = c.open.as_ref()?;
-    if !o.loaded || !rules::is_live(&o.campaign.status) {
-        return None;
-    }
-    Some((o.campaign.id.clone(), o.fresh.backoff(m.poll.campaign)))
+    m.pane == Pane::Campaigns
+        && c.view == View::Detail
+        && c.open
+            .as_ref()
+            .is_some_and(|o| o.loaded && rules::is_live(&o.campaign.status))
 }
 
-/// Whether the open campaign is live: watched, its last read good, the
-/// service reachable.
-pub fn live(m: &Model) -> bool {
-    watch(m).is_some()
-        && m.net.offline_since().is_none()
-        && m.panes
-            .campaigns
-            .open
-            .as_ref()
-            .is_some_and(|o| !o.fresh.is_stale() && o.fresh.read_at.is_some())
+/// The watch of the open campaign, when it runs: `(campaign, period)`,
+/// the period its freshness schedules (each failed read in a row slows it
+/// down; a refused key stops it). The detail draws "live" or "retrying"
+/// from that same freshness, so it says what this really does.
+pub fn watch(m: &Model) -> Option<(String, Duration)> {
+    if !watched(m) {
+        return None;
+    }
+    let o = m.panes.campaigns.open.as_ref()?;
+    Some((o.campaign.id.clone(), o.fresh.next_poll()?))
 }
 
 /// The campaign was read whole: nothing shown is carried over from before
@@ -224,6 +220,7 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Campaign(result) = reply else {
         return Vec::new();
     };
+    let clock = m.clock;
     let Some(o) = m
         .panes
         .campaigns
@@ -260,7 +257,7 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
         Err(e) => {
             if o.loaded {
                 // The values shown stay, marked stale with their age.
-                o.fresh.fail(error_text(&e), &e);
+                o.fresh.fail_at(clock, error_text(&e), &e);
             } else {
                 o.error = Some(e.clone());
             }

@@ -73,10 +73,21 @@ pub fn has_live(l: &CampaignList) -> bool {
     l.rows.iter().any(|c| rules::is_live(&c.status))
 }
 
-/// Whether the list is polled: shown, loaded, with a campaign sending.
+/// Whether the list is polled: shown, loaded, with a campaign sending
+/// ([`super::schedule`] tells its freshness so; [`poll`] runs on it).
 pub fn watched(m: &Model) -> bool {
     let c = &m.panes.campaigns;
     m.pane == Pane::Campaigns && c.view == View::List && c.list.loaded && has_live(&c.list)
+}
+
+/// The list's poll, when it runs: the period its freshness schedules
+/// (slower after failures, none for a refused key), so the title's
+/// "live" or "retrying in N s" is what really happens.
+pub fn poll(m: &Model) -> Option<std::time::Duration> {
+    if !watched(m) {
+        return None;
+    }
+    m.panes.campaigns.list.fresh.next_poll()
 }
 
 /// Leads sent at least one message: the service's `contacted` when it
@@ -222,10 +233,11 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
             cmds
         }
         Err(e) => {
+            let clock = m.clock;
             let l = &mut m.panes.campaigns.list;
             if l.loaded {
                 // The rows stay, marked stale with their age.
-                l.fresh.fail(error_text(&e), &e);
+                l.fresh.fail_at(clock, error_text(&e), &e);
             } else {
                 l.error = Some(e.clone());
             }

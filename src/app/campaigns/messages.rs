@@ -67,11 +67,9 @@ pub struct Messages {
     pub filter: Filter,
     /// The first lead (offset into the roster order) whose messages show.
     pub offset: u64,
-    /// Bumped on every new query: older answers are dropped.
-    pub generation: u64,
     /// The messages of leads `offset..offset + 100`.
     pub items: Vec<GeneratedMessage>,
-    /// An answer arrived for this generation.
+    /// An answer arrived for the current query.
     pub loaded: bool,
     /// The last failure.
     pub error: Option<ApiError>,
@@ -154,7 +152,6 @@ pub fn ensure_loaded(m: &mut Model) -> Vec<Cmd> {
     }
     let purpose = Purpose::Messages {
         campaign: o.campaign.id.clone(),
-        generation: o.messages.generation,
     };
     if o.messages.loaded || in_flight(m, |p| *p == purpose) {
         return Vec::new();
@@ -175,12 +172,13 @@ pub fn refresh(m: &mut Model) -> Vec<Cmd> {
     request(m)
 }
 
-/// Reads the list afresh (new filter, new page, or `r`).
+/// Reads the list afresh (new filter, new page, or `r`): a read on its way
+/// for the old query is forgotten, so the request table drops its answer
+/// (the one place stale replies are dropped).
 pub fn reload(m: &mut Model) -> Vec<Cmd> {
     let Some(o) = m.panes.campaigns.open.as_mut() else {
         return Vec::new();
     };
-    o.messages.generation += 1;
     o.messages.loaded = false;
     o.messages.stale = false;
     m.requests
@@ -202,7 +200,6 @@ fn request(m: &mut Model) -> Vec<Cmd> {
     let (_, cmd) = m.request(
         Purpose::Messages {
             campaign: id.clone(),
-            generation: o.messages.generation,
         },
         ApiRequest::GeneratedMessages { id, query: q },
     );
@@ -210,7 +207,7 @@ fn request(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The list answered.
-pub fn on_list(m: &mut Model, campaign: &str, generation: u64, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_list(m: &mut Model, campaign: &str, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Messages(result) = reply else {
         return Vec::new();
     };
@@ -218,7 +215,7 @@ pub fn on_list(m: &mut Model, campaign: &str, generation: u64, reply: ApiReply) 
     let Some(o) = m.panes.campaigns.open.as_mut() else {
         return Vec::new();
     };
-    if o.campaign.id != campaign || o.messages.generation != generation {
+    if o.campaign.id != campaign {
         return Vec::new();
     }
     let l = &mut o.messages;

@@ -9,7 +9,7 @@
 //! Every request is recorded in the shared request table with its
 //! [`Purpose`]; when what it was for goes (another campaign opened, the
 //! roster's filter changed) the request is forgotten, and the table drops
-//! its reply (the messages still check their filter generation). The state rules live in
+//! its reply (the one place stale replies are dropped). The state rules live in
 //! [`rules`]: a key that cannot work in the campaign's status is shown with
 //! its reason and never sent.
 
@@ -157,8 +157,6 @@ pub enum Purpose {
     Messages {
         /// The campaign.
         campaign: String,
-        /// The filter generation.
-        generation: u64,
     },
     /// One lead's messages with the merged replies.
     LeadMessages {
@@ -416,6 +414,29 @@ pub fn upsert(m: &mut Model, c: Campaign) {
     list::upsert(m, c);
 }
 
+/// Tells the list's and the open campaign's freshness whether a poll
+/// reads them again, and at what base period: the one place their
+/// schedule is decided, after every change of the pane, so what the
+/// title draws ("live", "retrying in N s", "stale · as of …") is what the
+/// subscriptions run.
+pub fn schedule(m: &mut Model) {
+    let every = m.poll.campaign;
+    let list = list::watched(m).then_some(every);
+    let open = detail::watched(m).then_some(every);
+    let c = &mut m.panes.campaigns;
+    c.list.fresh.schedule(list);
+    if let Some(o) = c.open.as_mut() {
+        o.fresh.schedule(open);
+    }
+}
+
+/// Runs a change of the pane, then [`schedule`]s its freshness.
+fn then_schedule<T>(m: &mut Model, change: impl FnOnce(&mut Model) -> T) -> T {
+    let out = change(m);
+    schedule(m);
+    out
+}
+
 /// Status-bar hints of what is shown.
 fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     let c = &m.panes.campaigns;
@@ -623,10 +644,7 @@ fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Ve
         Purpose::EditLead(id) => lead::on_edited(m, &id, reply),
         Purpose::Delete(campaign) => delete::on_deleted(m, &campaign, reply),
         Purpose::SaveSequence(campaign) => sequence::on_saved(m, &campaign, reply),
-        Purpose::Messages {
-            campaign,
-            generation,
-        } => messages::on_list(m, &campaign, generation, reply),
+        Purpose::Messages { campaign } => messages::on_list(m, &campaign, reply),
         Purpose::LeadMessages { campaign, prospect } => {
             messages::on_thread(m, &campaign, &prospect, reply)
         }
@@ -641,9 +659,8 @@ fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Ve
 /// launching or active and on screen, and on the list while it shows such
 /// a campaign. Each failed read in a row slows its poller down.
 fn subscriptions(m: &Model, subs: &mut Vec<(CampaignsSub, Duration)>) {
-    let c = &m.panes.campaigns;
-    if list::watched(m) {
-        subs.push((CampaignsSub::List, c.list.fresh.backoff(m.poll.campaign)));
+    if let Some(every) = list::poll(m) {
+        subs.push((CampaignsSub::List, every));
     }
     if let Some((misses, after)) = lost::recheck(m) {
         subs.push((CampaignsSub::CreateCheck(misses), after));
@@ -868,45 +885,53 @@ impl PaneUnit for CampaignsModel {
     ];
 
     fn enter(m: &mut Model) -> Vec<Cmd> {
-        on_enter(m)
+        then_schedule(m, on_enter)
     }
     fn from_cache(m: &mut Model) {
-        list::from_cache(m);
+        then_schedule(m, list::from_cache);
+    }
+    fn leave(m: &mut Model) {
+        // Off screen nothing polls it: the values say their age.
+        let c = &mut m.panes.campaigns;
+        c.list.fresh.schedule(None);
+        if let Some(o) = c.open.as_mut() {
+            o.fresh.schedule(None);
+        }
     }
     fn resize(m: &mut Model) -> Vec<Cmd> {
-        on_resize(m)
+        then_schedule(m, on_resize)
     }
     fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-        on_text_key(m, key)
+        then_schedule(m, |m| on_text_key(m, key))
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
-        on_action(m, action)
+        then_schedule(m, |m| on_action(m, action))
     }
     fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-        on_mouse(m, ev)
+        then_schedule(m, |m| on_mouse(m, ev))
     }
     fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-        on_paste(m, text)
+        then_schedule(m, |m| on_paste(m, text))
     }
     fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
-        on_reply(m, id, purpose, reply)
+        then_schedule(m, |m| on_reply(m, id, purpose, reply))
     }
     fn subscriptions(m: &Model, subs: &mut Vec<(CampaignsSub, Duration)>) {
         subscriptions(m, subs);
     }
     fn sub_fired(m: &mut Model, sub: CampaignsSub) -> Vec<Cmd> {
-        match sub {
+        then_schedule(m, |m| match sub {
             CampaignsSub::Watch(id) => detail::on_watch(m, &id),
             CampaignsSub::List => list::refresh(m),
             CampaignsSub::CreateCheck(_) => lost::read(m),
             CampaignsSub::StatusCheck(id, _) => settle::read(m, &id),
-        }
+        })
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
-        on_answered(m, what, answer)
+        then_schedule(m, |m| on_answered(m, what, answer))
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
-        on_command(m, name, arg)
+        then_schedule(m, |m| on_command(m, name, arg))
     }
     fn unsent(m: &Model) -> Option<String> {
         unsent(m)
@@ -942,6 +967,20 @@ impl PaneUnit for CampaignsModel {
     }
     fn capture_drafts(m: &Model, state: &mut State) {
         capture_drafts(m, state);
+    }
+    fn countdown_visible(m: &Model) -> bool {
+        // "retrying in N s" counts down on screen: the one-second tick
+        // redraws it.
+        let c = &m.panes.campaigns;
+        let shown = match c.view {
+            View::List => Some(&c.list.fresh),
+            View::Detail => c.open.as_ref().map(|o| &o.fresh),
+            _ => None,
+        };
+        m.pane == Pane::Campaigns
+            && shown.is_some_and(|f| {
+                matches!(f.shown(m.clock), crate::app::fresh::Shown::Retrying { .. })
+            })
     }
     fn modal(m: &Model) -> bool {
         let c = &m.panes.campaigns;

@@ -564,8 +564,11 @@ pub fn on_saved(m: &mut Model, campaign: &str, reply: ApiReply) -> Vec<Cmd> {
         }
         Err(e) => {
             // The save replaces the whole sequence: sending it again
-            // leaves the same steps.
-            let note = super::settle::failed_write(
+            // leaves the same steps; a read of the campaign tells whether
+            // it landed.
+            let lost =
+                crate::logic::write::of_error(&e) == crate::logic::write::Outcome::MayHaveReached;
+            let mut note = super::settle::failed_write(
                 &e,
                 "the sequence",
                 crate::logic::write::Settle::SafeToRepeat,
@@ -574,11 +577,31 @@ pub fn on_saved(m: &mut Model, campaign: &str, reply: ApiReply) -> Vec<Cmd> {
                     super::keys::SUBMIT.label
                 ),
             );
-            match m.panes.campaigns.sequence.as_mut() {
-                Some(ed) if ed.campaign == campaign => ed.note = Some(note),
-                _ => super::settle::notify_failed(m, "Sequence save", &e, &note),
+            let editing = m
+                .panes
+                .campaigns
+                .sequence
+                .as_ref()
+                .is_some_and(|ed| ed.campaign == campaign);
+            if lost && editing {
+                note.push_str("; reading the campaign back to see");
             }
-            Vec::new()
+            let sent = match m.panes.campaigns.sequence.as_mut() {
+                Some(ed) if ed.campaign == campaign => {
+                    ed.note = Some(note);
+                    Some(ed.nodes())
+                }
+                // The editor is gone, and the steps sent with it: the
+                // note stands alone (saving again is safe).
+                _ => {
+                    super::settle::notify_failed(m, "Sequence save", &e, &note);
+                    None
+                }
+            };
+            match sent {
+                Some(sent) if lost => super::settle::start_sequence(m, campaign, &sent, &e),
+                _ => Vec::new(),
+            }
         }
     }
 }

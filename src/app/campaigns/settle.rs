@@ -13,7 +13,7 @@ use super::super::{ApiReply, ApiRequest, Cmd, Model};
 use super::rules::Op;
 use super::{Purpose, error_text, in_flight, uncertain_detail, upsert};
 use crate::api::ApiError;
-use crate::api::model::CampaignStatus;
+use crate::api::model::{Campaign, CampaignStatus, NodeType, SequenceNodeInput};
 use crate::app::keymap::Action;
 use crate::logic::write::{self, Outcome, Seen, Settle, Verdict};
 
@@ -31,7 +31,16 @@ pub struct StatusCheck {
     pub why: String,
     /// The reads of the campaign so far.
     pub check: write::Check,
+    /// A sequence save: the steps sent (type, subject, body), which a read
+    /// of the campaign finds when the save landed.
+    pub steps: Option<Vec<Step>>,
 }
+
+/// A sequence step as sent and as read back: type, subject, body.
+pub type Step = (NodeType, String, String);
+
+/// Where a sequence save's check looks.
+pub const SEQUENCE_PLACE: &str = "in the campaign's sequence";
 
 impl StatusCheck {
     /// Reads so far, good or failed (a subscription's key: it changes with
@@ -40,9 +49,19 @@ impl StatusCheck {
         self.check.absent.saturating_add(self.check.failed)
     }
 
-    /// What the check saw so far, said of the campaign's status.
+    /// What the check saw so far, said of where it looks (the campaign's
+    /// status, or its sequence).
     pub fn text(&self) -> String {
-        self.check.text(PLACE)
+        self.check.text(self.place())
+    }
+
+    /// Where the check looks.
+    pub fn place(&self) -> &'static str {
+        if self.steps.is_some() {
+            SEQUENCE_PLACE
+        } else {
+            PLACE
+        }
     }
 }
 
@@ -91,6 +110,7 @@ pub fn start(m: &mut Model, id: &str, name: &str, op: Op, e: &ApiError) -> Vec<C
             name: name.to_owned(),
             why: why.clone(),
             check: write::Check::start(),
+            steps: None,
         },
     );
     let key = key_of(m, op);
@@ -103,6 +123,72 @@ pub fn start(m: &mut Model, id: &str, name: &str, op: Op, e: &ApiError) -> Vec<C
         ),
     );
     send(m, id)
+}
+
+/// A sequence save's answer may have reached the service: the campaign is
+/// read back at once, then on the check's schedule, and its steps compared
+/// with those sent (found when they match; a failed read counts for
+/// nothing).
+pub fn start_sequence(
+    m: &mut Model,
+    id: &str,
+    sent: &[SequenceNodeInput],
+    e: &ApiError,
+) -> Vec<Cmd> {
+    let c = &m.panes.campaigns;
+    let name = c
+        .open
+        .as_ref()
+        .map(|o| &o.campaign)
+        .into_iter()
+        .chain(c.list.rows.iter())
+        .find(|c| c.id == id)
+        .map_or_else(|| id.to_owned(), |c| c.name.clone());
+    m.panes.campaigns.changes.insert(
+        id.to_owned(),
+        StatusCheck {
+            op: Op::EditSequence,
+            name,
+            why: uncertain_detail(e),
+            check: write::Check::start(),
+            steps: Some(sent.iter().map(step_of_input).collect()),
+        },
+    );
+    send(m, id)
+}
+
+fn step_of_input(n: &SequenceNodeInput) -> Step {
+    (n.kind.clone(), n.subject.trim().to_owned(), n.body.clone())
+}
+
+/// The steps a campaign read shows, in order (`None`: the answer left its
+/// sequence out, which proves nothing either way).
+fn steps_read(c: &Campaign) -> Option<Vec<Step>> {
+    let mut nodes = c.sequence_nodes.clone()?;
+    nodes.sort_by_key(|n| n.position);
+    Some(
+        nodes
+            .iter()
+            .map(|n| (n.kind.clone(), n.subject.trim().to_owned(), n.body.clone()))
+            .collect(),
+    )
+}
+
+/// What one good read of campaign `c` shows of the write `s` checks.
+fn seen_in(s: &StatusCheck, c: &Campaign) -> Seen {
+    match &s.steps {
+        Some(sent) => match steps_read(c) {
+            Some(read) if read == *sent => {
+                Seen::Found("found in the campaign's sequence (its steps are those sent)".into())
+            }
+            Some(_) => Seen::Absent,
+            None => Seen::Failed("the campaign was read without its sequence".into()),
+        },
+        None if landed(s.op, &c.status) => {
+            Seen::Found(format!("the campaign's status reads {}", c.status))
+        }
+        None => Seen::Absent,
+    }
 }
 
 /// Sends the check's next read of the campaign.
@@ -156,16 +242,12 @@ pub fn on_read(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Campaign(result) = reply else {
         return Vec::new();
     };
-    let Some(op) = m.panes.campaigns.changes.get(id).map(|s| s.op) else {
+    let Some(check) = m.panes.campaigns.changes.get(id) else {
         return Vec::new();
     };
     let seen = match *result {
         Ok(c) => {
-            let seen = if landed(op, &c.status) {
-                Seen::Found(format!("the campaign's status reads {}", c.status))
-            } else {
-                Seen::Absent
-            };
+            let seen = seen_in(check, &c);
             upsert(m, c);
             // A whole campaign: nothing shown is carried over any more.
             super::detail::whole_read(m, id);
@@ -183,6 +265,9 @@ pub fn on_read(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let s = s.clone();
     let key = key_of(m, s.op);
     let name = &s.name;
+    if s.steps.is_some() {
+        return sequence_verdict(m, id, &s, &verdict);
+    }
     match verdict {
         Verdict::Found(how) => {
             m.panes.campaigns.changes.remove(id);
@@ -208,6 +293,48 @@ pub fn on_read(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
                 "“{name}”: {} — {key} asks before sending the {} again; the web dashboard shows the campaign's status",
                 s.text(),
                 s.op.name()
+            ),
+        ),
+    }
+    Vec::new()
+}
+
+/// A sequence save's check settled: said once. Saving again is safe either
+/// way (it replaces the whole sequence), so the verdict says so.
+fn sequence_verdict(m: &mut Model, id: &str, s: &StatusCheck, verdict: &Verdict) -> Vec<Cmd> {
+    let name = crate::text::sanitize::DisplayText::inline(&s.name).to_string();
+    let key = super::keys::SUBMIT.label;
+    match verdict {
+        Verdict::Found(how) => {
+            m.panes.campaigns.changes.remove(id);
+            m.notify(
+                Level::Success,
+                "Sequence saved",
+                &format!("“{name}”: {how} (checked after its answer was lost)"),
+            );
+            // Saved: the editor closes as after a save that answered.
+            let c = &mut m.panes.campaigns;
+            if c.sequence.as_ref().is_some_and(|e| e.campaign == id) {
+                c.sequence = None;
+                c.view = super::View::Detail;
+            }
+            let draft = format!("sequence:{id}");
+            return super::drop_draft(m, &draft);
+        }
+        Verdict::NotFound => m.notify(
+            Level::Warning,
+            "Sequence: most likely not saved",
+            &format!(
+                "“{name}”: {} — {key} in the editor saves it again (safe: it replaces the sequence)",
+                s.text()
+            ),
+        ),
+        Verdict::CouldNotCheck(_) | Verdict::NoCheck(_) => m.notify(
+            Level::Warning,
+            "Sequence: may have been saved",
+            &format!(
+                "“{name}”: {} — {key} in the editor saves it again (safe: it replaces the sequence)",
+                s.text()
             ),
         ),
     }
@@ -241,7 +368,7 @@ pub fn again_line(m: &Model, id: &str) -> Option<String> {
         "The last {} ({}): {}",
         s.op.name(),
         s.why,
-        s.check.again_warning(PLACE)
+        s.check.again_warning(s.place())
     ))
 }
 

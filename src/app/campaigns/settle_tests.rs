@@ -13,6 +13,7 @@ use crate::api::ServiceError;
 use crate::api::model::*;
 use crate::app::fixtures::drive;
 use crate::app::{ApiReply, ApiRequest, Cmd, Model, Msg, PaneSub, SubId, update};
+use crate::logic::write;
 
 /// A write's answer lost behind a gateway (the handler ran).
 fn lost(status: u16) -> crate::api::ApiError {
@@ -239,40 +240,75 @@ fn a_pause_reply_without_some_counters_marks_them_and_reads_the_campaign_again()
     );
 }
 
+/// What the open campaign says of its freshness, in the one wording.
+fn shown(m: &Model) -> String {
+    let o = m.panes.campaigns.open.as_ref().expect("open");
+    crate::app::fresh::shown(m, &o.fresh)
+}
+
 #[test]
 fn offline_a_state_change_is_not_offered_and_the_detail_is_not_live() {
     let mut m = opened(&status_campaign(CampaignStatus::Active));
-    assert!(detail::live(&m), "watched and read");
+    assert_eq!(shown(&m), "live", "watched and read");
     update(
         &mut m,
         Msg::Connection(crate::api::ConnState::Offline {
             since: std::time::SystemTime::now(),
         }),
     );
-    assert!(!detail::live(&m));
+    // The watch's read fails to connect: it says when it reads again.
+    let cmds = detail::on_watch(&mut m, "c-1");
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaign(Box::new(Err(
+            crate::api::ApiError::Connect {
+                host: "h".into(),
+                detail: "refused".into(),
+            },
+        ))))
+    });
+    assert_eq!(shown(&m), "retrying in 4 s");
     let cmds = drive::key(&mut m, KeyCode::Char('p'));
     assert!(cmds.is_empty() && m.overlay.is_none());
     assert!(toasts(&m).contains("Cannot pause now"), "{}", toasts(&m));
 }
 
 /// The watch reads as often as its subscription says, and the detail says
-/// the same period: after a failed read it is slower, and not live.
+/// the same: after a failed read it is slower, "retrying in" that period,
+/// counting down; off screen nothing reads it, and it says its age.
 #[test]
 fn what_the_detail_calls_live_is_what_the_watch_really_does() {
     let mut m = opened(&status_campaign(CampaignStatus::Active));
     let base = m.poll.campaign;
     assert_eq!(detail::watch(&m), Some(("c-1".into(), base)));
+    assert_eq!(shown(&m), "live");
     let cmds = detail::on_watch(&mut m, "c-1");
     answer(&mut m, cmds, |_| Some(failed_read()));
     assert_eq!(detail::watch(&m), Some(("c-1".into(), base * 2)));
-    assert!(!detail::live(&m));
-    let watch = crate::app::subscriptions(&m).into_iter().find(|s| {
-        matches!(
-            &s.id,
-            SubId::Pane(PaneSub::Campaigns(CampaignsSub::Watch(_)))
-        )
-    });
-    assert_eq!(watch.map(|s| s.every), Some(base * 2));
+    let watch = || {
+        crate::app::subscriptions(&m).into_iter().find(|s| {
+            matches!(
+                &s.id,
+                SubId::Pane(PaneSub::Campaigns(CampaignsSub::Watch(_)))
+            )
+        })
+    };
+    assert_eq!(watch().map(|s| s.every), Some(base * 2));
+    assert_eq!(shown(&m), format!("retrying in {} s", (base * 2).as_secs()));
+    assert!(
+        crate::app::subscriptions(&m)
+            .iter()
+            .any(|s| s.id == SubId::Countdown),
+        "the countdown is redrawn every second"
+    );
+    // Another pane: the watch stops, and the values say their age.
+    m.clock += 150;
+    drive::key(&mut m, KeyCode::Char('1'));
+    assert_eq!(detail::watch(&m), None);
+    assert!(
+        shown(&m).starts_with("stale · as of 2m ago"),
+        "{}",
+        shown(&m)
+    );
 }
 
 /// The other writes' lost answers say they may have reached, how sending
@@ -353,4 +389,99 @@ fn quitting_while_a_lost_resume_is_checked_asks_first() {
     answer(&mut m, check, |_| Some(campaign_reply(&active)));
     drive::key(&mut m, KeyCode::Char('q'));
     assert!(m.quit, "settled: quits at once");
+}
+
+/// A campaign read back after a lost sequence save, its steps `sent` (or
+/// the old ones).
+fn with_steps(c: &Campaign, sent: Option<&[SequenceNodeInput]>) -> ApiReply {
+    let mut read = c.clone();
+    if let Some(sent) = sent {
+        read.sequence_nodes = Some(
+            sent.iter()
+                .enumerate()
+                .map(|(i, n)| SequenceNode {
+                    id: format!("n{i}"),
+                    campaign_id: c.id.clone(),
+                    position: i as u64,
+                    kind: n.kind.clone(),
+                    subject: n.subject.clone(),
+                    body: n.body.clone(),
+                })
+                .collect(),
+        );
+    }
+    campaign_reply(&read)
+}
+
+/// A draft's sequence edited ("!" after the first subject) and saved, its
+/// answer lost: the steps sent and the check's first read.
+fn sequence_lost() -> (Campaign, Model, Vec<SequenceNodeInput>, Vec<Cmd>) {
+    let c = status_campaign(CampaignStatus::Draft);
+    let mut m = opened(&c);
+    drive::key(&mut m, KeyCode::Char('s'));
+    drive::key(&mut m, KeyCode::End);
+    drive::chars(&mut m, "!");
+    let cmds = drive::ctrl(&mut m, 's');
+    let sent = match &requests(&cmds)[..] {
+        [ApiRequest::UpdateCampaign { update, .. }] => {
+            update.sequence_nodes.clone().expect("the steps are sent")
+        }
+        other => panic!("the save is sent: {other:?}"),
+    };
+    let read = answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaign(Box::new(Err(lost(502)))))
+    });
+    assert!(
+        matches!(&requests(&read)[..], [ApiRequest::GetCampaign { .. }]),
+        "the campaign is read back at once: {read:?}"
+    );
+    (c, m, sent, read)
+}
+
+/// A lost sequence save is proved by reading the campaign back: found when
+/// its steps are those sent; a failed read counts for nothing.
+#[test]
+fn a_lost_sequence_save_is_found_when_the_campaign_read_back_has_the_steps_sent() {
+    let (c, mut m, sent, read) = sequence_lost();
+    answer(&mut m, read, |_| Some(failed_read()));
+    assert!(!toasts(&m).contains("Sequence saved"), "{}", toasts(&m));
+    let s = &m.panes.campaigns.changes["c-1"];
+    assert_eq!(
+        (s.check.absent, s.check.failed),
+        (0, 1),
+        "a failed read is no evidence"
+    );
+    let cmds = fire(&mut m, "c-1");
+    answer(&mut m, cmds, |_| Some(with_steps(&c, Some(&sent))));
+    let t = toasts(&m);
+    assert!(
+        t.contains("Sequence saved: “EU RevOps”: found in the campaign's sequence"),
+        "{t}"
+    );
+    assert!(!m.panes.campaigns.changes.contains_key("c-1"));
+    assert!(
+        m.panes.campaigns.sequence.is_none(),
+        "the editor closes, saved"
+    );
+}
+
+/// Good reads showing the old steps: after five, "most likely not saved",
+/// and saving again is said to be safe.
+#[test]
+fn a_lost_sequence_save_whose_steps_never_show_is_most_likely_not_saved() {
+    let (c, mut m, _sent, mut read) = sequence_lost();
+    for _ in 0..write::GOOD_READS {
+        answer(&mut m, read, |_| Some(with_steps(&c, None)));
+        if m.panes.campaigns.changes["c-1"].check.settled() {
+            break;
+        }
+        read = fire(&mut m, "c-1");
+    }
+    let t = toasts(&m);
+    assert!(t.contains("Sequence: most likely not saved"), "{t}");
+    assert!(
+        t.contains("not found in the campaign's sequence after 5 good reads"),
+        "{t}"
+    );
+    assert!(!t.contains("Sequence saved:"), "{t}");
 }

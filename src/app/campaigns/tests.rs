@@ -1540,3 +1540,35 @@ fn whole_numbers_in_custom_fields_show_as_integers() {
     let (text, _) = sequence::render("since %custom_fields.founded%", &lead);
     assert_eq!(text, "since 2009");
 }
+
+/// A messages page asked for under the old status filter, answering after
+/// the filter changed, never lands: its request was forgotten, and the
+/// request table dropped its answer (no counter of the pane's own).
+#[test]
+fn a_messages_page_of_an_older_filter_answering_late_never_lands() {
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    let cmds = drive::key(&mut m, KeyCode::Char('h'));
+    let old = drive::api(&cmds)
+        .into_iter()
+        .find_map(|(id, r)| matches!(r, ApiRequest::GeneratedMessages { .. }).then_some(id))
+        .expect("the messages are asked for");
+    // `t`: another status; its page is on its way.
+    let cmds = drive::key(&mut m, KeyCode::Char('t'));
+    let stale = fixtures::generated_messages("c-1", 6);
+    drive::reply(&mut m, old, ApiReply::Messages(Ok(stale.clone())));
+    let l = &m.panes.campaigns.open.as_ref().expect("open").messages;
+    assert!(
+        l.items.is_empty() && !l.loaded,
+        "the old page was dropped: {:?}",
+        l.items.len()
+    );
+    // The new filter's page lands.
+    let fresh: Vec<_> = stale.into_iter().take(2).collect();
+    answer(&mut m, cmds, |r| {
+        matches!(r, ApiRequest::GeneratedMessages { .. })
+            .then(|| ApiReply::Messages(Ok(fresh.clone())))
+    });
+    let l = &m.panes.campaigns.open.as_ref().expect("open").messages;
+    assert!(l.loaded);
+    assert_eq!(l.items.len(), 2, "only the new filter's page is shown");
+}

@@ -12,7 +12,7 @@ use super::super::theme::Theme;
 use super::super::widgets::placeholder;
 use super::super::widgets::spark::spark;
 use super::super::widgets::vtable::{self, Column, TableSpec};
-use super::{empty_rows, filter_input, footer_line, lead_status, needle_chip, said, stale_mark};
+use super::{empty_rows, filter_input, footer_line, lead_status, needle_chip, said};
 use crate::api::RouteFamily;
 use crate::api::model::{Campaign, CampaignStats, Channel, NodeType};
 use crate::app::campaigns::lead::lead_name;
@@ -94,28 +94,15 @@ fn title_line(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
                 theme.warn,
             ));
         }
-        let watch = detail::watch(m).map(|(_, every)| every);
-        if let Some(mark) = stale_mark(m, &o.fresh, watch, theme) {
-            spans.push(mark);
-        }
-        // The age of the last good read: what is shown is that old (the
-        // stale mark says it already).
-        let read = match o.fresh.age(m.clock) {
-            _ if o.fresh.is_stale() => String::new(),
-            Some(age) => format!(" · read {} ago", crate::app::fresh::age_text(age)),
-            None => " · not read yet".to_owned(),
-        };
-        let when = if area.width >= 100 {
-            format!(" · created {}{read}", format::ago(&c.created_at, m.clock))
-        } else {
-            read
-        };
-        spans.push(Span::styled(when, theme.dim));
-        if detail::live(m)
-            && let Some(every) = watch
-        {
-            let every = format::duration(every);
-            spans.push(Span::styled(format!(" · live ({every})"), theme.info));
+        // How fresh the values are, from the holder the watch runs on:
+        // "live", "retrying in N s" or "stale · as of 2m ago · r retries".
+        spans.push(Span::raw(" ·"));
+        spans.push(crate::ui::widgets::stale::freshness(m, &o.fresh, theme));
+        if area.width >= 100 {
+            spans.push(Span::styled(
+                format!("· created {}", format::ago(&c.created_at, m.clock)),
+                theme.dim,
+            ));
         }
     }
     if in_flight(m, |p| {
@@ -490,7 +477,9 @@ fn stats_chart(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) 
     lines.push(Line::from(vec![
         Span::styled(" reply rate ", theme.header),
         Span::raw(rate),
-        Span::styled(poll_note(m, o), theme.dim),
+        // The counters are as fresh as the campaign (the one holder).
+        Span::raw(" ·"),
+        crate::ui::widgets::stale::freshness(m, &o.fresh, theme),
     ]));
     if o.carried
         .iter()
@@ -502,19 +491,6 @@ fn stats_chart(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) 
         )));
     }
     f.render_widget(Paragraph::new(lines), inner);
-}
-
-/// When the counters are read again: only what the watch really does.
-fn poll_note(m: &Model, o: &Opened) -> String {
-    let Some((_, every)) = detail::watch(m) else {
-        return String::new();
-    };
-    let every = format::duration(every);
-    if o.fresh.is_stale() {
-        format!(" · next read within {every}")
-    } else {
-        format!(" · read every {every}")
-    }
 }
 
 /// The sparklines beside the counters: each counter over the campaign's

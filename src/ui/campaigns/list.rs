@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use super::super::theme::Theme;
 use super::super::widgets::stale;
 use super::super::widgets::vtable::{self, Column, TableSpec};
-use super::{empty_rows, filter_input, footer_line, needle_chip, said, stale_mark};
+use super::{empty_rows, filter_input, footer_line, needle_chip, said};
 use crate::api::RouteFamily;
 use crate::api::model::Campaign;
 use crate::app::campaigns::{Purpose, in_flight, layout, list};
@@ -162,14 +162,11 @@ fn title(m: &Model, shown: usize, theme: &Theme) -> Line<'static> {
     }
     if let Some(as_of) = l.cached {
         spans.push(stale::span(as_of, m.clock, loading, theme));
-    } else if let Some(mark) = stale_mark(
-        m,
-        &l.fresh,
-        list::watched(m).then(|| l.fresh.backoff(m.poll.campaign)),
-        theme,
-    ) {
-        spans.push(mark);
-    } else if loading && !l.loaded {
+    } else if l.loaded {
+        // "live" while the poll reads it, "retrying in N s" after a failed
+        // read, else its age: the one holder, the one widget.
+        spans.push(stale::freshness(m, &l.fresh, theme));
+    } else if loading {
         spans.push(Span::styled(" loading… ", theme.info));
     }
     Line::from(spans)

@@ -20,7 +20,6 @@ use super::widgets::{filter_line, placeholder};
 use crate::api::model::LeadStatus;
 use crate::app::campaigns::keys::FixedKey;
 use crate::app::campaigns::{CampaignsModel, Dialog, Purpose, View, in_flight, layout};
-use crate::app::fresh::Freshness;
 use crate::app::keymap::Action;
 use crate::app::needle::Needle;
 use crate::app::toast::Level;
@@ -188,36 +187,4 @@ pub fn said(text: String) -> Placeholder {
         text,
         level: Level::Info,
     }
-}
-
-/// The mark of values kept after a failed read (` ⚠ as of 3m ago
-/// (timeout) · next read within 1m 00s `, or `· r retries` when no poller
-/// reads them), `None` while they are
-/// fresh. `every` is the period of the poller that really reads them again
-/// (`None`: none runs): what the mark says comes next is what is scheduled.
-pub fn stale_mark(
-    m: &Model,
-    fresh: &Freshness,
-    every: Option<std::time::Duration>,
-    theme: &Theme,
-) -> Option<Span<'static>> {
-    let e = fresh.error.as_ref()?;
-    let note = match every {
-        // What comes next is the poller's read, when it is due.
-        Some(every) if !e.is_unauthorized() => {
-            let age = fresh
-                .age(m.clock)
-                .map_or_else(|| "?".to_owned(), crate::app::fresh::age_text);
-            format!(
-                "⚠ as of {age} ago ({}) · next read within {}",
-                e.code(),
-                crate::text::format::duration(every)
-            )
-        }
-        _ => crate::app::fresh::stale_note(m, fresh.read_at, e, false),
-    };
-    Some(Span::styled(
-        format!(" {} ", crate::text::sanitize::DisplayText::inline(&note)),
-        theme.warn,
-    ))
 }
