@@ -55,6 +55,12 @@ pub enum Shown {
         /// Seconds until the next read (at least 1).
         in_secs: u64,
     },
+    /// A poll would read it, but the service cannot be reached: it is as
+    /// it was `age` seconds ago, whatever the last read said.
+    Offline {
+        /// Seconds since the last good read (`None`: never read).
+        age: Option<u64>,
+    },
     /// Nothing reads it again by itself, and its last read succeeded: it
     /// is as it was `age` seconds ago (not stale: nothing failed, and
     /// nothing promised to read it again).
@@ -166,7 +172,11 @@ impl Freshness {
 /// 2m ago · r retries` (the Refresh key as the keymap binds it; how to fix
 /// a refused key instead).
 pub fn shown(m: &Model, f: &Freshness) -> String {
-    match f.shown(m.clock) {
+    match state(m, f) {
+        Shown::Offline { age } => format!(
+            "offline · {}",
+            age.map_or_else(|| "never read".to_owned(), |a| format!("as of {}", ago(a)))
+        ),
         Shown::Live => "live".to_owned(),
         Shown::Retrying { in_secs } => {
             format!("retrying in {}", human_wait(Duration::from_secs(in_secs)))
@@ -181,6 +191,19 @@ pub fn shown(m: &Model, f: &Freshness) -> String {
             };
             format!("stale · {age} · {next}")
         }
+    }
+}
+
+/// What a shown value may say of itself in this model: as
+/// [`Freshness::shown`], except that nothing is live while the service
+/// cannot be reached (the poll's last read may have succeeded before the
+/// connection went).
+pub fn state(m: &Model, f: &Freshness) -> Shown {
+    match f.shown(m.clock) {
+        Shown::Live if m.net.offline_since().is_some() => Shown::Offline {
+            age: f.age(m.clock),
+        },
+        other => other,
     }
 }
 
@@ -315,6 +338,14 @@ mod tests {
             shown(&m, &k),
             "stale · never read · key refused: see `outpost check`"
         );
+        // Offline, a polled value is not live, whatever its last read said.
+        f.schedule(Some(Duration::from_secs(4)));
+        f.ok(1150);
+        m.net.conn = crate::api::ConnState::Offline {
+            since: std::time::SystemTime::UNIX_EPOCH,
+        };
+        assert_eq!(shown(&m, &f), "offline · as of just now");
+        m.net.conn = crate::api::ConnState::Online;
         // A success starts over: live again, the period back to its base.
         f.schedule(Some(Duration::from_secs(4)));
         f.ok(1150);

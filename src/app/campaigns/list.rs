@@ -116,7 +116,7 @@ pub fn reached(c: &Campaign) -> u64 {
 /// send).
 pub fn reply_rate(c: &Campaign) -> Option<f64> {
     let reached = reached(c);
-    #[allow(clippy::cast_precision_loss)] // display only
+    #[expect(clippy::cast_precision_loss, reason = "display only")]
     (reached > 0).then(|| c.stats.replied as f64 * 100.0 / reached as f64)
 }
 

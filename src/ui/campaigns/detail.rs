@@ -444,7 +444,11 @@ fn stats_chart(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) 
         .enumerate()
         .map(|(i, (label, v))| {
             let (filled, text) = match v {
-                #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    clippy::cast_precision_loss,
+                    reason = "a bar of at most a screen's width; a count past 2^52 is drawn a cell short at worst"
+                )]
                 Some(n) => (
                     ((n.min(total) as f64 / total as f64) * bar_w as f64).round() as usize,
                     format::count(n),

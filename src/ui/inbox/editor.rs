@@ -80,10 +80,6 @@ fn frame(m: &Model, f: &mut Frame, a: &EditorAreas, e: &Editor, theme: &Theme) {
     f.render_widget(block, a.frame);
 }
 
-#[expect(
-    clippy::too_many_arguments,
-    reason = "one field drawn from the frame, its place and the editor; a struct for them would be built for this one call"
-)]
 fn field(m: &Model, f: &mut Frame, rect: Rect, label_w: u16, e: &Editor, i: usize, theme: &Theme) {
     let Some(fd) = e.form.fields.get(i) else {
         return;

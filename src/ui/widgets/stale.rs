@@ -43,7 +43,7 @@ pub fn freshness(
     theme: &Theme,
 ) -> Span<'static> {
     let text = format!(" {} ", crate::app::fresh::shown(m, f));
-    let style = match f.shown(m.clock) {
+    let style = match crate::app::fresh::state(m, f) {
         crate::app::fresh::Shown::Live | crate::app::fresh::Shown::AsOf { .. } => theme.dim,
         _ => theme.warn,
     };
