@@ -256,6 +256,9 @@ fn offline_a_state_change_is_not_offered_and_the_detail_is_not_live() {
             since: std::time::SystemTime::now(),
         }),
     );
+    // At once, before any read fails: the last read succeeded, but
+    // nothing is live while the service cannot be reached.
+    assert_eq!(shown(&m), "offline · as of just now");
     // The watch's read fails to connect: it says when it reads again.
     let cmds = detail::on_watch(&mut m, "c-1");
     answer(&mut m, cmds, |_| {
