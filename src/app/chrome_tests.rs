@@ -389,14 +389,14 @@ fn a_question_footer_names_the_keys_its_handler_takes() {
             assert!(footer.contains(&format!(" {key}  {does}")), "{footer}");
         }
         // What the footer names is what the keys do.
-        assert_eq!(press(&c, KeyCode::Char('y')), Outcome::Send(Answer::Yes));
+        assert_eq!(press(&c, KeyCode::Char('y')), Outcome::Act(Answer::Yes));
         let n = if no.is_some() {
             Answer::No
         } else {
             Answer::Dismissed
         };
-        assert_eq!(press(&c, KeyCode::Char('n')), Outcome::Send(n));
-        assert_eq!(press(&c, KeyCode::Esc), Outcome::Send(Answer::Dismissed));
+        assert_eq!(press(&c, KeyCode::Char('n')), Outcome::Act(n));
+        assert_eq!(press(&c, KeyCode::Esc), Outcome::Act(Answer::Dismissed));
         // A key the footer does not name does nothing.
         assert_eq!(press(&c, KeyCode::Char('x')), Outcome::Keep);
         assert!(!footer.contains(" x "), "{footer}");

@@ -11,7 +11,7 @@ pub enum Outcome<T> {
     Close,
     /// The dialog asks for `T` to be carried out (and closes, unless the
     /// handler of `T` puts it back, e.g. to show an error).
-    Send(T),
+    Act(T),
 }
 
 impl<T> Outcome<T> {
@@ -20,7 +20,7 @@ impl<T> Outcome<T> {
         match self {
             Outcome::Keep => Outcome::Keep,
             Outcome::Close => Outcome::Close,
-            Outcome::Send(t) => Outcome::Send(f(t)),
+            Outcome::Act(t) => Outcome::Act(f(t)),
         }
     }
 }

@@ -1090,7 +1090,7 @@ fn on_overlay_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
             m.overlay = None;
             Vec::new()
         }
-        Outcome::Send(done) => {
+        Outcome::Act(done) => {
             let overlay = m.overlay.take();
             match (done, overlay) {
                 (OverlayDone::Answered(answer), Some(Overlay::Confirm(c))) => match c.on_yes {
@@ -1141,7 +1141,7 @@ fn confirm_key(c: &Confirm, key: KeyEvent) -> Outcome<Answer> {
     keys::question(c)
         .into_iter()
         .find(|k| k.key.matches(&key))
-        .map_or(Outcome::Keep, |k| Outcome::Send(k.answer))
+        .map_or(Outcome::Keep, |k| Outcome::Act(k.answer))
 }
 
 fn command_key(
@@ -1155,7 +1155,7 @@ fn command_key(
         Some(LineKey::Run) => {
             let text = c.text();
             match command_line::parse(&text) {
-                Ok(cmd) => Outcome::Send((text, cmd)),
+                Ok(cmd) => Outcome::Act((text, cmd)),
                 Err(e) => {
                     c.error = Some(e);
                     Outcome::Keep

@@ -1082,7 +1082,7 @@ impl Import {
             }
             Stage::Failed => {
                 if keys::CONFIRM.matches(&key) || action == Some(Action::Resume) {
-                    Outcome::Send(ImportDone::Resume)
+                    Outcome::Act(ImportDone::Resume)
                 } else if keys::CLOSE.matches(&key) || action == Some(Action::Quit) {
                     Outcome::Close
                 } else {
@@ -1106,7 +1106,7 @@ impl Import {
             self.path = PathBuf::from(path);
             self.stage = Stage::Reading;
             self.error = None;
-            return Outcome::Send(ImportDone::Read);
+            return Outcome::Act(ImportDone::Read);
         }
         if edit_key(&mut self.path_input, key) {
             self.error = None;
@@ -1161,7 +1161,7 @@ impl Import {
         if keys::CLOSE.matches(&key) {
             self.stage = Stage::Mapping;
         } else if keys::SUBMIT.matches(&key) && self.first.is_some() {
-            return Outcome::Send(ImportDone::Upload);
+            return Outcome::Act(ImportDone::Upload);
         } else {
             nav(&mut self.preview_table, action, vp);
         }

@@ -40,7 +40,7 @@ impl LeadView {
     pub fn key(&mut self, action: Option<Action>) -> Outcome<LeadDone> {
         match action {
             Some(Action::Back | Action::Quit) => Outcome::Close,
-            Some(Action::EditItem) => Outcome::Send(LeadDone::Edit),
+            Some(Action::EditItem) => Outcome::Act(LeadDone::Edit),
             Some(Action::Down) => {
                 self.scroll = self.scroll.saturating_add(1);
                 Outcome::Keep
@@ -99,7 +99,7 @@ impl LeadEdit {
         }
         match self.form.handle_key(key) {
             // Unsent text is kept as a local draft and comes back next time.
-            FormEvent::Cancel if self.form.is_dirty() => Outcome::Send(EditDone::KeepDraft),
+            FormEvent::Cancel if self.form.is_dirty() => Outcome::Act(EditDone::KeepDraft),
             FormEvent::Cancel => Outcome::Close,
             FormEvent::Submit => self.submit(),
             FormEvent::Edited | FormEvent::Ignored => Outcome::Keep,
@@ -112,7 +112,7 @@ impl LeadEdit {
             return Outcome::Keep;
         }
         match edit_body(self) {
-            Ok(Some(body)) => Outcome::Send(EditDone::Save(Box::new(body))),
+            Ok(Some(body)) => Outcome::Act(EditDone::Save(Box::new(body))),
             Ok(None) => {
                 self.form.note = Some("nothing changed".into());
                 Outcome::Keep

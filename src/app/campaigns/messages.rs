@@ -396,7 +396,7 @@ impl Thread {
             Some(Action::PageUp) => self.scroll = self.scroll.saturating_sub(5),
             Some(Action::EditItem) => {
                 if let Some(msg) = self.items.get(self.selected) {
-                    return Outcome::Send(ThreadDone::Edit(Box::new(msg.clone())));
+                    return Outcome::Act(ThreadDone::Edit(Box::new(msg.clone())));
                 }
             }
             _ => {}
@@ -520,7 +520,7 @@ impl MessageEdit {
             return super::key_while_saving(&self.form, &key, EditDone::KeepDraft);
         }
         match self.form.handle_key(key) {
-            FormEvent::Cancel if self.form.is_dirty() => Outcome::Send(EditDone::KeepDraft),
+            FormEvent::Cancel if self.form.is_dirty() => Outcome::Act(EditDone::KeepDraft),
             FormEvent::Cancel => Outcome::Close,
             FormEvent::Submit if !self.form.is_dirty() => {
                 self.form.note = Some("nothing changed".into());
@@ -530,7 +530,7 @@ impl MessageEdit {
                 let subject = self.form.value("subject");
                 let body = self.form.value("body_text");
                 let was = &self.message;
-                Outcome::Send(EditDone::Save(EditGeneratedMessage {
+                Outcome::Act(EditDone::Save(EditGeneratedMessage {
                     message_id: was.id.clone(),
                     subject: (subject != DisplayText::inline(&was.subject).as_str().trim())
                         .then_some(subject),

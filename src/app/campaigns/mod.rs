@@ -359,7 +359,7 @@ pub(crate) fn key_while_saving<D>(
     if !keys::CLOSE.matches(key) {
         Outcome::Keep
     } else if form.is_dirty() {
-        Outcome::Send(keep)
+        Outcome::Act(keep)
     } else {
         Outcome::Close
     }
@@ -537,11 +537,11 @@ fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
             }
             Vec::new()
         }
-        Outcome::Send(DialogDone::Import(done)) => import::act(m, done),
-        Outcome::Send(DialogDone::Lead(done)) => lead::act_view(m, done),
-        Outcome::Send(DialogDone::EditLead(done)) => lead::act_edit(m, done),
-        Outcome::Send(DialogDone::Thread(done)) => messages::act_thread(m, done),
-        Outcome::Send(DialogDone::EditMessage(done)) => messages::act_edit(m, done),
+        Outcome::Act(DialogDone::Import(done)) => import::act(m, done),
+        Outcome::Act(DialogDone::Lead(done)) => lead::act_view(m, done),
+        Outcome::Act(DialogDone::EditLead(done)) => lead::act_edit(m, done),
+        Outcome::Act(DialogDone::Thread(done)) => messages::act_thread(m, done),
+        Outcome::Act(DialogDone::EditMessage(done)) => messages::act_edit(m, done),
     }
 }
 

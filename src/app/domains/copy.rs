@@ -171,7 +171,7 @@ pub(super) fn on_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
             m.panes.domains.copy_menu = None;
             Vec::new()
         }
-        Outcome::Send(choice) => {
+        Outcome::Act(choice) => {
             m.panes.domains.copy_menu = None;
             match selected_record(m) {
                 Some(r) => copy(m, choice.text(&r)),
@@ -189,7 +189,7 @@ fn menu_key(menu: &mut CopyMenu, key: KeyEvent, action: Option<Action>) -> Outco
     if let KeyCode::Char(c) = key.code
         && let Some(choice) = CopyChoice::ALL.iter().find(|x| x.key() == c)
     {
-        return Outcome::Send(*choice);
+        return Outcome::Act(*choice);
     }
     if key.code == KeyCode::Esc {
         return Outcome::Close;
@@ -202,7 +202,7 @@ fn menu_key(menu: &mut CopyMenu, key: KeyEvent, action: Option<Action>) -> Outco
         Some(Action::Open) => {
             return CopyChoice::ALL
                 .get(menu.selected)
-                .map_or(Outcome::Close, |c| Outcome::Send(*c));
+                .map_or(Outcome::Close, |c| Outcome::Act(*c));
         }
         Some(Action::Back) => return Outcome::Close,
         _ => {}

@@ -726,7 +726,7 @@ impl CampaignDialog {
                     return Outcome::Close;
                 }
                 if keys::CONFIRM.matches(&key) {
-                    return Outcome::Send(if self.on_new() {
+                    return Outcome::Act(if self.on_new() {
                         CampaignDone::New
                     } else {
                         CampaignDone::Start
@@ -737,7 +737,7 @@ impl CampaignDialog {
                     Some(Action::Down) => self.table.move_by(1, LIST_ROWS),
                     Some(Action::Top) => self.table.top(LIST_ROWS),
                     Some(Action::Bottom) => self.table.bottom(LIST_ROWS),
-                    Some(Action::Refresh) => return Outcome::Send(CampaignDone::Reload),
+                    Some(Action::Refresh) => return Outcome::Act(CampaignDone::Reload),
                     _ => {}
                 }
                 Outcome::Keep

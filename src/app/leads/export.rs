@@ -643,7 +643,7 @@ impl Export {
         match self.phase {
             Phase::Prompt if keys::CLOSE.matches(&key) => Outcome::Close,
             Phase::Prompt if keys::CONFIRM.matches(&key) || keys::SUBMIT.matches(&key) => {
-                Outcome::Send(ExportDone::Check)
+                Outcome::Act(ExportDone::Check)
             }
             Phase::Prompt => {
                 if crate::app::form::edit_key(&mut self.path, key) {
@@ -652,7 +652,7 @@ impl Export {
                 Outcome::Keep
             }
             Phase::Fetching | Phase::Checking if keys::CLOSE.matches(&key) => {
-                Outcome::Send(ExportDone::Cancel)
+                Outcome::Act(ExportDone::Cancel)
             }
             // The question is over the dialog; a write cannot be recalled.
             _ => Outcome::Keep,

@@ -603,7 +603,7 @@ impl Builder {
             // Closing never drops what was typed: the edits wait for the
             // next `/` on this search.
             return if self.edited() {
-                Outcome::Send(FilterDone::Park)
+                Outcome::Act(FilterDone::Park)
             } else {
                 Outcome::Close
             };
@@ -639,7 +639,7 @@ impl Builder {
     /// Builds the filter: sent when it is valid, else the rows say why.
     fn apply(&mut self) -> Outcome<FilterDone> {
         match self.build() {
-            Some(filter) => Outcome::Send(FilterDone::Apply(filter)),
+            Some(filter) => Outcome::Act(FilterDone::Apply(filter)),
             None => Outcome::Keep,
         }
     }

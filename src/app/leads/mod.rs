@@ -770,9 +770,9 @@ fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
             close_dialog(m);
             Vec::new()
         }
-        Outcome::Send(DialogDone::Filter(done)) => filter::act(m, done),
-        Outcome::Send(DialogDone::Campaign(done)) => campaign::act(m, done),
-        Outcome::Send(DialogDone::Export(done)) => export::act(m, done),
+        Outcome::Act(DialogDone::Filter(done)) => filter::act(m, done),
+        Outcome::Act(DialogDone::Campaign(done)) => campaign::act(m, done),
+        Outcome::Act(DialogDone::Export(done)) => export::act(m, done),
     }
 }
 
