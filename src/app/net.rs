@@ -285,6 +285,7 @@ impl Model {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::cache_tests::screen;
     use crate::app::fixtures;
     use crate::app::{Msg, update};
 
@@ -381,19 +382,6 @@ mod tests {
         assert_eq!(line.level, Level::Warning);
         update(&mut m, Msg::Connection(ConnState::Online));
         assert_eq!(m.net_line().text, "online");
-    }
-
-    /// The screen as text, lines joined.
-    fn screen(m: &Model) -> String {
-        let (w, h) = m.size;
-        let backend = ratatui::backend::TestBackend::new(w, h);
-        let mut term = ratatui::Terminal::new(backend).expect("terminal");
-        term.draw(|f| crate::ui::view(m, f)).expect("draw");
-        let buf = term.backend().buffer().clone();
-        (0..h)
-            .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
-            .collect::<Vec<_>>()
-            .join("\n")
     }
 
     /// The list read of a pane's first request, answered fresh or failed.
