@@ -165,14 +165,13 @@ impl Check {
         if self.reading || self.settled() {
             return None;
         }
-        let i = usize::try_from(self.absent.saturating_add(self.failed)).unwrap_or(usize::MAX);
-        let gaps: Vec<u64> = SCHEDULE_SECS.windows(2).map(|w| w[1] - w[0]).collect();
-        let gap = gaps
-            .get(i.saturating_sub(1))
-            .or(gaps.last())
-            .copied()
-            .unwrap_or(2);
-        Some(Duration::from_secs(gap))
+        // After read n (1-based), the gap to scheduled read n + 1; past the
+        // schedule's end, its last gap.
+        let last = SCHEDULE_SECS.len() - 1;
+        let n = usize::try_from(self.absent.saturating_add(self.failed))
+            .unwrap_or(usize::MAX)
+            .clamp(1, last);
+        Some(Duration::from_secs(SCHEDULE_SECS[n] - SCHEDULE_SECS[n - 1]))
     }
 
     /// A read was sent.
