@@ -28,10 +28,9 @@ pub fn made_since(created_at: &str, sent_at: i64) -> bool {
 pub struct Uncertain {
     /// What went wrong (`timeout: no answer within 3s`).
     pub why: String,
-    /// The reads of the list so far.
+    /// The reads of the list so far; settled at once as "no check
+    /// possible" when the service does not list these.
     pub check: write::Check,
-    /// The service does not list these: Outpost cannot tell.
-    pub unlisted: bool,
 }
 
 impl Uncertain {
@@ -46,7 +45,6 @@ impl Uncertain {
             } else {
                 write::Check::unchecked("the service does not list them")
             },
-            unlisted: !listed,
         }
     }
 
@@ -76,7 +74,6 @@ impl Uncertain {
                 self.check.saw(Seen::Failed(e));
             }
             Check::Unlisted => {
-                self.unlisted = true;
                 self.check = write::Check::unchecked("the service does not list them");
             }
         }
@@ -84,7 +81,7 @@ impl Uncertain {
 
     /// What is known, said of the list `what` ("campaigns", "searches").
     pub fn text(&self, what: &str) -> String {
-        if self.unlisted {
+        if matches!(self.check.verdict, Some(Verdict::NoCheck(_))) {
             return format!(
                 "this service does not list {what}, so Outpost cannot tell; the web dashboard shows whether it exists"
             );
