@@ -18,8 +18,7 @@ use super::{
 };
 use crate::api::ApiError;
 use crate::api::model::{
-    LatestRun, RunAllItem, RunAllResponse, RunResponse, RunStatus, SearchKind, SearchPage,
-    SearchPageQuery,
+    LatestRun, RunAllItem, RunAllResponse, RunResponse, RunStatus, Search, SearchKind, SearchPage,
 };
 use crate::app::keymap::Action;
 use crate::logic::write::{self, Seen, Verdict};
@@ -95,12 +94,17 @@ pub struct RunSeen {
 impl RunSeen {
     /// What a read of the search shows of its runs.
     fn of_page(page: &SearchPage) -> RunSeen {
-        let run = page.latest_run.as_ref();
+        RunSeen::of(page.latest_run.as_ref(), &page.search)
+    }
+
+    /// What a search and its latest run show: the run's id, else the
+    /// search's `lastRunId`, and the run's status.
+    fn of(run: Option<&LatestRun>, search: &Search) -> RunSeen {
         RunSeen {
             run_id: run
                 .map(|r| r.run_id.clone())
                 .filter(|r| !r.is_empty())
-                .or_else(|| page.search.last_run_id.clone())
+                .or_else(|| search.last_run_id.clone())
                 .filter(|r| !r.is_empty()),
             status: run.map(|r| r.status.clone()),
         }
@@ -142,15 +146,7 @@ pub struct UncertainRunAll {
 fn seen_now(m: &Model, id: &str) -> RunSeen {
     let l = &m.panes.leads;
     if let Some(o) = l.open.as_ref().filter(|o| o.search.search_id == id) {
-        let run = o.latest_run.as_ref();
-        return RunSeen {
-            run_id: run
-                .map(|r| r.run_id.clone())
-                .filter(|r| !r.is_empty())
-                .or_else(|| o.search.last_run_id.clone())
-                .filter(|r| !r.is_empty()),
-            status: run.map(|r| r.status.clone()),
-        };
+        return RunSeen::of(o.latest_run.as_ref(), &o.search);
     }
     let row = l.list.rows.iter().find(|r| r.search.search_id == id);
     RunSeen {
@@ -206,14 +202,7 @@ fn send_run_check(m: &mut Model, id: &str) -> Vec<Cmd> {
     let (_, cmd) = send(
         m,
         Purpose::RunCheck(id.to_owned()),
-        ApiRequest::GetSearch {
-            id: id.to_owned(),
-            page: SearchPageQuery {
-                limit: Some(1),
-                offset: None,
-                cursor: None,
-            },
-        },
+        super::searches::status_read(id),
     );
     vec![cmd]
 }

@@ -306,14 +306,7 @@ pub fn poll(m: &mut Model) -> Vec<Cmd> {
     let req = if filtered {
         // The filtered rows come from the results query; the status from a
         // one-row read.
-        ApiRequest::GetSearch {
-            id: search.clone(),
-            page: SearchPageQuery {
-                limit: Some(1),
-                offset: None,
-                cursor: None,
-            },
-        }
+        super::searches::status_read(&search)
     } else {
         ApiRequest::GetSearch {
             id: search.clone(),

@@ -441,19 +441,21 @@ pub fn fetch_meta(m: &mut Model, id: &str) -> Vec<Cmd> {
     if let Some(row) = m.panes.leads.list.row_mut(id) {
         row.recheck = false;
     }
-    let (_, cmd) = send(
-        m,
-        Purpose::SearchMeta(id.to_owned()),
-        ApiRequest::GetSearch {
-            id: id.to_owned(),
-            page: SearchPageQuery {
-                limit: Some(1),
-                offset: None,
-                cursor: None,
-            },
-        },
-    );
+    let (_, cmd) = send(m, Purpose::SearchMeta(id.to_owned()), status_read(id));
     vec![cmd]
+}
+
+/// A read of a search's status and run with a one-row page (the rows
+/// come from elsewhere, or are not needed).
+pub fn status_read(id: &str) -> ApiRequest {
+    ApiRequest::GetSearch {
+        id: id.to_owned(),
+        page: SearchPageQuery {
+            limit: Some(1),
+            offset: None,
+            cursor: None,
+        },
+    }
 }
 
 /// The metadata answer of one search. A failure keeps what the row
