@@ -311,9 +311,9 @@ impl ApiError {
     /// answer`, `connection_lost: connection lost: reset`).
     pub fn message(&self) -> String {
         let text = match self {
-            ApiError::Service(e) if e.may_have_reached => {
-                format!("{}; {SERVICE_MAY_HAVE}", e.message)
-            }
+            // The service's words only: whoever shows a write that may have
+            // reached says what follows (a pane's check, a toast's advice);
+            // `Display`, for the CLI and the log, adds it.
             ApiError::Service(e) => e.message.clone(),
             ApiError::RateLimited { message, .. } => message.clone(),
             ApiError::Invalid(errors) => validate::join(errors),

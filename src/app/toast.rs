@@ -553,4 +553,19 @@ mod tests {
         );
         assert_eq!(error_text(&refused), "not_found: no such search");
     }
+
+    /// A write answered 502 says once that it may have been accepted and
+    /// what to do: the error's message carries the service's words only.
+    #[test]
+    fn a_write_answered_5xx_gives_its_advice_once() {
+        let mut e = ServiceError::from_body(
+            502,
+            br#"{"error":{"code":"bad_gateway","message":"upstream answer lost"}}"#,
+            None,
+        );
+        e.may_have_reached = true;
+        let body = error_body(&ApiError::Service(Box::new(e)), "r");
+        assert!(body.starts_with("upstream answer lost."), "{body}");
+        assert_eq!(body.matches("refresh").count(), 1, "{body}");
+    }
 }

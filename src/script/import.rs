@@ -442,12 +442,7 @@ fn stopped(line: u64, e: &ApiError) -> Stopped {
     Stopped {
         line,
         code: e.code().to_owned(),
-        // The service's own words: the report says itself whether the
-        // chunk may have gone in and what to do.
-        message: match e {
-            ApiError::Service(s) => s.message.clone(),
-            _ => e.message(),
-        },
+        message: e.message(),
         may_have_gone_in: write::of_error(e) == write::Outcome::MayHaveReached,
         exit: Exit::of(e),
     }
