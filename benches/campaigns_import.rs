@@ -32,6 +32,7 @@ use outpost::api::{ApiKey, Client, ClientConfig};
 use outpost::app::campaigns::import::{self, Stage};
 use outpost::app::campaigns::{Dialog, Opened, View};
 use outpost::app::{Cmd, Model, Msg, Pane, fixtures, update};
+use outpost::logic::import as rules;
 use outpost::runtime::{csv_import, effects};
 use tokio::task::JoinSet;
 
@@ -202,34 +203,34 @@ async fn import_through_the_pane(
         panic!("the import dialog is gone");
     };
     assert_eq!(d.stage, Stage::Done, "{:?}", d.progress.failure);
-    (elapsed, d.progress.summary())
+    (elapsed, d.progress.counts.summary())
 }
 
 /// The chunks the import sends, built ahead (not timed).
 fn chunks(path: &std::path::Path) -> Vec<Vec<LeadInput>> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    let mut start = outpost::app::csv_chunk::CsvPos::START;
+    let mut start = rules::CsvPos::START;
     let mut mapping = Vec::new();
     loop {
-        let chunk = csv_import::read_chunk(&outpost::app::csv_chunk::CsvRead {
+        let chunk = csv_import::read_chunk(&rules::CsvRead {
             path: path.to_owned(),
             start,
-            header: start == outpost::app::csv_chunk::CsvPos::START,
-            max_rows: import::CHUNK,
-            max_bytes: import::CHUNK_BYTES,
+            header: start == rules::CsvPos::START,
+            max_rows: rules::CHUNK,
+            max_bytes: rules::CHUNK_BYTES,
         })
         .expect("chunk");
         if let Some(h) = &chunk.header {
-            mapping = import::guess_all(h);
+            mapping = rules::guess_all(h);
         }
         let leads: Vec<LeadInput> = chunk
             .rows
             .iter()
             .filter_map(|r| r.fields.as_ref().ok())
-            .map(|f| import::lead_of(f, &mapping))
-            .filter(|l| import::lacks_identity(l, &Channel::Email).is_none())
-            .filter(|l| seen.insert(import::identity_key(l, &Channel::Email)))
+            .map(|f| rules::lead_of(f, &mapping))
+            .filter(|l| rules::lacks_identity(l, &Channel::Email).is_none())
+            .filter(|l| seen.insert(rules::identity_key(l, &Channel::Email)))
             .collect();
         if !leads.is_empty() {
             out.push(leads);

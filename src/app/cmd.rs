@@ -329,7 +329,7 @@ pub enum Cmd {
         /// Answered with this id.
         id: RequestId,
         /// The file and the chunk.
-        read: super::csv_chunk::CsvRead,
+        read: crate::logic::import::CsvRead,
     },
     /// Ask DNS for a domain's records (answered by `Msg::DnsResolved`).
     ResolveRecords {

@@ -176,45 +176,6 @@ fn summary(v: &Value) -> String {
     }
 }
 
-/// `v` with every whole number written as an integer (see
-/// [`format::number`](crate::text::format::number)), for showing it as JSON.
-fn whole_numbers(v: &Value) -> Value {
-    match v {
-        Value::Number(n) => {
-            let text = crate::text::format::number(n);
-            text.parse::<i64>()
-                .map(Value::from)
-                .or_else(|_| text.parse::<u64>().map(Value::from))
-                .unwrap_or_else(|_| v.clone())
-        }
-        Value::Array(items) => Value::Array(items.iter().map(whole_numbers).collect()),
-        Value::Object(map) => Value::Object(
-            map.iter()
-                .map(|(k, x)| (k.clone(), whole_numbers(x)))
-                .collect(),
-        ),
-        other => other.clone(),
-    }
-}
-
-/// A value of service JSON as compact JSON on one line (strings quoted),
-/// whole numbers as integers (`{"founded":2009}`, where the wire said
-/// `2009.0`).
-pub fn json_text(v: &Value) -> String {
-    whole_numbers(v).to_string()
-}
-
-/// A value of service JSON as people read it on one line: a string as it
-/// is, a number as [`format::number`](crate::text::format::number) writes it, anything else as
-/// [`json_text`].
-pub fn value_text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Number(n) => crate::text::format::number(n),
-        other => json_text(other),
-    }
-}
-
 /// JSON text with every character the sanitizer would alter written as a
 /// `\u` escape (outside strings JSON is plain ASCII, so only string
 /// contents change).
@@ -292,6 +253,7 @@ fn walk_children(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::format::{json_text, value_text};
     use serde_json::json;
 
     #[test]

@@ -19,7 +19,6 @@ mod cache_tests;
 mod chrome_tests;
 pub mod cmd;
 pub mod command_line;
-pub mod csv_chunk;
 pub mod dialog;
 /// Test fixtures: only in test builds (unit tests, or the `test-util`
 /// feature the integration tests turn on), never in the release binary.

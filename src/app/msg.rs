@@ -120,7 +120,7 @@ pub enum Reply {
     /// A file write.
     FileWritten(Result<(), String>),
     /// A chunk of a CSV file (or why it could not be read).
-    Csv(Result<super::csv_chunk::CsvChunk, String>),
+    Csv(Result<crate::logic::import::CsvChunk, String>),
     /// What DNS holds for the records asked.
     Dns(crate::dns::Answers),
 }
@@ -208,7 +208,7 @@ pub enum Msg {
         /// The read it answers.
         id: RequestId,
         /// The chunk, or why the file could not be read.
-        result: Result<super::csv_chunk::CsvChunk, String>,
+        result: Result<crate::logic::import::CsvChunk, String>,
     },
     /// DNS answered the questions of a `Cmd::ResolveRecords`.
     DnsResolved {

@@ -10,6 +10,7 @@ use super::clock::{SimMs, iso};
 use super::ids::{IdGen, hash_str, index, mix2, uuid_from};
 use super::people::{self, FIELDS, Person, Pred};
 use crate::api::model::*;
+use crate::logic::lead_field::{looks_like_email, looks_like_url};
 
 /// Every workspace and the generators shared by all of them.
 #[derive(Debug)]
@@ -792,52 +793,10 @@ pub fn message_id(lead_id: &str, k: usize) -> String {
     uuid_from(mix2(hash_str(lead_id), k as u64))
 }
 
-/// Replaces `%first_name%`, `%company%`, `%custom_fields.key%`, … with the
-/// lead's values.
+/// `text` filled in for the lead: the dashboard's preview merge
+/// ([`crate::logic::template::merge`]), so the preview shows what is sent.
 pub fn render_template(text: &str, lead: &CampaignLead) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find('%') {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 1..];
-        match after.find('%') {
-            Some(end) => {
-                let key = &after[..end];
-                let value = match key {
-                    "first_name" => Some(lead.first_name.clone()),
-                    "last_name" => Some(lead.last_name.clone()),
-                    "name" => Some(lead.name.clone()),
-                    "company" => Some(lead.company.clone()),
-                    "position" => Some(lead.position.clone()),
-                    "headline" => Some(lead.headline.clone()),
-                    "email" => Some(lead.email.clone()),
-                    k => k.strip_prefix("custom_fields.").map(|cf| {
-                        match lead.custom_fields.get(cf) {
-                            Some(Value::String(s)) => s.clone(),
-                            Some(Value::Null) | None => String::new(),
-                            Some(v) => v.to_string(),
-                        }
-                    }),
-                };
-                match value {
-                    Some(v) => {
-                        out.push_str(&v);
-                        rest = &after[end + 1..];
-                    }
-                    None => {
-                        out.push('%');
-                        rest = after;
-                    }
-                }
-            }
-            None => {
-                out.push('%');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+    crate::logic::template::merge(text, lead).text
 }
 
 /// A minimal HTML rendering of a text body (escaped, one `<p>` per line).
@@ -1089,30 +1048,6 @@ pub fn duplicate_extra(
 
 // ---------------------------------------------------------------- constructors
 
-/// Whether `s` looks like an email address.
-pub fn valid_email(s: &str) -> bool {
-    let s = s.trim();
-    match s.split_once('@') {
-        Some((local, domain)) => {
-            !local.is_empty()
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && !s.chars().any(|c| c.is_whitespace() || c == ',')
-                && !domain.contains('@')
-        }
-        None => false,
-    }
-}
-
-/// Whether `s` looks like a profile URL.
-pub fn valid_url(s: &str) -> bool {
-    let s = s.trim();
-    (s.starts_with("https://") || s.starts_with("http://"))
-        && s.len() > 10
-        && !s.chars().any(char::is_whitespace)
-}
-
 /// A sequence node.
 pub fn node(
     id: String,
@@ -1192,14 +1127,21 @@ pub fn new_lead(c: &CampaignRec, id: String, seed: u64, input: &LeadInput, now: 
     let url = opt_text(&input.network_url);
     let (email, url) = match c.c.kind {
         Channel::Network => (
-            if valid_email(&email) {
+            if looks_like_email(&email) {
                 email
             } else {
                 String::new()
             },
             url,
         ),
-        _ => (email, if valid_url(&url) { url } else { String::new() }),
+        _ => (
+            email,
+            if looks_like_url(&url) {
+                url
+            } else {
+                String::new()
+            },
+        ),
     };
     let first = opt_text(&input.first_name);
     let last = opt_text(&input.last_name);
@@ -1327,6 +1269,27 @@ mod tests {
                 &lead
             ),
             "Hi Ann at Acme, re your post 100%"
+        );
+    }
+
+    /// The demo sends what the dashboard's preview shows: a whole number in
+    /// a custom field without its fraction (the demo wrote `2009.0`), and
+    /// `%network_url%` filled in (it is a lead field; the demo sent it as
+    /// written).
+    #[test]
+    fn templates_render_as_the_preview_does() {
+        let mut lead = CampaignLead {
+            network_url: "https://network.example/in/ann".into(),
+            ..Default::default()
+        };
+        lead.custom_fields.insert("founded".into(), json!(2009.0));
+        lead.custom_fields.insert("tags".into(), json!([1.0, "x"]));
+        assert_eq!(
+            render_template(
+                "since %custom_fields.founded% %custom_fields.tags% · %network_url% · 50% off",
+                &lead
+            ),
+            "since 2009 [1,\"x\"] · https://network.example/in/ann · 50% off"
         );
     }
 }

@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 
 use tokio::sync::mpsc::UnboundedSender;
 
-use crate::app::csv_chunk::{CsvChunk, CsvPos, CsvRead, CsvRow};
 use crate::app::{Msg, RequestId};
+use crate::logic::import::{CsvChunk, CsvPos, CsvRead, CsvRow};
 
 /// The UTF-8 byte-order mark some spreadsheets write first.
 const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];

@@ -4,10 +4,10 @@
 //! The file is read with the pane's streaming reader
 //! ([`crate::runtime::csv_import::read_chunk`]: one chunk of at most 1,000
 //! rows in memory whatever the file size, line numbers as an editor shows
-//! them) and mapped with the pane's rules
-//! ([`crate::app::campaigns::import`]: columns guessed from their names,
-//! `--map` over the guesses, rows lacking the channel's identity left out,
-//! repeats of an identity within the file counted as duplicates). Each
+//! them) and mapped with the pane's rules ([`crate::logic::import`]:
+//! columns guessed from their names, `--map` over the guesses, rows lacking
+//! the channel's identity left out, repeats of an identity within the file
+//! counted as duplicates). Each
 //! chunk goes up in one call; a 400 naming rows leaves those rows out and
 //! sends the rest again (nothing went in); any other failure stops the
 //! import and says which lines went in. A chunk is never sent twice after
@@ -36,7 +36,6 @@
 //! that failed, the error's code and message, and whether that chunk may
 //! have been taken although its answer was lost.
 
-use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -47,12 +46,11 @@ use super::Ctx;
 use super::exit::{Exit, Failure};
 use super::output::{stdout_failure, write_json};
 use crate::api::ApiError;
-use crate::api::model::{AddLeadsResponse, CampaignStatus, Channel, LeadInput};
-use crate::app::campaigns::import::{
-    CHUNK, CHUNK_BYTES, MAX_LISTED, Progress, Target, check_mapping, custom_key, guess_all,
-    identity_key, lacks_identity, lead_of, rows_named,
+use crate::api::model::{AddLeadsResponse, CampaignStatus, Channel};
+use crate::logic::import::{
+    Batch, CHUNK, CHUNK_BYTES, Counts, CsvChunk, CsvPos, CsvRead, Target, check_mapping,
+    custom_key, guess_all,
 };
-use crate::app::csv_chunk::{CsvChunk, CsvPos, CsvRead};
 use crate::logic::write;
 use crate::text::{format, sanitize};
 
@@ -73,47 +71,6 @@ pub struct ImportArgs {
     pub json: bool,
 }
 
-/// A `--map` field name as a target.
-fn target_of(field: &str) -> Option<Target> {
-    let f = field.trim();
-    Some(match f.to_ascii_lowercase().as_str() {
-        "email" => Target::Email,
-        "network_url" => Target::NetworkUrl,
-        "first_name" => Target::FirstName,
-        "last_name" => Target::LastName,
-        "name" => Target::Name,
-        "company" => Target::Company,
-        "position" => Target::Position,
-        "headline" => Target::Headline,
-        "skip" => Target::Skip,
-        _ => {
-            let key = f
-                .strip_prefix("custom.")
-                .or_else(|| f.strip_prefix("custom_fields."))?;
-            if key.trim().is_empty() {
-                return None;
-            }
-            Target::Custom(custom_key(key))
-        }
-    })
-}
-
-/// The target's name as `--map` and the report write it.
-fn field_name(t: &Target) -> String {
-    match t {
-        Target::Email => "email".into(),
-        Target::NetworkUrl => "network_url".into(),
-        Target::FirstName => "first_name".into(),
-        Target::LastName => "last_name".into(),
-        Target::Name => "name".into(),
-        Target::Company => "company".into(),
-        Target::Position => "position".into(),
-        Target::Headline => "headline".into(),
-        Target::Custom(k) => format!("custom.{k}"),
-        Target::Skip => "skip".into(),
-    }
-}
-
 /// The mapping of a header: guessed, then `--map` over the guesses (a
 /// guess that collides with an explicit choice goes to custom fields).
 pub fn mapping(header: &[String], maps: &[String]) -> Result<Vec<Target>, String> {
@@ -130,7 +87,7 @@ pub fn mapping(header: &[String], maps: &[String]) -> Result<Vec<Target>, String
                 header.join(", ")
             ));
         };
-        let Some(t) = target_of(field) else {
+        let Some(t) = Target::parse_field(field) else {
             return Err(format!(
                 "--map {m}: FIELD is one of email, network_url, first_name, last_name, name, company, position, headline, custom.KEY, skip"
             ));
@@ -215,10 +172,10 @@ struct ReportJson<'a> {
     stopped: Option<&'a Stopped>,
 }
 
-/// The import's counts as it goes (the pane's [`Progress`] for the
-/// numbers, plus the rows read).
+/// The import's counts as it goes (the pane's [`Counts`], plus the rows
+/// read).
 struct Run {
-    p: Progress,
+    p: Counts,
     rows: u64,
     stopped: Option<Stopped>,
     bar: bool,
@@ -281,9 +238,9 @@ pub async fn import(ctx: &Ctx, a: &ImportArgs, out: &mut impl Write) -> Result<E
         ))
     })?;
     let mut run = Run {
-        p: Progress {
+        p: Counts {
             file_len: first.file_len,
-            ..Progress::default()
+            ..Counts::default()
         },
         rows: 0,
         stopped: None,
@@ -318,47 +275,6 @@ pub async fn import(ctx: &Ctx, a: &ImportArgs, out: &mut impl Write) -> Result<E
     report(a, &c.id, &header, &map, &run, out)
 }
 
-/// A chunk's rows made into leads: what is sent, with each lead's line and
-/// identity, and what is left out or duplicated.
-#[derive(Default)]
-struct Batch {
-    leads: Vec<LeadInput>,
-    lines: Vec<u64>,
-    keys: Vec<u64>,
-    left: Vec<(u64, String)>,
-    dups: u64,
-}
-
-/// Broken rows and rows without the identity are left out; a repeat of an
-/// identity of the file (this chunk or one before) is a duplicate.
-fn batch(chunk: CsvChunk, map: &[Target], channel: &Channel, seen: &HashSet<u64>) -> Batch {
-    let mut b = Batch::default();
-    let mut here = HashSet::new();
-    for row in chunk.rows {
-        let fields = match row.fields {
-            Ok(f) => f,
-            Err(why) => {
-                b.left.push((row.line, why));
-                continue;
-            }
-        };
-        let lead = lead_of(&fields, map);
-        if let Some(why) = lacks_identity(&lead, channel) {
-            b.left.push((row.line, why));
-            continue;
-        }
-        let key = identity_key(&lead, channel);
-        if seen.contains(&key) || !here.insert(key) {
-            b.dups += 1;
-            continue;
-        }
-        b.leads.push(lead);
-        b.lines.push(row.line);
-        b.keys.push(key);
-    }
-    b
-}
-
 /// Sends one chunk (leaving out what cannot go, and the rows a 400
 /// names); returns whether the import goes on.
 async fn upload(
@@ -369,73 +285,29 @@ async fn upload(
     chunk: CsvChunk,
     run: &mut Run,
 ) -> bool {
-    let first_line = chunk.rows.first().map_or(chunk.start.line, |r| r.line);
-    let last_line = chunk.rows.last().map_or(first_line, |r| r.line);
-    let next = chunk.next;
     run.rows = run.rows.saturating_add(chunk.rows.len() as u64);
-    let mut b = batch(chunk, map, channel, &run.p.seen);
+    let seen = &run.p.seen;
+    let mut b = Batch::of(chunk, map, channel, |key| seen.contains(&key));
     let answer = loop {
         if b.leads.is_empty() {
             break AddLeadsResponse::default();
         }
         match ctx.client.add_leads(campaign, channel, &b.leads).await {
             Ok(r) => break r,
+            // The whole batch was refused: the rows it names are left
+            // out, the rest sent again.
+            Err(e) if b.leave_out_refused(&e) => {}
             Err(e) => {
-                let named = if e.status() == Some(400) {
-                    rows_named(&e.message())
-                } else {
-                    Vec::new()
-                };
-                if named.is_empty() || named.iter().any(|i| *i >= b.leads.len()) {
-                    run.stopped = Some(stopped(first_line, &e));
-                    return false;
-                }
-                // The whole batch was refused: leave the rows out, send
-                // the rest.
-                let why = format!("refused by the service: {}", e.message());
-                for i in named.into_iter().rev() {
-                    b.leads.remove(i);
-                    b.keys.remove(i);
-                    b.left.push((b.lines.remove(i), why.clone()));
-                }
+                run.stopped = Some(stopped(b.span.0, &e));
+                return false;
             }
         }
     };
-    take(run, b, &answer, (first_line, last_line));
-    run.p.bytes_done = next.byte.min(run.p.file_len);
+    run.p.went_in(b, &answer);
     if run.bar {
         progress_bar(run);
     }
     true
-}
-
-/// Counts a chunk that went in (its rows from line `span.0` to
-/// `span.1`), as the pane does.
-fn take(run: &mut Run, mut b: Batch, answer: &AddLeadsResponse, span: (u64, u64)) {
-    let p = &mut run.p;
-    if !b.lines.is_empty() || b.dups > 0 {
-        p.went_in = Some((p.went_in.map_or(span.0, |(a, _)| a), span.1));
-    }
-    p.imported = p.imported.saturating_add(answer.imported);
-    let in_batch = answer
-        .duplicate_rows
-        .iter()
-        .filter(|x| x.reason == "batch")
-        .count() as u64;
-    p.dup_file = p.dup_file.saturating_add(b.dups).saturating_add(in_batch);
-    // Counts without rows: the service did not say why, the roster it is.
-    p.dup_roster = p
-        .dup_roster
-        .saturating_add(answer.duplicates.saturating_sub(in_batch));
-    b.left.sort_by_key(|(line, _)| *line);
-    for (line, why) in b.left {
-        p.left_out_count += 1;
-        if p.left_out.len() < MAX_LISTED {
-            p.left_out.push((line, why));
-        }
-    }
-    p.seen.extend(b.keys);
-    p.chunks += 1;
 }
 
 fn stopped(line: u64, e: &ApiError) -> Stopped {
@@ -499,7 +371,7 @@ fn report_json<'a>(
             .zip(map)
             .map(|(h, t)| MapJson {
                 column: h,
-                field: field_name(t),
+                field: t.field_name(),
             })
             .collect(),
         rows: run.rows,
@@ -593,6 +465,7 @@ fn report(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::lead_field::LeadField;
 
     fn header(cols: &[&str]) -> Vec<String> {
         cols.iter().map(|c| (*c).to_owned()).collect()
@@ -606,8 +479,8 @@ mod tests {
             m,
             [
                 Target::Custom("email".into()),
-                Target::Email,
-                Target::Company,
+                Target::Field(LeadField::Email),
+                Target::Field(LeadField::Company),
                 Target::Skip
             ]
         );
@@ -631,19 +504,12 @@ mod tests {
 
     #[test]
     fn field_names_round_trip() {
-        for t in [
-            Target::Email,
-            Target::NetworkUrl,
-            Target::FirstName,
-            Target::LastName,
-            Target::Name,
-            Target::Company,
-            Target::Position,
-            Target::Headline,
-            Target::Custom("team".into()),
-            Target::Skip,
-        ] {
-            assert_eq!(target_of(&field_name(&t)), Some(t));
+        let fields = LeadField::ALL.map(Target::Field);
+        for t in fields
+            .into_iter()
+            .chain([Target::Custom("team".into()), Target::Skip])
+        {
+            assert_eq!(Target::parse_field(&t.field_name()), Some(t));
         }
     }
 

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use serde_json::Value;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
@@ -128,6 +129,45 @@ pub fn number(n: &serde_json::Number) -> String {
     match n.as_f64() {
         Some(f) if n.is_f64() => float(f),
         _ => n.to_string(),
+    }
+}
+
+/// `v` with every whole number written as an integer (see
+/// [`number`]), for showing it as JSON.
+fn whole_numbers(v: &Value) -> Value {
+    match v {
+        Value::Number(n) => {
+            let text = number(n);
+            text.parse::<i64>()
+                .map(Value::from)
+                .or_else(|_| text.parse::<u64>().map(Value::from))
+                .unwrap_or_else(|_| v.clone())
+        }
+        Value::Array(items) => Value::Array(items.iter().map(whole_numbers).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, x)| (k.clone(), whole_numbers(x)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// A value of service JSON as compact JSON on one line (strings quoted),
+/// whole numbers as integers (`{"founded":2009}`, where the wire said
+/// `2009.0`).
+pub fn json_text(v: &Value) -> String {
+    whole_numbers(v).to_string()
+}
+
+/// A value of service JSON as people read it on one line: a string as it
+/// is, a number as [`number`] writes it, anything else as
+/// [`json_text`].
+pub fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => number(n),
+        other => json_text(other),
     }
 }
 

@@ -9,8 +9,8 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
 use outpost::api::model::*;
 use outpost::app::campaigns::CampaignsSub;
-use outpost::app::csv_chunk::{CsvChunk, CsvPos, CsvRow};
 use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, PaneSub, SubId, fixtures, update};
+use outpost::logic::import::{CsvChunk, CsvPos, CsvRow};
 
 use crate::support::{screen_text, terminal};
 

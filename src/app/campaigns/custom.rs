@@ -7,8 +7,9 @@
 
 use serde_json::{Map, Value};
 
-use crate::app::json_tree::{inert_json, json_text};
+use crate::app::json_tree::inert_json;
 use crate::text::format;
+use crate::text::format::json_text;
 use crate::text::sanitize::DisplayText;
 
 /// `key: value` lines of custom fields, in key order.

@@ -75,6 +75,33 @@ fn a_lead_edit_keeps_its_custom_fields_types_and_multi_line_values() {
     assert_eq!(edit.fields.custom_fields, Some(want));
 }
 
+/// The edit form requires the lead's identity as every other place does
+/// ([`crate::logic::lead_field::LeadField::identity`]): a network URL on a
+/// network campaign, else the email. The form alone required the network
+/// URL of a campaign whose channel it did not know, where the import and
+/// the service ask for the email.
+#[test]
+fn the_edit_form_requires_the_identity_the_import_and_the_service_require() {
+    for (kind, want) in [
+        (Channel::Email, "email"),
+        (Channel::Network, "network_url"),
+        (Channel::Other("sms".into()), "email"),
+    ] {
+        let mut c = status_campaign(CampaignStatus::Draft);
+        c.kind = kind.clone();
+        let mut m = opened(&c);
+        roster_open(&mut m, 3);
+        drive::key(&mut m, KeyCode::Char('e'));
+        let required: Vec<&str> = edit_form(&mut m)
+            .fields
+            .iter()
+            .filter(|f| f.required)
+            .map(|f| f.key)
+            .collect();
+        assert_eq!(required, [want], "{kind:?}");
+    }
+}
+
 fn lost_after_sending() -> crate::api::ApiError {
     crate::api::ApiError::Timeout {
         method: "POST".into(),

@@ -9,21 +9,20 @@
 //! while a chunk uploads, the next one is read and prepared (reading and
 //! mapping the file overlap the upload), and no further, so the import
 //! holds two chunks at most whatever the file size. Duplicates within the
-//! file are found here with a hash per identity (8 bytes a row), so they
-//! are reported as such even across chunks. A failure stops the import,
-//! says which rows went in, and offers to resume from the failed chunk.
+//! file are found with a hash per identity (8 bytes a row), so they are
+//! reported as such even across chunks. A failure stops the import, says
+//! which rows went in, and offers to resume from the failed chunk. The
+//! mapping, the rows made into leads and the counts are the rules the CLI's
+//! import shares ([`crate::logic::import`]); this is the dialog around them.
 
 use std::collections::HashSet;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyEvent;
 use ratatui_textarea::TextArea;
-use serde_json::{Map, Value};
 
-use super::super::csv_chunk::{CsvChunk, CsvPos, CsvRead};
 use super::super::dialog::Outcome;
 use super::super::form::edit_key;
 use super::super::table::TableState;
@@ -31,341 +30,12 @@ use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::rules::Op;
 use super::{Confirmed, Dialog, Purpose, detail, error_text, keys, roster, target};
-use crate::api::model::{AddLeadsResponse, Channel, LeadInput};
+use crate::api::model::{AddLeadsResponse, Channel};
 use crate::app::keymap::Action;
-use crate::text::format;
-
-/// Rows per chunk, read and sent (the contract's most per add call).
-pub const CHUNK: usize = 1000;
-/// Bytes of rows per chunk at most (very wide rows make smaller chunks).
-pub const CHUNK_BYTES: usize = 8 * 1024 * 1024;
-/// Left-out rows listed in the report (the rest are counted).
-pub const MAX_LISTED: usize = 1000;
-
-/// Where a column goes.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Target {
-    /// `email`.
-    Email,
-    /// `network_url`.
-    NetworkUrl,
-    /// `first_name`.
-    FirstName,
-    /// `last_name`.
-    LastName,
-    /// `name`.
-    Name,
-    /// `company`.
-    Company,
-    /// `position`.
-    Position,
-    /// `headline`.
-    Headline,
-    /// `custom_fields.<key>`.
-    Custom(String),
-    /// Not imported.
-    Skip,
-}
-
-/// The lead fields a column can fill, in the order the mapping cycles.
-const FIXED: [Target; 8] = [
-    Target::Email,
-    Target::NetworkUrl,
-    Target::FirstName,
-    Target::LastName,
-    Target::Name,
-    Target::Company,
-    Target::Position,
-    Target::Headline,
-];
-
-impl Target {
-    /// How the mapping shows it.
-    pub fn label(&self) -> String {
-        match self {
-            Target::Email => "email".into(),
-            Target::NetworkUrl => "network URL".into(),
-            Target::FirstName => "first name".into(),
-            Target::LastName => "last name".into(),
-            Target::Name => "name".into(),
-            Target::Company => "company".into(),
-            Target::Position => "position".into(),
-            Target::Headline => "headline".into(),
-            Target::Custom(k) => format!("custom_fields.{k}"),
-            Target::Skip => "(not imported)".into(),
-        }
-    }
-
-    /// The next (or previous) choice for a column named `header`.
-    pub fn step(&self, header: &str, forward: bool) -> Target {
-        let mut all: Vec<Target> = FIXED.to_vec();
-        all.push(Target::Custom(custom_key(header)));
-        all.push(Target::Skip);
-        let i = all
-            .iter()
-            .position(|t| t == self || matches!((t, self), (Target::Custom(_), Target::Custom(_))))
-            .unwrap_or(0);
-        let n = all.len();
-        all[if forward {
-            (i + 1) % n
-        } else {
-            (i + n - 1) % n
-        }]
-        .clone()
-    }
-}
-
-/// A header made into a custom field key: lowercase words joined by `_`.
-pub fn custom_key(header: &str) -> String {
-    let mut out = String::new();
-    for c in header.trim().chars() {
-        if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
-        } else if !out.ends_with('_') && !out.is_empty() {
-            out.push('_');
-        }
-    }
-    let out = out.trim_end_matches('_').to_owned();
-    if out.is_empty() { "column".into() } else { out }
-}
-
-/// The target a header name suggests.
-pub fn guess(header: &str) -> Target {
-    let key = custom_key(header);
-    match key.as_str() {
-        "email" | "e_mail" | "email_address" | "e_mail_address" | "mail" | "work_email" => {
-            Target::Email
-        }
-        "network_url" | "networkurl" | "linkedin" | "linkedin_url" | "profile_url" | "profile"
-        | "url" | "network" | "network_profile" => Target::NetworkUrl,
-        "first_name" | "firstname" | "first" | "given_name" => Target::FirstName,
-        "last_name" | "lastname" | "last" | "surname" | "family_name" => Target::LastName,
-        "name" | "full_name" | "fullname" | "contact" | "contact_name" => Target::Name,
-        "company" | "company_name" | "organization" | "organisation" | "account" | "employer" => {
-            Target::Company
-        }
-        "position" | "title" | "job_title" | "role" => Target::Position,
-        "headline" => Target::Headline,
-        _ => Target::Custom(key),
-    }
-}
-
-/// The mapping of a header: guesses, each lead field taken once (a later
-/// column that guesses a taken field goes to `custom_fields`).
-pub fn guess_all(header: &[String]) -> Vec<Target> {
-    let mut taken = HashSet::new();
-    header
-        .iter()
-        .map(|h| match guess(h) {
-            Target::Custom(k) => Target::Custom(k),
-            t if taken.insert(t.clone()) => t,
-            _ => Target::Custom(custom_key(h)),
-        })
-        .collect()
-}
-
-/// What the mapping lacks or repeats, as a message.
-pub fn check_mapping(mapping: &[Target], channel: &Channel) -> Result<(), String> {
-    let identity = identity_target(channel);
-    if !mapping.contains(&identity) {
-        return Err(format!(
-            "map a column to {} — {} needs it for every lead",
-            identity.label(),
-            a_campaign(channel)
-        ));
-    }
-    let mut seen = HashSet::new();
-    for t in mapping {
-        if *t != Target::Skip && !seen.insert(t) {
-            return Err(format!("{} is mapped from two columns", t.label()));
-        }
-    }
-    Ok(())
-}
-
-/// "an email campaign", "a network campaign".
-pub fn a_campaign(channel: &Channel) -> String {
-    let kind = channel.as_str();
-    let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("{article} {kind} campaign")
-}
-
-fn identity_target(channel: &Channel) -> Target {
-    if *channel == Channel::Network {
-        Target::NetworkUrl
-    } else {
-        Target::Email
-    }
-}
-
-/// Whether `s` looks like an email address (the service's own test).
-pub fn looks_like_email(s: &str) -> bool {
-    let s = s.trim();
-    match s.split_once('@') {
-        Some((local, domain)) => {
-            !local.is_empty()
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && !domain.contains('@')
-                && !s.chars().any(|c| c.is_whitespace() || c == ',')
-        }
-        None => false,
-    }
-}
-
-/// Whether `s` looks like a profile URL.
-pub fn looks_like_url(s: &str) -> bool {
-    let s = s.trim();
-    (s.starts_with("https://") || s.starts_with("http://"))
-        && s.len() > 10
-        && !s.chars().any(char::is_whitespace)
-}
-
-/// A row made into a lead by the mapping. Owned fields are moved into the
-/// lead (no copy of a 1,000-row chunk's text); borrowed ones are copied.
-pub fn lead_of<S>(fields: impl IntoIterator<Item = S>, mapping: &[Target]) -> LeadInput
-where
-    S: AsRef<str> + Into<String>,
-{
-    let mut lead = LeadInput::default();
-    let mut custom = Map::new();
-    for (value, target) in fields.into_iter().zip(mapping) {
-        let (len, start, end) = {
-            let raw = value.as_ref();
-            let trimmed = raw.trim_start();
-            let start = raw.len() - trimmed.len();
-            (raw.len(), start, start + trimmed.trim_end().len())
-        };
-        if start == end || *target == Target::Skip {
-            continue;
-        }
-        let v = if (start, end) == (0, len) {
-            value.into()
-        } else {
-            value.as_ref()[start..end].to_owned()
-        };
-        let slot = match target {
-            Target::Email => &mut lead.email,
-            Target::NetworkUrl => &mut lead.network_url,
-            Target::FirstName => &mut lead.first_name,
-            Target::LastName => &mut lead.last_name,
-            Target::Name => &mut lead.name,
-            Target::Company => &mut lead.company,
-            Target::Position => &mut lead.position,
-            Target::Headline => &mut lead.headline,
-            Target::Custom(k) => {
-                custom.insert(k.clone(), Value::String(v));
-                continue;
-            }
-            Target::Skip => continue,
-        };
-        *slot = Some(v);
-    }
-    if !custom.is_empty() {
-        lead.custom_fields = Some(custom);
-    }
-    lead
-}
-
-/// Why a lead cannot go to a campaign of `channel`, if it cannot.
-pub fn lacks_identity(lead: &LeadInput, channel: &Channel) -> Option<String> {
-    let (value, name, ok): (&Option<String>, &str, fn(&str) -> bool) = match channel {
-        Channel::Network => (&lead.network_url, "network URL", looks_like_url),
-        _ => (&lead.email, "email", looks_like_email),
-    };
-    match value.as_deref() {
-        None => Some(format!("no {name}")),
-        Some(v) if !ok(v) => Some(format!("not a valid {name}: {}", clip(v, 40))),
-        Some(_) => None,
-    }
-}
-
-fn clip(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        s.to_owned()
-    } else {
-        let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
-        out.push('…');
-        out
-    }
-}
-
-/// The identity as the service compares it (email lowercased; a network
-/// URL without its query string and trailing slashes), hashed.
-pub fn identity_key(lead: &LeadInput, channel: &Channel) -> u64 {
-    let text = match channel {
-        Channel::Network => {
-            let u = lead.network_url.as_deref().unwrap_or_default().trim();
-            let u = u.split_once('?').map_or(u, |(a, _)| a);
-            u.trim_end_matches('/').to_owned()
-        }
-        _ => lead
-            .email
-            .as_deref()
-            .unwrap_or_default()
-            .trim()
-            .to_lowercase(),
-    };
-    let mut h = DefaultHasher::new();
-    text.hash(&mut h);
-    h.finish()
-}
-
-/// What the preview says of a row.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
-    /// It will be sent.
-    Import,
-    /// It is left out, and why.
-    LeftOut(String),
-    /// An earlier row of the file has the same identity.
-    Duplicate,
-}
-
-/// One row of the preview.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PreviewRow {
-    /// Its line in the file.
-    pub line: u64,
-    /// The lead it makes.
-    pub lead: LeadInput,
-    /// What happens to it.
-    pub verdict: Verdict,
-}
-
-/// The preview of a chunk under a mapping.
-pub fn preview(chunk: &CsvChunk, mapping: &[Target], channel: &Channel) -> Vec<PreviewRow> {
-    let mut seen = HashSet::new();
-    chunk
-        .rows
-        .iter()
-        .map(|row| match &row.fields {
-            Err(why) => PreviewRow {
-                line: row.line,
-                lead: LeadInput::default(),
-                verdict: Verdict::LeftOut(why.clone()),
-            },
-            Ok(fields) => {
-                let lead = lead_of(fields, mapping);
-                let verdict = match lacks_identity(&lead, channel) {
-                    Some(why) => Verdict::LeftOut(why),
-                    None if !seen.insert(identity_key(&lead, channel)) => Verdict::Duplicate,
-                    None => Verdict::Import,
-                };
-                PreviewRow {
-                    line: row.line,
-                    lead,
-                    verdict,
-                }
-            }
-        })
-        .collect()
-}
+use crate::logic::import::{
+    Batch, CHUNK, CHUNK_BYTES, Counts, CsvChunk, CsvPos, CsvRead, PreviewRow, Target, Verdict,
+    check_mapping, guess_all, preview,
+};
 
 /// Where the import is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -395,35 +65,10 @@ pub enum Ahead {
     #[default]
     None,
     /// Read and prepared: sent as soon as the chunk in flight went in.
-    Ready(InFlight),
+    Ready(Batch),
     /// It could not be read: the import stops there once the chunk in
     /// flight went in (so the report says which rows did).
     Unreadable(String),
-}
-
-/// A chunk on its way to the service.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct InFlight {
-    /// Where the chunk starts in the file (to read it again).
-    pub start: CsvPos,
-    /// Where the next chunk starts.
-    pub next: CsvPos,
-    /// The file ends with it.
-    pub eof: bool,
-    /// The leads sent (shared with the request on its way).
-    pub leads: Arc<[LeadInput]>,
-    /// The file line of each lead sent.
-    pub lines: Vec<u64>,
-    /// The identity hash of each lead sent.
-    pub keys: Vec<u64>,
-    /// The chunk's first and last line.
-    pub span: (u64, u64),
-    /// Rows read in the chunk.
-    pub rows: u64,
-    /// Rows of the chunk duplicating an earlier row of the file.
-    pub dups: u64,
-    /// Rows of the chunk left out, with why.
-    pub left: Vec<(u64, String)>,
 }
 
 /// Why the import stopped.
@@ -439,33 +84,13 @@ pub struct Failure {
     pub uncertain: bool,
 }
 
-/// Counts of the upload.
+/// The upload: its counts, and where it is.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Progress {
-    /// Size of the file.
-    pub file_len: u64,
-    /// Bytes of the file done.
-    pub bytes_done: u64,
-    /// Rows taken care of (sent, duplicates, left out).
-    pub rows_done: u64,
-    /// Imported, as the service counts them.
-    pub imported: u64,
-    /// Duplicates of an earlier row of the file.
-    pub dup_file: u64,
-    /// Duplicates of a lead already in the roster.
-    pub dup_roster: u64,
-    /// Rows left out (the first [`MAX_LISTED`]), with why.
-    pub left_out: Vec<(u64, String)>,
-    /// Rows left out in all.
-    pub left_out_count: u64,
-    /// Chunks the service took.
-    pub chunks: u64,
-    /// First and last line of the rows that went in.
-    pub went_in: Option<(u64, u64)>,
-    /// Identities seen in the chunks that went in.
-    pub seen: HashSet<u64>,
+    /// What went in, and what did not.
+    pub counts: Counts,
     /// The chunk on its way.
-    pub inflight: Option<InFlight>,
+    pub inflight: Option<Batch>,
     /// The chunk after it.
     pub ahead: Ahead,
     /// Where the next chunk starts (`None`: the end was reached).
@@ -483,35 +108,6 @@ pub struct Progress {
 /// hundred chunks would double the requests of a large import). It is read
 /// again when the import ends, whatever the time.
 const REREAD_EVERY: Duration = Duration::from_secs(2);
-
-impl Progress {
-    /// How much of the file went in, in per cent (an empty file is done).
-    pub fn percent(&self) -> u64 {
-        self.bytes_done
-            .saturating_mul(100)
-            .checked_div(self.file_len)
-            .unwrap_or(100)
-    }
-
-    /// Rows left out or duplicated in the file, and imported, in one line.
-    pub fn summary(&self) -> String {
-        format!(
-            "imported {} · duplicates {} ({} in the file, {} already in the roster) · left out {}",
-            format::count(self.imported),
-            format::count(self.dup_file.saturating_add(self.dup_roster)),
-            format::count(self.dup_file),
-            format::count(self.dup_roster),
-            format::count(self.left_out_count)
-        )
-    }
-
-    fn leave_out(&mut self, line: u64, why: String) {
-        self.left_out_count += 1;
-        if self.left_out.len() < MAX_LISTED {
-            self.left_out.push((line, why));
-        }
-    }
-}
 
 /// The import dialog.
 #[derive(Debug, Clone)]
@@ -708,7 +304,7 @@ fn to_mapping(d: &mut Import, chunk: CsvChunk) {
     d.map_table = TableState::default();
     d.map_table.set_len(header.len(), 1);
     d.header = header;
-    d.progress.file_len = chunk.file_len;
+    d.progress.counts.file_len = chunk.file_len;
     d.first = Some(chunk);
     d.stage = Stage::Mapping;
     d.error = None;
@@ -741,7 +337,7 @@ fn prepare(m: &mut Model, chunk: CsvChunk) -> Vec<Cmd> {
         d.progress.ahead = Ahead::None;
         return finish(m);
     }
-    d.progress.file_len = chunk.file_len;
+    d.progress.counts.file_len = chunk.file_len;
     // Identities of the chunk in flight count as seen: when it fails, the
     // chunk read ahead is dropped and read again.
     let pending: HashSet<u64> = d
@@ -750,41 +346,10 @@ fn prepare(m: &mut Model, chunk: CsvChunk) -> Vec<Cmd> {
         .iter()
         .flat_map(|f| f.keys.iter().copied())
         .collect();
-    let first_line = chunk.rows.first().map_or(chunk.start.line, |r| r.line);
-    let last_line = chunk.rows.last().map_or(first_line, |r| r.line);
-    let mut f = InFlight {
-        start: chunk.start,
-        next: chunk.next,
-        eof: chunk.eof,
-        span: (first_line, last_line),
-        rows: chunk.rows.len() as u64,
-        ..InFlight::default()
-    };
-    let mut keys_here = HashSet::new();
-    let mut leads = Vec::with_capacity(chunk.rows.len());
-    for row in chunk.rows {
-        let fields = match row.fields {
-            Ok(fields) => fields,
-            Err(why) => {
-                f.left.push((row.line, why));
-                continue;
-            }
-        };
-        let lead = lead_of(fields, &d.mapping);
-        if let Some(why) = lacks_identity(&lead, &d.channel) {
-            f.left.push((row.line, why));
-            continue;
-        }
-        let key = identity_key(&lead, &d.channel);
-        if d.progress.seen.contains(&key) || pending.contains(&key) || !keys_here.insert(key) {
-            f.dups += 1;
-            continue;
-        }
-        leads.push(lead);
-        f.lines.push(row.line);
-        f.keys.push(key);
-    }
-    f.leads = leads.into();
+    let seen = &d.progress.counts.seen;
+    let f = Batch::of(chunk, &d.mapping, &d.channel, |key| {
+        seen.contains(&key) || pending.contains(&key)
+    });
     if d.progress.inflight.is_some() {
         d.progress.ahead = Ahead::Ready(f);
         return Vec::new();
@@ -793,7 +358,7 @@ fn prepare(m: &mut Model, chunk: CsvChunk) -> Vec<Cmd> {
 }
 
 /// Sends `f` and reads the chunk after it meanwhile.
-fn start_upload(m: &mut Model, f: InFlight) -> Vec<Cmd> {
+fn start_upload(m: &mut Model, f: Batch) -> Vec<Cmd> {
     let Some(d) = dialog_mut(m) else {
         return Vec::new();
     };
@@ -854,34 +419,15 @@ fn commit(m: &mut Model, r: &AddLeadsResponse) -> Vec<Cmd> {
     let Some(f) = d.progress.inflight.take() else {
         return Vec::new();
     };
+    let (next, eof) = (f.next, f.eof);
     let p = &mut d.progress;
-    p.imported = p.imported.saturating_add(r.imported);
-    let batch = r
-        .duplicate_rows
-        .iter()
-        .filter(|x| x.reason == "batch")
-        .count() as u64;
-    // Counts without rows: the service did not say why, the roster it is.
-    let roster_dups = r.duplicates.saturating_sub(batch);
-    p.dup_file = p.dup_file.saturating_add(f.dups).saturating_add(batch);
-    p.dup_roster = p.dup_roster.saturating_add(roster_dups);
-    for (line, why) in f.left {
-        p.leave_out(line, why);
-    }
-    p.seen.extend(f.keys);
-    p.rows_done = p.rows_done.saturating_add(f.rows);
-    p.bytes_done = f.next.byte.min(p.file_len);
-    p.chunks += 1;
-    if !f.lines.is_empty() || f.dups > 0 {
-        let first = p.went_in.map_or(f.span.0, |(a, _)| a);
-        p.went_in = Some((first, f.span.1));
-    }
-    if f.eof {
+    p.counts.went_in(f, r);
+    if eof {
         p.next = None;
         d.stage = Stage::Done;
         return finish(m);
     }
-    p.next = Some(f.next);
+    p.next = Some(next);
     if p.stop {
         d.stage = Stage::Done;
         drop_ahead(m);
@@ -892,12 +438,12 @@ fn commit(m: &mut Model, r: &AddLeadsResponse) -> Vec<Cmd> {
     let mut cmds = match std::mem::take(&mut d.progress.ahead) {
         Ahead::Ready(next) => start_upload(m, next),
         Ahead::Unreadable(why) => {
-            fail(d, f.next, f.next.line, why, false);
+            fail(d, next, next.line, why, false);
             return Vec::new();
         }
         // Being read: it is sent when it arrives.
         Ahead::None if reading(m) => Vec::new(),
-        Ahead::None => read_from(m, f.next),
+        Ahead::None => read_from(m, next),
     };
     // Each chunk that went in changes the campaign's total and stats: it is
     // read again now and then while the upload goes on.
@@ -914,22 +460,6 @@ fn commit(m: &mut Model, r: &AddLeadsResponse) -> Vec<Cmd> {
         cmds.extend(detail::read_again(m, &campaign));
     }
     cmds
-}
-
-/// The rows a 400 names (`row N` with N the 0-based index in the batch).
-pub fn rows_named(message: &str) -> Vec<usize> {
-    let mut out = Vec::new();
-    let mut rest = message;
-    while let Some(i) = rest.find("row ") {
-        rest = &rest[i + 4..];
-        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-        if let Ok(n) = digits.parse() {
-            out.push(n);
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
 }
 
 /// A chunk answered.
@@ -959,22 +489,7 @@ fn on_refused(m: &mut Model, e: &crate::api::ApiError) -> Vec<Cmd> {
     let Some(f) = d.progress.inflight.as_mut() else {
         return Vec::new();
     };
-    let named = if e.status() == Some(400) {
-        rows_named(&e.message())
-    } else {
-        Vec::new()
-    };
-    if !named.is_empty() && named.iter().all(|i| *i < f.leads.len()) {
-        let why = format!("refused by the service: {}", e.message());
-        let mut leads = f.leads.to_vec();
-        for i in named.into_iter().rev() {
-            leads.remove(i);
-            f.keys.remove(i);
-            let line = f.lines.remove(i);
-            f.left.push((line, clip(&why, 120)));
-        }
-        f.leads = leads.into();
-        f.left.sort_by_key(|(line, _)| *line);
+    if f.leave_out_refused(e) {
         // The chunk ahead counted the refused rows as seen: it is read
         // again once this one went in.
         drop_ahead(m);
@@ -994,7 +509,7 @@ fn finish(m: &mut Model) -> Vec<Cmd> {
     let Some(d) = dialog_mut(m) else {
         return Vec::new();
     };
-    let (campaign, summary) = (d.campaign.clone(), d.progress.summary());
+    let (campaign, summary) = (d.campaign.clone(), d.progress.counts.summary());
     m.notify(Level::Success, "Import finished", &summary);
     if m.panes.campaigns.open_id() == Some(campaign.as_str()) {
         let mut cmds = detail::read_again(m, &campaign);

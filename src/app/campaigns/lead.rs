@@ -14,6 +14,7 @@ use super::{Dialog, Purpose, custom, detail, error_text, in_flight, roster, targ
 use crate::api::ApiError;
 use crate::api::model::{Campaign, CampaignLead, Channel, EditLead, LeadInput};
 use crate::app::keymap::Action;
+use crate::logic::lead_field::LeadField;
 use crate::store::Draft;
 use crate::text::sanitize::DisplayText;
 
@@ -140,42 +141,14 @@ pub fn lead_name(l: &CampaignLead) -> String {
     .to_owned()
 }
 
-const FIELDS: [(&str, &str); 8] = [
-    ("email", "Email"),
-    ("network_url", "Network URL"),
-    ("first_name", "First name"),
-    ("last_name", "Last name"),
-    ("name", "Name"),
-    ("company", "Company"),
-    ("position", "Position"),
-    ("headline", "Headline"),
-];
-
-fn field_of<'a>(l: &'a CampaignLead, key: &str) -> &'a str {
-    match key {
-        "email" => &l.email,
-        "network_url" => &l.network_url,
-        "first_name" => &l.first_name,
-        "last_name" => &l.last_name,
-        "name" => &l.name,
-        "company" => &l.company,
-        "position" => &l.position,
-        _ => &l.headline,
-    }
-}
-
 fn edit_form(channel: &Channel, lead: &CampaignLead) -> Form {
-    let identity = if *channel == Channel::Email {
-        "email"
-    } else {
-        "network_url"
-    };
+    let identity = LeadField::identity(channel);
     let mut form = Form::new(&format!("Edit lead · {}", lead_name(lead)), "Save");
-    for (key, label) in FIELDS {
-        form = if key == identity {
-            form.required_text(key, label, "this campaign's channel needs it")
+    for f in LeadField::ALL {
+        form = if f == identity {
+            form.required_text(f.name(), f.label(), "this campaign's channel needs it")
         } else {
-            form.text(key, label, "")
+            form.text(f.name(), f.label(), "")
         };
     }
     form = form.multiline(
@@ -184,8 +157,8 @@ fn edit_form(channel: &Channel, lead: &CampaignLead) -> Form {
         "one per line, key: value (JSON: 42, true, \"a\\nb\"; plain text is a string)",
         4,
     );
-    for (key, _) in FIELDS {
-        form.set_value(key, field_of(lead, key));
+    for f in LeadField::ALL {
+        form.set_value(f.name(), f.of(lead));
     }
     form.set_value(
         "custom_fields",
@@ -237,23 +210,13 @@ pub fn edit(m: &mut Model, campaign: &Campaign) -> Vec<Cmd> {
 fn edit_body(d: &LeadEdit) -> Result<Option<EditLead>, (String, String)> {
     let mut fields = LeadInput::default();
     let mut changed = false;
-    for (key, _) in FIELDS {
-        let v = d.form.value(key);
-        if v == DisplayText::inline(field_of(&d.lead, key)).as_str().trim() {
+    for f in LeadField::ALL {
+        let v = d.form.value(f.name());
+        if v == DisplayText::inline(f.of(&d.lead)).as_str().trim() {
             continue;
         }
         changed = true;
-        let slot = match key {
-            "email" => &mut fields.email,
-            "network_url" => &mut fields.network_url,
-            "first_name" => &mut fields.first_name,
-            "last_name" => &mut fields.last_name,
-            "name" => &mut fields.name,
-            "company" => &mut fields.company,
-            "position" => &mut fields.position,
-            _ => &mut fields.headline,
-        };
-        *slot = Some(v);
+        *f.in_input(&mut fields) = Some(v);
     }
     let custom = custom::parse(&d.form.items("custom_fields"), &d.lead.custom_fields)
         .map_err(|e| ("custom_fields".to_owned(), e))?;
@@ -361,12 +324,8 @@ pub fn on_edited(m: &mut Model, lead_id: &str, reply: ApiReply) -> Vec<Cmd> {
             if crate::logic::write::of_error(&e) == crate::logic::write::Outcome::MayHaveReached {
                 d.form.note = Some(note);
             } else if e.status() == Some(409) {
-                let key = if d.channel == Channel::Email {
-                    "email"
-                } else {
-                    "network_url"
-                };
-                d.form.set_error(key, &e.message());
+                d.form
+                    .set_error(LeadField::identity(&d.channel).name(), &e.message());
             } else if !refused_fields(&mut d.form, &e) {
                 d.form.note = Some(error_text(&e));
             }
@@ -384,7 +343,7 @@ fn refused_fields(form: &mut Form, e: &ApiError) -> bool {
         if path.starts_with("custom_fields") {
             return Some("custom_fields");
         }
-        FIELDS.iter().map(|(k, _)| *k).find(|k| *k == path)
+        LeadField::parse(path).map(LeadField::name)
     };
     let mut placed = false;
     if matches!(e.status(), Some(400 | 422)) {

@@ -286,7 +286,7 @@ fn an_upload_reads_the_open_campaign_again_at_most_every_two_seconds() {
         let email = format!("fresh{n}@x.io");
         middle.rows = vec![row(read.start.line, &[email.as_str(), "x"])];
         middle.eof = false;
-        middle.next = crate::app::csv_chunk::CsvPos {
+        middle.next = crate::logic::import::CsvPos {
             byte: read.start.byte + 100,
             line: read.start.line + 2,
         };

@@ -2,14 +2,14 @@
 //! connection request and messages) ending in `end`, each step's subject
 //! and body in a text area with soft wrap, the lead fields and
 //! `%custom_fields.<key>%` offered as insertable variables, and a preview
-//! rendered for a chosen lead of the roster. Saving replaces the whole
+//! rendered for a chosen lead of the roster (by the merge the demo service
+//! sends with: [`crate::logic::template`]). Saving replaces the whole
 //! sequence (`PATCH /api/campaigns/{id}` with `sequence_nodes`).
 
 use std::collections::BTreeSet;
 
 use crossterm::event::KeyEvent;
 use ratatui_textarea::{CursorMove, TextArea, WrapMode};
-use serde_json::Value;
 
 use super::super::form::edit_key;
 use super::super::toast::Level;
@@ -20,20 +20,11 @@ use crate::api::model::{
     CampaignLead, Channel, NodeType, RosterQuery, SequenceNode, SequenceNodeInput, UpdateCampaign,
 };
 use crate::app::keymap::{Action, Scope};
+use crate::logic::lead_field::LeadField;
+use crate::logic::template::Variable;
 use crate::store::Draft;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
-
-/// Lead fields a template can use, as `%name%`.
-pub const LEAD_FIELDS: [&str; 7] = [
-    "first_name",
-    "last_name",
-    "name",
-    "company",
-    "position",
-    "headline",
-    "email",
-];
 
 /// Leads read for the preview at a time.
 const PREVIEW_LEADS: u64 = 20;
@@ -239,10 +230,11 @@ impl Editor {
         for l in &self.leads {
             keys.extend(l.custom_fields.keys().cloned());
         }
-        self.variables = LEAD_FIELDS
-            .iter()
-            .map(|f| (*f).to_owned())
-            .chain(keys.into_iter().map(|k| format!("custom_fields.{k}")))
+        self.variables = LeadField::IN_TEMPLATES
+            .into_iter()
+            .map(Variable::Field)
+            .chain(keys.into_iter().map(Variable::Custom))
+            .map(|v| v.name())
             .collect();
     }
 }
@@ -256,56 +248,6 @@ pub fn step_name(kind: &NodeType) -> &'static str {
         NodeType::End => "end",
         NodeType::Other(_) => "step",
     }
-}
-
-/// A template rendered for a lead: `%field%` and `%custom_fields.key%`
-/// replaced; returns the text and the variables the lead has no value for.
-pub fn render(template: &str, lead: &CampaignLead) -> (String, Vec<String>) {
-    let mut out = String::with_capacity(template.len());
-    let mut empty = Vec::new();
-    let mut rest = template;
-    while let Some(start) = rest.find('%') {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 1..];
-        let Some(end) = after.find('%') else {
-            out.push('%');
-            rest = after;
-            continue;
-        };
-        let key = &after[..end];
-        let value = match key {
-            "first_name" => Some(lead.first_name.clone()),
-            "last_name" => Some(lead.last_name.clone()),
-            "name" => Some(lead.name.clone()),
-            "company" => Some(lead.company.clone()),
-            "position" => Some(lead.position.clone()),
-            "headline" => Some(lead.headline.clone()),
-            "email" => Some(lead.email.clone()),
-            k => k
-                .strip_prefix("custom_fields.")
-                .map(|cf| match lead.custom_fields.get(cf) {
-                    Some(Value::String(s)) => s.clone(),
-                    Some(Value::Null) | None => String::new(),
-                    Some(v) => crate::app::json_tree::value_text(v),
-                }),
-        };
-        match value {
-            Some(v) => {
-                if v.trim().is_empty() {
-                    empty.push(key.to_owned());
-                }
-                out.push_str(&v);
-                rest = &after[end + 1..];
-            }
-            None => {
-                // Not a variable: the `%` stays, the scan goes on after it.
-                out.push('%');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    (out, empty)
 }
 
 /// An editor over a campaign's sequence, previewed on `leads` (a window of

@@ -4,12 +4,12 @@
 
 use crossterm::event::KeyCode;
 
-use super::import::{self, Stage, Target};
+use super::import::{self, Stage};
 use super::*;
 use crate::api::model::*;
-use crate::app::csv_chunk::{CsvChunk, CsvPos, CsvRow};
 use crate::app::fixtures::{self, drive};
 use crate::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Overlay, update};
+use crate::logic::import::{CsvChunk, CsvPos, CsvRow};
 
 /// A model on the Campaigns pane with `list` loaded from the list route.
 pub(super) fn with_list(list: &[Campaign]) -> Model {
@@ -641,49 +641,6 @@ pub(super) fn row(line: u64, fields: &[&str]) -> CsvRow {
     }
 }
 
-#[test]
-fn the_mapping_is_guessed_from_the_header_names() {
-    let header: Vec<String> = [
-        "E-mail",
-        "First Name",
-        "surname",
-        "Company Name",
-        "Job Title",
-        "LinkedIn URL",
-        "Headline",
-        "Plan tier",
-        "email",
-    ]
-    .iter()
-    .map(|s| (*s).to_owned())
-    .collect();
-    assert_eq!(
-        import::guess_all(&header),
-        vec![
-            Target::Email,
-            Target::FirstName,
-            Target::LastName,
-            Target::Company,
-            Target::Position,
-            Target::NetworkUrl,
-            Target::Headline,
-            Target::Custom("plan_tier".into()),
-            Target::Custom("email".into()),
-        ]
-    );
-    assert!(
-        import::check_mapping(&[Target::FirstName], &Channel::Email)
-            .is_err_and(|e| e.contains("email") && e.contains("an email campaign"))
-    );
-    for h in ["E-mail Address", "e_mail_address"] {
-        assert_eq!(import::guess(h), Target::Email, "{h}");
-    }
-    assert!(
-        import::check_mapping(&[Target::Email, Target::Email], &Channel::Email)
-            .is_err_and(|e| e.contains("two columns"))
-    );
-}
-
 /// A model with the import dialog of a draft email campaign at the given
 /// stage of `first`.
 pub(super) fn importing(first: CsvChunk) -> (Model, Vec<Cmd>) {
@@ -787,7 +744,7 @@ fn uploading_first() -> (
     Model,
     Vec<Cmd>,
     crate::app::RequestId,
-    crate::app::csv_chunk::CsvRead,
+    crate::logic::import::CsvRead,
 ) {
     let (mut m, _) = importing(first_chunk());
     drive::ctrl(&mut m, 's');
@@ -824,7 +781,7 @@ fn sends_leads(cmds: &[Cmd]) -> bool {
 }
 
 /// The read asked for among `cmds`.
-pub(super) fn read_of(cmds: &[Cmd]) -> (crate::app::RequestId, crate::app::csv_chunk::CsvRead) {
+pub(super) fn read_of(cmds: &[Cmd]) -> (crate::app::RequestId, crate::logic::import::CsvRead) {
     cmds.iter()
         .find_map(|c| match c {
             Cmd::ReadCsv { id, read } => Some((*id, read.clone())),
@@ -897,7 +854,7 @@ fn an_import_in_chunks_reports_exactly_and_resumes_from_a_failed_chunk() {
         (first_chunk().next, false),
         "the next chunk was asked for with the first upload"
     );
-    assert_eq!(dialog(&m).progress.bytes_done, 20_000);
+    assert_eq!(dialog(&m).progress.counts.bytes_done, 20_000);
     // The second chunk's upload fails: the answer is lost.
     let cmds = file_answers(&mut m, id, Ok(second_chunk(read.start)));
     answer(&mut m, cmds, |_| {
@@ -911,7 +868,7 @@ fn an_import_in_chunks_reports_exactly_and_resumes_from_a_failed_chunk() {
     assert_eq!(d.stage, Stage::Failed);
     let fail = d.progress.failure.as_ref().unwrap();
     assert!(fail.uncertain && fail.line == 1002);
-    assert_eq!(d.progress.went_in, Some((2, 1001)));
+    assert_eq!(d.progress.counts.went_in, Some((2, 1001)));
     // Resuming asks first (the chunk may have gone in), then reads it again.
     drive::key(&mut m, KeyCode::Enter);
     assert!(confirm_title(&m).is_some_and(|q| q.contains("may have gone in")));
@@ -923,7 +880,7 @@ fn an_import_in_chunks_reports_exactly_and_resumes_from_a_failed_chunk() {
         matches!(&requests(&cmds)[..], [ApiRequest::AddLeads { leads, .. }] if leads.len() == 1)
     );
     service(&mut m, cmds, &["new@x.io"]);
-    let p = &dialog(&m).progress;
+    let p = &dialog(&m).progress.counts;
     assert_eq!(dialog(&m).stage, Stage::Done);
     assert_eq!(
         (p.imported, p.dup_file, p.dup_roster, p.left_out_count),
@@ -948,7 +905,7 @@ fn the_next_chunk_is_read_while_one_uploads_and_waits_its_turn() {
     // It is read before the first chunk is answered: it waits its turn.
     let early = file_answers(&mut m, id, Ok(second_chunk(read.start)));
     assert!(early.is_empty(), "one chunk in flight at a time: {early:?}");
-    assert_eq!(dialog(&m).progress.bytes_done, 0);
+    assert_eq!(dialog(&m).progress.counts.bytes_done, 0);
     let uploads: Vec<Cmd> = cmds
         .into_iter()
         .filter(|c| matches!(c, Cmd::Api { .. }))
@@ -962,7 +919,7 @@ fn the_next_chunk_is_read_while_one_uploads_and_waits_its_turn() {
         "{cmds:?}"
     );
     service(&mut m, cmds, &[]);
-    let p = &dialog(&m).progress;
+    let p = &dialog(&m).progress.counts;
     assert_eq!(dialog(&m).stage, Stage::Done);
     assert_eq!((p.imported, p.dup_file), (998, 2), "{}", p.summary());
 }
@@ -991,8 +948,8 @@ fn a_chunk_that_cannot_be_read_ahead_stops_the_import_after_the_one_in_flight() 
     );
     let d = dialog(&m);
     assert_eq!(d.stage, Stage::Failed);
-    assert_eq!(d.progress.imported, 997);
-    assert_eq!(d.progress.went_in, Some((2, 1001)));
+    assert_eq!(d.progress.counts.imported, 997);
+    assert_eq!(d.progress.counts.went_in, Some((2, 1001)));
     let fail = d.progress.failure.as_ref().expect("why it stopped");
     assert_eq!((fail.line, fail.uncertain), (1002, false));
     assert!(fail.message.contains("Input/output error"));
@@ -1012,7 +969,7 @@ fn a_stop_while_the_next_chunk_is_read_sends_nothing_more() {
     assert!(!sends_leads(&cmds), "stopped: the chunk read is not sent");
     let p = &dialog(&m).progress;
     assert_eq!(dialog(&m).stage, Stage::Done);
-    assert_eq!((p.imported, p.next), (997, Some(first_chunk().next)));
+    assert_eq!((p.counts.imported, p.next), (997, Some(first_chunk().next)));
 }
 
 #[test]
@@ -1055,7 +1012,7 @@ fn rows_the_service_names_in_a_400_are_left_out_and_the_rest_sent_again() {
     let reqs = requests(&cmds);
     assert!(matches!(&reqs[..], [ApiRequest::AddLeads { leads, .. }] if leads.len() == 2));
     service(&mut m, cmds, &[]);
-    let p = &dialog(&m).progress;
+    let p = &dialog(&m).progress.counts;
     assert_eq!(p.imported, 2);
     assert_eq!(p.left_out.len(), 1);
     assert_eq!(p.left_out[0].0, 3);
@@ -1211,7 +1168,7 @@ fn the_sequence_editor_inserts_variables_previews_and_saves_the_whole_sequence()
     let subject = e.step().unwrap().subject.lines().join("");
     assert_eq!(subject, "Quick question about %company% and %first_name%");
     assert_eq!(
-        sequence::render(&subject, lead).0,
+        crate::logic::template::merge(&subject, lead).text,
         "Quick question about Brightlabs and Ana"
     );
     assert_eq!(
@@ -1232,12 +1189,12 @@ fn the_sequence_editor_inserts_variables_previews_and_saves_the_whole_sequence()
 #[test]
 fn a_template_renders_lead_fields_and_custom_fields_and_names_the_empty_ones() {
     let lead = fixtures::campaign_lead("c", 1, LeadStatus::Pending);
-    let (text, empty) = sequence::render(
+    let merged = crate::logic::template::merge(
         "Hi %first_name% at %company% (%custom_fields.plan%) — 100% sure, %unknown%",
         &lead,
     );
-    assert_eq!(text, "Hi Ben at Northwind () — 100% sure, %unknown%");
-    assert_eq!(empty, ["custom_fields.plan"]);
+    assert_eq!(merged.text, "Hi Ben at Northwind () — 100% sure, %unknown%");
+    assert_eq!(merged.empty, ["custom_fields.plan"]);
 }
 
 // ------------------------------------------------------------ messages
@@ -1384,7 +1341,7 @@ mod props {
     }
 
     /// A small chunk of the file for `read`.
-    fn chunk(read: &crate::app::csv_chunk::CsvRead, round: usize) -> CsvChunk {
+    fn chunk(read: &crate::logic::import::CsvRead, round: usize) -> CsvChunk {
         CsvChunk {
             header: read.header.then(header).flatten(),
             rows: vec![
@@ -1537,8 +1494,8 @@ fn whole_numbers_in_custom_fields_show_as_integers() {
     let lines = custom::lines(&lead.custom_fields);
     assert!(lines.contains(&"founded: 2009".to_owned()), "{lines:?}");
     assert!(lines.contains(&r#"tags: [1,"x"]"#.to_owned()), "{lines:?}");
-    let (text, _) = sequence::render("since %custom_fields.founded%", &lead);
-    assert_eq!(text, "since 2009");
+    let merged = crate::logic::template::merge("since %custom_fields.founded%", &lead);
+    assert_eq!(merged.text, "since 2009");
 }
 
 /// A messages page asked for under the old status filter, answering after

@@ -374,7 +374,7 @@ fn started_text(title: &str, r: &RunResponse) -> String {
             format!(
                 "{} {}",
                 DisplayText::inline(k),
-                DisplayText::inline(&crate::app::json_tree::value_text(v))
+                DisplayText::inline(&crate::text::format::value_text(v))
             )
         })
         .collect();

@@ -199,7 +199,7 @@ fn walk(a: &Value, b: &Value, path: &str, out: &mut Paths) {
 
 /// A JSON value on one line, cut to `max` chars.
 pub fn json_inline(v: &Value, max: usize) -> String {
-    let text = crate::app::json_tree::json_text(v);
+    let text = crate::text::format::json_text(v);
     if text.chars().count() <= max {
         text
     } else {

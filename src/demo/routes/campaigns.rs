@@ -22,6 +22,7 @@ use crate::demo::http::{Query, json_value, ok};
 use crate::demo::schema::{S, arr, check_body, closed, null_or, open, positive};
 use crate::demo::sim;
 use crate::demo::store::*;
+use crate::logic::lead_field::{LeadField, looks_like_email, looks_like_url};
 
 const EMAIL_FIELDS: &[&str] = &["daily_limit", "stop_on_reply", "open_tracking", "signature"];
 const NETWORK_FIELDS: &[&str] = &["skip_other_campaigns", "operating_hours"];
@@ -523,24 +524,21 @@ pub async fn leads(
 }
 
 fn lead_fields() -> Vec<(&'static str, S, bool)> {
-    let s = || null_or(S::Str);
-    vec![
-        ("email", s(), false),
-        ("network_url", s(), false),
-        ("first_name", s(), false),
-        ("last_name", s(), false),
-        ("name", s(), false),
-        ("company", s(), false),
-        ("position", s(), false),
-        ("headline", s(), false),
-        ("custom_fields", null_or(S::AnyObj), false),
-    ]
+    LeadField::ALL
+        .into_iter()
+        .map(|f| (f.name(), null_or(S::Str), false))
+        .chain(std::iter::once((
+            "custom_fields",
+            null_or(S::AnyObj),
+            false,
+        )))
+        .collect()
 }
 
 fn identity_ok(kind: &Channel, value: &str) -> bool {
     match kind {
-        Channel::Network => valid_url(value),
-        _ => valid_email(value),
+        Channel::Network => looks_like_url(value),
+        _ => looks_like_email(value),
     }
 }
 
@@ -713,25 +711,23 @@ fn apply_lead_edit(
     (email, url): (String, String),
     now: String,
 ) {
-    let set = |dst: &mut String, src: &Option<String>| {
-        if let Some(s) = src {
-            *dst = s.trim().to_owned();
-        }
-    };
     p.email = email;
     p.network_url = url;
-    if *kind == Channel::Network && !p.email.is_empty() && !valid_email(&p.email) {
+    if *kind == Channel::Network && !p.email.is_empty() && !looks_like_email(&p.email) {
         p.email.clear();
     }
-    if *kind == Channel::Email && !p.network_url.is_empty() && !valid_url(&p.network_url) {
+    if *kind == Channel::Email && !p.network_url.is_empty() && !looks_like_url(&p.network_url) {
         p.network_url.clear();
     }
-    set(&mut p.first_name, &f.first_name);
-    set(&mut p.last_name, &f.last_name);
-    set(&mut p.name, &f.name);
-    set(&mut p.company, &f.company);
-    set(&mut p.position, &f.position);
-    set(&mut p.headline, &f.headline);
+    // The identities were checked and written above.
+    let others = LeadField::ALL
+        .into_iter()
+        .filter(|x| !matches!(x, LeadField::Email | LeadField::NetworkUrl));
+    for field in others {
+        if let Some(v) = field.of_input(f) {
+            *field.of_mut(p) = v.trim().to_owned();
+        }
+    }
     if let Some(cf) = &f.custom_fields {
         p.custom_fields = cf.clone();
     }

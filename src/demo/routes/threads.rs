@@ -24,6 +24,7 @@ use crate::demo::ids::hash_str;
 use crate::demo::schema::{S, arr, check_body, int, null_or, open};
 use crate::demo::sim;
 use crate::demo::store::*;
+use crate::logic::lead_field::looks_like_email;
 
 fn find(ws: &Workspace, id: &str) -> DemoResult<usize> {
     ws.thread(id).ok_or_else(|| not_found("Thread not found"))
@@ -59,7 +60,7 @@ fn check_account(ws: &Workspace, id: &str) -> DemoResult<()> {
 }
 
 fn check_email(email: &str) -> DemoResult<()> {
-    if email.is_empty() || valid_email(email) {
+    if email.is_empty() || looks_like_email(email) {
         Ok(())
     } else {
         Err(invalid_field("participant_email", "not an email address"))

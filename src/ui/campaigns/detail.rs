@@ -257,7 +257,7 @@ fn hours_text(v: &serde_json::Value) -> String {
     let get = |k: &str| v.get(k).and_then(serde_json::Value::as_str);
     let text = match (get("start"), get("end")) {
         (Some(a), Some(b)) => format!("{a}–{b} {}", get("timezone").unwrap_or_default()),
-        _ => crate::app::json_tree::json_text(v),
+        _ => crate::text::format::json_text(v),
     };
     DisplayText::inline(text.trim()).into_string()
 }

@@ -13,7 +13,7 @@ use super::{fixed, fixed_keys, keys_line, lead_status};
 use crate::api::model::{CampaignLead, Channel, GeneratedMessage, SequenceNode};
 use crate::app::Model;
 use crate::app::campaigns::custom;
-use crate::app::campaigns::import::{Import, Stage, Target, Verdict};
+use crate::app::campaigns::import::{Import, Stage};
 use crate::app::campaigns::keys::{CLOSE, CONFIRM, NEXT_FIELD, SUBMIT};
 use crate::app::campaigns::lead::{LeadView, lead_name};
 use crate::app::campaigns::messages::{Thread, editable, step_of};
@@ -21,6 +21,7 @@ use crate::app::campaigns::sequence::step_name;
 use crate::app::form::Form;
 use crate::app::keymap::Action;
 use crate::geometry::{centered, split_top};
+use crate::logic::import::{Target, Verdict};
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
@@ -105,7 +106,7 @@ fn path(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
     } else {
         "an email"
     };
-    let kind = crate::app::campaigns::import::a_campaign(&d.channel);
+    let kind = crate::logic::import::a_campaign(&d.channel);
     let (top, rest) = split_top(inner, 2);
     f.render_widget(
         Paragraph::new(vec![
@@ -303,17 +304,17 @@ fn preview_row(d: &Import, i: usize, theme: &Theme) -> Vec<Span<'static>> {
 fn upload(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
     let p = &d.progress;
     let (bar, rest) = split_top(inner, 1);
-    let total = p.file_len.max(1);
+    let total = p.counts.file_len.max(1);
     progress::labelled(
         f,
         bar,
-        p.bytes_done,
+        p.counts.bytes_done,
         total,
         format!(
             " {} of {} sent · {}% ",
-            format::bytes(p.bytes_done),
+            format::bytes(p.counts.bytes_done),
             format::bytes(total),
-            p.percent()
+            p.counts.percent()
         ),
         theme,
     );
@@ -321,9 +322,9 @@ fn upload(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
         Line::default(),
         Line::from(format!(
             "rows read {} · chunks sent {} · {}",
-            format::count(p.rows_done),
-            format::count(p.chunks),
-            p.summary()
+            format::count(p.counts.rows_done),
+            format::count(p.counts.chunks),
+            p.counts.summary()
         )),
     ];
     if d.stage == Stage::Uploading {
@@ -351,7 +352,7 @@ fn upload(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
             ),
             theme.err,
         )));
-        lines.push(Line::from(match p.went_in {
+        lines.push(Line::from(match p.counts.went_in {
             Some((a, b)) => {
                 format!("Rows {a}–{b} went in (duplicates and left-out rows counted above).")
             }
@@ -385,20 +386,20 @@ fn report(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
         Line::default(),
         Line::from(vec![
             Span::styled("Imported    ", theme.header),
-            Span::styled(format::count(p.imported), theme.ok),
+            Span::styled(format::count(p.counts.imported), theme.ok),
         ]),
         Line::from(vec![
             Span::styled("Duplicates  ", theme.header),
             Span::raw(format!(
                 "{} ({} in the file · {} already in the roster)",
-                format::count(p.dup_file.saturating_add(p.dup_roster)),
-                format::count(p.dup_file),
-                format::count(p.dup_roster)
+                format::count(p.counts.dup_file.saturating_add(p.counts.dup_roster)),
+                format::count(p.counts.dup_file),
+                format::count(p.counts.dup_roster)
             )),
         ]),
         Line::from(vec![
             Span::styled("Left out    ", theme.header),
-            Span::styled(format::count(p.left_out_count), theme.err),
+            Span::styled(format::count(p.counts.left_out_count), theme.err),
         ]),
     ];
     if let (Some(next), true) = (p.next, p.stop) {
@@ -407,14 +408,14 @@ fn report(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
             theme.warn,
         )));
     }
-    if !p.left_out.is_empty() {
+    if !p.counts.left_out.is_empty() {
         lines.push(Line::default());
         lines.push(Line::from(Span::styled(
             "Rows left out (line numbers of the file):",
             theme.header,
         )));
         let width = usize::from(inner.width.saturating_sub(4));
-        for (why, rows) in left_out_by_reason(&p.left_out) {
+        for (why, rows) in left_out_by_reason(&p.counts.left_out) {
             lines.push(Line::from(Span::styled(
                 format!("  {} ({})", DisplayText::inline(&why), rows.len()),
                 theme.err,
@@ -428,7 +429,10 @@ fn report(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
                 lines.push(Line::from(format!("    {l}")));
             }
         }
-        let unlisted = p.left_out_count.saturating_sub(p.left_out.len() as u64);
+        let unlisted = p
+            .counts
+            .left_out_count
+            .saturating_sub(p.counts.left_out.len() as u64);
         if unlisted > 0 {
             lines.push(Line::from(Span::styled(
                 format!("  … and {} more", format::count(unlisted)),

@@ -15,9 +15,10 @@ use crate::app::campaigns::keys::{
     ADD_STEP, CLOSE, CONFIRM, INSERT_VARIABLE, NEXT, NEXT_LEAD, REMOVE_STEP, SUBMIT,
 };
 use crate::app::campaigns::lead::lead_name;
-use crate::app::campaigns::sequence::{Editor, Focus, render as render_template, step_name};
+use crate::app::campaigns::sequence::{Editor, Focus, step_name};
 use crate::app::campaigns::{Purpose, in_flight, layout};
 use crate::geometry::centered;
+use crate::logic::template::merge;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
@@ -219,20 +220,20 @@ fn preview(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
     let mut lines = Vec::new();
     let mut empty = Vec::new();
     if step.has_subject() {
-        let (subject, missing) = render_template(&step.subject.lines().join(" "), lead);
-        empty.extend(missing);
+        let subject = merge(&step.subject.lines().join(" "), lead);
+        empty.extend(subject.empty);
         lines.push(Line::from(vec![
             Span::styled("Subject: ", theme.header),
             Span::styled(
-                DisplayText::inline(&subject).into_string(),
+                DisplayText::inline(&subject.text).into_string(),
                 Style::new().add_modifier(Modifier::BOLD),
             ),
         ]));
         lines.push(Line::default());
     }
-    let (body, missing) = render_template(&step.body.lines().join("\n"), lead);
-    empty.extend(missing);
-    for l in DisplayText::block(&body).as_str().lines() {
+    let body = merge(&step.body.lines().join("\n"), lead);
+    empty.extend(body.empty);
+    for l in DisplayText::block(&body.text).as_str().lines() {
         lines.push(Line::from(l.to_owned()));
     }
     if !empty.is_empty() {
