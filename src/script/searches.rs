@@ -41,9 +41,8 @@ use super::exit::{Exit, Failure};
 use super::output::{Col, Table, inert_json, stdout_failure, write_json, write_json_line};
 use crate::api::ApiError;
 use crate::api::model::{LeadResult, Operator, Predicate, PredicateValue, Search, SearchPageQuery};
-use crate::app::leads::Filter;
-use crate::app::leads::export::{COLUMNS, Walk, record};
-use crate::app::{ApiReply, leads::result_name};
+use crate::logic::export::{COLUMNS, Page, PageRequest, Walk, record};
+use crate::logic::results::{Filter, result_company, result_name};
 use crate::store::{KnownId, State};
 use crate::text::format;
 
@@ -276,17 +275,13 @@ impl<'a> From<&'a LeadResult> for ResultJson<'a> {
     fn from(r: &'a LeadResult) -> Self {
         let c = r.canonical_lead.as_ref();
         let field = |f: fn(&'a crate::api::model::CanonicalLead) -> &'a str| c.map_or("", f);
-        let company = match field(|c| &c.company) {
-            "" => r.entity_company.as_str(),
-            other => other,
-        };
         ResultJson {
             result_id: &r.result_id,
             score: r.score,
             quality_tier: &r.quality_tier,
             name: result_name(r),
             title: field(|c| &c.title),
-            company,
+            company: result_company(r),
             company_domain: field(|c| &c.company_domain),
             email: field(|c| &c.email),
             network_url: field(|c| &c.network_url),
@@ -537,17 +532,8 @@ async fn walk(
     let mut count = 0u64;
     let limit = a.limit.unwrap_or(u64::MAX);
     while !walk.done && count < limit {
-        let reply = crate::runtime::effects::execute(&ctx.client, walk.request()).await;
-        let reply = match reply {
-            ApiReply::SearchPage(r) => {
-                ApiReply::SearchPage(Box::new(Ok((*r).map_err(|e| fail(&e))?)))
-            }
-            ApiReply::Results(r) => ApiReply::Results(Box::new(Ok((*r).map_err(|e| fail(&e))?))),
-            other => other,
-        };
-        let rows = walk
-            .take(reply)
-            .map_err(|e| Failure::new(Exit::Failed, e))?;
+        let page = read_page(ctx, walk.request()).await.map_err(|e| fail(&e))?;
+        let rows = walk.take(page);
         for r in rows {
             if count >= limit {
                 break;
@@ -574,7 +560,7 @@ async fn walk(
                         .as_ref()
                         .map(|c| c.title.clone())
                         .unwrap_or_default(),
-                    ResultJson::from(&r).company.to_owned(),
+                    result_company(&r).to_owned(),
                     r.canonical_lead
                         .as_ref()
                         .map(|c| c.email.clone())
@@ -585,6 +571,26 @@ async fn walk(
         }
     }
     Ok((count, walk.stopped.clone()))
+}
+
+/// Reads the page the walk asks for.
+async fn read_page(ctx: &Ctx, req: PageRequest) -> Result<Page, ApiError> {
+    Ok(match req {
+        PageRequest::Search { id, page } => {
+            let p = ctx.client.get_search(&id, &page).await?;
+            Page {
+                results: p.results,
+                pagination: p.pagination,
+            }
+        }
+        PageRequest::Query { id, query } => {
+            let p = ctx.client.query_results(&id, &query).await?;
+            Page {
+                results: p.results,
+                pagination: p.pagination,
+            }
+        }
+    })
 }
 
 fn fail(e: &ApiError) -> Failure {
@@ -646,5 +652,22 @@ mod tests {
             "{}",
             err.message
         );
+    }
+
+    /// `results --json` names the same company as the CSV: the lead's,
+    /// else the one the search matched, a blank one counting as none (the
+    /// JSON kept a company of spaces where the CSV wrote the matched one).
+    #[test]
+    fn a_blank_company_is_the_matched_one_in_json_as_in_the_csv() {
+        let r = LeadResult {
+            entity_company: "Matched Co".into(),
+            canonical_lead: Some(crate::api::model::CanonicalLead {
+                company: "  ".into(),
+                ..Default::default()
+            }),
+            ..LeadResult::default()
+        };
+        assert_eq!(ResultJson::from(&r).company, "Matched Co");
+        assert_eq!(record(&r)[5], "Matched Co");
     }
 }

@@ -601,7 +601,7 @@ async fn export_to(
         .iter()
         .map(str::to_owned)
         .collect();
-    assert_eq!(header, outpost::app::leads::export::COLUMNS);
+    assert_eq!(header, outpost::logic::export::COLUMNS);
     rdr.records()
         .map(|r| {
             r.unwrap_or_else(|e| panic!("record: {e:?}"))

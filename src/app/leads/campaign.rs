@@ -13,13 +13,14 @@ use super::super::dialog::Outcome;
 use super::super::table::TableState;
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
-use super::export::Walk;
+use super::export::{page_of, page_request};
 use super::{
     Confirmed, Dialog, Filter, Picked, Purpose, error_text, in_flight, keys, lead_input, send,
 };
 use crate::api::model::{Campaign, CampaignStatus, Channel, LeadInput};
 use crate::api::validate;
 use crate::app::keymap::Action;
+use crate::logic::export::Walk;
 use crate::text::sanitize::DisplayText;
 
 /// Leads per add call (the contract's maximum).
@@ -562,7 +563,7 @@ fn next(m: &mut Model) -> Vec<Cmd> {
         return vec![cmd];
     }
     if walking {
-        let Some(req) = job.walk.as_ref().map(Walk::request) else {
+        let Some(req) = job.walk.as_ref().map(|w| page_request(w.request())) else {
             return Vec::new();
         };
         let (_, cmd) = send(m, Purpose::AddPage, req);
@@ -683,7 +684,7 @@ pub fn on_page(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
         return Vec::new();
     };
     // `take` hands over only rows not read before: a lead is sent once.
-    match walk.take(reply) {
+    match page_of(reply).map(|page| walk.take(page)) {
         Ok(rows) => {
             let channel = job.campaign.kind.clone();
             job.total = walk.total.saturating_sub(except.len() as u64);

@@ -1,10 +1,8 @@
 //! CSV export of the open search's filtered results: a path prompt (default
 //! `./<search-title-slug>-<YYYYMMDD>.csv`), a check that never overwrites
-//! without asking, every page read with progress, the CSV built here in
-//! `update` with the `csv` crate, and one atomic write. Cells a spreadsheet
-//! would run as a formula are neutralised.
-
-use std::collections::HashSet;
+//! without asking, every page read with progress (the walk and the records
+//! are `outpost results --csv`'s too: [`crate::logic::export`]), the CSV
+//! built here in `update` with the `csv` crate, and one atomic write.
 
 use std::path::{Path, PathBuf};
 
@@ -15,229 +13,32 @@ use super::super::cmd::FileWrite;
 use super::super::dialog::Outcome;
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
-use super::window::capped_total;
-use super::{Confirmed, Dialog, Filter, Purpose, error_text, keys, send};
-use crate::api::model::{LeadResult, Pagination, SearchPageQuery};
+use super::{Confirmed, Dialog, Purpose, error_text, keys, send};
+use crate::logic::export::{COLUMNS, Page, PageRequest, Walk, record};
 use crate::text::sanitize::DisplayText;
 
-/// Rows per page when reading an unfiltered list (the GET allows 500).
-pub const GET_PAGE: u64 = 500;
-/// Rows per page of the results query (at most 100).
-pub const QUERY_PAGE: u64 = 100;
-
-/// The columns of the CSV, in order.
-pub const COLUMNS: [&str; 18] = [
-    "result_id",
-    "score",
-    "quality_tier",
-    "name",
-    "title",
-    "company",
-    "company_domain",
-    "email",
-    "network_url",
-    "status",
-    "created_at",
-    "occurred_at",
-    "query",
-    "search_reason",
-    "signal_reason",
-    "search_url",
-    "lead_id",
-    "run_id",
-];
-
-/// Reads every page of a search's results, filtered or not, in order.
-///
-/// A walk ends when the service says so (`hasMore: false`, or an empty
-/// page), and also when the service goes round in circles: a page that
-/// brings no row not read before, a cursor already followed, or more rows
-/// read than the first reported total plus a margin ([`Walk::limit`]).
-/// Why it stopped early is kept in [`Walk::stopped`] for the user.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Walk {
-    /// The search.
-    pub search: String,
-    /// The filter (empty: every result, by offset).
-    pub filter: Filter,
-    /// Next offset (unfiltered).
-    pub offset: u64,
-    /// Next cursor (filtered).
-    pub cursor: Option<String>,
-    /// Every page was read.
-    pub done: bool,
-    /// Distinct rows taken so far.
-    pub fetched: u64,
-    /// Rows the service says there are.
-    pub total: u64,
-    /// Rows read, repeats included.
-    pub read: u64,
-    /// The total the first page reported (capped).
-    pub first_total: Option<u64>,
-    /// Result ids taken: a row read twice is taken once.
-    pub seen: HashSet<String>,
-    /// Cursors followed.
-    pub cursors: HashSet<String>,
-    /// Why the walk ended before the service said it was done.
-    pub stopped: Option<String>,
-}
-
-impl Walk {
-    /// A walk from the first page.
-    pub fn new(search: &str, filter: &Filter, total: u64) -> Walk {
-        Walk {
-            search: search.to_owned(),
-            filter: filter.clone(),
-            offset: 0,
-            cursor: None,
-            done: false,
-            fetched: 0,
-            total,
-            read: 0,
-            first_total: None,
-            seen: HashSet::new(),
-            cursors: HashSet::new(),
-            stopped: None,
-        }
-    }
-
-    /// Rows the walk reads at most: the first reported total and a margin
-    /// for a run still storing results (a tenth, at least 1,000).
-    pub fn limit(&self) -> u64 {
-        let first = self.first_total.unwrap_or(self.total);
-        first.saturating_add((first / 10).max(1000))
-    }
-
-    /// The request for the next page.
-    pub fn request(&self) -> ApiRequest {
-        if self.filter.is_empty() {
-            ApiRequest::GetSearch {
-                id: self.search.clone(),
-                page: SearchPageQuery {
-                    limit: Some(GET_PAGE),
-                    offset: Some(self.offset),
-                    cursor: None,
-                },
-            }
-        } else {
-            ApiRequest::QueryResults {
-                id: self.search.clone(),
-                query: self.filter.query(self.cursor.clone(), QUERY_PAGE),
-            }
-        }
-    }
-
-    /// Takes in a page's rows out of an answer and moves on; returns the
-    /// rows not taken before.
-    pub fn take(&mut self, reply: ApiReply) -> Result<Vec<LeadResult>, String> {
-        let (rows, p) = match reply {
-            ApiReply::SearchPage(r) => r.map(|p| (p.results, p.pagination)),
-            ApiReply::Results(r) => r.map(|p| (p.results, p.pagination)),
-            _ => return Err("unexpected answer".into()),
-        }
-        .map_err(|e| error_text(&e))?;
-        let n = rows.len();
-        // Rows without an id cannot be told apart: each counts as new (the
-        // limit still ends a walk of them).
-        let fresh: Vec<LeadResult> = rows
-            .into_iter()
-            .filter(|r| r.result_id.is_empty() || self.seen.insert(r.result_id.clone()))
-            .collect();
-        self.advance(n, fresh.len(), &p);
-        Ok(fresh)
-    }
-
-    fn stop(&mut self, why: String) {
-        self.done = true;
-        self.total = self.fetched;
-        self.stopped = Some(why);
-    }
-
-    fn advance(&mut self, n: usize, fresh: usize, p: &Pagination) {
-        let reported = capped_total(p.total) as u64;
-        self.first_total.get_or_insert(reported);
-        self.read = self.read.saturating_add(n as u64);
-        self.fetched = self.fetched.saturating_add(fresh as u64);
-        self.total = reported.max(self.fetched);
-        if !p.has_more || n == 0 {
-            self.done = true;
-            self.total = self.fetched;
-        } else if fresh == 0 {
-            self.stop("the service sent rows already read again".into());
-        } else if self.read > self.limit() {
-            let first = crate::text::format::count(self.first_total.unwrap_or(0));
-            self.stop(format!(
-                "read {} where the service first reported {first}",
-                crate::text::format::plural(self.read, "row", "rows")
-            ));
-        } else if self.filter.is_empty() {
-            self.offset = self.offset.saturating_add(n as u64);
-        } else {
-            match &p.next_cursor {
-                Some(c) => {
-                    let c = c.to_text();
-                    if self.cursors.insert(c.clone()) {
-                        self.cursor = Some(c);
-                    } else {
-                        self.stop("the service's cursor led back to a page already read".into());
-                    }
-                }
-                // Nothing to continue from: stop rather than loop.
-                None => self.stop("the service said there is more but gave no cursor".into()),
-            }
-        }
+/// The request of a walk's next page.
+pub fn page_request(r: PageRequest) -> ApiRequest {
+    match r {
+        PageRequest::Search { id, page } => ApiRequest::GetSearch { id, page },
+        PageRequest::Query { id, query } => ApiRequest::QueryResults { id, query },
     }
 }
 
-/// A cell as written: inert text (no escape sequences or bidi controls),
-/// and a leading `'` when a spreadsheet would run it as a formula.
-pub fn cell(raw: &str) -> String {
-    let text = DisplayText::block(raw).into_string();
-    neutralise(&text)
-}
-
-/// Prefixes `'` to text starting with `=`, `+`, `-`, `@`, tab or CR.
-pub fn neutralise(text: &str) -> String {
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{text}")
-    } else {
-        text.to_owned()
+/// The page a walk's read brought, or why it brought none.
+pub fn page_of(reply: ApiReply) -> Result<Page, String> {
+    match reply {
+        ApiReply::SearchPage(r) => r.map(|p| Page {
+            results: p.results,
+            pagination: p.pagination,
+        }),
+        ApiReply::Results(r) => r.map(|p| Page {
+            results: p.results,
+            pagination: p.pagination,
+        }),
+        _ => return Err("unexpected answer".into()),
     }
-}
-
-/// The CSV record of a result.
-pub fn record(r: &LeadResult) -> Vec<String> {
-    let c = r.canonical_lead.clone().unwrap_or_default();
-    let name = super::result_name(r);
-    let company = if c.company.trim().is_empty() {
-        r.entity_company.clone()
-    } else {
-        c.company.clone()
-    };
-    let mut out = vec![cell(&r.result_id), r.score.to_string()];
-    out.extend(
-        [
-            &r.quality_tier,
-            &name,
-            &c.title,
-            &company,
-            &c.company_domain,
-            &c.email,
-            &c.network_url,
-            &r.status,
-            &r.created_at,
-            &r.occurred_at,
-            &r.query,
-            &r.search_reason,
-            &r.signal_reason,
-            &r.search_url,
-            &r.lead_id,
-            &r.run_id,
-        ]
-        .into_iter()
-        .map(|s| cell(s)),
-    );
-    out
+    .map_err(|e| error_text(&e))
 }
 
 fn csv_write(bytes: &mut Vec<u8>, record: &[String]) -> Result<(), String> {
@@ -544,7 +345,7 @@ fn begin(m: &mut Model) -> Vec<Cmd> {
 }
 
 fn next_page(m: &mut Model) -> Vec<Cmd> {
-    let Some(req) = export_any(m).map(|e| e.walk.request()) else {
+    let Some(req) = export_any(m).map(|e| page_request(e.walk.request())) else {
         return Vec::new();
     };
     let (_, cmd) = send(m, Purpose::ExportPage, req);
@@ -556,8 +357,8 @@ pub fn on_page(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
     let Some(exp) = export_in(m, Phase::Fetching) else {
         return Vec::new();
     };
-    let rows = match exp.walk.take(reply) {
-        Ok(rows) => rows,
+    let rows = match page_of(reply) {
+        Ok(page) => exp.walk.take(page),
         Err(e) => {
             exp.phase = Phase::Prompt;
             exp.error = Some(format!(
@@ -676,18 +477,6 @@ pub fn act(m: &mut Model, done: ExportDone) -> Vec<Cmd> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn formulas_are_neutralised_and_text_made_inert() {
-        assert_eq!(cell("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
-        assert_eq!(cell("+1"), "'+1");
-        assert_eq!(cell("-2"), "'-2");
-        assert_eq!(cell("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(neutralise("\tx"), "'\tx");
-        assert_eq!(neutralise("\r=x"), "'\r=x");
-        assert_eq!(cell("Ana\u{1b}[31m López"), "Ana López");
-        assert_eq!(cell("plain, \"quoted\""), "plain, \"quoted\"");
-    }
 
     #[test]
     fn default_path_is_a_slug_and_a_date() {

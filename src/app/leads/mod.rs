@@ -37,7 +37,7 @@ use super::table::TableState;
 use super::toast::Level;
 use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::ApiError;
-use crate::api::model::{FieldDescriptor, LeadInput, LeadResult, Predicate, ResultsQuery, Sort};
+use crate::api::model::{FieldDescriptor, LeadInput, LeadResult};
 use crate::app::keymap::{Action, Scope};
 use crate::store::State;
 use crate::text::sanitize::DisplayText;
@@ -171,32 +171,8 @@ pub enum LeadsSub {
     RunAllCheck(u32),
 }
 
-/// The filter applied to the open search's results.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Filter {
-    /// Free text (`q`).
-    pub q: String,
-    /// Up to five predicates over enrichment paths.
-    pub predicates: Vec<Predicate>,
-}
-
-impl Filter {
-    /// Whether nothing filters.
-    pub fn is_empty(&self) -> bool {
-        self.q.trim().is_empty() && self.predicates.is_empty()
-    }
-
-    /// The results-query body for a page.
-    pub fn query(&self, cursor: Option<String>, limit: u64) -> ResultsQuery {
-        ResultsQuery {
-            q: (!self.q.trim().is_empty()).then(|| self.q.trim().to_owned()),
-            predicates: self.predicates.clone(),
-            sort: Some(Sort::ScoreDesc),
-            cursor,
-            limit: Some(limit),
-        }
-    }
-}
+/// The filter applied to the open search's results (the CLI's too).
+pub use crate::logic::results::Filter;
 
 /// A lead picked by hand.
 #[derive(Debug, Clone, PartialEq)]
@@ -1043,15 +1019,8 @@ pub fn lead_input(r: &LeadResult) -> LeadInput {
     }
 }
 
-/// Display name of a result.
-pub fn result_name(r: &LeadResult) -> String {
-    r.canonical_lead
-        .as_ref()
-        .map(|c| c.name.trim())
-        .filter(|n| !n.is_empty())
-        .unwrap_or(r.entity_person.trim())
-        .to_owned()
-}
+/// Display name of a result (the CLI's too).
+pub use crate::logic::results::result_name;
 
 /// Notifies, in one place, a failure of a request of this pane.
 pub(crate) fn toast_error(m: &mut Model, context: &str, e: &ApiError) {

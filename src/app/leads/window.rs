@@ -20,17 +20,8 @@ pub const MAX_PAGES: usize = 10;
 const AHEAD: usize = PAGE / 2;
 /// Page requests in flight at most.
 const MAX_INFLIGHT: usize = 3;
-/// The most rows a reported `pagination.total` is believed to stand for:
-/// 50,000,000 (a hundred times the biggest search the service is known to
-/// hold). A larger total (a broken or hostile service can send `1e19`) is
-/// taken as this many; `hasMore` and the rows themselves still decide where
-/// the list really ends.
-pub const MAX_TOTAL: usize = 50_000_000;
-
-/// A total the service reported, capped at [`MAX_TOTAL`].
-pub fn capped_total(total: u64) -> usize {
-    usize::try_from(total).unwrap_or(usize::MAX).min(MAX_TOTAL)
-}
+/// How far a reported total is believed (the export's walk's rule too).
+pub use crate::logic::results::{MAX_TOTAL, capped_total};
 
 /// The pages of `page` rows a table over `total` rows needs: those of the
 /// `viewport` rows from its scroll offset and `ahead` rows either side,
