@@ -7,6 +7,7 @@
 
 use std::collections::HashSet;
 
+use super::lead_field::LeadField;
 use super::results::{Filter, capped_total, result_company, result_name};
 use crate::api::model::{LeadResult, Pagination, ResultsQuery, SearchPageQuery};
 use crate::text::sanitize::DisplayText;
@@ -16,17 +17,19 @@ pub const GET_PAGE: u64 = 500;
 /// Rows per page of the results query (at most 100).
 pub const QUERY_PAGE: u64 = 100;
 
-/// The columns of the CSV, in order.
+/// The columns of the CSV, in order. A result's lead fields are named as
+/// a campaign lead's, so the file imports into a campaign as it is (the
+/// import's guess takes `title` for the position).
 pub const COLUMNS: [&str; 18] = [
     "result_id",
     "score",
     "quality_tier",
-    "name",
+    LeadField::Name.name(),
     "title",
-    "company",
+    LeadField::Company.name(),
     "company_domain",
-    "email",
-    "network_url",
+    LeadField::Email.name(),
+    LeadField::NetworkUrl.name(),
     "status",
     "created_at",
     "occurred_at",
@@ -305,6 +308,23 @@ mod tests {
         assert_eq!(r[4], "CTO");
         assert_eq!(r[5], "Matched Co", "a blank company is the matched one");
         assert_eq!(r[7], "'=cmd@x.io");
+    }
+
+    /// An exported file imports into a campaign with no `--map`: its lead
+    /// columns are guessed as the lead's fields, the rest kept as custom
+    /// fields.
+    #[test]
+    fn an_export_imports_into_a_campaign_as_it_is() {
+        use crate::logic::import::{Target, guess_all};
+        let header: Vec<String> = COLUMNS.iter().map(|c| (*c).to_owned()).collect();
+        let mapping = guess_all(&header);
+        let field = |col: &str| mapping[COLUMNS.iter().position(|c| *c == col).unwrap()].clone();
+        assert_eq!(field("name"), Target::Field(LeadField::Name));
+        assert_eq!(field("title"), Target::Field(LeadField::Position));
+        assert_eq!(field("company"), Target::Field(LeadField::Company));
+        assert_eq!(field("email"), Target::Field(LeadField::Email));
+        assert_eq!(field("network_url"), Target::Field(LeadField::NetworkUrl));
+        assert_eq!(field("score"), Target::Custom("score".into()));
     }
 
     #[test]

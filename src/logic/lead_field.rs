@@ -58,7 +58,7 @@ impl LeadField {
     ];
 
     /// Its name on the wire and in templates (`first_name`).
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             LeadField::Email => "email",
             LeadField::NetworkUrl => "network_url",
