@@ -34,20 +34,17 @@ fn model_with(leads: u64) -> Model {
         tab: Tab::Roster,
         ..Opened::default()
     };
-    let middle = leads / 2;
+    let all = usize::try_from(leads).unwrap_or(0);
+    let middle = all / 2;
     let here = middle / PAGE;
-    for page in here.saturating_sub(1)..=(here + 1).min(leads.saturating_sub(1) / PAGE) {
-        let p = fixtures::roster_page("c-1", leads, page, PAGE);
-        o.roster.pages.insert(page, p.prospects);
+    for page in here.saturating_sub(1)..=(here + 1).min(all.saturating_sub(1) / PAGE) {
+        let p = fixtures::roster_page("c-1", leads, page as u64, PAGE as u64);
+        o.roster.window.pages.insert(page, p.prospects);
     }
-    o.roster.total = Some(leads);
+    o.roster.window.total = Some(all);
     let viewport = 42;
-    o.roster
-        .table
-        .set_len(usize::try_from(leads).unwrap_or(0), viewport);
-    o.roster
-        .table
-        .select(usize::try_from(middle).unwrap_or(0), viewport);
+    o.roster.window.table.set_len(all, viewport);
+    o.roster.window.table.select(middle, viewport);
     m.panes.campaigns.open = Some(o);
     m
 }

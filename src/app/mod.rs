@@ -42,6 +42,7 @@ pub mod requests;
 pub mod subscriptions;
 pub mod table;
 pub mod toast;
+pub mod window;
 
 use std::time::Instant;
 

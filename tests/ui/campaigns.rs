@@ -467,7 +467,7 @@ fn a_wide_roster_shows_long_emails_whole() {
     press(&mut m, KeyCode::Char('l'));
     let long = "anastasia.konstantinopoulou-smythe@brightlabs-enterprise.com";
     if let Some(o) = m.panes.campaigns.open.as_mut()
-        && let Some(page) = o.roster.pages.get_mut(&0)
+        && let Some(page) = o.roster.window.pages.get_mut(&0)
     {
         page[0].email = long.into();
     }
@@ -480,7 +480,7 @@ fn a_roster_of_one_says_one_lead() {
     let mut m = opened(100, 30, 0);
     press(&mut m, KeyCode::Char('l'));
     if let Some(o) = m.panes.campaigns.open.as_mut() {
-        o.roster.total = Some(1);
+        o.roster.window.total = Some(1);
     }
     let text = snap(&m, 100, 30);
     assert!(text.contains("Roster · 1 lead "), "{text}");

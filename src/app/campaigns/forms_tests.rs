@@ -18,7 +18,7 @@ fn roster_with_fields(fields: &serde_json::Value) -> Model {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
     roster_open(&mut m, 12);
     let o = m.panes.campaigns.open.as_mut().expect("open");
-    let lead = &mut o.roster.pages.get_mut(&0).expect("page 0")[0];
+    let lead = &mut o.roster.window.pages.get_mut(&0).expect("page 0")[0];
     lead.custom_fields = fields.as_object().cloned().unwrap_or_default();
     m
 }

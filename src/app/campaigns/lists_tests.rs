@@ -163,7 +163,7 @@ fn typing_a_roster_filter_never_acts_as_commands() {
         m.panes.campaigns.sequence.is_none(),
         "s did not open the editor"
     );
-    let names: Vec<String> = (0..o.roster.table.len)
+    let names: Vec<String> = (0..o.roster.window.table.len)
         .filter_map(|i| o.roster.shown(i).map(lead::lead_name))
         .collect();
     assert!(
@@ -175,7 +175,7 @@ fn typing_a_roster_filter_never_acts_as_commands() {
     drive::key(&mut m, KeyCode::Esc);
     let o = m.panes.campaigns.open.as_ref().expect("still open");
     assert!(!o.roster.filtering());
-    assert_eq!(o.roster.table.len, 120);
+    assert_eq!(o.roster.window.table.len, 120);
 }
 
 #[test]

@@ -270,10 +270,11 @@ fn names(m: &mut Model) -> Vec<Cmd> {
     if o.roster.status.is_some() {
         return Vec::new();
     }
-    let first = o.messages.offset / super::roster::PAGE;
-    let last = (o.messages.offset + LEADS_PER_PAGE - 1) / super::roster::PAGE;
-    let missing: Vec<u64> = (first..=last)
-        .filter(|p| !o.roster.pages.contains_key(p))
+    let row = |lead: u64| usize::try_from(lead).unwrap_or(usize::MAX);
+    let first = row(o.messages.offset);
+    let last = row(o.messages.offset.saturating_add(LEADS_PER_PAGE - 1));
+    let missing: Vec<usize> = crate::app::window::pages_covering(first, last, super::roster::PAGE)
+        .filter(|p| !o.roster.window.pages.contains_key(p))
         .collect();
     super::roster::request_pages(m, &missing)
 }

@@ -138,7 +138,7 @@ pub enum Purpose {
         /// The campaign.
         campaign: String,
         /// The page index (0-based; the service's `page` is one more).
-        page: u64,
+        page: usize,
     },
     /// A window of leads for the sequence editor's preview and variables.
     PreviewLeads {
@@ -403,7 +403,7 @@ pub fn upsert(m: &mut Model, c: Campaign) {
         let moved =
             o.loaded && (merged.status != o.campaign.status || merged.stats != o.campaign.stats);
         if moved {
-            o.roster.stale |= o.roster.total.is_some();
+            o.roster.window.mark_stale(None);
             o.messages.stale |= o.messages.loaded;
         }
         o.campaign = merged;
@@ -483,7 +483,7 @@ fn on_resize(m: &mut Model) -> Vec<Cmd> {
     m.panes.campaigns.list.table.clamp(lvp);
     let tvp = layout::tab_viewport(body);
     if let Some(o) = m.panes.campaigns.open.as_mut() {
-        o.roster.table.clamp(tvp);
+        o.roster.window.table.clamp(tvp);
         o.messages.table.clamp(tvp);
     }
     if m.pane == Pane::Campaigns && m.panes.campaigns.view == View::Detail {
@@ -741,7 +741,7 @@ fn table_mut(c: &mut CampaignsModel) -> Option<&mut super::table::TableState> {
             let o = c.open.as_mut()?;
             match o.tab {
                 Tab::Overview => None,
-                Tab::Roster => Some(&mut o.roster.table),
+                Tab::Roster => Some(&mut o.roster.window.table),
                 Tab::Messages => Some(&mut o.messages.table),
             }
         }

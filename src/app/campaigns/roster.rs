@@ -1,34 +1,39 @@
 //! The roster of the open campaign: pages of at most 200 leads read around
-//! the selection (at most [`MAX_PAGES`] kept, so a roster of any size holds
-//! a bounded number of leads), a status filter over the statuses of the
-//! campaign's channel, a live text filter over the loaded leads, and the
-//! pages on screen read again whenever the campaign's status or stats
-//! change (its leads' statuses moved with them). A lead's detail and edit
-//! form live in [`super::lead`], deleting in [`super::delete`].
+//! the selection over the one page window ([`crate::app::window`]: at most
+//! [`MAX_PAGES`] kept, so a roster of any size holds a bounded number of
+//! leads), a status filter over the statuses of the campaign's channel, a
+//! live text filter over the loaded leads, and the loaded pages marked to
+//! be read again whenever the campaign's status or stats change (its
+//! leads' statuses moved with them). A lead's detail and edit form live in
+//! [`super::lead`], deleting in [`super::delete`].
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use crossterm::event::KeyEvent;
 
-use super::super::table::TableState;
 use super::super::toast::Level;
 use super::super::{ApiReply, ApiRequest, Cmd, Model, Pane};
 use super::{Dialog, Purpose, Tab, View, delete, detail, in_flight, lead};
-use crate::api::ApiError;
 use crate::api::model::{CampaignLead, Channel, LeadStatus, RosterQuery};
 use crate::app::keymap::Action;
 use crate::app::needle::{Needle, hit};
+use crate::app::window::{PageWindow, Paged, Shape};
 
 /// Leads per page (the contract's most).
-pub const PAGE: u64 = 200;
+pub const PAGE: usize = 200;
 /// Pages kept in memory at most.
 pub const MAX_PAGES: usize = 4;
-/// The most leads a reported `total` is believed to stand for (a broken
-/// or hostile service can send `1e19`); the pages themselves still decide
-/// where the roster ends.
-pub const MAX_TOTAL: u64 = 50_000_000;
-/// Rows around the visible ones loaded ahead.
-const AHEAD: u64 = 50;
+
+impl Paged for CampaignLead {
+    const SHAPE: Shape = Shape {
+        page: PAGE,
+        max_pages: MAX_PAGES,
+        ahead: 50,
+        max_inflight: 3,
+        // A hundred times the biggest roster the service is known to hold.
+        max_total: 50_000_000,
+    };
+}
 
 /// The statuses an email campaign's leads go through.
 const EMAIL_STATUSES: [LeadStatus; 7] = [
@@ -58,34 +63,22 @@ const NETWORK_STATUSES: [LeadStatus; 8] = [
 pub struct Roster {
     /// Only leads of this status (`t` cycles).
     pub status: Option<LeadStatus>,
-    /// Leads the service says match (`None` until the first page).
-    pub total: Option<u64>,
-    /// Loaded pages by index.
-    pub pages: BTreeMap<u64, Vec<CampaignLead>>,
-    /// Selection and scroll over the rows shown: `0..total`, or the
-    /// loaded leads passing the text filter.
-    pub table: TableState,
+    /// The loaded pages. Its table selects and scrolls over the rows
+    /// shown: `0..total`, or the loaded leads passing the text filter.
+    pub window: PageWindow<CampaignLead>,
     /// Selected lead ids (for delete).
     pub marks: BTreeSet<String>,
-    /// The last failure, shown while nothing is loaded.
-    pub error: Option<ApiError>,
     /// The text filter over the loaded leads (the contract has no search
     /// parameter for the roster).
     pub needle: Needle,
     /// Rows (in roster order) of the loaded leads passing the text filter.
-    pub matches: Vec<u64>,
-    /// The campaign changed since the pages were read: they are read again
-    /// when the roster is shown.
-    pub stale: bool,
+    pub matches: Vec<usize>,
 }
 
 impl Roster {
     /// The lead at row `i` of the roster order, when its page is loaded.
     pub fn row(&self, i: usize) -> Option<&CampaignLead> {
-        let i = i as u64;
-        self.pages
-            .get(&(i / PAGE))?
-            .get(usize::try_from(i % PAGE).ok()?)
+        self.window.row(i)
     }
 
     /// Whether the text filter narrows the rows shown.
@@ -96,7 +89,7 @@ impl Roster {
     /// The roster row shown at line `i` of the table.
     pub fn index(&self, i: usize) -> Option<usize> {
         if self.filtering() {
-            self.matches.get(i).and_then(|r| usize::try_from(*r).ok())
+            self.matches.get(i).copied()
         } else {
             Some(i)
         }
@@ -109,17 +102,22 @@ impl Roster {
 
     /// The selected lead, when loaded.
     pub fn selected(&self) -> Option<&CampaignLead> {
-        self.shown(self.table.selected)
+        self.shown(self.window.table.selected)
     }
 
     /// Leads held in memory.
     pub fn loaded_rows(&self) -> usize {
-        self.pages.values().map(Vec::len).sum()
+        self.window.loaded_rows()
     }
 
     /// Every loaded lead.
     pub fn loaded(&self) -> impl Iterator<Item = &CampaignLead> {
-        self.pages.values().flatten()
+        self.window.loaded_iter()
+    }
+
+    /// Whether loaded pages wait to be read again (the campaign changed).
+    pub fn stale(&self) -> bool {
+        !self.window.stale.is_empty()
     }
 
     /// The ids of the loaded leads the table shows: every loaded one, or
@@ -136,37 +134,24 @@ impl Roster {
         }
     }
 
-    /// Pages the view wants: those of the visible rows and just around
-    /// them, nearest to the selection first (none while the text filter
-    /// narrows the loaded leads).
-    pub fn wanted(&self, viewport: usize) -> Vec<u64> {
-        let Some(total) = self.total else {
-            return vec![0];
-        };
-        if total == 0 || self.filtering() {
+    /// Pages to read now (none while the text filter narrows the loaded
+    /// leads: its table is over them, not over the roster): those the view
+    /// wants that are missing or stale and not on their way.
+    pub fn to_fetch(&self, viewport: usize, pending: &BTreeSet<usize>) -> Vec<usize> {
+        if self.filtering() {
             return Vec::new();
         }
-        let offset = self.table.offset as u64;
-        let first = offset.saturating_sub(AHEAD);
-        let last = offset
-            .saturating_add(viewport.max(1) as u64)
-            .saturating_add(AHEAD)
-            .min(total - 1);
-        let here = self.table.selected as u64 / PAGE;
-        let mut pages: Vec<u64> = (first / PAGE..=last / PAGE).collect();
-        pages.sort_by_key(|p| p.abs_diff(here));
-        pages
+        self.window.missing(viewport, pending)
     }
 
-    /// Drops the pages furthest from the selection beyond [`MAX_PAGES`].
-    fn evict(&mut self) {
-        let here = self.index(self.table.selected).unwrap_or(0) as u64 / PAGE;
-        while self.pages.len() > MAX_PAGES {
-            let far = self.pages.keys().copied().max_by_key(|p| p.abs_diff(here));
-            match far {
-                Some(p) => self.pages.remove(&p),
-                None => break,
-            };
+    /// Drops the pages furthest from the selection beyond [`MAX_PAGES`]
+    /// (while filtering, from the roster row of the selected match).
+    fn evict(&mut self, viewport: usize) {
+        if self.filtering() {
+            let here = self.index(self.window.table.selected).unwrap_or(0);
+            self.window.evict_around(here, &[]);
+        } else {
+            self.window.evict(viewport);
         }
     }
 
@@ -176,12 +161,12 @@ impl Roster {
         let needle = self.needle.lower();
         if needle.is_empty() {
             self.matches.clear();
-            let total = self.total.unwrap_or(0);
-            self.table
-                .set_len(usize::try_from(total).unwrap_or(usize::MAX), viewport);
+            let total = self.window.total.unwrap_or(0);
+            self.window.table.set_len(total, viewport);
             return;
         }
         self.matches = self
+            .window
             .pages
             .iter()
             .flat_map(|(p, leads)| {
@@ -190,10 +175,10 @@ impl Roster {
                     .iter()
                     .enumerate()
                     .filter(move |(_, l)| lead_hit(l, needle))
-                    .map(move |(j, _)| p * PAGE + j as u64)
+                    .map(move |(j, _)| p * PAGE + j)
             })
             .collect();
-        self.table.set_len(self.matches.len(), viewport);
+        self.window.table.set_len(self.matches.len(), viewport);
     }
 }
 
@@ -257,36 +242,40 @@ pub fn fetch_pages(m: &mut Model) -> Vec<Cmd> {
     if o.tab != Tab::Roster || !o.loaded && o.campaign.id.is_empty() {
         return Vec::new();
     }
-    if o.roster.stale && o.roster.total.is_some() {
+    if o.roster.filtering() && o.roster.stale() {
         return refresh_visible(m);
     }
-    let wanted = o.roster.wanted(vp);
-    let missing: Vec<u64> = wanted
-        .into_iter()
-        .filter(|p| !o.roster.pages.contains_key(p))
+    let pending: BTreeSet<usize> = m
+        .requests
+        .purposes::<super::CampaignsModel>()
+        .filter_map(|p| match p {
+            Purpose::Roster { page, .. } => Some(*page),
+            _ => None,
+        })
         .collect();
+    let missing = o.roster.to_fetch(vp, &pending);
     request_pages(m, &missing)
 }
 
 /// Asks again for the pages on screen (the campaign is sending: statuses
-/// move); what is shown stays until the fresh copy arrives. While the text
-/// filter narrows the loaded leads, those pages are read again.
+/// move); what is shown stays until the fresh copy arrives, and the other
+/// loaded pages are read again when the view wants them. While the text
+/// filter narrows the loaded leads, every loaded page is read again.
 pub fn refresh_visible(m: &mut Model) -> Vec<Cmd> {
-    let vp = detail::tab_viewport(m);
     let Some(o) = m.panes.campaigns.open.as_mut() else {
         return Vec::new();
     };
-    o.roster.stale = false;
-    let pages: Vec<u64> = if o.roster.filtering() {
-        o.roster.pages.keys().copied().collect()
-    } else {
-        o.roster.wanted(vp)
-    };
-    request_pages(m, &pages)
+    if o.roster.filtering() {
+        let pages: Vec<usize> = o.roster.window.pages.keys().copied().collect();
+        o.roster.window.stale.clear();
+        return request_pages(m, &pages);
+    }
+    o.roster.window.mark_stale(None);
+    fetch_pages(m)
 }
 
 /// Asks for roster pages (those already on their way are skipped).
-pub(super) fn request_pages(m: &mut Model, pages: &[u64]) -> Vec<Cmd> {
+pub(super) fn request_pages(m: &mut Model, pages: &[usize]) -> Vec<Cmd> {
     let Some(o) = m.panes.campaigns.open.as_ref() else {
         return Vec::new();
     };
@@ -306,8 +295,8 @@ pub(super) fn request_pages(m: &mut Model, pages: &[u64]) -> Vec<Cmd> {
             ApiRequest::ListLeads {
                 id: campaign.clone(),
                 query: RosterQuery {
-                    page: Some(page.saturating_add(1)),
-                    limit: Some(PAGE),
+                    page: Some(u64::try_from(*page).unwrap_or(u64::MAX).saturating_add(1)),
+                    limit: Some(PAGE as u64),
                     status: status.clone(),
                 },
             },
@@ -322,12 +311,8 @@ pub fn reload(m: &mut Model) -> Vec<Cmd> {
     let Some(r) = roster_mut(m) else {
         return Vec::new();
     };
-    r.pages.clear();
+    r.window = PageWindow::default();
     r.matches.clear();
-    r.total = None;
-    r.error = None;
-    r.stale = false;
-    r.table = TableState::default();
     // The one place older pages are dropped: their requests are forgotten,
     // so their replies never reach the pane.
     m.requests
@@ -339,7 +324,7 @@ pub fn reload(m: &mut Model) -> Vec<Cmd> {
 /// Only replies still in the request table arrive: a page of another
 /// campaign or of an older filter was forgotten ([`reload`], opening or
 /// closing a campaign) and never gets here.
-pub fn on_page(m: &mut Model, page: u64, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_page(m: &mut Model, page: usize, reply: ApiReply) -> Vec<Cmd> {
     let ApiReply::Roster(result) = reply else {
         return Vec::new();
     };
@@ -350,19 +335,15 @@ pub fn on_page(m: &mut Model, page: u64, reply: ApiReply) -> Vec<Cmd> {
     let r = &mut o.roster;
     match result {
         Ok(p) => {
-            r.total = Some(p.total.min(MAX_TOTAL));
-            r.error = None;
-            r.pages.insert(page, p.prospects);
+            r.window.take_counted(page, p.prospects, p.total, vp);
             r.relen(vp);
-            r.evict();
+            r.evict(vp);
             r.relen(vp);
             // A shorter roster (leads deleted elsewhere) may want other pages.
             fetch_pages(m)
         }
         Err(e) => {
-            if r.total.is_none() {
-                r.error = Some(e.clone());
-            }
+            r.window.failed(&e);
             super::toast_error(m, "reading the roster", &e);
             Vec::new()
         }
@@ -376,7 +357,7 @@ pub fn on_filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     let Some(r) = roster_mut(m) else {
         return Vec::new();
     };
-    let at = r.index(r.table.selected);
+    let at = r.index(r.window.table.selected);
     if r.needle.key(key) {
         refiltered(r, at, vp);
         return fetch_pages(m);
@@ -388,7 +369,7 @@ pub fn on_filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 pub fn on_filter_paste(m: &mut Model, text: &str) {
     let vp = detail::tab_viewport(m);
     if let Some(r) = roster_mut(m) {
-        let at = r.index(r.table.selected);
+        let at = r.index(r.window.table.selected);
         if r.needle.paste(text) {
             refiltered(r, at, vp);
         }
@@ -400,10 +381,10 @@ pub fn on_filter_paste(m: &mut Model, text: &str) {
 fn refiltered(r: &mut Roster, at: Option<usize>, vp: usize) {
     r.relen(vp);
     let line = match at {
-        Some(at) if r.filtering() => r.matches.iter().position(|x| *x == at as u64),
+        Some(at) if r.filtering() => r.matches.iter().position(|x| *x == at),
         other => other,
     };
-    r.table.select(line.unwrap_or(0), vp);
+    r.window.table.select(line.unwrap_or(0), vp);
 }
 
 /// A key action on the roster tab.
@@ -412,7 +393,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     let Some(o) = m.panes.campaigns.open.as_mut() else {
         return Vec::new();
     };
-    if o.tab == Tab::Roster && detail::nav(&mut o.roster.table, action, vp) {
+    if o.tab == Tab::Roster && detail::nav(&mut o.roster.window.table, action, vp) {
         return fetch_pages(m);
     }
     let campaign = o.campaign.clone();
@@ -432,7 +413,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             Vec::new()
         }
         Action::Back if o.tab == Tab::Roster && o.roster.filtering() => {
-            let at = o.roster.index(o.roster.table.selected);
+            let at = o.roster.index(o.roster.window.table.selected);
             o.roster.needle.clear();
             refiltered(&mut o.roster, at, vp);
             fetch_pages(m)
@@ -450,7 +431,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             {
                 o.roster.marks.insert(id);
             }
-            o.roster.table.move_by(1, vp);
+            o.roster.window.table.move_by(1, vp);
             fetch_pages(m)
         }
         Action::MarkLoadedLeads => {
@@ -472,7 +453,7 @@ pub fn replace_lead(m: &mut Model, lead: CampaignLead) {
     let Some(r) = roster_mut(m) else {
         return;
     };
-    for page in r.pages.values_mut() {
+    for page in r.window.pages.values_mut() {
         if let Some(slot) = page.iter_mut().find(|l| l.id == lead.id) {
             *slot = lead;
             break;

@@ -292,13 +292,13 @@ fn preview_start(m: &Model) -> (u64, Vec<CampaignLead>, Option<String>, Option<u
     let Some(r) = m.panes.campaigns.open.as_ref().map(|o| &o.roster) else {
         return (0, Vec::new(), None, None);
     };
-    let row = r.index(r.table.selected).unwrap_or(0) as u64;
+    let row = r.index(r.window.table.selected).unwrap_or(0) as u64;
     let window = row / PREVIEW_LEADS * PREVIEW_LEADS;
     let leads: Vec<CampaignLead> = (window..window + PREVIEW_LEADS)
         .map_while(|i| r.row(usize::try_from(i).ok()?).cloned())
         .collect();
     let status = r.status.as_ref().map(|s| s.as_str().to_owned());
-    (row, leads, status, r.total)
+    (row, leads, status, r.window.total.map(|t| t as u64))
 }
 
 /// Asks for the window of the roster holding row `row`, for the preview.

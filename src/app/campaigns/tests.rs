@@ -1060,11 +1060,11 @@ fn a_5000_lead_roster_pages_by_200_and_holds_a_bounded_number() {
         cmds.extend(drive::key(&mut m, KeyCode::PageDown));
         asked.extend(requests(&cmds));
         let r = &m.panes.campaigns.open.as_ref().unwrap().roster;
-        assert!(r.pages.len() <= roster::MAX_PAGES && r.loaded_rows() <= 800);
+        assert!(r.window.pages.len() <= roster::MAX_PAGES && r.loaded_rows() <= 800);
     }
     asked.extend(requests(&drive::key(&mut m, KeyCode::Char('G'))));
     let r = &m.panes.campaigns.open.as_ref().unwrap().roster;
-    assert_eq!(r.table.len, 5000);
+    assert_eq!(r.window.table.len, 5000);
     assert!(
         asked
             .iter()
@@ -1081,7 +1081,7 @@ fn the_status_filter_reads_the_roster_again_and_drops_older_pages() {
         matches!(&requests(&cmds)[..], [ApiRequest::ListLeads { query, .. }] if query.status.as_deref() == Some("pending"))
     );
     let r = &m.panes.campaigns.open.as_ref().unwrap().roster;
-    assert!(r.pages.is_empty() && r.total.is_none());
+    assert!(r.window.pages.is_empty() && r.window.total.is_none());
 }
 
 /// A page asked for under the old filter, answering after the filter
@@ -1101,7 +1101,7 @@ fn a_page_of_an_older_filter_answering_late_never_lands() {
     drive::reply(&mut m, old, ApiReply::Roster(Ok(stale)));
     let r = &m.panes.campaigns.open.as_ref().unwrap().roster;
     assert!(
-        r.pages.is_empty() && r.total.is_none(),
+        r.window.pages.is_empty() && r.window.total.is_none(),
         "the old page was dropped"
     );
     // The new filter's page lands.
@@ -1109,7 +1109,7 @@ fn a_page_of_an_older_filter_answering_late_never_lands() {
     fresh.prospects.retain(|l| l.id != stale_first);
     answer(&mut m, cmds, |_| Some(ApiReply::Roster(Ok(fresh.clone()))));
     let r = &m.panes.campaigns.open.as_ref().unwrap().roster;
-    assert_eq!(r.total, Some(fresh.total));
+    assert_eq!(r.window.total, usize::try_from(fresh.total).ok());
     assert!(r.loaded().all(|l| l.id != stale_first), "no old lead shown");
 }
 

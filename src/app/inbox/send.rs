@@ -368,7 +368,7 @@ fn refresh_after(m: &mut Model, thread: &str) -> Vec<Cmd> {
     if m.panes.inbox.open.as_ref().is_some_and(|o| o.id == thread) {
         let vp = super::thread::viewport(m);
         if let Some(o) = m.panes.inbox.open.as_mut() {
-            o.messages.follow = true;
+            o.follow = true;
             // One more message: the last page may have grown past its end.
             if let Some(t) = o.messages.total {
                 o.messages.table.set_len(t.saturating_add(1), vp);

@@ -4,6 +4,8 @@
 //! changing its unread count (the contract's list-messages operation does
 //! not mark it read; only `m` does).
 
+use std::collections::BTreeSet;
+
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
 use super::messages::{MessageWindow, PAGE};
@@ -17,9 +19,6 @@ use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use crate::logic::write::{self, Outcome};
 use crate::text::{sanitize, wrap};
 
-/// Message pages in flight at most.
-const MAX_INFLIGHT: usize = 2;
-
 /// The open thread.
 #[derive(Debug, Clone)]
 pub struct OpenThread {
@@ -29,6 +28,8 @@ pub struct OpenThread {
     pub thread: Option<Thread>,
     /// Its messages.
     pub messages: MessageWindow,
+    /// The selection sits on the newest message: new messages are followed.
+    pub follow: bool,
     /// Scroll of the reading pane, in lines.
     pub scroll: u16,
     /// The last failure reading the thread itself.
@@ -38,11 +39,12 @@ pub struct OpenThread {
 }
 
 impl OpenThread {
-    fn new(id: &str, thread: Option<Thread>) -> OpenThread {
+    pub(super) fn new(id: &str, thread: Option<Thread>) -> OpenThread {
         OpenThread {
             id: id.to_owned(),
             thread,
-            messages: MessageWindow::new(),
+            messages: MessageWindow::default(),
+            follow: true,
             scroll: 0,
             error: None,
             filter: MessageFilter::default(),
@@ -144,20 +146,17 @@ pub fn request_pages(m: &mut Model) -> Vec<Cmd> {
         return Vec::new();
     };
     let id = o.id.clone();
-    let wanted: Vec<usize> = o
-        .messages
-        .wanted(vp)
-        .into_iter()
-        .filter(|p| !o.messages.pages.contains_key(p))
+    let pending: BTreeSet<usize> = m
+        .requests
+        .purposes::<InboxModel>()
+        .filter_map(|p| match p {
+            Purpose::Messages { page, .. } => Some(*page),
+            _ => None,
+        })
         .collect();
+    let wanted = o.messages.missing(vp, &pending);
     let mut cmds = Vec::new();
     for page in wanted {
-        let busy = m
-            .requests
-            .count::<InboxModel>(|p| matches!(p, Purpose::Messages { .. }));
-        if busy >= MAX_INFLIGHT {
-            break;
-        }
         cmds.extend(read_page(m, &id, page));
     }
     cmds
@@ -250,7 +249,7 @@ pub fn on_messages(
     match r {
         Ok(p) => {
             let before = o.messages.table.selected;
-            o.messages.take_page(page, p.messages, p.total, vp);
+            take_messages(o, page, p.messages, p.total, vp);
             if page == o.messages.last_page()
                 && let Some(newest) = o.messages.pages.get(&page).and_then(|r| r.last())
                 && !newest.subject.trim().is_empty()
@@ -274,6 +273,23 @@ pub fn on_messages(
             Vec::new()
         }
     }
+}
+
+/// Takes a page of messages into the open thread's window: the newest
+/// message stays selected while followed, and the pages furthest from the
+/// selection go past the bound.
+pub(super) fn take_messages(
+    o: &mut OpenThread,
+    page: usize,
+    rows: Vec<crate::api::model::ThreadMessage>,
+    total: u64,
+    vp: usize,
+) {
+    let grew = o.messages.take_counted(page, rows, total, vp);
+    if o.follow && grew {
+        o.messages.table.bottom(vp);
+    }
+    o.messages.evict(vp);
 }
 
 /// A key action on the open thread.
@@ -306,8 +322,8 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
     if filtered {
         return Vec::new();
     }
-    o.messages.follow = o.messages.at_end();
-    o.messages.evict();
+    o.follow = o.messages.at_end();
+    o.messages.evict(vp);
     request_pages(m)
 }
 
@@ -747,7 +763,7 @@ pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
                 return Vec::new();
             };
             o.messages.table.select(row, vp);
-            o.messages.follow = o.messages.at_end();
+            o.follow = o.messages.at_end();
             o.scroll = 0;
             request_pages(m)
         }

@@ -44,7 +44,7 @@ pub fn open(m: &mut Model, id: &str) -> Vec<Cmd> {
         );
     m.panes.leads.open = Some(Opened {
         search,
-        window: Window::new(false),
+        window: Window::for_results(false),
         ..Opened::default()
     });
     // The pages and the watch of the search shown before are not wanted.
@@ -461,7 +461,7 @@ pub fn apply_filter(m: &mut Model, filter: Filter) -> Vec<Cmd> {
     }
     let dropped_all = o.marks.all.take().is_some();
     o.generation += 1;
-    o.window = Window::new(!filter.is_empty());
+    o.window = Window::for_results(!filter.is_empty());
     o.filter = filter;
     // Pages of the previous filter are not wanted (the watch stays: its
     // run status still is).

@@ -568,7 +568,9 @@ fn roster_title(o: &Opened, theme: &Theme) -> Line<'static> {
         .as_ref()
         .map_or("all".to_owned(), |s| s.as_str().to_owned());
     let total = r
+        .window
         .total
+        .map(|t| t as u64)
         .map_or("… leads".into(), |t| format::plural(t, "lead", "leads"));
     let mut spans = vec![Span::styled(format!(" Roster · {total} "), theme.title)];
     if r.filtering() {
@@ -621,7 +623,7 @@ fn roster_footer(m: &Model, o: &Opened, theme: &Theme) -> Line<'static> {
 
 fn roster_empty(m: &Model, o: &Opened) -> Placeholder {
     let r = &o.roster;
-    match (&r.error, r.total) {
+    match (&r.window.error, r.window.total) {
         (Some(e), None) => m.placeholder("the roster", RouteFamily::Campaigns, Load::Failed(e)),
         (None, None) => m.placeholder("the roster", RouteFamily::Campaigns, Load::Pending),
         _ if r.filtering() => said(format!(
@@ -640,7 +642,8 @@ fn roster(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
     let r = &o.roster;
     let vp = layout::tab_viewport(m.layout().body);
     let updated = TimeColumn::of(
-        r.table
+        r.window
+            .table
             .visible(vp)
             .filter_map(|i| r.shown(i))
             .map(|l| l.updated_at.as_str()),
@@ -671,7 +674,7 @@ fn roster(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
         TableSpec {
             title: roster_title(o, theme),
             columns: &ROSTER_COLS,
-            state: &r.table,
+            state: &r.window.table,
             row: &row,
             marked: Some(&marked),
             footer: Some(foot.clone()),
@@ -680,7 +683,7 @@ fn roster(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
         },
         theme,
     );
-    if r.table.len == 0 {
+    if r.window.table.len == 0 {
         empty_rows(f, area, &roster_empty(m, o), theme);
     }
     let what = "a name, email, company, position or status";

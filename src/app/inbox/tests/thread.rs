@@ -350,3 +350,23 @@ fn a_refused_archive_names_its_own_key() {
     assert!(!shown.contains("r tries"), "{shown}");
     assert!(reqs.is_empty(), "{reqs:?}");
 }
+
+/// A message arriving while the newest one is selected is followed; away
+/// from the end the selection stays where the user put it.
+#[test]
+fn a_new_message_is_followed_only_at_the_end() {
+    use crate::app::inbox::thread::{OpenThread, take_messages};
+    let page = |n: usize| (0..n).map(|i| fixtures::thread_message("t-1", i)).collect();
+    let mut o = OpenThread::new("t-1", None);
+    take_messages(&mut o, 0, page(3), 3, 10);
+    assert_eq!(o.messages.table.selected, 2, "opens on the newest");
+    take_messages(&mut o, 0, page(4), 4, 10);
+    assert_eq!(o.messages.table.selected, 3, "followed");
+    o.follow = false;
+    o.messages.table.top(10);
+    take_messages(&mut o, 0, page(5), 5, 10);
+    assert_eq!(
+        o.messages.table.selected, 0,
+        "not followed away from the end"
+    );
+}
