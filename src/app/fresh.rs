@@ -207,19 +207,7 @@ pub fn state(m: &Model, f: &Freshness) -> Shown {
     }
 }
 
-/// What values kept after a failed read say of themselves, the same in
-/// every pane: `⚠ as of 3m ago (timeout) · retrying` — their age, why the
-/// last read failed, and what happens next: the poller reads again
-/// (`polled`), the Refresh key retries, or (a refused key) how to fix it.
-pub fn stale_note(m: &Model, read_at: Option<i64>, error: &ApiError, polled: bool) -> String {
-    let age = read_at.map_or_else(|| "? ago".to_owned(), |t| ago_since(t, m.clock));
-    let next = next_step(m, error, polled)
-        .map(|n| format!(" · {n}"))
-        .unwrap_or_default();
-    format!("⚠ as of {age} ({}){next}", error.code())
-}
-
-/// What comes after a failed read, said the same way everywhere: how to fix
+/// What comes after a failed read, said the same way in every notice: how to fix
 /// a refused key, `retrying` while a poller reads again (`polled`), the
 /// Refresh key when a retry can help, else nothing.
 pub fn next_step(m: &Model, error: &ApiError, polled: bool) -> Option<String> {
@@ -357,6 +345,9 @@ mod tests {
     /// same age the same way (once two rules: `1m` and `2m` for 90 s).
     #[test]
     fn every_age_is_worded_by_one_rule() {
+        let mut f = Freshness::default();
+        f.ok(1000);
+        f.fail_at(1000, "timeout: slow".into(), &timeout());
         let mut m = crate::app::fixtures::model(100, 30);
         for (secs, said) in [
             (10, "just now"),
@@ -371,39 +362,71 @@ mod tests {
                 crate::app::cache::stale_text(1000, m.clock),
                 format!("stale · as of {said}")
             );
-            assert!(
-                stale_note(&m, Some(1000), &timeout(), true)
-                    .starts_with(&format!("⚠ as of {said} (timeout)")),
-                "{secs}: {}",
-                stale_note(&m, Some(1000), &timeout(), true)
-            );
+            assert_eq!(shown(&m, &f), format!("stale · as of {said} · r retries"));
         }
     }
 
+    /// Every freshness holder of every pane, named.
+    fn holders(m: &mut Model) -> Vec<(&'static str, &mut Freshness)> {
+        let p = &mut m.panes;
+        let mut all: Vec<(&'static str, &mut Freshness)> = Vec::new();
+        if let Some(o) = p.leads.open.as_mut() {
+            all.push(("leads: the open search", &mut o.fresh));
+        }
+        for row in &mut p.leads.list.rows {
+            all.push(("leads: a searches row", &mut row.fresh));
+        }
+        all.push(("campaigns: the list", &mut p.campaigns.list.fresh));
+        if let Some(o) = p.campaigns.open.as_mut() {
+            all.push(("campaigns: the open campaign", &mut o.fresh));
+        }
+        all.push(("inbox: the list", &mut p.inbox.list.fresh));
+        if let Some(o) = p.inbox.open.as_mut() {
+            all.push(("inbox: the open thread", &mut o.fresh));
+            all.push(("inbox: its messages", &mut o.messages_fresh));
+        }
+        all.push(("domains: the domains", &mut p.domains.domains.fresh));
+        all.push(("domains: the senders", &mut p.domains.senders.fresh));
+        all.push(("domains: a schedule", &mut p.domains.schedule.fresh));
+        for w in p.domains.watches.values_mut() {
+            all.push(("domains: a watched domain", &mut w.fresh));
+        }
+        all.push(("profile: the stored profile", &mut p.profile.fresh));
+        all
+    }
+
+    /// Whatever a message changed, every pane's holders are told afterwards
+    /// whether a poll reads them again: a holder left saying a poll is
+    /// scheduled that nothing scheduled (here a period no rule gives) would
+    /// draw "live" or "retrying" falsely. Checked for every pane shown,
+    /// after a message no pane handles.
     #[test]
-    fn a_stale_note_says_its_age_why_and_what_comes_next() {
-        let mut m = crate::app::fixtures::model(100, 30);
-        m.clock = 1180;
-        let slow = ApiError::Timeout {
-            method: "GET".into(),
-            after: Duration::from_secs(3),
-            may_have_reached: false,
-        };
-        assert_eq!(
-            stale_note(&m, Some(1000), &slow, true),
-            "⚠ as of 3m ago (timeout) · retrying"
-        );
-        assert_eq!(
-            stale_note(&m, Some(1000), &slow, false),
-            "⚠ as of 3m ago (timeout) · r retries"
-        );
-        let refused = ApiError::Service(Box::new(crate::api::ServiceError::from_body(
-            401, b"", None,
-        )));
-        let note = stale_note(&m, Some(1000), &refused, true);
-        assert!(
-            note.ends_with("(unauthorized) · key refused: see `outpost check`"),
-            "{note}"
-        );
+    fn every_holder_is_re_synced_after_every_message() {
+        use crate::app::{Msg, Pane, update};
+        let bogus = Duration::from_secs(999);
+        for shown in Pane::ALL {
+            let mut m = crate::app::fixtures::model(100, 30);
+            m.pane = *shown;
+            m.panes.leads.open = Some(crate::app::leads::Opened::default());
+            m.panes.leads.list.rows.push(Default::default());
+            m.panes.campaigns.open = Some(crate::app::campaigns::Opened::default());
+            m.panes.inbox.open = Some(crate::app::inbox::OpenThread::new("t-1", None));
+            m.panes.inbox.view = crate::app::inbox::View::Thread;
+            m.panes.domains.watches.insert(
+                "d-1".into(),
+                crate::app::domains::Watch {
+                    last_poll: m.now,
+                    generation: 0,
+                    fresh: Freshness::default(),
+                },
+            );
+            for (_, f) in holders(&mut m) {
+                f.schedule(Some(bogus));
+            }
+            update(&mut m, Msg::Resumed);
+            for (name, f) in holders(&mut m) {
+                assert_ne!(f.poll, Some(bogus), "{name} (shown: {shown:?})");
+            }
+        }
     }
 }

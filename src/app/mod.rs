@@ -364,7 +364,9 @@ impl Model {
 
     /// The first requests of the session (the open pane's data).
     pub fn start(&mut self) -> Vec<Cmd> {
-        self.enter_pane(self.pane)
+        let cmds = self.enter_pane(self.pane);
+        dispatch::sync_fresh(self);
+        cmds
     }
 
     /// Sends a request for a pane's `purpose`; returns its id and command.
@@ -549,6 +551,9 @@ impl Model {
         self.cache_dirty = false;
         self.cache_touched = false;
         dispatch::from_cache(self);
+        // Taken outside `update` at start: the lists it shows say at once
+        // whether they are polled.
+        dispatch::sync_fresh(self);
         self.redraw = true;
     }
 
@@ -836,9 +841,13 @@ const DRAFT_KEPT: &str = "Draft kept";
 /// The draft key of text left in the command line.
 const COMMAND_DRAFT: &str = "command-line";
 
-/// Handles one message; returns the effects to run.
+/// Handles one message; returns the effects to run. Whatever the message
+/// changed, every pane's freshness is then put in step with its polls
+/// ([`PaneUnit::sync_fresh`](pane::PaneUnit::sync_fresh)), the one place
+/// that happens.
 pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
     let mut cmds = handle(m, msg);
+    dispatch::sync_fresh(m);
     cmds.append(&mut m.outbox);
     cmds
 }

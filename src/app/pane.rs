@@ -116,6 +116,15 @@ pub trait PaneUnit: Default + Debug {
     }
     /// Pollers and timers the pane wants now, with their periods.
     fn subscriptions(_m: &Model, _subs: &mut Vec<(Self::Sub, Duration)>) {}
+    /// Tells each [`Freshness`](crate::app::fresh::Freshness) the pane
+    /// holds whether a poll really reads it again, and at what base period
+    /// ([`Freshness::schedule`](crate::app::fresh::Freshness::schedule)),
+    /// by the same rules its [`PaneUnit::subscriptions`] use. The update
+    /// loop runs it for every pane after every message, so what a value
+    /// says of itself ("live", "retrying in 8 s", "stale · as of 2m ago")
+    /// is what the subscriptions run, whatever changed it. No default: a
+    /// pane that polls nothing says so.
+    fn sync_fresh(m: &mut Model);
     /// One of the pane's subscriptions fired.
     fn sub_fired(_m: &mut Model, _sub: Self::Sub) -> Vec<Cmd> {
         Vec::new()

@@ -200,6 +200,11 @@ macro_rules! define_panes {
             pub fn capture_drafts(m: &Model, state: &mut State) {
                 $(<$ty as PaneUnit>::capture_drafts(m, state);)+
             }
+            /// Every pane's freshness holders told whether a poll reads
+            /// them again ([`PaneUnit::sync_fresh`]).
+            pub fn sync_fresh(m: &mut Model) {
+                $(<$ty as PaneUnit>::sync_fresh(m);)+
+            }
             /// Every pane's subscriptions, tagged.
             pub fn subscriptions(m: &Model, out: &mut Vec<(PaneSub, Duration)>) {
                 $({

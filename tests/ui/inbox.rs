@@ -238,3 +238,75 @@ fn an_html_draft_with_attachments_in_the_editor() {
         assert_snapshot!(format!("editor_html_attachments_{w}x{h}"), text);
     }
 }
+
+/// The live refresh fires `secs` after the last read and every read it
+/// makes fails with a 503.
+fn failed_poll(m: &mut Model, secs: i64) {
+    use outpost::app::inbox::InboxSub;
+    use outpost::app::{PaneSub, SubId};
+    m.clock += secs;
+    let cmds = update(
+        m,
+        Msg::SubFired(SubId::Pane(PaneSub::Inbox(InboxSub::Poll))),
+    );
+    let failed = || drive::service_error(503, r#"{"error":{"code":"unavailable"}}"#);
+    for (id, req) in drive::api(&cmds) {
+        let reply = match req {
+            ApiRequest::ListThreads { .. } => ApiReply::Threads(Err(failed())),
+            ApiRequest::GetThread { .. } => ApiReply::Thread(Box::new(Err(failed()))),
+            ApiRequest::ListMessages { .. } => ApiReply::ThreadMessages(Err(failed())),
+            other => panic!("the live refresh only reads: {other:?}"),
+        };
+        drive::reply(m, id, reply);
+    }
+    m.toasts.clear();
+}
+
+/// What the list and an open thread say of themselves when their live
+/// refresh fails (the rows stay, and the retry is said when it really
+/// comes) and while the service cannot be reached (their age): the one
+/// wording every pane uses.
+#[test]
+fn the_inbox_says_when_its_values_are_stale_or_offline() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let mut m = loaded(w, h);
+        failed_poll(&mut m, 90);
+        let text = snap(&m, w, h);
+        assert!(text.contains("Inbox · all (5)  retrying in 4 s"), "{text}");
+        assert!(text.contains("Jonas Fischer"), "the rows stay:\n{text}");
+        assert_snapshot!(format!("list_retrying_{w}x{h}"), text);
+
+        let mut m = loaded(w, h);
+        m.clock += 150;
+        crate::support::offline(&mut m);
+        m.toasts.clear();
+        let text = snap(&m, w, h);
+        assert!(
+            text.contains("Inbox · all (5)  offline · as of 2m ago"),
+            "{text}"
+        );
+        assert_snapshot!(format!("list_offline_{w}x{h}"), text);
+
+        let mut m = loaded(w, h);
+        select(&mut m, "t-2");
+        press(&mut m, KeyCode::Enter);
+        failed_poll(&mut m, 90);
+        let text = snap(&m, w, h);
+        assert!(text.contains("Thread  retrying in 4 s"), "{text}");
+        assert!(
+            text.contains("Messages (240)"),
+            "the messages stay:\n{text}"
+        );
+        assert_snapshot!(format!("thread_retrying_{w}x{h}"), text);
+
+        let mut m = loaded(w, h);
+        select(&mut m, "t-2");
+        press(&mut m, KeyCode::Enter);
+        m.clock += 150;
+        crate::support::offline(&mut m);
+        m.toasts.clear();
+        let text = snap(&m, w, h);
+        assert!(text.contains("Thread  offline · as of 2m ago"), "{text}");
+        assert_snapshot!(format!("thread_offline_{w}x{h}"), text);
+    }
+}

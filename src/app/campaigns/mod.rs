@@ -415,10 +415,11 @@ pub fn upsert(m: &mut Model, c: Campaign) {
 }
 
 /// Tells the list's and the open campaign's freshness whether a poll
-/// reads them again, and at what base period: the one place their
-/// schedule is decided, after every change of the pane, so what the
-/// title draws ("live", "retrying in N s", "stale · as of …") is what the
-/// subscriptions run.
+/// reads them again, and at what base period (the pane's
+/// [`PaneUnit::sync_fresh`], run after every message), so what the title
+/// draws ("live", "retrying in N s", "stale · as of …") is what the
+/// subscriptions run; off screen nothing polls them, and they say their
+/// age.
 pub fn schedule(m: &mut Model) {
     let every = m.poll.campaign;
     let list = list::watched(m).then_some(every);
@@ -428,13 +429,6 @@ pub fn schedule(m: &mut Model) {
     if let Some(o) = c.open.as_mut() {
         o.fresh.schedule(open);
     }
-}
-
-/// Runs a change of the pane, then [`schedule`]s its freshness.
-fn then_schedule<T>(m: &mut Model, change: impl FnOnce(&mut Model) -> T) -> T {
-    let out = change(m);
-    schedule(m);
-    out
 }
 
 /// Status-bar hints of what is shown.
@@ -885,53 +879,48 @@ impl PaneUnit for CampaignsModel {
     ];
 
     fn enter(m: &mut Model) -> Vec<Cmd> {
-        then_schedule(m, on_enter)
+        on_enter(m)
     }
     fn from_cache(m: &mut Model) {
-        then_schedule(m, list::from_cache);
-    }
-    fn leave(m: &mut Model) {
-        // Off screen nothing polls it: the values say their age.
-        let c = &mut m.panes.campaigns;
-        c.list.fresh.schedule(None);
-        if let Some(o) = c.open.as_mut() {
-            o.fresh.schedule(None);
-        }
+        list::from_cache(m);
     }
     fn resize(m: &mut Model) -> Vec<Cmd> {
-        then_schedule(m, on_resize)
+        on_resize(m)
     }
     fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-        then_schedule(m, |m| on_text_key(m, key))
+        on_text_key(m, key)
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
-        then_schedule(m, |m| on_action(m, action))
+        on_action(m, action)
     }
     fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-        then_schedule(m, |m| on_mouse(m, ev))
+        on_mouse(m, ev)
     }
     fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-        then_schedule(m, |m| on_paste(m, text))
+        on_paste(m, text)
     }
     fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
-        then_schedule(m, |m| on_reply(m, id, purpose, reply))
+        on_reply(m, id, purpose, reply)
     }
     fn subscriptions(m: &Model, subs: &mut Vec<(CampaignsSub, Duration)>) {
         subscriptions(m, subs);
     }
+    fn sync_fresh(m: &mut Model) {
+        schedule(m);
+    }
     fn sub_fired(m: &mut Model, sub: CampaignsSub) -> Vec<Cmd> {
-        then_schedule(m, |m| match sub {
+        match sub {
             CampaignsSub::Watch(id) => detail::on_watch(m, &id),
             CampaignsSub::List => list::refresh(m),
             CampaignsSub::CreateCheck(_) => lost::read(m),
             CampaignsSub::StatusCheck(id, _) => settle::read(m, &id),
-        })
+        }
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
-        then_schedule(m, |m| on_answered(m, what, answer))
+        on_answered(m, what, answer)
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
-        then_schedule(m, |m| on_command(m, name, arg))
+        on_command(m, name, arg)
     }
     fn unsent(m: &Model) -> Option<String> {
         unsent(m)

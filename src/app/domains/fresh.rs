@@ -89,8 +89,9 @@ fn retry_base(m: &Model, what: Reload) -> Option<Duration> {
 }
 
 /// Says of each value the pane holds whether a poll really reads it again
-/// (after every update of the pane): the lists by their retry poller, the
-/// watched domains by their watch (while the pane is shown).
+/// (the pane's `sync_fresh`, run after every message): the lists by their
+/// retry poller, the watched domains by their watch (while the pane is
+/// shown).
 pub(super) fn reschedule(m: &mut Model) {
     for what in [Reload::Domains, Reload::Senders, Reload::Schedule] {
         let base = retry_base(m, what);

@@ -178,8 +178,8 @@ pub struct Watch {
 
 /// A list loaded from the service. A failed refresh keeps the items: they
 /// are then stale, shown with their age as every pane says it
-/// ([`crate::app::fresh::stale_note`]), and read again by a poller that
-/// backs off by the one rule ([`Freshness::backoff`]).
+/// ([`crate::app::fresh::shown`]), and read again by a poller that backs
+/// off by the one rule ([`Freshness::backoff`]).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Loaded<T> {
     /// The items.
@@ -592,15 +592,6 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     hints
 }
 
-/// Runs an update of the pane, then says of each shown value whether a
-/// poll really reads it again ([`fresh::reschedule`]), so what is drawn is
-/// what the subscriptions schedule.
-fn scheduled(m: &mut Model, update: impl FnOnce(&mut Model) -> Vec<Cmd>) -> Vec<Cmd> {
-    let cmds = update(m);
-    fresh::reschedule(m);
-    cmds
-}
-
 /// One of the pane's subscriptions fired.
 fn sub_fired(m: &mut Model, sub: DomainsSub) -> Vec<Cmd> {
     match sub {
@@ -636,52 +627,50 @@ impl PaneUnit for DomainsModel {
     }];
 
     fn enter(m: &mut Model) -> Vec<Cmd> {
-        scheduled(m, on_enter)
+        on_enter(m)
     }
     fn from_cache(m: &mut Model) {
         from_cache(m);
-        fresh::reschedule(m);
     }
     fn leave(m: &mut Model) {
         on_leave(m);
-        fresh::reschedule(m);
     }
     fn resize(m: &mut Model) -> Vec<Cmd> {
         on_resize(m);
-        fresh::reschedule(m);
         Vec::new()
     }
     fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-        let cmds = on_text_key(m, key);
-        fresh::reschedule(m);
-        cmds
+        on_text_key(m, key)
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
-        scheduled(m, |m| on_action(m, action))
+        on_action(m, action)
     }
     fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-        scheduled(m, |m| on_mouse(m, ev))
+        on_mouse(m, ev)
     }
     fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-        scheduled(m, |m| on_paste(m, text))
+        on_paste(m, text)
     }
     fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
-        scheduled(m, |m| on_reply(m, id, purpose, reply))
+        on_reply(m, id, purpose, reply)
     }
     fn subscriptions(m: &Model, subs: &mut Vec<(DomainsSub, Duration)>) {
         m.panes.domains.subscriptions(m, subs);
     }
+    fn sync_fresh(m: &mut Model) {
+        fresh::reschedule(m);
+    }
     fn sub_fired(m: &mut Model, sub: DomainsSub) -> Vec<Cmd> {
-        scheduled(m, |m| sub_fired(m, sub))
+        sub_fired(m, sub)
     }
     fn answered(m: &mut Model, what: Question, answer: crate::app::pane::Answer) -> Vec<Cmd> {
-        scheduled(m, |m| lost_add::answered(m, what, answer))
+        lost_add::answered(m, what, answer)
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
-        scheduled(m, |m| match name {
+        match name {
             "domain add" => add_domain(m, arg.as_deref().unwrap_or("")),
             _ => Vec::new(),
-        })
+        }
     }
     fn unsent(m: &Model) -> Option<String> {
         m.panes.domains.unsent()

@@ -367,7 +367,7 @@ pub fn on_page(
                 l.error = Some(e.clone());
             } else if mode != Mode::Append {
                 // The rows stay, marked stale; the next poll tries again.
-                l.fresh.fail(super::error_text(&e), &e);
+                l.fresh.fail_at(m.clock, super::error_text(&e), &e);
             }
             // A failing live refresh says so once, not on every poll.
             if mode != Mode::Merge || m.toasts.is_empty() {

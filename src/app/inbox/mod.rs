@@ -37,6 +37,7 @@ use super::toast::Level;
 use super::{ApiReply, Cmd, Model, Pane, Reply, RequestId};
 use crate::api::ApiError;
 use crate::api::model::{Channel, SenderAccount, Thread, ThreadStatus};
+use crate::app::fresh::Freshness;
 use crate::app::keymap::{Action, Scope};
 use crate::store::State;
 use crate::text::sanitize;
@@ -282,6 +283,16 @@ pub struct InboxModel {
 }
 
 impl InboxModel {
+    /// The freshness of the view shown: the list's, or the open
+    /// thread's (`None`: the editor, which shows no read values).
+    pub fn shown_fresh(&self) -> Option<&Freshness> {
+        match self.view {
+            View::List => Some(&self.list.fresh),
+            View::Thread => self.open.as_ref().map(OpenThread::shown_fresh),
+            View::Editor => None,
+        }
+    }
+
     /// A thread known to the pane (the open one first, then the list).
     pub fn thread(&self, id: &str) -> Option<&Thread> {
         self.open
@@ -468,9 +479,31 @@ fn subscriptions(m: &Model, subs: &mut Vec<(InboxSub, Duration)>) {
             subs.push((InboxSub::SendCheck(thread.clone(), check.reads()), after));
         }
     }
-    if m.pane == Pane::Inbox && inbox.view != View::Editor {
-        // A failing service is asked less often (up to eight times slower).
-        subs.push((InboxSub::Poll, inbox.list.fresh.backoff(m.poll.inbox)));
+    // The live refresh of what is shown, at the period its freshness says
+    // (slower after failures by the one backoff rule, none for a refused
+    // key), so "live" and "retrying in N s" are what really happens.
+    if let Some(every) = inbox.shown_fresh().and_then(Freshness::next_poll) {
+        subs.push((InboxSub::Poll, every));
+    }
+}
+
+/// The base period of the live refresh of `view`'s values (`None`: no
+/// poll reads them): the list or the open thread, while shown.
+fn polled(m: &Model, view: View) -> Option<Duration> {
+    (m.pane == Pane::Inbox && m.panes.inbox.view == view).then_some(m.poll.inbox)
+}
+
+/// Tells the list's and the open thread's freshness whether the live
+/// refresh reads them again (the pane's `sync_fresh`, after every
+/// message); [`subscriptions`] polls by what they then say.
+fn sync_fresh(m: &mut Model) {
+    let list = polled(m, View::List);
+    let thread = polled(m, View::Thread);
+    let inbox = &mut m.panes.inbox;
+    inbox.list.fresh.schedule(list);
+    if let Some(o) = inbox.open.as_mut() {
+        o.fresh.schedule(thread);
+        o.messages_fresh.schedule(thread);
     }
 }
 
@@ -593,6 +626,9 @@ impl PaneUnit for InboxModel {
     fn subscriptions(m: &Model, subs: &mut Vec<(InboxSub, Duration)>) {
         subscriptions(m, subs);
     }
+    fn sync_fresh(m: &mut Model) {
+        sync_fresh(m);
+    }
     fn sub_fired(m: &mut Model, sub: InboxSub) -> Vec<Cmd> {
         on_sub(m, sub)
     }
@@ -632,6 +668,14 @@ impl PaneUnit for InboxModel {
     }
     fn modal(m: &Model) -> bool {
         m.panes.inbox.view == View::Editor && m.panes.inbox.editor.is_some()
+    }
+    fn countdown_visible(m: &Model) -> bool {
+        // "retrying in N s" counts down on screen: the one-second tick
+        // redraws it.
+        m.pane == Pane::Inbox
+            && m.panes.inbox.shown_fresh().is_some_and(|f| {
+                matches!(f.shown(m.clock), crate::app::fresh::Shown::Retrying { .. })
+            })
     }
     fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         hints(m)

@@ -13,6 +13,7 @@ use super::msg_filter::{self, MessageFilter};
 use super::{InboxModel, Purpose, Question, View, in_flight, refuse};
 use crate::api::ApiError;
 use crate::api::model::{MessagesPage, PatchThread, Thread, ThreadStatus};
+use crate::app::fresh::Freshness;
 use crate::app::keymap::Action;
 use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
@@ -34,12 +35,20 @@ pub struct OpenThread {
     pub scroll: u16,
     /// The last failure reading the thread itself.
     pub error: Option<ApiError>,
+    /// When the thread itself (its status, unread count, draft) was last
+    /// read, and whether the last read failed.
+    pub fresh: Freshness,
+    /// When its newest messages were last read, and whether the last read
+    /// failed.
+    pub messages_fresh: Freshness,
     /// The `/` filter of its loaded messages.
     pub filter: MessageFilter,
 }
 
 impl OpenThread {
-    pub(super) fn new(id: &str, thread: Option<Thread>) -> OpenThread {
+    /// Thread `id` opened (its facts, when known), following its newest
+    /// message.
+    pub fn new(id: &str, thread: Option<Thread>) -> OpenThread {
         OpenThread {
             id: id.to_owned(),
             thread,
@@ -47,7 +56,21 @@ impl OpenThread {
             follow: true,
             scroll: 0,
             error: None,
+            fresh: Freshness::default(),
+            messages_fresh: Freshness::default(),
             filter: MessageFilter::default(),
+        }
+    }
+
+    /// The freshness the thread view says: of its two reads (the thread,
+    /// its messages) the one that can promise less — a failed one, the
+    /// one failing longer, the older one — so "live" means both are.
+    pub fn shown_fresh(&self) -> &Freshness {
+        let rank = |f: &Freshness| (f.is_stale(), f.failures, std::cmp::Reverse(f.read_at));
+        if rank(&self.fresh) > rank(&self.messages_fresh) {
+            &self.fresh
+        } else {
+            &self.messages_fresh
         }
     }
 }
@@ -66,13 +89,24 @@ pub fn viewport(m: &Model) -> usize {
     super::layout::messages_viewport(m.layout().body, filtering(m))
 }
 
-/// Opens a thread shown in the list.
+/// Opens a thread shown in the list: its facts are as fresh as the list's
+/// row (the last-known list's are read at once).
 pub fn open(m: &mut Model, t: Thread) -> Vec<Cmd> {
     let id = t.id.clone();
     forget_other(m, &id);
-    m.panes.inbox.open = Some(OpenThread::new(&id, Some(t)));
+    let list = &m.panes.inbox.list;
+    let cached = list.cached.is_some();
+    let mut o = OpenThread::new(&id, Some(t));
+    o.fresh = list.fresh.clone();
+    m.panes.inbox.open = Some(o);
     m.panes.inbox.view = View::Thread;
-    request_pages(m)
+    let mut cmds = if cached {
+        read_thread(m, &id)
+    } else {
+        Vec::new()
+    };
+    cmds.extend(request_pages(m));
+    cmds
 }
 
 /// Opens a thread by id (`:open thread <id>`): reads it first.
@@ -201,6 +235,7 @@ pub fn on_thread(m: &mut Model, id: &str, r: Result<Thread, ApiError>) -> Vec<Cm
                 && o.id == id
             {
                 o.error = None;
+                o.fresh.ok(m.clock);
             }
             super::arrivals::observe(m, [&t], super::arrivals::Seen::Live);
             super::apply_thread(m, t.clone());
@@ -218,6 +253,8 @@ pub fn on_thread(m: &mut Model, id: &str, r: Result<Thread, ApiError>) -> Vec<Cm
                 && o.id == id
             {
                 o.error = Some(e.clone());
+                // What is shown stays, marked stale.
+                o.fresh.fail_at(m.clock, super::error_text(&e), &e);
             }
             // While a lost send is checked, its line says what the reads
             // saw; a notice per failed read would bury it.
@@ -250,6 +287,7 @@ pub fn on_messages(
         Ok(p) => {
             let before = o.messages.table.selected;
             take_messages(o, page, p.messages, p.total, vp);
+            o.messages_fresh.ok(m.clock);
             if page == o.messages.last_page()
                 && let Some(newest) = o.messages.pages.get(&page).and_then(|r| r.last())
                 && !newest.subject.trim().is_empty()
@@ -266,9 +304,9 @@ pub fn on_messages(
             request_pages(m)
         }
         Err(e) => {
-            if o.messages.total.is_none() {
-                o.messages.error = Some(e.clone());
-            }
+            o.messages.failed(&e);
+            // What is shown stays, marked stale.
+            o.messages_fresh.fail_at(m.clock, super::error_text(&e), &e);
             m.toasts.error(m.now, "reading messages", &e);
             Vec::new()
         }

@@ -414,7 +414,8 @@ fn poll_of(f: &crate::app::fresh::Freshness, base: Option<Duration>) -> Option<D
 
 /// Tells each holder of the pane whether a poll reads it again, from the
 /// same rules the subscriptions use ([`open_watch`], [`row_watch`]), so
-/// what is drawn is what is scheduled. Run after every update of the pane.
+/// what is drawn is what is scheduled (the pane's
+/// [`PaneUnit::sync_fresh`], run after every message).
 pub fn sync_polls(m: &mut Model) {
     let open = m.panes.leads.open.as_ref().and_then(|o| open_watch(m, o));
     if let Some(o) = m.panes.leads.open.as_mut() {
@@ -1063,66 +1064,48 @@ impl PaneUnit for LeadsModel {
     ];
 
     fn enter(m: &mut Model) -> Vec<Cmd> {
-        let cmds = on_enter(m);
-        sync_polls(m);
-        cmds
+        on_enter(m)
     }
     fn from_cache(m: &mut Model) {
         searches::from_cache(m);
-        sync_polls(m);
     }
     fn resize(m: &mut Model) -> Vec<Cmd> {
-        let cmds = on_resize(m);
-        sync_polls(m);
-        cmds
+        on_resize(m)
     }
     fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-        let cmds = on_text_key(m, key);
-        sync_polls(m);
-        cmds
+        on_text_key(m, key)
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
-        let cmds = on_action(m, action);
-        sync_polls(m);
-        cmds
+        on_action(m, action)
     }
     fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-        let cmds = on_mouse(m, ev);
-        sync_polls(m);
-        cmds
+        on_mouse(m, ev)
     }
     fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-        let cmds = on_paste(m, text);
-        sync_polls(m);
-        cmds
+        on_paste(m, text)
     }
     fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
-        let cmds = on_reply(m, id, purpose, reply);
-        sync_polls(m);
-        cmds
+        on_reply(m, id, purpose, reply)
     }
     fn subscriptions(m: &Model, subs: &mut Vec<(LeadsSub, Duration)>) {
         m.panes.leads.subscriptions(m, subs);
     }
-    fn sub_fired(m: &mut Model, sub: LeadsSub) -> Vec<Cmd> {
-        let cmds = sub_fired(m, sub);
+    fn sync_fresh(m: &mut Model) {
         sync_polls(m);
-        cmds
+    }
+    fn sub_fired(m: &mut Model, sub: LeadsSub) -> Vec<Cmd> {
+        sub_fired(m, sub)
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
-        let cmds = on_answered(m, what, answer);
-        sync_polls(m);
-        cmds
+        on_answered(m, what, answer)
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
-        let cmds = match name {
+        match name {
             "open search" => open_search_by_id(m, arg.as_deref().unwrap_or(""), "pasted"),
             "run all" => on_action(m, Action::RunAll),
             "export" => start_export(m, arg),
             _ => Vec::new(),
-        };
-        sync_polls(m);
-        cmds
+        }
     }
     fn unsent(m: &Model) -> Option<String> {
         m.panes.leads.unsent()

@@ -282,6 +282,10 @@ impl PaneUnit for ProfileModel {
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
         read::on_action(m, action)
     }
+    fn sync_fresh(m: &mut Model) {
+        // No poll reads the stored profile again: it says its age.
+        m.panes.profile.fresh.schedule(None);
+    }
     fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
         read::on_mouse(m, ev)
     }

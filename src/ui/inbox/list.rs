@@ -164,11 +164,14 @@ fn title(m: &Model, theme: &Theme) -> Line<'static> {
     });
     if let Some(as_of) = l.cached {
         title.push(stale::span(as_of, m.clock, reading, theme));
-    } else if let (Some(e), true) = (&l.fresh.error, l.loaded()) {
-        // A failed refresh keeps the rows: say how old they are.
-        title.push(stale::failed(m, l.fresh.read_at, e, true, theme));
-    } else if reading && l.loaded() {
-        title.push(Span::styled(" refreshing… ", theme.info));
+    } else if l.loaded() {
+        // "live" while the poll reads it, "retrying in N s" after a failed
+        // read (the rows stay), else its age: the one holder, the one
+        // widget.
+        title.push(stale::freshness(m, &l.fresh, theme));
+        if reading {
+            title.push(Span::styled(" refreshing… ", theme.info));
+        }
     }
     Line::from(title)
 }

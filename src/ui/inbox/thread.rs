@@ -86,10 +86,20 @@ fn info(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) {
             theme.dim,
         ))),
     }
+    let mut title = vec![Span::styled(" Thread ", theme.title)];
+    if o.thread.is_some() && o.messages.loaded() {
+        // The thread and its messages as fresh as the staler of the two
+        // reads: the one holder's words, the one widget.
+        title.push(crate::ui::widgets::stale::freshness(
+            m,
+            o.shown_fresh(),
+            theme,
+        ));
+    }
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border)
-        .title(Span::styled(" Thread ", theme.title));
+        .title(Line::from(title));
     f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
