@@ -206,6 +206,16 @@ impl<T: Paged, W> PageWindow<T, W> {
             .collect();
     }
 
+    /// Marks the loaded pages the view wants to be read again (the rows on
+    /// screen move); the others keep what they are.
+    pub fn mark_wanted_stale(&mut self, viewport: usize) {
+        for p in self.wanted(viewport) {
+            if self.pages.contains_key(&p) {
+                self.stale.insert(p);
+            }
+        }
+    }
+
     /// Takes page `p` of an answer: its rows, the total the service
     /// reported and whether it said more rows follow. Returns whether the
     /// total changed. Pages past the new end are dropped; the caller

@@ -142,7 +142,7 @@ pub fn reread_stale(m: &mut Model) -> Vec<Cmd> {
     };
     let on_screen = m.pane == Pane::Campaigns && m.panes.campaigns.view == View::Detail;
     match o.tab {
-        Tab::Roster if on_screen && o.roster.stale() => roster::refresh_visible(m),
+        Tab::Roster if on_screen && o.roster.stale() => roster::fetch_pages(m),
         Tab::Messages if on_screen && o.messages.stale => messages::refresh(m),
         _ => Vec::new(),
     }

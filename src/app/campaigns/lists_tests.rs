@@ -129,6 +129,90 @@ fn after_a_launch_the_roster_shown_again_is_read_again() {
     );
 }
 
+/// The roster pages read before the campaign moved are read again as they
+/// are shown, each once: those on screen at once, a page scrolled back to
+/// when it is (it was kept with the old statuses), and nothing while the
+/// campaign read again did not move.
+#[test]
+fn a_moved_campaign_reads_each_roster_page_again_when_it_is_shown() {
+    let c = status_campaign(CampaignStatus::Paused);
+    let mut m = opened(&c);
+    let roster =
+        |r: &ApiRequest| match r {
+            ApiRequest::ListLeads { id, query } => Some(ApiReply::Roster(Ok(
+                fixtures::roster_page(id, 5000, query.page.unwrap_or(1) - 1, 200),
+            ))),
+            _ => None,
+        };
+    let pages = |cmds: &[Cmd]| -> Vec<u64> {
+        requests(cmds)
+            .into_iter()
+            .filter_map(|r| match r {
+                ApiRequest::ListLeads { query, .. } => query.page,
+                _ => None,
+            })
+            .collect()
+    };
+    let cmds = drive::key(&mut m, KeyCode::Char('l'));
+    answer(&mut m, cmds, roster);
+    // Down to the third page, then back to the top: three pages held.
+    while m
+        .panes
+        .campaigns
+        .open
+        .as_ref()
+        .unwrap()
+        .roster
+        .window
+        .table
+        .selected
+        < 450
+    {
+        let cmds = drive::key(&mut m, KeyCode::PageDown);
+        answer(&mut m, cmds, roster);
+    }
+    let cmds = drive::key(&mut m, KeyCode::Char('g'));
+    assert!(pages(&answer(&mut m, cmds, roster)).is_empty());
+    let held = |m: &Model| -> Vec<usize> {
+        let r = &m.panes.campaigns.open.as_ref().unwrap().roster;
+        r.window.pages.keys().copied().collect()
+    };
+    assert_eq!(held(&m), [0, 1, 2]);
+    // The campaign is read again and its stats moved: the page on screen
+    // is read again, not the others.
+    let mut moved = c.clone();
+    moved.stats.sent += 3;
+    let cmds = detail::read(&mut m, "c-1");
+    let cmds = answer(&mut m, cmds, |_| Some(campaign_reply(&moved)));
+    assert_eq!(pages(&cmds), [1], "the page on screen");
+    answer(&mut m, cmds, roster);
+    // Read again, unmoved: nothing more.
+    let cmds = detail::read(&mut m, "c-1");
+    let cmds = answer(&mut m, cmds, |_| Some(campaign_reply(&moved)));
+    assert!(pages(&cmds).is_empty(), "{cmds:?}");
+    // Scrolled down again, the pages held with the old statuses are read
+    // again as they are shown.
+    let mut asked = Vec::new();
+    while m
+        .panes
+        .campaigns
+        .open
+        .as_ref()
+        .unwrap()
+        .roster
+        .window
+        .table
+        .selected
+        < 450
+    {
+        let cmds = drive::key(&mut m, KeyCode::PageDown);
+        asked.extend(pages(&cmds));
+        answer(&mut m, cmds, roster);
+    }
+    assert_eq!(held(&m), [0, 1, 2], "{asked:?}");
+    assert_eq!(asked, [2, 3], "each once");
+}
+
 #[test]
 fn the_messages_shown_are_read_again_on_each_watch() {
     let mut m = opened(&status_campaign(CampaignStatus::Active));

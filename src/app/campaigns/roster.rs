@@ -258,10 +258,10 @@ pub fn fetch_pages(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// Asks again for the pages on screen (the campaign is sending: statuses
-/// move); what is shown stays until the fresh copy arrives, and the other
-/// loaded pages are read again when the view wants them. While the text
+/// move); what is shown stays until the fresh copy arrives. While the text
 /// filter narrows the loaded leads, every loaded page is read again.
 pub fn refresh_visible(m: &mut Model) -> Vec<Cmd> {
+    let vp = detail::tab_viewport(m);
     let Some(o) = m.panes.campaigns.open.as_mut() else {
         return Vec::new();
     };
@@ -270,7 +270,7 @@ pub fn refresh_visible(m: &mut Model) -> Vec<Cmd> {
         o.roster.window.stale.clear();
         return request_pages(m, &pages);
     }
-    o.roster.window.mark_stale(None);
+    o.roster.window.mark_wanted_stale(vp);
     fetch_pages(m)
 }
 
