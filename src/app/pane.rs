@@ -52,8 +52,9 @@ pub enum Answer {
     Dismissed,
 }
 
-/// One pane: implemented by the pane's model type. Every function has a
-/// default that does nothing, so a pane states only what it handles.
+/// One pane: implemented by the pane's model type. Every function but
+/// [`PaneUnit::sync_fresh`] has a default that does nothing, so a pane
+/// states only what it handles.
 pub trait PaneUnit: Default + Debug {
     /// Why the pane sent a request; handed back with the reply. The shared
     /// table of requests keeps it, so a reply the pane has forgotten (the
