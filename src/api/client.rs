@@ -18,6 +18,7 @@ use super::error::{ApiError, ServiceError};
 use super::gate::{ConnState, Connection, RateGate, RateLimits, RouteFamily};
 use super::key::{ApiKey, redact};
 use super::retry::{self, Decision, Outcome, RetryPolicy};
+use crate::text::sanitize::inline;
 
 /// Largest answer body read before giving up (a runaway answer must not eat
 /// the memory).
@@ -447,6 +448,10 @@ impl Client {
             .get(header::RETRY_AFTER)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| retry::parse_retry_after(v, SystemTime::now()));
+        let location = resp
+            .headers()
+            .get(header::LOCATION)
+            .map(|v| inline(&String::from_utf8_lossy(v.as_bytes())));
         if self.bypass && status != StatusCode::TOO_MANY_REQUESTS {
             inner.gate.open(family);
         }
@@ -464,6 +469,9 @@ impl Client {
         }
         let mut err = ServiceError::from_body(status.as_u16(), &bytes, retry_after);
         err.may_have_reached = !idempotent && status.is_server_error();
+        if status.is_redirection() {
+            err.message = redirect_text(location.as_deref());
+        }
         if status == StatusCode::UNAUTHORIZED {
             err = err.refused_key(&inner.key.masked());
         }
@@ -576,6 +584,15 @@ impl Client {
     }
 }
 
+/// What a redirect answer says: redirects are never followed, since the
+/// key would go along to wherever they point.
+fn redirect_text(location: Option<&str>) -> String {
+    let to = location.map_or_else(|| "elsewhere".to_owned(), |l| format!("to `{l}`"));
+    format!(
+        "the service answered with a redirect {to}, which Outpost does not follow (the API key would go along): check the base URL"
+    )
+}
+
 /// What an HTTP answer came to.
 enum Answer {
     /// 2xx: the status and the body.
@@ -637,8 +654,9 @@ fn transport_error(
     timeout: Duration,
 ) -> ApiError {
     // reqwest's Display can include the URL; keys never travel in URLs, but
-    // redact anyway in case a server put one in a redirect.
-    let detail = redact(&error_chain(e));
+    // redact anyway in case a server put one in a redirect. Made inert
+    // before Outpost's words are joined to it.
+    let detail = inline(&error_chain(e));
     if e.is_connect() {
         ApiError::Connect {
             host: host.to_owned(),
@@ -689,10 +707,10 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8], status: u16) -> Result<T, ApiEr
         bytes
     };
     // serde_json quotes offending strings ("invalid type: string \"…\""),
-    // which may be an echoed key.
+    // which may be an echoed key; `inline` redacts it and makes it inert.
     serde_json::from_slice(bytes).map_err(|e| ApiError::Decode {
         status,
-        detail: redact(&e.to_string()),
+        detail: inline(&e.to_string()),
         may_have_reached: false,
     })
 }

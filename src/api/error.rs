@@ -7,6 +7,7 @@ use std::time::Duration;
 use super::key::redact;
 use super::model::{ErrorEnvelope, LeadFinderError, Thread};
 use super::validate::{self, FieldError};
+use crate::text::sanitize::inline;
 
 /// An error answer of the service.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,16 +34,30 @@ impl ServiceError {
     pub fn from_body(status: u16, body: &[u8], retry_after: Option<Duration>) -> ServiceError {
         // Redact the whole body first: an echoed key must not survive in the
         // code, the message, or the kept envelope (which `Debug` prints).
-        let text = redact(&String::from_utf8_lossy(body));
+        // A JSON body is redacted string by string, after unescaping.
+        let raw = String::from_utf8_lossy(body);
+        let text = match serde_json::from_str::<serde_json::Value>(&raw) {
+            Ok(mut value) => {
+                super::key::redact_json(&mut value);
+                value.to_string()
+            }
+            Err(_) => redact(&raw),
+        };
         let envelope = ErrorEnvelope::decode(text.as_bytes());
+        // Each piece of service text is made inert on its own, before
+        // Outpost's words are joined to it: an escape sequence left open at
+        // its end would otherwise swallow them where the whole is shown.
         let code = envelope
             .as_ref()
             .and_then(|e| e.code())
-            .map_or_else(|| code_for_status(status).to_owned(), str::to_owned);
+            .map(inline)
+            .filter(|c| !c.trim().is_empty())
+            .unwrap_or_else(|| code_for_status(status).to_owned());
         let message = match &envelope {
-            Some(e) if !e.message().trim().is_empty() => e.message().to_owned(),
+            Some(e) if !e.message().trim().is_empty() => inline(e.message()),
             _ => {
-                let snippet: String = text.trim().chars().take(200).collect();
+                // Cut after sanitizing, so the cut cannot open a sequence.
+                let snippet: String = inline(text.trim()).chars().take(200).collect();
                 if snippet.is_empty() {
                     status_text(status).to_owned()
                 } else {
@@ -84,15 +99,17 @@ impl fmt::Display for ServiceError {
             write!(f, "; {SERVICE_MAY_HAVE}")?;
         }
         if let Some(ErrorEnvelope::LeadFinder(lf)) = &self.envelope {
+            // Each piece made inert on its own (see `from_body`).
             if !lf.alternatives.is_empty() {
-                write!(f, "; try: {}", redact(&lf.alternatives.join(", ")))?;
+                let each: Vec<String> = lf.alternatives.iter().map(|a| inline(a)).collect();
+                write!(f, "; try: {}", each.join(", "))?;
             }
             if let Some(action) = &lf.action
                 && !action.label.is_empty()
             {
-                write!(f, "; {}", redact(&action.label))?;
+                write!(f, "; {}", inline(&action.label))?;
                 if !action.href.is_empty() {
-                    write!(f, " ({})", redact(&action.href))?;
+                    write!(f, " ({})", inline(&action.href))?;
                 }
             }
             if lf.retryable {

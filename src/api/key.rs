@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use std::sync::RwLock;
+
 use secrecy::{ExposeSecret, SecretString};
 
 /// The prefix every key of the service carries.
@@ -43,6 +45,7 @@ impl ApiKey {
         if key.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return Err(KeyError::BadChars);
         }
+        remember(key);
         Ok(ApiKey(SecretString::from(key.to_owned())))
     }
 
@@ -59,7 +62,7 @@ impl ApiKey {
 }
 
 fn mask(key: &str) -> String {
-    let prefix = ["pk_live_", "pk_test_"]
+    let prefix = PREFIXES
         .into_iter()
         .find(|p| key.starts_with(p))
         .unwrap_or(KEY_PREFIX);
@@ -85,28 +88,98 @@ impl fmt::Display for ApiKey {
     }
 }
 
-/// Masks anything that looks like a key (`pk_live_…`, `pk_test_…`) in text
-/// that came from elsewhere, in case a server echoes a key back.
+/// The prefixes of the service's keys.
+const PREFIXES: [&str; 2] = ["pk_live_", "pk_test_"];
+
+/// Every key parsed in this process (the configured key, a profile's): masked
+/// wherever it appears, even where the prefix rule below could not find it
+/// (a key holding a quote). Bounded: a process parses a handful of keys.
+static CONFIGURED: RwLock<Vec<SecretString>> = RwLock::new(Vec::new());
+/// Most keys remembered in [`CONFIGURED`].
+const MAX_CONFIGURED: usize = 32;
+
+fn remember(key: &str) {
+    let Ok(mut keys) = CONFIGURED.write() else {
+        return;
+    };
+    if keys.iter().any(|k| k.expose_secret() == key) {
+        return;
+    }
+    if keys.len() >= MAX_CONFIGURED {
+        keys.remove(0);
+    }
+    keys.push(SecretString::from(key.to_owned()));
+}
+
+/// The one redaction of text from elsewhere (a service's answer, a URL, a
+/// transport error), applied wherever such text is shown or logged:
+/// every key this process was configured with is masked wherever it
+/// appears, and so is any token that starts with a key prefix (`pk_live_`,
+/// `pk_test_`) up to whitespace, a quote or a control character, whatever
+/// it holds (`.`, `/`, `+`, `=` included). Masked text stays as it is, so
+/// redacting twice changes nothing.
 pub fn redact(text: &str) -> String {
+    if !text.contains("pk_") {
+        return text.to_owned();
+    }
+    let mut text = text.to_owned();
+    if let Ok(keys) = CONFIGURED.read() {
+        for key in keys.iter() {
+            let key = key.expose_secret();
+            if text.contains(key) {
+                text = text.replace(key, &mask(key));
+            }
+        }
+    }
+    redact_prefixed(&text)
+}
+
+/// [`redact`] over every string of a JSON value, names included: a key
+/// holding a quote is escaped in the JSON text, so it is redacted after
+/// decoding, where it reads as itself.
+pub fn redact_json(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => {
+            if s.contains("pk_") {
+                *s = redact(s);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(redact_json),
+        Value::Object(map) => {
+            let old = std::mem::take(map);
+            for (name, mut v) in old {
+                redact_json(&mut v);
+                map.insert(redact(&name), v);
+            }
+        }
+        Value::Null | Value::Bool(_) | Value::Number(_) => {}
+    }
+}
+
+/// Masks every token that starts with a key prefix (see [`redact`]).
+fn redact_prefixed(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(pos) = rest.find("pk_") {
         out.push_str(&rest[..pos]);
         let candidate = &rest[pos..];
-        // "pk_" itself is part of the token, so `end` is at least 3.
-        let end = candidate
-            .char_indices()
-            .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
-            .map_or(candidate.len(), |(i, _)| i);
+        let Some(prefix) = PREFIXES.into_iter().find(|p| candidate.starts_with(p)) else {
+            out.push_str("pk_");
+            rest = &candidate[3..];
+            continue;
+        };
+        let end = candidate[prefix.len()..]
+            .find(|c: char| c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '`'))
+            .map_or(candidate.len(), |i| prefix.len() + i);
         let token = &candidate[..end];
-        let is_key = ["pk_live_", "pk_test_"]
-            .iter()
-            .any(|p| token.len() > p.len() && token.starts_with(p));
-        out.push_str(&if is_key {
-            mask(token)
+        let secret = &token[prefix.len()..];
+        // Empty (the bare prefix) or already masked: nothing to hide.
+        if secret.is_empty() || secret.starts_with('…') {
+            out.push_str(token);
         } else {
-            token.to_string()
-        });
+            out.push_str(&mask(token));
+        }
         rest = &candidate[end..];
     }
     out.push_str(rest);
@@ -149,7 +222,13 @@ mod tests {
             redact("bad key pk_live_SECRETSECRET1a2b given; pk_ ok"),
             "bad key pk_live_…1a2b given; pk_ ok"
         );
-        assert_eq!(redact("pk_test_abcdefgh12345678."), "pk_test_…5678.");
+        // The token runs to whitespace or a quote: punctuation after a key
+        // is masked with it.
+        assert_eq!(redact("pk_test_abcdefgh12345678."), "pk_test_…678.");
+        assert_eq!(
+            redact(r#"{"k":"pk_live_ab.cd/ef+gh=ij"}"#),
+            r#"{"k":"pk_live_…h=ij"}"#
+        );
         assert_eq!(redact("no keys here"), "no keys here");
     }
 }

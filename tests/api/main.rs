@@ -12,6 +12,7 @@
 mod decode;
 mod errors;
 mod http;
+mod net;
 mod ops;
 mod props;
 mod retry;
