@@ -1,10 +1,13 @@
 //! `outpost check`: where the config came from, the base URL, the masked
-//! key, the HTTPS verdict, and the latency and outcome of `GET /api/context`.
+//! key, the HTTPS verdict, the proxy the client would use, and the latency
+//! and outcome of `GET /api/context`.
 
 use std::io::Write;
 use std::time::Instant;
 
-use crate::api::{ApiKey, Client, ClientConfig, client::check_base_url};
+use reqwest::Url;
+
+use crate::api::{ApiKey, Client, ClientConfig, client::check_base_url, proxy};
 use crate::config::Config;
 
 /// Runs the check, writing a report to `out`; returns whether all passed.
@@ -25,7 +28,10 @@ pub async fn run(cfg: &Config, out: &mut impl Write) -> bool {
     let Some(base) = base else {
         return false;
     };
-    if !report_https(&base, out) {
+    let Some(url) = report_https(&base, out) else {
+        return false;
+    };
+    if !report_proxy(&url, out) {
         return false;
     }
     let Some(key) = key else {
@@ -76,12 +82,12 @@ fn report_key(cfg: &Config, out: &mut impl Write) -> Option<ApiKey> {
     }
 }
 
-/// The HTTPS verdict line; whether the base URL passes the HTTPS rule.
-fn report_https(base: &str, out: &mut impl Write) -> bool {
+/// The HTTPS verdict line; the parsed base URL when it passes the HTTPS rule.
+fn report_https(base: &str, out: &mut impl Write) -> Option<Url> {
     match check_base_url(base) {
         Ok(url) if url.scheme() == "https" => {
             let _ = writeln!(out, "HTTPS:    ok");
-            true
+            Some(url)
         }
         Ok(url) => {
             let _ = writeln!(
@@ -89,10 +95,25 @@ fn report_https(base: &str, out: &mut impl Write) -> bool {
                 "HTTPS:    ok (plain http is allowed to the loopback host {})",
                 url.host_str().unwrap_or("?")
             );
-            true
+            Some(url)
         }
         Err(e) => {
             let _ = writeln!(out, "HTTPS:    FAIL {e}");
+            None
+        }
+    }
+}
+
+/// The proxy line: which proxy the client would use, from which variable,
+/// or why none; whether the route is allowed.
+fn report_proxy(base: &Url, out: &mut impl Write) -> bool {
+    match proxy::route(base, |name| std::env::var(name).ok()) {
+        Ok(route) => {
+            let _ = writeln!(out, "proxy:    {}", route.describe());
+            true
+        }
+        Err(e) => {
+            let _ = writeln!(out, "proxy:    FAIL {e}");
             false
         }
     }

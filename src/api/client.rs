@@ -17,6 +17,7 @@ use tokio::sync::watch;
 use super::error::{ApiError, ServiceError};
 use super::gate::{ConnState, Connection, RateGate, RateLimits, RouteFamily};
 use super::key::{ApiKey, redact};
+use super::proxy::{self, Route};
 use super::retry::{self, Decision, Outcome, RetryPolicy};
 use crate::text::sanitize::inline;
 
@@ -122,21 +123,10 @@ pub fn is_loopback(url: &Url) -> bool {
         .is_ok_and(|ip| ip.is_loopback())
 }
 
-/// Whether a client for `base` can ever do TLS: an `https` base, or a proxy
-/// for plain http reached over https (`HTTP_PROXY`/`ALL_PROXY`, read with
-/// `env`, as reqwest reads them). No redirect is followed, so a plain
-/// `http` base (loopback only) otherwise never leaves plain http.
-fn needs_tls(base: &Url, env: impl Fn(&str) -> Option<String>) -> bool {
-    base.scheme() != "http"
-        || ["HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"]
-            .into_iter()
-            .filter_map(env)
-            .any(|proxy| proxy.trim().to_ascii_lowercase().starts_with("https:"))
-}
-
 struct Inner {
     http: reqwest::Client,
     base: Url,
+    route: Route,
     key: ApiKey,
     loopback: bool,
     config: ClientConfig,
@@ -175,14 +165,25 @@ impl Client {
     /// connection is attempted.
     pub fn new(config: ClientConfig) -> Result<Client, ApiError> {
         let base = check_base_url(&config.base_url)?;
+        let route = proxy::route(&base, |name| std::env::var(name).ok())?;
+        // The route decided above is the only proxy: reqwest's own reading
+        // of the environment would send a loopback service's key to it.
         let mut builder = reqwest::Client::builder()
             .connect_timeout(config.connect_timeout)
             .timeout(config.request_timeout)
             .redirect(reqwest::redirect::Policy::none())
+            .no_proxy()
             .user_agent(concat!("outpost/", env!("CARGO_PKG_VERSION")));
+        if let Some(url) = route.proxy_url() {
+            let proxy = reqwest::Proxy::all(url.as_str()).map_err(|e| {
+                ApiError::Config(format!("cannot use the proxy: {}", inline(&e.to_string())))
+            })?;
+            builder = builder.proxy(proxy);
+        }
         // Loading the platform's trust roots (hundreds of files) is most of
-        // start-up; a client that can never do TLS skips it.
-        if !needs_tls(&base, |name| std::env::var(name).ok()) {
+        // start-up; a client that can never do TLS (a plain http base, which
+        // is loopback and so never proxied) skips it.
+        if base.scheme() == "http" && route.proxy_url().is_none() {
             builder = builder.tls_certs_only(std::iter::empty());
         }
         let http = builder
@@ -192,6 +193,7 @@ impl Client {
         Ok(Client {
             inner: Arc::new(Inner {
                 http,
+                route,
                 loopback,
                 key: config.key.clone(),
                 base,
@@ -207,6 +209,11 @@ impl Client {
     /// The base address.
     pub fn base_url(&self) -> &Url {
         &self.inner.base
+    }
+
+    /// How requests leave: directly or through which proxy (for `check`).
+    pub fn route(&self) -> &Route {
+        &self.inner.route
     }
 
     /// Host (and port) of the service, for the status bar.
@@ -746,20 +753,6 @@ mod tests {
         assert!(err.to_string().contains("HTTPS"), "{err}");
         assert!(check_base_url("ftp://x").is_err());
         assert!(check_base_url("not a url").is_err());
-    }
-
-    #[test]
-    fn only_an_https_base_or_an_https_proxy_needs_the_trust_roots() {
-        let http = check_base_url("http://127.0.0.1:8787").unwrap();
-        let https = check_base_url("https://api.example.com").unwrap();
-        let none = |_: &str| None;
-        assert!(!needs_tls(&http, none));
-        assert!(needs_tls(&https, none));
-        let proxy =
-            |url: &'static str| move |name: &str| (name == "http_proxy").then(|| url.to_owned());
-        assert!(needs_tls(&http, proxy("HTTPS://proxy.example:3128")));
-        assert!(!needs_tls(&http, proxy("http://proxy.example:3128")));
-        assert!(!needs_tls(&http, proxy("proxy.example:3128")));
     }
 
     #[test]

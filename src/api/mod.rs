@@ -6,6 +6,7 @@ pub mod error;
 pub mod gate;
 pub mod key;
 pub mod model;
+pub mod proxy;
 pub mod read_only;
 pub mod retry;
 pub mod validate;

@@ -12,6 +12,7 @@
 mod commands;
 mod import;
 mod instant;
+mod net;
 mod profiles;
 #[path = "../e2e/support.rs"]
 mod pty;
