@@ -36,7 +36,7 @@ fn main() -> ExitCode {
 
 /// Reads the key from stdin for `--key-stdin`.
 fn key_from_stdin(cli: &Cli) -> Result<Option<String>, String> {
-    if !cli.key_stdin {
+    if !cli.session.key_stdin {
         return Ok(None);
     }
     let mut stdin = std::io::stdin();
@@ -53,11 +53,11 @@ fn key_from_stdin(cli: &Cli) -> Result<Option<String>, String> {
 fn load_config(cli: &Cli) -> Result<(Paths, config::Config), String> {
     let paths = Paths::resolve();
     let overrides = Overrides {
-        config_path: cli.config.clone(),
-        base_url: cli.base_url.clone(),
+        config_path: cli.session.config.clone(),
+        base_url: cli.session.base_url.clone(),
         key_from_stdin: key_from_stdin(cli)?,
-        profile: cli.profile.clone(),
-        read_only: cli.read_only,
+        profile: cli.session.profile.clone(),
+        read_only: cli.session.read_only,
     };
     let cfg = config::load(&paths, &overrides).map_err(|e| e.to_string())?;
     Ok((paths, cfg))

@@ -243,16 +243,14 @@ async fn dispatch(ctx: &Ctx, cmd: &ScriptCommand, out: &mut impl Write) -> Resul
 
 /// Prints the completion script of `shell`.
 fn completions(a: &CompletionsArgs, out: &mut impl Write) {
-    use clap::CommandFactory;
-    let mut cmd = Cli::command();
+    let mut cmd = crate::cli::command();
     clap_complete::generate(a.shell, &mut cmd, "outpost", out);
 }
 
 /// Parses the command line; a usage error exits 64 (2 belongs to `domain
 /// watch`'s time-out), `--help` and `--version` 0.
 pub fn parse_cli() -> Result<Cli, ExitCode> {
-    use clap::Parser;
-    Cli::try_parse().map_err(|e| {
+    crate::cli::parse_from(std::env::args_os()).map_err(|e| {
         let _ = e.print();
         if e.use_stderr() {
             Exit::Usage.into()

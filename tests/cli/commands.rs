@@ -539,3 +539,52 @@ fn the_readme_filters_on_paths_the_demo_has() {
         );
     }
 }
+
+#[test]
+fn serve_help_lists_only_the_services_own_flags() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let help = run(outpost(dir.path()).args(["serve", "--help"]));
+    assert_eq!(help.code, 0, "{help:?}");
+    for flag in [
+        "--read-only",
+        "--profile",
+        "--key-stdin",
+        "--base-url",
+        "--config",
+    ] {
+        assert!(
+            !help.stdout.contains(flag),
+            "serve --help lists {flag}:\n{}",
+            help.stdout
+        );
+    }
+    assert!(help.stdout.contains("--chaos-seed"), "{}", help.stdout);
+    // Given anyway, they are refused as meaningless rather than ignored.
+    let flagged = run(outpost(dir.path()).args(["--read-only", "serve", "--addr", "127.0.0.1:0"]));
+    assert_eq!(flagged.code, 64, "{flagged:?}");
+    assert!(
+        flagged.stderr.contains("--read-only is for the dashboard"),
+        "{flagged:?}"
+    );
+    // The commands that talk to the service still take them on either side.
+    for args in [
+        &["check", "--help"][..],
+        &["leads", "import", "--help"],
+        &["--help"],
+    ] {
+        let help = run(outpost(dir.path()).args(args));
+        for flag in [
+            "--read-only",
+            "--profile",
+            "--key-stdin",
+            "--base-url",
+            "--config",
+        ] {
+            assert!(
+                help.stdout.contains(flag),
+                "{args:?} lacks {flag}:\n{}",
+                help.stdout
+            );
+        }
+    }
+}
