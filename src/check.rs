@@ -1,6 +1,6 @@
 //! `outpost check`: where the config came from, the base URL, the masked
-//! key, the HTTPS verdict, the proxy the client would use, and the latency
-//! and outcome of `GET /api/context`.
+//! key, the HTTPS verdict, the proxy the client would use, where the trust
+//! roots come from, and the latency and outcome of `GET /api/context`.
 
 use std::io::Write;
 use std::time::Instant;
@@ -33,6 +33,9 @@ pub async fn run(cfg: &Config, out: &mut impl Write) -> bool {
     };
     if !report_proxy(&url, out) {
         return false;
+    }
+    if url.scheme() == "https" {
+        let _ = writeln!(out, "CA roots: {}", crate::api::tls::roots_line());
     }
     let Some(key) = key else {
         return false;

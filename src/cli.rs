@@ -213,6 +213,13 @@ pub struct ServeArgs {
     /// Share of requests answered with truncated or invalid JSON (0 to 1).
     #[arg(long, default_value_t = 0.0, value_parser = rate)]
     pub chaos_malformed_rate: f64,
+    /// Serve HTTPS with this certificate chain (PEM, leaf first) instead of
+    /// plain HTTP, to try a client's TLS end to end; needs --tls-key.
+    #[arg(long, value_name = "PATH", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The private key (PEM) of --tls-cert.
+    #[arg(long, value_name = "PATH", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
     /// Run the handler, then lose its answer: `METHOD:PATH-PATTERN[:502|504|reset]`
     /// (`*` is one path segment; 502 when not given). Repeatable.
     #[arg(long, value_name = "RULE", value_parser = crate::demo::chaos::LostAnswer::parse)]
@@ -239,6 +246,14 @@ pub fn check_time_scale(x: Option<f64>) -> Result<Option<f64>, String> {
 }
 
 impl ServeArgs {
+    /// The TLS server of `--tls-cert/--tls-key`, when given.
+    pub fn tls(&self) -> Result<Option<crate::demo::tls::Tls>, String> {
+        match (&self.tls_cert, &self.tls_key) {
+            (Some(cert), Some(key)) => crate::demo::tls::Tls::from_pem_files(cert, key).map(Some),
+            _ => Ok(None),
+        }
+    }
+
     /// The demo configuration these flags describe.
     pub fn demo_config(&self) -> Result<DemoConfig, String> {
         let mut cfg = DemoConfig {

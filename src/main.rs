@@ -71,7 +71,14 @@ async fn serve(args: outpost::cli::ServeArgs) -> ExitCode {
             return outpost::script::Exit::Usage.into();
         }
     };
-    let handle = match outpost::demo::spawn(args.addr, cfg).await {
+    let tls = match args.tls() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("outpost serve: {e}");
+            return outpost::script::Exit::Usage.into();
+        }
+    };
+    let handle = match outpost::demo::spawn_with(args.addr, cfg, tls).await {
         Ok(h) => h,
         Err(e) => {
             eprintln!("outpost serve: cannot listen on {}: {e}", args.addr);

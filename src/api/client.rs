@@ -186,9 +186,12 @@ impl Client {
         if base.scheme() == "http" && route.proxy_url().is_none() {
             builder = builder.tls_certs_only(std::iter::empty());
         }
-        let http = builder
-            .build()
-            .map_err(|e| ApiError::Config(format!("cannot build the HTTP client: {e}")))?;
+        let http = builder.build().map_err(|e| {
+            // A TLS setup failure (no trust roots) says what to do about it.
+            let why = super::tls::explain(&e, base.host_str().unwrap_or("?"))
+                .unwrap_or_else(|| inline(&error_chain(&e)));
+            ApiError::Config(format!("cannot build the HTTP client: {why}"))
+        })?;
         let loopback = is_loopback(&base);
         Ok(Client {
             inner: Arc::new(Inner {
@@ -525,6 +528,10 @@ impl Client {
         // Published at the first failure, before any retry, so the UI says
         // "offline" instead of "loading…".
         inner.conn.failed();
+        // A certificate the client refuses is refused again on a retry.
+        if super::tls::explain(e, "").is_some() {
+            return Err(err);
+        }
         let decision = retry::decide(
             step.policy,
             step.attempt,
@@ -663,6 +670,12 @@ fn transport_error(
     // reqwest's Display can include the URL; keys never travel in URLs, but
     // redact anyway in case a server put one in a redirect. Made inert
     // before Outpost's words are joined to it.
+    if let Some(why) = super::tls::explain(e, host) {
+        return ApiError::Connect {
+            host: host.to_owned(),
+            detail: why,
+        };
+    }
     let detail = inline(&error_chain(e));
     if e.is_connect() {
         ApiError::Connect {

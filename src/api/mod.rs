@@ -9,6 +9,7 @@ pub mod model;
 pub mod proxy;
 pub mod read_only;
 pub mod retry;
+pub mod tls;
 pub mod validate;
 
 mod campaigns;

@@ -166,6 +166,7 @@ pub mod schema;
 pub mod seed;
 pub mod sim;
 pub mod store;
+pub mod tls;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -285,14 +286,18 @@ impl App {
 pub struct DemoHandle {
     /// The bound address.
     pub addr: SocketAddr,
+    /// Served over TLS.
+    https: bool,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     app: Arc<App>,
 }
 
 impl DemoHandle {
-    /// `http://ADDR`, the base URL to give a client.
+    /// `http://ADDR` (`https://ADDR` over TLS), the base URL to give a
+    /// client.
     pub fn base_url(&self) -> String {
-        format!("http://{}", self.addr)
+        let scheme = if self.https { "https" } else { "http" };
+        format!("{scheme}://{}", self.addr)
     }
 
     /// Domain-verification poller chains started through the API so far
@@ -325,20 +330,46 @@ impl Drop for DemoHandle {
 /// Binds `addr` (use port 0 for any) and serves in the background on the
 /// current tokio runtime until the handle is dropped.
 pub async fn spawn(addr: SocketAddr, config: DemoConfig) -> std::io::Result<DemoHandle> {
+    spawn_with(addr, config, None).await
+}
+
+/// Like [`spawn`], over HTTPS when `tls` is given (`outpost serve
+/// --tls-cert/--tls-key`).
+pub async fn spawn_with(
+    addr: SocketAddr,
+    config: DemoConfig,
+    tls: Option<tls::Tls>,
+) -> std::io::Result<DemoHandle> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let addr = listener.local_addr()?;
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let log = config.log_requests;
     let app = Arc::new(App::new(config));
     let router = routes::router(app.clone());
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, router)
-            .with_graceful_shutdown(async {
-                let _ = rx.await;
-            })
-            .await;
-    });
+    let stop = async {
+        let _ = rx.await;
+    };
+    let https = tls.is_some();
+    match tls {
+        None => {
+            tokio::spawn(async move {
+                let _ = axum::serve(listener, router)
+                    .with_graceful_shutdown(stop)
+                    .await;
+            });
+        }
+        Some(tls) => {
+            let listener = tls.listen(listener, log)?;
+            tokio::spawn(async move {
+                let _ = axum::serve(listener, router)
+                    .with_graceful_shutdown(stop)
+                    .await;
+            });
+        }
+    }
     Ok(DemoHandle {
         addr,
+        https,
         shutdown: Some(tx),
         app,
     })

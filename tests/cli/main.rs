@@ -19,4 +19,5 @@ mod pty;
 mod read_only;
 mod read_only_keys;
 mod support;
+mod tls;
 mod watch;

@@ -50,7 +50,7 @@ impl Logged {
 /// `outpost serve` on a free loopback port, its stderr log collected.
 pub struct Serve {
     child: Child,
-    /// `http://127.0.0.1:PORT`.
+    /// `http://127.0.0.1:PORT` (`https://` with `--tls-cert`).
     pub url: String,
     log: Arc<Mutex<Vec<String>>>,
 }
@@ -74,7 +74,7 @@ impl Serve {
             .expect("the service says where it listens");
         let url = first
             .split_whitespace()
-            .find(|w| w.starts_with("http://"))
+            .find(|w| w.starts_with("http://") || w.starts_with("https://"))
             .expect("a URL in the first line")
             .to_owned();
         let log = Arc::new(Mutex::new(Vec::new()));
@@ -87,6 +87,12 @@ impl Serve {
             }
         });
         Serve { child, url, log }
+    }
+
+    /// Every line the service wrote to stderr so far (requests and other
+    /// events, such as failed TLS handshakes).
+    pub fn log_lines(&self) -> Vec<String> {
+        self.log.lock().map(|l| l.clone()).unwrap_or_default()
     }
 
     /// The requests logged so far.
