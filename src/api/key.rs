@@ -68,8 +68,11 @@ fn mask(key: &str) -> String {
         .unwrap_or(KEY_PREFIX);
     let rest = key.strip_prefix(prefix).unwrap_or("");
     let n = rest.chars().count();
-    if n >= 8 {
-        let tail: String = rest.chars().skip(n - 4).collect();
+    let tail: String = rest.chars().skip(n.saturating_sub(4)).collect();
+    // The tail is shown only when it is plain text: a token masked out of
+    // service text may end in part of an emoji sequence, which would draw
+    // at another width than it was laid out with.
+    if n >= 8 && tail.chars().all(|c| c.is_ascii_graphic()) {
         format!("{prefix}…{tail}")
     } else {
         format!("{prefix}…")
@@ -230,5 +233,11 @@ mod tests {
             r#"{"k":"pk_live_…h=ij"}"#
         );
         assert_eq!(redact("no keys here"), "no keys here");
+        // A tail that is not plain text is not shown (it could split an
+        // emoji sequence).
+        assert_eq!(
+            redact("pk_live_abcdefgh1a2b\u{1F469}\u{200D}\u{1F4BB} x"),
+            "pk_live_… x"
+        );
     }
 }
