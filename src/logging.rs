@@ -13,13 +13,22 @@ use tracing_subscriber::filter::LevelFilter;
 
 /// A writer that reports every write as done: a failing log must never
 /// surface, neither as an error up the stack nor as tracing-subscriber's own
-/// complaint on stderr.
+/// complaint on stderr. It is also the log's last redaction: anything
+/// shaped like a key is masked ([`crate::api::key::redact`]) before it is
+/// written.
 #[derive(Debug)]
 pub struct Quiet<W>(pub W);
 
 impl<W: Write> Write for Quiet<W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let _ = self.0.write_all(buf);
+        // tracing-subscriber writes one whole event per call, so a key is
+        // never split across two writes.
+        if buf.windows(3).any(|w| w == b"pk_") {
+            let shown = crate::api::key::redact(&String::from_utf8_lossy(buf));
+            let _ = self.0.write_all(shown.as_bytes());
+        } else {
+            let _ = self.0.write_all(buf);
+        }
         Ok(buf.len())
     }
 
@@ -66,6 +75,18 @@ pub fn init(path: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_never_reaches_the_log_file() {
+        let mut log = Quiet(Vec::new());
+        let line = b"WARN answer message=\"key pk_live_ab.cdEFGH/ijkl+mnop=qr12 revoked\"\n";
+        assert_eq!(log.write(line).unwrap(), line.len());
+        let written = String::from_utf8(log.0).unwrap();
+        assert_eq!(
+            written,
+            "WARN answer message=\"key pk_live_…qr12 revoked\"\n"
+        );
+    }
 
     /// Set in the child process of the test below: where it logs.
     const CHILD_LOG: &str = "OUTPOST_TEST_CHILD_LOG";
