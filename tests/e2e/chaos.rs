@@ -452,15 +452,22 @@ fn tour(pty: &Pty, serve: &Serve, ledger: &mut Ledger, round: usize) {
 /// help opens.
 fn keys_answered_while_requests_hang(pty: &Pty) {
     pane(pty, b"4", "Sending domains");
-    pty.wait_until("a request in flight", |s| s.contains('⇅'))
-        .expect("the watch's read hangs");
-    pty.send(b"?");
-    let screen = pty.wait_for("Help ·").expect("help opens at once");
-    assert!(
-        screen.contains('⇅'),
-        "help drawn while the request still hangs:\n{screen}"
-    );
-    keys(pty, &[ESC]);
+    // A loaded machine can let one 1.2 s hang end between seeing it and
+    // drawing help; the claim holds when any of a few tries shows help
+    // drawn under a hanging request (a dashboard that waits for its
+    // requests never would).
+    let mut last = String::new();
+    for _ in 0..5 {
+        pty.wait_until("a request in flight", |s| s.contains('⇅'))
+            .expect("the watch's read hangs");
+        pty.send(b"?");
+        last = pty.wait_for("Help ·").expect("help opens at once");
+        keys(pty, &[ESC]);
+        if last.contains('⇅') {
+            return;
+        }
+    }
+    panic!("help was never drawn while a request hung:\n{last}");
 }
 
 /// A new email typed and left open survives Ctrl-C in the state file;
