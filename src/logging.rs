@@ -39,22 +39,20 @@ impl<W: Write> Write for Quiet<W> {
 }
 
 /// Starts file logging at `path`; returns an error text when the file cannot
-/// be opened (the caller shows it and goes on without a log).
+/// be opened, or is not a regular file (the caller shows it and goes on
+/// without a log).
 pub fn init(path: &Path) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         crate::store::create_private_dir(dir)
             .map_err(|e| format!("cannot create log directory {}: {e}", dir.display()))?;
     }
-    let mut opts = std::fs::OpenOptions::new();
-    opts.create(true).append(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        opts.mode(0o600);
-    }
-    let file = opts
-        .open(path)
+    let file = crate::files::open_append_private(path)
         .map_err(|e| format!("cannot open log file {}: {e}", path.display()))?;
+    init_file(file)
+}
+
+/// Starts logging into an open file.
+fn init_file(file: std::fs::File) -> Result<(), String> {
     let level = std::env::var("OUTPOST_LOG")
         .ok()
         .and_then(|v| v.parse::<LevelFilter>().ok())
@@ -132,7 +130,12 @@ mod tests {
         let Some(path) = std::env::var_os(CHILD_LOG) else {
             return;
         };
-        init(Path::new(&path)).unwrap();
+        // A device, which `init` refuses: opened here as a full disk.
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(Path::new(&path))
+            .unwrap();
+        init_file(file).unwrap();
         for i in 0..100 {
             tracing::info!(i, "a line that does not fit on the disk");
             tracing::debug!(i, "and another");

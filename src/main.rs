@@ -1,6 +1,10 @@
 //! The `outpost` binary: parses the command line and picks the dashboard,
 //! the demo service, or `check`.
 
+// A print macro panics when its write fails (a hung-up terminal): lines go
+// through `outpost::errln!`/`outln!`, which drop what cannot be written.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 
@@ -20,7 +24,7 @@ fn main() -> ExitCode {
     {
         Ok(rt) => rt,
         Err(e) => {
-            eprintln!("outpost: cannot start the async runtime: {e}");
+            outpost::errln!("outpost: cannot start the async runtime: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -41,7 +45,7 @@ fn key_from_stdin(cli: &Cli) -> Result<Option<String>, String> {
     }
     let mut stdin = std::io::stdin();
     if stdin.is_terminal() {
-        eprintln!("Paste the API key and press Enter, then Ctrl-D:");
+        outpost::errln!("Paste the API key and press Enter, then Ctrl-D:");
     }
     let mut key = String::new();
     stdin
@@ -67,7 +71,7 @@ async fn serve(args: outpost::cli::ServeArgs) -> ExitCode {
     let cfg = match args.demo_config() {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("outpost serve: {e}");
+            outpost::errln!("outpost serve: {e}");
             return outpost::script::Exit::Usage.into();
         }
     };
@@ -81,18 +85,18 @@ async fn serve(args: outpost::cli::ServeArgs) -> ExitCode {
     let handle = match outpost::demo::spawn_with(args.addr, cfg, tls).await {
         Ok(h) => h,
         Err(e) => {
-            eprintln!("outpost serve: cannot listen on {}: {e}", args.addr);
+            outpost::errln!("outpost serve: cannot listen on {}: {e}", args.addr);
             return ExitCode::FAILURE;
         }
     };
-    eprintln!(
+    outpost::errln!(
         "outpost demo service listening on {} (keys: {}, {})",
         handle.base_url(),
         outpost::demo::DEMO_KEY,
         outpost::demo::OTHER_KEY
     );
     outpost::runtime::signals::wait_for_shutdown().await;
-    eprintln!("outpost demo service stopped");
+    outpost::errln!("outpost demo service stopped");
     ExitCode::SUCCESS
 }
 
@@ -100,7 +104,7 @@ async fn check(cli: &Cli) -> ExitCode {
     let (_, cfg) = match load_config(cli) {
         Ok(c) => c,
         Err(e) => {
-            println!("config:   FAIL {}", sanitize::inline(&e));
+            outpost::outln!("config:   FAIL {}", sanitize::inline(&e));
             return ExitCode::FAILURE;
         }
     };
@@ -108,7 +112,7 @@ async fn check(cli: &Cli) -> ExitCode {
     let ok = outpost::check::run(&cfg, &mut out).await;
     // Service text may be hostile: make it inert before it reaches stdout.
     for line in String::from_utf8_lossy(&out).lines() {
-        println!("{}", sanitize::inline(line));
+        outpost::outln!("{}", sanitize::inline(line));
     }
     if ok {
         ExitCode::SUCCESS
@@ -121,14 +125,14 @@ async fn dashboard(cli: &Cli) -> ExitCode {
     let (paths, cfg) = match load_config(cli) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("outpost: {}", sanitize::inline(&e));
+            outpost::errln!("outpost: {}", sanitize::inline(&e));
             return outpost::script::Exit::Usage.into();
         }
     };
     match outpost::runtime::launch(cli, paths, cfg).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("outpost: {}", sanitize::inline(&e));
+            outpost::errln!("outpost: {}", sanitize::inline(&e));
             ExitCode::FAILURE
         }
     }

@@ -230,7 +230,7 @@ impl Store {
             return (State::default(), Vec::new());
         };
         remove_stale_temps(path);
-        let bytes = match std::fs::read(path) {
+        let bytes = match crate::files::read(path) {
             Ok(b) => b,
             // No file (or no directory to hold one, where a file stands in
             // its way): nothing to protect from being saved over; saving
@@ -308,11 +308,7 @@ impl Store {
         // cleaned up like any other leftover.
         let probe = temp_path(path, "probe");
         let result = (|| {
-            let mut f = std::fs::OpenOptions::new()
-                .write(true)
-                .create(true)
-                .truncate(true)
-                .open(&probe)?;
+            let mut f = crate::files::create_private(&probe)?;
             // A few real bytes and a sync: a full disk often accepts the
             // empty file and refuses only the data.
             f.write_all(&[b' '; 512])?;
@@ -415,15 +411,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = dir_of(path);
     create_private_dir(&dir)?;
     let tmp = temp_path(path, &std::process::id().to_string());
+    // What is replaced must be a file: a pipe or a device in its place is
+    // left alone and said.
+    crate::files::check_target(path)?;
     let result = (|| {
-        let mut opts = std::fs::OpenOptions::new();
-        opts.write(true).create(true).truncate(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            opts.mode(0o600);
-        }
-        let mut f = opts.open(&tmp)?;
+        let mut f = crate::files::create_private(&tmp)?;
         f.write_all(bytes)?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)?;
@@ -502,7 +494,7 @@ impl CacheFile {
         max_bytes: u64,
     ) -> Result<Option<T>, String> {
         remove_stale_temps(&self.path);
-        let file = match std::fs::File::open(&self.path) {
+        let file = match crate::files::open_read(&self.path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(format!("cannot read it ({e})")),
@@ -728,6 +720,45 @@ mod tests {
         );
         assert_eq!(store.probe(), Err(err), "the probe says so before any save");
         assert_eq!(std::fs::read(blocked.join("inside")).unwrap(), b"precious");
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_named_pipe_at_the_state_or_the_cache_file_is_refused_at_once_and_left_alone() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("state.json");
+        let cache = dir.path().join("cache.json");
+        assert!(crate::files::testing::mkfifo(&state) && crate::files::testing::mkfifo(&cache));
+        // No writer ever opens the pipes: a plain read would wait forever.
+        let store = Store::new(Some(state.clone()));
+        let (loaded, warnings) = store.load();
+        assert_eq!(loaded, State::default());
+        assert!(
+            warnings[0].contains("it is a named pipe (FIFO), not a regular file")
+                && warnings[0].contains("not saving over it"),
+            "{warnings:?}"
+        );
+        assert_eq!(
+            store.save(&State::default()),
+            Err(StoreError::Unreadable {
+                path: state.clone()
+            })
+        );
+        let file = CacheFile::new(cache.clone());
+        let err = file.load::<Lists>(1, 1024).unwrap_err();
+        assert!(err.contains("named pipe"), "{err}");
+        let err = file
+            .save(&Lists {
+                v: 1,
+                names: Vec::new(),
+            })
+            .unwrap_err();
+        assert!(err.contains("named pipe"), "{err}");
+        for p in [&state, &cache] {
+            let t = std::fs::symlink_metadata(p).unwrap().file_type();
+            assert!(t.is_fifo(), "{} is left as it was", p.display());
+        }
     }
 
     #[test]

@@ -362,7 +362,7 @@ pub fn load(paths: &Paths, overrides: &Overrides) -> Result<Config, ConfigError>
         files.push((p.clone(), true));
     }
     for (path, required) in files {
-        let text = match std::fs::read_to_string(&path) {
+        let text = match crate::files::read_to_string(&path) {
             Ok(t) => t,
             Err(e) if !required && e.kind() == std::io::ErrorKind::NotFound => continue,
             Err(e) => {

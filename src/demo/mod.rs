@@ -406,7 +406,7 @@ async fn log_layer(State(app): State<Arc<App>>, req: Request, next: Next) -> Res
         if let Some(q) = query {
             line["query"] = q.into();
         }
-        eprintln!("{line}");
+        crate::errln!("{line}");
         resp
     };
     match tokio::spawn(work).await {

@@ -113,12 +113,16 @@ fn open(read: &CsvRead) -> Result<(File, u64, u64), String> {
     let full = expand_home(&read.path);
     let path = read.path.display();
     let err = |e: std::io::Error| format!("{path}: {e}");
-    let mut file = File::open(&full).map_err(err)?;
-    let meta = file.metadata().map_err(err)?;
-    if meta.is_dir() {
-        return Err(format!("{path} is a directory, not a CSV file"));
-    }
-    let file_len = meta.len();
+    // Only a regular file: a named pipe would hang the read, a directory or
+    // a device is no CSV file.
+    let mut file = crate::files::open_read(&full).map_err(|e| {
+        if crate::files::is_not_regular(&e) {
+            format!("{path} is not a CSV file: {e}")
+        } else {
+            err(e)
+        }
+    })?;
+    let file_len = file.metadata().map_err(err)?.len();
     let mut base = read.start.byte;
     if base == 0 {
         let mut head = [0u8; 3];
@@ -162,7 +166,7 @@ struct Peek {
 impl Peek {
     fn open(path: &Path) -> std::io::Result<Peek> {
         Ok(Peek {
-            r: BufReader::with_capacity(64 * 1024, File::open(expand_home(path))?),
+            r: BufReader::with_capacity(64 * 1024, crate::files::open_read(&expand_home(path))?),
             pos: 0,
         })
     }
@@ -299,7 +303,7 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_file_or_a_directory_is_an_error_naming_it() {
+    fn a_missing_file_a_directory_or_a_named_pipe_is_an_error_naming_it() {
         let err = read_chunk(&CsvRead {
             path: "/nonexistent/leads.csv".into(),
             start: CsvPos::START,
@@ -318,7 +322,28 @@ mod tests {
             max_bytes: 10,
         })
         .unwrap_err();
-        assert!(err.contains("is a directory"), "{err}");
+        assert!(
+            err.contains("is not a CSV file: it is a directory"),
+            "{err}"
+        );
+        // A named pipe no one writes to: refused at once, never waited on.
+        let fifo = dir.path().join("leads.csv");
+        assert!(crate::files::testing::mkfifo(&fifo));
+        let err = read_chunk(&CsvRead {
+            path: fifo.clone(),
+            start: CsvPos::START,
+            header: true,
+            max_rows: 10,
+            max_bytes: 10,
+        })
+        .unwrap_err();
+        assert_eq!(
+            err,
+            format!(
+                "{} is not a CSV file: it is a named pipe (FIFO), not a regular file",
+                fifo.display()
+            )
+        );
     }
 
     #[test]

@@ -322,9 +322,18 @@ where
             // after a burst of keys or replies, not one per event.
             () = std::future::ready(()), if model.redraw => {
                 model.redraw = false;
-                terminal
-                    .draw(|f| crate::ui::view(&model, f))
-                    .map_err(|e| format!("cannot draw: {e}"))?;
+                match terminal.draw(|f| crate::ui::view(&model, f)) {
+                    Ok(_) => {}
+                    // The terminal is gone (a hang-up the input has not
+                    // reported yet): save and leave, as on a hang-up,
+                    // never drop the unsent text with an error.
+                    Err(e) => {
+                        tracing::warn!("cannot draw ({e}): the terminal is gone");
+                        let cmds = app::update(&mut model, Msg::Signal(Signal::Hangup));
+                        fx.execute(cmds, &mut model, &mut host, terminal);
+                        continue;
+                    }
+                }
                 stats.frames.fetch_add(1, Ordering::Relaxed);
                 // After the first frame, so it never delays it.
                 if !probed {
@@ -701,7 +710,7 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
     started.set_cache(cache_file);
     let input = terminal::input_stream();
     let result = run_started(&mut term, input, started).await;
-    terminal::restore();
+    drop(term);
     tracing::info!("dashboard stopped");
     report_unsaved(&result?)
 }

@@ -5,6 +5,8 @@
 //! terminal.
 
 use std::io::{self, Stdout, Write};
+use std::mem::ManuallyDrop;
+use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crossterm::cursor::{Hide, Show};
@@ -21,8 +23,35 @@ use ratatui::backend::CrosstermBackend;
 /// Whether the terminal is in dashboard mode (so restore is idempotent).
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 
+/// The dashboard's terminal. Dropping it restores the terminal (see
+/// [`restore`]) and never runs ratatui's own `Drop`: that one shows the
+/// cursor again and `eprintln!`s when it cannot, which panics on a
+/// terminal that hung up ("failed printing to stderr"). Its memory is left
+/// to the process's end, which follows.
+pub struct Screen(ManuallyDrop<Terminal<CrosstermBackend<Stdout>>>);
+
+impl Deref for Screen {
+    type Target = Terminal<CrosstermBackend<Stdout>>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl DerefMut for Screen {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
 /// Enters raw mode and the alternate screen with mouse and paste on.
-pub fn init() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {
+pub fn init() -> io::Result<Screen> {
     enable_raw_mode()?;
     ACTIVE.store(true, Ordering::SeqCst);
     let mut out = io::stdout();
@@ -36,7 +65,9 @@ pub fn init() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {
         restore();
         return Err(e);
     }
-    Terminal::new(CrosstermBackend::new(io::stdout())).inspect_err(|_| restore())
+    Terminal::new(CrosstermBackend::new(io::stdout()))
+        .map(|t| Screen(ManuallyDrop::new(t)))
+        .inspect_err(|_| restore())
 }
 
 /// Undoes everything `init` did; errors (a vanished terminal) are ignored.
@@ -65,8 +96,10 @@ pub fn install_panic_hook(log_path: Option<String>) {
         let text = crate::text::sanitize::inline(&info.to_string());
         tracing::error!("panic: {text}");
         match &log_path {
-            Some(p) => eprintln!("outpost stopped on an internal error: {text}\n(details in {p})"),
-            None => eprintln!("outpost stopped on an internal error: {text}"),
+            Some(p) => {
+                crate::errln!("outpost stopped on an internal error: {text}\n(details in {p})");
+            }
+            None => crate::errln!("outpost stopped on an internal error: {text}"),
         }
         std::process::exit(101);
     }));

@@ -173,7 +173,7 @@ pub async fn campaigns(ctx: &Ctx, json: bool, out: &mut impl Write) -> Result<Ex
     let (list, source) = match ctx.client.list_campaigns().await {
         Ok(Some(list)) => (list, "service"),
         Ok(None) => {
-            eprintln!(
+            crate::errln!(
                 "outpost: note: the service does not list campaigns; showing the ids this workspace has seen"
             );
             let mut list = Vec::new();
@@ -181,7 +181,7 @@ pub async fn campaigns(ctx: &Ctx, json: bool, out: &mut impl Write) -> Result<Ex
                 match ctx.client.get_campaign(&k.id).await {
                     Ok(c) => list.push(c),
                     Err(e) if e.is_not_found() => {
-                        eprintln!("outpost: note: campaign {} is gone from the service", k.id);
+                        crate::errln!("outpost: note: campaign {} is gone from the service", k.id);
                     }
                     Err(e) => return Err(Failure::api(&format!("reading campaign {}", k.id), &e)),
                 }

@@ -272,7 +272,7 @@ pub async fn watch(ctx: &Ctx, a: &WatchArgs, out: &mut impl Write) -> Result<Exi
                     }
                     DomainStatus::Pending if !noted_pending => {
                         noted_pending = true;
-                        eprintln!(
+                        crate::errln!(
                             "outpost: note: {} is pending: its verification was never triggered (--trigger starts it)",
                             sanitize::inline(&d.domain)
                         );
@@ -282,7 +282,7 @@ pub async fn watch(ctx: &Ctx, a: &WatchArgs, out: &mut impl Write) -> Result<Exi
                 interval
             }
             Err(e) if waitable(&e) => {
-                eprintln!(
+                crate::errln!(
                     "outpost: note: {}; trying again",
                     sanitize::inline(&describe(&e))
                 );

@@ -114,7 +114,7 @@ impl Failure {
 
     /// Prints it on stderr, inert.
     pub fn print(&self) {
-        eprintln!("outpost: {}", sanitize::inline(&self.message));
+        crate::errln!("outpost: {}", sanitize::inline(&self.message));
     }
 }
 

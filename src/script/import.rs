@@ -270,7 +270,7 @@ pub async fn import(ctx: &Ctx, a: &ImportArgs, out: &mut impl Write) -> Result<E
         }
     }
     if run.bar {
-        eprint!("\r\x1b[2K");
+        crate::stdio::err_text(format_args!("\r\x1b[2K"));
     }
     report(a, &c.id, &header, &map, &run, out)
 }
@@ -338,11 +338,10 @@ fn progress_bar(run: &Run) {
         format::count(p.left_out_count)
     );
     let width = crossterm::terminal::size().map_or(80, |(w, _)| usize::from(w));
-    eprint!(
+    crate::stdio::err_text(format_args!(
         "\r\x1b[2K{}",
         super::output::cut(&line, width.saturating_sub(1).max(10))
-    );
-    let _ = std::io::stderr().flush();
+    ));
 }
 
 /// Which lines went in, for the stopped import's message.

@@ -200,7 +200,7 @@ pub async fn run(
             Err(e) => Err(Failure::usage(e)),
             Ok((paths, cfg)) => {
                 for w in &cfg.warnings {
-                    eprintln!("outpost: warning: {}", crate::text::sanitize::inline(w));
+                    crate::errln!("outpost: warning: {}", crate::text::sanitize::inline(w));
                 }
                 match open(cli, &paths, cfg).await {
                     Ok(ctx) => dispatch(&ctx, cmd, &mut out).await,

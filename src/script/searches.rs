@@ -125,11 +125,11 @@ pub(super) fn known_ids(ctx: &Ctx, searches: bool) -> Vec<KnownId> {
     let Some(path) = &ctx.state_file else {
         return Vec::new();
     };
-    let bytes = match std::fs::read(path) {
+    let bytes = match crate::files::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Vec::new(),
         Err(e) => {
-            eprintln!("outpost: warning: cannot read {}: {e}", path.display());
+            crate::errln!("outpost: warning: cannot read {}: {e}", path.display());
             return Vec::new();
         }
     };
@@ -137,7 +137,7 @@ pub(super) fn known_ids(ctx: &Ctx, searches: bool) -> Vec<KnownId> {
         Ok(s) if searches => s.known_searches,
         Ok(s) => s.known_campaigns,
         Err(e) => {
-            eprintln!(
+            crate::errln!(
                 "outpost: warning: {} is not readable state ({e})",
                 path.display()
             );
@@ -158,7 +158,7 @@ async fn known_searches(ctx: &Ctx) -> Result<Vec<Search>, Failure> {
         match ctx.client.get_search(&k.id, &page).await {
             Ok(p) => out.push(p.search),
             Err(e) if e.is_not_found() => {
-                eprintln!("outpost: note: search {} is gone from the service", k.id);
+                crate::errln!("outpost: note: search {} is gone from the service", k.id);
             }
             Err(e) => return Err(Failure::api(&format!("reading search {}", k.id), &e)),
         }
@@ -171,7 +171,7 @@ pub async fn searches(ctx: &Ctx, json: bool, out: &mut impl Write) -> Result<Exi
     let (list, source) = match ctx.client.list_searches().await {
         Ok(Some(list)) => (list, "service"),
         Ok(None) => {
-            eprintln!(
+            crate::errln!(
                 "outpost: note: the service does not list searches; showing the ids this workspace has seen"
             );
             (known_searches(ctx).await?, "local")
@@ -364,6 +364,9 @@ impl CsvFile {
         if path.is_dir() {
             return Err(Failure::usage(format!("{} is a directory", path.display())));
         }
+        // Never over a named pipe or a device, --force or not.
+        crate::files::check_target(path)
+            .map_err(|e| Failure::usage(format!("cannot write {}: {e}", path.display())))?;
         if path.exists() && !force {
             return Err(Failure::usage(format!(
                 "{} exists; pass --force to replace it",
@@ -375,9 +378,16 @@ impl CsvFile {
             |n| n.to_string_lossy().into_owned(),
         );
         let tmp = path.with_file_name(format!(".{name}.outpost-{}.tmp", std::process::id()));
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
+        let mut opts = std::fs::OpenOptions::new();
+        opts.write(true).create_new(true);
+        // Service data: readable by the user alone, as every file Outpost
+        // writes (the dashboard's export, the state, the cache, the log).
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            opts.mode(0o600);
+        }
+        let file = opts
             .open(&tmp)
             .map_err(|e| Failure::usage(format!("cannot write {}: {e}", tmp.display())))?;
         let mut w = csv::WriterBuilder::new().from_writer(BufWriter::new(file));

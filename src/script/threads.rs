@@ -138,7 +138,7 @@ pub async fn threads(ctx: &Ctx, a: &ThreadsArgs, out: &mut impl Write) -> Result
             writeln!(out, "no threads")
         } else {
             if total > list.len() as u64 {
-                eprintln!(
+                crate::errln!(
                     "outpost: note: {} of {} threads shown; --limit N shows more",
                     format::count(list.len() as u64),
                     format::count(total)

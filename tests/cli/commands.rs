@@ -250,6 +250,34 @@ fn results_go_to_a_csv_file_that_is_never_replaced_unasked() {
             .count(),
         36
     );
+    // Service data, readable by the user alone: as the dashboard's export.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&csv).map(|m| m.permissions().mode() & 0o777);
+        assert_eq!(mode.ok(), Some(0o600), "the export is private");
+    }
+    // A named pipe at the target is refused, even with --force: never
+    // written through, never replaced.
+    let fifo = d.join("pipe.csv");
+    if outpost::files::testing::mkfifo(&fifo) {
+        let pipe = fifo.to_str().unwrap_or_default();
+        let refused = cli(d, &["results", &id, "--csv", pipe, "--force"]);
+        assert_eq!(refused.code, 64, "{}", refused.stderr);
+        assert!(
+            refused
+                .stderr
+                .contains("it is a named pipe (FIFO), not a regular file"),
+            "{}",
+            refused.stderr
+        );
+        let still = std::fs::symlink_metadata(&fifo).map(|m| m.file_type());
+        #[cfg(unix)]
+        assert!(
+            still.is_ok_and(|t| std::os::unix::fs::FileTypeExt::is_fifo(&t)),
+            "the pipe is left as it was"
+        );
+    }
     let leftovers: Vec<_> = std::fs::read_dir(d)
         .map(|r| r.filter_map(Result::ok).map(|e| e.file_name()).collect())
         .unwrap_or_default();

@@ -15,4 +15,5 @@ mod input;
 mod leads;
 mod profile;
 mod support;
+mod survive;
 mod trust;

