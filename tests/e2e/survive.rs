@@ -4,8 +4,10 @@
 //! where a file should be is refused, never waited on; closing the
 //! terminal saves and exits without a panic.
 
-use crate::support::Pty;
 use std::path::Path;
+use std::time::Duration;
+
+use crate::support::Pty;
 
 /// The state file's text (empty when there is none yet).
 fn state(dir: &Path) -> String {
@@ -22,6 +24,52 @@ fn new_email(pty: &Pty) {
     pty.type_text("steady@example.com");
     // To, Name, Cc, Bcc, Subject, then the body.
     pty.send(b"\t\t\t\t\t");
+}
+
+#[test]
+fn steady_typing_is_kept_within_three_seconds_and_survives_kill_9() {
+    let pty = Pty::spawn(&["--demo"], 100, 30, "");
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    new_email(&pty);
+    // Words half a second apart: the one-second quiet the save waited for
+    // never comes. The text must reach the file while typing goes on.
+    let words: Vec<String> = (0..24).map(|i| format!("word{i:02}")).collect();
+    let mut kept_after = None;
+    for (i, w) in words.iter().enumerate() {
+        pty.type_text(&format!("{w} "));
+        std::thread::sleep(Duration::from_millis(500));
+        if state(pty.data_dir()).contains("word00") {
+            kept_after = Some(i);
+            break;
+        }
+    }
+    let Some(i) = kept_after else {
+        panic!(
+            "12 s of steady typing never reached the state file:\n{}",
+            state(pty.data_dir())
+        );
+    };
+    // Typing goes on a little, then the process is killed outright: no
+    // save on the way out.
+    for w in &words[i + 1..(i + 3).min(words.len())] {
+        pty.type_text(&format!("{w} "));
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    pty.signal(libc::SIGKILL);
+    let mut pty = pty.restart(&["--demo"], 100, 30, &[]);
+    pty.wait_for("Outpost").expect("the dashboard starts again");
+    pty.send(b"3");
+    pty.wait_for("Inbox · all").expect("the inbox");
+    pty.send(b"c");
+    pty.wait_for("Unsaved text")
+        .expect("the kept text is offered");
+    pty.send(b"y");
+    let screen = pty
+        .wait_for("word00")
+        .expect("the text typed before the bound is back");
+    assert!(screen.contains("steady@example.com"), "{screen}");
+    pty.signal(libc::SIGTERM);
+    assert!(pty.wait_exit().is_some());
 }
 
 #[test]

@@ -220,6 +220,11 @@ pub enum InboxSub {
     /// Keep the editor's text in the local state; the number is the edit
     /// count, so every edit restarts the one-second timer (a debounce).
     KeepDraft(u64),
+    /// Keep the editor's text however fast the typing goes on: three
+    /// seconds after the first edit not kept yet. Named by the editor's
+    /// session and the edit count last kept, which typing leaves alone, so
+    /// edits do not restart it.
+    KeepDraftBound(u64, u64),
     /// Check again whether a send whose answer was lost arrived (thread,
     /// reads so far).
     SendCheck(String, u32),
@@ -456,6 +461,7 @@ fn on_sub(m: &mut Model, sub: InboxSub) -> Vec<Cmd> {
             View::Editor => Vec::new(),
         },
         InboxSub::KeepDraft(edits) => editor::keep_draft(m, edits),
+        InboxSub::KeepDraftBound(session, kept) => editor::keep_draft_bound(m, session, kept),
         InboxSub::SendCheck(thread, reads) => send::check_again(m, &thread, reads),
         InboxSub::CreateCheck(session, reads) => editor::check_created_again(m, session, reads),
     }
@@ -467,6 +473,10 @@ fn subscriptions(m: &Model, subs: &mut Vec<(InboxSub, Duration)>) {
     if let Some(e) = &inbox.editor {
         if e.edits != e.kept {
             subs.push((InboxSub::KeepDraft(e.edits), editor::KEEP_AFTER));
+            subs.push((
+                InboxSub::KeepDraftBound(e.session, e.kept),
+                editor::KEEP_WITHIN,
+            ));
         }
         if let Some(c) = &e.created_check
             && let Some(after) = c.check.next_in()

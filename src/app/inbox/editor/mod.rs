@@ -9,7 +9,8 @@
 //!
 //! Saving creates the draft (POST) or updates it (PATCH) with only the
 //! fields that changed. Every change is kept in the local state one second
-//! after the last keystroke (and on quit or a signal), cleared only once
+//! after the last keystroke, or three seconds after the first one not kept
+//! yet while typing goes on (and on quit or a signal), cleared only once
 //! the service acknowledged exactly that text, and offered back when that
 //! email's editor opens again.
 
@@ -41,6 +42,10 @@ pub use save::{
 
 /// How long after the last edit the text is kept in the local state.
 pub const KEEP_AFTER: Duration = Duration::from_secs(1);
+/// How long after the first edit not kept yet the text is kept, however
+/// fast the typing goes on (the quiet of [`KEEP_AFTER`] may never come):
+/// what a `kill -9` can lose.
+pub const KEEP_WITHIN: Duration = Duration::from_secs(3);
 /// Field keys, in form order.
 pub const FIELDS: [&str; 6] = ["from", "to", "name", "cc", "bcc", "subject"];
 /// The From field's first option: no sender chosen yet.
@@ -698,6 +703,17 @@ pub fn keep_draft(m: &mut Model, edits: u64) -> Vec<Cmd> {
             // The frame says the text is kept now.
             m.redraw = true;
             vec![m.save_state()]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The keep-draft bound fired: the text goes to the local state if this
+/// editor still has edits not kept since `kept` (steady typing).
+pub fn keep_draft_bound(m: &mut Model, session: u64, kept: u64) -> Vec<Cmd> {
+    match m.panes.inbox.editor.as_ref() {
+        Some(e) if e.session == session && e.kept == kept && e.edits != kept => {
+            keep_draft(m, e.edits)
         }
         _ => Vec::new(),
     }

@@ -272,6 +272,44 @@ fn the_text_is_kept_a_second_after_the_last_edit() {
     );
 }
 
+/// The bound's timer, when one runs.
+fn keep_bound(m: &Model) -> Option<(SubId, Duration)> {
+    subscriptions(m)
+        .into_iter()
+        .find(|s| {
+            matches!(
+                s.id,
+                SubId::Pane(PaneSub::Inbox(InboxSub::KeepDraftBound(..)))
+            )
+        })
+        .map(|s| (s.id, s.every))
+}
+
+#[test]
+fn steady_typing_is_kept_three_seconds_after_the_first_edit_not_kept() {
+    let svc = Svc::default();
+    let mut m = composed(&svc, "sam@example.com");
+    let (bound, every) = keep_bound(&m).expect("a bound runs beside the debounce");
+    assert_eq!(every, Duration::from_secs(3));
+    // Keys keep coming, faster than the one-second quiet: the bound's
+    // timer is not restarted by them (the same id), the debounce's is.
+    for c in ['a', 'b', 'c'] {
+        press(&mut m, &svc, KeyCode::Char(c));
+        assert_eq!(keep_bound(&m).map(|b| b.0), Some(bound.clone()));
+    }
+    let cmds = update(&mut m, Msg::SubFired(bound.clone()));
+    let state = saved_state(&cmds).expect("the bound keeps the text");
+    let kept = DraftFields::from_draft(&state.drafts["inbox-draft:new"]);
+    assert_eq!(kept.body, "Hi Sam, quick question.abc");
+    assert!(keep_bound(&m).is_none(), "all kept: no timer");
+    // The next edit starts a new bound, three seconds from it.
+    press(&mut m, &svc, KeyCode::Char('d'));
+    let (next, _) = keep_bound(&m).expect("a new bound");
+    assert_ne!(next, bound);
+    let cmds = update(&mut m, Msg::SubFired(bound));
+    assert!(saved_state(&cmds).is_none(), "a stale bound keeps nothing");
+}
+
 #[test]
 fn a_hangup_keeps_the_text_and_reopening_offers_it_back() {
     let svc = Svc::default();
