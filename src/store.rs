@@ -4,11 +4,25 @@
 //! 0600; versioned; a corrupt file is moved aside with a warning, never
 //! silently dropped. Temp files a killed write left behind are removed on
 //! load, and [`Store::probe`] tells at any time whether a save could land.
+//!
+//! Several instances may share the file (two dashboards on one data
+//! directory). Every save takes an advisory lock on the data directory
+//! (`flock`, so it goes when the process does), reads the file as it is
+//! now, and writes it with only this instance's changes applied, key by
+//! key ([`merge`] says how): no instance's drafts, ids or checks are lost
+//! to another's save. The dashboard's saves all go through
+//! [`Store::save`]; the CLI commands only read the file.
+
+mod merge;
 
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+pub use merge::merge;
 
 use serde::{Deserialize, Serialize};
 
@@ -180,7 +194,33 @@ pub enum StoreError {
     /// The state could not be encoded (a bug, never the user's doing).
     #[error("not saved: cannot encode the local state: {0}")]
     Encode(String),
+    /// A newer Outpost wrote the file since it was read: saving would
+    /// replace what this one cannot read.
+    #[error(
+        "not saved: {} was written by a newer Outpost (format {version}) since it was read; it is left as it is",
+        .path.display()
+    )]
+    Newer {
+        /// The state file.
+        path: PathBuf,
+        /// The format found.
+        version: u32,
+    },
+    /// Another Outpost held the lock on the data directory too long (it
+    /// may be stopped half-way through a save).
+    #[error(
+        "not saved: another Outpost is saving to {} and did not finish within {} s",
+        .path.display(),
+        LOCK_WAIT.as_secs()
+    )]
+    Busy {
+        /// The data directory.
+        path: PathBuf,
+    },
 }
+
+/// How long a save waits for another instance's save to finish.
+pub const LOCK_WAIT: Duration = Duration::from_secs(2);
 
 impl StoreError {
     /// Classifies an I/O error met while writing at `path`.
@@ -206,6 +246,9 @@ pub struct Store {
     /// Set when the file exists but could not be read: saving would replace
     /// what is in it with an empty state, so saving is refused.
     read_only: AtomicBool,
+    /// The state as this instance last read or saved it: what its changes
+    /// are measured against when another instance wrote meanwhile.
+    base: Mutex<State>,
 }
 
 impl Store {
@@ -214,7 +257,17 @@ impl Store {
         Store {
             path,
             read_only: AtomicBool::new(false),
+            base: Mutex::new(State::default()),
         }
+    }
+
+    /// Sets the base later saves are measured against.
+    fn set_base(&self, state: &State) {
+        let mut base = self
+            .base
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        state.clone_into(&mut base);
     }
 
     /// The file path, if any.
@@ -229,6 +282,10 @@ impl Store {
         let Some(path) = &self.path else {
             return (State::default(), Vec::new());
         };
+        // Under the lock no other instance is half-way through a save: its
+        // temp file is not taken for a leftover, nor its file read half
+        // replaced. A busy lock (a save stopped half-way) only waits.
+        let _lock = lock_dir(&dir_of(path)).ok().flatten();
         remove_stale_temps(path);
         let bytes = match crate::files::read(path) {
             Ok(b) => b,
@@ -255,40 +312,43 @@ impl Store {
             }
         };
         let problem = match serde_json::from_slice::<State>(&bytes) {
-            Ok(state) if state.version <= STATE_VERSION => return (state, Vec::new()),
+            Ok(state) if state.version <= STATE_VERSION => {
+                self.set_base(&state);
+                return (state, Vec::new());
+            }
             Ok(state) => format!(
                 "was written by a newer Outpost (format {}, this one reads {STATE_VERSION})",
                 state.version
             ),
             Err(e) => format!("is corrupt ({e})"),
         };
-        // Named by its full path: the user has to find it to recover drafts.
-        let aside = std::path::absolute(aside_path(path)).unwrap_or_else(|_| aside_path(path));
-        let warning = match std::fs::rename(path, &aside) {
-            Ok(()) => format!(
-                "local state {} {problem}; it was moved to {} and a fresh one started",
-                path.display(),
-                aside.display()
-            ),
-            Err(e) => format!(
-                "local state {} {problem} and could not be moved aside ({e})",
-                path.display()
-            ),
-        };
-        tracing::warn!("{warning}");
-        (State::default(), vec![warning])
+        (State::default(), vec![set_aside(path, &problem)])
     }
 
-    /// Writes the state atomically with mode 0600. The error says why and
-    /// where, so the caller never reports a draft as kept when it was not.
+    /// Writes the state atomically with mode 0600, merged under the lock
+    /// with what another instance wrote since this one last read or saved
+    /// (see [`merge`]). The error says why and where, so the caller never
+    /// reports a draft as kept when it was not.
     pub fn save(&self, state: &State) -> Result<(), StoreError> {
         let Some(path) = &self.path else {
             return Ok(());
         };
         self.check_readable(path)?;
+        let dir = dir_of(path);
+        create_private_dir(&dir).map_err(|e| classify_write(path, &e))?;
+        let _lock = lock_dir(&dir)?;
+        let mut base = self
+            .base
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let merged = merge(&base, state, current(path)?);
         let bytes =
-            serde_json::to_vec_pretty(state).map_err(|e| StoreError::Encode(e.to_string()))?;
-        write_atomic(path, &bytes).map_err(|e| classify_write(path, &e))
+            serde_json::to_vec_pretty(&merged).map_err(|e| StoreError::Encode(e.to_string()))?;
+        write_atomic(path, &bytes).map_err(|e| classify_write(path, &e))?;
+        // This instance's view, not the merged file: what it did not see
+        // it cannot have removed.
+        state.clone_into(&mut base);
+        Ok(())
     }
 
     /// Checks, without touching the state file, that a save could land now:
@@ -391,6 +451,91 @@ fn remove_stale_temps(path: &Path) {
             match std::fs::remove_file(entry.path()) {
                 Ok(()) => tracing::info!("removed {} left by an interrupted save", n),
                 Err(e) => tracing::warn!("cannot remove {}: {e}", entry.path().display()),
+            }
+        }
+    }
+}
+
+/// Moves a file that cannot be used aside (named by its full path: the
+/// user has to find it to recover drafts); the warning says so and is
+/// logged.
+fn set_aside(path: &Path, problem: &str) -> String {
+    let aside = std::path::absolute(aside_path(path)).unwrap_or_else(|_| aside_path(path));
+    let warning = match std::fs::rename(path, &aside) {
+        Ok(()) => format!(
+            "local state {} {problem}; it was moved to {} and a fresh one started",
+            path.display(),
+            aside.display()
+        ),
+        Err(e) => format!(
+            "local state {} {problem} and could not be moved aside ({e})",
+            path.display()
+        ),
+    };
+    tracing::warn!("{warning}");
+    warning
+}
+
+/// The file as it is now, read under the lock before a save: nothing yet is
+/// an empty state; one turned corrupt is moved aside (logged); one a newer
+/// Outpost wrote, or one that cannot be read, is not saved over.
+fn current(path: &Path) -> Result<State, StoreError> {
+    let bytes = match crate::files::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(State::default()),
+        Err(e) => {
+            return Err(StoreError::Io {
+                path: path.to_path_buf(),
+                detail: format!("cannot read it to merge ({e})"),
+            });
+        }
+    };
+    match serde_json::from_slice::<State>(&bytes) {
+        Ok(state) if state.version <= STATE_VERSION => Ok(state),
+        Ok(state) => Err(StoreError::Newer {
+            path: path.to_path_buf(),
+            version: state.version,
+        }),
+        Err(e) => {
+            set_aside(path, &format!("turned corrupt ({e})"));
+            Ok(State::default())
+        }
+    }
+}
+
+/// Takes the advisory lock of the data directory for one load or save
+/// (released when the returned handle drops, or the process ends); waits at
+/// most [`LOCK_WAIT`] for another instance's save. Where locks are not
+/// supported (some network file systems) it goes on unlocked: a save is
+/// still merged.
+fn lock_dir(dir: &Path) -> Result<Option<std::fs::File>, StoreError> {
+    let handle = match std::fs::File::open(dir) {
+        Ok(h) => h,
+        // No directory yet: nothing to read, nothing to race for.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            tracing::warn!(
+                "cannot open {} to lock it ({e}); going on unlocked",
+                dir.display()
+            );
+            return Ok(None);
+        }
+    };
+    let end = Instant::now() + LOCK_WAIT;
+    loop {
+        match handle.try_lock() {
+            Ok(()) => return Ok(Some(handle)),
+            Err(std::fs::TryLockError::WouldBlock) if Instant::now() < end => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(StoreError::Busy {
+                    path: dir.to_path_buf(),
+                });
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                tracing::warn!("cannot lock {} ({e}); going on unlocked", dir.display());
+                return Ok(None);
             }
         }
     }
@@ -573,6 +718,110 @@ mod tests {
         store.save(&state).unwrap();
         let (back, _) = store.load();
         assert_eq!(back, state);
+    }
+
+    fn body(text: &str) -> Draft {
+        Draft {
+            title: "t".into(),
+            fields: [("body".to_owned(), text.to_owned())].into(),
+        }
+    }
+
+    fn check(thread: &str) -> PendingWrite {
+        PendingWrite {
+            kind: "send".into(),
+            thread: Some(thread.into()),
+            ..PendingWrite::default()
+        }
+    }
+
+    /// Two instances on one file: each one's drafts, ids and checks survive
+    /// the other's saves, and what one removed the other does not bring
+    /// back.
+    #[test]
+    fn two_writers_keep_each_others_drafts_ids_and_checks() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.json");
+        let (a, b) = (
+            Store::new(Some(path.clone())),
+            Store::new(Some(path.clone())),
+        );
+        let (mut sa, _) = a.load();
+        let (mut sb, _) = b.load();
+        sa.drafts.insert("thread:1".into(), body("from A"));
+        sa.remember_search("s-a", "A's search", "created");
+        sa.pending_writes.insert("send:1".into(), check("1"));
+        a.save(&sa).unwrap();
+        sb.drafts.insert("thread:2".into(), body("from B"));
+        sb.remember_campaign("c-b", "B's campaign", "created");
+        sb.pending_writes.insert("send:2".into(), check("2"));
+        b.save(&sb).unwrap();
+        let (both, _) = Store::new(Some(path.clone())).load();
+        assert_eq!(both.drafts["thread:1"], body("from A"), "{both:?}");
+        assert_eq!(both.drafts["thread:2"], body("from B"));
+        assert_eq!(both.known_searches[0].id, "s-a");
+        assert_eq!(both.known_campaigns[0].id, "c-b");
+        assert_eq!(both.pending_writes.len(), 2);
+
+        // A sends its draft (and its check finds the write): removed. B,
+        // which never saw them, saves again: they stay removed.
+        sa.drafts.remove("thread:1");
+        sa.pending_writes.remove("send:1");
+        a.save(&sa).unwrap();
+        sb.drafts.insert("thread:2".into(), body("from B, more"));
+        b.save(&sb).unwrap();
+        // A saves once more with its old view of nothing of B's.
+        a.save(&sa).unwrap();
+        let (after, _) = Store::new(Some(path)).load();
+        assert!(!after.drafts.contains_key("thread:1"), "{after:?}");
+        assert!(!after.pending_writes.contains_key("send:1"));
+        assert_eq!(after.drafts["thread:2"], body("from B, more"));
+        assert!(after.pending_writes.contains_key("send:2"));
+        assert_eq!(after.known_searches.len(), 1);
+        assert_eq!(after.known_campaigns.len(), 1);
+    }
+
+    /// Writers saving at once, each adding its own drafts: the lock makes
+    /// each read-merge-write whole, so none is lost.
+    #[test]
+    fn concurrent_writers_lose_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.json");
+        let writers: Vec<_> = (0..6)
+            .map(|w| {
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    let store = Store::new(Some(path));
+                    let (mut state, _) = store.load();
+                    for i in 0..20 {
+                        state.drafts.insert(format!("w{w}-{i}"), body("x"));
+                        store.save(&state).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for w in writers {
+            w.join().unwrap();
+        }
+        let (state, _) = Store::new(Some(path)).load();
+        assert_eq!(state.drafts.len(), 120, "{:?}", state.drafts.keys());
+    }
+
+    #[test]
+    fn a_newer_file_written_since_the_load_is_not_saved_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.json");
+        let store = Store::new(Some(path.clone()));
+        let (state, _) = store.load();
+        std::fs::write(&path, b"{\"version\": 99}").unwrap();
+        assert_eq!(
+            store.save(&state),
+            Err(StoreError::Newer {
+                path: path.clone(),
+                version: 99
+            })
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), b"{\"version\": 99}");
     }
 
     #[test]

@@ -5,9 +5,9 @@
 //! terminal saves and exits without a panic.
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crate::support::Pty;
+use crate::support::{Pty, deadline};
 
 /// The state file's text (empty when there is none yet).
 fn state(dir: &Path) -> String {
@@ -70,6 +70,53 @@ fn steady_typing_is_kept_within_three_seconds_and_survives_kill_9() {
     assert!(screen.contains("steady@example.com"), "{screen}");
     pty.signal(libc::SIGTERM);
     assert!(pty.wait_exit().is_some());
+}
+
+#[test]
+fn two_dashboards_on_one_data_dir_keep_each_others_drafts() {
+    let mut a = Pty::spawn(&["--demo"], 100, 30, "");
+    a.wait_for("Outpost").expect("A starts");
+    // B starts before A has saved anything: it read an empty state.
+    let mut b = a.beside(&["--demo"], 100, 30, &[]);
+    b.wait_for("Outpost").expect("B starts");
+
+    // A keeps an email's text in the state file.
+    new_email(&a);
+    a.type_text("Written in instance A.");
+    let end = Instant::now() + deadline();
+    while !state(a.data_dir()).contains("Written in instance A.") {
+        assert!(Instant::now() < end, "A never kept its text");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+
+    // B types a domain name and is told to end (it keeps the text on the
+    // way out): its save must not drop A's draft, which B never saw.
+    b.send(b"4");
+    b.wait_for("Sending domains").expect("B's domains pane");
+    b.send(b"a");
+    b.wait_for("Add a sending domain").expect("B's add dialog");
+    b.type_text("typed-in-b.example");
+    b.wait_for("typed-in-b.example").expect("B has the name");
+    b.signal(libc::SIGTERM);
+    assert_eq!(b.wait_exit(), Some(true), "B ends");
+    let after_b = state(a.data_dir());
+    assert!(
+        after_b.contains("typed-in-b.example"),
+        "B's draft is kept:\n{after_b}"
+    );
+    assert!(
+        after_b.contains("Written in instance A."),
+        "A's draft survives B's save:\n{after_b}"
+    );
+
+    // A ends: its save keeps B's draft, which A never saw either.
+    a.signal(libc::SIGTERM);
+    assert_eq!(a.wait_exit(), Some(true), "A ends");
+    let after_a = state(a.data_dir());
+    assert!(
+        after_a.contains("typed-in-b.example") && after_a.contains("Written in instance A."),
+        "both drafts are kept:\n{after_a}"
+    );
 }
 
 #[test]
