@@ -676,6 +676,40 @@ fn a_file_write_creates_a_missing_directory_only_when_told() {
     assert_eq!(std::fs::read(&path).ok(), Some(b"a,b\n".to_vec()));
 }
 
+/// The dashboard's export never replaces a named pipe (nor writes through
+/// one), even when told to overwrite; the file it writes is private.
+#[test]
+fn a_file_write_refuses_a_named_pipe_and_writes_mode_0600() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let pipe = dir.path().join("out.csv");
+    if !outpost::files::testing::mkfifo(&pipe) {
+        return;
+    }
+    let mut file = outpost::app::cmd::FileWrite {
+        path: pipe.clone(),
+        bytes: b"a,b\n".to_vec(),
+        overwrite: true,
+        create_dirs: false,
+    };
+    let refused = outpost::runtime::write_file(&file);
+    assert!(
+        refused
+            .as_ref()
+            .is_err_and(|e| e.contains("named pipe (FIFO), not a regular file")),
+        "{refused:?}"
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+        let kept = std::fs::symlink_metadata(&pipe).map(|m| m.file_type().is_fifo());
+        assert_eq!(kept.ok(), Some(true), "the pipe is left as it was");
+        file.path = dir.path().join("real.csv");
+        assert_eq!(outpost::runtime::write_file(&file), Ok(()));
+        let mode = std::fs::metadata(&file.path).map(|m| m.permissions().mode() & 0o777);
+        assert_eq!(mode.ok(), Some(0o600));
+    }
+}
+
 /// What brings a view's read.
 type Step = fn(&mut Model) -> Vec<Cmd>;
 

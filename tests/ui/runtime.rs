@@ -17,7 +17,7 @@ use ratatui::backend::TestBackend;
 use tokio::sync::mpsc::unbounded_channel;
 use tokio_stream::wrappers::UnboundedReceiverStream;
 
-use crate::support::{FakeHost, Runner, SharedBackend, deadline};
+use crate::support::{FakeHost, GoneBackend, Runner, SharedBackend, deadline};
 
 /// Idle costs nothing: with no input and no due poller, no frame is drawn.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -230,4 +230,86 @@ async fn r_tries_once_through_a_day_long_rate_limit() {
     ))));
     let ended = tokio::time::timeout(deadline(), task).await;
     assert!(matches!(ended, Ok(Ok(Ok(_)))), "{ended:?}");
+}
+
+/// The terminal goes away and a frame fails to draw before the input says
+/// so (a hang-up): the loop keeps the unsent text and quits, as on a
+/// hang-up. Before, it returned "cannot draw" and skipped the save.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frame_that_cannot_be_drawn_saves_the_text_and_quits() {
+    let handle = outpost::demo::spawn("127.0.0.1:0".parse().expect("addr"), DemoConfig::default())
+        .await
+        .expect("demo service");
+    let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+    let client = Client::new(ClientConfig::new(handle.base_url(), key)).expect("client");
+    let session = Session {
+        host: client.host(),
+        demo: true,
+        masked_key: client.masked_key(),
+        loopback: true,
+        read_only: false,
+        profile: None,
+    };
+    let mut state = State::default();
+    state.prefs.last_pane = Some("domains".into());
+    let model = Model::new(Instant::now(), (100, 30), session, Keymap::default(), state);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("state.json");
+    let services = Services {
+        client,
+        store: Store::new(Some(path.clone())),
+        host: FakeHost::default(),
+        stats: Stats::default(),
+        clock: Arc::new(handle.clock()),
+    };
+    let backend = GoneBackend {
+        inner: SharedBackend(Arc::new(Mutex::new(TestBackend::new(100, 30)))),
+        gone: Arc::default(),
+    };
+    let mut terminal = Terminal::new(backend.clone()).expect("terminal");
+    let (input, rx) = unbounded_channel();
+    let task = tokio::spawn(async move {
+        runtime::run(
+            &mut terminal,
+            UnboundedReceiverStream::new(rx),
+            Channel::default(),
+            services,
+            model,
+        )
+        .await
+    });
+    let key = |c: char| {
+        let _ = input.send(Ok(Event::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::NONE,
+        ))));
+    };
+    let end = tokio::time::Instant::now() + deadline();
+    let wait = |text: &'static str| {
+        let backend = backend.clone();
+        async move {
+            while !backend.inner.text().contains(text) {
+                assert!(tokio::time::Instant::now() < end, "{text} never appeared");
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+    };
+    wait("Sending domains").await;
+    key('a');
+    wait("Add a sending domain").await;
+    "gone.example".chars().for_each(key);
+    wait("gone.example").await;
+    backend.gone.store(true, Ordering::SeqCst);
+    key('x');
+    let ended = tokio::time::timeout(deadline(), task).await;
+    let model = match ended {
+        Ok(Ok(Ok(model))) => model,
+        other => panic!("the loop did not end cleanly: {other:?}"),
+    };
+    assert!(model.quit);
+    let saved = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        saved.contains("gone.examplex"),
+        "the text is kept:\n{saved}"
+    );
 }

@@ -7,6 +7,7 @@
 )]
 
 use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -162,6 +163,66 @@ impl Backend for SharedBackend {
     fn flush(&mut self) -> io::Result<()> {
         self.with(ratatui::backend::Backend::flush)
             .map_err(io::Error::other)
+    }
+}
+
+/// A shared backend whose terminal can go away: once `gone` is set, every
+/// draw and flush fails with EIO, as on a terminal that hung up.
+#[derive(Clone)]
+pub struct GoneBackend {
+    /// The screen while it lasts.
+    pub inner: SharedBackend,
+    /// Set: the terminal is gone.
+    pub gone: Arc<AtomicBool>,
+}
+
+impl GoneBackend {
+    fn check(&self) -> io::Result<()> {
+        if self.gone.load(Ordering::SeqCst) {
+            Err(io::Error::from_raw_os_error(libc::EIO))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl Backend for GoneBackend {
+    type Error = io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        self.check()?;
+        self.inner.draw(content)
+    }
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        self.inner.hide_cursor()
+    }
+    fn show_cursor(&mut self) -> io::Result<()> {
+        self.inner.show_cursor()
+    }
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        self.inner.get_cursor_position()
+    }
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        self.inner.set_cursor_position(position)
+    }
+    fn clear(&mut self) -> io::Result<()> {
+        self.inner.clear()
+    }
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        self.inner.clear_region(clear_type)
+    }
+    fn size(&self) -> io::Result<Size> {
+        self.inner.size()
+    }
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        self.inner.window_size()
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.check()?;
+        self.inner.flush()
     }
 }
 
