@@ -78,7 +78,7 @@ async fn serve(args: outpost::cli::ServeArgs) -> ExitCode {
     let tls = match args.tls() {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("outpost serve: {e}");
+            outpost::errln!("outpost serve: {e}");
             return outpost::script::Exit::Usage.into();
         }
     };

@@ -81,10 +81,10 @@ impl Tls {
                             let _ = tx.send((tls, peer)).await;
                         }
                         Ok(Err(e)) if log => {
-                            eprintln!("outpost serve: TLS handshake with {peer} failed: {e}");
+                            crate::errln!("outpost serve: TLS handshake with {peer} failed: {e}");
                         }
                         Err(_) if log => {
-                            eprintln!("outpost serve: TLS handshake with {peer} timed out");
+                            crate::errln!("outpost serve: TLS handshake with {peer} timed out");
                         }
                         _ => {}
                     }
