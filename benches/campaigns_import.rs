@@ -192,7 +192,10 @@ async fn import_through_the_pane(
 ) -> (Duration, String) {
     let mut m = model_with(c);
     let started = Instant::now();
-    let cmds = import::open(&mut m, Some(path.display().to_string()));
+    let cmds = fixtures::drive::and_queued(
+        import::open(&mut m, Some(path.display().to_string())),
+        &mut m,
+    );
     run(&mut m, client, cmds).await;
     // Mapping, then preview: Ctrl-S moves on from each.
     update(&mut m, ctrl_s());

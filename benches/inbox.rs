@@ -78,7 +78,7 @@ fn editor_model(w: u16, h: u16) -> Model {
     t.draft_body_text = Some(big_body());
     let threads = vec![t];
     let mut m = fixtures::model(w, h);
-    let cmds = m.switch_pane(Pane::Inbox);
+    let cmds = drive::switch(&mut m, Pane::Inbox);
     answer(&mut m, &cmds, &threads, 0);
     let cmds = update(&mut m, key(KeyCode::Char('e')));
     answer(&mut m, &cmds, &threads, 0);
@@ -141,7 +141,7 @@ fn thread_model() -> (Model, Vec<outpost::api::model::Thread>) {
         Some("s-1"),
     )];
     let mut m = fixtures::model(200, 50);
-    let cmds = m.switch_pane(Pane::Inbox);
+    let cmds = drive::switch(&mut m, Pane::Inbox);
     answer(&mut m, &cmds, &threads, MESSAGES);
     let cmds = update(&mut m, key(KeyCode::Enter));
     answer(&mut m, &cmds, &threads, MESSAGES);

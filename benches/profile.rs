@@ -43,7 +43,7 @@ fn profile(large: bool) -> ContextResponse {
 /// A model on the Profile pane with `profile` read.
 fn model(w: u16, h: u16, profile: &ContextResponse) -> Model {
     let mut m = fixtures::model(w, h);
-    let cmds = m.switch_pane(Pane::Profile);
+    let cmds = fixtures::drive::switch(&mut m, Pane::Profile);
     for cmd in cmds {
         if let Cmd::Api {
             id,

@@ -65,7 +65,8 @@ fn leads_with(total: usize) -> Model {
     let mut m = fixtures::model(200, 50);
     m.pane = Pane::Leads;
     let s = fixtures::search("s-big", "Bench search", SearchKind::Recurring, total as u64);
-    let mut cmds = outpost::app::leads::search::open(&mut m, "s-big");
+    let mut cmds =
+        fixtures::drive::and_queued(outpost::app::leads::search::open(&mut m, "s-big"), &mut m);
     for _ in 0..100 {
         let mut next = Vec::new();
         for c in cmds {
@@ -95,7 +96,8 @@ fn leads_with(total: usize) -> Model {
             }
         }
         // The wide table's timer reads one lead's facts at a time.
-        next.extend(outpost::app::leads::facts::fetch_next(&mut m));
+        let fetched = outpost::app::leads::facts::fetch_next(&mut m);
+        next.extend(fixtures::drive::and_queued(fetched, &mut m));
         if next.is_empty() {
             break;
         }

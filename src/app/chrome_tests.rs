@@ -160,20 +160,88 @@ fn the_store_probe_sets_whether_drafts_are_saved() {
 #[test]
 fn request_now_is_an_explicit_retry() {
     let mut m = fixtures::model(80, 24);
-    let before = m.net.in_flight;
-    let (id, cmd) = m.request_now(super::domains::Purpose::Senders, ApiRequest::ListSenders);
+    let before = m.requests.in_flight();
+    let id = m.request_now(super::domains::Purpose::Senders, ApiRequest::ListSenders);
     assert_eq!(
-        cmd,
-        Cmd::Api {
+        m.take_queued(),
+        vec![Cmd::Api {
             id,
             req: ApiRequest::ListSenders
-        }
+        }]
     );
     assert!(m.is_user_retry(id));
     assert!(m.take_user_retry(id), "the runtime sends it as a retry");
     assert!(!m.is_user_retry(id), "once");
-    assert_eq!(m.net.in_flight, before + 1);
+    assert_eq!(m.requests.in_flight(), before + 1);
     assert!(m.requests.get(id).is_some(), "its reply reaches the pane");
+}
+
+/// A request is queued where it is recorded: code that makes one and
+/// returns no command (or drops the ones it got) cannot leave it waiting
+/// in the table unsent; the next `update` hands it to the runtime.
+#[test]
+fn a_request_recorded_is_always_handed_out() {
+    let mut m = fixtures::model(80, 24);
+    let id = m.request(super::domains::Purpose::Senders, ApiRequest::ListSenders);
+    let cmds = update(&mut m, Msg::Resize(80, 24));
+    assert_eq!(
+        drive::api(&cmds),
+        vec![(id, ApiRequest::ListSenders)],
+        "sent with the next update's commands"
+    );
+    assert!(
+        drive::api(&update(&mut m, Msg::Resize(80, 24))).is_empty(),
+        "once"
+    );
+    assert_eq!(m.requests.in_flight(), 1);
+}
+
+/// Another workspace opened while the old one's requests were on their
+/// way: the status bar counts only the new workspace's, before and after
+/// the old answers arrive (they used to be taken off the new count).
+#[test]
+fn a_profile_switch_with_requests_in_flight_leaves_the_count_right() {
+    let mut m = fixtures::model(100, 30);
+    let old = drive::api(&m.start());
+    assert!(!old.is_empty(), "the first pane reads its data");
+    let mut session = m.session.clone();
+    session.profile = Some("other".into());
+    let opened = super::msg::OpenedProfile {
+        session,
+        state: crate::store::State::default(),
+        poll: m.poll,
+        notices: Vec::new(),
+        cache: super::cache::Cache::default(),
+    };
+    let new = drive::api(&update(&mut m, Msg::ProfileOpened(Box::new(opened))));
+    assert!(!new.is_empty(), "the pane reads the new workspace");
+    let count = format!("⇅{} ", new.len());
+    assert_eq!(m.requests.in_flight(), new.len());
+    for (id, _) in old {
+        let late = Err(crate::api::ApiError::Connect {
+            host: "old.example".into(),
+            detail: "closed".into(),
+        });
+        drive::reply(&mut m, id, super::ApiReply::Senders(late));
+    }
+    assert_eq!(
+        m.requests.in_flight(),
+        new.len(),
+        "late answers of the old workspace"
+    );
+    assert!(screen(&m).join("\n").contains(&count), "{:?}", screen(&m));
+    // Answered, with the reads the answers ask for.
+    let mut queue = new;
+    while let Some((id, req)) = queue.pop() {
+        let answer = match req {
+            ApiRequest::ListDomains { .. } => super::ApiReply::Domains(Ok(Vec::new())),
+            ApiRequest::ListSenders => super::ApiReply::Senders(Ok(Vec::new())),
+            other => panic!("not a read of the Domains pane: {other:?}"),
+        };
+        queue.extend(drive::api(&drive::reply(&mut m, id, answer)));
+    }
+    assert_eq!(m.requests.in_flight(), 0);
+    assert!(!screen(&m).join("\n").contains('⇅'));
 }
 
 fn ctrl(c: char) -> KeyEvent {
@@ -258,13 +326,13 @@ fn refresh_sends_the_panes_requests_as_explicit_retries() {
         "every request of the refresh is the user's retry: {sent:?}"
     );
     // The next request, not the user's, is ordinary again.
-    let (id, _) = m.request(super::domains::Purpose::Senders, ApiRequest::ListSenders);
+    let id = m.request(super::domains::Purpose::Senders, ApiRequest::ListSenders);
     assert!(!m.is_user_retry(id));
 }
 
 /// The new-search form closed with a title typed: a draft in the state.
 fn closing_a_new_search_draft(m: &mut Model) {
-    m.switch_pane(super::Pane::Leads);
+    drive::switch(m, super::Pane::Leads);
     drive::key(m, KeyCode::Char('n'));
     drive::chars(m, "Unsent title");
     drive::key(m, KeyCode::Esc);
@@ -416,7 +484,7 @@ fn a_question_footer_names_the_keys_its_handler_takes() {
 fn a_form_footer_names_the_keys_its_handler_takes() {
     use super::form::FormEvent;
     let mut m = fixtures::model(100, 30);
-    m.switch_pane(super::Pane::Leads);
+    drive::switch(&mut m, super::Pane::Leads);
     drive::key(&mut m, KeyCode::Char('n'));
     let rows = screen(&m);
     let footer = rows

@@ -954,6 +954,19 @@ pub mod drive {
             .collect()
     }
 
+    /// Shows `pane`, as its key would: the commands of entering it,
+    /// with the requests it queued.
+    pub fn switch(m: &mut Model, pane: crate::app::Pane) -> Vec<Cmd> {
+        and_queued(m.switch_pane(pane), m)
+    }
+
+    /// `cmds`, returned by a pane's function called directly (outside
+    /// `update`, which hands them out itself), with the requests it queued.
+    pub fn and_queued(mut cmds: Vec<Cmd>, m: &mut Model) -> Vec<Cmd> {
+        cmds.append(&mut m.take_queued());
+        cmds
+    }
+
     /// Delivers the reply to a request.
     pub fn reply(m: &mut Model, id: RequestId, reply: ApiReply) -> Vec<Cmd> {
         update(

@@ -302,8 +302,9 @@ pub struct Model {
     pub redraw: bool,
     /// The runtime should leave.
     pub quit: bool,
-    /// Effects asked for by code that returns none (an alert from deep in
-    /// a reply handler); `update` hands them out with its own.
+    /// Effects queued by code rather than returned: every request
+    /// ([`Model::request`]) and an alert from deep in a reply handler;
+    /// `update` hands them out after its own.
     outbox: Vec<Cmd>,
 }
 
@@ -364,44 +365,51 @@ impl Model {
 
     /// The first requests of the session (the open pane's data).
     pub fn start(&mut self) -> Vec<Cmd> {
-        let cmds = self.enter_pane(self.pane);
+        let mut cmds = self.enter_pane(self.pane);
         dispatch::sync_fresh(self);
+        cmds.append(&mut self.outbox);
         cmds
     }
 
-    /// Sends a request for a pane's `purpose`; returns its id and command.
-    /// The reply reaches the pane with the purpose, unless the pane forgot
-    /// it first. Sent while the pane handles the user's Refresh, it is an
-    /// explicit retry, like [`Model::request_now`].
-    pub fn request(&mut self, purpose: impl Into<Purpose>, req: ApiRequest) -> (RequestId, Cmd) {
+    /// Sends a request for a pane's `purpose`: records it in the request
+    /// table and queues its command, which `update` hands to the runtime
+    /// with its own (so a request cannot be recorded and never sent);
+    /// returns its id. The reply reaches the pane with the purpose, unless
+    /// the pane forgot it first. Sent while the pane handles the user's
+    /// Refresh, it is an explicit retry, like [`Model::request_now`].
+    pub fn request(&mut self, purpose: impl Into<Purpose>, req: ApiRequest) -> RequestId {
         if self.user_retry {
             return self.request_now(purpose, req);
         }
-        let id = self.requests.open(purpose.into());
-        self.net.in_flight += 1;
-        (id, Cmd::Api { id, req })
+        let id = self.requests.open(purpose.into(), requests::Kind::Api);
+        self.outbox.push(Cmd::Api { id, req });
+        id
     }
 
     /// Sends a request the user explicitly asked for again. It goes out at
     /// once as one attempt, even while its route family is rate limited (a
     /// closed gate would otherwise hold it for up to a day), and is never
-    /// re-sent by itself. The command is an ordinary `Cmd::Api` (so pane
-    /// code and tests handle it as any other); its id is marked, and the
-    /// runtime sends a marked id with `effects::spawn_retry`
-    /// ([`Model::take_user_retry`]). The reply comes back like any other.
+    /// re-sent by itself. The command is an ordinary `Cmd::Api`, queued
+    /// like [`Model::request`]'s (so pane code and tests handle it as any
+    /// other); its id is marked, and the runtime sends a marked id with
+    /// `effects::spawn_retry` ([`Model::take_user_retry`]). The reply comes
+    /// back like any other.
     ///
     /// A pane's Refresh action needs nothing more than `Model::request`:
     /// requests sent while it handles Refresh are sent this way. Call this
     /// for any other explicit "try again" (a retry button in a dialog).
-    pub fn request_now(
-        &mut self,
-        purpose: impl Into<Purpose>,
-        req: ApiRequest,
-    ) -> (RequestId, Cmd) {
-        let id = self.requests.open(purpose.into());
-        self.net.in_flight += 1;
+    pub fn request_now(&mut self, purpose: impl Into<Purpose>, req: ApiRequest) -> RequestId {
+        let id = self.requests.open(purpose.into(), requests::Kind::Api);
         self.user_retries.insert(id);
-        (id, Cmd::Api { id, req })
+        self.outbox.push(Cmd::Api { id, req });
+        id
+    }
+
+    /// The commands queued by [`Model::request`] and [`Model::alert`] since
+    /// the last `update` (which hands them out itself): for code that drives
+    /// a pane's functions directly, outside `update`.
+    pub fn take_queued(&mut self) -> Vec<Cmd> {
+        std::mem::take(&mut self.outbox)
     }
 
     /// Whether request `id` is the user's explicit retry (see
@@ -461,7 +469,7 @@ impl Model {
     /// A fresh id for a non-request effect (file checks and writes); its
     /// answer reaches the pane with the purpose, like a reply.
     pub fn effect(&mut self, purpose: impl Into<Purpose>) -> RequestId {
-        self.requests.open(purpose.into())
+        self.requests.open(purpose.into(), requests::Kind::Effect)
     }
 
     /// The screen layout for the current size.
@@ -865,7 +873,6 @@ fn handle(m: &mut Model, msg: Msg) -> Vec<Cmd> {
             dispatch::resize(m)
         }
         Msg::Api { id, latency, reply } => {
-            m.net.in_flight = m.net.in_flight.saturating_sub(1);
             m.net.last_latency = Some(latency);
             m.redraw = true;
             on_reply(m, id, Reply::Api(*reply))

@@ -39,8 +39,6 @@ pub const LONG_WAIT: Duration = Duration::from_secs(120);
 /// Network activity and reachability, for the status bar and placeholders.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NetStatus {
-    /// Requests sent and not yet answered.
-    pub in_flight: usize,
     /// Latency of the last answer.
     pub last_latency: Option<Duration>,
     /// Every route family's rate-limit closure (as the client published).
@@ -52,7 +50,6 @@ pub struct NetStatus {
 impl Default for NetStatus {
     fn default() -> Self {
         NetStatus {
-            in_flight: 0,
             last_latency: None,
             limits: RateLimits::default(),
             conn: ConnState::Online,
@@ -499,7 +496,7 @@ mod tests {
         assert_eq!(answer_lists(&mut m, &cmds, false), 1);
         let lists = [Pane::Leads, Pane::Campaigns, Pane::Inbox, Pane::Domains];
         for pane in &lists[1..] {
-            let cmds = m.switch_pane(*pane);
+            let cmds = crate::app::fixtures::drive::switch(&mut m, *pane);
             assert_eq!(answer_lists(&mut m, &cmds, false), 1, "{pane:?}");
         }
         for pane in lists {

@@ -181,9 +181,10 @@ fn status_parts(m: &Model, theme: &Theme, short: bool, narrow: bool) -> Vec<Part
             keep: 8,
         });
     }
-    if m.net.in_flight > 0 {
+    let in_flight = m.requests.in_flight();
+    if in_flight > 0 {
         parts.push(Part {
-            spans: vec![Span::styled(format!("⇅{} ", m.net.in_flight), theme.info)],
+            spans: vec![Span::styled(format!("⇅{in_flight} "), theme.info)],
             keep: 7,
         });
     }

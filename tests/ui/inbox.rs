@@ -66,7 +66,7 @@ fn answer(m: &mut Model, cmds: &[Cmd]) -> Vec<(outpost::app::RequestId, ApiReque
 /// A model on the Inbox pane with the fixture threads loaded.
 pub fn loaded(w: u16, h: u16) -> Model {
     let mut m = fixtures::model(w, h);
-    let cmds = m.switch_pane(Pane::Inbox);
+    let cmds = drive::switch(&mut m, Pane::Inbox);
     answer(&mut m, &cmds);
     m
 }

@@ -461,7 +461,10 @@ async fn paging_100k_results_keeps_a_bounded_window() {
         if let Some(o) = m.panes.leads.open.as_mut() {
             o.window.table.select(target, vp);
         }
-        let cmds = outpost::app::leads::search::fetch_pages(&mut m, false);
+        let cmds = fixtures::drive::and_queued(
+            outpost::app::leads::search::fetch_pages(&mut m, false),
+            &mut m,
+        );
         drive(&mut m, &client, cmds).await;
         check(&m);
     }
@@ -635,7 +638,10 @@ async fn csv_export_of_2000_results_matches_the_service() {
         q: "revenue".into(),
         predicates: Vec::new(),
     };
-    let cmds = outpost::app::leads::search::apply_filter(&mut m, filter.clone());
+    let cmds = fixtures::drive::and_queued(
+        outpost::app::leads::search::apply_filter(&mut m, filter.clone()),
+        &mut m,
+    );
     drive(&mut m, &client, cmds).await;
     let path = dir.path().join("filtered.csv");
     let rows = export_to(&mut m, &client, &path).await;

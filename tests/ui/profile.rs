@@ -35,7 +35,7 @@ fn answer(m: &mut Model, cmds: Vec<Cmd>, profile: &ContextResponse) {
 /// The profile, loaded (also a README screenshot).
 pub fn loaded(w: u16, h: u16) -> Model {
     let mut m = fixtures::model(w, h);
-    let cmds = m.switch_pane(Pane::Profile);
+    let cmds = fixtures::drive::switch(&mut m, Pane::Profile);
     answer(&mut m, cmds, &fixtures::company_profile());
     m
 }

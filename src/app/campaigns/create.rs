@@ -264,8 +264,8 @@ fn open_with(m: &mut Model, origin: Origin, channel: Option<Channel>) -> Vec<Cmd
     m.panes.campaigns.view = View::Create;
     // A create whose answer was lost is still in question.
     lost::show(m);
-    let (_, cmd) = m.request(Purpose::Senders, ApiRequest::ListSenders);
-    vec![cmd]
+    m.request(Purpose::Senders, ApiRequest::ListSenders);
+    Vec::new()
 }
 
 /// The senders answered.
@@ -438,8 +438,8 @@ pub(super) fn submit(m: &mut Model) -> Vec<Cmd> {
         at: m.clock,
         known: c.list.rows.iter().map(|c| c.id.clone()).collect(),
     });
-    let (_, cmd) = m.request(Purpose::Create, ApiRequest::CreateCampaign(Box::new(req)));
-    vec![cmd]
+    m.request(Purpose::Create, ApiRequest::CreateCampaign(Box::new(req)));
+    Vec::new()
 }
 
 /// Puts a service refusal on the field it concerns.

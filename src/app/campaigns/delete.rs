@@ -139,14 +139,14 @@ pub fn delete_all(m: &mut Model, campaign: &str) -> Vec<Cmd> {
     if !start(m, job) {
         return Vec::new();
     }
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Delete(campaign.to_owned()),
         ApiRequest::DeleteLeads {
             id: campaign.to_owned(),
             which: DeleteLeads::All { all: true },
         },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 fn next(m: &mut Model) -> Vec<Cmd> {
@@ -165,14 +165,14 @@ fn next(m: &mut Model) -> Vec<Cmd> {
     }
     let ids: Vec<String> = job.queue.drain(..n).collect();
     let campaign = job.campaign.clone();
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Delete(campaign.clone()),
         ApiRequest::DeleteLeads {
             id: campaign,
             which: DeleteLeads::Ids { ids },
         },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 fn finish(m: &mut Model, failure: Option<String>) -> Vec<Cmd> {

@@ -119,11 +119,11 @@ pub fn read(m: &mut Model, id: &str) -> Vec<Cmd> {
     if in_flight(m, |p| *p == Purpose::Campaign(id.to_owned())) {
         return Vec::new();
     }
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Campaign(id.to_owned()),
         ApiRequest::GetCampaign { id: id.to_owned() },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// Reads the open campaign again, dropping a read already on its way (its
@@ -450,7 +450,7 @@ pub fn ask_launch(m: &mut Model) -> Vec<Cmd> {
     {
         return Vec::new();
     }
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::PendingCount(c.id.clone()),
         ApiRequest::ListLeads {
             id: c.id,
@@ -461,7 +461,7 @@ pub fn ask_launch(m: &mut Model) -> Vec<Cmd> {
             },
         },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// The pending count answered: no pending lead is said at once (the
@@ -543,11 +543,11 @@ pub fn launch(m: &mut Model, id: &str) -> Vec<Cmd> {
         return Vec::new();
     }
     settle::sent_again(m, id);
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Launch(id.to_owned()),
         ApiRequest::LaunchCampaign { id: id.to_owned() },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// `p`: asks before pausing.
@@ -587,11 +587,11 @@ pub fn pause(m: &mut Model, id: &str) -> Vec<Cmd> {
         return Vec::new();
     }
     settle::sent_again(m, id);
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Pause(id.to_owned()),
         ApiRequest::PauseCampaign { id: id.to_owned() },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// `R`: asks before resuming.
@@ -628,11 +628,11 @@ pub fn resume(m: &mut Model, id: &str) -> Vec<Cmd> {
         return Vec::new();
     }
     settle::sent_again(m, id);
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Resume(id.to_owned()),
         ApiRequest::ResumeCampaign { id: id.to_owned() },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// The answer to launch, pause or resume (`op`): `done` says what
@@ -742,11 +742,11 @@ fn reread(m: &mut Model, id: &str) -> Vec<Cmd> {
     if m.panes.campaigns.open_id() == Some(id) {
         read(m, id)
     } else {
-        let (_, cmd) = m.request(
+        m.request(
             Purpose::Known(id.to_owned()),
             ApiRequest::GetCampaign { id: id.to_owned() },
         );
-        vec![cmd]
+        Vec::new()
     }
 }
 

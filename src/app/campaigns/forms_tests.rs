@@ -10,6 +10,7 @@ use serde_json::json;
 use super::tests::*;
 use super::*;
 use crate::api::model::*;
+use crate::app::fixtures::drive::and_queued;
 use crate::app::fixtures::{self, drive};
 use crate::app::{ApiReply, ApiRequest, Cmd, Model, Msg, PaneSub, SubId, update};
 
@@ -504,7 +505,7 @@ fn an_older_campaign_of_the_same_name_is_not_taken_for_a_lost_create() {
     // Opened from the Leads pane: the campaigns were never read, so no
     // campaign is known to be older than the create.
     let mut m = fixtures::model(100, 30);
-    let cmds = create::open_for_leads(&mut m, None);
+    let cmds = and_queued(create::open_for_leads(&mut m, None), &mut m);
     answer(&mut m, cmds, |r| match r {
         ApiRequest::ListSenders => Some(ApiReply::Senders(Ok(fixtures::senders()))),
         _ => None,

@@ -263,14 +263,14 @@ pub fn act_edit(m: &mut Model, done: EditDone) -> Vec<Cmd> {
                 return Vec::new();
             };
             let (id, campaign) = (d.lead.id.clone(), d.campaign.clone());
-            let (_, cmd) = m.request(
+            m.request(
                 Purpose::EditLead(id),
                 ApiRequest::EditLead {
                     id: campaign,
                     edit: body,
                 },
             );
-            vec![cmd]
+            Vec::new()
         }
         EditDone::KeepDraft => {
             let Some(Dialog::EditLead(d)) = m.panes.campaigns.dialog.take() else {

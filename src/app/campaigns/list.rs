@@ -155,8 +155,8 @@ pub fn refresh(m: &mut Model) -> Vec<Cmd> {
     if in_flight(m, |p| *p == Purpose::List) {
         return Vec::new();
     }
-    let (_, cmd) = m.request(Purpose::List, ApiRequest::ListCampaigns);
-    vec![cmd]
+    m.request(Purpose::List, ApiRequest::ListCampaigns);
+    Vec::new()
 }
 
 fn viewport(m: &Model) -> usize {
@@ -221,16 +221,13 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
                 .iter()
                 .map(|k| k.id.clone())
                 .collect();
-            let mut cmds = Vec::new();
             for id in known {
                 if in_flight(m, |p| *p == Purpose::Known(id.clone())) {
                     continue;
                 }
-                let (_, cmd) =
-                    m.request(Purpose::Known(id.clone()), ApiRequest::GetCampaign { id });
-                cmds.push(cmd);
+                m.request(Purpose::Known(id.clone()), ApiRequest::GetCampaign { id });
             }
-            cmds
+            Vec::new()
         }
         Err(e) => {
             let clock = m.clock;

@@ -93,8 +93,8 @@ pub fn read(m: &mut Model) -> Vec<Cmd> {
     if let Some(u) = m.panes.campaigns.last_create.uncertain.as_mut() {
         u.reading();
     }
-    let (_, cmd) = m.request(Purpose::CreateCheck, ApiRequest::ListCampaigns);
-    vec![cmd]
+    m.request(Purpose::CreateCheck, ApiRequest::ListCampaigns);
+    Vec::new()
 }
 
 /// When the check reads the campaigns again, if it does.

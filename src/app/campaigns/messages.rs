@@ -197,13 +197,13 @@ fn request(m: &mut Model) -> Vec<Cmd> {
         prospect_limit: Some(LEADS_PER_PAGE),
         prospect_offset: Some(o.messages.offset),
     };
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Messages {
             campaign: id.clone(),
         },
         ApiRequest::GeneratedMessages { id, query: q },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// The list answered.
@@ -427,7 +427,7 @@ pub fn open_thread(m: &mut Model, prospect: &str) -> Vec<Cmd> {
         name,
         ..Thread::default()
     })));
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::LeadMessages {
             campaign: campaign.clone(),
             prospect: prospect.to_owned(),
@@ -442,7 +442,7 @@ pub fn open_thread(m: &mut Model, prospect: &str) -> Vec<Cmd> {
             },
         },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// A lead's messages answered.
@@ -589,11 +589,11 @@ pub fn act_edit(m: &mut Model, done: EditDone) -> Vec<Cmd> {
                 return Vec::new();
             };
             let (message, campaign) = (d.message.id.clone(), d.campaign.clone());
-            let (_, cmd) = m.request(
+            m.request(
                 Purpose::EditMessage(message),
                 ApiRequest::EditGeneratedMessage { id: campaign, edit },
             );
-            vec![cmd]
+            Vec::new()
         }
         EditDone::KeepDraft => {
             let Some(Dialog::EditMessage(d)) = m.panes.campaigns.dialog.take() else {

@@ -281,7 +281,6 @@ pub(super) fn request_pages(m: &mut Model, pages: &[usize]) -> Vec<Cmd> {
     };
     let campaign = o.campaign.id.clone();
     let status = o.roster.status.as_ref().map(|s| s.as_str().to_owned());
-    let mut cmds = Vec::new();
     for page in pages {
         let purpose = Purpose::Roster {
             campaign: campaign.clone(),
@@ -290,7 +289,7 @@ pub(super) fn request_pages(m: &mut Model, pages: &[usize]) -> Vec<Cmd> {
         if in_flight(m, |p| *p == purpose) {
             continue;
         }
-        let (_, cmd) = m.request(
+        m.request(
             purpose,
             ApiRequest::ListLeads {
                 id: campaign.clone(),
@@ -301,9 +300,8 @@ pub(super) fn request_pages(m: &mut Model, pages: &[usize]) -> Vec<Cmd> {
                 },
             },
         );
-        cmds.push(cmd);
     }
-    cmds
+    Vec::new()
 }
 
 /// Reads the roster afresh (a new filter, or after a change).

@@ -309,7 +309,7 @@ fn read_window(m: &mut Model, row: u64) -> Vec<Cmd> {
     e.want_row = Some(row);
     let (campaign, status) = (e.campaign.clone(), e.lead_status.clone());
     let page = row / PREVIEW_LEADS;
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::PreviewLeads {
             campaign: campaign.clone(),
             page,
@@ -323,7 +323,7 @@ fn read_window(m: &mut Model, row: u64) -> Vec<Cmd> {
             },
         },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// `s`: opens the editor on the open campaign (draft only), previewed on
@@ -464,14 +464,14 @@ fn save(m: &mut Model) -> Vec<Cmd> {
         ..UpdateCampaign::default()
     };
     let id = e.campaign.clone();
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::SaveSequence(id.clone()),
         ApiRequest::UpdateCampaign {
             id,
             update: Box::new(update),
         },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// The save answered.

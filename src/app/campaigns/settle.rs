@@ -193,11 +193,11 @@ fn seen_in(s: &StatusCheck, c: &Campaign) -> Seen {
 
 /// Sends the check's next read of the campaign.
 fn send(m: &mut Model, id: &str) -> Vec<Cmd> {
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::StatusCheck(id.to_owned()),
         ApiRequest::GetCampaign { id: id.to_owned() },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// The check's timer fired: its next read (unless one is on its way).

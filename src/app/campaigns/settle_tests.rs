@@ -12,6 +12,7 @@ use super::*;
 use crate::api::ServiceError;
 use crate::api::model::*;
 use crate::app::fixtures::drive;
+use crate::app::fixtures::drive::and_queued;
 use crate::app::{ApiReply, ApiRequest, Cmd, Model, Msg, PaneSub, SubId, update};
 use crate::logic::write;
 
@@ -133,7 +134,7 @@ fn a_lost_resume_is_checked_on_the_schedule_and_the_resume_key_asks_again() {
 fn a_lost_pause_whose_status_reads_paused_is_said_to_have_gone() {
     let c = status_campaign(CampaignStatus::Active);
     let mut m = opened(&c);
-    let cmds = detail::pause(&mut m, "c-1");
+    let cmds = and_queued(detail::pause(&mut m, "c-1"), &mut m);
     let timeout = crate::api::ApiError::Timeout {
         method: "POST".into(),
         after: std::time::Duration::from_secs(30),
@@ -166,7 +167,7 @@ fn a_lost_pause_whose_status_reads_paused_is_said_to_have_gone() {
 fn ten_failed_reads_of_a_lost_launch_say_it_could_not_be_checked() {
     let c = status_campaign(CampaignStatus::Draft);
     let mut m = opened(&c);
-    let cmds = detail::launch(&mut m, "c-1");
+    let cmds = and_queued(detail::launch(&mut m, "c-1"), &mut m);
     let mut cmds = answer(&mut m, cmds, |_| {
         Some(ApiReply::Campaign(Box::new(Err(lost(504)))))
     });
@@ -186,7 +187,7 @@ fn ten_failed_reads_of_a_lost_launch_say_it_could_not_be_checked() {
 #[test]
 fn a_refused_pause_says_nothing_was_done_and_names_the_pause_key() {
     let mut m = opened(&status_campaign(CampaignStatus::Active));
-    let cmds = detail::pause(&mut m, "c-1");
+    let cmds = and_queued(detail::pause(&mut m, "c-1"), &mut m);
     answer(&mut m, cmds, |_| {
         Some(ApiReply::Campaign(Box::new(Err(drive::service_error(
             429,
@@ -212,7 +213,7 @@ fn a_refused_pause_says_nothing_was_done_and_names_the_pause_key() {
 fn a_pause_reply_without_some_counters_marks_them_and_reads_the_campaign_again() {
     let c = status_campaign(CampaignStatus::Active);
     let mut m = opened(&c);
-    let cmds = detail::pause(&mut m, "c-1");
+    let cmds = and_queued(detail::pause(&mut m, "c-1"), &mut m);
     let mut paused = c.clone();
     paused.status = CampaignStatus::Paused;
     paused.stats.contacted = None;
@@ -260,7 +261,7 @@ fn offline_a_state_change_is_not_offered_and_the_detail_is_not_live() {
     // nothing is live while the service cannot be reached.
     assert_eq!(shown(&m), "offline · as of just now");
     // The watch's read fails to connect: it says when it reads again.
-    let cmds = detail::on_watch(&mut m, "c-1");
+    let cmds = and_queued(detail::on_watch(&mut m, "c-1"), &mut m);
     answer(&mut m, cmds, |_| {
         Some(ApiReply::Campaign(Box::new(Err(
             crate::api::ApiError::Connect {
@@ -284,7 +285,7 @@ fn what_the_detail_calls_live_is_what_the_watch_really_does() {
     let base = m.poll.campaign;
     assert_eq!(detail::watch(&m), Some(("c-1".into(), base)));
     assert_eq!(shown(&m), "live");
-    let cmds = detail::on_watch(&mut m, "c-1");
+    let cmds = and_queued(detail::on_watch(&mut m, "c-1"), &mut m);
     answer(&mut m, cmds, |_| Some(failed_read()));
     assert_eq!(detail::watch(&m), Some(("c-1".into(), base * 2)));
     let watch = || {
@@ -354,7 +355,7 @@ fn the_other_writes_lost_answers_say_they_may_have_reached_and_never_r() {
 fn a_delete_chunk_whose_answer_was_lost_says_so_and_reads_the_roster_again() {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
     let ids: Vec<String> = (0..700).map(|i| format!("l{i}")).collect();
-    let cmds = delete::delete(&mut m, "c-1", ids);
+    let cmds = and_queued(delete::delete(&mut m, "c-1", ids), &mut m);
     let cmds = answer(&mut m, cmds, |_| Some(ApiReply::LeadsDeleted(Ok(500))));
     let rest = answer(&mut m, cmds, |r| match r {
         ApiRequest::DeleteLeads { .. } => Some(ApiReply::LeadsDeleted(Err(lost(502)))),

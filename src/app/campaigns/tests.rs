@@ -7,6 +7,7 @@ use crossterm::event::KeyCode;
 use super::import::{self, Stage};
 use super::*;
 use crate::api::model::*;
+use crate::app::fixtures::drive::and_queued;
 use crate::app::fixtures::{self, drive};
 use crate::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Overlay, update};
 use crate::logic::import::{CsvChunk, CsvPos, CsvRow};
@@ -140,7 +141,7 @@ fn draft_launch_without_pending_leads_is_not_sent_and_says_no_leads() {
 fn the_services_no_leads_answer_is_shown_plainly_and_the_campaign_read_again() {
     let c = status_campaign(CampaignStatus::Draft);
     let mut m = opened(&c);
-    let cmds = detail::launch(&mut m, "c-1");
+    let cmds = and_queued(detail::launch(&mut m, "c-1"), &mut m);
     let cmds = answer(&mut m, cmds, |_| {
         Some(ApiReply::Campaign(Box::new(Err(service_error(
             400,
@@ -214,7 +215,7 @@ fn pause_is_refused_with_its_reason_in_every_other_status() {
 #[test]
 fn a_second_pause_refused_by_the_service_is_shown_as_it_says() {
     let mut m = opened(&status_campaign(CampaignStatus::Active));
-    let cmds = detail::pause(&mut m, "c-1");
+    let cmds = and_queued(detail::pause(&mut m, "c-1"), &mut m);
     answer(&mut m, cmds, |_| {
         Some(ApiReply::Campaign(Box::new(Err(service_error(
             400,
@@ -435,7 +436,10 @@ fn the_list_is_newest_first_and_slash_filters_as_you_type() {
 #[test]
 fn open_campaign_by_id_remembers_it_and_reads_it() {
     let mut m = with_list(&[]);
-    let cmds = on_command(&mut m, "open campaign", Some("c-42".into()));
+    let cmds = and_queued(
+        on_command(&mut m, "open campaign", Some("c-42".into())),
+        &mut m,
+    );
     assert!(
         m.state
             .known_campaigns
@@ -603,7 +607,10 @@ fn a_created_campaign_opens_and_is_remembered() {
 fn the_leads_pane_gets_the_campaign_it_asked_for() {
     let mut m = fixtures::model(100, 30);
     m.pane = Pane::Leads;
-    let cmds = create::open_for_leads(&mut m, Some(Channel::Network));
+    let cmds = and_queued(
+        create::open_for_leads(&mut m, Some(Channel::Network)),
+        &mut m,
+    );
     assert_eq!(m.pane, Pane::Campaigns);
     let f = m.panes.campaigns.create.as_ref().unwrap();
     assert_eq!(f.kind, Channel::Network);
@@ -645,7 +652,7 @@ pub(super) fn row(line: u64, fields: &[&str]) -> CsvRow {
 /// stage of `first`.
 pub(super) fn importing(first: CsvChunk) -> (Model, Vec<Cmd>) {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
-    let cmds = import::open(&mut m, Some("leads.csv".into()));
+    let cmds = and_queued(import::open(&mut m, Some("leads.csv".into())), &mut m);
     let Some(Cmd::ReadCsv { id, read }) = cmds.first() else {
         panic!("{cmds:?}");
     };
@@ -1021,7 +1028,7 @@ fn rows_the_service_names_in_a_400_are_left_out_and_the_rest_sent_again() {
 #[test]
 fn a_file_that_cannot_be_read_goes_back_to_the_path_with_why() {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
-    let cmds = import::open(&mut m, Some("missing.csv".into()));
+    let cmds = and_queued(import::open(&mut m, Some("missing.csv".into())), &mut m);
     let (id, _) = read_of(&cmds);
     file_answers(
         &mut m,
@@ -1117,7 +1124,7 @@ fn a_page_of_an_older_filter_answering_late_never_lands() {
 fn deleting_more_than_500_goes_in_chunks_one_after_the_other() {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
     let ids: Vec<String> = (0..1200).map(|i| format!("l{i}")).collect();
-    let cmds = delete::delete(&mut m, "c-1", ids);
+    let cmds = and_queued(delete::delete(&mut m, "c-1", ids), &mut m);
     let mut sizes = Vec::new();
     let mut cmds = cmds;
     loop {
@@ -1448,12 +1455,12 @@ mod props {
 #[test]
 fn a_file_read_of_a_closed_import_never_reaches_the_next_one() {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
-    let cmds = import::open(&mut m, Some("old.csv".into()));
+    let cmds = and_queued(import::open(&mut m, Some("old.csv".into())), &mut m);
     let (stale, _) = read_of(&cmds);
     // Closed before the file was read; another import is started.
     drive::key(&mut m, KeyCode::Esc);
     assert!(m.panes.campaigns.dialog.is_none());
-    let cmds = import::open(&mut m, Some("new.csv".into()));
+    let cmds = and_queued(import::open(&mut m, Some("new.csv".into())), &mut m);
     let (fresh, _) = read_of(&cmds);
     file_answers(&mut m, stale, Ok(first_chunk()));
     assert_eq!(
@@ -1473,7 +1480,7 @@ fn a_read_ahead_of_a_failed_import_never_reaches_the_next_one() {
     upload_fails(&mut m, cmds);
     drive::key(&mut m, KeyCode::Esc);
     assert!(m.panes.campaigns.dialog.is_none());
-    let cmds = import::open(&mut m, Some("new.csv".into()));
+    let cmds = and_queued(import::open(&mut m, Some("new.csv".into())), &mut m);
     let (fresh, _) = read_of(&cmds);
     // The old file's rows from mid-file arrive first: not taken (they have
     // no header, and would send the user back to the path).

@@ -59,8 +59,8 @@ pub(super) fn reload_domains(m: &mut Model) -> Vec<Cmd> {
     if in_flight(m, |p| matches!(p, Purpose::List { .. })) {
         return Vec::new();
     }
-    let (_, cmd) = m.request(list(false), ApiRequest::ListDomains { skip_sync: true });
-    vec![cmd]
+    m.request(list(false), ApiRequest::ListDomains { skip_sync: true });
+    Vec::new()
 }
 
 /// A list request's purpose.
@@ -76,8 +76,8 @@ pub(super) fn load_senders(m: &mut Model, force: bool) -> Vec<Cmd> {
     if (m.panes.domains.senders.loaded && !force) || in_flight(m, |p| *p == Purpose::Senders) {
         return Vec::new();
     }
-    let (_, cmd) = m.request(Purpose::Senders, ApiRequest::ListSenders);
-    vec![cmd]
+    m.request(Purpose::Senders, ApiRequest::ListSenders);
+    Vec::new()
 }
 
 /// The live refresh of the domain list (`skip_sync=false`).
@@ -85,19 +85,19 @@ pub(super) fn live_refresh(m: &mut Model) -> Vec<Cmd> {
     if in_flight(m, |p| matches!(p, Purpose::List { live: true, .. })) {
         return Vec::new();
     }
-    let (_, cmd) = m.request(list(true), ApiRequest::ListDomains { skip_sync: false });
-    vec![cmd]
+    m.request(list(true), ApiRequest::ListDomains { skip_sync: false });
+    Vec::new()
 }
 
 /// Asks for a sender's schedule; an older schedule request is forgotten.
 pub(super) fn load_schedule(m: &mut Model, sender: String) -> Vec<Cmd> {
     m.requests
         .forget::<DomainsModel>(|p| matches!(p, Purpose::Schedule(_)));
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Schedule(sender.clone()),
         ApiRequest::SenderSchedule { id: sender },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// The terminal was resized: keep selections on screen.
@@ -144,7 +144,7 @@ pub fn add_domain(m: &mut Model, name: &str) -> Vec<Cmd> {
 
 /// Sends the create of a checked name (once: never again on its own).
 pub(super) fn send_create(m: &mut Model, name: &str) -> Vec<Cmd> {
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Create(name.to_owned()),
         ApiRequest::CreateDomain {
             name: name.to_owned(),
@@ -155,7 +155,7 @@ pub(super) fn send_create(m: &mut Model, name: &str) -> Vec<Cmd> {
         form.note = None;
     }
     m.panes.domains.view = View::Domains;
-    vec![cmd]
+    Vec::new()
 }
 
 /// The draft key of the add-domain dialog.
@@ -184,12 +184,12 @@ pub(super) fn verify(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
     if in_flight(m, |p| matches!(p, Purpose::Verify(d) if d == domain_id)) {
         return Vec::new();
     }
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Verify(domain_id.to_owned()),
         ApiRequest::VerifyDomain {
             id: domain_id.to_owned(),
             poll: false,
         },
     );
-    vec![cmd]
+    Vec::new()
 }

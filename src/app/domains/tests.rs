@@ -15,7 +15,7 @@ fn watch_sub(domain: &str) -> SubId {
 }
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 
-use crate::app::fixtures::drive::{api, chars, ctrl, key, reply, service_error};
+use crate::app::fixtures::drive::{and_queued, api, chars, ctrl, key, reply, service_error};
 
 /// A model on the Domains pane with the fixture domains loaded.
 fn loaded() -> Model {
@@ -159,7 +159,7 @@ fn stale_replies_change_nothing() {
     let before = m.panes.domains.domains.items.clone();
     reply(&mut m, RequestId(999), ApiReply::Domains(Ok(Vec::new())));
     assert_eq!(m.panes.domains.domains.items, before);
-    assert_eq!(m.net.in_flight, 0);
+    assert_eq!(m.requests.in_flight(), 0);
 }
 
 #[test]
@@ -243,7 +243,7 @@ fn a_new_domain_opens_on_its_records() {
 #[test]
 fn a_bad_name_is_refused_before_sending() {
     let mut m = loaded();
-    let cmds = add_domain(&mut m, "not a domain");
+    let cmds = and_queued(add_domain(&mut m, "not a domain"), &mut m);
     assert!(api(&cmds).is_empty());
     let form = m.panes.domains.add.as_ref().expect("dialog with the error");
     assert!(
@@ -408,7 +408,7 @@ fn an_older_list_answer_keeps_a_domain_added_since() {
     let mut m = loaded();
     let cmds = key(&mut m, KeyCode::Char('r'));
     let (list_id, _) = api(&cmds).remove(0);
-    let cmds = add_domain(&mut m, "new.example.com");
+    let cmds = and_queued(add_domain(&mut m, "new.example.com"), &mut m);
     let (add_id, _) = api(&cmds).remove(0);
     let new = fixtures::domain(
         "d-9",
@@ -537,7 +537,7 @@ fn the_added_notice_names_the_verify_key_in_force() {
             origin: "/c.toml".into(),
         });
     m.keymap = crate::app::keymap::Keymap::with_overrides(&overrides).unwrap();
-    let cmds = add_domain(&mut m, "new.example.com");
+    let cmds = and_queued(add_domain(&mut m, "new.example.com"), &mut m);
     let (id, _) = api(&cmds).remove(0);
     let new = fixtures::domain(
         "d-9",

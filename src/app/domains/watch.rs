@@ -61,12 +61,18 @@ pub(super) fn sync_watches(m: &mut Model) {
 
 /// Polls a watched domain now (once at a time).
 pub(super) fn poll_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
+    poll(m, domain_id).unwrap_or_default()
+}
+
+/// Polls a watched domain unless it is not watched or a poll of it is on
+/// its way (`None`: nothing sent); the commands that follow the poll.
+fn poll(m: &mut Model, domain_id: &str) -> Option<Vec<Cmd>> {
     if !m.panes.domains.watches.contains_key(domain_id)
         || in_flight(m, |p| matches!(p, Purpose::Poll(d) if d == domain_id))
     {
-        return Vec::new();
+        return None;
     }
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Poll(domain_id.to_owned()),
         ApiRequest::VerifyDomain {
             id: domain_id.to_owned(),
@@ -78,20 +84,18 @@ pub(super) fn poll_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
         w.last_poll = now;
     }
     // When the watch polls, DNS is asked again too (the open domain's).
-    let mut cmds = vec![cmd];
-    cmds.extend(super::dns::recheck(m, domain_id));
-    cmds
+    Some(super::dns::recheck(m, domain_id))
 }
 
 /// A check asked for by hand: poll now and restart the timer from now.
 pub(super) fn check_now(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
-    let cmds = poll_now(m, domain_id);
-    if !cmds.is_empty()
+    let cmds = poll(m, domain_id);
+    if cmds.is_some()
         && let Some(w) = m.panes.domains.watches.get_mut(domain_id)
     {
         w.generation = w.generation.wrapping_add(1);
     }
-    cmds
+    cmds.unwrap_or_default()
 }
 
 /// A watch subscription fired.

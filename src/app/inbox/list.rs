@@ -273,11 +273,11 @@ fn request(m: &mut Model, page: u64, mode: Mode) -> Vec<Cmd> {
         limit: Some(PAGE),
         status: status.query().map(|s| s.as_str().to_owned()),
     };
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::List { status, page, mode },
         ApiRequest::ListThreads { query },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// The live refresh: the first page again, merged.

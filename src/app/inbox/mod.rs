@@ -358,8 +358,8 @@ fn load_senders(m: &mut Model, force: bool) -> Vec<Cmd> {
     if (m.panes.inbox.senders.loaded && !force) || in_flight(m, |p| *p == Purpose::Senders) {
         return Vec::new();
     }
-    let (_, cmd) = m.request(Purpose::Senders, super::ApiRequest::ListSenders);
-    vec![cmd]
+    m.request(Purpose::Senders, super::ApiRequest::ListSenders);
+    Vec::new()
 }
 
 fn on_senders(m: &mut Model, r: Result<Vec<SenderAccount>, ApiError>) -> Vec<Cmd> {

@@ -271,14 +271,13 @@ pub fn send(m: &mut Model, id: &str) -> Vec<Cmd> {
             body: super::editor::draft_body(&t),
         },
     );
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Send(id.to_owned()),
         ApiRequest::SendMessage {
             id: id.to_owned(),
             send: Box::new(SendMessage::default()),
         },
     );
-    cmds.push(cmd);
     cmds
 }
 
@@ -386,7 +385,7 @@ fn refresh_after(m: &mut Model, thread: &str) -> Vec<Cmd> {
 /// with the first page, the thread itself (a sent draft turns active with
 /// its draft fields cleared).
 fn verify(m: &mut Model, thread: &str, page: u64) -> Vec<Cmd> {
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Verify {
             thread: thread.to_owned(),
             page,
@@ -397,7 +396,7 @@ fn verify(m: &mut Model, thread: &str, page: u64) -> Vec<Cmd> {
             limit: Some(u64::try_from(PAGE).unwrap_or(200)),
         },
     );
-    let mut cmds = vec![cmd];
+    let mut cmds = Vec::new();
     if page == 1 {
         cmds.extend(super::thread::read_thread(m, thread));
     }

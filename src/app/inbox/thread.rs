@@ -144,11 +144,11 @@ pub fn read_thread(m: &mut Model, id: &str) -> Vec<Cmd> {
     if in_flight(m, |p| matches!(p, Purpose::Thread(t) if t == id)) {
         return Vec::new();
     }
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Thread(id.to_owned()),
         ApiRequest::GetThread { id: id.to_owned() },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 fn read_page(m: &mut Model, id: &str, page: usize) -> Vec<Cmd> {
@@ -158,7 +158,7 @@ fn read_page(m: &mut Model, id: &str, page: usize) -> Vec<Cmd> {
     ) {
         return Vec::new();
     }
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Messages {
             thread: id.to_owned(),
             page,
@@ -169,7 +169,7 @@ fn read_page(m: &mut Model, id: &str, page: usize) -> Vec<Cmd> {
             limit: Some(u64::try_from(PAGE).unwrap_or(200)),
         },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// Asks for the pages the view needs that are neither held nor on their
@@ -547,14 +547,14 @@ fn patch(m: &mut Model, purpose: Purpose, patch: PatchThread) -> Vec<Cmd> {
             "a change to this thread is on its way; wait for it",
         );
     }
-    let (_, cmd) = m.request(
+    m.request(
         purpose,
         ApiRequest::PatchThread {
             id,
             patch: Box::new(patch),
         },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// The answer to a mark or a status change.
@@ -681,11 +681,11 @@ pub fn delete(m: &mut Model, id: &str) -> Vec<Cmd> {
     if in_flight(m, |p| matches!(p, Purpose::Delete(t) if t == id)) {
         return Vec::new();
     }
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Delete(id.to_owned()),
         ApiRequest::DeleteThread { id: id.to_owned() },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// The answer to a delete: the contract's rule 9 as the user sees it.

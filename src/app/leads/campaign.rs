@@ -282,8 +282,8 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
     // Only "new draft campaign…" until the campaigns arrive.
     dialog.set_campaigns(|_| {});
     super::show_dialog(m, Dialog::Campaign(Box::new(dialog)));
-    let (_, cmd) = send(m, Purpose::Campaigns, ApiRequest::ListCampaigns);
-    vec![cmd]
+    send(m, Purpose::Campaigns, ApiRequest::ListCampaigns);
+    Vec::new()
 }
 
 fn dialog_mut(m: &mut Model) -> Option<&mut CampaignDialog> {
@@ -329,17 +329,14 @@ pub fn on_campaigns(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
                         .into(),
                 );
             }
-            known
-                .into_iter()
-                .map(|id| {
-                    let (_, cmd) = send(
-                        m,
-                        Purpose::Campaign(id.clone()),
-                        ApiRequest::GetCampaign { id },
-                    );
-                    cmd
-                })
-                .collect()
+            for id in known {
+                send(
+                    m,
+                    Purpose::Campaign(id.clone()),
+                    ApiRequest::GetCampaign { id },
+                );
+            }
+            Vec::new()
         }
         Err(e) => {
             d.error = Some(format!("could not list campaigns: {}", error_text(&e)));
@@ -559,15 +556,15 @@ fn next(m: &mut Model) -> Vec<Cmd> {
             channel: job.campaign.kind.clone(),
             leads: chunk.into(),
         };
-        let (_, cmd) = send(m, Purpose::AddChunk, req);
-        return vec![cmd];
+        send(m, Purpose::AddChunk, req);
+        return Vec::new();
     }
     if walking {
         let Some(req) = job.walk.as_ref().map(|w| page_request(w.request())) else {
             return Vec::new();
         };
-        let (_, cmd) = send(m, Purpose::AddPage, req);
-        return vec![cmd];
+        send(m, Purpose::AddPage, req);
+        return Vec::new();
     }
     finish(m)
 }
@@ -605,12 +602,12 @@ fn finish(m: &mut Model) -> Vec<Cmd> {
         &text,
     );
     // Read the roster back so the report shows what the campaign holds now.
-    let (_, cmd) = send(
+    send(
         m,
         Purpose::RosterAfter(campaign.clone()),
         ApiRequest::GetCampaign { id: campaign },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// The job, while it sends: the one chunk or page it waits for answers it
@@ -770,8 +767,8 @@ pub fn act(m: &mut Model, done: CampaignDone) -> Vec<Cmd> {
                 return Vec::new();
             };
             d.error = None;
-            let (_, cmd) = send(m, Purpose::Campaigns, ApiRequest::ListCampaigns);
-            vec![cmd]
+            send(m, Purpose::Campaigns, ApiRequest::ListCampaigns);
+            Vec::new()
         }
     }
 }

@@ -191,7 +191,7 @@ fn fetch(m: &mut Model) -> Vec<Cmd> {
         return Vec::new();
     }
     let (search, result) = (d.search_id.clone(), d.result.result_id.clone());
-    let (_, cmd) = send(
+    send(
         m,
         Purpose::Enrichment(result.clone()),
         ApiRequest::Enrichment {
@@ -202,7 +202,7 @@ fn fetch(m: &mut Model) -> Vec<Cmd> {
     if let Some(d) = m.panes.leads.detail.as_mut() {
         d.error = None;
     }
-    vec![cmd]
+    Vec::new()
 }
 
 /// The enrichment answer.

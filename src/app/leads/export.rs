@@ -348,8 +348,8 @@ fn next_page(m: &mut Model) -> Vec<Cmd> {
     let Some(req) = export_any(m).map(|e| page_request(e.walk.request())) else {
         return Vec::new();
     };
-    let (_, cmd) = send(m, Purpose::ExportPage, req);
-    vec![cmd]
+    send(m, Purpose::ExportPage, req);
+    Vec::new()
 }
 
 /// A page of the export arrived.

@@ -144,7 +144,7 @@ pub fn fetch_next(m: &mut Model) -> Vec<Cmd> {
     let Some((search, result)) = wanted(m) else {
         return Vec::new();
     };
-    let (_, cmd) = send(
+    send(
         m,
         Purpose::Facts(result.clone()),
         ApiRequest::Enrichment {
@@ -152,7 +152,7 @@ pub fn fetch_next(m: &mut Model) -> Vec<Cmd> {
             result_id: result,
         },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// A profile read for its facts arrived.

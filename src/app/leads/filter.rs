@@ -507,11 +507,10 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
             m.panes.leads.open_descriptors(),
         )),
     };
-    let mut cmds = Vec::new();
     if b.descriptors.is_empty() && !fields_loading(m, &search) {
         match first {
             Some(result_id) => {
-                let (_, cmd) = send(
+                send(
                     m,
                     Purpose::Descriptors(search.clone()),
                     ApiRequest::Enrichment {
@@ -519,7 +518,6 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
                         result_id,
                     },
                 );
-                cmds.push(cmd);
             }
             None => {
                 b.error = Some(
@@ -530,7 +528,7 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
         }
     }
     super::show_dialog(m, Dialog::Filter(b));
-    cmds
+    Vec::new()
 }
 
 /// Whether the field descriptors of `search` are on their way.

@@ -827,11 +827,7 @@ pub fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -
 }
 
 /// Sends a request for this pane, recording its purpose.
-pub(crate) fn send(
-    m: &mut Model,
-    purpose: Purpose,
-    req: crate::app::ApiRequest,
-) -> (RequestId, Cmd) {
+pub(crate) fn send(m: &mut Model, purpose: Purpose, req: crate::app::ApiRequest) -> RequestId {
     m.request(purpose, req)
 }
 

@@ -199,12 +199,12 @@ pub fn read_run_check(m: &mut Model, id: &str) -> Vec<Cmd> {
 }
 
 fn send_run_check(m: &mut Model, id: &str) -> Vec<Cmd> {
-    let (_, cmd) = send(
+    send(
         m,
         Purpose::RunCheck(id.to_owned()),
         super::searches::status_read(id),
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// A read of the search after a lost run request: a run it did not show
@@ -309,7 +309,7 @@ fn continuation(m: &mut Model, id: &str) -> Option<Option<bool>> {
 fn send_run(m: &mut Model, id: &str, continuation: Option<bool>) -> Vec<Cmd> {
     let before = seen_now(m, id);
     m.panes.leads.runs_before.insert(id.to_owned(), before);
-    let (_, cmd) = send(
+    send(
         m,
         Purpose::Run(id.to_owned()),
         ApiRequest::RunSearch {
@@ -317,7 +317,7 @@ fn send_run(m: &mut Model, id: &str, continuation: Option<bool>) -> Vec<Cmd> {
             continuation,
         },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// "Run again?" after a run request that may have reached the service,
@@ -558,8 +558,8 @@ pub fn run_all(m: &mut Model) -> Vec<Cmd> {
         return Vec::new();
     }
     m.panes.leads.run_all_uncertain = None;
-    let (_, cmd) = send(m, Purpose::RunAll, ApiRequest::RunAll);
-    vec![cmd]
+    send(m, Purpose::RunAll, ApiRequest::RunAll);
+    Vec::new()
 }
 
 /// The run-all answer: counts, the agent summary and each search's outcome.
@@ -680,8 +680,8 @@ pub fn read_run_all_check(m: &mut Model) -> Vec<Cmd> {
 }
 
 fn send_run_all_check(m: &mut Model) -> Vec<Cmd> {
-    let (_, cmd) = send(m, Purpose::RunAllCheck, ApiRequest::ListSearches);
-    vec![cmd]
+    send(m, Purpose::RunAllCheck, ApiRequest::ListSearches);
+    Vec::new()
 }
 
 /// The searches, read after a lost run-all: a search showing a run it did

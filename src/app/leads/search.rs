@@ -112,7 +112,6 @@ pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
     let wanted = o.window.to_fetch(vp, &pending);
     let (search, generation) = (o.search.search_id.clone(), o.generation);
     let filter = o.filter.clone();
-    let mut cmds = Vec::new();
     for (page, access) in wanted {
         let req = match access {
             PageAccess::Offset(offset) => ApiRequest::GetSearch {
@@ -128,7 +127,7 @@ pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
                 query: filter.query(cursor, PAGE as u64),
             },
         };
-        let (_, cmd) = send(
+        send(
             m,
             Purpose::Page {
                 search: search.clone(),
@@ -137,9 +136,8 @@ pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
             },
             req,
         );
-        cmds.push(cmd);
     }
-    cmds
+    Vec::new()
 }
 
 /// Reads the open search again: its metadata and run status, and the
@@ -322,8 +320,8 @@ pub fn poll(m: &mut Model) -> Vec<Cmd> {
         generation,
         page: (!filtered).then_some(page),
     };
-    let (_, cmd) = send(m, purpose, req);
-    let mut cmds = vec![cmd];
+    send(m, purpose, req);
+    let mut cmds = Vec::new();
     if filtered {
         if let Some(o) = m.panes.leads.open.as_mut() {
             o.window.mark_stale(None);

@@ -246,8 +246,8 @@ pub fn load(m: &mut Model) -> Vec<Cmd> {
         // A refresh reads again what could not be read.
         r.recheck |= r.fresh.is_stale() && !r.gone;
     }
-    let (_, cmd) = send(m, Purpose::Searches, ApiRequest::ListSearches);
-    vec![cmd]
+    send(m, Purpose::Searches, ApiRequest::ListSearches);
+    Vec::new()
 }
 
 /// The list answer (or `None`: the route is not offered).
@@ -441,8 +441,8 @@ pub fn fetch_meta(m: &mut Model, id: &str) -> Vec<Cmd> {
     if let Some(row) = m.panes.leads.list.row_mut(id) {
         row.recheck = false;
     }
-    let (_, cmd) = send(m, Purpose::SearchMeta(id.to_owned()), status_read(id));
-    vec![cmd]
+    send(m, Purpose::SearchMeta(id.to_owned()), status_read(id));
+    Vec::new()
 }
 
 /// A read of a search's status and run with a one-row page (the rows

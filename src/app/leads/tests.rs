@@ -24,6 +24,7 @@ fn run_watch(search: &str) -> SubId {
     SubId::Pane(PaneSub::Leads(LeadsSub::RunWatch(search.into())))
 }
 
+use crate::app::fixtures::drive::and_queued;
 use crate::app::fixtures::drive::{api, chars, ctrl, key, reply, service_error};
 
 /// A search id as pasted from the web dashboard (a UUID).
@@ -441,19 +442,22 @@ fn a_reply_for_an_old_filter_is_dropped() {
     let mut m = opened(&mut fake);
     let cmds = key(&mut m, KeyCode::Char('G'));
     let (old, _) = api(&cmds)[0].clone();
-    let cmds = search::apply_filter(
+    let cmds = and_queued(
+        search::apply_filter(
+            &mut m,
+            Filter {
+                q: "revops".into(),
+                predicates: Vec::new(),
+            },
+        ),
         &mut m,
-        Filter {
-            q: "revops".into(),
-            predicates: Vec::new(),
-        },
     );
     assert!(matches!(api(&cmds)[0].1, ApiRequest::QueryResults { .. }));
     let page = fixtures::search_page(&fake.search("s-3"), 2000, 1900, 100);
     reply(&mut m, old, ApiReply::SearchPage(Box::new(Ok(page))));
     let o = m.panes.leads.open.as_ref().expect("open");
     assert!(o.window.pages.is_empty(), "the stale page is not shown");
-    assert_eq!(m.net.in_flight, 1);
+    assert_eq!(m.requests.in_flight(), 1);
 }
 
 #[test]
@@ -1015,7 +1019,7 @@ fn clicking_a_chip_removes_it_and_clicking_a_row_twice_opens_it() {
             value: PredicateValue::Text("head".into()),
         }],
     };
-    let cmds = search::apply_filter(&mut m, filter);
+    let cmds = and_queued(search::apply_filter(&mut m, filter), &mut m);
     fake.serve(&mut m, cmds);
     let body = m.layout().body;
     let areas = layout::search_areas(body, &m.panes.leads);
@@ -1372,12 +1376,15 @@ fn an_export_walk_stops_when_the_service_repeats_itself() {
         (_, reply) => reply,
     }));
     let mut m = opened(&mut fake);
-    let cmds = search::apply_filter(
+    let cmds = and_queued(
+        search::apply_filter(
+            &mut m,
+            Filter {
+                q: "revops".into(),
+                predicates: Vec::new(),
+            },
+        ),
         &mut m,
-        Filter {
-            q: "revops".into(),
-            predicates: Vec::new(),
-        },
     );
     fake.serve(&mut m, cmds);
     let text = export_to_the_end(&mut fake, &mut m).expect("written");
@@ -1899,7 +1906,7 @@ fn a_running_job_is_never_replaced_or_dropped() {
     assert!(start_export(&mut m, Some("out.csv".into())).is_empty());
     // A run-all answer arriving now does not replace the dialog either.
     let (run_all, _) = {
-        let cmds = run::run_all(&mut m);
+        let cmds = and_queued(run::run_all(&mut m), &mut m);
         api(&cmds)[0].clone()
     };
     let answer = fake.answer(&ApiRequest::RunAll);
@@ -2215,12 +2222,12 @@ fn never_run_only_without_a_run_and_an_unknown_status_says_unknown() {
         _ => reply,
     }));
     let mut m = listed(&mut fake);
-    let cmds = search::open(&mut m, PASTED);
+    let cmds = and_queued(search::open(&mut m, PASTED), &mut m);
     fake.serve(&mut m, cmds);
     let text = screen(&m);
     assert!(!text.contains("never run"), "{text}");
     assert!(text.contains("status unknown — search not found"), "{text}");
-    let cmds = search::open(&mut m, "s-1");
+    let cmds = and_queued(search::open(&mut m, "s-1"), &mut m);
     fake.serve(&mut m, cmds);
     let text = screen(&m);
     assert!(!text.contains("never run"), "{text}");
@@ -2229,7 +2236,7 @@ fn never_run_only_without_a_run_and_an_unknown_status_says_unknown() {
         "{text}"
     );
     // A search that never ran says so.
-    let cmds = search::open(&mut m, "s-2");
+    let cmds = and_queued(search::open(&mut m, "s-2"), &mut m);
     fake.serve(&mut m, cmds);
     assert!(screen(&m).contains("never run — R runs it"));
 }
@@ -3281,8 +3288,8 @@ fn a_new_draft_campaign_is_made_in_the_campaigns_form_and_the_leads_go_into_it()
     assert_eq!(row.map(|c| c.stats.total), Some(3));
     // Handed over once: showing the pane again adds nothing more.
     key(&mut m, KeyCode::Enter);
-    m.switch_pane(Pane::Campaigns);
-    let cmds = m.switch_pane(Pane::Leads);
+    fixtures::drive::switch(&mut m, Pane::Campaigns);
+    let cmds = fixtures::drive::switch(&mut m, Pane::Leads);
     assert!(
         !api(&cmds)
             .iter()
@@ -3350,13 +3357,13 @@ fn redeem_access(fake: &mut Fake, m: &mut Model, can_create: bool) {
         (_, reply) => reply,
     }));
     let back = m.pane;
-    let cmds = m.switch_pane(Pane::Profile);
+    let cmds = fixtures::drive::switch(m, Pane::Profile);
     fake.serve(m, cmds);
     key(m, KeyCode::Char(':'));
     chars(m, "redeem DEMO-PASS-1");
     let cmds = key(m, KeyCode::Enter);
     fake.serve(m, cmds);
-    let cmds = m.switch_pane(back);
+    let cmds = fixtures::drive::switch(m, back);
     fake.serve(m, cmds);
 }
 

@@ -39,8 +39,8 @@ pub fn load(m: &mut Model) -> Vec<Cmd> {
     if in_flight(m, |p| *p == Purpose::Load) {
         return Vec::new();
     }
-    let (_, cmd) = m.request(Purpose::Load, ApiRequest::GetContext);
-    vec![cmd]
+    m.request(Purpose::Load, ApiRequest::GetContext);
+    Vec::new()
 }
 
 /// Takes the stored profile from an answer.

@@ -105,10 +105,10 @@ pub fn redeem_again(m: &mut Model, code: &str) -> Vec<Cmd> {
 }
 
 fn send(m: &mut Model, code: String) -> Vec<Cmd> {
-    let (_, cmd) = m.request(Purpose::Redeem(code.clone()), ApiRequest::Redeem { code });
+    m.request(Purpose::Redeem(code.clone()), ApiRequest::Redeem { code });
     // "redeeming…" shows where the pass is.
     read::rebuild(m);
-    vec![cmd]
+    Vec::new()
 }
 
 /// The answer to a redeem.

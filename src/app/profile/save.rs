@@ -236,11 +236,11 @@ fn send(m: &mut Model) -> Vec<Cmd> {
     // A read on its way is older than what is about to be stored.
     m.requests
         .forget::<super::ProfileModel>(|p| matches!(p, Purpose::Load | Purpose::Check(_)));
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Save(Box::new(r.request.clone())),
         ApiRequest::PutContext(Box::new(r.request)),
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// The profile was stored: show it, close the form, drop the draft.
@@ -292,8 +292,8 @@ pub fn on_saved(m: &mut Model, sent: PutContext, reply: ApiReply) -> Vec<Cmd> {
                 "The save may have reached the service",
                 &said,
             );
-            let (_, cmd) = m.request(Purpose::Check(Box::new(sent)), ApiRequest::GetContext);
-            vec![cmd, m.save_state()]
+            m.request(Purpose::Check(Box::new(sent)), ApiRequest::GetContext);
+            vec![m.save_state()]
         }
         Err(e) => {
             refused(m, &e);

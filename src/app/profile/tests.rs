@@ -25,7 +25,7 @@ fn stored() -> PutContext {
 /// A model on the Profile pane with the fixture profile read.
 fn loaded() -> Model {
     let mut m = fixtures::model(80, 24);
-    let cmds = m.switch_pane(Pane::Profile);
+    let cmds = fixtures::drive::switch(&mut m, Pane::Profile);
     let (id, req) = api(&cmds).remove(0);
     assert_eq!(req, ApiRequest::GetContext);
     reply(
@@ -102,7 +102,7 @@ fn one_edit_is_reviewed_then_sent_as_the_complete_profile() {
 fn a_partial_profile_is_never_sent() {
     // Before the profile is read there is nothing to start from: no form.
     let mut m = fixtures::model(80, 24);
-    m.switch_pane(Pane::Profile);
+    fixtures::drive::switch(&mut m, Pane::Profile);
     assert!(api(&key(&mut m, KeyCode::Char('e'))).is_empty());
     assert!(m.panes.profile.editor.is_none(), "no form over nothing");
     // Whatever single field is edited, every other field goes out as stored.
@@ -562,7 +562,7 @@ fn a_typed_code_survives_quitting_and_comes_back() {
     };
     let mut next = fixtures::model(80, 24);
     next.state = (**state).clone();
-    next.switch_pane(Pane::Profile);
+    fixtures::drive::switch(&mut next, Pane::Profile);
     key(&mut next, KeyCode::Char('p'));
     let code = next
         .panes
@@ -637,7 +637,7 @@ fn screen(m: &Model) -> String {
 #[test]
 fn an_unread_profile_says_why_with_the_shared_placeholder() {
     let mut m = fixtures::model(80, 24);
-    let cmds = m.switch_pane(Pane::Profile);
+    let cmds = fixtures::drive::switch(&mut m, Pane::Profile);
     let (id, _) = one(&cmds);
     m.net.conn = crate::api::ConnState::Offline {
         since: std::time::UNIX_EPOCH + Duration::from_secs(1_795_348_000),
@@ -738,7 +738,7 @@ fn the_pane_names_its_keys_as_the_keymap_binds_them() {
     // Not read yet: the refresh key as remapped.
     let mut m = fixtures::model(80, 24);
     m.keymap = keymap.clone();
-    let (id, _) = one(&m.switch_pane(Pane::Profile));
+    let (id, _) = one(&fixtures::drive::switch(&mut m, Pane::Profile));
     let failed = service_error(
         500,
         r#"{"error":{"code":"internal_error","message":"boom"}}"#,

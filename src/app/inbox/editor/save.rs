@@ -128,14 +128,14 @@ pub fn save(m: &mut Model, after: After) -> Vec<Cmd> {
             e.note = Some("Saving…".into());
             let req = create_request(&cur);
             let editor = e.session;
-            let (_, cmd) = m.request(
+            m.request(
                 Purpose::Create {
                     editor,
                     sent: Box::new(cur),
                 },
                 ApiRequest::CreateThread(Box::new(req)),
             );
-            vec![cmd]
+            Vec::new()
         }
         Some(id) if cur == e.base => {
             // The service has this text already.
@@ -152,7 +152,7 @@ pub fn save(m: &mut Model, after: After) -> Vec<Cmd> {
             e.after = after;
             e.note = Some("Saving…".into());
             let patch = patch_request(&e.base, &cur, e.html_body);
-            let (_, cmd) = m.request(
+            m.request(
                 Purpose::Save {
                     thread: id.clone(),
                     sent: Box::new(cur),
@@ -162,7 +162,7 @@ pub fn save(m: &mut Model, after: After) -> Vec<Cmd> {
                     patch: Box::new(patch),
                 },
             );
-            vec![cmd]
+            Vec::new()
         }
     }
 }
@@ -488,14 +488,14 @@ fn check_created(m: &mut Model, editor: u64, sent: &DraftFields) -> Vec<Cmd> {
         limit: Some(crate::app::inbox::list::PAGE),
         status: Some(ThreadStatus::Draft.as_str().to_owned()),
     };
-    let (_, cmd) = m.request(
+    m.request(
         Purpose::Adopt {
             editor,
             sent: Box::new(sent.clone()),
         },
         ApiRequest::ListThreads { query },
     );
-    vec![cmd]
+    Vec::new()
 }
 
 /// A check's timer fired (`reads`: the reads made when it was set): the

@@ -321,7 +321,7 @@ fn a_hangup_keeps_the_text_and_reopening_offers_it_back() {
     // The next session, same state: c offers it back.
     let mut m2 = fixtures::model(80, 24);
     m2.state = state.clone();
-    let cmds = m2.switch_pane(crate::app::Pane::Inbox);
+    let cmds = drive::switch(&mut m2, crate::app::Pane::Inbox);
     settle(&mut m2, &svc, &cmds);
     press(&mut m2, &svc, KeyCode::Char('c'));
     assert_eq!(question(&m2), Some("Unsaved text"));
@@ -335,7 +335,7 @@ fn a_hangup_keeps_the_text_and_reopening_offers_it_back() {
     );
     let mut m3 = fixtures::model(80, 24);
     m3.state = state;
-    let cmds = m3.switch_pane(crate::app::Pane::Inbox);
+    let cmds = drive::switch(&mut m3, crate::app::Pane::Inbox);
     settle(&mut m3, &svc, &cmds);
     press(&mut m3, &svc, KeyCode::Char('c'));
     press(&mut m3, &svc, KeyCode::Char('y'));
@@ -353,7 +353,7 @@ fn the_kept_text_can_be_discarded_or_left_for_later() {
     // Esc: kept for later, the editor closes.
     let mut m2 = fixtures::model(80, 24);
     m2.state = state.clone();
-    let cmds = m2.switch_pane(crate::app::Pane::Inbox);
+    let cmds = drive::switch(&mut m2, crate::app::Pane::Inbox);
     settle(&mut m2, &svc, &cmds);
     press(&mut m2, &svc, KeyCode::Char('c'));
     press(&mut m2, &svc, KeyCode::Esc);
@@ -640,7 +640,7 @@ fn quitting_with_unsaved_text_asks_and_esc_offers_to_save() {
     assert!(m.panes.inbox.editor.is_none(), "n discards");
     let mut m = composed(&svc, "sam@example.com");
     // Leave the editor open on another pane, then quit.
-    let cmds = m.switch_pane(crate::app::Pane::Domains);
+    let cmds = drive::switch(&mut m, crate::app::Pane::Domains);
     drop(cmds);
     press(&mut m, &svc, KeyCode::Char('q'));
     assert_eq!(question(&m), Some("Quit?"));
@@ -913,7 +913,7 @@ fn kept_locally_is_said_only_when_it_is_true() {
 fn next_session(svc: &Svc, state: crate::store::State) -> Model {
     let mut m = fixtures::model(80, 24);
     m.state = state;
-    let cmds = m.switch_pane(crate::app::Pane::Inbox);
+    let cmds = drive::switch(&mut m, crate::app::Pane::Inbox);
     settle(&mut m, svc, &cmds);
     m
 }

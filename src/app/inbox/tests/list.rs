@@ -4,6 +4,7 @@ use crossterm::event::KeyCode;
 
 use super::{Svc, inbox, press, select, settle};
 use crate::api::model::{ThreadQuery, ThreadStatus};
+use crate::app::fixtures::drive::and_queued;
 use crate::app::fixtures::{self, drive};
 use crate::app::inbox::list::{Mode, PAGE};
 use crate::app::inbox::{InboxSub, Purpose};
@@ -19,7 +20,7 @@ fn ids(m: &crate::app::Model) -> Vec<String> {
 #[test]
 fn entering_reads_the_first_page_and_the_senders() {
     let mut m = fixtures::model(80, 24);
-    let cmds = m.switch_pane(crate::app::Pane::Inbox);
+    let cmds = drive::switch(&mut m, crate::app::Pane::Inbox);
     let reqs: Vec<ApiRequest> = drive::api(&cmds).into_iter().map(|(_, r)| r).collect();
     assert!(reqs.contains(&ApiRequest::ListSenders));
     assert!(reqs.contains(&ApiRequest::ListThreads {
@@ -43,7 +44,7 @@ fn the_status_filter_reads_the_list_again_and_ignores_the_old_answer() {
     let svc = Svc::default();
     let mut m = inbox(&svc);
     // A refresh of the unfiltered list is on its way when the filter changes.
-    let stale = super::super::list::poll(&mut m);
+    let stale = and_queued(super::super::list::poll(&mut m), &mut m);
     let cmds = drive::key(&mut m, KeyCode::Char('s'));
     let (id, req) = drive::api(&cmds).remove(0);
     assert_eq!(
@@ -190,7 +191,7 @@ fn a_thread_gone_from_the_first_page_is_gone_from_the_list() {
     let mut m = inbox(&svc);
     // Deleted elsewhere.
     svc.threads.retain(|t| t.id != "t-3");
-    let cmds = super::super::list::poll(&mut m);
+    let cmds = and_queued(super::super::list::poll(&mut m), &mut m);
     settle(&mut m, &svc, &cmds);
     assert_eq!(ids(&m), ["t-1", "t-2", "t-4", "t-5"]);
 }
@@ -266,7 +267,7 @@ fn a_failed_refresh_keeps_the_rows_marked_stale_with_their_age() {
 fn an_unloaded_list_says_why_with_the_shared_placeholder() {
     use crate::app::ApiReply;
     let mut m = fixtures::model(80, 24);
-    let cmds = m.switch_pane(crate::app::Pane::Inbox);
+    let cmds = drive::switch(&mut m, crate::app::Pane::Inbox);
     let (id, _) = drive::api(&cmds)
         .into_iter()
         .find(|(_, r)| matches!(r, ApiRequest::ListThreads { .. }))
@@ -328,7 +329,7 @@ fn notices(cmds: &[Cmd]) -> Vec<String> {
 fn a_reply_arriving_notifies_once() {
     let mut svc = Svc::default();
     let mut m = fixtures::model(80, 24);
-    let cmds = m.switch_pane(crate::app::Pane::Inbox);
+    let cmds = drive::switch(&mut m, crate::app::Pane::Inbox);
     let all = settle_all(&mut m, &svc, &cmds);
     assert!(notices(&all).is_empty(), "not on the first load");
     let poll = SubId::Pane(PaneSub::Inbox(InboxSub::Poll));

@@ -120,7 +120,7 @@ pub fn inbox(svc: &Svc) -> Model {
 /// The same at another size.
 pub fn inbox_sized(svc: &Svc, w: u16, h: u16) -> Model {
     let mut m = fixtures::model(w, h);
-    let cmds = m.switch_pane(Pane::Inbox);
+    let cmds = drive::switch(&mut m, Pane::Inbox);
     let writes = settle(&mut m, svc, &cmds);
     assert!(writes.is_empty(), "entering writes nothing: {writes:?}");
     m

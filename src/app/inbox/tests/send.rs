@@ -638,7 +638,7 @@ fn state_saved(m: &mut Model) -> crate::store::State {
 fn restarted(svc: &Svc, state: crate::store::State) -> Model {
     let mut m = crate::app::fixtures::model(80, 24);
     m.state = state;
-    let cmds = m.switch_pane(crate::app::Pane::Inbox);
+    let cmds = drive::switch(&mut m, crate::app::Pane::Inbox);
     let writes = settle(&mut m, svc, &cmds);
     assert_eq!(sends(&writes), 0, "a restart sends nothing");
     m

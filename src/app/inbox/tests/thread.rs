@@ -5,6 +5,7 @@ use crossterm::event::KeyCode;
 
 use super::{Svc, inbox, press, select, settle};
 use crate::api::model::{PatchThread, Thread};
+use crate::app::fixtures::drive::and_queued;
 use crate::app::fixtures::{self, drive};
 use crate::app::inbox::View;
 use crate::app::inbox::messages::{MAX_PAGES, PAGE};
@@ -141,7 +142,10 @@ fn open_thread_by_id_reads_it_first_and_a_missing_one_is_said() {
         Some("hana.ito@helix.ai")
     );
     assert_eq!(o.messages.total, Some(1));
-    let cmds = crate::app::inbox::thread::open_by_id(&mut m, "t-404");
+    let cmds = and_queued(
+        crate::app::inbox::thread::open_by_id(&mut m, "t-404"),
+        &mut m,
+    );
     settle(&mut m, &svc, &cmds);
     assert_eq!(m.panes.inbox.view, View::List, "back to the list");
     assert!(
@@ -264,7 +268,7 @@ fn a_failed_reads_message_is_drawn_inert() {
     let failed = || drive::service_error(500, HOSTILE);
     // The list's first page.
     let mut m = fixtures::model(80, 24);
-    let cmds = m.switch_pane(crate::app::Pane::Inbox);
+    let cmds = drive::switch(&mut m, crate::app::Pane::Inbox);
     for (id, req) in drive::api(&cmds) {
         if matches!(req, ApiRequest::ListThreads { .. }) {
             drive::reply(&mut m, id, ApiReply::Threads(Err(failed())));
@@ -277,7 +281,7 @@ fn a_failed_reads_message_is_drawn_inert() {
     // The thread and its messages.
     let svc = Svc::default();
     let mut m = inbox(&svc);
-    let cmds = crate::app::inbox::thread::open_by_id(&mut m, "t-9");
+    let cmds = and_queued(crate::app::inbox::thread::open_by_id(&mut m, "t-9"), &mut m);
     for (id, req) in drive::api(&cmds) {
         let reply = match req {
             ApiRequest::GetThread { .. } => ApiReply::Thread(Box::new(Err(failed()))),

@@ -258,9 +258,9 @@ fn send_create(m: &mut Model, req: CreateSearch) -> Vec<Cmd> {
             .map(|r| r.search.search_id.clone())
             .collect(),
     };
-    let (_, cmd) = send(m, Purpose::Create, ApiRequest::CreateSearch(Box::new(req)));
+    send(m, Purpose::Create, ApiRequest::CreateSearch(Box::new(req)));
     m.panes.leads.last_create.sent = Some(sent);
-    vec![cmd]
+    Vec::new()
 }
 
 /// "Create again?" after a create that may have reached the service: what
@@ -365,8 +365,8 @@ pub fn read_check(m: &mut Model) -> Vec<Cmd> {
     if let Some(u) = m.panes.leads.last_create.uncertain.as_mut() {
         u.reading();
     }
-    let (_, cmd) = send(m, Purpose::CreateCheck, ApiRequest::ListSearches);
-    vec![cmd]
+    send(m, Purpose::CreateCheck, ApiRequest::ListSearches);
+    Vec::new()
 }
 
 /// When the check of a lost create reads the searches again, if it does.
