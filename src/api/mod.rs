@@ -6,6 +6,7 @@ pub mod error;
 pub mod gate;
 pub mod key;
 pub mod model;
+pub mod ops;
 pub mod proxy;
 pub mod read_only;
 pub mod retry;
@@ -22,6 +23,7 @@ pub use client::{Client, ClientConfig};
 pub use error::{ApiError, ServiceError};
 pub use gate::{ConnState, RateGate, RateLimits, RouteFamily};
 pub use key::{ApiKey, KeyError};
+pub use ops::{Answer, ApiReply, ApiRequest, ResultRows, Settle};
 
 /// Percent-encodes one path segment (an id), so a pasted id can never change
 /// the route. Refuses ids the URL parser would remove or resolve (empty, `.`,

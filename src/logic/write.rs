@@ -48,19 +48,9 @@ pub fn of_error(e: &ApiError) -> Outcome {
     }
 }
 
-/// How an operation's *may have reached* is settled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Settle {
-    /// A read proves it (the thread's messages, a list, a status): a
-    /// [`Check`] on the one schedule.
-    Check,
-    /// Sending it again does no harm (adding leads: the service drops
-    /// duplicates; a full-replacement PUT; the verify trigger).
-    SafeToRepeat,
-    /// The contract has no read that proves it (redeeming a pass): the
-    /// verdict says so and the user decides.
-    NoCheck,
-}
+/// How an operation's *may have reached* is settled: declared with the
+/// operation, in the table of operations (`api::ops`).
+pub use crate::api::ops::Settle;
 
 impl Settle {
     /// What to do after a write that may have reached, said the same way

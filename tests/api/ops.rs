@@ -1,59 +1,27 @@
-//! The table of operations against the read-only rule: every operation
-//! that declares how a lost answer is settled (a write) is refused by a
-//! read-only client before anything leaves, and every read goes out. A
-//! new operation that is not sampled here fails to compile (`name`).
+//! The table of operations (`api::ops`) against the client: every
+//! operation that declares how a lost answer is settled (a write) is
+//! refused by a read-only client before anything leaves, and every read
+//! goes out; each request goes to the route family the table names. A new
+//! operation of the table that is not sampled here fails the test.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use outpost::api::Client;
 use outpost::api::model::*;
+use outpost::api::{Client, RouteFamily};
 use outpost::app::ApiRequest;
 use outpost::logic::write::Settle;
 use outpost::runtime::effects::execute;
 
 use crate::support::*;
 
-/// The operation's name; exhaustive, so a new one must be added here.
-fn name(r: &ApiRequest) -> &'static str {
+/// A sample's name: the operation's, the verify poll (a read) and trigger
+/// (a write) apart.
+fn name(r: &ApiRequest) -> String {
     match r {
-        ApiRequest::ListDomains { .. } => "ListDomains",
-        ApiRequest::CreateDomain { .. } => "CreateDomain",
-        ApiRequest::VerifyDomain { poll: true, .. } => "VerifyDomain(poll)",
-        ApiRequest::VerifyDomain { poll: false, .. } => "VerifyDomain(trigger)",
-        ApiRequest::ListSenders => "ListSenders",
-        ApiRequest::SenderSchedule { .. } => "SenderSchedule",
-        ApiRequest::ListSearches => "ListSearches",
-        ApiRequest::GetSearch { .. } => "GetSearch",
-        ApiRequest::CreateSearch(_) => "CreateSearch",
-        ApiRequest::QueryResults { .. } => "QueryResults",
-        ApiRequest::RunSearch { .. } => "RunSearch",
-        ApiRequest::RunAll => "RunAll",
-        ApiRequest::Enrichment { .. } => "Enrichment",
-        ApiRequest::ListCampaigns => "ListCampaigns",
-        ApiRequest::GetCampaign { .. } => "GetCampaign",
-        ApiRequest::ListLeads { .. } => "ListLeads",
-        ApiRequest::AddLeads { .. } => "AddLeads",
-        ApiRequest::CreateCampaign(_) => "CreateCampaign",
-        ApiRequest::UpdateCampaign { .. } => "UpdateCampaign",
-        ApiRequest::LaunchCampaign { .. } => "LaunchCampaign",
-        ApiRequest::PauseCampaign { .. } => "PauseCampaign",
-        ApiRequest::ResumeCampaign { .. } => "ResumeCampaign",
-        ApiRequest::EditLead { .. } => "EditLead",
-        ApiRequest::DeleteLeads { .. } => "DeleteLeads",
-        ApiRequest::GeneratedMessages { .. } => "GeneratedMessages",
-        ApiRequest::EditGeneratedMessage { .. } => "EditGeneratedMessage",
-        ApiRequest::ListThreads { .. } => "ListThreads",
-        ApiRequest::GetThread { .. } => "GetThread",
-        ApiRequest::CreateThread(_) => "CreateThread",
-        ApiRequest::PatchThread { .. } => "PatchThread",
-        ApiRequest::DeleteThread { .. } => "DeleteThread",
-        ApiRequest::ListMessages { .. } => "ListMessages",
-        ApiRequest::SendMessage { .. } => "SendMessage",
-        ApiRequest::GetSender { .. } => "GetSender",
-        ApiRequest::GetContext => "GetContext",
-        ApiRequest::PutContext(_) => "PutContext",
-        ApiRequest::Redeem { .. } => "Redeem",
+        ApiRequest::VerifyDomain { poll: true, .. } => "VerifyDomain(poll)".into(),
+        ApiRequest::VerifyDomain { poll: false, .. } => "VerifyDomain(trigger)".into(),
+        other => other.name().into(),
     }
 }
 
@@ -199,9 +167,12 @@ fn every_operation() -> Vec<ApiRequest> {
 #[tokio::test]
 async fn read_only_refuses_exactly_the_operations_the_table_calls_writes() {
     let ops = every_operation();
-    let names: BTreeSet<&str> = ops.iter().map(name).collect();
+    let names: BTreeSet<String> = ops.iter().map(name).collect();
     assert_eq!(names.len(), ops.len(), "each operation once");
-    assert_eq!(names.len(), 37, "every arm of `name` is sampled");
+    let sampled: BTreeSet<&str> = ops.iter().map(ApiRequest::name).collect();
+    let table: BTreeSet<&str> = ApiRequest::NAMES.iter().copied().collect();
+    assert_eq!(sampled, table, "every operation of the table is sampled");
+    assert_eq!(names.len(), 37);
     // Nothing listens: a read fails to connect; a write must never get
     // that far.
     let addr = dead_port().await;
@@ -227,7 +198,7 @@ async fn read_only_refuses_exactly_the_operations_the_table_calls_writes() {
 
 #[test]
 fn the_writes_that_cannot_be_checked_or_can_be_repeated_are_declared() {
-    let settled = |want: Settle| -> BTreeSet<&'static str> {
+    let settled = |want: Settle| -> BTreeSet<String> {
         every_operation()
             .iter()
             .filter(|o| o.settle() == Some(want))
@@ -236,7 +207,26 @@ fn the_writes_that_cannot_be_checked_or_can_be_repeated_are_declared() {
     };
     assert_eq!(
         settled(Settle::SafeToRepeat),
-        ["AddLeads", "PutContext", "VerifyDomain(trigger)"].into()
+        ["AddLeads", "PutContext", "VerifyDomain(trigger)"]
+            .map(String::from)
+            .into()
     );
-    assert_eq!(settled(Settle::NoCheck), ["Redeem"].into());
+    assert_eq!(settled(Settle::NoCheck), ["Redeem".to_owned()].into());
+}
+
+#[tokio::test]
+async fn each_operation_goes_to_the_route_family_the_table_names() {
+    let server = Server::always(Reply::raw(404, "")).await;
+    let mut cfg = config(&server.url());
+    cfg.retry.max_attempts = 1;
+    let client = Client::new(cfg).expect("client");
+    for op in every_operation() {
+        let (what, family) = (name(&op), op.family());
+        let before = server.count();
+        execute(&client, op).await;
+        let hits = server.hits();
+        assert_eq!(hits.len(), before + 1, "{what} sent once");
+        let path = hits.last().map(|h| h.path.clone()).unwrap_or_default();
+        assert_eq!(RouteFamily::of(&path), family, "{what}: {path}");
+    }
 }
