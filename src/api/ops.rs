@@ -158,6 +158,14 @@ macro_rules! operations {
                 }
             }
 
+            /// The reply of `req`'s operation failing with `error` (its
+            /// variant, whatever the operation).
+            pub fn failed(req: &ApiRequest, error: ApiError) -> ApiReply {
+                match req {
+                    $( ApiRequest::$name { .. } => ApiReply::$reply(Err(error).into()), )*
+                }
+            }
+
             /// The reply's variant, for the log.
             pub fn name(&self) -> &'static str {
                 match self {
@@ -707,4 +715,53 @@ impl ApiReply {
 fn without_echo(mut r: AddLeadsResponse) -> AddLeadsResponse {
     r.prospects = Vec::new();
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn campaign(id: &str) -> Campaign {
+        Campaign {
+            id: id.into(),
+            ..Campaign::default()
+        }
+    }
+
+    #[test]
+    fn a_reply_reaches_its_handler_as_the_type_the_handler_reads() {
+        let reply = ApiReply::Campaign(Box::new(Ok(campaign("c-1"))));
+        let got = reply.answer(|r: Result<Campaign, ApiError>| r.map(|c| c.id).ok());
+        assert_eq!(got.as_deref(), Some("c-1"));
+        let failed = ApiReply::failed(
+            &ApiRequest::LaunchCampaign { id: "c-1".into() },
+            ApiError::ReadOnly {
+                method: "POST".into(),
+                path: "/api/campaigns/c-1/launch".into(),
+            },
+        );
+        assert!(matches!(
+            failed.typed::<Campaign>(),
+            Some(Err(ApiError::ReadOnly { .. }))
+        ));
+    }
+
+    #[test]
+    fn either_read_of_results_is_a_page_of_results() {
+        let page = ApiReply::SearchPage(Box::new(Ok(SearchPage::default())));
+        assert!(matches!(page.typed(), Some(Ok(ResultRows::Search(_)))));
+        let query = ApiReply::Results(Box::new(Ok(ResultsPage::default())));
+        assert!(matches!(query.typed(), Some(Ok(ResultRows::Query(_)))));
+    }
+
+    /// A handler handed a reply of another type is a programming error:
+    /// caught where replies are typed (in a release build: logged, dropped,
+    /// no commands).
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "a Senders reply reached a handler of")]
+    fn a_reply_of_another_type_is_caught_in_one_place() {
+        let reply = ApiReply::Senders(Ok(Vec::new()));
+        reply.answer(|_: Result<Campaign, ApiError>| vec![1]);
+    }
 }

@@ -111,7 +111,10 @@ pub trait PaneUnit: Default + Debug {
     fn paste(_m: &mut Model, _text: &str) -> Vec<Cmd> {
         Vec::new()
     }
-    /// The reply to one of the pane's requests or effects.
+    /// The reply to one of the pane's requests or effects. An API reply
+    /// goes to the purpose's handler typed, `reply.answer(|r| handler(m,
+    /// r))` (`r`: the `Result<T, ApiError>` of the operation's answer; a
+    /// reply of another type is caught there, in one place).
     fn reply(_m: &mut Model, _id: RequestId, _purpose: Self::Purpose, _reply: Reply) -> Vec<Cmd> {
         Vec::new()
     }

@@ -112,7 +112,7 @@ fn reply_for(req: &ApiRequest, n: usize, status: u8, fail: bool) -> ApiReply {
         ApiRequest::SenderSchedule { .. } => {
             ApiReply::Schedule(Ok(serde_json::json!({"n": n, "days": [1, 2, {"x": null}]})))
         }
-        _ => ApiReply::Senders(Ok(Vec::new())),
+        other => ApiReply::failed(other, err()),
     }
 }
 

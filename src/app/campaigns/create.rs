@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use super::super::form::{Form, FormEvent};
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Model, Pane};
+use super::super::{ApiRequest, Cmd, Model, Pane};
 use super::{Purpose, View, detail, error_text, in_flight, list, lost};
 use crate::api::ApiError;
 use crate::api::model::{Campaign, Channel, CreateCampaign, SenderAccount};
@@ -269,10 +269,7 @@ fn open_with(m: &mut Model, origin: Origin, channel: Option<Channel>) -> Vec<Cmd
 }
 
 /// The senders answered.
-pub fn on_senders(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Senders(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_senders(m: &mut Model, result: Result<Vec<SenderAccount>, ApiError>) -> Vec<Cmd> {
     let Some(f) = m.panes.campaigns.create.as_mut() else {
         return Vec::new();
     };
@@ -474,11 +471,8 @@ fn show_error(f: &mut CreateForm, e: &ApiError) {
 
 /// The create answered: the new campaign opens (or goes back to the Leads
 /// pane); a refusal is shown on its field; a lost answer is checked.
-pub fn on_created(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Campaign(result) = reply else {
-        return Vec::new();
-    };
-    match *result {
+pub fn on_created(m: &mut Model, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
+    match result {
         Ok(c) => created(m, c, false),
         Err(e)
             if crate::logic::write::of_error(&e)

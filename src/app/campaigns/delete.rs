@@ -6,9 +6,10 @@
 use std::collections::VecDeque;
 
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::rules::Op;
 use super::{Confirmed, Purpose, detail, roster};
+use crate::api::ApiError;
 use crate::api::model::{Campaign, DeleteLeads};
 use crate::text::format;
 
@@ -198,10 +199,7 @@ fn finish(m: &mut Model, failure: Option<String>) -> Vec<Cmd> {
 }
 
 /// A delete chunk answered: the next one, or the end.
-pub fn on_deleted(m: &mut Model, campaign: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::LeadsDeleted(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_deleted(m: &mut Model, campaign: &str, result: Result<u64, ApiError>) -> Vec<Cmd> {
     let Some(job) = m
         .panes
         .campaigns

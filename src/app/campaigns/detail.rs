@@ -5,13 +5,14 @@
 
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model, Pane};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model, Pane};
 use super::rules::{self, Op};
 use super::{
     Confirmed, Opened, Purpose, Tab, View, error_text, in_flight, layout, list, messages, roster,
     sequence, settle, target, toast_error, upsert,
 };
-use crate::api::model::{Campaign, CampaignStatus, Channel, RosterQuery};
+use crate::api::ApiError;
+use crate::api::model::{Campaign, CampaignStatus, Channel, RosterPage, RosterQuery};
 use crate::app::keymap::Action;
 use crate::logic::write::{self, Outcome};
 use crate::text::format;
@@ -216,10 +217,7 @@ pub fn on_watch(m: &mut Model, id: &str) -> Vec<Cmd> {
 }
 
 /// The open campaign answered.
-pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Campaign(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_campaign(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
     let clock = m.clock;
     let Some(o) = m
         .panes
@@ -230,7 +228,7 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     else {
         return Vec::new();
     };
-    match *result {
+    match result {
         Ok(c) => {
             let before = o.loaded.then(|| o.campaign.status.clone());
             let name = c.name.clone();
@@ -467,10 +465,7 @@ pub fn ask_launch(m: &mut Model) -> Vec<Cmd> {
 /// The pending count answered: no pending lead is said at once (the
 /// service would answer "No leads in campaign"); otherwise the question
 /// names how many leads the launch starts sending to.
-pub fn on_pending_count(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Roster(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_pending_count(m: &mut Model, id: &str, result: Result<RosterPage, ApiError>) -> Vec<Cmd> {
     let Some(c) = find(m, id) else {
         return Vec::new();
     };
@@ -638,12 +633,15 @@ pub fn resume(m: &mut Model, id: &str) -> Vec<Cmd> {
 /// The answer to launch, pause or resume (`op`): `done` says what
 /// happened. A lost answer is settled by reading the status ([`settle`]);
 /// a refusal did nothing and says so, naming the key that asks again.
-fn on_changed(m: &mut Model, id: &str, reply: ApiReply, op: Op, done: &str) -> Vec<Cmd> {
-    let ApiReply::Campaign(result) = reply else {
-        return Vec::new();
-    };
+fn on_changed(
+    m: &mut Model,
+    id: &str,
+    result: Result<Campaign, ApiError>,
+    op: Op,
+    done: &str,
+) -> Vec<Cmd> {
     let what = settle::title(op);
-    match *result {
+    match result {
         Ok(c) => {
             let name = c.name.clone();
             let carried = carried(m, &c);
@@ -751,24 +749,24 @@ fn reread(m: &mut Model, id: &str) -> Vec<Cmd> {
 }
 
 /// The launch answered.
-pub fn on_launched(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_launched(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
     on_changed(
         m,
         id,
-        reply,
+        result,
         Op::Launch,
         "is launching: its stats update here while it sends",
     )
 }
 
 /// The pause answered.
-pub fn on_paused(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
-    on_changed(m, id, reply, Op::Pause, "is paused")
+pub fn on_paused(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
+    on_changed(m, id, result, Op::Pause, "is paused")
 }
 
 /// The resume answered.
-pub fn on_resumed(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
-    on_changed(m, id, reply, Op::Resume, "is sending again")
+pub fn on_resumed(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
+    on_changed(m, id, result, Op::Resume, "is sending again")
 }
 
 /// The roster viewport of the current size.

@@ -27,9 +27,10 @@ use super::super::dialog::Outcome;
 use super::super::form::edit_key;
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::rules::Op;
 use super::{Confirmed, Dialog, Purpose, detail, error_text, keys, roster, target};
+use crate::api::ApiError;
 use crate::api::model::{AddLeadsResponse, Channel};
 use crate::app::keymap::Action;
 use crate::logic::import::{
@@ -463,10 +464,7 @@ fn commit(m: &mut Model, r: &AddLeadsResponse) -> Vec<Cmd> {
 }
 
 /// A chunk answered.
-pub fn on_uploaded(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::LeadsAdded(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_uploaded(m: &mut Model, result: Result<AddLeadsResponse, ApiError>) -> Vec<Cmd> {
     let Some(d) = dialog_mut(m) else {
         return Vec::new();
     };

@@ -8,7 +8,7 @@ use crossterm::event::KeyEvent;
 use super::super::dialog::Outcome;
 use super::super::form::{Form, FormEvent};
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Model};
+use super::super::{ApiRequest, Cmd, Model};
 use super::rules::Op;
 use super::{Dialog, Purpose, custom, detail, error_text, in_flight, roster, target};
 use crate::api::ApiError;
@@ -288,13 +288,10 @@ pub fn act_edit(m: &mut Model, done: EditDone) -> Vec<Cmd> {
 }
 
 /// The edit answered: the lead is replaced, or the form says why not.
-pub fn on_edited(m: &mut Model, lead_id: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Lead(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_edited(m: &mut Model, lead_id: &str, result: Result<CampaignLead, ApiError>) -> Vec<Cmd> {
     let open =
         matches!(&m.panes.campaigns.dialog, Some(Dialog::EditLead(d)) if d.lead.id == lead_id);
-    match *result {
+    match result {
         Ok(lead) => {
             if open {
                 m.panes.campaigns.dialog = None;

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use crossterm::event::KeyEvent;
 
 use super::super::table::TableState;
-use super::super::{ApiReply, ApiRequest, Cmd, Model, Pane};
+use super::super::{ApiRequest, Cmd, Model, Pane};
 use super::{Purpose, View, detail, error_text, in_flight, layout, rules};
 use crate::api::ApiError;
 use crate::api::model::Campaign;
@@ -182,10 +182,7 @@ fn sort(rows: &mut [Campaign]) {
 }
 
 /// The list answer: the rows, or `None` (read the registry one by one).
-pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Campaigns(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_list(m: &mut Model, result: Result<Option<Vec<Campaign>>, ApiError>) -> Vec<Cmd> {
     let keep = m.panes.campaigns.list.selected().map(|c| c.id.clone());
     match result {
         Ok(Some(mut rows)) => {
@@ -245,11 +242,8 @@ pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
 }
 
 /// One registry campaign.
-pub fn on_known(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Campaign(result) = reply else {
-        return Vec::new();
-    };
-    match *result {
+pub fn on_known(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
+    match result {
         Ok(c) => {
             m.panes.campaigns.list.missing.remove(id);
             if !c.name.is_empty() {

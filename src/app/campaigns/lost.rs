@@ -12,7 +12,7 @@ use std::time::Duration;
 pub use crate::app::lost::{Check, Uncertain};
 
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::{Confirmed, Purpose, create, error_text, keys, list, uncertain_detail};
 use crate::api::ApiError;
 use crate::api::model::Campaign;
@@ -105,10 +105,7 @@ pub fn recheck(m: &Model) -> Option<(u32, Duration)> {
 
 /// The campaigns, read after a lost create answer: the new campaign is
 /// the one with the name sent that was not listed before, made since.
-pub fn on_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Campaigns(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_check(m: &mut Model, result: Result<Option<Vec<Campaign>>, ApiError>) -> Vec<Cmd> {
     let last = &m.panes.campaigns.last_create;
     if last.uncertain.is_none() {
         return Vec::new();
@@ -120,7 +117,7 @@ pub fn on_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
                 .as_ref()
                 .and_then(|s| rows.iter().find(|c| s.made(c)).cloned());
             // The list shows what the check read.
-            let mut cmds = list::on_list(m, ApiReply::Campaigns(Ok(Some(rows))));
+            let mut cmds = list::on_list(m, Ok(Some(rows)));
             if let Some(c) = found {
                 cmds.extend(create::created(m, c, true));
                 return cmds;

@@ -10,7 +10,7 @@ use super::super::dialog::Outcome;
 use super::super::form::{Form, FormEvent};
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Model};
+use super::super::{ApiRequest, Cmd, Model};
 use super::{Dialog, Purpose, detail, error_text, in_flight};
 use crate::api::ApiError;
 use crate::api::model::{
@@ -207,10 +207,11 @@ fn request(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The list answered.
-pub fn on_list(m: &mut Model, campaign: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Messages(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_list(
+    m: &mut Model,
+    campaign: &str,
+    result: Result<Vec<GeneratedMessage>, ApiError>,
+) -> Vec<Cmd> {
     let vp = detail::tab_viewport(m);
     let Some(o) = m.panes.campaigns.open.as_mut() else {
         return Vec::new();
@@ -446,10 +447,12 @@ pub fn open_thread(m: &mut Model, prospect: &str) -> Vec<Cmd> {
 }
 
 /// A lead's messages answered.
-pub fn on_thread(m: &mut Model, campaign: &str, prospect: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Messages(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_thread(
+    m: &mut Model,
+    campaign: &str,
+    prospect: &str,
+    result: Result<Vec<GeneratedMessage>, ApiError>,
+) -> Vec<Cmd> {
     let Some(Dialog::Thread(t)) = m.panes.campaigns.dialog.as_mut() else {
         return Vec::new();
     };
@@ -611,12 +614,13 @@ pub fn act_edit(m: &mut Model, done: EditDone) -> Vec<Cmd> {
 }
 
 /// The edit answered.
-pub fn on_edited(m: &mut Model, message: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Message(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_edited(
+    m: &mut Model,
+    message: &str,
+    result: Result<GeneratedMessage, ApiError>,
+) -> Vec<Cmd> {
     let open = matches!(&m.panes.campaigns.dialog, Some(Dialog::EditMessage(d)) if d.message.id == message);
-    match *result {
+    match result {
         Ok(msg) => {
             if open {
                 m.panes.campaigns.dialog = None;

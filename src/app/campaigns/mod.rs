@@ -622,28 +622,32 @@ fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Ve
         Reply::PathChecked(_) | Reply::FileWritten(_) | Reply::Dns(_) => return Vec::new(),
     };
     match purpose {
-        Purpose::List => list::on_list(m, reply),
-        Purpose::Known(campaign) => list::on_known(m, &campaign, reply),
-        Purpose::Campaign(campaign) => detail::on_campaign(m, &campaign, reply),
-        Purpose::Senders => create::on_senders(m, reply),
-        Purpose::Create => create::on_created(m, reply),
-        Purpose::CreateCheck => lost::on_check(m, reply),
-        Purpose::PendingCount(campaign) => detail::on_pending_count(m, &campaign, reply),
-        Purpose::Launch(campaign) => detail::on_launched(m, &campaign, reply),
-        Purpose::Pause(campaign) => detail::on_paused(m, &campaign, reply),
-        Purpose::Resume(campaign) => detail::on_resumed(m, &campaign, reply),
-        Purpose::StatusCheck(campaign) => settle::on_read(m, &campaign, reply),
-        Purpose::Roster { page, .. } => roster::on_page(m, page, reply),
-        Purpose::PreviewLeads { campaign, page } => sequence::on_leads(m, &campaign, page, reply),
-        Purpose::EditLead(id) => lead::on_edited(m, &id, reply),
-        Purpose::Delete(campaign) => delete::on_deleted(m, &campaign, reply),
-        Purpose::SaveSequence(campaign) => sequence::on_saved(m, &campaign, reply),
-        Purpose::Messages { campaign } => messages::on_list(m, &campaign, reply),
-        Purpose::LeadMessages { campaign, prospect } => {
-            messages::on_thread(m, &campaign, &prospect, reply)
+        Purpose::List => reply.answer(|r| list::on_list(m, r)),
+        Purpose::Known(campaign) => reply.answer(|r| list::on_known(m, &campaign, r)),
+        Purpose::Campaign(campaign) => reply.answer(|r| detail::on_campaign(m, &campaign, r)),
+        Purpose::Senders => reply.answer(|r| create::on_senders(m, r)),
+        Purpose::Create => reply.answer(|r| create::on_created(m, r)),
+        Purpose::CreateCheck => reply.answer(|r| lost::on_check(m, r)),
+        Purpose::PendingCount(campaign) => {
+            reply.answer(|r| detail::on_pending_count(m, &campaign, r))
         }
-        Purpose::EditMessage(message) => messages::on_edited(m, &message, reply),
-        Purpose::ImportChunk => import::on_uploaded(m, reply),
+        Purpose::Launch(campaign) => reply.answer(|r| detail::on_launched(m, &campaign, r)),
+        Purpose::Pause(campaign) => reply.answer(|r| detail::on_paused(m, &campaign, r)),
+        Purpose::Resume(campaign) => reply.answer(|r| detail::on_resumed(m, &campaign, r)),
+        Purpose::StatusCheck(campaign) => reply.answer(|r| settle::on_read(m, &campaign, r)),
+        Purpose::Roster { page, .. } => reply.answer(|r| roster::on_page(m, page, r)),
+        Purpose::PreviewLeads { campaign, page } => {
+            reply.answer(|r| sequence::on_leads(m, &campaign, page, r))
+        }
+        Purpose::EditLead(id) => reply.answer(|r| lead::on_edited(m, &id, r)),
+        Purpose::Delete(campaign) => reply.answer(|r| delete::on_deleted(m, &campaign, r)),
+        Purpose::SaveSequence(campaign) => reply.answer(|r| sequence::on_saved(m, &campaign, r)),
+        Purpose::Messages { campaign } => reply.answer(|r| messages::on_list(m, &campaign, r)),
+        Purpose::LeadMessages { campaign, prospect } => {
+            reply.answer(|r| messages::on_thread(m, &campaign, &prospect, r))
+        }
+        Purpose::EditMessage(message) => reply.answer(|r| messages::on_edited(m, &message, r)),
+        Purpose::ImportChunk => reply.answer(|r| import::on_uploaded(m, r)),
         // Answered by `Reply::Csv` above.
         Purpose::ImportRead => Vec::new(),
     }

@@ -12,9 +12,10 @@ use std::collections::BTreeSet;
 use crossterm::event::KeyEvent;
 
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Model, Pane};
+use super::super::{ApiRequest, Cmd, Model, Pane};
 use super::{Dialog, Purpose, Tab, View, delete, detail, in_flight, lead};
-use crate::api::model::{CampaignLead, Channel, LeadStatus, RosterQuery};
+use crate::api::ApiError;
+use crate::api::model::{CampaignLead, Channel, LeadStatus, RosterPage, RosterQuery};
 use crate::app::keymap::Action;
 use crate::app::needle::{Needle, hit};
 use crate::app::window::{PageWindow, Paged, Shape};
@@ -322,10 +323,7 @@ pub fn reload(m: &mut Model) -> Vec<Cmd> {
 /// Only replies still in the request table arrive: a page of another
 /// campaign or of an older filter was forgotten ([`reload`], opening or
 /// closing a campaign) and never gets here.
-pub fn on_page(m: &mut Model, page: usize, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Roster(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_page(m: &mut Model, page: usize, result: Result<RosterPage, ApiError>) -> Vec<Cmd> {
     let vp = detail::tab_viewport(m);
     let Some(o) = m.panes.campaigns.open.as_mut() else {
         return Vec::new();

@@ -13,11 +13,13 @@ use ratatui_textarea::{CursorMove, TextArea, WrapMode};
 
 use super::super::form::edit_key;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::rules::Op;
 use super::{Confirmed, Purpose, View, detail, keys, upsert};
+use crate::api::ApiError;
 use crate::api::model::{
-    CampaignLead, Channel, NodeType, RosterQuery, SequenceNode, SequenceNodeInput, UpdateCampaign,
+    Campaign, CampaignLead, Channel, NodeType, RosterPage, RosterQuery, SequenceNode,
+    SequenceNodeInput, UpdateCampaign,
 };
 use crate::app::keymap::{Action, Scope};
 use crate::logic::lead_field::LeadField;
@@ -377,8 +379,13 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// A window of leads for the preview answered.
-pub fn on_leads(m: &mut Model, campaign: &str, page: u64, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Roster(Ok(answer)) = reply else {
+pub fn on_leads(
+    m: &mut Model,
+    campaign: &str,
+    page: u64,
+    result: Result<RosterPage, ApiError>,
+) -> Vec<Cmd> {
+    let Ok(answer) = result else {
         return Vec::new();
     };
     let Some(e) = m
@@ -475,11 +482,8 @@ fn save(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The save answered.
-pub fn on_saved(m: &mut Model, campaign: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Campaign(result) = reply else {
-        return Vec::new();
-    };
-    match *result {
+pub fn on_saved(m: &mut Model, campaign: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
+    match result {
         Ok(c) => {
             // Said of the campaign saved (another may be open by now).
             let steps = c

@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Model};
+use super::super::{ApiRequest, Cmd, Model};
 use super::rules::Op;
 use super::{Purpose, error_text, in_flight, uncertain_detail, upsert};
 use crate::api::ApiError;
@@ -238,14 +238,11 @@ pub fn due(m: &Model) -> Vec<(String, u32, Duration)> {
 }
 
 /// A read of the check came back.
-pub fn on_read(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Campaign(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_read(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
     let Some(check) = m.panes.campaigns.changes.get(id) else {
         return Vec::new();
     };
-    let seen = match *result {
+    let seen = match result {
         Ok(c) => {
             let seen = seen_in(check, &c);
             upsert(m, c);

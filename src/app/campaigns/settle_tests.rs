@@ -321,9 +321,9 @@ fn what_the_detail_calls_live_is_what_the_watch_really_does() {
 #[test]
 fn the_other_writes_lost_answers_say_they_may_have_reached_and_never_r() {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
-    sequence::on_saved(&mut m, "c-1", ApiReply::Campaign(Box::new(Err(lost(502)))));
-    lead::on_edited(&mut m, "l-1", ApiReply::Lead(Box::new(Err(lost(504)))));
-    messages::on_edited(&mut m, "msg-1", ApiReply::Message(Box::new(Err(lost(502)))));
+    sequence::on_saved(&mut m, "c-1", Err(lost(502)));
+    lead::on_edited(&mut m, "l-1", Err(lost(504)));
+    messages::on_edited(&mut m, "msg-1", Err(lost(502)));
     let said = toasts(&m);
     for (title, repeat) in [
         (

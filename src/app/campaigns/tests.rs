@@ -1343,7 +1343,7 @@ mod props {
                 ..AddLeadsResponse::default()
             })),
             ApiRequest::DeleteLeads { .. } => ApiReply::LeadsDeleted(Ok(u64::MAX)),
-            _ => ApiReply::Campaign(Box::new(Err(service_error(400, r#"{"error":"no"}"#)))),
+            other => ApiReply::failed(&other, service_error(400, r#"{"error":"no"}"#)),
         }
     }
 

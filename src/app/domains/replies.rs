@@ -14,7 +14,7 @@ use crate::app::fresh::next_step;
 use crate::app::json_tree::JsonTree;
 use crate::app::keymap::Action;
 use crate::app::toast::Level;
-use crate::app::{ApiReply, Cmd, Model, Reply, RequestId};
+use crate::app::{Cmd, Model, Reply, RequestId};
 use crate::logic::write::{self, Outcome, Settle};
 use crate::text::sanitize;
 
@@ -159,46 +159,25 @@ pub(super) fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Re
         }
         Reply::PathChecked(_) | Reply::FileWritten(_) | Reply::Csv(_) => return Vec::new(),
     };
-    let mut cmds = match (purpose, reply) {
-        (Purpose::List { live, stale }, ApiReply::Domains(r)) => on_list(m, live, &stale, r),
-        (Purpose::Create(name), ApiReply::Domain(Ok(d))) if d.id.is_empty() => {
-            // A success whose body names no domain: it may have been added.
-            // Say so where the name was typed, and read the list to learn.
-            let e = ApiError::Decode {
-                status: 200,
-                detail: "the answer names no domain".into(),
-                may_have_reached: true,
-            };
-            super::lost_add::on_lost(m, &name, &e)
-        }
-        (Purpose::Create(name), ApiReply::Domain(Err(e)))
-            if write::of_error(&e) == Outcome::MayHaveReached =>
-        {
-            super::lost_add::on_lost(m, &name, &e)
-        }
-        (Purpose::Create(_), ApiReply::Domain(r)) => {
-            on_created(m, id, r);
-            Vec::new()
-        }
-        (Purpose::CreateCheck(name), ApiReply::Domains(r)) => {
-            super::lost_add::on_check(m, &name, r)
-        }
-        (Purpose::Verify(domain), ApiReply::Domain(r)) => {
-            on_verify(m, id, &domain, named(r, &domain))
-        }
-        (Purpose::Poll(domain), ApiReply::Domain(r)) => {
+    let mut cmds = match purpose {
+        Purpose::List { live, stale } => reply.answer(|r| on_list(m, live, &stale, r)),
+        Purpose::Create(name) => reply.answer(|r| on_create_answer(m, id, &name, r)),
+        Purpose::CreateCheck(name) => reply.answer(|r| super::lost_add::on_check(m, &name, r)),
+        Purpose::Verify(domain) => reply.answer(|r| on_verify(m, id, &domain, named(r, &domain))),
+        Purpose::Poll(domain) => reply.answer(|r| {
             on_poll(m, id, &domain, named(r, &domain));
             Vec::new()
-        }
-        (Purpose::Senders, ApiReply::Senders(r)) => {
+        }),
+        Purpose::Senders => reply.answer(|r| {
             on_senders(m, r);
             Vec::new()
-        }
-        (Purpose::Schedule(_), ApiReply::Schedule(r)) => {
+        }),
+        Purpose::Schedule(_) => reply.answer(|r| {
             on_schedule(m, r);
             Vec::new()
-        }
-        _ => Vec::new(),
+        }),
+        // Answered by `Reply::Dns` above.
+        Purpose::Resolve(_) => Vec::new(),
     };
     sync_watches(m);
     // This frame draws the ages of stale values as they are now.
@@ -254,6 +233,36 @@ pub(super) fn on_list(
             m.panes.domains.domains.failed(&e, clock);
             let polled = m.panes.domains.domains.wants_retry();
             read_failed(m, "loading sending domains", &e, polled);
+            Vec::new()
+        }
+    }
+}
+
+/// The add's answer: a domain added, a refusal, or an answer that may have
+/// reached the service (a lost one, or a success whose body names no
+/// domain), whose list is then read to learn.
+fn on_create_answer(
+    m: &mut Model,
+    id: RequestId,
+    name: &str,
+    result: Result<SendingDomain, ApiError>,
+) -> Vec<Cmd> {
+    match result {
+        Ok(d) if d.id.is_empty() => {
+            // A success whose body names no domain: it may have been added.
+            // Say so where the name was typed, and read the list to learn.
+            let e = ApiError::Decode {
+                status: 200,
+                detail: "the answer names no domain".into(),
+                may_have_reached: true,
+            };
+            super::lost_add::on_lost(m, name, &e)
+        }
+        Err(e) if write::of_error(&e) == Outcome::MayHaveReached => {
+            super::lost_add::on_lost(m, name, &e)
+        }
+        r => {
+            on_created(m, id, r);
             Vec::new()
         }
     }

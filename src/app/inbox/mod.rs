@@ -34,7 +34,7 @@ use crossterm::event::{KeyEvent, MouseEvent};
 use super::command_line::{Arg, CommandSpec};
 use super::pane::{Answer, PaneSpec, PaneUnit};
 use super::toast::Level;
-use super::{ApiReply, Cmd, Model, Pane, Reply, RequestId};
+use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::ApiError;
 use crate::api::model::{Channel, SenderAccount, Thread, ThreadStatus};
 use crate::app::fresh::Freshness;
@@ -408,33 +408,26 @@ fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Ve
     let Reply::Api(reply) = reply else {
         return Vec::new();
     };
-    match (purpose, reply) {
-        (Purpose::List { status, page, mode }, ApiReply::Threads(r)) => {
-            list::on_page(m, status, page, mode, r)
+    match purpose {
+        Purpose::List { status, page, mode } => {
+            reply.answer(|r| list::on_page(m, status, page, mode, r))
         }
-        (Purpose::Thread(t), ApiReply::Thread(r)) => thread::on_thread(m, &t, *r),
-        (Purpose::Messages { thread, page }, ApiReply::ThreadMessages(r)) => {
-            thread::on_messages(m, &thread, page, r)
+        Purpose::Thread(t) => reply.answer(|r| thread::on_thread(m, &t, r)),
+        Purpose::Messages { thread, page } => {
+            reply.answer(|r| thread::on_messages(m, &thread, page, r))
         }
-        (Purpose::Senders, ApiReply::Senders(r)) => on_senders(m, r),
-        (Purpose::Create { editor, sent }, ApiReply::ThreadCreated(r)) => {
-            editor::on_created(m, editor, *sent, *r)
+        Purpose::Senders => reply.answer(|r| on_senders(m, r)),
+        Purpose::Create { editor, sent } => {
+            reply.answer(|r| editor::on_created(m, editor, *sent, r))
         }
-        (Purpose::Save { thread, sent }, ApiReply::Thread(r)) => {
-            editor::on_saved(m, &thread, *sent, *r)
+        Purpose::Save { thread, sent } => reply.answer(|r| editor::on_saved(m, &thread, *sent, r)),
+        p @ (Purpose::Mark { .. } | Purpose::Status { .. }) => {
+            reply.answer(|r| thread::on_patched(m, &p, r))
         }
-        (p @ (Purpose::Mark { .. } | Purpose::Status { .. }), ApiReply::Thread(r)) => {
-            thread::on_patched(m, &p, *r)
-        }
-        (Purpose::Adopt { editor, sent }, ApiReply::Threads(r)) => {
-            editor::on_adopt(m, editor, *sent, r)
-        }
-        (Purpose::Delete(t), ApiReply::ThreadDeleted(r)) => thread::on_deleted(m, &t, r),
-        (Purpose::Send(t), ApiReply::Sent(r)) => send::on_sent(m, &t, *r),
-        (Purpose::Verify { thread, page }, ApiReply::ThreadMessages(r)) => {
-            send::on_verify(m, &thread, page, r)
-        }
-        _ => Vec::new(),
+        Purpose::Adopt { editor, sent } => reply.answer(|r| editor::on_adopt(m, editor, *sent, r)),
+        Purpose::Delete(t) => reply.answer(|r| thread::on_deleted(m, &t, r)),
+        Purpose::Send(t) => reply.answer(|r| send::on_sent(m, &t, r)),
+        Purpose::Verify { thread, page } => reply.answer(|r| send::on_verify(m, &thread, page, r)),
     }
 }
 

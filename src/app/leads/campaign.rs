@@ -12,13 +12,14 @@ use crossterm::event::KeyEvent;
 use super::super::dialog::Outcome;
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::export::{page_of, page_request};
 use super::{
     Confirmed, Dialog, Filter, Picked, Purpose, error_text, in_flight, keys, lead_input, send,
 };
-use crate::api::model::{Campaign, CampaignStatus, Channel, LeadInput};
+use crate::api::model::{AddLeadsResponse, Campaign, CampaignStatus, Channel, LeadInput};
 use crate::api::validate;
+use crate::api::{ApiError, ResultRows};
 use crate::app::keymap::Action;
 use crate::logic::export::Walk;
 use crate::text::sanitize::DisplayText;
@@ -302,10 +303,7 @@ pub fn campaigns_loading(m: &Model) -> bool {
 }
 
 /// The campaign list (or `None`: read the registry one by one).
-pub fn on_campaigns(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Campaigns(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_campaigns(m: &mut Model, result: Result<Option<Vec<Campaign>>, ApiError>) -> Vec<Cmd> {
     let known: Vec<String> = m
         .state
         .known_campaigns
@@ -346,14 +344,11 @@ pub fn on_campaigns(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
 }
 
 /// One campaign of the registry, offered when it is a draft.
-pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Campaign(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_campaign(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
     let Some(d) = dialog_mut(m) else {
         return Vec::new();
     };
-    match *result {
+    match result {
         Ok(c) => d.set_campaigns(|list| {
             list.retain(|x| x.id != c.id);
             list.push(c);
@@ -367,14 +362,11 @@ pub fn on_campaign(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
 }
 
 /// The campaign read back after the add: its roster size for the report.
-pub fn on_roster_after(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Campaign(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_roster_after(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
     let Some(d) = dialog_mut(m).filter(|d| d.stage == Stage::Done) else {
         return Vec::new();
     };
-    let Ok(c) = *result else {
+    let Ok(c) = result else {
         return Vec::new();
     };
     if let Some(job) = d.job.as_mut().filter(|j| j.campaign.id == id) {
@@ -620,10 +612,7 @@ fn job_mut(m: &mut Model) -> Option<&mut AddJob> {
 }
 
 /// The answer to a chunk.
-pub fn on_chunk(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::LeadsAdded(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_chunk(m: &mut Model, result: Result<AddLeadsResponse, ApiError>) -> Vec<Cmd> {
     let Some(job) = job_mut(m) else {
         return Vec::new();
     };
@@ -666,7 +655,7 @@ pub fn on_chunk(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
 }
 
 /// A page of the matching results (all-matching selection).
-pub fn on_page(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_page(m: &mut Model, rows: Result<ResultRows, ApiError>) -> Vec<Cmd> {
     let except = match m.panes.leads.dialog.as_ref() {
         Some(Dialog::Campaign(d)) => match &d.selection {
             Selection::All { except, .. } => except.clone(),
@@ -681,7 +670,7 @@ pub fn on_page(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
         return Vec::new();
     };
     // `take` hands over only rows not read before: a lead is sent once.
-    match page_of(reply).map(|page| walk.take(page)) {
+    match page_of(rows).map(|page| walk.take(page)) {
         Ok(rows) => {
             let channel = job.campaign.kind.clone();
             job.total = walk.total.saturating_sub(except.len() as u64);

@@ -4,9 +4,10 @@
 
 use super::super::json_tree::JsonTree;
 use super::super::table::TableState;
-use super::super::{ApiReply, ApiRequest, Cmd, Model};
+use super::super::{ApiRequest, Cmd, Model};
 use super::layout;
 use super::{LeadsModel, Purpose, View, in_flight, send, toast_error};
+use crate::api::ApiError;
 use crate::api::model::{EnrichmentResponse, LeadResult};
 use crate::app::keymap::Action;
 
@@ -206,7 +207,11 @@ fn fetch(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The enrichment answer.
-pub fn on_enrichment(m: &mut Model, result: &str, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_enrichment(
+    m: &mut Model,
+    result: &str,
+    answer: Result<EnrichmentResponse, ApiError>,
+) -> Vec<Cmd> {
     let vp = viewport(m);
     let Some(d) = m.panes.leads.detail.as_mut() else {
         return Vec::new();
@@ -214,10 +219,7 @@ pub fn on_enrichment(m: &mut Model, result: &str, reply: ApiReply) -> Vec<Cmd> {
     if d.result.result_id != result {
         return Vec::new();
     }
-    let ApiReply::Enrichment(r) = reply else {
-        return Vec::new();
-    };
-    match *r {
+    match answer {
         Ok(mut e) => {
             let facts = super::facts::Facts::from_person(&e.enrichment_profile.person);
             let person = std::mem::take(&mut e.enrichment_profile.person);

@@ -12,8 +12,9 @@ use ratatui_textarea::TextArea;
 use super::super::cmd::FileWrite;
 use super::super::dialog::Outcome;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::{Confirmed, Dialog, Purpose, error_text, keys, send};
+use crate::api::{ApiError, ResultRows};
 use crate::logic::export::{COLUMNS, Page, PageRequest, Walk, record};
 use crate::text::sanitize::DisplayText;
 
@@ -26,18 +27,17 @@ pub fn page_request(r: PageRequest) -> ApiRequest {
 }
 
 /// The page a walk's read brought, or why it brought none.
-pub fn page_of(reply: ApiReply) -> Result<Page, String> {
-    match reply {
-        ApiReply::SearchPage(r) => r.map(|p| Page {
+pub fn page_of(rows: Result<ResultRows, ApiError>) -> Result<Page, String> {
+    rows.map(|rows| match rows {
+        ResultRows::Search(p) => Page {
             results: p.results,
             pagination: p.pagination,
-        }),
-        ApiReply::Results(r) => r.map(|p| Page {
+        },
+        ResultRows::Query(p) => Page {
             results: p.results,
             pagination: p.pagination,
-        }),
-        _ => return Err("unexpected answer".into()),
-    }
+        },
+    })
     .map_err(|e| error_text(&e))
 }
 
@@ -353,11 +353,11 @@ fn next_page(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// A page of the export arrived.
-pub fn on_page(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
+pub fn on_page(m: &mut Model, rows: Result<ResultRows, ApiError>) -> Vec<Cmd> {
     let Some(exp) = export_in(m, Phase::Fetching) else {
         return Vec::new();
     };
-    let rows = match page_of(reply) {
+    let rows = match page_of(rows) {
         Ok(page) => exp.walk.take(page),
         Err(e) => {
             exp.phase = Phase::Prompt;

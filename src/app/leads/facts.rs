@@ -10,8 +10,10 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::super::{ApiReply, ApiRequest, Cmd, Model, Pane};
+use super::super::{ApiRequest, Cmd, Model, Pane};
 use super::{LeadsModel, Purpose, View, layout, send};
+use crate::api::ApiError;
+use crate::api::model::EnrichmentResponse;
 
 /// How often one more lead's profile is read while some in view lack one.
 pub const EVERY: Duration = Duration::from_millis(150);
@@ -156,14 +158,15 @@ pub fn fetch_next(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// A profile read for its facts arrived.
-pub fn on_facts(m: &mut Model, result: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Enrichment(r) = reply else {
-        return Vec::new();
-    };
+pub fn on_facts(
+    m: &mut Model,
+    result: &str,
+    answer: Result<EnrichmentResponse, ApiError>,
+) -> Vec<Cmd> {
     let Some(search) = m.panes.leads.open_id().map(str::to_owned) else {
         return Vec::new();
     };
-    let facts = match r.as_ref() {
+    let facts = match answer {
         Ok(e) => Facts::from_person(&e.enrichment_profile.person),
         // Not read again by the timer (it would hammer a failing service);
         // the cell says it is unknown.

@@ -11,9 +11,12 @@ use ratatui_textarea::TextArea;
 use super::super::dialog::Outcome;
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Model};
+use super::super::{ApiRequest, Cmd, Model};
 use super::{Dialog, Filter, Purpose, in_flight, keys, search, send};
-use crate::api::model::{FieldDescriptor, Operator, Predicate, PredicateValue, ValueType};
+use crate::api::ApiError;
+use crate::api::model::{
+    EnrichmentResponse, FieldDescriptor, Operator, Predicate, PredicateValue, ValueType,
+};
 use crate::api::validate;
 use crate::app::keymap::Action;
 
@@ -537,11 +540,11 @@ pub fn fields_loading(m: &Model, search: &str) -> bool {
 }
 
 /// Field descriptors arrived.
-pub fn on_descriptors(m: &mut Model, search: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Enrichment(r) = reply else {
-        return Vec::new();
-    };
-    let result = *r;
+pub fn on_descriptors(
+    m: &mut Model,
+    search: &str,
+    result: Result<EnrichmentResponse, ApiError>,
+) -> Vec<Cmd> {
     if let Ok(e) = &result
         && !e.result.result_id.is_empty()
     {

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::searches::{add_known_row, fetch_meta, load, upsert};
 use super::{
     Confirmed, Dialog, LeadsSub, Purpose, Report, View, error_text, in_flight, search, send,
@@ -210,14 +210,11 @@ fn send_run_check(m: &mut Model, id: &str) -> Vec<Cmd> {
 /// A read of the search after a lost run request: a run it did not show
 /// before proves the request went through; a failed read counts for
 /// nothing.
-pub fn on_run_check(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::SearchPage(result) = &reply else {
-        return Vec::new();
-    };
+pub fn on_run_check(m: &mut Model, id: &str, result: Result<SearchPage, ApiError>) -> Vec<Cmd> {
     let Some(u) = m.panes.leads.uncertain_runs.get_mut(id) else {
         return Vec::new();
     };
-    let (seen, live) = match result.as_ref() {
+    let (seen, live) = match &result {
         Ok(page) => {
             let now = RunSeen::of_page(page);
             if u.before.started_in(&now) {
@@ -243,7 +240,7 @@ pub fn on_run_check(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
     let mut cmds = Vec::new();
     // The row shows what was read, as any read of it does.
     if m.panes.leads.list.row_mut(id).is_some() {
-        cmds.extend(super::searches::on_meta(m, id, reply));
+        cmds.extend(super::searches::on_meta(m, id, result));
     }
     let run = m.keymap.key_label(Action::RunSearch);
     match verdict {
@@ -352,12 +349,9 @@ pub fn run_again(m: &mut Model, id: &str) -> Vec<Cmd> {
 }
 
 /// The answer to a run.
-pub fn on_run(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::RunStarted(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_run(m: &mut Model, id: &str, result: Result<RunResponse, ApiError>) -> Vec<Cmd> {
     let before = m.panes.leads.runs_before.remove(id).unwrap_or_default();
-    match *result {
+    match result {
         Ok(r) => run_started(m, id, &r),
         Err(e) => run_failed(m, id, &e, before),
     }
@@ -563,11 +557,8 @@ pub fn run_all(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The run-all answer: counts, the agent summary and each search's outcome.
-pub fn on_run_all(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::RunAll(result) = reply else {
-        return Vec::new();
-    };
-    let r = match *result {
+pub fn on_run_all(m: &mut Model, result: Result<RunAllResponse, ApiError>) -> Vec<Cmd> {
+    let r = match result {
         Ok(r) => r,
         Err(e) => return run_all_failed(m, &e),
     };
@@ -686,10 +677,7 @@ fn send_run_all_check(m: &mut Model) -> Vec<Cmd> {
 
 /// The searches, read after a lost run-all: a search showing a run it did
 /// not show when it was sent proves the run-all went through.
-pub fn on_run_all_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Searches(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_run_all_check(m: &mut Model, result: Result<Option<Vec<Search>>, ApiError>) -> Vec<Cmd> {
     let Some(u) = m.panes.leads.run_all_uncertain.as_mut() else {
         return Vec::new();
     };

@@ -4,14 +4,15 @@
 use std::collections::BTreeSet;
 
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Model};
+use super::super::{ApiRequest, Cmd, Model};
 use super::layout;
 use super::window::{PAGE, PageAccess, Window};
 use super::{
     AllMatching, Filter, LeadsModel, NOT_FOUND, Opened, Picked, Purpose, View, error_text,
     in_flight, lead_input, result_name, searches, send, toast_error,
 };
-use crate::api::model::{LatestRun, Pagination, SearchPageQuery};
+use crate::api::model::{LatestRun, Pagination, SearchPage, SearchPageQuery};
+use crate::api::{ApiError, ResultRows};
 use crate::app::keymap::Action;
 use crate::text::sanitize::DisplayText;
 
@@ -228,7 +229,7 @@ pub fn on_page(
     search: &str,
     generation: u64,
     page: usize,
-    reply: ApiReply,
+    rows: Result<ResultRows, ApiError>,
 ) -> Vec<Cmd> {
     let current = m
         .panes
@@ -239,19 +240,18 @@ pub fn on_page(
     if !current {
         return Vec::new();
     }
-    let result = match reply {
-        ApiReply::SearchPage(r) => r.map(|p| {
+    let result = rows.map(|rows| match rows {
+        ResultRows::Search(p) => {
             take_meta(m, p.search, p.latest_run);
             (p.results, p.pagination)
-        }),
-        ApiReply::Results(r) => r.map(|p| {
+        }
+        ResultRows::Query(p) => {
             if m.panes.leads.open.as_ref().is_some_and(|o| !o.loaded) {
                 take_meta(m, p.search, None);
             }
             (p.results, p.pagination)
-        }),
-        _ => return Vec::new(),
-    };
+        }
+    });
     match result {
         Ok((rows, pagination)) => {
             store_page(m, page, rows, &pagination);
@@ -338,7 +338,7 @@ pub fn on_watch(
     search: &str,
     generation: u64,
     page: Option<usize>,
-    reply: ApiReply,
+    result: Result<SearchPage, ApiError>,
 ) -> Vec<Cmd> {
     let Some(o) = m.panes.leads.open.as_ref() else {
         return Vec::new();
@@ -347,10 +347,7 @@ pub fn on_watch(
         return Vec::new();
     }
     let page = page.filter(|_| o.generation == generation);
-    let ApiReply::SearchPage(result) = reply else {
-        return Vec::new();
-    };
-    match *result {
+    match result {
         Ok(p) => {
             if let Some(o) = m.panes.leads.open.as_mut() {
                 o.watch_lost = None;

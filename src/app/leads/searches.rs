@@ -9,12 +9,13 @@ use super::super::toast::Level;
 use crossterm::event::KeyEvent;
 use ratatui_textarea::TextArea;
 
-use super::super::{ApiReply, ApiRequest, Cmd, Model};
+use super::super::{ApiRequest, Cmd, Model};
 use super::layout;
 use super::{
     LeadsModel, NOT_FOUND, Purpose, error_text, in_flight, keys, search, send, toast_error,
 };
-use crate::api::model::{LatestRun, RunStatus, Search, SearchPageQuery};
+use crate::api::ApiError;
+use crate::api::model::{LatestRun, RunStatus, Search, SearchPage, SearchPageQuery};
 use crate::app::cache::{Cached, CachedSearch, MAX_ITEMS};
 use crate::app::fresh::Freshness;
 use crate::app::keymap::Action;
@@ -251,10 +252,7 @@ pub fn load(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The list answer (or `None`: the route is not offered).
-pub fn on_list(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Searches(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_list(m: &mut Model, result: Result<Option<Vec<Search>>, ApiError>) -> Vec<Cmd> {
     let clock = m.clock;
     let l = &mut m.panes.leads.list;
     match result {
@@ -460,15 +458,12 @@ pub fn status_read(id: &str) -> ApiRequest {
 
 /// The metadata answer of one search. A failure keeps what the row
 /// showed, marked stale; only a 404 ends its watch.
-pub fn on_meta(m: &mut Model, id: &str, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::SearchPage(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_meta(m: &mut Model, id: &str, result: Result<SearchPage, ApiError>) -> Vec<Cmd> {
     let clock = m.clock;
     let Some(row) = m.panes.leads.list.row_mut(id) else {
         return fetch_visible_meta(m);
     };
-    match *result {
+    match result {
         Ok(page) => {
             let mut search = page.search;
             if search.search_id.is_empty() {

@@ -307,10 +307,10 @@ impl PaneUnit for ProfileModel {
             return Vec::new();
         };
         match purpose {
-            Purpose::Load => read::on_loaded(m, reply),
-            Purpose::Save(sent) => save::on_saved(m, *sent, reply),
-            Purpose::Check(sent) => save::on_checked(m, &sent, reply),
-            Purpose::Redeem(code) => redeem::on_redeemed(m, code, reply),
+            Purpose::Load => reply.answer(|r| read::on_loaded(m, r)),
+            Purpose::Save(sent) => reply.answer(|r| save::on_saved(m, *sent, r)),
+            Purpose::Check(sent) => reply.answer(|r| save::on_checked(m, &sent, r)),
+            Purpose::Redeem(code) => reply.answer(|r| redeem::on_redeemed(m, code, r)),
         }
     }
     fn subscriptions(_m: &Model, _subs: &mut Vec<(ProfileSub, Duration)>) {}

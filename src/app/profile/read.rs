@@ -13,7 +13,7 @@ use crate::api::model::{ContextResponse, PutContext};
 use crate::app::json_tree::{JsonTree, NodeKind};
 use crate::app::keymap::Action;
 use crate::app::toast::Level;
-use crate::app::{ApiReply, ApiRequest, Cmd, Model, Pane};
+use crate::app::{ApiRequest, Cmd, Model, Pane};
 
 /// The read view's areas now.
 pub fn areas(m: &Model) -> Areas {
@@ -302,11 +302,8 @@ pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
 }
 
 /// The answer to a read.
-pub fn on_loaded(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Context(result) = reply else {
-        return Vec::new();
-    };
-    match *result {
+pub fn on_loaded(m: &mut Model, result: Result<ContextResponse, ApiError>) -> Vec<Cmd> {
+    match result {
         Ok(resp) => set_stored(m, resp),
         Err(e) => failed_load(m, &e),
     }

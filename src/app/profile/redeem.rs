@@ -6,9 +6,11 @@ use crossterm::event::KeyEvent;
 
 use super::pass::{self, PassAnswer, RedeemDialog};
 use super::{Confirmed, Purpose, REDEEM_DRAFT_KEY, read, redeeming};
+use crate::api::ApiError;
+use crate::api::model::DiscoveryPass;
 use crate::app::keymap::Action;
 use crate::app::toast::Level;
-use crate::app::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use crate::logic::write;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
@@ -112,11 +114,12 @@ fn send(m: &mut Model, code: String) -> Vec<Cmd> {
 }
 
 /// The answer to a redeem.
-pub fn on_redeemed(m: &mut Model, code: String, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Redeemed(result) = reply else {
-        return Vec::new();
-    };
-    match *result {
+pub fn on_redeemed(
+    m: &mut Model,
+    code: String,
+    result: Result<DiscoveryPass, ApiError>,
+) -> Vec<Cmd> {
+    match result {
         Ok(answer) => {
             m.panes.profile.redeem = None;
             m.panes.profile.uncertain_redeem = None;

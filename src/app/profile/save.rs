@@ -12,12 +12,12 @@ use super::layout::{self, Block};
 use super::review::{self, Review};
 use super::{DRAFT_KEY, Purpose, read, saving};
 use crate::api::ApiError;
-use crate::api::model::PutContext;
+use crate::api::model::{CompanyContext, ContextResponse, PutContext};
 use crate::app::keymap::{Action, Scope};
 use crate::app::keys::{CLOSE, DISMISS, NO, YES};
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
-use crate::app::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use crate::text::format::plural;
 use crate::text::sanitize::DisplayText;
 
@@ -256,11 +256,12 @@ fn saved(m: &mut Model, body: PutContext, title: &str, text: &str) -> Vec<Cmd> {
 const SAFE_TO_REPEAT: &str = "Saving again is safe: a save replaces the whole profile, so the same replacement twice stores the same profile.";
 
 /// The answer to the save.
-pub fn on_saved(m: &mut Model, sent: PutContext, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::ContextSaved(result) = reply else {
-        return Vec::new();
-    };
-    match *result {
+pub fn on_saved(
+    m: &mut Model,
+    sent: PutContext,
+    result: Result<CompanyContext, ApiError>,
+) -> Vec<Cmd> {
+    match result {
         Ok(context) => {
             let n = u64::try_from(diff_count(m, &sent)).unwrap_or(u64::MAX);
             let body = PutContext {
@@ -347,11 +348,12 @@ fn refused(m: &mut Model, e: &ApiError) {
 
 /// The read after an uncertain save: stored if the service holds what
 /// was sent.
-pub fn on_checked(m: &mut Model, sent: &PutContext, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Context(result) = reply else {
-        return Vec::new();
-    };
-    match *result {
+pub fn on_checked(
+    m: &mut Model,
+    sent: &PutContext,
+    result: Result<ContextResponse, ApiError>,
+) -> Vec<Cmd> {
+    match result {
         Ok(resp) => {
             let same_context = resp.context == sent.context;
             let same_profile = resp.profile.as_ref().is_none_or(|p| *p == sent.profile);

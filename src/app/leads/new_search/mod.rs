@@ -20,7 +20,7 @@ use crossterm::event::KeyEvent;
 
 use super::super::form::FormEvent;
 use super::super::toast::Level;
-use super::super::{ApiReply, ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
 use super::{
     Confirmed, DRAFT_KEY, Purpose, View, creating, error_text, keys, search, searches, send,
 };
@@ -295,11 +295,8 @@ pub fn create_again(m: &mut Model) -> Vec<Cmd> {
 
 /// The create answer: open the new search, or show the refusal on the
 /// field it names.
-pub fn on_created(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::SearchCreated(result) = reply else {
-        return Vec::new();
-    };
-    match *result {
+pub fn on_created(m: &mut Model, result: Result<Search, ApiError>) -> Vec<Cmd> {
+    match result {
         Ok(s) => created(m, &s, false),
         Err(e) if e.maybe_accepted() => create_uncertain(m, &e),
         Err(e) => refused(m, &e),
@@ -377,10 +374,7 @@ pub fn recheck(m: &Model) -> Option<(u32, Duration)> {
 
 /// The searches, read after a lost create answer: the new search is one
 /// with the title sent that was not listed before, made since.
-pub fn on_create_check(m: &mut Model, reply: ApiReply) -> Vec<Cmd> {
-    let ApiReply::Searches(result) = reply else {
-        return Vec::new();
-    };
+pub fn on_create_check(m: &mut Model, result: Result<Option<Vec<Search>>, ApiError>) -> Vec<Cmd> {
     let last = &m.panes.leads.last_create;
     if last.uncertain.is_none() {
         return Vec::new();
