@@ -78,23 +78,74 @@ pub fn rows(m: &Model) -> Vec<Row> {
         .chain(Pane::ALL.iter().map(|p| p.scope()))
         .map(|s| format!("[keys.{}]", s.name()))
         .collect();
-    // One help row is one screen row: the note is wrapped to fit 80
-    // columns inside the overlay's border.
-    let note = format!(
+    out.push(Row::Note(format!(
         "Keys are set in config.toml under {} (assets/keymap.toml has them all).",
         scopes.join(", ")
-    );
-    out.extend(
-        crate::text::wrap::wrap(&note, 76)
-            .into_iter()
-            .map(Row::Note),
-    );
+    )));
     out
+}
+
+/// Columns before an entry's help: two of margin and the keys padded to 18
+/// (as `ui` draws them).
+const KEYS_COLUMNS: usize = 20;
+
+/// The help's rows wrapped to `width` columns, one row per screen line, so
+/// a narrow terminal reads every word (a cut line loses the end of what a
+/// key does) and the scroll bound counts what is drawn. A wrapped entry
+/// goes on under its help, with no keys.
+pub fn lines(m: &Model, width: u16) -> Vec<Row> {
+    use crate::text::wrap::{width as text_width, wrap};
+    let width = usize::from(width).max(1);
+    let mut out = Vec::new();
+    for row in rows(m) {
+        match row {
+            Row::Title(t) => out.extend(wrap(&t, width).into_iter().map(Row::Title)),
+            Row::Note(n) => out.extend(wrap(&n, width).into_iter().map(Row::Note)),
+            Row::Blank => out.push(Row::Blank),
+            Row::Entry {
+                keys,
+                help,
+                command,
+            } => {
+                // Where the help starts on the entry's first line, and on
+                // the lines it wraps onto.
+                let (first, rest) = if command {
+                    (2 + text_width(&keys) + 1, 4)
+                } else {
+                    (KEYS_COLUMNS.max(2 + text_width(&keys)), KEYS_COLUMNS)
+                };
+                let room = width.saturating_sub(first).max(1);
+                let mut parts = wrap(&help, room).into_iter();
+                out.push(Row::Entry {
+                    keys,
+                    help: parts.next().unwrap_or_default(),
+                    command,
+                });
+                let rest_room = width.saturating_sub(rest).max(1);
+                let tail = parts.collect::<Vec<_>>().join(" ");
+                for part in wrap(&tail, rest_room).into_iter().filter(|p| !p.is_empty()) {
+                    out.push(Row::Entry {
+                        keys: if command { " ".into() } else { String::new() },
+                        help: part,
+                        command,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The width inside the help overlay's border.
+pub fn inner_width(m: &Model) -> u16 {
+    crate::geometry::overlay_rect(m.layout().body)
+        .width
+        .saturating_sub(2)
 }
 
 /// The furthest the help can scroll: its last row at the bottom of the
 /// overlay (which is as tall as the pane body, inside its border).
 pub fn scroll_max(m: &Model) -> u16 {
-    let n = u16::try_from(rows(m).len()).unwrap_or(u16::MAX);
+    let n = u16::try_from(lines(m, inner_width(m)).len()).unwrap_or(u16::MAX);
     n.saturating_sub(m.layout().body.height.saturating_sub(2))
 }

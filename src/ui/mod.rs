@@ -335,8 +335,8 @@ fn middle_cut(text: &str, max: usize) -> String {
 }
 
 /// The help rows, styled.
-pub fn help_lines(m: &Model, theme: &Theme) -> Vec<Line<'static>> {
-    crate::app::help::rows(m)
+pub fn help_lines(m: &Model, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+    crate::app::help::lines(m, width)
         .into_iter()
         .map(|row| match row {
             Row::Title(t) => Line::from(Span::styled(t, theme.title)),
@@ -373,10 +373,10 @@ fn help(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
             theme.title,
         ))
         .title_bottom(scroll_footer(m, theme));
-    // No wrapping: one help row is one screen row, so the scroll bound is
-    // exact.
+    // Wrapped by app::help, not by the Paragraph: one help row is one
+    // screen row, so the scroll bound is exact.
     f.render_widget(
-        Paragraph::new(help_lines(m, theme))
+        Paragraph::new(help_lines(m, rect.width.saturating_sub(2), theme))
             .block(block)
             .scroll((scroll, 0)),
         rect,

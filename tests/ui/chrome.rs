@@ -356,6 +356,46 @@ fn help_scrolls_no_further_than_its_last_line_and_hides_missing_panes() {
     assert!(!m.redraw, "an unbound key draws nothing");
 }
 
+/// At 60x15 the help is wrapped, not cut: scrolled from top to bottom,
+/// every word of every entry and note is on screen, and no line runs into
+/// the border.
+#[test]
+fn help_wraps_at_a_narrow_size() {
+    let (w, h) = (60, 15);
+    let mut m = loaded(w, h);
+    let key = |m: &mut outpost::app::Model, c| {
+        update(m, Msg::Key(KeyEvent::new(c, KeyModifiers::NONE)));
+    };
+    key(&mut m, KeyCode::Char('?'));
+    let inside = |m: &outpost::app::Model| -> Vec<String> {
+        screen_text(&terminal(m, w, h))
+            .lines()
+            .filter(|l| l.starts_with('│'))
+            .map(|l| l.trim_matches('│').trim_end().to_owned())
+            .collect()
+    };
+    let mut seen = inside(&m);
+    for _ in 0..outpost::app::help::scroll_max(&m) {
+        key(&mut m, KeyCode::Char('j'));
+        seen.extend(inside(&m).last().cloned());
+    }
+    let words = |t: &str| t.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+    let screen = words(&seen.join(" ")).join(" ");
+    for row in outpost::app::help::rows(&m) {
+        let text = match row {
+            outpost::app::help::Row::Entry { keys, help, .. } => format!("{keys} {help}"),
+            outpost::app::help::Row::Note(n) | outpost::app::help::Row::Title(n) => n,
+            outpost::app::help::Row::Blank => continue,
+        };
+        let text = words(&text).join(" ");
+        assert!(
+            screen.contains(&text),
+            "{text:?} is not whole on screen:\n{}",
+            seen.join("\n")
+        );
+    }
+}
+
 /// READ-ONLY and the profile's name are on the status bar's own line (not
 /// somewhere else on screen) at every size; after `:profile` goes back to
 /// the default workspace, that line says `default`.

@@ -12,7 +12,7 @@ use ratatui::widgets::{
 };
 
 use crate::app::table::TableState;
-use crate::text::sanitize::DisplayText;
+use crate::text::{self, sanitize::DisplayText};
 use crate::ui::theme::Theme;
 
 /// A column: header, width bounds, alignment.
@@ -97,18 +97,32 @@ pub struct TableSpec<'a> {
 }
 
 /// Fits column widths to `total` columns: each column gets what its visible
-/// content needs within `[min, max]`; squeezed columns give up their room
-/// (down to `min`) first, then optional columns are hidden (width 0) before
-/// any other content is cut; then overflow is taken from the widest, and
-/// spare room goes to the last shown column, so columns stay next to each
-/// other.
+/// content needs within `[min, max]` (a number column always what its
+/// figures need: a cut number reads as another number); squeezed columns
+/// give up their room (down to `min`) first, then optional columns are
+/// hidden (width 0) before any other content is cut; then text is cut from
+/// the widest down to its `min`; a number column that still has no room is
+/// hidden, never cut; only then is text cut below its `min`. Spare room goes
+/// first to the columns whose text is cut, then to the last shown column, so
+/// columns stay next to each other.
 pub fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
-    let mut w: Vec<u16> = columns
+    let title = |c: &Column| u16::try_from(text::wrap::width(c.title)).unwrap_or(u16::MAX);
+    // What a column would take with no limit on the room: the widest cell
+    // (or the title), at least `min`.
+    let full: Vec<u16> = columns
         .iter()
         .zip(needs)
-        .map(|(c, n)| {
-            (*n).max(u16::try_from(c.title.chars().count()).unwrap_or(u16::MAX))
-                .clamp(c.min, c.max.max(c.min))
+        .map(|(c, n)| (*n).max(title(c)).max(c.min))
+        .collect();
+    let mut w: Vec<u16> = columns
+        .iter()
+        .zip(&full)
+        .map(|(c, f)| {
+            if c.right {
+                *f
+            } else {
+                (*f).min(c.max.max(c.min))
+            }
         })
         .collect();
     let shown = |w: &[u16]| u16::try_from(w.iter().filter(|v| **v > 0).count()).unwrap_or(u16::MAX);
@@ -119,12 +133,10 @@ pub fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
             .iter()
             .zip(w)
             .map(|(c, v)| if c.squeeze { (*v).min(c.min) } else { *v })
-            .sum()
+            .fold(0u16, u16::saturating_add)
     };
-    loop {
-        if firm(&w) <= room(&w) {
-            break;
-        }
+    let sum = |w: &[u16]| w.iter().fold(0u16, |a, b| a.saturating_add(*b));
+    while firm(&w) > room(&w) {
         let Some(i) = columns
             .iter()
             .enumerate()
@@ -136,44 +148,89 @@ pub fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
         };
         w[i] = 0;
     }
-    let avail = room(&w);
-    let mut sum: u16 = w.iter().sum();
-    while sum > avail {
-        // Shrink the widest column still above its minimum; when all are at
-        // their minimum, squeeze the widest anyway.
-        let widest_above = |floor: &dyn Fn(usize) -> u16| {
-            w.iter()
-                .enumerate()
-                .filter(|(i, v)| **v > floor(*i))
-                .max_by_key(|(_, v)| **v)
-                .map(|(i, _)| i)
-        };
-        // Squeezed columns first: they are the ones cut to keep the others.
-        let squeezed = w
-            .iter()
-            .enumerate()
-            .filter(|(i, v)| columns[*i].squeeze && **v > columns[*i].min)
-            .max_by_key(|(_, v)| **v)
-            .map(|(i, _)| i);
-        let Some(i) = squeezed
-            .or_else(|| widest_above(&|i| columns[i].min))
-            .or_else(|| widest_above(&|_| 1))
+    // Cuts text columns above `floor` (squeezed ones first, then the widest)
+    // until the shown columns fit; numbers are never cut.
+    let cut_text = |w: &mut Vec<u16>, floor: &dyn Fn(usize) -> u16| {
+        while sum(w) > room(w) {
+            let above = |squeezed_only: bool| {
+                w.iter()
+                    .enumerate()
+                    .filter(|(i, v)| {
+                        let c = &columns[*i];
+                        !c.right && (!squeezed_only || c.squeeze) && **v > floor(*i)
+                    })
+                    .max_by_key(|(_, v)| **v)
+                    .map(|(i, _)| i)
+            };
+            let Some(i) = above(true).or_else(|| above(false)) else {
+                return;
+            };
+            w[i] -= 1;
+        }
+    };
+    cut_text(&mut w, &|i| columns[i].min.max(1));
+    // A number with no room is hidden: the rightmost first (the leftmost
+    // figures are the ones a list is read by).
+    while sum(&w) > room(&w) {
+        let Some(i) = (0..columns.len())
+            .rev()
+            .find(|i| columns[*i].right && w[*i] > 0)
         else {
             break;
         };
-        w[i] -= 1;
-        sum -= 1;
+        w[i] = 0;
     }
-    if sum < avail
+    cut_text(&mut w, &|_| 1);
+    let spare = room(&w).saturating_sub(sum(&w));
+    give_spare(&mut w, &full, spare);
+    w
+}
+
+/// Spare room: to the columns cut below what they need first (an email cut
+/// while columns sit empty reads as a wrong address), then to the last
+/// shown column.
+fn give_spare(w: &mut [u16], full: &[u16], mut spare: u16) {
+    for (v, f) in w.iter_mut().zip(full) {
+        if *v > 0 && *v < *f {
+            let give = (*f - *v).min(spare);
+            *v += give;
+            spare -= give;
+        }
+    }
+    if spare > 0
         && let Some(last) = w.iter_mut().rev().find(|v| **v > 0)
     {
-        *last += avail - sum;
+        *last += spare;
     }
-    w
+}
+
+/// The note on the table's top border naming the columns hidden for want
+/// of room, short enough for `room` columns ("" when none is hidden).
+fn hidden_note(columns: &[Column], widths: &[u16], room: u16) -> String {
+    let hidden: Vec<&str> = columns
+        .iter()
+        .zip(widths)
+        .filter(|(_, w)| **w == 0)
+        .map(|(c, _)| c.title)
+        .collect();
+    if hidden.is_empty() {
+        return String::new();
+    }
+    let named = format!(" hidden: {} ", hidden.join(", "));
+    if text::wrap::width(&named) <= usize::from(room) {
+        return named;
+    }
+    let counted = format!(" {} hidden ", hidden.len());
+    if text::wrap::width(&counted) <= usize::from(room) {
+        counted
+    } else {
+        String::new()
+    }
 }
 
 /// Draws the table into `area`.
 pub fn render(f: &mut Frame, area: Rect, spec: TableSpec<'_>, theme: &Theme) {
+    let title_width = u16::try_from(spec.title.width()).unwrap_or(u16::MAX);
     let mut block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border)
@@ -182,14 +239,15 @@ pub fn render(f: &mut Frame, area: Rect, spec: TableSpec<'_>, theme: &Theme) {
         block = block.title_bottom(footer);
     }
     let inner = block.inner(area);
-    f.render_widget(block, area);
     if inner.height == 0 || inner.width == 0 {
+        f.render_widget(block, area);
         return;
     }
     let viewport = inner.height.saturating_sub(1) as usize;
     let mut state = spec.state.clone();
     state.clamp(viewport);
     if state.len == 0 {
+        f.render_widget(block, area);
         render_empty(f, inner, spec.columns, spec.empty, theme);
         return;
     }
@@ -200,6 +258,17 @@ pub fn render(f: &mut Frame, area: Rect, spec: TableSpec<'_>, theme: &Theme) {
     let mark_width: u16 = if spec.marked.is_some() { 2 } else { 0 };
     let table_width = inner.width.saturating_sub(mark_width + 1);
     let widths = fit_widths(spec.columns, &needs(spec.columns.len(), &rows), table_width);
+    // Said on the border rather than left to be noticed: a missing column of
+    // figures otherwise reads as a list without them.
+    let note = hidden_note(
+        spec.columns,
+        &widths,
+        area.width.saturating_sub(title_width.saturating_add(5)),
+    );
+    if !note.is_empty() {
+        block = block.title_top(Line::styled(note, theme.dim).right_aligned());
+    }
+    f.render_widget(block, area);
 
     let header_cells = header_cells(spec.columns, &widths, mark_width > 0, theme);
     let table_rows = body_rows(rows, spec.columns, &widths, spec.marked, theme);
@@ -263,7 +332,8 @@ fn header_cells(
     }
     for (c, w) in columns.iter().zip(widths) {
         if *w > 0 {
-            cells.push(Cell::from(align(c, Span::raw(c.title), *w)).style(theme.header));
+            let title = Span::raw(text::wrap::fit(c.title, usize::from(*w)));
+            cells.push(Cell::from(align(c, title, *w)).style(theme.header));
         }
     }
     cells
@@ -289,7 +359,10 @@ fn body_rows(
                     continue;
                 }
                 let span = cells.get(c).cloned().unwrap_or_default();
-                let owned = Span::styled(span.content.into_owned(), span.style);
+                // Cut with `…`: a cell cut silently reads as another value.
+                // Numbers always have their room (fit_widths).
+                let owned =
+                    Span::styled(text::wrap::fit(&span.content, usize::from(*w)), span.style);
                 out.push(Cell::from(align(col, owned, *w)));
             }
             let row = Row::new(out);
@@ -406,6 +479,93 @@ mod tests {
         let w = fit_widths(&cols, &[40, 30, 4], 40);
         assert_eq!(w[2], 0);
         assert_eq!(w[0], 9, "{w:?}");
+    }
+
+    /// A number column with no room is hidden whole, never cut to other
+    /// figures; the text around it is cut instead, down to its minimum.
+    #[test]
+    fn a_number_is_hidden_rather_than_cut() {
+        let cols = [Column::new("Name", 10, 40), Column::num("Sent", 4, 6)];
+        assert_eq!(fit_widths(&cols, &[40, 5], 30), vec![24, 5]);
+        assert_eq!(
+            fit_widths(&cols, &[40, 5], 14),
+            vec![14, 0],
+            "12,345 cut to 12,3 would read as another figure"
+        );
+        // A figure wider than its column's max is still shown whole.
+        assert_eq!(fit_widths(&cols, &[12, 9], 30), vec![12, 17]);
+    }
+
+    /// Spare room widens the columns whose text is cut before it pads the
+    /// last column.
+    #[test]
+    fn spare_room_goes_to_the_cut_columns_first() {
+        let cols = [
+            Column::new("Email", 10, 30),
+            Column::new("Note", 4, u16::MAX),
+        ];
+        assert_eq!(fit_widths(&cols, &[40, 5], 60), vec![40, 19]);
+    }
+
+    /// What the table draws: a cut cell ends with `…`, and the border names
+    /// the column hidden for want of room.
+    #[test]
+    fn cut_cells_end_with_an_ellipsis_and_hidden_columns_are_named() {
+        let cols = [Column::new("Name", 8, 40), Column::num("Contacted", 9, 9)];
+        let state = TableState {
+            selected: 0,
+            offset: 0,
+            len: 1,
+        };
+        let draw = |cols: &[Column], width: u16| {
+            let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, 4))
+                .expect("test backend");
+            t.draw(|f| {
+                let row = |_: usize| {
+                    vec![
+                        Span::raw("DACH fintech founders in Berlin"),
+                        Span::raw("12,345"),
+                    ]
+                };
+                let spec = TableSpec {
+                    title: Line::raw("Leads"),
+                    columns: cols,
+                    state: &state,
+                    row: &row,
+                    marked: None,
+                    footer: None,
+                    empty: "",
+                    focused: true,
+                };
+                render(
+                    f,
+                    f.area(),
+                    spec,
+                    &Theme::new(crate::config::ThemeName::Default),
+                );
+            })
+            .expect("draw");
+            let buf = t.backend().buffer().clone();
+            (0..buf.area.height)
+                .map(|y| {
+                    (0..buf.area.width)
+                        .map(|x| buf[(x, y)].symbol())
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+        };
+        let wide = draw(&cols, 34);
+        assert!(
+            wide[2].contains("DACH fintech founder…    12,345"),
+            "{wide:?}"
+        );
+        let narrow = draw(&cols, 20);
+        assert!(narrow[2].contains("DACH fintech fou…"), "{narrow:?}");
+        assert!(!narrow[2].contains("12"), "{narrow:?}");
+        assert!(narrow[0].contains("1 hidden"), "{narrow:?}");
+        let long = [Column::new("Name", 20, 40), Column::num("Contacted", 9, 9)];
+        let named = draw(&long, 30);
+        assert!(named[0].contains("hidden: Contacted"), "{named:?}");
     }
 
     #[test]
