@@ -51,7 +51,7 @@ use crossterm::event::{
 };
 
 pub use cmd::{ApiRequest, Cmd, RequestId};
-pub use msg::{ApiReply, Msg, Reply, Signal};
+pub use msg::{ApiReply, Copied, Msg, Reply, Signal};
 pub use net::{Load, NetStatus, Placeholder};
 pub use subscriptions::{Sub, SubId, subscriptions};
 
@@ -860,6 +860,43 @@ pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
     cmds
 }
 
+impl Model {
+    /// Says where a copied text went (the tmux buffer, the terminal's
+    /// clipboard) or why it may be nowhere.
+    fn on_copied(&mut self, result: Result<Copied, String>) {
+        match result {
+            Ok(Copied { chars, tmux: None }) => self.notify(
+                Level::Success,
+                "Copied",
+                &format!("{chars} characters copied to the clipboard (OSC 52)"),
+            ),
+            Ok(Copied {
+                chars,
+                tmux: Some(Ok(())),
+            }) => self.notify(
+                Level::Success,
+                "Copied",
+                &format!(
+                    "{chars} characters copied to the tmux buffer (prefix ] pastes) and to the terminal's clipboard (OSC 52)"
+                ),
+            ),
+            // Said as a warning: tmux's default keeps an application's
+            // OSC 52 from the outer terminal, so the text may be nowhere.
+            Ok(Copied {
+                chars,
+                tmux: Some(Err(e)),
+            }) => self.notify(
+                Level::Warning,
+                "Copy may not have landed",
+                &format!(
+                    "{chars} characters sent by OSC 52, which tmux may not pass on; loading the tmux buffer failed: {e}"
+                ),
+            ),
+            Err(e) => self.notify(Level::Error, "copy failed", &e),
+        }
+    }
+}
+
 /// One message, by kind.
 fn handle(m: &mut Model, msg: Msg) -> Vec<Cmd> {
     match msg {
@@ -909,14 +946,7 @@ fn handle(m: &mut Model, msg: Msg) -> Vec<Cmd> {
             if back { m.reconnected() } else { Vec::new() }
         }
         Msg::Copied(result) => {
-            match result {
-                Ok(n) => m.notify(
-                    Level::Success,
-                    "Copied",
-                    &format!("{n} characters copied to the clipboard (OSC 52)"),
-                ),
-                Err(e) => m.notify(Level::Error, "copy failed", &e),
-            }
+            m.on_copied(result);
             Vec::new()
         }
         Msg::Saved(result) => {

@@ -77,7 +77,7 @@ pub enum Msg {
     /// connection, online at any answer).
     Connection(crate::api::ConnState),
     /// A clipboard write finished.
-    Copied(Result<usize, String>),
+    Copied(Result<Copied, String>),
     /// The state file was written (or why not).
     Saved(Result<(), crate::store::StoreError>),
     /// The store probe answered: whether a save could land now.
@@ -121,4 +121,15 @@ pub enum Msg {
     Resumed,
     /// Suspending was not possible.
     SuspendFailed(String),
+}
+
+/// Where a copied text went, for the notice to say so.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Copied {
+    /// Characters copied.
+    pub chars: usize,
+    /// Inside tmux (`$TMUX` set): whether `tmux load-buffer -w -` took the
+    /// text (tmux's default `set-clipboard external` drops an application's
+    /// OSC 52, so without it nothing may have been kept); `None` outside.
+    pub tmux: Option<Result<(), String>>,
 }

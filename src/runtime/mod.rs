@@ -39,6 +39,11 @@ use subs::SubManager;
 pub trait Host {
     /// Puts text on the clipboard.
     fn copy(&mut self, text: &str) -> Result<(), String>;
+    /// Inside tmux, also loads the text into tmux's paste buffer (`None`
+    /// outside tmux, or for a host without one).
+    fn tmux_buffer(&mut self, _text: &str) -> Option<Result<(), String>> {
+        None
+    }
     /// Suspends to the shell and returns on resume.
     fn suspend(&mut self) -> Result<(), String>;
     /// Rings the bell and shows a desktop notification (the bytes from
@@ -54,6 +59,14 @@ pub struct TerminalHost;
 impl Host for TerminalHost {
     fn copy(&mut self, text: &str) -> Result<(), String> {
         terminal::copy(text).map_err(|e| e.to_string())
+    }
+
+    fn tmux_buffer(&mut self, text: &str) -> Option<Result<(), String>> {
+        // tmux's default `set-clipboard external` drops an application's
+        // OSC 52: the buffer is the one place sure to keep the text.
+        std::env::var_os("TMUX")
+            .filter(|v| !v.is_empty())
+            .map(|_| terminal::tmux_load_buffer(std::path::Path::new("tmux"), text))
     }
 
     fn suspend(&mut self) -> Result<(), String> {
@@ -422,8 +435,12 @@ impl Effects {
                 }
                 Cmd::Api { id, req } => effects::spawn_request(&self.client, id, req, tx),
                 Cmd::Copy(text) => {
-                    let n = text.chars().count();
-                    let _ = tx.send(Msg::Copied(host.copy(&text).map(|()| n)));
+                    let chars = text.chars().count();
+                    let copied = host.copy(&text).map(|()| crate::app::Copied {
+                        chars,
+                        tmux: host.tmux_buffer(&text),
+                    });
+                    let _ = tx.send(Msg::Copied(copied));
                 }
                 // Synchronous on purpose: it is small, and on quit it must
                 // land (or be known to have failed) before the process ends.

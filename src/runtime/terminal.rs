@@ -115,6 +115,39 @@ pub fn copy(text: &str) -> io::Result<()> {
     )
 }
 
+/// Loads `text` into tmux's paste buffer with `tmux load-buffer -w -`
+/// (`-w` also hands it to the outer terminal's clipboard where tmux allows),
+/// `tmux` being the program to run; the error says what tmux said.
+pub fn tmux_load_buffer(tmux: &std::path::Path, text: &str) -> Result<(), String> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(tmux)
+        .args(["load-buffer", "-w", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("could not run tmux: {e}"))?;
+    // A tmux that stops reading (no server) breaks the pipe: what it says
+    // on exit is the better reason, so the write's error waits for that.
+    let wrote = child
+        .stdin
+        .take()
+        .map_or(Ok(()), |mut stdin| stdin.write_all(text.as_bytes()));
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("tmux did not finish: {e}"))?;
+    if out.status.success() {
+        wrote.map_err(|e| format!("could not write to tmux: {e}"))
+    } else {
+        let said = crate::text::sanitize::inline(String::from_utf8_lossy(&out.stderr).trim());
+        Err(if said.is_empty() {
+            format!("tmux load-buffer exited with {}", out.status)
+        } else {
+            said
+        })
+    }
+}
+
 /// Writes the bell / desktop-notification bytes between frames (they move
 /// no cursor and draw nothing; a failure to write is not worth a notice).
 pub fn attention(sequence: &str) {
@@ -233,5 +266,39 @@ pub fn watch_hangup(on_hangup: impl FnOnce() + Send + 'static) {
     #[cfg(not(unix))]
     {
         let _ = on_hangup;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text reaches tmux on stdin with `load-buffer -w -`, and a tmux
+    /// that fails is reported with what it said (a fake `tmux` stands in).
+    #[cfg(unix)]
+    #[test]
+    fn the_tmux_buffer_gets_the_text() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let fake = dir.path().join("tmux");
+        let got = dir.path().join("got");
+        std::fs::write(
+            &fake,
+            format!(
+                "#!/bin/sh\necho \"$@\" > '{0}.args'\ncat > '{0}'\n",
+                got.display()
+            ),
+        )
+        .expect("script");
+        std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+        tmux_load_buffer(&fake, "v=spf1 ~all").expect("loaded");
+        assert_eq!(std::fs::read_to_string(&got).expect("read"), "v=spf1 ~all");
+        let args = std::fs::read_to_string(dir.path().join("got.args")).expect("args");
+        assert_eq!(args.trim(), "load-buffer -w -");
+        std::fs::write(&fake, "#!/bin/sh\necho 'no server running' >&2\nexit 1\n").expect("script");
+        assert_eq!(
+            tmux_load_buffer(&fake, "x"),
+            Err("no server running".to_owned())
+        );
     }
 }

@@ -162,6 +162,37 @@ fn stale_replies_change_nothing() {
     assert_eq!(m.requests.in_flight(), 0);
 }
 
+/// Inside tmux the notice says where the text went: the tmux buffer when
+/// `load-buffer` took it, and a warning when it did not (tmux's default
+/// keeps an application's OSC 52 from the clipboard, so "copied" alone
+/// would be false).
+#[test]
+fn a_copy_inside_tmux_says_where_the_text_went() {
+    let mut m = loaded();
+    let copied = |tmux| {
+        Msg::Copied(Ok(crate::app::Copied {
+            chars: 152,
+            tmux: Some(tmux),
+        }))
+    };
+    update(&mut m, copied(Ok(())));
+    let last = m.toasts.items().last().cloned().expect("a notice");
+    assert_eq!(last.level, crate::app::toast::Level::Success);
+    assert!(
+        last.text.as_str().contains("tmux buffer"),
+        "{}",
+        last.text.as_str()
+    );
+    update(&mut m, copied(Err("no server running".into())));
+    let last = m.toasts.items().last().cloned().expect("a notice");
+    assert_eq!(last.level, crate::app::toast::Level::Warning);
+    assert!(
+        last.text.as_str().contains("no server running"),
+        "{}",
+        last.text.as_str()
+    );
+}
+
 #[test]
 fn y_copies_the_selected_value_sanitized() {
     let mut m = loaded();
@@ -170,7 +201,13 @@ fn y_copies_the_selected_value_sanitized() {
     key(&mut m, KeyCode::Enter);
     let cmds = key(&mut m, KeyCode::Char('y'));
     assert_eq!(cmds, vec![Cmd::Copy("v=spf1 ~all".into())]);
-    update(&mut m, Msg::Copied(Ok(11)));
+    update(
+        &mut m,
+        Msg::Copied(Ok(crate::app::Copied {
+            chars: 11,
+            tmux: None,
+        })),
+    );
     assert_eq!(
         m.toasts.items().last().map(|t| t.title.as_str()),
         Some("Copied")
