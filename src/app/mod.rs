@@ -477,6 +477,12 @@ impl Model {
         AppLayout::new(self.size, &tab_labels(self.size.0, self.pane))
     }
 
+    /// An overlay or a pane's dialog is open: toasts wait (they would sit
+    /// over the question being asked).
+    pub fn dialog_open(&self) -> bool {
+        self.overlay.is_some() || dispatch::modal(self, self.pane)
+    }
+
     /// Shows a notice.
     pub fn notify(&mut self, level: Level, title: &str, text: &str) {
         self.toasts.push(self.now, level, title, text);

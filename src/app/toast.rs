@@ -106,8 +106,11 @@ impl Default for Toasts {
 }
 
 impl Toasts {
-    /// Most toasts shown at once.
-    pub const MAX: usize = 3;
+    /// Most toasts shown at once: a third stacked over the rows read
+    /// more than it told.
+    pub const MAX: usize = 2;
+    /// How long a toast stays, whatever its level (`:messages` keeps it).
+    pub const TTL: Duration = Duration::from_secs(4);
     /// Most messages kept for `:messages`.
     pub const LOG: usize = 50;
 
@@ -118,11 +121,7 @@ impl Toasts {
 
     /// Adds a toast; the same message as one on screen counts up instead.
     pub fn push(&mut self, now: Instant, level: Level, title: &str, text: &str) {
-        let ttl = match level {
-            Level::Error => Duration::from_secs(10),
-            Level::Warning => Duration::from_secs(8),
-            _ => Duration::from_secs(5),
-        };
+        let ttl = Self::TTL;
         let title = DisplayText::inline(title);
         let text = DisplayText::block(text);
         self.pushed = self.pushed.wrapping_add(1);
@@ -312,7 +311,7 @@ mod tests {
     }
 
     #[test]
-    fn repeats_count_up_and_at_most_three_show() {
+    fn repeats_count_up_and_at_most_two_show() {
         let now = Instant::now();
         let mut t = Toasts::default();
         for _ in 0..3 {
@@ -323,16 +322,29 @@ mod tests {
         for i in 0..5 {
             t.push(now, Level::Info, &format!("n{i}"), "x");
         }
-        assert_eq!(t.items().len(), Toasts::MAX);
+        assert_eq!(t.items().len(), 2);
         // A repeat of one still shown moves it to the newest place.
-        t.push(now, Level::Info, "n2", "x");
+        t.push(now, Level::Info, "n3", "x");
         let titles: Vec<String> = t.items().iter().map(Toast::heading).collect();
-        assert_eq!(titles, ["n3", "n4", "n2 ×2"]);
+        assert_eq!(titles, ["n4", "n3 ×2"]);
         // The log keeps every message whole, repeats counted.
         let log: Vec<(String, u32)> = t.log().map(|l| (l.title.to_string(), l.count)).collect();
         assert_eq!(log.len(), 7);
         assert_eq!(log[0], ("timeout · loading".into(), 3));
-        assert_eq!(log[6], ("n2".into(), 1));
+        assert_eq!(log[6], ("n3".into(), 1));
+    }
+
+    /// Every toast, an error too, goes after 4 s (`:messages` keeps it).
+    #[test]
+    fn every_toast_goes_after_four_seconds() {
+        let now = Instant::now();
+        let mut t = Toasts::default();
+        t.push(now, Level::Error, "boom", "x");
+        t.push(now, Level::Info, "fine", "y");
+        assert!(!t.expire(now + Duration::from_millis(3_999)));
+        assert_eq!(t.items().len(), 2);
+        assert!(t.expire(now + Duration::from_secs(4)));
+        assert!(t.items().is_empty());
     }
 
     #[test]

@@ -60,11 +60,12 @@ pub fn view(m: &Model, f: &mut Frame) {
     tabs(m, f, &layout, &labels, &theme);
     pane_view(m, f, layout.body, &theme);
     status_bar(m, f, &layout, &theme);
-    let toast_area = Rect {
-        height: layout.body.height,
-        ..layout.body
-    };
-    widgets::toast::render(f, toast_area, m.toasts.items(), &theme);
+    // Never over a dialog (its question is what matters; `:messages`
+    // keeps the notice), and never over the selection.
+    if !m.dialog_open() {
+        let focus = widgets::toast::focused_rows(f.buffer_mut(), layout.body, theme.selected);
+        widgets::toast::render(f, layout.body, m.toasts.items(), &theme, focus);
+    }
     match &m.overlay {
         Some(Overlay::Help { scroll }) => help(m, f, layout.body, *scroll, &theme),
         Some(Overlay::Confirm(c)) => widgets::dialog::render_confirm(f, layout.body, c, &theme),

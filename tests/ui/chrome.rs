@@ -66,6 +66,77 @@ fn a_confirm_dialog() {
     assert_snapshot!("confirm_80x24", screen_text(&terminal(&m, 80, 24)));
 }
 
+/// A notice that arrives while a question is open does not sit over it
+/// (`:messages` keeps it); it shows once the question is answered.
+#[test]
+fn a_toast_never_covers_a_dialog() {
+    let mut m = loaded(80, 24);
+    m.overlay = Some(Overlay::Confirm(Confirm {
+        title: "Quit?".into(),
+        lines: vec!["You have unsent text in the new search form.".into()],
+        yes: "Quit".into(),
+        no: None,
+        destructive: false,
+        on_yes: ConfirmAction::Quit,
+    }));
+    let now = m.now;
+    m.toasts
+        .push(now, Level::Success, "Copied", "11 characters copied");
+    let text = screen_text(&terminal(&m, 80, 24));
+    assert!(text.contains("Quit?") && !text.contains("Copied"), "{text}");
+    m.overlay = None;
+    let text = screen_text(&terminal(&m, 80, 24));
+    assert!(text.contains("Copied"), "{text}");
+}
+
+/// With the selection at the bottom of the screen, the toasts go to the
+/// top right instead of over it.
+#[test]
+fn a_toast_never_covers_the_selection() {
+    let mut m = loaded(80, 24);
+    let now = m.now;
+    m.toasts
+        .push(now, Level::Success, "Copied", "11 characters copied");
+    let t = terminal(&m, 80, 24);
+    let selected = |t: &ratatui::Terminal<ratatui::backend::TestBackend>| {
+        let buf = t.backend().buffer();
+        (0..buf.area.height)
+            .filter(|y| {
+                (0..buf.area.width).any(|x| {
+                    buf[(x, *y)]
+                        .modifier
+                        .contains(ratatui::style::Modifier::REVERSED)
+                })
+            })
+            .collect::<Vec<u16>>()
+    };
+    let toast_row = |t: &ratatui::Terminal<ratatui::backend::TestBackend>| {
+        screen_text(t)
+            .lines()
+            .position(|l| l.contains("Copied"))
+            .expect("the toast is shown")
+    };
+    // The selection near the top: the toast sits at the bottom right.
+    assert!(toast_row(&t) > 12, "{}", screen_text(&t));
+    // Selection pushed to the bottom: a long list, a page down.
+    let run = outpost::api::model::RunStatus::Completed;
+    let mut m = crate::leads::opened(80, 24, &run);
+    crate::leads::press(&mut m, KeyCode::PageDown, &run);
+    let now = m.now;
+    m.toasts
+        .push(now, Level::Success, "Copied", "11 characters copied");
+    let t = terminal(&m, 80, 24);
+    let rows = selected(&t);
+    let top = toast_row(&t);
+    assert!(!rows.is_empty());
+    assert!(
+        rows.iter()
+            .all(|r| usize::from(*r) > top + 2 || usize::from(*r) + 1 < top),
+        "toast at {top} over the selection at {rows:?}:\n{}",
+        screen_text(&t)
+    );
+}
+
 #[test]
 fn the_command_line_completes() {
     let mut m = loaded(80, 24);

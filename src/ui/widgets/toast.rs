@@ -1,9 +1,12 @@
-//! Toasts stacked in the bottom-right corner, above the status bar. A toast
+//! Toasts stacked in the bottom-right corner, above the status bar (at the
+//! top right when that corner holds the selection). A toast
 //! shows at most [`MAX_ROWS`] rows of its message; one that had to be cut
 //! ends in a line that says where to read it whole (`:messages`).
 
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
@@ -25,29 +28,85 @@ pub fn rows(t: &Toast, width: usize) -> (Vec<String>, bool) {
     (lines, true)
 }
 
-/// Draws the toasts (newest at the bottom) inside `area`.
-pub fn render(f: &mut Frame, area: Rect, toasts: &[Toast], theme: &Theme) {
+/// The screen rows (first, last) holding the selection in `area`: cells
+/// drawn in the theme's `selected` style (`None` when the theme gives the
+/// selection no look of its own, or nothing is selected).
+pub fn focused_rows(buf: &Buffer, area: Rect, selected: Style) -> Option<(u16, u16)> {
+    if selected == Style::new() {
+        return None;
+    }
+    let area = area.intersection(buf.area);
+    let is_selected = |c: &ratatui::buffer::Cell| {
+        c.modifier.contains(selected.add_modifier)
+            && selected.fg.is_none_or(|fg| c.fg == fg)
+            && selected.bg.is_none_or(|bg| c.bg == bg)
+    };
+    let rows: Vec<u16> = (area.y..area.y + area.height)
+        .filter(|y| (area.x..area.x + area.width).any(|x| is_selected(&buf[(x, *y)])))
+        .collect();
+    Some((*rows.first()?, *rows.last()?))
+}
+
+/// Where the toasts go: stacked up from just above the status bar, or, when
+/// that stack would cover the `focus` rows, down from the top of `area`.
+fn places(area: Rect, heights: &[u16], width: u16, focus: Option<(u16, u16)>) -> Vec<Rect> {
+    let x = area.x + area.width - width - 2;
+    // Inside the pane's border, so the border stays whole.
+    let mut bottom = (area.y + area.height).saturating_sub(1);
+    let mut up = Vec::new();
+    for h in heights {
+        if bottom < area.y + 1 + h {
+            break;
+        }
+        bottom -= h;
+        up.push(Rect::new(x, bottom, width, *h));
+    }
+    let covers = |r: &Rect| focus.is_some_and(|(a, b)| r.y <= b && a < r.y + r.height);
+    if !up.iter().any(covers) {
+        return up;
+    }
+    let mut top = area.y + 1;
+    let mut down = Vec::new();
+    for h in heights {
+        let r = Rect::new(x, top, width, *h);
+        if top + h >= area.y + area.height || covers(&r) {
+            break;
+        }
+        top += h;
+        down.push(r);
+    }
+    down
+}
+
+/// Draws the toasts (newest at the bottom) inside `area`, clear of the
+/// `focus` rows (the selection).
+pub fn render(
+    f: &mut Frame,
+    area: Rect,
+    toasts: &[Toast],
+    theme: &Theme,
+    focus: Option<(u16, u16)>,
+) {
     let width = 52.min(area.width.saturating_sub(4));
     if width < 20 {
         return;
     }
-    // Inside the pane's border, so the border stays whole.
-    let mut bottom = (area.y + area.height).saturating_sub(1);
     let text_width = usize::from(width.saturating_sub(2).max(1));
-    for t in toasts.iter().rev() {
-        let (text, cut) = rows(t, text_width);
-        let n = text.len() + usize::from(cut);
-        let h = u16::try_from(n.max(1)).unwrap_or(u16::MAX) + 2;
-        if bottom < area.y + h {
-            break;
-        }
-        let rect = Rect {
-            x: area.x + area.width - width - 2,
-            y: bottom - h,
-            width,
-            height: h,
-        };
-        bottom -= h;
+    let shown: Vec<(&Toast, Vec<String>, bool)> = toasts
+        .iter()
+        .rev()
+        .map(|t| {
+            let (text, cut) = rows(t, text_width);
+            (t, text, cut)
+        })
+        .collect();
+    let heights: Vec<u16> = shown
+        .iter()
+        .map(|(_, text, cut)| {
+            u16::try_from((text.len() + usize::from(*cut)).max(1)).unwrap_or(u16::MAX) + 2
+        })
+        .collect();
+    for ((t, text, cut), rect) in shown.into_iter().zip(places(area, &heights, width, focus)) {
         let style = match t.level {
             Level::Info => theme.info,
             Level::Success => theme.ok,
