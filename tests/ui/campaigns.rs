@@ -205,9 +205,31 @@ fn the_headline_stats_outlast_the_creation_time_on_a_narrow_screen() {
     }
     assert!(!head.contains("Created"), "{text}");
     assert!(
-        text.contains("Series B RevOps"),
-        "the name is cut, not lost: {text}"
+        text.contains("Series B RevO…"),
+        "the name is cut (and says so), not lost: {text}"
     );
+}
+
+/// The figure of leads reached is headed with the service's own word for
+/// it: `contacted` 25 with `sent` 0 reads "Contacted 25", never "Sent 25".
+#[test]
+fn each_figure_is_headed_with_the_service_field_it_shows() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let mut m = listed(w, h);
+        for c in &mut m.panes.campaigns.list.rows {
+            c.stats.sent = 0;
+            c.stats.contacted = Some(25);
+        }
+        let text = snap(&m, w, h);
+        let head = header_row(&text);
+        assert!(head.contains("Contacted"), "{text}");
+        assert!(!head.contains("Sent"), "{text}");
+        let row = text
+            .lines()
+            .find(|l| l.contains("Series B"))
+            .unwrap_or_default();
+        assert!(row.contains(" 25 "), "{text}");
+    }
 }
 
 #[test]

@@ -33,7 +33,9 @@ fn columns(wide: bool) -> Vec<Column> {
         Column::new("Type", 7, 7),
         Column::new("Status", 9, 11),
         Column::num("Leads", 5, 8),
-        Column::num("Sent", 4, 8),
+        // The service's own word for the figure (`stats.contacted`):
+        // "Sent" beside a `sent` of 0 read as a contradiction.
+        Column::num("Contacted", 9, 9),
         Column::num("Replied", 7, 8).optional(2),
         Column::num("Bounced", 7, 8).optional(3),
         Column::num("Reply rate", 10, 10).optional(1),
