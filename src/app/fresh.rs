@@ -8,10 +8,11 @@
 //! was read ([`Freshness::ok`]), whether the last read failed and why
 //! ([`Freshness::fail_at`]), whether a poll reads it again
 //! ([`Freshness::schedule`]) and when ([`Freshness::next_poll`], the one
-//! backoff rule). [`shown`] turns it into the only three things a value may
-//! say of itself — `live`, `retrying in 8 s`, `stale · as of 2m ago · r
-//! retries` — and `ui::widgets::stale::freshness` draws that. Ages are
-//! worded by [`ago`] (and [`age_text`], its one-unit form) everywhere.
+//! backoff rule). [`shown`] turns it into the only things a value may
+//! say of itself — `live`, `retrying in 8 s` (`retrying…` once the read is
+//! in flight), `stale · as of 2m ago · r retries` — and
+//! `ui::widgets::stale::freshness` draws that. Ages are worded by [`ago`]
+//! (and [`age_text`], its one-unit form) everywhere.
 
 use std::time::Duration;
 
@@ -55,6 +56,10 @@ pub enum Shown {
         /// Seconds until the next read (at least 1).
         in_secs: u64,
     },
+    /// The last read failed and its countdown ran out: the retry is in
+    /// flight, for as long as the read takes (a countdown held at "1 s"
+    /// for 16 s offline read as a stuck clock).
+    Rereading,
     /// A poll would read it, but the service cannot be reached: it is as
     /// it was `age` seconds ago, whatever the last read said.
     Offline {
@@ -152,8 +157,12 @@ impl Freshness {
                 let since = self
                     .failed_at
                     .map_or(0, |t| u64::try_from(clock.saturating_sub(t)).unwrap_or(0));
-                Shown::Retrying {
-                    in_secs: every.saturating_sub(since).max(1),
+                if since >= every {
+                    Shown::Rereading
+                } else {
+                    Shown::Retrying {
+                        in_secs: every - since,
+                    }
                 }
             }
             (None, false) if self.read_at.is_some() => Shown::AsOf {
@@ -181,6 +190,7 @@ pub fn shown(m: &Model, f: &Freshness) -> String {
         Shown::Retrying { in_secs } => {
             format!("retrying in {}", human_wait(Duration::from_secs(in_secs)))
         }
+        Shown::Rereading => "retrying…".to_owned(),
         Shown::AsOf { age } => format!("as of {}", ago(age)),
         Shown::Stale { age, refused } => {
             let age = age.map_or_else(|| "never read".to_owned(), |a| format!("as of {}", ago(a)));
@@ -298,6 +308,15 @@ mod tests {
         assert_eq!(shown(&m, &f), "retrying in 8 s");
         m.clock = 1005;
         assert_eq!(shown(&m, &f), "retrying in 3 s", "it counts down");
+        // At zero the retry is in flight: said so for as long as it takes,
+        // never a countdown stuck at 1 s.
+        for clock in [1008, 1009, 1024] {
+            m.clock = clock;
+            assert_eq!(shown(&m, &f), "retrying…", "at {clock}");
+        }
+        // Its answer, a failure again, starts the next countdown.
+        f.fail_at(1024, "timeout: slow".into(), &timeout());
+        assert_eq!(shown(&m, &f), "retrying in 16 s");
         // Nothing scheduled: stale with its age and the Refresh key.
         f.schedule(None);
         m.clock = 1000 + 150;
