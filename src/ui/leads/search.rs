@@ -322,8 +322,11 @@ fn funnel_row(
     if !d.error.is_empty() {
         row.push(Span::styled(format!("  {}", t(&d.error)), theme.err));
     } else if d.max_results > 0 {
+        // Named by the service's field, not "of max": `stored` may pass it
+        // (a run adds to what earlier runs stored), and "250 of max 50"
+        // read as a broken count.
         row.push(Span::styled(
-            format!("  of max {}", format::count(d.max_results)),
+            format!("  max results {}", format::count(d.max_results)),
             theme.dim,
         ));
     }
@@ -598,5 +601,27 @@ fn results_empty(m: &Model, o: &Opened) -> String {
             "No results yet — they appear here as the run stores them".into()
         }
         (true, _) => format!("No results yet — {} runs the search", k(Action::RunSearch)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cap is said as the service's `maxResults`, never as a bound
+    /// of the stored count beside it.
+    #[test]
+    fn the_funnel_names_max_results_as_its_own_figure() {
+        let d = QueryDiagnostics {
+            query: "vp sales".into(),
+            stored: 250,
+            max_results: 50,
+            ..QueryDiagnostics::default()
+        };
+        let theme = Theme::new(crate::config::ThemeName::Default);
+        let line = funnel_row(&d, 8, &[3, 3, 3, 3, 3, 3], &theme);
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        assert!(text.contains("250  max results 50"), "{text}");
+        assert!(!text.contains("of max"), "{text}");
     }
 }
