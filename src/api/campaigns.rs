@@ -100,11 +100,12 @@ impl Client {
     /// Lists a page of the roster.
     pub async fn list_leads(&self, id: &str, q: &RosterQuery) -> Result<RosterPage, ApiError> {
         validate::roster_query(q)?;
-        self.send(
+        self.send_page(
             Method::GET,
             &format!("/api/campaigns/{}/leads", seg(id)?),
             &query_of(q),
             None,
+            q.limit.unwrap_or(validate::ROSTER_PAGE_MAX),
         )
         .await
     }

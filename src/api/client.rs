@@ -14,6 +14,7 @@ use std::time::Instant;
 
 use tokio::sync::watch;
 
+use super::bound;
 use super::error::{ApiError, ServiceError};
 use super::gate::{ConnState, Connection, RateGate, RateLimits, RouteFamily};
 use super::key::{ApiKey, redact};
@@ -296,7 +297,8 @@ impl Client {
     }
 
     /// Sends one operation and decodes its JSON answer, with the gate, the
-    /// retry policy and the body cap applied.
+    /// retry policy, the body cap and the bounds of [`super::bound`]
+    /// applied (an operation that is not paged).
     pub(crate) async fn send<T: DeserializeOwned>(
         &self,
         method: Method,
@@ -304,14 +306,44 @@ impl Client {
         query: &[(String, String)],
         body: Option<Vec<u8>>,
     ) -> Result<T, ApiError> {
+        self.send_bounded(method, path, query, body, None).await
+    }
+
+    /// Like [`Client::send`] for a paged read: each list directly in the
+    /// answer holds at most `page` items, the page size asked for.
+    pub(crate) async fn send_page<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(String, String)],
+        body: Option<Vec<u8>>,
+        page: u64,
+    ) -> Result<T, ApiError> {
+        let page = usize::try_from(page).unwrap_or(usize::MAX);
+        self.send_bounded(method, path, query, body, Some(page))
+            .await
+    }
+
+    async fn send_bounded<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(String, String)],
+        body: Option<Vec<u8>>,
+        page: Option<usize>,
+    ) -> Result<T, ApiError> {
         let write = !super::read_only::is_read(&method, path, query);
         let (status, bytes) = self.send_raw(method, path, query, body).await?;
-        decode(&bytes, status).map_err(|e| match e {
+        decode_bounded(&bytes, status, page).map_err(|e| match e {
             // The service said yes, but what it said cannot be read: a write
             // may have taken effect.
             ApiError::Decode { status, detail, .. } => ApiError::Decode {
                 status,
                 detail,
+                may_have_reached: write,
+            },
+            ApiError::TooMany { what, .. } => ApiError::TooMany {
+                what,
                 may_have_reached: write,
             },
             other => other,
@@ -639,10 +671,13 @@ async fn read_capped(
         limit: max,
         may_have_reached: success && !idempotent,
     };
-    if resp.content_length().is_some_and(|n| n > max as u64) {
+    let announced = resp.content_length();
+    if announced.is_some_and(|n| n > max as u64) {
         return Err(too_large);
     }
-    let mut buf = Vec::new();
+    // Sized once when the length is announced: growing by doubling would
+    // hold up to twice a large answer for a moment.
+    let mut buf = Vec::with_capacity(announced.and_then(|n| usize::try_from(n).ok()).unwrap_or(0));
     loop {
         match resp.chunk().await {
             Ok(Some(chunk)) => {
@@ -719,8 +754,24 @@ fn without_url(s: &str) -> String {
     }
 }
 
-/// Decodes a JSON answer; an empty body decodes as `null`.
+/// Decodes a JSON answer of an operation that is not paged; an empty body
+/// decodes as `null`.
 pub fn decode<T: DeserializeOwned>(bytes: &[u8], status: u16) -> Result<T, ApiError> {
+    decode_bounded(bytes, status, None)
+}
+
+/// Decodes a JSON answer after checking it against the bounds of
+/// [`super::bound`] (`page`: the page size asked for), so an answer of
+/// millions of items is refused before any of them is built.
+pub fn decode_bounded<T: DeserializeOwned>(
+    bytes: &[u8],
+    status: u16,
+    page: Option<usize>,
+) -> Result<T, ApiError> {
+    bound::check(bytes, page).map_err(|what| ApiError::TooMany {
+        what,
+        may_have_reached: false,
+    })?;
     let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
         b"null"
     } else {

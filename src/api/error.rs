@@ -4,6 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
+use super::bound::Overflow;
 use super::key::redact;
 use super::model::{ErrorEnvelope, LeadFinderError, Thread};
 use super::validate::{self, FieldError};
@@ -34,16 +35,26 @@ impl ServiceError {
     pub fn from_body(status: u16, body: &[u8], retry_after: Option<Duration>) -> ServiceError {
         // Redact the whole body first: an echoed key must not survive in the
         // code, the message, or the kept envelope (which `Debug` prints).
+        // An error body is bounded like any answer: one of millions of
+        // `alternatives` is shown by its first words, never decoded.
+        let bounded = super::bound::check(body, None).is_ok();
         // A JSON body is redacted string by string, after unescaping.
         let raw = String::from_utf8_lossy(body);
-        let text = match serde_json::from_str::<serde_json::Value>(&raw) {
-            Ok(mut value) => {
+        let text = match bounded
+            .then(|| serde_json::from_str::<serde_json::Value>(&raw).ok())
+            .flatten()
+        {
+            Some(mut value) => {
                 super::key::redact_json(&mut value);
                 value.to_string()
             }
-            Err(_) => redact(&raw),
+            None => redact(&raw),
         };
-        let envelope = ErrorEnvelope::decode(text.as_bytes());
+        let envelope = if bounded {
+            ErrorEnvelope::decode(text.as_bytes())
+        } else {
+            None
+        };
         // Each piece of service text is made inert on its own, before
         // Outpost's words are joined to it: an escape sequence left open at
         // its end would otherwise swallow them where the whole is shown.
@@ -218,6 +229,16 @@ pub enum ApiError {
         /// The `/api/...` path.
         path: String,
     },
+    /// The answer listed more items than one answer may hold
+    /// ([`super::bound`]); nothing of it was decoded.
+    #[error("{}", too_many_text(*.what, *.may_have_reached))]
+    TooMany {
+        /// The bound it passed.
+        what: Overflow,
+        /// A write the service answered with success: it may have taken
+        /// effect although its answer was dropped.
+        may_have_reached: bool,
+    },
     /// The answer exceeded the body size cap.
     #[error("{}", too_large_text(*.limit, *.may_have_reached))]
     TooLarge {
@@ -231,6 +252,17 @@ pub enum ApiError {
 
 fn decode_text(status: u16, detail: &str, may_have_reached: bool) -> String {
     let base = format!("the service sent malformed JSON (HTTP {status}): {detail}");
+    if may_have_reached {
+        format!(
+            "{base}; the service said it succeeded, so the change may have been made — refresh to check before trying again"
+        )
+    } else {
+        base
+    }
+}
+
+fn too_many_text(what: Overflow, may_have_reached: bool) -> String {
+    let base = format!("{what}; the answer was dropped");
     if may_have_reached {
         format!(
             "{base}; the service said it succeeded, so the change may have been made — refresh to check before trying again"
@@ -318,7 +350,7 @@ impl ApiError {
             ApiError::Timeout { .. } => "timeout",
             ApiError::Transport { .. } => "connection_lost",
             ApiError::Decode { .. } => "malformed_response",
-            ApiError::TooLarge { .. } => "response_too_large",
+            ApiError::TooLarge { .. } | ApiError::TooMany { .. } => "response_too_large",
             ApiError::ReadOnly { .. } => "read_only",
         }
     }
@@ -347,7 +379,8 @@ impl ApiError {
             ApiError::Config(_)
             | ApiError::Connect { .. }
             | ApiError::Decode { .. }
-            | ApiError::TooLarge { .. } => self.to_string(),
+            | ApiError::TooLarge { .. }
+            | ApiError::TooMany { .. } => self.to_string(),
         };
         without_code(self.code(), text)
     }
@@ -371,6 +404,9 @@ impl ApiError {
                 may_have_reached, ..
             }
             | ApiError::TooLarge {
+                may_have_reached, ..
+            }
+            | ApiError::TooMany {
                 may_have_reached, ..
             } => *may_have_reached,
             _ => false,
@@ -401,6 +437,7 @@ impl ApiError {
             | ApiError::Invalid(_)
             | ApiError::Decode { .. }
             | ApiError::TooLarge { .. }
+            | ApiError::TooMany { .. }
             | ApiError::ReadOnly { .. } => false,
         }
     }

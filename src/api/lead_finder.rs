@@ -44,11 +44,12 @@ impl Client {
         if let Some(v) = page.cursor {
             q.push(("cursor".to_owned(), v.to_string()));
         }
-        self.send(
+        self.send_page(
             Method::GET,
             &format!("/api/lead-finder/{}", seg(id)?),
             &q,
             None,
+            page.limit.unwrap_or(validate::SEARCH_PAGE_MAX),
         )
         .await
     }
@@ -60,11 +61,12 @@ impl Client {
         query: &ResultsQuery,
     ) -> Result<ResultsPage, ApiError> {
         validate::results_query(query)?;
-        self.send(
+        self.send_page(
             Method::POST,
             &format!("/api/lead-finder/{}/results/query", seg(id)?),
             &[],
             json(query)?,
+            query.limit.unwrap_or(validate::RESULTS_PAGE_MAX),
         )
         .await
     }

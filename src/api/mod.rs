@@ -1,6 +1,7 @@
 //! The typed client of the whole service contract: one async method per
 //! operation, grouped by area, over one HTTP core.
 
+pub mod bound;
 pub mod client;
 pub mod error;
 pub mod gate;

@@ -11,8 +11,14 @@ impl Client {
     /// Lists threads, newest activity first.
     pub async fn list_threads(&self, q: &ThreadQuery) -> Result<ThreadPage, ApiError> {
         validate::thread_paging(q.page, q.limit)?;
-        self.send(Method::GET, "/api/threads", &query_of(q), None)
-            .await
+        self.send_page(
+            Method::GET,
+            "/api/threads",
+            &query_of(q),
+            None,
+            q.limit.unwrap_or(validate::THREAD_PAGE_MAX),
+        )
+        .await
     }
 
     /// Reads one thread.
@@ -82,11 +88,12 @@ impl Client {
         if let Some(l) = limit {
             q.push(("limit".to_owned(), l.to_string()));
         }
-        self.send(
+        self.send_page(
             Method::GET,
             &format!("/api/threads/{}/messages", seg(id)?),
             &q,
             None,
+            limit.unwrap_or(validate::THREAD_PAGE_MAX),
         )
         .await
     }

@@ -44,6 +44,17 @@ impl fmt::Display for FieldError {
 /// large, makes an unbounded error list.
 pub const MAX_ERRORS: usize = 50;
 
+/// The contract's largest page of a results query (`limit` 1 to 100).
+pub const RESULTS_PAGE_MAX: u64 = 100;
+/// The contract's largest page of `GET /api/lead-finder/{id}` (`limit` at
+/// most 500).
+pub const SEARCH_PAGE_MAX: u64 = 500;
+/// The contract's largest roster page (`limit` 1 to 200).
+pub const ROSTER_PAGE_MAX: u64 = 200;
+/// The contract's largest page of threads or of a thread's messages
+/// (`limit` at most 200).
+pub const THREAD_PAGE_MAX: u64 = 200;
+
 /// Collects failures while walking a request, at most [`MAX_ERRORS`] of
 /// them (the rest are counted).
 #[derive(Debug, Default)]
@@ -311,7 +322,7 @@ pub fn results_query(req: &ResultsQuery) -> Result<(), Vec<FieldError>> {
         e.chars("cursor", c, 1, 1024);
     }
     if let Some(l) = req.limit
-        && !(1..=100).contains(&l)
+        && !(1..=RESULTS_PAGE_MAX).contains(&l)
     {
         e.push("limit", "1 to 100");
     }
@@ -322,7 +333,7 @@ pub fn results_query(req: &ResultsQuery) -> Result<(), Vec<FieldError>> {
 pub fn search_page(q: &SearchPageQuery) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     if let Some(l) = q.limit
-        && !(1..=500).contains(&l)
+        && !(1..=SEARCH_PAGE_MAX).contains(&l)
     {
         e.push("limit", "greater than 0 and at most 500");
     }
@@ -370,7 +381,7 @@ pub fn roster_query(q: &RosterQuery) -> Result<(), Vec<FieldError>> {
         e.push("page", "at least 1");
     }
     if let Some(l) = q.limit
-        && !(1..=200).contains(&l)
+        && !(1..=ROSTER_PAGE_MAX).contains(&l)
     {
         e.push("limit", "1 to 200");
     }
@@ -400,7 +411,7 @@ pub fn thread_paging(page: Option<u64>, limit: Option<u64>) -> Result<(), Vec<Fi
         e.push("page", "greater than 0");
     }
     if let Some(l) = limit
-        && !(1..=200).contains(&l)
+        && !(1..=THREAD_PAGE_MAX).contains(&l)
     {
         e.push("limit", "1 to 200");
     }

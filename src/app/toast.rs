@@ -286,6 +286,7 @@ fn uncertain_detail(err: &ApiError) -> String {
         ApiError::TooLarge { limit, .. } => {
             format!("The service's answer exceeded {limit} bytes and was dropped")
         }
+        ApiError::TooMany { what, .. } => format!("The answer was dropped: {what}"),
         other => other.message(),
     }
 }
@@ -513,6 +514,10 @@ mod tests {
                 limit: 10,
                 may_have_reached: false,
             },
+            ApiError::TooMany {
+                what: crate::api::bound::Overflow::List,
+                may_have_reached: false,
+            },
         ];
         // A new variant must be added above (this match stops compiling).
         for e in &all {
@@ -526,7 +531,8 @@ mod tests {
                 | ApiError::Transport { .. }
                 | ApiError::Decode { .. }
                 | ApiError::ReadOnly { .. }
-                | ApiError::TooLarge { .. } => {}
+                | ApiError::TooLarge { .. }
+                | ApiError::TooMany { .. } => {}
             }
         }
         all

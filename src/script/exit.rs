@@ -57,7 +57,8 @@ impl Exit {
             | ApiError::Timeout { .. }
             | ApiError::Transport { .. }
             | ApiError::Decode { .. }
-            | ApiError::TooLarge { .. } => Exit::Unreachable,
+            | ApiError::TooLarge { .. }
+            | ApiError::TooMany { .. } => Exit::Unreachable,
             ApiError::Service(s) => match s.status {
                 401 => Exit::Auth,
                 429 => Exit::RateLimited,

@@ -9,6 +9,7 @@
     reason = "Test helpers (servers, fixtures, clients) fail loudly: a broken fixture is a failed test, not an error to handle, and clippy's test allowance covers only `#[test]` functions themselves."
 )]
 
+mod bounds;
 mod decode;
 mod errors;
 mod http;

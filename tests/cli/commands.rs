@@ -526,6 +526,45 @@ fn a_rate_limit_longer_than_outpost_waits_exits_4() {
     assert!(r.stdout.is_empty(), "no partial document: {}", r.stdout);
 }
 
+/// The answer that took the CLI to 15 GB: ten million empty campaigns
+/// (30 MB, inside the body cap), then bytes that are not JSON. The command
+/// says what was wrong and exits 5 with nothing on stdout; the error (not
+/// a syntax error at the end) shows the reading stopped at the first
+/// campaign past the bound.
+#[test]
+fn an_answer_of_ten_million_items_is_refused_not_decoded() {
+    use std::io::{Read, Write};
+    let mut body = String::from("{\"campaigns\":[");
+    body.push_str(&"{},".repeat(10_000_000));
+    body.push_str("\u{1}not json");
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    std::thread::spawn(move || {
+        for mut s in listener.incoming().flatten() {
+            let mut buf = [0u8; 4096];
+            let _ = s.read(&mut buf);
+            let _ = write!(
+                s,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            let _ = s.write_all(body.as_bytes());
+        }
+    });
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = run(outpost(dir.path())
+        .args(["campaigns", "--json"])
+        .env("OUTPOST_BASE_URL", &url)
+        .env("OUTPOST_API_KEY", "pk_live_x1234567"));
+    assert_eq!(r.code, 5, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("more than 100000 items in one list"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty(), "no partial document: {}", r.stdout);
+}
+
 #[test]
 fn completions_and_the_demo() {
     let dir = tempfile::tempdir().expect("tempdir");
