@@ -23,7 +23,10 @@ use crate::text::format;
 
 /// Rows per chunk, read and sent (the contract's most per add call).
 pub const CHUNK: usize = 1000;
-/// Bytes of rows per chunk at most (very wide rows make smaller chunks).
+/// Bytes of one chunk's request body at most (`{"leads":[…]}`): a chunk
+/// closes early when its next lead would pass it (very wide rows make
+/// smaller chunks), and a row that alone would is left out. The reader
+/// reads about as many bytes of rows.
 pub const CHUNK_BYTES: usize = 8 * 1024 * 1024;
 /// Left-out rows listed in the report (the rest are counted).
 pub const MAX_LISTED: usize = 1000;
@@ -237,6 +240,59 @@ pub fn lacks_identity(lead: &LeadInput, channel: &Channel) -> Option<String> {
     }
 }
 
+/// Why a lead cannot go to a campaign of `channel`: one of its values
+/// holds a NUL byte, which no name, address or text has (a binary file, or
+/// text of two bytes a character read as one), or it lacks the channel's
+/// identity ([`lacks_identity`]).
+pub fn cannot_send(lead: &LeadInput, channel: &Channel) -> Option<String> {
+    let field = LeadField::ALL
+        .into_iter()
+        .find(|f| f.of_input(lead).is_some_and(|v| v.contains('\0')))
+        .map(LeadField::label_in_text);
+    let custom = || {
+        lead.custom_fields.iter().flatten().find_map(|(k, v)| {
+            v.as_str()
+                .is_some_and(|v| v.contains('\0'))
+                .then(|| format!("custom_fields.{k}"))
+        })
+    };
+    field
+        .or_else(custom)
+        .map(|name| format!("a NUL byte in {name}: not text"))
+        .or_else(|| lacks_identity(lead, channel))
+}
+
+/// `{"leads":[]}`: a chunk's request body around its leads.
+const EMPTY_BODY: usize = 12;
+
+/// The length of a lead in the request body, counted as it is written
+/// (nothing kept).
+fn json_len(lead: &LeadInput) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 = self.0.saturating_add(buf.len());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut n = Count(0);
+    // Writing into a counter cannot fail; a lead of strings always encodes.
+    let _ = serde_json::to_writer(&mut n, lead);
+    n.0
+}
+
+/// Why a row too big for any request is left out.
+fn too_big(size: usize) -> String {
+    format!(
+        "the row is {} as sent, more than the {} one request may carry",
+        format::bytes(size as u64),
+        format::bytes(CHUNK_BYTES as u64)
+    )
+}
+
 /// `s` cut to `max` characters, `…` ending what was cut.
 pub fn clip(s: &str, max: usize) -> String {
     if s.chars().count() <= max {
@@ -305,7 +361,7 @@ pub fn preview(chunk: &CsvChunk, mapping: &[Target], channel: &Channel) -> Vec<P
             },
             Ok(fields) => {
                 let lead = lead_of(fields, mapping);
-                let verdict = match lacks_identity(&lead, channel) {
+                let verdict = match cannot_send(&lead, channel) {
                     Some(why) => Verdict::LeftOut(why),
                     None if !seen.insert(identity_key(&lead, channel)) => Verdict::Duplicate,
                     None => Verdict::Import,
@@ -371,6 +427,9 @@ pub struct CsvRead {
 pub struct CsvRow {
     /// Its line number in the file (1-based; the header is line 1).
     pub line: u64,
+    /// The byte where it starts in the file: with `line`, where a chunk
+    /// that ends before it continues.
+    pub byte: u64,
     /// Its fields, or why the row cannot be read (e.g. not UTF-8).
     pub fields: Result<Vec<String>, String>,
 }
@@ -436,35 +495,73 @@ impl Batch {
             next: chunk.next,
             eof: chunk.eof,
             span: (first_line, last_line),
-            rows: chunk.rows.len() as u64,
             ..Batch::default()
         };
         let mut here = HashSet::new();
         let mut leads = Vec::with_capacity(chunk.rows.len());
+        let mut body = EMPTY_BODY;
+        // Rows taken care of, and the line of the last one.
+        let (mut taken, mut last) = (0u64, first_line);
         for row in chunk.rows {
-            let fields = match row.fields {
-                Ok(fields) => fields,
-                Err(why) => {
-                    b.left.push((row.line, why));
-                    continue;
-                }
+            let (line, byte) = (row.line, row.byte);
+            let Some(lead) = b.usable(row.fields, line, mapping, channel) else {
+                (taken, last) = (taken + 1, line);
+                continue;
             };
-            let lead = lead_of(fields, mapping);
-            if let Some(why) = lacks_identity(&lead, channel) {
-                b.left.push((row.line, why));
-                continue;
-            }
             let key = identity_key(&lead, channel);
-            if seen(key) || !here.insert(key) {
+            if seen(key) || here.contains(&key) {
                 b.dups += 1;
+                (taken, last) = (taken + 1, line);
                 continue;
             }
+            let len = json_len(&lead);
+            if EMPTY_BODY.saturating_add(len) > CHUNK_BYTES {
+                b.left.push((line, too_big(len)));
+                (taken, last) = (taken + 1, line);
+                continue;
+            }
+            // Each lead after the first is preceded by a comma.
+            let size = len.saturating_add(usize::from(!leads.is_empty()));
+            if body.saturating_add(size) > CHUNK_BYTES {
+                // The chunk closes early: this row starts the next one.
+                b.next = CsvPos { byte, line };
+                b.eof = false;
+                b.span.1 = last;
+                break;
+            }
+            body += size;
+            here.insert(key);
             leads.push(lead);
-            b.lines.push(row.line);
+            b.lines.push(line);
             b.keys.push(key);
+            (taken, last) = (taken + 1, line);
         }
+        b.rows = taken;
         b.leads = leads.into();
         b
+    }
+
+    /// The lead a row makes, or `None` when it is left out (broken, or
+    /// not fit to send: [`cannot_send`]), noted with why.
+    fn usable(
+        &mut self,
+        fields: Result<Vec<String>, String>,
+        line: u64,
+        mapping: &[Target],
+        channel: &Channel,
+    ) -> Option<LeadInput> {
+        let why = match fields {
+            Ok(fields) => {
+                let lead = lead_of(fields, mapping);
+                match cannot_send(&lead, channel) {
+                    None => return Some(lead),
+                    Some(why) => why,
+                }
+            }
+            Err(why) => why,
+        };
+        self.left.push((line, why));
+        None
     }
 
     /// A refusal of the batch: when it is a 400 naming rows of it (the
@@ -639,6 +736,7 @@ mod tests {
     fn row(line: u64, cols: &[&str]) -> CsvRow {
         CsvRow {
             line,
+            byte: line * 100,
             fields: Ok(cols.iter().map(|c| (*c).to_owned()).collect()),
         }
     }
@@ -679,6 +777,7 @@ mod tests {
                 row(5, &["seen@x.io", "Acme"]),
                 CsvRow {
                     line: 6,
+                    byte: 600,
                     fields: Err("not UTF-8".into()),
                 },
                 row(7, &["ben@x.io", ""]),
@@ -707,6 +806,98 @@ mod tests {
             [(3, "no email".to_owned()), (6, "not UTF-8".to_owned())]
         );
         assert_eq!((b.span, b.rows), ((2, 7), 6));
+    }
+
+    /// A NUL byte is no part of an address or a name: the row is left out
+    /// saying where it was (it went up as text before).
+    #[test]
+    fn a_nul_byte_is_not_an_email_or_a_name() {
+        let chunk = CsvChunk {
+            rows: vec![
+                row(2, &["ana@x.io\0", "Ana"]),
+                row(3, &["bo@x.io", "B\0o"]),
+                row(4, &["cy@x.io", "Cy", "\0"]),
+                row(5, &["di@x.io", "Di"]),
+            ],
+            eof: true,
+            ..CsvChunk::default()
+        };
+        let mapping = [
+            Target::Field(LeadField::Email),
+            Target::Field(LeadField::FirstName),
+            Target::Custom("note".into()),
+        ];
+        let b = Batch::of(chunk, &mapping, &Channel::Email, |_| false);
+        assert_eq!(b.lines, [5]);
+        assert_eq!(
+            b.left,
+            [
+                (2, "a NUL byte in email: not text".to_owned()),
+                (3, "a NUL byte in first name: not text".to_owned()),
+                (4, "a NUL byte in custom_fields.note: not text".to_owned()),
+            ]
+        );
+    }
+
+    /// A chunk's request body is at most 8 MiB: the chunk closes before
+    /// the lead that would pass it, and the next chunk starts at that
+    /// row; a row too big for any request is left out. (Rows of 1 MB each
+    /// went up as one request of however many megabytes they made.)
+    #[test]
+    fn a_chunk_closes_before_its_body_passes_8_mib() {
+        let wide = "w".repeat(60_000);
+        let mut rows: Vec<CsvRow> = (0..200)
+            .map(|i| {
+                let email = format!("p{i}@x.io");
+                row(i + 2, &[email.as_str(), wide.as_str(), wide.as_str()])
+            })
+            .collect();
+        // Line 3: two hundred 60 KB fields, 12 MB as sent.
+        let huge: Vec<String> = (0..200).map(|_| wide.clone()).collect();
+        let mut huge_fields = vec!["big@x.io".to_owned()];
+        huge_fields.extend(huge);
+        rows[1].fields = Ok(huge_fields);
+        let chunk = CsvChunk {
+            rows,
+            next: CsvPos {
+                byte: 99_999,
+                line: 202,
+            },
+            eof: true,
+            ..CsvChunk::default()
+        };
+        let mut mapping = vec![
+            Target::Field(LeadField::Email),
+            Target::Custom("a".into()),
+            Target::Custom("b".into()),
+        ];
+        mapping.extend((3..201).map(|i| Target::Custom(format!("c{i}"))));
+        let b = Batch::of(chunk, &mapping, &Channel::Email, |_| false);
+        let body = serde_json::to_vec(&crate::api::model::AddLeads {
+            leads: b.leads.to_vec(),
+        })
+        .unwrap();
+        assert!(body.len() <= CHUNK_BYTES, "{} bytes", body.len());
+        let n = b.leads.len();
+        assert!(n > 60 && n < 199, "{n} leads");
+        let next_line = b.lines[n - 1] + 1;
+        assert_eq!(
+            b.next,
+            CsvPos {
+                byte: next_line * 100,
+                line: next_line
+            },
+            "the next chunk starts at the first row left for it"
+        );
+        assert!(!b.eof);
+        assert_eq!((b.rows, b.span), (n as u64 + 1, (2, next_line - 1)));
+        assert_eq!(b.left.len(), 1);
+        assert_eq!(b.left[0].0, 3);
+        assert!(
+            b.left[0].1.starts_with("the row is 11 MB as sent"),
+            "{}",
+            b.left[0].1
+        );
     }
 
     /// The rows a 400 names are left out and the rest sent again; the

@@ -178,7 +178,9 @@ pub fn looks_like_email(s: &str) -> bool {
                 && !domain.starts_with('.')
                 && !domain.ends_with('.')
                 && !domain.contains('@')
-                && !s.chars().any(|c| c.is_whitespace() || c == ',')
+                && !s
+                    .chars()
+                    .any(|c| c.is_whitespace() || c.is_control() || c == ',')
         }
         None => false,
     }
@@ -190,12 +192,24 @@ pub fn looks_like_url(s: &str) -> bool {
     let s = s.trim();
     (s.starts_with("https://") || s.starts_with("http://"))
         && s.len() > 10
-        && !s.chars().any(char::is_whitespace)
+        && !s.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A NUL (or any control character) is no part of an address: the
+    /// import and the demo service both refuse it.
+    #[test]
+    fn control_characters_are_not_part_of_an_address() {
+        assert!(looks_like_email("ana@x.io"));
+        assert!(looks_like_url("https://network.example/in/ana"));
+        for bad in ["ana@x.io\0", "a\0na@x.io", "ana@x\u{1}.io"] {
+            assert!(!looks_like_email(bad), "{bad:?}");
+        }
+        assert!(!looks_like_url("https://network.example/in/\0ana"));
+    }
 
     #[test]
     fn every_field_reads_back_what_was_written_under_its_own_name() {

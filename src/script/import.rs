@@ -248,10 +248,11 @@ pub async fn import(ctx: &Ctx, a: &ImportArgs, out: &mut impl Write) -> Result<E
     };
     let mut chunk = first;
     loop {
-        let (next, eof) = (chunk.next, chunk.eof);
-        if !upload(ctx, &c.id, &c.kind, &map, chunk, &mut run).await {
+        // Where the next chunk starts: where this one's leads filled a
+        // request, when they did before its last row.
+        let Some((next, eof)) = upload(ctx, &c.id, &c.kind, &map, chunk, &mut run).await else {
             break;
-        }
+        };
         if eof {
             break;
         }
@@ -276,7 +277,8 @@ pub async fn import(ctx: &Ctx, a: &ImportArgs, out: &mut impl Write) -> Result<E
 }
 
 /// Sends one chunk (leaving out what cannot go, and the rows a 400
-/// names); returns whether the import goes on.
+/// names); returns where the next chunk starts and whether the file ended,
+/// or `None` when the import stops.
 async fn upload(
     ctx: &Ctx,
     campaign: &str,
@@ -284,10 +286,11 @@ async fn upload(
     map: &[Target],
     chunk: CsvChunk,
     run: &mut Run,
-) -> bool {
-    run.rows = run.rows.saturating_add(chunk.rows.len() as u64);
+) -> Option<(CsvPos, bool)> {
     let seen = &run.p.seen;
     let mut b = Batch::of(chunk, map, channel, |key| seen.contains(&key));
+    run.rows = run.rows.saturating_add(b.rows);
+    let (next, eof) = (b.next, b.eof);
     let answer = loop {
         if b.leads.is_empty() {
             break AddLeadsResponse::default();
@@ -299,7 +302,7 @@ async fn upload(
             Err(e) if b.leave_out_refused(&e) => {}
             Err(e) => {
                 run.stopped = Some(stopped(b.span.0, &e));
-                return false;
+                return None;
             }
         }
     };
@@ -307,7 +310,7 @@ async fn upload(
     if run.bar {
         progress_bar(run);
     }
-    true
+    Some((next, eof))
 }
 
 fn stopped(line: u64, e: &ApiError) -> Stopped {

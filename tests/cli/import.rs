@@ -377,3 +377,82 @@ fn an_import_whose_answer_was_lost_says_the_chunk_may_have_gone_in() {
     );
     assert_eq!(chunks_sent(&serve).len(), 2, "the chunk is not sent again");
 }
+
+/// An import limits bytes, not only rows: a field past 64 KiB leaves its
+/// row out (reported, never sent), a value holding a NUL byte too, and
+/// rows of 40 KB go up in requests the service's 8 MiB body limit takes
+/// (1,000 of them went up as one 40 MB request, which it refused).
+#[test]
+fn wide_rows_go_up_in_requests_of_at_most_8_mib_and_an_oversized_field_is_left_out() {
+    let serve = Serve::start(&[]);
+    let dir = workspace(&serve);
+    let d = dir.path();
+    let id = campaign(d, "email", "draft");
+    let notes = "n".repeat(40_000);
+    let mut text = String::from("Email,Notes\n");
+    text.push_str(&format!("over@wide-test.io,{}\n", "x".repeat(70_000)));
+    text.push_str("nul@wide-test.io,a\0b\n");
+    for i in 0..300 {
+        text.push_str(&format!("lead{i}@wide-test.io,{notes}\n"));
+    }
+    let file = write(d, "wide.csv", &text);
+    let r = cli(
+        d,
+        &["leads", "import", &id, file.to_str().unwrap_or_default()],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let report = r.json();
+    assert_eq!(report["imported"], 300, "{report}");
+    assert_eq!(
+        report["left_out"]["rows"],
+        serde_json::json!([
+            {"line": 2, "reason": "field 2 is 68 KB long, more than the 64 KB a field may hold"},
+            {"line": 3, "reason": "a NUL byte in custom_fields.notes: not text"},
+        ])
+    );
+    let posts: Vec<u64> = serve
+        .requests()
+        .iter()
+        .filter(|l| l.method == "POST" && l.path == format!("/api/campaigns/{id}/leads"))
+        .map(|l| l.status)
+        .collect();
+    assert!(posts.len() >= 2, "{posts:?}");
+    assert!(posts.iter().all(|s| *s == 200), "{posts:?}");
+}
+
+/// "Unicode text" (UTF-16 with its byte-order mark) imports; a file in
+/// another encoding is named as such (its header read as garbled names
+/// ended in "map a column to email").
+#[test]
+fn a_utf16_file_imports_and_a_file_in_another_encoding_is_named() {
+    let serve = Serve::start(&[]);
+    let dir = workspace(&serve);
+    let d = dir.path();
+    let id = campaign(d, "email", "draft");
+    let mut utf16 = vec![0xFF, 0xFE];
+    for unit in "E-mail,Prénom\r\nana@enc-test.io,Ana\r\nbo@enc-test.io,Bö\r\n".encode_utf16() {
+        utf16.extend(unit.to_le_bytes());
+    }
+    let file = d.join("unicode.csv");
+    std::fs::write(&file, &utf16).expect("csv");
+    let r = cli(
+        d,
+        &["leads", "import", &id, file.to_str().unwrap_or_default()],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.json()["imported"], 2);
+    assert_eq!(r.json()["mapping"][1]["column"], "Prénom");
+
+    let latin1 = d.join("latin1.csv");
+    std::fs::write(&latin1, b"E-mail,Pr\xe9nom\nana@enc-test.io,Ana\n").expect("csv");
+    let r = cli(
+        d,
+        &["leads", "import", &id, latin1.to_str().unwrap_or_default()],
+    );
+    assert_eq!(r.code, 64, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("is not UTF-8 text: save it as CSV UTF-8"),
+        "{}",
+        r.stderr
+    );
+}

@@ -511,6 +511,7 @@ fn a_roster_of_one_says_one_lead() {
 fn row(line: u64, fields: &[&str]) -> CsvRow {
     CsvRow {
         line,
+        byte: line * 100,
         fields: Ok(fields.iter().map(|s| (*s).to_owned()).collect()),
     }
 }

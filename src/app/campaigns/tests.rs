@@ -644,6 +644,7 @@ fn the_leads_pane_gets_the_campaign_it_asked_for() {
 pub(super) fn row(line: u64, fields: &[&str]) -> CsvRow {
     CsvRow {
         line,
+        byte: line * 100,
         fields: Ok(fields.iter().map(|s| (*s).to_owned()).collect()),
     }
 }
@@ -686,6 +687,7 @@ fn the_preview_marks_rows_without_an_email_and_duplicates() {
             row(5, &["not-an-email", "Cy"]),
             CsvRow {
                 line: 6,
+                byte: 600,
                 fields: Err("field 2 is not UTF-8 text".into()),
             },
         ],
