@@ -483,6 +483,15 @@ impl Model {
         self.overlay.is_some() || dispatch::modal(self, self.pane)
     }
 
+    /// Says so when a box did not take a paste whole (`notice`: what
+    /// [`Pasted::notice`](crate::text::sanitize::Pasted::notice) says; the
+    /// text it took is the paste's start, with nothing added).
+    pub fn notify_paste(&mut self, notice: Option<String>) {
+        if let Some(text) = notice {
+            self.notify(Level::Warning, crate::text::sanitize::PASTE_CUT, &text);
+        }
+    }
+
     /// Shows a notice.
     pub fn notify(&mut self, level: Level, title: &str, text: &str) {
         self.toasts.push(self.now, level, title, text);

@@ -102,6 +102,82 @@ pub fn printable(raw: &str) -> String {
     sanitize(raw, true, usize::MAX)
 }
 
+/// The user's own text for a box (a draft restored, a paste): made inert
+/// like [`DisplayText`], but never cut and never masked. With `lines`,
+/// line breaks are kept (`\r\n` and `\r` as `\n`).
+pub fn typed(raw: &str, lines: bool) -> String {
+    if lines {
+        sanitize(
+            &raw.replace("\r\n", "\n").replace('\r', "\n"),
+            true,
+            usize::MAX,
+        )
+    } else {
+        sanitize(raw, false, usize::MAX)
+    }
+}
+
+/// Pasted text for a box: made inert like [`DisplayText`], but never
+/// masked (it is the user's own) and never given a character that was not
+/// pasted (no `…` where it was cut). A box takes the first [`INLINE_MAX`]
+/// (one line) or [`BLOCK_MAX`] (several lines) characters of a paste;
+/// [`Pasted::notice`] says when the paste was longer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pasted {
+    /// The inert text to insert.
+    pub text: String,
+    /// Characters pasted, when more than the box took.
+    pub cut_from: Option<usize>,
+    /// Lines kept (a multi-line box).
+    lines: bool,
+}
+
+impl Pasted {
+    /// For a one-line box: line breaks and tabs become spaces.
+    pub fn inline(raw: &str) -> Pasted {
+        Pasted::new(raw, false)
+    }
+
+    /// For a multi-line box: line breaks kept (`\r\n` and `\r` as `\n`),
+    /// tabs expanded.
+    pub fn block(raw: &str) -> Pasted {
+        Pasted::new(&raw.replace("\r\n", "\n").replace('\r', "\n"), true)
+    }
+
+    fn new(raw: &str, lines: bool) -> Pasted {
+        let max = if lines { BLOCK_MAX } else { INLINE_MAX };
+        let (head, cut_from) = match raw.char_indices().nth(max) {
+            Some((at, _)) => (&raw[..at], Some(raw.chars().count())),
+            None => (raw, None),
+        };
+        Pasted {
+            text: typed(head, lines),
+            cut_from,
+            lines,
+        }
+    }
+
+    /// What the user is told of a paste the box did not take whole.
+    pub fn notice(&self) -> Option<String> {
+        let (max, what) = if self.lines {
+            (BLOCK_MAX, "a text box")
+        } else {
+            (INLINE_MAX, "a one-line field")
+        };
+        self.cut_from.map(|n| {
+            format!(
+                "only the first {} of the {} characters pasted went in: {what} takes at most {} at once",
+                crate::text::format::count(max as u64),
+                crate::text::format::count(n as u64),
+                crate::text::format::count(max as u64),
+            )
+        })
+    }
+}
+
+/// The title of [`Pasted::notice`]'s toast.
+pub const PASTE_CUT: &str = "Paste cut short";
+
 /// What starts text that may be an API key.
 const KEY_MARK: &str = "pk_";
 
@@ -312,6 +388,25 @@ mod tests {
 
     fn denied(c: char) -> bool {
         (c.is_control() && c != '\n') || is_hidden_format(c)
+    }
+
+    /// A paste is the user's own text: made inert, never masked, cut (when
+    /// past its box's bound) at a character with nothing added, and the
+    /// cut is told.
+    #[test]
+    fn a_paste_is_cut_with_nothing_added_and_says_so() {
+        let p = Pasted::inline("pk_live_abcdefghijkl\x1b[31m red");
+        assert_eq!(p.text, "pk_live_abcdefghijkl red");
+        assert_eq!((p.cut_from, p.notice()), (None, None));
+        let long = "é".repeat(INLINE_MAX + 5);
+        let p = Pasted::inline(&long);
+        assert_eq!(p.text, "é".repeat(INLINE_MAX));
+        assert_eq!(p.cut_from, Some(INLINE_MAX + 5));
+        assert!(p.notice().is_some_and(|n| n.contains("2,048 of the 2,053")));
+        let p = Pasted::block(&"a\r\n".repeat(BLOCK_MAX));
+        assert_eq!(p.text.len(), BLOCK_MAX, "CR LF is one line break");
+        assert!(!p.text.contains('…') && !p.text.contains('\r'));
+        assert!(p.notice().is_some_and(|n| n.contains("a text box")));
     }
 
     #[test]

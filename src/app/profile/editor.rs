@@ -15,11 +15,12 @@ use super::diff::{Change, delta};
 use super::fields::{ALL, FieldId, Kind, Section, Val};
 use super::json_edit::JsonEditor;
 use super::list_edit::{ListEditor, ListKey};
-use super::text::{block_input, content, edit_key, line_input, paste_block, paste_inline};
+use super::text::{block_input, content, edit_key, inert_block, inert_inline, line_input};
 use crate::api::model::PutContext;
 use crate::app::keys;
 use crate::store::Draft;
 use crate::text::sanitize::DisplayText;
+use crate::text::sanitize::Pasted;
 
 /// How a field is being edited.
 #[derive(Debug, Clone)]
@@ -92,14 +93,14 @@ impl EditField {
 
     fn restore(&mut self, text: &str) {
         match &mut self.input {
-            Input::Line(t) => *t = line_input(&paste_inline(text)),
-            Input::Long(t) => *t = block_input(&paste_block(text)),
+            Input::Line(t) => *t = line_input(&inert_inline(text)),
+            Input::Long(t) => *t = block_input(&inert_block(text)),
             Input::List(l) => {
                 let items: Vec<String> = serde_json::from_str(text).unwrap_or_default();
-                let items: Vec<String> = items.iter().map(|s| paste_inline(s)).collect();
+                let items: Vec<String> = items.iter().map(|s| inert_inline(s)).collect();
                 l.set_texts(&items);
             }
-            Input::Json(j) => j.set_text(&paste_block(text)),
+            Input::Json(j) => j.set_text(&inert_block(text)),
         }
     }
 
@@ -317,22 +318,29 @@ impl Editor {
         self.refresh_changes();
     }
 
-    /// Inserts pasted text into the focused field (made inert).
-    pub fn paste(&mut self, text: &str) {
+    /// Inserts pasted text into the focused field (made inert); returns
+    /// the notice of a paste the field did not take whole.
+    pub fn paste(&mut self, text: &str) -> Option<String> {
+        let mut notice = None;
         if let Some(f) = self.fields.get_mut(self.focus) {
-            match &mut f.input {
+            notice = match &mut f.input {
                 Input::Line(t) => {
-                    t.insert_str(paste_inline(text));
+                    let p = Pasted::inline(text);
+                    t.insert_str(&p.text);
+                    p.notice()
                 }
                 Input::Long(t) => {
-                    t.insert_str(paste_block(text));
+                    let p = Pasted::block(text);
+                    t.insert_str(&p.text);
+                    p.notice()
                 }
                 Input::List(l) => l.paste(text),
                 Input::Json(j) => j.paste(text),
-            }
+            };
             f.error = None;
         }
         self.refresh_focused();
+        notice
     }
 
     /// Handles a key the form's keymap actions left (saving, closing and

@@ -11,8 +11,9 @@ use ratatui_textarea::TextArea;
 use serde_json::{Map, Value};
 
 use super::list_edit::ListKey;
-use super::text::{block_input, content, edit_key, paste_block};
+use super::text::{block_input, content, edit_key};
 use crate::app::json_tree::inert_json;
+use crate::text::sanitize::Pasted;
 
 /// Largest text checked after every edit; a larger one is checked when
 /// the form is saved.
@@ -116,10 +117,13 @@ impl JsonEditor {
         ListKey::Edited
     }
 
-    /// Inserts pasted text (made inert).
-    pub fn paste(&mut self, text: &str) {
-        self.text.insert_str(paste_block(text));
+    /// Inserts pasted text (made inert); returns the notice of a paste it
+    /// did not take whole.
+    pub fn paste(&mut self, text: &str) -> Option<String> {
+        let p = Pasted::block(text);
+        self.text.insert_str(&p.text);
         self.recheck();
+        p.notice()
     }
 
     fn recheck(&mut self) {

@@ -15,9 +15,10 @@ use std::collections::{HashMap, VecDeque};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::{CursorMove, TextArea};
 
-use super::text::{edit_key, line_input, paste_inline};
+use super::text::{edit_key, line_input};
 use crate::app::keys::{self, FixedKey};
 use crate::text::sanitize::DisplayText;
+use crate::text::sanitize::Pasted;
 
 /// Adds an item below the selected one.
 pub const ADD: FixedKey = keys::CONFIRM;
@@ -141,16 +142,24 @@ impl ListEditor {
     }
 
     /// Pasted text: the first line goes into the item, every further line
-    /// becomes an item of its own below it.
-    pub fn paste(&mut self, text: &str) {
-        let lines: Vec<String> = text
-            .replace("\r\n", "\n")
-            .replace('\r', "\n")
+    /// becomes an item of its own below it. Returns the notice of a paste
+    /// (or a line of it) not taken whole.
+    pub fn paste(&mut self, text: &str) -> Option<String> {
+        let whole = Pasted::block(text);
+        let mut notice = whole.notice();
+        let lines: Vec<String> = whole
+            .text
             .split('\n')
-            .map(paste_inline)
+            .map(|line| {
+                let p = Pasted::inline(line);
+                notice = notice.take().or_else(|| p.notice());
+                p.text
+            })
             .collect();
         let mut rest = lines.into_iter();
-        let Some(first) = rest.next() else { return };
+        let Some(first) = rest.next() else {
+            return notice;
+        };
         if self.items.is_empty() {
             self.items.push(line_input(""));
             self.selected = 0;
@@ -161,6 +170,7 @@ impl ListEditor {
         for line in rest.filter(|l| !l.trim().is_empty()) {
             self.insert_below(&line);
         }
+        notice
     }
 
     fn current_is_empty(&self) -> bool {

@@ -291,15 +291,18 @@ impl PaneUnit for ProfileModel {
     }
     fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
         let p = &mut m.panes.profile;
-        if let Some(d) = p.redeem.as_mut() {
-            d.paste(text);
+        let notice = if let Some(d) = p.redeem.as_mut() {
+            d.paste(text)
         } else if p.review.is_none()
             && let Some(e) = p.editor.as_mut()
         {
-            e.paste(text);
+            e.paste(text)
         } else if p.editor.is_none() && p.needle.typing() {
             return read::filter_paste(m, text);
-        }
+        } else {
+            None
+        };
+        m.notify_paste(notice);
         Vec::new()
     }
     fn reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {

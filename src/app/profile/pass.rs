@@ -6,11 +6,12 @@
 use crossterm::event::KeyEvent;
 use ratatui_textarea::TextArea;
 
-use super::text::{content, edit_key, line_input, paste_inline};
+use super::text::{content, edit_key, inert_inline, line_input};
 use crate::api::model::{Access, DiscoveryPass, TestAccess};
 use crate::api::validate;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
+use crate::text::sanitize::Pasted;
 
 /// Longest code the contract allows.
 pub const CODE_MAX: usize = 100;
@@ -28,7 +29,7 @@ impl RedeemDialog {
     /// A dialog holding `code`.
     pub fn new(code: &str) -> RedeemDialog {
         RedeemDialog {
-            input: line_input(&paste_inline(code)),
+            input: line_input(&inert_inline(code)),
             error: None,
         }
     }
@@ -46,10 +47,13 @@ impl RedeemDialog {
         }
     }
 
-    /// Pasted text (one line, made inert).
-    pub fn paste(&mut self, text: &str) {
-        self.input.insert_str(paste_inline(text));
+    /// Pasted text (one line, made inert); returns the notice of a paste
+    /// it did not take whole.
+    pub fn paste(&mut self, text: &str) -> Option<String> {
+        let p = Pasted::inline(text);
+        self.input.insert_str(&p.text);
         self.error = None;
+        p.notice()
     }
 }
 

@@ -241,12 +241,10 @@ pub fn filter_key(m: &mut Model, key: crossterm::event::KeyEvent) -> Vec<Cmd> {
 
 /// Pasted text goes into the open `/` input (made inert).
 pub fn filter_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-    let changed = m
-        .panes
-        .profile
-        .needle
-        .paste(&super::text::paste_inline(text));
+    let pasted = crate::text::sanitize::Pasted::inline(text);
+    let changed = m.panes.profile.needle.paste(&pasted.text);
     filtered(m, changed);
+    m.notify_paste(pasted.notice());
     Vec::new()
 }
 

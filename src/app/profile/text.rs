@@ -5,7 +5,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::{CursorMove, TextArea, WrapMode};
 
-use crate::text::sanitize::DisplayText;
+use crate::text::sanitize;
 
 /// A one-line text box holding `text`, the cursor at its end.
 pub fn line_input(text: &str) -> TextArea<'static> {
@@ -39,14 +39,16 @@ pub fn types(key: &KeyEvent) -> bool {
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
 }
 
-/// Pasted text for a one-line box: made inert, on one line.
-pub fn paste_inline(text: &str) -> String {
-    DisplayText::inline(text).into_string()
+/// The user's own text for a one-line box (a draft restored): made inert,
+/// on one line, whole.
+pub fn inert_inline(text: &str) -> String {
+    sanitize::typed(text, false)
 }
 
-/// Pasted text for a multi-line box: made inert, line breaks kept.
-pub fn paste_block(text: &str) -> String {
-    DisplayText::block(&text.replace("\r\n", "\n")).into_string()
+/// The user's own text for a multi-line box: made inert, line breaks
+/// kept, whole.
+pub fn inert_block(text: &str) -> String {
+    sanitize::typed(text, true)
 }
 
 #[cfg(test)]
@@ -68,8 +70,10 @@ mod tests {
     }
 
     #[test]
-    fn pasted_text_is_made_inert() {
-        assert_eq!(paste_inline("a\nb\u{1b}]52;c;x\u{7}"), "a b");
-        assert_eq!(paste_block("a\r\nb\u{202e}c"), "a\nbc");
+    fn the_users_text_is_made_inert_but_kept_whole() {
+        assert_eq!(inert_inline("a\nb\u{1b}]52;c;x\u{7}"), "a b");
+        assert_eq!(inert_block("a\r\nb\u{202e}c"), "a\nbc");
+        let long = "pk_live_abcdefghijkl ".repeat(200);
+        assert_eq!(inert_inline(&long), long, "not cut, not masked");
     }
 }

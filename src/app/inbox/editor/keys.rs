@@ -9,7 +9,7 @@ use super::{After, Editor, FIELDS, Find, close, save, send_from_editor};
 use crate::app::inbox::refuse;
 use crate::app::keymap::{Action, Scope};
 use crate::app::{Cmd, Model, keys};
-use crate::text::sanitize::DisplayText;
+use crate::text::sanitize::Pasted;
 
 /// Whether a key is a chord the pane may bind in the editor (Ctrl or Alt
 /// held, or a function key); plain keys always type.
@@ -235,23 +235,28 @@ pub fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
     let Some(e) = m.panes.inbox.editor.as_mut() else {
         return Vec::new();
     };
-    if let Some(find) = e.find.as_mut() {
-        find.input
-            .insert_str(DisplayText::inline(text).into_string());
-        return Vec::new();
-    }
-    if e.in_body {
+    let pasted = if let Some(find) = e.find.as_mut() {
+        let p = Pasted::inline(text);
+        find.input.insert_str(&p.text);
+        p
+    } else if e.in_body {
         if e.body_locked {
             return Vec::new();
         }
-        let clean = DisplayText::block(&text.replace("\r\n", "\n").replace('\r', "\n"));
-        if e.body.insert_str(clean.as_str()) {
+        let p = Pasted::block(text);
+        if e.body.insert_str(&p.text) {
             edited(e);
         }
+        p
     } else if e.form.focus > 0 {
-        e.form.paste(&DisplayText::inline(text).into_string());
+        let p = Pasted::inline(text);
+        e.form.paste(&p.text);
         edited(e);
-    }
+        p
+    } else {
+        return Vec::new();
+    };
+    m.notify_paste(pasted.notice());
     Vec::new()
 }
 

@@ -95,6 +95,50 @@ fn letters_type_in_the_editor_and_only_chords_act() {
 /// Readline keys in every text box of the pane (issue 9): Ctrl-U deletes
 /// to the start of the line — in the body, the find line, the fields and
 /// the list's `/` filter — and never undoes.
+/// A paste longer than a box takes goes in as its start with nothing
+/// added, and a notice says how much went in: the body took 262,144
+/// characters and ended them with a `…` of its own, the To field 2,048,
+/// both without a word. Text that looks like a key is the user's own, and
+/// goes in as pasted.
+#[test]
+fn a_long_paste_goes_in_as_pasted_up_to_the_limit_and_says_so() {
+    use crate::text::sanitize::{BLOCK_MAX, INLINE_MAX};
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    press(&mut m, &svc, KeyCode::Char('c'));
+    assert_eq!(editor(&m).focused(), "to");
+    let to: String = (0..400).map(|i| format!("p{i:03}@x.io, ")).collect();
+    update(&mut m, Msg::Paste(to.clone()));
+    let head: String = to.chars().take(INLINE_MAX).collect();
+    assert_eq!(editor(&m).current().to, head);
+    assert_eq!(
+        last_toast(&m),
+        "Paste cut short: only the first 2,048 of the 4,400 characters pasted went in: a one-line field takes at most 2,048 at once"
+    );
+    for _ in 0..5 {
+        press(&mut m, &svc, KeyCode::Tab);
+    }
+    assert_eq!(editor(&m).focused(), "body");
+    let body: String = "Key pk_live_abcdefghijkl here.\n"
+        .chars()
+        .cycle()
+        .take(BLOCK_MAX + 1000)
+        .collect();
+    update(&mut m, Msg::Paste(body.clone()));
+    let got = editor(&m).current().body;
+    assert_eq!(got, body.chars().take(BLOCK_MAX).collect::<String>());
+    assert!(!got.contains('…'), "nothing added to what was pasted");
+    assert!(
+        last_toast(&m).contains("only the first 262,144 of the 263,144 characters pasted went in: a text box takes at most 262,144"),
+        "{}",
+        last_toast(&m)
+    );
+    // A paste that fits says nothing.
+    let before = m.toasts.items().len();
+    update(&mut m, Msg::Paste("short".into()));
+    assert_eq!(m.toasts.items().len(), before);
+}
+
 #[test]
 fn ctrl_u_deletes_to_the_start_of_the_line_in_every_box() {
     let svc = Svc::default();
