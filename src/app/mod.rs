@@ -19,6 +19,7 @@ mod cache_tests;
 mod chrome_tests;
 pub mod cmd;
 pub mod command_line;
+pub mod ctx;
 pub mod dialog;
 /// Test fixtures: only in test builds (unit tests, or the `test-util`
 /// feature the integration tests turn on), never in the release binary.
@@ -306,6 +307,11 @@ pub struct Model {
     /// ([`Model::request`]) and an alert from deep in a reply handler;
     /// `update` hands them out after its own.
     outbox: Vec<Cmd>,
+    /// What handlers asked of the rest of the dashboard, not carried out
+    /// yet ([`ctx::Intent`]).
+    intents: Vec<ctx::Intent>,
+    /// A handler asked for the state to be written ([`ctx::Ctx::save_state`]).
+    save_due: bool,
 }
 
 impl Model {
@@ -360,12 +366,15 @@ impl Model {
             redraw: true,
             quit: false,
             outbox: Vec::new(),
+            intents: Vec::new(),
+            save_due: false,
         }
     }
 
     /// The first requests of the session (the open pane's data).
     pub fn start(&mut self) -> Vec<Cmd> {
         let mut cmds = self.enter_pane(self.pane);
+        cmds.extend(self.carry_out());
         dispatch::sync_fresh(self);
         cmds.append(&mut self.outbox);
         cmds
@@ -378,12 +387,7 @@ impl Model {
     /// the pane forgot it first. Sent while the pane handles the user's
     /// Refresh, it is an explicit retry, like [`Model::request_now`].
     pub fn request(&mut self, purpose: impl Into<Purpose>, req: ApiRequest) -> RequestId {
-        if self.user_retry {
-            return self.request_now(purpose, req);
-        }
-        let id = self.requests.open(purpose.into(), requests::Kind::Api);
-        self.outbox.push(Cmd::Api { id, req });
-        id
+        self.ctx().request(purpose, req)
     }
 
     /// Sends a request the user explicitly asked for again. It goes out at
@@ -399,17 +403,17 @@ impl Model {
     /// requests sent while it handles Refresh are sent this way. Call this
     /// for any other explicit "try again" (a retry button in a dialog).
     pub fn request_now(&mut self, purpose: impl Into<Purpose>, req: ApiRequest) -> RequestId {
-        let id = self.requests.open(purpose.into(), requests::Kind::Api);
-        self.user_retries.insert(id);
-        self.outbox.push(Cmd::Api { id, req });
-        id
+        self.ctx().request_now(purpose, req)
     }
 
     /// The commands queued by [`Model::request`] and [`Model::alert`] since
     /// the last `update` (which hands them out itself): for code that drives
     /// a pane's functions directly, outside `update`.
     pub fn take_queued(&mut self) -> Vec<Cmd> {
-        std::mem::take(&mut self.outbox)
+        let carried = self.carry_out();
+        let mut cmds = std::mem::take(&mut self.outbox);
+        cmds.extend(carried);
+        cmds
     }
 
     /// Whether request `id` is the user's explicit retry (see
@@ -435,10 +439,8 @@ impl Model {
     /// Keeps a closed form's text as a local draft under `key`, asks for the
     /// state to be written and says so truthfully ([`Model::notify_draft_kept`]).
     pub fn keep_draft(&mut self, key: String, draft: Draft, what: &str, how_back: &str) -> Cmd {
-        self.state.drafts.insert(key, draft);
-        let save = self.save_state();
-        self.notify_draft_kept(what, how_back);
-        save
+        self.ctx().keep_draft(key, draft, what, how_back);
+        self.save_state()
     }
 
     /// Tells the user that a closed editor's text was kept, truthfully:
@@ -447,29 +449,13 @@ impl Model {
     /// printed on quit). Call it after putting the draft into `state.drafts`
     /// and asking for [`Model::save_state`].
     pub fn notify_draft_kept(&mut self, what: &str, how_back: &str) {
-        if self.drafts_saved() {
-            self.notify(
-                Level::Info,
-                DRAFT_KEPT,
-                &format!("{what} is saved locally; {how_back}"),
-            );
-        } else {
-            let why = self.store_error.as_ref().map_or_else(
-                || "the local state file is not checked yet".into(),
-                ToString::to_string,
-            );
-            self.notify(
-                Level::Warning,
-                "Draft kept in this session only",
-                &format!("{what} cannot be saved ({why}); {how_back} while Outpost runs, and it is printed when you quit"),
-            );
-        }
+        self.ctx().notify_draft_kept(what, how_back);
     }
 
     /// A fresh id for a non-request effect (file checks and writes); its
     /// answer reaches the pane with the purpose, like a reply.
     pub fn effect(&mut self, purpose: impl Into<Purpose>) -> RequestId {
-        self.requests.open(purpose.into(), requests::Kind::Effect)
+        self.ctx().effect(purpose)
     }
 
     /// The screen layout for the current size.
@@ -487,26 +473,19 @@ impl Model {
     /// [`Pasted::notice`](crate::text::sanitize::Pasted::notice) says; the
     /// text it took is the paste's start, with nothing added).
     pub fn notify_paste(&mut self, notice: Option<String>) {
-        if let Some(text) = notice {
-            self.notify(Level::Warning, crate::text::sanitize::PASTE_CUT, &text);
-        }
+        self.ctx().notify_paste(notice);
     }
 
     /// Shows a notice.
     pub fn notify(&mut self, level: Level, title: &str, text: &str) {
-        self.toasts.push(self.now, level, title, text);
-        self.redraw = true;
+        self.ctx().notify(level, title, text);
     }
 
     /// Shows a notice the user waits for (a watched domain verified or
     /// failed, a run completed, a reply arrived) and gets attention for it:
     /// the bell and a desktop notification, as `[notify]` configures.
     pub fn alert(&mut self, level: Level, title: &str, text: &str) {
-        self.notify(level, title, text);
-        self.outbox.push(Cmd::Notify {
-            title: title.to_owned(),
-            text: text.to_owned(),
-        });
+        self.ctx().alert(level, title, text);
     }
 
     /// Whether a countdown is on screen (it needs a one-second tick): any
@@ -547,6 +526,7 @@ impl Model {
 
     /// A command that writes the local state, with unsent text captured.
     pub fn save_state(&mut self) -> Cmd {
+        self.save_due = false;
         let mut state = std::mem::take(&mut self.state);
         dispatch::capture_drafts(self, &mut state);
         self.state = state;
@@ -588,11 +568,7 @@ impl Model {
         slot: fn(&mut cache::Cache) -> &mut Option<cache::Cached<T>>,
         fresh: cache::Cached<T>,
     ) {
-        let held = slot(&mut self.cache);
-        let changed = held.as_ref().is_none_or(|c| c.items != fresh.items);
-        *held = Some(fresh);
-        self.cache_dirty |= changed;
-        self.cache_touched = true;
+        self.ctx().cache_list(slot, fresh);
     }
 
     /// Hands one item read alone (a search's metadata, a campaign of the
@@ -602,12 +578,7 @@ impl Model {
         slot: fn(&mut cache::Cache) -> &mut Option<cache::Cached<T>>,
         item: &T,
     ) {
-        let clock = self.clock;
-        let held = slot(&mut self.cache).get_or_insert_with(|| cache::Cached {
-            as_of: clock,
-            items: Vec::new(),
-        });
-        self.cache_dirty |= held.put_one(item);
+        self.ctx().cache_item(slot, item);
     }
 
     /// Whether a cached list changed and is not saved yet (the debounced
@@ -707,8 +678,7 @@ impl Model {
 
     /// Asks a question; `on_yes` is answered by its pane.
     pub fn confirm(&mut self, c: Confirm) {
-        self.overlay = Some(Overlay::Confirm(c));
-        self.redraw = true;
+        self.ctx().confirm(c);
     }
 
     fn cycle_pane(&mut self, forward: bool) -> Vec<Cmd> {
@@ -870,6 +840,7 @@ const COMMAND_DRAFT: &str = "command-line";
 /// that happens.
 pub fn update(m: &mut Model, msg: Msg) -> Vec<Cmd> {
     let mut cmds = handle(m, msg);
+    cmds.extend(m.carry_out());
     dispatch::sync_fresh(m);
     cmds.append(&mut m.outbox);
     cmds

@@ -10,9 +10,13 @@
 //! drawing) is generated from that list, so adding a pane is its own two
 //! folders plus one line there — no `match` on panes anywhere else.
 //!
-//! Like the rest of `app`, every function here is pure: the trait's
-//! functions take the whole [`Model`] (a pane may ask for a request, show a
-//! notice or read the keymap) and return the effects to run.
+//! Like the rest of `app`, every function here is pure. The trait's
+//! functions are the pane's entry points: they take the whole [`Model`]
+//! and split it at once ([`Model::split`]) into the pane's own state and a
+//! [`Ctx`](super::ctx::Ctx) — requests, notices, questions, drafts, keymap
+//! and clock, but no other pane. Everything below an entry point takes
+//! `&mut self` (or a part of the pane's state) and `cx: &mut Ctx<'_>`;
+//! what reaches beyond the pane is an [`Intent`](super::ctx::Intent).
 
 use std::fmt::Debug;
 use std::time::Duration;
@@ -131,6 +135,11 @@ pub trait PaneUnit: Default + Debug {
     fn sync_fresh(m: &mut Model);
     /// One of the pane's subscriptions fired.
     fn sub_fired(_m: &mut Model, _sub: Self::Sub) -> Vec<Cmd> {
+        Vec::new()
+    }
+    /// Another pane's [`Intent`](super::ctx::Intent) (every pane hears
+    /// each; one not for this pane changes nothing).
+    fn intent(_m: &mut Model, _intent: &super::ctx::Intent) -> Vec<Cmd> {
         Vec::new()
     }
     /// One of the pane's questions was answered.

@@ -107,6 +107,9 @@ macro_rules! define_panes {
                 }
             }
             impl $crate::app::registry::Registered for $ty {
+                fn slot(panes: &mut Panes) -> &mut Self {
+                    &mut panes.$field
+                }
                 fn purpose(p: &Purpose) -> Option<&Self::Purpose> {
                     match p {
                         Purpose::$variant(p) => Some(p),
@@ -173,6 +176,12 @@ macro_rules! define_panes {
             pub fn sub_fired(m: &mut Model, sub: PaneSub) -> Vec<Cmd> {
                 match sub { $(PaneSub::$variant(s) => <$ty as PaneUnit>::sub_fired(m, s),)+ }
             }
+            /// Every pane hears an intent (one not for it changes nothing).
+            pub fn intent(m: &mut Model, intent: &$crate::app::ctx::Intent) -> Vec<Cmd> {
+                let mut cmds = Vec::new();
+                $(cmds.extend(<$ty as PaneUnit>::intent(m, intent));)+
+                cmds
+            }
             pub fn answered(m: &mut Model, what: PaneConfirm, answer: Answer) -> Vec<Cmd> {
                 match what { $(PaneConfirm::$variant(c) => <$ty as PaneUnit>::answered(m, c, answer),)+ }
             }
@@ -221,6 +230,8 @@ pub(crate) use define_panes;
 /// Typed access to a pane's entries in the shared request table
 /// (implemented for every registered pane by the registry).
 pub trait Registered: super::pane::PaneUnit {
+    /// The pane's own state among all of them.
+    fn slot(panes: &mut super::Panes) -> &mut Self;
     /// The pane's own purpose, if the tagged one is the pane's.
     fn purpose(p: &super::Purpose) -> Option<&Self::Purpose>;
     /// The same, mutable.

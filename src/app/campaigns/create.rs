@@ -9,6 +9,7 @@
 //! picker ([`open_for_leads`]): the campaign it creates is handed back
 //! ([`take_for_leads`]) and the Leads pane is shown again.
 
+use crate::app::ctx::Intent;
 use crossterm::event::KeyEvent;
 use serde_json::{Map, Value};
 
@@ -206,19 +207,14 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
 
 /// Opens the create form for the Leads pane's "add to campaign" picker
 /// ("new draft campaign…"): the Campaigns pane is shown with the form,
-/// typed for `channel` when given. When the campaign is created, the Leads
-/// pane is shown again and [`take_for_leads`] hands the campaign over; Esc
-/// shows the Leads pane again with nothing to take.
+/// typed for `channel` when given (asked by the Leads pane with
+/// [`Intent::NewCampaignForLeads`]). When the campaign is created, the Leads
+/// pane is shown again and handed the campaign
+/// ([`Intent::CampaignForLeads`]); Esc shows the Leads pane again with
+/// nothing.
 pub fn open_for_leads(m: &mut Model, channel: Option<Channel>) -> Vec<Cmd> {
-    let mut cmds = m.switch_pane(Pane::Campaigns);
-    cmds.extend(open_with(m, Origin::Leads, channel));
-    cmds
-}
-
-/// The campaign created for the Leads pane, once (the Leads pane calls it
-/// when it is shown again).
-pub fn take_for_leads(m: &mut Model) -> Option<Campaign> {
-    m.panes.campaigns.handoff.take()
+    m.ctx().show(Pane::Campaigns);
+    open_with(m, Origin::Leads, channel)
 }
 
 fn open_with(m: &mut Model, origin: Origin, channel: Option<Channel>) -> Vec<Cmd> {
@@ -302,7 +298,7 @@ fn close(m: &mut Model) -> Vec<Cmd> {
         .forget::<super::CampaignsModel>(|p| *p == Purpose::Senders);
     m.panes.campaigns.view = f.back;
     if f.origin == Origin::Leads {
-        cmds.extend(m.switch_pane(Pane::Leads));
+        m.ctx().show(Pane::Leads);
     }
     cmds
 }
@@ -515,8 +511,9 @@ pub(super) fn created(m: &mut Model, c: Campaign, late: bool) -> Vec<Cmd> {
     };
     m.panes.campaigns.view = f.back;
     if f.origin == Origin::Leads {
-        m.panes.campaigns.handoff = Some(c);
-        cmds.extend(m.switch_pane(Pane::Leads));
+        let mut cx = m.ctx();
+        cx.show(Pane::Leads);
+        cx.intend(Intent::CampaignForLeads(Box::new(c)));
     } else {
         cmds.extend(detail::open(m, &c.id));
     }

@@ -39,6 +39,7 @@ mod settle_tests;
 mod tests;
 pub mod trend;
 
+use crate::app::ctx::Intent;
 use std::time::Duration;
 
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
@@ -275,9 +276,6 @@ pub struct CampaignsModel {
     pub sequence: Option<sequence::Editor>,
     /// A dialog over the pane.
     pub dialog: Option<Dialog>,
-    /// A campaign created from the Leads pane's picker, waiting to be taken
-    /// by it ([`create::take_for_leads`]).
-    pub handoff: Option<Campaign>,
     /// The stats of each poll of the campaigns watched, for the sparklines.
     pub trends: trend::Trends,
     /// Launches, pauses and resumes whose answer was lost, by campaign:
@@ -918,6 +916,16 @@ impl PaneUnit for CampaignsModel {
             CampaignsSub::List => list::refresh(m),
             CampaignsSub::CreateCheck(_) => lost::read(m),
             CampaignsSub::StatusCheck(id, _) => settle::read(m, &id),
+        }
+    }
+    fn intent(m: &mut Model, intent: &Intent) -> Vec<Cmd> {
+        match intent {
+            Intent::NewCampaignForLeads(channel) => create::open_for_leads(m, channel.clone()),
+            Intent::CampaignRead(c) if m.panes.campaigns.list.loaded => {
+                list::upsert(m, (**c).clone());
+                Vec::new()
+            }
+            _ => Vec::new(),
         }
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {

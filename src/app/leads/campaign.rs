@@ -5,6 +5,7 @@
 //! next; the service's imported / duplicates counts and the roster before
 //! and after end it.
 
+use crate::app::ctx::Intent;
 use std::collections::{BTreeSet, VecDeque};
 
 use crossterm::event::KeyEvent;
@@ -373,9 +374,7 @@ pub fn on_roster_after(m: &mut Model, id: &str, result: Result<Campaign, ApiErro
         job.roster_after = Some(c.stats.total);
     }
     // The Campaigns pane's list shows the roster as it is now.
-    if m.panes.campaigns.list.loaded {
-        crate::app::campaigns::list::upsert(m, c);
-    }
+    m.ctx().intend(Intent::CampaignRead(Box::new(c)));
     Vec::new()
 }
 
@@ -776,24 +775,23 @@ fn suggested_channel(selection: &Selection) -> Option<Channel> {
 }
 
 /// "New draft campaign…": the Campaigns pane shows its create form; the
-/// campaign it creates comes back through [`take_new`].
+/// campaign it creates comes back as [`Intent::CampaignForLeads`], to
+/// [`take_new`].
 fn new_campaign(m: &mut Model) -> Vec<Cmd> {
     let Some(d) = dialog_mut(m) else {
         return Vec::new();
     };
     d.error = None;
     let channel = suggested_channel(&d.selection);
-    crate::app::campaigns::create::open_for_leads(m, channel)
+    m.ctx().intend(Intent::NewCampaignForLeads(channel));
+    Vec::new()
 }
 
-/// The pane is shown again: a campaign created for the picker ("new draft
-/// campaign…") is taken, once, and the add continues into it. Back with
-/// nothing (the form was left with Esc), the picker stays as it was; with
-/// the picker closed meanwhile, the campaign is only listed.
-pub fn take_new(m: &mut Model) -> Vec<Cmd> {
-    let Some(c) = crate::app::campaigns::create::take_for_leads(m) else {
-        return Vec::new();
-    };
+/// The campaign created for the picker ("new draft campaign…"), handed
+/// over as the pane is shown again: the add continues into it. With the
+/// picker closed meanwhile, the campaign is only listed (back with nothing,
+/// after Esc in the form, the picker stays as it was).
+pub fn take_new(m: &mut Model, c: Campaign) -> Vec<Cmd> {
     let Some(d) = dialog_mut(m).filter(|d| d.stage == Stage::Pick) else {
         return Vec::new();
     };

@@ -24,6 +24,7 @@ mod tests;
 pub mod window;
 pub mod words;
 
+use crate::app::ctx::Intent;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
@@ -359,6 +360,21 @@ pub fn set_can_create_leads(m: &mut Model, can: Option<bool>) {
     }
 }
 
+/// Why a create was refused, as far as the account's access (`can`, from
+/// the last redeem answer) explains it.
+pub fn refused_create_hint(keymap: &crate::app::keymap::Keymap, can: Option<bool>) -> String {
+    let key = keymap.key_label(Action::RedeemPass);
+    match can {
+        Some(false) => format!(
+            "This account cannot create leads (its access says so). A discovery pass grants discoveries: :redeem <code>, or {key} on the Profile pane."
+        ),
+        Some(true) => "The account can create leads (as of the last redeem answer), so the refusal concerns this request.".into(),
+        None => format!(
+            "Whether this account can create leads is not known yet: the service says so when a discovery pass is redeemed (:redeem <code>, or {key} on the Profile pane)."
+        ),
+    }
+}
+
 /// One of the pane's subscriptions fired.
 fn sub_fired(m: &mut Model, sub: LeadsSub) -> Vec<Cmd> {
     match sub {
@@ -619,8 +635,6 @@ pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
     if matches!(m.panes.leads.view, View::Search | View::Detail) {
         cmds.extend(search::fetch_pages(m, false));
     }
-    // Back from the Campaigns pane's create form ("new draft campaign…").
-    cmds.extend(campaign::take_new(m));
     cmds
 }
 
@@ -1096,6 +1110,16 @@ impl PaneUnit for LeadsModel {
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
         on_answered(m, what, answer)
+    }
+    fn intent(m: &mut Model, intent: &Intent) -> Vec<Cmd> {
+        match intent {
+            Intent::CampaignForLeads(c) => campaign::take_new(m, (**c).clone()),
+            Intent::CanCreateLeads(can) => {
+                set_can_create_leads(m, *can);
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
         match name {

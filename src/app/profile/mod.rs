@@ -4,8 +4,8 @@
 //! code, and what the answer grants.
 //!
 //! The account's access (`canCreateLeads`) is known once a redeem answer
-//! carried it; [`ProfileModel::can_create_leads`] and
-//! [`refused_create_hint`] give it to the Leads pane.
+//! carried it; the Leads pane is told with
+//! [`Intent::CanCreateLeads`](crate::app::ctx::Intent::CanCreateLeads).
 
 pub mod diff;
 pub mod doc;
@@ -186,21 +186,6 @@ pub fn redeeming(m: &Model) -> bool {
 /// Whether the profile is being read for the first time.
 pub fn loading(m: &Model) -> bool {
     m.panes.profile.stored.is_none() && in_flight(m, |p| *p == Purpose::Load)
-}
-
-/// Why a create was refused, as far as the account's access explains it:
-/// for the Leads pane's message when the service refuses to create leads.
-pub fn refused_create_hint(m: &Model) -> String {
-    let key = m.keymap.key_label(Action::RedeemPass);
-    match m.panes.profile.can_create_leads() {
-        Some(false) => format!(
-            "This account cannot create leads (its access says so). A discovery pass grants discoveries: :redeem <code>, or {key} on the Profile pane."
-        ),
-        Some(true) => "The account can create leads (as of the last redeem answer), so the refusal concerns this request.".into(),
-        None => format!(
-            "Whether this account can create leads is not known yet: the service says so when a discovery pass is redeemed (:redeem <code>, or {key} on the Profile pane)."
-        ),
-    }
 }
 
 /// Status-bar hints for what is shown.

@@ -2,6 +2,7 @@
 //! checked before it is sent (1 to 100 characters), sent once, and the
 //! answer shown in the pass panel.
 
+use crate::app::ctx::Intent;
 use crossterm::event::KeyEvent;
 
 use super::pass::{self, PassAnswer, RedeemDialog};
@@ -127,7 +128,8 @@ pub fn on_redeemed(
                 m.panes.profile.access = Some(a.clone());
                 // The Leads pane's create form says so up front, and a
                 // refused create explains itself.
-                crate::app::leads::set_can_create_leads(m, Some(a.can_create_leads));
+                m.ctx()
+                    .intend(Intent::CanCreateLeads(Some(a.can_create_leads)));
             }
             announce(m, &code, &answer);
             m.panes.profile.pass = Some(PassAnswer { code, pass: answer });

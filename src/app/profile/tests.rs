@@ -511,7 +511,10 @@ fn a_redeem_that_may_have_arrived_cannot_be_checked_and_asks_before_sending_agai
 #[test]
 fn the_leads_pane_gets_an_explanation_of_a_refused_create() {
     let mut m = loaded();
-    assert!(refused_create_hint(&m).contains("not known yet"));
+    let hint = |m: &Model| {
+        crate::app::leads::refused_create_hint(&m.keymap, m.panes.leads.can_create_leads)
+    };
+    assert!(hint(&m).contains("not known yet"));
     let mut pass = fixtures::discovery_pass(true);
     if let Some(a) = pass.access.as_mut() {
         a.can_create_leads = false;
@@ -521,7 +524,7 @@ fn the_leads_pane_gets_an_explanation_of_a_refused_create() {
     let (id, _) = one(&key(&mut m, KeyCode::Enter));
     reply(&mut m, id, ApiReply::Redeemed(Box::new(Ok(pass))));
     assert_eq!(m.panes.profile.can_create_leads(), Some(false));
-    assert!(refused_create_hint(&m).starts_with("This account cannot create leads"));
+    assert!(hint(&m).starts_with("This account cannot create leads"));
 }
 
 #[test]

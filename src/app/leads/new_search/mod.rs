@@ -412,7 +412,10 @@ fn refused(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
     {
         // What the account's access (the Profile pane's) says of it.
         text.push(' ');
-        text.push_str(&crate::app::profile::refused_create_hint(m));
+        text.push_str(&super::refused_create_hint(
+            &m.keymap,
+            m.panes.leads.can_create_leads,
+        ));
     }
     let Some(f) = m.panes.leads.form.as_mut() else {
         super::toast_error(m, "creating the search", e);
