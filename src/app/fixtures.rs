@@ -23,6 +23,7 @@ pub fn model(w: u16, h: u16) -> Model {
         masked_key: "pk_live_…".into(),
         loopback: true,
         read_only: false,
+        read_only_flag: false,
         profile: None,
     };
     let mut state = State::default();

@@ -174,6 +174,9 @@ pub struct Session {
     /// Read-only mode: the client refuses every request but a read, so
     /// actions that would change the service are shown disabled.
     pub read_only: bool,
+    /// `--read-only` was given: every profile of the session is read-only,
+    /// whatever its own `read_only` says (the status bar names the flag).
+    pub read_only_flag: bool,
     /// The workspace profile in use (`--profile`, `:profile NAME`);
     /// `None`: the default, unnamed at start and [`DEFAULT_PROFILE`] once
     /// `:profile` switched back to it.

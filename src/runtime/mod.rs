@@ -520,14 +520,7 @@ impl Effects {
         let host = ws.client.host();
         // Small and bounded: read here, so the panes open on it at once.
         let lists = ws.cache.as_ref().and_then(|f| cache::load(f, &host));
-        let session = Session {
-            host: ws.client.host(),
-            demo: false,
-            masked_key: ws.client.masked_key(),
-            loopback: ws.client.is_loopback(),
-            read_only: ws.client.read_only() || model.session.read_only,
-            profile: ws.profile,
-        };
+        let session = switched_session(&ws.client, ws.profile.clone(), &model.session);
         tracing::info!(host = %session.host, profile = ?session.profile, "profile opened");
         self.client = ws.client;
         self.store = Arc::new(ws.store);
@@ -675,6 +668,7 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
         masked_key: client.masked_key(),
         loopback: client.is_loopback(),
         read_only: client.read_only(),
+        read_only_flag: cli.session.read_only,
         profile: cfg.profile_name().map(str::to_owned),
     };
     tracing::info!(host = %session.host, demo, "dashboard starting");
@@ -730,6 +724,21 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
     drop(term);
     tracing::info!("dashboard stopped");
     report_unsaved(&result?)
+}
+
+/// The session facts of a profile switched to: its own service, key and
+/// read-only setting (with `--read-only`, which its client already holds),
+/// never the read-only of the session switched from.
+fn switched_session(client: &Client, profile: Option<String>, old: &Session) -> Session {
+    Session {
+        host: client.host(),
+        demo: false,
+        masked_key: client.masked_key(),
+        loopback: client.is_loopback(),
+        read_only: client.read_only(),
+        read_only_flag: old.read_only_flag,
+        profile,
+    }
 }
 
 /// How `:profile NAME` opens the workspaces of the config loaded at start.
@@ -855,5 +864,51 @@ fn log_notice(model: &Model, seen: &mut u64) {
     *seen = pushed;
     if let Some(n) = model.toasts.log().last() {
         tracing::info!(level = n.level.name(), "notice: {}", n.title.as_str());
+    }
+}
+
+#[cfg(test)]
+mod switch_tests {
+    use super::*;
+    use crate::api::{ApiKey, ClientConfig};
+
+    fn client(read_only: bool) -> Client {
+        let key = ApiKey::parse(crate::demo::DEMO_KEY).ok();
+        let mut cfg = ClientConfig::new(
+            "http://127.0.0.1:9",
+            key.unwrap_or_else(|| panic!("a test key")),
+        );
+        cfg.read_only = read_only;
+        Client::new(cfg).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn session(read_only: bool, flag: bool) -> Session {
+        Session {
+            host: "127.0.0.1:9".into(),
+            demo: false,
+            masked_key: String::new(),
+            loopback: true,
+            read_only,
+            read_only_flag: flag,
+            profile: None,
+        }
+    }
+
+    #[test]
+    fn read_only_is_the_profile_s_own_both_ways() {
+        let to_normal = switched_session(&client(false), None, &session(true, false));
+        assert!(
+            !to_normal.read_only,
+            "a read-only profile's setting is not carried over"
+        );
+        let to_ro = switched_session(&client(true), Some("ro".into()), &session(false, false));
+        assert!(to_ro.read_only);
+        assert!(!to_ro.read_only_flag, "the profile's own, not the flag");
+    }
+
+    #[test]
+    fn the_flag_travels_with_the_session() {
+        let next = switched_session(&client(true), Some("other".into()), &session(true, true));
+        assert!(next.read_only && next.read_only_flag);
     }
 }

@@ -196,8 +196,15 @@ fn status_parts(m: &Model, theme: &Theme, short: bool, narrow: bool) -> Vec<Part
         });
     }
     if m.session.read_only {
+        // The flag holds for every profile of the session: said, so a
+        // switch that stays read-only is not taken for the profile's own.
+        let badge = if m.session.read_only_flag {
+            " READ-ONLY (--read-only) "
+        } else {
+            " READ-ONLY "
+        };
         parts.push(Part {
-            spans: vec![Span::styled(" READ-ONLY ", theme.badge), Span::raw(" ")],
+            spans: vec![Span::styled(badge, theme.badge), Span::raw(" ")],
             keep: 8,
         });
     }

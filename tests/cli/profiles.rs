@@ -187,3 +187,93 @@ fn bar_words(screen: &str) -> Vec<&str> {
         .split_whitespace()
         .collect()
 }
+
+/// Read-only belongs to a profile: switching to a read-only profile turns
+/// writes off, and switching back to a normal one turns them on again
+/// (the switch used to keep the old session's read-only for good).
+#[test]
+fn read_only_follows_the_profile_both_ways() {
+    let serve = Serve::start(&[]);
+    let dir = workspace_with(
+        &serve,
+        &format!(
+            "\n[profiles.watcher]\napi_key = \"{}\"\nread_only = true\n",
+            outpost::demo::OTHER_KEY
+        ),
+    );
+    let config = std::fs::read_to_string(dir.path().join("config.toml")).unwrap_or_default();
+    let mut pty = crate::pty::Pty::spawn(&[], 120, 30, &config);
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"4");
+    pty.wait_for("fail-dkim.northwind-demo.io")
+        .expect("the seeded workspace first");
+    assert!(
+        !pty.status_bar().contains("READ-ONLY"),
+        "writes on at start"
+    );
+
+    pty.send(b":profile watcher\r");
+    pty.wait_until("the read-only profile, named on the status bar", |s| {
+        let words = bar_words(s);
+        s.contains("other-demo.test") && words.contains(&"watcher") && words.contains(&"READ-ONLY")
+    })
+    .expect("read-only after the switch");
+    pty.send(b"a");
+    pty.wait_for("Disabled")
+        .expect("adding a domain is refused in the read-only profile");
+
+    pty.send(b":profile\r");
+    let screen = pty
+        .wait_until("the default workspace, writes on again", |s| {
+            let words = bar_words(s);
+            s.contains("fail-dkim.northwind-demo.io")
+                && words.contains(&"default")
+                && !words.contains(&"READ-ONLY")
+        })
+        .expect("read-only off again after switching back");
+    assert!(!screen.contains("(--read-only)"), "{screen}");
+    pty.send(b"a");
+    pty.wait_for("Add a sending domain")
+        .expect("the add form opens: writes are allowed again");
+    pty.send(b"\x1b");
+    // Apart from the Esc: sent together they read as Alt-q.
+    pty.wait_until("the form closed", |s| !s.contains("Add a sending domain"))
+        .expect("Esc closes the form");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true), "q quits");
+}
+
+/// `--read-only` on the command line holds for the whole session: a switch
+/// to a profile that is not read-only stays read-only, and the status bar
+/// names the flag.
+#[test]
+fn the_read_only_flag_holds_across_a_profile_switch() {
+    let serve = Serve::start(&[]);
+    let dir = two_workspaces(&serve);
+    let config = std::fs::read_to_string(dir.path().join("config.toml")).unwrap_or_default();
+    let mut pty = crate::pty::Pty::spawn(&["--read-only"], 120, 30, &config);
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"4");
+    pty.wait_for("fail-dkim.northwind-demo.io")
+        .expect("the seeded workspace first");
+    pty.wait_until("the flag named on the status bar", |s| {
+        s.lines()
+            .last()
+            .is_some_and(|l| l.contains("READ-ONLY (--read-only)"))
+    })
+    .expect("the status bar names --read-only");
+    pty.send(b":profile other\r");
+    pty.wait_until("the other workspace, still read-only by the flag", |s| {
+        s.contains("other-demo.test")
+            && bar_words(s).contains(&"other")
+            && s.lines()
+                .last()
+                .is_some_and(|l| l.contains("READ-ONLY (--read-only)"))
+    })
+    .expect("still read-only after the switch");
+    pty.send(b"a");
+    pty.wait_for("Disabled")
+        .expect("adding a domain is refused: the flag holds");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true), "q quits");
+}

@@ -100,6 +100,7 @@ async fn the_first_request_leaves_before_there_is_a_terminal() {
         masked_key: client.masked_key(),
         loopback: true,
         read_only: false,
+        read_only_flag: false,
         profile: None,
     };
     let mut state = State::default();
@@ -171,6 +172,7 @@ async fn r_tries_once_through_a_day_long_rate_limit() {
         masked_key: client.masked_key(),
         loopback: true,
         read_only: false,
+        read_only_flag: false,
         profile: None,
     };
     let mut state = State::default();
@@ -248,6 +250,7 @@ async fn a_frame_that_cannot_be_drawn_saves_the_text_and_quits() {
         masked_key: client.masked_key(),
         loopback: true,
         read_only: false,
+        read_only_flag: false,
         profile: None,
     };
     let mut state = State::default();

@@ -282,6 +282,7 @@ impl Runner {
             masked_key: client.masked_key(),
             loopback: true,
             read_only: false,
+            read_only_flag: false,
             profile: None,
         };
         let mut state = State::default();
