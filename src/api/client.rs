@@ -134,6 +134,7 @@ struct Inner {
     gate: RateGate,
     conn: Connection,
     attempts: AtomicU64,
+    clock: crate::api::service_clock::ServiceClock,
 }
 
 /// The typed client of the whole contract. Cheap to clone; clones share the
@@ -205,6 +206,7 @@ impl Client {
                 gate: RateGate::default(),
                 conn: Connection::default(),
                 attempts: AtomicU64::new(0),
+                clock: Default::default(),
             }),
             bypass: false,
         })
@@ -282,6 +284,13 @@ impl Client {
     /// Whether this view bypasses the gates (see [`Client::with_bypass`]).
     pub fn bypasses_gate(&self) -> bool {
         self.bypass
+    }
+
+    /// How far the service's clock is from this machine's, in seconds
+    /// (positive: ahead), from the `Date` of its last answer; 0 until one
+    /// came. Ages are measured against the service's clock with it.
+    pub fn clock_offset(&self) -> i64 {
+        self.inner.clock.offset()
     }
 
     /// HTTP attempts made so far (retries included); for tests and `check`.
@@ -485,6 +494,13 @@ impl Client {
         inner
             .conn
             .answered_by(family, status == StatusCode::TOO_MANY_REQUESTS);
+        if let Some(date) = resp
+            .headers()
+            .get(header::DATE)
+            .and_then(|v| v.to_str().ok())
+        {
+            inner.clock.observe(date, SystemTime::now());
+        }
         let retry_after = resp
             .headers()
             .get(header::RETRY_AFTER)

@@ -11,6 +11,7 @@ pub mod ops;
 pub mod proxy;
 pub mod read_only;
 pub mod retry;
+pub mod service_clock;
 pub mod tls;
 pub mod validate;
 

@@ -409,8 +409,17 @@ async fn log_layer(State(app): State<Arc<App>>, req: Request, next: Next) -> Res
         crate::errln!("{line}");
         resp
     };
-    match tokio::spawn(work).await {
+    let mut resp = match tokio::spawn(work).await {
         Ok(resp) => resp,
         Err(_) => errors::internal("the request handler failed").into_response(),
+    };
+    let now = app.now();
+    // The simulated clock stamps the answer, as it stamps the times in it
+    // (hyper adds the real time only when the header is missing).
+    let at =
+        std::time::UNIX_EPOCH + std::time::Duration::from_millis(u64::try_from(now).unwrap_or(0));
+    if let Ok(v) = axum::http::HeaderValue::from_str(&httpdate::fmt_http_date(at)) {
+        resp.headers_mut().insert(axum::http::header::DATE, v);
     }
+    resp
 }

@@ -358,7 +358,9 @@ where
         };
         stats.messages.fetch_add(1, Ordering::Relaxed);
         model.now = Instant::now();
-        model.clock = clock();
+        // The service's clock stamped the times shown: ages are measured
+        // against it, never this machine's if the two disagree.
+        model.clock = clock() + fx.client.clock_offset();
         let cmds = app::update(&mut model, msg);
         log_notice(&model, &mut notices);
         fx.execute(cmds, &mut model, &mut host, terminal);

@@ -10,6 +10,7 @@
 )]
 
 mod bounds;
+mod clock;
 mod decode;
 mod errors;
 mod http;

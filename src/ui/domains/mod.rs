@@ -117,16 +117,30 @@ fn no_match(m: &Model, what: &str) -> String {
 
 /// How long ago `ts` was, by the one age rule ("2d ago", "40d ago";
 /// never a date beside them), so a time column reads alike top to bottom.
-/// A time ahead of the clock says so ("in 2h"); text that is not a time is
+/// `clock` is the service's own (the runtime measures it from the `Date`
+/// of its answers), so a time ahead of it is a stamp a moment old, never an
+/// event in the future: it reads "just now". Text that is not a time is
 /// shown as sent.
 fn when(ts: &str, clock: i64) -> String {
     match format::unix(ts) {
-        Some(t) if t > clock + 59 => {
-            let ahead = u64::try_from(t.saturating_sub(clock)).unwrap_or(0);
-            format!("in {}", fresh::age_text(ahead))
-        }
-        Some(t) => fresh::ago_since(t, clock),
+        Some(t) => fresh::ago_since(t.min(clock), clock),
         // Not a time: `format::ago` shows it as sent (`—` when empty).
         None => format::ago(ts, clock),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::when;
+
+    /// 2026-11-22T12:00:00Z.
+    const NOW: i64 = 1_795_348_800;
+
+    #[test]
+    fn an_event_is_never_shown_in_the_future() {
+        // Stamped by a clock six minutes ahead (seen: "Added in 6m").
+        assert_eq!(when("2026-11-22T12:06:00Z", NOW), "just now");
+        assert_eq!(when("2026-11-22T11:55:00Z", NOW), "5m ago");
+        assert!(!when("2026-11-23T12:00:00Z", NOW).starts_with("in "));
     }
 }
