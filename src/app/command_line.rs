@@ -91,15 +91,6 @@ pub struct CommandSpec {
 }
 
 impl CommandSpec {
-    /// What completion inserts: the name, and a space when an argument
-    /// follows.
-    pub fn completion(&self) -> String {
-        match self.arg {
-            Arg::None => self.name.to_owned(),
-            _ => format!("{} ", self.name),
-        }
-    }
-
     fn usage(&self) -> String {
         format!("{} {}", self.name, self.arg.hint())
             .trim_end()
@@ -183,14 +174,14 @@ pub fn all() -> Vec<(String, &'static str, &'static str)> {
     let mut out: Vec<(String, &'static str, &'static str)> = Vec::new();
     for pane in Pane::ALL {
         for c in pane.commands() {
-            out.push((c.completion(), c.arg.hint(), c.help));
+            out.push((c.name.to_owned(), c.arg.hint(), c.help));
         }
     }
     for pane in Pane::ALL {
         out.push((format!("pane {}", pane.spec().key), "", "show the pane"));
     }
     for c in GLOBAL {
-        out.push((c.completion(), c.arg.hint(), c.help));
+        out.push((c.name.to_owned(), c.arg.hint(), c.help));
     }
     out
 }
@@ -272,13 +263,28 @@ pub fn parse(line: &str) -> Result<Command, String> {
 }
 
 /// Commands that extend what was typed.
+///
+/// Completion inserts the name alone, never a trailing space the line
+/// would not show: the argument's usage is said below the line instead
+/// ([`usage_hint`]), and the user types the space.
 pub fn complete(line: &str) -> Vec<String> {
     let typed = line.trim_start();
     all()
         .into_iter()
         .map(|(c, _, _)| c)
-        .filter(|c| c.starts_with(typed) && c != typed)
+        .filter(|c| c.starts_with(typed) && c != typed.trim_end())
         .collect()
+}
+
+/// When `line` names a whole command that takes an argument (nothing of
+/// the argument typed yet): its usage and what it does, for the line below
+/// the command line ("domain add <name> — add a sending domain").
+pub fn usage_hint(line: &str) -> Option<String> {
+    let typed = line.trim();
+    all()
+        .into_iter()
+        .find(|(c, arg, _)| c == typed && !arg.is_empty())
+        .map(|(c, arg, help)| format!("{c} {arg} — {help}"))
 }
 
 /// The open command line.
@@ -388,7 +394,16 @@ mod tests {
         let mut c = CommandLine::default();
         c.set_text("do");
         c.complete();
-        assert_eq!(c.text(), "domain add ");
+        assert_eq!(c.text(), "domain add", "no hidden trailing space");
+        c.complete();
+        assert_eq!(c.text(), "domain add", "complete: Tab adds nothing");
+        assert!(
+            usage_hint(&c.text()).is_some_and(|u| u.starts_with("domain add <")),
+            "the argument is named below the line: {:?}",
+            usage_hint(&c.text())
+        );
+        assert_eq!(complete("domain add "), Vec::<String>::new());
+        assert_eq!(usage_hint("refresh"), None, "no argument, no usage");
         c.set_text("pane ");
         c.complete();
         assert_eq!(c.text(), "pane ", "ambiguous: stays");

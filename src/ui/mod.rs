@@ -462,10 +462,16 @@ fn command_line(
             ),
             Span::styled(candidates.join("  ·  "), theme.dim),
         ]),
-        None => Line::from(Span::styled(
-            format!(" {}", command_line::footer()),
-            theme.dim,
-        )),
+        None => match command_line::usage_hint(&text) {
+            Some(usage) => Line::from(Span::styled(
+                format!(" {}", sanitize::inline(&usage)),
+                theme.dim,
+            )),
+            None => Line::from(Span::styled(
+                format!(" {}", command_line::footer()),
+                theme.dim,
+            )),
+        },
     };
     f.render_widget(Paragraph::new(info), Rect { height: 1, ..area });
     let input_row = Rect {
