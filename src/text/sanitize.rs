@@ -439,7 +439,12 @@ mod tests {
             for c in *lo..=*hi {
                 let s = format!("a{c}b");
                 assert_eq!(inline(&s), "ab", "U+{:04X} inline", c as u32);
-                assert_eq!(DisplayText::block(&s).as_str(), "ab", "U+{:04X} block", c as u32);
+                assert_eq!(
+                    DisplayText::block(&s).as_str(),
+                    "ab",
+                    "U+{:04X} block",
+                    c as u32
+                );
             }
         }
         // Kept by rule: ZWNJ always, ZWJ inside an emoji sequence.
