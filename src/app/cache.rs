@@ -289,8 +289,8 @@ mod tests {
                         title: "Dentists in Lyon".into(),
                         lead_count: 12,
                         // Written as `{}` when absent, as the contract
-                        // requires: read back as this.
-                        details: Some(crate::api::model::SearchDetails::default()),
+                        // requires, and read back as absent.
+                        details: None,
                         ..Search::default()
                     },
                     run: Some(RunStatus::Completed),

@@ -104,8 +104,34 @@ fn keys() -> Vec<String> {
 /// The decoder of one operation, as the client runs it on a 2xx body.
 type Decoder = fn(&[u8]) -> Result<(), ApiError>;
 
-fn dec<T: DeserializeOwned>(bytes: &[u8]) -> Result<(), ApiError> {
-    decode::<T>(bytes, 200).map(drop)
+/// Decodes as the client does; a value that decodes must also survive the
+/// way back: encoded again (as the demo service answers it) it decodes to
+/// the same value, so nothing the client read was lost or changed.
+fn dec<T>(bytes: &[u8]) -> Result<(), ApiError>
+where
+    T: DeserializeOwned + serde::Serialize + PartialEq + std::fmt::Debug,
+{
+    let value = decode::<T>(bytes, 200)?;
+    let again = serde_json::to_vec(&value).unwrap_or_else(|e| {
+        panic!(
+            "a decoded {} does not encode: {e}",
+            std::any::type_name::<T>()
+        )
+    });
+    match decode::<T>(&again, 200) {
+        Ok(back) => assert_eq!(
+            back,
+            value,
+            "{} changed on the way back",
+            std::any::type_name::<T>()
+        ),
+        Err(e) => panic!(
+            "a decoded {} does not decode again: {e:?}\n{}",
+            std::any::type_name::<T>(),
+            String::from_utf8_lossy(&again)
+        ),
+    }
+    Ok(())
 }
 
 /// Every operation's response type, with a realistic body for it.

@@ -120,8 +120,12 @@ pub struct Search {
     /// Where and how to look for people (`sourcePlans`).
     #[serde(deserialize_with = "lenient::vec")]
     pub source_plans: Vec<SourcePlan>,
-    /// Required by the contract: `None` is written as `{}`.
-    #[serde(deserialize_with = "lenient::opt", serialize_with = "details_or_empty")]
+    /// Required by the contract: `None` is written as `{}`, and `{}` (no
+    /// notes at all) is read as `None`, so a search read back is the same.
+    #[serde(
+        deserialize_with = "details_or_none",
+        serialize_with = "details_or_empty"
+    )]
     pub details: Option<SearchDetails>,
     /// The latest run's id, if the search ran (`lastRunId`).
     #[serde(deserialize_with = "lenient::opt_string")]
@@ -141,6 +145,13 @@ pub struct Search {
     /// When the search last changed (`updatedAt`).
     #[serde(deserialize_with = "lenient::string")]
     pub updated_at: String,
+}
+
+/// Reads details leniently; an object with no notes is no details.
+fn details_or_none<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<SearchDetails>, D::Error> {
+    Ok(lenient::opt::<D, SearchDetails>(d)?.filter(|d| *d != SearchDetails::default()))
 }
 
 /// Writes absent details as the empty object the contract requires.
