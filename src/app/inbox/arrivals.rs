@@ -1,11 +1,13 @@
 //! Replies as they arrive: each thread's unread count as last read from
 //! the service is remembered, and a live refresh that finds it risen rings
-//! for attention ([`Model::alert`]: the bell and a desktop notification, as
+//! for attention ([`Ctx::alert`]: the bell and a desktop notification, as
 //! `[notify]` says) — once per arrival, never on the first read of a
 //! thread, and never for a count the user changed (`u`).
 
+use std::collections::BTreeMap;
+
 use crate::api::model::Thread;
-use crate::app::Model;
+use crate::app::ctx::Ctx;
 use crate::app::toast::Level;
 use crate::text::sanitize::DisplayText;
 
@@ -19,16 +21,17 @@ pub enum Seen {
     Live,
 }
 
-/// Notes the unread counts of `threads`; on a live refresh, a count that
+/// Notes the unread counts of `threads` in `unread_seen`; on a live refresh, a count that
 /// rose is announced (one alert for all the threads of one answer).
-pub fn observe<'a>(m: &mut Model, threads: impl IntoIterator<Item = &'a Thread>, how: Seen) {
+pub fn observe<'a>(
+    unread_seen: &mut BTreeMap<String, u64>,
+    cx: &mut Ctx<'_>,
+    threads: impl IntoIterator<Item = &'a Thread>,
+    how: Seen,
+) {
     let mut risen: Vec<(String, u64)> = Vec::new();
     for t in threads {
-        let before = m
-            .panes
-            .inbox
-            .unread_seen
-            .insert(t.id.clone(), t.unread_count);
+        let before = unread_seen.insert(t.id.clone(), t.unread_count);
         if how == Seen::Live && before.is_some_and(|b| t.unread_count > b) {
             risen.push((super::participant(t), t.unread_count));
         }
@@ -37,7 +40,7 @@ pub fn observe<'a>(m: &mut Model, threads: impl IntoIterator<Item = &'a Thread>,
         [] => {}
         [(who, unread)] => {
             let who = DisplayText::inline(who).into_string();
-            m.alert(
+            cx.alert(
                 Level::Info,
                 &format!("Reply from {who}"),
                 &format!(
@@ -51,7 +54,7 @@ pub fn observe<'a>(m: &mut Model, threads: impl IntoIterator<Item = &'a Thread>,
                 .iter()
                 .map(|(who, _)| DisplayText::inline(who).into_string())
                 .collect();
-            m.alert(
+            cx.alert(
                 Level::Info,
                 &format!("{} replies", many.len()),
                 &format!("from {}", names.join(", ")),

@@ -6,9 +6,10 @@
 //! A new draft's create being checked is kept the same way, with the
 //! editor's unsent text: restoring that text brings its check back.
 
+use super::InboxModel;
 use super::editor::{CreateCheck, DraftFields, draft_key};
 use super::send::{SendCheck, Stage};
-use crate::app::Model;
+use crate::app::ctx::Ctx;
 use crate::app::toast::Level;
 use crate::logic::write::{Check, Verdict};
 use crate::store::{PendingWrite, State};
@@ -28,17 +29,17 @@ fn key(thread: &str) -> String {
 /// Copies the sends being checked (or settled without being found) into
 /// the state. Before the pane took the kept ones back, the state's are
 /// left as they are: nothing kept is dropped unseen.
-pub fn capture(m: &Model, state: &mut State) {
-    if !m.panes.inbox.restored {
+pub fn capture(inbox: &InboxModel, state: &mut State) {
+    if !inbox.restored {
         return;
     }
     state.pending_writes.retain(|_, w| w.kind != SEND);
-    for (thread, c) in &m.panes.inbox.checks {
+    for (thread, c) in &inbox.checks {
         if let Some(w) = record(thread, c) {
             state.pending_writes.insert(key(thread), w);
         }
     }
-    capture_create(m, state);
+    capture_create(inbox, state);
 }
 
 /// The kind of a kept create.
@@ -51,8 +52,8 @@ fn create_key() -> String {
 
 /// The new draft's create being checked, kept beside its unsent text; it
 /// goes when that text goes (sent, saved, discarded) or the check found it.
-fn capture_create(m: &Model, state: &mut State) {
-    let editor = m.panes.inbox.editor.as_ref().filter(|e| !e.restoring);
+fn capture_create(inbox: &InboxModel, state: &mut State) {
+    let editor = inbox.editor.as_ref().filter(|e| !e.restoring);
     match editor {
         Some(e) if e.thread.is_none() => {
             match e.created_check.as_ref().and_then(create_record) {
@@ -97,8 +98,8 @@ fn verdict_of(check: &Check) -> Option<(Option<String>, String)> {
 
 /// The kept check of the new draft's create, taken back with its text
 /// (the reads so far and the verdict as they were).
-pub fn take_create(m: &Model) -> Option<CreateCheck> {
-    let w = m.state.pending_writes.get(&create_key())?;
+pub fn take_create(state: &State) -> Option<CreateCheck> {
+    let w = state.pending_writes.get(&create_key())?;
     Some(CreateCheck {
         sent: DraftFields::from_draft(&crate::store::Draft {
             title: String::new(),
@@ -109,8 +110,8 @@ pub fn take_create(m: &Model) -> Option<CreateCheck> {
 }
 
 /// The new draft's kept text was discarded: its create's check goes too.
-pub fn drop_create(m: &mut Model) {
-    m.state.pending_writes.remove(&create_key());
+pub fn drop_create(state: &mut State) {
+    state.pending_writes.remove(&create_key());
 }
 
 fn kept_check(w: &PendingWrite) -> Check {
@@ -175,12 +176,12 @@ fn check_of(w: &PendingWrite) -> SendCheck {
 
 /// Takes back the sends the state keeps (once per session or profile):
 /// their checks resume on their schedule, and the user is told.
-pub fn restore(m: &mut Model) {
-    if m.panes.inbox.restored {
+pub fn restore(inbox: &mut InboxModel, cx: &mut Ctx<'_>) {
+    if inbox.restored {
         return;
     }
-    m.panes.inbox.restored = true;
-    let kept: Vec<(String, SendCheck)> = m
+    inbox.restored = true;
+    let kept: Vec<(String, SendCheck)> = cx
         .state
         .pending_writes
         .values()
@@ -189,14 +190,14 @@ pub fn restore(m: &mut Model) {
         .collect();
     let mut resumed = 0_u64;
     for (thread, c) in kept {
-        if m.panes.inbox.checks.contains_key(&thread) {
+        if inbox.checks.contains_key(&thread) {
             continue;
         }
         let said = match c.stage() {
             Stage::Settled(_) => None,
             _ => Some(c.subject.clone()),
         };
-        m.panes.inbox.checks.insert(thread, c);
+        inbox.checks.insert(thread, c);
         if let Some(subject) = said {
             resumed += 1;
             let subject = if subject.trim().is_empty() {
@@ -204,7 +205,7 @@ pub fn restore(m: &mut Model) {
             } else {
                 format!("“{}”", crate::text::sanitize::DisplayText::inline(&subject))
             };
-            m.notify(
+            cx.notify(
                 Level::Warning,
                 "An earlier send may have gone",
                 &format!(
@@ -214,6 +215,6 @@ pub fn restore(m: &mut Model) {
         }
     }
     if resumed > 0 {
-        m.redraw = true;
+        cx.redraw();
     }
 }

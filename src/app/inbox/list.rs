@@ -10,11 +10,14 @@ use super::{InboxModel, Purpose, View, in_flight};
 use crate::api::ApiError;
 use crate::api::model::{Thread, ThreadPage, ThreadQuery, ThreadStatus};
 use crate::app::cache::Cached;
+use crate::app::ctx::Ctx;
 use crate::app::fresh::Freshness;
 use crate::app::keymap::Action;
+use crate::app::keymap::Keymap;
 use crate::app::needle::{Needle, hit};
 use crate::app::table::TableState;
-use crate::app::{ApiRequest, Cmd, Model};
+use crate::app::{ApiRequest, Cmd};
+use crate::store::State;
 
 /// Threads per page.
 pub const PAGE: u64 = 100;
@@ -224,35 +227,33 @@ fn passes(t: &Thread, needle: &str) -> bool {
     )
 }
 
-fn viewport(m: &Model) -> usize {
-    let filtering = m.panes.inbox.list.needle.typing();
-    super::layout::list_viewport(m.layout().body, filtering)
+/// Rows of the list on screen now.
+fn viewport(l: &ThreadList, cx: &Ctx<'_>) -> usize {
+    super::layout::list_viewport(cx.layout().body, l.needle.typing())
 }
 
 /// The pane became visible on the list: load it, or refresh it.
-pub fn enter(m: &mut Model) -> Vec<Cmd> {
-    if m.panes.inbox.list.loaded() {
-        poll(m)
-    } else if in_flight(m, |p| matches!(p, Purpose::List { .. })) {
+pub fn enter(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if inbox.list.loaded() {
+        poll(inbox, cx)
+    } else if in_flight(cx.requests, |p| matches!(p, Purpose::List { .. })) {
         Vec::new()
     } else {
-        load(m)
+        load(inbox, cx)
     }
 }
 
 /// The last-known threads, shown marked stale until the first page
 /// answers (when nothing of this session is shown yet). No page is read
 /// past them until then.
-pub fn from_cache(m: &mut Model) {
-    let l = &m.panes.inbox.list;
+pub fn from_cache(l: &mut ThreadList, cx: &Ctx<'_>) {
     if l.loaded() || !l.threads.is_empty() || l.status != StatusFilter::All {
         return;
     }
-    let Some(cached) = m.cache.threads.clone() else {
+    let Some(cached) = cx.cache().threads.clone() else {
         return;
     };
-    let vp = viewport(m);
-    let l = &mut m.panes.inbox.list;
+    let vp = viewport(l, cx);
     l.threads = cached.items;
     l.end = true;
     l.cached = Some(cached.as_of);
@@ -260,20 +261,20 @@ pub fn from_cache(m: &mut Model) {
 }
 
 /// Reads the list afresh from its first page.
-pub fn load(m: &mut Model) -> Vec<Cmd> {
-    m.requests
+pub fn load(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    cx.requests
         .forget::<InboxModel>(|p| matches!(p, Purpose::List { .. }));
-    request(m, 1, Mode::Reset)
+    request(inbox, cx, 1, Mode::Reset)
 }
 
-fn request(m: &mut Model, page: u64, mode: Mode) -> Vec<Cmd> {
-    let status = m.panes.inbox.list.status;
+fn request(inbox: &mut InboxModel, cx: &mut Ctx<'_>, page: u64, mode: Mode) -> Vec<Cmd> {
+    let status = inbox.list.status;
     let query = ThreadQuery {
         page: Some(page),
         limit: Some(PAGE),
         status: status.query().map(|s| s.as_str().to_owned()),
     };
-    m.request(
+    cx.request(
         Purpose::List { status, page, mode },
         ApiRequest::ListThreads { query },
     );
@@ -281,24 +282,24 @@ fn request(m: &mut Model, page: u64, mode: Mode) -> Vec<Cmd> {
 }
 
 /// The live refresh: the first page again, merged.
-pub fn poll(m: &mut Model) -> Vec<Cmd> {
-    if !m.panes.inbox.list.loaded() || in_flight(m, |p| matches!(p, Purpose::List { .. })) {
+pub fn poll(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if !inbox.list.loaded() || in_flight(cx.requests, |p| matches!(p, Purpose::List { .. })) {
         return Vec::new();
     }
-    request(m, 1, Mode::Merge)
+    request(inbox, cx, 1, Mode::Merge)
 }
 
 /// Reads the next page when the selection nears the end of what is held,
 /// or when a text filter is set (it should cover every thread).
-pub fn want_more(m: &mut Model) -> Vec<Cmd> {
-    let vp = viewport(m);
-    let l = &m.panes.inbox.list;
+pub fn want_more(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let vp = viewport(&inbox.list, cx);
+    let l = &inbox.list;
     let near = l.table.near_end(vp);
     let filtering = l.needle.active();
     if !l.more() || !(near || filtering) {
         return Vec::new();
     }
-    if in_flight(m, |p| {
+    if in_flight(cx.requests, |p| {
         matches!(
             p,
             Purpose::List {
@@ -309,22 +310,23 @@ pub fn want_more(m: &mut Model) -> Vec<Cmd> {
     }) {
         return Vec::new();
     }
-    let next = m.panes.inbox.list.pages + 1;
-    request(m, next, Mode::Append)
+    let next = inbox.list.pages + 1;
+    request(inbox, cx, next, Mode::Append)
 }
 
 /// A page answer.
 pub fn on_page(
-    m: &mut Model,
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
     status: StatusFilter,
     page: u64,
     mode: Mode,
     r: Result<ThreadPage, ApiError>,
 ) -> Vec<Cmd> {
-    if status != m.panes.inbox.list.status {
+    if status != inbox.list.status {
         return Vec::new();
     }
-    let vp = viewport(m);
+    let vp = viewport(&inbox.list, cx);
     match r {
         Ok(p) => {
             let how = if mode == Mode::Merge {
@@ -332,9 +334,9 @@ pub fn on_page(
             } else {
                 super::arrivals::Seen::Quietly
             };
-            super::arrivals::observe(m, &p.threads, how);
+            super::arrivals::observe(&mut inbox.unread_seen, cx, &p.threads, how);
             let short = u64::try_from(p.threads.len()).unwrap_or(u64::MAX) < PAGE;
-            let l = &mut m.panes.inbox.list;
+            let l = &mut inbox.list;
             match mode {
                 Mode::Reset => {
                     l.threads.clear();
@@ -352,26 +354,26 @@ pub fn on_page(
             }
             l.total = Some(p.total);
             l.error = None;
-            l.fresh.ok(m.clock);
+            l.fresh.ok(cx.clock);
             l.cached = None;
             l.refilter(vp);
             if status == StatusFilter::All {
-                let fresh = Cached::of(&m.panes.inbox.list.threads, m.clock);
-                m.cache_list(|c| &mut c.threads, fresh);
+                let fresh = Cached::of(&inbox.list.threads, cx.clock);
+                cx.cache_list(|c| &mut c.threads, fresh);
             }
-            want_more(m)
+            want_more(inbox, cx)
         }
         Err(e) => {
-            let l = &mut m.panes.inbox.list;
+            let l = &mut inbox.list;
             if !l.loaded() {
                 l.error = Some(e.clone());
             } else if mode != Mode::Append {
                 // The rows stay, marked stale; the next poll tries again.
-                l.fresh.fail_at(m.clock, super::error_text(&e), &e);
+                l.fresh.fail_at(cx.clock, super::error_text(&e), &e);
             }
             // A failing live refresh says so once, not on every poll.
-            if mode != Mode::Merge || m.toasts.is_empty() {
-                m.toasts.error(m.now, "loading threads", &e);
+            if mode != Mode::Merge || cx.toasts.is_empty() {
+                cx.toasts.error(cx.now, "loading threads", &e);
             }
             Vec::new()
         }
@@ -380,9 +382,8 @@ pub fn on_page(
 
 /// Puts a thread the service answered with into the list: replaced in
 /// place, or dropped when it no longer matches the status filter.
-pub fn update_row(m: &mut Model, t: Thread) {
-    let vp = viewport(m);
-    let l = &mut m.panes.inbox.list;
+pub fn update_row(l: &mut ThreadList, cx: &Ctx<'_>, t: Thread) {
+    let vp = viewport(l, cx);
     let Some(i) = l.threads.iter().position(|o| o.id == t.id) else {
         return;
     };
@@ -397,9 +398,8 @@ pub fn update_row(m: &mut Model, t: Thread) {
 
 /// Puts a thread at the top (it was created, or sent: newest activity),
 /// when the status filter admits it; selects it.
-pub fn put_on_top(m: &mut Model, t: Thread) {
-    let vp = viewport(m);
-    let l = &mut m.panes.inbox.list;
+pub fn put_on_top(l: &mut ThreadList, cx: &Ctx<'_>, t: Thread) {
+    let vp = viewport(l, cx);
     let had = l.threads.iter().position(|o| o.id == t.id);
     if let Some(i) = had {
         l.threads.remove(i);
@@ -421,9 +421,8 @@ pub fn put_on_top(m: &mut Model, t: Thread) {
 }
 
 /// Removes a thread (deleted, or gone).
-pub fn remove(m: &mut Model, id: &str) {
-    let vp = viewport(m);
-    let l = &mut m.panes.inbox.list;
+pub fn remove(l: &mut ThreadList, cx: &Ctx<'_>, id: &str) {
+    let vp = viewport(l, cx);
     let before = l.threads.len();
     l.threads.retain(|t| t.id != id);
     if l.threads.len() != before {
@@ -433,9 +432,9 @@ pub fn remove(m: &mut Model, id: &str) {
 }
 
 /// The terminal was resized.
-pub fn resize(m: &mut Model) {
-    let vp = viewport(m);
-    m.panes.inbox.list.table.clamp(vp);
+pub fn resize(l: &mut ThreadList, cx: &Ctx<'_>) {
+    let vp = viewport(l, cx);
+    l.table.clamp(vp);
 }
 
 fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
@@ -452,20 +451,20 @@ fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
 }
 
 /// A key action on the list.
-pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let vp = viewport(m);
-    if nav(&mut m.panes.inbox.list.table, action, vp) {
-        return want_more(m);
+pub fn action(inbox: &mut InboxModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    let vp = viewport(&inbox.list, cx);
+    if nav(&mut inbox.list.table, action, vp) {
+        return want_more(inbox, cx);
     }
-    let selected = m.panes.inbox.list.selected().map(|t| t.id.clone());
+    let selected = inbox.list.selected().map(|t| t.id.clone());
     match action {
-        Action::Open => match m.panes.inbox.list.selected().cloned() {
-            Some(t) => super::thread::open(m, t),
+        Action::Open => match inbox.list.selected().cloned() {
+            Some(t) => super::thread::open(inbox, cx, t),
             None => Vec::new(),
         },
-        Action::Compose => super::editor::compose(m, None),
+        Action::Compose => super::editor::open_new(inbox, cx, None),
         Action::StatusFilter => {
-            let l = &mut m.panes.inbox.list;
+            let l = &mut inbox.list;
             l.status = l.status.next();
             l.total = None;
             l.threads.clear();
@@ -476,20 +475,20 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
             l.cached = None;
             l.table = TableState::default();
             l.refilter(vp);
-            load(m)
+            load(inbox, cx)
         }
         Action::Filter => {
-            m.panes.inbox.list.needle.open();
-            let vp = viewport(m);
-            m.panes.inbox.list.table.clamp(vp);
+            inbox.list.needle.open();
+            let vp = viewport(&inbox.list, cx);
+            inbox.list.table.clamp(vp);
             Vec::new()
         }
-        Action::Back if m.panes.inbox.list.needle.active() => {
-            m.panes.inbox.list.needle.clear();
-            m.panes.inbox.list.refilter(vp);
+        Action::Back if inbox.list.needle.active() => {
+            inbox.list.needle.clear();
+            inbox.list.refilter(vp);
             Vec::new()
         }
-        Action::Refresh => load(m),
+        Action::Refresh => load(inbox, cx),
         Action::EditDraft
         | Action::SendDraft
         | Action::EditorSend
@@ -497,9 +496,9 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
         | Action::MarkUnread
         | Action::Archive
         | Action::DeleteDraft => match selected {
-            Some(id) => super::thread::thread_action(m, &id, action),
+            Some(id) => super::thread::thread_action(inbox, cx, &id, action),
             None => super::refuse(
-                m,
+                cx,
                 "Nothing selected",
                 "no thread is selected (the list is empty or still loading)",
             ),
@@ -510,52 +509,52 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
 
 /// A key while the `/` input is open ([`Needle`]: Enter keeps the
 /// filter, Esc puts back the one before); typing filters as it goes.
-pub fn filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let changed = m.panes.inbox.list.needle.key(key);
-    filtered(m, changed)
+pub fn filter_key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+    let changed = inbox.list.needle.key(key);
+    filtered(inbox, cx, changed)
 }
 
 /// Pasted text goes to the filter input when it is open.
-pub fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-    let changed = m.panes.inbox.list.needle.paste(text);
-    filtered(m, changed)
+pub fn paste(inbox: &mut InboxModel, cx: &mut Ctx<'_>, text: &str) -> Vec<Cmd> {
+    let changed = inbox.list.needle.paste(text);
+    filtered(inbox, cx, changed)
 }
 
 /// After a key or a paste in the filter: the rows again when the text
 /// changed (from the top), the selection kept in view of the viewport the
 /// input's opening or closing gave, and the pages the filter wants.
-fn filtered(m: &mut Model, changed: bool) -> Vec<Cmd> {
-    let vp = viewport(m);
-    let l = &mut m.panes.inbox.list;
+fn filtered(inbox: &mut InboxModel, cx: &mut Ctx<'_>, changed: bool) -> Vec<Cmd> {
+    let vp = viewport(&inbox.list, cx);
+    let l = &mut inbox.list;
     if changed {
         l.refilter(vp);
         l.table.top(vp);
     } else {
         l.table.clamp(vp);
     }
-    want_more(m)
+    want_more(inbox, cx)
 }
 
 /// Mouse on the list: click selects (again: opens), the wheel scrolls.
-pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    let filtering = m.panes.inbox.list.needle.typing();
-    let areas = super::layout::list(m.layout().body, filtering);
+pub fn mouse(inbox: &mut InboxModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
+    let filtering = inbox.list.needle.typing();
+    let areas = super::layout::list(cx.layout().body, filtering);
     match ev.kind {
-        MouseEventKind::ScrollDown => action(m, Action::Down),
-        MouseEventKind::ScrollUp => action(m, Action::Up),
+        MouseEventKind::ScrollDown => action(inbox, cx, Action::Down),
+        MouseEventKind::ScrollUp => action(inbox, cx, Action::Up),
         MouseEventKind::Down(MouseButton::Left) => {
             let Some(line) = crate::geometry::table::line_at(areas.table, ev.column, ev.row) else {
                 return Vec::new();
             };
-            let vp = viewport(m);
-            let t = &mut m.panes.inbox.list.table;
+            let vp = viewport(&inbox.list, cx);
+            let t = &mut inbox.list.table;
             let Some(row) = t.row_at(line) else {
                 return Vec::new();
             };
             let again = t.selected == row;
             t.select(row, vp);
             if again {
-                action(m, Action::Open)
+                action(inbox, cx, Action::Open)
             } else {
                 Vec::new()
             }
@@ -564,16 +563,17 @@ pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
     }
 }
 
-/// Status-bar hints of the list.
-pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-    let l = &m.panes.inbox.list;
+/// Status-bar hints of the list (`keymap` and `state` as
+/// [`super::rules::hints`] reads them).
+pub fn hints(inbox: &InboxModel, keymap: &Keymap, state: &State) -> Vec<(Action, &'static str)> {
+    let l = &inbox.list;
     if l.needle.typing() {
         return Vec::new();
     }
     let mut out = vec![(Action::Open, "open"), (Action::Compose, "compose")];
     let mut off = Vec::new();
     if let Some(t) = l.selected() {
-        let (on, not) = super::rules::hints(m, t);
+        let (on, not) = super::rules::hints(inbox, keymap, state, t);
         off = not;
         out.extend(on);
         out.push(if t.status == ThreadStatus::Archived {
@@ -584,7 +584,7 @@ pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     }
     out.push((Action::StatusFilter, "status"));
     out.push((Action::Filter, "filter"));
-    if m.panes.inbox.view == View::List {
+    if inbox.view == View::List {
         out.push((Action::Refresh, "refresh"));
     }
     // Keys that do not apply to the selected thread, with why.

@@ -32,13 +32,15 @@ use std::time::Duration;
 use crossterm::event::{KeyEvent, MouseEvent};
 
 use super::command_line::{Arg, CommandSpec};
+use super::ctx::Ctx;
 use super::pane::{Answer, PaneSpec, PaneUnit};
+use super::requests::Requests;
 use super::toast::Level;
 use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::ApiError;
 use crate::api::model::{Channel, SenderAccount, Thread, ThreadStatus};
 use crate::app::fresh::Freshness;
-use crate::app::keymap::{Action, Scope};
+use crate::app::keymap::{Action, Keymap, Scope};
 use crate::store::State;
 use crate::text::sanitize;
 
@@ -317,8 +319,8 @@ impl InboxModel {
 }
 
 /// Whether a request of this pane passing `f` is in flight.
-pub fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
-    m.requests.pending::<InboxModel>(f)
+pub fn in_flight(requests: &Requests, f: impl Fn(&Purpose) -> bool) -> bool {
+    requests.pending::<InboxModel>(f)
 }
 
 /// `code: message` of an error.
@@ -339,64 +341,68 @@ pub fn participant(t: &Thread) -> String {
 }
 
 /// Puts a thread the service answered with everywhere it is shown.
-pub fn apply_thread(m: &mut Model, t: Thread) {
-    if let Some(o) = m.panes.inbox.open.as_mut()
+pub fn apply_thread(inbox: &mut InboxModel, cx: &Ctx<'_>, t: Thread) {
+    if let Some(o) = inbox.open.as_mut()
         && o.id == t.id
     {
         o.thread = Some(t.clone());
     }
-    if let Some(e) = m.panes.inbox.editor.as_mut()
+    if let Some(e) = inbox.editor.as_mut()
         && e.thread.as_deref() == Some(t.id.as_str())
     {
         e.service = Some(t.clone());
     }
-    list::update_row(m, t);
+    list::update_row(&mut inbox.list, cx, t);
 }
 
 /// Loads the senders once (or again with `force`).
-fn load_senders(m: &mut Model, force: bool) -> Vec<Cmd> {
-    if (m.panes.inbox.senders.loaded && !force) || in_flight(m, |p| *p == Purpose::Senders) {
+fn load_senders(inbox: &InboxModel, cx: &mut Ctx<'_>, force: bool) -> Vec<Cmd> {
+    if (inbox.senders.loaded && !force) || in_flight(cx.requests, |p| *p == Purpose::Senders) {
         return Vec::new();
     }
-    m.request(Purpose::Senders, super::ApiRequest::ListSenders);
+    cx.request(Purpose::Senders, super::ApiRequest::ListSenders);
     Vec::new()
 }
 
-fn on_senders(m: &mut Model, r: Result<Vec<SenderAccount>, ApiError>) -> Vec<Cmd> {
+fn on_senders(
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
+    r: Result<Vec<SenderAccount>, ApiError>,
+) -> Vec<Cmd> {
     match r {
         Ok(items) => {
-            m.panes.inbox.senders = Senders {
+            inbox.senders = Senders {
                 items,
                 loaded: true,
                 error: None,
             };
-            editor::senders_arrived(m);
+            editor::senders_arrived(inbox);
         }
         Err(e) => {
-            m.panes.inbox.senders.error = Some(error_text(&e));
-            m.toasts.error(m.now, "loading senders", &e);
+            inbox.senders.error = Some(error_text(&e));
+            cx.toasts.error(cx.now, "loading senders", &e);
         }
     }
     Vec::new()
 }
 
 /// The pane became visible.
-fn on_enter(m: &mut Model) -> Vec<Cmd> {
-    kept::restore(m);
-    let mut cmds = load_senders(m, false);
-    match m.panes.inbox.view {
-        View::List => cmds.extend(list::enter(m)),
-        View::Thread => cmds.extend(thread::refresh(m)),
+fn on_enter(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    kept::restore(inbox, cx);
+    let mut cmds = load_senders(inbox, cx, false);
+    match inbox.view {
+        View::List => cmds.extend(list::enter(inbox, cx)),
+        View::Thread => cmds.extend(thread::refresh(inbox, cx)),
         View::Editor => {}
     }
     cmds
 }
 
 /// A key action on the pane.
-fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    match m.panes.inbox.view {
-        View::List => list::action(m, action),
-        View::Thread => thread::action(m, action),
+fn on_action(inbox: &mut InboxModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    match inbox.view {
+        View::List => list::action(inbox, cx, action),
+        View::Thread => thread::action(inbox, cx, action),
         // The editor takes its keys through `text_key`; an action that
         // reaches here came from the command line (`:refresh`).
         View::Editor => Vec::new(),
@@ -404,142 +410,198 @@ fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 }
 
 /// A reply for this pane.
-fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+fn on_reply(inbox: &mut InboxModel, cx: &mut Ctx<'_>, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
     let Reply::Api(reply) = reply else {
         return Vec::new();
     };
     match purpose {
         Purpose::List { status, page, mode } => {
-            reply.answer(|r| list::on_page(m, status, page, mode, r))
+            reply.answer(|r| list::on_page(inbox, cx, status, page, mode, r))
         }
-        Purpose::Thread(t) => reply.answer(|r| thread::on_thread(m, &t, r)),
+        Purpose::Thread(t) => reply.answer(|r| thread::on_thread(inbox, cx, &t, r)),
         Purpose::Messages { thread, page } => {
-            reply.answer(|r| thread::on_messages(m, &thread, page, r))
+            reply.answer(|r| thread::on_messages(inbox, cx, &thread, page, r))
         }
-        Purpose::Senders => reply.answer(|r| on_senders(m, r)),
+        Purpose::Senders => reply.answer(|r| on_senders(inbox, cx, r)),
         Purpose::Create { editor, sent } => {
-            reply.answer(|r| editor::on_created(m, editor, *sent, r))
+            reply.answer(|r| editor::on_created(inbox, cx, editor, *sent, r))
         }
-        Purpose::Save { thread, sent } => reply.answer(|r| editor::on_saved(m, &thread, *sent, r)),
+        Purpose::Save { thread, sent } => {
+            reply.answer(|r| editor::on_saved(inbox, cx, &thread, *sent, r))
+        }
         p @ (Purpose::Mark { .. } | Purpose::Status { .. }) => {
-            reply.answer(|r| thread::on_patched(m, &p, r))
+            reply.answer(|r| thread::on_patched(inbox, cx, &p, r))
         }
-        Purpose::Adopt { editor, sent } => reply.answer(|r| editor::on_adopt(m, editor, *sent, r)),
-        Purpose::Delete(t) => reply.answer(|r| thread::on_deleted(m, &t, r)),
-        Purpose::Send(t) => reply.answer(|r| send::on_sent(m, &t, r)),
-        Purpose::Verify { thread, page } => reply.answer(|r| send::on_verify(m, &thread, page, r)),
+        Purpose::Adopt { editor, sent } => {
+            reply.answer(|r| editor::on_adopt(inbox, cx, editor, *sent, r))
+        }
+        Purpose::Delete(t) => reply.answer(|r| thread::on_deleted(inbox, cx, &t, r)),
+        Purpose::Send(t) => reply.answer(|r| send::on_sent(inbox, cx, &t, r)),
+        Purpose::Verify { thread, page } => {
+            reply.answer(|r| send::on_verify(inbox, cx, &thread, page, r))
+        }
     }
 }
 
 /// A question was answered.
-fn on_answer(m: &mut Model, q: Question, answer: Answer) -> Vec<Cmd> {
+fn on_answer(inbox: &mut InboxModel, cx: &mut Ctx<'_>, q: Question, answer: Answer) -> Vec<Cmd> {
     match q {
-        Question::RestoreDraft(key) => editor::answer_restore(m, &key, answer),
-        Question::Send { thread } if answer == Answer::Yes => send::send(m, &thread),
-        Question::Delete(thread) if answer == Answer::Yes => thread::delete(m, &thread),
-        Question::ArchiveDraft(thread) if answer == Answer::Yes => thread::archive(m, &thread),
-        Question::OpenExisting(t) if answer == Answer::Yes => editor::open_existing(m, *t),
-        Question::CloseEditor => editor::answer_close(m, answer),
-        Question::CreateAgain(after) if answer == Answer::Yes => editor::create_again(m, after),
+        Question::RestoreDraft(key) => editor::answer_restore(inbox, cx, &key, answer),
+        Question::Send { thread } if answer == Answer::Yes => send::send(inbox, cx, &thread),
+        Question::Delete(thread) if answer == Answer::Yes => thread::delete(cx, &thread),
+        Question::ArchiveDraft(thread) if answer == Answer::Yes => thread::archive(cx, &thread),
+        Question::OpenExisting(t) if answer == Answer::Yes => editor::open_existing(inbox, cx, *t),
+        Question::CloseEditor => editor::answer_close(inbox, cx, answer),
+        Question::CreateAgain(after) if answer == Answer::Yes => {
+            editor::create_again(inbox, cx, after)
+        }
         _ => Vec::new(),
     }
 }
 
 /// A timer fired.
-fn on_sub(m: &mut Model, sub: InboxSub) -> Vec<Cmd> {
+fn on_sub(inbox: &mut InboxModel, cx: &mut Ctx<'_>, sub: InboxSub) -> Vec<Cmd> {
     match sub {
-        InboxSub::Poll => match m.panes.inbox.view {
-            View::List => list::poll(m),
-            View::Thread => thread::poll(m),
+        InboxSub::Poll => match inbox.view {
+            View::List => list::poll(inbox, cx),
+            View::Thread => thread::poll(inbox, cx),
             View::Editor => Vec::new(),
         },
-        InboxSub::KeepDraft(edits) => editor::keep_draft(m, edits),
-        InboxSub::KeepDraftBound(session, kept) => editor::keep_draft_bound(m, session, kept),
-        InboxSub::SendCheck(thread, reads) => send::check_again(m, &thread, reads),
-        InboxSub::CreateCheck(session, reads) => editor::check_created_again(m, session, reads),
+        InboxSub::KeepDraft(edits) => editor::keep_draft(inbox, cx, edits),
+        InboxSub::KeepDraftBound(session, kept) => {
+            editor::keep_draft_bound(inbox, cx, session, kept)
+        }
+        InboxSub::SendCheck(thread, reads) => send::check_again(inbox, cx, &thread, reads),
+        InboxSub::CreateCheck(session, reads) => {
+            editor::check_created_again(inbox, cx, session, reads)
+        }
     }
 }
 
-/// The timers the pane wants now.
-fn subscriptions(m: &Model, subs: &mut Vec<(InboxSub, Duration)>) {
-    let inbox = &m.panes.inbox;
-    if let Some(e) = &inbox.editor {
-        if e.edits != e.kept {
-            subs.push((InboxSub::KeepDraft(e.edits), editor::KEEP_AFTER));
-            subs.push((
-                InboxSub::KeepDraftBound(e.session, e.kept),
-                editor::KEEP_WITHIN,
-            ));
+impl InboxModel {
+    /// The timers the pane wants now.
+    fn subscriptions(&self, subs: &mut Vec<(InboxSub, Duration)>) {
+        if let Some(e) = &self.editor {
+            if e.edits != e.kept {
+                subs.push((InboxSub::KeepDraft(e.edits), editor::KEEP_AFTER));
+                subs.push((
+                    InboxSub::KeepDraftBound(e.session, e.kept),
+                    editor::KEEP_WITHIN,
+                ));
+            }
+            if let Some(c) = &e.created_check
+                && let Some(after) = c.check.next_in()
+            {
+                subs.push((InboxSub::CreateCheck(e.session, c.reads()), after));
+            }
         }
-        if let Some(c) = &e.created_check
-            && let Some(after) = c.check.next_in()
+        for (thread, check) in &self.checks {
+            if let Some(after) = check.next_in() {
+                subs.push((InboxSub::SendCheck(thread.clone(), check.reads()), after));
+            }
+        }
+        // The live refresh of what is shown, at the period its freshness
+        // says (slower after failures by the one backoff rule, none for a
+        // refused key), so "live" and "retrying in N s" are what really
+        // happens.
+        if let Some(every) = self.shown_fresh().and_then(Freshness::next_poll) {
+            subs.push((InboxSub::Poll, every));
+        }
+    }
+
+    /// Tells the list's and the open thread's freshness whether the live
+    /// refresh reads them again (the pane's `sync_fresh`, after every
+    /// message): each view's values are read every `every` while the pane
+    /// is `shown` with that view; [`InboxModel::subscriptions`] polls by
+    /// what they then say.
+    fn sync_fresh(&mut self, shown: bool, every: Duration) {
+        let polled = |view: View| (shown && self.view == view).then_some(every);
+        let list = polled(View::List);
+        let thread = polled(View::Thread);
+        self.list.fresh.schedule(list);
+        if let Some(o) = self.open.as_mut() {
+            o.fresh.schedule(thread);
+            o.messages_fresh.schedule(thread);
+        }
+    }
+
+    /// The sends (and the new draft's create) still being checked, said
+    /// for the quit question.
+    fn checking(&self) -> Vec<String> {
+        let mut all: Vec<String> = self
+            .checks
+            .iter()
+            .filter(|(_, c)| !matches!(c.stage(), send::Stage::Settled(_)))
+            .map(|(id, _)| {
+                let to = self.thread(id).map_or_else(|| id.clone(), participant);
+                format!("the send to {to}")
+            })
+            .collect();
+        if self
+            .editor
+            .as_ref()
+            .and_then(|e| e.created_check.as_ref())
+            .is_some_and(|c| !c.check.settled())
         {
-            subs.push((InboxSub::CreateCheck(e.session, c.reads()), after));
+            all.push("the new draft's create".to_owned());
         }
+        all
     }
-    for (thread, check) in &inbox.checks {
-        if let Some(after) = check.next_in() {
-            subs.push((InboxSub::SendCheck(thread.clone(), check.reads()), after));
+
+    /// Whether the editor is open and shown (it takes every key).
+    fn modal(&self) -> bool {
+        self.view == View::Editor && self.editor.is_some()
+    }
+
+    /// Whether "retrying in N s" counts down in the view shown at `clock`
+    /// (the one-second tick redraws it).
+    fn countdown_visible(&self, clock: i64) -> bool {
+        self.shown_fresh()
+            .is_some_and(|f| matches!(f.shown(clock), crate::app::fresh::Shown::Retrying { .. }))
+    }
+
+    /// Status-bar hints of the current view (`keymap` names keys in the
+    /// reasons of keys that do not apply; `state` holds unsent text).
+    fn hints(&self, keymap: &Keymap, state: &State) -> Vec<(Action, &'static str)> {
+        match self.view {
+            View::List => list::hints(self, keymap, state),
+            View::Thread => thread::hints(self, keymap, state),
+            View::Editor => editor::hints(self),
         }
-    }
-    // The live refresh of what is shown, at the period its freshness says
-    // (slower after failures by the one backoff rule, none for a refused
-    // key), so "live" and "retrying in N s" are what really happens.
-    if let Some(every) = inbox.shown_fresh().and_then(Freshness::next_poll) {
-        subs.push((InboxSub::Poll, every));
-    }
-}
-
-/// The base period of the live refresh of `view`'s values (`None`: no
-/// poll reads them): the list or the open thread, while shown.
-fn polled(m: &Model, view: View) -> Option<Duration> {
-    (m.pane == Pane::Inbox && m.panes.inbox.view == view).then_some(m.poll.inbox)
-}
-
-/// Tells the list's and the open thread's freshness whether the live
-/// refresh reads them again (the pane's `sync_fresh`, after every
-/// message); [`subscriptions`] polls by what they then say.
-fn sync_fresh(m: &mut Model) {
-    let list = polled(m, View::List);
-    let thread = polled(m, View::Thread);
-    let inbox = &mut m.panes.inbox;
-    inbox.list.fresh.schedule(list);
-    if let Some(o) = inbox.open.as_mut() {
-        o.fresh.schedule(thread);
-        o.messages_fresh.schedule(thread);
     }
 }
 
 /// A `:` command.
-fn on_command(m: &mut Model, name: &str, arg: Option<&str>) -> Vec<Cmd> {
+fn on_command(inbox: &mut InboxModel, cx: &mut Ctx<'_>, name: &str, arg: Option<&str>) -> Vec<Cmd> {
     match name {
-        "open thread" => thread::open_by_id(m, arg.unwrap_or("").trim()),
-        "send" => send::command(m),
-        "compose" => editor::compose(m, arg.map(str::trim)),
+        "open thread" => thread::open_by_id(inbox, cx, arg.unwrap_or("").trim()),
+        "send" => send::command(inbox, cx),
+        "compose" => editor::open_new(inbox, cx, arg.map(str::trim)),
         _ => Vec::new(),
-    }
-}
-
-/// Status-bar hints of the current view.
-fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-    match m.panes.inbox.view {
-        View::List => list::hints(m),
-        View::Thread => thread::hints(m),
-        View::Editor => editor::hints(m),
     }
 }
 
 /// The label of a key bound to `action` that still acts while a text box
 /// has the focus (a named key or a chord, not a letter that would type):
 /// `↑` rather than `k`.
-pub fn text_box_key(m: &Model, action: Action) -> String {
-    m.keymap.text_box_label(action)
+pub fn text_box_key(keymap: &Keymap, action: Action) -> String {
+    keymap.text_box_label(action)
 }
 
 /// Tells the user a key does not apply now, and why.
-pub fn refuse(m: &mut Model, what: &str, why: &str) -> Vec<Cmd> {
-    m.notify(Level::Info, what, why);
+pub fn refuse(cx: &mut Ctx<'_>, what: &str, why: &str) -> Vec<Cmd> {
+    cx.notify(Level::Info, what, why);
     Vec::new()
+}
+
+/// Refuses a write in read-only mode, saying why; `true` when refused
+/// (what [`read_only::refuse`](crate::app::read_only::refuse) does, for a
+/// handler that holds a [`Ctx`] rather than the model).
+pub fn refuse_read_only(cx: &mut Ctx<'_>) -> bool {
+    if cx.session.read_only {
+        cx.notify(Level::Warning, "Disabled", crate::app::read_only::REASON);
+    }
+    cx.session.read_only
 }
 
 impl PaneUnit for InboxModel {
@@ -577,110 +639,98 @@ impl PaneUnit for InboxModel {
     ];
 
     fn enter(m: &mut Model) -> Vec<Cmd> {
-        on_enter(m)
+        let (inbox, mut cx) = m.split::<Self>();
+        on_enter(inbox, &mut cx)
     }
     fn from_cache(m: &mut Model) {
-        kept::restore(m);
-        list::from_cache(m);
+        let (inbox, mut cx) = m.split::<Self>();
+        kept::restore(inbox, &mut cx);
+        list::from_cache(&mut inbox.list, &cx);
     }
     fn resize(m: &mut Model) -> Vec<Cmd> {
-        list::resize(m);
-        thread::resize(m);
+        let (inbox, cx) = m.split::<Self>();
+        list::resize(&mut inbox.list, &cx);
+        thread::resize(inbox, &cx);
         Vec::new()
     }
     fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-        if m.panes.inbox.view == View::Editor && m.panes.inbox.editor.is_some() {
-            return Some(editor::key(m, key));
+        let (inbox, mut cx) = m.split::<Self>();
+        if inbox.view == View::Editor && inbox.editor.is_some() {
+            return Some(editor::key(inbox, &mut cx, key));
         }
-        if m.panes.inbox.view == View::List && m.panes.inbox.list.needle.typing() {
-            return Some(list::filter_key(m, key));
+        if inbox.view == View::List && inbox.list.needle.typing() {
+            return Some(list::filter_key(inbox, &mut cx, key));
         }
-        if m.panes.inbox.view == View::Thread
-            && m.panes
-                .inbox
+        if inbox.view == View::Thread
+            && inbox
                 .open
                 .as_ref()
                 .is_some_and(|o| o.filter.needle.typing())
         {
-            return Some(msg_filter::key(m, key));
+            return Some(msg_filter::key(inbox, &cx, key));
         }
         None
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
-        on_action(m, action)
+        let (inbox, mut cx) = m.split::<Self>();
+        on_action(inbox, &mut cx, action)
     }
     fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-        match m.panes.inbox.view {
-            View::List => list::mouse(m, ev),
-            View::Thread => thread::mouse(m, ev),
-            View::Editor => editor::mouse(m, ev),
+        let (inbox, mut cx) = m.split::<Self>();
+        match inbox.view {
+            View::List => list::mouse(inbox, &mut cx, ev),
+            View::Thread => thread::mouse(inbox, &mut cx, ev),
+            View::Editor => editor::mouse(inbox, &cx, ev),
         }
     }
     fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-        match m.panes.inbox.view {
-            View::Editor => editor::paste(m, text),
-            View::List => list::paste(m, text),
-            View::Thread => msg_filter::paste(m, text),
+        let (inbox, mut cx) = m.split::<Self>();
+        match inbox.view {
+            View::Editor => editor::paste(inbox, &mut cx, text),
+            View::List => list::paste(inbox, &mut cx, text),
+            View::Thread => msg_filter::paste(inbox, &cx, text),
         }
     }
-    fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
-        on_reply(m, id, purpose, reply)
+    fn reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+        let (inbox, mut cx) = m.split::<Self>();
+        on_reply(inbox, &mut cx, purpose, reply)
     }
     fn subscriptions(m: &Model, subs: &mut Vec<(InboxSub, Duration)>) {
-        subscriptions(m, subs);
+        m.panes.inbox.subscriptions(subs);
     }
     fn sync_fresh(m: &mut Model) {
-        sync_fresh(m);
+        let (inbox, cx) = m.split::<Self>();
+        inbox.sync_fresh(cx.is_shown(Pane::Inbox), cx.poll.inbox);
     }
     fn sub_fired(m: &mut Model, sub: InboxSub) -> Vec<Cmd> {
-        on_sub(m, sub)
+        let (inbox, mut cx) = m.split::<Self>();
+        on_sub(inbox, &mut cx, sub)
     }
     fn answered(m: &mut Model, what: Question, answer: Answer) -> Vec<Cmd> {
-        on_answer(m, what, answer)
+        let (inbox, mut cx) = m.split::<Self>();
+        on_answer(inbox, &mut cx, what, answer)
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
-        on_command(m, name, arg.as_deref())
+        let (inbox, mut cx) = m.split::<Self>();
+        on_command(inbox, &mut cx, name, arg.as_deref())
     }
     fn unsent(m: &Model) -> Option<String> {
-        editor::unsent(m)
+        editor::unsent(&m.panes.inbox)
     }
     fn checking(m: &Model) -> Vec<String> {
-        let inbox = &m.panes.inbox;
-        let mut all: Vec<String> = inbox
-            .checks
-            .iter()
-            .filter(|(_, c)| !matches!(c.stage(), send::Stage::Settled(_)))
-            .map(|(id, _)| {
-                let to = inbox.thread(id).map_or_else(|| id.clone(), participant);
-                format!("the send to {to}")
-            })
-            .collect();
-        if inbox
-            .editor
-            .as_ref()
-            .and_then(|e| e.created_check.as_ref())
-            .is_some_and(|c| !c.check.settled())
-        {
-            all.push("the new draft's create".to_owned());
-        }
-        all
+        m.panes.inbox.checking()
     }
     fn capture_drafts(m: &Model, state: &mut State) {
-        editor::capture(m, state);
-        kept::capture(m, state);
+        editor::capture(&m.panes.inbox, state);
+        kept::capture(&m.panes.inbox, state);
     }
     fn modal(m: &Model) -> bool {
-        m.panes.inbox.view == View::Editor && m.panes.inbox.editor.is_some()
+        m.panes.inbox.modal()
     }
     fn countdown_visible(m: &Model) -> bool {
-        // "retrying in N s" counts down on screen: the one-second tick
-        // redraws it.
-        m.pane == Pane::Inbox
-            && m.panes.inbox.shown_fresh().is_some_and(|f| {
-                matches!(f.shown(m.clock), crate::app::fresh::Shown::Retrying { .. })
-            })
+        m.pane == Pane::Inbox && m.panes.inbox.countdown_visible(m.clock)
     }
     fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-        hints(m)
+        m.panes.inbox.hints(&m.keymap, &m.state)
     }
 }

@@ -6,11 +6,13 @@
 
 use crossterm::event::KeyEvent;
 
+use super::InboxModel;
 use super::messages::{MessageWindow, PAGE};
 use crate::api::model::ThreadMessage;
+use crate::app::Cmd;
+use crate::app::ctx::Ctx;
 use crate::app::needle::{Needle, hit};
 use crate::app::table::TableState;
-use crate::app::{Cmd, Model};
 
 /// The filter of the open thread's messages.
 #[derive(Debug, Clone, Default)]
@@ -89,19 +91,19 @@ pub fn selected_message(o: &super::OpenThread) -> Option<&ThreadMessage> {
 }
 
 /// `/`: opens the input on the filter in force.
-pub fn open(m: &mut Model) -> Vec<Cmd> {
-    let Some(o) = m.panes.inbox.open.as_mut() else {
+pub fn open(inbox: &mut InboxModel, cx: &Ctx<'_>) -> Vec<Cmd> {
+    let Some(o) = inbox.open.as_mut() else {
         return Vec::new();
     };
     o.filter.needle.open();
-    refilter(m);
+    refilter(inbox, cx);
     Vec::new()
 }
 
 /// Finds the matches again at the current size.
-pub fn refilter(m: &mut Model) {
-    let vp = super::thread::viewport(m);
-    if let Some(o) = m.panes.inbox.open.as_mut() {
+pub fn refilter(inbox: &mut InboxModel, cx: &Ctx<'_>) {
+    let vp = super::thread::viewport(inbox, cx);
+    if let Some(o) = inbox.open.as_mut() {
         o.filter.refilter(&o.messages, vp);
         o.messages.table.clamp(vp);
     }
@@ -110,25 +112,25 @@ pub fn refilter(m: &mut Model) {
 /// A key while the input is open ([`Needle`]: Enter keeps the filter, Esc
 /// puts back the one before); anything else edits it (readline keys) and
 /// filters as it goes.
-pub fn key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    typed(m, |n| n.key(key))
+pub fn key(inbox: &mut InboxModel, cx: &Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+    typed(inbox, cx, |n| n.key(key))
 }
 
 /// Pasted text goes into the open input.
-pub fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-    typed(m, |n| n.paste(text))
+pub fn paste(inbox: &mut InboxModel, cx: &Ctx<'_>, text: &str) -> Vec<Cmd> {
+    typed(inbox, cx, |n| n.paste(text))
 }
 
 /// Gives the input `what` was typed, then finds the matches again (from
 /// the first when the text changed) at the size the input's opening or
 /// closing gave.
-fn typed(m: &mut Model, what: impl FnOnce(&mut Needle) -> bool) -> Vec<Cmd> {
-    let Some(o) = m.panes.inbox.open.as_mut() else {
+fn typed(inbox: &mut InboxModel, cx: &Ctx<'_>, what: impl FnOnce(&mut Needle) -> bool) -> Vec<Cmd> {
+    let Some(o) = inbox.open.as_mut() else {
         return Vec::new();
     };
     let changed = what(&mut o.filter.needle);
-    let vp = super::thread::viewport(m);
-    if let Some(o) = m.panes.inbox.open.as_mut() {
+    let vp = super::thread::viewport(inbox, cx);
+    if let Some(o) = inbox.open.as_mut() {
         o.filter.refilter(&o.messages, vp);
         o.messages.table.clamp(vp);
         if changed {
@@ -140,8 +142,8 @@ fn typed(m: &mut Model, what: impl FnOnce(&mut Needle) -> bool) -> Vec<Cmd> {
 }
 
 /// Clears the filter in force (Esc on the filtered thread).
-pub fn clear(m: &mut Model) {
-    if let Some(o) = m.panes.inbox.open.as_mut() {
+pub fn clear(inbox: &mut InboxModel) {
+    if let Some(o) = inbox.open.as_mut() {
         o.filter.needle.clear();
         o.filter.matches.clear();
         o.scroll = 0;

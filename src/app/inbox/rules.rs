@@ -5,10 +5,11 @@
 //! short reason ("send ✗ drafts only"); pressing it says the whole reason
 //! as a notice. The service stays the judge of what it is sent.
 
+use super::InboxModel;
 use super::send::{Blocked, Stage, blocked};
 use crate::api::model::{Thread, ThreadStatus};
-use crate::app::Model;
-use crate::app::keymap::Action;
+use crate::app::keymap::{Action, Keymap};
+use crate::store::State;
 
 /// A thread key whose use depends on the thread.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,10 +43,17 @@ fn no(title: &'static str, hint: &'static str, why: String) -> Option<Blocked> {
 /// Why `op` does not apply to thread `t` now, if it does not: not a
 /// draft; a send of it on its way or being checked (the draft may already
 /// be gone); for a delete, messages in the thread (only an unsent draft is
-/// deleted).
-pub fn blocked_op(m: &Model, t: &Thread, op: Op) -> Option<Blocked> {
+/// deleted). `keymap` names the keys a reason points to; `state` holds the
+/// unsent text that blocks a send.
+pub fn blocked_op(
+    inbox: &InboxModel,
+    keymap: &Keymap,
+    state: &State,
+    t: &Thread,
+    op: Op,
+) -> Option<Blocked> {
     let (verb, not_draft, sending, checking) = match op {
-        Op::Send => return blocked(m, t),
+        Op::Send => return blocked(inbox, keymap, state, t),
         Op::Edit => (
             "edited",
             "edit ✗ drafts only",
@@ -67,7 +75,7 @@ pub fn blocked_op(m: &Model, t: &Thread, op: Op) -> Option<Blocked> {
                 format!(
                     "only unsent drafts can be deleted; this thread is {} — archive it instead ({})",
                     t.status,
-                    m.keymap.key_label(Action::Archive)
+                    keymap.key_label(Action::Archive)
                 )
             } else {
                 format!(
@@ -77,7 +85,7 @@ pub fn blocked_op(m: &Model, t: &Thread, op: Op) -> Option<Blocked> {
             },
         );
     }
-    match m.panes.inbox.checks.get(&t.id).map(|c| c.stage()) {
+    match inbox.checks.get(&t.id).map(|c| c.stage()) {
         Some(Stage::Sending) => {
             return no(
                 "Sending",
@@ -96,9 +104,7 @@ pub fn blocked_op(m: &Model, t: &Thread, op: Op) -> Option<Blocked> {
         }
         _ => {}
     }
-    let messages = m
-        .panes
-        .inbox
+    let messages = inbox
         .open
         .as_ref()
         .filter(|o| o.id == t.id)
@@ -115,7 +121,7 @@ pub fn blocked_op(m: &Model, t: &Thread, op: Op) -> Option<Blocked> {
                     "message",
                     "messages"
                 ),
-                m.keymap.key_label(Action::Archive)
+                keymap.key_label(Action::Archive)
             ),
         );
     }
@@ -124,13 +130,19 @@ pub fn blocked_op(m: &Model, t: &Thread, op: Op) -> Option<Blocked> {
 
 /// The hint of `op`'s key for thread `t`, and whether the key applies:
 /// `("send", true)`, or `("send ✗ no recipient", false)`.
-pub fn hint(m: &Model, t: &Thread, op: Op) -> (&'static str, bool) {
+pub fn hint(
+    inbox: &InboxModel,
+    keymap: &Keymap,
+    state: &State,
+    t: &Thread,
+    op: Op,
+) -> (&'static str, bool) {
     let label = match op {
         Op::Edit => "edit",
         Op::Send => "send",
         Op::Delete => "delete",
     };
-    blocked_op(m, t, op).map_or((label, true), |b| (b.hint, false))
+    blocked_op(inbox, keymap, state, t, op).map_or((label, true), |b| (b.hint, false))
 }
 
 /// Status-bar hints: `(action, label)`.
@@ -138,10 +150,10 @@ pub type Hints = Vec<(Action, &'static str)>;
 
 /// The hints of the thread keys for `t`: those that apply, and those that
 /// do not (listed last, with why).
-pub fn hints(m: &Model, t: &Thread) -> (Hints, Hints) {
+pub fn hints(inbox: &InboxModel, keymap: &Keymap, state: &State, t: &Thread) -> (Hints, Hints) {
     let (mut on, mut off) = (Vec::new(), Vec::new());
     for op in Op::ALL {
-        let (label, applies) = hint(m, t, op);
+        let (label, applies) = hint(inbox, keymap, state, t, op);
         if applies {
             on.push((op.action(), label));
         } else {

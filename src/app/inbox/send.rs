@@ -8,13 +8,16 @@
 //! the question says what the check saw.
 
 use super::messages::PAGE;
-use super::{Purpose, Question, View, in_flight, readiness, refuse};
+use super::{InboxModel, Purpose, Question, Senders, View, in_flight, readiness, refuse};
 use crate::api::ApiError;
 use crate::api::model::{MessagesPage, SendMessage, SendMessageResponse, Thread, ThreadStatus};
+use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
+use crate::app::keymap::Keymap;
 use crate::app::toast::Level;
-use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use crate::logic::write::{self, Check, Outcome, Seen, Verdict};
+use crate::store::State;
 
 /// Where the check looks, as its texts name it.
 pub const PLACE: &str = "in the thread";
@@ -79,16 +82,16 @@ impl SendCheck {
 }
 
 /// `S`: checks what the contract needs to send, then asks.
-pub fn ask(m: &mut Model, id: &str) -> Vec<Cmd> {
-    let Some(t) = m.panes.inbox.thread(id).cloned() else {
-        return refuse(m, "Not loaded", "the thread is still loading; try again");
+pub fn ask(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    let Some(t) = inbox.thread(id).cloned() else {
+        return refuse(cx, "Not loaded", "the thread is still loading; try again");
     };
-    if let Some(b) = blocked(m, &t) {
-        return refuse(m, b.title, &b.why);
+    if let Some(b) = blocked(inbox, cx.keymap, cx.state, &t) {
+        return refuse(cx, b.title, &b.why);
     }
     let account = t.account_id.clone().unwrap_or_default();
-    let lines = confirm_lines(m, &t, &account);
-    m.confirm(Confirm {
+    let lines = confirm_lines(inbox, &t, &account);
+    cx.confirm(Confirm {
         title: "Send this email?".into(),
         lines,
         yes: "Send".into(),
@@ -119,11 +122,12 @@ fn block(title: &'static str, hint: &'static str, why: String) -> Option<Blocked
     Some(Blocked { title, hint, why })
 }
 
-/// Why a thread cannot be sent now, if it cannot.
-pub fn blocked(m: &Model, t: &Thread) -> Option<Blocked> {
+/// Why a thread cannot be sent now, if it cannot (`keymap` names the keys
+/// a reason points to; `state` holds unsent text kept locally).
+pub fn blocked(inbox: &InboxModel, keymap: &Keymap, state: &State, t: &Thread) -> Option<Blocked> {
     // A send being checked is said first: a thread that turned active may
     // be that very send, and the check says so when it finds it.
-    if let Some(c) = m.panes.inbox.checks.get(&t.id) {
+    if let Some(c) = inbox.checks.get(&t.id) {
         match c.stage() {
             Stage::Sending => {
                 return block(
@@ -152,14 +156,12 @@ pub fn blocked(m: &Model, t: &Thread) -> Option<Blocked> {
             format!("only a draft can be sent; this thread is {}", t.status),
         );
     }
-    let edit = m.keymap.key_label(Action::EditDraft);
-    let unsaved = m
-        .panes
-        .inbox
+    let edit = keymap.key_label(Action::EditDraft);
+    let unsaved = inbox
         .editor
         .as_ref()
         .is_some_and(|e| e.thread.as_deref() == Some(t.id.as_str()) && e.unsaved())
-        || m.state
+        || state
             .drafts
             .contains_key(&super::editor::draft_key(Some(&t.id)));
     if unsaved {
@@ -185,7 +187,7 @@ pub fn blocked(m: &Model, t: &Thread) -> Option<Blocked> {
             format!("choose a ready email sender first ({edit})"),
         );
     };
-    if let Some(Err(why)) = m.panes.inbox.senders.find(account).map(readiness) {
+    if let Some(Err(why)) = inbox.senders.find(account).map(readiness) {
         return block(
             "Sender not ready",
             "send ✗ sender not ready",
@@ -195,10 +197,10 @@ pub fn blocked(m: &Model, t: &Thread) -> Option<Blocked> {
     None
 }
 
-fn confirm_lines(m: &Model, t: &Thread, account: &str) -> Vec<String> {
+fn confirm_lines(inbox: &InboxModel, t: &Thread, account: &str) -> Vec<String> {
     let mut lines = vec![
         format!("To:      {}", super::participant(t)),
-        format!("From:    {}", m.panes.inbox.senders.label(account)),
+        format!("From:    {}", inbox.senders.label(account)),
         format!(
             "Subject: {}",
             t.draft_subject
@@ -219,13 +221,7 @@ fn confirm_lines(m: &Model, t: &Thread, account: &str) -> Vec<String> {
             crate::text::format::plural(n, "attachment", "attachments")
         ));
     }
-    if let Some(c) = m
-        .panes
-        .inbox
-        .checks
-        .get(&t.id)
-        .and_then(|c| c.check.as_ref())
-    {
+    if let Some(c) = inbox.checks.get(&t.id).and_then(|c| c.check.as_ref()) {
         lines.push(c.again_warning(PLACE));
     }
     lines.push("It is sent once: if the answer is lost, Outpost checks the thread instead of sending again.".into());
@@ -234,34 +230,31 @@ fn confirm_lines(m: &Model, t: &Thread, account: &str) -> Vec<String> {
 
 /// Sends (confirmed): one request. The editor, if open on this draft,
 /// closes (the service has its text); the thread is shown.
-pub fn send(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if in_flight(m, |p| matches!(p, Purpose::Send(t) if t == id)) {
+pub fn send(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    if in_flight(cx.requests, |p| matches!(p, Purpose::Send(t) if t == id)) {
         return Vec::new();
     }
-    let Some(t) = m.panes.inbox.thread(id).cloned() else {
+    let Some(t) = inbox.thread(id).cloned() else {
         return Vec::new();
     };
-    if m.panes
-        .inbox
+    if inbox
         .editor
         .as_ref()
         .is_some_and(|e| e.thread.as_deref() == Some(id))
     {
-        m.panes.inbox.editor = None;
+        inbox.editor = None;
     }
     let mut cmds = Vec::new();
-    if m.panes.inbox.open.as_ref().is_none_or(|o| o.id != id) {
-        cmds.extend(super::thread::open(m, t.clone()));
+    if inbox.open.as_ref().is_none_or(|o| o.id != id) {
+        cmds.extend(super::thread::open(inbox, cx, t.clone()));
     }
-    m.panes.inbox.view = View::Thread;
-    let baseline = m
-        .panes
-        .inbox
+    inbox.view = View::Thread;
+    let baseline = inbox
         .open
         .as_ref()
         .filter(|o| o.id == id)
         .and_then(|o| o.messages.total);
-    m.panes.inbox.checks.insert(
+    inbox.checks.insert(
         id.to_owned(),
         SendCheck {
             lost: None,
@@ -271,7 +264,7 @@ pub fn send(m: &mut Model, id: &str) -> Vec<Cmd> {
             body: super::editor::draft_body(&t),
         },
     );
-    m.request(
+    cx.request(
         Purpose::Send(id.to_owned()),
         ApiRequest::SendMessage {
             id: id.to_owned(),
@@ -282,19 +275,19 @@ pub fn send(m: &mut Model, id: &str) -> Vec<Cmd> {
 }
 
 /// `:send`: the open draft (in the editor: save first).
-pub fn command(m: &mut Model) -> Vec<Cmd> {
-    match m.panes.inbox.view {
-        View::Editor if m.panes.inbox.editor.is_some() => super::editor::send_from_editor(m),
-        View::Thread => match m.panes.inbox.open.as_ref().map(|o| o.id.clone()) {
-            Some(id) => ask(m, &id),
-            None => refuse(m, "No draft open", "open a draft first"),
+pub fn command(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    match inbox.view {
+        View::Editor if inbox.editor.is_some() => super::editor::send_from_editor(inbox, cx),
+        View::Thread => match inbox.open.as_ref().map(|o| o.id.clone()) {
+            Some(id) => ask(inbox, cx, &id),
+            None => refuse(cx, "No draft open", "open a draft first"),
         },
         _ => refuse(
-            m,
+            cx,
             "No draft open",
             &format!(
                 "open a draft first, or press {} on one in the list",
-                m.keymap.key_label(Action::SendDraft)
+                cx.keymap.key_label(Action::SendDraft)
             ),
         ),
     }
@@ -303,36 +296,46 @@ pub fn command(m: &mut Model) -> Vec<Cmd> {
 /// The answer to a send: sent; refused (nothing happened, it may be sent
 /// again); or it may have reached the service — then the thread is read,
 /// and it is never sent again on its own.
-pub fn on_sent(m: &mut Model, thread: &str, r: Result<SendMessageResponse, ApiError>) -> Vec<Cmd> {
+pub fn on_sent(
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
+    thread: &str,
+    r: Result<SendMessageResponse, ApiError>,
+) -> Vec<Cmd> {
     let e = match r {
         Ok(resp) => {
-            m.panes.inbox.checks.remove(thread);
+            inbox.checks.remove(thread);
             let t = resp.thread;
-            super::arrivals::observe(m, [&t], super::arrivals::Seen::Quietly);
-            let (to, from) = who(m, &t);
-            super::apply_thread(m, t.clone());
-            super::list::put_on_top(m, t);
-            m.notify(Level::Success, "Sent", &format!("to {to} from {from}"));
-            return refresh_after(m, thread);
+            super::arrivals::observe(
+                &mut inbox.unread_seen,
+                cx,
+                [&t],
+                super::arrivals::Seen::Quietly,
+            );
+            let (to, from) = who(&inbox.senders, &t);
+            super::apply_thread(inbox, cx, t.clone());
+            super::list::put_on_top(&mut inbox.list, cx, t);
+            cx.notify(Level::Success, "Sent", &format!("to {to} from {from}"));
+            return refresh_after(inbox, cx, thread);
         }
         Err(e) => e,
     };
     match write::of_error(&e) {
         Outcome::MayHaveReached => {
-            if let Some(c) = m.panes.inbox.checks.get_mut(thread) {
+            if let Some(c) = inbox.checks.get_mut(thread) {
                 c.lost = Some(e.code().to_owned());
                 c.check = Some(Check::start());
             }
-            m.notify(
+            cx.notify(
                 Level::Warning,
                 &format!("{} · the answer was lost", e.code()),
                 "the send may have reached the service, so it is not sent again; reading the thread to learn whether it went…",
             );
-            verify(m, thread, 1)
+            verify(cx, thread, 1)
         }
         Outcome::Refused | Outcome::Done => {
-            m.panes.inbox.checks.remove(thread);
-            let key = m.keymap.key_label(Action::SendDraft);
+            inbox.checks.remove(thread);
+            let key = cx.keymap.key_label(Action::SendDraft);
             let hint = match e.status() {
                 Some(400) => " — not sent: the contract needs a recipient and a ready email sender"
                     .to_owned(),
@@ -341,7 +344,7 @@ pub fn on_sent(m: &mut Model, thread: &str, r: Result<SendMessageResponse, ApiEr
                     " — not sent (the service refused it before doing anything); {key} tries again"
                 ),
             };
-            m.notify(
+            cx.notify(
                 Level::Error,
                 &format!("{} · sending", e.code()),
                 &format!("{}{hint}", e.message()),
@@ -352,21 +355,21 @@ pub fn on_sent(m: &mut Model, thread: &str, r: Result<SendMessageResponse, ApiEr
 }
 
 /// Recipient and sender of a thread, for notices.
-fn who(m: &Model, t: &Thread) -> (String, String) {
+fn who(senders: &Senders, t: &Thread) -> (String, String) {
     let to = super::participant(t);
-    let from = t.account_id.as_deref().map_or_else(
-        || "the thread's sender".to_owned(),
-        |a| m.panes.inbox.senders.label(a),
-    );
+    let from = t
+        .account_id
+        .as_deref()
+        .map_or_else(|| "the thread's sender".to_owned(), |a| senders.label(a));
     (to, from)
 }
 
 /// After a send is known to have gone: the thread and its newest messages
 /// are read again.
-fn refresh_after(m: &mut Model, thread: &str) -> Vec<Cmd> {
-    if m.panes.inbox.open.as_ref().is_some_and(|o| o.id == thread) {
-        let vp = super::thread::viewport(m);
-        if let Some(o) = m.panes.inbox.open.as_mut() {
+fn refresh_after(inbox: &mut InboxModel, cx: &mut Ctx<'_>, thread: &str) -> Vec<Cmd> {
+    if inbox.open.as_ref().is_some_and(|o| o.id == thread) {
+        let vp = super::thread::viewport(inbox, cx);
+        if let Some(o) = inbox.open.as_mut() {
             o.follow = true;
             // One more message: the last page may have grown past its end.
             if let Some(t) = o.messages.total {
@@ -375,7 +378,7 @@ fn refresh_after(m: &mut Model, thread: &str) -> Vec<Cmd> {
                 o.messages.table.bottom(vp);
             }
         }
-        super::thread::refresh(m)
+        super::thread::refresh(inbox, cx)
     } else {
         Vec::new()
     }
@@ -384,8 +387,8 @@ fn refresh_after(m: &mut Model, thread: &str) -> Vec<Cmd> {
 /// Reads a page of the thread's messages to learn whether the send went;
 /// with the first page, the thread itself (a sent draft turns active with
 /// its draft fields cleared).
-fn verify(m: &mut Model, thread: &str, page: u64) -> Vec<Cmd> {
-    m.request(
+fn verify(cx: &mut Ctx<'_>, thread: &str, page: u64) -> Vec<Cmd> {
+    cx.request(
         Purpose::Verify {
             thread: thread.to_owned(),
             page,
@@ -398,19 +401,19 @@ fn verify(m: &mut Model, thread: &str, page: u64) -> Vec<Cmd> {
     );
     let mut cmds = Vec::new();
     if page == 1 {
-        cmds.extend(super::thread::read_thread(m, thread));
+        cmds.extend(super::thread::read_thread(cx, thread));
     }
     cmds
 }
 
 /// A check's timer fired (`reads`: the reads made when it was set).
-pub fn check_again(m: &mut Model, thread: &str, reads: u32) -> Vec<Cmd> {
-    match m.panes.inbox.checks.get_mut(thread) {
+pub fn check_again(inbox: &mut InboxModel, cx: &mut Ctx<'_>, thread: &str, reads: u32) -> Vec<Cmd> {
+    match inbox.checks.get_mut(thread) {
         Some(c) if c.next_in().is_some() && c.reads() == reads => {
             if let Some(check) = c.check.as_mut() {
                 check.reading();
             }
-            verify(m, thread, 1)
+            verify(cx, thread, 1)
         }
         _ => Vec::new(),
     }
@@ -429,12 +432,13 @@ fn is_sent(check: &SendCheck, msg: &crate::api::model::ThreadMessage) -> bool {
 /// and body), or not (yet). An inbound reply that grew the thread is not
 /// taken for the send; a failed read proves nothing either way.
 pub fn on_verify(
-    m: &mut Model,
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
     thread: &str,
     page: u64,
     r: Result<MessagesPage, ApiError>,
 ) -> Vec<Cmd> {
-    let Some(check) = m.panes.inbox.checks.get(thread).cloned() else {
+    let Some(check) = inbox.checks.get(thread).cloned() else {
         return Vec::new();
     };
     if check.stage() != Stage::Checking {
@@ -442,7 +446,7 @@ pub fn on_verify(
     }
     let p = match r {
         Ok(p) => p,
-        Err(e) => return saw(m, thread, Seen::Failed(super::error_text(&e))),
+        Err(e) => return saw(inbox, cx, thread, Seen::Failed(super::error_text(&e))),
     };
     let total = usize::try_from(p.total).unwrap_or(usize::MAX);
     let first = usize::try_from(page.saturating_sub(1))
@@ -456,30 +460,26 @@ pub fn on_verify(
         && rows().any(|(_, msg)| msg.direction.eq_ignore_ascii_case("outbound"));
     let last = u64::try_from(total.saturating_sub(1) / PAGE + 1).unwrap_or(1);
     if found || grew {
-        went(m, thread, "found in the thread")
+        went(inbox, cx, thread, "found in the thread")
     } else if page < last {
         // The newest messages are on the last page: the same read goes on.
-        verify(m, thread, last)
+        verify(cx, thread, last)
     } else {
-        saw(m, thread, Seen::Absent)
+        saw(inbox, cx, thread, Seen::Absent)
     }
 }
 
 /// The thread read while a send is checked (or after the check ended
 /// without finding it): active with its draft fields cleared means it was
 /// sent.
-pub fn thread_seen(m: &mut Model, t: &Thread) -> Vec<Cmd> {
-    let checked = m
-        .panes
-        .inbox
-        .checks
-        .get(&t.id)
-        .is_some_and(|c| c.check.is_some());
+pub fn thread_seen(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: &Thread) -> Vec<Cmd> {
+    let checked = inbox.checks.get(&t.id).is_some_and(|c| c.check.is_some());
     let empty = |v: &Option<String>| v.as_deref().is_none_or(|s| s.trim().is_empty());
     let cleared = empty(&t.draft_subject) && empty(&t.draft_body_text) && empty(&t.draft_body_html);
     if checked && t.status == ThreadStatus::Active && cleared {
         went(
-            m,
+            inbox,
+            cx,
             &t.id,
             "found in the thread (it is active, its draft sent)",
         )
@@ -489,8 +489,8 @@ pub fn thread_seen(m: &mut Model, t: &Thread) -> Vec<Cmd> {
 }
 
 /// The send is known to have gone (`how` the check found it).
-fn went(m: &mut Model, thread: &str, how: &str) -> Vec<Cmd> {
-    let Some(mut c) = m.panes.inbox.checks.remove(thread) else {
+fn went(inbox: &mut InboxModel, cx: &mut Ctx<'_>, thread: &str, how: &str) -> Vec<Cmd> {
+    let Some(mut c) = inbox.checks.remove(thread) else {
         return Vec::new();
     };
     let check = c.check.get_or_insert_with(Check::start);
@@ -498,7 +498,7 @@ fn went(m: &mut Model, thread: &str, how: &str) -> Vec<Cmd> {
     check.verdict = None;
     check.saw(Seen::Found(how.to_owned()));
     let lost = c.lost.as_deref().unwrap_or("the answer");
-    m.notify(
+    cx.notify(
         Level::Success,
         "Sent once",
         &format!(
@@ -506,17 +506,17 @@ fn went(m: &mut Model, thread: &str, how: &str) -> Vec<Cmd> {
             check.text(PLACE)
         ),
     );
-    let mut cmds = refresh_after(m, thread);
-    cmds.extend(super::thread::read_thread(m, thread));
+    let mut cmds = refresh_after(inbox, cx, thread);
+    cmds.extend(super::thread::read_thread(cx, thread));
     cmds
 }
 
 /// A read of the thread did not find the send (`Absent`) or failed
 /// (`Failed`, which proves nothing): the check goes on on its schedule,
 /// or its verdict is said.
-fn saw(m: &mut Model, thread: &str, seen: Seen) -> Vec<Cmd> {
-    let key = m.keymap.key_label(Action::SendDraft);
-    let Some(c) = m.panes.inbox.checks.get_mut(thread) else {
+fn saw(inbox: &mut InboxModel, cx: &mut Ctx<'_>, thread: &str, seen: Seen) -> Vec<Cmd> {
+    let key = cx.keymap.key_label(Action::SendDraft);
+    let Some(c) = inbox.checks.get_mut(thread) else {
         return Vec::new();
     };
     let Some(check) = c.check.as_mut() else {
@@ -526,7 +526,7 @@ fn saw(m: &mut Model, thread: &str, seen: Seen) -> Vec<Cmd> {
     match check.saw(seen).cloned() {
         Some(Verdict::NotFound) => {
             let seen = check.text(PLACE);
-            m.notify(
+            cx.notify(
                 Level::Warning,
                 "Most likely not sent",
                 &format!(
@@ -536,7 +536,7 @@ fn saw(m: &mut Model, thread: &str, seen: Seen) -> Vec<Cmd> {
         }
         Some(_) => {
             let seen = check.text(PLACE);
-            m.notify(
+            cx.notify(
                 Level::Error,
                 "Sent? Outpost cannot tell",
                 &format!(
@@ -545,7 +545,7 @@ fn saw(m: &mut Model, thread: &str, seen: Seen) -> Vec<Cmd> {
             );
         }
         None if first_miss => {
-            m.notify(
+            cx.notify(
                 Level::Info,
                 "Not in the thread yet",
                 "the service may still be working on it; checking again shortly (it is not sent again)",

@@ -13,11 +13,15 @@ use super::msg_filter::{self, MessageFilter};
 use super::{InboxModel, Purpose, Question, View, in_flight, refuse};
 use crate::api::ApiError;
 use crate::api::model::{MessagesPage, PatchThread, Thread, ThreadStatus};
+use crate::app::ctx::Ctx;
 use crate::app::fresh::Freshness;
 use crate::app::keymap::Action;
+use crate::app::keymap::Keymap;
 use crate::app::toast::Level;
-use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction};
+use crate::geometry::Rect;
 use crate::logic::write::{self, Outcome};
+use crate::store::State;
 use crate::text::{sanitize, wrap};
 
 /// The open thread.
@@ -76,89 +80,88 @@ impl OpenThread {
 }
 
 /// Whether the open thread's `/` input is open (it takes a line).
-fn filtering(m: &Model) -> bool {
-    m.panes
-        .inbox
+fn filtering(inbox: &InboxModel) -> bool {
+    inbox
         .open
         .as_ref()
         .is_some_and(|o| o.filter.needle.typing())
 }
 
 /// Rows of the messages table on screen now.
-pub fn viewport(m: &Model) -> usize {
-    super::layout::messages_viewport(m.layout().body, filtering(m))
+pub fn viewport(inbox: &InboxModel, cx: &Ctx<'_>) -> usize {
+    super::layout::messages_viewport(cx.layout().body, filtering(inbox))
 }
 
 /// Opens a thread shown in the list: its facts are as fresh as the list's
 /// row (the last-known list's are read at once).
-pub fn open(m: &mut Model, t: Thread) -> Vec<Cmd> {
+pub fn open(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: Thread) -> Vec<Cmd> {
     let id = t.id.clone();
-    forget_other(m, &id);
-    let list = &m.panes.inbox.list;
+    forget_other(cx, &id);
+    let list = &inbox.list;
     let cached = list.cached.is_some();
     let mut o = OpenThread::new(&id, Some(t));
     o.fresh = list.fresh.clone();
-    m.panes.inbox.open = Some(o);
-    m.panes.inbox.view = View::Thread;
+    inbox.open = Some(o);
+    inbox.view = View::Thread;
     let mut cmds = if cached {
-        read_thread(m, &id)
+        read_thread(cx, &id)
     } else {
         Vec::new()
     };
-    cmds.extend(request_pages(m));
+    cmds.extend(request_pages(inbox, cx));
     cmds
 }
 
 /// Opens a thread by id (`:open thread <id>`): reads it first.
-pub fn open_by_id(m: &mut Model, id: &str) -> Vec<Cmd> {
+pub fn open_by_id(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if id.is_empty() {
-        return refuse(m, "open thread", "usage: :open thread <id>");
+        return refuse(cx, "open thread", "usage: :open thread <id>");
     }
-    forget_other(m, id);
-    let known = m.panes.inbox.list.find(id).cloned();
-    m.panes.inbox.open = Some(OpenThread::new(id, known));
-    m.panes.inbox.view = View::Thread;
-    let mut cmds = read_thread(m, id);
-    cmds.extend(request_pages(m));
+    forget_other(cx, id);
+    let known = inbox.list.find(id).cloned();
+    inbox.open = Some(OpenThread::new(id, known));
+    inbox.view = View::Thread;
+    let mut cmds = read_thread(cx, id);
+    cmds.extend(request_pages(inbox, cx));
     cmds
 }
 
 /// Forgets the reads of another thread than `id` (the user moved on).
-fn forget_other(m: &mut Model, id: &str) {
-    m.requests.forget::<InboxModel>(|p| match p {
+fn forget_other(cx: &mut Ctx<'_>, id: &str) {
+    cx.requests.forget::<InboxModel>(|p| match p {
         Purpose::Messages { thread, .. } | Purpose::Thread(thread) => thread != id,
         _ => false,
     });
 }
 
 /// Back to the list.
-pub fn close(m: &mut Model) {
-    m.requests
+pub fn close(inbox: &mut InboxModel, cx: &mut Ctx<'_>) {
+    cx.requests
         .forget::<InboxModel>(|p| matches!(p, Purpose::Messages { .. } | Purpose::Thread(_)));
-    m.panes.inbox.open = None;
-    m.panes.inbox.view = View::List;
+    inbox.open = None;
+    inbox.view = View::List;
 }
 
 /// Reads a thread (once at a time).
-pub fn read_thread(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if in_flight(m, |p| matches!(p, Purpose::Thread(t) if t == id)) {
+pub fn read_thread(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    if in_flight(cx.requests, |p| matches!(p, Purpose::Thread(t) if t == id)) {
         return Vec::new();
     }
-    m.request(
+    cx.request(
         Purpose::Thread(id.to_owned()),
         ApiRequest::GetThread { id: id.to_owned() },
     );
     Vec::new()
 }
 
-fn read_page(m: &mut Model, id: &str, page: usize) -> Vec<Cmd> {
+fn read_page(cx: &mut Ctx<'_>, id: &str, page: usize) -> Vec<Cmd> {
     if in_flight(
-        m,
+        cx.requests,
         |p| matches!(p, Purpose::Messages { thread, page: q } if thread == id && *q == page),
     ) {
         return Vec::new();
     }
-    m.request(
+    cx.request(
         Purpose::Messages {
             thread: id.to_owned(),
             page,
@@ -174,13 +177,13 @@ fn read_page(m: &mut Model, id: &str, page: usize) -> Vec<Cmd> {
 
 /// Asks for the pages the view needs that are neither held nor on their
 /// way (a few at a time).
-pub fn request_pages(m: &mut Model) -> Vec<Cmd> {
-    let vp = viewport(m);
-    let Some(o) = m.panes.inbox.open.as_ref() else {
+pub fn request_pages(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let vp = viewport(inbox, cx);
+    let Some(o) = inbox.open.as_ref() else {
         return Vec::new();
     };
     let id = o.id.clone();
-    let pending: BTreeSet<usize> = m
+    let pending: BTreeSet<usize> = cx
         .requests
         .purposes::<InboxModel>()
         .filter_map(|p| match p {
@@ -191,81 +194,88 @@ pub fn request_pages(m: &mut Model) -> Vec<Cmd> {
     let wanted = o.messages.missing(vp, &pending);
     let mut cmds = Vec::new();
     for page in wanted {
-        cmds.extend(read_page(m, &id, page));
+        cmds.extend(read_page(cx, &id, page));
     }
     cmds
 }
 
 /// Reads the open thread again (entering the pane, `r`).
-pub fn refresh(m: &mut Model) -> Vec<Cmd> {
-    let Some(o) = m.panes.inbox.open.as_ref() else {
-        m.panes.inbox.view = View::List;
-        return super::list::enter(m);
+pub fn refresh(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(o) = inbox.open.as_ref() else {
+        inbox.view = View::List;
+        return super::list::enter(inbox, cx);
     };
     let id = o.id.clone();
     let last = o.messages.total.map(|_| o.messages.last_page());
-    let mut cmds = read_thread(m, &id);
+    let mut cmds = read_thread(cx, &id);
     match last {
-        Some(p) => cmds.extend(read_page(m, &id, p)),
-        None => cmds.extend(request_pages(m)),
+        Some(p) => cmds.extend(read_page(cx, &id, p)),
+        None => cmds.extend(request_pages(inbox, cx)),
     }
     cmds
 }
 
 /// The live refresh: the thread (its unread count) and its last page (new
 /// replies).
-pub fn poll(m: &mut Model) -> Vec<Cmd> {
-    if m.panes
-        .inbox
+pub fn poll(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if inbox
         .open
         .as_ref()
         .is_some_and(|o| o.messages.total.is_some())
     {
-        refresh(m)
+        refresh(inbox, cx)
     } else {
         Vec::new()
     }
 }
 
 /// A thread answer (`GET`).
-pub fn on_thread(m: &mut Model, id: &str, r: Result<Thread, ApiError>) -> Vec<Cmd> {
+pub fn on_thread(
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    r: Result<Thread, ApiError>,
+) -> Vec<Cmd> {
     match r {
         Ok(t) => {
-            if let Some(o) = m.panes.inbox.open.as_mut()
+            if let Some(o) = inbox.open.as_mut()
                 && o.id == id
             {
                 o.error = None;
-                o.fresh.ok(m.clock);
+                o.fresh.ok(cx.clock);
             }
-            super::arrivals::observe(m, [&t], super::arrivals::Seen::Live);
-            super::apply_thread(m, t.clone());
-            return super::send::thread_seen(m, &t);
+            super::arrivals::observe(
+                &mut inbox.unread_seen,
+                cx,
+                [&t],
+                super::arrivals::Seen::Live,
+            );
+            super::apply_thread(inbox, cx, t.clone());
+            return super::send::thread_seen(inbox, cx, &t);
         }
         Err(e) if e.is_not_found() => {
-            super::list::remove(m, id);
-            if m.panes.inbox.open.as_ref().is_some_and(|o| o.id == id) {
-                close(m);
+            super::list::remove(&mut inbox.list, cx, id);
+            if inbox.open.as_ref().is_some_and(|o| o.id == id) {
+                close(inbox, cx);
             }
-            m.toasts.error(m.now, "no such thread", &e);
+            cx.toasts.error(cx.now, "no such thread", &e);
         }
         Err(e) => {
-            if let Some(o) = m.panes.inbox.open.as_mut()
+            if let Some(o) = inbox.open.as_mut()
                 && o.id == id
             {
                 o.error = Some(e.clone());
                 // What is shown stays, marked stale.
-                o.fresh.fail_at(m.clock, super::error_text(&e), &e);
+                o.fresh.fail_at(cx.clock, super::error_text(&e), &e);
             }
             // While a lost send is checked, its line says what the reads
             // saw; a notice per failed read would bury it.
-            let checking = m
-                .panes
-                .inbox
+            let checking = inbox
                 .checks
                 .get(id)
                 .is_some_and(|c| c.stage() == super::send::Stage::Checking);
             if !checking {
-                m.toasts.error(m.now, "reading the thread", &e);
+                cx.toasts.error(cx.now, "reading the thread", &e);
             }
         }
     }
@@ -274,26 +284,27 @@ pub fn on_thread(m: &mut Model, id: &str, r: Result<Thread, ApiError>) -> Vec<Cm
 
 /// A page of messages.
 pub fn on_messages(
-    m: &mut Model,
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
     id: &str,
     page: usize,
     r: Result<MessagesPage, ApiError>,
 ) -> Vec<Cmd> {
-    let vp = viewport(m);
-    let Some(o) = m.panes.inbox.open.as_mut().filter(|o| o.id == id) else {
+    let vp = viewport(inbox, cx);
+    let Some(o) = inbox.open.as_mut().filter(|o| o.id == id) else {
         return Vec::new();
     };
     match r {
         Ok(p) => {
             let before = o.messages.table.selected;
             take_messages(o, page, p.messages, p.total, vp);
-            o.messages_fresh.ok(m.clock);
+            o.messages_fresh.ok(cx.clock);
             if page == o.messages.last_page()
                 && let Some(newest) = o.messages.pages.get(&page).and_then(|r| r.last())
                 && !newest.subject.trim().is_empty()
             {
                 let subject = newest.subject.clone();
-                m.panes.inbox.subjects.insert(id.to_owned(), subject);
+                inbox.subjects.insert(id.to_owned(), subject);
             }
             if o.messages.table.selected != before {
                 o.scroll = 0;
@@ -301,13 +312,14 @@ pub fn on_messages(
             if o.filter.active() {
                 o.filter.refilter(&o.messages, vp);
             }
-            request_pages(m)
+            request_pages(inbox, cx)
         }
         Err(e) => {
             o.messages.failed(&e);
             // What is shown stays, marked stale.
-            o.messages_fresh.fail_at(m.clock, super::error_text(&e), &e);
-            m.toasts.error(m.now, "reading messages", &e);
+            o.messages_fresh
+                .fail_at(cx.clock, super::error_text(&e), &e);
+            cx.toasts.error(cx.now, "reading messages", &e);
             Vec::new()
         }
     }
@@ -331,10 +343,10 @@ pub(super) fn take_messages(
 }
 
 /// A key action on the open thread.
-pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let vp = viewport(m);
-    let Some(o) = m.panes.inbox.open.as_mut() else {
-        m.panes.inbox.view = View::List;
+pub fn action(inbox: &mut InboxModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    let vp = viewport(inbox, cx);
+    let Some(o) = inbox.open.as_mut() else {
+        inbox.view = View::List;
         return Vec::new();
     };
     // Filtered: the keys move through the matches.
@@ -353,7 +365,7 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
         Action::PageDown => t.page_down(vp),
         _ => {
             let id = o.id.clone();
-            return other_action(m, &id, action);
+            return other_action(inbox, cx, &id, action);
         }
     }
     o.scroll = 0;
@@ -362,61 +374,61 @@ pub fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
     }
     o.follow = o.messages.at_end();
     o.messages.evict(vp);
-    request_pages(m)
+    request_pages(inbox, cx)
 }
 
-fn other_action(m: &mut Model, id: &str, action: Action) -> Vec<Cmd> {
+fn other_action(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str, action: Action) -> Vec<Cmd> {
     match action {
-        Action::Back
-            if m.panes
-                .inbox
-                .open
-                .as_ref()
-                .is_some_and(|o| o.filter.active()) =>
-        {
-            msg_filter::clear(m);
+        Action::Back if inbox.open.as_ref().is_some_and(|o| o.filter.active()) => {
+            msg_filter::clear(inbox);
             Vec::new()
         }
         Action::Back => {
-            close(m);
-            super::list::want_more(m)
+            close(inbox, cx);
+            super::list::want_more(inbox, cx)
         }
-        Action::Filter => msg_filter::open(m),
-        Action::ScrollBodyDown => scroll_body(m, 1),
-        Action::ScrollBodyUp => scroll_body(m, -1),
-        Action::Refresh => refresh(m),
-        Action::Compose => super::editor::compose(m, None),
+        Action::Filter => msg_filter::open(inbox, cx),
+        Action::ScrollBodyDown => scroll_body(inbox, cx, 1),
+        Action::ScrollBodyUp => scroll_body(inbox, cx, -1),
+        Action::Refresh => refresh(inbox, cx),
+        Action::Compose => super::editor::open_new(inbox, cx, None),
         Action::EditDraft
         | Action::SendDraft
         | Action::EditorSend
         | Action::MarkRead
         | Action::MarkUnread
         | Action::Archive
-        | Action::DeleteDraft => thread_action(m, id, action),
+        | Action::DeleteDraft => thread_action(inbox, cx, id, action),
         _ => Vec::new(),
     }
 }
 
 /// An action on one thread (from the list or the open thread).
-pub fn thread_action(m: &mut Model, id: &str, action: Action) -> Vec<Cmd> {
-    let Some(t) = m.panes.inbox.thread(id).cloned() else {
-        return refuse(m, "Not loaded", "the thread is still loading; try again");
+pub fn thread_action(
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    action: Action,
+) -> Vec<Cmd> {
+    let Some(t) = inbox.thread(id).cloned() else {
+        return refuse(cx, "Not loaded", "the thread is still loading; try again");
     };
     match action {
-        Action::EditDraft => super::editor::edit(m, &t),
-        Action::SendDraft | Action::EditorSend => super::send::ask(m, id),
-        Action::MarkRead => mark(m, &t, 0),
-        Action::MarkUnread => mark(m, &t, 1),
-        Action::Archive => toggle_archive(m, &t),
-        Action::DeleteDraft => ask_delete(m, &t),
+        Action::EditDraft => super::editor::edit(inbox, cx, &t),
+        Action::SendDraft | Action::EditorSend => super::send::ask(inbox, cx, id),
+        Action::MarkRead => mark(cx, &t, 0),
+        Action::MarkUnread => mark(cx, &t, 1),
+        Action::Archive => toggle_archive(cx, &t),
+        Action::DeleteDraft => ask_delete(inbox, cx, &t),
         _ => Vec::new(),
     }
 }
 
-/// The lines of the selected message's body at the reading pane's width.
-pub fn body_lines(m: &Model) -> Vec<String> {
-    let (w, _) = super::layout::reading_size(m.layout().body);
-    let Some(o) = m.panes.inbox.open.as_ref() else {
+/// The lines of the selected message's body at the width of the reading
+/// pane in the pane's `body` area.
+pub fn body_lines(inbox: &InboxModel, body: Rect) -> Vec<String> {
+    let (w, _) = super::layout::reading_size(body);
+    let Some(o) = inbox.open.as_ref() else {
         return Vec::new();
     };
     let body = match msg_filter::selected_message(o) {
@@ -433,12 +445,13 @@ pub fn body_lines(m: &Model) -> Vec<String> {
     )
 }
 
-fn scroll_body(m: &mut Model, pages: i32) -> Vec<Cmd> {
-    let (_, h) = super::layout::reading_size(m.layout().body);
-    let lines = u16::try_from(body_lines(m).len()).unwrap_or(u16::MAX);
+fn scroll_body(inbox: &mut InboxModel, cx: &mut Ctx<'_>, pages: i32) -> Vec<Cmd> {
+    let body = cx.layout().body;
+    let (_, h) = super::layout::reading_size(body);
+    let lines = u16::try_from(body_lines(inbox, body).len()).unwrap_or(u16::MAX);
     let max = lines.saturating_sub(h);
     let step = h.saturating_sub(1).max(1);
-    if let Some(o) = m.panes.inbox.open.as_mut() {
+    if let Some(o) = inbox.open.as_mut() {
         o.scroll = if pages > 0 {
             o.scroll.saturating_add(step).min(max)
         } else {
@@ -449,19 +462,19 @@ fn scroll_body(m: &mut Model, pages: i32) -> Vec<Cmd> {
 }
 
 /// Sets the unread count (`m`: 0, `u`: 1).
-pub fn mark(m: &mut Model, t: &Thread, unread: u64) -> Vec<Cmd> {
+pub fn mark(cx: &mut Ctx<'_>, t: &Thread, unread: u64) -> Vec<Cmd> {
     if unread == 0 && t.unread_count == 0 {
-        return refuse(m, "Already read", "the thread has no unread messages");
+        return refuse(cx, "Already read", "the thread has no unread messages");
     }
     if unread > 0 && t.unread_count > 0 {
         return refuse(
-            m,
+            cx,
             "Already unread",
             "the thread already counts unread messages",
         );
     }
     patch(
-        m,
+        cx,
         Purpose::Mark {
             thread: t.id.clone(),
             unread,
@@ -477,30 +490,30 @@ pub fn mark(m: &mut Model, t: &Thread, unread: u64) -> Vec<Cmd> {
 /// contract has no way back to `draft`). A draft is archived only after
 /// asking: it would come back active, where its draft can no longer be
 /// edited, sent or deleted.
-pub fn toggle_archive(m: &mut Model, t: &Thread) -> Vec<Cmd> {
+pub fn toggle_archive(cx: &mut Ctx<'_>, t: &Thread) -> Vec<Cmd> {
     match t.status {
-        ThreadStatus::Archived => set_status(m, &t.id, ThreadStatus::Active),
+        ThreadStatus::Archived => set_status(cx, &t.id, ThreadStatus::Active),
         ThreadStatus::Draft => {
-            ask_archive(m, t);
+            ask_archive(cx, t);
             Vec::new()
         }
-        _ => set_status(m, &t.id, ThreadStatus::Archived),
+        _ => set_status(cx, &t.id, ThreadStatus::Archived),
     }
 }
 
 /// Archives a draft (confirmed).
-pub fn archive(m: &mut Model, id: &str) -> Vec<Cmd> {
-    set_status(m, id, ThreadStatus::Archived)
+pub fn archive(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    set_status(cx, id, ThreadStatus::Archived)
 }
 
 /// Asks before archiving a draft, saying what it costs.
-fn ask_archive(m: &mut Model, t: &Thread) {
+fn ask_archive(cx: &mut Ctx<'_>, t: &Thread) {
     let subject = t
         .draft_subject
         .as_deref()
         .filter(|s| !s.is_empty())
         .unwrap_or("(no subject)");
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "Archive this draft?".into(),
         lines: vec![
             format!("To: {} · draft \"{subject}\"", super::participant(t)),
@@ -508,7 +521,7 @@ fn ask_archive(m: &mut Model, t: &Thread) {
             "It cannot come back as a draft: unarchiving makes it active, and an active thread's draft can no longer be edited, sent or deleted.".into(),
             format!(
                 "To drop an unsent draft, delete it instead ({}).",
-                m.keymap.key_label(Action::DeleteDraft)
+                cx.keymap.key_label(Action::DeleteDraft)
             ),
         ],
         yes: "Archive".into(),
@@ -518,9 +531,9 @@ fn ask_archive(m: &mut Model, t: &Thread) {
     });
 }
 
-fn set_status(m: &mut Model, id: &str, status: ThreadStatus) -> Vec<Cmd> {
+fn set_status(cx: &mut Ctx<'_>, id: &str, status: ThreadStatus) -> Vec<Cmd> {
     patch(
-        m,
+        cx,
         Purpose::Status {
             thread: id.to_owned(),
             status: status.clone(),
@@ -532,22 +545,22 @@ fn set_status(m: &mut Model, id: &str, status: ThreadStatus) -> Vec<Cmd> {
     )
 }
 
-fn patch(m: &mut Model, purpose: Purpose, patch: PatchThread) -> Vec<Cmd> {
+fn patch(cx: &mut Ctx<'_>, purpose: Purpose, patch: PatchThread) -> Vec<Cmd> {
     let id = match &purpose {
         Purpose::Mark { thread, .. } | Purpose::Status { thread, .. } => thread.clone(),
         _ => return Vec::new(),
     };
     if in_flight(
-        m,
+        cx.requests,
         |p| matches!(p, Purpose::Mark { thread, .. } | Purpose::Status { thread, .. } if *thread == id),
     ) {
         return refuse(
-            m,
+            cx,
             "Busy",
             "a change to this thread is on its way; wait for it",
         );
     }
-    m.request(
+    cx.request(
         purpose,
         ApiRequest::PatchThread {
             id,
@@ -558,7 +571,12 @@ fn patch(m: &mut Model, purpose: Purpose, patch: PatchThread) -> Vec<Cmd> {
 }
 
 /// The answer to a mark or a status change.
-pub fn on_patched(m: &mut Model, purpose: &Purpose, r: Result<Thread, ApiError>) -> Vec<Cmd> {
+pub fn on_patched(
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
+    purpose: &Purpose,
+    r: Result<Thread, ApiError>,
+) -> Vec<Cmd> {
     match r {
         Ok(t) => {
             let who = super::participant(&t);
@@ -577,10 +595,15 @@ pub fn on_patched(m: &mut Model, purpose: &Purpose, r: Result<Thread, ApiError>)
                 Purpose::Status { .. } => Some(("Unarchived", format!("{who} is active again"))),
                 _ => None,
             };
-            super::arrivals::observe(m, [&t], super::arrivals::Seen::Quietly);
-            super::apply_thread(m, t);
+            super::arrivals::observe(
+                &mut inbox.unread_seen,
+                cx,
+                [&t],
+                super::arrivals::Seen::Quietly,
+            );
+            super::apply_thread(inbox, cx, t);
             if let Some((title, body)) = text {
-                m.notify(Level::Success, title, &body);
+                cx.notify(Level::Success, title, &body);
             }
         }
         Err(e) => {
@@ -597,10 +620,10 @@ pub fn on_patched(m: &mut Model, purpose: &Purpose, r: Result<Thread, ApiError>)
                 _ => return Vec::new(),
             };
             let thread = thread.clone();
-            write_failed(m, what, key, &e);
+            write_failed(cx, what, key, &e);
             if write::of_error(&e) == Outcome::MayHaveReached {
                 // What is shown comes from the service, not from a guess.
-                return read_thread(m, &thread);
+                return read_thread(cx, &thread);
             }
         }
     }
@@ -610,10 +633,10 @@ pub fn on_patched(m: &mut Model, purpose: &Purpose, r: Result<Thread, ApiError>)
 /// A change to a thread failed: refused (nothing changed; its own key
 /// tries again — the refresh key would not), or it may have reached the
 /// service (not repeated; the thread is read again to show what it holds).
-fn write_failed(m: &mut Model, what: &str, key: Action, e: &ApiError) {
+fn write_failed(cx: &mut Ctx<'_>, what: &str, key: Action, e: &ApiError) {
     let title = format!("{} · {what}", e.code());
     match write::of_error(e) {
-        Outcome::MayHaveReached => m.notify(
+        Outcome::MayHaveReached => cx.notify(
             Level::Warning,
             &title,
             &format!(
@@ -621,17 +644,17 @@ fn write_failed(m: &mut Model, what: &str, key: Action, e: &ApiError) {
                 e.message()
             ),
         ),
-        Outcome::Refused | Outcome::Done if again_helps(e) => m.notify(
+        Outcome::Refused | Outcome::Done if again_helps(e) => cx.notify(
             Level::Error,
             &title,
             &format!(
                 "{} — nothing changed; {} tries again",
                 e.message(),
-                m.keymap.key_label(key)
+                cx.keymap.key_label(key)
             ),
         ),
         // A refused key, read-only mode: trying again cannot help.
-        Outcome::Refused | Outcome::Done => m.toasts.error(m.now, what, e),
+        Outcome::Refused | Outcome::Done => cx.toasts.error(cx.now, what, e),
     }
 }
 
@@ -644,9 +667,11 @@ fn again_helps(e: &ApiError) -> bool {
 }
 
 /// Asks before deleting a draft.
-fn ask_delete(m: &mut Model, t: &Thread) -> Vec<Cmd> {
-    if let Some(b) = super::rules::blocked_op(m, t, super::rules::Op::Delete) {
-        return refuse(m, b.title, &b.why);
+fn ask_delete(inbox: &InboxModel, cx: &mut Ctx<'_>, t: &Thread) -> Vec<Cmd> {
+    if let Some(b) =
+        super::rules::blocked_op(inbox, cx.keymap, cx.state, t, super::rules::Op::Delete)
+    {
+        return refuse(cx, b.title, &b.why);
     }
     let mut lines = vec![
         format!("To: {}", super::participant(t)),
@@ -659,13 +684,14 @@ fn ask_delete(m: &mut Model, t: &Thread) -> Vec<Cmd> {
         ),
         "The draft is deleted on the service; this cannot be undone.".into(),
     ];
-    if m.state
+    if cx
+        .state
         .drafts
         .contains_key(&super::editor::draft_key(Some(&t.id)))
     {
         lines.push("Unsaved text kept locally for it is discarded too.".into());
     }
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "Delete this draft?".into(),
         lines,
         yes: "Delete".into(),
@@ -677,11 +703,11 @@ fn ask_delete(m: &mut Model, t: &Thread) -> Vec<Cmd> {
 }
 
 /// Deletes a draft (confirmed).
-pub fn delete(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if in_flight(m, |p| matches!(p, Purpose::Delete(t) if t == id)) {
+pub fn delete(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    if in_flight(cx.requests, |p| matches!(p, Purpose::Delete(t) if t == id)) {
         return Vec::new();
     }
-    m.request(
+    cx.request(
         Purpose::Delete(id.to_owned()),
         ApiRequest::DeleteThread { id: id.to_owned() },
     );
@@ -689,59 +715,65 @@ pub fn delete(m: &mut Model, id: &str) -> Vec<Cmd> {
 }
 
 /// The answer to a delete: the contract's rule 9 as the user sees it.
-pub fn on_deleted(m: &mut Model, id: &str, r: Result<(), ApiError>) -> Vec<Cmd> {
+pub fn on_deleted(
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    r: Result<(), ApiError>,
+) -> Vec<Cmd> {
     let mut cmds = Vec::new();
     match r {
         Ok(()) => {
-            forget_thread(m, id);
-            if m.state
+            forget_thread(inbox, cx, id);
+            if cx
+                .state
                 .drafts
                 .remove(&super::editor::draft_key(Some(id)))
                 .is_some()
             {
-                cmds.push(m.save_state());
+                cx.save_state();
             }
-            m.notify(
+            cx.notify(
                 Level::Success,
                 "Draft deleted",
                 "the draft is gone from the service",
             );
         }
         Err(e) if e.status() == Some(409) => {
-            m.notify(
+            cx.notify(
                 Level::Error,
                 "conflict · not an unsent draft",
                 &format!(
                     "{} — only a draft with no messages can be deleted; it was sent or has a reply. Archive it instead ({}).",
                     e.message(),
-                    m.keymap.key_label(Action::Archive)
+                    cx.keymap.key_label(Action::Archive)
                 ),
             );
-            cmds.extend(read_thread(m, id));
+            cmds.extend(read_thread(cx, id));
         }
         Err(e) if e.is_not_found() => {
-            forget_thread(m, id);
-            m.notify(
+            forget_thread(inbox, cx, id);
+            cx.notify(
                 Level::Info,
                 "Already gone",
                 "the service has no such thread (deleted elsewhere?); it is removed from the list",
             );
         }
         Err(e) if write::of_error(&e) == Outcome::MayHaveReached => {
-            m.notify(
+            cx.notify(
                 Level::Warning,
                 &format!("{} · deleting the draft", e.code()),
                 &format!(
                     "{} — the delete may have reached the service, so it was not sent again: the draft may be gone already. {} refreshes the list to show whether it is.",
                     e.message(),
-                    m.keymap.key_label(Action::Refresh)
+                    cx.keymap.key_label(Action::Refresh)
                 ),
             );
         }
-        Err(e) if !again_helps(&e) => m.toasts.error(m.now, "deleting the draft", &e),
+        Err(e) if !again_helps(&e) => cx.toasts.error(cx.now, "deleting the draft", &e),
         Err(e) => {
-            let key = m.keymap.key_label(Action::DeleteDraft);
-            m.notify(
+            let key = cx.keymap.key_label(Action::DeleteDraft);
+            cx.notify(
                 Level::Error,
                 &format!("{} · deleting the draft", e.code()),
                 &format!(
@@ -755,17 +787,17 @@ pub fn on_deleted(m: &mut Model, id: &str, r: Result<(), ApiError>) -> Vec<Cmd> 
 }
 
 /// Drops a thread from the pane (deleted or missing).
-fn forget_thread(m: &mut Model, id: &str) {
-    super::list::remove(m, id);
-    if m.panes.inbox.open.as_ref().is_some_and(|o| o.id == id) {
-        close(m);
+fn forget_thread(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str) {
+    super::list::remove(&mut inbox.list, cx, id);
+    if inbox.open.as_ref().is_some_and(|o| o.id == id) {
+        close(inbox, cx);
     }
 }
 
 /// The terminal was resized.
-pub fn resize(m: &mut Model) {
-    let vp = viewport(m);
-    if let Some(o) = m.panes.inbox.open.as_mut() {
+pub fn resize(inbox: &mut InboxModel, cx: &Ctx<'_>) {
+    let vp = viewport(inbox, cx);
+    if let Some(o) = inbox.open.as_mut() {
         o.messages.table.clamp(vp);
         o.filter.table.clamp(vp);
     }
@@ -774,20 +806,20 @@ pub fn resize(m: &mut Model) {
 /// Mouse on the open thread: a click selects a message, the wheel moves
 /// the selection (over the table) or scrolls the body (over the reading
 /// pane).
-pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    let areas = super::layout::thread(m.layout().body, filtering(m));
+pub fn mouse(inbox: &mut InboxModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
+    let areas = super::layout::thread(cx.layout().body, filtering(inbox));
     let over_reading = super::layout::contains(areas.reading, ev.column, ev.row);
     match ev.kind {
-        MouseEventKind::ScrollDown if over_reading => scroll_body(m, 1),
-        MouseEventKind::ScrollUp if over_reading => scroll_body(m, -1),
-        MouseEventKind::ScrollDown => action(m, Action::Down),
-        MouseEventKind::ScrollUp => action(m, Action::Up),
+        MouseEventKind::ScrollDown if over_reading => scroll_body(inbox, cx, 1),
+        MouseEventKind::ScrollUp if over_reading => scroll_body(inbox, cx, -1),
+        MouseEventKind::ScrollDown => action(inbox, cx, Action::Down),
+        MouseEventKind::ScrollUp => action(inbox, cx, Action::Up),
         MouseEventKind::Down(MouseButton::Left) => {
             let Some(line) = crate::geometry::table::line_at(areas.table, ev.column, ev.row) else {
                 return Vec::new();
             };
-            let vp = viewport(m);
-            let Some(o) = m.panes.inbox.open.as_mut() else {
+            let vp = viewport(inbox, cx);
+            let Some(o) = inbox.open.as_mut() else {
                 return Vec::new();
             };
             if o.filter.active() {
@@ -803,16 +835,17 @@ pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
             o.messages.table.select(row, vp);
             o.follow = o.messages.at_end();
             o.scroll = 0;
-            request_pages(m)
+            request_pages(inbox, cx)
         }
         _ => Vec::new(),
     }
 }
 
 /// Status-bar hints of the open thread (none while the `/` input is open:
-/// its line says its keys).
-pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-    let Some(o) = m.panes.inbox.open.as_ref() else {
+/// its line says its keys; `keymap` and `state` as
+/// [`super::rules::hints`] reads them).
+pub fn hints(inbox: &InboxModel, keymap: &Keymap, state: &State) -> Vec<(Action, &'static str)> {
+    let Some(o) = inbox.open.as_ref() else {
         return Vec::new();
     };
     if o.filter.needle.typing() {
@@ -823,10 +856,10 @@ pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     } else {
         (Action::Back, "back")
     }];
-    let t = m.panes.inbox.open.as_ref().and_then(|o| o.thread.as_ref());
+    let t = inbox.open.as_ref().and_then(|o| o.thread.as_ref());
     let mut off = Vec::new();
     if let Some(t) = t {
-        let (on, not) = super::rules::hints(m, t);
+        let (on, not) = super::rules::hints(inbox, keymap, state, t);
         off = not;
         out.extend(on);
         if t.unread_count > 0 {

@@ -24,7 +24,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let Some(e) = m.panes.inbox.editor.as_ref() else {
         return;
     };
-    let Some((a, text)) = lines::areas_in(m, body) else {
+    let Some((a, text)) = lines::areas_in(&m.panes.inbox, &m.keymap, body) else {
         return;
     };
     f.render_widget(Clear, a.frame);
@@ -56,7 +56,7 @@ fn frame(m: &Model, f: &mut Frame, a: &EditorAreas, e: &Editor, theme: &Theme) {
             Some(_) => (" created? could not check (saving asks first) ", theme.err),
         };
         bottom.push(Span::styled(text, style));
-    } else if saving(m) {
+    } else if saving(&m.requests) {
         bottom.push(Span::styled(" saving… ", theme.info));
     } else if e.unsaved() {
         // "Kept" only once the text was written to a state file that can be
@@ -234,9 +234,9 @@ fn find_line(m: &Model, f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
     let keys = Span::styled(
         format!(
             "  {} next · {} previous · {} closes",
-            text_box_key(m, Action::Open),
-            text_box_key(m, Action::Up),
-            text_box_key(m, Action::Back)
+            text_box_key(&m.keymap, Action::Open),
+            text_box_key(&m.keymap, Action::Up),
+            text_box_key(&m.keymap, Action::Back)
         ),
         theme.dim,
     );

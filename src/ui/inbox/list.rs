@@ -153,7 +153,7 @@ fn title(m: &Model, theme: &Theme) -> Line<'static> {
             theme.key,
         ));
     }
-    let reading = in_flight(m, |p| {
+    let reading = in_flight(&m.requests, |p| {
         matches!(
             p,
             Purpose::List {

@@ -352,7 +352,7 @@ fn reading(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) 
         None if o.messages.total == Some(0) => " Draft body ".to_owned(),
         None => " Message ".to_owned(),
     };
-    let lines = body_lines(m);
+    let lines = body_lines(&m.panes.inbox, m.layout().body);
     let (_, h) = layout::reading_size(m.layout().body);
     let shown: Vec<Line> = lines
         .iter()

@@ -6,9 +6,10 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent,
 use ratatui_textarea::{CursorMove, TextArea};
 
 use super::{After, Editor, FIELDS, Find, close, save, send_from_editor};
-use crate::app::inbox::refuse;
+use crate::app::ctx::Ctx;
+use crate::app::inbox::{InboxModel, refuse};
 use crate::app::keymap::{Action, Scope};
-use crate::app::{Cmd, Model, keys};
+use crate::app::{Cmd, keys};
 use crate::text::sanitize::Pasted;
 
 /// Whether a key is a chord the pane may bind in the editor (Ctrl or Alt
@@ -20,39 +21,34 @@ fn is_chord(key: &KeyEvent) -> bool {
 }
 
 /// A key in the editor.
-pub fn key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+pub fn key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     if is_chord(&key) {
-        match m.keymap.action(Scope::Inbox, &key) {
-            Some(Action::EditorSend | Action::SendDraft) => return send_from_editor(m),
-            Some(Action::SaveDraft) => return save(m, After::Stay),
-            Some(Action::FindInBody) => return open_find(m),
-            Some(Action::Undo) => return undo(m, true),
-            Some(Action::Redo) => return undo(m, false),
+        match cx.keymap.action(Scope::Inbox, &key) {
+            Some(Action::EditorSend | Action::SendDraft) => return send_from_editor(inbox, cx),
+            Some(Action::SaveDraft) => return save(inbox, cx, After::Stay),
+            Some(Action::FindInBody) => return open_find(inbox),
+            Some(Action::Undo) => return undo(inbox, true),
+            Some(Action::Redo) => return undo(inbox, false),
             _ => {}
         }
     }
-    if m.panes
-        .inbox
-        .editor
-        .as_ref()
-        .is_some_and(|e| e.find.is_some())
-    {
-        return find_key(m, key);
+    if inbox.editor.as_ref().is_some_and(|e| e.find.is_some()) {
+        return find_key(inbox, cx, key);
     }
     if keys::CLOSE.matches(&key) {
-        close(m)
+        close(inbox, cx)
     } else if keys::NEXT.matches(&key) {
-        move_focus(m, true)
+        move_focus(inbox, true)
     } else if keys::PREV.matches(&key) {
-        move_focus(m, false)
+        move_focus(inbox, false)
     } else {
-        type_key(m, key)
+        type_key(inbox, cx, key)
     }
 }
 
 /// Moves the focus along From … Subject, Body (and round).
-fn move_focus(m: &mut Model, forward: bool) -> Vec<Cmd> {
-    let Some(e) = m.panes.inbox.editor.as_mut() else {
+fn move_focus(inbox: &mut InboxModel, forward: bool) -> Vec<Cmd> {
+    let Some(e) = inbox.editor.as_mut() else {
         return Vec::new();
     };
     let last = FIELDS.len() - 1;
@@ -74,14 +70,14 @@ fn move_focus(m: &mut Model, forward: bool) -> Vec<Cmd> {
 }
 
 /// A key for the focused field or the body.
-fn type_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let Some(e) = m.panes.inbox.editor.as_mut() else {
+fn type_key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+    let Some(e) = inbox.editor.as_mut() else {
         return Vec::new();
     };
     if e.in_body {
         if e.body_locked {
             return refuse(
-                m,
+                cx,
                 "Read-only body",
                 "this body can only be changed in the web dashboard",
             );
@@ -93,8 +89,8 @@ fn type_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     }
     let on_text = e.form.focus > 0;
     match key.code {
-        KeyCode::Enter | KeyCode::Down => return move_focus(m, true),
-        KeyCode::Up if e.form.focus > 0 => return move_focus(m, false),
+        KeyCode::Enter | KeyCode::Down => return move_focus(inbox, true),
+        KeyCode::Up if e.form.focus > 0 => return move_focus(inbox, false),
         KeyCode::Up => return Vec::new(),
         _ => {}
     }
@@ -132,8 +128,8 @@ fn edited(e: &mut Editor) {
 }
 
 /// Undo (`true`) or redo in the focused text box.
-fn undo(m: &mut Model, back: bool) -> Vec<Cmd> {
-    let Some(e) = m.panes.inbox.editor.as_mut() else {
+fn undo(inbox: &mut InboxModel, back: bool) -> Vec<Cmd> {
+    let Some(e) = inbox.editor.as_mut() else {
         return Vec::new();
     };
     let focus = e.form.focus;
@@ -156,8 +152,8 @@ fn undo(m: &mut Model, back: bool) -> Vec<Cmd> {
 }
 
 /// Opens the find line (or, when open, finds the next match).
-fn open_find(m: &mut Model) -> Vec<Cmd> {
-    let Some(e) = m.panes.inbox.editor.as_mut() else {
+fn open_find(inbox: &mut InboxModel) -> Vec<Cmd> {
+    let Some(e) = inbox.editor.as_mut() else {
         return Vec::new();
     };
     e.in_body = true;
@@ -192,13 +188,13 @@ fn literal(text: &str) -> String {
 
 /// A key while the find line is open: Enter (or Down) finds the next
 /// match, Up the previous one, Esc closes; typing finds as it goes.
-fn find_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+fn find_key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     let action = if matches!(key.code, KeyCode::Char(_)) && !is_chord(&key) {
         None
     } else {
-        m.keymap.action(Scope::Inbox, &key)
+        cx.keymap.action(Scope::Inbox, &key)
     };
-    let Some(e) = m.panes.inbox.editor.as_mut() else {
+    let Some(e) = inbox.editor.as_mut() else {
         return Vec::new();
     };
     let Some(find) = e.find.as_mut() else {
@@ -231,8 +227,8 @@ fn find_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 }
 
 /// Pasted text goes to the focused field (one line) or the body.
-pub fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-    let Some(e) = m.panes.inbox.editor.as_mut() else {
+pub fn paste(inbox: &mut InboxModel, cx: &mut Ctx<'_>, text: &str) -> Vec<Cmd> {
+    let Some(e) = inbox.editor.as_mut() else {
         return Vec::new();
     };
     let pasted = if let Some(find) = e.find.as_mut() {
@@ -256,17 +252,17 @@ pub fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
     } else {
         return Vec::new();
     };
-    m.notify_paste(pasted.notice());
+    cx.notify_paste(pasted.notice());
     Vec::new()
 }
 
 /// Mouse in the editor: a click focuses a field or the body; the wheel
 /// moves through the body.
-pub fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    let Some((areas, _)) = super::lines::areas(m) else {
+pub fn mouse(inbox: &mut InboxModel, cx: &Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
+    let Some((areas, _)) = super::lines::areas(inbox, cx) else {
         return Vec::new();
     };
-    let Some(e) = m.panes.inbox.editor.as_mut() else {
+    let Some(e) = inbox.editor.as_mut() else {
         return Vec::new();
     };
     match ev.kind {

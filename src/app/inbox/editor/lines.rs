@@ -3,9 +3,10 @@
 //! decides where the body starts.
 
 use super::Editor;
-use crate::app::Model;
+use crate::app::ctx::Ctx;
+use crate::app::inbox::InboxModel;
 use crate::app::inbox::layout::{self, EditorAreas, EditorRows};
-use crate::app::keymap::Action;
+use crate::app::keymap::{Action, Keymap};
 use crate::text::sanitize::DisplayText;
 use crate::text::wrap::wrap;
 
@@ -41,7 +42,7 @@ pub const ATTACHMENTS_NOTE: &str =
 
 /// The note: the fields' errors, else the service's last word, else the
 /// focused field's help (with why some senders are unavailable).
-pub fn note(m: &Model, e: &Editor) -> (String, NoteKind) {
+pub fn note(keymap: &Keymap, e: &Editor) -> (String, NoteKind) {
     let errors: Vec<String> = e
         .form
         .fields
@@ -59,17 +60,17 @@ pub fn note(m: &Model, e: &Editor) -> (String, NoteKind) {
         };
         return (n.clone(), kind);
     }
-    (help(m, e), NoteKind::Help)
+    (help(keymap, e), NoteKind::Help)
 }
 
 /// The focused field's help line.
-fn help(m: &Model, e: &Editor) -> String {
+fn help(keymap: &Keymap, e: &Editor) -> String {
     match e.focused() {
         "body" => format!(
             "The body. {} sends (saving first) · {} saves · {} finds",
-            m.keymap.key_label(Action::EditorSend),
-            m.keymap.key_label(Action::SaveDraft),
-            m.keymap.key_label(Action::FindInBody)
+            keymap.key_label(Action::EditorSend),
+            keymap.key_label(Action::SaveDraft),
+            keymap.key_label(Action::FindInBody)
         ),
         "from" if !e.unavailable.is_empty() => format!(
             "Ready email senders only. Unavailable: {}",
@@ -95,9 +96,9 @@ pub fn size(bytes: u64) -> String {
 }
 
 /// The note and attachment lines of `e` at `width` columns.
-pub fn lines(m: &Model, e: &Editor, width: u16) -> Lines {
+pub fn lines(keymap: &Keymap, e: &Editor, width: u16) -> Lines {
     let w = usize::from(width.max(1));
-    let (text, kind) = note(m, e);
+    let (text, kind) = note(keymap, e);
     let note = wrap(DisplayText::inline(&text).as_str(), w);
     let (attached, attachments_note) = if e.attachments.is_empty() {
         (Vec::new(), Vec::new())
@@ -121,14 +122,18 @@ pub fn lines(m: &Model, e: &Editor, width: u16) -> Lines {
 }
 
 /// The open editor's areas and lines at the current size.
-pub fn areas(m: &Model) -> Option<(EditorAreas, Lines)> {
-    areas_in(m, m.layout().body)
+pub fn areas(inbox: &InboxModel, cx: &Ctx<'_>) -> Option<(EditorAreas, Lines)> {
+    areas_in(inbox, cx.keymap, cx.layout().body)
 }
 
 /// The open editor's areas and lines in the pane's `body`.
-pub fn areas_in(m: &Model, body: crate::geometry::Rect) -> Option<(EditorAreas, Lines)> {
-    let e = m.panes.inbox.editor.as_ref()?;
-    let l = lines(m, e, layout::editor_text_width(body));
+pub fn areas_in(
+    inbox: &InboxModel,
+    keymap: &Keymap,
+    body: crate::geometry::Rect,
+) -> Option<(EditorAreas, Lines)> {
+    let e = inbox.editor.as_ref()?;
+    let l = lines(keymap, e, layout::editor_text_width(body));
     let rows = |v: &[String]| u16::try_from(v.len()).unwrap_or(u16::MAX);
     let a = layout::editor(
         body,

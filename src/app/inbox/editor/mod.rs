@@ -19,14 +19,15 @@ use std::time::Duration;
 
 use ratatui_textarea::{CursorMove, TextArea, WrapMode};
 
-use super::{Question, Senders, View, readiness, refuse};
+use super::{InboxModel, Question, Senders, View, readiness, refuse};
 use crate::api::model::{Attachment, Thread};
+use crate::app::ctx::Ctx;
 use crate::app::form::{FieldKind, Form};
 use crate::app::keymap::Action;
 use crate::app::keys::{CLOSE, NO, YES};
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
-use crate::app::{Cmd, Confirm, ConfirmAction, Model};
+use crate::app::{Cmd, Confirm, ConfirmAction};
 use crate::store::{Draft, State};
 use crate::text::sanitize::{BLOCK_MAX, DisplayText};
 
@@ -382,10 +383,10 @@ fn build_form(labels: &[String]) -> Form {
 }
 
 /// A new editor on `base` (an existing draft, or empty).
-fn new_editor(m: &mut Model, thread: Option<&Thread>, back: View) -> Editor {
-    m.panes.inbox.editors += 1;
-    let session = m.panes.inbox.editors;
-    let (labels, ids, unavailable) = sender_options(&m.panes.inbox.senders);
+fn new_editor(inbox: &mut InboxModel, thread: Option<&Thread>, back: View) -> Editor {
+    inbox.editors += 1;
+    let session = inbox.editors;
+    let (labels, ids, unavailable) = sender_options(&inbox.senders);
     let base = thread.map(DraftFields::of).unwrap_or_default();
     let raw_body = thread.map(draft_body).unwrap_or_default();
     let mut e = Editor {
@@ -420,23 +421,23 @@ fn new_editor(m: &mut Model, thread: Option<&Thread>, back: View) -> Editor {
 }
 
 /// The view to return to from the editor.
-fn here(m: &Model) -> View {
-    match m.panes.inbox.view {
+fn here(inbox: &InboxModel) -> View {
+    match inbox.view {
         View::Editor => View::List,
         v => v,
     }
 }
 
 /// Opens the editor on a new email (`c`, `:compose [address]`).
-pub fn compose(m: &mut Model, to: Option<&str>) -> Vec<Cmd> {
-    if crate::app::read_only::refuse(m) {
+pub fn open_new(inbox: &mut InboxModel, cx: &mut Ctx<'_>, to: Option<&str>) -> Vec<Cmd> {
+    if super::refuse_read_only(cx) {
         return Vec::new();
     }
-    if let Some(cmds) = reopen(m, None) {
+    if let Some(cmds) = reopen(inbox, cx, None) {
         return cmds;
     }
-    let back = here(m);
-    let mut e = new_editor(m, None, back);
+    let back = here(inbox);
+    let mut e = new_editor(inbox, None, back);
     // The default ready sender is chosen for a new email.
     if let Some(first) = e.sender_ids.get(1).cloned().flatten() {
         e.choose_sender(Some(&first));
@@ -449,25 +450,38 @@ pub fn compose(m: &mut Model, to: Option<&str>) -> Vec<Cmd> {
     } else {
         e.form.focus_key("to");
     }
-    m.panes.inbox.editor = Some(e);
-    m.panes.inbox.view = View::Editor;
-    offer_restore(m)
+    inbox.editor = Some(e);
+    inbox.view = View::Editor;
+    offer_restore(inbox, cx)
+}
+
+/// [`open_new`] on the whole model, for another pane's tests (they
+/// check its read-only gate); the pane's own code calls `open_new`.
+#[cfg(test)]
+pub fn compose(m: &mut crate::app::Model, to: Option<&str>) -> Vec<Cmd> {
+    let (inbox, mut cx) = m.split::<InboxModel>();
+    open_new(inbox, &mut cx, to)
 }
 
 /// Opens the editor on a draft (`e`), the focus in the body.
-pub fn edit(m: &mut Model, t: &Thread) -> Vec<Cmd> {
-    if crate::app::read_only::refuse(m) {
+pub fn edit(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: &Thread) -> Vec<Cmd> {
+    if super::refuse_read_only(cx) {
         return Vec::new();
     }
-    if let Some(b) = crate::app::inbox::rules::blocked_op(m, t, crate::app::inbox::rules::Op::Edit)
-    {
-        return refuse(m, b.title, &b.why);
+    if let Some(b) = crate::app::inbox::rules::blocked_op(
+        inbox,
+        cx.keymap,
+        cx.state,
+        t,
+        crate::app::inbox::rules::Op::Edit,
+    ) {
+        return refuse(cx, b.title, &b.why);
     }
-    if let Some(cmds) = reopen(m, Some(&t.id)) {
+    if let Some(cmds) = reopen(inbox, cx, Some(&t.id)) {
         return cmds;
     }
-    let back = here(m);
-    let mut e = new_editor(m, Some(t), back);
+    let back = here(inbox);
+    let mut e = new_editor(inbox, Some(t), back);
     e.in_body = true;
     if e.body_locked {
         e.note =
@@ -477,19 +491,19 @@ pub fn edit(m: &mut Model, t: &Thread) -> Vec<Cmd> {
             "An HTML body, shown as text; saving a change to it stores this text instead.".into(),
         );
     }
-    m.panes.inbox.editor = Some(e);
-    m.panes.inbox.view = View::Editor;
-    offer_restore(m)
+    inbox.editor = Some(e);
+    inbox.view = View::Editor;
+    offer_restore(inbox, cx)
 }
 
 /// An editor is already open: show it again when it is the one asked for;
 /// say so when it is another.
-fn reopen(m: &mut Model, thread: Option<&str>) -> Option<Vec<Cmd>> {
-    let e = m.panes.inbox.editor.as_ref()?;
+fn reopen(inbox: &mut InboxModel, cx: &mut Ctx<'_>, thread: Option<&str>) -> Option<Vec<Cmd>> {
+    let e = inbox.editor.as_ref()?;
     let same = e.thread.as_deref() == thread;
-    m.panes.inbox.view = View::Editor;
+    inbox.view = View::Editor;
     if !same {
-        m.notify(
+        cx.notify(
             Level::Info,
             "Another email is open",
             &format!(
@@ -504,16 +518,16 @@ fn reopen(m: &mut Model, thread: Option<&str>) -> Option<Vec<Cmd>> {
 /// When text was kept for this editor (a crash, a hangup, a failed save),
 /// asks whether to restore it. Text equal to what the editor shows is
 /// simply dropped.
-fn offer_restore(m: &mut Model) -> Vec<Cmd> {
-    let Some(e) = m.panes.inbox.editor.as_mut() else {
+fn offer_restore(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(e) = inbox.editor.as_mut() else {
         return Vec::new();
     };
     let key = e.key();
-    let Some(kept) = m.state.drafts.get(&key).map(DraftFields::from_draft) else {
+    let Some(kept) = cx.state.drafts.get(&key).map(DraftFields::from_draft) else {
         return Vec::new();
     };
     if kept == e.current() {
-        m.state.drafts.remove(&key);
+        cx.state.drafts.remove(&key);
         return Vec::new();
     }
     e.restoring = true;
@@ -528,7 +542,7 @@ fn offer_restore(m: &mut Model) -> Vec<Cmd> {
         kept.to.clone()
     };
     let body = kept.body.chars().count();
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "Unsaved text".into(),
         lines: vec![
             format!("Text of this email was kept (it never reached the service): to {to}, \"{subject}\", {body} characters of body."),
@@ -546,9 +560,14 @@ fn offer_restore(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The answer to "restore the kept text?".
-pub fn answer_restore(m: &mut Model, key: &str, answer: Answer) -> Vec<Cmd> {
-    let kept = m.state.drafts.get(key).map(DraftFields::from_draft);
-    let Some(e) = m.panes.inbox.editor.as_mut().filter(|e| e.key() == key) else {
+pub fn answer_restore(
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
+    key: &str,
+    answer: Answer,
+) -> Vec<Cmd> {
+    let kept = cx.state.drafts.get(key).map(DraftFields::from_draft);
+    let Some(e) = inbox.editor.as_mut().filter(|e| e.key() == key) else {
         return Vec::new();
     };
     e.restoring = false;
@@ -558,20 +577,23 @@ pub fn answer_restore(m: &mut Model, key: &str, answer: Answer) -> Vec<Cmd> {
             e.edits += 1;
             e.kept = e.edits;
             if e.thread.is_none() {
-                restore_create_check(m);
+                restore_create_check(inbox, cx);
             }
             Vec::new()
         }
         (Answer::No, _) => {
-            m.state.drafts.remove(key);
+            cx.state.drafts.remove(key);
             if key == draft_key(None) {
-                crate::app::inbox::kept::drop_create(m);
+                crate::app::inbox::kept::drop_create(cx.state);
             }
-            vec![m.save_state()]
+            {
+                cx.save_state();
+                Vec::new()
+            }
         }
         _ => {
             // Kept for later: the editor behind the question closes.
-            close_editor(m);
+            close_editor(inbox);
             Vec::new()
         }
     }
@@ -580,12 +602,12 @@ pub fn answer_restore(m: &mut Model, key: &str, answer: Answer) -> Vec<Cmd> {
 /// The new draft's text was restored: a create of it still being checked
 /// when Outpost closed comes back with it, and its reads go on (saving
 /// waits for the verdict, then asks first).
-fn restore_create_check(m: &mut Model) {
-    let Some(c) = crate::app::inbox::kept::take_create(m) else {
+fn restore_create_check(inbox: &mut InboxModel, cx: &mut Ctx<'_>) {
+    let Some(c) = crate::app::inbox::kept::take_create(cx.state) else {
         return;
     };
     let said = c.check.text(save::PLACE);
-    if let Some(e) = m.panes.inbox.editor.as_mut() {
+    if let Some(e) = inbox.editor.as_mut() {
         e.note = Some(format!(
             "An earlier save of this draft lost its answer and may have created it: {said}. Saving waits for the verdict, then asks first."
         ));
@@ -594,9 +616,9 @@ fn restore_create_check(m: &mut Model) {
 }
 
 /// The senders arrived: the From field offers them (keeping the choice).
-pub fn senders_arrived(m: &mut Model) {
-    let (labels, ids, unavailable) = sender_options(&m.panes.inbox.senders);
-    let Some(e) = m.panes.inbox.editor.as_mut() else {
+pub fn senders_arrived(inbox: &mut InboxModel) {
+    let (labels, ids, unavailable) = sender_options(&inbox.senders);
+    let Some(e) = inbox.editor.as_mut() else {
         return;
     };
     let chosen = e.sender_ids.get(e.choice()).cloned().flatten();
@@ -616,43 +638,43 @@ pub fn senders_arrived(m: &mut Model) {
 
 /// Opens the thread the 409 named; the editor's text is kept locally and
 /// offered back when that email's editor opens again.
-pub fn open_existing(m: &mut Model, t: Thread) -> Vec<Cmd> {
+pub fn open_existing(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: Thread) -> Vec<Cmd> {
     let mut cmds = Vec::new();
-    if let Some(e) = m.panes.inbox.editor.take() {
+    if let Some(e) = inbox.editor.take() {
         if e.unsaved() {
-            m.state.drafts.insert(e.key(), e.current().to_draft());
-            cmds.push(m.save_state());
+            cx.state.drafts.insert(e.key(), e.current().to_draft());
+            cx.save_state();
         }
         let again = if e.thread.is_some() {
-            m.keymap.key_label(Action::EditDraft)
+            cx.keymap.key_label(Action::EditDraft)
         } else {
-            m.keymap.key_label(Action::Compose)
+            cx.keymap.key_label(Action::Compose)
         };
-        m.notify(
+        cx.notify(
             Level::Info,
             "Your text is kept",
             &format!("it is offered back when you open that email's editor again ({again})"),
         );
     }
-    cmds.extend(crate::app::inbox::thread::open(m, t));
+    cmds.extend(crate::app::inbox::thread::open(inbox, cx, t));
     cmds
 }
 
 /// Ctrl-S in the editor: check, save when needed, then ask to send.
-pub fn send_from_editor(m: &mut Model) -> Vec<Cmd> {
-    save(m, After::Send)
+pub fn send_from_editor(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    save(inbox, cx, After::Send)
 }
 
 /// Esc: closes, asking first when there are unsaved changes.
-fn close(m: &mut Model) -> Vec<Cmd> {
-    let Some(e) = m.panes.inbox.editor.as_ref() else {
+fn close(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(e) = inbox.editor.as_ref() else {
         return Vec::new();
     };
     if !e.unsaved() {
-        close_editor(m);
+        close_editor(inbox);
         return Vec::new();
     }
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "Unsaved changes".into(),
         lines: vec![
             "This email has changes the service does not have yet.".into(),
@@ -670,14 +692,17 @@ fn close(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The answer to "save before closing?".
-pub fn answer_close(m: &mut Model, answer: Answer) -> Vec<Cmd> {
+pub fn answer_close(inbox: &mut InboxModel, cx: &mut Ctx<'_>, answer: Answer) -> Vec<Cmd> {
     match answer {
-        Answer::Yes => save(m, After::Close),
+        Answer::Yes => save(inbox, cx, After::Close),
         Answer::No => {
-            let key = m.panes.inbox.editor.as_ref().map(Editor::key);
-            close_editor(m);
+            let key = inbox.editor.as_ref().map(Editor::key);
+            close_editor(inbox);
             match key {
-                Some(k) if m.state.drafts.remove(&k).is_some() => vec![m.save_state()],
+                Some(k) if cx.state.drafts.remove(&k).is_some() => {
+                    cx.save_state();
+                    Vec::new()
+                }
                 _ => Vec::new(),
             }
         }
@@ -686,23 +711,26 @@ pub fn answer_close(m: &mut Model, answer: Answer) -> Vec<Cmd> {
 }
 
 /// Closes the editor and returns to where it was opened from.
-pub fn close_editor(m: &mut Model) {
-    let back = m.panes.inbox.editor.take().map_or(View::List, |e| e.back);
-    m.panes.inbox.view = match back {
-        View::Thread if m.panes.inbox.open.is_some() => View::Thread,
+pub fn close_editor(inbox: &mut InboxModel) {
+    let back = inbox.editor.take().map_or(View::List, |e| e.back);
+    inbox.view = match back {
+        View::Thread if inbox.open.is_some() => View::Thread,
         _ => View::List,
     };
 }
 
 /// The keep-draft timer fired: the text goes to the local state if no
 /// edit came since.
-pub fn keep_draft(m: &mut Model, edits: u64) -> Vec<Cmd> {
-    match m.panes.inbox.editor.as_mut() {
+pub fn keep_draft(inbox: &mut InboxModel, cx: &mut Ctx<'_>, edits: u64) -> Vec<Cmd> {
+    match inbox.editor.as_mut() {
         Some(e) if e.edits == edits => {
             e.kept = edits;
             // The frame says the text is kept now.
-            m.redraw = true;
-            vec![m.save_state()]
+            cx.redraw();
+            {
+                cx.save_state();
+                Vec::new()
+            }
         }
         _ => Vec::new(),
     }
@@ -710,18 +738,23 @@ pub fn keep_draft(m: &mut Model, edits: u64) -> Vec<Cmd> {
 
 /// The keep-draft bound fired: the text goes to the local state if this
 /// editor still has edits not kept since `kept` (steady typing).
-pub fn keep_draft_bound(m: &mut Model, session: u64, kept: u64) -> Vec<Cmd> {
-    match m.panes.inbox.editor.as_ref() {
+pub fn keep_draft_bound(
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
+    session: u64,
+    kept: u64,
+) -> Vec<Cmd> {
+    match inbox.editor.as_ref() {
         Some(e) if e.session == session && e.kept == kept && e.edits != kept => {
-            keep_draft(m, e.edits)
+            keep_draft(inbox, cx, e.edits)
         }
         _ => Vec::new(),
     }
 }
 
 /// What unsent text the editor holds, said for the quit question.
-pub fn unsent(m: &Model) -> Option<String> {
-    let e = m.panes.inbox.editor.as_ref()?;
+pub fn unsent(inbox: &InboxModel) -> Option<String> {
+    let e = inbox.editor.as_ref()?;
     if !e.unsaved() {
         return None;
     }
@@ -736,8 +769,8 @@ pub fn unsent(m: &Model) -> Option<String> {
 /// Keeps the editor's text in the local state — or clears it once the
 /// service has exactly that text. Untouched while a restore question is
 /// open.
-pub fn capture(m: &Model, state: &mut State) {
-    let Some(e) = m.panes.inbox.editor.as_ref() else {
+pub fn capture(inbox: &InboxModel, state: &mut State) {
+    let Some(e) = inbox.editor.as_ref() else {
         return;
     };
     if e.restoring {
@@ -751,13 +784,8 @@ pub fn capture(m: &Model, state: &mut State) {
 }
 
 /// Status-bar hints of the editor.
-pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-    if m.panes
-        .inbox
-        .editor
-        .as_ref()
-        .is_some_and(|e| e.find.is_some())
-    {
+pub fn hints(inbox: &InboxModel) -> Vec<(Action, &'static str)> {
+    if inbox.editor.as_ref().is_some_and(|e| e.find.is_some()) {
         // `k` would type: the find line names ↑ for "previous".
         return vec![(Action::Open, "next"), (Action::Back, "close find")];
     }

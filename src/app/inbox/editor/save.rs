@@ -9,10 +9,12 @@ use crate::api::ApiError;
 use crate::api::model::{
     CreateThread, CreateThreadResponse, PatchThread, Thread, ThreadPage, ThreadQuery, ThreadStatus,
 };
-use crate::app::inbox::{Purpose, Question, address, in_flight, readiness, refuse};
+use crate::app::ctx::Ctx;
+use crate::app::inbox::{InboxModel, Purpose, Question, address, in_flight, readiness, refuse};
 use crate::app::keys::{CLOSE, YES};
+use crate::app::requests::Requests;
 use crate::app::toast::Level;
-use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use crate::logic::write::{Check, Seen, Verdict};
 
 /// Where the check of a lost create looks, as its texts name it.
@@ -20,9 +22,9 @@ pub const PLACE: &str = "among the drafts";
 
 /// The editor's fields checked before a round trip; `sending` also needs
 /// a recipient and a ready sender. Errors are put on their fields.
-fn validate(m: &mut Model, sending: bool) -> bool {
-    let senders = m.panes.inbox.senders.clone();
-    let Some(e) = m.panes.inbox.editor.as_mut() else {
+fn validate(inbox: &mut InboxModel, sending: bool) -> bool {
+    let senders = inbox.senders.clone();
+    let Some(e) = inbox.editor.as_mut() else {
         return false;
     };
     e.form.clear_errors();
@@ -86,17 +88,15 @@ impl CreateCheck {
 
 /// Saves the draft: POST when new, else PATCH with the changed fields
 /// only; `after` says what follows once the service has it.
-pub fn save(m: &mut Model, after: After) -> Vec<Cmd> {
-    let lost = m
-        .panes
-        .inbox
+pub fn save(inbox: &mut InboxModel, cx: &mut Ctx<'_>, after: After) -> Vec<Cmd> {
+    let lost = inbox
         .editor
         .as_ref()
         .and_then(|e| e.created_check.as_ref().map(|c| c.check.clone()));
     if let Some(check) = lost {
         if !check.settled() {
             return refuse(
-                m,
+                cx,
                 "Checking the last save",
                 &format!(
                     "its answer was lost and it may have created the draft; saving waits for the verdict, so the draft is not made twice: {}",
@@ -104,22 +104,22 @@ pub fn save(m: &mut Model, after: After) -> Vec<Cmd> {
                 ),
             );
         }
-        ask_create_again(m, &check, after);
+        ask_create_again(cx, &check, after);
         return Vec::new();
     }
-    if saving(m) {
-        return refuse(m, "Saving", "a save is on its way; wait for its answer");
+    if saving(cx.requests) {
+        return refuse(cx, "Saving", "a save is on its way; wait for its answer");
     }
-    if !validate(m, after == After::Send) {
+    if !validate(inbox, after == After::Send) {
         return Vec::new();
     }
-    let Some(e) = m.panes.inbox.editor.as_mut() else {
+    let Some(e) = inbox.editor.as_mut() else {
         return Vec::new();
     };
     let cur = e.current();
     match e.thread.clone() {
         None if !cur.has_text() => refuse(
-            m,
+            cx,
             "Nothing to save yet",
             "type a recipient, a subject or some text first",
         ),
@@ -128,7 +128,7 @@ pub fn save(m: &mut Model, after: After) -> Vec<Cmd> {
             e.note = Some("Saving…".into());
             let req = create_request(&cur);
             let editor = e.session;
-            m.request(
+            cx.request(
                 Purpose::Create {
                     editor,
                     sent: Box::new(cur),
@@ -140,19 +140,19 @@ pub fn save(m: &mut Model, after: After) -> Vec<Cmd> {
         Some(id) if cur == e.base => {
             // The service has this text already.
             match after {
-                After::Send => crate::app::inbox::send::ask(m, &id),
+                After::Send => crate::app::inbox::send::ask(inbox, cx, &id),
                 After::Close => {
-                    close_editor(m);
+                    close_editor(inbox);
                     Vec::new()
                 }
-                After::Stay => refuse(m, "Nothing to save", "the service has this text already"),
+                After::Stay => refuse(cx, "Nothing to save", "the service has this text already"),
             }
         }
         Some(id) => {
             e.after = after;
             e.note = Some("Saving…".into());
             let patch = patch_request(&e.base, &cur, e.html_body);
-            m.request(
+            cx.request(
                 Purpose::Save {
                     thread: id.clone(),
                     sent: Box::new(cur),
@@ -169,8 +169,8 @@ pub fn save(m: &mut Model, after: After) -> Vec<Cmd> {
 
 /// After a lost create's check found nothing: creating again asks first,
 /// saying what the check saw.
-fn ask_create_again(m: &mut Model, check: &Check, after: After) {
-    m.confirm(Confirm {
+fn ask_create_again(cx: &mut Ctx<'_>, check: &Check, after: After) {
+    cx.confirm(Confirm {
         title: "Create this draft again?".into(),
         lines: vec![
             check.again_warning(PLACE),
@@ -185,16 +185,16 @@ fn ask_create_again(m: &mut Model, check: &Check, after: After) {
 
 /// Creating again was confirmed: the check is put aside and the draft
 /// saved.
-pub fn create_again(m: &mut Model, after: After) -> Vec<Cmd> {
-    if let Some(e) = m.panes.inbox.editor.as_mut() {
+pub fn create_again(inbox: &mut InboxModel, cx: &mut Ctx<'_>, after: After) -> Vec<Cmd> {
+    if let Some(e) = inbox.editor.as_mut() {
         e.created_check = None;
     }
-    save(m, after)
+    save(inbox, cx, after)
 }
 
 /// Whether a save (or the check after a lost one) is in flight.
-pub fn saving(m: &Model) -> bool {
-    in_flight(m, |p| {
+pub fn saving(requests: &Requests) -> bool {
+    in_flight(requests, |p| {
         matches!(
             p,
             Purpose::Create { .. } | Purpose::Save { .. } | Purpose::Adopt { .. }
@@ -251,8 +251,8 @@ enum Whose<'a> {
 }
 
 /// The open editor, when the answer is its.
-fn editor_for<'m>(m: &'m mut Model, whose: Whose<'_>) -> Option<&'m mut Editor> {
-    m.panes.inbox.editor.as_mut().filter(|e| match whose {
+fn editor_for<'m>(inbox: &'m mut InboxModel, whose: Whose<'_>) -> Option<&'m mut Editor> {
+    inbox.editor.as_mut().filter(|e| match whose {
         Whose::Session(s) => e.session == s,
         Whose::Thread(t) => e.thread.as_deref() == Some(t),
     })
@@ -260,7 +260,8 @@ fn editor_for<'m>(m: &'m mut Model, whose: Whose<'_>) -> Option<&'m mut Editor> 
 
 /// The service's answer to a create.
 pub fn on_created(
-    m: &mut Model,
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
     editor: u64,
     sent: DraftFields,
     r: Result<CreateThreadResponse, ApiError>,
@@ -269,26 +270,27 @@ pub fn on_created(
     match r {
         Ok(resp) => {
             let others = resp.existing_threads.total;
-            crate::app::inbox::list::put_on_top(m, resp.thread.clone());
-            let mut cmds = acknowledged(m, whose, resp.thread, sent);
+            crate::app::inbox::list::put_on_top(&mut inbox.list, cx, resp.thread.clone());
+            let mut cmds = acknowledged(inbox, cx, whose, resp.thread, sent);
             if others > 0
-                && let Some(e) = editor_for(m, whose)
+                && let Some(e) = editor_for(inbox, whose)
             {
                 e.note = Some(format!(
                     "Saved as a draft. This recipient has {others} other thread{} (other senders or archived).",
                     if others == 1 { "" } else { "s" }
                 ));
             }
-            cmds.extend(after_save(m, whose));
+            cmds.extend(after_save(inbox, cx, whose));
             cmds
         }
-        Err(e) => save_failed(m, whose, &sent, &e),
+        Err(e) => save_failed(inbox, cx, whose, &sent, &e),
     }
 }
 
 /// The service's answer to a save.
 pub fn on_saved(
-    m: &mut Model,
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
     thread: &str,
     sent: DraftFields,
     r: Result<Thread, ApiError>,
@@ -296,20 +298,26 @@ pub fn on_saved(
     let whose = Whose::Thread(thread);
     match r {
         Ok(t) => {
-            crate::app::inbox::apply_thread(m, t.clone());
-            let mut cmds = acknowledged(m, whose, t, sent);
-            cmds.extend(after_save(m, whose));
+            crate::app::inbox::apply_thread(inbox, cx, t.clone());
+            let mut cmds = acknowledged(inbox, cx, whose, t, sent);
+            cmds.extend(after_save(inbox, cx, whose));
             cmds
         }
-        Err(e) => save_failed(m, whose, &sent, &e),
+        Err(e) => save_failed(inbox, cx, whose, &sent, &e),
     }
 }
 
 /// The service holds `sent` as thread `t`: it becomes the editor's base;
 /// the kept text moves under the thread's key, and is cleared once the
 /// editor holds nothing more.
-fn acknowledged(m: &mut Model, whose: Whose<'_>, t: Thread, sent: DraftFields) -> Vec<Cmd> {
-    let Some(e) = editor_for(m, whose) else {
+fn acknowledged(
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
+    whose: Whose<'_>,
+    t: Thread,
+    sent: DraftFields,
+) -> Vec<Cmd> {
+    let Some(e) = editor_for(inbox, whose) else {
         // The editor went (its text discarded with it): what was saved is
         // on the service.
         return Vec::new();
@@ -325,18 +333,21 @@ fn acknowledged(m: &mut Model, whose: Whose<'_>, t: Thread, sent: DraftFields) -
     let new_key = e.key();
     let done = !e.dirty();
     if old_key != new_key {
-        m.state.drafts.remove(&old_key);
+        cx.state.drafts.remove(&old_key);
     }
     if done {
-        m.state.drafts.remove(&new_key);
+        cx.state.drafts.remove(&new_key);
     }
     // Written now: what was typed while saving is kept under the new key.
-    vec![m.save_state()]
+    {
+        cx.save_state();
+        Vec::new()
+    }
 }
 
 /// What follows a save the service acknowledged.
-fn after_save(m: &mut Model, whose: Whose<'_>) -> Vec<Cmd> {
-    let Some(e) = editor_for(m, whose) else {
+fn after_save(inbox: &mut InboxModel, cx: &mut Ctx<'_>, whose: Whose<'_>) -> Vec<Cmd> {
+    let Some(e) = editor_for(inbox, whose) else {
         return Vec::new();
     };
     let after = std::mem::take(&mut e.after);
@@ -346,11 +357,11 @@ fn after_save(m: &mut Model, whose: Whose<'_>) -> Vec<Cmd> {
     match after {
         After::Stay => Vec::new(),
         After::Close => {
-            close_editor(m);
-            m.notify(Level::Success, "Draft saved", "the service has it");
+            close_editor(inbox);
+            cx.notify(Level::Success, "Draft saved", "the service has it");
             Vec::new()
         }
-        After::Send => crate::app::inbox::send::ask(m, &thread),
+        After::Send => crate::app::inbox::send::ask(inbox, cx, &thread),
     }
 }
 
@@ -370,18 +381,24 @@ fn field_of(path: &str) -> Option<&'static str> {
 
 /// A save failed: the text stays (in the editor and the local state) and
 /// the reason goes where it belongs — a field, the 409 offer, the note.
-fn save_failed(m: &mut Model, whose: Whose<'_>, sent: &DraftFields, err: &ApiError) -> Vec<Cmd> {
+fn save_failed(
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
+    whose: Whose<'_>,
+    sent: &DraftFields,
+    err: &ApiError,
+) -> Vec<Cmd> {
     let mut cmds = Vec::new();
-    let Some(e) = editor_for(m, whose) else {
+    let Some(e) = editor_for(inbox, whose) else {
         // The editor that saved is gone: say so, nothing more.
-        m.toasts.error(m.now, "saving the draft", err);
+        cx.toasts.error(cx.now, "saving the draft", err);
         return cmds;
     };
     e.after = After::Stay;
     // Make sure the text is kept even if no key was pressed since.
     e.edits += 1;
     if let Some(existing) = err.existing_thread().cloned() {
-        conflict(m, sent, existing, err);
+        conflict(inbox, cx, sent, existing, err);
         return cmds;
     }
     let note = if err.status() == Some(403) {
@@ -390,13 +407,13 @@ fn save_failed(m: &mut Model, whose: Whose<'_>, sent: &DraftFields, err: &ApiErr
             crate::app::inbox::error_text(err)
         )
     } else if let (Whose::Session(editor), true) = (whose, err.maybe_accepted()) {
-        if let Some(e) = editor_for(m, whose) {
+        if let Some(e) = editor_for(inbox, whose) {
             e.created_check = Some(CreateCheck {
                 sent: sent.clone(),
                 check: Check::start(),
             });
         }
-        cmds.extend(check_created(m, editor, sent));
+        cmds.extend(check_created(cx, editor, sent));
         format!(
             "{} — the draft may have been created, so it is not created again; reading the drafts to learn whether it was…",
             crate::app::inbox::error_text(err)
@@ -405,16 +422,16 @@ fn save_failed(m: &mut Model, whose: Whose<'_>, sent: &DraftFields, err: &ApiErr
         format!(
             "{} — the save may have reached the service (it was not repeated); the text is kept. Saving again only writes these fields again ({}).",
             crate::app::inbox::error_text(err),
-            m.keymap.key_label(crate::app::keymap::Action::SaveDraft)
+            cx.keymap.key_label(crate::app::keymap::Action::SaveDraft)
         )
     } else {
         format!(
             "{} — nothing was saved; the text is kept. {} saves again.",
             crate::app::inbox::error_text(err),
-            m.keymap.key_label(crate::app::keymap::Action::SaveDraft)
+            cx.keymap.key_label(crate::app::keymap::Action::SaveDraft)
         )
     };
-    if let Some(e) = editor_for(m, whose) {
+    if let Some(e) = editor_for(inbox, whose) {
         for fe in err.field_errors() {
             if let Some(key) = field_of(&fe.path) {
                 e.form.set_error(key, &fe.message);
@@ -434,18 +451,24 @@ fn save_failed(m: &mut Model, whose: Whose<'_>, sent: &DraftFields, err: &ApiErr
     } else {
         Level::Error
     };
-    m.notify(level, &format!("{} · saving the draft", err.code()), &note);
+    cx.notify(level, &format!("{} · saving the draft", err.code()), &note);
     cmds
 }
 
 /// The duplicate-recipient 409: say which thread, offer to open it.
-fn conflict(m: &mut Model, sent: &DraftFields, existing: Thread, err: &ApiError) {
+fn conflict(
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
+    sent: &DraftFields,
+    existing: Thread,
+    err: &ApiError,
+) {
     let who = crate::app::inbox::participant(&existing);
-    let sender = existing.account_id.as_deref().map_or_else(
-        || "this sender".to_owned(),
-        |a| m.panes.inbox.senders.label(a),
-    );
-    if let Some(e) = m.panes.inbox.editor.as_mut() {
+    let sender = existing
+        .account_id
+        .as_deref()
+        .map_or_else(|| "this sender".to_owned(), |a| inbox.senders.label(a));
+    if let Some(e) = inbox.editor.as_mut() {
         let key = if e.base.account_id == sent.account_id {
             "to"
         } else {
@@ -464,7 +487,7 @@ fn conflict(m: &mut Model, sent: &DraftFields, existing: Thread, err: &ApiError)
         Some(s) => format!("{}, draft \"{s}\"", existing.status),
         None => existing.status.to_string(),
     };
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "There is already a thread".into(),
         lines: vec![
             format!("{sender} already has an open thread with {who} ({what})."),
@@ -482,13 +505,13 @@ fn conflict(m: &mut Model, sent: &DraftFields, existing: Thread, err: &ApiError)
 }
 
 /// After a create whose answer was lost: read the drafts and look for it.
-fn check_created(m: &mut Model, editor: u64, sent: &DraftFields) -> Vec<Cmd> {
+fn check_created(cx: &mut Ctx<'_>, editor: u64, sent: &DraftFields) -> Vec<Cmd> {
     let query = ThreadQuery {
         page: Some(1),
         limit: Some(crate::app::inbox::list::PAGE),
         status: Some(ThreadStatus::Draft.as_str().to_owned()),
     };
-    m.request(
+    cx.request(
         Purpose::Adopt {
             editor,
             sent: Box::new(sent.clone()),
@@ -500,21 +523,20 @@ fn check_created(m: &mut Model, editor: u64, sent: &DraftFields) -> Vec<Cmd> {
 
 /// A check's timer fired (`reads`: the reads made when it was set): the
 /// drafts are read again.
-pub fn check_created_again(m: &mut Model, session: u64, reads: u32) -> Vec<Cmd> {
-    let Some(e) = m
-        .panes
-        .inbox
-        .editor
-        .as_mut()
-        .filter(|e| e.session == session)
-    else {
+pub fn check_created_again(
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
+    session: u64,
+    reads: u32,
+) -> Vec<Cmd> {
+    let Some(e) = inbox.editor.as_mut().filter(|e| e.session == session) else {
         return Vec::new();
     };
     match e.created_check.as_mut() {
         Some(c) if c.check.next_in().is_some() && c.reads() == reads => {
             c.check.reading();
             let sent = c.sent.clone();
-            check_created(m, session, &sent)
+            check_created(cx, session, &sent)
         }
         _ => Vec::new(),
     }
@@ -525,13 +547,16 @@ pub fn check_created_again(m: &mut Model, session: u64, reads: u32) -> Vec<Cmd> 
 /// it over (saving again updates it instead of creating a second). Not
 /// there: read again on the schedule; a failed read proves nothing.
 pub fn on_adopt(
-    m: &mut Model,
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
     editor: u64,
     sent: DraftFields,
     r: Result<ThreadPage, ApiError>,
 ) -> Vec<Cmd> {
     let whose = Whose::Session(editor);
-    if editor_for(m, whose).is_none_or(|e| e.created_check.as_ref().is_none_or(|c| !c.checking())) {
+    if editor_for(inbox, whose)
+        .is_none_or(|e| e.created_check.as_ref().is_none_or(|c| !c.checking()))
+    {
         return Vec::new();
     }
     let found = r.as_ref().ok().and_then(|p| {
@@ -546,14 +571,14 @@ pub fn on_adopt(
             .cloned()
     });
     if let Some(t) = found {
-        crate::app::inbox::list::put_on_top(m, t.clone());
+        crate::app::inbox::list::put_on_top(&mut inbox.list, cx, t.clone());
         let mut seen = Check::start();
         seen.saw(Seen::Found(format!("found {PLACE}")));
-        if let Some(e) = editor_for(m, whose) {
+        if let Some(e) = editor_for(inbox, whose) {
             e.created_check = None;
         }
-        let cmds = acknowledged(m, whose, t, sent);
-        m.notify(
+        let cmds = acknowledged(inbox, cx, whose, t, sent);
+        cx.notify(
             Level::Success,
             "The draft was created",
             &format!(
@@ -567,15 +592,15 @@ pub fn on_adopt(
         Ok(_) => Seen::Absent,
         Err(e) => Seen::Failed(crate::app::inbox::error_text(&e)),
     };
-    not_found_yet(m, whose, seen);
+    not_found_yet(inbox, cx, whose, seen);
     Vec::new()
 }
 
 /// The draft is not among the drafts, or they could not be read: the
 /// note says what the check saw so far, and its verdict once settled.
-fn not_found_yet(m: &mut Model, whose: Whose<'_>, seen: Seen) {
-    let save = m.keymap.key_label(crate::app::keymap::Action::SaveDraft);
-    let Some(e) = editor_for(m, whose) else {
+fn not_found_yet(inbox: &mut InboxModel, cx: &mut Ctx<'_>, whose: Whose<'_>, seen: Seen) {
+    let save = cx.keymap.key_label(crate::app::keymap::Action::SaveDraft);
+    let Some(e) = editor_for(inbox, whose) else {
         return;
     };
     let Some(c) = e.created_check.as_mut() else {

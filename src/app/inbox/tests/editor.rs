@@ -849,10 +849,11 @@ fn the_body_cursor_shows_only_while_the_body_has_the_focus() {
             ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).expect("terminal");
         term.draw(|f| crate::ui::view(m, f)).expect("draw");
         let buf = term.backend().buffer().clone();
-        let body = crate::app::inbox::editor::lines::areas(m)
-            .expect("the editor")
-            .0
-            .body;
+        let body =
+            crate::app::inbox::editor::lines::areas_in(&m.panes.inbox, &m.keymap, m.layout().body)
+                .expect("the editor")
+                .0
+                .body;
         let mut n = 0;
         for y in body.y..body.y + body.height {
             for x in body.x..body.x + body.width {

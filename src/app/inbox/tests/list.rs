@@ -44,7 +44,7 @@ fn the_status_filter_reads_the_list_again_and_ignores_the_old_answer() {
     let svc = Svc::default();
     let mut m = inbox(&svc);
     // A refresh of the unfiltered list is on its way when the filter changes.
-    let stale = and_queued(super::super::list::poll(&mut m), &mut m);
+    let stale = and_queued(super::split(&mut m, super::super::list::poll), &mut m);
     let cmds = drive::key(&mut m, KeyCode::Char('s'));
     let (id, req) = drive::api(&cmds).remove(0);
     assert_eq!(
@@ -191,7 +191,7 @@ fn a_thread_gone_from_the_first_page_is_gone_from_the_list() {
     let mut m = inbox(&svc);
     // Deleted elsewhere.
     svc.threads.retain(|t| t.id != "t-3");
-    let cmds = and_queued(super::super::list::poll(&mut m), &mut m);
+    let cmds = and_queued(super::split(&mut m, super::super::list::poll), &mut m);
     settle(&mut m, &svc, &cmds);
     assert_eq!(ids(&m), ["t-1", "t-2", "t-4", "t-5"]);
 }

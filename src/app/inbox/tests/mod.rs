@@ -12,7 +12,9 @@ use std::collections::BTreeMap;
 
 use crossterm::event::KeyCode;
 
+use super::InboxModel;
 use crate::api::model::{Thread, ThreadPage};
+use crate::app::ctx::Ctx;
 use crate::app::fixtures::{self, drive};
 use crate::app::{ApiReply, ApiRequest, Cmd, Model, Overlay, Pane, RequestId};
 
@@ -110,6 +112,13 @@ pub fn settle(m: &mut Model, svc: &Svc, cmds: &[Cmd]) -> Vec<(RequestId, ApiRequ
         }
     }
     writes
+}
+
+/// Runs a function of the pane on `m` split as the pane's entry points
+/// split it: the pane's state and its context.
+pub fn split<R>(m: &mut Model, f: impl FnOnce(&mut InboxModel, &mut Ctx<'_>) -> R) -> R {
+    let (inbox, mut cx) = m.split::<InboxModel>();
+    f(inbox, &mut cx)
 }
 
 /// A model on the Inbox pane with the fixture threads and senders loaded.

@@ -137,7 +137,10 @@ fn state_draft_to_active_leaves_the_draft_keys_disabled_with_why() {
     assert_eq!(hint(&m, Action::Archive), Some("archive"), "not unarchive");
     // The service made it active (as unarchiving an archived draft does).
     let t = m.panes.inbox.list.find("t-3").cloned().unwrap();
-    crate::app::inbox::apply_thread(&mut m, with(&t, |t| t.status = ThreadStatus::Active));
+    let active = with(&t, |t| t.status = ThreadStatus::Active);
+    super::split(&mut m, |inbox, cx| {
+        crate::app::inbox::apply_thread(inbox, cx, active);
+    });
     assert_eq!(hint(&m, Action::EditDraft), Some("edit ✗ drafts only"));
     assert_eq!(hint(&m, Action::SendDraft), Some("send ✗ drafts only"));
     assert_eq!(hint(&m, Action::DeleteDraft), Some("delete ✗ drafts only"));

@@ -143,7 +143,9 @@ fn open_thread_by_id_reads_it_first_and_a_missing_one_is_said() {
     );
     assert_eq!(o.messages.total, Some(1));
     let cmds = and_queued(
-        crate::app::inbox::thread::open_by_id(&mut m, "t-404"),
+        super::split(&mut m, |inbox, cx| {
+            crate::app::inbox::thread::open_by_id(inbox, cx, "t-404")
+        }),
         &mut m,
     );
     settle(&mut m, &svc, &cmds);
@@ -172,7 +174,7 @@ fn the_reading_pane_scrolls_within_the_body() {
     for _ in 0..50 {
         press(&mut m, &svc, KeyCode::Char('J'));
     }
-    let lines = crate::app::inbox::thread::body_lines(&m).len();
+    let lines = crate::app::inbox::thread::body_lines(&m.panes.inbox, m.layout().body).len();
     let (_, h) = crate::app::inbox::layout::reading_size(m.layout().body);
     assert_eq!(
         usize::from(m.panes.inbox.open.as_ref().unwrap().scroll),
@@ -209,7 +211,7 @@ fn slash_filters_the_threads_loaded_messages_and_takes_the_letters() {
     let o = m.panes.inbox.open.as_ref().unwrap();
     assert_eq!(o.filter.needle.text, "reply 3");
     assert_eq!(o.filter.matches, [3]);
-    let body = crate::app::inbox::thread::body_lines(&m).join("\n");
+    let body = crate::app::inbox::thread::body_lines(&m.panes.inbox, m.layout().body).join("\n");
     assert!(body.starts_with("Reply 3:"), "the match is shown: {body}");
     let screen = super::screen(&m);
     assert!(
@@ -281,7 +283,12 @@ fn a_failed_reads_message_is_drawn_inert() {
     // The thread and its messages.
     let svc = Svc::default();
     let mut m = inbox(&svc);
-    let cmds = and_queued(crate::app::inbox::thread::open_by_id(&mut m, "t-9"), &mut m);
+    let cmds = and_queued(
+        super::split(&mut m, |inbox, cx| {
+            crate::app::inbox::thread::open_by_id(inbox, cx, "t-9")
+        }),
+        &mut m,
+    );
     for (id, req) in drive::api(&cmds) {
         let reply = match req {
             ApiRequest::GetThread { .. } => ApiReply::Thread(Box::new(Err(failed()))),
