@@ -9,6 +9,13 @@
 //! doubles**: a send is one request, never retried; when its answer is lost
 //! (a timeout, a dropped connection, an unreadable 2xx) the pane re-reads
 //! the thread's messages to learn whether it went, and says which.
+//!
+//! Only the [`PaneUnit`] functions at the bottom see the whole model; they
+//! split it ([`Model::split`]) and hand the rest of the pane the pane's
+//! state (`inbox`, or the part a function touches) and a [`Ctx`]
+//! (requests, notices, questions, drafts, keymap, clock). What only reads
+//! takes the few values it reads (the keymap, the local state, the body
+//! area), so the status bar and the view can call it too.
 
 pub mod address;
 pub mod arrivals;

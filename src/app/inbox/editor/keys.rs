@@ -8,7 +8,7 @@ use ratatui_textarea::{CursorMove, TextArea};
 use super::{After, Editor, FIELDS, Find, close, save, send_from_editor};
 use crate::app::ctx::Ctx;
 use crate::app::inbox::{InboxModel, refuse};
-use crate::app::keymap::{Action, Scope};
+use crate::app::keymap::{Action, Keymap, Scope};
 use crate::app::{Cmd, keys};
 use crate::text::sanitize::Pasted;
 
@@ -26,31 +26,34 @@ pub fn key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> 
         match cx.keymap.action(Scope::Inbox, &key) {
             Some(Action::EditorSend | Action::SendDraft) => return send_from_editor(inbox, cx),
             Some(Action::SaveDraft) => return save(inbox, cx, After::Stay),
-            Some(Action::FindInBody) => return open_find(inbox),
-            Some(Action::Undo) => return undo(inbox, true),
-            Some(Action::Redo) => return undo(inbox, false),
+            Some(Action::FindInBody) => return with_editor(inbox, open_find),
+            Some(Action::Undo) => return with_editor(inbox, |e| undo(e, true)),
+            Some(Action::Redo) => return with_editor(inbox, |e| undo(e, false)),
             _ => {}
         }
     }
     if inbox.editor.as_ref().is_some_and(|e| e.find.is_some()) {
-        return find_key(inbox, cx, key);
+        let keymap = cx.keymap;
+        return with_editor(inbox, |e| find_key(e, keymap, key));
     }
     if keys::CLOSE.matches(&key) {
         close(inbox, cx)
     } else if keys::NEXT.matches(&key) {
-        move_focus(inbox, true)
+        with_editor(inbox, |e| move_focus(e, true))
     } else if keys::PREV.matches(&key) {
-        move_focus(inbox, false)
+        with_editor(inbox, |e| move_focus(e, false))
     } else {
-        type_key(inbox, cx, key)
+        with_editor(inbox, |e| type_key(e, cx, key))
     }
 }
 
+/// Runs `f` on the open editor (nothing happens without one).
+fn with_editor(inbox: &mut InboxModel, f: impl FnOnce(&mut Editor) -> Vec<Cmd>) -> Vec<Cmd> {
+    inbox.editor.as_mut().map_or_else(Vec::new, f)
+}
+
 /// Moves the focus along From … Subject, Body (and round).
-fn move_focus(inbox: &mut InboxModel, forward: bool) -> Vec<Cmd> {
-    let Some(e) = inbox.editor.as_mut() else {
-        return Vec::new();
-    };
+fn move_focus(e: &mut Editor, forward: bool) -> Vec<Cmd> {
     let last = FIELDS.len() - 1;
     match (e.in_body, forward) {
         (true, true) => {
@@ -70,10 +73,7 @@ fn move_focus(inbox: &mut InboxModel, forward: bool) -> Vec<Cmd> {
 }
 
 /// A key for the focused field or the body.
-fn type_key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
-    let Some(e) = inbox.editor.as_mut() else {
-        return Vec::new();
-    };
+fn type_key(e: &mut Editor, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     if e.in_body {
         if e.body_locked {
             return refuse(
@@ -89,8 +89,8 @@ fn type_key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd>
     }
     let on_text = e.form.focus > 0;
     match key.code {
-        KeyCode::Enter | KeyCode::Down => return move_focus(inbox, true),
-        KeyCode::Up if e.form.focus > 0 => return move_focus(inbox, false),
+        KeyCode::Enter | KeyCode::Down => return move_focus(e, true),
+        KeyCode::Up if e.form.focus > 0 => return move_focus(e, false),
         KeyCode::Up => return Vec::new(),
         _ => {}
     }
@@ -128,10 +128,7 @@ fn edited(e: &mut Editor) {
 }
 
 /// Undo (`true`) or redo in the focused text box.
-fn undo(inbox: &mut InboxModel, back: bool) -> Vec<Cmd> {
-    let Some(e) = inbox.editor.as_mut() else {
-        return Vec::new();
-    };
+fn undo(e: &mut Editor, back: bool) -> Vec<Cmd> {
     let focus = e.form.focus;
     let ta = if e.in_body {
         if e.body_locked {
@@ -152,10 +149,7 @@ fn undo(inbox: &mut InboxModel, back: bool) -> Vec<Cmd> {
 }
 
 /// Opens the find line (or, when open, finds the next match).
-fn open_find(inbox: &mut InboxModel) -> Vec<Cmd> {
-    let Some(e) = inbox.editor.as_mut() else {
-        return Vec::new();
-    };
+fn open_find(e: &mut Editor) -> Vec<Cmd> {
     e.in_body = true;
     match &e.find {
         Some(_) => {
@@ -187,15 +181,13 @@ fn literal(text: &str) -> String {
 }
 
 /// A key while the find line is open: Enter (or Down) finds the next
-/// match, Up the previous one, Esc closes; typing finds as it goes.
-fn find_key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+/// match, Up the previous one, Esc closes (as `keymap` binds them);
+/// typing finds as it goes.
+fn find_key(e: &mut Editor, keymap: &Keymap, key: KeyEvent) -> Vec<Cmd> {
     let action = if matches!(key.code, KeyCode::Char(_)) && !is_chord(&key) {
         None
     } else {
-        cx.keymap.action(Scope::Inbox, &key)
-    };
-    let Some(e) = inbox.editor.as_mut() else {
-        return Vec::new();
+        keymap.action(Scope::Inbox, &key)
     };
     let Some(find) = e.find.as_mut() else {
         return Vec::new();
