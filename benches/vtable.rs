@@ -65,8 +65,11 @@ fn leads_with(total: usize) -> Model {
     let mut m = fixtures::model(200, 50);
     m.pane = Pane::Leads;
     let s = fixtures::search("s-big", "Bench search", SearchKind::Recurring, total as u64);
-    let mut cmds =
-        fixtures::drive::and_queued(outpost::app::leads::search::open(&mut m, "s-big"), &mut m);
+    let opened = {
+        let (leads, mut cx) = m.split::<outpost::app::leads::LeadsModel>();
+        outpost::app::leads::search::open(leads, &mut cx, "s-big")
+    };
+    let mut cmds = fixtures::drive::and_queued(opened, &mut m);
     for _ in 0..100 {
         let mut next = Vec::new();
         for c in cmds {
@@ -96,7 +99,10 @@ fn leads_with(total: usize) -> Model {
             }
         }
         // The wide table's timer reads one lead's facts at a time.
-        let fetched = outpost::app::leads::facts::fetch_next(&mut m);
+        let fetched = {
+            let (leads, mut cx) = m.split::<outpost::app::leads::LeadsModel>();
+            outpost::app::leads::facts::fetch_next(leads, &mut cx)
+        };
         next.extend(fixtures::drive::and_queued(fetched, &mut m));
         if next.is_empty() {
             break;
@@ -105,7 +111,13 @@ fn leads_with(total: usize) -> Model {
     }
     // What is measured is the wide table with its facts in.
     assert!(
-        outpost::app::leads::facts::wanted(&m).is_none()
+        outpost::app::leads::facts::wanted(
+            &m.panes.leads,
+            m.pane == Pane::Leads,
+            m.layout().body,
+            &m.requests
+        )
+        .is_none()
             && !m.panes.leads.facts.by_result.is_empty(),
         "every lead on screen has its facts"
     );

@@ -14,6 +14,15 @@ use outpost::demo::DemoConfig;
 
 use crate::support::{Runner, offline, pane_body, refuse_key, screen_text, terminal};
 
+/// Runs `f` on the Leads pane's state and context, as its entry points do.
+fn with_leads<R>(
+    m: &mut Model,
+    f: impl FnOnce(&mut outpost::app::leads::LeadsModel, &mut outpost::app::ctx::Ctx<'_>) -> R,
+) -> R {
+    let (leads, mut cx) = m.split::<outpost::app::leads::LeadsModel>();
+    f(leads, &mut cx)
+}
+
 /// Answers the Leads pane's requests from the fixtures; the run of `s-3`
 /// has status `run`.
 fn answer(m: &mut Model, cmds: Vec<Cmd>, run: &RunStatus) -> Vec<Cmd> {
@@ -462,7 +471,9 @@ async fn paging_100k_results_keeps_a_bounded_window() {
             o.window.table.select(target, vp);
         }
         let cmds = fixtures::drive::and_queued(
-            outpost::app::leads::search::fetch_pages(&mut m, false),
+            with_leads(&mut m, |l, cx| {
+                outpost::app::leads::search::fetch_pages(l, cx, false)
+            }),
             &mut m,
         );
         drive(&mut m, &client, cmds).await;
@@ -588,7 +599,9 @@ async fn export_to(
     client: &outpost::api::Client,
     path: &std::path::Path,
 ) -> Vec<Vec<String>> {
-    let cmds = outpost::app::leads::start_export(m, Some(path.display().to_string()));
+    let cmds = with_leads(m, |l, cx| {
+        outpost::app::leads::start_export(l, cx, Some(path.display().to_string()))
+    });
     let other = drive(m, client, cmds).await;
     let Some(Cmd::WriteFile { id, file }) = other.into_iter().next() else {
         panic!("the export ends in one write");
@@ -639,7 +652,9 @@ async fn csv_export_of_2000_results_matches_the_service() {
         predicates: Vec::new(),
     };
     let cmds = fixtures::drive::and_queued(
-        outpost::app::leads::search::apply_filter(&mut m, filter.clone()),
+        with_leads(&mut m, |l, cx| {
+            outpost::app::leads::search::apply_filter(l, cx, filter.clone())
+        }),
         &mut m,
     );
     drive(&mut m, &client, cmds).await;

@@ -5,7 +5,10 @@
 //! next; the service's imported / duplicates counts and the roster before
 //! and after end it.
 
+use super::LeadsModel;
+use crate::app::ctx::Ctx;
 use crate::app::ctx::Intent;
+use crate::app::requests::Requests;
 use std::collections::{BTreeSet, VecDeque};
 
 use crossterm::event::KeyEvent;
@@ -13,7 +16,7 @@ use crossterm::event::KeyEvent;
 use super::super::dialog::Outcome;
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use super::export::{page_of, page_request};
 use super::{
     Confirmed, Dialog, Filter, Picked, Purpose, error_text, in_flight, keys, lead_input, send,
@@ -219,8 +222,8 @@ pub fn identity(channel: &Channel) -> &'static str {
 
 /// What the dialog adds: the marks, else the lead under the cursor (in
 /// the detail: the lead shown). `None` when there is neither.
-fn selection(m: &Model) -> Option<Selection> {
-    let o = m.panes.leads.open.as_ref()?;
+fn selection(leads: &LeadsModel) -> Option<Selection> {
+    let o = leads.open.as_ref()?;
     if let Some(a) = &o.marks.all {
         return Some(Selection::All {
             filter: a.filter.clone(),
@@ -233,8 +236,8 @@ fn selection(m: &Model) -> Option<Selection> {
             o.marks.picked.values().cloned().collect(),
         ));
     }
-    let current = if m.panes.leads.view == super::View::Detail {
-        m.panes.leads.detail.as_ref().map(|d| &d.result)
+    let current = if leads.view == super::View::Detail {
+        leads.detail.as_ref().map(|d| &d.result)
     } else {
         o.window.selected()
     }?;
@@ -246,28 +249,28 @@ fn selection(m: &Model) -> Option<Selection> {
 
 /// Opens the dialog over the selection (or the lead under the cursor when
 /// nothing is selected).
-pub fn open(m: &mut Model) -> Vec<Cmd> {
-    if super::busy(m, "adding leads") {
+pub fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if super::busy(leads, cx, "adding leads") {
         return Vec::new();
     }
-    let Some(search) = m.panes.leads.open_id().map(str::to_owned) else {
+    let Some(search) = leads.open_id().map(str::to_owned) else {
         return Vec::new();
     };
-    let selection = match selection(m) {
+    let selection = match selection(leads) {
         Some(s) if s.count() > 0 => s,
         Some(_) => {
-            m.notify(Level::Info, "Nothing selected", "the selection is empty");
+            cx.notify(Level::Info, "Nothing selected", "the selection is empty");
             return Vec::new();
         }
         None => {
-            let k = |a| m.keymap.key_label(a);
+            let k = |a| cx.keymap.key_label(a);
             let text = format!(
                 "no lead under the cursor yet; {} selects a lead, {} every loaded one, {} all matching the filter",
                 k(Action::ToggleMark),
                 k(Action::MarkLoaded),
                 k(Action::MarkMatching)
             );
-            m.notify(Level::Info, "Nothing selected", &text);
+            cx.notify(Level::Info, "Nothing selected", &text);
             return Vec::new();
         }
     };
@@ -283,13 +286,13 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
     };
     // Only "new draft campaign…" until the campaigns arrive.
     dialog.set_campaigns(|_| {});
-    super::show_dialog(m, Dialog::Campaign(Box::new(dialog)));
-    send(m, Purpose::Campaigns, ApiRequest::ListCampaigns);
+    super::show_dialog(leads, cx, Dialog::Campaign(Box::new(dialog)));
+    send(cx, Purpose::Campaigns, ApiRequest::ListCampaigns);
     Vec::new()
 }
 
-fn dialog_mut(m: &mut Model) -> Option<&mut CampaignDialog> {
-    match m.panes.leads.dialog.as_mut() {
+fn dialog_mut(leads: &mut LeadsModel) -> Option<&mut CampaignDialog> {
+    match leads.dialog.as_mut() {
         Some(Dialog::Campaign(c)) => Some(c),
         _ => None,
     }
@@ -297,21 +300,25 @@ fn dialog_mut(m: &mut Model) -> Option<&mut CampaignDialog> {
 
 /// Whether the campaigns offered are on their way (the list, or campaigns
 /// of the registry read one by one).
-pub fn campaigns_loading(m: &Model) -> bool {
-    in_flight(m, |p| {
+pub fn campaigns_loading(requests: &Requests) -> bool {
+    in_flight(requests, |p| {
         matches!(p, Purpose::Campaigns | Purpose::Campaign(_))
     })
 }
 
 /// The campaign list (or `None`: read the registry one by one).
-pub fn on_campaigns(m: &mut Model, result: Result<Option<Vec<Campaign>>, ApiError>) -> Vec<Cmd> {
-    let known: Vec<String> = m
+pub fn on_campaigns(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    result: Result<Option<Vec<Campaign>>, ApiError>,
+) -> Vec<Cmd> {
+    let known: Vec<String> = cx
         .state
         .known_campaigns
         .iter()
         .map(|k| k.id.clone())
         .collect();
-    let Some(d) = dialog_mut(m) else {
+    let Some(d) = dialog_mut(leads) else {
         return Vec::new();
     };
     match result {
@@ -330,7 +337,7 @@ pub fn on_campaigns(m: &mut Model, result: Result<Option<Vec<Campaign>>, ApiErro
             }
             for id in known {
                 send(
-                    m,
+                    cx,
                     Purpose::Campaign(id.clone()),
                     ApiRequest::GetCampaign { id },
                 );
@@ -345,8 +352,12 @@ pub fn on_campaigns(m: &mut Model, result: Result<Option<Vec<Campaign>>, ApiErro
 }
 
 /// One campaign of the registry, offered when it is a draft.
-pub fn on_campaign(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m) else {
+pub fn on_campaign(
+    leads: &mut LeadsModel,
+    id: &str,
+    result: Result<Campaign, ApiError>,
+) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(leads) else {
         return Vec::new();
     };
     match result {
@@ -363,8 +374,13 @@ pub fn on_campaign(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) 
 }
 
 /// The campaign read back after the add: its roster size for the report.
-pub fn on_roster_after(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m).filter(|d| d.stage == Stage::Done) else {
+pub fn on_roster_after(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    result: Result<Campaign, ApiError>,
+) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(leads).filter(|d| d.stage == Stage::Done) else {
         return Vec::new();
     };
     let Ok(c) = result else {
@@ -374,7 +390,7 @@ pub fn on_roster_after(m: &mut Model, id: &str, result: Result<Campaign, ApiErro
         job.roster_after = Some(c.stats.total);
     }
     // The Campaigns pane's list shows the roster as it is now.
-    m.ctx().intend(Intent::CampaignRead(Box::new(c)));
+    cx.intend(Intent::CampaignRead(Box::new(c)));
     Vec::new()
 }
 
@@ -446,8 +462,8 @@ pub struct UncertainAdd {
 
 /// "Add again?" after an add to the same campaign that may have reached
 /// the service: safe to repeat, and said so; still asked.
-fn ask_add_again(m: &mut Model, u: &UncertainAdd) {
-    m.confirm(Confirm {
+fn ask_add_again(cx: &mut Ctx<'_>, u: &UncertainAdd) {
+    cx.confirm(Confirm {
         title: "Add again?".into(),
         lines: vec![
             format!(
@@ -471,25 +487,25 @@ fn ask_add_again(m: &mut Model, u: &UncertainAdd) {
 const SAFE_TO_REPEAT: &str = "Sending them again is safe: the service drops leads the campaign already holds (counted as duplicates), so none is added twice.";
 
 /// "Add again?" was answered yes.
-pub fn add_again(m: &mut Model) -> Vec<Cmd> {
-    m.panes.leads.uncertain_add = None;
-    start(m)
+pub fn add_again(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    leads.uncertain_add = None;
+    start(leads, cx)
 }
 
 /// Starts the add to the chosen campaign.
-fn start(m: &mut Model) -> Vec<Cmd> {
-    let uncertain = m.panes.leads.uncertain_add.clone();
-    let Some(d) = dialog_mut(m) else {
+fn start(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let uncertain = leads.uncertain_add.clone();
+    let Some(d) = dialog_mut(leads) else {
         return Vec::new();
     };
     let Some(campaign) = d.drafts().get(d.table.selected).map(|c| (*c).clone()) else {
         return Vec::new();
     };
     if let Some(u) = uncertain.filter(|u| u.campaign == campaign.id) {
-        ask_add_again(m, &u);
+        ask_add_again(cx, &u);
         return Vec::new();
     }
-    let Some(d) = dialog_mut(m) else {
+    let Some(d) = dialog_mut(leads) else {
         return Vec::new();
     };
     let job = new_job(d, campaign);
@@ -511,22 +527,23 @@ fn start(m: &mut Model) -> Vec<Cmd> {
     d.job = Some(job);
     // Known from now on: the Campaigns pane lists it even where the
     // service has no list route.
-    m.state.remember_campaign(&id, &name, "leads");
-    let mut cmds = vec![m.save_state()];
-    cmds.extend(next(m));
+    cx.state.remember_campaign(&id, &name, "leads");
+    cx.save_state();
+    let mut cmds = Vec::new();
+    cmds.extend(next(leads, cx));
     cmds
 }
 
 /// Sends the next chunk, reads the next page, or finishes.
-fn next(m: &mut Model) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m) else {
+fn next(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(leads) else {
         return Vec::new();
     };
     let Some(job) = d.job.as_mut() else {
         return Vec::new();
     };
     if job.stop || job.error.is_some() {
-        return finish(m);
+        return finish(leads, cx);
     }
     let walking = job.walk.as_ref().is_some_and(|w| !w.done);
     let chunk: Vec<LeadInput> = if job.walk.is_some() {
@@ -547,21 +564,21 @@ fn next(m: &mut Model) -> Vec<Cmd> {
             channel: job.campaign.kind.clone(),
             leads: chunk.into(),
         };
-        send(m, Purpose::AddChunk, req);
+        send(cx, Purpose::AddChunk, req);
         return Vec::new();
     }
     if walking {
         let Some(req) = job.walk.as_ref().map(|w| page_request(w.request())) else {
             return Vec::new();
         };
-        send(m, Purpose::AddPage, req);
+        send(cx, Purpose::AddPage, req);
         return Vec::new();
     }
-    finish(m)
+    finish(leads, cx)
 }
 
-fn finish(m: &mut Model) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m) else {
+fn finish(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(leads) else {
         return Vec::new();
     };
     d.stage = Stage::Done;
@@ -577,13 +594,13 @@ fn finish(m: &mut Model) -> Vec<Cmd> {
     }
     let from = d.search.clone();
     if clean
-        && let Some(o) = m.panes.leads.open.as_mut()
+        && let Some(o) = leads.open.as_mut()
         && o.search.search_id == from
     {
         // Sent: start the next selection from scratch.
         o.marks = Default::default();
     }
-    m.notify(
+    cx.notify(
         if clean {
             Level::Success
         } else {
@@ -594,7 +611,7 @@ fn finish(m: &mut Model) -> Vec<Cmd> {
     );
     // Read the roster back so the report shows what the campaign holds now.
     send(
-        m,
+        cx,
         Purpose::RosterAfter(campaign.clone()),
         ApiRequest::GetCampaign { id: campaign },
     );
@@ -604,15 +621,19 @@ fn finish(m: &mut Model) -> Vec<Cmd> {
 /// The job, while it sends: the one chunk or page it waits for answers it
 /// (what is in flight is in the request table, forgotten when the dialog
 /// closes).
-fn job_mut(m: &mut Model) -> Option<&mut AddJob> {
-    dialog_mut(m)
+fn job_mut(leads: &mut LeadsModel) -> Option<&mut AddJob> {
+    dialog_mut(leads)
         .filter(|d| d.stage == Stage::Sending)
         .and_then(|d| d.job.as_mut())
 }
 
 /// The answer to a chunk.
-pub fn on_chunk(m: &mut Model, result: Result<AddLeadsResponse, ApiError>) -> Vec<Cmd> {
-    let Some(job) = job_mut(m) else {
+pub fn on_chunk(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    result: Result<AddLeadsResponse, ApiError>,
+) -> Vec<Cmd> {
+    let Some(job) = job_mut(leads) else {
         return Vec::new();
     };
     job.chunks += 1;
@@ -644,25 +665,29 @@ pub fn on_chunk(m: &mut Model, result: Result<AddLeadsResponse, ApiError>) -> Ve
                 leads: n,
                 why: error_text(&e),
             };
-            m.panes.leads.uncertain_add = Some(uncertain);
+            leads.uncertain_add = Some(uncertain);
         }
         Err(e) => {
             job.error = Some(error_text(&e));
         }
     }
-    next(m)
+    next(leads, cx)
 }
 
 /// A page of the matching results (all-matching selection).
-pub fn on_page(m: &mut Model, rows: Result<ResultRows, ApiError>) -> Vec<Cmd> {
-    let except = match m.panes.leads.dialog.as_ref() {
+pub fn on_page(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    rows: Result<ResultRows, ApiError>,
+) -> Vec<Cmd> {
+    let except = match leads.dialog.as_ref() {
         Some(Dialog::Campaign(d)) => match &d.selection {
             Selection::All { except, .. } => except.clone(),
             Selection::Picked(_) | Selection::Cursor(_) => BTreeSet::new(),
         },
         _ => return Vec::new(),
     };
-    let Some(job) = job_mut(m) else {
+    let Some(job) = job_mut(leads) else {
         return Vec::new();
     };
     let Some(walk) = job.walk.as_mut() else {
@@ -688,7 +713,7 @@ pub fn on_page(m: &mut Model, rows: Result<ResultRows, ApiError>) -> Vec<Cmd> {
         }
         Err(e) => job.error = Some(format!("reading the results failed: {e}")),
     }
-    next(m)
+    next(leads, cx)
 }
 
 /// What a key in the dialog asks the pane to do.
@@ -746,16 +771,16 @@ impl CampaignDialog {
 }
 
 /// Carries out what the dialog asked for, with the whole model.
-pub fn act(m: &mut Model, done: CampaignDone) -> Vec<Cmd> {
+pub fn act(leads: &mut LeadsModel, cx: &mut Ctx<'_>, done: CampaignDone) -> Vec<Cmd> {
     match done {
-        CampaignDone::Start => start(m),
-        CampaignDone::New => new_campaign(m),
+        CampaignDone::Start => start(leads, cx),
+        CampaignDone::New => new_campaign(leads, cx),
         CampaignDone::Reload => {
-            let Some(d) = dialog_mut(m) else {
+            let Some(d) = dialog_mut(leads) else {
                 return Vec::new();
             };
             d.error = None;
-            send(m, Purpose::Campaigns, ApiRequest::ListCampaigns);
+            send(cx, Purpose::Campaigns, ApiRequest::ListCampaigns);
             Vec::new()
         }
     }
@@ -777,13 +802,13 @@ fn suggested_channel(selection: &Selection) -> Option<Channel> {
 /// "New draft campaign…": the Campaigns pane shows its create form; the
 /// campaign it creates comes back as [`Intent::CampaignForLeads`], to
 /// [`take_new`].
-fn new_campaign(m: &mut Model) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m) else {
+fn new_campaign(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(leads) else {
         return Vec::new();
     };
     d.error = None;
     let channel = suggested_channel(&d.selection);
-    m.ctx().intend(Intent::NewCampaignForLeads(channel));
+    cx.intend(Intent::NewCampaignForLeads(channel));
     Vec::new()
 }
 
@@ -791,8 +816,8 @@ fn new_campaign(m: &mut Model) -> Vec<Cmd> {
 /// over as the pane is shown again: the add continues into it. With the
 /// picker closed meanwhile, the campaign is only listed (back with nothing,
 /// after Esc in the form, the picker stays as it was).
-pub fn take_new(m: &mut Model, c: Campaign) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m).filter(|d| d.stage == Stage::Pick) else {
+pub fn take_new(leads: &mut LeadsModel, cx: &mut Ctx<'_>, c: Campaign) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(leads).filter(|d| d.stage == Stage::Pick) else {
         return Vec::new();
     };
     let id = c.id.clone();
@@ -805,5 +830,5 @@ pub fn take_new(m: &mut Model, c: Campaign) -> Vec<Cmd> {
         return Vec::new();
     };
     d.table.select(i, LIST_ROWS);
-    start(m)
+    start(leads, cx)
 }

@@ -4,12 +4,14 @@
 
 use super::super::json_tree::JsonTree;
 use super::super::table::TableState;
-use super::super::{ApiRequest, Cmd, Model};
+use super::super::{ApiRequest, Cmd};
 use super::layout;
 use super::{LeadsModel, Purpose, View, in_flight, send, toast_error};
 use crate::api::ApiError;
 use crate::api::model::{EnrichmentResponse, LeadResult};
+use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
+use crate::app::requests::Requests;
 
 /// The part shown in the detail's lower (or right) panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -94,38 +96,27 @@ impl Detail {
     }
 }
 
-fn viewport(m: &Model) -> usize {
-    layout::detail_viewport(m.layout().body)
+fn viewport(cx: &Ctx<'_>) -> usize {
+    layout::detail_viewport(cx.layout().body)
 }
 
 /// Lines of the Lead part, and how many are on screen.
-fn lead_extent(m: &Model, r: &LeadResult) -> (usize, usize) {
-    let area = layout::lead_text_area(m.layout().body);
-    let n = layout::lead_line_count(r, m.clock, area.width);
+fn lead_extent(cx: &Ctx<'_>, r: &LeadResult) -> (usize, usize) {
+    let area = layout::lead_text_area(cx.layout().body);
+    let n = layout::lead_line_count(r, cx.clock, area.width);
     (n, usize::from(area.height).max(1))
 }
 
 /// Keeps the Lead part's scroll within its text (after a resize).
-pub fn clamp_lead(m: &mut Model) {
-    let Some(d) = m.panes.leads.detail.as_ref() else {
-        return;
-    };
-    let (n, vp) = lead_extent(m, &d.result);
-    if let Some(d) = m.panes.leads.detail.as_mut() {
-        d.lead_scroll = d.lead_scroll.min(n.saturating_sub(vp));
-    }
+pub fn clamp_lead(d: &mut Detail, cx: &Ctx<'_>) {
+    let (n, vp) = lead_extent(cx, &d.result);
+    d.lead_scroll = d.lead_scroll.min(n.saturating_sub(vp));
 }
 
 /// Scrolls the Lead part.
-fn scroll_lead(m: &mut Model, action: Action) {
-    let Some(d) = m.panes.leads.detail.as_ref() else {
-        return;
-    };
-    let (n, vp) = lead_extent(m, &d.result);
+fn scroll_lead(d: &mut Detail, cx: &Ctx<'_>, action: Action) {
+    let (n, vp) = lead_extent(cx, &d.result);
     let max = n.saturating_sub(vp);
-    let Some(d) = m.panes.leads.detail.as_mut() else {
-        return;
-    };
     let page = vp.saturating_sub(1).max(1);
     d.lead_scroll = match action {
         Action::Up => d.lead_scroll.saturating_sub(1),
@@ -140,13 +131,13 @@ fn scroll_lead(m: &mut Model, action: Action) {
 }
 
 /// Opens the selected result of the open search on `tab`.
-pub fn open(m: &mut Model, tab: Tab) -> Vec<Cmd> {
-    let Some(o) = m.panes.leads.open.as_ref() else {
+pub fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>, tab: Tab) -> Vec<Cmd> {
+    let Some(o) = leads.open.as_ref() else {
         return Vec::new();
     };
     let Some(r) = o.window.selected().cloned() else {
         // Typed ahead of the page: open it when the row arrives.
-        if let Some(o) = m.panes.leads.open.as_mut()
+        if let Some(o) = leads.open.as_mut()
             && o.window.total.is_some_and(|t| o.window.table.selected < t)
         {
             o.open_when_loaded = Some(tab);
@@ -154,53 +145,55 @@ pub fn open(m: &mut Model, tab: Tab) -> Vec<Cmd> {
         return Vec::new();
     };
     let search_id = o.search.search_id.clone();
-    if m.panes
-        .leads
+    if leads
         .detail
         .as_ref()
         .is_some_and(|d| d.result.result_id == r.result_id && d.error.is_none())
     {
-        if let Some(d) = m.panes.leads.detail.as_mut() {
+        if let Some(d) = leads.detail.as_mut() {
             d.tab = tab;
         }
-        m.panes.leads.view = View::Detail;
+        leads.view = View::Detail;
         return Vec::new();
     }
     // The enrichment of the result shown before is not wanted.
-    m.requests
+    cx.requests
         .forget::<LeadsModel>(|p| matches!(p, Purpose::Enrichment(_)));
-    m.panes.leads.detail = Some(Detail {
+    leads.detail = Some(Detail {
         result: r,
         search_id,
         tab,
         ..Detail::default()
     });
-    m.panes.leads.view = View::Detail;
-    fetch(m)
+    leads.view = View::Detail;
+    fetch(leads, cx)
 }
 
 /// Whether the enrichment of `result` is on its way.
-pub fn enrichment_pending(m: &Model, result: &str) -> bool {
-    in_flight(m, |p| matches!(p, Purpose::Enrichment(r) if r == result))
+pub fn enrichment_pending(requests: &Requests, result: &str) -> bool {
+    in_flight(
+        requests,
+        |p| matches!(p, Purpose::Enrichment(r) if r == result),
+    )
 }
 
-fn fetch(m: &mut Model) -> Vec<Cmd> {
-    let Some(d) = m.panes.leads.detail.as_ref() else {
+fn fetch(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(d) = leads.detail.as_ref() else {
         return Vec::new();
     };
-    if enrichment_pending(m, &d.result.result_id) {
+    if enrichment_pending(cx.requests, &d.result.result_id) {
         return Vec::new();
     }
     let (search, result) = (d.search_id.clone(), d.result.result_id.clone());
     send(
-        m,
+        cx,
         Purpose::Enrichment(result.clone()),
         ApiRequest::Enrichment {
             id: search,
             result_id: result,
         },
     );
-    if let Some(d) = m.panes.leads.detail.as_mut() {
+    if let Some(d) = leads.detail.as_mut() {
         d.error = None;
     }
     Vec::new()
@@ -208,12 +201,13 @@ fn fetch(m: &mut Model) -> Vec<Cmd> {
 
 /// The enrichment answer.
 pub fn on_enrichment(
-    m: &mut Model,
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
     result: &str,
     answer: Result<EnrichmentResponse, ApiError>,
 ) -> Vec<Cmd> {
-    let vp = viewport(m);
-    let Some(d) = m.panes.leads.detail.as_mut() else {
+    let vp = viewport(cx);
+    let Some(d) = leads.detail.as_mut() else {
         return Vec::new();
     };
     if d.result.result_id != result {
@@ -230,27 +224,27 @@ pub fn on_enrichment(
             d.fields.set_len(e.fields.len(), vp);
             d.clamp(vp);
             let search = d.search_id.clone();
-            m.panes.leads.facts.put(&search, result, facts);
+            leads.facts.put(&search, result, facts);
             if !e.fields.is_empty() {
-                m.panes.leads.descriptors.insert(search, e.fields.clone());
+                leads.descriptors.insert(search, e.fields.clone());
             }
-            if let Some(d) = m.panes.leads.detail.as_mut() {
+            if let Some(d) = leads.detail.as_mut() {
                 d.enrichment = Some(e);
             }
         }
         Err(e) => {
             d.error = Some(e.clone());
-            toast_error(m, "loading the enrichment", &e);
+            toast_error(cx, "loading the enrichment", &e);
         }
     }
     Vec::new()
 }
 
 /// A key action on the detail.
-pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let vp = viewport(m);
-    let Some(d) = m.panes.leads.detail.as_mut() else {
-        m.panes.leads.view = View::Search;
+pub fn on_action(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    let vp = viewport(cx);
+    let Some(d) = leads.detail.as_mut() else {
+        leads.view = View::Search;
         return Vec::new();
     };
     let moves = matches!(
@@ -272,7 +266,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
                 Action::PageUp => t.page_up(vp),
                 _ => t.page_down(vp),
             },
-            None => scroll_lead(m, action),
+            None => scroll_lead(d, cx, action),
         }
         return Vec::new();
     }
@@ -286,28 +280,28 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
         Action::PrevSection => d.tab = d.tab.step(false),
         Action::Enrichment => d.tab = Tab::Fields,
         Action::Back => {
-            m.panes.leads.view = View::Search;
-            return super::search::fetch_pages(m, false);
+            leads.view = View::Search;
+            return super::search::fetch_pages(leads, cx, false);
         }
         Action::Refresh => {
             // Read again: an answer still on its way is older than this.
             let result = d.result.result_id.clone();
-            m.requests
+            cx.requests
                 .forget::<LeadsModel>(|p| *p == Purpose::Enrichment(result.clone()));
-            return fetch(m);
+            return fetch(leads, cx);
         }
         Action::RunSearch => {
             let id = d.search_id.clone();
-            return super::run::run(m, &id);
+            return super::run::run(leads, cx, &id);
         }
         Action::ToggleMark => {
             let r = d.result.clone();
-            if let Some(o) = m.panes.leads.open.as_mut() {
+            if let Some(o) = leads.open.as_mut() {
                 o.marks.toggle(&r);
             }
         }
-        Action::AddToCampaign => return super::campaign::open(m),
-        Action::Filter => return super::filter::open(m),
+        Action::AddToCampaign => return super::campaign::open(leads, cx),
+        Action::Filter => return super::filter::open(leads, cx),
         _ => {}
     }
     Vec::new()

@@ -4,6 +4,8 @@
 //! are `outpost results --csv`'s too: [`crate::logic::export`]), the CSV
 //! built here in `update` with the `csv` crate, and one atomic write.
 
+use super::LeadsModel;
+use crate::app::ctx::Ctx;
 use std::path::{Path, PathBuf};
 
 use crossterm::event::KeyEvent;
@@ -12,7 +14,7 @@ use ratatui_textarea::TextArea;
 use super::super::cmd::FileWrite;
 use super::super::dialog::Outcome;
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use super::{Confirmed, Dialog, Purpose, error_text, keys, send};
 use crate::api::{ApiError, ResultRows};
 use crate::logic::export::{COLUMNS, Page, PageRequest, Walk, record};
@@ -140,13 +142,13 @@ fn text_box(text: &str) -> TextArea<'static> {
 }
 
 /// Starts an export of the open search (with `path`: straight to the check).
-pub fn start(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
+pub fn start(leads: &mut LeadsModel, cx: &mut Ctx<'_>, path: Option<String>) -> Vec<Cmd> {
     // An export or an add in progress lives in the dialog: never replace it.
-    if super::busy(m, "another export") {
+    if super::busy(leads, cx, "another export") {
         return Vec::new();
     }
-    let Some(o) = m.panes.leads.open.as_ref() else {
-        m.notify(
+    let Some(o) = leads.open.as_ref() else {
+        cx.notify(
             Level::Info,
             "Open a search first",
             "export writes the results of the open search (with its filter)",
@@ -163,9 +165,10 @@ pub fn start(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
     let given = path.map(|p| p.trim().to_owned()).filter(|p| !p.is_empty());
     let shown = given
         .clone()
-        .unwrap_or_else(|| default_path(&title, m.clock));
+        .unwrap_or_else(|| default_path(&title, cx.clock));
     super::show_dialog(
-        m,
+        leads,
+        cx,
         Dialog::Export(Box::new(Export {
             phase: Phase::Prompt,
             path: text_box(&shown),
@@ -179,7 +182,7 @@ pub fn start(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
         })),
     );
     if given.is_some() {
-        return check(m);
+        return check(leads, cx);
     }
     Vec::new()
 }
@@ -195,8 +198,8 @@ pub fn parent_dir(path: &str) -> Option<PathBuf> {
 
 /// Checks the typed path: its directory first (never created without
 /// asking), then whether the file exists.
-fn check(m: &mut Model) -> Vec<Cmd> {
-    let Some(exp) = export_any(m) else {
+fn check(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(exp) = export_any(leads) else {
         return Vec::new();
     };
     let path = exp.path_text();
@@ -212,22 +215,27 @@ fn check(m: &mut Model) -> Vec<Cmd> {
         Some(dir) => (Purpose::ExportDir, dir),
         None => (Purpose::ExportPath, PathBuf::from(&path)),
     };
-    check_path(m, purpose, target)
+    check_path(leads, cx, purpose, target)
 }
 
 /// Asks the runtime whether `path` exists, for `purpose`.
-fn check_path(m: &mut Model, purpose: Purpose, path: PathBuf) -> Vec<Cmd> {
-    let Some(exp) = export_any(m) else {
+fn check_path(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    purpose: Purpose,
+    path: PathBuf,
+) -> Vec<Cmd> {
+    let Some(exp) = export_any(leads) else {
         return Vec::new();
     };
     exp.phase = Phase::Checking;
     exp.error = None;
-    let id = m.effect(purpose);
+    let id = cx.effect(purpose);
     vec![Cmd::CheckPath { id, path }]
 }
 
-fn export_any(m: &mut Model) -> Option<&mut Export> {
-    match m.panes.leads.dialog.as_mut() {
+fn export_any(leads: &mut LeadsModel) -> Option<&mut Export> {
+    match leads.dialog.as_mut() {
         Some(Dialog::Export(e)) => Some(e),
         _ => None,
     }
@@ -236,13 +244,18 @@ fn export_any(m: &mut Model) -> Option<&mut Export> {
 /// The export, when it is in `phase`: an answer is taken only in the
 /// phase that waits for it (what is in flight is in the request table,
 /// forgotten when the export is cancelled or closed).
-fn export_in(m: &mut Model, phase: Phase) -> Option<&mut Export> {
-    export_any(m).filter(|e| e.phase == phase)
+fn export_in(leads: &mut LeadsModel, phase: Phase) -> Option<&mut Export> {
+    export_any(leads).filter(|e| e.phase == phase)
 }
 
 /// A path check answered: of the directory (`dir`) or of the file.
-pub fn on_path_checked(m: &mut Model, dir: bool, exists: Result<bool, String>) -> Vec<Cmd> {
-    let Some(exp) = export_in(m, Phase::Checking) else {
+pub fn on_path_checked(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    dir: bool,
+    exists: Result<bool, String>,
+) -> Vec<Cmd> {
+    let Some(exp) = export_in(leads, Phase::Checking) else {
         return Vec::new();
     };
     let path = exp.path_text();
@@ -252,11 +265,11 @@ pub fn on_path_checked(m: &mut Model, dir: bool, exists: Result<bool, String>) -
             exp.error = Some(format!("cannot check the path: {e}"));
             Vec::new()
         }
-        (true, Ok(true)) => check_path(m, Purpose::ExportPath, PathBuf::from(path)),
+        (true, Ok(true)) => check_path(leads, cx, Purpose::ExportPath, PathBuf::from(path)),
         (true, Ok(false)) => {
             exp.phase = Phase::Confirming;
             let dir = parent_dir(&path).unwrap_or_default();
-            m.confirm(Confirm {
+            cx.confirm(Confirm {
                 title: "Create the directory?".into(),
                 lines: vec![
                     format!("The directory {} does not exist.", dir.display()),
@@ -271,11 +284,11 @@ pub fn on_path_checked(m: &mut Model, dir: bool, exists: Result<bool, String>) -
         }
         (false, Ok(false)) => {
             exp.overwrite = false;
-            begin(m)
+            begin(leads, cx)
         }
         (false, Ok(true)) => {
             exp.phase = Phase::Confirming;
-            m.confirm(Confirm {
+            cx.confirm(Confirm {
                 title: "Replace the file?".into(),
                 lines: vec![
                     format!("{path} exists."),
@@ -292,15 +305,15 @@ pub fn on_path_checked(m: &mut Model, dir: bool, exists: Result<bool, String>) -
 }
 
 /// The answer to "create the directory?".
-pub fn create_dir_confirmed(m: &mut Model, yes: bool) -> Vec<Cmd> {
-    let Some(exp) = export_any(m).filter(|e| e.phase == Phase::Confirming) else {
+pub fn create_dir_confirmed(leads: &mut LeadsModel, cx: &mut Ctx<'_>, yes: bool) -> Vec<Cmd> {
+    let Some(exp) = export_any(leads).filter(|e| e.phase == Phase::Confirming) else {
         return Vec::new();
     };
     if yes {
         // A new directory holds no file to replace.
         exp.create_dirs = true;
         exp.overwrite = false;
-        begin(m)
+        begin(leads, cx)
     } else {
         exp.phase = Phase::Prompt;
         let dir = parent_dir(&exp.path_text()).unwrap_or_default();
@@ -313,13 +326,13 @@ pub fn create_dir_confirmed(m: &mut Model, yes: bool) -> Vec<Cmd> {
 }
 
 /// The answer to "replace the file?".
-pub fn overwrite_confirmed(m: &mut Model, yes: bool) -> Vec<Cmd> {
-    let Some(exp) = export_any(m).filter(|e| e.phase == Phase::Confirming) else {
+pub fn overwrite_confirmed(leads: &mut LeadsModel, cx: &mut Ctx<'_>, yes: bool) -> Vec<Cmd> {
+    let Some(exp) = export_any(leads).filter(|e| e.phase == Phase::Confirming) else {
         return Vec::new();
     };
     if yes {
         exp.overwrite = true;
-        begin(m)
+        begin(leads, cx)
     } else {
         exp.phase = Phase::Prompt;
         exp.error = Some("pick another name, or confirm to replace".into());
@@ -327,8 +340,8 @@ pub fn overwrite_confirmed(m: &mut Model, yes: bool) -> Vec<Cmd> {
     }
 }
 
-fn begin(m: &mut Model) -> Vec<Cmd> {
-    let Some(exp) = export_any(m) else {
+fn begin(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(exp) = export_any(leads) else {
         return Vec::new();
     };
     exp.phase = Phase::Fetching;
@@ -341,20 +354,24 @@ fn begin(m: &mut Model) -> Vec<Cmd> {
         exp.error = Some(e);
         return Vec::new();
     }
-    next_page(m)
+    next_page(leads, cx)
 }
 
-fn next_page(m: &mut Model) -> Vec<Cmd> {
-    let Some(req) = export_any(m).map(|e| page_request(e.walk.request())) else {
+fn next_page(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(req) = export_any(leads).map(|e| page_request(e.walk.request())) else {
         return Vec::new();
     };
-    send(m, Purpose::ExportPage, req);
+    send(cx, Purpose::ExportPage, req);
     Vec::new()
 }
 
 /// A page of the export arrived.
-pub fn on_page(m: &mut Model, rows: Result<ResultRows, ApiError>) -> Vec<Cmd> {
-    let Some(exp) = export_in(m, Phase::Fetching) else {
+pub fn on_page(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    rows: Result<ResultRows, ApiError>,
+) -> Vec<Cmd> {
+    let Some(exp) = export_in(leads, Phase::Fetching) else {
         return Vec::new();
     };
     let rows = match page_of(rows) {
@@ -377,11 +394,11 @@ pub fn on_page(m: &mut Model, rows: Result<ResultRows, ApiError>) -> Vec<Cmd> {
         exp.rows += 1;
     }
     if !exp.walk.done {
-        return next_page(m);
+        return next_page(leads, cx);
     }
     exp.phase = Phase::Writing;
-    let id = m.effect(Purpose::ExportWrite);
-    let Some(exp) = export_any(m) else {
+    let id = cx.effect(Purpose::ExportWrite);
+    let Some(exp) = export_any(leads) else {
         return Vec::new();
     };
     vec![Cmd::WriteFile {
@@ -397,23 +414,27 @@ pub fn on_page(m: &mut Model, rows: Result<ResultRows, ApiError>) -> Vec<Cmd> {
 }
 
 /// The file was written (or not).
-pub fn on_file_written(m: &mut Model, result: Result<(), String>) -> Vec<Cmd> {
-    let Some(exp) = export_in(m, Phase::Writing) else {
+pub fn on_file_written(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    result: Result<(), String>,
+) -> Vec<Cmd> {
+    let Some(exp) = export_in(leads, Phase::Writing) else {
         return Vec::new();
     };
     match result {
         Ok(()) => {
             let (rows, path, title) = (exp.rows, exp.path_text(), exp.title.clone());
             let stopped = exp.walk.stopped.clone();
-            super::close_dialog(m);
+            super::close_dialog(leads, cx);
             let text = format!(
                 "{} of {} to {path}",
                 crate::text::format::plural(rows, "row", "rows"),
                 DisplayText::inline(&title)
             );
             match stopped {
-                None => m.notify(Level::Success, "Exported", &text),
-                Some(why) => m.notify(
+                None => cx.notify(Level::Success, "Exported", &text),
+                Some(why) => cx.notify(
                     Level::Warning,
                     "Exported, maybe not every row",
                     &format!("{text}; reading stopped early: {why}"),
@@ -462,13 +483,13 @@ impl Export {
 }
 
 /// Carries out what the dialog asked for, with the whole model.
-pub fn act(m: &mut Model, done: ExportDone) -> Vec<Cmd> {
+pub fn act(leads: &mut LeadsModel, cx: &mut Ctx<'_>, done: ExportDone) -> Vec<Cmd> {
     match done {
-        ExportDone::Check => check(m),
+        ExportDone::Check => check(leads, cx),
         ExportDone::Cancel => {
             // Its answers are not wanted any more.
-            super::close_dialog(m);
-            m.notify(Level::Info, "Export cancelled", "nothing was written");
+            super::close_dialog(leads, cx);
+            cx.notify(Level::Info, "Export cancelled", "nothing was written");
             Vec::new()
         }
     }

@@ -5,15 +5,18 @@
 //! the open search; any enrichment read for another reason (the detail,
 //! the filter's fields) fills them too.
 
+use crate::app::ctx::Ctx;
+use crate::app::requests::Requests;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
 use serde_json::Value;
 
-use super::super::{ApiRequest, Cmd, Model, Pane};
+use super::super::{ApiRequest, Cmd, Pane};
 use super::{LeadsModel, Purpose, View, layout, send};
 use crate::api::ApiError;
 use crate::api::model::EnrichmentResponse;
+use crate::geometry::Rect;
 
 /// How often one more lead's profile is read while some in view lack one.
 pub const EVERY: Duration = Duration::from_millis(150);
@@ -111,26 +114,32 @@ impl Facts {
     }
 }
 
-/// Whether the wide results table is on screen (it shows the facts).
-pub fn wide_table_shown(m: &Model) -> bool {
-    m.pane == Pane::Leads
-        && m.panes.leads.view == View::Search
-        && m.panes.leads.dialog.is_none()
-        && m.layout().body.width >= layout::WIDE_TABLE
+/// Whether the wide results table is on screen (it shows the facts):
+/// `shown`, the pane is shown; `body`, the pane's area.
+pub fn wide_table_shown(leads: &LeadsModel, shown: bool, body: Rect) -> bool {
+    shown
+        && leads.view == View::Search
+        && leads.dialog.is_none()
+        && body.width >= layout::WIDE_TABLE
 }
 
 /// The first result in view whose facts are not read yet, with its search
-/// (`None` when the wide table is not shown, or one is on its way).
-pub fn wanted(m: &Model) -> Option<(String, String)> {
-    if !wide_table_shown(m)
-        || m.requests
-            .pending::<LeadsModel>(|p| matches!(p, Purpose::Facts(_)))
+/// (`None` when the wide table is not shown, or one is on its way); the
+/// shell values as for [`wide_table_shown`].
+pub fn wanted(
+    leads: &LeadsModel,
+    shown: bool,
+    body: Rect,
+    requests: &Requests,
+) -> Option<(String, String)> {
+    if !wide_table_shown(leads, shown, body)
+        || requests.pending::<LeadsModel>(|p| matches!(p, Purpose::Facts(_)))
     {
         return None;
     }
-    let l = &m.panes.leads;
+    let l = leads;
     let o = l.open.as_ref()?;
-    let vp = layout::results_viewport(m.layout().body, l);
+    let vp = layout::results_viewport(body, l);
     let search = &o.search.search_id;
     let fresh = l.facts.search == *search;
     o.window
@@ -142,12 +151,13 @@ pub fn wanted(m: &Model) -> Option<(String, String)> {
 }
 
 /// The timer fired: reads one more lead's profile.
-pub fn fetch_next(m: &mut Model) -> Vec<Cmd> {
-    let Some((search, result)) = wanted(m) else {
+pub fn fetch_next(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let shown = cx.is_shown(Pane::Leads);
+    let Some((search, result)) = wanted(leads, shown, cx.layout().body, cx.requests) else {
         return Vec::new();
     };
     send(
-        m,
+        cx,
         Purpose::Facts(result.clone()),
         ApiRequest::Enrichment {
             id: search,
@@ -159,11 +169,11 @@ pub fn fetch_next(m: &mut Model) -> Vec<Cmd> {
 
 /// A profile read for its facts arrived.
 pub fn on_facts(
-    m: &mut Model,
+    leads: &mut LeadsModel,
     result: &str,
     answer: Result<EnrichmentResponse, ApiError>,
 ) -> Vec<Cmd> {
-    let Some(search) = m.panes.leads.open_id().map(str::to_owned) else {
+    let Some(search) = leads.open_id().map(str::to_owned) else {
         return Vec::new();
     };
     let facts = match answer {
@@ -175,16 +185,13 @@ pub fn on_facts(
             ..Facts::default()
         },
     };
-    m.panes.leads.facts.put(&search, result, facts);
+    leads.facts.put(&search, result, facts);
     Vec::new()
 }
 
 /// Keeps the facts of a profile read for another reason.
-pub fn remember(m: &mut Model, search: &str, result: &str, person: &Value) {
-    m.panes
-        .leads
-        .facts
-        .put(search, result, Facts::from_person(person));
+pub fn remember(leads: &mut LeadsModel, search: &str, result: &str, person: &Value) {
+    leads.facts.put(search, result, Facts::from_person(person));
 }
 
 #[cfg(test)]

@@ -3,6 +3,9 @@
 //! whose operator comes from that descriptor, and whose value is typed per
 //! its `valueType`. Applying runs the results query.
 
+use super::LeadsModel;
+use crate::app::ctx::Ctx;
+use crate::app::requests::Requests;
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent};
@@ -11,7 +14,7 @@ use ratatui_textarea::TextArea;
 use super::super::dialog::Outcome;
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Model};
+use super::super::{ApiRequest, Cmd};
 use super::{Dialog, Filter, Purpose, in_flight, keys, search, send};
 use crate::api::ApiError;
 use crate::api::model::{
@@ -480,14 +483,14 @@ impl Builder {
 
 /// Opens the builder on the open search; asks for field descriptors when
 /// none are cached (from the enrichment of the first loaded result).
-pub fn open(m: &mut Model) -> Vec<Cmd> {
-    let Some(o) = m.panes.leads.open.as_ref() else {
+pub fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(o) = leads.open.as_ref() else {
         return Vec::new();
     };
     let search = o.search.search_id.clone();
     let first = o.window.loaded_iter().next().map(|r| r.result_id.clone());
     let filter = o.filter.clone();
-    let mut b = match m.panes.leads.filter_edits.remove(&search) {
+    let mut b = match leads.filter_edits.remove(&search) {
         // Edits left with Esc come back as they were.
         Some(mut kept) => {
             kept.picker = None;
@@ -500,21 +503,17 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
                 )
             });
             if kept.descriptors.is_empty() {
-                kept.descriptors = m.panes.leads.open_descriptors().to_vec();
+                kept.descriptors = leads.open_descriptors().to_vec();
             }
             kept
         }
-        None => Box::new(Builder::new(
-            &search,
-            &filter,
-            m.panes.leads.open_descriptors(),
-        )),
+        None => Box::new(Builder::new(&search, &filter, leads.open_descriptors())),
     };
-    if b.descriptors.is_empty() && !fields_loading(m, &search) {
+    if b.descriptors.is_empty() && !fields_loading(cx.requests, &search) {
         match first {
             Some(result_id) => {
                 send(
-                    m,
+                    cx,
                     Purpose::Descriptors(search.clone()),
                     ApiRequest::Enrichment {
                         id: search,
@@ -530,27 +529,35 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
             }
         }
     }
-    super::show_dialog(m, Dialog::Filter(b));
+    super::show_dialog(leads, cx, Dialog::Filter(b));
     Vec::new()
 }
 
 /// Whether the field descriptors of `search` are on their way.
-pub fn fields_loading(m: &Model, search: &str) -> bool {
-    in_flight(m, |p| matches!(p, Purpose::Descriptors(s) if s == search))
+pub fn fields_loading(requests: &Requests, search: &str) -> bool {
+    in_flight(
+        requests,
+        |p| matches!(p, Purpose::Descriptors(s) if s == search),
+    )
 }
 
 /// Field descriptors arrived.
 pub fn on_descriptors(
-    m: &mut Model,
+    leads: &mut LeadsModel,
     search: &str,
     result: Result<EnrichmentResponse, ApiError>,
 ) -> Vec<Cmd> {
     if let Ok(e) = &result
         && !e.result.result_id.is_empty()
     {
-        super::facts::remember(m, search, &e.result.result_id, &e.enrichment_profile.person);
+        super::facts::remember(
+            leads,
+            search,
+            &e.result.result_id,
+            &e.enrichment_profile.person,
+        );
     }
-    let builder = match m.panes.leads.dialog.as_mut() {
+    let builder = match leads.dialog.as_mut() {
         Some(Dialog::Filter(b)) if b.search == search => Some(b),
         _ => None,
     };
@@ -565,10 +572,7 @@ pub fn on_descriptors(
                 }
             }
             if !e.fields.is_empty() {
-                m.panes
-                    .leads
-                    .descriptors
-                    .insert(search.to_owned(), e.fields);
+                leads.descriptors.insert(search.to_owned(), e.fields);
             }
         }
         Err(e) => {
@@ -733,8 +737,8 @@ impl Builder {
 
 /// The text typed in the builder, applied a moment after it changed (with
 /// the predicates already applied): the results narrow as it is typed.
-pub fn apply_live(m: &mut Model) -> Vec<Cmd> {
-    let Some(Dialog::Filter(b)) = m.panes.leads.dialog.as_mut() else {
+pub fn apply_live(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(Dialog::Filter(b)) = leads.dialog.as_mut() else {
         return Vec::new();
     };
     b.live = false;
@@ -745,41 +749,35 @@ pub fn apply_live(m: &mut Model) -> Vec<Cmd> {
     }
     b.base.q.clone_from(&q);
     let search = b.search.clone();
-    let Some(o) = m
-        .panes
-        .leads
-        .open
-        .as_ref()
-        .filter(|o| o.search.search_id == search)
-    else {
+    let Some(o) = leads.open.as_ref().filter(|o| o.search.search_id == search) else {
         return Vec::new();
     };
     let filter = Filter {
         q,
         predicates: o.filter.predicates.clone(),
     };
-    search::apply_filter(m, filter)
+    search::apply_filter(leads, cx, filter)
 }
 
 /// Carries out what the builder asked for, with the whole model.
-pub fn act(m: &mut Model, done: FilterDone) -> Vec<Cmd> {
-    let Some(Dialog::Filter(b)) = m.panes.leads.dialog.take() else {
+pub fn act(leads: &mut LeadsModel, cx: &mut Ctx<'_>, done: FilterDone) -> Vec<Cmd> {
+    let Some(Dialog::Filter(b)) = leads.dialog.take() else {
         return Vec::new();
     };
     match done {
         FilterDone::Apply(filter) => {
-            m.panes.leads.filter_edits.remove(&b.search);
-            if m.panes.leads.open_id() != Some(b.search.as_str()) {
+            leads.filter_edits.remove(&b.search);
+            if leads.open_id() != Some(b.search.as_str()) {
                 return Vec::new();
             }
-            search::apply_filter(m, filter)
+            search::apply_filter(leads, cx, filter)
         }
         FilterDone::Park => {
             let mut b = b;
             b.error = None;
-            m.panes.leads.filter_edits.insert(b.search.clone(), b);
-            let slash = m.keymap.key_label(Action::Filter);
-            m.notify(
+            leads.filter_edits.insert(b.search.clone(), b);
+            let slash = cx.keymap.key_label(Action::Filter);
+            cx.notify(
                 Level::Info,
                 "Filter not applied",
                 &format!("your edits are kept: {slash} brings them back"),

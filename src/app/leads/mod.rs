@@ -24,7 +24,9 @@ mod tests;
 pub mod window;
 pub mod words;
 
-use crate::app::ctx::Intent;
+use crate::app::ctx::{Ctx, Intent};
+use crate::app::requests::Requests;
+use crate::geometry::Rect;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
@@ -343,21 +345,10 @@ pub struct LeadsModel {
     pub facts: facts::FactsCache,
     /// Whether the account may create Lead Finder searches (the Profile's
     /// `access.canCreateLeads`; `None` until known). Set with
-    /// [`set_can_create_leads`].
+    /// [`LeadsModel::set_can_create_leads`].
     pub can_create_leads: Option<bool>,
     /// The last add to a campaign that may have been accepted.
     pub uncertain_add: Option<campaign::UncertainAdd>,
-}
-
-/// Tells the pane whether the account may create Lead Finder searches (the
-/// Profile pane's `access.canCreateLeads`): the create form then says so up
-/// front, and a refusal names it.
-pub fn set_can_create_leads(m: &mut Model, can: Option<bool>) {
-    m.panes.leads.can_create_leads = can;
-    if let Some(f) = m.panes.leads.form.as_mut() {
-        // The form already open learns it too.
-        f.access_changed(can);
-    }
 }
 
 /// Why a create was refused, as far as the account's access (`can`, from
@@ -376,48 +367,59 @@ pub fn refused_create_hint(keymap: &crate::app::keymap::Keymap, can: Option<bool
 }
 
 /// One of the pane's subscriptions fired.
-fn sub_fired(m: &mut Model, sub: LeadsSub) -> Vec<Cmd> {
+fn sub_fired(leads: &mut LeadsModel, cx: &mut Ctx<'_>, sub: LeadsSub) -> Vec<Cmd> {
     match sub {
-        LeadsSub::RunWatch(search) => on_run_watch_due(m, &search),
-        LeadsSub::Facts => facts::fetch_next(m),
-        LeadsSub::LiveFilter => filter::apply_live(m),
-        LeadsSub::CreateCheck(_) => new_search::read_check(m),
-        LeadsSub::RunCheck(search, _) => run::read_run_check(m, &search),
-        LeadsSub::RunAllCheck(_) => run::read_run_all_check(m),
+        LeadsSub::RunWatch(search) => on_run_watch_due(leads, cx, &search),
+        LeadsSub::Facts => facts::fetch_next(leads, cx),
+        LeadsSub::LiveFilter => filter::apply_live(leads, cx),
+        LeadsSub::CreateCheck(_) => new_search::read_check(leads, cx),
+        LeadsSub::RunCheck(search, _) => run::read_run_check(leads, cx, &search),
+        LeadsSub::RunAllCheck(_) => run::read_run_all_check(leads, cx),
     }
 }
 
 /// Whether a request of this pane whose purpose passes `f` is in flight
 /// (the shared request table is the one record of what is).
-pub fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
-    m.requests.pending::<LeadsModel>(f)
+pub fn in_flight(requests: &Requests, f: impl Fn(&Purpose) -> bool) -> bool {
+    requests.pending::<LeadsModel>(f)
 }
 
 /// Whether a run request for `search` is on its way.
-pub fn starting(m: &Model, search: &str) -> bool {
-    in_flight(m, |p| matches!(p, Purpose::Run(s) if s == search))
+pub fn starting(requests: &Requests, search: &str) -> bool {
+    in_flight(requests, |p| matches!(p, Purpose::Run(s) if s == search))
 }
 
 /// Whether the create-search request is on its way.
-pub fn creating(m: &Model) -> bool {
-    in_flight(m, |p| *p == Purpose::Create)
+pub fn creating(requests: &Requests) -> bool {
+    in_flight(requests, |p| *p == Purpose::Create)
 }
 
-/// The base period at which the pane's run watch reads the open search
-/// again (`None`: nothing does): while the pane shows it and its run is
-/// live and not lost. What the subscriptions poll and what the pane says of
-/// the search's freshness both come from here.
-pub fn open_watch(m: &Model, o: &Opened) -> Option<Duration> {
-    let shown = m.pane == Pane::Leads && matches!(m.panes.leads.view, View::Search | View::Detail);
-    let live = o.watch_lost.is_none() && o.latest_run.as_ref().is_some_and(|r| r.status.is_live());
-    (shown && live).then_some(m.poll.run)
-}
+impl LeadsModel {
+    /// The base period at which the pane's run watch reads the open search
+    /// again (`None`: nothing does): while the pane is `shown` with the
+    /// search and its run is live and not lost, every `every` (the run
+    /// poll). What the subscriptions poll and what the pane says of the
+    /// search's freshness both come from here.
+    pub fn open_watch(&self, shown: bool, every: Duration) -> Option<Duration> {
+        let o = self.open.as_ref()?;
+        let shown = shown && matches!(self.view, View::Search | View::Detail);
+        let live =
+            o.watch_lost.is_none() && o.latest_run.as_ref().is_some_and(|r| r.status.is_live());
+        (shown && live).then_some(every)
+    }
 
-/// The base period at which the run watch reads a searches row again
-/// (`None`: nothing does): a watched row on screen in the list.
-pub fn row_watch(m: &Model, row: &searches::SearchRow) -> Option<Duration> {
-    let shown = m.pane == Pane::Leads && m.panes.leads.view == View::Searches;
-    (shown && row.watched()).then_some(m.poll.run)
+    /// The base period at which the run watch reads a searches row again
+    /// (`None`: nothing does): a watched row on screen in the list, while
+    /// the pane is `shown`, every `every` (the run poll).
+    pub fn row_watch(
+        &self,
+        shown: bool,
+        every: Duration,
+        row: &searches::SearchRow,
+    ) -> Option<Duration> {
+        let shown = shown && self.view == View::Searches;
+        (shown && row.watched()).then_some(every)
+    }
 }
 
 /// The period a poll at `base` really runs at for values held in `f` (the
@@ -429,26 +431,26 @@ fn poll_of(f: &crate::app::fresh::Freshness, base: Option<Duration>) -> Option<D
 }
 
 /// Tells each holder of the pane whether a poll reads it again, from the
-/// same rules the subscriptions use ([`open_watch`], [`row_watch`]), so
+/// same rules the subscriptions use ([`LeadsModel::open_watch`],
+/// [`LeadsModel::row_watch`]), so
 /// what is drawn is what is scheduled (the pane's
 /// [`PaneUnit::sync_fresh`], run after every message).
-pub fn sync_polls(m: &mut Model) {
-    let open = m.panes.leads.open.as_ref().and_then(|o| open_watch(m, o));
-    if let Some(o) = m.panes.leads.open.as_mut() {
+pub fn sync_polls(leads: &mut LeadsModel, cx: &mut Ctx<'_>) {
+    let shown = cx.is_shown(Pane::Leads);
+    let open = leads.open_watch(shown, cx.poll.run);
+    if let Some(o) = leads.open.as_mut() {
         o.fresh.schedule(open);
     }
-    let vp = layout::searches_viewport(m.layout().body);
-    let on_screen: BTreeSet<String> = m
-        .panes
-        .leads
+    let vp = layout::searches_viewport(cx.layout().body);
+    let on_screen: BTreeSet<String> = leads
         .list
         .visible_rows(vp)
         .into_iter()
-        .filter(|r| row_watch(m, r).is_some())
+        .filter(|r| leads.row_watch(shown, cx.poll.run, r).is_some())
         .map(|r| r.search.search_id.clone())
         .collect();
-    let base = m.poll.run;
-    for row in &mut m.panes.leads.list.rows {
+    let base = cx.poll.run;
+    for row in &mut leads.list.rows {
         let polled = on_screen.contains(&row.search.search_id);
         row.fresh.schedule(polled.then_some(base));
     }
@@ -457,25 +459,34 @@ pub fn sync_polls(m: &mut Model) {
 impl LeadsModel {
     /// The pollers this pane wants: the run watch of the open search while
     /// its run is queued or running, and of the live searches in view.
-    pub fn subscriptions(&self, m: &Model, subs: &mut Vec<(LeadsSub, Duration)>) {
+    /// `shown`: the pane is shown; `body`: the pane's area on screen;
+    /// `every`: the run poll.
+    pub fn subscriptions(
+        &self,
+        shown: bool,
+        body: Rect,
+        requests: &Requests,
+        every: Duration,
+        subs: &mut Vec<(LeadsSub, Duration)>,
+    ) {
         // Finding out whether a lost create went through goes on while the
         // user looks elsewhere.
-        if let Some((misses, after)) = new_search::recheck(m) {
+        if let Some((misses, after)) = new_search::recheck(&self.last_create) {
             subs.push((LeadsSub::CreateCheck(misses), after));
         }
         // So does finding out whether a lost run request started a run.
-        run::recheck(m, subs);
-        if m.pane != Pane::Leads {
+        run::recheck(self, subs);
+        if !shown {
             return;
         }
         match self.view {
             View::Search | View::Detail => {
                 if let Some(o) = &self.open
-                    && let Some(every) = poll_of(&o.fresh, open_watch(m, o))
+                    && let Some(every) = poll_of(&o.fresh, self.open_watch(shown, every))
                 {
                     subs.push((LeadsSub::RunWatch(o.search.search_id.clone()), every));
                 }
-                if facts::wanted(m).is_some() {
+                if facts::wanted(self, shown, body, requests).is_some() {
                     subs.push((LeadsSub::Facts, facts::EVERY));
                 }
                 if matches!(&self.dialog, Some(Dialog::Filter(b)) if b.live) {
@@ -483,14 +494,58 @@ impl LeadsModel {
                 }
             }
             View::Searches => {
-                let vp = layout::searches_viewport(m.layout().body);
+                let vp = layout::searches_viewport(body);
                 for row in self.list.visible_rows(vp) {
-                    if let Some(every) = poll_of(&row.fresh, row_watch(m, row)) {
+                    if let Some(every) = poll_of(&row.fresh, self.row_watch(shown, every, row)) {
                         subs.push((LeadsSub::RunWatch(row.search.search_id.clone()), every));
                     }
                 }
             }
             View::NewSearch => {}
+        }
+    }
+
+    /// Writes whose answer may have reached the service and that are still
+    /// being checked, each said for the quit question.
+    pub fn checking(&self) -> Vec<String> {
+        let l = self;
+        let mut all = Vec::new();
+        if let (Some(u), Some(sent)) = (&l.last_create.uncertain, &l.last_create.sent)
+            && !u.check.settled()
+        {
+            all.push(format!(
+                "the create of the search “{}”",
+                DisplayText::inline(&sent.title)
+            ));
+        }
+        for (id, u) in &l.uncertain_runs {
+            if !u.check.settled() {
+                let title = l
+                    .list
+                    .rows
+                    .iter()
+                    .find(|r| r.search.search_id == *id)
+                    .map_or_else(|| id.clone(), |r| r.search.title.clone());
+                all.push(format!("the run of “{}”", DisplayText::inline(&title)));
+            }
+        }
+        if l.run_all_uncertain
+            .as_ref()
+            .is_some_and(|u| !u.check.settled())
+        {
+            all.push("the run of every search".to_owned());
+        }
+        all
+    }
+
+    /// Tells the pane whether the account may create Lead Finder searches
+    /// (the Profile pane's `access.canCreateLeads`): the create form then
+    /// says so up front, and a refusal names it.
+    pub fn set_can_create_leads(&mut self, can: Option<bool>) {
+        self.can_create_leads = can;
+        if let Some(f) = self.form.as_mut() {
+            // The form already open learns it too.
+            f.access_changed(can);
         }
     }
 
@@ -541,8 +596,7 @@ impl LeadsModel {
 }
 
 /// Status-bar hints of the current view.
-fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-    let l = &m.panes.leads;
+fn hints(l: &LeadsModel) -> Vec<(Action, &'static str)> {
     if l.dialog.is_some() || l.view == View::NewSearch {
         // Dialogs and the form show their own keys.
         return Vec::new();
@@ -603,11 +657,11 @@ fn hints(m: &Model) -> Vec<(Action, &'static str)> {
 
 /// Refuses `what` while a job runs (see [`LeadsModel::job`]), saying so;
 /// returns whether it refused.
-pub(crate) fn busy(m: &mut Model, what: &str) -> bool {
-    let Some(job) = m.panes.leads.job() else {
+pub(crate) fn busy(leads: &LeadsModel, cx: &mut Ctx<'_>, what: &str) -> bool {
+    let Some(job) = leads.job() else {
         return false;
     };
-    m.notify(
+    cx.notify(
         Level::Warning,
         "Busy",
         &format!(
@@ -630,45 +684,45 @@ pub(crate) fn error_text(e: &ApiError) -> String {
 }
 
 /// The pane became visible.
-pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
-    let mut cmds = searches::ensure_loaded(m);
-    if matches!(m.panes.leads.view, View::Search | View::Detail) {
-        cmds.extend(search::fetch_pages(m, false));
+pub fn on_enter(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let mut cmds = searches::ensure_loaded(leads, cx);
+    if matches!(leads.view, View::Search | View::Detail) {
+        cmds.extend(search::fetch_pages(leads, cx, false));
     }
     cmds
 }
 
 /// The terminal was resized: keep selections on screen.
-pub fn on_resize(m: &mut Model) -> Vec<Cmd> {
-    let body = m.layout().body;
+pub fn on_resize(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let body = cx.layout().body;
     let vp = layout::searches_viewport(body);
-    m.panes.leads.list.table.clamp(vp);
-    let rvp = layout::results_viewport(body, &m.panes.leads);
-    if let Some(o) = m.panes.leads.open.as_mut() {
+    leads.list.table.clamp(vp);
+    let rvp = layout::results_viewport(body, &*leads);
+    if let Some(o) = leads.open.as_mut() {
         o.window.table.clamp(rvp);
     }
     let dvp = layout::detail_viewport(body);
-    if let Some(d) = m.panes.leads.detail.as_mut() {
+    if let Some(d) = leads.detail.as_mut() {
         d.clamp(dvp);
+        detail::clamp_lead(d, cx);
     }
-    detail::clamp_lead(m);
     // A taller window shows rows whose pages are not loaded yet.
-    if m.pane == Pane::Leads && m.panes.leads.open.is_some() {
-        search::fetch_pages(m, false)
+    if cx.is_shown(Pane::Leads) && leads.open.is_some() {
+        search::fetch_pages(leads, cx, false)
     } else {
         Vec::new()
     }
 }
 
 /// Pasted text goes to the focused text box.
-pub fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-    match &mut m.panes.leads.dialog {
+pub fn on_paste(leads: &mut LeadsModel, text: &str) -> Vec<Cmd> {
+    match &mut leads.dialog {
         Some(Dialog::Filter(b)) => b.paste(text),
         Some(Dialog::Export(e)) => e.paste(text),
         Some(_) => {}
         None => {
-            if m.panes.leads.view == View::NewSearch
-                && let Some(f) = m.panes.leads.form.as_mut()
+            if leads.view == View::NewSearch
+                && let Some(f) = leads.form.as_mut()
             {
                 f.form.paste(text);
             }
@@ -678,13 +732,13 @@ pub fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
 }
 
 /// Keys for a focused text box or a dialog; `None` when neither is open.
-pub fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-    if m.panes.leads.dialog.is_some() {
-        return Some(dialog_key(m, key));
+pub fn on_text_key(leads: &mut LeadsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Option<Vec<Cmd>> {
+    if leads.dialog.is_some() {
+        return Some(dialog_key(leads, cx, key));
     }
-    match m.panes.leads.view {
-        View::NewSearch if m.panes.leads.form.is_some() => Some(new_search::on_key(m, key)),
-        View::Searches => searches::query_key(m, key),
+    match leads.view {
+        View::NewSearch if leads.form.is_some() => Some(new_search::on_key(leads, cx, key)),
+        View::Searches => searches::query_key(leads, cx, key),
         _ => None,
     }
 }
@@ -692,23 +746,23 @@ pub fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
 /// Closes the dialog. The requests only it wanted (the campaigns it
 /// offered, the pages an export read) are forgotten: their answers are
 /// dropped, and a dialog opened later never takes them for its own.
-pub(crate) fn close_dialog(m: &mut Model) {
-    if let Some(d) = m.panes.leads.dialog.take() {
-        forget_dialog(m, &d);
+pub(crate) fn close_dialog(leads: &mut LeadsModel, cx: &mut Ctx<'_>) {
+    if let Some(d) = leads.dialog.take() {
+        forget_dialog(cx.requests, &d);
     }
 }
 
 /// Shows `dialog` over the pane, closing the one shown (see
 /// [`close_dialog`]).
-pub(crate) fn show_dialog(m: &mut Model, dialog: Dialog) {
-    close_dialog(m);
-    m.panes.leads.dialog = Some(dialog);
+pub(crate) fn show_dialog(leads: &mut LeadsModel, cx: &mut Ctx<'_>, dialog: Dialog) {
+    close_dialog(leads, cx);
+    leads.dialog = Some(dialog);
 }
 
-fn forget_dialog(m: &mut Model, d: &Dialog) {
+fn forget_dialog(requests: &mut Requests, d: &Dialog) {
     match d {
         Dialog::Campaign(_) => {
-            m.requests.forget::<LeadsModel>(|p| {
+            requests.forget::<LeadsModel>(|p| {
                 matches!(
                     p,
                     Purpose::Campaigns
@@ -722,7 +776,7 @@ fn forget_dialog(m: &mut Model, d: &Dialog) {
         // A write cannot be recalled; what reads the file would write is
         // not wanted any more.
         Dialog::Export(_) => {
-            m.requests.forget::<LeadsModel>(|p| {
+            requests.forget::<LeadsModel>(|p| {
                 matches!(
                     p,
                     Purpose::ExportPage | Purpose::ExportPath | Purpose::ExportDir
@@ -743,10 +797,10 @@ enum DialogDone {
 }
 
 /// A key in the dialog, which is edited in place; what it asks for is then
-/// carried out with the whole model.
-fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let action = m.keymap.action(Scope::Leads, &key);
-    let Some(dialog) = m.panes.leads.dialog.as_mut() else {
+/// carried out with the whole pane.
+fn dialog_key(leads: &mut LeadsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+    let action = cx.keymap.action(Scope::Leads, &key);
+    let Some(dialog) = leads.dialog.as_mut() else {
         return Vec::new();
     };
     let outcome = match dialog {
@@ -758,12 +812,12 @@ fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     match outcome {
         Outcome::Keep => Vec::new(),
         Outcome::Close => {
-            close_dialog(m);
+            close_dialog(leads, cx);
             Vec::new()
         }
-        Outcome::Act(DialogDone::Filter(done)) => filter::act(m, done),
-        Outcome::Act(DialogDone::Campaign(done)) => campaign::act(m, done),
-        Outcome::Act(DialogDone::Export(done)) => export::act(m, done),
+        Outcome::Act(DialogDone::Filter(done)) => filter::act(leads, cx, done),
+        Outcome::Act(DialogDone::Campaign(done)) => campaign::act(leads, cx, done),
+        Outcome::Act(DialogDone::Export(done)) => export::act(leads, cx, done),
     }
 }
 
@@ -782,115 +836,120 @@ impl Report {
 }
 
 /// A key action on the pane.
-pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+pub fn on_action(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     match action {
-        Action::NewSearch if m.panes.leads.view != View::NewSearch => return new_search::open(m),
-        Action::RunAll => return run::ask_run_all(m),
+        Action::NewSearch if leads.view != View::NewSearch => return new_search::open(leads, cx),
+        Action::RunAll => return run::ask_run_all(leads, cx),
         _ => {}
     }
-    match m.panes.leads.view {
-        View::Searches => searches::on_action(m, action),
-        View::Search => search::on_action(m, action),
-        View::Detail => detail::on_action(m, action),
+    match leads.view {
+        View::Searches => searches::on_action(leads, cx, action),
+        View::Search => search::on_action(leads, cx, action),
+        View::Detail => detail::on_action(leads, cx, action),
         View::NewSearch => Vec::new(),
     }
 }
 
 /// A reply for this pane, with the purpose it was sent for.
-pub fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+pub fn on_reply(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    _id: RequestId,
+    purpose: Purpose,
+    reply: Reply,
+) -> Vec<Cmd> {
     let reply = match reply {
         Reply::Api(r) => r,
         Reply::PathChecked(exists) => {
             let dir = purpose == Purpose::ExportDir;
-            return export::on_path_checked(m, dir, exists);
+            return export::on_path_checked(leads, cx, dir, exists);
         }
-        Reply::FileWritten(result) => return export::on_file_written(m, result),
+        Reply::FileWritten(result) => return export::on_file_written(leads, cx, result),
         Reply::Csv(_) | Reply::Dns(_) => return Vec::new(),
     };
     match purpose {
-        Purpose::Searches => reply.answer(|r| searches::on_list(m, r)),
-        Purpose::SearchMeta(search) => reply.answer(|r| searches::on_meta(m, &search, r)),
+        Purpose::Searches => reply.answer(|r| searches::on_list(leads, cx, r)),
+        Purpose::SearchMeta(search) => reply.answer(|r| searches::on_meta(leads, cx, &search, r)),
         Purpose::Page {
             search,
             generation,
             page,
-        } => reply.answer(|r| search::on_page(m, &search, generation, page, r)),
+        } => reply.answer(|r| search::on_page(leads, cx, &search, generation, page, r)),
         Purpose::Watch {
             search,
             generation,
             page,
-        } => reply.answer(|r| search::on_watch(m, &search, generation, page, r)),
-        Purpose::Create => reply.answer(|r| new_search::on_created(m, r)),
-        Purpose::CreateCheck => reply.answer(|r| new_search::on_create_check(m, r)),
-        Purpose::Run(search) => reply.answer(|r| run::on_run(m, &search, r)),
-        Purpose::RunCheck(search) => reply.answer(|r| run::on_run_check(m, &search, r)),
-        Purpose::RunAll => reply.answer(|r| run::on_run_all(m, r)),
-        Purpose::RunAllCheck => reply.answer(|r| run::on_run_all_check(m, r)),
-        Purpose::Enrichment(result) => reply.answer(|r| detail::on_enrichment(m, &result, r)),
-        Purpose::Descriptors(search) => reply.answer(|r| filter::on_descriptors(m, &search, r)),
-        Purpose::Facts(result) => reply.answer(|r| facts::on_facts(m, &result, r)),
-        Purpose::Campaigns => reply.answer(|r| campaign::on_campaigns(m, r)),
-        Purpose::Campaign(campaign) => reply.answer(|r| campaign::on_campaign(m, &campaign, r)),
-        Purpose::RosterAfter(campaign) => {
-            reply.answer(|r| campaign::on_roster_after(m, &campaign, r))
+        } => reply.answer(|r| search::on_watch(leads, cx, &search, generation, page, r)),
+        Purpose::Create => reply.answer(|r| new_search::on_created(leads, cx, r)),
+        Purpose::CreateCheck => reply.answer(|r| new_search::on_create_check(leads, cx, r)),
+        Purpose::Run(search) => reply.answer(|r| run::on_run(leads, cx, &search, r)),
+        Purpose::RunCheck(search) => reply.answer(|r| run::on_run_check(leads, cx, &search, r)),
+        Purpose::RunAll => reply.answer(|r| run::on_run_all(leads, cx, r)),
+        Purpose::RunAllCheck => reply.answer(|r| run::on_run_all_check(leads, cx, r)),
+        Purpose::Enrichment(result) => {
+            reply.answer(|r| detail::on_enrichment(leads, cx, &result, r))
         }
-        Purpose::AddChunk => reply.answer(|r| campaign::on_chunk(m, r)),
-        Purpose::AddPage => reply.answer(|r| campaign::on_page(m, r)),
-        Purpose::ExportPage => reply.answer(|r| export::on_page(m, r)),
+        Purpose::Descriptors(search) => reply.answer(|r| filter::on_descriptors(leads, &search, r)),
+        Purpose::Facts(result) => reply.answer(|r| facts::on_facts(leads, &result, r)),
+        Purpose::Campaigns => reply.answer(|r| campaign::on_campaigns(leads, cx, r)),
+        Purpose::Campaign(campaign) => reply.answer(|r| campaign::on_campaign(leads, &campaign, r)),
+        Purpose::RosterAfter(campaign) => {
+            reply.answer(|r| campaign::on_roster_after(leads, cx, &campaign, r))
+        }
+        Purpose::AddChunk => reply.answer(|r| campaign::on_chunk(leads, cx, r)),
+        Purpose::AddPage => reply.answer(|r| campaign::on_page(leads, cx, r)),
+        Purpose::ExportPage => reply.answer(|r| export::on_page(leads, cx, r)),
         // File effects answer with `Reply::PathChecked` / `FileWritten`.
         Purpose::ExportDir | Purpose::ExportPath | Purpose::ExportWrite => Vec::new(),
     }
 }
 
 /// Sends a request for this pane, recording its purpose.
-pub(crate) fn send(m: &mut Model, purpose: Purpose, req: crate::app::ApiRequest) -> RequestId {
-    m.request(purpose, req)
+pub(crate) fn send(cx: &mut Ctx<'_>, purpose: Purpose, req: crate::app::ApiRequest) -> RequestId {
+    cx.request(purpose, req)
 }
 
 /// A run watch fired.
-fn on_run_watch_due(m: &mut Model, search: &str) -> Vec<Cmd> {
-    if m.pane != Pane::Leads {
+fn on_run_watch_due(leads: &mut LeadsModel, cx: &mut Ctx<'_>, search: &str) -> Vec<Cmd> {
+    if !cx.is_shown(Pane::Leads) {
         return Vec::new();
     }
-    if matches!(m.panes.leads.view, View::Search | View::Detail)
-        && m.panes.leads.open_id() == Some(search)
-    {
-        return search::poll(m);
+    if matches!(leads.view, View::Search | View::Detail) && leads.open_id() == Some(search) {
+        return search::poll(leads, cx);
     }
-    searches::fetch_meta(m, search)
+    searches::fetch_meta(leads, cx, search)
 }
 
 /// Mouse on the body: click selects (again opens), the wheel scrolls, a
 /// click on a filter chip removes it.
-pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    if m.panes.leads.dialog.is_some() || m.panes.leads.view == View::NewSearch {
+pub fn on_mouse(leads: &mut LeadsModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
+    if leads.dialog.is_some() || leads.view == View::NewSearch {
         return Vec::new();
     }
-    let body = m.layout().body;
+    let body = cx.layout().body;
     match ev.kind {
-        MouseEventKind::ScrollDown => on_action(m, Action::Down),
-        MouseEventKind::ScrollUp => on_action(m, Action::Up),
-        MouseEventKind::Down(MouseButton::Left) => match m.panes.leads.view {
+        MouseEventKind::ScrollDown => on_action(leads, cx, Action::Down),
+        MouseEventKind::ScrollUp => on_action(leads, cx, Action::Up),
+        MouseEventKind::Down(MouseButton::Left) => match leads.view {
             View::Searches => {
                 let area = layout::searches_area(body);
                 let Some(line) = crate::geometry::table::line_at(area, ev.column, ev.row) else {
                     return Vec::new();
                 };
                 let vp = layout::searches_viewport(body);
-                click_row(m, |l| &mut l.list.table, line, vp)
+                click_row(leads, cx, |l| &mut l.list.table, line, vp)
             }
             View::Search => {
-                let areas = layout::search_areas(body, &m.panes.leads);
-                if let Some(chip) = layout::chip_at(&m.panes.leads, areas.chips, ev.column, ev.row)
-                {
-                    return search::remove_chip(m, chip);
+                let areas = layout::search_areas(body, &*leads);
+                if let Some(chip) = layout::chip_at(&*leads, areas.chips, ev.column, ev.row) {
+                    return search::remove_chip(leads, cx, chip);
                 }
                 let Some(line) = crate::geometry::table::line_at(areas.table, ev.column, ev.row)
                 else {
                     return Vec::new();
                 };
                 let vp = areas.viewport();
-                let Some(o) = m.panes.leads.open.as_mut() else {
+                let Some(o) = leads.open.as_mut() else {
                     return Vec::new();
                 };
                 let Some(row) = o.window.table.row_at(line) else {
@@ -899,9 +958,9 @@ pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
                 let again = o.window.table.selected == row;
                 o.window.table.select(row, vp);
                 if again {
-                    on_action(m, Action::Open)
+                    on_action(leads, cx, Action::Open)
                 } else {
-                    search::fetch_pages(m, false)
+                    search::fetch_pages(leads, cx, false)
                 }
             }
             View::Detail | View::NewSearch => Vec::new(),
@@ -911,32 +970,38 @@ pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
 }
 
 fn click_row(
-    m: &mut Model,
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
     table: impl Fn(&mut LeadsModel) -> &mut TableState,
     line: usize,
     vp: usize,
 ) -> Vec<Cmd> {
-    let t = table(&mut m.panes.leads);
+    let t = table(leads);
     let Some(row) = t.row_at(line) else {
         return Vec::new();
     };
     let again = t.selected == row;
     t.select(row, vp);
     if again {
-        on_action(m, Action::Open)
+        on_action(leads, cx, Action::Open)
     } else {
-        searches::fetch_visible_meta(m)
+        searches::fetch_visible_meta(leads, cx)
     }
 }
 
 /// A question of the pane was answered. Dismissed (Esc or `q`): nothing
 /// is chosen and nothing typed is discarded.
-pub fn on_answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
+pub fn on_answered(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    what: Confirmed,
+    answer: Answer,
+) -> Vec<Cmd> {
     match (what, answer) {
-        (Confirmed::RunAll, Answer::Yes) => run::run_all(m),
-        (Confirmed::RunAgain(id), Answer::Yes) => run::run_again(m, &id),
-        (Confirmed::CreateAgain, Answer::Yes) => new_search::create_again(m),
-        (Confirmed::AddAgain, Answer::Yes) => campaign::add_again(m),
+        (Confirmed::RunAll, Answer::Yes) => run::run_all(leads, cx),
+        (Confirmed::RunAgain(id), Answer::Yes) => run::run_again(leads, cx, &id),
+        (Confirmed::CreateAgain, Answer::Yes) => new_search::create_again(leads, cx),
+        (Confirmed::AddAgain, Answer::Yes) => campaign::add_again(leads, cx),
         (
             Confirmed::RunAll
             | Confirmed::RunAgain(_)
@@ -944,16 +1009,16 @@ pub fn on_answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
             | Confirmed::AddAgain,
             _,
         ) => Vec::new(),
-        (Confirmed::RestoreDraft, Answer::Yes) => new_search::restore_draft(m, true),
+        (Confirmed::RestoreDraft, Answer::Yes) => new_search::restore_draft(leads, cx, true),
         // "discard the draft": the one place the draft is thrown away.
-        (Confirmed::RestoreDraft, Answer::No) => new_search::restore_draft(m, false),
+        (Confirmed::RestoreDraft, Answer::No) => new_search::restore_draft(leads, cx, false),
         // The draft stays saved; back to where the form was opened from.
-        (Confirmed::RestoreDraft, Answer::Dismissed) => new_search::keep_draft(m),
-        (Confirmed::OverwriteExport, Answer::Yes) => export::overwrite_confirmed(m, true),
+        (Confirmed::RestoreDraft, Answer::Dismissed) => new_search::keep_draft(leads),
+        (Confirmed::OverwriteExport, Answer::Yes) => export::overwrite_confirmed(leads, cx, true),
         // Back to the path prompt, the path as typed.
-        (Confirmed::OverwriteExport, _) => export::overwrite_confirmed(m, false),
-        (Confirmed::CreateExportDir, Answer::Yes) => export::create_dir_confirmed(m, true),
-        (Confirmed::CreateExportDir, _) => export::create_dir_confirmed(m, false),
+        (Confirmed::OverwriteExport, _) => export::overwrite_confirmed(leads, cx, false),
+        (Confirmed::CreateExportDir, Answer::Yes) => export::create_dir_confirmed(leads, cx, true),
+        (Confirmed::CreateExportDir, _) => export::create_dir_confirmed(leads, cx, false),
     }
 }
 
@@ -965,7 +1030,12 @@ pub fn is_search_id(id: &str) -> bool {
 
 /// Opens a search by id (`:open search <id>`), remembering it locally. An
 /// id that is not a UUID is refused before anything is sent or remembered.
-pub fn open_search_by_id(m: &mut Model, id: &str, source: &str) -> Vec<Cmd> {
+pub fn open_search_by_id(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    source: &str,
+) -> Vec<Cmd> {
     let id = id.trim();
     if id.is_empty() {
         return Vec::new();
@@ -976,7 +1046,7 @@ pub fn open_search_by_id(m: &mut Model, id: &str, source: &str) -> Vec<Cmd> {
             .chars()
             .take(48)
             .collect();
-        m.notify(
+        cx.notify(
             Level::Warning,
             "Not a search id",
             &format!(
@@ -985,19 +1055,20 @@ pub fn open_search_by_id(m: &mut Model, id: &str, source: &str) -> Vec<Cmd> {
         );
         return Vec::new();
     }
-    if busy(m, "opening a search") {
+    if busy(leads, cx, "opening a search") {
         return Vec::new();
     }
-    m.state.remember_search(id, "", source);
-    let mut cmds = vec![m.save_state()];
-    searches::add_known_row(m, id, source);
-    cmds.extend(search::open(m, id));
+    cx.state.remember_search(id, "", source);
+    cx.save_state();
+    let mut cmds = Vec::new();
+    searches::add_known_row(leads, cx, id, source);
+    cmds.extend(search::open(leads, cx, id));
     cmds
 }
 
 /// Starts a CSV export of the open search's filtered results.
-pub fn start_export(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
-    export::start(m, path)
+pub fn start_export(leads: &mut LeadsModel, cx: &mut Ctx<'_>, path: Option<String>) -> Vec<Cmd> {
+    export::start(leads, cx, path)
 }
 
 /// The lead to send to a campaign for a result.
@@ -1036,9 +1107,9 @@ pub fn lead_input(r: &LeadResult) -> LeadInput {
 pub use crate::logic::results::result_name;
 
 /// Notifies, in one place, a failure of a request of this pane.
-pub(crate) fn toast_error(m: &mut Model, context: &str, e: &ApiError) {
-    m.toasts.error(m.now, context, e);
-    m.redraw = true;
+pub(crate) fn toast_error(cx: &mut Ctx<'_>, context: &str, e: &ApiError) {
+    cx.toasts.error(cx.now, context, e);
+    cx.redraw();
 }
 
 impl PaneUnit for LeadsModel {
@@ -1076,56 +1147,76 @@ impl PaneUnit for LeadsModel {
     ];
 
     fn enter(m: &mut Model) -> Vec<Cmd> {
-        on_enter(m)
+        let (leads, mut cx) = m.split::<Self>();
+        on_enter(leads, &mut cx)
     }
     fn from_cache(m: &mut Model) {
-        searches::from_cache(m);
+        let (leads, mut cx) = m.split::<Self>();
+        searches::from_cache(leads, &mut cx);
     }
     fn resize(m: &mut Model) -> Vec<Cmd> {
-        on_resize(m)
+        let (leads, mut cx) = m.split::<Self>();
+        on_resize(leads, &mut cx)
     }
     fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-        on_text_key(m, key)
+        let (leads, mut cx) = m.split::<Self>();
+        on_text_key(leads, &mut cx, key)
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
-        on_action(m, action)
+        let (leads, mut cx) = m.split::<Self>();
+        on_action(leads, &mut cx, action)
     }
     fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-        on_mouse(m, ev)
+        let (leads, mut cx) = m.split::<Self>();
+        on_mouse(leads, &mut cx, ev)
     }
     fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-        on_paste(m, text)
+        on_paste(&mut m.panes.leads, text)
     }
     fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
-        on_reply(m, id, purpose, reply)
+        let (leads, mut cx) = m.split::<Self>();
+        on_reply(leads, &mut cx, id, purpose, reply)
     }
     fn subscriptions(m: &Model, subs: &mut Vec<(LeadsSub, Duration)>) {
-        m.panes.leads.subscriptions(m, subs);
+        m.panes.leads.subscriptions(
+            m.pane == Pane::Leads,
+            m.layout().body,
+            &m.requests,
+            m.poll.run,
+            subs,
+        );
     }
     fn sync_fresh(m: &mut Model) {
-        sync_polls(m);
+        let (leads, mut cx) = m.split::<Self>();
+        sync_polls(leads, &mut cx);
     }
     fn sub_fired(m: &mut Model, sub: LeadsSub) -> Vec<Cmd> {
-        sub_fired(m, sub)
+        let (leads, mut cx) = m.split::<Self>();
+        sub_fired(leads, &mut cx, sub)
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
-        on_answered(m, what, answer)
+        let (leads, mut cx) = m.split::<Self>();
+        on_answered(leads, &mut cx, what, answer)
     }
     fn intent(m: &mut Model, intent: &Intent) -> Vec<Cmd> {
+        let (leads, mut cx) = m.split::<Self>();
         match intent {
-            Intent::CampaignForLeads(c) => campaign::take_new(m, (**c).clone()),
+            Intent::CampaignForLeads(c) => campaign::take_new(leads, &mut cx, (**c).clone()),
             Intent::CanCreateLeads(can) => {
-                set_can_create_leads(m, *can);
+                leads.set_can_create_leads(*can);
                 Vec::new()
             }
             _ => Vec::new(),
         }
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
+        let (leads, mut cx) = m.split::<Self>();
         match name {
-            "open search" => open_search_by_id(m, arg.as_deref().unwrap_or(""), "pasted"),
-            "run all" => on_action(m, Action::RunAll),
-            "export" => start_export(m, arg),
+            "open search" => {
+                open_search_by_id(leads, &mut cx, arg.as_deref().unwrap_or(""), "pasted")
+            }
+            "run all" => on_action(leads, &mut cx, Action::RunAll),
+            "export" => start_export(leads, &mut cx, arg),
             _ => Vec::new(),
         }
     }
@@ -1133,34 +1224,7 @@ impl PaneUnit for LeadsModel {
         m.panes.leads.unsent()
     }
     fn checking(m: &Model) -> Vec<String> {
-        let l = &m.panes.leads;
-        let mut all = Vec::new();
-        if let (Some(u), Some(sent)) = (&l.last_create.uncertain, &l.last_create.sent)
-            && !u.check.settled()
-        {
-            all.push(format!(
-                "the create of the search “{}”",
-                DisplayText::inline(&sent.title)
-            ));
-        }
-        for (id, u) in &l.uncertain_runs {
-            if !u.check.settled() {
-                let title = l
-                    .list
-                    .rows
-                    .iter()
-                    .find(|r| r.search.search_id == *id)
-                    .map_or_else(|| id.clone(), |r| r.search.title.clone());
-                all.push(format!("the run of “{}”", DisplayText::inline(&title)));
-            }
-        }
-        if l.run_all_uncertain
-            .as_ref()
-            .is_some_and(|u| !u.check.settled())
-        {
-            all.push("the run of every search".to_owned());
-        }
-        all
+        m.panes.leads.checking()
     }
     fn capture_drafts(m: &Model, state: &mut State) {
         m.panes.leads.capture_drafts(state);
@@ -1169,6 +1233,6 @@ impl PaneUnit for LeadsModel {
         m.panes.leads.dialog.is_some()
     }
     fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-        hints(m)
+        hints(&m.panes.leads)
     }
 }

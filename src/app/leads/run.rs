@@ -6,11 +6,14 @@
 //! stopped run now live, proves it. While it reads, running again is
 //! refused; once it is settled without finding a run, it asks first.
 
+use super::LeadsModel;
+use crate::app::ctx::Ctx;
+use crate::app::requests::Requests;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use super::searches::{add_known_row, fetch_meta, load, upsert};
 use super::{
     Confirmed, Dialog, LeadsSub, Purpose, Report, View, error_text, in_flight, search, send,
@@ -35,8 +38,8 @@ pub fn resumable(run: Option<&RunStatus>) -> bool {
 
 /// The run status known for a search, and whether it is current (watched,
 /// its last read succeeded).
-fn known_status(m: &Model, id: &str) -> (Option<RunStatus>, bool) {
-    let l = &m.panes.leads;
+fn known_status(leads: &LeadsModel, id: &str) -> (Option<RunStatus>, bool) {
+    let l = leads;
     if l.open_id() == Some(id) {
         let o = l.open.as_ref();
         (
@@ -58,22 +61,22 @@ fn known_status(m: &Model, id: &str) -> (Option<RunStatus>, bool) {
 /// `continuationRetryAfter` has passed). A live run that is being watched
 /// is not started again: the user is told it runs. After a run request
 /// that may have been accepted, asks first.
-pub fn run(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if starting(m, id) {
+pub fn run(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    if starting(cx.requests, id) {
         return Vec::new();
     }
-    let Some(continuation) = continuation(m, id) else {
+    let Some(continuation) = continuation(leads, cx, id) else {
         return Vec::new();
     };
-    if let Some(u) = m.panes.leads.uncertain_runs.get(id).cloned() {
+    if let Some(u) = leads.uncertain_runs.get(id).cloned() {
         if u.check.settled() {
-            ask_run_again(m, id, &u);
+            ask_run_again(leads, cx, id, &u);
         } else {
-            refuse_while_checked(m, &u.check.text(RUN_PLACE), Action::RunSearch);
+            refuse_while_checked(cx, &u.check.text(RUN_PLACE), Action::RunSearch);
         }
         return Vec::new();
     }
-    send_run(m, id, continuation)
+    send_run(leads, cx, id, continuation)
 }
 
 /// Where the check of a lost run request looks.
@@ -143,8 +146,8 @@ pub struct UncertainRunAll {
 }
 
 /// What the search shows of its runs now, as far as the pane knows.
-fn seen_now(m: &Model, id: &str) -> RunSeen {
-    let l = &m.panes.leads;
+fn seen_now(leads: &LeadsModel, id: &str) -> RunSeen {
+    let l = leads;
     if let Some(o) = l.open.as_ref().filter(|o| o.search.search_id == id) {
         return RunSeen::of(o.latest_run.as_ref(), &o.search);
     }
@@ -159,9 +162,9 @@ fn seen_now(m: &Model, id: &str) -> RunSeen {
 
 /// Running again is refused while the check of the last lost request
 /// reads: its answer may yet show the run.
-fn refuse_while_checked(m: &mut Model, seen: &str, again: Action) {
-    let key = m.keymap.key_label(again);
-    m.notify(
+fn refuse_while_checked(cx: &mut Ctx<'_>, seen: &str, again: Action) {
+    let key = cx.keymap.key_label(again);
+    cx.notify(
         Level::Warning,
         "Not sent: still checking",
         &format!(
@@ -171,14 +174,14 @@ fn refuse_while_checked(m: &mut Model, seen: &str, again: Action) {
 }
 
 /// The checks' next reads: the subscriptions that fire them.
-pub fn recheck(m: &Model, subs: &mut Vec<(LeadsSub, Duration)>) {
-    for (id, u) in &m.panes.leads.uncertain_runs {
+pub fn recheck(leads: &LeadsModel, subs: &mut Vec<(LeadsSub, Duration)>) {
+    for (id, u) in &leads.uncertain_runs {
         if let Some(after) = u.check.next_in() {
             let reads = u.check.absent.saturating_add(u.check.failed);
             subs.push((LeadsSub::RunCheck(id.clone(), reads), after));
         }
     }
-    if let Some(u) = &m.panes.leads.run_all_uncertain
+    if let Some(u) = &leads.run_all_uncertain
         && let Some(after) = u.check.next_in()
     {
         let reads = u.check.absent.saturating_add(u.check.failed);
@@ -187,20 +190,23 @@ pub fn recheck(m: &Model, subs: &mut Vec<(LeadsSub, Duration)>) {
 }
 
 /// Reads the search's run status for the check of a lost run request.
-pub fn read_run_check(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if in_flight(m, |p| matches!(p, Purpose::RunCheck(s) if s == id)) {
+pub fn read_run_check(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    if in_flight(
+        cx.requests,
+        |p| matches!(p, Purpose::RunCheck(s) if s == id),
+    ) {
         return Vec::new();
     }
-    let Some(u) = m.panes.leads.uncertain_runs.get_mut(id) else {
+    let Some(u) = leads.uncertain_runs.get_mut(id) else {
         return Vec::new();
     };
     u.check.reading();
-    send_run_check(m, id)
+    send_run_check(cx, id)
 }
 
-fn send_run_check(m: &mut Model, id: &str) -> Vec<Cmd> {
+fn send_run_check(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     send(
-        m,
+        cx,
         Purpose::RunCheck(id.to_owned()),
         super::searches::status_read(id),
     );
@@ -210,8 +216,13 @@ fn send_run_check(m: &mut Model, id: &str) -> Vec<Cmd> {
 /// A read of the search after a lost run request: a run it did not show
 /// before proves the request went through; a failed read counts for
 /// nothing.
-pub fn on_run_check(m: &mut Model, id: &str, result: Result<SearchPage, ApiError>) -> Vec<Cmd> {
-    let Some(u) = m.panes.leads.uncertain_runs.get_mut(id) else {
+pub fn on_run_check(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    result: Result<SearchPage, ApiError>,
+) -> Vec<Cmd> {
+    let Some(u) = leads.uncertain_runs.get_mut(id) else {
         return Vec::new();
     };
     let (seen, live) = match &result {
@@ -239,23 +250,23 @@ pub fn on_run_check(m: &mut Model, id: &str, result: Result<SearchPage, ApiError
     let said = u.check.text(RUN_PLACE);
     let mut cmds = Vec::new();
     // The row shows what was read, as any read of it does.
-    if m.panes.leads.list.row_mut(id).is_some() {
-        cmds.extend(super::searches::on_meta(m, id, result));
+    if leads.list.row_mut(id).is_some() {
+        cmds.extend(super::searches::on_meta(leads, cx, id, result));
     }
-    let run = m.keymap.key_label(Action::RunSearch);
+    let run = cx.keymap.key_label(Action::RunSearch);
     match verdict {
         Some(Verdict::Found(_)) => {
-            m.panes.leads.uncertain_runs.remove(id);
-            m.notify(
+            leads.uncertain_runs.remove(id);
+            cx.notify(
                 Level::Success,
                 "Run started",
                 &format!("the run request whose answer was lost went through: {said}"),
             );
             if let Some(live) = live {
-                cmds.extend(search::run_started(m, id, live));
+                cmds.extend(search::run_started(leads, cx, id, live));
             }
         }
-        Some(_) => m.notify(
+        Some(_) => cx.notify(
             Level::Warning,
             "Run may not have started",
             &format!("{said}; {run} asks before sending it again"),
@@ -267,16 +278,16 @@ pub fn on_run_check(m: &mut Model, id: &str, result: Result<SearchPage, ApiError
 
 /// Whether to continue the last run (`Some(None)`: a fresh run); `None`
 /// when nothing is to be sent (a live run is watched: the user is told).
-fn continuation(m: &mut Model, id: &str) -> Option<Option<bool>> {
-    let (status, known) = known_status(m, id);
+fn continuation(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Option<Option<bool>> {
+    let (status, known) = known_status(leads, id);
     let Some(s) = status.as_ref().filter(|s| s.is_live()) else {
         return Some(resumable(status.as_ref()).then_some(true));
     };
-    let after = m.panes.leads.retry_after.get(id).cloned();
+    let after = leads.retry_after.get(id).cloned();
     let may_continue = after
         .as_deref()
         .and_then(format::unix)
-        .is_some_and(|t| m.clock >= t);
+        .is_some_and(|t| cx.clock >= t);
     if may_continue {
         // The service said a continuation may be tried from then.
         return Some(Some(true));
@@ -287,7 +298,7 @@ fn continuation(m: &mut Model, id: &str) -> Option<Option<bool>> {
         return Some(None);
     }
     // It runs: whatever an earlier lost answer did is settled.
-    m.panes.leads.uncertain_runs.remove(id);
+    leads.uncertain_runs.remove(id);
     let mut text = format!(
         "its run is {}; watching it",
         DisplayText::inline(s.as_str())
@@ -295,19 +306,24 @@ fn continuation(m: &mut Model, id: &str) -> Option<Option<bool>> {
     if let Some(after) = after {
         text.push_str(&format!(
             " ({} may continue it after {})",
-            m.keymap.key_label(Action::RunSearch),
+            cx.keymap.key_label(Action::RunSearch),
             format::date(&after)
         ));
     }
-    m.notify(Level::Info, "Already running", &text);
+    cx.notify(Level::Info, "Already running", &text);
     None
 }
 
-fn send_run(m: &mut Model, id: &str, continuation: Option<bool>) -> Vec<Cmd> {
-    let before = seen_now(m, id);
-    m.panes.leads.runs_before.insert(id.to_owned(), before);
+fn send_run(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    continuation: Option<bool>,
+) -> Vec<Cmd> {
+    let before = seen_now(leads, id);
+    leads.runs_before.insert(id.to_owned(), before);
     send(
-        m,
+        cx,
         Purpose::Run(id.to_owned()),
         ApiRequest::RunSearch {
             id: id.to_owned(),
@@ -319,8 +335,8 @@ fn send_run(m: &mut Model, id: &str, continuation: Option<bool>) -> Vec<Cmd> {
 
 /// "Run again?" after a run request that may have reached the service,
 /// once its check is settled.
-fn ask_run_again(m: &mut Model, id: &str, u: &UncertainRun) {
-    let (status, _) = known_status(m, id);
+fn ask_run_again(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str, u: &UncertainRun) {
+    let (status, _) = known_status(leads, id);
     let now = match status {
         Some(s) => format!(
             "The search shows its last run as {} now.",
@@ -328,7 +344,7 @@ fn ask_run_again(m: &mut Model, id: &str, u: &UncertainRun) {
         ),
         None => "The search shows no run now.".to_owned(),
     };
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "Run again?".into(),
         lines: vec![
             format!("The last run request ({}): ", u.why) + &u.check.again_warning(RUN_PLACE),
@@ -343,17 +359,22 @@ fn ask_run_again(m: &mut Model, id: &str, u: &UncertainRun) {
 }
 
 /// "Run again?" was answered yes.
-pub fn run_again(m: &mut Model, id: &str) -> Vec<Cmd> {
-    m.panes.leads.uncertain_runs.remove(id);
-    run(m, id)
+pub fn run_again(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    leads.uncertain_runs.remove(id);
+    run(leads, cx, id)
 }
 
 /// The answer to a run.
-pub fn on_run(m: &mut Model, id: &str, result: Result<RunResponse, ApiError>) -> Vec<Cmd> {
-    let before = m.panes.leads.runs_before.remove(id).unwrap_or_default();
+pub fn on_run(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    result: Result<RunResponse, ApiError>,
+) -> Vec<Cmd> {
+    let before = leads.runs_before.remove(id).unwrap_or_default();
     match result {
-        Ok(r) => run_started(m, id, &r),
-        Err(e) => run_failed(m, id, &e, before),
+        Ok(r) => run_started(leads, cx, id, &r),
+        Err(e) => run_failed(leads, cx, id, &e, before),
     }
 }
 
@@ -387,8 +408,8 @@ fn started_text(title: &str, r: &RunResponse) -> String {
     text
 }
 
-fn run_started(m: &mut Model, id: &str, r: &RunResponse) -> Vec<Cmd> {
-    m.panes.leads.uncertain_runs.remove(id);
+fn run_started(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str, r: &RunResponse) -> Vec<Cmd> {
+    leads.uncertain_runs.remove(id);
     let mut s = r.search.clone();
     if s.search_id.is_empty() {
         s.search_id = id.to_owned();
@@ -396,16 +417,13 @@ fn run_started(m: &mut Model, id: &str, r: &RunResponse) -> Vec<Cmd> {
     let text = started_text(&DisplayText::inline(&s.title).into_string(), r);
     match &r.run.continuation_retry_after {
         Some(after) => {
-            m.panes
-                .leads
-                .retry_after
-                .insert(id.to_owned(), after.clone());
+            leads.retry_after.insert(id.to_owned(), after.clone());
         }
         None => {
-            m.panes.leads.retry_after.remove(id);
+            leads.retry_after.remove(id);
         }
     }
-    m.notify(Level::Success, "Run started", &text);
+    cx.notify(Level::Success, "Run started", &text);
     let live = LatestRun {
         run_id: r.run.run_id.clone(),
         status: r.run.status.clone(),
@@ -414,35 +432,41 @@ fn run_started(m: &mut Model, id: &str, r: &RunResponse) -> Vec<Cmd> {
         ..Default::default()
     };
     if !s.title.is_empty() {
-        upsert(m, &s, Some(&live));
-    } else if let Some(row) = m.panes.leads.list.row_mut(id) {
+        upsert(leads, cx, &s, Some(&live));
+    } else if let Some(row) = leads.list.row_mut(id) {
         row.run = Some(live.status.clone());
     }
-    search::run_started(m, id, live)
+    search::run_started(leads, cx, id, live)
 }
 
 /// A run that failed: a 409 is a run already going (watched from now);
 /// an answer that may have reached the service may have started one (its
 /// run status is checked, and `R` waits for the verdict); any other
 /// refusal started nothing, and says which key runs it again.
-fn run_failed(m: &mut Model, id: &str, e: &ApiError, before: RunSeen) -> Vec<Cmd> {
-    let run = m.keymap.key_label(Action::RunSearch);
+fn run_failed(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    e: &ApiError,
+    before: RunSeen,
+) -> Vec<Cmd> {
+    let run = cx.keymap.key_label(Action::RunSearch);
     if e.status() == Some(409) {
-        m.notify(
+        cx.notify(
             Level::Warning,
             "Already running",
             &format!("{} — watching the run in progress", e.message()),
         );
         // Read the run again: the watch starts when a live status arrives.
-        if m.panes.leads.open_id() == Some(id) {
-            return search::poll(m);
+        if leads.open_id() == Some(id) {
+            return search::poll(leads, cx);
         }
-        return fetch_meta(m, id);
+        return fetch_meta(leads, cx, id);
     }
     if !e.maybe_accepted() {
         // Nothing started: the service's code and words, and the run key
         // (never "r retries": r refreshes, it does not run).
-        m.notify(
+        cx.notify(
             Level::Error,
             &format!("{} · starting the run", e.code()),
             &format!(
@@ -452,7 +476,7 @@ fn run_failed(m: &mut Model, id: &str, e: &ApiError, before: RunSeen) -> Vec<Cmd
         );
         return Vec::new();
     }
-    m.panes.leads.uncertain_runs.insert(
+    leads.uncertain_runs.insert(
         id.to_owned(),
         UncertainRun {
             why: e.code().to_owned(),
@@ -460,7 +484,7 @@ fn run_failed(m: &mut Model, id: &str, e: &ApiError, before: RunSeen) -> Vec<Cmd
             check: write::Check::start(),
         },
     );
-    m.notify(
+    cx.notify(
         Level::Warning,
         "Run may have reached the service",
         &format!(
@@ -469,27 +493,25 @@ fn run_failed(m: &mut Model, id: &str, e: &ApiError, before: RunSeen) -> Vec<Cmd
         ),
     );
     // `Check::start()` counts its first read as on its way: sent now.
-    send_run_check(m, id)
+    send_run_check(cx, id)
 }
 
 /// Asks before running every search, saying how many it will start (and,
 /// after a run-all whose answer was lost, that it may have started them).
-pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
-    if running_all(m) {
+pub fn ask_run_all(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if running_all(cx.requests) {
         return Vec::new();
     }
-    if let Some(u) = m
-        .panes
-        .leads
+    if let Some(u) = leads
         .run_all_uncertain
         .as_ref()
         .filter(|u| !u.check.settled())
     {
         let seen = u.check.text(RUN_ALL_PLACE);
-        refuse_while_checked(m, &seen, Action::RunAll);
+        refuse_while_checked(cx, &seen, Action::RunAll);
         return Vec::new();
     }
-    let rows = &m.panes.leads.list.rows;
+    let rows = &leads.list.rows;
     let known = rows.len() as u64;
     let running = rows.iter().filter(|r| r.watched()).count() as u64;
     let static_done = rows
@@ -498,18 +520,18 @@ pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
         .count() as u64;
     let start = known.saturating_sub(running + static_done);
     let mut lines = Vec::new();
-    if let Some(u) = &m.panes.leads.run_all_uncertain {
+    if let Some(u) = &leads.run_all_uncertain {
         lines.push(format!(
             "The last run-all ({}): {} Running all again may start runs twice.",
             u.why,
             u.check.again_warning(RUN_ALL_PLACE)
         ));
     }
-    lines.push(if m.panes.leads.list.loaded {
+    lines.push(if leads.list.loaded {
         format!(
             "This starts a run of up to {start} of the {} {}.",
             crate::text::format::plural(known, "search", "searches"),
-            if m.panes.leads.list.registry {
+            if leads.list.registry {
                 "known locally"
             } else {
                 "listed"
@@ -524,13 +546,13 @@ pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
             crate::text::format::plural(static_done, "static search", "static searches")
         ));
     }
-    if m.panes.leads.list.registry {
+    if leads.list.registry {
         lines.push(
             "The service decides what is eligible; it may hold searches this list does not show."
                 .into(),
         );
     }
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "Run all searches?".into(),
         lines,
         yes: format!("Run {start}"),
@@ -542,50 +564,55 @@ pub fn ask_run_all(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// Whether a run-all is on its way.
-fn running_all(m: &Model) -> bool {
-    in_flight(m, |p| *p == Purpose::RunAll)
+fn running_all(requests: &Requests) -> bool {
+    in_flight(requests, |p| *p == Purpose::RunAll)
 }
 
 /// Runs every eligible search (confirmed).
-pub fn run_all(m: &mut Model) -> Vec<Cmd> {
-    if running_all(m) {
+pub fn run_all(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if running_all(cx.requests) {
         return Vec::new();
     }
-    m.panes.leads.run_all_uncertain = None;
-    send(m, Purpose::RunAll, ApiRequest::RunAll);
+    leads.run_all_uncertain = None;
+    send(cx, Purpose::RunAll, ApiRequest::RunAll);
     Vec::new()
 }
 
 /// The run-all answer: counts, the agent summary and each search's outcome.
-pub fn on_run_all(m: &mut Model, result: Result<RunAllResponse, ApiError>) -> Vec<Cmd> {
+pub fn on_run_all(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    result: Result<RunAllResponse, ApiError>,
+) -> Vec<Cmd> {
     let r = match result {
         Ok(r) => r,
-        Err(e) => return run_all_failed(m, &e),
+        Err(e) => return run_all_failed(leads, cx, &e),
     };
-    m.panes.leads.run_all_uncertain = None;
+    leads.run_all_uncertain = None;
     let mut lines = run_all_report(&r);
     let mut seen = BTreeSet::new();
     for item in &r.results {
         lines.push(run_all_line(item));
         if !item.search_id.is_empty() && seen.insert(item.search_id.clone()) {
-            take_run_all_item(m, item);
+            take_run_all_item(leads, cx, item);
         }
     }
-    if m.panes.leads.dialog.is_some() {
+    if leads.dialog.is_some() {
         // A dialog is open (maybe a job, maybe typed text): the report
         // does not replace it; the counts go to a notice.
         let summary = lines.first().map(|(_, l)| l.clone()).unwrap_or_default();
-        m.notify(Level::Success, "Run all", &summary);
+        cx.notify(Level::Success, "Run all", &summary);
     } else {
-        m.panes.leads.dialog = Some(Dialog::Report(Report {
+        leads.dialog = Some(Dialog::Report(Report {
             title: "Run all".into(),
             lines,
             scroll: 0,
         }));
     }
-    let mut cmds = vec![m.save_state()];
-    if matches!(m.panes.leads.view, View::Search | View::Detail) {
-        cmds.extend(search::poll(m));
+    cx.save_state();
+    let mut cmds = Vec::new();
+    if matches!(leads.view, View::Search | View::Detail) {
+        cmds.extend(search::poll(leads, cx));
     }
     cmds
 }
@@ -594,10 +621,10 @@ pub fn on_run_all(m: &mut Model, result: Result<RunAllResponse, ApiError>) -> Ve
 /// searches' runs are read on the check's schedule (a run id a search did
 /// not show when it was sent proves it), the rows' statuses are read
 /// again, and the next run-all waits for the verdict, then asks.
-fn run_all_failed(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
-    let again = m.keymap.key_label(Action::RunAll);
+fn run_all_failed(leads: &mut LeadsModel, cx: &mut Ctx<'_>, e: &ApiError) -> Vec<Cmd> {
+    let again = cx.keymap.key_label(Action::RunAll);
     if !e.maybe_accepted() {
-        m.notify(
+        cx.notify(
             Level::Error,
             &format!("{} · running all searches", e.code()),
             &format!(
@@ -607,7 +634,7 @@ fn run_all_failed(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
         );
         return Vec::new();
     }
-    let l = &m.panes.leads.list;
+    let l = &leads.list;
     let before: BTreeMap<String, Option<String>> = l
         .rows
         .iter()
@@ -622,12 +649,12 @@ fn run_all_failed(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
         write::Check::start()
     };
     let reads = !check.settled();
-    m.panes.leads.run_all_uncertain = Some(UncertainRunAll {
+    leads.run_all_uncertain = Some(UncertainRunAll {
         why: e.code().to_owned(),
         before,
         check,
     });
-    m.notify(
+    cx.notify(
         Level::Warning,
         "Run all may have reached the service",
         &format!(
@@ -640,45 +667,49 @@ fn run_all_failed(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
             }
         ),
     );
-    for r in &mut m.panes.leads.list.rows {
+    for r in &mut leads.list.rows {
         r.recheck = r.loaded && !r.gone;
     }
     // The statuses are read again when the list arrives (`recheck`).
-    let mut cmds = if super::searches::list_pending(m) {
+    let mut cmds = if super::searches::list_pending(cx.requests) {
         Vec::new()
     } else {
-        load(m)
+        load(leads, cx)
     };
-    if matches!(m.panes.leads.view, View::Search | View::Detail) {
-        cmds.extend(search::poll(m));
+    if matches!(leads.view, View::Search | View::Detail) {
+        cmds.extend(search::poll(leads, cx));
     }
     if reads {
-        cmds.extend(send_run_all_check(m));
+        cmds.extend(send_run_all_check(cx));
     }
     cmds
 }
 
 /// Reads the searches for the check of a lost run-all.
-pub fn read_run_all_check(m: &mut Model) -> Vec<Cmd> {
-    if in_flight(m, |p| *p == Purpose::RunAllCheck) {
+pub fn read_run_all_check(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if in_flight(cx.requests, |p| *p == Purpose::RunAllCheck) {
         return Vec::new();
     }
-    let Some(u) = m.panes.leads.run_all_uncertain.as_mut() else {
+    let Some(u) = leads.run_all_uncertain.as_mut() else {
         return Vec::new();
     };
     u.check.reading();
-    send_run_all_check(m)
+    send_run_all_check(cx)
 }
 
-fn send_run_all_check(m: &mut Model) -> Vec<Cmd> {
-    send(m, Purpose::RunAllCheck, ApiRequest::ListSearches);
+fn send_run_all_check(cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    send(cx, Purpose::RunAllCheck, ApiRequest::ListSearches);
     Vec::new()
 }
 
 /// The searches, read after a lost run-all: a search showing a run it did
 /// not show when it was sent proves the run-all went through.
-pub fn on_run_all_check(m: &mut Model, result: Result<Option<Vec<Search>>, ApiError>) -> Vec<Cmd> {
-    let Some(u) = m.panes.leads.run_all_uncertain.as_mut() else {
+pub fn on_run_all_check(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    result: Result<Option<Vec<Search>>, ApiError>,
+) -> Vec<Cmd> {
+    let Some(u) = leads.run_all_uncertain.as_mut() else {
         return Vec::new();
     };
     let seen = match result {
@@ -709,14 +740,14 @@ pub fn on_run_all_check(m: &mut Model, result: Result<Option<Vec<Search>>, ApiEr
     };
     let verdict = u.check.saw(seen).cloned();
     let said = u.check.text(RUN_ALL_PLACE);
-    let again = m.keymap.key_label(Action::RunAll);
+    let again = cx.keymap.key_label(Action::RunAll);
     match verdict {
-        Some(Verdict::Found(_)) => m.notify(
+        Some(Verdict::Found(_)) => cx.notify(
             Level::Success,
             "Run all went through",
             &format!("{said}; {again} asks before running all again"),
         ),
-        Some(_) => m.notify(
+        Some(_) => cx.notify(
             Level::Warning,
             "Run all may not have started",
             &format!("{said}; {again} asks before sending it again"),
@@ -770,12 +801,12 @@ fn run_all_line(item: &RunAllItem) -> (Level, String) {
 /// Remembers a search run-all named. Only a run it queued (or found
 /// running) is a run status: "skipped", "blocked" or a failure to queue
 /// says nothing of the last run, whose real status stays shown.
-fn take_run_all_item(m: &mut Model, item: &RunAllItem) {
-    m.state
+fn take_run_all_item(leads: &mut LeadsModel, cx: &mut Ctx<'_>, item: &RunAllItem) {
+    cx.state
         .remember_search(&item.search_id, &item.title, "run-all");
-    add_known_row(m, &item.search_id, "run-all");
+    add_known_row(leads, cx, &item.search_id, "run-all");
     let live = item.status.is_live();
-    if let Some(row) = m.panes.leads.list.row_mut(&item.search_id) {
+    if let Some(row) = leads.list.row_mut(&item.search_id) {
         if row.search.title.is_empty() {
             row.search.title = item.title.clone();
         }
@@ -785,7 +816,7 @@ fn take_run_all_item(m: &mut Model, item: &RunAllItem) {
     }
     // The open search's run too, so its watch starts now.
     if live
-        && let Some(o) = m.panes.leads.open.as_mut()
+        && let Some(o) = leads.open.as_mut()
         && o.search.search_id == item.search_id
     {
         let run_id = item.run_id.clone().unwrap_or_default();

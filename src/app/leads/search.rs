@@ -1,10 +1,12 @@
 //! The open search: its results over a bounded window of pages, the run
 //! watch, the filter chips and the selection of leads.
 
+use crate::app::ctx::Ctx;
+use crate::app::requests::Requests;
 use std::collections::BTreeSet;
 
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Model};
+use super::super::{ApiRequest, Cmd};
 use super::layout;
 use super::window::{PAGE, PageAccess, Window};
 use super::{
@@ -16,22 +18,20 @@ use crate::api::{ApiError, ResultRows};
 use crate::app::keymap::Action;
 use crate::text::sanitize::DisplayText;
 
-fn viewport(m: &Model) -> usize {
-    layout::results_viewport(m.layout().body, &m.panes.leads)
+fn viewport(leads: &LeadsModel, cx: &Ctx<'_>) -> usize {
+    layout::results_viewport(cx.layout().body, leads)
 }
 
 /// Opens a search on its results (the first page is asked for at once).
-pub fn open(m: &mut Model, id: &str) -> Vec<Cmd> {
-    m.panes.leads.view = View::Search;
-    m.panes.leads.detail = None;
-    if m.panes.leads.open_id() == Some(id) {
+pub fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    leads.view = View::Search;
+    leads.detail = None;
+    if leads.open_id() == Some(id) {
         // Open already (the last one looked at): what it shows may be old,
         // the run may have moved on. Read it again.
-        return refresh(m);
+        return refresh(leads, cx);
     }
-    let search = m
-        .panes
-        .leads
+    let search = leads
         .list
         .rows
         .iter()
@@ -43,25 +43,25 @@ pub fn open(m: &mut Model, id: &str) -> Vec<Cmd> {
             },
             |r| r.search.clone(),
         );
-    m.panes.leads.open = Some(Opened {
+    leads.open = Some(Opened {
         search,
         window: Window::for_results(false),
         ..Opened::default()
     });
     // The pages and the watch of the search shown before are not wanted.
-    m.requests
+    cx.requests
         .forget::<LeadsModel>(|p| matches!(p, Purpose::Page { .. } | Purpose::Watch { .. }));
-    fetch_pages(m, false)
+    fetch_pages(leads, cx, false)
 }
 
 /// The pages of the open search (at its filter generation) asked for and
 /// not answered yet: page reads, and the page a run watch reads again.
-pub fn pending_pages(m: &Model) -> BTreeSet<usize> {
-    let Some(o) = m.panes.leads.open.as_ref() else {
+pub fn pending_pages(leads: &LeadsModel, requests: &Requests) -> BTreeSet<usize> {
+    let Some(o) = leads.open.as_ref() else {
         return BTreeSet::new();
     };
     let (open, current) = (&o.search.search_id, o.generation);
-    m.requests
+    requests
         .purposes::<LeadsModel>()
         .filter_map(|p| match p {
             Purpose::Page {
@@ -81,33 +81,33 @@ pub fn pending_pages(m: &Model) -> BTreeSet<usize> {
 
 /// Whether rows of the open search are on their way (said under the
 /// table).
-pub fn pages_loading(m: &Model) -> bool {
-    !pending_pages(m).is_empty()
+pub fn pages_loading(leads: &LeadsModel, requests: &Requests) -> bool {
+    !pending_pages(leads, requests).is_empty()
 }
 
 /// Whether the run watch of the open search is on its way.
-fn watch_pending(m: &Model) -> bool {
-    let Some(open) = m.panes.leads.open_id() else {
+fn watch_pending(leads: &LeadsModel, requests: &Requests) -> bool {
+    let Some(open) = leads.open_id() else {
         return false;
     };
     in_flight(
-        m,
+        requests,
         |p| matches!(p, Purpose::Watch { search, .. } if search == open),
     )
 }
 
 /// Asks for the pages the view needs (`refresh`: read the loaded ones
 /// again too).
-pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
-    let vp = viewport(m);
-    let Some(o) = m.panes.leads.open.as_mut() else {
+pub fn fetch_pages(leads: &mut LeadsModel, cx: &mut Ctx<'_>, refresh: bool) -> Vec<Cmd> {
+    let vp = viewport(leads, cx);
+    let Some(o) = leads.open.as_mut() else {
         return Vec::new();
     };
     if refresh {
         o.window.mark_stale(None);
     }
-    let pending = pending_pages(m);
-    let Some(o) = m.panes.leads.open.as_ref() else {
+    let pending = pending_pages(leads, cx.requests);
+    let Some(o) = leads.open.as_ref() else {
         return Vec::new();
     };
     let wanted = o.window.to_fetch(vp, &pending);
@@ -129,7 +129,7 @@ pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
             },
         };
         send(
-            m,
+            cx,
             Purpose::Page {
                 search: search.clone(),
                 generation,
@@ -144,23 +144,18 @@ pub fn fetch_pages(m: &mut Model, refresh: bool) -> Vec<Cmd> {
 /// Reads the open search again: its metadata and run status, and the
 /// pages on screen (the loaded ones stay shown until the fresh copy
 /// arrives).
-pub fn refresh(m: &mut Model) -> Vec<Cmd> {
-    if let Some(o) = m.panes.leads.open.as_mut() {
+pub fn refresh(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if let Some(o) = leads.open.as_mut() {
         // A watch that ended (the search was gone) tries again.
         o.watch_lost = None;
     }
-    let mut cmds = fetch_pages(m, true);
-    let filtered = m
-        .panes
-        .leads
-        .open
-        .as_ref()
-        .is_some_and(|o| !o.filter.is_empty());
-    let meta_on_its_way = watch_pending(m) || pages_loading(m);
+    let mut cmds = fetch_pages(leads, cx, true);
+    let filtered = leads.open.as_ref().is_some_and(|o| !o.filter.is_empty());
+    let meta_on_its_way = watch_pending(leads, cx.requests) || pages_loading(leads, cx.requests);
     // Unfiltered pages carry the run status; the results query does not,
     // and no page may be needed at all: then a one-row read brings it.
     if filtered || (api_count(&cmds) == 0 && !meta_on_its_way) {
-        cmds.extend(poll(m));
+        cmds.extend(poll(leads, cx));
     }
     cmds
 }
@@ -171,9 +166,14 @@ fn api_count(cmds: &[Cmd]) -> usize {
 
 /// Takes in the search and latest run of an answer, announcing a run that
 /// ended.
-fn take_meta(m: &mut Model, search: crate::api::model::Search, run: Option<LatestRun>) {
-    let clock = m.clock;
-    let Some(o) = m.panes.leads.open.as_mut() else {
+fn take_meta(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    search: crate::api::model::Search,
+    run: Option<LatestRun>,
+) {
+    let clock = cx.clock;
+    let Some(o) = leads.open.as_mut() else {
         return;
     };
     let before = o.latest_run.as_ref().map(|r| r.status.clone());
@@ -187,21 +187,22 @@ fn take_meta(m: &mut Model, search: crate::api::model::Search, run: Option<Lates
     }
     let (s, r) = (o.search.clone(), o.latest_run.clone());
     if !s.title.is_empty() {
-        searches::upsert(m, &s, r.as_ref());
+        searches::upsert(leads, cx, &s, r.as_ref());
     }
-    searches::announce_run_end(m, &s, before.as_ref(), r.as_ref());
+    searches::announce_run_end(cx, &s, before.as_ref(), r.as_ref());
 }
 
 /// Stores a page, keeping the selected result selected when a live run
 /// moved it.
 fn store_page(
-    m: &mut Model,
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
     page: usize,
     rows: Vec<crate::api::model::LeadResult>,
     p: &Pagination,
 ) {
-    let vp = viewport(m);
-    let Some(o) = m.panes.leads.open.as_mut() else {
+    let vp = viewport(leads, cx);
+    let Some(o) = leads.open.as_mut() else {
         return;
     };
     let selected = o.window.selected().map(|r| r.result_id.clone());
@@ -225,15 +226,14 @@ fn store_page(
 
 /// A page answer.
 pub fn on_page(
-    m: &mut Model,
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
     search: &str,
     generation: u64,
     page: usize,
     rows: Result<ResultRows, ApiError>,
 ) -> Vec<Cmd> {
-    let current = m
-        .panes
-        .leads
+    let current = leads
         .open
         .as_ref()
         .is_some_and(|o| o.search.search_id == search && o.generation == generation);
@@ -242,27 +242,27 @@ pub fn on_page(
     }
     let result = rows.map(|rows| match rows {
         ResultRows::Search(p) => {
-            take_meta(m, p.search, p.latest_run);
+            take_meta(leads, cx, p.search, p.latest_run);
             (p.results, p.pagination)
         }
         ResultRows::Query(p) => {
-            if m.panes.leads.open.as_ref().is_some_and(|o| !o.loaded) {
-                take_meta(m, p.search, None);
+            if leads.open.as_ref().is_some_and(|o| !o.loaded) {
+                take_meta(leads, cx, p.search, None);
             }
             (p.results, p.pagination)
         }
     });
     match result {
         Ok((rows, pagination)) => {
-            store_page(m, page, rows, &pagination);
-            let ready = m.panes.leads.open.as_mut().and_then(|o| {
+            store_page(leads, cx, page, rows, &pagination);
+            let ready = leads.open.as_mut().and_then(|o| {
                 o.window.selected()?;
                 o.open_when_loaded.take()
             });
             if let Some(tab) = ready
-                && m.panes.leads.view == View::Search
+                && leads.view == View::Search
             {
-                return super::detail::open(m, tab);
+                return super::detail::open(leads, cx, tab);
             }
         }
         Err(e) => {
@@ -272,29 +272,29 @@ pub fn on_page(
             } else {
                 error_text(&e)
             };
-            if let Some(o) = m.panes.leads.open.as_mut() {
+            if let Some(o) = leads.open.as_mut() {
                 if gone {
                     // Nothing left to watch.
                     o.watch_lost = Some("search not found".into());
                 }
                 // What is shown stays, marked stale.
-                o.fresh.fail_at(m.clock, text, &e);
+                o.fresh.fail_at(cx.clock, text, &e);
                 o.window.failed(&e);
             }
-            toast_error(m, "loading results", &e);
+            toast_error(cx, "loading results", &e);
             return Vec::new();
         }
     }
-    fetch_pages(m, false)
+    fetch_pages(leads, cx, false)
 }
 
 /// The run watch fired: read the run status and the page of the selection
 /// again; the other loaded pages are read again as the view needs them.
-pub fn poll(m: &mut Model) -> Vec<Cmd> {
-    if watch_pending(m) {
+pub fn poll(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if watch_pending(leads, cx.requests) {
         return Vec::new();
     }
-    let Some(o) = m.panes.leads.open.as_mut() else {
+    let Some(o) = leads.open.as_mut() else {
         return Vec::new();
     };
     let search = o.search.search_id.clone();
@@ -320,13 +320,13 @@ pub fn poll(m: &mut Model) -> Vec<Cmd> {
         generation,
         page: (!filtered).then_some(page),
     };
-    send(m, purpose, req);
+    send(cx, purpose, req);
     let mut cmds = Vec::new();
     if filtered {
-        if let Some(o) = m.panes.leads.open.as_mut() {
+        if let Some(o) = leads.open.as_mut() {
             o.window.mark_stale(None);
         }
-        cmds.extend(fetch_pages(m, false));
+        cmds.extend(fetch_pages(leads, cx, false));
     }
     cmds
 }
@@ -334,13 +334,14 @@ pub fn poll(m: &mut Model) -> Vec<Cmd> {
 /// The run watch's answer: the run status, and the page it read again
 /// when the filter it was read for is still the one shown.
 pub fn on_watch(
-    m: &mut Model,
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
     search: &str,
     generation: u64,
     page: Option<usize>,
     result: Result<SearchPage, ApiError>,
 ) -> Vec<Cmd> {
-    let Some(o) = m.panes.leads.open.as_ref() else {
+    let Some(o) = leads.open.as_ref() else {
         return Vec::new();
     };
     if o.search.search_id != search {
@@ -349,25 +350,25 @@ pub fn on_watch(
     let page = page.filter(|_| o.generation == generation);
     match result {
         Ok(p) => {
-            if let Some(o) = m.panes.leads.open.as_mut() {
+            if let Some(o) = leads.open.as_mut() {
                 o.watch_lost = None;
             }
-            take_meta(m, p.search, p.latest_run);
+            take_meta(leads, cx, p.search, p.latest_run);
             if let Some(page) = page {
-                if let Some(o) = m.panes.leads.open.as_mut() {
+                if let Some(o) = leads.open.as_mut() {
                     o.window.mark_stale(Some(page));
                 }
-                store_page(m, page, p.results, &p.pagination);
+                store_page(leads, cx, page, p.results, &p.pagination);
             }
-            fetch_pages(m, false)
+            fetch_pages(leads, cx, false)
         }
         Err(e) => {
             // What is shown stays, marked stale, and the watch goes on
             // (more slowly): one failed read must not end it. Only a search
             // that is gone ends it.
             let gone = e.status() == Some(404);
-            let clock = m.clock;
-            let first = m.panes.leads.open.as_mut().is_some_and(|o| {
+            let clock = cx.clock;
+            let first = leads.open.as_mut().is_some_and(|o| {
                 o.fresh.fail_at(
                     clock,
                     if gone {
@@ -384,7 +385,7 @@ pub fn on_watch(
             });
             // The stale mark says the rest; one notice per spell of failures.
             if first || gone {
-                toast_error(m, "checking the run", &e);
+                toast_error(cx, "checking the run", &e);
             }
             Vec::new()
         }
@@ -392,8 +393,8 @@ pub fn on_watch(
 }
 
 /// A run of `id` started: watch it when it is the open search.
-pub fn run_started(m: &mut Model, id: &str, run: LatestRun) -> Vec<Cmd> {
-    let Some(o) = m.panes.leads.open.as_mut() else {
+pub fn run_started(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str, run: LatestRun) -> Vec<Cmd> {
+    let Some(o) = leads.open.as_mut() else {
         return Vec::new();
     };
     if o.search.search_id != id {
@@ -401,7 +402,7 @@ pub fn run_started(m: &mut Model, id: &str, run: LatestRun) -> Vec<Cmd> {
     }
     o.latest_run = Some(run);
     o.watch_lost = None;
-    poll(m)
+    poll(leads, cx)
 }
 
 /// Chips of the active filter: `q` first, then each predicate.
@@ -428,8 +429,8 @@ pub fn chips(o: &Opened, descriptors: &[crate::api::model::FieldDescriptor]) -> 
 }
 
 /// Removes chip `i` (see [`chips`]).
-pub fn remove_chip(m: &mut Model, i: usize) -> Vec<Cmd> {
-    let Some(o) = m.panes.leads.open.as_ref() else {
+pub fn remove_chip(leads: &mut LeadsModel, cx: &mut Ctx<'_>, i: usize) -> Vec<Cmd> {
+    let Some(o) = leads.open.as_ref() else {
         return Vec::new();
     };
     let mut filter = o.filter.clone();
@@ -443,12 +444,12 @@ pub fn remove_chip(m: &mut Model, i: usize) -> Vec<Cmd> {
         }
         filter.predicates.remove(j);
     }
-    apply_filter(m, filter)
+    apply_filter(leads, cx, filter)
 }
 
 /// Shows the results of another filter (read again from the first page).
-pub fn apply_filter(m: &mut Model, filter: Filter) -> Vec<Cmd> {
-    let Some(o) = m.panes.leads.open.as_mut() else {
+pub fn apply_filter(leads: &mut LeadsModel, cx: &mut Ctx<'_>, filter: Filter) -> Vec<Cmd> {
+    let Some(o) = leads.open.as_mut() else {
         return Vec::new();
     };
     if o.filter == filter && o.window.loaded() {
@@ -460,24 +461,24 @@ pub fn apply_filter(m: &mut Model, filter: Filter) -> Vec<Cmd> {
     o.filter = filter;
     // Pages of the previous filter are not wanted (the watch stays: its
     // run status still is).
-    m.requests
+    cx.requests
         .forget::<LeadsModel>(|p| matches!(p, Purpose::Page { .. }));
     if dropped_all {
-        m.notify(
+        cx.notify(
             Level::Info,
             "Selection cleared",
             &format!(
                 "\"all matching\" was for the previous filter; {} selects all matching this one",
-                m.keymap.key_label(Action::MarkMatching)
+                cx.keymap.key_label(Action::MarkMatching)
             ),
         );
     }
-    fetch_pages(m, false)
+    fetch_pages(leads, cx, false)
 }
 
-fn nav(m: &mut Model, action: Action) -> bool {
-    let vp = viewport(m);
-    let Some(o) = m.panes.leads.open.as_mut() else {
+fn nav(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> bool {
+    let vp = viewport(leads, cx);
+    let Some(o) = leads.open.as_mut() else {
         return false;
     };
     let t = &mut o.window.table;
@@ -494,57 +495,57 @@ fn nav(m: &mut Model, action: Action) -> bool {
 }
 
 /// A key action on the open search.
-pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    if nav(m, action) {
-        if let Some(o) = m.panes.leads.open.as_mut() {
+pub fn on_action(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    if nav(leads, cx, action) {
+        if let Some(o) = leads.open.as_mut() {
             o.open_when_loaded = None;
         }
-        return fetch_pages(m, false);
+        return fetch_pages(leads, cx, false);
     }
-    let Some(o) = m.panes.leads.open.as_ref() else {
-        m.panes.leads.view = View::Searches;
+    let Some(o) = leads.open.as_ref() else {
+        leads.view = View::Searches;
         return Vec::new();
     };
     let id = o.search.search_id.clone();
     match action {
         Action::Back => {
-            m.panes.leads.view = View::Searches;
-            let mut cmds = searches::ensure_loaded(m);
-            cmds.extend(searches::fetch_visible_meta(m));
+            leads.view = View::Searches;
+            let mut cmds = searches::ensure_loaded(leads, cx);
+            cmds.extend(searches::fetch_visible_meta(leads, cx));
             cmds
         }
-        Action::Open => super::detail::open(m, super::detail::Tab::Person),
-        Action::Enrichment => super::detail::open(m, super::detail::Tab::Fields),
-        Action::Filter => super::filter::open(m),
+        Action::Open => super::detail::open(leads, cx, super::detail::Tab::Person),
+        Action::Enrichment => super::detail::open(leads, cx, super::detail::Tab::Fields),
+        Action::Filter => super::filter::open(leads, cx),
         Action::RemoveChip => {
             let n = chips(o, &[]).len();
             if n == 0 {
-                let text = format!("{} builds one", m.keymap.key_label(Action::Filter));
-                m.notify(Level::Info, "No filter", &text);
+                let text = format!("{} builds one", cx.keymap.key_label(Action::Filter));
+                cx.notify(Level::Info, "No filter", &text);
                 return Vec::new();
             }
-            remove_chip(m, n - 1)
+            remove_chip(leads, cx, n - 1)
         }
-        Action::ToggleMark => toggle_mark(m),
-        Action::MarkLoaded => mark_loaded(m),
-        Action::MarkMatching => mark_matching(m),
+        Action::ToggleMark => toggle_mark(leads, cx),
+        Action::MarkLoaded => mark_loaded(leads),
+        Action::MarkMatching => mark_matching(leads, cx),
         Action::ClearMarks => {
-            if let Some(o) = m.panes.leads.open.as_mut() {
+            if let Some(o) = leads.open.as_mut() {
                 o.marks = Default::default();
             }
             Vec::new()
         }
-        Action::AddToCampaign => super::campaign::open(m),
-        Action::Export => super::export::start(m, None),
-        Action::RunSearch => super::run::run(m, &id),
-        Action::Refresh => refresh(m),
+        Action::AddToCampaign => super::campaign::open(leads, cx),
+        Action::Export => super::export::start(leads, cx, None),
+        Action::RunSearch => super::run::run(leads, cx, &id),
+        Action::Refresh => refresh(leads, cx),
         _ => Vec::new(),
     }
 }
 
-fn toggle_mark(m: &mut Model) -> Vec<Cmd> {
-    let vp = viewport(m);
-    let Some(o) = m.panes.leads.open.as_mut() else {
+fn toggle_mark(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let vp = viewport(leads, cx);
+    let Some(o) = leads.open.as_mut() else {
         return Vec::new();
     };
     let Some(r) = o.window.selected().cloned() else {
@@ -553,11 +554,11 @@ fn toggle_mark(m: &mut Model) -> Vec<Cmd> {
     o.marks.toggle(&r);
     // Move on, so consecutive leads are picked with repeated presses.
     o.window.table.move_by(1, vp);
-    fetch_pages(m, false)
+    fetch_pages(leads, cx, false)
 }
 
-fn mark_loaded(m: &mut Model) -> Vec<Cmd> {
-    let Some(o) = m.panes.leads.open.as_mut() else {
+fn mark_loaded(leads: &mut LeadsModel) -> Vec<Cmd> {
+    let Some(o) = leads.open.as_mut() else {
         return Vec::new();
     };
     if o.marks.all.is_some() {
@@ -581,8 +582,8 @@ fn mark_loaded(m: &mut Model) -> Vec<Cmd> {
     Vec::new()
 }
 
-fn mark_matching(m: &mut Model) -> Vec<Cmd> {
-    let Some(o) = m.panes.leads.open.as_mut() else {
+fn mark_matching(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(o) = leads.open.as_mut() else {
         return Vec::new();
     };
     if o.marks.all.take().is_some() {
@@ -602,14 +603,14 @@ fn mark_matching(m: &mut Model) -> Vec<Cmd> {
     } else {
         "every result matching the filter".to_owned()
     };
-    m.notify(
+    cx.notify(
         Level::Info,
         "Selected all matching",
         &format!(
             "{}: {what}; {} unselects one, {} again clears",
             crate::text::format::plural(total as u64, "lead", "leads"),
-            m.keymap.key_label(Action::ToggleMark),
-            m.keymap.key_label(Action::MarkMatching)
+            cx.keymap.key_label(Action::ToggleMark),
+            cx.keymap.key_label(Action::MarkMatching)
         ),
     );
     Vec::new()

@@ -3,13 +3,15 @@
 //! run-all answer), each fetched once for its metadata. Also running one
 //! search and running all.
 
+use crate::app::ctx::Ctx;
+use crate::app::requests::Requests;
 use std::collections::BTreeSet;
 
 use super::super::toast::Level;
 use crossterm::event::KeyEvent;
 use ratatui_textarea::TextArea;
 
-use super::super::{ApiRequest, Cmd, Model};
+use super::super::{ApiRequest, Cmd};
 use super::layout;
 use super::{
     LeadsModel, NOT_FOUND, Purpose, error_text, in_flight, keys, search, send, toast_error,
@@ -163,40 +165,40 @@ impl SearchList {
     }
 }
 
-fn viewport(m: &Model) -> usize {
-    layout::searches_viewport(m.layout().body)
+fn viewport(cx: &Ctx<'_>) -> usize {
+    layout::searches_viewport(cx.layout().body)
 }
 
 /// Whether the list request is on its way.
-pub fn list_pending(m: &Model) -> bool {
-    in_flight(m, |p| *p == Purpose::Searches)
+pub fn list_pending(requests: &Requests) -> bool {
+    in_flight(requests, |p| *p == Purpose::Searches)
 }
 
 /// Whether the metadata of search `id` is on its way.
-pub fn meta_pending(m: &Model, id: &str) -> bool {
-    in_flight(m, |p| matches!(p, Purpose::SearchMeta(s) if s == id))
+pub fn meta_pending(requests: &Requests, id: &str) -> bool {
+    in_flight(requests, |p| matches!(p, Purpose::SearchMeta(s) if s == id))
 }
 
 /// Loads the list unless it is loaded or on its way.
-pub fn ensure_loaded(m: &mut Model) -> Vec<Cmd> {
-    if m.panes.leads.list.loaded || list_pending(m) {
+pub fn ensure_loaded(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if leads.list.loaded || list_pending(cx.requests) {
         return Vec::new();
     }
-    load(m)
+    load(leads, cx)
 }
 
 /// The last-known searches, shown marked stale until the list answers
 /// (when nothing of this session is shown yet). Each is read again once
 /// the list is in (its run status is as old as the cache).
-pub fn from_cache(m: &mut Model) {
-    let l = &m.panes.leads.list;
+pub fn from_cache(leads: &mut LeadsModel, cx: &mut Ctx<'_>) {
+    let l = &leads.list;
     if l.loaded || !l.rows.is_empty() {
         return;
     }
-    let Some(cached) = m.cache.searches.clone() else {
+    let Some(cached) = cx.cache().searches.clone() else {
         return;
     };
-    let l = &mut m.panes.leads.list;
+    let l = &mut leads.list;
     l.rows = cached
         .items
         .into_iter()
@@ -214,14 +216,12 @@ pub fn from_cache(m: &mut Model) {
         })
         .collect();
     l.cached = Some(cached.as_of);
-    reselect(m, None);
+    reselect(leads, cx, None);
 }
 
 /// Hands the rows read so far to the cache of last-known lists.
-fn cache_rows(m: &mut Model) {
-    let rows: Vec<CachedSearch> = m
-        .panes
-        .leads
+fn cache_rows(leads: &mut LeadsModel, cx: &mut Ctx<'_>) {
+    let rows: Vec<CachedSearch> = leads
         .list
         .rows
         .iter()
@@ -229,8 +229,8 @@ fn cache_rows(m: &mut Model) {
         .take(MAX_ITEMS)
         .map(cached_row)
         .collect();
-    let fresh = Cached::of(&rows, m.clock);
-    m.cache_list(|c| &mut c.searches, fresh);
+    let fresh = Cached::of(&rows, cx.clock);
+    cx.cache_list(|c| &mut c.searches, fresh);
 }
 
 fn cached_row(r: &SearchRow) -> CachedSearch {
@@ -242,19 +242,23 @@ fn cached_row(r: &SearchRow) -> CachedSearch {
 }
 
 /// Asks for the list (a refresh reads rows that failed again too).
-pub fn load(m: &mut Model) -> Vec<Cmd> {
-    for r in &mut m.panes.leads.list.rows {
+pub fn load(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    for r in &mut leads.list.rows {
         // A refresh reads again what could not be read.
         r.recheck |= r.fresh.is_stale() && !r.gone;
     }
-    send(m, Purpose::Searches, ApiRequest::ListSearches);
+    send(cx, Purpose::Searches, ApiRequest::ListSearches);
     Vec::new()
 }
 
 /// The list answer (or `None`: the route is not offered).
-pub fn on_list(m: &mut Model, result: Result<Option<Vec<Search>>, ApiError>) -> Vec<Cmd> {
-    let clock = m.clock;
-    let l = &mut m.panes.leads.list;
+pub fn on_list(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    result: Result<Option<Vec<Search>>, ApiError>,
+) -> Vec<Cmd> {
+    let clock = cx.clock;
+    let l = &mut leads.list;
     match result {
         Ok(Some(list)) => {
             let selected = l.selected_id();
@@ -284,8 +288,8 @@ pub fn on_list(m: &mut Model, result: Result<Option<Vec<Search>>, ApiError>) -> 
             l.registry = false;
             l.error = None;
             l.cached = None;
-            reselect(m, selected.as_deref());
-            cache_rows(m);
+            reselect(leads, cx, selected.as_deref());
+            cache_rows(leads, cx);
         }
         Ok(None) => {
             let selected = l.selected_id();
@@ -295,8 +299,8 @@ pub fn on_list(m: &mut Model, result: Result<Option<Vec<Search>>, ApiError>) -> 
             l.cached = None;
             let old = std::mem::take(&mut l.rows);
             // Newest remembered first.
-            let known: Vec<_> = m.state.known_searches.iter().rev().cloned().collect();
-            m.panes.leads.list.rows = known
+            let known: Vec<_> = cx.state.known_searches.iter().rev().cloned().collect();
+            leads.list.rows = known
                 .into_iter()
                 .map(|k| {
                     let prev = old.iter().find(|r| r.search.search_id == k.id).cloned();
@@ -311,31 +315,31 @@ pub fn on_list(m: &mut Model, result: Result<Option<Vec<Search>>, ApiError>) -> 
                     })
                 })
                 .collect();
-            for r in &mut m.panes.leads.list.rows {
+            for r in &mut leads.list.rows {
                 // Fetch every row again on a refresh.
                 r.loaded = false;
             }
-            reselect(m, selected.as_deref());
+            reselect(leads, cx, selected.as_deref());
         }
         Err(e) => {
             if !l.loaded {
                 l.error = Some(e.clone());
             }
-            toast_error(m, "loading searches", &e);
+            toast_error(cx, "loading searches", &e);
         }
     }
-    fetch_visible_meta(m)
+    fetch_visible_meta(leads, cx)
 }
 
-fn reselect(m: &mut Model, selected: Option<&str>) {
-    let vp = viewport(m);
-    m.panes.leads.list.set_len(vp, selected);
+fn reselect(leads: &mut LeadsModel, cx: &mut Ctx<'_>, selected: Option<&str>) {
+    let vp = viewport(cx);
+    leads.list.set_len(vp, selected);
 }
 
 /// Adds a registry row for an id (pasted or created) when the list is in
 /// registry mode or not loaded yet.
-pub fn add_known_row(m: &mut Model, id: &str, source: &str) {
-    let l = &mut m.panes.leads.list;
+pub fn add_known_row(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str, source: &str) {
+    let l = &mut leads.list;
     if l.rows.iter().any(|r| r.search.search_id == id) {
         return;
     }
@@ -354,16 +358,16 @@ pub fn add_known_row(m: &mut Model, id: &str, source: &str) {
             ..SearchRow::default()
         },
     );
-    let vp = viewport(m);
-    let keep = m.panes.leads.list.selected_id();
-    m.panes.leads.list.set_len(vp, keep.as_deref());
+    let vp = viewport(cx);
+    let keep = leads.list.selected_id();
+    leads.list.set_len(vp, keep.as_deref());
 }
 
 /// Inserts or refreshes a row from a full search (created, run, opened).
-pub fn upsert(m: &mut Model, search: &Search, run: Option<&LatestRun>) {
+pub fn upsert(leads: &mut LeadsModel, cx: &mut Ctx<'_>, search: &Search, run: Option<&LatestRun>) {
     let status = run.map(|r| r.status.clone());
-    let clock = m.clock;
-    let l = &mut m.panes.leads.list;
+    let clock = cx.clock;
+    let l = &mut leads.list;
     match l.row_mut(&search.search_id) {
         Some(row) => {
             row.search = search.clone();
@@ -389,17 +393,17 @@ pub fn upsert(m: &mut Model, search: &Search, run: Option<&LatestRun>) {
                     ..SearchRow::default()
                 },
             );
-            let vp = viewport(m);
-            m.panes.leads.list.set_len(vp, keep.as_deref());
+            let vp = viewport(cx);
+            leads.list.set_len(vp, keep.as_deref());
         }
     }
 }
 
 /// Fetches metadata (and run status) for the visible rows that lack it.
-pub fn fetch_visible_meta(m: &mut Model) -> Vec<Cmd> {
-    let vp = viewport(m);
-    let l = &m.panes.leads.list;
-    let reading: BTreeSet<&str> = m
+pub fn fetch_visible_meta(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let vp = viewport(cx);
+    let l = &leads.list;
+    let reading: BTreeSet<&str> = cx
         .requests
         .purposes::<LeadsModel>()
         .filter_map(|p| match p {
@@ -427,19 +431,19 @@ pub fn fetch_visible_meta(m: &mut Model) -> Vec<Cmd> {
         .collect();
     wanted
         .into_iter()
-        .flat_map(|id| fetch_meta(m, &id))
+        .flat_map(|id| fetch_meta(leads, cx, &id))
         .collect()
 }
 
 /// Asks for one search's metadata and latest run (one result row).
-pub fn fetch_meta(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if meta_pending(m, id) {
+pub fn fetch_meta(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    if meta_pending(cx.requests, id) {
         return Vec::new();
     }
-    if let Some(row) = m.panes.leads.list.row_mut(id) {
+    if let Some(row) = leads.list.row_mut(id) {
         row.recheck = false;
     }
-    send(m, Purpose::SearchMeta(id.to_owned()), status_read(id));
+    send(cx, Purpose::SearchMeta(id.to_owned()), status_read(id));
     Vec::new()
 }
 
@@ -458,10 +462,15 @@ pub fn status_read(id: &str) -> ApiRequest {
 
 /// The metadata answer of one search. A failure keeps what the row
 /// showed, marked stale; only a 404 ends its watch.
-pub fn on_meta(m: &mut Model, id: &str, result: Result<SearchPage, ApiError>) -> Vec<Cmd> {
-    let clock = m.clock;
-    let Some(row) = m.panes.leads.list.row_mut(id) else {
-        return fetch_visible_meta(m);
+pub fn on_meta(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    result: Result<SearchPage, ApiError>,
+) -> Vec<Cmd> {
+    let clock = cx.clock;
+    let Some(row) = leads.list.row_mut(id) else {
+        return fetch_visible_meta(leads, cx);
     };
     match result {
         Ok(page) => {
@@ -477,20 +486,14 @@ pub fn on_meta(m: &mut Model, id: &str, result: Result<SearchPage, ApiError>) ->
             row.run = status.clone();
             row.fresh.ok(clock);
             row.gone = false;
-            let read = m
-                .panes
-                .leads
-                .list
-                .rows
-                .iter()
-                .find(|r| r.search.search_id == id);
+            let read = leads.list.rows.iter().find(|r| r.search.search_id == id);
             if let Some(row) = read.map(cached_row) {
-                m.cache_item(|c| &mut c.searches, &row);
+                cx.cache_item(|c| &mut c.searches, &row);
             }
-            announce_run_end(m, &search, before.as_ref(), run.as_ref());
+            announce_run_end(cx, &search, before.as_ref(), run.as_ref());
             // Keep the registry's label current (not a new entry).
-            if !search.title.is_empty() && m.state.known_searches.iter().any(|k| k.id == id) {
-                m.state.remember_search(id, &search.title, "");
+            if !search.title.is_empty() && cx.state.known_searches.iter().any(|k| k.id == id) {
+                cx.state.remember_search(id, &search.title, "");
             }
         }
         Err(e) => {
@@ -506,14 +509,14 @@ pub fn on_meta(m: &mut Model, id: &str, result: Result<SearchPage, ApiError>) ->
             );
         }
     }
-    fetch_visible_meta(m)
+    fetch_visible_meta(leads, cx)
 }
 
 /// Tells the user a watched run ended — with the bell and a desktop
 /// notification (`[notify]`), as they wait for it — and why it failed
 /// when its sources said.
 pub fn announce_run_end(
-    m: &mut Model,
+    cx: &mut Ctx<'_>,
     search: &Search,
     before: Option<&RunStatus>,
     after: Option<&LatestRun>,
@@ -541,7 +544,7 @@ pub fn announce_run_end(
         (_, true) => format!("{title}: {counts}"),
         (_, false) => format!("{title}: {why} · {counts}"),
     };
-    m.alert(level, what, &text);
+    cx.alert(level, what, &text);
 }
 
 /// What went wrong in a run, as its sources said it: `network_people
@@ -574,9 +577,9 @@ pub fn run_errors(run: &LatestRun) -> String {
 }
 
 /// Moves the selection; whether `action` was a move.
-fn nav(m: &mut Model, action: Action) -> bool {
-    let vp = viewport(m);
-    let t = &mut m.panes.leads.list.table;
+fn nav(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> bool {
+    let vp = viewport(cx);
+    let t = &mut leads.list.table;
     match action {
         Action::Up => t.move_by(-1, vp),
         Action::Down => t.move_by(1, vp),
@@ -590,29 +593,29 @@ fn nav(m: &mut Model, action: Action) -> bool {
 }
 
 /// A key action on the list.
-pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    if nav(m, action) {
-        return fetch_visible_meta(m);
+pub fn on_action(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    if nav(leads, cx, action) {
+        return fetch_visible_meta(leads, cx);
     }
-    let selected = m.panes.leads.list.selected_id();
+    let selected = leads.list.selected_id();
     match action {
         Action::Open | Action::Enrichment => match selected {
-            Some(id) => search::open(m, &id),
+            Some(id) => search::open(leads, cx, &id),
             None => Vec::new(),
         },
         Action::RunSearch => match selected {
-            Some(id) => super::run::run(m, &id),
+            Some(id) => super::run::run(leads, cx, &id),
             None => Vec::new(),
         },
         Action::Refresh => {
-            if list_pending(m) {
+            if list_pending(cx.requests) {
                 Vec::new()
             } else {
-                load(m)
+                load(leads, cx)
             }
         }
         Action::Filter => {
-            let l = &mut m.panes.leads.list;
+            let l = &mut leads.list;
             let q = l.query.get_or_insert_with(|| ListQuery {
                 text: TextArea::default(),
                 editing: true,
@@ -620,13 +623,13 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             q.editing = true;
             Vec::new()
         }
-        Action::Back if m.panes.leads.list.query.is_some() => set_query(m, None),
+        Action::Back if leads.list.query.is_some() => set_query(leads, cx, None),
         Action::Export | Action::AddToCampaign => {
             let text = format!(
                 "{} opens the selected search; export and add-to-campaign work on its results",
-                m.keymap.key_label(Action::Open)
+                cx.keymap.key_label(Action::Open)
             );
-            m.notify(Level::Info, "Open a search first", &text);
+            cx.notify(Level::Info, "Open a search first", &text);
             Vec::new()
         }
         _ => Vec::new(),
@@ -635,28 +638,28 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 
 /// Replaces the query (`None`: every row shown), keeping the selection on
 /// screen, and reads what the newly shown rows lack.
-fn set_query(m: &mut Model, query: Option<ListQuery>) -> Vec<Cmd> {
-    let vp = viewport(m);
-    let l = &mut m.panes.leads.list;
+fn set_query(leads: &mut LeadsModel, cx: &mut Ctx<'_>, query: Option<ListQuery>) -> Vec<Cmd> {
+    let vp = viewport(cx);
+    let l = &mut leads.list;
     let keep = l.selected_id();
     l.query = query;
     l.set_len(vp, keep.as_deref());
-    fetch_visible_meta(m)
+    fetch_visible_meta(leads, cx)
 }
 
 /// A key while the query box has the focus: typed into it, the rows
 /// narrowing as it changes; Enter keeps it, Esc clears it. `None` when the
 /// box does not have the focus.
-pub fn query_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-    let q = m.panes.leads.list.query.as_mut().filter(|q| q.editing)?;
+pub fn query_key(leads: &mut LeadsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Option<Vec<Cmd>> {
+    let q = leads.list.query.as_mut().filter(|q| q.editing)?;
     if keys::CLOSE.matches(&key) {
-        return Some(set_query(m, None));
+        return Some(set_query(leads, cx, None));
     }
     if keys::CONFIRM.matches(&key) {
         q.editing = false;
         let empty = q.needle().is_empty();
         return Some(if empty {
-            set_query(m, None)
+            set_query(leads, cx, None)
         } else {
             Vec::new()
         });
@@ -665,5 +668,5 @@ pub fn query_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
         return Some(Vec::new());
     }
     let q = q.clone();
-    Some(set_query(m, Some(q)))
+    Some(set_query(leads, cx, Some(q)))
 }

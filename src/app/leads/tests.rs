@@ -24,8 +24,16 @@ fn run_watch(search: &str) -> SubId {
     SubId::Pane(PaneSub::Leads(LeadsSub::RunWatch(search.into())))
 }
 
+use crate::app::ctx::Ctx;
 use crate::app::fixtures::drive::and_queued;
 use crate::app::fixtures::drive::{api, chars, ctrl, key, reply, service_error};
+
+/// Runs `f` on the pane's state and context, as an entry point does (what
+/// it queues is handed out by `and_queued` / `take_queued`).
+fn with_pane<R>(m: &mut Model, f: impl FnOnce(&mut LeadsModel, &mut Ctx<'_>) -> R) -> R {
+    let (leads, mut cx) = m.split::<LeadsModel>();
+    f(leads, &mut cx)
+}
 
 /// A search id as pasted from the web dashboard (a UUID).
 const PASTED: &str = "3f2b8c1e-5d4a-4e7b-9c1d-2a6f0e9b7c35";
@@ -443,13 +451,16 @@ fn a_reply_for_an_old_filter_is_dropped() {
     let cmds = key(&mut m, KeyCode::Char('G'));
     let (old, _) = api(&cmds)[0].clone();
     let cmds = and_queued(
-        search::apply_filter(
-            &mut m,
-            Filter {
-                q: "revops".into(),
-                predicates: Vec::new(),
-            },
-        ),
+        with_pane(&mut m, |l, cx| {
+            search::apply_filter(
+                l,
+                cx,
+                Filter {
+                    q: "revops".into(),
+                    predicates: Vec::new(),
+                },
+            )
+        }),
         &mut m,
     );
     assert!(matches!(api(&cmds)[0].1, ApiRequest::QueryResults { .. }));
@@ -893,7 +904,7 @@ fn export_asks_before_replacing_and_writes_every_row() {
 fn export_without_asking_never_overwrites() {
     let mut fake = Fake::new();
     let mut m = opened(&mut fake);
-    let cmds = start_export(&mut m, Some("out.csv".into()));
+    let cmds = with_pane(&mut m, |l, cx| start_export(l, cx, Some("out.csv".into())));
     let Some(Cmd::CheckPath { id, path }) = cmds.first() else {
         panic!("checks: {cmds:?}");
     };
@@ -1019,7 +1030,10 @@ fn clicking_a_chip_removes_it_and_clicking_a_row_twice_opens_it() {
             value: PredicateValue::Text("head".into()),
         }],
     };
-    let cmds = and_queued(search::apply_filter(&mut m, filter), &mut m);
+    let cmds = and_queued(
+        with_pane(&mut m, |l, cx| search::apply_filter(l, cx, filter)),
+        &mut m,
+    );
     fake.serve(&mut m, cmds);
     let body = m.layout().body;
     let areas = layout::search_areas(body, &m.panes.leads);
@@ -1327,7 +1341,7 @@ fn same_rows_forever(req: &ApiRequest, reply: ApiReply) -> ApiReply {
 
 /// Runs an export to `out.csv` (a new file) to its write; returns the CSV.
 fn export_to_the_end(fake: &mut Fake, m: &mut Model) -> Option<String> {
-    let cmds = start_export(m, Some("out.csv".into()));
+    let cmds = with_pane(m, |l, cx| start_export(l, cx, Some("out.csv".into())));
     let Some(Cmd::CheckPath { id, .. }) = cmds.first() else {
         panic!("checks: {cmds:?}");
     };
@@ -1377,13 +1391,16 @@ fn an_export_walk_stops_when_the_service_repeats_itself() {
     }));
     let mut m = opened(&mut fake);
     let cmds = and_queued(
-        search::apply_filter(
-            &mut m,
-            Filter {
-                q: "revops".into(),
-                predicates: Vec::new(),
-            },
-        ),
+        with_pane(&mut m, |l, cx| {
+            search::apply_filter(
+                l,
+                cx,
+                Filter {
+                    q: "revops".into(),
+                    predicates: Vec::new(),
+                },
+            )
+        }),
         &mut m,
     );
     fake.serve(&mut m, cmds);
@@ -1903,10 +1920,10 @@ fn a_running_job_is_never_replaced_or_dropped() {
     m.pane = Pane::Leads;
     assert_eq!(m.panes.leads.open_id(), Some("s-3"));
     assert!(!m.state.known_searches.iter().any(|k| k.id == PASTED));
-    assert!(start_export(&mut m, Some("out.csv".into())).is_empty());
+    assert!(with_pane(&mut m, |l, cx| start_export(l, cx, Some("out.csv".into()))).is_empty());
     // A run-all answer arriving now does not replace the dialog either.
     let (run_all, _) = {
-        let cmds = and_queued(run::run_all(&mut m), &mut m);
+        let cmds = and_queued(with_pane(&mut m, run::run_all), &mut m);
         api(&cmds)[0].clone()
     };
     let answer = fake.answer(&ApiRequest::RunAll);
@@ -2051,7 +2068,7 @@ fn the_whole_lead_is_readable_on_small_screens() {
 fn the_replace_question_and_a_failed_write_are_drawn() {
     let mut fake = Fake::new();
     let mut m = opened(&mut fake);
-    let cmds = start_export(&mut m, Some("out.csv".into()));
+    let cmds = with_pane(&mut m, |l, cx| start_export(l, cx, Some("out.csv".into())));
     let Some(Cmd::CheckPath { id, .. }) = cmds.first() else {
         panic!("checks: {cmds:?}");
     };
@@ -2085,7 +2102,9 @@ fn the_replace_question_and_a_failed_write_are_drawn() {
 fn export_names_a_missing_directory_and_creates_it_only_when_told() {
     let mut fake = Fake::new();
     let mut m = opened(&mut fake);
-    let cmds = start_export(&mut m, Some("reports/new/out.csv".into()));
+    let cmds = with_pane(&mut m, |l, cx| {
+        start_export(l, cx, Some("reports/new/out.csv".into()))
+    });
     let Some(Cmd::CheckPath { id, path }) = cmds.first() else {
         panic!("checks the directory first: {cmds:?}");
     };
@@ -2222,12 +2241,18 @@ fn never_run_only_without_a_run_and_an_unknown_status_says_unknown() {
         _ => reply,
     }));
     let mut m = listed(&mut fake);
-    let cmds = and_queued(search::open(&mut m, PASTED), &mut m);
+    let cmds = and_queued(
+        with_pane(&mut m, |l, cx| search::open(l, cx, PASTED)),
+        &mut m,
+    );
     fake.serve(&mut m, cmds);
     let text = screen(&m);
     assert!(!text.contains("never run"), "{text}");
     assert!(text.contains("status unknown — search not found"), "{text}");
-    let cmds = and_queued(search::open(&mut m, "s-1"), &mut m);
+    let cmds = and_queued(
+        with_pane(&mut m, |l, cx| search::open(l, cx, "s-1")),
+        &mut m,
+    );
     fake.serve(&mut m, cmds);
     let text = screen(&m);
     assert!(!text.contains("never run"), "{text}");
@@ -2236,7 +2261,10 @@ fn never_run_only_without_a_run_and_an_unknown_status_says_unknown() {
         "{text}"
     );
     // A search that never ran says so.
-    let cmds = and_queued(search::open(&mut m, "s-2"), &mut m);
+    let cmds = and_queued(
+        with_pane(&mut m, |l, cx| search::open(l, cx, "s-2")),
+        &mut m,
+    );
     fake.serve(&mut m, cmds);
     assert!(screen(&m).contains("never run — R runs it"));
 }
@@ -2316,7 +2344,10 @@ fn an_uncertain_create_is_checked_and_asked_before_sending_again() {
         fake.serve(&mut m, cmds);
     }
     assert!(note(&m).contains("most likely not created"), "{}", note(&m));
-    assert!(new_search::recheck(&m).is_none(), "settled: no more looks");
+    assert!(
+        new_search::recheck(&m.panes.leads.last_create).is_none(),
+        "settled: no more looks"
+    );
     // Ctrl-S asks first; only yes sends again.
     let cmds = ctrl(&mut m, 's');
     assert!(api(&cmds).is_empty(), "not sent again without asking");
@@ -2358,7 +2389,10 @@ fn a_lost_create_is_still_in_question_after_its_form_is_closed() {
     fake.serve(&mut m, check);
     key(&mut m, KeyCode::Esc);
     assert!(m.panes.leads.form.is_none(), "closed, kept as a draft");
-    assert!(new_search::recheck(&m).is_some(), "still looked for");
+    assert!(
+        new_search::recheck(&m.panes.leads.last_create).is_some(),
+        "still looked for"
+    );
     // Reopened (the draft restored): it says so, and Ctrl-S asks.
     key(&mut m, KeyCode::Char('n'));
     key(&mut m, KeyCode::Char('y'));
@@ -2402,7 +2436,10 @@ fn a_lost_create_is_still_in_question_after_its_form_is_closed() {
             .any(|r| r.search.search_id == "s-late")
     );
     assert!(!m.state.drafts.contains_key(DRAFT_KEY), "its draft goes");
-    assert!(new_search::recheck(&m).is_none(), "settled");
+    assert!(
+        new_search::recheck(&m.panes.leads.last_create).is_none(),
+        "settled"
+    );
     assert_eq!(creates(&fake), 1);
 }
 
@@ -2546,7 +2583,10 @@ fn a_lost_create_with_no_list_route_says_no_check_is_possible() {
         ),
         "{u:?}"
     );
-    assert!(new_search::recheck(&m).is_none(), "no more reads");
+    assert!(
+        new_search::recheck(&m.panes.leads.last_create).is_none(),
+        "no more reads"
+    );
     let note = m
         .panes
         .leads
@@ -2593,7 +2633,7 @@ fn a_refused_create_says_why_in_plain_words() {
     );
     // Known from the Profile: the form says so when it opens.
     key(&mut m, KeyCode::Esc);
-    set_can_create_leads(&mut m, Some(false));
+    m.panes.leads.set_can_create_leads(Some(false));
     key(&mut m, KeyCode::Char('n'));
     if matches!(m.overlay, Some(Overlay::Confirm(_))) {
         key(&mut m, KeyCode::Char('n'));
@@ -3219,7 +3259,7 @@ fn what_is_in_flight_is_read_from_the_request_table() {
     // sends nothing more.
     let cmds = key(&mut m, KeyCode::Char('R'));
     assert_eq!(api(&cmds).len(), 1);
-    assert!(starting(&m, "s-3"));
+    assert!(starting(&m.requests, "s-3"));
     assert!(
         screen_rows(&m, 100, 30)
             .join("\n")
@@ -3229,7 +3269,7 @@ fn what_is_in_flight_is_read_from_the_request_table() {
     // Forgotten (the user moved on): nothing is in flight any more.
     m.requests
         .forget::<LeadsModel>(|p| matches!(p, Purpose::Run(_)));
-    assert!(!starting(&m, "s-3"));
+    assert!(!starting(&m.requests, "s-3"));
     assert!(
         !screen_rows(&m, 100, 30)
             .join("\n")
@@ -3582,7 +3622,7 @@ fn a_finished_run_rings_and_counts_one_result_as_one() {
     };
     let cmds = update(&mut m, Msg::Resize(80, 24));
     assert!(!cmds.iter().any(|c| matches!(c, Cmd::Notify { .. })));
-    searches::announce_run_end(&mut m, &search, Some(&RunStatus::Running), Some(&run));
+    searches::announce_run_end(&mut m.ctx(), &search, Some(&RunStatus::Running), Some(&run));
     let toast = m.toasts.items().last().expect("a notice");
     assert_eq!(toast.title.as_str(), "Run completed");
     assert_eq!(
@@ -3600,7 +3640,12 @@ fn a_finished_run_rings_and_counts_one_result_as_one() {
         status: RunStatus::Failed,
         ..LatestRun::default()
     };
-    searches::announce_run_end(&mut m, &search, Some(&RunStatus::Running), Some(&failed));
+    searches::announce_run_end(
+        &mut m.ctx(),
+        &search,
+        Some(&RunStatus::Running),
+        Some(&failed),
+    );
     let toast = m.toasts.items().last().expect("a notice");
     assert!(
         toast.text.as_str().contains("the service gave no reason"),

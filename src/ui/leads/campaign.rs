@@ -53,7 +53,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &
     let intro = intro(m, d, theme);
     match (&d.stage, &d.job) {
         (Stage::Pick, _) => {
-            let loading = crate::app::leads::campaign::campaigns_loading(m).then(|| {
+            let loading = crate::app::leads::campaign::campaigns_loading(&m.requests).then(|| {
                 m.placeholder(
                     "campaigns",
                     crate::api::RouteFamily::Campaigns,

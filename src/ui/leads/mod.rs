@@ -64,7 +64,7 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         View::NewSearch => match &l.form {
             Some(form) => {
                 let mut shown = form.form.clone();
-                if crate::app::leads::creating(m) {
+                if crate::app::leads::creating(&m.requests) {
                     shown.submit_label = "Creating…".into();
                 }
                 super::widgets::form::render(f, body, &shown, theme);
@@ -74,7 +74,7 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     }
     match &l.dialog {
         Some(Dialog::Filter(b)) => {
-            let loading = crate::app::leads::filter::fields_loading(m, &b.search)
+            let loading = crate::app::leads::filter::fields_loading(&m.requests, &b.search)
                 .then(|| placeholder(m, "the fields", None));
             filter::render(f, body, b, live_matches(l, b), loading, theme);
         }

@@ -144,7 +144,7 @@ fn run_panel(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
     if !s.kind.as_str().is_empty() && o.loaded {
         title.push(Span::styled(format!("{} ", t(s.kind.as_str())), theme.dim));
     }
-    if crate::app::leads::starting(m, &s.search_id) {
+    if crate::app::leads::starting(&m.requests, &s.search_id) {
         title.push(Span::styled(" starting run… ", theme.info));
     }
     let mut lines = vec![Line::from(run_status_line(m, o, theme))];
@@ -532,7 +532,11 @@ fn results(m: &Model, f: &mut Frame, area: Rect, wide: bool, theme: &Theme) {
             state: &w.table,
             row: &row,
             marked: Some(&marked),
-            footer: results_footer(o, crate::app::leads::search::pages_loading(m), theme),
+            footer: results_footer(
+                o,
+                crate::app::leads::search::pages_loading(&m.panes.leads, &m.requests),
+                theme,
+            ),
             empty: &empty,
             focused: m.panes.leads.dialog.is_none() && m.panes.leads.view == View::Search,
         },

@@ -186,7 +186,7 @@ fn title(m: &Model, shown: usize, theme: &Theme) -> Line<'static> {
         ));
     }
     if let Some(as_of) = l.cached {
-        let reading = crate::app::leads::searches::list_pending(m);
+        let reading = crate::app::leads::searches::list_pending(&m.requests);
         title.push(stale::span(as_of, m.clock, reading, theme));
     }
     Line::from(title)

@@ -11,6 +11,8 @@
 pub mod form;
 pub mod parse;
 
+use super::LeadsModel;
+use crate::app::ctx::Ctx;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -20,7 +22,7 @@ use crossterm::event::KeyEvent;
 
 use super::super::form::FormEvent;
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use super::{
     Confirmed, DRAFT_KEY, Purpose, View, creating, error_text, keys, search, searches, send,
 };
@@ -95,8 +97,8 @@ const PLACE: &str = "in the searches list";
 
 /// Shows in the open form what is known of a create that may have reached
 /// the service.
-fn show_uncertain(m: &mut Model) {
-    let l = &mut m.panes.leads;
+fn show_uncertain(leads: &mut LeadsModel) {
+    let l = &mut *leads;
     if let (Some(f), Some(u)) = (l.form.as_mut(), &l.last_create.uncertain) {
         f.form.note = Some(format!(
             "The create request may have reached the service ({}): {}. {} asks before sending it again.",
@@ -108,31 +110,31 @@ fn show_uncertain(m: &mut Model) {
 }
 
 /// Opens the form, offering back an unsent draft first.
-pub fn open(m: &mut Model) -> Vec<Cmd> {
-    let back = match m.panes.leads.view {
+pub fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let back = match leads.view {
         View::NewSearch => View::Searches,
         v => v,
     };
-    if m.panes.leads.form.is_some() {
-        m.panes.leads.view = View::NewSearch;
+    if leads.form.is_some() {
+        leads.view = View::NewSearch;
         return Vec::new();
     }
     let mut f = NewSearch::new(back);
-    if m.panes.leads.can_create_leads == Some(false) {
+    if leads.can_create_leads == Some(false) {
         f.form.note = Some(cannot_create_text());
     }
-    m.panes.leads.form = Some(f);
-    m.panes.leads.view = View::NewSearch;
+    leads.form = Some(f);
+    leads.view = View::NewSearch;
     // A lost create is still in question: the form says so again.
-    show_uncertain(m);
-    if let Some(draft) = m.state.drafts.get(DRAFT_KEY) {
+    show_uncertain(leads);
+    if let Some(draft) = cx.state.drafts.get(DRAFT_KEY) {
         let title = draft
             .fields
             .get("title")
             .map(|t| DisplayText::inline(t).into_string())
             .filter(|t| !t.is_empty())
             .unwrap_or_else(|| "untitled".into());
-        m.confirm(Confirm {
+        cx.confirm(Confirm {
             title: "Unsent draft".into(),
             lines: vec![
                 format!("You have an unsent new-search draft: \"{title}\"."),
@@ -149,84 +151,84 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The answer to "restore the draft?".
-pub fn restore_draft(m: &mut Model, yes: bool) -> Vec<Cmd> {
-    let draft = m.state.drafts.get(DRAFT_KEY).cloned();
-    let Some(f) = m.panes.leads.form.as_mut() else {
+pub fn restore_draft(leads: &mut LeadsModel, cx: &mut Ctx<'_>, yes: bool) -> Vec<Cmd> {
+    let draft = cx.state.drafts.get(DRAFT_KEY).cloned();
+    let Some(f) = leads.form.as_mut() else {
         return Vec::new();
     };
-    m.panes.leads.view = View::NewSearch;
+    leads.view = View::NewSearch;
     if yes {
         if let Some(d) = draft {
             f.form.restore(&d.fields);
             f.form.mark_clean();
             f.form.note = None;
         }
-        show_uncertain(m);
+        show_uncertain(leads);
         Vec::new()
     } else {
-        m.state.drafts.remove(DRAFT_KEY);
-        vec![m.save_state()]
+        cx.state.drafts.remove(DRAFT_KEY);
+        cx.save_state();
+        Vec::new()
     }
 }
 
 /// The draft prompt was dismissed: the draft stays saved as it is, the
 /// empty form behind the prompt closes.
-pub fn keep_draft(m: &mut Model) -> Vec<Cmd> {
-    if let Some(f) = m.panes.leads.form.take() {
-        m.panes.leads.view = back_view(m, f.back);
+pub fn keep_draft(leads: &mut LeadsModel) -> Vec<Cmd> {
+    if let Some(f) = leads.form.take() {
+        leads.view = back_view(leads, f.back);
     }
     Vec::new()
 }
 
 /// Where closing the form goes: `back`, unless what it showed is gone.
-fn back_view(m: &Model, back: View) -> View {
+fn back_view(leads: &LeadsModel, back: View) -> View {
     match back {
-        View::Detail if m.panes.leads.detail.is_none() => View::Searches,
-        View::Search | View::Detail if m.panes.leads.open.is_none() => View::Searches,
+        View::Detail if leads.detail.is_none() => View::Searches,
+        View::Search | View::Detail if leads.open.is_none() => View::Searches,
         View::NewSearch => View::Searches,
         v => v,
     }
 }
 
 /// A key in the form.
-pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    if creating(m) {
+pub fn on_key(leads: &mut LeadsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+    if creating(cx.requests) {
         // Sending: read-only until the answer arrives.
         return Vec::new();
     }
-    let Some(f) = m.panes.leads.form.as_mut() else {
+    let Some(f) = leads.form.as_mut() else {
         return Vec::new();
     };
     match f.form.handle_key(key) {
-        FormEvent::Cancel => close(m),
-        FormEvent::Submit => submit(m),
+        FormEvent::Cancel => close(leads, cx),
+        FormEvent::Submit => submit(leads, cx),
         FormEvent::Edited | FormEvent::Ignored => Vec::new(),
     }
 }
 
 /// Esc: the form closes; typed text is kept as a draft.
-fn close(m: &mut Model) -> Vec<Cmd> {
-    let Some(f) = m.panes.leads.form.take() else {
+fn close(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(f) = leads.form.take() else {
         return Vec::new();
     };
-    let mut cmds = Vec::new();
     if f.form.is_dirty() {
-        let n = m.keymap.key_label(crate::app::keymap::Action::NewSearch);
-        cmds.push(m.keep_draft(
+        let n = cx.keymap.key_label(crate::app::keymap::Action::NewSearch);
+        cx.keep_draft(
             DRAFT_KEY.into(),
             f.draft(),
             "the new search",
             &format!("{n} offers it back"),
-        ));
+        );
     }
-    m.panes.leads.view = back_view(m, f.back);
-    cmds
+    leads.view = back_view(leads, f.back);
+    Vec::new()
 }
 
 /// Ctrl-S: checks the form and sends it (asking first when the last
 /// create may have been accepted).
-fn submit(m: &mut Model) -> Vec<Cmd> {
-    let Some(f) = m.panes.leads.form.as_mut() else {
+fn submit(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(f) = leads.form.as_mut() else {
         return Vec::new();
     };
     f.form.clear_errors();
@@ -237,40 +239,38 @@ fn submit(m: &mut Model) -> Vec<Cmd> {
             }
             Vec::new()
         }
-        Ok(_) if m.panes.leads.last_create.uncertain.is_some() => {
-            ask_create_again(m);
+        Ok(_) if leads.last_create.uncertain.is_some() => {
+            ask_create_again(leads, cx);
             Vec::new()
         }
-        Ok(req) => send_create(m, req),
+        Ok(req) => send_create(leads, cx, req),
     }
 }
 
-fn send_create(m: &mut Model, req: CreateSearch) -> Vec<Cmd> {
+fn send_create(leads: &mut LeadsModel, cx: &mut Ctx<'_>, req: CreateSearch) -> Vec<Cmd> {
     let sent = Sent {
         title: req.title.trim().to_owned(),
-        at: m.clock,
-        known: m
-            .panes
-            .leads
+        at: cx.clock,
+        known: leads
             .list
             .rows
             .iter()
             .map(|r| r.search.search_id.clone())
             .collect(),
     };
-    send(m, Purpose::Create, ApiRequest::CreateSearch(Box::new(req)));
-    m.panes.leads.last_create.sent = Some(sent);
+    send(cx, Purpose::Create, ApiRequest::CreateSearch(Box::new(req)));
+    leads.last_create.sent = Some(sent);
     Vec::new()
 }
 
 /// "Create again?" after a create that may have reached the service: what
 /// went wrong, then what the check saw (the one wording of
 /// [`crate::logic::write::Check::again_warning`]).
-fn ask_create_again(m: &mut Model) {
-    let Some(u) = m.panes.leads.last_create.uncertain.clone() else {
+fn ask_create_again(leads: &mut LeadsModel, cx: &mut Ctx<'_>) {
+    let Some(u) = leads.last_create.uncertain.clone() else {
         return;
     };
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "Create again?".into(),
         lines: vec![
             format!("The last create request: {}.", u.why),
@@ -285,62 +285,67 @@ fn ask_create_again(m: &mut Model) {
 }
 
 /// "Create again?" was answered yes.
-pub fn create_again(m: &mut Model) -> Vec<Cmd> {
-    m.panes.leads.last_create.uncertain = None;
-    if let Some(f) = m.panes.leads.form.as_mut() {
+pub fn create_again(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    leads.last_create.uncertain = None;
+    if let Some(f) = leads.form.as_mut() {
         f.form.note = None;
     }
-    submit(m)
+    submit(leads, cx)
 }
 
 /// The create answer: open the new search, or show the refusal on the
 /// field it names.
-pub fn on_created(m: &mut Model, result: Result<Search, ApiError>) -> Vec<Cmd> {
+pub fn on_created(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    result: Result<Search, ApiError>,
+) -> Vec<Cmd> {
     match result {
-        Ok(s) => created(m, &s, false),
-        Err(e) if e.maybe_accepted() => create_uncertain(m, &e),
-        Err(e) => refused(m, &e),
+        Ok(s) => created(leads, cx, &s, false),
+        Err(e) if e.maybe_accepted() => create_uncertain(leads, cx, &e),
+        Err(e) => refused(leads, cx, &e),
     }
 }
 
 /// The search exists: remember it, drop the draft, open it. `late`: it was
 /// found by the check after a lost answer.
-fn created(m: &mut Model, s: &Search, late: bool) -> Vec<Cmd> {
-    m.state.remember_search(&s.search_id, &s.title, "created");
-    m.state.drafts.remove(DRAFT_KEY);
-    m.panes.leads.last_create = LastCreate::default();
+fn created(leads: &mut LeadsModel, cx: &mut Ctx<'_>, s: &Search, late: bool) -> Vec<Cmd> {
+    cx.state.remember_search(&s.search_id, &s.title, "created");
+    cx.state.drafts.remove(DRAFT_KEY);
+    leads.last_create = LastCreate::default();
     // Found by a later look after the form was closed: said, listed, and
     // the user is not taken from what they do now.
-    let was_open = m.panes.leads.form.take().is_some();
-    searches::upsert(m, s, None);
-    let vp = super::layout::searches_viewport(m.layout().body);
-    m.panes.leads.list.set_len(vp, Some(&s.search_id));
-    let run = m.keymap.key_label(crate::app::keymap::Action::RunSearch);
+    let was_open = leads.form.take().is_some();
+    searches::upsert(leads, cx, s, None);
+    let vp = super::layout::searches_viewport(cx.layout().body);
+    leads.list.set_len(vp, Some(&s.search_id));
+    let run = cx.keymap.key_label(crate::app::keymap::Action::RunSearch);
     let mut text = format!("{}: {run} runs it", DisplayText::inline(&s.title));
     if late {
         text.push_str(" (the request whose answer was lost went through)");
     }
-    m.notify(Level::Success, "Search created", &text);
-    let mut cmds = vec![m.save_state()];
+    cx.notify(Level::Success, "Search created", &text);
+    cx.save_state();
+    let mut cmds = Vec::new();
     if was_open || !late {
-        cmds.extend(search::open(m, &s.search_id));
+        cmds.extend(search::open(leads, cx, &s.search_id));
     }
     cmds
 }
 
 /// The answer was lost after sending: the search may exist. The list is
 /// read to find it; the form stays, and says so.
-fn create_uncertain(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
-    let l = &m.panes.leads.list;
+fn create_uncertain(leads: &mut LeadsModel, cx: &mut Ctx<'_>, e: &ApiError) -> Vec<Cmd> {
+    let l = &leads.list;
     let listed = !l.loaded || !l.registry;
-    m.panes.leads.last_create.uncertain = Some(Uncertain::new(error_text(e), listed));
-    show_uncertain(m);
+    leads.last_create.uncertain = Some(Uncertain::new(error_text(e), listed));
+    show_uncertain(leads);
     let doing = if listed {
         "Outpost reads the searches list to learn whether it was created"
     } else {
         "this service does not list searches, so Outpost cannot check"
     };
-    m.notify(
+    cx.notify(
         Level::Warning,
         "Search may have been created",
         &format!("{}. {doing}.", error_text(e)),
@@ -348,34 +353,39 @@ fn create_uncertain(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
     if !listed {
         return Vec::new();
     }
-    read_check(m)
+    read_check(leads, cx)
 }
 
 /// Reads the searches for the check of a lost create (unless a read is on
 /// its way).
-pub fn read_check(m: &mut Model) -> Vec<Cmd> {
-    if m.requests
+pub fn read_check(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if cx
+        .requests
         .pending::<super::LeadsModel>(|p| *p == Purpose::CreateCheck)
     {
         return Vec::new();
     }
-    if let Some(u) = m.panes.leads.last_create.uncertain.as_mut() {
+    if let Some(u) = leads.last_create.uncertain.as_mut() {
         u.reading();
     }
-    send(m, Purpose::CreateCheck, ApiRequest::ListSearches);
+    send(cx, Purpose::CreateCheck, ApiRequest::ListSearches);
     Vec::new()
 }
 
 /// When the check of a lost create reads the searches again, if it does.
-pub fn recheck(m: &Model) -> Option<(u32, Duration)> {
-    let u = m.panes.leads.last_create.uncertain.as_ref()?;
+pub fn recheck(last: &LastCreate) -> Option<(u32, Duration)> {
+    let u = last.uncertain.as_ref()?;
     Some((u.reads(), u.recheck()?))
 }
 
 /// The searches, read after a lost create answer: the new search is one
 /// with the title sent that was not listed before, made since.
-pub fn on_create_check(m: &mut Model, result: Result<Option<Vec<Search>>, ApiError>) -> Vec<Cmd> {
-    let last = &m.panes.leads.last_create;
+pub fn on_create_check(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    result: Result<Option<Vec<Search>>, ApiError>,
+) -> Vec<Cmd> {
+    let last = &leads.last_create;
     if last.uncertain.is_none() {
         return Vec::new();
     }
@@ -389,36 +399,36 @@ pub fn on_create_check(m: &mut Model, result: Result<Option<Vec<Search>>, ApiErr
                 })
             });
             if let Some(s) = found {
-                return created(m, &s, true);
+                return created(leads, cx, &s, true);
             }
             Check::NotFound
         }
         Ok(None) => Check::Unlisted,
         Err(e) => Check::Failed(error_text(&e)),
     };
-    if let Some(u) = m.panes.leads.last_create.uncertain.as_mut() {
+    if let Some(u) = leads.last_create.uncertain.as_mut() {
         u.read(check);
     }
-    show_uncertain(m);
+    show_uncertain(leads);
     Vec::new()
 }
 
 /// The service refused the search: on the field it names, else in the
 /// form's note — in plain words when the account may not create searches.
-fn refused(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
-    let mut plain = refusal(e, m.panes.leads.can_create_leads);
+fn refused(leads: &mut LeadsModel, cx: &mut Ctx<'_>, e: &ApiError) -> Vec<Cmd> {
+    let mut plain = refusal(e, leads.can_create_leads);
     if e.status() == Some(403)
         && let Some(text) = plain.as_mut()
     {
         // What the account's access (the Profile pane's) says of it.
         text.push(' ');
         text.push_str(&super::refused_create_hint(
-            &m.keymap,
-            m.panes.leads.can_create_leads,
+            cx.keymap,
+            leads.can_create_leads,
         ));
     }
-    let Some(f) = m.panes.leads.form.as_mut() else {
-        super::toast_error(m, "creating the search", e);
+    let Some(f) = leads.form.as_mut() else {
+        super::toast_error(cx, "creating the search", e);
         return Vec::new();
     };
     let message = e.message();
@@ -437,7 +447,7 @@ fn refused(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
     if !placed {
         f.form.note = Some(plain.unwrap_or_else(|| error_text(e)));
     }
-    super::toast_error(m, "creating the search", e);
+    super::toast_error(cx, "creating the search", e);
     Vec::new()
 }
 
