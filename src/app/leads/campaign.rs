@@ -770,7 +770,7 @@ impl CampaignDialog {
     }
 }
 
-/// Carries out what the dialog asked for, with the whole model.
+/// Carries out what the dialog asked for, with the whole pane.
 pub fn act(leads: &mut LeadsModel, cx: &mut Ctx<'_>, done: CampaignDone) -> Vec<Cmd> {
     match done {
         CampaignDone::Start => start(leads, cx),

@@ -482,7 +482,7 @@ impl Export {
     }
 }
 
-/// Carries out what the dialog asked for, with the whole model.
+/// Carries out what the dialog asked for, with the whole pane.
 pub fn act(leads: &mut LeadsModel, cx: &mut Ctx<'_>, done: ExportDone) -> Vec<Cmd> {
     match done {
         ExportDone::Check => check(leads, cx),

@@ -127,17 +127,16 @@ pub fn wide_table_shown(leads: &LeadsModel, shown: bool, body: Rect) -> bool {
 /// (`None` when the wide table is not shown, or one is on its way); the
 /// shell values as for [`wide_table_shown`].
 pub fn wanted(
-    leads: &LeadsModel,
+    l: &LeadsModel,
     shown: bool,
     body: Rect,
     requests: &Requests,
 ) -> Option<(String, String)> {
-    if !wide_table_shown(leads, shown, body)
+    if !wide_table_shown(l, shown, body)
         || requests.pending::<LeadsModel>(|p| matches!(p, Purpose::Facts(_)))
     {
         return None;
     }
-    let l = leads;
     let o = l.open.as_ref()?;
     let vp = layout::results_viewport(body, l);
     let search = &o.search.search_id;

@@ -759,7 +759,7 @@ pub fn apply_live(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     search::apply_filter(leads, cx, filter)
 }
 
-/// Carries out what the builder asked for, with the whole model.
+/// Carries out what the builder asked for, with the whole pane.
 pub fn act(leads: &mut LeadsModel, cx: &mut Ctx<'_>, done: FilterDone) -> Vec<Cmd> {
     let Some(Dialog::Filter(b)) = leads.dialog.take() else {
         return Vec::new();

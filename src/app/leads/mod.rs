@@ -87,7 +87,7 @@ pub enum View {
     NewSearch,
 }
 
-/// Why a request was sent; checked against the model when it answers.
+/// Why a request was sent; checked against the pane's state when it answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Purpose {
     /// The list of searches.
@@ -697,7 +697,7 @@ pub fn on_resize(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let body = cx.layout().body;
     let vp = layout::searches_viewport(body);
     leads.list.table.clamp(vp);
-    let rvp = layout::results_viewport(body, &*leads);
+    let rvp = layout::results_viewport(body, leads);
     if let Some(o) = leads.open.as_mut() {
         o.window.table.clamp(rvp);
     }
@@ -940,8 +940,8 @@ pub fn on_mouse(leads: &mut LeadsModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec
                 click_row(leads, cx, |l| &mut l.list.table, line, vp)
             }
             View::Search => {
-                let areas = layout::search_areas(body, &*leads);
-                if let Some(chip) = layout::chip_at(&*leads, areas.chips, ev.column, ev.row) {
+                let areas = layout::search_areas(body, leads);
+                if let Some(chip) = layout::chip_at(leads, areas.chips, ev.column, ev.row) {
                     return search::remove_chip(leads, cx, chip);
                 }
                 let Some(line) = crate::geometry::table::line_at(areas.table, ev.column, ev.row)

@@ -38,8 +38,7 @@ pub fn resumable(run: Option<&RunStatus>) -> bool {
 
 /// The run status known for a search, and whether it is current (watched,
 /// its last read succeeded).
-fn known_status(leads: &LeadsModel, id: &str) -> (Option<RunStatus>, bool) {
-    let l = leads;
+fn known_status(l: &LeadsModel, id: &str) -> (Option<RunStatus>, bool) {
     if l.open_id() == Some(id) {
         let o = l.open.as_ref();
         (
@@ -146,8 +145,7 @@ pub struct UncertainRunAll {
 }
 
 /// What the search shows of its runs now, as far as the pane knows.
-fn seen_now(leads: &LeadsModel, id: &str) -> RunSeen {
-    let l = leads;
+fn seen_now(l: &LeadsModel, id: &str) -> RunSeen {
     if let Some(o) = l.open.as_ref().filter(|o| o.search.search_id == id) {
         return RunSeen::of(o.latest_run.as_ref(), &o.search);
     }
