@@ -12,23 +12,28 @@ use super::{
     DomainsModel, Loaded, Purpose, View, areas_for, list_viewport, records_viewport,
     schedule_viewport, senders_viewport,
 };
+use crate::app::Cmd;
+use crate::app::ctx::Ctx;
 use crate::app::form::FormEvent;
 use crate::app::keymap::Action;
 use crate::app::table::TableState;
 use crate::app::toast::Level;
-use crate::app::{Cmd, Model};
 
 /// Keys for a focused text box (the add dialog, or a list's `/` filter);
 /// `None` when none has the focus, so the keymap decides.
-pub(super) fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-    if m.panes.domains.add.is_some() {
-        return Some(add_dialog_key(m, key));
+pub(super) fn on_text_key(
+    d: &mut DomainsModel,
+    cx: &mut Ctx<'_>,
+    key: KeyEvent,
+) -> Option<Vec<Cmd>> {
+    if d.add.is_some() {
+        return Some(add_dialog_key(d, cx, key));
     }
-    if let Some(cmds) = copy::on_key(m, key) {
+    if let Some(cmds) = copy::on_key(d, cx, key) {
         return Some(cmds);
     }
-    Some(match filter::on_key(m, key)? {
-        FilterKey::Move(action) => on_action(m, action),
+    Some(match filter::on_key(d, cx, key)? {
+        FilterKey::Move(action) => on_action(d, cx, action),
         FilterKey::Edited | FilterKey::Keep | FilterKey::Cancel | FilterKey::Unchanged => {
             Vec::new()
         }
@@ -36,29 +41,29 @@ pub(super) fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
 }
 
 /// A key in the add dialog.
-fn add_dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let adding = m.panes.domains.adding(m);
-    let Some(form) = m.panes.domains.add.as_mut() else {
+fn add_dialog_key(d: &mut DomainsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+    let adding = d.adding(cx.requests);
+    let Some(form) = d.add.as_mut() else {
         return Vec::new();
     };
     if adding {
         // Sending: the dialog is read-only until the answer arrives; Esc
         // closes it, and the answer then arrives as a notice.
         if key.code == KeyCode::Esc {
-            m.panes.domains.add = None;
+            d.add = None;
         }
         return Vec::new();
     }
     match form.handle_key(key) {
         FormEvent::Cancel => {
-            m.panes.domains.add = None;
+            d.add = None;
             Vec::new()
         }
         FormEvent::Submit => {
             form.clear_errors();
             let name = form.value("domain");
             if form.check_required() {
-                add_domain(m, &name)
+                add_domain(d, cx, &name)
             } else {
                 Vec::new()
             }
@@ -68,28 +73,27 @@ fn add_dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 }
 
 /// Pasted text goes to the open dialog, or to a focused filter.
-pub(super) fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-    if let Some(form) = m.panes.domains.add.as_mut() {
+pub(super) fn on_paste(d: &mut DomainsModel, cx: &Ctx<'_>, text: &str) {
+    if let Some(form) = d.add.as_mut() {
         form.paste(text);
-    } else if let Some(f) = m.panes.domains.query_mut().filter(|f| f.focused) {
+    } else if let Some(f) = d.query_mut().filter(|f| f.focused) {
         f.paste(text);
-        let view = m.panes.domains.view;
-        filter::reselect(m, view, None);
-        sync_watches(m);
+        let view = d.view;
+        filter::reselect(d, cx, view, None);
+        sync_watches(d, cx);
     }
-    Vec::new()
 }
 
 /// A key action on the pane.
-pub(super) fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let mut cmds = match m.panes.domains.view {
-        View::Domains => list_action(m, action),
-        View::DomainDetail => detail_action(m, action),
-        View::Senders => senders_action(m, action),
-        View::SenderDetail => sender_detail_action(m, action),
+pub(super) fn on_action(d: &mut DomainsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    let mut cmds = match d.view {
+        View::Domains => list_action(d, cx, action),
+        View::DomainDetail => detail_action(d, cx, action),
+        View::Senders => senders_action(d, cx, action),
+        View::SenderDetail => sender_detail_action(d, cx, action),
     };
-    sync_watches(m);
-    cmds.extend(super::dns::ensure(m));
+    sync_watches(d, cx);
+    cmds.extend(super::dns::ensure(d, cx));
     cmds
 }
 
@@ -108,53 +112,53 @@ pub(super) fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
 }
 
 /// A key on the domain list.
-fn list_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let vp = list_viewport(m);
-    if nav(&mut m.panes.domains.table, action, vp) {
+fn list_action(d: &mut DomainsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    let vp = list_viewport(d, cx);
+    if nav(&mut d.table, action, vp) {
         return Vec::new();
     }
-    let selected = m.panes.domains.selected_domain().map(|d| d.id.clone());
+    let selected = d.selected_domain().map(|d| d.id.clone());
     match action {
         Action::Open => {
             if let Some(id) = selected {
-                open_domain(m, &id);
+                open_domain(d, cx, &id);
             }
             Vec::new()
         }
-        Action::Verify => selected.map(|id| verify(m, &id)).unwrap_or_default(),
+        Action::Verify => selected.map(|id| verify(cx, &id)).unwrap_or_default(),
         Action::AddDomain => {
-            open_add_dialog(m);
+            open_add_dialog(d, cx);
             Vec::new()
         }
         Action::ToggleSenders => {
-            m.panes.domains.view = View::Senders;
-            load_senders(m, false)
+            d.view = View::Senders;
+            load_senders(d, cx, false)
         }
         Action::Refresh => {
-            if m.panes.domains.domains.loaded {
-                live_refresh(m)
+            if d.domains.loaded {
+                live_refresh(cx)
             } else {
-                on_enter(m)
+                on_enter(d, cx)
             }
         }
         Action::Filter => {
-            filter::open(m);
+            filter::open(d, cx);
             Vec::new()
         }
         Action::Back => {
-            filter::clear(m);
+            filter::clear(d, cx);
             Vec::new()
         }
         other => {
-            not_here(m, other);
+            not_here(cx, other);
             Vec::new()
         }
     }
 }
 
 /// Says why a key of the pane does nothing in the view shown.
-fn not_here(m: &mut Model, action: Action) {
-    let key = |a| m.keymap.key_label(a);
+fn not_here(cx: &mut Ctx<'_>, action: Action) {
+    let key = |a| cx.keymap.key_label(a);
     let why = match action {
         Action::CopyValue | Action::CopyRecord => format!(
             "{} copies from a DNS record: open a domain's records first ({})",
@@ -173,50 +177,49 @@ fn not_here(m: &mut Model, action: Action) {
         ),
         _ => return,
     };
-    m.notify(Level::Info, "not here", &why);
+    cx.notify(Level::Info, "not here", &why);
 }
 
 /// Opens a domain on its DNS records (unfiltered: another domain's
 /// filter would hide rows for no reason).
-pub(super) fn open_domain(m: &mut Model, id: &str) {
-    let d = &mut m.panes.domains;
+pub(super) fn open_domain(d: &mut DomainsModel, cx: &Ctx<'_>, id: &str) {
     if d.open.as_deref() != Some(id) {
         d.record_query = filter::ListFilter::default();
     }
     d.open = Some(id.to_owned());
     d.view = View::DomainDetail;
     let n = d.open_domain().map_or(0, |dom| d.shown_records(dom).len());
-    let vp = records_viewport(m);
-    m.panes.domains.records = TableState::default();
-    m.panes.domains.records.set_len(n, vp);
+    let vp = records_viewport(d, cx);
+    d.records = TableState::default();
+    d.records.set_len(n, vp);
 }
 
 /// A key on a domain's records.
-fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let vp = records_viewport(m);
-    if nav(&mut m.panes.domains.records, action, vp) {
+fn detail_action(d: &mut DomainsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    let vp = records_viewport(d, cx);
+    if nav(&mut d.records, action, vp) {
         return Vec::new();
     }
-    let Some(domain) = m.panes.domains.open_domain().cloned() else {
-        m.panes.domains.view = View::Domains;
+    let Some(domain) = d.open_domain().cloned() else {
+        d.view = View::Domains;
         return Vec::new();
     };
     match action {
-        Action::Back if filter::clear(m) => Vec::new(),
+        Action::Back if filter::clear(d, cx) => Vec::new(),
         Action::Back => {
-            m.panes.domains.view = View::Domains;
-            m.panes.domains.open = None;
+            d.view = View::Domains;
+            d.open = None;
             Vec::new()
         }
-        Action::Verify => verify(m, &domain.id),
+        Action::Verify => verify(cx, &domain.id),
         Action::CopyRecord => {
-            copy::open(m);
+            copy::open(d, cx);
             Vec::new()
         }
-        Action::CopyValue => match copy::selected_record(m) {
-            Some(rec) => copy::copy(m, CopyChoice::Value.text(&rec)),
+        Action::CopyValue => match copy::selected_record(d) {
+            Some(rec) => copy::copy(cx, CopyChoice::Value.text(&rec)),
             None => {
-                m.notify(
+                cx.notify(
                     Level::Info,
                     "nothing to copy",
                     "this domain has no DNS records yet",
@@ -225,85 +228,85 @@ fn detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             }
         },
         Action::Refresh => {
-            if m.panes.domains.watches.contains_key(&domain.id) {
+            if d.watches.contains_key(&domain.id) {
                 // The watch's poll asks DNS too.
-                check_now(m, &domain.id)
+                check_now(d, cx, &domain.id)
             } else {
-                let mut cmds = live_refresh(m);
-                cmds.extend(super::dns::recheck(m, &domain.id));
+                let mut cmds = live_refresh(cx);
+                cmds.extend(super::dns::recheck(d, cx, &domain.id));
                 cmds
             }
         }
         Action::AddDomain => {
-            open_add_dialog(m);
+            open_add_dialog(d, cx);
             Vec::new()
         }
         Action::ToggleSenders => {
-            m.panes.domains.view = View::Senders;
-            load_senders(m, false)
+            d.view = View::Senders;
+            load_senders(d, cx, false)
         }
         Action::Filter => {
-            filter::open(m);
+            filter::open(d, cx);
             Vec::new()
         }
         other => {
-            not_here(m, other);
+            not_here(cx, other);
             Vec::new()
         }
     }
 }
 
 /// A key on the sender list.
-fn senders_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let vp = senders_viewport(m);
-    if nav(&mut m.panes.domains.senders_table, action, vp) {
+fn senders_action(d: &mut DomainsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    let vp = senders_viewport(d, cx);
+    if nav(&mut d.senders_table, action, vp) {
         return Vec::new();
     }
     match action {
-        Action::Back if filter::clear(m) => Vec::new(),
+        Action::Back if filter::clear(d, cx) => Vec::new(),
         Action::ToggleSenders | Action::Back => {
-            m.panes.domains.view = View::Domains;
-            on_enter(m)
+            d.view = View::Domains;
+            on_enter(d, cx)
         }
         Action::SenderType => {
-            let keep = m.panes.domains.selected_sender().map(|s| s.id.clone());
-            m.panes.domains.sender_filter = m.panes.domains.sender_filter.next();
-            filter::reselect(m, View::Senders, keep);
+            let keep = d.selected_sender().map(|s| s.id.clone());
+            d.sender_filter = d.sender_filter.next();
+            filter::reselect(d, cx, View::Senders, keep);
             Vec::new()
         }
         Action::Filter => {
-            filter::open(m);
+            filter::open(d, cx);
             Vec::new()
         }
         Action::Open => {
-            let Some(sender) = m.panes.domains.selected_sender().map(|s| s.id.clone()) else {
+            let Some(sender) = d.selected_sender().map(|s| s.id.clone()) else {
                 return Vec::new();
             };
-            if m.panes.domains.open_sender.as_deref() != Some(sender.as_str()) {
+            if d.open_sender.as_deref() != Some(sender.as_str()) {
                 // Another sender's filter would hide days for no reason.
-                m.panes.domains.schedule_query = filter::ListFilter::default();
+                d.schedule_query = filter::ListFilter::default();
             }
-            m.panes.domains.open_sender = Some(sender.clone());
-            m.panes.domains.view = View::SenderDetail;
-            m.panes.domains.schedule = Loaded::default();
-            load_schedule(m, sender)
+            d.open_sender = Some(sender.clone());
+            d.view = View::SenderDetail;
+            d.schedule = Loaded::default();
+            load_schedule(cx, sender)
         }
-        Action::Refresh => load_senders(m, true),
+        Action::Refresh => load_senders(d, cx, true),
         Action::AddDomain => {
-            open_add_dialog(m);
+            open_add_dialog(d, cx);
             Vec::new()
         }
         other => {
-            not_here(m, other);
+            not_here(cx, other);
             Vec::new()
         }
     }
 }
 
 /// A key on a sender's schedule.
-fn sender_detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let vp = schedule_viewport(m);
-    if let Some(tree) = m.panes.domains.schedule.items.first_mut() {
+fn sender_detail_action(d: &mut DomainsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    let vp = schedule_viewport(d, cx);
+    if let Some(tree) = d.schedule.items.first_mut() {
         if nav(&mut tree.table, action, vp) {
             return Vec::new();
         }
@@ -314,33 +317,33 @@ fn sender_detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
     }
     match action {
         Action::Back => {
-            m.panes.domains.view = View::Senders;
-            m.panes.domains.open_sender = None;
+            d.view = View::Senders;
+            d.open_sender = None;
             // Its schedule is no longer wanted.
-            m.requests
+            cx.requests
                 .forget::<DomainsModel>(|p| matches!(p, Purpose::Schedule(_)));
             Vec::new()
         }
         Action::ToggleSenders => {
-            m.panes.domains.view = View::Domains;
-            on_enter(m)
+            d.view = View::Domains;
+            on_enter(d, cx)
         }
         Action::Refresh => {
-            let Some(sender) = m.panes.domains.open_sender.clone() else {
+            let Some(sender) = d.open_sender.clone() else {
                 return Vec::new();
             };
-            load_schedule(m, sender)
+            load_schedule(cx, sender)
         }
         Action::AddDomain => {
-            open_add_dialog(m);
+            open_add_dialog(d, cx);
             Vec::new()
         }
         Action::Filter => {
-            filter::open(m);
+            filter::open(d, cx);
             Vec::new()
         }
         other => {
-            not_here(m, other);
+            not_here(cx, other);
             Vec::new()
         }
     }
@@ -348,31 +351,31 @@ fn sender_detail_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 
 /// Mouse on the pane body: click selects (a click on the selected row
 /// opens it), the wheel scrolls.
-pub(super) fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    if m.panes.domains.add.is_some() || m.panes.domains.copy_menu.is_some() {
+pub(super) fn on_mouse(d: &mut DomainsModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
+    if d.add.is_some() || d.copy_menu.is_some() {
         return Vec::new();
     }
-    let view = m.panes.domains.view;
-    let areas = areas_for(m, view);
+    let view = d.view;
+    let areas = areas_for(d, cx, view);
     let vp = areas.viewport();
     let cmds = match ev.kind {
         MouseEventKind::ScrollDown => {
-            m.redraw = true;
-            on_action(m, Action::Down)
+            cx.redraw();
+            on_action(d, cx, Action::Down)
         }
         MouseEventKind::ScrollUp => {
-            m.redraw = true;
-            on_action(m, Action::Up)
+            cx.redraw();
+            on_action(d, cx, Action::Up)
         }
         MouseEventKind::Down(MouseButton::Left) => {
             let Some(line) = areas.row_at(ev.column, ev.row) else {
                 return Vec::new();
             };
             let table = match view {
-                View::Domains => &mut m.panes.domains.table,
-                View::DomainDetail => &mut m.panes.domains.records,
-                View::Senders => &mut m.panes.domains.senders_table,
-                View::SenderDetail => match m.panes.domains.schedule.items.first_mut() {
+                View::Domains => &mut d.table,
+                View::DomainDetail => &mut d.records,
+                View::Senders => &mut d.senders_table,
+                View::SenderDetail => match d.schedule.items.first_mut() {
                     Some(t) => &mut t.table,
                     None => return Vec::new(),
                 },
@@ -382,15 +385,15 @@ pub(super) fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
             };
             let again = table.selected == row;
             table.select(row, vp);
-            m.redraw = true;
+            cx.redraw();
             if again && view != View::DomainDetail {
-                on_action(m, Action::Open)
+                on_action(d, cx, Action::Open)
             } else {
                 Vec::new()
             }
         }
         _ => Vec::new(),
     };
-    sync_watches(m);
+    sync_watches(d, cx);
     cmds
 }

@@ -4,12 +4,13 @@
 
 use crossterm::event::{KeyCode, KeyEvent};
 
-use super::{MAX_COPY, View};
+use super::{DomainsModel, MAX_COPY, View};
 use crate::api::model::DnsRecord;
+use crate::app::Cmd;
+use crate::app::ctx::Ctx;
 use crate::app::dialog::Outcome;
 use crate::app::keymap::{Action, Scope};
 use crate::app::toast::Level;
-use crate::app::{Cmd, Model};
 use crate::text::sanitize;
 
 /// The TTL of a zone-file line.
@@ -126,9 +127,9 @@ fn txt_strings(value: &str) -> String {
 }
 
 /// Puts `text` on the clipboard, unless it is over the size cap.
-pub(super) fn copy(m: &mut Model, text: String) -> Vec<Cmd> {
+pub(super) fn copy(cx: &mut Ctx<'_>, text: String) -> Vec<Cmd> {
     if text.len() > MAX_COPY {
-        m.notify(
+        cx.notify(
             Level::Warning,
             "not copied",
             "the text is larger than 64 KiB, the most a terminal is asked to take",
@@ -139,42 +140,42 @@ pub(super) fn copy(m: &mut Model, text: String) -> Vec<Cmd> {
 }
 
 /// The selected record of the open domain.
-pub(super) fn selected_record(m: &Model) -> Option<DnsRecord> {
-    m.panes.domains.selected_record().cloned()
+pub(super) fn selected_record(d: &DomainsModel) -> Option<DnsRecord> {
+    d.selected_record().cloned()
 }
 
 /// `Y` on a domain's records: opens the chooser.
-pub(super) fn open(m: &mut Model) {
-    if selected_record(m).is_none() {
-        m.notify(
+pub(super) fn open(d: &mut DomainsModel, cx: &mut Ctx<'_>) {
+    if selected_record(d).is_none() {
+        cx.notify(
             Level::Info,
             "nothing to copy",
             "this domain has no DNS records yet",
         );
     } else {
-        m.panes.domains.copy_menu = Some(CopyMenu::default());
+        d.copy_menu = Some(CopyMenu::default());
     }
 }
 
 /// A key while the chooser is open; `None` when it is not.
-pub(super) fn on_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-    let action = m.keymap.action(Scope::Domains, &key);
-    if m.panes.domains.view != View::DomainDetail {
+pub(super) fn on_key(d: &mut DomainsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Option<Vec<Cmd>> {
+    let action = cx.keymap.action(Scope::Domains, &key);
+    if d.view != View::DomainDetail {
         // Its domain went away under it.
-        m.panes.domains.copy_menu = None;
+        d.copy_menu = None;
         return None;
     }
-    let menu = m.panes.domains.copy_menu.as_mut()?;
+    let menu = d.copy_menu.as_mut()?;
     Some(match menu_key(menu, key, action) {
         Outcome::Keep => Vec::new(),
         Outcome::Close => {
-            m.panes.domains.copy_menu = None;
+            d.copy_menu = None;
             Vec::new()
         }
         Outcome::Act(choice) => {
-            m.panes.domains.copy_menu = None;
-            match selected_record(m) {
-                Some(r) => copy(m, choice.text(&r)),
+            d.copy_menu = None;
+            match selected_record(d) {
+                Some(r) => copy(cx, choice.text(&r)),
                 None => Vec::new(),
             }
         }

@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 
 use super::{DomainsModel, Purpose, View, in_flight, records::purpose};
 use crate::api::model::{DnsRecord, SendingDomain};
+use crate::app::ctx::Ctx;
+use crate::app::requests::Requests;
 use crate::app::{Cmd, Model, Pane};
 use crate::dns::{Answers, CACHE_FOR, Lookup, Query, Verdict, check};
 
@@ -117,49 +119,62 @@ impl DomainsModel {
     }
 }
 
-/// Whether DNS is being asked about `domain`'s records.
+/// Whether DNS is being asked about `domain`'s records (for the view).
 pub fn resolving(m: &Model, domain: &str) -> bool {
-    in_flight(m, |p| matches!(p, Purpose::Resolve(d) if d == domain))
+    resolving_in(&m.requests, domain)
+}
+
+/// The same, from the request table.
+fn resolving_in(requests: &Requests, domain: &str) -> bool {
+    in_flight(
+        requests,
+        |p| matches!(p, Purpose::Resolve(d) if d == domain),
+    )
 }
 
 /// The open domain's records with no answer, or none since the last
 /// check period: asked now (on opening it, or when its records change).
-pub(super) fn ensure(m: &mut Model) -> Vec<Cmd> {
-    let Some(id) = shown(m) else {
+pub(super) fn ensure(d: &DomainsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(id) = shown(d, cx) else {
         return Vec::new();
     };
-    let max_age = m.poll.domain.max(CACHE_FOR);
-    resolve(m, &id, max_age)
+    let max_age = cx.poll.domain.max(CACHE_FOR);
+    resolve(d, cx, &id, max_age)
 }
 
 /// A check of `domain` (the watch polled it, its timer fired, or the user
 /// asked): its records asked again unless answered within [`CACHE_FOR`].
-pub(super) fn recheck(m: &mut Model, domain: &str) -> Vec<Cmd> {
-    if shown(m).as_deref() != Some(domain) {
+pub(super) fn recheck(d: &DomainsModel, cx: &mut Ctx<'_>, domain: &str) -> Vec<Cmd> {
+    if shown(d, cx).as_deref() != Some(domain) {
         return Vec::new();
     }
-    resolve(m, domain, CACHE_FOR)
+    resolve(d, cx, domain, CACHE_FOR)
 }
 
 /// The domain whose records are on screen.
-fn shown(m: &Model) -> Option<String> {
-    let d = &m.panes.domains;
-    (m.pane == Pane::Domains && d.view == View::DomainDetail)
+fn shown(d: &DomainsModel, cx: &Ctx<'_>) -> Option<String> {
+    shown_when(d, cx.is_shown(Pane::Domains))
+}
+
+/// The domain whose records are on screen, `pane_shown` telling whether
+/// the pane is.
+fn shown_when(d: &DomainsModel, pane_shown: bool) -> Option<String> {
+    (pane_shown && d.view == View::DomainDetail)
         .then(|| d.open.clone())
         .flatten()
 }
 
 /// Asks DNS about `domain`'s records whose answer is older than
 /// `max_age` (or missing); once at a time.
-fn resolve(m: &mut Model, domain: &str, max_age: Duration) -> Vec<Cmd> {
-    if resolving(m, domain) {
+fn resolve(d: &DomainsModel, cx: &mut Ctx<'_>, domain: &str, max_age: Duration) -> Vec<Cmd> {
+    if resolving_in(cx.requests, domain) {
         return Vec::new();
     }
-    let Some(dom) = m.panes.domains.domain(domain) else {
+    let Some(dom) = d.domain(domain) else {
         return Vec::new();
     };
-    let now = m.now;
-    let truth = &m.panes.domains.dns;
+    let now = cx.now;
+    let truth = &d.dns;
     let due = |q: &Query| {
         truth
             .answers
@@ -175,17 +190,15 @@ fn resolve(m: &mut Model, domain: &str, max_age: Duration) -> Vec<Cmd> {
     if records.is_empty() {
         return Vec::new();
     }
-    let id = m.effect(Purpose::Resolve(domain.to_owned()));
+    let id = cx.effect(Purpose::Resolve(domain.to_owned()));
     vec![Cmd::ResolveRecords {
         id,
         records: records.into_iter().collect(),
     }]
 }
 
-/// DNS answered: each answer kept with its time.
-pub(super) fn on_resolved(m: &mut Model, answers: Answers) {
-    let (now, clock) = (m.now, m.clock);
-    let truth = &mut m.panes.domains.dns;
+/// DNS answered: each answer kept with its time (`now`, `clock`: when).
+pub(super) fn on_resolved(truth: &mut DnsTruth, now: Instant, clock: i64, answers: Answers) {
     truth.resolver = Some(answers.resolver);
     for (q, lookup) in answers.lookups {
         truth.answers.insert(
@@ -203,12 +216,12 @@ pub(super) fn on_resolved(m: &mut Model, answers: Answers) {
 }
 
 /// The timer of the open domain's checks, when the watch does not poll it
-/// (the watch's polls check it then): its period is the watch's.
-pub(super) fn subscription(m: &Model) -> Option<(String, Duration)> {
-    let id = shown(m)?;
-    let d = &m.panes.domains;
+/// (the watch's polls check it then): its period is the watch's, `every`.
+/// The pane is shown.
+pub(super) fn subscription(d: &DomainsModel, every: Duration) -> Option<(String, Duration)> {
+    let id = shown_when(d, true)?;
     let has_records = d.domain(&id).is_some_and(|dom| !dom.dns_records.is_empty());
-    (has_records && !d.watches.contains_key(&id)).then_some((id, m.poll.domain))
+    (has_records && !d.watches.contains_key(&id)).then_some((id, every))
 }
 
 impl DomainsModel {

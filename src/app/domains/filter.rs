@@ -9,8 +9,8 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::TextArea;
 
 use super::watch::sync_watches;
-use super::{View, areas_for};
-use crate::app::Model;
+use super::{DomainsModel, View, areas_for};
+use crate::app::ctx::Ctx;
 use crate::app::keymap::{Action, Scope};
 
 /// A list's filter: the text typed, and whether it has the focus.
@@ -131,21 +131,21 @@ pub fn admits(needle: Option<&str>, fields: &[&str]) -> bool {
 }
 
 /// `/` on the pane: focuses the shown view's filter.
-pub(super) fn open(m: &mut Model) {
-    let keep = selected_id(m);
-    let view = m.panes.domains.view;
-    if let Some(f) = m.panes.domains.query_mut() {
+pub(super) fn open(d: &mut DomainsModel, cx: &Ctx<'_>) {
+    let keep = selected_id(d);
+    let view = d.view;
+    if let Some(f) = d.query_mut() {
         f.focus();
         // The bar takes a line: the selection must stay in the window.
-        refilter(m, view, keep);
+        refilter(d, cx, view, keep);
     }
 }
 
 /// Clears the shown list's filter; `false` when it had none.
-pub(super) fn clear(m: &mut Model) -> bool {
-    let keep = selected_id(m);
-    let view = m.panes.domains.view;
-    let Some(f) = m.panes.domains.query_mut() else {
+pub(super) fn clear(d: &mut DomainsModel, cx: &Ctx<'_>) -> bool {
+    let keep = selected_id(d);
+    let view = d.view;
+    let Some(f) = d.query_mut() else {
         return false;
     };
     if !f.shown() {
@@ -153,18 +153,18 @@ pub(super) fn clear(m: &mut Model) -> bool {
     }
     f.clear();
     f.focused = false;
-    refilter(m, view, keep);
-    sync_watches(m);
+    refilter(d, cx, view, keep);
+    sync_watches(d, cx);
     true
 }
 
 /// A key for the shown list's filter; `None` when it does not have the
 /// focus.
-pub(super) fn on_key(m: &mut Model, key: KeyEvent) -> Option<FilterKey> {
-    let action = m.keymap.action(Scope::Domains, &key);
-    let keep = selected_id(m);
-    let view = m.panes.domains.view;
-    let f = m.panes.domains.query_mut().filter(|f| f.focused)?;
+pub(super) fn on_key(d: &mut DomainsModel, cx: &Ctx<'_>, key: KeyEvent) -> Option<FilterKey> {
+    let action = cx.keymap.action(Scope::Domains, &key);
+    let keep = selected_id(d);
+    let view = d.view;
+    let f = d.query_mut().filter(|f| f.focused)?;
     let what = f.key(key, action);
     match what {
         FilterKey::Keep => f.focused = false,
@@ -175,15 +175,14 @@ pub(super) fn on_key(m: &mut Model, key: KeyEvent) -> Option<FilterKey> {
         what,
         FilterKey::Keep | FilterKey::Cancel | FilterKey::Edited
     ) {
-        refilter(m, view, keep);
-        sync_watches(m);
+        refilter(d, cx, view, keep);
+        sync_watches(d, cx);
     }
     Some(what)
 }
 
 /// The id of the selected row of the shown list.
-fn selected_id(m: &Model) -> Option<String> {
-    let d = &m.panes.domains;
+fn selected_id(d: &DomainsModel) -> Option<String> {
     match d.view {
         View::Domains => d.selected_domain().map(|s| s.id.clone()),
         View::Senders => d.selected_sender().map(|s| s.id.clone()),
@@ -201,9 +200,13 @@ fn record_key(r: &crate::api::model::DnsRecord) -> String {
 /// and the row `keep` stays selected when it is still listed (else the
 /// selection keeps its place, within the rows). Returns whether `keep` was
 /// found.
-pub(super) fn reselect(m: &mut Model, view: View, keep: Option<String>) -> bool {
-    let vp = areas_for(m, view).viewport();
-    let d = &mut m.panes.domains;
+pub(super) fn reselect(
+    d: &mut DomainsModel,
+    cx: &Ctx<'_>,
+    view: View,
+    keep: Option<String>,
+) -> bool {
+    let vp = areas_for(d, cx, view).viewport();
     if view == View::Domains {
         // Every change of the domain list comes through here.
         d.recount();
@@ -241,10 +244,9 @@ pub(super) fn reselect(m: &mut Model, view: View, keep: Option<String>) -> bool 
 
 /// After the filter text changed: like [`reselect`], but the first match
 /// is selected when the selected row no longer matches.
-fn refilter(m: &mut Model, view: View, keep: Option<String>) {
-    if !reselect(m, view, keep) {
-        let vp = areas_for(m, view).viewport();
-        let d = &mut m.panes.domains;
+fn refilter(d: &mut DomainsModel, cx: &Ctx<'_>, view: View, keep: Option<String>) {
+    if !reselect(d, cx, view, keep) {
+        let vp = areas_for(d, cx, view).viewport();
         match view {
             View::Domains => d.table.top(vp),
             View::DomainDetail => d.records.top(vp),

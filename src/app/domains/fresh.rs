@@ -9,6 +9,7 @@ use std::time::Duration;
 use super::load::{live_refresh, load_schedule, load_senders, reload_domains};
 use super::{DomainsModel, DomainsSub, Loaded, Purpose, View, in_flight};
 use crate::api::ApiError;
+use crate::app::ctx::Ctx;
 use crate::app::fresh::{Freshness, ago_since};
 use crate::app::toast::error_text;
 use crate::app::{Cmd, Model, Pane};
@@ -80,57 +81,59 @@ fn shown_reload(d: &DomainsModel) -> (Reload, &Freshness, bool) {
 }
 
 /// The base period of the retry poller reading `what` again, `None` while
-/// none does: only the shown view's values are retried, after a failed
-/// read a retry can help. The subscriptions and the freshness drawn both
-/// come from here.
-fn retry_base(m: &Model, what: Reload) -> Option<Duration> {
-    let (shown, _, wanted) = shown_reload(&m.panes.domains);
-    (m.pane == Pane::Domains && shown == what && wanted).then_some(m.poll.domain)
+/// none does: only the shown view's values are retried (`shown`: the pane
+/// is shown; `every`: the configured period), after a failed read a retry
+/// can help. The subscriptions and the freshness drawn both come from here.
+fn retry_base(d: &DomainsModel, shown: bool, every: Duration, what: Reload) -> Option<Duration> {
+    let (on_screen, _, wanted) = shown_reload(d);
+    (shown && on_screen == what && wanted).then_some(every)
 }
 
 /// Says of each value the pane holds whether a poll really reads it again
 /// (the pane's `sync_fresh`, run after every message): the lists by their
 /// retry poller, the watched domains by their watch (while the pane is
 /// shown).
-pub(super) fn reschedule(m: &mut Model) {
+pub(super) fn reschedule(d: &mut DomainsModel, cx: &Ctx<'_>) {
+    let (shown, every) = (cx.is_shown(Pane::Domains), cx.poll.domain);
     for what in [Reload::Domains, Reload::Senders, Reload::Schedule] {
-        let base = retry_base(m, what);
-        let d = &mut m.panes.domains;
+        let base = retry_base(d, shown, every, what);
         match what {
             Reload::Domains => d.domains.fresh.schedule(base),
             Reload::Senders => d.senders.fresh.schedule(base),
             Reload::Schedule => d.schedule.fresh.schedule(base),
         }
     }
-    let watched = (m.pane == Pane::Domains).then_some(m.poll.domain);
-    for w in m.panes.domains.watches.values_mut() {
+    let watched = shown.then_some(every);
+    for w in d.watches.values_mut() {
         w.fresh.schedule(watched);
     }
 }
 
-/// The retry and age pollers of what is on screen.
-pub(super) fn subscriptions(m: &Model, subs: &mut Vec<(DomainsSub, Duration)>) {
-    let (what, fresh, _) = shown_reload(&m.panes.domains);
-    if let Some(base) = retry_base(m, what) {
+/// The retry poller of what is on screen, the pane being shown (`every`:
+/// the configured period).
+pub(super) fn subscriptions(
+    d: &DomainsModel,
+    every: Duration,
+    subs: &mut Vec<(DomainsSub, Duration)>,
+) {
+    let (what, fresh, _) = shown_reload(d);
+    if let Some(base) = retry_base(d, true, every, what) {
         // The one backoff rule of every pane; the key changes with each
         // failure, so the (longer) timer restarts from it.
         subs.push((DomainsSub::Retry(what, fresh.failures), fresh.backoff(base)));
     }
-    if let Some(every) = age_every(m) {
-        subs.push((DomainsSub::Age, every));
-    }
 }
 
 /// A retry fell due: read again, unless a read is already on its way.
-pub(super) fn retry(m: &mut Model, what: Reload) -> Vec<Cmd> {
+pub(super) fn retry(d: &mut DomainsModel, cx: &mut Ctx<'_>, what: Reload) -> Vec<Cmd> {
     match what {
-        Reload::Domains if m.panes.domains.domains.loaded => live_refresh(m),
-        Reload::Domains => reload_domains(m),
-        Reload::Senders => load_senders(m, true),
+        Reload::Domains if d.domains.loaded => live_refresh(cx),
+        Reload::Domains => reload_domains(cx),
+        Reload::Senders => load_senders(d, cx, true),
         Reload::Schedule => {
-            let busy = in_flight(m, |p| matches!(p, Purpose::Schedule(_)));
-            match m.panes.domains.open_sender.clone() {
-                Some(sender) if !busy => load_schedule(m, sender),
+            let busy = in_flight(cx.requests, |p| matches!(p, Purpose::Schedule(_)));
+            match d.open_sender.clone() {
+                Some(sender) if !busy => load_schedule(cx, sender),
                 _ => Vec::new(),
             }
         }
@@ -139,8 +142,10 @@ pub(super) fn retry(m: &mut Model, what: Reload) -> Vec<Cmd> {
 
 /// The stale values on screen, as drawn: a list after a failed read (its
 /// one freshness text), the cache's list (its age), a watched domain whose
-/// polls fail (its status's age); with when each was read.
-fn stale_shown(m: &Model) -> Vec<(Option<i64>, String)> {
+/// polls fail (its status's age); with when each was read. It reads the
+/// whole model: the one freshness text ([`crate::app::fresh::shown`])
+/// takes it.
+pub(super) fn stale_shown(m: &Model) -> Vec<(Option<i64>, String)> {
     let d = &m.panes.domains;
     let mut out = Vec::new();
     match d.view {
@@ -181,19 +186,19 @@ pub fn watch_age(f: &Freshness, clock: i64) -> String {
     )
 }
 
-/// The freshness texts on screen, as drawn.
-pub(super) fn ages(m: &Model) -> String {
-    stale_shown(m)
-        .into_iter()
-        .map(|(_, text)| text)
+/// The freshness texts on screen, as drawn (`shown`: [`stale_shown`]).
+pub(super) fn ages(shown: &[(Option<i64>, String)]) -> String {
+    shown
+        .iter()
+        .map(|(_, text)| text.as_str())
         .collect::<Vec<_>>()
         .join(" ")
 }
 
-/// How often the texts on screen are looked at: every second while a
-/// retry counts down or an age is counted in seconds, else every 10 s.
-fn age_every(m: &Model) -> Option<Duration> {
-    let shown = stale_shown(m);
+/// How often the texts on screen (`shown`: [`stale_shown`]) are looked at,
+/// at `clock`: every second while a retry counts down or an age is counted
+/// in seconds, else every 10 s.
+pub(super) fn age_every(shown: &[(Option<i64>, String)], clock: i64) -> Option<Duration> {
     if shown.is_empty() {
         return None;
     }
@@ -203,17 +208,8 @@ fn age_every(m: &Model) -> Option<Duration> {
     let youngest = shown
         .iter()
         .filter_map(|(t, _)| *t)
-        .map(|t| m.clock.saturating_sub(t))
+        .map(|t| clock.saturating_sub(t))
         .min();
     let fast = counting || youngest.is_some_and(|y| y < 60);
     Some(Duration::from_secs(if fast { 1 } else { 10 }))
-}
-
-/// The age tick: redraw only when an age on screen changed.
-pub(super) fn age_tick(m: &mut Model) {
-    let now = ages(m);
-    if now != m.panes.domains.ages_drawn {
-        m.panes.domains.ages_drawn = now;
-        m.redraw = true;
-    }
 }

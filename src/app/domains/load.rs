@@ -8,58 +8,59 @@ use super::{
     senders_viewport,
 };
 use crate::api::validate;
+use crate::app::ctx::Ctx;
 use crate::app::form::Form;
-use crate::app::{ApiRequest, Cmd, Model};
+use crate::app::{ApiRequest, Cmd};
 
 /// The pane is being left: its watches end (their timers stop with them).
-pub(super) fn on_leave(m: &mut Model) {
-    m.panes.domains.watches.clear();
+pub(super) fn on_leave(d: &mut DomainsModel) {
+    d.watches.clear();
 }
 
 /// The pane became visible.
-pub(super) fn on_enter(m: &mut Model) -> Vec<Cmd> {
+pub(super) fn on_enter(d: &mut DomainsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let mut cmds = Vec::new();
-    match m.panes.domains.view {
+    match d.view {
         View::Domains | View::DomainDetail => {
-            if m.panes.domains.domains.loaded {
+            if d.domains.loaded {
                 // Coming back: statuses may have moved while away.
-                cmds.extend(live_refresh(m));
+                cmds.extend(live_refresh(cx));
             } else {
-                cmds.extend(reload_domains(m));
+                cmds.extend(reload_domains(cx));
             }
         }
-        View::Senders | View::SenderDetail => cmds.extend(load_senders(m, false)),
+        View::Senders | View::SenderDetail => cmds.extend(load_senders(d, cx, false)),
     }
-    sync_watches(m);
-    cmds.extend(super::dns::ensure(m));
+    sync_watches(d, cx);
+    cmds.extend(super::dns::ensure(d, cx));
     cmds
 }
 
 /// The last-known domains, shown marked stale until the service answers
 /// (when nothing of this session is shown yet).
-pub(super) fn from_cache(m: &mut Model) {
-    let l = &m.panes.domains.domains;
+pub(super) fn from_cache(d: &mut DomainsModel, cx: &Ctx<'_>) {
+    let l = &d.domains;
     if l.loaded || !l.items.is_empty() {
         return;
     }
-    let Some(cached) = m.cache.domains.clone() else {
+    let Some(cached) = cx.cache().domains.clone() else {
         return;
     };
-    let l = &mut m.panes.domains.domains;
+    let l = &mut d.domains;
     l.items = cached.items;
     l.fresh.read_at = Some(cached.as_of);
     l.cached = true;
-    super::filter::reselect(m, View::Domains, None);
-    sync_watches(m);
+    super::filter::reselect(d, cx, View::Domains, None);
+    sync_watches(d, cx);
 }
 
 /// The first read of the list: the cached status (`skip_sync`) for a fast
 /// first paint; the live refresh follows when it arrives.
-pub(super) fn reload_domains(m: &mut Model) -> Vec<Cmd> {
-    if in_flight(m, |p| matches!(p, Purpose::List { .. })) {
+pub(super) fn reload_domains(cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if in_flight(cx.requests, |p| matches!(p, Purpose::List { .. })) {
         return Vec::new();
     }
-    m.request(list(false), ApiRequest::ListDomains { skip_sync: true });
+    cx.request(list(false), ApiRequest::ListDomains { skip_sync: true });
     Vec::new()
 }
 
@@ -72,28 +73,30 @@ pub(super) fn list(live: bool) -> Purpose {
 }
 
 /// Asks for the senders (once, unless `force`).
-pub(super) fn load_senders(m: &mut Model, force: bool) -> Vec<Cmd> {
-    if (m.panes.domains.senders.loaded && !force) || in_flight(m, |p| *p == Purpose::Senders) {
+pub(super) fn load_senders(d: &DomainsModel, cx: &mut Ctx<'_>, force: bool) -> Vec<Cmd> {
+    if (d.senders.loaded && !force) || in_flight(cx.requests, |p| *p == Purpose::Senders) {
         return Vec::new();
     }
-    m.request(Purpose::Senders, ApiRequest::ListSenders);
+    cx.request(Purpose::Senders, ApiRequest::ListSenders);
     Vec::new()
 }
 
 /// The live refresh of the domain list (`skip_sync=false`).
-pub(super) fn live_refresh(m: &mut Model) -> Vec<Cmd> {
-    if in_flight(m, |p| matches!(p, Purpose::List { live: true, .. })) {
+pub(super) fn live_refresh(cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if in_flight(cx.requests, |p| {
+        matches!(p, Purpose::List { live: true, .. })
+    }) {
         return Vec::new();
     }
-    m.request(list(true), ApiRequest::ListDomains { skip_sync: false });
+    cx.request(list(true), ApiRequest::ListDomains { skip_sync: false });
     Vec::new()
 }
 
 /// Asks for a sender's schedule; an older schedule request is forgotten.
-pub(super) fn load_schedule(m: &mut Model, sender: String) -> Vec<Cmd> {
-    m.requests
+pub(super) fn load_schedule(cx: &mut Ctx<'_>, sender: String) -> Vec<Cmd> {
+    cx.requests
         .forget::<DomainsModel>(|p| matches!(p, Purpose::Schedule(_)));
-    m.request(
+    cx.request(
         Purpose::Schedule(sender.clone()),
         ApiRequest::SenderSchedule { id: sender },
     );
@@ -101,60 +104,59 @@ pub(super) fn load_schedule(m: &mut Model, sender: String) -> Vec<Cmd> {
 }
 
 /// The terminal was resized: keep selections on screen.
-pub(super) fn on_resize(m: &mut Model) {
+pub(super) fn on_resize(d: &mut DomainsModel, cx: &Ctx<'_>) {
     let (lv, rv, sv, tv) = (
-        list_viewport(m),
-        records_viewport(m),
-        senders_viewport(m),
-        schedule_viewport(m),
+        list_viewport(d, cx),
+        records_viewport(d, cx),
+        senders_viewport(d, cx),
+        schedule_viewport(d, cx),
     );
-    let d = &mut m.panes.domains;
     d.table.clamp(lv);
     d.records.clamp(rv);
     d.senders_table.clamp(sv);
     for tree in &mut d.schedule.items {
         tree.table.clamp(tv);
     }
-    sync_watches(m);
+    sync_watches(d, cx);
 }
 
 /// Adds a domain (from the dialog or `:domain add NAME`).
-pub fn add_domain(m: &mut Model, name: &str) -> Vec<Cmd> {
+pub fn add_domain(d: &mut DomainsModel, cx: &mut Ctx<'_>, name: &str) -> Vec<Cmd> {
     let name = name.trim().trim_end_matches('.').to_ascii_lowercase();
     if let Err(errors) = validate::domain_name(&name) {
         let mut form = add_form();
         form.set_value("domain", &name);
         form.set_error("domain", &validate::join(&errors));
-        m.panes.domains.add = Some(form);
+        d.add = Some(form);
         return Vec::new();
     }
-    if m.panes.domains.add.is_none() {
+    if d.add.is_none() {
         // Keep what was typed somewhere the user can fix it if the service
         // refuses it.
         let mut form = add_form();
         form.set_value("domain", &name);
-        m.panes.domains.add = Some(form);
+        d.add = Some(form);
     }
     // The last create of this name may have been accepted: asked first.
-    if super::lost_add::ask_first(m, &name) {
+    if super::lost_add::ask_first(d, cx, &name) {
         return Vec::new();
     }
-    send_create(m, &name)
+    send_create(d, cx, &name)
 }
 
 /// Sends the create of a checked name (once: never again on its own).
-pub(super) fn send_create(m: &mut Model, name: &str) -> Vec<Cmd> {
-    m.request(
+pub(super) fn send_create(d: &mut DomainsModel, cx: &mut Ctx<'_>, name: &str) -> Vec<Cmd> {
+    cx.request(
         Purpose::Create(name.to_owned()),
         ApiRequest::CreateDomain {
             name: name.to_owned(),
         },
     );
-    if let Some(form) = m.panes.domains.add.as_mut() {
+    if let Some(form) = d.add.as_mut() {
         // What a note said of an earlier create is now old.
         form.note = None;
     }
-    m.panes.domains.view = View::Domains;
+    d.view = View::Domains;
     Vec::new()
 }
 
@@ -162,12 +164,12 @@ pub(super) fn send_create(m: &mut Model, name: &str) -> Vec<Cmd> {
 pub(super) const ADD_DRAFT: &str = "add-domain";
 
 /// The add dialog, holding a name typed before the last exit if there is one.
-pub(super) fn open_add_dialog(m: &mut Model) {
+pub(super) fn open_add_dialog(d: &mut DomainsModel, cx: &mut Ctx<'_>) {
     let mut form = add_form();
-    if let Some(draft) = m.state.drafts.remove(ADD_DRAFT) {
+    if let Some(draft) = cx.state.drafts.remove(ADD_DRAFT) {
         form.restore(&draft.fields);
     }
-    m.panes.domains.add = Some(form);
+    d.add = Some(form);
 }
 
 /// The add-domain dialog, empty.
@@ -180,11 +182,14 @@ pub(super) fn add_form() -> Form {
 }
 
 /// Triggers verification of a domain (once at a time).
-pub(super) fn verify(m: &mut Model, domain_id: &str) -> Vec<Cmd> {
-    if in_flight(m, |p| matches!(p, Purpose::Verify(d) if d == domain_id)) {
+pub(super) fn verify(cx: &mut Ctx<'_>, domain_id: &str) -> Vec<Cmd> {
+    if in_flight(
+        cx.requests,
+        |p| matches!(p, Purpose::Verify(d) if d == domain_id),
+    ) {
         return Vec::new();
     }
-    m.request(
+    cx.request(
         Purpose::Verify(domain_id.to_owned()),
         ApiRequest::VerifyDomain {
             id: domain_id.to_owned(),

@@ -12,13 +12,14 @@ use super::actions::open_domain;
 use super::filter::reselect;
 use super::load::send_create;
 use super::replies::replace_domains;
-use super::{Purpose, Question, View, in_flight};
+use super::{DomainsModel, Purpose, Question, View, in_flight};
 use crate::api::ApiError;
 use crate::api::model::SendingDomain;
+use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
 use crate::app::pane::Answer;
 use crate::app::toast::{Level, error_text};
-use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use crate::logic::write::{Check, Seen, Verdict};
 use crate::text::sanitize;
 
@@ -63,12 +64,12 @@ impl LostAdd {
 const SEND: &str = "Ctrl-S";
 
 /// Shows what is known of the lost create in the dialog (when open).
-fn show(m: &mut Model) {
-    let note = m.panes.domains.lost_add.as_ref().map(LostAdd::note);
-    if let Some(form) = m.panes.domains.add.as_mut() {
+fn show(d: &mut DomainsModel, cx: &mut Ctx<'_>) {
+    let note = d.lost_add.as_ref().map(LostAdd::note);
+    if let Some(form) = d.add.as_mut() {
         form.note = note;
     }
-    m.redraw = true;
+    cx.redraw();
 }
 
 /// What went wrong, without advice to refresh (Outpost checks itself).
@@ -88,16 +89,21 @@ fn lost_why(e: &ApiError) -> String {
 
 /// A create of `name` failed in a way that may have added it: said, and
 /// the list is read to learn whether it was.
-pub(super) fn on_lost(m: &mut Model, name: &str, e: &ApiError) -> Vec<Cmd> {
+pub(super) fn on_lost(
+    d: &mut DomainsModel,
+    cx: &mut Ctx<'_>,
+    name: &str,
+    e: &ApiError,
+) -> Vec<Cmd> {
     let why = lost_why(e);
-    m.panes.domains.lost_add = Some(LostAdd {
+    d.lost_add = Some(LostAdd {
         name: name.to_owned(),
         code: e.code().to_owned(),
         why: why.clone(),
         check: Check::start(),
     });
-    show(m);
-    m.notify(
+    show(d, cx);
+    cx.notify(
         Level::Warning,
         "Domain may have been added",
         &format!(
@@ -105,14 +111,17 @@ pub(super) fn on_lost(m: &mut Model, name: &str, e: &ApiError) -> Vec<Cmd> {
             sanitize::inline(name)
         ),
     );
-    send_read(m, name)
+    send_read(cx, name)
 }
 
-fn send_read(m: &mut Model, name: &str) -> Vec<Cmd> {
-    if in_flight(m, |p| matches!(p, Purpose::CreateCheck(n) if n == name)) {
+fn send_read(cx: &mut Ctx<'_>, name: &str) -> Vec<Cmd> {
+    if in_flight(
+        cx.requests,
+        |p| matches!(p, Purpose::CreateCheck(n) if n == name),
+    ) {
         return Vec::new();
     }
-    m.request(
+    cx.request(
         Purpose::CreateCheck(name.to_owned()),
         ApiRequest::ListDomains { skip_sync: true },
     );
@@ -120,14 +129,14 @@ fn send_read(m: &mut Model, name: &str) -> Vec<Cmd> {
 }
 
 /// When the check reads the list again (its key: the reads so far).
-pub(super) fn recheck(m: &Model) -> Option<(u32, Duration)> {
-    let l = m.panes.domains.lost_add.as_ref()?;
+pub(super) fn recheck(d: &DomainsModel) -> Option<(u32, Duration)> {
+    let l = d.lost_add.as_ref()?;
     Some((l.reads(), l.check.next_in()?))
 }
 
 /// The check's next read fell due.
-pub(super) fn read(m: &mut Model) -> Vec<Cmd> {
-    let Some(l) = m.panes.domains.lost_add.as_mut() else {
+pub(super) fn read(d: &mut DomainsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(l) = d.lost_add.as_mut() else {
         return Vec::new();
     };
     if l.check.next_in().is_none() {
@@ -135,37 +144,38 @@ pub(super) fn read(m: &mut Model) -> Vec<Cmd> {
     }
     l.check.reading();
     let name = l.name.clone();
-    send_read(m, &name)
+    send_read(cx, &name)
 }
 
 /// The list read after a lost create of `name`: it is taken like any
 /// list; the domain found there is shown (it was added), else the check
 /// goes on (a failed read counts for nothing).
 pub(super) fn on_check(
-    m: &mut Model,
+    d: &mut DomainsModel,
+    cx: &mut Ctx<'_>,
     name: &str,
     result: Result<Vec<SendingDomain>, ApiError>,
 ) -> Vec<Cmd> {
     let seen = match result {
         Ok(list) => {
             let found = find(&list, name);
-            replace_domains(m, &Default::default(), list);
+            replace_domains(d, cx, &Default::default(), list);
             if let Some(id) = found {
-                went_through(m, name, &id);
+                went_through(d, cx, name, &id);
                 return Vec::new();
             }
             Seen::Absent
         }
         Err(e) => Seen::Failed(error_text(&e)),
     };
-    let Some(l) = m.panes.domains.lost_add.as_mut().filter(|l| l.name == name) else {
+    let Some(l) = d.lost_add.as_mut().filter(|l| l.name == name) else {
         return Vec::new();
     };
     let settled = l.check.saw(seen).cloned();
     let said = l.check.text(PLACE);
-    show(m);
+    show(d, cx);
     if let Some(Verdict::NotFound | Verdict::CouldNotCheck(_)) = settled {
-        m.notify(
+        cx.notify(
             Level::Warning,
             "Domain may have been added",
             &format!(
@@ -186,43 +196,36 @@ fn find(list: &[SendingDomain], name: &str) -> Option<String> {
 
 /// A list answered (any read of it): if it shows the domain a lost create
 /// may have added, that create went through.
-pub(super) fn spot(m: &mut Model) {
-    let Some(name) = m.panes.domains.lost_add.as_ref().map(|l| l.name.clone()) else {
+pub(super) fn spot(d: &mut DomainsModel, cx: &mut Ctx<'_>) {
+    let Some(name) = d.lost_add.as_ref().map(|l| l.name.clone()) else {
         return;
     };
-    if let Some(id) = find(&m.panes.domains.domains.items, &name) {
-        went_through(m, &name, &id);
+    if let Some(id) = find(&d.domains.items, &name) {
+        went_through(d, cx, &name, &id);
     }
 }
 
 /// The lost create went through: the domain is shown on its records.
-fn went_through(m: &mut Model, name: &str, id: &str) {
-    if m.panes
-        .domains
-        .lost_add
-        .as_ref()
-        .is_some_and(|l| l.name == name)
-    {
-        m.panes.domains.lost_add = None;
+fn went_through(d: &mut DomainsModel, cx: &mut Ctx<'_>, name: &str, id: &str) {
+    if d.lost_add.as_ref().is_some_and(|l| l.name == name) {
+        d.lost_add = None;
     }
-    let dialog_for_it = m
-        .panes
-        .domains
+    let dialog_for_it = d
         .add
         .as_ref()
         .is_some_and(|f| same_name(&f.value("domain"), name));
     if dialog_for_it {
-        m.panes.domains.add = None;
+        d.add = None;
     }
-    if !reselect(m, View::Domains, Some(id.to_owned())) {
-        m.panes.domains.domain_query.clear();
-        reselect(m, View::Domains, Some(id.to_owned()));
+    if !reselect(d, cx, View::Domains, Some(id.to_owned())) {
+        d.domain_query.clear();
+        reselect(d, cx, View::Domains, Some(id.to_owned()));
     }
     if dialog_for_it {
-        open_domain(m, id);
+        open_domain(d, cx, id);
     }
-    let verify = m.keymap.key_label(Action::Verify);
-    m.notify(
+    let verify = cx.keymap.key_label(Action::Verify);
+    cx.notify(
         Level::Success,
         "Domain added",
         &format!(
@@ -242,11 +245,11 @@ fn same_name(typed: &str, name: &str) -> bool {
 
 /// Sending `name` again after a create of it that may have been accepted
 /// asks first; returns whether it asked.
-pub(super) fn ask_first(m: &mut Model, name: &str) -> bool {
-    let Some(l) = m.panes.domains.lost_add.clone().filter(|l| l.name == name) else {
+pub(super) fn ask_first(d: &mut DomainsModel, cx: &mut Ctx<'_>, name: &str) -> bool {
+    let Some(l) = d.lost_add.clone().filter(|l| l.name == name) else {
         return false;
     };
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "Add again?".into(),
         lines: vec![
             format!(
@@ -266,14 +269,19 @@ pub(super) fn ask_first(m: &mut Model, name: &str) -> bool {
 }
 
 /// A question of the pane was answered.
-pub(super) fn answered(m: &mut Model, q: Question, answer: Answer) -> Vec<Cmd> {
+pub(super) fn answered(
+    d: &mut DomainsModel,
+    cx: &mut Ctx<'_>,
+    q: Question,
+    answer: Answer,
+) -> Vec<Cmd> {
     match (q, answer) {
         (Question::AddAgain(name), Answer::Yes) => {
-            m.panes.domains.lost_add = None;
-            if let Some(form) = m.panes.domains.add.as_mut() {
+            d.lost_add = None;
+            if let Some(form) = d.add.as_mut() {
                 form.note = None;
             }
-            send_create(m, &name)
+            send_create(d, cx, &name)
         }
         // Nothing is sent; the dialog stays as it was.
         (Question::AddAgain(_), _) => Vec::new(),

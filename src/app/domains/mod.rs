@@ -27,9 +27,11 @@ use std::time::{Duration, Instant};
 use crossterm::event::{KeyEvent, MouseEvent};
 
 use super::command_line::{Arg, CommandSpec};
+use super::ctx::Ctx;
 use super::form::Form;
 use super::json_tree::JsonTree;
 use super::pane::{PaneSpec, PaneUnit};
+use super::requests::Requests;
 use super::table::TableState;
 use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::model::{Channel, DnsRecord, SenderAccount, SendingDomain};
@@ -458,10 +460,10 @@ impl DomainsModel {
     }
 
     /// Seconds until the next check of a watched domain (zero while a
-    /// check is in flight).
+    /// check is in flight), for the view.
     pub fn next_check_in(&self, m: &Model, id: &str) -> Option<Duration> {
         let w = self.watches.get(id)?;
-        if in_flight(m, |p| matches!(p, Purpose::Poll(d) if d == id)) {
+        if in_flight(&m.requests, |p| matches!(p, Purpose::Poll(d) if d == id)) {
             return Some(Duration::ZERO);
         }
         let due = w.last_poll + self.watch_every(id)?;
@@ -473,136 +475,148 @@ impl DomainsModel {
         !self.watches.is_empty() && matches!(self.view, View::Domains | View::DomainDetail)
     }
 
-    /// The pollers this pane wants.
-    pub fn subscriptions(&self, m: &Model, subs: &mut Vec<(DomainsSub, Duration)>) {
-        if m.pane != Pane::Domains {
-            return;
-        }
+    /// The watch pollers, each at its interval backed off by the one rule.
+    fn watch_subs(&self, subs: &mut Vec<(DomainsSub, Duration)>) {
         for (id, w) in &self.watches {
             if let Some(every) = w.fresh.next_poll() {
                 subs.push((DomainsSub::Watch(id.clone(), w.generation), every));
             }
         }
-        if let Some((id, every)) = dns::subscription(m) {
-            subs.push((DomainsSub::Dns(id), every));
-        }
-        fresh::subscriptions(m, subs);
-        if let Some((reads, after)) = lost_add::recheck(m) {
-            subs.push((DomainsSub::AddCheck(reads), after));
-        }
     }
 
     /// Whether the pane is still waiting for its first list.
-    pub fn loading(&self, m: &Model) -> bool {
-        !self.domains.loaded && in_flight(m, |p| matches!(p, Purpose::List { .. }))
+    pub fn loading(&self, requests: &Requests) -> bool {
+        !self.domains.loaded && in_flight(requests, |p| matches!(p, Purpose::List { .. }))
     }
 
     /// Whether a domain is being added.
-    pub fn adding(&self, m: &Model) -> bool {
-        in_flight(m, |p| matches!(p, Purpose::Create(_)))
+    pub fn adding(&self, requests: &Requests) -> bool {
+        in_flight(requests, |p| matches!(p, Purpose::Create(_)))
+    }
+
+    /// Status-bar hints of the current view.
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        // A focused text box names its own keys (the dialog's footer, the
+        // filter bar): letters there are text, not these actions.
+        if self.add.is_some() || self.query().is_some_and(|q| q.focused) {
+            return Vec::new();
+        }
+        if self.copy_menu.is_some() {
+            return vec![(Action::Open, "copy"), (Action::Back, "close")];
+        }
+        let mut hints = match self.view {
+            View::Domains => vec![
+                (Action::Open, "records"),
+                (Action::Verify, "verify"),
+                (Action::AddDomain, "add"),
+                (Action::ToggleSenders, "senders"),
+                (Action::Refresh, "refresh"),
+                (Action::Filter, "filter"),
+            ],
+            View::DomainDetail => vec![
+                (Action::CopyValue, "copy value"),
+                (Action::Verify, "verify"),
+                (Action::Refresh, "check now"),
+                (Action::Back, "back"),
+                (Action::CopyRecord, "copy…"),
+                (Action::Filter, "filter"),
+            ],
+            View::Senders => vec![
+                (Action::Open, "schedule"),
+                (Action::SenderType, "type"),
+                (Action::ToggleSenders, "domains"),
+                (Action::Refresh, "refresh"),
+                (Action::Filter, "filter"),
+            ],
+            View::SenderDetail => vec![
+                (Action::Open, "fold"),
+                (Action::Filter, "filter"),
+                (Action::Back, "back"),
+            ],
+        };
+        if self.query().is_some_and(ListFilter::shown) {
+            hints.retain(|(a, _)| !matches!(a, Action::Filter | Action::Back));
+            hints.insert(0, (Action::Back, "clear filter"));
+        }
+        hints
+    }
+
+    /// Whether a dialog of the pane (the add dialog, the copy chooser)
+    /// holds the keys.
+    fn modal(&self) -> bool {
+        self.add.is_some() || self.copy_menu.is_some()
+    }
+
+    /// The writes still being checked: a lost add not yet settled.
+    fn checking(&self) -> Vec<String> {
+        self.lost_add
+            .iter()
+            .filter(|l| !l.check.settled())
+            .map(|l| {
+                format!(
+                    "the add of {}",
+                    crate::text::sanitize::DisplayText::inline(&l.name)
+                )
+            })
+            .collect()
     }
 }
 
-/// Whether a verification of `domain` was asked for and not yet answered.
+/// Whether a verification of `domain` was asked for and not yet answered
+/// (for the view).
 pub fn verify_pending(m: &Model, domain: &str) -> bool {
-    in_flight(m, |p| matches!(p, Purpose::Verify(d) if d == domain))
+    in_flight(
+        &m.requests,
+        |p| matches!(p, Purpose::Verify(d) if d == domain),
+    )
 }
 
-/// Whether the live refresh of the list is on its way.
+/// Whether the live refresh of the list is on its way (for the view).
 pub fn syncing(m: &Model) -> bool {
-    in_flight(m, |p| matches!(p, Purpose::List { live: true, .. }))
+    in_flight(&m.requests, |p| {
+        matches!(p, Purpose::List { live: true, .. })
+    })
 }
 
 /// Whether a request of this pane passing `f` is in flight.
-fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
-    m.requests.pending::<DomainsModel>(f)
+fn in_flight(requests: &Requests, f: impl Fn(&Purpose) -> bool) -> bool {
+    requests.pending::<DomainsModel>(f)
 }
 
 /// The areas of `view` in the pane body, with its filter bar if shown.
-pub fn areas_for(m: &Model, view: View) -> layout::Areas {
-    let bar = m.panes.domains.filter_bar(view);
-    layout::areas(m.layout().body, view, bar)
+fn areas_for(d: &DomainsModel, cx: &Ctx<'_>, view: View) -> layout::Areas {
+    layout::areas(cx.layout().body, view, d.filter_bar(view))
 }
 
 /// Rows of the domain list on screen.
-fn list_viewport(m: &Model) -> usize {
-    areas_for(m, View::Domains).viewport()
+fn list_viewport(d: &DomainsModel, cx: &Ctx<'_>) -> usize {
+    areas_for(d, cx, View::Domains).viewport()
 }
 
 /// Rows of the DNS records on screen.
-fn records_viewport(m: &Model) -> usize {
-    areas_for(m, View::DomainDetail).viewport()
+fn records_viewport(d: &DomainsModel, cx: &Ctx<'_>) -> usize {
+    areas_for(d, cx, View::DomainDetail).viewport()
 }
 
 /// Rows of the sender list on screen.
-fn senders_viewport(m: &Model) -> usize {
-    areas_for(m, View::Senders).viewport()
+fn senders_viewport(d: &DomainsModel, cx: &Ctx<'_>) -> usize {
+    areas_for(d, cx, View::Senders).viewport()
 }
 
 /// Rows of the schedule tree on screen.
-fn schedule_viewport(m: &Model) -> usize {
-    areas_for(m, View::SenderDetail).viewport()
+fn schedule_viewport(d: &DomainsModel, cx: &Ctx<'_>) -> usize {
+    areas_for(d, cx, View::SenderDetail).viewport()
 }
 
-/// Status-bar hints of the current view.
-fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-    let d = &m.panes.domains;
-    // A focused text box names its own keys (the dialog's footer, the
-    // filter bar): letters there are text, not these actions.
-    if d.add.is_some() || d.query().is_some_and(|q| q.focused) {
-        return Vec::new();
-    }
-    if d.copy_menu.is_some() {
-        return vec![(Action::Open, "copy"), (Action::Back, "close")];
-    }
-    let mut hints = match d.view {
-        View::Domains => vec![
-            (Action::Open, "records"),
-            (Action::Verify, "verify"),
-            (Action::AddDomain, "add"),
-            (Action::ToggleSenders, "senders"),
-            (Action::Refresh, "refresh"),
-            (Action::Filter, "filter"),
-        ],
-        View::DomainDetail => vec![
-            (Action::CopyValue, "copy value"),
-            (Action::Verify, "verify"),
-            (Action::Refresh, "check now"),
-            (Action::Back, "back"),
-            (Action::CopyRecord, "copy…"),
-            (Action::Filter, "filter"),
-        ],
-        View::Senders => vec![
-            (Action::Open, "schedule"),
-            (Action::SenderType, "type"),
-            (Action::ToggleSenders, "domains"),
-            (Action::Refresh, "refresh"),
-            (Action::Filter, "filter"),
-        ],
-        View::SenderDetail => vec![
-            (Action::Open, "fold"),
-            (Action::Filter, "filter"),
-            (Action::Back, "back"),
-        ],
-    };
-    if d.query().is_some_and(ListFilter::shown) {
-        hints.retain(|(a, _)| !matches!(a, Action::Filter | Action::Back));
-        hints.insert(0, (Action::Back, "clear filter"));
-    }
-    hints
-}
-
-/// One of the pane's subscriptions fired.
-fn sub_fired(m: &mut Model, sub: DomainsSub) -> Vec<Cmd> {
+/// One of the pane's subscriptions fired (the age tick is the entry
+/// point's: the age texts are read from the whole model).
+fn sub_fired(d: &mut DomainsModel, cx: &mut Ctx<'_>, sub: DomainsSub) -> Vec<Cmd> {
     match sub {
-        DomainsSub::Watch(domain, _) => on_watch_due(m, &domain),
-        DomainsSub::Retry(what, _) => fresh::retry(m, what),
-        DomainsSub::Age => {
-            fresh::age_tick(m);
-            Vec::new()
-        }
-        DomainsSub::Dns(domain) => dns::recheck(m, &domain),
-        DomainsSub::AddCheck(_) => lost_add::read(m),
+        DomainsSub::Watch(domain, _) => on_watch_due(d, cx, &domain),
+        DomainsSub::Retry(what, _) => fresh::retry(d, cx, what),
+        DomainsSub::Age => Vec::new(),
+        DomainsSub::Dns(domain) => dns::recheck(d, cx, &domain),
+        DomainsSub::AddCheck(_) => lost_add::read(d, cx),
     }
 }
 
@@ -627,48 +641,92 @@ impl PaneUnit for DomainsModel {
     }];
 
     fn enter(m: &mut Model) -> Vec<Cmd> {
-        on_enter(m)
+        let (d, mut cx) = m.split::<Self>();
+        on_enter(d, &mut cx)
     }
     fn from_cache(m: &mut Model) {
-        from_cache(m);
+        let (d, cx) = m.split::<Self>();
+        from_cache(d, &cx);
     }
     fn leave(m: &mut Model) {
-        on_leave(m);
+        on_leave(&mut m.panes.domains);
     }
     fn resize(m: &mut Model) -> Vec<Cmd> {
-        on_resize(m);
+        let (d, cx) = m.split::<Self>();
+        on_resize(d, &cx);
         Vec::new()
     }
     fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-        on_text_key(m, key)
+        let (d, mut cx) = m.split::<Self>();
+        on_text_key(d, &mut cx, key)
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
-        on_action(m, action)
+        let (d, mut cx) = m.split::<Self>();
+        on_action(d, &mut cx, action)
     }
     fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-        on_mouse(m, ev)
+        let (d, mut cx) = m.split::<Self>();
+        on_mouse(d, &mut cx, ev)
     }
     fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-        on_paste(m, text)
+        let (d, cx) = m.split::<Self>();
+        on_paste(d, &cx, text);
+        Vec::new()
     }
     fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
-        on_reply(m, id, purpose, reply)
+        let api = matches!(reply, Reply::Api(_));
+        let cmds = {
+            let (d, mut cx) = m.split::<Self>();
+            on_reply(d, &mut cx, id, purpose, reply)
+        };
+        if api {
+            // This frame draws the ages of stale values as they are now.
+            m.panes.domains.ages_drawn = fresh::ages(&fresh::stale_shown(m));
+        }
+        cmds
     }
     fn subscriptions(m: &Model, subs: &mut Vec<(DomainsSub, Duration)>) {
-        m.panes.domains.subscriptions(m, subs);
+        if m.pane != Pane::Domains {
+            return;
+        }
+        let d = &m.panes.domains;
+        d.watch_subs(subs);
+        if let Some((id, every)) = dns::subscription(d, m.poll.domain) {
+            subs.push((DomainsSub::Dns(id), every));
+        }
+        fresh::subscriptions(d, m.poll.domain, subs);
+        if let Some(every) = fresh::age_every(&fresh::stale_shown(m), m.clock) {
+            subs.push((DomainsSub::Age, every));
+        }
+        if let Some((reads, after)) = lost_add::recheck(d) {
+            subs.push((DomainsSub::AddCheck(reads), after));
+        }
     }
     fn sync_fresh(m: &mut Model) {
-        fresh::reschedule(m);
+        let (d, cx) = m.split::<Self>();
+        fresh::reschedule(d, &cx);
     }
     fn sub_fired(m: &mut Model, sub: DomainsSub) -> Vec<Cmd> {
-        sub_fired(m, sub)
+        if sub == DomainsSub::Age {
+            // Redraw only when an age shown changed.
+            let now = fresh::ages(&fresh::stale_shown(m));
+            if now != m.panes.domains.ages_drawn {
+                m.panes.domains.ages_drawn = now;
+                m.ctx().redraw();
+            }
+            return Vec::new();
+        }
+        let (d, mut cx) = m.split::<Self>();
+        sub_fired(d, &mut cx, sub)
     }
     fn answered(m: &mut Model, what: Question, answer: crate::app::pane::Answer) -> Vec<Cmd> {
-        lost_add::answered(m, what, answer)
+        let (d, mut cx) = m.split::<Self>();
+        lost_add::answered(d, &mut cx, what, answer)
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
+        let (d, mut cx) = m.split::<Self>();
         match name {
-            "domain add" => add_domain(m, arg.as_deref().unwrap_or("")),
+            "domain add" => add_domain(d, &mut cx, arg.as_deref().unwrap_or("")),
             _ => Vec::new(),
         }
     }
@@ -676,30 +734,19 @@ impl PaneUnit for DomainsModel {
         m.panes.domains.unsent()
     }
     fn checking(m: &Model) -> Vec<String> {
-        m.panes
-            .domains
-            .lost_add
-            .iter()
-            .filter(|l| !l.check.settled())
-            .map(|l| {
-                format!(
-                    "the add of {}",
-                    crate::text::sanitize::DisplayText::inline(&l.name)
-                )
-            })
-            .collect()
+        m.panes.domains.checking()
     }
     fn capture_drafts(m: &Model, state: &mut crate::store::State) {
         m.panes.domains.capture_drafts(state);
     }
     fn modal(m: &Model) -> bool {
-        m.panes.domains.add.is_some() || m.panes.domains.copy_menu.is_some()
+        m.panes.domains.modal()
     }
     fn countdown_visible(m: &Model) -> bool {
         m.panes.domains.countdown_visible()
     }
     fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-        hints(m)
+        m.panes.domains.hints()
     }
 }
 

@@ -4,26 +4,30 @@ use std::collections::BTreeSet;
 
 use super::actions::open_domain;
 use super::filter::reselect;
-use super::fresh;
 use super::load::live_refresh;
 use super::watch::sync_watches;
 use super::{DomainsModel, Purpose, View, records_viewport, schedule_viewport};
 use crate::api::ApiError;
 use crate::api::model::{DomainStatus, SenderAccount, SendingDomain};
-use crate::app::fresh::next_step;
+use crate::app::ctx::Ctx;
 use crate::app::json_tree::JsonTree;
-use crate::app::keymap::Action;
+use crate::app::keymap::{Action, Keymap};
 use crate::app::toast::Level;
-use crate::app::{Cmd, Model, Reply, RequestId};
+use crate::app::{Cmd, Reply, RequestId};
 use crate::logic::write::{self, Outcome, Settle};
 use crate::text::sanitize;
 
 /// Replaces (or inserts) a domain from the answer to request `by`,
 /// announcing a finished verification. Lists asked for before `by` and
 /// still on their way learn that their row of it is older.
-pub(super) fn upsert_domain(m: &mut Model, by: RequestId, new: SendingDomain) {
+pub(super) fn upsert_domain(
+    d: &mut DomainsModel,
+    cx: &mut Ctx<'_>,
+    by: RequestId,
+    new: SendingDomain,
+) {
     let domain_id = new.id.clone();
-    m.requests.amend::<DomainsModel>(|id, p| {
+    cx.requests.amend::<DomainsModel>(|id, p| {
         if let Purpose::List { stale, .. } = p
             && id < by
         {
@@ -31,55 +35,49 @@ pub(super) fn upsert_domain(m: &mut Model, by: RequestId, new: SendingDomain) {
         }
     });
     let name = sanitize::inline(&new.domain);
-    let old = m
-        .panes
-        .domains
-        .domains
-        .items
-        .iter()
-        .position(|d| d.id == new.id);
+    let old = d.domains.items.iter().position(|x| x.id == new.id);
     match old {
         Some(i) => {
-            let before = m.panes.domains.domains.items[i].status.clone();
-            announce(m, &name, &before, &new.status);
-            let n = m.panes.domains.shown_records(&new).len();
-            let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
-            m.panes.domains.domains.items[i] = new;
+            let before = d.domains.items[i].status.clone();
+            announce(cx, &name, &before, &new.status);
+            let n = d.shown_records(&new).len();
+            let keep = d.selected_domain().map(|d| d.id.clone());
+            d.domains.items[i] = new;
             // Its new status may take it out of (or into) a kept filter.
-            reselect(m, View::Domains, keep);
-            if m.panes.domains.open.as_deref() == Some(domain_id.as_str()) {
-                let vp = records_viewport(m);
-                m.panes.domains.records.set_len(n, vp);
+            reselect(d, cx, View::Domains, keep);
+            if d.open.as_deref() == Some(domain_id.as_str()) {
+                let vp = records_viewport(d, cx);
+                d.records.set_len(n, vp);
             }
         }
         None => {
-            let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
-            m.panes.domains.domains.items.insert(0, new);
-            reselect(m, View::Domains, keep);
+            let keep = d.selected_domain().map(|d| d.id.clone());
+            d.domains.items.insert(0, new);
+            reselect(d, cx, View::Domains, keep);
         }
     }
 }
 
 /// Announces a verification that settled (from `verifying`), with the
 /// bell and a desktop notification: it is what the watch was waited for.
-pub(super) fn announce(m: &mut Model, name: &str, before: &DomainStatus, after: &DomainStatus) {
+pub(super) fn announce(cx: &mut Ctx<'_>, name: &str, before: &DomainStatus, after: &DomainStatus) {
     if before == after || *before != DomainStatus::Verifying {
         return;
     }
     match after {
-        DomainStatus::Verified => m.alert(
+        DomainStatus::Verified => cx.alert(
             Level::Success,
             "Domain verified",
             &format!("{name} is verified: its DKIM, SPF and DMARC records resolve"),
         ),
-        DomainStatus::Failed => m.alert(
+        DomainStatus::Failed => cx.alert(
             Level::Error,
             "Verification failed",
             &format!(
                 "{name}: the verification service rejected the records; check them and verify again"
             ),
         ),
-        other => m.notify(
+        other => cx.notify(
             Level::Info,
             "Domain status",
             &format!("{name} is now {other}"),
@@ -91,13 +89,12 @@ pub(super) fn announce(m: &mut Model, name: &str, before: &DomainStatus, after: 
 /// poll, a verify, a create) while the list was on its way — keep that
 /// newer state: the slow live refresh must not undo them.
 pub(super) fn replace_domains(
-    m: &mut Model,
+    d: &mut DomainsModel,
+    cx: &mut Ctx<'_>,
     stale: &BTreeSet<String>,
     mut list: Vec<SendingDomain>,
 ) {
-    let newer: Vec<SendingDomain> = m
-        .panes
-        .domains
+    let newer: Vec<SendingDomain> = d
         .domains
         .items
         .iter()
@@ -113,35 +110,35 @@ pub(super) fn replace_domains(
     }
     // Announce changes seen by a refresh, too (not those since the last
     // session: nobody watched them happen).
-    let cached = m.panes.domains.domains.cached;
+    let cached = d.domains.cached;
     for new in list.iter().filter(|_| !cached) {
-        if let Some(old) = m.panes.domains.domain(&new.id) {
+        if let Some(old) = d.domain(&new.id) {
             let (before, name) = (old.status.clone(), sanitize::inline(&new.domain));
-            announce(m, &name, &before, &new.status);
+            announce(cx, &name, &before, &new.status);
         }
     }
-    let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
-    let clock = m.clock;
-    m.panes.domains.domains.took(list, clock);
-    let fresh = crate::app::cache::Cached::of(&m.panes.domains.domains.items, clock);
-    m.cache_list(|c| &mut c.domains, fresh);
+    let keep = d.selected_domain().map(|d| d.id.clone());
+    let clock = cx.clock;
+    d.domains.took(list, clock);
+    let fresh = crate::app::cache::Cached::of(&d.domains.items, clock);
+    cx.cache_list(|c| &mut c.domains, fresh);
     // The watched domains' statuses are as of this answer.
-    let now = m.now;
-    for w in m.panes.domains.watches.values_mut() {
+    let now = cx.now;
+    for w in d.watches.values_mut() {
         if w.fresh.failures > 0 {
             // The interval changes back: its timer restarts now.
             w.last_poll = now;
         }
         w.fresh.ok(clock);
     }
-    reselect(m, View::Domains, keep);
-    if let Some(open) = m.panes.domains.open_domain() {
-        let n = m.panes.domains.shown_records(open).len();
-        let vp = records_viewport(m);
-        m.panes.domains.records.set_len(n, vp);
-    } else if m.panes.domains.view == View::DomainDetail {
-        m.panes.domains.view = View::Domains;
-        m.panes.domains.open = None;
+    reselect(d, cx, View::Domains, keep);
+    if let Some(open) = d.open_domain() {
+        let n = d.shown_records(open).len();
+        let vp = records_viewport(d, cx);
+        d.records.set_len(n, vp);
+    } else if d.view == View::DomainDetail {
+        d.view = View::Domains;
+        d.open = None;
     }
 }
 
@@ -150,40 +147,46 @@ pub(super) fn error_text(e: &ApiError) -> String {
 }
 
 /// A reply for this pane, with the purpose it was sent for.
-pub(super) fn on_reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+pub(super) fn on_reply(
+    d: &mut DomainsModel,
+    cx: &mut Ctx<'_>,
+    id: RequestId,
+    purpose: Purpose,
+    reply: Reply,
+) -> Vec<Cmd> {
     let reply = match reply {
         Reply::Api(reply) => reply,
         Reply::Dns(answers) => {
-            super::dns::on_resolved(m, answers);
+            super::dns::on_resolved(&mut d.dns, cx.now, cx.clock, answers);
             return Vec::new();
         }
         Reply::PathChecked(_) | Reply::FileWritten(_) | Reply::Csv(_) => return Vec::new(),
     };
     let mut cmds = match purpose {
-        Purpose::List { live, stale } => reply.answer(|r| on_list(m, live, &stale, r)),
-        Purpose::Create(name) => reply.answer(|r| on_create_answer(m, id, &name, r)),
-        Purpose::CreateCheck(name) => reply.answer(|r| super::lost_add::on_check(m, &name, r)),
-        Purpose::Verify(domain) => reply.answer(|r| on_verify(m, id, &domain, named(r, &domain))),
+        Purpose::List { live, stale } => reply.answer(|r| on_list(d, cx, live, &stale, r)),
+        Purpose::Create(name) => reply.answer(|r| on_create_answer(d, cx, id, &name, r)),
+        Purpose::CreateCheck(name) => reply.answer(|r| super::lost_add::on_check(d, cx, &name, r)),
+        Purpose::Verify(domain) => {
+            reply.answer(|r| on_verify(d, cx, id, &domain, named(r, &domain)))
+        }
         Purpose::Poll(domain) => reply.answer(|r| {
-            on_poll(m, id, &domain, named(r, &domain));
+            on_poll(d, cx, id, &domain, named(r, &domain));
             Vec::new()
         }),
         Purpose::Senders => reply.answer(|r| {
-            on_senders(m, r);
+            on_senders(d, cx, r);
             Vec::new()
         }),
         Purpose::Schedule(_) => reply.answer(|r| {
-            on_schedule(m, r);
+            on_schedule(d, cx, r);
             Vec::new()
         }),
         // Answered by `Reply::Dns` above.
         Purpose::Resolve(_) => Vec::new(),
     };
-    sync_watches(m);
-    // This frame draws the ages of stale values as they are now.
-    m.panes.domains.ages_drawn = fresh::ages(m);
+    sync_watches(d, cx);
     // A domain opened, or its records changed: what DNS holds of them.
-    cmds.extend(super::dns::ensure(m));
+    cmds.extend(super::dns::ensure(d, cx));
     cmds
 }
 
@@ -209,30 +212,31 @@ fn named(
 
 /// The domain list: the cached one asks for the live refresh next.
 pub(super) fn on_list(
-    m: &mut Model,
+    d: &mut DomainsModel,
+    cx: &mut Ctx<'_>,
     live: bool,
     stale: &BTreeSet<String>,
     result: Result<Vec<SendingDomain>, ApiError>,
 ) -> Vec<Cmd> {
     match result {
         Ok(list) => {
-            replace_domains(m, stale, list);
+            replace_domains(d, cx, stale, list);
             // It may show the domain a lost create added.
-            super::lost_add::spot(m);
+            super::lost_add::spot(d, cx);
             if live {
-                m.panes.domains.synced = true;
+                d.synced = true;
                 Vec::new()
             } else {
-                live_refresh(m)
+                live_refresh(cx)
             }
         }
         Err(e) => {
             // What is shown stays, marked stale; the retry poller reads
             // again.
-            let clock = m.clock;
-            m.panes.domains.domains.failed(&e, clock);
-            let polled = m.panes.domains.domains.wants_retry();
-            read_failed(m, "loading sending domains", &e, polled);
+            let clock = cx.clock;
+            d.domains.failed(&e, clock);
+            let polled = d.domains.wants_retry();
+            read_failed(cx, "loading sending domains", &e, polled);
             Vec::new()
         }
     }
@@ -242,13 +246,14 @@ pub(super) fn on_list(
 /// reached the service (a lost one, or a success whose body names no
 /// domain), whose list is then read to learn.
 fn on_create_answer(
-    m: &mut Model,
+    d: &mut DomainsModel,
+    cx: &mut Ctx<'_>,
     id: RequestId,
     name: &str,
     result: Result<SendingDomain, ApiError>,
 ) -> Vec<Cmd> {
     match result {
-        Ok(d) if d.id.is_empty() => {
+        Ok(dom) if dom.id.is_empty() => {
             // A success whose body names no domain: it may have been added.
             // Say so where the name was typed, and read the list to learn.
             let e = ApiError::Decode {
@@ -256,13 +261,13 @@ fn on_create_answer(
                 detail: "the answer names no domain".into(),
                 may_have_reached: true,
             };
-            super::lost_add::on_lost(m, name, &e)
+            super::lost_add::on_lost(d, cx, name, &e)
         }
         Err(e) if write::of_error(&e) == Outcome::MayHaveReached => {
-            super::lost_add::on_lost(m, name, &e)
+            super::lost_add::on_lost(d, cx, name, &e)
         }
         r => {
-            on_created(m, id, r);
+            on_created(d, cx, id, r);
             Vec::new()
         }
     }
@@ -270,24 +275,29 @@ fn on_create_answer(
 
 /// A domain was added: shown selected, with its records when the dialog
 /// was still open.
-pub(super) fn on_created(m: &mut Model, id: RequestId, result: Result<SendingDomain, ApiError>) {
+pub(super) fn on_created(
+    d: &mut DomainsModel,
+    cx: &mut Ctx<'_>,
+    id: RequestId,
+    result: Result<SendingDomain, ApiError>,
+) {
     match result {
         Ok(domain) => {
             let name = sanitize::inline(&domain.domain);
             let domain_id = domain.id.clone();
             // The dialog was closed while sending: add quietly.
-            let dialog_open = m.panes.domains.add.take().is_some();
-            upsert_domain(m, id, domain);
-            if !reselect(m, View::Domains, Some(domain_id.clone())) {
+            let dialog_open = d.add.take().is_some();
+            upsert_domain(d, cx, id, domain);
+            if !reselect(d, cx, View::Domains, Some(domain_id.clone())) {
                 // Hidden by the list's filter: the new domain is shown.
-                m.panes.domains.domain_query.clear();
-                reselect(m, View::Domains, Some(domain_id.clone()));
+                d.domain_query.clear();
+                reselect(d, cx, View::Domains, Some(domain_id.clone()));
             }
             if dialog_open {
-                open_domain(m, &domain_id);
+                open_domain(d, cx, &domain_id);
             }
-            let verify = m.keymap.key_label(Action::Verify);
-            m.notify(
+            let verify = cx.keymap.key_label(Action::Verify);
+            cx.notify(
                 Level::Success,
                 "Domain added",
                 &format!(
@@ -295,11 +305,11 @@ pub(super) fn on_created(m: &mut Model, id: RequestId, result: Result<SendingDom
                 ),
             );
         }
-        Err(e) => match m.panes.domains.add.as_mut() {
+        Err(e) => match d.add.as_mut() {
             Some(form) => form.set_error("domain", &error_text(&e)),
             None => {
-                let text = refused_text(m, &e, Action::AddDomain, "adds it again");
-                m.notify(
+                let text = refused_text(cx, &e, Action::AddDomain, "adds it again");
+                cx.notify(
                     Level::Error,
                     &format!("{} · adding the domain", e.code()),
                     &text,
@@ -324,11 +334,11 @@ pub fn settle(p: &Purpose) -> Option<Settle> {
 /// What a write the service refused (nothing happened) says: the service's
 /// words and the write's own key — never the Refresh key, which reads and
 /// sends nothing.
-fn refused_text(m: &Model, e: &ApiError, action: Action, again: &str) -> String {
+fn refused_text(cx: &Ctx<'_>, e: &ApiError, action: Action, again: &str) -> String {
     if e.is_unauthorized() {
         return crate::app::toast::error_body(e, "");
     }
-    let key = m.keymap.key_label(action);
+    let key = cx.keymap.key_label(action);
     format!("{} — {key} {again}", e.message())
 }
 
@@ -337,29 +347,23 @@ fn refused_text(m: &Model, e: &ApiError, action: Action, again: &str) -> String 
 /// was lost may have started it; pressing the key again is safe, and the
 /// status read settles what is shown.
 pub(super) fn on_verify(
-    m: &mut Model,
+    d: &mut DomainsModel,
+    cx: &mut Ctx<'_>,
     id: RequestId,
     domain_id: &str,
     result: Result<SendingDomain, ApiError>,
 ) -> Vec<Cmd> {
     match result {
         Ok(domain) => {
-            m.panes.domains.triggered.remove(&domain.id);
+            d.triggered.remove(&domain.id);
             let status = domain.status.clone();
             let name = sanitize::inline(&domain.domain);
-            if let Some(d) = m
-                .panes
-                .domains
-                .domains
-                .items
-                .iter_mut()
-                .find(|d| d.id == domain.id)
-            {
-                d.status = DomainStatus::Verifying;
+            if let Some(dom) = d.domains.items.iter_mut().find(|x| x.id == domain.id) {
+                dom.status = DomainStatus::Verifying;
             }
-            upsert_domain(m, id, domain);
+            upsert_domain(d, cx, id, domain);
             if status == DomainStatus::Verifying {
-                m.notify(
+                cx.notify(
                     Level::Info,
                     "Verification started",
                     &format!("{name}: DNS is being checked; this view polls until it settles"),
@@ -367,11 +371,11 @@ pub(super) fn on_verify(
             }
         }
         Err(e) if write::of_error(&e) == Outcome::MayHaveReached => {
-            return trigger_lost(m, domain_id, &e);
+            return trigger_lost(d, cx, domain_id, &e);
         }
         Err(e) => {
-            let text = refused_text(m, &e, Action::Verify, "triggers it again");
-            m.notify(
+            let text = refused_text(cx, &e, Action::Verify, "triggers it again");
+            cx.notify(
                 Level::Error,
                 &format!("{} · verifying the domain", e.code()),
                 &text,
@@ -382,22 +386,17 @@ pub(super) fn on_verify(
 }
 
 /// The name of a domain as shown (its id while unknown).
-fn domain_name(m: &Model, domain_id: &str) -> String {
-    sanitize::inline(
-        m.panes
-            .domains
-            .domain(domain_id)
-            .map_or(domain_id, |d| d.domain.as_str()),
-    )
+fn domain_name(d: &DomainsModel, domain_id: &str) -> String {
+    sanitize::inline(d.domain(domain_id).map_or(domain_id, |d| d.domain.as_str()))
 }
 
 /// A verify trigger whose answer was lost: it may have started a check.
 /// Sending it again does no harm (`Settle::SafeToRepeat`), so the user is
 /// told the key is safe to press; the status is read to show what it did.
-fn trigger_lost(m: &mut Model, domain_id: &str, e: &ApiError) -> Vec<Cmd> {
-    let name = domain_name(m, domain_id);
-    let v = m.keymap.key_label(Action::Verify);
-    m.notify(
+fn trigger_lost(d: &mut DomainsModel, cx: &mut Ctx<'_>, domain_id: &str, e: &ApiError) -> Vec<Cmd> {
+    let name = domain_name(d, domain_id);
+    let v = cx.keymap.key_label(Action::Verify);
+    cx.notify(
         Level::Warning,
         "Verification may have started",
         &format!(
@@ -405,20 +404,37 @@ fn trigger_lost(m: &mut Model, domain_id: &str, e: &ApiError) -> Vec<Cmd> {
             e.code()
         ),
     );
-    super::watch::read_status(m, domain_id)
+    super::watch::read_status(d, cx, domain_id)
 }
 
 /// A read failed: what went wrong and what comes next, as every pane says
 /// it (`retrying` while the poller reads again).
-fn read_failed(m: &mut Model, context: &str, e: &ApiError, polled: bool) {
-    let next = next_step(m, e, polled)
+fn read_failed(cx: &mut Ctx<'_>, context: &str, e: &ApiError, polled: bool) {
+    let next = next_step(cx.keymap, e, polled)
         .map(|n| format!(" · {n}"))
         .unwrap_or_default();
-    m.notify(
+    cx.notify(
         Level::Error,
         &format!("{} · {context}", e.code()),
         &format!("{}{next}", read_failure(e)),
     );
+}
+
+/// What comes after a failed read, in the words of every pane's notices
+/// ([`crate::app::fresh::next_step`], which takes the whole model for its
+/// keymap; a test keeps the two the same): how to fix a refused key,
+/// `retrying` while a poller reads again (`polled`), the Refresh key when a
+/// retry can help, else nothing.
+pub(super) fn next_step(keymap: &Keymap, error: &ApiError, polled: bool) -> Option<String> {
+    if error.is_unauthorized() {
+        Some("key refused: see `outpost check`".to_owned())
+    } else if polled {
+        Some("retrying".to_owned())
+    } else if error.retryable() {
+        Some(format!("{} retries", keymap.key_label(Action::Refresh)))
+    } else {
+        None
+    }
 }
 
 /// What went wrong with a read, in its own words: a read is never "may
@@ -437,56 +453,57 @@ fn read_failure(e: &ApiError) -> String {
 
 /// A watch poll answered: a failure slows the watch down, a 404 ends it.
 pub(super) fn on_poll(
-    m: &mut Model,
+    d: &mut DomainsModel,
+    cx: &mut Ctx<'_>,
     id: RequestId,
     domain_id: &str,
     result: Result<SendingDomain, ApiError>,
 ) {
-    let now = m.now;
+    let now = cx.now;
     match result {
         Ok(domain) => {
             // The status read told what a lost trigger did.
-            m.panes.domains.triggered.remove(domain_id);
-            let clock = m.clock;
-            if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
+            d.triggered.remove(domain_id);
+            let clock = cx.clock;
+            if let Some(w) = d.watches.get_mut(domain_id) {
                 if w.fresh.failures > 0 {
                     // The interval changes back: its timer restarts now.
                     w.last_poll = now;
                 }
                 w.fresh.ok(clock);
             }
-            upsert_domain(m, id, domain);
+            upsert_domain(d, cx, id, domain);
         }
         Err(e) if e.is_not_found() => {
             // Gone on the service: stop watching and say so.
-            m.panes.domains.triggered.remove(domain_id);
-            let keep = m.panes.domains.selected_domain().map(|d| d.id.clone());
-            m.panes.domains.domains.items.retain(|d| d.id != domain_id);
-            reselect(m, View::Domains, keep);
-            if m.panes.domains.open.as_deref() == Some(domain_id) {
-                m.panes.domains.open = None;
-                m.panes.domains.view = View::Domains;
+            d.triggered.remove(domain_id);
+            let keep = d.selected_domain().map(|d| d.id.clone());
+            d.domains.items.retain(|d| d.id != domain_id);
+            reselect(d, cx, View::Domains, keep);
+            if d.open.as_deref() == Some(domain_id) {
+                d.open = None;
+                d.view = View::Domains;
             }
-            m.toasts.error(m.now, "the domain no longer exists", &e);
+            cx.toasts.error(cx.now, "the domain no longer exists", &e);
         }
         Err(e) => {
             // Any failure (429, 5xx, transport, revoked key, a malformed
             // answer) keeps the last known status and slows the watch down
             // instead of hammering the service.
-            let clock = m.clock;
-            if let Some(w) = m.panes.domains.watches.get_mut(domain_id) {
+            let clock = cx.clock;
+            if let Some(w) = d.watches.get_mut(domain_id) {
                 w.last_poll = now;
                 w.fresh
                     .fail_at(clock, crate::app::toast::error_text(&e), &e);
             }
-            let name = domain_name(m, domain_id);
-            let watched = m.panes.domains.watches.contains_key(domain_id);
-            let next = next_step(m, &e, watched)
+            let name = domain_name(d, domain_id);
+            let watched = d.watches.contains_key(domain_id);
+            let next = next_step(cx.keymap, &e, watched)
                 .map(|n| format!(" · {n}"))
                 .unwrap_or_default();
             // A status read (`poll=true`) is a read: it failed, and the
             // status shown stays; it never "may have been accepted".
-            m.notify(
+            cx.notify(
                 Level::Error,
                 &format!("{} · checking verification", e.code()),
                 &format!(
@@ -499,40 +516,48 @@ pub(super) fn on_poll(
 }
 
 /// The senders answered.
-pub(super) fn on_senders(m: &mut Model, result: Result<Vec<SenderAccount>, ApiError>) {
+pub(super) fn on_senders(
+    d: &mut DomainsModel,
+    cx: &mut Ctx<'_>,
+    result: Result<Vec<SenderAccount>, ApiError>,
+) {
     match result {
         Ok(list) => {
-            let keep = m.panes.domains.selected_sender().map(|s| s.id.clone());
-            let clock = m.clock;
-            m.panes.domains.senders.took(list, clock);
-            reselect(m, View::Senders, keep);
+            let keep = d.selected_sender().map(|s| s.id.clone());
+            let clock = cx.clock;
+            d.senders.took(list, clock);
+            reselect(d, cx, View::Senders, keep);
         }
         Err(e) => {
-            let clock = m.clock;
-            m.panes.domains.senders.failed(&e, clock);
-            let polled = m.panes.domains.senders.wants_retry();
-            read_failed(m, "loading senders", &e, polled);
+            let clock = cx.clock;
+            d.senders.failed(&e, clock);
+            let polled = d.senders.wants_retry();
+            read_failed(cx, "loading senders", &e, polled);
         }
     }
 }
 
 /// A sender's schedule answered.
-pub(super) fn on_schedule(m: &mut Model, result: Result<serde_json::Value, ApiError>) {
+pub(super) fn on_schedule(
+    d: &mut DomainsModel,
+    cx: &mut Ctx<'_>,
+    result: Result<serde_json::Value, ApiError>,
+) {
     match result {
         Ok(json) => {
-            let vp = schedule_viewport(m);
+            let vp = schedule_viewport(d, cx);
             let mut tree = JsonTree::new(json);
-            let needle = m.panes.domains.schedule_query.needle();
+            let needle = d.schedule_query.needle();
             tree.set_filter(needle.as_deref(), vp);
             tree.table.clamp(vp);
-            let clock = m.clock;
-            m.panes.domains.schedule.took(vec![tree], clock);
+            let clock = cx.clock;
+            d.schedule.took(vec![tree], clock);
         }
         Err(e) => {
-            let clock = m.clock;
-            m.panes.domains.schedule.failed(&e, clock);
-            let polled = m.panes.domains.schedule.wants_retry();
-            read_failed(m, "loading the schedule", &e, polled);
+            let clock = cx.clock;
+            d.schedule.failed(&e, clock);
+            let polled = d.schedule.wants_retry();
+            read_failed(cx, "loading the schedule", &e, polled);
         }
     }
 }

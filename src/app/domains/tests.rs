@@ -35,6 +35,13 @@ fn loaded() -> Model {
     m
 }
 
+/// Adds a domain as `:domain add NAME` does, the model split as the
+/// pane's entry point splits it.
+fn add(m: &mut Model, name: &str) -> Vec<Cmd> {
+    let (d, mut cx) = m.split::<DomainsModel>();
+    add_domain(d, &mut cx, name)
+}
+
 fn watch_ids(m: &Model) -> Vec<String> {
     subscriptions(m)
         .into_iter()
@@ -280,7 +287,7 @@ fn a_new_domain_opens_on_its_records() {
 #[test]
 fn a_bad_name_is_refused_before_sending() {
     let mut m = loaded();
-    let cmds = and_queued(add_domain(&mut m, "not a domain"), &mut m);
+    let cmds = and_queued(add(&mut m, "not a domain"), &mut m);
     assert!(api(&cmds).is_empty());
     let form = m.panes.domains.add.as_ref().expect("dialog with the error");
     assert!(
@@ -445,7 +452,7 @@ fn an_older_list_answer_keeps_a_domain_added_since() {
     let mut m = loaded();
     let cmds = key(&mut m, KeyCode::Char('r'));
     let (list_id, _) = api(&cmds).remove(0);
-    let cmds = and_queued(add_domain(&mut m, "new.example.com"), &mut m);
+    let cmds = and_queued(add(&mut m, "new.example.com"), &mut m);
     let (add_id, _) = api(&cmds).remove(0);
     let new = fixtures::domain(
         "d-9",
@@ -525,7 +532,7 @@ fn ctrl_z_and_esc_work_while_a_dialog_is_open() {
         &mut m,
         Msg::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL)),
     );
-    assert!(m.panes.domains.adding(&m));
+    assert!(m.panes.domains.adding(&m.requests));
     key(&mut m, KeyCode::Esc);
     assert!(
         m.panes.domains.add.is_none(),
@@ -574,7 +581,7 @@ fn the_added_notice_names_the_verify_key_in_force() {
             origin: "/c.toml".into(),
         });
     m.keymap = crate::app::keymap::Keymap::with_overrides(&overrides).unwrap();
-    let cmds = and_queued(add_domain(&mut m, "new.example.com"), &mut m);
+    let cmds = and_queued(add(&mut m, "new.example.com"), &mut m);
     let (id, _) = api(&cmds).remove(0);
     let new = fixtures::domain(
         "d-9",
@@ -1683,4 +1690,31 @@ fn screen(m: &Model, w: u16, h: u16) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+#[test]
+fn a_failed_read_names_its_next_step_in_the_words_of_every_pane() {
+    let m = loaded();
+    let errors = [
+        service_error(401, r#"{"code":"unauthorized","message":"no"}"#),
+        service_error(500, r#"{"code":"internal","message":"boom"}"#),
+        service_error(400, r#"{"code":"bad_request","message":"no"}"#),
+        service_error(429, r#"{"code":"rate_limited","message":"slow"}"#),
+    ];
+    let mut said = Vec::new();
+    for e in &errors {
+        for polled in [false, true] {
+            let ours = replies::next_step(&m.keymap, e, polled);
+            assert_eq!(ours, crate::app::fresh::next_step(&m, e, polled), "{e:?}");
+            said.push(ours);
+        }
+    }
+    // The cases differ: the comparison covers each branch.
+    assert!(said.contains(&Some("key refused: see `outpost check`".to_owned())));
+    assert!(said.contains(&Some("retrying".to_owned())));
+    assert!(
+        said.iter()
+            .any(|s| s.as_deref().is_some_and(|s| s.ends_with(" retries")))
+    );
+    assert!(said.contains(&None));
 }
