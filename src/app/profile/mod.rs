@@ -29,9 +29,12 @@ use std::time::Duration;
 use crossterm::event::{KeyEvent, MouseEvent};
 
 use super::command_line::{Arg, CommandSpec};
+use super::ctx::Ctx;
 use super::json_tree::JsonTree;
 use super::pane::{Answer, PaneSpec, PaneUnit};
-use super::{Cmd, Model, Reply, RequestId};
+use super::requests::Requests;
+use super::toast::Level;
+use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::model::{Access, PutContext};
 use crate::app::keymap::{Action, Scope};
 use crate::store::State;
@@ -168,58 +171,137 @@ impl ProfileModel {
     }
 }
 
-/// Whether a request of this pane passing `f` is in flight.
-fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
-    m.requests.pending::<ProfileModel>(f)
-}
-
-/// Whether a save (or the check after an uncertain one) is on its way.
-pub fn saving(m: &Model) -> bool {
-    in_flight(m, |p| matches!(p, Purpose::Save(_) | Purpose::Check(_)))
-}
-
-/// Whether a redeem is on its way.
-pub fn redeeming(m: &Model) -> bool {
-    in_flight(m, |p| matches!(p, Purpose::Redeem(_)))
-}
-
-/// Whether the profile is being read for the first time.
-pub fn loading(m: &Model) -> bool {
-    m.panes.profile.stored.is_none() && in_flight(m, |p| *p == Purpose::Load)
-}
-
-/// Status-bar hints for what is shown.
-fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-    let p = &m.panes.profile;
-    if p.editor.is_some() || p.review.is_some() || p.redeem.is_some() || p.needle.typing() {
-        return Vec::new();
+impl ProfileModel {
+    /// Whether the profile is being read for the first time.
+    pub fn loading(&self, requests: &Requests) -> bool {
+        self.stored.is_none() && in_flight(requests, |p| *p == Purpose::Load)
     }
-    let edit = if p.stored.is_some() {
-        (Action::EditProfile, "edit")
-    } else {
-        (Action::EditProfile, "edit (not loaded)")
-    };
-    let open = match p.doc.rows.get(p.cursor).map(|r| &r.kind) {
-        Some(doc::RowKind::Extra(i))
-            if p.tree
-                .lines()
-                .get(*i)
-                .is_some_and(|l| l.kind == super::json_tree::NodeKind::Container) =>
-        {
-            (Action::Open, "fold")
+
+    /// Whether the pass's expiry counts down on screen now (`shown`: the
+    /// pane is shown; `clock`: now).
+    fn countdown_visible(&self, shown: bool, clock: i64) -> bool {
+        shown
+            && self.editor.is_none()
+            && self
+                .pass
+                .as_ref()
+                .and_then(|a| a.pass.test_access.as_ref())
+                .is_some_and(|t| pass::seconds_left(t, clock).is_some())
+    }
+
+    /// Status-bar hints for what is shown (`read_only`: the session's
+    /// mode, which the form and the redeem dialog refuse).
+    fn hints(&self, read_only: bool) -> Vec<(Action, &'static str)> {
+        let p = self;
+        if p.editor.is_some() || p.review.is_some() || p.redeem.is_some() || p.needle.typing() {
+            return Vec::new();
         }
-        // Read-only: the form and the redeem dialog do not open.
-        Some(doc::RowKind::Pass(_)) if m.session.read_only => (Action::Open, "redeem ✗ read-only"),
-        Some(doc::RowKind::Pass(_)) => (Action::Open, "redeem a pass"),
-        _ if m.session.read_only => (Action::Open, "edit field ✗ read-only"),
-        _ => (Action::Open, "edit field"),
-    };
-    let mut out = vec![edit, (Action::RedeemPass, "redeem pass"), open];
-    if p.needle.active() {
-        out.push((Action::Back, "clear filter"));
+        let edit = if p.stored.is_some() {
+            (Action::EditProfile, "edit")
+        } else {
+            (Action::EditProfile, "edit (not loaded)")
+        };
+        let open = match p.doc.rows.get(p.cursor).map(|r| &r.kind) {
+            Some(doc::RowKind::Extra(i))
+                if p.tree
+                    .lines()
+                    .get(*i)
+                    .is_some_and(|l| l.kind == super::json_tree::NodeKind::Container) =>
+            {
+                (Action::Open, "fold")
+            }
+            // Read-only: the form and the redeem dialog do not open.
+            Some(doc::RowKind::Pass(_)) if read_only => (Action::Open, "redeem ✗ read-only"),
+            Some(doc::RowKind::Pass(_)) => (Action::Open, "redeem a pass"),
+            _ if read_only => (Action::Open, "edit field ✗ read-only"),
+            _ => (Action::Open, "edit field"),
+        };
+        let mut out = vec![edit, (Action::RedeemPass, "redeem pass"), open];
+        if p.needle.active() {
+            out.push((Action::Back, "clear filter"));
+        }
+        out.extend([(Action::Filter, "filter"), (Action::Refresh, "reload")]);
+        out
     }
-    out.extend([(Action::Filter, "filter"), (Action::Refresh, "reload")]);
-    out
+
+    /// Pasted text, for the focused text box.
+    fn on_paste(&mut self, cx: &mut Ctx<'_>, text: &str) {
+        let notice = if let Some(d) = self.redeem.as_mut() {
+            d.paste(text)
+        } else if self.review.is_none()
+            && let Some(e) = self.editor.as_mut()
+        {
+            e.paste(text)
+        } else if self.editor.is_none() && self.needle.typing() {
+            read::filter_paste(self, cx, text);
+            return;
+        } else {
+            None
+        };
+        cx.notify_paste(notice);
+    }
+
+    /// A key for the open review, dialog, form or `/` input; `None` when
+    /// none is open.
+    fn on_text_key(&mut self, cx: &mut Ctx<'_>, key: KeyEvent) -> Option<Vec<Cmd>> {
+        if self.review.is_some() {
+            return Some(save::review_key(self, cx, key));
+        }
+        if self.redeem.is_some() {
+            return Some(redeem::dialog_key(self, cx, key));
+        }
+        if self.editor.is_some() {
+            return Some(save::editor_key(self, cx, key));
+        }
+        if self.needle.typing() {
+            return Some(read::filter_key(self, cx, key));
+        }
+        None
+    }
+}
+
+/// Whether a request of this pane passing `f` is in flight.
+fn in_flight(requests: &Requests, f: impl Fn(&Purpose) -> bool) -> bool {
+    requests.pending::<ProfileModel>(f)
+}
+
+/// Whether a save (or the check after an uncertain one) is on its way
+/// (for the view).
+pub fn saving(m: &Model) -> bool {
+    save_pending(&m.requests)
+}
+
+/// Whether a save (or its check) is on its way, from the request table.
+fn save_pending(requests: &Requests) -> bool {
+    in_flight(requests, |p| {
+        matches!(p, Purpose::Save(_) | Purpose::Check(_))
+    })
+}
+
+/// Whether a redeem is on its way (for the view).
+pub fn redeeming(m: &Model) -> bool {
+    redeem_pending(&m.requests)
+}
+
+/// Whether a redeem is on its way, from the request table.
+fn redeem_pending(requests: &Requests) -> bool {
+    in_flight(requests, |p| matches!(p, Purpose::Redeem(_)))
+}
+
+/// Whether the profile is being read for the first time (for the view).
+pub fn loading(m: &Model) -> bool {
+    m.panes.profile.loading(&m.requests)
+}
+
+/// Refuses a write in read-only mode, saying why; `true` when refused
+/// (as [`crate::app::read_only::refuse`] does, from the context): for the
+/// paths into a write that are not write actions themselves (Enter on a
+/// field opens the form, a double click).
+fn refuse(cx: &mut Ctx<'_>) -> bool {
+    if cx.session.read_only {
+        cx.notify(Level::Warning, "Disabled", crate::app::read_only::REASON);
+    }
+    cx.session.read_only
 }
 
 impl PaneUnit for ProfileModel {
@@ -243,77 +325,65 @@ impl PaneUnit for ProfileModel {
     }];
 
     fn enter(m: &mut Model) -> Vec<Cmd> {
-        read::on_enter(m)
+        let (p, mut cx) = m.split::<Self>();
+        read::on_enter(p, &mut cx)
     }
     fn resize(m: &mut Model) -> Vec<Cmd> {
-        read::rebuild(m);
+        let (p, cx) = m.split::<Self>();
+        read::rebuild(p, &cx);
         Vec::new()
     }
     fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-        if m.panes.profile.review.is_some() {
-            return Some(save::review_key(m, key));
-        }
-        if m.panes.profile.redeem.is_some() {
-            return Some(redeem::dialog_key(m, key));
-        }
-        if m.panes.profile.editor.is_some() {
-            return Some(save::editor_key(m, key));
-        }
-        if m.panes.profile.needle.typing() {
-            return Some(read::filter_key(m, key));
-        }
-        None
+        let (p, mut cx) = m.split::<Self>();
+        p.on_text_key(&mut cx, key)
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
-        read::on_action(m, action)
+        let (p, mut cx) = m.split::<Self>();
+        read::on_action(p, &mut cx, action)
     }
     fn sync_fresh(m: &mut Model) {
         // No poll reads the stored profile again: it says its age.
         m.panes.profile.fresh.schedule(None);
     }
     fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-        read::on_mouse(m, ev)
+        let (p, mut cx) = m.split::<Self>();
+        read::on_mouse(p, &mut cx, ev)
     }
     fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-        let p = &mut m.panes.profile;
-        let notice = if let Some(d) = p.redeem.as_mut() {
-            d.paste(text)
-        } else if p.review.is_none()
-            && let Some(e) = p.editor.as_mut()
-        {
-            e.paste(text)
-        } else if p.editor.is_none() && p.needle.typing() {
-            return read::filter_paste(m, text);
-        } else {
-            None
-        };
-        m.notify_paste(notice);
+        let (p, mut cx) = m.split::<Self>();
+        p.on_paste(&mut cx, text);
         Vec::new()
     }
     fn reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
         let Reply::Api(reply) = reply else {
             return Vec::new();
         };
+        let (p, mut cx) = m.split::<Self>();
+        let cx = &mut cx;
         match purpose {
-            Purpose::Load => reply.answer(|r| read::on_loaded(m, r)),
-            Purpose::Save(sent) => reply.answer(|r| save::on_saved(m, *sent, r)),
-            Purpose::Check(sent) => reply.answer(|r| save::on_checked(m, &sent, r)),
-            Purpose::Redeem(code) => reply.answer(|r| redeem::on_redeemed(m, code, r)),
+            Purpose::Load => reply.answer(|r| read::on_loaded(p, cx, r)),
+            Purpose::Save(sent) => reply.answer(|r| save::on_saved(p, cx, *sent, r)),
+            Purpose::Check(sent) => reply.answer(|r| save::on_checked(p, cx, &sent, r)),
+            Purpose::Redeem(code) => reply.answer(|r| redeem::on_redeemed(p, cx, code, r)),
         }
     }
     fn subscriptions(_m: &Model, _subs: &mut Vec<(ProfileSub, Duration)>) {}
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
+        let (p, mut cx) = m.split::<Self>();
         match what {
-            Confirmed::RestoreDraft => save::restore_answered(m, answer),
-            Confirmed::RedeemAgain(code) if answer == Answer::Yes => redeem::redeem_again(m, &code),
+            Confirmed::RestoreDraft => save::restore_answered(p, &mut cx, answer),
+            Confirmed::RedeemAgain(code) if answer == Answer::Yes => {
+                redeem::redeem_again(p, &mut cx, &code)
+            }
             Confirmed::RedeemAgain(_) => Vec::new(),
         }
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
+        let (p, mut cx) = m.split::<Self>();
         match (name, arg) {
-            ("redeem", Some(code)) => redeem::start(m, &code),
+            ("redeem", Some(code)) => redeem::start(p, &mut cx, &code),
             ("redeem", None) => {
-                redeem::open_dialog(m, "");
+                redeem::open_dialog(p, &mut cx, "");
                 Vec::new()
             }
             _ => Vec::new(),
@@ -335,9 +405,11 @@ impl PaneUnit for ProfileModel {
         p.review.is_some() || p.redeem.is_some()
     }
     fn countdown_visible(m: &Model) -> bool {
-        read::countdown_visible(m)
+        m.panes
+            .profile
+            .countdown_visible(m.pane == Pane::Profile, m.clock)
     }
     fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-        hints(m)
+        m.panes.profile.hints(m.session.read_only)
     }
 }

@@ -283,12 +283,22 @@ pub fn access_line(access: Option<&Access>) -> (Tone, String) {
     }
 }
 
-/// The panel's items now: a redeem on its way first.
+/// The panel's items now: a redeem on its way first (for the view).
 pub fn items(m: &crate::app::Model) -> Vec<Item> {
-    let p = &m.panes.profile;
-    let key = m.keymap.key_label(crate::app::keymap::Action::RedeemPass);
-    let mut items = panel(p.pass.as_ref(), p.access.as_ref(), m.clock, &key);
-    if super::redeeming(m) {
+    items_of(&m.panes.profile, &m.keymap, m.clock, super::redeeming(m))
+}
+
+/// The panel's items of `p` at `clock`, the redeem key as `keymap` binds
+/// it; "redeeming…" first while a redeem is on its way (`redeeming`).
+pub fn items_of(
+    p: &super::ProfileModel,
+    keymap: &crate::app::keymap::Keymap,
+    clock: i64,
+    redeeming: bool,
+) -> Vec<Item> {
+    let key = keymap.key_label(crate::app::keymap::Action::RedeemPass);
+    let mut items = panel(p.pass.as_ref(), p.access.as_ref(), clock, &key);
+    if redeeming {
         items.insert(0, Item::Text(Tone::Plain, "redeeming…".into()));
     }
     items

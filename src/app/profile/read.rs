@@ -7,71 +7,70 @@ use serde_json::Value;
 use super::doc::{self, RowKind};
 use super::fields::FieldId;
 use super::layout::{self, Areas};
-use super::{ProfileModel, Purpose, Stored, in_flight, pass, redeem, save};
+use super::{ProfileModel, Purpose, Stored, in_flight, pass, redeem, redeem_pending, save};
 use crate::api::ApiError;
 use crate::api::model::{ContextResponse, PutContext};
+use crate::app::ctx::Ctx;
 use crate::app::json_tree::{JsonTree, NodeKind};
 use crate::app::keymap::Action;
+use crate::app::requests::Requests;
 use crate::app::toast::Level;
-use crate::app::{ApiRequest, Cmd, Model, Pane};
+use crate::app::{ApiRequest, Cmd};
 
 /// The read view's areas now.
-pub fn areas(m: &Model) -> Areas {
-    layout::areas(m.layout().body, m.panes.profile.needle.typing())
+pub fn areas(p: &ProfileModel, cx: &Ctx<'_>) -> Areas {
+    layout::areas(cx.layout().body, p.needle.typing())
 }
 
 /// Whether the pass panel is shown on a narrow screen: once there is an
 /// answer, or one is on its way.
-pub fn pass_shown(m: &Model) -> bool {
-    m.panes.profile.pass.is_some() || super::redeeming(m)
+pub fn pass_shown(p: &ProfileModel, requests: &Requests) -> bool {
+    p.pass.is_some() || redeem_pending(requests)
 }
 
 /// The pane became visible: read the profile the first time.
-pub fn on_enter(m: &mut Model) -> Vec<Cmd> {
-    if m.panes.profile.stored.is_some() {
+pub fn on_enter(p: &ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if p.stored.is_some() {
         return Vec::new();
     }
-    load(m)
+    load(cx)
 }
 
 /// Reads the stored profile (once at a time).
-pub fn load(m: &mut Model) -> Vec<Cmd> {
-    if in_flight(m, |p| *p == Purpose::Load) {
+pub fn load(cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if in_flight(cx.requests, |p| *p == Purpose::Load) {
         return Vec::new();
     }
-    m.request(Purpose::Load, ApiRequest::GetContext);
+    cx.request(Purpose::Load, ApiRequest::GetContext);
     Vec::new()
 }
 
 /// Takes the stored profile from an answer.
-pub fn set_stored(m: &mut Model, resp: ContextResponse) {
+pub fn set_stored(p: &mut ProfileModel, cx: &Ctx<'_>, resp: ContextResponse) {
     let profile_missing = resp.profile.is_none();
     let body = PutContext {
         context: resp.context,
         profile: resp.profile.unwrap_or_default(),
     };
-    store(m, body, profile_missing);
+    store(p, cx, body, profile_missing);
 }
 
 /// Shows `body` as the stored profile.
-pub fn store(m: &mut Model, body: PutContext, profile_missing: bool) {
-    let clock = m.clock;
-    let p = &mut m.panes.profile;
-    p.fresh.ok(clock);
+pub fn store(p: &mut ProfileModel, cx: &Ctx<'_>, body: PutContext, profile_missing: bool) {
+    p.fresh.ok(cx.clock);
     p.tree = JsonTree::new(Value::Object(body.context.extra.clone()));
     p.stored = Some(Stored {
         body,
         profile_missing,
     });
     p.load_error = None;
-    rebuild(m);
+    rebuild(p, cx);
 }
 
 /// Lays the document out again (new data, folding or size), keeping the
 /// cursor on the same field.
-pub fn rebuild(m: &mut Model) {
-    let a = areas(m);
-    let p = &mut m.panes.profile;
+pub fn rebuild(p: &mut ProfileModel, cx: &Ctx<'_>) {
+    let a = areas(p, cx);
     let Some(s) = &p.stored else {
         p.doc = doc::Doc::default();
         return;
@@ -83,14 +82,14 @@ pub fn rebuild(m: &mut Model) {
         let doc = std::mem::take(&mut p.doc);
         p.doc = doc.filtered(&p.needle.text, &p.tree);
     }
-    if a.pass.width == 0 && pass_shown(m) && !filtering {
-        let heights: Vec<usize> = pass::items(m)
-            .iter()
-            .map(|i| pass::item_height(i, a.doc_width()))
-            .collect();
-        m.panes.profile.doc.prepend_pass(&heights);
+    if a.pass.width == 0 && pass_shown(p, cx.requests) && !filtering {
+        let heights: Vec<usize> =
+            pass::items_of(p, cx.keymap, cx.clock, redeem_pending(cx.requests))
+                .iter()
+                .map(|i| pass::item_height(i, a.doc_width()))
+                .collect();
+        p.doc.prepend_pass(&heights);
     }
-    let p = &mut m.panes.profile;
     let again = before.and_then(|k| p.doc.rows.iter().position(|r| r.kind == k));
     p.cursor = again.or_else(|| p.doc.first()).unwrap_or(0);
     keep_visible(p, a.viewport());
@@ -98,9 +97,8 @@ pub fn rebuild(m: &mut Model) {
 
 /// Puts the cursor on the pass when the document holds it (a redeem just
 /// answered), scrolled to the top.
-pub fn show_pass(m: &mut Model) {
-    let vp = areas(m).viewport();
-    let p = &mut m.panes.profile;
+pub fn show_pass(p: &mut ProfileModel, cx: &Ctx<'_>) {
+    let vp = areas(p, cx).viewport();
     if let Some(row) = p.doc.pass_row() {
         p.cursor = row;
         p.offset = 0;
@@ -130,9 +128,8 @@ fn keep_visible(p: &mut ProfileModel, viewport: usize) {
     p.offset = p.offset.min(max);
 }
 
-fn move_cursor(m: &mut Model, action: Action) -> bool {
-    let vp = areas(m).viewport();
-    let p = &mut m.panes.profile;
+fn move_cursor(p: &mut ProfileModel, cx: &Ctx<'_>, action: Action) -> bool {
+    let vp = areas(p, cx).viewport();
     let d = &p.doc;
     let target = match action {
         Action::Down => d.step(p.cursor, true),
@@ -167,13 +164,12 @@ fn move_cursor(m: &mut Model, action: Action) -> bool {
 
 /// Enter: fold a container of `extra`, redeem a code on the pass, or edit
 /// the field under the cursor.
-fn open(m: &mut Model) -> Vec<Cmd> {
-    let p = &mut m.panes.profile;
+fn open(p: &mut ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if matches!(
         p.doc.rows.get(p.cursor).map(|r| &r.kind),
         Some(RowKind::Pass(_) | RowKind::PassHeading)
     ) {
-        redeem::open_dialog(m, "");
+        redeem::open_dialog(p, cx, "");
         return Vec::new();
     }
     if let Some(RowKind::Extra(i)) = p.doc.rows.get(p.cursor).map(|r| r.kind.clone())
@@ -186,44 +182,44 @@ fn open(m: &mut Model) -> Vec<Cmd> {
         p.tree.table.set_len(n, n.max(1));
         p.tree.table.select(i, n.max(1));
         p.tree.toggle(n.max(1));
-        rebuild(m);
+        rebuild(p, cx);
         return Vec::new();
     }
-    save::open_editor(m)
+    save::open_editor(p, cx)
 }
 
 /// A key action on the read view.
-pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    if move_cursor(m, action) {
+pub fn on_action(p: &mut ProfileModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    if move_cursor(p, cx, action) {
         return Vec::new();
     }
     match action {
-        Action::Open => open(m),
-        Action::EditProfile => save::open_editor(m),
+        Action::Open => open(p, cx),
+        Action::EditProfile => save::open_editor(p, cx),
         Action::RedeemPass => {
-            redeem::open_dialog(m, "");
+            redeem::open_dialog(p, cx, "");
             Vec::new()
         }
         Action::Filter => {
-            m.panes.profile.needle.open();
-            rebuild(m);
+            p.needle.open();
+            rebuild(p, cx);
             Vec::new()
         }
-        Action::Back if m.panes.profile.needle.active() => {
-            m.panes.profile.needle.clear();
-            filtered(m, true);
+        Action::Back if p.needle.active() => {
+            p.needle.clear();
+            filtered(p, cx, true);
             Vec::new()
         }
         Action::Refresh => {
-            if in_flight(m, |p| *p == Purpose::Load) {
-                m.notify(
+            if in_flight(cx.requests, |p| *p == Purpose::Load) {
+                cx.notify(
                     Level::Info,
                     "Reloading",
                     "the profile is already being read",
                 );
                 return Vec::new();
             }
-            load(m)
+            load(cx)
         }
         _ => Vec::new(),
     }
@@ -233,27 +229,25 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 /// Enter keeps the filter, Esc puts back the one before); anything else
 /// edits it (readline keys) and filters as it goes — letters never act as
 /// the pane's keys.
-pub fn filter_key(m: &mut Model, key: crossterm::event::KeyEvent) -> Vec<Cmd> {
-    let changed = m.panes.profile.needle.key(key);
-    filtered(m, changed);
+pub fn filter_key(p: &mut ProfileModel, cx: &Ctx<'_>, key: crossterm::event::KeyEvent) -> Vec<Cmd> {
+    let changed = p.needle.key(key);
+    filtered(p, cx, changed);
     Vec::new()
 }
 
 /// Pasted text goes into the open `/` input (made inert).
-pub fn filter_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
+pub fn filter_paste(p: &mut ProfileModel, cx: &mut Ctx<'_>, text: &str) {
     let pasted = crate::text::sanitize::Pasted::inline(text);
-    let changed = m.panes.profile.needle.paste(&pasted.text);
-    filtered(m, changed);
-    m.notify_paste(pasted.notice());
-    Vec::new()
+    let changed = p.needle.paste(&pasted.text);
+    filtered(p, cx, changed);
+    cx.notify_paste(pasted.notice());
 }
 
 /// Lays the document out again after the filter changed (the cursor on
 /// the first field shown) or the input opened or closed.
-fn filtered(m: &mut Model, changed: bool) {
-    rebuild(m);
+fn filtered(p: &mut ProfileModel, cx: &Ctx<'_>, changed: bool) {
+    rebuild(p, cx);
     if changed {
-        let p = &mut m.panes.profile;
         p.cursor = p.doc.first().unwrap_or(0);
         p.offset = 0;
     }
@@ -267,21 +261,19 @@ pub fn field_under_cursor(p: &ProfileModel) -> FieldId {
 /// The mouse: in the form a click focuses a field and the wheel steps
 /// through fields; in the read view a click selects a row (a second click
 /// opens it) and the wheel moves the cursor.
-pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    let p = &m.panes.profile;
+pub fn on_mouse(p: &mut ProfileModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
     if p.review.is_some() || p.redeem.is_some() {
         return Vec::new();
     }
-    if p.editor.is_some() {
-        save::form_mouse(m, ev);
+    if let Some(e) = p.editor.as_mut() {
+        save::form_mouse(e, cx.layout().body, ev);
         return Vec::new();
     }
     match ev.kind {
-        MouseEventKind::ScrollDown => on_action(m, Action::Down),
-        MouseEventKind::ScrollUp => on_action(m, Action::Up),
+        MouseEventKind::ScrollDown => on_action(p, cx, Action::Down),
+        MouseEventKind::ScrollUp => on_action(p, cx, Action::Up),
         MouseEventKind::Down(MouseButton::Left) => {
-            let a = areas(m);
-            let p = &mut m.panes.profile;
+            let a = areas(p, cx);
             let Some(line) = a.line_at(ev.column, ev.row) else {
                 return Vec::new();
             };
@@ -293,41 +285,31 @@ pub fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
             }
             let again = p.cursor == row;
             p.cursor = row;
-            if again { open(m) } else { Vec::new() }
+            if again { open(p, cx) } else { Vec::new() }
         }
         _ => Vec::new(),
     }
 }
 
 /// The answer to a read.
-pub fn on_loaded(m: &mut Model, result: Result<ContextResponse, ApiError>) -> Vec<Cmd> {
+pub fn on_loaded(
+    p: &mut ProfileModel,
+    cx: &mut Ctx<'_>,
+    result: Result<ContextResponse, ApiError>,
+) -> Vec<Cmd> {
     match result {
-        Ok(resp) => set_stored(m, resp),
-        Err(e) => failed_load(m, &e),
+        Ok(resp) => set_stored(p, cx, resp),
+        Err(e) => failed_load(p, cx, &e),
     }
     Vec::new()
 }
 
-fn failed_load(m: &mut Model, e: &ApiError) {
-    let clock = m.clock;
+fn failed_load(p: &mut ProfileModel, cx: &mut Ctx<'_>, e: &ApiError) {
     // What was read stays shown, marked stale with its age.
-    m.panes
-        .profile
-        .fresh
-        .fail_at(clock, format!("{}: {}", e.code(), e.message()), e);
-    if m.panes.profile.stored.is_none() {
-        m.panes.profile.load_error = Some(e.clone());
+    p.fresh
+        .fail_at(cx.clock, format!("{}: {}", e.code(), e.message()), e);
+    if p.stored.is_none() {
+        p.load_error = Some(e.clone());
     }
-    m.toasts.error(m.now, "loading the company profile", e);
-}
-
-/// Whether the pass's expiry counts down on screen now.
-pub fn countdown_visible(m: &Model) -> bool {
-    let p = &m.panes.profile;
-    m.pane == Pane::Profile
-        && p.editor.is_none()
-        && p.pass
-            .as_ref()
-            .and_then(|a| a.pass.test_access.as_ref())
-            .is_some_and(|t| pass::seconds_left(t, m.clock).is_some())
+    cx.toasts.error(cx.now, "loading the company profile", e);
 }

@@ -2,27 +2,27 @@
 //! checked before it is sent (1 to 100 characters), sent once, and the
 //! answer shown in the pass panel.
 
-use crate::app::ctx::Intent;
+use crate::app::ctx::{Ctx, Intent};
 use crossterm::event::KeyEvent;
 
 use super::pass::{self, PassAnswer, RedeemDialog};
-use super::{Confirmed, Purpose, REDEEM_DRAFT_KEY, read, redeeming};
+use super::{Confirmed, ProfileModel, Purpose, REDEEM_DRAFT_KEY, read, redeem_pending};
 use crate::api::ApiError;
 use crate::api::model::DiscoveryPass;
 use crate::app::keymap::Action;
 use crate::app::toast::Level;
-use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use crate::logic::write;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
 /// Opens the redeem dialog holding `code` (or a code typed before the
 /// last exit, when `code` is empty).
-pub fn open_dialog(m: &mut Model, code: &str) {
-    if crate::app::read_only::refuse(m) {
+pub fn open_dialog(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: &str) {
+    if super::refuse(cx) {
         return;
     }
-    let kept = m
+    let kept = cx
         .state
         .drafts
         .remove(REDEEM_DRAFT_KEY)
@@ -31,34 +31,34 @@ pub fn open_dialog(m: &mut Model, code: &str) {
         Some(k) if code.is_empty() => k,
         _ => code.to_owned(),
     };
-    m.panes.profile.redeem = Some(RedeemDialog::new(&code));
+    p.redeem = Some(RedeemDialog::new(&code));
 }
 
 /// A key in the dialog.
-pub fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+pub fn dialog_key(p: &mut ProfileModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     // Redeem and close as the keymap binds them, and only so (a chord or a
     // named key: letters type into the code).
     let action = (!super::text::types(&key))
-        .then(|| m.keymap.action(crate::app::keymap::Scope::Profile, &key))
+        .then(|| cx.keymap.action(crate::app::keymap::Scope::Profile, &key))
         .flatten();
-    if redeeming(m) {
+    if redeem_pending(cx.requests) {
         // Sent: the dialog waits for the answer; Back hides it (the answer
         // still arrives, in the pass panel).
         if action == Some(Action::Back) {
-            m.panes.profile.redeem = None;
+            p.redeem = None;
         }
         return Vec::new();
     }
-    let Some(d) = m.panes.profile.redeem.as_mut() else {
+    let Some(d) = p.redeem.as_mut() else {
         return Vec::new();
     };
     match action {
         Some(Action::Open) => {
             let code = d.code();
-            start(m, &code)
+            start(p, cx, &code)
         }
         Some(Action::Back) => {
-            m.panes.profile.redeem = None;
+            p.redeem = None;
             Vec::new()
         }
         _ => {
@@ -70,83 +70,83 @@ pub fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 
 /// Redeems `code`: a code outside 1 to 100 characters never leaves the
 /// client — the dialog shows why, holding what was typed.
-pub fn start(m: &mut Model, code: &str) -> Vec<Cmd> {
-    if crate::app::read_only::refuse(m) {
+pub fn start(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: &str) -> Vec<Cmd> {
+    if super::refuse(cx) {
         return Vec::new();
     }
     let code = match pass::check_code(code) {
         Ok(c) => c,
         Err(why) => {
-            if m.panes.profile.redeem.is_none() {
-                open_dialog(m, code);
+            if p.redeem.is_none() {
+                open_dialog(p, cx, code);
             }
-            if let Some(d) = m.panes.profile.redeem.as_mut() {
+            if let Some(d) = p.redeem.as_mut() {
                 d.error = Some(why);
             }
             return Vec::new();
         }
     };
-    if redeeming(m) {
-        m.notify(
+    if redeem_pending(cx.requests) {
+        cx.notify(
             Level::Info,
             "Redeeming",
             "a code is already being redeemed; wait for its answer",
         );
         return Vec::new();
     }
-    if let Some(u) = m.panes.profile.uncertain_redeem.clone() {
-        ask_again(m, code, &u);
+    if let Some(u) = p.uncertain_redeem.clone() {
+        ask_again(p, cx, code, &u);
         return Vec::new();
     }
-    send(m, code)
+    send(p, cx, code)
 }
 
 /// "Redeem again?" was answered yes: sent, the last one no longer asked of.
-pub fn redeem_again(m: &mut Model, code: &str) -> Vec<Cmd> {
-    m.panes.profile.uncertain_redeem = None;
-    start(m, code)
+pub fn redeem_again(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: &str) -> Vec<Cmd> {
+    p.uncertain_redeem = None;
+    start(p, cx, code)
 }
 
-fn send(m: &mut Model, code: String) -> Vec<Cmd> {
-    m.request(Purpose::Redeem(code.clone()), ApiRequest::Redeem { code });
+fn send(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: String) -> Vec<Cmd> {
+    cx.request(Purpose::Redeem(code.clone()), ApiRequest::Redeem { code });
     // "redeeming…" shows where the pass is.
-    read::rebuild(m);
+    read::rebuild(p, cx);
     Vec::new()
 }
 
 /// The answer to a redeem.
 pub fn on_redeemed(
-    m: &mut Model,
+    p: &mut ProfileModel,
+    cx: &mut Ctx<'_>,
     code: String,
     result: Result<DiscoveryPass, ApiError>,
 ) -> Vec<Cmd> {
     match result {
         Ok(answer) => {
-            m.panes.profile.redeem = None;
-            m.panes.profile.uncertain_redeem = None;
+            p.redeem = None;
+            p.uncertain_redeem = None;
             if let Some(a) = &answer.access {
-                m.panes.profile.access = Some(a.clone());
+                p.access = Some(a.clone());
                 // The Leads pane's create form says so up front, and a
                 // refused create explains itself.
-                m.ctx()
-                    .intend(Intent::CanCreateLeads(Some(a.can_create_leads)));
+                cx.intend(Intent::CanCreateLeads(Some(a.can_create_leads)));
             }
-            announce(m, &code, &answer);
-            m.panes.profile.pass = Some(PassAnswer { code, pass: answer });
+            announce(cx, &code, &answer);
+            p.pass = Some(PassAnswer { code, pass: answer });
             // On a narrow screen the pass is the document's first section:
             // shown, the cursor on it.
-            read::rebuild(m);
-            read::show_pass(m);
+            read::rebuild(p, cx);
+            read::show_pass(p, cx);
         }
         Err(e) if e.maybe_accepted() => {
-            m.panes.profile.redeem = None;
+            p.redeem = None;
             let u = UncertainRedeem {
                 code: code.clone(),
                 why: crate::app::leads::error_text(&e),
                 check: write::Check::unchecked(NO_READ),
             };
-            let again = m.keymap.key_label(Action::RedeemPass);
-            m.notify(
+            let again = cx.keymap.key_label(Action::RedeemPass);
+            cx.notify(
                 Level::Warning,
                 "The redeem may have reached the service",
                 &format!(
@@ -156,16 +156,16 @@ pub fn on_redeemed(
                     u.check.text("")
                 ),
             );
-            m.panes.profile.uncertain_redeem = Some(u);
-            read::rebuild(m);
+            p.uncertain_redeem = Some(u);
+            read::rebuild(p, cx);
         }
         Err(e) => {
-            read::rebuild(m);
-            m.toasts.error(m.now, "redeeming the code", &e);
-            if m.panes.profile.redeem.is_none() {
-                open_dialog(m, &code);
+            read::rebuild(p, cx);
+            cx.toasts.error(cx.now, "redeeming the code", &e);
+            if p.redeem.is_none() {
+                open_dialog(p, cx, &code);
             }
-            if let Some(d) = m.panes.profile.redeem.as_mut() {
+            if let Some(d) = p.redeem.as_mut() {
                 d.error = Some(format!("{}: {}", e.code(), e.message()));
             }
         }
@@ -173,7 +173,7 @@ pub fn on_redeemed(
     Vec::new()
 }
 
-fn announce(m: &mut Model, code: &str, answer: &crate::api::model::DiscoveryPass) {
+fn announce(cx: &mut Ctx<'_>, code: &str, answer: &crate::api::model::DiscoveryPass) {
     let code = DisplayText::inline(code).into_string();
     if answer.redeemed {
         let what = answer.test_access.as_ref().map_or_else(String::new, |t| {
@@ -183,7 +183,7 @@ fn announce(m: &mut Model, code: &str, answer: &crate::api::model::DiscoveryPass
                 format::date(&t.expires_at)
             )
         });
-        m.notify(
+        cx.notify(
             Level::Success,
             "Discovery pass redeemed",
             &format!("{code}{what}"),
@@ -195,7 +195,7 @@ fn announce(m: &mut Model, code: &str, answer: &crate::api::model::DiscoveryPass
             .map(|e| e.reason.clone())
             .filter(|r| !r.trim().is_empty())
             .unwrap_or_else(|| "the service gave no reason".into());
-        m.notify(
+        cx.notify(
             Level::Warning,
             "Code not redeemed",
             &format!("{code}: {why}"),
@@ -220,11 +220,11 @@ pub struct UncertainRedeem {
 }
 
 /// "Redeem again?" after a redeem that may have reached the service.
-fn ask_again(m: &mut Model, code: String, u: &UncertainRedeem) {
-    m.panes.profile.redeem = None;
+fn ask_again(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: String, u: &UncertainRedeem) {
+    p.redeem = None;
     let last = DisplayText::inline(&u.code).into_string();
     let shown = DisplayText::inline(&code).into_string();
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "Redeem again?".into(),
         lines: vec![
             format!("Redeeming {last} may have reached the service ({}).", u.why),

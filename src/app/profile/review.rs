@@ -98,9 +98,9 @@ pub struct Shown {
 /// fixed answers of every confirm of the dashboard ([`keys::YES`] saves,
 /// [`keys::NO`] goes back; [`keys::DISMISS`] too, unnamed there as well),
 /// Back and the movement keys as the keymap binds them.
-pub fn keys_text(m: &crate::app::Model) -> String {
+pub fn keys_text(keymap: &crate::app::keymap::Keymap) -> String {
     use crate::app::keymap::Action;
-    let k = |a| m.keymap.key_label(a);
+    let k = |a| keymap.key_label(a);
     format!(
         "{} saves · {} or {} goes back to the form · {}/{} scroll",
         keys::YES.label,
@@ -111,14 +111,24 @@ pub fn keys_text(m: &crate::app::Model) -> String {
     )
 }
 
-/// The review of `r` in the pane's `body`.
+/// The review of `r` in the pane's `body` (for the view).
 pub fn on_screen(m: &crate::app::Model, r: &Review, body: crate::geometry::Rect) -> Shown {
+    laid_out(&m.keymap, r, body)
+}
+
+/// The review of `r` in the pane's `body`, its keys named as `keymap`
+/// binds them.
+pub fn laid_out(
+    keymap: &crate::app::keymap::Keymap,
+    r: &Review,
+    body: crate::geometry::Rect,
+) -> Shown {
     let lines = lines(&r.changes, super::layout::review_width(body));
     // The footer's height depends on the width only: measure it first.
     let width = usize::from(super::layout::review_width(body).max(1));
     let mut footer = wrap(NOTE, width);
     let note_rows = footer.len();
-    footer.extend(wrap(&keys_text(m), width));
+    footer.extend(wrap(&keys_text(keymap), width));
     let want = lines.len().saturating_add(footer.len());
     let rect = super::layout::review_rect(body, want);
     let viewport = usize::from(rect.height.saturating_sub(2))

@@ -10,46 +10,48 @@ use super::editor::Editor;
 use super::fields::FieldId;
 use super::layout::{self, Block};
 use super::review::{self, Review};
-use super::{DRAFT_KEY, Purpose, read, saving};
+use super::{DRAFT_KEY, ProfileModel, Purpose, read, save_pending};
 use crate::api::ApiError;
 use crate::api::model::{CompanyContext, ContextResponse, PutContext};
-use crate::app::keymap::{Action, Scope};
+use crate::app::ctx::Ctx;
+use crate::app::keymap::{Action, Keymap, Scope};
 use crate::app::keys::{CLOSE, DISMISS, NO, YES};
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
-use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction};
+use crate::geometry::Rect;
 use crate::text::format::plural;
 use crate::text::sanitize::DisplayText;
 
 /// Opens the form on the field under the cursor, offering back an unsent
 /// draft first. The form starts from the stored profile, so the profile
 /// must have been read.
-pub fn open_editor(m: &mut Model) -> Vec<Cmd> {
-    if m.panes.profile.editor.is_some() || crate::app::read_only::refuse(m) {
+pub fn open_editor(p: &mut ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if p.editor.is_some() || super::refuse(cx) {
         return Vec::new();
     }
-    let Some(stored) = m.panes.profile.stored.clone() else {
-        let why = if super::loading(m) {
+    let Some(stored) = p.stored.clone() else {
+        let why = if p.loading(cx.requests) {
             "the profile is still loading".to_owned()
         } else {
             format!(
                 "the profile has not been read ({} reads it)",
-                m.keymap.key_label(Action::Refresh)
+                cx.keymap.key_label(Action::Refresh)
             )
         };
-        m.notify(
+        cx.notify(
             Level::Info,
             "Cannot edit yet",
             &format!("{why}: a replacement starts from the stored profile"),
         );
         return Vec::new();
     };
-    let focus = read::field_under_cursor(&m.panes.profile);
+    let focus = read::field_under_cursor(p);
     let mut e = Editor::new(stored.body, stored.profile_missing);
     e.focus_on(focus);
-    m.panes.profile.editor = Some(e);
-    if m.state.drafts.contains_key(DRAFT_KEY) {
-        m.confirm(Confirm {
+    p.editor = Some(e);
+    if cx.state.drafts.contains_key(DRAFT_KEY) {
+        cx.confirm(Confirm {
             title: "Unsent draft".into(),
             lines: vec![
                 "You have unsent changes to the company profile.".into(),
@@ -68,44 +70,45 @@ pub fn open_editor(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The answer to "restore the draft?".
-pub fn restore_answered(m: &mut Model, answer: Answer) -> Vec<Cmd> {
+pub fn restore_answered(p: &mut ProfileModel, cx: &mut Ctx<'_>, answer: Answer) -> Vec<Cmd> {
     match answer {
         Answer::Yes => {
-            let draft = m.state.drafts.get(DRAFT_KEY).cloned();
-            if let (Some(e), Some(d)) = (m.panes.profile.editor.as_mut(), draft) {
+            let draft = cx.state.drafts.get(DRAFT_KEY).cloned();
+            if let (Some(e), Some(d)) = (p.editor.as_mut(), draft) {
                 e.restore(&d);
             }
             Vec::new()
         }
         Answer::No => {
-            m.state.drafts.remove(DRAFT_KEY);
-            vec![m.save_state()]
+            cx.state.drafts.remove(DRAFT_KEY);
+            cx.save_state();
+            Vec::new()
         }
         // The draft stays saved as it is; the form behind the question closes.
         Answer::Dismissed => {
-            m.panes.profile.editor = None;
+            p.editor = None;
             Vec::new()
         }
     }
 }
 
 /// A key while the form is open.
-pub fn editor_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    if saving(m) {
-        m.notify(
+pub fn editor_key(p: &mut ProfileModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+    if save_pending(cx.requests) {
+        cx.notify(
             Level::Info,
             "Saving",
             "the form is read-only until the service answers",
         );
         return Vec::new();
     }
-    let action = form_action(m, &key);
-    let Some(e) = m.panes.profile.editor.as_mut() else {
+    let action = form_action(cx.keymap, &key);
+    let Some(e) = p.editor.as_mut() else {
         return Vec::new();
     };
     match action {
-        Some(Action::SaveProfile) => return submit(m),
-        Some(Action::Back) => return close_editor(m),
+        Some(Action::SaveProfile) => return submit(p, cx),
+        Some(Action::Back) => return close_editor(p, cx),
         Some(Action::PageDown | Action::PageUp) => {
             e.jump_section(action == Some(Action::PageDown));
             return Vec::new();
@@ -119,11 +122,11 @@ pub fn editor_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 /// The form's own keys as the keymap binds them: save, close, and the
 /// section jumps — bound to a chord or a named key (a letter always types
 /// into the focused field).
-fn form_action(m: &Model, key: &KeyEvent) -> Option<Action> {
+fn form_action(keymap: &Keymap, key: &KeyEvent) -> Option<Action> {
     if super::text::types(key) {
         return None;
     }
-    m.keymap.action(Scope::Profile, key).filter(|a| {
+    keymap.action(Scope::Profile, key).filter(|a| {
         matches!(
             a,
             Action::SaveProfile | Action::Back | Action::PageDown | Action::PageUp
@@ -132,31 +135,32 @@ fn form_action(m: &Model, key: &KeyEvent) -> Option<Action> {
 }
 
 /// Closes the form; changes are kept as a draft.
-fn close_editor(m: &mut Model) -> Vec<Cmd> {
-    let Some(e) = m.panes.profile.editor.take() else {
+fn close_editor(p: &mut ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(e) = p.editor.take() else {
         return Vec::new();
     };
     if !e.is_dirty() {
         // An open form has already offered back (or dropped) any draft:
         // closed clean, nothing of it is left to keep.
-        if m.state.drafts.remove(DRAFT_KEY).is_some() {
-            return vec![m.save_state()];
+        if cx.state.drafts.remove(DRAFT_KEY).is_some() {
+            cx.save_state();
         }
         return Vec::new();
     }
-    let key = m.keymap.key_label(Action::EditProfile);
-    vec![m.keep_draft(
+    let key = cx.keymap.key_label(Action::EditProfile);
+    cx.keep_draft(
         DRAFT_KEY.into(),
         e.draft(),
         "the unsent profile form",
         &format!("{key} offers it back"),
-    )]
+    );
+    Vec::new()
 }
 
 /// Ctrl-S: checks the form and shows what the save changes.
-fn submit(m: &mut Model) -> Vec<Cmd> {
-    let stored = m.panes.profile.stored.as_ref().map(|s| s.body.clone());
-    let Some(e) = m.panes.profile.editor.as_mut() else {
+fn submit(p: &mut ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let stored = p.stored.as_ref().map(|s| s.body.clone());
+    let Some(e) = p.editor.as_mut() else {
         return Vec::new();
     };
     e.clear_errors();
@@ -172,14 +176,14 @@ fn submit(m: &mut Model) -> Vec<Cmd> {
     let base = stored.unwrap_or_else(|| e.base.clone());
     let changes = diff(&base, &request);
     if changes.is_empty() {
-        m.notify(
+        cx.notify(
             Level::Info,
             "Nothing to save",
             "the form matches the stored profile",
         );
         return Vec::new();
     }
-    m.panes.profile.review = Some(Review {
+    p.review = Some(Review {
         request,
         changes,
         scroll: 0,
@@ -192,28 +196,28 @@ fn submit(m: &mut Model) -> Vec<Cmd> {
 /// [`DISMISS`] or Back go back to the form; Enter does nothing (a full
 /// replacement is sent only on purpose); the movement keys of the keymap
 /// scroll.
-pub fn review_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let body = m.layout().body;
-    let Some(r) = m.panes.profile.review.as_ref() else {
+pub fn review_key(p: &mut ProfileModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+    let body = cx.layout().body;
+    let Some(r) = p.review.as_ref() else {
         return Vec::new();
     };
-    let shown = review::on_screen(m, r, body);
+    let shown = review::laid_out(cx.keymap, r, body);
     let vp = shown.viewport;
     let max = shown.lines.len().saturating_sub(vp);
     if YES.matches(&key) {
-        return send(m);
+        return send(p, cx);
     }
     if NO.matches(&key) || DISMISS.matches(&key) {
-        m.panes.profile.review = None;
+        p.review = None;
         return Vec::new();
     }
-    let action = m.keymap.action(Scope::Profile, &key);
-    let Some(r) = m.panes.profile.review.as_mut() else {
+    let action = cx.keymap.action(Scope::Profile, &key);
+    let Some(r) = p.review.as_mut() else {
         return Vec::new();
     };
     r.scroll = match action {
         Some(Action::Back) => {
-            m.panes.profile.review = None;
+            p.review = None;
             return Vec::new();
         }
         Some(Action::Down) => r.scroll.saturating_add(1),
@@ -229,14 +233,14 @@ pub fn review_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 }
 
 /// Sends the reviewed replacement: once; the form stays until the answer.
-fn send(m: &mut Model) -> Vec<Cmd> {
-    let Some(r) = m.panes.profile.review.take() else {
+fn send(p: &mut ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(r) = p.review.take() else {
         return Vec::new();
     };
     // A read on its way is older than what is about to be stored.
-    m.requests
-        .forget::<super::ProfileModel>(|p| matches!(p, Purpose::Load | Purpose::Check(_)));
-    m.request(
+    cx.requests
+        .forget::<ProfileModel>(|p| matches!(p, Purpose::Load | Purpose::Check(_)));
+    cx.request(
         Purpose::Save(Box::new(r.request.clone())),
         ApiRequest::PutContext(Box::new(r.request)),
     );
@@ -244,12 +248,19 @@ fn send(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The profile was stored: show it, close the form, drop the draft.
-fn saved(m: &mut Model, body: PutContext, title: &str, text: &str) -> Vec<Cmd> {
-    m.panes.profile.editor = None;
-    m.state.drafts.remove(DRAFT_KEY);
-    read::store(m, body, false);
-    m.notify(Level::Success, title, text);
-    vec![m.save_state()]
+fn saved(
+    p: &mut ProfileModel,
+    cx: &mut Ctx<'_>,
+    body: PutContext,
+    title: &str,
+    text: &str,
+) -> Vec<Cmd> {
+    p.editor = None;
+    cx.state.drafts.remove(DRAFT_KEY);
+    read::store(p, cx, body, false);
+    cx.notify(Level::Success, title, text);
+    cx.save_state();
+    Vec::new()
 }
 
 /// Why saving the profile again does no harm.
@@ -257,19 +268,21 @@ const SAFE_TO_REPEAT: &str = "Saving again is safe: a save replaces the whole pr
 
 /// The answer to the save.
 pub fn on_saved(
-    m: &mut Model,
+    p: &mut ProfileModel,
+    cx: &mut Ctx<'_>,
     sent: PutContext,
     result: Result<CompanyContext, ApiError>,
 ) -> Vec<Cmd> {
     match result {
         Ok(context) => {
-            let n = u64::try_from(diff_count(m, &sent)).unwrap_or(u64::MAX);
+            let n = u64::try_from(diff_count(p, &sent)).unwrap_or(u64::MAX);
             let body = PutContext {
                 context,
                 profile: sent.profile,
             };
             saved(
-                m,
+                p,
+                cx,
                 body,
                 "Profile saved",
                 &format!("{} changed", plural(n, "field", "fields")),
@@ -278,45 +291,43 @@ pub fn on_saved(
         Err(e) if e.maybe_accepted() => {
             // A full replacement is safe to repeat (`Settle::SafeToRepeat`);
             // one read of the stored profile is cheap and may settle it.
-            let save = m.keymap.text_box_label(Action::SaveProfile);
+            let save = cx.keymap.text_box_label(Action::SaveProfile);
             let said = format!(
                 "{}: it may have been saved. {SAFE_TO_REPEAT} Reading the stored profile to learn whether it was.",
                 e.code()
             );
-            if let Some(ed) = m.panes.profile.editor.as_mut() {
+            if let Some(ed) = p.editor.as_mut() {
                 ed.note = Some(format!(
                     "The save may have reached the service ({said}) {save} reviews and sends it again."
                 ));
             }
-            m.notify(
+            cx.notify(
                 Level::Warning,
                 "The save may have reached the service",
                 &said,
             );
-            m.request(Purpose::Check(Box::new(sent)), ApiRequest::GetContext);
-            vec![m.save_state()]
+            cx.request(Purpose::Check(Box::new(sent)), ApiRequest::GetContext);
+            cx.save_state();
+            Vec::new()
         }
         Err(e) => {
-            refused(m, &e);
-            vec![m.save_state()]
+            refused(p, cx, &e);
+            cx.save_state();
+            Vec::new()
         }
     }
 }
 
-fn diff_count(m: &Model, sent: &PutContext) -> usize {
-    m.panes
-        .profile
-        .stored
-        .as_ref()
-        .map_or(0, |s| diff(&s.body, sent).len())
+fn diff_count(p: &ProfileModel, sent: &PutContext) -> usize {
+    p.stored.as_ref().map_or(0, |s| diff(&s.body, sent).len())
 }
 
 /// The service refused the save: the form stays, the fields it names are
 /// marked, anything else is said on the form.
-fn refused(m: &mut Model, e: &ApiError) {
-    m.toasts.error(m.now, "saving the profile", e);
-    let save = m.keymap.text_box_label(Action::SaveProfile);
-    let Some(ed) = m.panes.profile.editor.as_mut() else {
+fn refused(p: &mut ProfileModel, cx: &mut Ctx<'_>, e: &ApiError) {
+    cx.toasts.error(cx.now, "saving the profile", e);
+    let save = cx.keymap.text_box_label(Action::SaveProfile);
+    let Some(ed) = p.editor.as_mut() else {
         return;
     };
     let message = e.message();
@@ -349,7 +360,8 @@ fn refused(m: &mut Model, e: &ApiError) {
 /// The read after an uncertain save: stored if the service holds what
 /// was sent.
 pub fn on_checked(
-    m: &mut Model,
+    p: &mut ProfileModel,
+    cx: &mut Ctx<'_>,
     sent: &PutContext,
     result: Result<ContextResponse, ApiError>,
 ) -> Vec<Cmd> {
@@ -359,15 +371,16 @@ pub fn on_checked(
             let same_profile = resp.profile.as_ref().is_none_or(|p| *p == sent.profile);
             if same_context && same_profile {
                 return saved(
-                    m,
+                    p,
+                    cx,
                     sent.clone(),
                     "Profile saved",
                     "the service holds the profile that was sent",
                 );
             }
-            read::set_stored(m, resp);
-            let save = m.keymap.text_box_label(Action::SaveProfile);
-            if let Some(e) = m.panes.profile.editor.as_mut() {
+            read::set_stored(p, cx, resp);
+            let save = cx.keymap.text_box_label(Action::SaveProfile);
+            if let Some(e) = p.editor.as_mut() {
                 e.note = Some(format!(
                     "Not saved: the service holds another profile. Your changes are kept; {save} reviews them against it and sends them."
                 ));
@@ -375,9 +388,9 @@ pub fn on_checked(
             Vec::new()
         }
         Err(e) => {
-            m.toasts.error(m.now, "checking the save", &e);
-            let save = m.keymap.text_box_label(Action::SaveProfile);
-            if let Some(ed) = m.panes.profile.editor.as_mut() {
+            cx.toasts.error(cx.now, "checking the save", &e);
+            let save = cx.keymap.text_box_label(Action::SaveProfile);
+            if let Some(ed) = p.editor.as_mut() {
                 ed.note = Some(format!(
                     "The save may have reached the service; reading the stored profile failed ({}: {}), which proves nothing. {SAFE_TO_REPEAT} {save} reviews and sends it again.",
                     e.code(),
@@ -389,13 +402,10 @@ pub fn on_checked(
     }
 }
 
-/// The mouse on the form: a click focuses a field, the wheel steps.
-pub fn form_mouse(m: &mut Model, ev: MouseEvent) {
-    let body = m.layout().body;
+/// The mouse on the form `e`, laid out in the pane's `body`: a click
+/// focuses a field, the wheel steps.
+pub fn form_mouse(e: &mut Editor, body: Rect, ev: MouseEvent) {
     let tall = layout::tall(body);
-    let Some(e) = m.panes.profile.editor.as_mut() else {
-        return;
-    };
     match ev.kind {
         MouseEventKind::ScrollDown => e.focus = (e.focus + 1).min(e.fields.len().saturating_sub(1)),
         MouseEventKind::ScrollUp => e.focus = e.focus.saturating_sub(1),

@@ -996,8 +996,11 @@ fn read_only_mode_opens_no_form_by_enter_or_the_mouse() {
         code: "DEMO-PASS-1".into(),
         pass: fixtures::discovery_pass(true),
     });
-    read::rebuild(&mut m);
-    read::show_pass(&mut m);
+    {
+        let (p, cx) = m.split::<ProfileModel>();
+        read::rebuild(p, &cx);
+        read::show_pass(p, &cx);
+    }
     assert_eq!(hint(&m), Some("redeem ✗ read-only"));
     key(&mut m, KeyCode::Enter);
     assert!(m.panes.profile.redeem.is_none(), "no redeem dialog");
