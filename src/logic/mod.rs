@@ -7,6 +7,9 @@
 pub mod export;
 pub mod import;
 pub mod lead_field;
+pub mod proof;
+pub mod reply;
+pub mod resolve;
 pub mod results;
 pub mod template;
 pub mod write;
