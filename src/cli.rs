@@ -324,6 +324,11 @@ mod tests {
             &["leads", "import", "c", "f.csv"],
             &["domain", "watch", "d"],
             &["redeem", "CODE"],
+            &["campaign", "launch", "c"],
+            &["campaign", "c"],
+            &["search", "run", "s", "--wait"],
+            &["thread", "reply", "t", "--body-file", "f"],
+            &["leads", "list", "c"],
         ] {
             let before: Vec<&str> = ["outpost"]
                 .iter()

@@ -1,4 +1,5 @@
-//! `outpost campaigns` and `outpost campaign <id>`.
+//! `outpost campaigns` and `outpost campaign [show] <campaign>` (the
+//! changes, `campaign launch|pause|resume`, are [`super::change`]).
 //!
 //! `campaigns --json`:
 //!
@@ -14,7 +15,7 @@
 //! service did not send them). `source` is `local` when the service does
 //! not list campaigns and the ids this profile has seen were read instead.
 //!
-//! `campaign <id> --json`:
+//! `campaign show <campaign> --json` (also `campaign <campaign> --json`):
 //!
 //! ```json
 //! {"campaign": {"id", "name", "channel", "status", "created_at",
@@ -28,21 +29,59 @@
 
 use std::io::Write;
 
-use clap::Args;
+use clap::{Args, Subcommand};
 use serde::Serialize;
 use serde_json::Value;
 
 use super::Ctx;
 use super::exit::{Exit, Failure};
 use super::output::{Col, Table, cut, stdout_failure, write_json};
+use crate::api::ApiRequest;
 use crate::api::model::{Campaign, CampaignStats};
+use crate::logic::resolve::Use;
 use crate::text::{format, sanitize};
 
-/// Flags of `outpost campaign`.
+/// `outpost campaign …`: `show`, `launch`, `pause`, `resume`, or a
+/// campaign alone (as `show`, the command's first form).
 #[derive(Debug, Clone, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct CampaignArgs {
-    /// The campaign's id.
-    pub id: String,
+    /// What to do with the campaign.
+    #[command(subcommand)]
+    pub action: Option<CampaignAction>,
+    /// The campaign, to show: its id, a unique id prefix (4 characters or
+    /// more), its exact name or a unique part of it.
+    #[arg(required = true)]
+    pub campaign: Option<String>,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The subcommands of `outpost campaign`.
+#[derive(Debug, Clone, Subcommand)]
+pub enum CampaignAction {
+    /// Show one campaign: settings, stats, sequence and senders.
+    #[command(after_help = super::EXIT_CODES)]
+    Show(ShowArgs),
+    /// Launch a draft campaign: runs the launch preflight, then asks
+    /// (--yes off a terminal).
+    #[command(after_help = super::EXIT_CODES)]
+    Launch(super::change::ChangeArgs),
+    /// Pause an active campaign.
+    #[command(after_help = super::EXIT_CODES)]
+    Pause(super::change::ChangeArgs),
+    /// Resume a paused campaign; asks first (--yes off a terminal).
+    #[command(after_help = super::EXIT_CODES)]
+    Resume(super::change::ChangeArgs),
+}
+
+/// Flags of `outpost campaign show`.
+#[derive(Debug, Clone, Args)]
+pub struct ShowArgs {
+    /// The campaign: its id, a unique id prefix (4 characters or more),
+    /// its exact name or a unique part of it.
+    pub campaign: String,
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -170,7 +209,10 @@ struct CampaignJson<'a> {
 
 /// `outpost campaigns`.
 pub async fn campaigns(ctx: &Ctx, json: bool, out: &mut impl Write) -> Result<Exit, Failure> {
-    let (list, source) = match ctx.client.list_campaigns().await {
+    let (list, source) = match ctx
+        .read::<Option<Vec<Campaign>>>(ApiRequest::ListCampaigns)
+        .await
+    {
         Ok(Some(list)) => (list, "service"),
         Ok(None) => {
             crate::errln!(
@@ -178,7 +220,10 @@ pub async fn campaigns(ctx: &Ctx, json: bool, out: &mut impl Write) -> Result<Ex
             );
             let mut list = Vec::new();
             for k in super::searches::known_ids(ctx, false) {
-                match ctx.client.get_campaign(&k.id).await {
+                match ctx
+                    .read::<Campaign>(ApiRequest::GetCampaign { id: k.id.clone() })
+                    .await
+                {
                     Ok(c) => list.push(c),
                     Err(e) if e.is_not_found() => {
                         crate::errln!("outpost: note: campaign {} is gone from the service", k.id);
@@ -231,13 +276,9 @@ pub async fn campaigns(ctx: &Ctx, json: bool, out: &mut impl Write) -> Result<Ex
     Ok(Exit::Ok)
 }
 
-/// `outpost campaign <id>`.
-pub async fn campaign(ctx: &Ctx, a: &CampaignArgs, out: &mut impl Write) -> Result<Exit, Failure> {
-    let c = ctx
-        .client
-        .get_campaign(&a.id)
-        .await
-        .map_err(|e| Failure::api(&format!("reading campaign {}", a.id), &e))?;
+/// `outpost campaign [show] <campaign>`.
+pub async fn campaign(ctx: &Ctx, a: &ShowArgs, out: &mut impl Write) -> Result<Exit, Failure> {
+    let c = super::resolve::campaign(ctx, &a.campaign, Use::Read).await?;
     let steps = c.sequence_nodes.as_deref().unwrap_or_default();
     let senders = c.sender_accounts.as_deref().unwrap_or_default();
     let written = if a.json {

@@ -28,8 +28,11 @@ use serde::Serialize;
 use super::Ctx;
 use super::exit::{Exit, Failure, describe};
 use super::output::{Col, Table, stdout_failure, write_json, write_json_line};
-use crate::api::ApiError;
 use crate::api::model::{DomainStatus, SendingDomain};
+use crate::api::{ApiError, ApiRequest};
+use crate::logic::resolve::{
+    Item, Refused, Resolved, Use, looks_like_full_id, resolve as resolve_id,
+};
 use crate::logic::write::Settle;
 use crate::text::{format, sanitize};
 
@@ -48,7 +51,8 @@ pub struct DomainsArgs {
 /// Flags of `outpost domain watch`.
 #[derive(Debug, Clone, Args)]
 pub struct WatchArgs {
-    /// The domain's id, or its name (e.g. mail.example.com).
+    /// The domain: its id, a unique id prefix, or its name (e.g.
+    /// mail.example.com; without --trigger also a unique part of it).
     pub domain: String,
     /// Give up after SECS seconds (exit 2).
     #[arg(long, value_name = "SECS", default_value_t = 3600.0)]
@@ -130,9 +134,10 @@ struct ChangeJson<'a> {
 
 /// `outpost domains`.
 pub async fn domains(ctx: &Ctx, a: &DomainsArgs, out: &mut impl Write) -> Result<Exit, Failure> {
-    let list = ctx
-        .client
-        .list_domains(a.cached)
+    let list: Vec<SendingDomain> = ctx
+        .read(ApiRequest::ListDomains {
+            skip_sync: a.cached,
+        })
         .await
         .map_err(|e| Failure::api("listing the domains", &e))?;
     let written = if a.json {
@@ -198,27 +203,39 @@ fn timing(ctx: &Ctx, a: &WatchArgs) -> Result<(Duration, Duration), Failure> {
     Ok((Duration::from_secs_f64(a.timeout), interval))
 }
 
-/// The id of a domain given by id or by name (a name holds a dot; an id
-/// never does).
-async fn resolve(ctx: &Ctx, arg: &str) -> Result<String, Failure> {
+/// The id of a domain given by id, a unique id prefix or its name (a
+/// name's case does not matter) — or, for a watch alone, a unique part of
+/// its name; `--trigger` is a change, which never takes a part.
+async fn resolve(ctx: &Ctx, arg: &str, use_: Use) -> Result<String, Failure> {
     let arg = arg.trim();
-    if !arg.contains('.') {
+    if looks_like_full_id(arg) {
         return Ok(arg.to_owned());
     }
-    let list = ctx
-        .client
-        .list_domains(true)
+    let list: Vec<SendingDomain> = ctx
+        .read(ApiRequest::ListDomains { skip_sync: true })
         .await
         .map_err(|e| Failure::api("listing the domains", &e))?;
-    list.iter()
-        .find(|d| d.domain.eq_ignore_ascii_case(arg) || d.id == arg)
-        .map(|d| d.id.clone())
-        .ok_or_else(|| {
-            Failure::new(
-                Exit::Failed,
-                format!("not_found: no sending domain named {arg} in this workspace"),
-            )
+    let items: Vec<Item> = list
+        .iter()
+        .map(|d| Item {
+            id: d.id.clone(),
+            // Host names are compared without regard to case.
+            names: vec![d.domain.clone(), d.domain.to_ascii_lowercase()],
         })
+        .collect();
+    let lower = if arg.contains('.') {
+        arg.to_ascii_lowercase()
+    } else {
+        arg.to_owned()
+    };
+    match resolve_id(&lower, &items, use_) {
+        Ok(Resolved::Found { id, .. } | Resolved::ReadFirst(id)) => Ok(id),
+        Err(Refused::Unknown) => Err(Failure::new(
+            Exit::Failed,
+            format!("not_found: no sending domain named {arg} in this workspace"),
+        )),
+        Err(r) => Err(Failure::usage(r.text(arg, "sending domain"))),
+    }
 }
 
 /// Now, UTC, to the second.
@@ -239,7 +256,8 @@ fn now_text() -> String {
 pub async fn watch(ctx: &Ctx, a: &WatchArgs, out: &mut impl Write) -> Result<Exit, Failure> {
     let (timeout, interval) = timing(ctx, a)?;
     let deadline = Instant::now() + timeout;
-    let id = resolve(ctx, &a.domain).await?;
+    let use_ = if a.trigger { Use::Write } else { Use::Read };
+    let id = resolve(ctx, &a.domain, use_).await?;
     let mut last: Option<DomainStatus> = None;
     let mut noted_pending = false;
     let mut trigger = a.trigger;

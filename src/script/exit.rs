@@ -27,6 +27,26 @@ pub enum Exit {
     /// 6: read-only mode refused a request that could change the service
     /// (nothing was sent).
     ReadOnly = 6,
+    /// 7: a write's answer was lost and it may have reached the service
+    /// (checked and not found, not checkable, or the check failed); it was
+    /// not sent again.
+    MayHaveReached = 7,
+    /// 8: `campaign launch`: the launch preflight found errors (nothing was
+    /// sent).
+    Blocked = 8,
+    /// 9: the service has it in another state: a search already running
+    /// (409), or a campaign not in the state a change starts from.
+    Conflict = 9,
+    /// 10: `--wait`: the run failed.
+    RunFailed = 10,
+    /// 11: `--wait`: the run was cancelled.
+    RunCancelled = 11,
+    /// 12: `search run --all`: some searches failed (or, with `--wait`,
+    /// some runs did not complete).
+    SomeFailed = 12,
+    /// 13: not confirmed: declined at the question, or `--yes` missing off
+    /// a terminal (nothing was sent).
+    NotConfirmed = 13,
     /// 64: a bad command line, config, profile or input file.
     Usage = 64,
 }
@@ -42,6 +62,17 @@ Exit codes (scripting commands):
   4   rate limited (429) longer than Outpost waits by itself
   5   service unreachable, no answer in time, or an unreadable answer
   6   refused by read-only mode (nothing was sent)
+  7   a write's answer was lost: it may have reached the service (checked
+      and not found, or not checkable); it was not sent again
+  8   campaign launch: blocked by the launch preflight (nothing was sent)
+  9   conflict: a run already queued or running (409), or a campaign not in
+      the state the change starts from
+  10  --wait: the run failed
+  11  --wait: the run was cancelled
+  12  search run --all: some searches failed (with --wait: some runs did
+      not complete)
+  13  not confirmed: declined, or --yes missing off a terminal (nothing
+      was sent)
   64  bad command line, config, profile or input file
 An import that stops part-way exits with the code of what stopped it; its
 report says which lines went in.";
@@ -81,6 +112,8 @@ pub struct Failure {
     pub exit: Exit,
     /// The message, starting with the service's code when there is one.
     pub message: String,
+    /// The error's code (`not_found`, `timeout`), when a call failed.
+    pub code: Option<String>,
 }
 
 impl Failure {
@@ -89,6 +122,7 @@ impl Failure {
         Failure {
             exit,
             message: message.into(),
+            code: None,
         }
     }
 
@@ -99,7 +133,9 @@ impl Failure {
 
     /// A failed call, `context` saying what was being done.
     pub fn api(context: &str, e: &ApiError) -> Failure {
-        Failure::new(Exit::of(e), format!("{context}: {}", describe(e)))
+        let mut f = Failure::new(Exit::of(e), format!("{context}: {}", describe(e)));
+        f.code = Some(e.code().to_owned());
+        f
     }
 
     /// A failed write, `context` saying what was being done: one that may
@@ -119,15 +155,66 @@ impl Failure {
     }
 }
 
-/// An error with the service's code first: `not_found: Campaign not found
-/// (HTTP 404)`.
+/// An error with the service's code first, said as the command's end:
+/// `not_found: Campaign not found (HTTP 404)`. A rate limit the command
+/// gives up on never repeats the service's "Retry in N seconds" (it is not
+/// retried): it says how long the service asked to wait.
 pub fn describe(e: &ApiError) -> String {
     match e {
-        // Their text already starts with the code.
-        ApiError::Service(_) | ApiError::RateLimited { .. } => e.to_string(),
+        ApiError::RateLimited { wait, message } => gave_up(*wait, message),
+        // Its text already starts with the code.
+        ApiError::Service(_) => e.to_string(),
         // The message never repeats the code in any wording.
         _ => format!("{}: {}", e.code(), e.message()),
     }
+}
+
+/// A rate limit given up on: the service's words without its advice to
+/// retry, and the wait it asked for.
+fn gave_up(wait: std::time::Duration, message: &str) -> String {
+    let said = without_retry_advice(message);
+    let said = if said.is_empty() {
+        "rate limit exceeded".to_owned()
+    } else {
+        said
+    };
+    let long = wait > crate::api::retry::RetryPolicy::default().max_sleep;
+    let wait = crate::api::gate::human_wait(wait);
+    if long {
+        format!(
+            "rate_limited: {said}; the service asked to wait {wait}, longer than Outpost waits by itself; nothing more was sent"
+        )
+    } else {
+        format!(
+            "rate_limited: {said}; still limited after Outpost's own waits (the last asked for {wait}); nothing more was sent"
+        )
+    }
+}
+
+/// The service's message without its sentences that say when to retry
+/// ("Retry in 1 seconds.", "Try again after 3s").
+pub fn without_retry_advice(message: &str) -> String {
+    let mut kept = Vec::new();
+    for sentence in message.split_inclusive(['.', ';']) {
+        let lower = sentence.to_ascii_lowercase();
+        let advice = [
+            "retry in",
+            "retry after",
+            "try again in",
+            "try again after",
+            "wait ",
+        ]
+        .iter()
+        .any(|w| lower.contains(w));
+        if !advice {
+            kept.push(sentence.trim());
+        }
+    }
+    kept.join(" ")
+        .trim()
+        .trim_end_matches(['.', ';'])
+        .trim()
+        .to_owned()
 }
 
 #[cfg(test)]
@@ -174,6 +261,29 @@ mod tests {
             "not_found: no such resource (HTTP 404)"
         );
         assert_eq!(ExitCode::from(Exit::Usage), ExitCode::from(64));
+    }
+
+    /// A rate limit given up on says how long the service asked to wait,
+    /// never its "Retry in N seconds" (nothing is retried after it).
+    #[test]
+    fn a_rate_limit_given_up_on_drops_the_services_retry_advice() {
+        let e = ApiError::RateLimited {
+            wait: std::time::Duration::from_secs(1),
+            message: "Rate limit exceeded. Retry in 1 seconds.".into(),
+        };
+        assert_eq!(
+            describe(&e),
+            "rate_limited: Rate limit exceeded; still limited after Outpost's own waits (the last asked for 1 s); nothing more was sent"
+        );
+        let long = ApiError::RateLimited {
+            wait: std::time::Duration::from_secs(9000),
+            message: "Slow down; retry after 9000 s".into(),
+        };
+        assert_eq!(
+            describe(&long),
+            "rate_limited: Slow down; the service asked to wait 2 h 30 min, longer than Outpost waits by itself; nothing more was sent"
+        );
+        assert_eq!(without_retry_advice("Retry in 3 seconds."), "");
     }
 
     /// The CLI says of a write that may have reached what the dashboard

@@ -57,7 +57,8 @@ use crate::text::{format, sanitize};
 /// Flags of `outpost leads import`.
 #[derive(Debug, Clone, Args)]
 pub struct ImportArgs {
-    /// The draft campaign's id.
+    /// The draft campaign: its id, a unique id prefix (4 characters or
+    /// more) or its exact name.
     pub campaign: String,
     /// The CSV file; its first line names the columns.
     pub file: PathBuf,
@@ -144,8 +145,12 @@ struct Stopped {
     code: String,
     message: String,
     may_have_gone_in: bool,
+    resume: &'static str,
     #[serde(skip)]
     exit: Exit,
+    /// Stopped by its first read, before any row: `message` says it all.
+    #[serde(skip)]
+    at_start: bool,
 }
 
 /// `went_in` of the report: the first and last line of the chunks the
@@ -203,11 +208,16 @@ pub async fn import(ctx: &Ctx, a: &ImportArgs, out: &mut impl Write) -> Result<E
             "read_only: an import adds leads to the campaign, and read-only mode lets nothing through that could change the service; nothing was sent",
         ));
     }
-    let c = ctx
-        .client
-        .get_campaign(&a.campaign)
-        .await
-        .map_err(|e| Failure::api(&format!("reading campaign {}", a.campaign), &e))?;
+    // A read that fails (the campaign's, the file's first) stops the import
+    // before any row: its report says so, and how to resume.
+    let c =
+        match super::resolve::campaign(ctx, &a.campaign, crate::logic::resolve::Use::Write).await {
+            Ok(c) => c,
+            Err(f) if f.code.is_some() && f.exit != Exit::Usage => {
+                return stopped_at_start(a, &a.campaign, FIRST_DATA_LINE, &f, out);
+            }
+            Err(f) => return Err(f),
+        };
     if c.status != CampaignStatus::Draft {
         return Err(Failure::new(
             Exit::Failed,
@@ -218,25 +228,16 @@ pub async fn import(ctx: &Ctx, a: &ImportArgs, out: &mut impl Write) -> Result<E
             ),
         ));
     }
-    let first = read(&a.file, CsvPos::START).await.map_err(Failure::usage)?;
+    let first = match read(&a.file, CsvPos::START).await {
+        Ok(ch) => ch,
+        Err(why) => {
+            let mut f = Failure::usage(why);
+            f.code = Some("file".into());
+            return stopped_at_start(a, &c.id, 1, &f, out);
+        }
+    };
     let header = first.header.clone().unwrap_or_default();
-    if header.iter().all(String::is_empty) {
-        return Err(Failure::usage(format!(
-            "{} has no header row: its first line must name the columns",
-            a.file.display()
-        )));
-    }
-    let map = mapping(&header, &a.map).map_err(Failure::usage)?;
-    check_mapping(&map, &c.kind).map_err(|e| {
-        Failure::usage(format!(
-            "{e} (--map COLUMN={})",
-            if c.kind == Channel::Network {
-                "network_url"
-            } else {
-                "email"
-            }
-        ))
-    })?;
+    let map = header_mapping(a, &header, &c.kind)?;
     let mut run = Run {
         p: Counts {
             file_len: first.file_len,
@@ -264,7 +265,9 @@ pub async fn import(ctx: &Ctx, a: &ImportArgs, out: &mut impl Write) -> Result<E
                     code: "file".into(),
                     message: why,
                     may_have_gone_in: false,
+                    resume: RESUME,
                     exit: Exit::Usage,
+                    at_start: false,
                 });
                 break;
             }
@@ -274,6 +277,65 @@ pub async fn import(ctx: &Ctx, a: &ImportArgs, out: &mut impl Write) -> Result<E
         crate::stdio::err_text(format_args!("\r\x1b[2K"));
     }
     report(a, &c.id, &header, &map, &run, out)
+}
+
+/// The mapping of the file's header: `--map` over the guesses, checked
+/// against the campaign's channel.
+fn header_mapping(
+    a: &ImportArgs,
+    header: &[String],
+    kind: &Channel,
+) -> Result<Vec<Target>, Failure> {
+    if header.iter().all(String::is_empty) {
+        return Err(Failure::usage(format!(
+            "{} has no header row: its first line must name the columns",
+            a.file.display()
+        )));
+    }
+    let map = mapping(header, &a.map).map_err(Failure::usage)?;
+    check_mapping(&map, kind).map_err(|e| {
+        Failure::usage(format!(
+            "{e} (--map COLUMN={})",
+            if *kind == Channel::Network {
+                "network_url"
+            } else {
+                "email"
+            }
+        ))
+    })?;
+    Ok(map)
+}
+
+/// The file's first data line (the header is line 1).
+const FIRST_DATA_LINE: u64 = 2;
+
+/// How a stopped import is resumed: the same import again, which is safe.
+const RESUME: &str = "running the same import again is safe and resumes it: rows already in the roster come back as duplicates";
+
+/// The report of an import stopped before any row was sent (its first
+/// read failed at `line`), and its failure.
+fn stopped_at_start(
+    a: &ImportArgs,
+    campaign: &str,
+    line: u64,
+    f: &Failure,
+    out: &mut impl Write,
+) -> Result<Exit, Failure> {
+    let run = Run {
+        p: Counts::default(),
+        rows: 0,
+        stopped: Some(Stopped {
+            line,
+            code: f.code.clone().unwrap_or_default(),
+            message: f.message.clone(),
+            may_have_gone_in: false,
+            resume: RESUME,
+            exit: f.exit,
+            at_start: true,
+        }),
+        bar: false,
+    };
+    report(a, campaign, &[], &[], &run, out)
 }
 
 /// Sends one chunk (leaving out what cannot go, and the rows a 400
@@ -319,7 +381,9 @@ fn stopped(line: u64, e: &ApiError) -> Stopped {
         code: e.code().to_owned(),
         message: e.message(),
         may_have_gone_in: write::of_error(e) == write::Outcome::MayHaveReached,
+        resume: RESUME,
         exit: Exit::of(e),
+        at_start: false,
     }
 }
 
@@ -445,6 +509,14 @@ fn report(
     written.map_err(|e| stdout_failure(&e))?;
     match &run.stopped {
         None => Ok(Exit::Ok),
+        Some(s) if s.at_start => Err(Failure::new(
+            s.exit,
+            format!(
+                "import stopped before its first row: {}; no line went in; {}",
+                s.message.trim_end_matches('.'),
+                s.resume
+            ),
+        )),
         Some(s) => {
             let mut message = format!(
                 "import stopped at the chunk from line {}: {}: {}; {}",
@@ -455,10 +527,10 @@ fn report(
                 went_in_text(p.went_in)
             );
             if s.may_have_gone_in {
-                message.push_str(
-                    "; that chunk may have gone in (its answer was lost) — running the same import again is safe: rows already in the roster come back as duplicates",
-                );
+                message.push_str("; that chunk may have gone in (its answer was lost)");
             }
+            message.push_str("; ");
+            message.push_str(s.resume);
             Err(Failure::new(s.exit, message))
         }
     }

@@ -1,6 +1,7 @@
 //! The scripting commands beside the dashboard: `outpost searches`,
-//! `results`, `campaigns`, `campaign`, `leads import`, `threads`,
-//! `domains`, `domain watch`, `redeem` and `completions`.
+//! `search run`, `results`, `campaigns`, `campaign
+//! show|launch|pause|resume`, `leads list|import`, `threads`, `thread
+//! send|reply`, `domains`, `domain watch`, `redeem` and `completions`.
 //!
 //! They use the dashboard's client with all its rules (HTTPS, the 429
 //! gates and back-off, a write never sent twice), its config, profiles and
@@ -11,17 +12,33 @@
 //! service's code; the exit code says what happened ([`Exit`]). Service
 //! text is made inert before it reaches the terminal ([`output`]).
 //!
-//! One file per command group: [`searches`] (searches, results),
-//! [`campaigns`], [`import`] (leads import), [`threads`], [`domains`]
-//! (domains, domain watch), [`redeem`].
+//! Every argument that names a campaign, a search or a thread takes its
+//! id, a unique id prefix or its exact name (a read also a unique part of
+//! a name): [`resolve`]. Reads are retried as the dashboard's are, and
+//! every write goes the one write path ([`call`]): sent once, a lost
+//! answer checked until its verdict; a write that cannot be taken back
+//! asks first ([`confirm`]).
+//!
+//! One file per command group: [`searches`] (searches, results), [`runs`]
+//! (search run), [`campaigns`] (campaigns, campaign show), [`change`]
+//! (campaign launch, pause, resume), [`leads`] (leads list), [`import`]
+//! (leads import), [`threads`], [`send`] (thread send, reply),
+//! [`domains`] (domains, domain watch), [`redeem`].
 
+pub mod call;
 pub mod campaigns;
+pub mod change;
+pub mod confirm;
 pub mod domains;
 pub mod exit;
 pub mod import;
+pub mod leads;
 pub mod output;
 pub mod redeem;
+pub mod resolve;
+pub mod runs;
 pub mod searches;
+pub mod send;
 pub mod threads;
 
 use std::io::{self, BufWriter, Write};
@@ -43,6 +60,9 @@ pub enum ScriptCommand {
     /// List the Lead Finder searches.
     #[command(after_help = EXIT_CODES)]
     Searches(JsonFlag),
+    /// One Lead Finder search: run it.
+    #[command(subcommand)]
+    Search(SearchCommand),
     /// Print a search's results (every page), filtered with --q and
     /// --where, as a table, a CSV file or JSON.
     #[command(after_help = EXIT_CODES)]
@@ -50,7 +70,8 @@ pub enum ScriptCommand {
     /// List the campaigns with their counts.
     #[command(after_help = EXIT_CODES)]
     Campaigns(JsonFlag),
-    /// Show one campaign: settings, stats, sequence and senders.
+    /// One campaign: show it (`outpost campaign CAMPAIGN` shows it too),
+    /// launch, pause or resume it.
     #[command(after_help = EXIT_CODES)]
     Campaign(campaigns::CampaignArgs),
     /// Campaign leads.
@@ -59,6 +80,9 @@ pub enum ScriptCommand {
     /// List inbox threads, latest activity first.
     #[command(after_help = EXIT_CODES)]
     Threads(threads::ThreadsArgs),
+    /// One inbox thread: send its draft, or reply in it.
+    #[command(subcommand)]
+    Thread(ThreadCommand),
     /// List the sending domains with their live status.
     #[command(after_help = EXIT_CODES)]
     Domains(domains::DomainsArgs),
@@ -72,9 +96,35 @@ pub enum ScriptCommand {
     Completions(CompletionsArgs),
 }
 
+/// `outpost search …`.
+#[derive(Debug, Clone, Subcommand)]
+pub enum SearchCommand {
+    /// Run a search (or every eligible one with --all): prints the
+    /// disposition and summary; --wait follows the run to its end.
+    #[command(after_help = EXIT_CODES)]
+    Run(runs::RunArgs),
+}
+
+/// `outpost thread …`.
+#[derive(Debug, Clone, Subcommand)]
+pub enum ThreadCommand {
+    /// Send the thread's draft as the service keeps it; asks first (--yes
+    /// off a terminal).
+    #[command(after_help = EXIT_CODES)]
+    Send(send::SendArgs),
+    /// Reply to the thread's last inbound message with the text of a file
+    /// ("Re: " + its subject); asks first (--yes off a terminal).
+    #[command(after_help = EXIT_CODES)]
+    Reply(send::ReplyArgs),
+}
+
 /// `outpost leads …`.
 #[derive(Debug, Clone, Subcommand)]
 pub enum LeadsCommand {
+    /// List a campaign's leads (every page, or --limit N), as a table or
+    /// JSON.
+    #[command(after_help = EXIT_CODES)]
+    List(leads::ListArgs),
     /// Import a CSV file into a draft campaign, in chunks of at most 1,000
     /// rows: a progress bar on a terminal, a JSON report otherwise.
     #[command(after_help = EXIT_CODES)]
@@ -228,15 +278,42 @@ async fn dispatch(ctx: &Ctx, cmd: &ScriptCommand, out: &mut impl Write) -> Resul
         ScriptCommand::Searches(a) => searches::searches(ctx, a.json, out).await,
         ScriptCommand::Results(a) => searches::results(ctx, a, out).await,
         ScriptCommand::Campaigns(a) => campaigns::campaigns(ctx, a.json, out).await,
-        ScriptCommand::Campaign(a) => campaigns::campaign(ctx, a, out).await,
+        ScriptCommand::Search(SearchCommand::Run(a)) => runs::run(ctx, a, out).await,
+        ScriptCommand::Campaign(a) => campaign(ctx, a, out).await,
+        ScriptCommand::Leads(LeadsCommand::List(a)) => leads::list(ctx, a, out).await,
         ScriptCommand::Leads(LeadsCommand::Import(a)) => import::import(ctx, a, out).await,
         ScriptCommand::Threads(a) => threads::threads(ctx, a, out).await,
+        ScriptCommand::Thread(ThreadCommand::Send(a)) => send::send(ctx, a, out).await,
+        ScriptCommand::Thread(ThreadCommand::Reply(a)) => send::reply(ctx, a, out).await,
         ScriptCommand::Domains(a) => domains::domains(ctx, a, out).await,
         ScriptCommand::Domain(DomainCommand::Watch(a)) => domains::watch(ctx, a, out).await,
         ScriptCommand::Redeem(a) => redeem::redeem(ctx, a, out).await,
         ScriptCommand::Completions(a) => {
             completions(a, out);
             Ok(Exit::Ok)
+        }
+    }
+}
+
+/// `outpost campaign …`: a campaign alone is `show`.
+async fn campaign(
+    ctx: &Ctx,
+    a: &campaigns::CampaignArgs,
+    out: &mut impl Write,
+) -> Result<Exit, Failure> {
+    use crate::logic::proof::Move;
+    use campaigns::CampaignAction as A;
+    match &a.action {
+        Some(A::Show(s)) => campaigns::campaign(ctx, s, out).await,
+        Some(A::Launch(c)) => change::change(ctx, Move::Launch, c, out).await,
+        Some(A::Pause(c)) => change::change(ctx, Move::Pause, c, out).await,
+        Some(A::Resume(c)) => change::change(ctx, Move::Resume, c, out).await,
+        None => {
+            let show = campaigns::ShowArgs {
+                campaign: a.campaign.clone().unwrap_or_default(),
+                json: a.json,
+            };
+            campaigns::campaign(ctx, &show, out).await
         }
     }
 }

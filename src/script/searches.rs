@@ -25,6 +25,9 @@
 //!  "count": 0, "complete": true, "stopped": null}
 //! ```
 //!
+//! `complete` is false when more results match than were printed: the
+//! walk stopped (`stopped` says why) or `--limit` was reached.
+//!
 //! `--csv FILE` writes the same columns as the dashboard's export (cells a
 //! spreadsheet would run as formulas neutralised), to a temporary file
 //! renamed into place at the end: a failed run leaves no half file.
@@ -39,8 +42,8 @@ use serde::Serialize;
 use super::Ctx;
 use super::exit::{Exit, Failure};
 use super::output::{Col, Table, inert_json, stdout_failure, write_json, write_json_line};
-use crate::api::ApiError;
 use crate::api::model::{LeadResult, Operator, Predicate, PredicateValue, Search, SearchPageQuery};
+use crate::api::{ApiError, ApiRequest, ResultRows};
 use crate::logic::export::{COLUMNS, Page, PageRequest, Walk, record};
 use crate::logic::results::{Filter, result_company, result_name};
 use crate::store::{KnownId, State};
@@ -49,7 +52,8 @@ use crate::text::format;
 /// Flags of `outpost results`.
 #[derive(Debug, Clone, Args)]
 pub struct ResultsArgs {
-    /// The search's id.
+    /// The search: its id, a unique id prefix (4 characters or more), its
+    /// exact title or a unique part of it.
     pub search: String,
     /// Free text, matched in names, titles, companies and reasons (at most
     /// 128 characters).
@@ -155,7 +159,11 @@ async fn known_searches(ctx: &Ctx) -> Result<Vec<Search>, Failure> {
         ..SearchPageQuery::default()
     };
     for k in known_ids(ctx, true) {
-        match ctx.client.get_search(&k.id, &page).await {
+        let req = ApiRequest::GetSearch {
+            id: k.id.clone(),
+            page: page.clone(),
+        };
+        match ctx.read::<crate::api::model::SearchPage>(req).await {
             Ok(p) => out.push(p.search),
             Err(e) if e.is_not_found() => {
                 crate::errln!("outpost: note: search {} is gone from the service", k.id);
@@ -168,7 +176,10 @@ async fn known_searches(ctx: &Ctx) -> Result<Vec<Search>, Failure> {
 
 /// `outpost searches`.
 pub async fn searches(ctx: &Ctx, json: bool, out: &mut impl Write) -> Result<Exit, Failure> {
-    let (list, source) = match ctx.client.list_searches().await {
+    let (list, source) = match ctx
+        .read::<Option<Vec<Search>>>(ApiRequest::ListSearches)
+        .await
+    {
         Ok(Some(list)) => (list, "service"),
         Ok(None) => {
             crate::errln!(
@@ -334,7 +345,8 @@ impl<'a> From<&'a Predicate> for PredicateJson<'a> {
     }
 }
 
-/// The end of `results --json`, after the rows.
+/// The end of `results --json`, after the rows: `complete` is false when
+/// the walk stopped early or `--limit` left out results that match.
 #[derive(Debug, Serialize)]
 struct ResultsTail<'a> {
     count: u64,
@@ -441,8 +453,10 @@ pub async fn results(ctx: &Ctx, a: &ResultsArgs, out: &mut impl Write) -> Result
         q: a.q.clone().unwrap_or_default(),
         predicates: predicates(&a.predicates)?,
     };
-    let mut sink = open_sink(a, &filter, out)?;
-    let (count, stopped) = match walk(ctx, a, &filter, &mut sink, out).await {
+    let page = super::resolve::search(ctx, &a.search, crate::logic::resolve::Use::Read).await?;
+    let id = page.search.search_id;
+    let mut sink = open_sink(a, &id, &filter, out)?;
+    let (count, stopped, more) = match walk(ctx, a, &id, &filter, &mut sink, out).await {
         Ok(x) => x,
         Err(f) => {
             if let Sink::Csv(c) = sink {
@@ -451,7 +465,13 @@ pub async fn results(ctx: &Ctx, a: &ResultsArgs, out: &mut impl Write) -> Result
             return Err(f);
         }
     };
-    close_sink(sink, count, stopped.as_deref(), out)?;
+    close_sink(sink, count, stopped.as_deref(), more, out)?;
+    if more && !a.json {
+        crate::errln!(
+            "outpost: note: the first {} results; more match (--limit)",
+            format::count(count)
+        );
+    }
     match stopped {
         Some(why) => Err(Failure::new(
             Exit::Failed,
@@ -462,12 +482,17 @@ pub async fn results(ctx: &Ctx, a: &ResultsArgs, out: &mut impl Write) -> Result
 }
 
 /// The sink the flags ask for; JSON starts with its head at once.
-fn open_sink(a: &ResultsArgs, filter: &Filter, out: &mut impl Write) -> Result<Sink, Failure> {
+fn open_sink(
+    a: &ResultsArgs,
+    id: &str,
+    filter: &Filter,
+    out: &mut impl Write,
+) -> Result<Sink, Failure> {
     Ok(match (&a.csv, a.json) {
         (Some(path), _) => Sink::Csv(Box::new(CsvFile::create(path, a.force)?)),
         (None, true) => {
             let head = ResultsHead {
-                search_id: &a.search,
+                search_id: id,
                 q: a.q.as_deref().map(str::trim).filter(|q| !q.is_empty()),
                 predicates: filter.predicates.iter().map(PredicateJson::from).collect(),
             };
@@ -498,6 +523,7 @@ fn close_sink(
     sink: Sink,
     count: u64,
     stopped: Option<&str>,
+    more: bool,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     match sink {
@@ -509,7 +535,7 @@ fn close_sink(
         Sink::Json { first } => {
             let tail = ResultsTail {
                 count,
-                complete: stopped.is_none(),
+                complete: stopped.is_none() && !more,
                 stopped,
             };
             let tail = serde_json::to_string_pretty(&tail)
@@ -534,18 +560,22 @@ fn close_sink(
 async fn walk(
     ctx: &Ctx,
     a: &ResultsArgs,
+    id: &str,
     filter: &Filter,
     sink: &mut Sink,
     out: &mut impl Write,
-) -> Result<(u64, Option<String>), Failure> {
-    let mut walk = Walk::new(&a.search, filter, 0);
+) -> Result<(u64, Option<String>, bool), Failure> {
+    let mut walk = Walk::new(id, filter, 0);
     let mut count = 0u64;
     let limit = a.limit.unwrap_or(u64::MAX);
+    // Rows of the last page read that --limit left out.
+    let mut cut = false;
     while !walk.done && count < limit {
         let page = read_page(ctx, walk.request()).await.map_err(|e| fail(&e))?;
         let rows = walk.take(page);
         for r in rows {
             if count >= limit {
+                cut = true;
                 break;
             }
             count += 1;
@@ -580,26 +610,27 @@ async fn walk(
             }
         }
     }
-    Ok((count, walk.stopped.clone()))
+    // More match when --limit left rows out, or stopped a walk that had
+    // pages to go.
+    let more = cut || (!walk.done && walk.stopped.is_none());
+    Ok((count, walk.stopped.clone(), more))
 }
 
 /// Reads the page the walk asks for.
 async fn read_page(ctx: &Ctx, req: PageRequest) -> Result<Page, ApiError> {
-    Ok(match req {
-        PageRequest::Search { id, page } => {
-            let p = ctx.client.get_search(&id, &page).await?;
-            Page {
-                results: p.results,
-                pagination: p.pagination,
-            }
-        }
-        PageRequest::Query { id, query } => {
-            let p = ctx.client.query_results(&id, &query).await?;
-            Page {
-                results: p.results,
-                pagination: p.pagination,
-            }
-        }
+    let req = match req {
+        PageRequest::Search { id, page } => ApiRequest::GetSearch { id, page },
+        PageRequest::Query { id, query } => ApiRequest::QueryResults { id, query },
+    };
+    Ok(match ctx.read::<ResultRows>(req).await? {
+        ResultRows::Search(p) => Page {
+            results: p.results,
+            pagination: p.pagination,
+        },
+        ResultRows::Query(p) => Page {
+            results: p.results,
+            pagination: p.pagination,
+        },
     })
 }
 

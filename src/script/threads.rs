@@ -88,9 +88,8 @@ pub async fn threads(ctx: &Ctx, a: &ThreadsArgs, out: &mut impl Write) -> Result
             limit: Some(PAGE.min(a.limit.max(1))),
             status: a.status.clone(),
         };
-        let p = ctx
-            .client
-            .list_threads(&q)
+        let p: crate::api::model::ThreadPage = ctx
+            .read(crate::api::ApiRequest::ListThreads { query: q.clone() })
             .await
             .map_err(|e| Failure::api("listing the threads", &e))?;
         total = p.total;

@@ -351,11 +351,20 @@ fn campaigns_and_one_campaign() {
         text.stdout
     );
 
+    // A name that matches nothing is refused without a request for it; a
+    // whole id the service does not know is read, and answered 404.
     let missing = cli(d, &["campaign", "nope"]);
     assert_eq!(missing.code, 1);
     assert_eq!(
         missing.stderr.trim(),
-        "outpost: reading campaign nope: not_found: Campaign not found (HTTP 404)"
+        "outpost: not_found: no campaign matches \"nope\" by id, id prefix (at least 4 characters) or name; nothing was sent"
+    );
+    let gone = "00000000-0000-4000-8000-000000000000";
+    let missing = cli(d, &["campaign", gone]);
+    assert_eq!(missing.code, 1);
+    assert_eq!(
+        missing.stderr.trim(),
+        format!("outpost: reading campaign {gone}: not_found: Campaign not found (HTTP 404)")
     );
 }
 

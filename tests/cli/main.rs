@@ -1,5 +1,7 @@
 //! The scripting commands against the demo service: every command, its
-//! JSON shape and exit codes, `leads import`'s report, `domain watch`'s
+//! JSON shape and exit codes, the writes (campaign changes, search runs,
+//! thread sends and replies) with their questions and lost answers, ids
+//! named by prefix or name, `leads import`'s report, `domain watch`'s
 //! exit codes, profile selection, and read-only mode proven by the demo
 //! service's request log (the client, the commands, and the dashboard in a
 //! pty with its write keys pressed).
@@ -9,6 +11,7 @@
     reason = "Test code: a failed expectation is a failed test, with its message."
 )]
 
+mod changes;
 mod commands;
 mod import;
 mod instant;
@@ -18,6 +21,10 @@ mod profiles;
 mod pty;
 mod read_only;
 mod read_only_keys;
+mod reads;
+mod replies;
+mod resolving;
+mod runs;
 mod support;
 mod tls;
 mod watch;

@@ -125,6 +125,20 @@ impl Serve {
         }
     }
 
+    /// Waits until the log holds `n` writes (a log line is written after
+    /// its answer, so a command may exit before its last line is there),
+    /// then every write, as [`Serve::writes`].
+    pub fn wait_writes(&self, n: usize) -> Vec<String> {
+        let end = Instant::now() + Duration::from_secs(10);
+        loop {
+            let w = self.writes();
+            if w.len() >= n || Instant::now() > end {
+                return w;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Every logged request that is not a read.
     pub fn writes(&self) -> Vec<String> {
         self.requests()
@@ -214,4 +228,101 @@ pub fn workspace_with(serve: &Serve, extra: &str) -> tempfile::TempDir {
 /// `outpost ARGS` in `dir`.
 pub fn cli(dir: &Path, args: &[&str]) -> Run {
     run(outpost(dir).args(args))
+}
+
+/// What a [`Fake`] answers: status, extra headers, JSON body.
+pub type Answer = (u16, Vec<(&'static str, String)>, String);
+
+/// A stand-in service on a free loopback port for what the demo cannot
+/// do (ids that share a prefix, a run-all with failed searches, a 500
+/// then a 200): `answer(method, path, n)` answers the `n`-th request
+/// (from 0); every request line is kept.
+pub struct Fake {
+    /// `http://127.0.0.1:PORT`.
+    pub url: String,
+    log: Arc<Mutex<Vec<String>>>,
+}
+
+impl Fake {
+    /// Starts answering.
+    pub fn start(answer: impl Fn(&str, &str, usize) -> Answer + Send + 'static) -> Fake {
+        use std::io::{Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let url = format!("http://{}", listener.local_addr().expect("addr"));
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let sink = log.clone();
+        std::thread::spawn(move || {
+            for (n, mut s) in listener.incoming().flatten().enumerate() {
+                let mut buf = Vec::new();
+                let mut chunk = [0u8; 4096];
+                // The head, then as much body as it announces.
+                while !buf.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match s.read(&mut chunk) {
+                        Ok(0) | Err(_) => break,
+                        Ok(k) => buf.extend_from_slice(&chunk[..k]),
+                    }
+                }
+                let text = String::from_utf8_lossy(&buf).into_owned();
+                let head_end = text.find("\r\n\r\n").map_or(text.len(), |i| i + 4);
+                let length = text
+                    .lines()
+                    .find_map(|l| {
+                        let (k, v) = l.split_once(':')?;
+                        k.eq_ignore_ascii_case("content-length")
+                            .then(|| v.trim().parse::<usize>().ok())
+                            .flatten()
+                    })
+                    .unwrap_or(0);
+                while buf.len() < head_end + length {
+                    match s.read(&mut chunk) {
+                        Ok(0) | Err(_) => break,
+                        Ok(k) => buf.extend_from_slice(&chunk[..k]),
+                    }
+                }
+                let first = text.lines().next().unwrap_or_default().to_owned();
+                let mut parts = first.split_whitespace();
+                let method = parts.next().unwrap_or_default().to_owned();
+                let target = parts.next().unwrap_or_default().to_owned();
+                let path = target.split('?').next().unwrap_or_default().to_owned();
+                if let Ok(mut l) = sink.lock() {
+                    l.push(format!("{method} {path}"));
+                }
+                let (status, headers, body) = answer(&method, &path, n);
+                let mut head = format!(
+                    "HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
+                    body.len()
+                );
+                for (k, v) in headers {
+                    head.push_str(&format!("{k}: {v}\r\n"));
+                }
+                let _ = write!(s, "{head}\r\n{body}");
+            }
+        });
+        Fake { url, log }
+    }
+
+    /// Every request so far: `METHOD path`.
+    pub fn requests(&self) -> Vec<String> {
+        self.log.lock().map(|l| l.clone()).unwrap_or_default()
+    }
+
+    /// A workspace whose config points at it with a key of the right form.
+    pub fn workspace(&self) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("config.toml");
+        std::fs::write(
+            &path,
+            format!(
+                "base_url = \"{}\"\napi_key = \"pk_live_fake12345678\"\n",
+                self.url
+            ),
+        )
+        .expect("config");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600));
+        }
+        dir
+    }
 }
