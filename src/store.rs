@@ -11,7 +11,8 @@
 //! now, and writes it with only this instance's changes applied, key by
 //! key ([`merge`] says how): no instance's drafts, ids or checks are lost
 //! to another's save. The dashboard's saves all go through
-//! [`Store::save`]; the CLI commands only read the file.
+//! [`Store::save`]; so does the CLI's one save (`script::confirm`: a write
+//! whose answer was lost, kept in `pending_writes`).
 
 mod merge;
 
