@@ -30,7 +30,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use outpost::api::model::{Campaign, Channel, CreateCampaign, LeadInput};
 use outpost::api::{ApiKey, Client, ClientConfig};
 use outpost::app::campaigns::import::{self, Stage};
-use outpost::app::campaigns::{Dialog, Opened, View};
+use outpost::app::campaigns::{CampaignsModel, Dialog, Opened, View};
 use outpost::app::{Cmd, Model, Msg, Pane, fixtures, update};
 use outpost::logic::import as rules;
 use outpost::runtime::{csv_import, effects};
@@ -192,10 +192,9 @@ async fn import_through_the_pane(
 ) -> (Duration, String) {
     let mut m = model_with(c);
     let started = Instant::now();
-    let cmds = fixtures::drive::and_queued(
-        import::open(&mut m, Some(path.display().to_string())),
-        &mut m,
-    );
+    let (pane, mut cx) = m.split::<CampaignsModel>();
+    let opened = import::open(pane, &mut cx, Some(path.display().to_string()));
+    let cmds = fixtures::drive::and_queued(opened, &mut m);
     run(&mut m, client, cmds).await;
     // Mapping, then preview: Ctrl-S moves on from each.
     update(&mut m, ctrl_s());

@@ -7,7 +7,7 @@
 //!
 //! The form can also be opened from the Leads pane's "add to campaign"
 //! picker ([`open_for_leads`]): the campaign it creates is handed back
-//! ([`take_for_leads`]) and the Leads pane is shown again.
+//! ([`Intent::CampaignForLeads`]) and the Leads pane is shown again.
 
 use crate::app::ctx::Intent;
 use crossterm::event::KeyEvent;
@@ -15,10 +15,11 @@ use serde_json::{Map, Value};
 
 use super::super::form::{Form, FormEvent};
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Model, Pane};
-use super::{Purpose, View, detail, error_text, in_flight, list, lost};
+use super::super::{ApiRequest, Cmd, Pane};
+use super::{CampaignsModel, Purpose, View, detail, error_text, list, lost, pending};
 use crate::api::ApiError;
 use crate::api::model::{Campaign, Channel, CreateCampaign, SenderAccount};
+use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
 use crate::store::Draft;
 
@@ -201,8 +202,8 @@ fn rebuild(f: &mut CreateForm) {
 
 /// `n`: opens the form (the one already open, if any), restoring an unsent
 /// draft.
-pub fn open(m: &mut Model) -> Vec<Cmd> {
-    open_with(m, Origin::Pane, None)
+pub fn open(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    open_with(cm, cx, Origin::Pane, None)
 }
 
 /// Opens the create form for the Leads pane's "add to campaign" picker
@@ -212,22 +213,30 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
 /// pane is shown again and handed the campaign
 /// ([`Intent::CampaignForLeads`]); Esc shows the Leads pane again with
 /// nothing.
-pub fn open_for_leads(m: &mut Model, channel: Option<Channel>) -> Vec<Cmd> {
-    m.ctx().show(Pane::Campaigns);
-    open_with(m, Origin::Leads, channel)
+pub fn open_for_leads(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    channel: Option<Channel>,
+) -> Vec<Cmd> {
+    cx.show(Pane::Campaigns);
+    open_with(cm, cx, Origin::Leads, channel)
 }
 
-fn open_with(m: &mut Model, origin: Origin, channel: Option<Channel>) -> Vec<Cmd> {
-    let c = &mut m.panes.campaigns;
-    if let Some(f) = c.create.as_mut() {
+fn open_with(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    origin: Origin,
+    channel: Option<Channel>,
+) -> Vec<Cmd> {
+    if let Some(f) = cm.create.as_mut() {
         f.origin = origin;
-        c.view = View::Create;
+        cm.view = View::Create;
         return Vec::new();
     }
-    let back = if c.view == View::Create {
+    let back = if cm.view == View::Create {
         View::List
     } else {
-        c.view
+        cm.view
     };
     let mut f = CreateForm {
         form: Form::new("New campaign", "Create"),
@@ -237,10 +246,10 @@ fn open_with(m: &mut Model, origin: Origin, channel: Option<Channel>) -> Vec<Cmd
         sender_ids: Vec::new(),
         origin,
         back,
-        refresh_key: m.keymap.key_label(Action::Refresh),
+        refresh_key: cx.keymap.key_label(Action::Refresh),
     };
     build(&mut f);
-    if let Some(draft) = m.state.drafts.remove(DRAFT_KEY) {
+    if let Some(draft) = cx.state.drafts.remove(DRAFT_KEY) {
         if let Some(kind) = draft
             .fields
             .get("type")
@@ -250,23 +259,26 @@ fn open_with(m: &mut Model, origin: Origin, channel: Option<Channel>) -> Vec<Cmd
             build(&mut f);
         }
         f.form.restore(&draft.fields);
-        m.notify(
+        cx.notify(
             Level::Info,
             "Draft restored",
             "your unsent new campaign is back",
         );
     }
-    m.panes.campaigns.create = Some(f);
-    m.panes.campaigns.view = View::Create;
+    cm.create = Some(f);
+    cm.view = View::Create;
     // A create whose answer was lost is still in question.
-    lost::show(m);
-    m.request(Purpose::Senders, ApiRequest::ListSenders);
+    lost::show(cm);
+    cx.request(Purpose::Senders, ApiRequest::ListSenders);
     Vec::new()
 }
 
 /// The senders answered.
-pub fn on_senders(m: &mut Model, result: Result<Vec<SenderAccount>, ApiError>) -> Vec<Cmd> {
-    let Some(f) = m.panes.campaigns.create.as_mut() else {
+pub fn on_senders(
+    cm: &mut CampaignsModel,
+    result: Result<Vec<SenderAccount>, ApiError>,
+) -> Vec<Cmd> {
+    let Some(f) = cm.create.as_mut() else {
         return Vec::new();
     };
     match result {
@@ -284,37 +296,36 @@ pub fn on_senders(m: &mut Model, result: Result<Vec<SenderAccount>, ApiError>) -
 }
 
 /// Closes the form; unsent text stays as a draft.
-fn close(m: &mut Model) -> Vec<Cmd> {
-    let Some(f) = m.panes.campaigns.create.take() else {
+fn close(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(f) = cm.create.take() else {
         return Vec::new();
     };
-    let mut cmds = Vec::new();
     if f.form.is_dirty() {
-        let key = m.keymap.key_label(Action::NewCampaign);
+        let key = cx.keymap.key_label(Action::NewCampaign);
         let how_back = format!("{key} brings it back");
-        cmds = vec![m.keep_draft(DRAFT_KEY.into(), f.draft(), "the new campaign", &how_back)];
+        cx.keep_draft(DRAFT_KEY.into(), f.draft(), "the new campaign", &how_back);
     }
-    m.requests
+    cx.requests
         .forget::<super::CampaignsModel>(|p| *p == Purpose::Senders);
-    m.panes.campaigns.view = f.back;
+    cm.view = f.back;
     if f.origin == Origin::Leads {
-        m.ctx().show(Pane::Leads);
+        cx.show(Pane::Leads);
     }
-    cmds
+    Vec::new()
 }
 
 /// A key in the form.
-pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    if in_flight(m, |p| *p == Purpose::Create) {
+pub fn on_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+    if pending(cx.requests, |p| *p == Purpose::Create) {
         // Read-only while it is sent; the answer decides.
         return Vec::new();
     }
-    let Some(f) = m.panes.campaigns.create.as_mut() else {
+    let Some(f) = cm.create.as_mut() else {
         return Vec::new();
     };
     match f.form.handle_key(key) {
-        FormEvent::Cancel => close(m),
-        FormEvent::Submit => submit(m),
+        FormEvent::Cancel => close(cm, cx),
+        FormEvent::Submit => submit(cm, cx),
         FormEvent::Edited | FormEvent::Ignored => {
             let kind = Channel::parse(f.form.choice("type"));
             if kind != f.kind {
@@ -412,26 +423,25 @@ fn body(f: &mut CreateForm) -> Option<CreateCampaign> {
 
 /// Ctrl-S: checks the form and sends it — asking first when the last
 /// create may have been carried out.
-pub(super) fn submit(m: &mut Model) -> Vec<Cmd> {
-    let Some(f) = m.panes.campaigns.create.as_mut() else {
+pub(super) fn submit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(f) = cm.create.as_mut() else {
         return Vec::new();
     };
     let Some(req) = body(f) else {
         return Vec::new();
     };
-    let c = &mut m.panes.campaigns;
-    if c.last_create.uncertain.is_some() {
+    if cm.last_create.uncertain.is_some() {
         // The check above cleared the note: what is known stays said.
-        lost::show(m);
-        lost::ask_again(m);
+        lost::show(cm);
+        lost::ask_again(cm, cx);
         return Vec::new();
     }
-    c.last_create.sent = Some(lost::Sent {
+    cm.last_create.sent = Some(lost::Sent {
         name: req.name.trim().to_owned(),
-        at: m.clock,
-        known: c.list.rows.iter().map(|c| c.id.clone()).collect(),
+        at: cx.clock,
+        known: cm.list.rows.iter().map(|c| c.id.clone()).collect(),
     });
-    m.request(Purpose::Create, ApiRequest::CreateCampaign(Box::new(req)));
+    cx.request(Purpose::Create, ApiRequest::CreateCampaign(Box::new(req)));
     Vec::new()
 }
 
@@ -467,19 +477,23 @@ fn show_error(f: &mut CreateForm, e: &ApiError) {
 
 /// The create answered: the new campaign opens (or goes back to the Leads
 /// pane); a refusal is shown on its field; a lost answer is checked.
-pub fn on_created(m: &mut Model, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
+pub fn on_created(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    result: Result<Campaign, ApiError>,
+) -> Vec<Cmd> {
     match result {
-        Ok(c) => created(m, c, false),
+        Ok(c) => created(cm, cx, c, false),
         Err(e)
             if crate::logic::write::of_error(&e)
                 == crate::logic::write::Outcome::MayHaveReached =>
         {
-            lost::on_lost(m, &e)
+            lost::on_lost(cm, cx, &e)
         }
         Err(e) => {
-            match m.panes.campaigns.create.as_mut() {
+            match cm.create.as_mut() {
                 Some(f) => show_error(f, &e),
-                None => super::toast_error(m, "creating the campaign", &e),
+                None => super::toast_error(cx, "creating the campaign", &e),
             }
             Vec::new()
         }
@@ -489,12 +503,17 @@ pub fn on_created(m: &mut Model, result: Result<Campaign, ApiError>) -> Vec<Cmd>
 /// The campaign exists: remembered, the draft dropped, and it opens (or
 /// goes back to the Leads pane; found after the form was closed, it is
 /// listed and said). `late`: found by the check after a lost answer.
-pub(super) fn created(m: &mut Model, c: Campaign, late: bool) -> Vec<Cmd> {
-    m.panes.campaigns.last_create = lost::LastCreate::default();
-    let form = m.panes.campaigns.create.take();
-    m.state.drafts.remove(DRAFT_KEY);
-    m.state.remember_campaign(&c.id, &c.name, "created");
-    let mut cmds = vec![m.save_state()];
+pub(super) fn created(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    c: Campaign,
+    late: bool,
+) -> Vec<Cmd> {
+    cm.last_create = lost::LastCreate::default();
+    let form = cm.create.take();
+    cx.state.drafts.remove(DRAFT_KEY);
+    cx.state.remember_campaign(&c.id, &c.name, "created");
+    cx.save_state();
     let mut text = format!(
         "“{}” is a draft: import leads and write its sequence",
         c.name
@@ -502,20 +521,19 @@ pub(super) fn created(m: &mut Model, c: Campaign, late: bool) -> Vec<Cmd> {
     if late {
         text.push_str(" (the request whose answer was lost went through)");
     }
-    m.notify(Level::Success, "Campaign created", &text);
-    list::upsert(m, c.clone());
+    cx.notify(Level::Success, "Campaign created", &text);
+    list::upsert(&mut cm.list, cx, c.clone());
     let Some(f) = form else {
         // The form was closed meanwhile: the campaign is listed, the view
         // stays where the user went.
-        return cmds;
+        return Vec::new();
     };
-    m.panes.campaigns.view = f.back;
+    cm.view = f.back;
     if f.origin == Origin::Leads {
-        let mut cx = m.ctx();
         cx.show(Pane::Leads);
         cx.intend(Intent::CampaignForLeads(Box::new(c)));
+        Vec::new()
     } else {
-        cmds.extend(detail::open(m, &c.id));
+        detail::open(cm, cx, &c.id)
     }
-    cmds
 }

@@ -6,11 +6,12 @@
 use std::collections::VecDeque;
 
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use super::rules::Op;
-use super::{Confirmed, Purpose, detail, roster};
+use super::{CampaignsModel, Confirmed, Purpose, detail, roster};
 use crate::api::ApiError;
 use crate::api::model::{Campaign, DeleteLeads};
+use crate::app::ctx::Ctx;
 use crate::text::format;
 
 /// Lead ids per delete call (the contract's most).
@@ -31,11 +32,11 @@ pub struct DeleteJob {
 }
 
 /// `d`: asks before deleting the marked leads (or the selected one).
-pub fn ask(m: &mut Model, campaign: &Campaign) -> Vec<Cmd> {
-    if !detail::allowed(m, campaign, Op::ChangeRoster) {
+pub fn ask(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, campaign: &Campaign) -> Vec<Cmd> {
+    if !detail::allowed(cx, campaign, Op::ChangeRoster) {
         return Vec::new();
     }
-    let Some(o) = m.panes.campaigns.open.as_ref() else {
+    let Some(o) = cm.open.as_ref() else {
         return Vec::new();
     };
     let ids: Vec<String> = if o.roster.marks.is_empty() {
@@ -48,11 +49,11 @@ pub fn ask(m: &mut Model, campaign: &Campaign) -> Vec<Cmd> {
         o.roster.marks.iter().cloned().collect()
     };
     if ids.is_empty() {
-        roster::nothing_selected(m);
+        roster::nothing_selected(cx);
         return Vec::new();
     }
     let n = ids.len() as u64;
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "Delete leads?".into(),
         lines: vec![
             format!(
@@ -81,8 +82,8 @@ pub fn ask(m: &mut Model, campaign: &Campaign) -> Vec<Cmd> {
 }
 
 /// `D`: asks before deleting every lead.
-pub fn ask_all(m: &mut Model, campaign: &Campaign) -> Vec<Cmd> {
-    if !detail::allowed(m, campaign, Op::ChangeRoster) {
+pub fn ask_all(cx: &mut Ctx<'_>, campaign: &Campaign) -> Vec<Cmd> {
+    if !detail::allowed(cx, campaign, Op::ChangeRoster) {
         return Vec::new();
     }
     let total = campaign.stats.total;
@@ -91,7 +92,7 @@ pub fn ask_all(m: &mut Model, campaign: &Campaign) -> Vec<Cmd> {
     } else {
         format!("All {} leave", format::plural(total, "lead", "leads"))
     };
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "Delete every lead?".into(),
         lines: vec![
             format!("{who} the roster of “{}”.", campaign.name),
@@ -107,8 +108,8 @@ pub fn ask_all(m: &mut Model, campaign: &Campaign) -> Vec<Cmd> {
 
 /// Starts `job` on the open campaign (unless a delete is on its way, or
 /// another campaign is open); whether it started.
-fn start(m: &mut Model, job: DeleteJob) -> bool {
-    match m.panes.campaigns.open.as_mut() {
+fn start(cm: &mut CampaignsModel, job: DeleteJob) -> bool {
+    match cm.open.as_mut() {
         Some(o) if o.campaign.id == job.campaign && o.delete.is_none() => {
             o.delete = Some(job);
             true
@@ -118,29 +119,34 @@ fn start(m: &mut Model, job: DeleteJob) -> bool {
 }
 
 /// Starts deleting `ids` (confirmed).
-pub fn delete(m: &mut Model, campaign: &str, ids: Vec<String>) -> Vec<Cmd> {
+pub fn delete(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    campaign: &str,
+    ids: Vec<String>,
+) -> Vec<Cmd> {
     let job = DeleteJob {
         campaign: campaign.to_owned(),
         total: ids.len(),
         queue: ids.into(),
         deleted: 0,
     };
-    if !start(m, job) {
+    if !start(cm, job) {
         return Vec::new();
     }
-    next(m)
+    next(cm, cx)
 }
 
 /// Deletes every lead (confirmed).
-pub fn delete_all(m: &mut Model, campaign: &str) -> Vec<Cmd> {
+pub fn delete_all(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, campaign: &str) -> Vec<Cmd> {
     let job = DeleteJob {
         campaign: campaign.to_owned(),
         ..DeleteJob::default()
     };
-    if !start(m, job) {
+    if !start(cm, job) {
         return Vec::new();
     }
-    m.request(
+    cx.request(
         Purpose::Delete(campaign.to_owned()),
         ApiRequest::DeleteLeads {
             id: campaign.to_owned(),
@@ -150,23 +156,17 @@ pub fn delete_all(m: &mut Model, campaign: &str) -> Vec<Cmd> {
     Vec::new()
 }
 
-fn next(m: &mut Model) -> Vec<Cmd> {
-    let Some(job) = m
-        .panes
-        .campaigns
-        .open
-        .as_mut()
-        .and_then(|o| o.delete.as_mut())
-    else {
+fn next(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(job) = cm.open.as_mut().and_then(|o| o.delete.as_mut()) else {
         return Vec::new();
     };
     let n = job.queue.len().min(DELETE_CHUNK);
     if n == 0 {
-        return finish(m, None);
+        return finish(cm, cx, None);
     }
     let ids: Vec<String> = job.queue.drain(..n).collect();
     let campaign = job.campaign.clone();
-    m.request(
+    cx.request(
         Purpose::Delete(campaign.clone()),
         ApiRequest::DeleteLeads {
             id: campaign,
@@ -176,8 +176,8 @@ fn next(m: &mut Model) -> Vec<Cmd> {
     Vec::new()
 }
 
-fn finish(m: &mut Model, failure: Option<String>) -> Vec<Cmd> {
-    let Some(o) = m.panes.campaigns.open.as_mut() else {
+fn finish(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, failure: Option<String>) -> Vec<Cmd> {
+    let Some(o) = cm.open.as_mut() else {
         return Vec::new();
     };
     let Some(job) = o.delete.take() else {
@@ -186,23 +186,26 @@ fn finish(m: &mut Model, failure: Option<String>) -> Vec<Cmd> {
     o.roster.marks.clear();
     let text = format!("{} deleted", format::count(job.deleted));
     match failure {
-        None => m.notify(Level::Success, "Leads deleted", &text),
-        Some(why) => m.notify(
+        None => cx.notify(Level::Success, "Leads deleted", &text),
+        Some(why) => cx.notify(
             Level::Error,
             "Delete stopped",
             &format!("{text}; then: {why} (the rest was not sent)"),
         ),
     }
-    let mut cmds = detail::read_again(m, &job.campaign);
-    cmds.extend(roster::reload(m));
+    let mut cmds = detail::read_again(cx, &job.campaign);
+    cmds.extend(roster::reload(cm, cx));
     cmds
 }
 
 /// A delete chunk answered: the next one, or the end.
-pub fn on_deleted(m: &mut Model, campaign: &str, result: Result<u64, ApiError>) -> Vec<Cmd> {
-    let Some(job) = m
-        .panes
-        .campaigns
+pub fn on_deleted(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    campaign: &str,
+    result: Result<u64, ApiError>,
+) -> Vec<Cmd> {
+    let Some(job) = cm
         .open
         .as_mut()
         .and_then(|o| o.delete.as_mut())
@@ -213,7 +216,7 @@ pub fn on_deleted(m: &mut Model, campaign: &str, result: Result<u64, ApiError>) 
     match result {
         Ok(n) => {
             job.deleted = job.deleted.saturating_add(n);
-            next(m)
+            next(cm, cx)
         }
         // Deleting ids again removes nothing more; the roster, read again
         // at the end, shows which leads are left.
@@ -224,7 +227,7 @@ pub fn on_deleted(m: &mut Model, campaign: &str, result: Result<u64, ApiError>) 
                 crate::logic::write::Settle::SafeToRepeat,
                 "a deleted lead stays deleted; the roster is read again and shows which are left",
             );
-            finish(m, Some(note))
+            finish(cm, cx, Some(note))
         }
     }
 }

@@ -5,15 +5,17 @@
 
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model, Pane};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Pane};
 use super::rules::{self, Op};
 use super::{
-    Confirmed, Opened, Purpose, Tab, View, error_text, in_flight, layout, list, messages, roster,
-    sequence, settle, target, toast_error, upsert,
+    CampaignsModel, Confirmed, Opened, Purpose, Tab, View, error_text, layout, list, messages,
+    pending, roster, sequence, settle, target, toast_error, upsert,
 };
 use crate::api::ApiError;
 use crate::api::model::{Campaign, CampaignStatus, Channel, RosterPage, RosterQuery};
+use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
+use crate::app::requests::Requests;
 use crate::logic::write::{self, Outcome};
 use crate::text::format;
 use std::time::Duration;
@@ -55,7 +57,7 @@ pub fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
 }
 
 /// Says why a pane key does nothing here (never silently ignored).
-pub fn disabled_notice(m: &mut Model, action: Action) -> Vec<Cmd> {
+pub fn disabled_notice(cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     let why = match action {
         Action::CampaignStatusFilter => {
             "the status filter applies to a campaign's roster or messages"
@@ -69,27 +71,20 @@ pub fn disabled_notice(m: &mut Model, action: Action) -> Vec<Cmd> {
         Action::Filter => "the text filter applies to the roster or the messages",
         _ => return Vec::new(),
     };
-    m.notify(Level::Info, action.name(), why);
+    cx.notify(Level::Info, action.name(), why);
     Vec::new()
 }
 
 /// Opens a campaign (the roster and messages load when their tab shows).
-pub fn open(m: &mut Model, id: &str) -> Vec<Cmd> {
-    forget_open(m);
-    let known = m
-        .panes
-        .campaigns
-        .list
-        .rows
-        .iter()
-        .find(|c| c.id == id)
-        .cloned();
+pub fn open(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    forget_open(cx);
+    let known = cm.list.rows.iter().find(|c| c.id == id).cloned();
     // A row of the list is as fresh as the list's last good read.
     let mut fresh = super::super::fresh::Freshness::default();
     if known.is_some() {
-        fresh.read_at = m.panes.campaigns.list.fresh.read_at;
+        fresh.read_at = cm.list.fresh.read_at;
     }
-    m.panes.campaigns.open = Some(Opened {
+    cm.open = Some(Opened {
         loaded: known.is_some(),
         campaign: known.unwrap_or_else(|| Campaign {
             id: id.to_owned(),
@@ -98,13 +93,13 @@ pub fn open(m: &mut Model, id: &str) -> Vec<Cmd> {
         fresh,
         ..Opened::default()
     });
-    m.panes.campaigns.view = View::Detail;
-    read(m, id)
+    cm.view = View::Detail;
+    read(cx, id)
 }
 
 /// Forgets the answers meant for the campaign being left.
-fn forget_open(m: &mut Model) {
-    m.requests.forget::<super::CampaignsModel>(|p| {
+fn forget_open(cx: &mut Ctx<'_>) {
+    cx.requests.forget::<super::CampaignsModel>(|p| {
         matches!(
             p,
             Purpose::Campaign(_)
@@ -116,11 +111,11 @@ fn forget_open(m: &mut Model) {
 }
 
 /// Reads the open campaign again (unless a read is on its way).
-pub fn read(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if in_flight(m, |p| *p == Purpose::Campaign(id.to_owned())) {
+pub fn read(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    if pending(cx.requests, |p| *p == Purpose::Campaign(id.to_owned())) {
         return Vec::new();
     }
-    m.request(
+    cx.request(
         Purpose::Campaign(id.to_owned()),
         ApiRequest::GetCampaign { id: id.to_owned() },
     );
@@ -129,35 +124,35 @@ pub fn read(m: &mut Model, id: &str) -> Vec<Cmd> {
 
 /// Reads the open campaign again, dropping a read already on its way (its
 /// answer may predate a change just made).
-pub fn read_again(m: &mut Model, id: &str) -> Vec<Cmd> {
-    m.requests
+pub fn read_again(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    cx.requests
         .forget::<super::CampaignsModel>(|p| *p == Purpose::Campaign(id.to_owned()));
-    read(m, id)
+    read(cx, id)
 }
 
 /// The roster or messages shown, read again when the campaign changed
 /// since they were read (a hidden tab is read when shown).
-pub fn reread_stale(m: &mut Model) -> Vec<Cmd> {
-    let Some(o) = m.panes.campaigns.open.as_ref() else {
+pub fn reread_stale(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(o) = cm.open.as_ref() else {
         return Vec::new();
     };
-    let on_screen = m.pane == Pane::Campaigns && m.panes.campaigns.view == View::Detail;
+    let on_screen = cx.is_shown(Pane::Campaigns) && cm.view == View::Detail;
     match o.tab {
-        Tab::Roster if on_screen && o.roster.stale() => roster::fetch_pages(m),
-        Tab::Messages if on_screen && o.messages.stale => messages::refresh(m),
+        Tab::Roster if on_screen && o.roster.stale() => roster::fetch_pages(cm, cx),
+        Tab::Messages if on_screen && o.messages.stale => messages::refresh(cm, cx),
         _ => Vec::new(),
     }
 }
 
 /// `r`: the campaign and the tab shown, read again.
-pub fn refresh(m: &mut Model) -> Vec<Cmd> {
-    let Some(id) = m.panes.campaigns.open_id().map(str::to_owned) else {
+pub fn refresh(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(id) = cm.open_id().map(str::to_owned) else {
         return Vec::new();
     };
-    let mut cmds = read(m, &id);
-    match m.panes.campaigns.open.as_ref().map(|o| o.tab) {
-        Some(Tab::Roster) => cmds.extend(roster::reload(m)),
-        Some(Tab::Messages) => cmds.extend(messages::reload(m)),
+    let mut cmds = read(cx, &id);
+    match cm.open.as_ref().map(|o| o.tab) {
+        Some(Tab::Roster) => cmds.extend(roster::reload(cm, cx)),
+        Some(Tab::Messages) => cmds.extend(messages::reload(cm, cx)),
         _ => {}
     }
     cmds
@@ -166,9 +161,9 @@ pub fn refresh(m: &mut Model) -> Vec<Cmd> {
 /// Whether the open campaign is watched: launching or active, loaded, its
 /// detail on screen. [`super::schedule`] tells its freshness so, and
 /// [`watch`] runs on what that freshness then schedules.
-pub fn watched(m: &Model) -> bool {
-    let c = &m.panes.campaigns;
-    m.pane == Pane::Campaigns
+/// `shown`: the pane shown.
+pub fn watched(c: &CampaignsModel, shown: Pane) -> bool {
+    shown == Pane::Campaigns
         && c.view == View::Detail
         && c.open
             .as_ref()
@@ -179,53 +174,46 @@ pub fn watched(m: &Model) -> bool {
 /// the period its freshness schedules (each failed read in a row slows it
 /// down; a refused key stops it). The detail draws "live" or "retrying"
 /// from that same freshness, so it says what this really does.
-pub fn watch(m: &Model) -> Option<(String, Duration)> {
-    if !watched(m) {
+pub fn watch(c: &CampaignsModel, shown: Pane) -> Option<(String, Duration)> {
+    if !watched(c, shown) {
         return None;
     }
-    let o = m.panes.campaigns.open.as_ref()?;
+    let o = c.open.as_ref()?;
     Some((o.campaign.id.clone(), o.fresh.next_poll()?))
 }
 
 /// The campaign was read whole: nothing shown is carried over from before
 /// a partial write reply any more.
-pub fn whole_read(m: &mut Model, id: &str) {
-    if let Some(o) = m
-        .panes
-        .campaigns
-        .open
-        .as_mut()
-        .filter(|o| o.campaign.id == id)
-    {
+pub fn whole_read(cm: &mut CampaignsModel, id: &str) {
+    if let Some(o) = cm.open.as_mut().filter(|o| o.campaign.id == id) {
         o.carried.clear();
     }
 }
 
 /// The watch fired: read the campaign, and the roster rows or the
 /// messages on screen.
-pub fn on_watch(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if m.panes.campaigns.open_id() != Some(id) {
+pub fn on_watch(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    if cm.open_id() != Some(id) {
         return Vec::new();
     }
-    let mut cmds = read(m, id);
-    match m.panes.campaigns.open.as_ref().map(|o| o.tab) {
-        Some(Tab::Roster) => cmds.extend(roster::refresh_visible(m)),
-        Some(Tab::Messages) => cmds.extend(messages::refresh(m)),
+    let mut cmds = read(cx, id);
+    match cm.open.as_ref().map(|o| o.tab) {
+        Some(Tab::Roster) => cmds.extend(roster::refresh_visible(cm, cx)),
+        Some(Tab::Messages) => cmds.extend(messages::refresh(cm, cx)),
         _ => {}
     }
     cmds
 }
 
 /// The open campaign answered.
-pub fn on_campaign(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
-    let clock = m.clock;
-    let Some(o) = m
-        .panes
-        .campaigns
-        .open
-        .as_mut()
-        .filter(|o| o.campaign.id == id)
-    else {
+pub fn on_campaign(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    result: Result<Campaign, ApiError>,
+) -> Vec<Cmd> {
+    let clock = cx.clock;
+    let Some(o) = cm.open.as_mut().filter(|o| o.campaign.id == id) else {
         return Vec::new();
     };
     match result {
@@ -233,22 +221,22 @@ pub fn on_campaign(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) 
             let before = o.loaded.then(|| o.campaign.status.clone());
             let name = c.name.clone();
             let after = c.status.clone();
-            upsert(m, c);
-            whole_read(m, id);
-            sample(m, id);
+            upsert(cm, cx, c);
+            whole_read(cm, id);
+            sample(cm, cx, id);
             if let Some(before) = before
                 && before != after
             {
-                m.notify(
+                cx.notify(
                     Level::Info,
                     "Campaign status",
                     &format!("“{name}” is now {after}"),
                 );
             }
-            let mut cmds = reread_stale(m);
-            if m.panes.campaigns.list.registry && !name.is_empty() {
-                m.state.remember_campaign(id, &name, "opened");
-                cmds.push(m.save_state());
+            let cmds = reread_stale(cm, cx);
+            if cm.list.registry && !name.is_empty() {
+                cx.state.remember_campaign(id, &name, "opened");
+                cx.save_state();
             }
             cmds
         }
@@ -259,7 +247,7 @@ pub fn on_campaign(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) 
             } else {
                 o.error = Some(e.clone());
             }
-            toast_error(m, "reading the campaign", &e);
+            toast_error(cx, "reading the campaign", &e);
             Vec::new()
         }
     }
@@ -268,9 +256,8 @@ pub fn on_campaign(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) 
 /// A poll of the open campaign answered: its stats (merged with what the
 /// answer omitted) join its trend while it is watched — launching or
 /// active, its detail on screen.
-fn sample(m: &mut Model, id: &str) {
-    let c = &mut m.panes.campaigns;
-    let watched = m.pane == Pane::Campaigns && c.view == View::Detail;
+fn sample(c: &mut CampaignsModel, cx: &Ctx<'_>, id: &str) {
+    let watched = cx.is_shown(Pane::Campaigns) && c.view == View::Detail;
     if let Some(o) = c.open.as_ref().filter(|o| o.campaign.id == id)
         && watched
         && rules::is_live(&o.campaign.status)
@@ -280,24 +267,24 @@ fn sample(m: &mut Model, id: &str) {
 }
 
 /// Shows a tab, loading what it lists.
-pub fn show_tab(m: &mut Model, tab: Tab) -> Vec<Cmd> {
-    let Some(o) = m.panes.campaigns.open.as_mut() else {
+pub fn show_tab(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, tab: Tab) -> Vec<Cmd> {
+    let Some(o) = cm.open.as_mut() else {
         return Vec::new();
     };
     o.tab = tab;
     match tab {
         Tab::Overview => Vec::new(),
-        Tab::Roster => roster::fetch_pages(m),
-        Tab::Messages => messages::ensure_loaded(m),
+        Tab::Roster => roster::fetch_pages(cm, cx),
+        Tab::Messages => messages::ensure_loaded(cm, cx),
     }
 }
 
 /// Back to the list (read again when older than the poll interval).
-fn close(m: &mut Model) -> Vec<Cmd> {
-    forget_open(m);
-    m.panes.campaigns.open = None;
-    m.panes.campaigns.view = View::List;
-    list::ensure_fresh(m)
+fn close(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    forget_open(cx);
+    cm.open = None;
+    cm.view = View::List;
+    list::ensure_fresh(&cm.list, cx)
 }
 
 /// Whether the tab shown has a text filter (Back clears it first).
@@ -310,27 +297,27 @@ fn filtering(o: &Opened) -> bool {
 }
 
 /// A key action on the detail.
-pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let Some(o) = m.panes.campaigns.open.as_ref() else {
-        return close(m);
+pub fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    let Some(o) = cm.open.as_ref() else {
+        return close(cm, cx);
     };
     let tab = o.tab;
     match action {
-        Action::Back if !filtering(o) => return close(m),
-        Action::NextTab => return show_tab(m, tab.step(true)),
-        Action::PrevTab => return show_tab(m, tab.step(false)),
-        Action::Refresh => return refresh(m),
-        Action::EditSequence => return sequence::open(m),
+        Action::Back if !filtering(o) => return close(cm, cx),
+        Action::NextTab => return show_tab(cm, cx, tab.step(true)),
+        Action::PrevTab => return show_tab(cm, cx, tab.step(false)),
+        Action::Refresh => return refresh(cm, cx),
+        Action::EditSequence => return sequence::open(cm, cx),
         _ => {}
     }
     match tab {
         Tab::Overview => match action {
-            Action::Open => show_tab(m, Tab::Roster),
+            Action::Open => show_tab(cm, cx, Tab::Roster),
             Action::Up | Action::Down | Action::Top | Action::Bottom => Vec::new(),
-            _ => roster::on_action(m, action),
+            _ => roster::on_action(cm, cx, action),
         },
-        Tab::Roster => roster::on_action(m, action),
-        Tab::Messages => messages::on_action(m, action),
+        Tab::Roster => roster::on_action(cm, cx, action),
+        Tab::Messages => messages::on_action(cm, cx, action),
     }
 }
 
@@ -351,8 +338,8 @@ pub fn state_keys(status: &CampaignStatus) -> Vec<(Action, &'static str, Option<
 
 /// Status-bar hints of the detail: the state keys that apply first, then
 /// the tab's keys, then the state keys that do not apply, with why.
-pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-    let Some(o) = m.panes.campaigns.open.as_ref() else {
+pub fn hints(c: &CampaignsModel) -> Vec<(Action, &'static str)> {
+    let Some(o) = c.open.as_ref() else {
         return Vec::new();
     };
     let s = &o.campaign.status;
@@ -404,22 +391,22 @@ pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
 }
 
 /// Checks `op` against the campaign; says why not with a notice.
-pub fn allowed(m: &mut Model, c: &Campaign, op: Op) -> bool {
+pub fn allowed(cx: &mut Ctx<'_>, c: &Campaign, op: Op) -> bool {
     match rules::check(&c.status, op) {
         Ok(()) => true,
         Err(why) => {
             let title = format!("Cannot {}", op.name());
-            m.notify(Level::Warning, &title, &why);
+            cx.notify(Level::Warning, &title, &why);
             false
         }
     }
 }
 
 /// The campaign the state keys act on, or a notice saying there is none.
-fn target_or_say(m: &mut Model) -> Option<Campaign> {
-    let t = target(m);
+fn target_or_say(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Option<Campaign> {
+    let t = target(cm);
     if t.is_none() {
-        m.notify(
+        cx.notify(
             Level::Info,
             "No campaign",
             "select a campaign in the list (or open one) first",
@@ -429,26 +416,26 @@ fn target_or_say(m: &mut Model) -> Option<Campaign> {
 }
 
 /// Whether a state change of campaign `id` is already on its way.
-fn changing(m: &Model, id: &str) -> bool {
-    in_flight(
-        m,
+fn changing(requests: &Requests, id: &str) -> bool {
+    pending(
+        requests,
         |p| matches!(p, Purpose::Launch(c) | Purpose::Pause(c) | Purpose::Resume(c) | Purpose::PendingCount(c) if c == id),
     )
 }
 
 /// `L`: counts the pending leads, then asks.
-pub fn ask_launch(m: &mut Model) -> Vec<Cmd> {
-    let Some(c) = target_or_say(m) else {
+pub fn ask_launch(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(c) = target_or_say(cm, cx) else {
         return Vec::new();
     };
-    if !allowed(m, &c, Op::Launch)
-        || changing(m, &c.id)
-        || !settle::may_ask(m, &c.id, Op::Launch)
-        || offline(m, Op::Launch)
+    if !allowed(cx, &c, Op::Launch)
+        || changing(cx.requests, &c.id)
+        || !settle::may_ask(cm, cx, &c.id, Op::Launch)
+        || offline(cx, Op::Launch)
     {
         return Vec::new();
     }
-    m.request(
+    cx.request(
         Purpose::PendingCount(c.id.clone()),
         ApiRequest::ListLeads {
             id: c.id,
@@ -465,25 +452,30 @@ pub fn ask_launch(m: &mut Model) -> Vec<Cmd> {
 /// The pending count answered: no pending lead is said at once (the
 /// service would answer "No leads in campaign"); otherwise the question
 /// names how many leads the launch starts sending to.
-pub fn on_pending_count(m: &mut Model, id: &str, result: Result<RosterPage, ApiError>) -> Vec<Cmd> {
-    let Some(c) = find(m, id) else {
+pub fn on_pending_count(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    result: Result<RosterPage, ApiError>,
+) -> Vec<Cmd> {
+    let Some(c) = find(cm, id) else {
         return Vec::new();
     };
     let pending = match result {
         Ok(page) => page.total,
         Err(e) => {
-            toast_error(m, "counting the pending leads", &e);
+            toast_error(cx, "counting the pending leads", &e);
             return Vec::new();
         }
     };
     if pending == 0 {
-        m.notify(
+        cx.notify(
             Level::Error,
             "No leads in campaign",
             &format!(
                 "“{}” has no pending lead to send to: import leads ({}) before launching",
                 c.name,
-                m.keymap.key_label(Action::ImportCsv)
+                cx.keymap.key_label(Action::ImportCsv)
             ),
         );
         return Vec::new();
@@ -510,8 +502,8 @@ pub fn on_pending_count(m: &mut Model, id: &str, result: Result<RosterPage, ApiE
         "The roster and the sequence freeze: leads can no longer be added, edited or deleted."
             .into(),
     );
-    lines.extend(settle::again_line(m, &c.id));
-    m.confirm(Confirm {
+    lines.extend(settle::again_line(cm, &c.id));
+    cx.confirm(Confirm {
         title: "Launch campaign?".into(),
         lines,
         yes: "Launch".into(),
@@ -522,8 +514,7 @@ pub fn on_pending_count(m: &mut Model, id: &str, result: Result<RosterPage, ApiE
     Vec::new()
 }
 
-fn find(m: &Model, id: &str) -> Option<Campaign> {
-    let c = &m.panes.campaigns;
+fn find(c: &CampaignsModel, id: &str) -> Option<Campaign> {
     c.open
         .as_ref()
         .map(|o| &o.campaign)
@@ -533,12 +524,12 @@ fn find(m: &Model, id: &str) -> Option<Campaign> {
 }
 
 /// Sends the launch (once; it is never repeated by itself).
-pub fn launch(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if changing(m, id) {
+pub fn launch(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    if changing(cx.requests, id) {
         return Vec::new();
     }
-    settle::sent_again(m, id);
-    m.request(
+    settle::sent_again(cm, id);
+    cx.request(
         Purpose::Launch(id.to_owned()),
         ApiRequest::LaunchCampaign { id: id.to_owned() },
     );
@@ -546,14 +537,14 @@ pub fn launch(m: &mut Model, id: &str) -> Vec<Cmd> {
 }
 
 /// `p`: asks before pausing.
-pub fn ask_pause(m: &mut Model) -> Vec<Cmd> {
-    let Some(c) = target_or_say(m) else {
+pub fn ask_pause(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(c) = target_or_say(cm, cx) else {
         return Vec::new();
     };
-    if !allowed(m, &c, Op::Pause)
-        || changing(m, &c.id)
-        || !settle::may_ask(m, &c.id, Op::Pause)
-        || offline(m, Op::Pause)
+    if !allowed(cx, &c, Op::Pause)
+        || changing(cx.requests, &c.id)
+        || !settle::may_ask(cm, cx, &c.id, Op::Pause)
+        || offline(cx, Op::Pause)
     {
         return Vec::new();
     }
@@ -561,11 +552,11 @@ pub fn ask_pause(m: &mut Model) -> Vec<Cmd> {
         format!("“{}” stops sending now.", c.name),
         format!(
             "Leads keep their place in the sequence; {} resumes it.",
-            m.keymap.key_label(Action::Resume)
+            cx.keymap.key_label(Action::Resume)
         ),
     ];
-    lines.extend(settle::again_line(m, &c.id));
-    m.confirm(Confirm {
+    lines.extend(settle::again_line(cm, &c.id));
+    cx.confirm(Confirm {
         title: "Pause campaign?".into(),
         lines,
         yes: "Pause".into(),
@@ -577,12 +568,12 @@ pub fn ask_pause(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// Sends the pause.
-pub fn pause(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if changing(m, id) {
+pub fn pause(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    if changing(cx.requests, id) {
         return Vec::new();
     }
-    settle::sent_again(m, id);
-    m.request(
+    settle::sent_again(cm, id);
+    cx.request(
         Purpose::Pause(id.to_owned()),
         ApiRequest::PauseCampaign { id: id.to_owned() },
     );
@@ -590,14 +581,14 @@ pub fn pause(m: &mut Model, id: &str) -> Vec<Cmd> {
 }
 
 /// `R`: asks before resuming.
-pub fn ask_resume(m: &mut Model) -> Vec<Cmd> {
-    let Some(c) = target_or_say(m) else {
+pub fn ask_resume(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(c) = target_or_say(cm, cx) else {
         return Vec::new();
     };
-    if !allowed(m, &c, Op::Resume)
-        || changing(m, &c.id)
-        || !settle::may_ask(m, &c.id, Op::Resume)
-        || offline(m, Op::Resume)
+    if !allowed(cx, &c, Op::Resume)
+        || changing(cx.requests, &c.id)
+        || !settle::may_ask(cm, cx, &c.id, Op::Resume)
+        || offline(cx, Op::Resume)
     {
         return Vec::new();
     }
@@ -605,8 +596,8 @@ pub fn ask_resume(m: &mut Model) -> Vec<Cmd> {
         "“{}” starts sending again where it stopped.",
         c.name
     )];
-    lines.extend(settle::again_line(m, &c.id));
-    m.confirm(Confirm {
+    lines.extend(settle::again_line(cm, &c.id));
+    cx.confirm(Confirm {
         title: "Resume campaign?".into(),
         lines,
         yes: "Resume".into(),
@@ -618,12 +609,12 @@ pub fn ask_resume(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// Sends the resume.
-pub fn resume(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if changing(m, id) {
+pub fn resume(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    if changing(cx.requests, id) {
         return Vec::new();
     }
-    settle::sent_again(m, id);
-    m.request(
+    settle::sent_again(cm, id);
+    cx.request(
         Purpose::Resume(id.to_owned()),
         ApiRequest::ResumeCampaign { id: id.to_owned() },
     );
@@ -634,7 +625,8 @@ pub fn resume(m: &mut Model, id: &str) -> Vec<Cmd> {
 /// happened. A lost answer is settled by reading the status ([`settle`]);
 /// a refusal did nothing and says so, naming the key that asks again.
 fn on_changed(
-    m: &mut Model,
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
     id: &str,
     result: Result<Campaign, ApiError>,
     op: Op,
@@ -644,35 +636,30 @@ fn on_changed(
     match result {
         Ok(c) => {
             let name = c.name.clone();
-            let carried = carried(m, &c);
-            upsert(m, c);
-            m.notify(Level::Success, &what, &format!("“{name}” {done}"));
-            let mut cmds = reread_stale(m);
+            let carried = carried(cm, &c);
+            upsert(cm, cx, c);
+            cx.notify(Level::Success, &what, &format!("“{name}” {done}"));
+            let mut cmds = reread_stale(cm, cx);
             if !carried.is_empty()
-                && let Some(o) = m
-                    .panes
-                    .campaigns
-                    .open
-                    .as_mut()
-                    .filter(|o| o.campaign.id == id)
+                && let Some(o) = cm.open.as_mut().filter(|o| o.campaign.id == id)
             {
                 // The reply carried only part of the campaign: what it
                 // left out is marked until the whole is read again.
                 o.carried = carried;
-                cmds.extend(read_again(m, id));
+                cmds.extend(read_again(cx, id));
             }
             cmds
         }
         Err(e) => {
             if write::of_error(&e) == Outcome::MayHaveReached {
-                let name = find(m, id).map(|c| c.name).unwrap_or_default();
-                return settle::start(m, id, &name, op, &e);
+                let name = find(cm, id).map(|c| c.name).unwrap_or_default();
+                return settle::start(cm, cx, id, &name, op, &e);
             }
             // The service's refusal, as it says it ("No leads in campaign",
             // "Only active campaigns can be paused"): nothing was done. The
             // status may have moved under us, so it is read again.
-            let key = settle::key_of(m, op);
-            m.notify(
+            let key = settle::key_of(cx.keymap, op);
+            cx.notify(
                 Level::Error,
                 &format!("{what} refused"),
                 &format!(
@@ -681,7 +668,7 @@ fn on_changed(
                     op.name()
                 ),
             );
-            reread(m, id)
+            reread(cm, cx, id)
         }
     }
 }
@@ -689,10 +676,8 @@ fn on_changed(
 /// The parts of the open campaign `c` (a write's reply) leaves out, whose
 /// values shown are kept from before: the stats rows' labels, "sequence",
 /// "senders".
-fn carried(m: &Model, c: &Campaign) -> Vec<&'static str> {
-    let Some(o) = m
-        .panes
-        .campaigns
+fn carried(cm: &CampaignsModel, c: &Campaign) -> Vec<&'static str> {
+    let Some(o) = cm
         .open
         .as_ref()
         .filter(|o| o.loaded && o.campaign.id == c.id)
@@ -718,17 +703,17 @@ fn carried(m: &Model, c: &Campaign) -> Vec<&'static str> {
 
 /// Offline, a state change is not offered: the status it depends on is as
 /// old as the last good read. Says so; whether it is.
-fn offline(m: &mut Model, op: Op) -> bool {
-    let Some(since) = m.net.offline_since() else {
+fn offline(cx: &mut Ctx<'_>, op: Op) -> bool {
+    let Some(since) = cx.net.offline_since() else {
         return false;
     };
-    let at = m.clock_time(since);
-    m.notify(
+    let at = format::clock_time(crate::app::net::unix_secs(since), cx.utc_offset);
+    cx.notify(
         Level::Warning,
         &format!("Cannot {} now", op.name()),
         &format!(
             "offline since {at}: the status shown is from before; {} {} once the service answers again",
-            settle::key_of(m, op),
+            settle::key_of(cx.keymap, op),
             op.name()
         ),
     );
@@ -736,11 +721,11 @@ fn offline(m: &mut Model, op: Op) -> bool {
 }
 
 /// Reads a campaign again, wherever it is shown.
-fn reread(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if m.panes.campaigns.open_id() == Some(id) {
-        read(m, id)
+fn reread(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    if cm.open_id() == Some(id) {
+        read(cx, id)
     } else {
-        m.request(
+        cx.request(
             Purpose::Known(id.to_owned()),
             ApiRequest::GetCampaign { id: id.to_owned() },
         );
@@ -749,9 +734,15 @@ fn reread(m: &mut Model, id: &str) -> Vec<Cmd> {
 }
 
 /// The launch answered.
-pub fn on_launched(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
+pub fn on_launched(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    result: Result<Campaign, ApiError>,
+) -> Vec<Cmd> {
     on_changed(
-        m,
+        cm,
+        cx,
         id,
         result,
         Op::Launch,
@@ -760,16 +751,26 @@ pub fn on_launched(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) 
 }
 
 /// The pause answered.
-pub fn on_paused(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
-    on_changed(m, id, result, Op::Pause, "is paused")
+pub fn on_paused(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    result: Result<Campaign, ApiError>,
+) -> Vec<Cmd> {
+    on_changed(cm, cx, id, result, Op::Pause, "is paused")
 }
 
 /// The resume answered.
-pub fn on_resumed(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
-    on_changed(m, id, result, Op::Resume, "is sending again")
+pub fn on_resumed(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    result: Result<Campaign, ApiError>,
+) -> Vec<Cmd> {
+    on_changed(cm, cx, id, result, Op::Resume, "is sending again")
 }
 
 /// The roster viewport of the current size.
-pub fn tab_viewport(m: &Model) -> usize {
-    layout::tab_viewport(m.layout().body)
+pub fn tab_viewport(cx: &Ctx<'_>) -> usize {
+    layout::tab_viewport(cx.layout().body)
 }

@@ -179,7 +179,10 @@ fn a_create_whose_answer_was_lost_is_checked_and_asked_before_sending_again() {
         answer(&mut m, cmds, |_| listed());
     }
     assert!(note(&m).contains("most likely not created"), "{}", note(&m));
-    assert!(lost::recheck(&m).is_none(), "settled: no more looks");
+    assert!(
+        lost::recheck(&m.panes.campaigns).is_none(),
+        "settled: no more looks"
+    );
     // Ctrl-S asks first; only yes sends again.
     let cmds = drive::ctrl(&mut m, 's');
     assert!(requests(&cmds).is_empty(), "not sent again without asking");
@@ -326,7 +329,7 @@ fn key_names_in_notes_follow_the_keymap() {
     // `:launch` with no campaign open names the open key.
     let mut m = with_list(&fixtures::campaigns());
     m.keymap = remapped();
-    on_command(&mut m, "launch", None);
+    on_pane(&mut m, |c, cx| on_command(c, cx, "launch", None));
     assert!(toasts(&m).contains("open one first (o)"), "{}", toasts(&m));
     // A lost edit answer names the save key (sending it again is safe),
     // never the refresh key as if it retried.
@@ -459,7 +462,10 @@ fn a_lost_create_is_still_asked_about_after_its_form_is_closed_and_opened_again(
     answer(&mut m, check, |_| {
         Some(ApiReply::Campaigns(Ok(Some(fixtures::campaigns()))))
     });
-    assert!(lost::recheck(&m).is_some(), "looked for again later");
+    assert!(
+        lost::recheck(&m.panes.campaigns).is_some(),
+        "looked for again later"
+    );
     // Opened again: the form says what is known (also once its senders
     // arrive), and Ctrl-S asks before a second POST.
     create_open(&mut m);
@@ -489,7 +495,7 @@ fn a_lost_create_found_after_its_form_was_closed_is_said_and_its_draft_dropped()
     assert!(toasts(&m).contains("Campaign created"), "{}", toasts(&m));
     assert!(!m.state.drafts.contains_key(create::DRAFT_KEY));
     assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
-    assert!(lost::recheck(&m).is_none(), "settled");
+    assert!(lost::recheck(&m.panes.campaigns).is_none(), "settled");
     assert_eq!(m.panes.campaigns.view, View::List, "the view stays");
     assert!(m.panes.campaigns.list.rows.iter().any(|c| c.id == "c-new"));
     // A new form starts blank and sends without asking.
@@ -505,7 +511,10 @@ fn an_older_campaign_of_the_same_name_is_not_taken_for_a_lost_create() {
     // Opened from the Leads pane: the campaigns were never read, so no
     // campaign is known to be older than the create.
     let mut m = fixtures::model(100, 30);
-    let cmds = and_queued(create::open_for_leads(&mut m, None), &mut m);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| create::open_for_leads(c, cx, None)),
+        &mut m,
+    );
     answer(&mut m, cmds, |r| match r {
         ApiRequest::ListSenders => Some(ApiReply::Senders(Ok(fixtures::senders()))),
         _ => None,
@@ -652,7 +661,7 @@ fn the_sequence_saved_notice_names_the_campaign_saved_when_another_is_open() {
         CampaignStatus::Draft,
         5,
     );
-    let cmds = open_by_id(&mut m, "c-9", "pasted");
+    let cmds = on_pane(&mut m, |c, cx| open_by_id(c, cx, "c-9", "pasted"));
     answer(&mut m, cmds, |r| match r {
         ApiRequest::GetCampaign { .. } => Some(campaign_reply(&other)),
         _ => None,

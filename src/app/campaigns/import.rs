@@ -27,12 +27,14 @@ use super::super::dialog::Outcome;
 use super::super::form::edit_key;
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use super::rules::Op;
-use super::{Confirmed, Dialog, Purpose, detail, error_text, keys, roster, target};
+use super::{CampaignsModel, Confirmed, Dialog, Purpose, detail, error_text, keys, roster, target};
 use crate::api::ApiError;
 use crate::api::model::{AddLeadsResponse, Channel};
+use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
+use crate::app::requests::Requests;
 use crate::logic::import::{
     Batch, CHUNK, CHUNK_BYTES, Counts, CsvChunk, CsvPos, CsvRead, PreviewRow, Target, Verdict,
     check_mapping, guess_all, preview,
@@ -194,14 +196,14 @@ impl Import {
 }
 
 /// Whether the import of the dialog is running.
-pub fn running(m: &Model) -> bool {
-    matches!(&m.panes.campaigns.dialog, Some(Dialog::Import(d)) if d.running())
+pub fn running(c: &CampaignsModel) -> bool {
+    matches!(&c.dialog, Some(Dialog::Import(d)) if d.running())
 }
 
 /// Rows of the mapping and preview tables on screen.
-pub fn table_viewport(m: &Model) -> usize {
+pub fn table_viewport(cx: &Ctx<'_>) -> usize {
     usize::from(
-        super::layout::dialog(m.layout().body, 100)
+        super::layout::dialog(cx.layout().body, 100)
             .height
             .saturating_sub(9),
     )
@@ -210,16 +212,16 @@ pub fn table_viewport(m: &Model) -> usize {
 
 /// `i` / `:import [path]`: starts an import into the target campaign
 /// (draft only), at the path prompt or, with a path, reading it.
-pub fn open(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
-    let Some(c) = target(m) else {
-        m.notify(
+pub fn open(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, path: Option<String>) -> Vec<Cmd> {
+    let Some(c) = target(cm) else {
+        cx.notify(
             Level::Info,
             "No campaign",
             "open (or select) the draft campaign to import into first",
         );
         return Vec::new();
     };
-    if !detail::allowed(m, &c, Op::ChangeRoster) {
+    if !detail::allowed(cx, &c, Op::ChangeRoster) {
         return Vec::new();
     }
     let mut d = Box::new(Import::new(&c, path.as_deref()));
@@ -227,29 +229,29 @@ pub fn open(m: &mut Model, path: Option<String>) -> Vec<Cmd> {
         Some(p) if !p.trim().is_empty() => {
             d.path = PathBuf::from(p.trim());
             d.stage = Stage::Reading;
-            m.panes.campaigns.dialog = Some(Dialog::Import(d));
-            read_from(m, CsvPos::START)
+            cm.dialog = Some(Dialog::Import(d));
+            read_from(cm, cx, CsvPos::START)
         }
         _ => {
-            m.panes.campaigns.dialog = Some(Dialog::Import(d));
+            cm.dialog = Some(Dialog::Import(d));
             Vec::new()
         }
     }
 }
 
-fn dialog_mut(m: &mut Model) -> Option<&mut Import> {
-    match m.panes.campaigns.dialog.as_mut() {
+fn dialog_mut(cm: &mut CampaignsModel) -> Option<&mut Import> {
+    match cm.dialog.as_mut() {
         Some(Dialog::Import(d)) => Some(d),
         _ => None,
     }
 }
 
 /// Asks the runtime for the chunk starting at `start`.
-fn read_from(m: &mut Model, start: CsvPos) -> Vec<Cmd> {
-    let Some(path) = dialog_mut(m).map(|d| d.path.clone()) else {
+fn read_from(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, start: CsvPos) -> Vec<Cmd> {
+    let Some(path) = dialog_mut(cm).map(|d| d.path.clone()) else {
         return Vec::new();
     };
-    let id = m.effect(Purpose::ImportRead);
+    let id = cx.effect(Purpose::ImportRead);
     vec![Cmd::ReadCsv {
         id,
         read: CsvRead {
@@ -263,8 +265,12 @@ fn read_from(m: &mut Model, start: CsvPos) -> Vec<Cmd> {
 }
 
 /// A chunk of the file arrived (or could not be read).
-pub fn on_read(m: &mut Model, result: Result<CsvChunk, String>) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m) else {
+pub fn on_read(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    result: Result<CsvChunk, String>,
+) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(cm) else {
         return Vec::new();
     };
     match (d.stage, result) {
@@ -272,7 +278,7 @@ pub fn on_read(m: &mut Model, result: Result<CsvChunk, String>) -> Vec<Cmd> {
             to_mapping(d, chunk);
             Vec::new()
         }
-        (Stage::Reading | Stage::Uploading, Ok(chunk)) => prepare(m, chunk),
+        (Stage::Reading | Stage::Uploading, Ok(chunk)) => prepare(cm, cx, chunk),
         (Stage::Reading, Err(why)) if d.first.is_none() => {
             d.stage = Stage::Path;
             d.error = Some(why);
@@ -328,15 +334,15 @@ fn fail(d: &mut Import, start: CsvPos, line: u64, message: String, uncertain: bo
 /// file are counted as duplicates. With a chunk in flight it waits as the
 /// next one; else it is sent (or taken as done when no lead is left) and
 /// the chunk after it is read meanwhile.
-fn prepare(m: &mut Model, chunk: CsvChunk) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m) else {
+fn prepare(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, chunk: CsvChunk) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(cm) else {
         return Vec::new();
     };
     if d.progress.stop && d.progress.inflight.is_none() {
         // Stopped while this chunk was read: it is not sent.
         d.stage = Stage::Done;
         d.progress.ahead = Ahead::None;
-        return finish(m);
+        return finish(cm, cx);
     }
     d.progress.counts.file_len = chunk.file_len;
     // Identities of the chunk in flight count as seen: when it fails, the
@@ -355,12 +361,12 @@ fn prepare(m: &mut Model, chunk: CsvChunk) -> Vec<Cmd> {
         d.progress.ahead = Ahead::Ready(f);
         return Vec::new();
     }
-    start_upload(m, f)
+    start_upload(cm, cx, f)
 }
 
 /// Sends `f` and reads the chunk after it meanwhile.
-fn start_upload(m: &mut Model, f: Batch) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m) else {
+fn start_upload(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, f: Batch) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(cm) else {
         return Vec::new();
     };
     let next = (!f.eof).then_some(f.next);
@@ -371,50 +377,50 @@ fn start_upload(m: &mut Model, f: Batch) -> Vec<Cmd> {
     // Asked first: a chunk without a lead is done at once, and must find
     // the next one on its way.
     if let Some(next) = next {
-        cmds = read_from(m, next);
+        cmds = read_from(cm, cx, next);
     }
-    cmds.extend(send(m));
+    cmds.extend(send(cm, cx));
     cmds
 }
 
 /// Whether a chunk of the file is being read.
-fn reading(m: &Model) -> bool {
-    super::in_flight(m, |p| *p == Purpose::ImportRead)
+fn reading(requests: &Requests) -> bool {
+    super::pending(requests, |p| *p == Purpose::ImportRead)
 }
 
 /// Drops the chunk read ahead and forgets a read of it on its way.
-fn drop_ahead(m: &mut Model) {
-    if let Some(d) = dialog_mut(m) {
+fn drop_ahead(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) {
+    if let Some(d) = dialog_mut(cm) {
         d.progress.ahead = Ahead::None;
     }
-    m.requests
+    cx.requests
         .forget::<super::CampaignsModel>(|p| *p == Purpose::ImportRead);
 }
 
 /// Sends the chunk in flight, or takes it as done when it holds no lead.
-fn send(m: &mut Model) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m) else {
+fn send(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(cm) else {
         return Vec::new();
     };
     let Some(f) = d.progress.inflight.as_ref() else {
         return Vec::new();
     };
     if f.leads.is_empty() {
-        return commit(m, &AddLeadsResponse::default());
+        return commit(cm, cx, &AddLeadsResponse::default());
     }
     let req = ApiRequest::AddLeads {
         id: d.campaign.clone(),
         channel: d.channel.clone(),
         leads: Arc::clone(&f.leads),
     };
-    m.request(Purpose::ImportChunk, req);
+    cx.request(Purpose::ImportChunk, req);
     Vec::new()
 }
 
 /// The chunk in flight went in: its counts are taken, then the next chunk
 /// is read (or the import ends).
-fn commit(m: &mut Model, r: &AddLeadsResponse) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m) else {
+fn commit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, r: &AddLeadsResponse) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(cm) else {
         return Vec::new();
     };
     let Some(f) = d.progress.inflight.take() else {
@@ -426,62 +432,66 @@ fn commit(m: &mut Model, r: &AddLeadsResponse) -> Vec<Cmd> {
     if eof {
         p.next = None;
         d.stage = Stage::Done;
-        return finish(m);
+        return finish(cm, cx);
     }
     p.next = Some(next);
     if p.stop {
         d.stage = Stage::Done;
-        drop_ahead(m);
-        return finish(m);
+        drop_ahead(cm, cx);
+        return finish(cm, cx);
     }
     d.stage = Stage::Uploading;
     let campaign = d.campaign.clone();
     let mut cmds = match std::mem::take(&mut d.progress.ahead) {
-        Ahead::Ready(next) => start_upload(m, next),
+        Ahead::Ready(next) => start_upload(cm, cx, next),
         Ahead::Unreadable(why) => {
             fail(d, next, next.line, why, false);
             return Vec::new();
         }
         // Being read: it is sent when it arrives.
-        Ahead::None if reading(m) => Vec::new(),
-        Ahead::None => read_from(m, next),
+        Ahead::None if reading(cx.requests) => Vec::new(),
+        Ahead::None => read_from(cm, cx, next),
     };
     // Each chunk that went in changes the campaign's total and stats: it is
     // read again now and then while the upload goes on.
-    let now = m.now;
-    let due = dialog_mut(m).is_some_and(|d| {
+    let now = cx.now;
+    let due = dialog_mut(cm).is_some_and(|d| {
         d.progress
             .reread_at
             .is_none_or(|t| now.saturating_duration_since(t) >= REREAD_EVERY)
     });
-    if r.imported > 0 && due && m.panes.campaigns.open_id() == Some(campaign.as_str()) {
-        if let Some(d) = dialog_mut(m) {
+    if r.imported > 0 && due && cm.open_id() == Some(campaign.as_str()) {
+        if let Some(d) = dialog_mut(cm) {
             d.progress.reread_at = Some(now);
         }
-        cmds.extend(detail::read_again(m, &campaign));
+        cmds.extend(detail::read_again(cx, &campaign));
     }
     cmds
 }
 
 /// A chunk answered.
-pub fn on_uploaded(m: &mut Model, result: Result<AddLeadsResponse, ApiError>) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m) else {
+pub fn on_uploaded(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    result: Result<AddLeadsResponse, ApiError>,
+) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(cm) else {
         return Vec::new();
     };
     if d.progress.inflight.is_none() {
         return Vec::new();
     }
     match result {
-        Ok(r) => commit(m, &r),
-        Err(e) => on_refused(m, &e),
+        Ok(r) => commit(cm, cx, &r),
+        Err(e) => on_refused(cm, cx, &e),
     }
 }
 
 /// A chunk was refused. A 400 naming rows the service would not take
 /// (the whole batch is refused, nothing went in) leaves those rows out and
 /// sends the rest again; any other failure stops the import.
-fn on_refused(m: &mut Model, e: &crate::api::ApiError) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m) else {
+fn on_refused(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, e: &crate::api::ApiError) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(cm) else {
         return Vec::new();
     };
     let Some(f) = d.progress.inflight.as_mut() else {
@@ -490,37 +500,37 @@ fn on_refused(m: &mut Model, e: &crate::api::ApiError) -> Vec<Cmd> {
     if f.leave_out_refused(e) {
         // The chunk ahead counted the refused rows as seen: it is read
         // again once this one went in.
-        drop_ahead(m);
-        return send(m);
+        drop_ahead(cm, cx);
+        return send(cm, cx);
     }
     let (start, line) = (f.start, f.span.0);
     let lost = crate::logic::write::of_error(e) == crate::logic::write::Outcome::MayHaveReached;
     fail(d, start, line, error_text(e), lost);
     // The chunk read ahead is not wanted (a resume reads from the failed
     // one), and its answer must never reach a later import.
-    drop_ahead(m);
+    drop_ahead(cm, cx);
     Vec::new()
 }
 
 /// Reads the roster and the campaign again after the import.
-fn finish(m: &mut Model) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m) else {
+fn finish(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(cm) else {
         return Vec::new();
     };
     let (campaign, summary) = (d.campaign.clone(), d.progress.counts.summary());
-    m.notify(Level::Success, "Import finished", &summary);
-    if m.panes.campaigns.open_id() == Some(campaign.as_str()) {
-        let mut cmds = detail::read_again(m, &campaign);
-        cmds.extend(roster::reload(m));
+    cx.notify(Level::Success, "Import finished", &summary);
+    if cm.open_id() == Some(campaign.as_str()) {
+        let mut cmds = detail::read_again(cx, &campaign);
+        cmds.extend(roster::reload(cm, cx));
         cmds
     } else {
-        super::list::refresh(m)
+        super::list::refresh(cx)
     }
 }
 
 /// Resumes from the failed chunk (confirmed when it may have gone in).
-pub fn resume(m: &mut Model) -> Vec<Cmd> {
-    let Some(d) = dialog_mut(m) else {
+pub fn resume(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(cm) else {
         return Vec::new();
     };
     let Some(failure) = d.progress.failure.take() else {
@@ -529,8 +539,8 @@ pub fn resume(m: &mut Model) -> Vec<Cmd> {
     d.stage = Stage::Uploading;
     d.progress.stop = false;
     // A read ahead from before the failure must not be taken for this one.
-    drop_ahead(m);
-    read_from(m, failure.start)
+    drop_ahead(cm, cx);
+    read_from(cm, cx, failure.start)
 }
 
 /// What a key in the import dialog asks for.
@@ -545,14 +555,14 @@ pub enum ImportDone {
 }
 
 /// "Resume?" when the failed chunk may have gone in; else resumes at once.
-fn ask_resume(m: &mut Model) -> Vec<Cmd> {
-    let Some(f) = dialog_mut(m).and_then(|d| d.progress.failure.clone()) else {
+fn ask_resume(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(f) = dialog_mut(cm).and_then(|d| d.progress.failure.clone()) else {
         return Vec::new();
     };
     if !f.uncertain {
-        return resume(m);
+        return resume(cm, cx);
     }
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "Resume the import?".into(),
         lines: vec![
             format!(
@@ -700,27 +710,27 @@ impl Import {
 }
 
 /// What the import dialog asked for.
-pub fn act(m: &mut Model, done: ImportDone) -> Vec<Cmd> {
+pub fn act(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: ImportDone) -> Vec<Cmd> {
     match done {
-        ImportDone::Read => read_from(m, CsvPos::START),
+        ImportDone::Read => read_from(cm, cx, CsvPos::START),
         ImportDone::Upload => {
-            let Some(d) = dialog_mut(m) else {
+            let Some(d) = dialog_mut(cm) else {
                 return Vec::new();
             };
             let Some(first) = d.first.clone() else {
                 return Vec::new();
             };
             d.progress.next = Some(first.start);
-            prepare(m, first)
+            prepare(cm, cx, first)
         }
-        ImportDone::Resume => ask_resume(m),
+        ImportDone::Resume => ask_resume(cm, cx),
     }
 }
 
 /// The import dialog was closed: a read of its file still on its way
 /// (the first chunk, or one read ahead) is not wanted any more (a later
 /// import must never take it).
-pub fn closed(m: &mut Model) {
-    m.requests
+pub fn closed(cx: &mut Ctx<'_>) {
+    cx.requests
         .forget::<super::CampaignsModel>(|p| *p == Purpose::ImportRead);
 }

@@ -8,11 +8,12 @@ use crossterm::event::KeyEvent;
 use super::super::dialog::Outcome;
 use super::super::form::{Form, FormEvent};
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Model};
+use super::super::{ApiRequest, Cmd};
 use super::rules::Op;
-use super::{Dialog, Purpose, custom, detail, error_text, in_flight, roster, target};
+use super::{CampaignsModel, Dialog, Purpose, custom, detail, error_text, pending, roster, target};
 use crate::api::ApiError;
 use crate::api::model::{Campaign, CampaignLead, Channel, EditLead, LeadInput};
+use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
 use crate::logic::lead_field::LeadField;
 use crate::store::Draft;
@@ -168,38 +169,33 @@ fn edit_form(channel: &Channel, lead: &CampaignLead) -> Form {
     form
 }
 
-fn open_edit(m: &mut Model, campaign: &Campaign, lead: &CampaignLead) {
+fn open_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, campaign: &Campaign, lead: &CampaignLead) {
     let mut d = LeadEdit {
         campaign: campaign.id.clone(),
         channel: campaign.kind.clone(),
         lead: lead.clone(),
         form: edit_form(&campaign.kind, lead),
     };
-    if let Some(draft) = m.state.drafts.remove(&d.draft_key()) {
+    if let Some(draft) = cx.state.drafts.remove(&d.draft_key()) {
         d.form.restore(&draft.fields);
-        m.notify(
+        cx.notify(
             Level::Info,
             "Draft restored",
             "your unsent edit of this lead is back",
         );
     }
-    m.panes.campaigns.dialog = Some(Dialog::EditLead(Box::new(d)));
+    cm.dialog = Some(Dialog::EditLead(Box::new(d)));
 }
 
 /// `e` on the roster: edit the selected lead (draft only).
-pub fn edit(m: &mut Model, campaign: &Campaign) -> Vec<Cmd> {
-    if !detail::allowed(m, campaign, Op::ChangeRoster) {
+pub fn edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, campaign: &Campaign) -> Vec<Cmd> {
+    if !detail::allowed(cx, campaign, Op::ChangeRoster) {
         return Vec::new();
     }
-    let lead = m
-        .panes
-        .campaigns
-        .open
-        .as_ref()
-        .and_then(|o| o.roster.selected().cloned());
+    let lead = cm.open.as_ref().and_then(|o| o.roster.selected().cloned());
     match lead {
-        Some(lead) => open_edit(m, campaign, &lead),
-        None => m.notify(Level::Info, "No lead", "select a loaded lead first"),
+        Some(lead) => open_edit(cm, cx, campaign, &lead),
+        None => cx.notify(Level::Info, "No lead", "select a loaded lead first"),
     }
     Vec::new()
 }
@@ -231,8 +227,8 @@ fn edit_body(d: &LeadEdit) -> Result<Option<EditLead>, (String, String)> {
 }
 
 /// What the lead's detail asked for.
-pub fn act_view(m: &mut Model, done: LeadDone) -> Vec<Cmd> {
-    let Some(Dialog::Lead(d)) = m.panes.campaigns.dialog.as_ref() else {
+pub fn act_view(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: LeadDone) -> Vec<Cmd> {
+    let Some(Dialog::Lead(d)) = cm.dialog.as_ref() else {
         return Vec::new();
     };
     let lead = d.lead.clone();
@@ -240,15 +236,15 @@ pub fn act_view(m: &mut Model, done: LeadDone) -> Vec<Cmd> {
         LeadDone::Edit => {
             // A dialog's own key, past the shared gate: read-only mode
             // refuses it here.
-            if crate::app::read_only::refuse(m) {
+            if super::refuse_read_only(cx) {
                 return Vec::new();
             }
-            let Some(campaign) = target(m) else {
+            let Some(campaign) = target(cm) else {
                 return Vec::new();
             };
             // Refused: the detail stays, the notice says why.
-            if detail::allowed(m, &campaign, Op::ChangeRoster) {
-                open_edit(m, &campaign, &lead);
+            if detail::allowed(cx, &campaign, Op::ChangeRoster) {
+                open_edit(cm, cx, &campaign, &lead);
             }
             Vec::new()
         }
@@ -256,14 +252,14 @@ pub fn act_view(m: &mut Model, done: LeadDone) -> Vec<Cmd> {
 }
 
 /// What the edit form asked for.
-pub fn act_edit(m: &mut Model, done: EditDone) -> Vec<Cmd> {
+pub fn act_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: EditDone) -> Vec<Cmd> {
     match done {
         EditDone::Save(body) => {
-            let Some(Dialog::EditLead(d)) = m.panes.campaigns.dialog.as_ref() else {
+            let Some(Dialog::EditLead(d)) = cm.dialog.as_ref() else {
                 return Vec::new();
             };
             let (id, campaign) = (d.lead.id.clone(), d.campaign.clone());
-            m.request(
+            cx.request(
                 Purpose::EditLead(id),
                 ApiRequest::EditLead {
                     id: campaign,
@@ -273,33 +269,39 @@ pub fn act_edit(m: &mut Model, done: EditDone) -> Vec<Cmd> {
             Vec::new()
         }
         EditDone::KeepDraft => {
-            let Some(Dialog::EditLead(d)) = m.panes.campaigns.dialog.take() else {
+            let Some(Dialog::EditLead(d)) = cm.dialog.take() else {
                 return Vec::new();
             };
-            let saving = in_flight(m, |p| *p == Purpose::EditLead(d.lead.id.clone()));
+            let saving = pending(cx.requests, |p| *p == Purpose::EditLead(d.lead.id.clone()));
             let what = "your edit of this lead";
             let back = format!(
                 "{} on the lead brings it back",
-                m.keymap.key_label(Action::EditItem)
+                cx.keymap.key_label(Action::EditItem)
             );
-            super::keep_edit_draft(m, (d.draft_key(), d.draft()), what, &back, saving)
+            super::keep_edit_draft(cx, (d.draft_key(), d.draft()), what, &back, saving);
+            Vec::new()
         }
     }
 }
 
 /// The edit answered: the lead is replaced, or the form says why not.
-pub fn on_edited(m: &mut Model, lead_id: &str, result: Result<CampaignLead, ApiError>) -> Vec<Cmd> {
-    let open =
-        matches!(&m.panes.campaigns.dialog, Some(Dialog::EditLead(d)) if d.lead.id == lead_id);
+pub fn on_edited(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    lead_id: &str,
+    result: Result<CampaignLead, ApiError>,
+) -> Vec<Cmd> {
+    let open = matches!(&cm.dialog, Some(Dialog::EditLead(d)) if d.lead.id == lead_id);
     match result {
         Ok(lead) => {
             if open {
-                m.panes.campaigns.dialog = None;
+                cm.dialog = None;
             }
             let name = lead_name(&lead);
-            roster::replace_lead(m, lead);
-            m.notify(Level::Success, "Lead saved", &name);
-            super::drop_draft(m, &format!("campaign-lead:{lead_id}"))
+            roster::replace_lead(cm, cx, lead);
+            cx.notify(Level::Success, "Lead saved", &name);
+            super::drop_draft(cx, &format!("campaign-lead:{lead_id}"));
+            Vec::new()
         }
         Err(e) => {
             // An edit sets the fields it names: sent again, it sets the
@@ -313,9 +315,8 @@ pub fn on_edited(m: &mut Model, lead_id: &str, result: Result<CampaignLead, ApiE
                     super::keys::SUBMIT.label
                 ),
             );
-            let Some(Dialog::EditLead(d)) = m.panes.campaigns.dialog.as_mut().filter(|_| open)
-            else {
-                super::settle::notify_failed(m, "Lead edit", &e, &note);
+            let Some(Dialog::EditLead(d)) = cm.dialog.as_mut().filter(|_| open) else {
+                super::settle::notify_failed(cx, "Lead edit", &e, &note);
                 return Vec::new();
             };
             if crate::logic::write::of_error(&e) == crate::logic::write::Outcome::MayHaveReached {

@@ -12,11 +12,12 @@ use std::collections::BTreeMap;
 use crossterm::event::KeyEvent;
 
 use super::super::table::TableState;
-use super::super::{ApiRequest, Cmd, Model, Pane};
-use super::{Purpose, View, detail, error_text, in_flight, layout, rules};
+use super::super::{ApiRequest, Cmd, Pane};
+use super::{CampaignsModel, Purpose, View, detail, error_text, layout, pending, rules};
 use crate::api::ApiError;
 use crate::api::model::Campaign;
 use crate::app::cache::Cached;
+use crate::app::ctx::Ctx;
 use crate::app::fresh::Freshness;
 use crate::app::keymap::Action;
 use crate::app::needle::{Needle, hit};
@@ -75,19 +76,19 @@ pub fn has_live(l: &CampaignList) -> bool {
 
 /// Whether the list is polled: shown, loaded, with a campaign sending
 /// ([`super::schedule`] tells its freshness so; [`poll`] runs on it).
-pub fn watched(m: &Model) -> bool {
-    let c = &m.panes.campaigns;
-    m.pane == Pane::Campaigns && c.view == View::List && c.list.loaded && has_live(&c.list)
+/// `shown`: the pane shown.
+pub fn watched(c: &CampaignsModel, shown: Pane) -> bool {
+    shown == Pane::Campaigns && c.view == View::List && c.list.loaded && has_live(&c.list)
 }
 
 /// The list's poll, when it runs: the period its freshness schedules
 /// (slower after failures, none for a refused key), so the title's
 /// "live" or "retrying in N s" is what really happens.
-pub fn poll(m: &Model) -> Option<std::time::Duration> {
-    if !watched(m) {
+pub fn poll(c: &CampaignsModel, shown: Pane) -> Option<std::time::Duration> {
+    if !watched(c, shown) {
         return None;
     }
-    m.panes.campaigns.list.fresh.next_poll()
+    c.list.fresh.next_poll()
 }
 
 /// Leads sent at least one message: the service's `contacted` when it
@@ -122,51 +123,47 @@ pub fn reply_rate(c: &Campaign) -> Option<f64> {
 
 /// The last-known campaigns, shown marked stale until the list answers
 /// (when nothing of this session is shown yet).
-pub fn from_cache(m: &mut Model) {
-    let l = &m.panes.campaigns.list;
+pub fn from_cache(l: &mut CampaignList, cx: &Ctx<'_>) {
     if l.loaded || !l.rows.is_empty() {
         return;
     }
-    let Some(cached) = m.cache.campaigns.clone() else {
+    let Some(cached) = cx.cache().campaigns.clone() else {
         return;
     };
-    let l = &mut m.panes.campaigns.list;
     l.rows = cached.items;
     l.cached = Some(cached.as_of);
-    relen(m, None);
+    relen(l, viewport(cx), None);
 }
 
 /// Reads the list when it is shown: when nothing is loaded, or when what
 /// is shown is older than the poll interval (nothing is on its way).
-pub fn ensure_fresh(m: &mut Model) -> Vec<Cmd> {
-    let l = &m.panes.campaigns.list;
+pub fn ensure_fresh(l: &CampaignList, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let old = l
         .fresh
-        .age(m.clock)
-        .is_none_or(|age| age >= m.poll.campaign.as_secs());
-    if (l.loaded && !old) || in_flight(m, |p| *p == Purpose::List) {
+        .age(cx.clock)
+        .is_none_or(|age| age >= cx.poll.campaign.as_secs());
+    if (l.loaded && !old) || pending(cx.requests, |p| *p == Purpose::List) {
         return Vec::new();
     }
-    refresh(m)
+    refresh(cx)
 }
 
 /// Asks for the list again.
-pub fn refresh(m: &mut Model) -> Vec<Cmd> {
-    if in_flight(m, |p| *p == Purpose::List) {
+pub fn refresh(cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if pending(cx.requests, |p| *p == Purpose::List) {
         return Vec::new();
     }
-    m.request(Purpose::List, ApiRequest::ListCampaigns);
+    cx.request(Purpose::List, ApiRequest::ListCampaigns);
     Vec::new()
 }
 
-fn viewport(m: &Model) -> usize {
-    layout::list_viewport(m.layout().body)
+fn viewport(cx: &Ctx<'_>) -> usize {
+    layout::list_viewport(cx.layout().body)
 }
 
-/// Re-counts the rows after a change, keeping the selected campaign.
-fn relen(m: &mut Model, keep: Option<String>) {
-    let vp = viewport(m);
-    let l = &mut m.panes.campaigns.list;
+/// Re-counts the rows after a change (`vp`: rows on screen), keeping the
+/// selected campaign.
+fn relen(l: &mut CampaignList, vp: usize, keep: Option<String>) {
     let visible = l.visible();
     l.table.set_len(visible.len(), vp);
     if let Some(id) = keep
@@ -182,75 +179,79 @@ fn sort(rows: &mut [Campaign]) {
 }
 
 /// The list answer: the rows, or `None` (read the registry one by one).
-pub fn on_list(m: &mut Model, result: Result<Option<Vec<Campaign>>, ApiError>) -> Vec<Cmd> {
-    let keep = m.panes.campaigns.list.selected().map(|c| c.id.clone());
+pub fn on_list(
+    l: &mut CampaignList,
+    cx: &mut Ctx<'_>,
+    result: Result<Option<Vec<Campaign>>, ApiError>,
+) -> Vec<Cmd> {
+    let keep = l.selected().map(|c| c.id.clone());
+    let vp = viewport(cx);
     match result {
         Ok(Some(mut rows)) => {
             sort(&mut rows);
-            let clock = m.clock;
-            let l = &mut m.panes.campaigns.list;
             l.rows = rows;
             l.registry = false;
             l.loaded = true;
             l.error = None;
-            l.fresh.ok(clock);
+            l.fresh.ok(cx.clock);
             l.cached = None;
-            relen(m, keep);
-            let fresh = Cached::of(&m.panes.campaigns.list.rows, m.clock);
-            m.cache_list(|c| &mut c.campaigns, fresh);
+            relen(l, vp, keep);
+            let fresh = Cached::of(&l.rows, cx.clock);
+            cx.cache_list(|c| &mut c.campaigns, fresh);
             Vec::new()
         }
         Ok(None) => {
-            let clock = m.clock;
-            let l = &mut m.panes.campaigns.list;
             l.registry = true;
             l.loaded = true;
             l.error = None;
-            l.fresh.ok(clock);
+            l.fresh.ok(cx.clock);
             // The cached rows give way to the registry's, read one by one.
             if l.cached.take().is_some() {
                 l.rows.clear();
-                relen(m, None);
+                relen(l, vp, None);
             }
-            let known: Vec<String> = m
+            let known: Vec<String> = cx
                 .state
                 .known_campaigns
                 .iter()
                 .map(|k| k.id.clone())
                 .collect();
             for id in known {
-                if in_flight(m, |p| *p == Purpose::Known(id.clone())) {
+                if pending(cx.requests, |p| *p == Purpose::Known(id.clone())) {
                     continue;
                 }
-                m.request(Purpose::Known(id.clone()), ApiRequest::GetCampaign { id });
+                cx.request(Purpose::Known(id.clone()), ApiRequest::GetCampaign { id });
             }
             Vec::new()
         }
         Err(e) => {
-            let clock = m.clock;
-            let l = &mut m.panes.campaigns.list;
             if l.loaded {
                 // The rows stay, marked stale with their age.
-                l.fresh.fail_at(clock, error_text(&e), &e);
+                l.fresh.fail_at(cx.clock, error_text(&e), &e);
             } else {
                 l.error = Some(e.clone());
             }
-            super::toast_error(m, "listing campaigns", &e);
+            super::toast_error(cx, "listing campaigns", &e);
             Vec::new()
         }
     }
 }
 
 /// One registry campaign.
-pub fn on_known(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
+pub fn on_known(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    result: Result<Campaign, ApiError>,
+) -> Vec<Cmd> {
     match result {
         Ok(c) => {
-            m.panes.campaigns.list.missing.remove(id);
+            cm.list.missing.remove(id);
             if !c.name.is_empty() {
-                m.state.remember_campaign(&c.id, &c.name, "");
+                cx.state.remember_campaign(&c.id, &c.name, "");
             }
-            m.cache_item(|c| &mut c.campaigns, &c);
-            upsert(m, c);
+            cx.cache_item(|c| &mut c.campaigns, &c);
+            super::upsert(cm, cx, c);
         }
         Err(e) => {
             let why = if e.is_not_found() {
@@ -258,7 +259,7 @@ pub fn on_known(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> 
             } else {
                 error_text(&e)
             };
-            m.panes.campaigns.list.missing.insert(id.to_owned(), why);
+            cm.list.missing.insert(id.to_owned(), why);
         }
     }
     Vec::new()
@@ -266,9 +267,9 @@ pub fn on_known(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> 
 
 /// Puts a newer copy of a campaign in the list (or adds it, in place by
 /// creation time).
-pub fn upsert(m: &mut Model, c: Campaign) {
-    let keep = m.panes.campaigns.list.selected().map(|c| c.id.clone());
-    let rows = &mut m.panes.campaigns.list.rows;
+pub fn upsert(l: &mut CampaignList, cx: &Ctx<'_>, c: Campaign) {
+    let keep = l.selected().map(|c| c.id.clone());
+    let rows = &mut l.rows;
     match rows.iter_mut().find(|r| r.id == c.id) {
         Some(row) => *row = detail::merge(row, c),
         None => {
@@ -276,61 +277,61 @@ pub fn upsert(m: &mut Model, c: Campaign) {
             sort(rows);
         }
     }
-    relen(m, keep);
+    relen(l, viewport(cx), keep);
 }
 
 /// A key action on the list.
-pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let vp = viewport(m);
-    if detail::nav(&mut m.panes.campaigns.list.table, action, vp) {
+pub fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    let vp = viewport(cx);
+    if detail::nav(&mut cm.list.table, action, vp) {
         return Vec::new();
     }
     match action {
-        Action::Open => match m.panes.campaigns.list.selected().map(|c| c.id.clone()) {
-            Some(id) => detail::open(m, &id),
+        Action::Open => match cm.list.selected().map(|c| c.id.clone()) {
+            Some(id) => detail::open(cm, cx, &id),
             None => Vec::new(),
         },
         Action::Filter => {
-            m.panes.campaigns.list.needle.open();
+            cm.list.needle.open();
             Vec::new()
         }
-        Action::Back if m.panes.campaigns.list.needle.active() => {
-            m.panes.campaigns.list.needle.clear();
-            relen(m, None);
+        Action::Back if cm.list.needle.active() => {
+            cm.list.needle.clear();
+            relen(&mut cm.list, vp, None);
             Vec::new()
         }
         Action::Refresh => {
-            m.panes.campaigns.list.missing.clear();
-            refresh(m)
+            cm.list.missing.clear();
+            refresh(cx)
         }
-        _ => super::detail::disabled_notice(m, action),
+        _ => super::detail::disabled_notice(cx, action),
     }
 }
 
 /// A key while the filter is typed: it applies as you type; Enter keeps
 /// it, Esc puts back the one before.
-pub fn on_filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    if m.panes.campaigns.list.needle.key(key) {
-        relen(m, None);
+pub fn on_filter_key(l: &mut CampaignList, cx: &Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+    if l.needle.key(key) {
+        relen(l, viewport(cx), None);
     }
     Vec::new()
 }
 
 /// Pasted text while the filter is typed.
-pub fn on_filter_paste(m: &mut Model, text: &str) {
-    if m.panes.campaigns.list.needle.paste(text) {
-        relen(m, None);
+pub fn on_filter_paste(l: &mut CampaignList, cx: &Ctx<'_>, text: &str) {
+    if l.needle.paste(text) {
+        relen(l, viewport(cx), None);
     }
 }
 
 /// Status-bar hints of the list.
-pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+pub fn hints(c: &CampaignsModel) -> Vec<(Action, &'static str)> {
     let mut out = vec![
         (Action::Open, "open"),
         (Action::NewCampaign, "new"),
         (Action::Filter, "filter"),
     ];
-    if let Some(c) = m.panes.campaigns.list.selected() {
+    if let Some(c) = c.list.selected() {
         out.push((
             Action::Launch,
             rules::label(&c.status, rules::Op::Launch, "launch"),

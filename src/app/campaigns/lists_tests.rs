@@ -117,7 +117,10 @@ fn after_a_launch_the_roster_shown_again_is_read_again() {
     let mut m = opened(&c);
     roster_open(&mut m, 12);
     drive::key(&mut m, KeyCode::Char('h'));
-    let cmds = and_queued(detail::launch(&mut m, "c-1"), &mut m);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| detail::launch(c, cx, "c-1")),
+        &mut m,
+    );
     let mut launched = c.clone();
     launched.status = CampaignStatus::Launching;
     answer(&mut m, cmds, |_| Some(campaign_reply(&launched)));
@@ -183,12 +186,12 @@ fn a_moved_campaign_reads_each_roster_page_again_when_it_is_shown() {
     // is read again, not the others.
     let mut moved = c.clone();
     moved.stats.sent += 3;
-    let cmds = and_queued(detail::read(&mut m, "c-1"), &mut m);
+    let cmds = and_queued(on_pane(&mut m, |_, cx| detail::read(cx, "c-1")), &mut m);
     let cmds = answer(&mut m, cmds, |_| Some(campaign_reply(&moved)));
     assert_eq!(pages(&cmds), [1], "the page on screen");
     answer(&mut m, cmds, roster);
     // Read again, unmoved: nothing more.
-    let cmds = and_queued(detail::read(&mut m, "c-1"), &mut m);
+    let cmds = and_queued(on_pane(&mut m, |_, cx| detail::read(cx, "c-1")), &mut m);
     let cmds = answer(&mut m, cmds, |_| Some(campaign_reply(&moved)));
     assert!(pages(&cmds).is_empty(), "{cmds:?}");
     // Scrolled down again, the pages held with the old statuses are read
@@ -334,7 +337,12 @@ fn draft_an_import_chunk_or_a_delete_reads_the_campaign_again_and_shows_the_new_
     assert_eq!(total(&m), Some(1117));
     // A delete: the campaign is read again when it ends.
     m.panes.campaigns.dialog = None;
-    let cmds = and_queued(delete::delete(&mut m, "c-1", vec!["c-1-l0".into()]), &mut m);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| {
+            delete::delete(c, cx, "c-1", vec!["c-1-l0".into()])
+        }),
+        &mut m,
+    );
     let cmds = answer(&mut m, cmds, |r| match r {
         ApiRequest::DeleteLeads { .. } => Some(ApiReply::LeadsDeleted(Ok(1))),
         _ => None,

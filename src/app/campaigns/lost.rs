@@ -12,10 +12,11 @@ use std::time::Duration;
 pub use crate::app::lost::{Check, Uncertain};
 
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
-use super::{Confirmed, Purpose, create, error_text, keys, list, uncertain_detail};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
+use super::{CampaignsModel, Confirmed, Purpose, create, error_text, keys, list, uncertain_detail};
 use crate::api::ApiError;
 use crate::api::model::Campaign;
+use crate::app::ctx::Ctx;
 use crate::app::lost::made_since;
 
 /// A create request as sent.
@@ -53,8 +54,7 @@ pub struct LastCreate {
 
 /// Says in the form's note (when the form is open) what is known of the
 /// lost create (once: the error's own advice is left out).
-pub fn show(m: &mut Model) {
-    let c = &mut m.panes.campaigns;
+pub fn show(c: &mut CampaignsModel) {
     if let Some(f) = c.create.as_mut()
         && let Some(u) = &c.last_create.uncertain
     {
@@ -69,12 +69,12 @@ pub fn show(m: &mut Model) {
 
 /// The create's answer was lost after sending: the campaigns are read
 /// again to find it; the form (if still open) stays and says so.
-pub fn on_lost(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
-    let l = &m.panes.campaigns.list;
+pub fn on_lost(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, e: &ApiError) -> Vec<Cmd> {
+    let l = &cm.list;
     let listed = !(l.loaded && l.registry);
-    m.panes.campaigns.last_create.uncertain = Some(Uncertain::new(uncertain_detail(e), listed));
-    show(m);
-    m.notify(
+    cm.last_create.uncertain = Some(Uncertain::new(uncertain_detail(e), listed));
+    show(cm);
+    cx.notify(
         Level::Warning,
         "Campaign may have been created",
         "its answer was lost; checking the campaigns list",
@@ -82,31 +82,35 @@ pub fn on_lost(m: &mut Model, e: &ApiError) -> Vec<Cmd> {
     if !listed {
         return Vec::new();
     }
-    read(m)
+    read(cm, cx)
 }
 
 /// Reads the campaigns for the check (unless a read is on its way).
-pub fn read(m: &mut Model) -> Vec<Cmd> {
-    if super::in_flight(m, |p| *p == Purpose::CreateCheck) {
+pub fn read(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if super::pending(cx.requests, |p| *p == Purpose::CreateCheck) {
         return Vec::new();
     }
-    if let Some(u) = m.panes.campaigns.last_create.uncertain.as_mut() {
+    if let Some(u) = cm.last_create.uncertain.as_mut() {
         u.reading();
     }
-    m.request(Purpose::CreateCheck, ApiRequest::ListCampaigns);
+    cx.request(Purpose::CreateCheck, ApiRequest::ListCampaigns);
     Vec::new()
 }
 
 /// When the check reads the campaigns again, if it does.
-pub fn recheck(m: &Model) -> Option<(u32, Duration)> {
-    let u = m.panes.campaigns.last_create.uncertain.as_ref()?;
+pub fn recheck(c: &CampaignsModel) -> Option<(u32, Duration)> {
+    let u = c.last_create.uncertain.as_ref()?;
     Some((u.reads(), u.recheck()?))
 }
 
 /// The campaigns, read after a lost create answer: the new campaign is
 /// the one with the name sent that was not listed before, made since.
-pub fn on_check(m: &mut Model, result: Result<Option<Vec<Campaign>>, ApiError>) -> Vec<Cmd> {
-    let last = &m.panes.campaigns.last_create;
+pub fn on_check(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    result: Result<Option<Vec<Campaign>>, ApiError>,
+) -> Vec<Cmd> {
+    let last = &cm.last_create;
     if last.uncertain.is_none() {
         return Vec::new();
     }
@@ -117,9 +121,9 @@ pub fn on_check(m: &mut Model, result: Result<Option<Vec<Campaign>>, ApiError>) 
                 .as_ref()
                 .and_then(|s| rows.iter().find(|c| s.made(c)).cloned());
             // The list shows what the check read.
-            let mut cmds = list::on_list(m, Ok(Some(rows)));
+            let mut cmds = list::on_list(&mut cm.list, cx, Ok(Some(rows)));
             if let Some(c) = found {
-                cmds.extend(create::created(m, c, true));
+                cmds.extend(create::created(cm, cx, c, true));
                 return cmds;
             }
             Check::NotFound
@@ -127,16 +131,16 @@ pub fn on_check(m: &mut Model, result: Result<Option<Vec<Campaign>>, ApiError>) 
         Ok(None) => Check::Unlisted,
         Err(e) => Check::Failed(error_text(&e)),
     };
-    if let Some(u) = m.panes.campaigns.last_create.uncertain.as_mut() {
+    if let Some(u) = cm.last_create.uncertain.as_mut() {
         u.read(check);
     }
-    show(m);
+    show(cm);
     Vec::new()
 }
 
 /// "Create again?" after a create that may have been carried out.
-pub fn ask_again(m: &mut Model) {
-    let last = &m.panes.campaigns.last_create;
+pub fn ask_again(cm: &CampaignsModel, cx: &mut Ctx<'_>) {
+    let last = &cm.last_create;
     let Some(u) = last.uncertain.clone() else {
         return;
     };
@@ -145,7 +149,7 @@ pub fn ask_again(m: &mut Model) {
         .as_ref()
         .map(|s| s.name.clone())
         .unwrap_or_default();
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "Create again?".into(),
         lines: vec![
             format!(
@@ -165,10 +169,10 @@ pub fn ask_again(m: &mut Model) {
 
 /// "Create again?" was answered yes: the question is settled, the form is
 /// sent.
-pub fn create_again(m: &mut Model) -> Vec<Cmd> {
-    m.panes.campaigns.last_create.uncertain = None;
-    if let Some(f) = m.panes.campaigns.create.as_mut() {
+pub fn create_again(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    cm.last_create.uncertain = None;
+    if let Some(f) = cm.create.as_mut() {
         f.form.note = None;
     }
-    create::submit(m)
+    create::submit(cm, cx)
 }

@@ -10,12 +10,13 @@ use super::super::dialog::Outcome;
 use super::super::form::{Form, FormEvent};
 use super::super::table::TableState;
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Model};
-use super::{Dialog, Purpose, detail, error_text, in_flight};
+use super::super::{ApiRequest, Cmd};
+use super::{CampaignsModel, Dialog, Purpose, detail, error_text, pending};
 use crate::api::ApiError;
 use crate::api::model::{
     EditGeneratedMessage, GeneratedMessage, GeneratedMessagesQuery, MessageStatus, SequenceNode,
 };
+use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
 use crate::app::needle::{Needle, hit};
 use crate::store::Draft;
@@ -143,51 +144,51 @@ pub fn relen(o: &mut super::Opened, viewport: usize) {
 
 /// Loads the list unless it is loaded or on its way; a list read before
 /// the campaign last changed is read again.
-pub fn ensure_loaded(m: &mut Model) -> Vec<Cmd> {
-    let Some(o) = m.panes.campaigns.open.as_ref() else {
+pub fn ensure_loaded(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(o) = cm.open.as_ref() else {
         return Vec::new();
     };
     if o.messages.stale {
-        return refresh(m);
+        return refresh(cm, cx);
     }
     let purpose = Purpose::Messages {
         campaign: o.campaign.id.clone(),
     };
-    if o.messages.loaded || in_flight(m, |p| *p == purpose) {
+    if o.messages.loaded || pending(cx.requests, |p| *p == purpose) {
         return Vec::new();
     }
-    request(m)
+    request(cm, cx)
 }
 
 /// Reads the list again as it is (the watch, or the campaign changed):
 /// what is shown stays until the answer.
-pub fn refresh(m: &mut Model) -> Vec<Cmd> {
-    let Some(o) = m.panes.campaigns.open.as_mut() else {
+pub fn refresh(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(o) = cm.open.as_mut() else {
         return Vec::new();
     };
     o.messages.stale = false;
-    if in_flight(m, |p| matches!(p, Purpose::Messages { .. })) {
+    if pending(cx.requests, |p| matches!(p, Purpose::Messages { .. })) {
         return Vec::new();
     }
-    request(m)
+    request(cm, cx)
 }
 
 /// Reads the list afresh (new filter, new page, or `r`): a read on its way
 /// for the old query is forgotten, so the request table drops its answer
 /// (the one place stale replies are dropped).
-pub fn reload(m: &mut Model) -> Vec<Cmd> {
-    let Some(o) = m.panes.campaigns.open.as_mut() else {
+pub fn reload(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(o) = cm.open.as_mut() else {
         return Vec::new();
     };
     o.messages.loaded = false;
     o.messages.stale = false;
-    m.requests
+    cx.requests
         .forget::<super::CampaignsModel>(|p| matches!(p, Purpose::Messages { .. }));
-    request(m)
+    request(cm, cx)
 }
 
-fn request(m: &mut Model) -> Vec<Cmd> {
-    let Some(o) = m.panes.campaigns.open.as_ref() else {
+fn request(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(o) = cm.open.as_ref() else {
         return Vec::new();
     };
     let id = o.campaign.id.clone();
@@ -197,7 +198,7 @@ fn request(m: &mut Model) -> Vec<Cmd> {
         prospect_limit: Some(LEADS_PER_PAGE),
         prospect_offset: Some(o.messages.offset),
     };
-    m.request(
+    cx.request(
         Purpose::Messages {
             campaign: id.clone(),
         },
@@ -208,12 +209,13 @@ fn request(m: &mut Model) -> Vec<Cmd> {
 
 /// The list answered.
 pub fn on_list(
-    m: &mut Model,
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
     campaign: &str,
     result: Result<Vec<GeneratedMessage>, ApiError>,
 ) -> Vec<Cmd> {
-    let vp = detail::tab_viewport(m);
-    let Some(o) = m.panes.campaigns.open.as_mut() else {
+    let vp = detail::tab_viewport(cx);
+    let Some(o) = cm.open.as_mut() else {
         return Vec::new();
     };
     if o.campaign.id != campaign {
@@ -226,23 +228,23 @@ pub fn on_list(
             l.loaded = true;
             l.error = None;
             relen(o, vp);
-            names(m)
+            names(cm, cx)
         }
         Err(e) => {
             l.loaded = true;
             if l.items.is_empty() {
                 l.error = Some(e.clone());
             }
-            super::toast_error(m, "reading the generated messages", &e);
+            super::toast_error(cx, "reading the generated messages", &e);
             Vec::new()
         }
     }
 }
 
 /// A key while the text filter is typed: the list narrows as it changes.
-pub fn on_filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let vp = detail::tab_viewport(m);
-    if let Some(o) = m.panes.campaigns.open.as_mut()
+pub fn on_filter_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+    let vp = detail::tab_viewport(cx);
+    if let Some(o) = cm.open.as_mut()
         && o.messages.needle.key(key)
     {
         relen(o, vp);
@@ -252,9 +254,9 @@ pub fn on_filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 }
 
 /// Pasted text while the text filter is typed.
-pub fn on_filter_paste(m: &mut Model, text: &str) {
-    let vp = detail::tab_viewport(m);
-    if let Some(o) = m.panes.campaigns.open.as_mut()
+pub fn on_filter_paste(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, text: &str) {
+    let vp = detail::tab_viewport(cx);
+    if let Some(o) = cm.open.as_mut()
         && o.messages.needle.paste(text)
     {
         relen(o, vp);
@@ -264,8 +266,8 @@ pub fn on_filter_paste(m: &mut Model, text: &str) {
 /// Reads the roster pages holding the leads whose messages show, for
 /// their names (only while the roster is unfiltered: then its order is
 /// the one `prospect_offset` counts in).
-fn names(m: &mut Model) -> Vec<Cmd> {
-    let Some(o) = m.panes.campaigns.open.as_ref() else {
+fn names(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(o) = cm.open.as_ref() else {
         return Vec::new();
     };
     if o.roster.status.is_some() {
@@ -277,7 +279,7 @@ fn names(m: &mut Model) -> Vec<Cmd> {
     let missing: Vec<usize> = crate::app::window::pages_covering(first, last, super::roster::PAGE)
         .filter(|p| !o.roster.window.pages.contains_key(p))
         .collect();
-    super::roster::request_pages(m, &missing)
+    super::roster::request_pages(cm, cx, &missing)
 }
 
 /// The sequence step a message belongs to (`None`: an inbound reply).
@@ -298,9 +300,9 @@ pub fn editable(msg: &GeneratedMessage, nodes: &[SequenceNode]) -> Result<(), &'
 }
 
 /// A key action on the messages tab.
-pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let vp = detail::tab_viewport(m);
-    let Some(o) = m.panes.campaigns.open.as_mut() else {
+pub fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    let vp = detail::tab_viewport(cx);
+    let Some(o) = cm.open.as_mut() else {
         return Vec::new();
     };
     let l = &mut o.messages;
@@ -312,12 +314,12 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             }
             l.offset = l.offset.saturating_add(LEADS_PER_PAGE);
             l.table = TableState::default();
-            return reload(m);
+            return reload(cm, cx);
         }
         Action::PageUp if l.table.selected == 0 && l.offset > 0 => {
             l.offset = l.offset.saturating_sub(LEADS_PER_PAGE);
             l.table = TableState::default();
-            return reload(m);
+            return reload(cm, cx);
         }
         _ => {}
     }
@@ -339,17 +341,17 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             l.filter = l.filter.next();
             l.offset = 0;
             l.table = TableState::default();
-            reload(m)
+            reload(cm, cx)
         }
         Action::Open => match selected {
-            Some(msg) => open_thread(m, &msg.prospect_id),
+            Some(msg) => open_thread(cm, cx, &msg.prospect_id),
             None => Vec::new(),
         },
         Action::EditItem => match selected {
-            Some(msg) => open_edit(m, &msg),
+            Some(msg) => open_edit(cm, cx, &msg),
             None => Vec::new(),
         },
-        _ => super::roster::on_action(m, action),
+        _ => super::roster::on_action(cm, cx, action),
     }
 }
 
@@ -407,28 +409,26 @@ impl Thread {
     }
 }
 
-fn lead_name(m: &Model, prospect: &str) -> String {
-    m.panes
-        .campaigns
-        .open
+fn lead_name(cm: &CampaignsModel, prospect: &str) -> String {
+    cm.open
         .as_ref()
         .and_then(|o| o.roster.loaded().find(|l| l.id == prospect))
         .map_or_else(|| prospect.to_owned(), super::lead::lead_name)
 }
 
 /// Opens a lead's messages.
-pub fn open_thread(m: &mut Model, prospect: &str) -> Vec<Cmd> {
-    let Some(campaign) = m.panes.campaigns.open_id().map(str::to_owned) else {
+pub fn open_thread(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, prospect: &str) -> Vec<Cmd> {
+    let Some(campaign) = cm.open_id().map(str::to_owned) else {
         return Vec::new();
     };
-    let name = lead_name(m, prospect);
-    m.panes.campaigns.dialog = Some(Dialog::Thread(Box::new(Thread {
+    let name = lead_name(cm, prospect);
+    cm.dialog = Some(Dialog::Thread(Box::new(Thread {
         campaign: campaign.clone(),
         prospect: prospect.to_owned(),
         name,
         ..Thread::default()
     })));
-    m.request(
+    cx.request(
         Purpose::LeadMessages {
             campaign: campaign.clone(),
             prospect: prospect.to_owned(),
@@ -448,12 +448,12 @@ pub fn open_thread(m: &mut Model, prospect: &str) -> Vec<Cmd> {
 
 /// A lead's messages answered.
 pub fn on_thread(
-    m: &mut Model,
+    cm: &mut CampaignsModel,
     campaign: &str,
     prospect: &str,
     result: Result<Vec<GeneratedMessage>, ApiError>,
 ) -> Vec<Cmd> {
-    let Some(Dialog::Thread(t)) = m.panes.campaigns.dialog.as_mut() else {
+    let Some(Dialog::Thread(t)) = cm.dialog.as_mut() else {
         return Vec::new();
     };
     if t.campaign != campaign || t.prospect != prospect {
@@ -473,12 +473,12 @@ pub fn on_thread(
 }
 
 /// What a lead's messages asked for.
-pub fn act_thread(m: &mut Model, done: ThreadDone) -> Vec<Cmd> {
+pub fn act_thread(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: ThreadDone) -> Vec<Cmd> {
     match done {
         // A dialog's own key, past the shared gate: read-only mode refuses
         // it here.
-        ThreadDone::Edit(_) if crate::app::read_only::refuse(m) => Vec::new(),
-        ThreadDone::Edit(msg) => open_edit(m, &msg),
+        ThreadDone::Edit(_) if super::refuse_read_only(cx) => Vec::new(),
+        ThreadDone::Edit(msg) => open_edit(cm, cx, &msg),
     }
 }
 
@@ -549,13 +549,13 @@ impl MessageEdit {
 }
 
 /// `e` on a message: edit it when it is a draft or pending.
-fn open_edit(m: &mut Model, msg: &GeneratedMessage) -> Vec<Cmd> {
-    let Some(o) = m.panes.campaigns.open.as_ref() else {
+fn open_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, msg: &GeneratedMessage) -> Vec<Cmd> {
+    let Some(o) = cm.open.as_ref() else {
         return Vec::new();
     };
     let nodes = o.campaign.sequence_nodes.clone().unwrap_or_default();
     if let Err(why) = editable(msg, &nodes) {
-        m.notify(Level::Warning, "Cannot edit", why);
+        cx.notify(Level::Warning, "Cannot edit", why);
         return Vec::new();
     }
     let campaign = o.campaign.id.clone();
@@ -576,62 +576,67 @@ fn open_edit(m: &mut Model, msg: &GeneratedMessage) -> Vec<Cmd> {
         message: msg.clone(),
         form,
     };
-    if let Some(draft) = m.state.drafts.remove(&d.draft_key()) {
+    if let Some(draft) = cx.state.drafts.remove(&d.draft_key()) {
         d.form.restore(&draft.fields);
-        m.notify(Level::Info, "Draft restored", "your unsent edit is back");
+        cx.notify(Level::Info, "Draft restored", "your unsent edit is back");
     }
-    m.panes.campaigns.dialog = Some(Dialog::EditMessage(Box::new(d)));
+    cm.dialog = Some(Dialog::EditMessage(Box::new(d)));
     Vec::new()
 }
 
 /// What the message edit form asked for.
-pub fn act_edit(m: &mut Model, done: EditDone) -> Vec<Cmd> {
+pub fn act_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: EditDone) -> Vec<Cmd> {
     match done {
         EditDone::Save(edit) => {
-            let Some(Dialog::EditMessage(d)) = m.panes.campaigns.dialog.as_ref() else {
+            let Some(Dialog::EditMessage(d)) = cm.dialog.as_ref() else {
                 return Vec::new();
             };
             let (message, campaign) = (d.message.id.clone(), d.campaign.clone());
-            m.request(
+            cx.request(
                 Purpose::EditMessage(message),
                 ApiRequest::EditGeneratedMessage { id: campaign, edit },
             );
             Vec::new()
         }
         EditDone::KeepDraft => {
-            let Some(Dialog::EditMessage(d)) = m.panes.campaigns.dialog.take() else {
+            let Some(Dialog::EditMessage(d)) = cm.dialog.take() else {
                 return Vec::new();
             };
-            let saving = in_flight(m, |p| *p == Purpose::EditMessage(d.message.id.clone()));
+            let saving = pending(cx.requests, |p| {
+                *p == Purpose::EditMessage(d.message.id.clone())
+            });
             let what = "your edit of the message";
             let back = format!(
                 "{} on the message brings it back",
-                m.keymap.key_label(Action::EditItem)
+                cx.keymap.key_label(Action::EditItem)
             );
-            super::keep_edit_draft(m, (d.draft_key(), d.draft()), what, &back, saving)
+            super::keep_edit_draft(cx, (d.draft_key(), d.draft()), what, &back, saving);
+            Vec::new()
         }
     }
 }
 
 /// The edit answered.
 pub fn on_edited(
-    m: &mut Model,
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
     message: &str,
     result: Result<GeneratedMessage, ApiError>,
 ) -> Vec<Cmd> {
-    let open = matches!(&m.panes.campaigns.dialog, Some(Dialog::EditMessage(d)) if d.message.id == message);
+    let open = matches!(&cm.dialog, Some(Dialog::EditMessage(d)) if d.message.id == message);
     match result {
         Ok(msg) => {
             if open {
-                m.panes.campaigns.dialog = None;
+                cm.dialog = None;
             }
-            if let Some(o) = m.panes.campaigns.open.as_mut()
+            if let Some(o) = cm.open.as_mut()
                 && let Some(slot) = o.messages.items.iter_mut().find(|x| x.id == msg.id)
             {
                 *slot = msg;
             }
-            m.notify(Level::Success, "Message saved", "marked as manually edited");
-            super::drop_draft(m, &format!("generated-message:{message}"))
+            cx.notify(Level::Success, "Message saved", "marked as manually edited");
+            super::drop_draft(cx, &format!("generated-message:{message}"));
+            Vec::new()
         }
         Err(e) => {
             // An edit sets the subject and text it names: sent again, it
@@ -645,9 +650,8 @@ pub fn on_edited(
                     super::keys::SUBMIT.label
                 ),
             );
-            let Some(Dialog::EditMessage(d)) = m.panes.campaigns.dialog.as_mut().filter(|_| open)
-            else {
-                super::settle::notify_failed(m, "Message edit", &e, &note);
+            let Some(Dialog::EditMessage(d)) = cm.dialog.as_mut().filter(|_| open) else {
+                super::settle::notify_failed(cx, "Message edit", &e, &note);
                 return Vec::new();
             };
             d.form.note = Some(note);

@@ -39,15 +39,16 @@ mod settle_tests;
 mod tests;
 pub mod trend;
 
-use crate::app::ctx::Intent;
 use std::time::Duration;
 
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
 use super::command_line::{Arg, CommandSpec};
+use super::ctx::{Ctx, Intent};
 use super::dialog::Outcome;
 use super::fresh::Freshness;
 use super::pane::{Answer, PaneSpec, PaneUnit};
+use super::requests::Requests;
 use super::toast::Level;
 use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::ApiError;
@@ -318,30 +319,29 @@ pub fn uncertain_detail(e: &ApiError) -> String {
 }
 
 /// Keeps a closed editor's text as the local draft `key` (`what`, brought
-/// back as `back` says); while its save is on its way (`saving`), says
-/// that the draft goes when the save succeeds.
+/// back as `back` says), the state written when the handler returns;
+/// while its save is on its way (`saving`), says that the draft goes when
+/// the save succeeds.
 pub(crate) fn keep_edit_draft(
-    m: &mut Model,
+    cx: &mut Ctx<'_>,
     (key, draft): (String, crate::store::Draft),
     what: &str,
     back: &str,
     saving: bool,
-) -> Vec<Cmd> {
+) {
     let how_back = if saving {
         format!("it is dropped when the save on its way succeeds; should it fail, {back}")
     } else {
         back.to_owned()
     };
-    vec![m.keep_draft(key, draft, what, &how_back)]
+    cx.keep_draft(key, draft, what, &how_back);
 }
 
 /// Drops the local draft `key` (its text was saved), writing the state
-/// file when there was one.
-pub(crate) fn drop_draft(m: &mut Model, key: &str) -> Vec<Cmd> {
-    if m.state.drafts.remove(key).is_some() {
-        vec![m.save_state()]
-    } else {
-        Vec::new()
+/// file (when the handler returns) when there was one.
+pub(crate) fn drop_draft(cx: &mut Ctx<'_>, key: &str) {
+    if cx.state.drafts.remove(key).is_some() {
+        cx.save_state();
     }
 }
 
@@ -363,21 +363,36 @@ pub(crate) fn key_while_saving<D>(
     }
 }
 
-/// Whether a request of this pane passing `f` is in flight.
+/// Whether a request of this pane passing `f` is in flight (for the views,
+/// which read the whole model; the pane's code asks [`pending`]).
 pub fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
-    m.requests.pending::<CampaignsModel>(f)
+    pending(&m.requests, f)
+}
+
+/// Whether a request of this pane passing `f` is in `requests`.
+pub fn pending(requests: &Requests, f: impl Fn(&Purpose) -> bool) -> bool {
+    requests.pending::<CampaignsModel>(f)
 }
 
 /// Notifies a failure of a request of this pane.
-pub(crate) fn toast_error(m: &mut Model, context: &str, e: &ApiError) {
-    m.toasts.error(m.now, context, e);
-    m.redraw = true;
+pub(crate) fn toast_error(cx: &mut Ctx<'_>, context: &str, e: &ApiError) {
+    cx.toasts.error(cx.now, context, e);
+    cx.redraw();
+}
+
+/// Refuses a write in read-only mode, saying why; `true` when refused (as
+/// [`crate::app::read_only::refuse`] does, for a dialog's own key past the
+/// shared gate).
+pub(crate) fn refuse_read_only(cx: &mut Ctx<'_>) -> bool {
+    if cx.session.read_only {
+        cx.notify(Level::Warning, "Disabled", crate::app::read_only::REASON);
+    }
+    cx.session.read_only
 }
 
 /// The campaign the campaign keys act on: the open one in the detail, the
 /// selected row in the list.
-pub fn target(m: &Model) -> Option<Campaign> {
-    let c = &m.panes.campaigns;
+pub fn target(c: &CampaignsModel) -> Option<Campaign> {
     match c.view {
         View::List => c.list.selected().cloned(),
         _ => c
@@ -392,9 +407,9 @@ pub fn target(m: &Model) -> Option<Campaign> {
 /// open campaign), keeping what the answer omitted. When the open
 /// campaign's status or stats moved, its roster and messages (whose
 /// statuses moved with them) are marked to be read again.
-pub fn upsert(m: &mut Model, c: Campaign) {
-    let clock = m.clock;
-    if let Some(o) = m.panes.campaigns.open.as_mut()
+pub fn upsert(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, c: Campaign) {
+    let clock = cx.clock;
+    if let Some(o) = cm.open.as_mut()
         && o.campaign.id == c.id
     {
         let merged = detail::merge(&o.campaign, c.clone());
@@ -409,7 +424,7 @@ pub fn upsert(m: &mut Model, c: Campaign) {
         o.error = None;
         o.fresh.ok(clock);
     }
-    list::upsert(m, c);
+    list::upsert(&mut cm.list, cx, c);
 }
 
 /// Tells the list's and the open campaign's freshness whether a poll
@@ -418,30 +433,147 @@ pub fn upsert(m: &mut Model, c: Campaign) {
 /// draws ("live", "retrying in N s", "stale · as of …") is what the
 /// subscriptions run; off screen nothing polls them, and they say their
 /// age.
-pub fn schedule(m: &mut Model) {
-    let every = m.poll.campaign;
-    let list = list::watched(m).then_some(every);
-    let open = detail::watched(m).then_some(every);
-    let c = &mut m.panes.campaigns;
+pub fn schedule(c: &mut CampaignsModel, cx: &Ctx<'_>) {
+    let every = cx.poll.campaign;
+    let list = list::watched(c, cx.shown).then_some(every);
+    let open = detail::watched(c, cx.shown).then_some(every);
     c.list.fresh.schedule(list);
     if let Some(o) = c.open.as_mut() {
         o.fresh.schedule(open);
     }
 }
 
-/// Status-bar hints of what is shown.
-fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-    let c = &m.panes.campaigns;
-    if c.dialog.is_some() || matches!(c.view, View::Create | View::Sequence) {
-        // Dialogs, the form and the editor show their own keys.
-        return Vec::new();
+impl CampaignsModel {
+    /// Status-bar hints of what is shown.
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        if self.modal() {
+            // Dialogs, the form and the editor show their own keys.
+            return Vec::new();
+        }
+        if typing(self) {
+            return Vec::new();
+        }
+        match self.view {
+            View::List => list::hints(self),
+            _ => detail::hints(self),
+        }
     }
-    if typing(c) {
-        return Vec::new();
+
+    /// A dialog, the create form or the sequence editor holds the focus.
+    fn modal(&self) -> bool {
+        self.dialog.is_some() || matches!(self.view, View::Create | View::Sequence)
     }
-    match c.view {
-        View::List => list::hints(m),
-        _ => detail::hints(m),
+
+    /// The pollers this pane wants (`shown`: the pane shown; `requests`:
+    /// what is in flight): a watch on the open campaign while it is
+    /// launching or active and on screen, and on the list while it shows
+    /// such a campaign. Each failed read in a row slows its poller down.
+    fn subscriptions(
+        &self,
+        shown: Pane,
+        requests: &Requests,
+        subs: &mut Vec<(CampaignsSub, Duration)>,
+    ) {
+        if let Some(every) = list::poll(self, shown) {
+            subs.push((CampaignsSub::List, every));
+        }
+        if let Some((misses, after)) = lost::recheck(self) {
+            subs.push((CampaignsSub::CreateCheck(misses), after));
+        }
+        for (id, reads, after) in settle::due(self, requests) {
+            subs.push((CampaignsSub::StatusCheck(id, reads), after));
+        }
+        if let Some((id, every)) = detail::watch(self, shown) {
+            subs.push((CampaignsSub::Watch(id), every));
+        }
+    }
+
+    /// What unsent text the pane holds.
+    fn unsent(&self) -> Option<String> {
+        if self.create.as_ref().is_some_and(|f| f.form.is_dirty()) {
+            return Some("the new-campaign form".into());
+        }
+        if self
+            .sequence
+            .as_ref()
+            .is_some_and(sequence::Editor::is_dirty)
+        {
+            return Some("the sequence editor".into());
+        }
+        match &self.dialog {
+            Some(Dialog::EditLead(d)) if d.form.is_dirty() => Some("the lead edit form".into()),
+            Some(Dialog::EditMessage(d)) if d.form.is_dirty() => {
+                Some("the message edit form".into())
+            }
+            _ => None,
+        }
+    }
+
+    /// Copies unsent text into the local state.
+    fn capture_drafts(&self, state: &mut State) {
+        if let Some(f) = &self.create
+            && f.form.is_dirty()
+        {
+            state.drafts.insert(create::DRAFT_KEY.into(), f.draft());
+        }
+        if let Some(e) = &self.sequence
+            && e.is_dirty()
+        {
+            state.drafts.insert(e.draft_key(), e.draft());
+        }
+        match &self.dialog {
+            Some(Dialog::EditLead(d)) if d.form.is_dirty() => {
+                state.drafts.insert(d.draft_key(), d.draft());
+            }
+            Some(Dialog::EditMessage(d)) if d.form.is_dirty() => {
+                state.drafts.insert(d.draft_key(), d.draft());
+            }
+            _ => {}
+        }
+    }
+
+    /// Writes whose answer may have reached the service, still checked.
+    fn checking(&self) -> Vec<String> {
+        let mut all: Vec<String> = self
+            .changes
+            .values()
+            .filter(|s| !s.check.settled())
+            .map(|s| {
+                let what = match s.op {
+                    rules::Op::Launch => "launch",
+                    rules::Op::Pause => "pause",
+                    rules::Op::Resume => "resume",
+                    rules::Op::ChangeRoster | rules::Op::EditSequence => "change",
+                };
+                format!(
+                    "the {what} of “{}”",
+                    crate::text::sanitize::DisplayText::inline(&s.name)
+                )
+            })
+            .collect();
+        if let (Some(u), Some(sent)) = (&self.last_create.uncertain, &self.last_create.sent)
+            && !u.check.settled()
+        {
+            all.push(format!(
+                "the create of the campaign “{}”",
+                crate::text::sanitize::DisplayText::inline(&sent.name)
+            ));
+        }
+        all
+    }
+
+    /// Whether "retrying in N s" counts down on screen (`shown`: the pane
+    /// shown; `clock`: unix seconds now).
+    fn countdown_visible(&self, shown: Pane, clock: i64) -> bool {
+        let fresh = match self.view {
+            View::List => Some(&self.list.fresh),
+            View::Detail => self.open.as_ref().map(|o| &o.fresh),
+            _ => None,
+        };
+        shown == Pane::Campaigns
+            && fresh.is_some_and(|f| {
+                matches!(f.shown(clock), crate::app::fresh::Shown::Retrying { .. })
+            })
     }
 }
 
@@ -459,27 +591,27 @@ fn typing(c: &CampaignsModel) -> bool {
 
 /// The pane became visible: load what it shows (the list again when it is
 /// older than the poll interval).
-fn on_enter(m: &mut Model) -> Vec<Cmd> {
-    let mut cmds = list::ensure_fresh(m);
-    if m.panes.campaigns.view == View::Detail {
-        cmds.extend(detail::refresh(m));
+fn on_enter(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let mut cmds = list::ensure_fresh(&cm.list, cx);
+    if cm.view == View::Detail {
+        cmds.extend(detail::refresh(cm, cx));
     }
     cmds
 }
 
 /// The terminal was resized: keep selections on screen, load newly
 /// visible roster rows.
-fn on_resize(m: &mut Model) -> Vec<Cmd> {
-    let body = m.layout().body;
+fn on_resize(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let body = cx.layout().body;
     let lvp = layout::list_viewport(body);
-    m.panes.campaigns.list.table.clamp(lvp);
+    cm.list.table.clamp(lvp);
     let tvp = layout::tab_viewport(body);
-    if let Some(o) = m.panes.campaigns.open.as_mut() {
+    if let Some(o) = cm.open.as_mut() {
         o.roster.window.table.clamp(tvp);
         o.messages.table.clamp(tvp);
     }
-    if m.pane == Pane::Campaigns && m.panes.campaigns.view == View::Detail {
-        roster::fetch_pages(m)
+    if cx.is_shown(Pane::Campaigns) && cm.view == View::Detail {
+        roster::fetch_pages(cm, cx)
     } else {
         Vec::new()
     }
@@ -495,23 +627,25 @@ enum DialogDone {
 }
 
 /// Whether the dialog's write is on its way (its form is read-only).
-fn dialog_sending(m: &Model) -> bool {
-    match &m.panes.campaigns.dialog {
-        Some(Dialog::EditLead(d)) => in_flight(m, |p| *p == Purpose::EditLead(d.lead.id.clone())),
-        Some(Dialog::EditMessage(d)) => {
-            in_flight(m, |p| *p == Purpose::EditMessage(d.message.id.clone()))
+fn dialog_sending(dialog: Option<&Dialog>, requests: &Requests) -> bool {
+    match dialog {
+        Some(Dialog::EditLead(d)) => {
+            pending(requests, |p| *p == Purpose::EditLead(d.lead.id.clone()))
         }
+        Some(Dialog::EditMessage(d)) => pending(requests, |p| {
+            *p == Purpose::EditMessage(d.message.id.clone())
+        }),
         _ => false,
     }
 }
 
 /// A key in the dialog, which is edited in place; what it asks for is then
-/// carried out with the whole model.
-fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let action = m.keymap.action(Scope::Campaigns, &key);
-    let sending = dialog_sending(m);
-    let vp = import::table_viewport(m);
-    let Some(dialog) = m.panes.campaigns.dialog.as_mut() else {
+/// carried out with the pane's state and context.
+fn dialog_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+    let action = cx.keymap.action(Scope::Campaigns, &key);
+    let sending = dialog_sending(cm.dialog.as_ref(), cx.requests);
+    let vp = import::table_viewport(cx);
+    let Some(dialog) = cm.dialog.as_mut() else {
         return Vec::new();
     };
     let outcome = match dialog {
@@ -524,33 +658,32 @@ fn dialog_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     match outcome {
         Outcome::Keep => Vec::new(),
         Outcome::Close => {
-            if let Some(Dialog::Import(_)) = m.panes.campaigns.dialog.take() {
-                import::closed(m);
+            if let Some(Dialog::Import(_)) = cm.dialog.take() {
+                import::closed(cx);
             }
             Vec::new()
         }
-        Outcome::Act(DialogDone::Import(done)) => import::act(m, done),
-        Outcome::Act(DialogDone::Lead(done)) => lead::act_view(m, done),
-        Outcome::Act(DialogDone::EditLead(done)) => lead::act_edit(m, done),
-        Outcome::Act(DialogDone::Thread(done)) => messages::act_thread(m, done),
-        Outcome::Act(DialogDone::EditMessage(done)) => messages::act_edit(m, done),
+        Outcome::Act(DialogDone::Import(done)) => import::act(cm, cx, done),
+        Outcome::Act(DialogDone::Lead(done)) => lead::act_view(cm, cx, done),
+        Outcome::Act(DialogDone::EditLead(done)) => lead::act_edit(cm, cx, done),
+        Outcome::Act(DialogDone::Thread(done)) => messages::act_thread(cm, cx, done),
+        Outcome::Act(DialogDone::EditMessage(done)) => messages::act_edit(cm, cx, done),
     }
 }
 
 /// Keys for a focused text box or a dialog; `None` when neither is open.
-fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-    let c = &m.panes.campaigns;
-    if c.dialog.is_some() {
-        return Some(dialog_key(m, key));
+fn on_text_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Option<Vec<Cmd>> {
+    if cm.dialog.is_some() {
+        return Some(dialog_key(cm, cx, key));
     }
-    let tab = c.open.as_ref().map(|o| o.tab);
-    match c.view {
-        View::Create if c.create.is_some() => Some(create::on_key(m, key)),
-        View::Sequence if c.sequence.is_some() => Some(sequence::on_key(m, key)),
-        View::List if c.list.needle.typing() => Some(list::on_filter_key(m, key)),
-        View::Detail if typing(c) => Some(match tab {
-            Some(Tab::Messages) => messages::on_filter_key(m, key),
-            _ => roster::on_filter_key(m, key),
+    let tab = cm.open.as_ref().map(|o| o.tab);
+    match cm.view {
+        View::Create if cm.create.is_some() => Some(create::on_key(cm, cx, key)),
+        View::Sequence if cm.sequence.is_some() => Some(sequence::on_key(cm, cx, key)),
+        View::List if cm.list.needle.typing() => Some(list::on_filter_key(&mut cm.list, cx, key)),
+        View::Detail if typing(cm) => Some(match tab {
+            Some(Tab::Messages) => messages::on_filter_key(cm, cx, key),
+            _ => roster::on_filter_key(cm, cx, key),
         }),
         _ => None,
     }
@@ -558,36 +691,35 @@ fn on_text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
 
 /// Pasted text goes to the focused text box (not to a form whose write is
 /// on its way: it is read-only until the answer, as for keys).
-fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-    let busy = match m.panes.campaigns.view {
-        View::Create => in_flight(m, |p| *p == Purpose::Create),
-        View::Sequence => sequence::saving(m),
+fn on_paste(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, text: &str) -> Vec<Cmd> {
+    let busy = match cm.view {
+        View::Create => pending(cx.requests, |p| *p == Purpose::Create),
+        View::Sequence => sequence::saving(cx.requests),
         View::List | View::Detail => false,
     };
-    let dialog_busy = dialog_sending(m);
-    let c = &mut m.panes.campaigns;
-    match &mut c.dialog {
+    let dialog_busy = dialog_sending(cm.dialog.as_ref(), cx.requests);
+    match &mut cm.dialog {
         Some(Dialog::Import(d)) => d.paste(text),
         Some(Dialog::EditLead(_) | Dialog::EditMessage(_)) if dialog_busy => {}
         Some(Dialog::EditLead(d)) => d.form.paste(text),
         Some(Dialog::EditMessage(d)) => d.form.paste(text),
         Some(_) => {}
-        None => match c.view {
+        None => match cm.view {
             View::Create | View::Sequence if busy => {}
             View::Create => {
-                if let Some(f) = c.create.as_mut() {
+                if let Some(f) = cm.create.as_mut() {
                     f.form.paste(text);
                 }
             }
             View::Sequence => {
-                if let Some(e) = c.sequence.as_mut() {
+                if let Some(e) = cm.sequence.as_mut() {
                     e.paste(text);
                 }
             }
-            View::List => list::on_filter_paste(m, text),
-            View::Detail => match c.open.as_ref().map(|o| o.tab) {
-                Some(Tab::Roster) => roster::on_filter_paste(m, text),
-                Some(Tab::Messages) => messages::on_filter_paste(m, text),
+            View::List => list::on_filter_paste(&mut cm.list, cx, text),
+            View::Detail => match cm.open.as_ref().map(|o| o.tab) {
+                Some(Tab::Roster) => roster::on_filter_paste(cm, cx, text),
+                Some(Tab::Messages) => messages::on_filter_paste(cm, cx, text),
                 _ => {}
             },
         },
@@ -596,114 +728,102 @@ fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
 }
 
 /// A key action on the pane.
-fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
+fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     match action {
-        Action::NewCampaign => return create::open(m),
-        Action::Launch => return detail::ask_launch(m),
-        Action::Pause => return detail::ask_pause(m),
-        Action::Resume => return detail::ask_resume(m),
-        Action::ImportCsv => return import::open(m, None),
+        Action::NewCampaign => return create::open(cm, cx),
+        Action::Launch => return detail::ask_launch(cm, cx),
+        Action::Pause => return detail::ask_pause(cm, cx),
+        Action::Resume => return detail::ask_resume(cm, cx),
+        Action::ImportCsv => return import::open(cm, cx, None),
         _ => {}
     }
-    match m.panes.campaigns.view {
-        View::List => list::on_action(m, action),
-        View::Detail => detail::on_action(m, action),
+    match cm.view {
+        View::List => list::on_action(cm, cx, action),
+        View::Detail => detail::on_action(cm, cx, action),
         View::Create | View::Sequence => Vec::new(),
     }
 }
 
 /// A reply for this pane, with the purpose it was sent for.
-fn on_reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+fn on_reply(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
     let reply = match reply {
         Reply::Api(r) => r,
-        Reply::Csv(result) => return import::on_read(m, result),
+        Reply::Csv(result) => return import::on_read(cm, cx, result),
         Reply::PathChecked(_) | Reply::FileWritten(_) | Reply::Dns(_) => return Vec::new(),
     };
     match purpose {
-        Purpose::List => reply.answer(|r| list::on_list(m, r)),
-        Purpose::Known(campaign) => reply.answer(|r| list::on_known(m, &campaign, r)),
-        Purpose::Campaign(campaign) => reply.answer(|r| detail::on_campaign(m, &campaign, r)),
-        Purpose::Senders => reply.answer(|r| create::on_senders(m, r)),
-        Purpose::Create => reply.answer(|r| create::on_created(m, r)),
-        Purpose::CreateCheck => reply.answer(|r| lost::on_check(m, r)),
+        Purpose::List => reply.answer(|r| list::on_list(&mut cm.list, cx, r)),
+        Purpose::Known(campaign) => reply.answer(|r| list::on_known(cm, cx, &campaign, r)),
+        Purpose::Campaign(campaign) => reply.answer(|r| detail::on_campaign(cm, cx, &campaign, r)),
+        Purpose::Senders => reply.answer(|r| create::on_senders(cm, r)),
+        Purpose::Create => reply.answer(|r| create::on_created(cm, cx, r)),
+        Purpose::CreateCheck => reply.answer(|r| lost::on_check(cm, cx, r)),
         Purpose::PendingCount(campaign) => {
-            reply.answer(|r| detail::on_pending_count(m, &campaign, r))
+            reply.answer(|r| detail::on_pending_count(cm, cx, &campaign, r))
         }
-        Purpose::Launch(campaign) => reply.answer(|r| detail::on_launched(m, &campaign, r)),
-        Purpose::Pause(campaign) => reply.answer(|r| detail::on_paused(m, &campaign, r)),
-        Purpose::Resume(campaign) => reply.answer(|r| detail::on_resumed(m, &campaign, r)),
-        Purpose::StatusCheck(campaign) => reply.answer(|r| settle::on_read(m, &campaign, r)),
-        Purpose::Roster { page, .. } => reply.answer(|r| roster::on_page(m, page, r)),
+        Purpose::Launch(campaign) => reply.answer(|r| detail::on_launched(cm, cx, &campaign, r)),
+        Purpose::Pause(campaign) => reply.answer(|r| detail::on_paused(cm, cx, &campaign, r)),
+        Purpose::Resume(campaign) => reply.answer(|r| detail::on_resumed(cm, cx, &campaign, r)),
+        Purpose::StatusCheck(campaign) => reply.answer(|r| settle::on_read(cm, cx, &campaign, r)),
+        Purpose::Roster { page, .. } => reply.answer(|r| roster::on_page(cm, cx, page, r)),
         Purpose::PreviewLeads { campaign, page } => {
-            reply.answer(|r| sequence::on_leads(m, &campaign, page, r))
+            reply.answer(|r| sequence::on_leads(cm, &campaign, page, r))
         }
-        Purpose::EditLead(id) => reply.answer(|r| lead::on_edited(m, &id, r)),
-        Purpose::Delete(campaign) => reply.answer(|r| delete::on_deleted(m, &campaign, r)),
-        Purpose::SaveSequence(campaign) => reply.answer(|r| sequence::on_saved(m, &campaign, r)),
-        Purpose::Messages { campaign } => reply.answer(|r| messages::on_list(m, &campaign, r)),
+        Purpose::EditLead(id) => reply.answer(|r| lead::on_edited(cm, cx, &id, r)),
+        Purpose::Delete(campaign) => reply.answer(|r| delete::on_deleted(cm, cx, &campaign, r)),
+        Purpose::SaveSequence(campaign) => {
+            reply.answer(|r| sequence::on_saved(cm, cx, &campaign, r))
+        }
+        Purpose::Messages { campaign } => reply.answer(|r| messages::on_list(cm, cx, &campaign, r)),
         Purpose::LeadMessages { campaign, prospect } => {
-            reply.answer(|r| messages::on_thread(m, &campaign, &prospect, r))
+            reply.answer(|r| messages::on_thread(cm, &campaign, &prospect, r))
         }
-        Purpose::EditMessage(message) => reply.answer(|r| messages::on_edited(m, &message, r)),
-        Purpose::ImportChunk => reply.answer(|r| import::on_uploaded(m, r)),
+        Purpose::EditMessage(message) => reply.answer(|r| messages::on_edited(cm, cx, &message, r)),
+        Purpose::ImportChunk => reply.answer(|r| import::on_uploaded(cm, cx, r)),
         // Answered by `Reply::Csv` above.
         Purpose::ImportRead => Vec::new(),
     }
 }
 
-/// The pollers this pane wants: a watch on the open campaign while it is
-/// launching or active and on screen, and on the list while it shows such
-/// a campaign. Each failed read in a row slows its poller down.
-fn subscriptions(m: &Model, subs: &mut Vec<(CampaignsSub, Duration)>) {
-    if let Some(every) = list::poll(m) {
-        subs.push((CampaignsSub::List, every));
-    }
-    if let Some((misses, after)) = lost::recheck(m) {
-        subs.push((CampaignsSub::CreateCheck(misses), after));
-    }
-    for (id, reads, after) in settle::due(m) {
-        subs.push((CampaignsSub::StatusCheck(id, reads), after));
-    }
-    if let Some((id, every)) = detail::watch(m) {
-        subs.push((CampaignsSub::Watch(id), every));
-    }
-}
-
 /// A question of the pane was answered. Dismissed (Esc or `q`): nothing is
 /// chosen and nothing typed is discarded.
-fn on_answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
+fn on_answered(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    what: Confirmed,
+    answer: Answer,
+) -> Vec<Cmd> {
     if answer != Answer::Yes {
         return Vec::new();
     }
     match what {
-        Confirmed::Launch(id) => detail::launch(m, &id),
-        Confirmed::Pause(id) => detail::pause(m, &id),
-        Confirmed::Resume(id) => detail::resume(m, &id),
-        Confirmed::DeleteLeads { campaign, ids } => delete::delete(m, &campaign, ids),
-        Confirmed::DeleteAll(campaign) => delete::delete_all(m, &campaign),
-        Confirmed::ResumeImport => import::resume(m),
-        Confirmed::RemoveStep(i) => sequence::remove_step(m, i),
-        Confirmed::CreateAgain => lost::create_again(m),
+        Confirmed::Launch(id) => detail::launch(cm, cx, &id),
+        Confirmed::Pause(id) => detail::pause(cm, cx, &id),
+        Confirmed::Resume(id) => detail::resume(cm, cx, &id),
+        Confirmed::DeleteLeads { campaign, ids } => delete::delete(cm, cx, &campaign, ids),
+        Confirmed::DeleteAll(campaign) => delete::delete_all(cm, cx, &campaign),
+        Confirmed::ResumeImport => import::resume(cm, cx),
+        Confirmed::RemoveStep(i) => sequence::remove_step(cm, i),
+        Confirmed::CreateAgain => lost::create_again(cm, cx),
     }
 }
 
 /// Mouse on the body: a click selects (again opens), the wheel scrolls.
-fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-    let c = &m.panes.campaigns;
-    if c.dialog.is_some() || matches!(c.view, View::Create | View::Sequence) {
+fn on_mouse(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
+    if cm.modal() {
         return Vec::new();
     }
-    let body = m.layout().body;
+    let body = cx.layout().body;
     match ev.kind {
-        MouseEventKind::ScrollDown => on_action(m, Action::Down),
-        MouseEventKind::ScrollUp => on_action(m, Action::Up),
+        MouseEventKind::ScrollDown => on_action(cm, cx, Action::Down),
+        MouseEventKind::ScrollUp => on_action(cm, cx, Action::Up),
         MouseEventKind::Down(MouseButton::Left) => {
-            let (area, vp) = match c.view {
+            let (area, vp) = match cm.view {
                 View::List => (layout::list_area(body), layout::list_viewport(body)),
                 _ => {
                     let a = layout::detail(body);
                     if let Some(tab) = layout::tab_at(a.tabs, ev.column, ev.row) {
-                        return detail::show_tab(m, tab);
+                        return detail::show_tab(cm, cx, tab);
                     }
                     (a.content, layout::tab_viewport(body))
                 }
@@ -711,7 +831,7 @@ fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
             let Some(line) = crate::geometry::table::line_at(area, ev.column, ev.row) else {
                 return Vec::new();
             };
-            let Some(table) = table_mut(&mut m.panes.campaigns) else {
+            let Some(table) = table_mut(cm) else {
                 return Vec::new();
             };
             let Some(row) = table.row_at(line) else {
@@ -720,9 +840,9 @@ fn on_mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
             let again = table.selected == row;
             table.select(row, vp);
             if again {
-                on_action(m, Action::Open)
+                on_action(cm, cx, Action::Open)
             } else {
-                roster::fetch_pages(m)
+                roster::fetch_pages(cm, cx)
             }
         }
         _ => Vec::new(),
@@ -746,22 +866,25 @@ fn table_mut(c: &mut CampaignsModel) -> Option<&mut super::table::TableState> {
 }
 
 /// Opens a campaign by id (`:open campaign <id>`), remembering it locally.
-pub fn open_by_id(m: &mut Model, id: &str, source: &str) -> Vec<Cmd> {
+pub fn open_by_id(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str, source: &str) -> Vec<Cmd> {
     let id = id.trim();
     if id.is_empty() {
         return Vec::new();
     }
-    m.state.remember_campaign(id, "", source);
-    let mut cmds = vec![m.save_state()];
-    cmds.extend(detail::open(m, id));
-    cmds
+    cx.state.remember_campaign(id, "", source);
+    cx.save_state();
+    detail::open(cm, cx, id)
 }
 
 /// A `:` command.
-fn on_command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
-    let c = &m.panes.campaigns;
-    if c.dialog.is_some() || matches!(c.view, View::Create | View::Sequence) {
-        m.notify(
+fn on_command(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    name: &str,
+    arg: Option<String>,
+) -> Vec<Cmd> {
+    if cm.modal() {
+        cx.notify(
             Level::Warning,
             "Busy",
             &format!(
@@ -772,12 +895,12 @@ fn on_command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
         return Vec::new();
     }
     match name {
-        "open campaign" => open_by_id(m, arg.as_deref().unwrap_or(""), "pasted"),
-        "import" => import::open(m, arg),
+        "open campaign" => open_by_id(cm, cx, arg.as_deref().unwrap_or(""), "pasted"),
+        "import" => import::open(cm, cx, arg),
         "launch" | "pause" | "resume" => {
-            if m.panes.campaigns.view != View::Detail || m.panes.campaigns.open.is_none() {
-                let open = m.keymap.key_label(Action::Open);
-                m.notify(
+            if cm.view != View::Detail || cm.open.is_none() {
+                let open = cx.keymap.key_label(Action::Open);
+                cx.notify(
                     Level::Info,
                     "No campaign open",
                     &format!(":{name} acts on the open campaign: open one first ({open})"),
@@ -785,52 +908,12 @@ fn on_command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
                 return Vec::new();
             }
             match name {
-                "launch" => detail::ask_launch(m),
-                "pause" => detail::ask_pause(m),
-                _ => detail::ask_resume(m),
+                "launch" => detail::ask_launch(cm, cx),
+                "pause" => detail::ask_pause(cm, cx),
+                _ => detail::ask_resume(cm, cx),
             }
         }
         _ => Vec::new(),
-    }
-}
-
-/// What unsent text the pane holds.
-fn unsent(m: &Model) -> Option<String> {
-    let c = &m.panes.campaigns;
-    if c.create.as_ref().is_some_and(|f| f.form.is_dirty()) {
-        return Some("the new-campaign form".into());
-    }
-    if c.sequence.as_ref().is_some_and(sequence::Editor::is_dirty) {
-        return Some("the sequence editor".into());
-    }
-    match &c.dialog {
-        Some(Dialog::EditLead(d)) if d.form.is_dirty() => Some("the lead edit form".into()),
-        Some(Dialog::EditMessage(d)) if d.form.is_dirty() => Some("the message edit form".into()),
-        _ => None,
-    }
-}
-
-/// Copies unsent text into the local state.
-fn capture_drafts(m: &Model, state: &mut State) {
-    let c = &m.panes.campaigns;
-    if let Some(f) = &c.create
-        && f.form.is_dirty()
-    {
-        state.drafts.insert(create::DRAFT_KEY.into(), f.draft());
-    }
-    if let Some(e) = &c.sequence
-        && e.is_dirty()
-    {
-        state.drafts.insert(e.draft_key(), e.draft());
-    }
-    match &c.dialog {
-        Some(Dialog::EditLead(d)) if d.form.is_dirty() => {
-            state.drafts.insert(d.draft_key(), d.draft());
-        }
-        Some(Dialog::EditMessage(d)) if d.form.is_dirty() => {
-            state.drafts.insert(d.draft_key(), d.draft());
-        }
-        _ => {}
     }
 }
 
@@ -881,113 +964,92 @@ impl PaneUnit for CampaignsModel {
     ];
 
     fn enter(m: &mut Model) -> Vec<Cmd> {
-        on_enter(m)
+        let (c, mut cx) = m.split::<Self>();
+        on_enter(c, &mut cx)
     }
     fn from_cache(m: &mut Model) {
-        list::from_cache(m);
+        let (c, cx) = m.split::<Self>();
+        list::from_cache(&mut c.list, &cx);
     }
     fn resize(m: &mut Model) -> Vec<Cmd> {
-        on_resize(m)
+        let (c, mut cx) = m.split::<Self>();
+        on_resize(c, &mut cx)
     }
     fn text_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-        on_text_key(m, key)
+        let (c, mut cx) = m.split::<Self>();
+        on_text_key(c, &mut cx, key)
     }
     fn action(m: &mut Model, action: Action) -> Vec<Cmd> {
-        on_action(m, action)
+        let (c, mut cx) = m.split::<Self>();
+        on_action(c, &mut cx, action)
     }
     fn mouse(m: &mut Model, ev: MouseEvent) -> Vec<Cmd> {
-        on_mouse(m, ev)
+        let (c, mut cx) = m.split::<Self>();
+        on_mouse(c, &mut cx, ev)
     }
     fn paste(m: &mut Model, text: &str) -> Vec<Cmd> {
-        on_paste(m, text)
+        let (c, mut cx) = m.split::<Self>();
+        on_paste(c, &mut cx, text)
     }
-    fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
-        on_reply(m, id, purpose, reply)
+    fn reply(m: &mut Model, _id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+        let (c, mut cx) = m.split::<Self>();
+        on_reply(c, &mut cx, purpose, reply)
     }
     fn subscriptions(m: &Model, subs: &mut Vec<(CampaignsSub, Duration)>) {
-        subscriptions(m, subs);
+        m.panes.campaigns.subscriptions(m.pane, &m.requests, subs);
     }
     fn sync_fresh(m: &mut Model) {
-        schedule(m);
+        let (c, cx) = m.split::<Self>();
+        schedule(c, &cx);
     }
     fn sub_fired(m: &mut Model, sub: CampaignsSub) -> Vec<Cmd> {
+        let (c, mut cx) = m.split::<Self>();
         match sub {
-            CampaignsSub::Watch(id) => detail::on_watch(m, &id),
-            CampaignsSub::List => list::refresh(m),
-            CampaignsSub::CreateCheck(_) => lost::read(m),
-            CampaignsSub::StatusCheck(id, _) => settle::read(m, &id),
+            CampaignsSub::Watch(id) => detail::on_watch(c, &mut cx, &id),
+            CampaignsSub::List => list::refresh(&mut cx),
+            CampaignsSub::CreateCheck(_) => lost::read(c, &mut cx),
+            CampaignsSub::StatusCheck(id, _) => settle::read(c, &mut cx, &id),
         }
     }
     fn intent(m: &mut Model, intent: &Intent) -> Vec<Cmd> {
+        let (c, mut cx) = m.split::<Self>();
         match intent {
-            Intent::NewCampaignForLeads(channel) => create::open_for_leads(m, channel.clone()),
-            Intent::CampaignRead(c) if m.panes.campaigns.list.loaded => {
-                list::upsert(m, (**c).clone());
+            Intent::NewCampaignForLeads(channel) => {
+                create::open_for_leads(c, &mut cx, channel.clone())
+            }
+            Intent::CampaignRead(campaign) if c.list.loaded => {
+                list::upsert(&mut c.list, &cx, (**campaign).clone());
                 Vec::new()
             }
             _ => Vec::new(),
         }
     }
     fn answered(m: &mut Model, what: Confirmed, answer: Answer) -> Vec<Cmd> {
-        on_answered(m, what, answer)
+        let (c, mut cx) = m.split::<Self>();
+        on_answered(c, &mut cx, what, answer)
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
-        on_command(m, name, arg)
+        let (c, mut cx) = m.split::<Self>();
+        on_command(c, &mut cx, name, arg)
     }
     fn unsent(m: &Model) -> Option<String> {
-        unsent(m)
+        m.panes.campaigns.unsent()
     }
     fn checking(m: &Model) -> Vec<String> {
-        let c = &m.panes.campaigns;
-        let mut all: Vec<String> = c
-            .changes
-            .values()
-            .filter(|s| !s.check.settled())
-            .map(|s| {
-                let what = match s.op {
-                    rules::Op::Launch => "launch",
-                    rules::Op::Pause => "pause",
-                    rules::Op::Resume => "resume",
-                    rules::Op::ChangeRoster | rules::Op::EditSequence => "change",
-                };
-                format!(
-                    "the {what} of “{}”",
-                    crate::text::sanitize::DisplayText::inline(&s.name)
-                )
-            })
-            .collect();
-        if let (Some(u), Some(sent)) = (&c.last_create.uncertain, &c.last_create.sent)
-            && !u.check.settled()
-        {
-            all.push(format!(
-                "the create of the campaign “{}”",
-                crate::text::sanitize::DisplayText::inline(&sent.name)
-            ));
-        }
-        all
+        m.panes.campaigns.checking()
     }
     fn capture_drafts(m: &Model, state: &mut State) {
-        capture_drafts(m, state);
+        m.panes.campaigns.capture_drafts(state);
     }
     fn countdown_visible(m: &Model) -> bool {
         // "retrying in N s" counts down on screen: the one-second tick
         // redraws it.
-        let c = &m.panes.campaigns;
-        let shown = match c.view {
-            View::List => Some(&c.list.fresh),
-            View::Detail => c.open.as_ref().map(|o| &o.fresh),
-            _ => None,
-        };
-        m.pane == Pane::Campaigns
-            && shown.is_some_and(|f| {
-                matches!(f.shown(m.clock), crate::app::fresh::Shown::Retrying { .. })
-            })
+        m.panes.campaigns.countdown_visible(m.pane, m.clock)
     }
     fn modal(m: &Model) -> bool {
-        let c = &m.panes.campaigns;
-        c.dialog.is_some() || matches!(c.view, View::Create | View::Sequence)
+        m.panes.campaigns.modal()
     }
     fn hints(m: &Model) -> Vec<(Action, &'static str)> {
-        hints(m)
+        m.panes.campaigns.hints()
     }
 }

@@ -12,10 +12,11 @@ use std::collections::BTreeSet;
 use crossterm::event::KeyEvent;
 
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Model, Pane};
-use super::{Dialog, Purpose, Tab, View, delete, detail, in_flight, lead};
+use super::super::{ApiRequest, Cmd, Pane};
+use super::{CampaignsModel, Dialog, Purpose, Tab, View, delete, detail, lead, pending};
 use crate::api::ApiError;
 use crate::api::model::{CampaignLead, Channel, LeadStatus, RosterPage, RosterQuery};
+use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
 use crate::app::needle::{Needle, hit};
 use crate::app::window::{PageWindow, Paged, Shape};
@@ -221,32 +222,31 @@ pub fn next_status(channel: &Channel, s: Option<&LeadStatus>) -> Option<LeadStat
     }
 }
 
-fn roster_mut(m: &mut Model) -> Option<&mut Roster> {
-    m.panes.campaigns.open.as_mut().map(|o| &mut o.roster)
+fn roster_mut(cm: &mut CampaignsModel) -> Option<&mut Roster> {
+    cm.open.as_mut().map(|o| &mut o.roster)
 }
 
-/// Whether the roster is on screen.
-pub fn shown(m: &Model) -> bool {
-    let c = &m.panes.campaigns;
-    m.pane == Pane::Campaigns
+/// Whether the roster is on screen (`shown`: the pane shown).
+pub fn shown(c: &CampaignsModel, shown: Pane) -> bool {
+    shown == Pane::Campaigns
         && c.view == View::Detail
         && c.open.as_ref().is_some_and(|o| o.tab == Tab::Roster)
 }
 
 /// Asks for the wanted pages not loaded nor on their way; drops far ones.
 /// Pages read before the campaign last changed are read again.
-pub fn fetch_pages(m: &mut Model) -> Vec<Cmd> {
-    let vp = detail::tab_viewport(m);
-    let Some(o) = m.panes.campaigns.open.as_ref() else {
+pub fn fetch_pages(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let vp = detail::tab_viewport(cx);
+    let Some(o) = cm.open.as_ref() else {
         return Vec::new();
     };
     if o.tab != Tab::Roster || !o.loaded && o.campaign.id.is_empty() {
         return Vec::new();
     }
     if o.roster.filtering() && o.roster.stale() {
-        return refresh_visible(m);
+        return refresh_visible(cm, cx);
     }
-    let pending: BTreeSet<usize> = m
+    let pending: BTreeSet<usize> = cx
         .requests
         .purposes::<super::CampaignsModel>()
         .filter_map(|p| match p {
@@ -255,29 +255,33 @@ pub fn fetch_pages(m: &mut Model) -> Vec<Cmd> {
         })
         .collect();
     let missing = o.roster.to_fetch(vp, &pending);
-    request_pages(m, &missing)
+    request_pages(cm, cx, &missing)
 }
 
 /// Asks again for the pages on screen (the campaign is sending: statuses
 /// move); what is shown stays until the fresh copy arrives. While the text
 /// filter narrows the loaded leads, every loaded page is read again.
-pub fn refresh_visible(m: &mut Model) -> Vec<Cmd> {
-    let vp = detail::tab_viewport(m);
-    let Some(o) = m.panes.campaigns.open.as_mut() else {
+pub fn refresh_visible(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let vp = detail::tab_viewport(cx);
+    let Some(o) = cm.open.as_mut() else {
         return Vec::new();
     };
     if o.roster.filtering() {
         let pages: Vec<usize> = o.roster.window.pages.keys().copied().collect();
         o.roster.window.stale.clear();
-        return request_pages(m, &pages);
+        return request_pages(cm, cx, &pages);
     }
     o.roster.window.mark_wanted_stale(vp);
-    fetch_pages(m)
+    fetch_pages(cm, cx)
 }
 
 /// Asks for roster pages (those already on their way are skipped).
-pub(super) fn request_pages(m: &mut Model, pages: &[usize]) -> Vec<Cmd> {
-    let Some(o) = m.panes.campaigns.open.as_ref() else {
+pub(super) fn request_pages(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    pages: &[usize],
+) -> Vec<Cmd> {
+    let Some(o) = cm.open.as_ref() else {
         return Vec::new();
     };
     let campaign = o.campaign.id.clone();
@@ -287,10 +291,10 @@ pub(super) fn request_pages(m: &mut Model, pages: &[usize]) -> Vec<Cmd> {
             campaign: campaign.clone(),
             page: *page,
         };
-        if in_flight(m, |p| *p == purpose) {
+        if pending(cx.requests, |p| *p == purpose) {
             continue;
         }
-        m.request(
+        cx.request(
             purpose,
             ApiRequest::ListLeads {
                 id: campaign.clone(),
@@ -306,26 +310,31 @@ pub(super) fn request_pages(m: &mut Model, pages: &[usize]) -> Vec<Cmd> {
 }
 
 /// Reads the roster afresh (a new filter, or after a change).
-pub fn reload(m: &mut Model) -> Vec<Cmd> {
-    let Some(r) = roster_mut(m) else {
+pub fn reload(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(r) = roster_mut(cm) else {
         return Vec::new();
     };
     r.window = PageWindow::default();
     r.matches.clear();
     // The one place older pages are dropped: their requests are forgotten,
     // so their replies never reach the pane.
-    m.requests
+    cx.requests
         .forget::<super::CampaignsModel>(|p| matches!(p, Purpose::Roster { .. }));
-    fetch_pages(m)
+    fetch_pages(cm, cx)
 }
 
 /// A roster page answered.
 /// Only replies still in the request table arrive: a page of another
 /// campaign or of an older filter was forgotten ([`reload`], opening or
 /// closing a campaign) and never gets here.
-pub fn on_page(m: &mut Model, page: usize, result: Result<RosterPage, ApiError>) -> Vec<Cmd> {
-    let vp = detail::tab_viewport(m);
-    let Some(o) = m.panes.campaigns.open.as_mut() else {
+pub fn on_page(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    page: usize,
+    result: Result<RosterPage, ApiError>,
+) -> Vec<Cmd> {
+    let vp = detail::tab_viewport(cx);
+    let Some(o) = cm.open.as_mut() else {
         return Vec::new();
     };
     let r = &mut o.roster;
@@ -336,11 +345,11 @@ pub fn on_page(m: &mut Model, page: usize, result: Result<RosterPage, ApiError>)
             r.evict(vp);
             r.relen(vp);
             // A shorter roster (leads deleted elsewhere) may want other pages.
-            fetch_pages(m)
+            fetch_pages(cm, cx)
         }
         Err(e) => {
             r.window.failed(&e);
-            super::toast_error(m, "reading the roster", &e);
+            super::toast_error(cx, "reading the roster", &e);
             Vec::new()
         }
     }
@@ -348,23 +357,23 @@ pub fn on_page(m: &mut Model, page: usize, result: Result<RosterPage, ApiError>)
 
 /// A key while the text filter is typed: the rows narrow as it changes,
 /// keeping the selected lead when it still passes.
-pub fn on_filter_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let vp = detail::tab_viewport(m);
-    let Some(r) = roster_mut(m) else {
+pub fn on_filter_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+    let vp = detail::tab_viewport(cx);
+    let Some(r) = roster_mut(cm) else {
         return Vec::new();
     };
     let at = r.index(r.window.table.selected);
     if r.needle.key(key) {
         refiltered(r, at, vp);
-        return fetch_pages(m);
+        return fetch_pages(cm, cx);
     }
     Vec::new()
 }
 
 /// Pasted text while the text filter is typed.
-pub fn on_filter_paste(m: &mut Model, text: &str) {
-    let vp = detail::tab_viewport(m);
-    if let Some(r) = roster_mut(m) {
+pub fn on_filter_paste(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, text: &str) {
+    let vp = detail::tab_viewport(cx);
+    if let Some(r) = roster_mut(cm) {
         let at = r.index(r.window.table.selected);
         if r.needle.paste(text) {
             refiltered(r, at, vp);
@@ -384,19 +393,19 @@ fn refiltered(r: &mut Roster, at: Option<usize>, vp: usize) {
 }
 
 /// A key action on the roster tab.
-pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
-    let vp = detail::tab_viewport(m);
-    let Some(o) = m.panes.campaigns.open.as_mut() else {
+pub fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+    let vp = detail::tab_viewport(cx);
+    let Some(o) = cm.open.as_mut() else {
         return Vec::new();
     };
     if o.tab == Tab::Roster && detail::nav(&mut o.roster.window.table, action, vp) {
-        return fetch_pages(m);
+        return fetch_pages(cm, cx);
     }
     let campaign = o.campaign.clone();
     match action {
         Action::Open if o.tab == Tab::Roster => {
             if let Some(lead) = o.roster.selected().cloned() {
-                m.panes.campaigns.dialog = Some(Dialog::Lead(Box::new(lead::LeadView {
+                cm.dialog = Some(Dialog::Lead(Box::new(lead::LeadView {
                     lead,
                     channel: campaign.kind,
                     scroll: 0,
@@ -412,13 +421,13 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             let at = o.roster.index(o.roster.window.table.selected);
             o.roster.needle.clear();
             refiltered(&mut o.roster, at, vp);
-            fetch_pages(m)
+            fetch_pages(cm, cx)
         }
         Action::CampaignStatusFilter => {
             o.tab = Tab::Roster;
             o.roster.status = next_status(&campaign.kind, o.roster.status.as_ref());
             o.roster.marks.clear();
-            reload(m)
+            reload(cm, cx)
         }
         Action::MarkLead => {
             o.tab = Tab::Roster;
@@ -428,7 +437,7 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
                 o.roster.marks.insert(id);
             }
             o.roster.window.table.move_by(1, vp);
-            fetch_pages(m)
+            fetch_pages(cm, cx)
         }
         Action::MarkLoadedLeads => {
             o.tab = Tab::Roster;
@@ -436,17 +445,17 @@ pub fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             o.roster.marks.extend(ids);
             Vec::new()
         }
-        Action::EditItem => lead::edit(m, &campaign),
-        Action::DeleteLeads => delete::ask(m, &campaign),
-        Action::DeleteAllLeads => delete::ask_all(m, &campaign),
-        _ => detail::disabled_notice(m, action),
+        Action::EditItem => lead::edit(cm, cx, &campaign),
+        Action::DeleteLeads => delete::ask(cm, cx, &campaign),
+        Action::DeleteAllLeads => delete::ask_all(cx, &campaign),
+        _ => detail::disabled_notice(cx, action),
     }
 }
 
 /// Puts an edited lead in place of its older copy.
-pub fn replace_lead(m: &mut Model, lead: CampaignLead) {
-    let vp = detail::tab_viewport(m);
-    let Some(r) = roster_mut(m) else {
+pub fn replace_lead(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, lead: CampaignLead) {
+    let vp = detail::tab_viewport(cx);
+    let Some(r) = roster_mut(cm) else {
         return;
     };
     for page in r.window.pages.values_mut() {
@@ -461,9 +470,9 @@ pub fn replace_lead(m: &mut Model, lead: CampaignLead) {
 }
 
 /// Says that nothing is selected to act on.
-pub(super) fn nothing_selected(m: &mut Model) {
-    let key = m.keymap.key_label(Action::MarkLead);
-    m.notify(
+pub(super) fn nothing_selected(cx: &mut Ctx<'_>) {
+    let key = cx.keymap.key_label(Action::MarkLead);
+    cx.notify(
         Level::Info,
         "Nothing selected",
         &format!("select leads with {key} first"),

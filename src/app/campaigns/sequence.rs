@@ -13,15 +13,17 @@ use ratatui_textarea::{CursorMove, TextArea, WrapMode};
 
 use super::super::form::edit_key;
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Model};
+use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use super::rules::Op;
-use super::{Confirmed, Purpose, View, detail, keys, upsert};
+use super::{CampaignsModel, Confirmed, Purpose, View, detail, keys, upsert};
 use crate::api::ApiError;
 use crate::api::model::{
     Campaign, CampaignLead, Channel, NodeType, RosterPage, RosterQuery, SequenceNode,
     SequenceNodeInput, UpdateCampaign,
 };
+use crate::app::ctx::Ctx;
 use crate::app::keymap::{Action, Scope};
+use crate::app::requests::Requests;
 use crate::logic::lead_field::LeadField;
 use crate::logic::template::Variable;
 use crate::store::Draft;
@@ -290,8 +292,8 @@ fn editor(
 /// The preview's start: the lead selected in the roster (its row, the
 /// window of [`PREVIEW_LEADS`] holding it, as far as loaded), the roster's
 /// status filter and total.
-fn preview_start(m: &Model) -> (u64, Vec<CampaignLead>, Option<String>, Option<u64>) {
-    let Some(r) = m.panes.campaigns.open.as_ref().map(|o| &o.roster) else {
+fn preview_start(cm: &CampaignsModel) -> (u64, Vec<CampaignLead>, Option<String>, Option<u64>) {
+    let Some(r) = cm.open.as_ref().map(|o| &o.roster) else {
         return (0, Vec::new(), None, None);
     };
     let row = r.index(r.window.table.selected).unwrap_or(0) as u64;
@@ -304,14 +306,14 @@ fn preview_start(m: &Model) -> (u64, Vec<CampaignLead>, Option<String>, Option<u
 }
 
 /// Asks for the window of the roster holding row `row`, for the preview.
-fn read_window(m: &mut Model, row: u64) -> Vec<Cmd> {
-    let Some(e) = m.panes.campaigns.sequence.as_mut() else {
+fn read_window(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, row: u64) -> Vec<Cmd> {
+    let Some(e) = cm.sequence.as_mut() else {
         return Vec::new();
     };
     e.want_row = Some(row);
     let (campaign, status) = (e.campaign.clone(), e.lead_status.clone());
     let page = row / PREVIEW_LEADS;
-    m.request(
+    cx.request(
         Purpose::PreviewLeads {
             campaign: campaign.clone(),
             page,
@@ -330,10 +332,8 @@ fn read_window(m: &mut Model, row: u64) -> Vec<Cmd> {
 
 /// `s`: opens the editor on the open campaign (draft only), previewed on
 /// the lead selected in the roster.
-pub fn open(m: &mut Model) -> Vec<Cmd> {
-    let Some(c) = m
-        .panes
-        .campaigns
+pub fn open(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(c) = cm
         .open
         .as_ref()
         .filter(|o| o.loaded)
@@ -341,25 +341,25 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
     else {
         return Vec::new();
     };
-    if !detail::allowed(m, &c, Op::EditSequence) {
+    if !detail::allowed(cx, &c, Op::EditSequence) {
         return Vec::new();
     }
     let Some(nodes) = c.sequence_nodes.clone() else {
-        m.notify(
+        cx.notify(
             Level::Info,
             "Loading the sequence",
             "the campaign is being read; press the key again in a moment",
         );
-        return detail::read(m, &c.id);
+        return detail::read(cx, &c.id);
     };
-    let (row, leads, status, total) = preview_start(m);
+    let (row, leads, status, total) = preview_start(cm);
     let mut e = editor(&c, &nodes, leads, row / PREVIEW_LEADS * PREVIEW_LEADS);
     e.preview_lead = usize::try_from(row - e.window).unwrap_or(0);
     e.lead_status = status;
     e.lead_total = total;
-    if let Some(d) = m.state.drafts.remove(&e.draft_key()) {
+    if let Some(d) = cx.state.drafts.remove(&e.draft_key()) {
         e.restore(&d);
-        m.notify(
+        cx.notify(
             Level::Info,
             "Draft restored",
             "your unsent sequence is back",
@@ -373,14 +373,14 @@ pub fn open(m: &mut Model) -> Vec<Cmd> {
             Focus::Body
         };
     }
-    m.panes.campaigns.sequence = Some(e);
-    m.panes.campaigns.view = View::Sequence;
-    read_window(m, row)
+    cm.sequence = Some(e);
+    cm.view = View::Sequence;
+    read_window(cm, cx, row)
 }
 
 /// A window of leads for the preview answered.
 pub fn on_leads(
-    m: &mut Model,
+    cm: &mut CampaignsModel,
     campaign: &str,
     page: u64,
     result: Result<RosterPage, ApiError>,
@@ -388,13 +388,7 @@ pub fn on_leads(
     let Ok(answer) = result else {
         return Vec::new();
     };
-    let Some(e) = m
-        .panes
-        .campaigns
-        .sequence
-        .as_mut()
-        .filter(|e| e.campaign == campaign)
-    else {
+    let Some(e) = cm.sequence.as_mut().filter(|e| e.campaign == campaign) else {
         return Vec::new();
     };
     e.lead_total = Some(answer.total);
@@ -411,8 +405,8 @@ pub fn on_leads(
 
 /// `Ctrl-L`: the preview for the next lead of the roster (the next window
 /// is read past the end of this one; after the last lead, the first).
-fn next_lead(m: &mut Model) -> Vec<Cmd> {
-    let Some(e) = m.panes.campaigns.sequence.as_mut() else {
+fn next_lead(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(e) = cm.sequence.as_mut() else {
         return Vec::new();
     };
     if e.preview_lead + 1 < e.leads.len() {
@@ -427,26 +421,25 @@ fn next_lead(m: &mut Model) -> Vec<Cmd> {
     if e.leads.is_empty() && e.lead_total == Some(0) {
         return Vec::new();
     }
-    read_window(m, next)
+    read_window(cm, cx, next)
 }
 
-fn close(m: &mut Model) -> Vec<Cmd> {
-    let mut cmds = Vec::new();
-    let sending = saving(m);
-    if let Some(e) = m.panes.campaigns.sequence.take()
+fn close(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let sending = saving(cx.requests);
+    if let Some(e) = cm.sequence.take()
         && e.is_dirty()
     {
-        let key = m.keymap.key_label(Action::EditSequence);
+        let key = cx.keymap.key_label(Action::EditSequence);
         let back = format!("{key} brings it back");
         let draft = (e.draft_key(), e.draft());
-        cmds = super::keep_edit_draft(m, draft, "your sequence", &back, sending);
+        super::keep_edit_draft(cx, draft, "your sequence", &back, sending);
     }
-    m.panes.campaigns.view = View::Detail;
-    cmds
+    cm.view = View::Detail;
+    Vec::new()
 }
 
-fn save(m: &mut Model) -> Vec<Cmd> {
-    let Some(e) = m.panes.campaigns.sequence.as_mut() else {
+fn save(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(e) = cm.sequence.as_mut() else {
         return Vec::new();
     };
     if let Some(i) = e
@@ -471,7 +464,7 @@ fn save(m: &mut Model) -> Vec<Cmd> {
         ..UpdateCampaign::default()
     };
     let id = e.campaign.clone();
-    m.request(
+    cx.request(
         Purpose::SaveSequence(id.clone()),
         ApiRequest::UpdateCampaign {
             id,
@@ -482,7 +475,12 @@ fn save(m: &mut Model) -> Vec<Cmd> {
 }
 
 /// The save answered.
-pub fn on_saved(m: &mut Model, campaign: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
+pub fn on_saved(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    campaign: &str,
+    result: Result<Campaign, ApiError>,
+) -> Vec<Cmd> {
     match result {
         Ok(c) => {
             // Said of the campaign saved (another may be open by now).
@@ -495,18 +493,14 @@ pub fn on_saved(m: &mut Model, campaign: &str, result: Result<Campaign, ApiError
                 DisplayText::inline(&c.name),
                 format::plural(steps as u64, "step", "steps")
             );
-            upsert(m, c);
-            if m.panes
-                .campaigns
-                .sequence
-                .as_ref()
-                .is_some_and(|e| e.campaign == campaign)
-            {
-                m.panes.campaigns.sequence = None;
-                m.panes.campaigns.view = View::Detail;
+            upsert(cm, cx, c);
+            if cm.sequence.as_ref().is_some_and(|e| e.campaign == campaign) {
+                cm.sequence = None;
+                cm.view = View::Detail;
             }
-            m.notify(Level::Success, "Sequence saved", &text);
-            super::drop_draft(m, &format!("sequence:{campaign}"))
+            cx.notify(Level::Success, "Sequence saved", &text);
+            super::drop_draft(cx, &format!("sequence:{campaign}"));
+            Vec::new()
         }
         Err(e) => {
             // The save replaces the whole sequence: sending it again
@@ -523,16 +517,14 @@ pub fn on_saved(m: &mut Model, campaign: &str, result: Result<Campaign, ApiError
                     super::keys::SUBMIT.label
                 ),
             );
-            let editing = m
-                .panes
-                .campaigns
+            let editing = cm
                 .sequence
                 .as_ref()
                 .is_some_and(|ed| ed.campaign == campaign);
             if lost && editing {
                 note.push_str("; reading the campaign back to see");
             }
-            let sent = match m.panes.campaigns.sequence.as_mut() {
+            let sent = match cm.sequence.as_mut() {
                 Some(ed) if ed.campaign == campaign => {
                     ed.note = Some(note);
                     Some(ed.nodes())
@@ -540,12 +532,12 @@ pub fn on_saved(m: &mut Model, campaign: &str, result: Result<Campaign, ApiError
                 // The editor is gone, and the steps sent with it: the
                 // note stands alone (saving again is safe).
                 _ => {
-                    super::settle::notify_failed(m, "Sequence save", &e, &note);
+                    super::settle::notify_failed(cx, "Sequence save", &e, &note);
                     None
                 }
             };
             match sent {
-                Some(sent) if lost => super::settle::start_sequence(m, campaign, &sent, &e),
+                Some(sent) if lost => super::settle::start_sequence(cm, cx, campaign, &sent, &e),
                 _ => Vec::new(),
             }
         }
@@ -569,8 +561,8 @@ fn new_kind(e: &Editor) -> NodeType {
 }
 
 /// Removes step `i` (confirmed when it held text).
-pub fn remove_step(m: &mut Model, i: usize) -> Vec<Cmd> {
-    if let Some(e) = m.panes.campaigns.sequence.as_mut()
+pub fn remove_step(cm: &mut CampaignsModel, i: usize) -> Vec<Cmd> {
+    if let Some(e) = cm.sequence.as_mut()
         && i < e.steps.len()
     {
         e.steps.remove(i);
@@ -579,8 +571,8 @@ pub fn remove_step(m: &mut Model, i: usize) -> Vec<Cmd> {
     Vec::new()
 }
 
-fn ask_remove(m: &mut Model) -> Vec<Cmd> {
-    let Some(e) = m.panes.campaigns.sequence.as_ref() else {
+fn ask_remove(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(e) = cm.sequence.as_ref() else {
         return Vec::new();
     };
     let i = e.selected;
@@ -588,9 +580,9 @@ fn ask_remove(m: &mut Model) -> Vec<Cmd> {
         return Vec::new();
     };
     if step.subject_text().trim().is_empty() && step.body_text().trim().is_empty() {
-        return remove_step(m, i);
+        return remove_step(cm, i);
     }
-    m.confirm(Confirm {
+    cx.confirm(Confirm {
         title: "Remove step?".into(),
         lines: vec![format!(
             "Step {} ({}) and its text leave the sequence (nothing is saved until {}).",
@@ -662,8 +654,13 @@ fn cycle(e: &mut Editor, forward: bool) {
 }
 
 /// Keys while the step list has the focus (letters are commands here).
-fn steps_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Vec<Cmd> {
-    let Some(e) = m.panes.campaigns.sequence.as_mut() else {
+fn steps_key(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    key: KeyEvent,
+    action: Option<Action>,
+) -> Vec<Cmd> {
+    let Some(e) = cm.sequence.as_mut() else {
         return Vec::new();
     };
     if keys::ADD_STEP.matches(&key) {
@@ -677,7 +674,7 @@ fn steps_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Vec<Cmd> {
         e.selected = at;
         cycle(e, true);
     } else if keys::REMOVE_STEP.matches(&key) {
-        return ask_remove(m);
+        return ask_remove(cm, cx);
     } else if keys::CONFIRM.matches(&key) {
         cycle(e, true);
     } else {
@@ -694,29 +691,30 @@ fn steps_key(m: &mut Model, key: KeyEvent, action: Option<Action>) -> Vec<Cmd> {
 
 /// Whether the editor's save is on its way (the editor is read-only until
 /// it answers: what was typed meanwhile would be closed away unsaved).
-pub fn saving(m: &Model) -> bool {
-    super::in_flight(m, |p| matches!(p, Purpose::SaveSequence(_)))
+/// (`requests`: what is in flight).
+pub fn saving(requests: &Requests) -> bool {
+    super::pending(requests, |p| matches!(p, Purpose::SaveSequence(_)))
 }
 
 /// Keys of the whole editor (before the focused box): close, save, the
 /// variable picker, the next lead, the next box. `None`: not one of them.
 /// While the save is on its way, every key that would change the text is
 /// taken here and changes nothing.
-fn editor_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
-    let sending = saving(m);
-    let e = m.panes.campaigns.sequence.as_mut()?;
+fn editor_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Option<Vec<Cmd>> {
+    let sending = saving(cx.requests);
+    let e = cm.sequence.as_mut()?;
     if keys::CLOSE.matches(&key) {
-        return Some(close(m));
+        return Some(close(cm, cx));
     }
     if keys::NEXT_LEAD.matches(&key) {
-        return Some(next_lead(m));
+        return Some(next_lead(cm, cx));
     }
     if sending && !keys::NEXT.matches(&key) && !keys::PREV.matches(&key) {
         e.note = Some("saving… the editor takes text again once the service answers".into());
         return Some(Vec::new());
     }
     if keys::SUBMIT.matches(&key) {
-        return Some(save(m));
+        return Some(save(cm, cx));
     }
     if keys::INSERT_VARIABLE.matches(&key) {
         if e.focus != Focus::Steps && !e.steps.is_empty() {
@@ -739,27 +737,27 @@ fn editor_key(m: &mut Model, key: KeyEvent) -> Option<Vec<Cmd>> {
 
 /// A key in the editor: text boxes take readline keys (`Ctrl-U` clears to
 /// the start of the line, as in every text box).
-pub fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    let action = m.keymap.action(Scope::Campaigns, &key);
-    let Some(e) = m.panes.campaigns.sequence.as_mut() else {
+pub fn on_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+    let action = cx.keymap.action(Scope::Campaigns, &key);
+    let Some(e) = cm.sequence.as_mut() else {
         return Vec::new();
     };
     if e.picker.is_some() {
         picker_key(e, key, action);
         return Vec::new();
     }
-    if let Some(cmds) = editor_key(m, key) {
+    if let Some(cmds) = editor_key(cm, cx, key) {
         return cmds;
     }
-    let Some(e) = m.panes.campaigns.sequence.as_mut() else {
+    let Some(e) = cm.sequence.as_mut() else {
         return Vec::new();
     };
     let focus = e.focus;
     let Some(step) = e.steps.get_mut(e.selected) else {
-        return steps_key(m, key, action);
+        return steps_key(cm, cx, key, action);
     };
     match focus {
-        Focus::Steps => return steps_key(m, key, action),
+        Focus::Steps => return steps_key(cm, cx, key, action),
         Focus::Subject => {
             if keys::CONFIRM.matches(&key) {
                 e.focus = Focus::Body;

@@ -9,12 +9,14 @@
 use std::time::Duration;
 
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Model};
+use super::super::{ApiRequest, Cmd};
 use super::rules::Op;
-use super::{Purpose, error_text, in_flight, uncertain_detail, upsert};
+use super::{CampaignsModel, Purpose, error_text, pending, uncertain_detail, upsert};
 use crate::api::ApiError;
 use crate::api::model::{Campaign, CampaignStatus, NodeType, SequenceNodeInput};
-use crate::app::keymap::Action;
+use crate::app::ctx::Ctx;
+use crate::app::keymap::{Action, Keymap};
+use crate::app::requests::Requests;
 use crate::logic::write::{self, Outcome, Seen, Settle, Verdict};
 
 /// Where the check looks, for [`write::Check::text`].
@@ -79,7 +81,7 @@ pub fn landed(op: Op, status: &CampaignStatus) -> bool {
 }
 
 /// The key of `op` (`R` for resume), from the keymap.
-pub fn key_of(m: &Model, op: Op) -> String {
+pub fn key_of(keymap: &Keymap, op: Op) -> String {
     let action = match op {
         Op::Launch => Action::Launch,
         Op::Pause => Action::Pause,
@@ -87,7 +89,7 @@ pub fn key_of(m: &Model, op: Op) -> String {
         Op::ChangeRoster => Action::ImportCsv,
         Op::EditSequence => Action::EditSequence,
     };
-    m.keymap.key_label(action)
+    keymap.key_label(action)
 }
 
 /// The title of `op`'s notices: `Resume`.
@@ -101,9 +103,16 @@ pub fn title(op: Op) -> String {
 
 /// `op`'s answer may have reached the service: checking starts now (the
 /// first read goes out at once).
-pub fn start(m: &mut Model, id: &str, name: &str, op: Op, e: &ApiError) -> Vec<Cmd> {
+pub fn start(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    name: &str,
+    op: Op,
+    e: &ApiError,
+) -> Vec<Cmd> {
     let why = uncertain_detail(e);
-    m.panes.campaigns.changes.insert(
+    cm.changes.insert(
         id.to_owned(),
         StatusCheck {
             op,
@@ -113,8 +122,8 @@ pub fn start(m: &mut Model, id: &str, name: &str, op: Op, e: &ApiError) -> Vec<C
             steps: None,
         },
     );
-    let key = key_of(m, op);
-    m.notify(
+    let key = key_of(cx.keymap, op);
+    cx.notify(
         Level::Warning,
         &format!("{}: answer lost", title(op)),
         &format!(
@@ -122,7 +131,7 @@ pub fn start(m: &mut Model, id: &str, name: &str, op: Op, e: &ApiError) -> Vec<C
             op.name()
         ),
     );
-    send(m, id)
+    send(cx, id)
 }
 
 /// A sequence save's answer may have reached the service: the campaign is
@@ -130,21 +139,21 @@ pub fn start(m: &mut Model, id: &str, name: &str, op: Op, e: &ApiError) -> Vec<C
 /// with those sent (found when they match; a failed read counts for
 /// nothing).
 pub fn start_sequence(
-    m: &mut Model,
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
     id: &str,
     sent: &[SequenceNodeInput],
     e: &ApiError,
 ) -> Vec<Cmd> {
-    let c = &m.panes.campaigns;
-    let name = c
+    let name = cm
         .open
         .as_ref()
         .map(|o| &o.campaign)
         .into_iter()
-        .chain(c.list.rows.iter())
+        .chain(cm.list.rows.iter())
         .find(|c| c.id == id)
         .map_or_else(|| id.to_owned(), |c| c.name.clone());
-    m.panes.campaigns.changes.insert(
+    cm.changes.insert(
         id.to_owned(),
         StatusCheck {
             op: Op::EditSequence,
@@ -154,7 +163,7 @@ pub fn start_sequence(
             steps: Some(sent.iter().map(step_of_input).collect()),
         },
     );
-    send(m, id)
+    send(cx, id)
 }
 
 fn step_of_input(n: &SequenceNodeInput) -> Step {
@@ -192,8 +201,8 @@ fn seen_in(s: &StatusCheck, c: &Campaign) -> Seen {
 }
 
 /// Sends the check's next read of the campaign.
-fn send(m: &mut Model, id: &str) -> Vec<Cmd> {
-    m.request(
+fn send(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    cx.request(
         Purpose::StatusCheck(id.to_owned()),
         ApiRequest::GetCampaign { id: id.to_owned() },
     );
@@ -201,32 +210,31 @@ fn send(m: &mut Model, id: &str) -> Vec<Cmd> {
 }
 
 /// The check's timer fired: its next read (unless one is on its way).
-pub fn read(m: &mut Model, id: &str) -> Vec<Cmd> {
-    if in_flight(m, |p| *p == Purpose::StatusCheck(id.to_owned())) {
+pub fn read(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+    if pending(cx.requests, |p| *p == Purpose::StatusCheck(id.to_owned())) {
         return Vec::new();
     }
-    let Some(s) = m.panes.campaigns.changes.get_mut(id) else {
+    let Some(s) = cm.changes.get_mut(id) else {
         return Vec::new();
     };
     if s.check.settled() {
         return Vec::new();
     }
     s.check.reading();
-    send(m, id)
+    send(cx, id)
 }
 
 /// When each unsettled check reads next: `(campaign, reads so far, wait)`.
 /// A check whose read was dropped (another workspace opened) reads again
 /// after the schedule's first gap instead of waiting forever.
-pub fn due(m: &Model) -> Vec<(String, u32, Duration)> {
-    m.panes
-        .campaigns
-        .changes
+/// (`requests`: what is in flight).
+pub fn due(c: &CampaignsModel, requests: &Requests) -> Vec<(String, u32, Duration)> {
+    c.changes
         .iter()
         .filter_map(|(id, s)| {
             let lost_read = s.check.reading
                 && !s.check.settled()
-                && !in_flight(m, |p| *p == Purpose::StatusCheck(id.clone()));
+                && !pending(requests, |p| *p == Purpose::StatusCheck(id.clone()));
             let wait = if lost_read {
                 Some(Duration::from_secs(write::SCHEDULE_SECS[1]))
             } else {
@@ -238,43 +246,48 @@ pub fn due(m: &Model) -> Vec<(String, u32, Duration)> {
 }
 
 /// A read of the check came back.
-pub fn on_read(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> Vec<Cmd> {
-    let Some(check) = m.panes.campaigns.changes.get(id) else {
+pub fn on_read(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    result: Result<Campaign, ApiError>,
+) -> Vec<Cmd> {
+    let Some(check) = cm.changes.get(id) else {
         return Vec::new();
     };
     let seen = match result {
         Ok(c) => {
             let seen = seen_in(check, &c);
-            upsert(m, c);
+            upsert(cm, cx, c);
             // A whole campaign: nothing shown is carried over any more.
-            super::detail::whole_read(m, id);
+            super::detail::whole_read(cm, id);
             seen
         }
         Err(e) => Seen::Failed(error_text(&e)),
     };
-    let Some(s) = m.panes.campaigns.changes.get_mut(id) else {
+    let Some(s) = cm.changes.get_mut(id) else {
         return Vec::new();
     };
     let Some(verdict) = s.check.saw(seen).cloned() else {
-        m.redraw = true;
+        cx.redraw();
         return Vec::new();
     };
     let s = s.clone();
-    let key = key_of(m, s.op);
+    let key = key_of(cx.keymap, s.op);
     let name = &s.name;
     if s.steps.is_some() {
-        return sequence_verdict(m, id, &s, &verdict);
+        return sequence_verdict(cm, cx, id, &s, &verdict);
     }
     match verdict {
         Verdict::Found(how) => {
-            m.panes.campaigns.changes.remove(id);
-            m.notify(
+            cm.changes.remove(id);
+            cx.notify(
                 Level::Success,
                 &format!("{}: it went", title(s.op)),
                 &format!("“{name}”: {how} (checked after its answer was lost)"),
             );
         }
-        Verdict::NotFound => m.notify(
+        Verdict::NotFound => cx.notify(
             Level::Warning,
             &format!("{}: most likely not done", title(s.op)),
             &format!(
@@ -283,7 +296,7 @@ pub fn on_read(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> V
                 s.op.name()
             ),
         ),
-        Verdict::CouldNotCheck(_) | Verdict::NoCheck(_) => m.notify(
+        Verdict::CouldNotCheck(_) | Verdict::NoCheck(_) => cx.notify(
             Level::Warning,
             &format!("{}: may have reached", title(s.op)),
             &format!(
@@ -298,27 +311,32 @@ pub fn on_read(m: &mut Model, id: &str, result: Result<Campaign, ApiError>) -> V
 
 /// A sequence save's check settled: said once. Saving again is safe either
 /// way (it replaces the whole sequence), so the verdict says so.
-fn sequence_verdict(m: &mut Model, id: &str, s: &StatusCheck, verdict: &Verdict) -> Vec<Cmd> {
+fn sequence_verdict(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    s: &StatusCheck,
+    verdict: &Verdict,
+) -> Vec<Cmd> {
     let name = crate::text::sanitize::DisplayText::inline(&s.name).to_string();
     let key = super::keys::SUBMIT.label;
     match verdict {
         Verdict::Found(how) => {
-            m.panes.campaigns.changes.remove(id);
-            m.notify(
+            cm.changes.remove(id);
+            cx.notify(
                 Level::Success,
                 "Sequence saved",
                 &format!("“{name}”: {how} (checked after its answer was lost)"),
             );
             // Saved: the editor closes as after a save that answered.
-            let c = &mut m.panes.campaigns;
-            if c.sequence.as_ref().is_some_and(|e| e.campaign == id) {
-                c.sequence = None;
-                c.view = super::View::Detail;
+            if cm.sequence.as_ref().is_some_and(|e| e.campaign == id) {
+                cm.sequence = None;
+                cm.view = super::View::Detail;
             }
-            let draft = format!("sequence:{id}");
-            return super::drop_draft(m, &draft);
+            super::drop_draft(cx, &format!("sequence:{id}"));
+            return Vec::new();
         }
-        Verdict::NotFound => m.notify(
+        Verdict::NotFound => cx.notify(
             Level::Warning,
             "Sequence: most likely not saved",
             &format!(
@@ -326,7 +344,7 @@ fn sequence_verdict(m: &mut Model, id: &str, s: &StatusCheck, verdict: &Verdict)
                 s.text()
             ),
         ),
-        Verdict::CouldNotCheck(_) | Verdict::NoCheck(_) => m.notify(
+        Verdict::CouldNotCheck(_) | Verdict::NoCheck(_) => cx.notify(
             Level::Warning,
             "Sequence: may have been saved",
             &format!(
@@ -340,8 +358,8 @@ fn sequence_verdict(m: &mut Model, id: &str, s: &StatusCheck, verdict: &Verdict)
 
 /// Whether `op` on campaign `id` may go on to its question: refused (with a
 /// notice) while an earlier one whose answer was lost is being checked.
-pub fn may_ask(m: &mut Model, id: &str, op: Op) -> bool {
-    let Some(s) = m.panes.campaigns.changes.get(id) else {
+pub fn may_ask(cm: &CampaignsModel, cx: &mut Ctx<'_>, id: &str, op: Op) -> bool {
+    let Some(s) = cm.changes.get(id) else {
         return true;
     };
     if s.check.settled() {
@@ -353,14 +371,14 @@ pub fn may_ask(m: &mut Model, id: &str, op: Op) -> bool {
         s.why,
         s.text()
     );
-    m.notify(Level::Warning, &format!("Cannot {} now", op.name()), &text);
+    cx.notify(Level::Warning, &format!("Cannot {} now", op.name()), &text);
     false
 }
 
 /// The line a state-change question adds after a lost answer of the same
 /// campaign: what the check saw and why sending again could do it twice.
-pub fn again_line(m: &Model, id: &str) -> Option<String> {
-    let s = m.panes.campaigns.changes.get(id)?;
+pub fn again_line(c: &CampaignsModel, id: &str) -> Option<String> {
+    let s = c.changes.get(id)?;
     Some(format!(
         "The last {} ({}): {}",
         s.op.name(),
@@ -371,8 +389,8 @@ pub fn again_line(m: &Model, id: &str) -> Option<String> {
 
 /// A state change of `id` is sent again (asked and confirmed): the old
 /// check is done with.
-pub fn sent_again(m: &mut Model, id: &str) {
-    m.panes.campaigns.changes.remove(id);
+pub fn sent_again(cm: &mut CampaignsModel, id: &str) {
+    cm.changes.remove(id);
 }
 
 /// The note of another write of the pane (a sequence, lead or message
@@ -399,10 +417,10 @@ pub fn failed_write(e: &ApiError, what: &str, settle: Settle, repeat: &str) -> S
 
 /// Says a write's failure as a notice when its form is gone (`title`:
 /// "Lead edit"): a warning when it may have reached, an error when refused.
-pub fn notify_failed(m: &mut Model, title: &str, e: &ApiError, note: &str) {
+pub fn notify_failed(cx: &mut Ctx<'_>, title: &str, e: &ApiError, note: &str) {
     if write::of_error(e) == Outcome::MayHaveReached {
-        m.notify(Level::Warning, &format!("{title} may have reached"), note);
+        cx.notify(Level::Warning, &format!("{title} may have reached"), note);
     } else {
-        m.notify(Level::Error, &format!("{title} refused"), note);
+        cx.notify(Level::Error, &format!("{title} refused"), note);
     }
 }

@@ -6,7 +6,7 @@
 use crossterm::event::KeyCode;
 
 use super::tests::{
-    answer, campaign_reply, confirm_title, opened, requests, status_campaign, toasts,
+    answer, campaign_reply, confirm_title, on_pane, opened, requests, status_campaign, toasts,
 };
 use super::*;
 use crate::api::ServiceError;
@@ -134,7 +134,7 @@ fn a_lost_resume_is_checked_on_the_schedule_and_the_resume_key_asks_again() {
 fn a_lost_pause_whose_status_reads_paused_is_said_to_have_gone() {
     let c = status_campaign(CampaignStatus::Active);
     let mut m = opened(&c);
-    let cmds = and_queued(detail::pause(&mut m, "c-1"), &mut m);
+    let cmds = and_queued(on_pane(&mut m, |c, cx| detail::pause(c, cx, "c-1")), &mut m);
     let timeout = crate::api::ApiError::Timeout {
         method: "POST".into(),
         after: std::time::Duration::from_secs(30),
@@ -167,7 +167,10 @@ fn a_lost_pause_whose_status_reads_paused_is_said_to_have_gone() {
 fn ten_failed_reads_of_a_lost_launch_say_it_could_not_be_checked() {
     let c = status_campaign(CampaignStatus::Draft);
     let mut m = opened(&c);
-    let cmds = and_queued(detail::launch(&mut m, "c-1"), &mut m);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| detail::launch(c, cx, "c-1")),
+        &mut m,
+    );
     let mut cmds = answer(&mut m, cmds, |_| {
         Some(ApiReply::Campaign(Box::new(Err(lost(504)))))
     });
@@ -187,7 +190,7 @@ fn ten_failed_reads_of_a_lost_launch_say_it_could_not_be_checked() {
 #[test]
 fn a_refused_pause_says_nothing_was_done_and_names_the_pause_key() {
     let mut m = opened(&status_campaign(CampaignStatus::Active));
-    let cmds = and_queued(detail::pause(&mut m, "c-1"), &mut m);
+    let cmds = and_queued(on_pane(&mut m, |c, cx| detail::pause(c, cx, "c-1")), &mut m);
     answer(&mut m, cmds, |_| {
         Some(ApiReply::Campaign(Box::new(Err(drive::service_error(
             429,
@@ -213,7 +216,7 @@ fn a_refused_pause_says_nothing_was_done_and_names_the_pause_key() {
 fn a_pause_reply_without_some_counters_marks_them_and_reads_the_campaign_again() {
     let c = status_campaign(CampaignStatus::Active);
     let mut m = opened(&c);
-    let cmds = and_queued(detail::pause(&mut m, "c-1"), &mut m);
+    let cmds = and_queued(on_pane(&mut m, |c, cx| detail::pause(c, cx, "c-1")), &mut m);
     let mut paused = c.clone();
     paused.status = CampaignStatus::Paused;
     paused.stats.contacted = None;
@@ -261,7 +264,10 @@ fn offline_a_state_change_is_not_offered_and_the_detail_is_not_live() {
     // nothing is live while the service cannot be reached.
     assert_eq!(shown(&m), "offline · as of just now");
     // The watch's read fails to connect: it says when it reads again.
-    let cmds = and_queued(detail::on_watch(&mut m, "c-1"), &mut m);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| detail::on_watch(c, cx, "c-1")),
+        &mut m,
+    );
     answer(&mut m, cmds, |_| {
         Some(ApiReply::Campaign(Box::new(Err(
             crate::api::ApiError::Connect {
@@ -283,11 +289,20 @@ fn offline_a_state_change_is_not_offered_and_the_detail_is_not_live() {
 fn what_the_detail_calls_live_is_what_the_watch_really_does() {
     let mut m = opened(&status_campaign(CampaignStatus::Active));
     let base = m.poll.campaign;
-    assert_eq!(detail::watch(&m), Some(("c-1".into(), base)));
+    assert_eq!(
+        detail::watch(&m.panes.campaigns, m.pane),
+        Some(("c-1".into(), base))
+    );
     assert_eq!(shown(&m), "live");
-    let cmds = and_queued(detail::on_watch(&mut m, "c-1"), &mut m);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| detail::on_watch(c, cx, "c-1")),
+        &mut m,
+    );
     answer(&mut m, cmds, |_| Some(failed_read()));
-    assert_eq!(detail::watch(&m), Some(("c-1".into(), base * 2)));
+    assert_eq!(
+        detail::watch(&m.panes.campaigns, m.pane),
+        Some(("c-1".into(), base * 2))
+    );
     let watch = || {
         crate::app::subscriptions(&m).into_iter().find(|s| {
             matches!(
@@ -307,7 +322,7 @@ fn what_the_detail_calls_live_is_what_the_watch_really_does() {
     // Another pane: the watch stops, and the values say their age.
     m.clock += 150;
     drive::key(&mut m, KeyCode::Char('1'));
-    assert_eq!(detail::watch(&m), None);
+    assert_eq!(detail::watch(&m.panes.campaigns, m.pane), None);
     assert!(
         shown(&m).starts_with("stale · as of 2m ago"),
         "{}",
@@ -321,9 +336,15 @@ fn what_the_detail_calls_live_is_what_the_watch_really_does() {
 #[test]
 fn the_other_writes_lost_answers_say_they_may_have_reached_and_never_r() {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
-    sequence::on_saved(&mut m, "c-1", Err(lost(502)));
-    lead::on_edited(&mut m, "l-1", Err(lost(504)));
-    messages::on_edited(&mut m, "msg-1", Err(lost(502)));
+    on_pane(&mut m, |c, cx| {
+        sequence::on_saved(c, cx, "c-1", Err(lost(502)))
+    });
+    on_pane(&mut m, |c, cx| {
+        lead::on_edited(c, cx, "l-1", Err(lost(504)))
+    });
+    on_pane(&mut m, |c, cx| {
+        messages::on_edited(c, cx, "msg-1", Err(lost(502)))
+    });
     // Three notices: two on screen at most, all three in the log.
     let said = m
         .toasts
@@ -361,7 +382,10 @@ fn the_other_writes_lost_answers_say_they_may_have_reached_and_never_r() {
 fn a_delete_chunk_whose_answer_was_lost_says_so_and_reads_the_roster_again() {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
     let ids: Vec<String> = (0..700).map(|i| format!("l{i}")).collect();
-    let cmds = and_queued(delete::delete(&mut m, "c-1", ids), &mut m);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| delete::delete(c, cx, "c-1", ids)),
+        &mut m,
+    );
     let cmds = answer(&mut m, cmds, |_| Some(ApiReply::LeadsDeleted(Ok(500))));
     let rest = answer(&mut m, cmds, |r| match r {
         ApiRequest::DeleteLeads { .. } => Some(ApiReply::LeadsDeleted(Err(lost(502)))),

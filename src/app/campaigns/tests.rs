@@ -24,6 +24,16 @@ pub(super) fn with_list(list: &[Campaign]) -> Model {
     m
 }
 
+/// Runs `f` on the pane's own state and its context, as the pane's entry
+/// points do (the commands it queued come with `and_queued`).
+pub(super) fn on_pane<R>(
+    m: &mut Model,
+    f: impl FnOnce(&mut CampaignsModel, &mut crate::app::ctx::Ctx<'_>) -> R,
+) -> R {
+    let (c, mut cx) = m.split::<CampaignsModel>();
+    f(c, &mut cx)
+}
+
 /// Answers the requests among `cmds` that `f` knows; returns the rest and
 /// what the answers asked for.
 pub(super) fn answer(
@@ -141,7 +151,10 @@ fn draft_launch_without_pending_leads_is_not_sent_and_says_no_leads() {
 fn the_services_no_leads_answer_is_shown_plainly_and_the_campaign_read_again() {
     let c = status_campaign(CampaignStatus::Draft);
     let mut m = opened(&c);
-    let cmds = and_queued(detail::launch(&mut m, "c-1"), &mut m);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| detail::launch(c, cx, "c-1")),
+        &mut m,
+    );
     let cmds = answer(&mut m, cmds, |_| {
         Some(ApiReply::Campaign(Box::new(Err(service_error(
             400,
@@ -215,7 +228,7 @@ fn pause_is_refused_with_its_reason_in_every_other_status() {
 #[test]
 fn a_second_pause_refused_by_the_service_is_shown_as_it_says() {
     let mut m = opened(&status_campaign(CampaignStatus::Active));
-    let cmds = and_queued(detail::pause(&mut m, "c-1"), &mut m);
+    let cmds = and_queued(on_pane(&mut m, |c, cx| detail::pause(c, cx, "c-1")), &mut m);
     answer(&mut m, cmds, |_| {
         Some(ApiReply::Campaign(Box::new(Err(service_error(
             400,
@@ -437,7 +450,9 @@ fn the_list_is_newest_first_and_slash_filters_as_you_type() {
 fn open_campaign_by_id_remembers_it_and_reads_it() {
     let mut m = with_list(&[]);
     let cmds = and_queued(
-        on_command(&mut m, "open campaign", Some("c-42".into())),
+        on_pane(&mut m, |c, cx| {
+            on_command(c, cx, "open campaign", Some("c-42".into()))
+        }),
         &mut m,
     );
     assert!(
@@ -452,7 +467,7 @@ fn open_campaign_by_id_remembers_it_and_reads_it() {
     // `:pause` then acts on it, once it is read.
     let c = fixtures::campaign_detail("c-42", "Pasted", Channel::Email, CampaignStatus::Active, 9);
     answer(&mut m, cmds, |_| Some(campaign_reply(&c)));
-    on_command(&mut m, "pause", None);
+    on_pane(&mut m, |c, cx| on_command(c, cx, "pause", None));
     assert!(confirm_title(&m).is_some_and(|q| q.contains("Pasted")));
 }
 
@@ -608,7 +623,9 @@ fn the_leads_pane_gets_the_campaign_it_asked_for() {
     let mut m = fixtures::model(100, 30);
     m.pane = Pane::Leads;
     let cmds = and_queued(
-        create::open_for_leads(&mut m, Some(Channel::Network)),
+        on_pane(&mut m, |c, cx| {
+            create::open_for_leads(c, cx, Some(Channel::Network))
+        }),
         &mut m,
     );
     assert_eq!(m.pane, Pane::Campaigns);
@@ -652,7 +669,12 @@ pub(super) fn row(line: u64, fields: &[&str]) -> CsvRow {
 /// stage of `first`.
 pub(super) fn importing(first: CsvChunk) -> (Model, Vec<Cmd>) {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
-    let cmds = and_queued(import::open(&mut m, Some("leads.csv".into())), &mut m);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| {
+            import::open(c, cx, Some("leads.csv".into()))
+        }),
+        &mut m,
+    );
     let Some(Cmd::ReadCsv { id, read }) = cmds.first() else {
         panic!("{cmds:?}");
     };
@@ -1029,7 +1051,12 @@ fn rows_the_service_names_in_a_400_are_left_out_and_the_rest_sent_again() {
 #[test]
 fn a_file_that_cannot_be_read_goes_back_to_the_path_with_why() {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
-    let cmds = and_queued(import::open(&mut m, Some("missing.csv".into())), &mut m);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| {
+            import::open(c, cx, Some("missing.csv".into()))
+        }),
+        &mut m,
+    );
     let (id, _) = read_of(&cmds);
     file_answers(
         &mut m,
@@ -1125,7 +1152,10 @@ fn a_page_of_an_older_filter_answering_late_never_lands() {
 fn deleting_more_than_500_goes_in_chunks_one_after_the_other() {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
     let ids: Vec<String> = (0..1200).map(|i| format!("l{i}")).collect();
-    let cmds = and_queued(delete::delete(&mut m, "c-1", ids), &mut m);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| delete::delete(c, cx, "c-1", ids)),
+        &mut m,
+    );
     let mut sizes = Vec::new();
     let mut cmds = cmds;
     loop {
@@ -1456,12 +1486,18 @@ mod props {
 #[test]
 fn a_file_read_of_a_closed_import_never_reaches_the_next_one() {
     let mut m = opened(&status_campaign(CampaignStatus::Draft));
-    let cmds = and_queued(import::open(&mut m, Some("old.csv".into())), &mut m);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| import::open(c, cx, Some("old.csv".into()))),
+        &mut m,
+    );
     let (stale, _) = read_of(&cmds);
     // Closed before the file was read; another import is started.
     drive::key(&mut m, KeyCode::Esc);
     assert!(m.panes.campaigns.dialog.is_none());
-    let cmds = and_queued(import::open(&mut m, Some("new.csv".into())), &mut m);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| import::open(c, cx, Some("new.csv".into()))),
+        &mut m,
+    );
     let (fresh, _) = read_of(&cmds);
     file_answers(&mut m, stale, Ok(first_chunk()));
     assert_eq!(
@@ -1481,7 +1517,10 @@ fn a_read_ahead_of_a_failed_import_never_reaches_the_next_one() {
     upload_fails(&mut m, cmds);
     drive::key(&mut m, KeyCode::Esc);
     assert!(m.panes.campaigns.dialog.is_none());
-    let cmds = and_queued(import::open(&mut m, Some("new.csv".into())), &mut m);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| import::open(c, cx, Some("new.csv".into()))),
+        &mut m,
+    );
     let (fresh, _) = read_of(&cmds);
     // The old file's rows from mid-file arrive first: not taken (they have
     // no header, and would send the user back to the path).
