@@ -403,7 +403,7 @@ pub fn allowed(cx: &mut Ctx<'_>, c: &Campaign, op: Op) -> bool {
 }
 
 /// The campaign the state keys act on, or a notice saying there is none.
-fn target_or_say(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Option<Campaign> {
+fn target_or_say(cm: &CampaignsModel, cx: &mut Ctx<'_>) -> Option<Campaign> {
     let t = target(cm);
     if t.is_none() {
         cx.notify(
@@ -721,7 +721,7 @@ fn offline(cx: &mut Ctx<'_>, op: Op) -> bool {
 }
 
 /// Reads a campaign again, wherever it is shown.
-fn reread(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+fn reread(cm: &CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if cm.open_id() == Some(id) {
         read(cx, id)
     } else {

@@ -157,7 +157,7 @@ pub fn ensure_loaded(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if o.messages.loaded || pending(cx.requests, |p| *p == purpose) {
         return Vec::new();
     }
-    request(cm, cx)
+    request(o, cx)
 }
 
 /// Reads the list again as it is (the watch, or the campaign changed):
@@ -170,7 +170,7 @@ pub fn refresh(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if pending(cx.requests, |p| matches!(p, Purpose::Messages { .. })) {
         return Vec::new();
     }
-    request(cm, cx)
+    request(o, cx)
 }
 
 /// Reads the list afresh (new filter, new page, or `r`): a read on its way
@@ -184,13 +184,11 @@ pub fn reload(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     o.messages.stale = false;
     cx.requests
         .forget::<super::CampaignsModel>(|p| matches!(p, Purpose::Messages { .. }));
-    request(cm, cx)
+    request(o, cx)
 }
 
-fn request(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
-    let Some(o) = cm.open.as_ref() else {
-        return Vec::new();
-    };
+/// Asks for the list of the open campaign `o` as its filter and page say.
+fn request(o: &super::Opened, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let id = o.campaign.id.clone();
     let q = GeneratedMessagesQuery {
         status: Some(o.messages.filter.as_str().to_owned()),
@@ -279,7 +277,7 @@ fn names(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let missing: Vec<usize> = crate::app::window::pages_covering(first, last, super::roster::PAGE)
         .filter(|p| !o.roster.window.pages.contains_key(p))
         .collect();
-    super::roster::request_pages(cm, cx, &missing)
+    super::roster::request_pages(o, cx, &missing)
 }
 
 /// The sequence step a message belongs to (`None`: an inbound reply).

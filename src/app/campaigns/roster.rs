@@ -13,7 +13,7 @@ use crossterm::event::KeyEvent;
 
 use super::super::toast::Level;
 use super::super::{ApiRequest, Cmd, Pane};
-use super::{CampaignsModel, Dialog, Purpose, Tab, View, delete, detail, lead, pending};
+use super::{CampaignsModel, Dialog, Opened, Purpose, Tab, View, delete, detail, lead, pending};
 use crate::api::ApiError;
 use crate::api::model::{CampaignLead, Channel, LeadStatus, RosterPage, RosterQuery};
 use crate::app::ctx::Ctx;
@@ -255,7 +255,7 @@ pub fn fetch_pages(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
         })
         .collect();
     let missing = o.roster.to_fetch(vp, &pending);
-    request_pages(cm, cx, &missing)
+    request_pages(o, cx, &missing)
 }
 
 /// Asks again for the pages on screen (the campaign is sending: statuses
@@ -269,21 +269,15 @@ pub fn refresh_visible(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if o.roster.filtering() {
         let pages: Vec<usize> = o.roster.window.pages.keys().copied().collect();
         o.roster.window.stale.clear();
-        return request_pages(cm, cx, &pages);
+        return request_pages(o, cx, &pages);
     }
     o.roster.window.mark_wanted_stale(vp);
     fetch_pages(cm, cx)
 }
 
-/// Asks for roster pages (those already on their way are skipped).
-pub(super) fn request_pages(
-    cm: &mut CampaignsModel,
-    cx: &mut Ctx<'_>,
-    pages: &[usize],
-) -> Vec<Cmd> {
-    let Some(o) = cm.open.as_ref() else {
-        return Vec::new();
-    };
+/// Asks for roster pages of the open campaign `o` (those already on
+/// their way are skipped).
+pub(super) fn request_pages(o: &Opened, cx: &mut Ctx<'_>, pages: &[usize]) -> Vec<Cmd> {
     let campaign = o.campaign.id.clone();
     let status = o.roster.status.as_ref().map(|s| s.as_str().to_owned());
     for page in pages {
