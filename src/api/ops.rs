@@ -513,8 +513,9 @@ operations! {
             edit: Box<EditLead>,
         } => {
             family: Campaigns,
-            // The roster proves it.
-            settle: Some(Settle::Check),
+            // Sets the same fields to the same values: sent again, it
+            // changes nothing more (what the Campaigns pane says).
+            settle: Some(Settle::SafeToRepeat),
             reply: Lead,
             run: |c| c.edit_lead(&id, &edit).await,
         }
@@ -526,8 +527,9 @@ operations! {
             which: DeleteLeads,
         } => {
             family: Campaigns,
-            // The roster proves it.
-            settle: Some(Settle::Check),
+            // A deleted lead stays deleted: sent again, the same ids
+            // change nothing more (the roster is read again after it).
+            settle: Some(Settle::SafeToRepeat),
             reply: LeadsDeleted,
             run: |c| c.delete_leads(&id, &which).await,
         }
@@ -551,8 +553,9 @@ operations! {
             edit: EditGeneratedMessage,
         } => {
             family: Campaigns,
-            // The generated messages prove it.
-            settle: Some(Settle::Check),
+            // Sets the same subject and text: sent again, it changes
+            // nothing more.
+            settle: Some(Settle::SafeToRepeat),
             reply: Message,
             run: |c| c.edit_generated_message(&id, &edit).await,
         }

@@ -207,9 +207,18 @@ fn the_writes_that_cannot_be_checked_or_can_be_repeated_are_declared() {
     };
     assert_eq!(
         settled(Settle::SafeToRepeat),
-        ["AddLeads", "PutContext", "VerifyDomain(trigger)"]
-            .map(String::from)
-            .into()
+        // The Campaigns pane says "sending it again is safe" of a lost
+        // lead edit, lead delete or message edit: the table agrees.
+        [
+            "AddLeads",
+            "DeleteLeads",
+            "EditGeneratedMessage",
+            "EditLead",
+            "PutContext",
+            "VerifyDomain(trigger)"
+        ]
+        .map(String::from)
+        .into()
     );
     assert_eq!(settled(Settle::NoCheck), ["Redeem".to_owned()].into());
 }
