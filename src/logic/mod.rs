@@ -7,6 +7,7 @@
 pub mod export;
 pub mod import;
 pub mod lead_field;
+pub mod preflight;
 pub mod proof;
 pub mod reply;
 pub mod resolve;
