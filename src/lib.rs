@@ -13,6 +13,7 @@ pub mod demo;
 pub mod dns;
 pub mod files;
 pub mod geometry;
+pub mod journal;
 pub mod logging;
 pub mod logic;
 pub mod num;

@@ -144,6 +144,9 @@ pub struct Client {
     inner: Arc<Inner>,
     /// Set on the view [`Client::with_bypass`] returns.
     bypass: bool,
+    /// Where its writes are recorded (`api::ops::execute`), shared by its
+    /// clones and views.
+    journal: Option<Arc<crate::journal::Journal>>,
 }
 
 impl std::fmt::Debug for Client {
@@ -209,6 +212,7 @@ impl Client {
                 clock: Default::default(),
             }),
             bypass: false,
+            journal: None,
         })
     }
 
@@ -278,7 +282,20 @@ impl Client {
         Client {
             inner: self.inner.clone(),
             bypass: true,
+            journal: self.journal.clone(),
         }
+    }
+
+    /// This client recording every write sent through
+    /// [`super::ops::execute`] in `journal`.
+    pub fn with_journal(mut self, journal: crate::journal::Journal) -> Client {
+        self.journal = Some(Arc::new(journal));
+        self
+    }
+
+    /// The journal its writes are recorded in, if any.
+    pub fn journal(&self) -> Option<&Arc<crate::journal::Journal>> {
+        self.journal.as_ref()
     }
 
     /// Whether this view bypasses the gates (see [`Client::with_bypass`]).

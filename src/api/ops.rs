@@ -196,8 +196,9 @@ macro_rules! operations {
             }
         )*
 
-        /// Carries out one operation with the client; its reply.
-        pub async fn execute(client: &Client, req: ApiRequest) -> ApiReply {
+        /// Carries out one operation with the client; its reply (see
+        /// [`execute`], which also records a write in the journal).
+        async fn carry_out(client: &Client, req: ApiRequest) -> ApiReply {
             match req {
                 $( ApiRequest::$name $pat => {
                     let $c = client;
@@ -665,6 +666,40 @@ operations! {
             run: |c| c.redeem(&code).await,
         }
     }
+}
+
+/// Carries out one operation with the client; its reply. A write is
+/// recorded in the client's journal, if it carries one ([`execute_recorded`]).
+pub async fn execute(client: &Client, req: ApiRequest) -> ApiReply {
+    execute_recorded(client, req, None).await.0
+}
+
+/// Carries out one operation, and records it in the client's journal when
+/// it is a write (`crate::journal`): the one place every write of the
+/// dashboard and the CLI passes, so none is left out. The entry is
+/// numbered `number` (the dashboard's request id, so a verdict can name
+/// it later) or the journal's next number; its id is returned beside the
+/// reply for the verdict line of a write that may have reached.
+pub async fn execute_recorded(
+    client: &Client,
+    req: ApiRequest,
+    number: Option<u64>,
+) -> (ApiReply, Option<String>) {
+    let journal = client.journal().filter(|_| req.is_write()).cloned();
+    let draft = journal
+        .as_ref()
+        .map(|_| crate::journal::entry::Draft::of(&req));
+    let reply = carry_out(client, req).await;
+    let id = journal.zip(draft).map(|(j, draft)| {
+        let id = number.map_or_else(|| j.next_id(), |n| j.id_for(n));
+        let line = draft.finish(&reply, id.clone(), &j);
+        // A few hundred bytes appended: the reply waits no longer than a
+        // small file write (this runs on the request's task, never on the
+        // dashboard's loop).
+        j.record(line);
+        id
+    });
+    (reply, id)
 }
 
 /// A page of a search's results, from either read of them: the search

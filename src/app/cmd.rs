@@ -90,6 +90,15 @@ pub enum Cmd {
     /// connection state it publishes (the return is noticed even when no
     /// poller is due for minutes).
     ProbeConnection,
+    /// Append the verdict on a write that may have reached to the write
+    /// journal, naming the write by the id of the request that sent it
+    /// (its journal entry is numbered so); unanswered.
+    JournalVerdict {
+        /// The request that sent the write.
+        write: RequestId,
+        /// How its check settled.
+        verdict: crate::logic::write::Verdict,
+    },
     /// Leave the dashboard.
     Quit,
 }

@@ -30,6 +30,7 @@ use crate::app::{self, Cmd, Model, Msg, Session, Signal, Unsaved};
 use crate::cli::Cli;
 use crate::config::theme::ColourEnv;
 use crate::config::{Config, Paths};
+use crate::journal::{Journal, Source};
 use crate::store::{CacheFile, Draft, Store, write_atomic};
 use crate::text::sanitize;
 use subs::SubManager;
@@ -498,6 +499,9 @@ impl Effects {
                         let _ = client.get_context().await;
                     });
                 }
+                Cmd::JournalVerdict { write, verdict } => {
+                    effects::journal_verdict(&self.client, write, verdict);
+                }
                 Cmd::Quit => model.quit = true,
             }
         }
@@ -654,6 +658,7 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
     client_cfg.connect_timeout = cfg.connect_timeout;
     client_cfg.read_only = cfg.read_only;
     let client = Client::new(client_cfg).map_err(|e| e.to_string())?;
+    let client = journaled(client, (!demo).then_some(&paths), cfg.profile_name());
     let (poll, poll_warnings) = cfg.poll_intervals(client.is_loopback(), demo);
     notices.extend(poll_warnings);
 
@@ -743,6 +748,17 @@ fn switched_session(client: &Client, profile: Option<String>, old: &Session) -> 
     }
 }
 
+/// `client` recording its writes in the journal of `profile` (when there is
+/// a data directory to keep it in). `paths` is `None` for the demo, whose
+/// writes reach no one: they are not journaled.
+fn journaled(client: Client, paths: Option<&Paths>, profile: Option<&str>) -> Client {
+    let journal = paths.and_then(|p| Journal::for_profile(p, profile, Source::Dashboard));
+    match journal {
+        Some(j) => client.with_journal(j),
+        None => client,
+    }
+}
+
 /// How `:profile NAME` opens the workspaces of the config loaded at start.
 fn workspaces(paths: Paths, cfg: Config) -> Workspaces {
     Arc::new(move |name: Option<&str>| {
@@ -752,6 +768,7 @@ fn workspaces(paths: Paths, cfg: Config) -> Workspaces {
         let mut client_cfg = ws.client;
         client_cfg.read_only = ws.read_only;
         let client = Client::new(client_cfg).map_err(|e| e.to_string())?;
+        let client = journaled(client, Some(&paths), ws.profile.as_deref());
         let (poll, notices) = cfg.poll_intervals(client.is_loopback(), false);
         Ok(Workspace {
             cache: ws.state_file.as_deref().map(cache::beside),

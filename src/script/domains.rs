@@ -262,7 +262,16 @@ pub async fn watch(ctx: &Ctx, a: &WatchArgs, out: &mut impl Write) -> Result<Exi
     let mut noted_pending = false;
     let mut trigger = a.trigger;
     loop {
-        let read = ctx.client.verify_domain(&id, !trigger).await;
+        let read = if trigger {
+            // A write: through the one write path (and its journal).
+            let req = ApiRequest::VerifyDomain {
+                id: id.clone(),
+                poll: false,
+            };
+            ctx.write::<SendingDomain>(req).await.answer
+        } else {
+            ctx.client.verify_domain(&id, true).await
+        };
         if trigger {
             // Sent once, whatever came back: a lost answer is not retried.
             trigger = false;

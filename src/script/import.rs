@@ -45,8 +45,8 @@ use serde::Serialize;
 use super::Ctx;
 use super::exit::{Exit, Failure};
 use super::output::{stdout_failure, write_json};
-use crate::api::ApiError;
 use crate::api::model::{AddLeadsResponse, CampaignStatus, Channel};
+use crate::api::{ApiError, ApiRequest};
 use crate::logic::import::{
     Batch, CHUNK, CHUNK_BYTES, Counts, CsvChunk, CsvPos, CsvRead, Target, check_mapping,
     custom_key, guess_all,
@@ -357,7 +357,12 @@ async fn upload(
         if b.leads.is_empty() {
             break AddLeadsResponse::default();
         }
-        match ctx.client.add_leads(campaign, channel, &b.leads).await {
+        let req = ApiRequest::AddLeads {
+            id: campaign.to_owned(),
+            channel: channel.clone(),
+            leads: b.leads.clone(),
+        };
+        match ctx.write::<AddLeadsResponse>(req).await.answer {
             Ok(r) => break r,
             // The whole batch was refused: the rows it names are left
             // out, the rest sent again.

@@ -1,7 +1,8 @@
 //! The scripting commands beside the dashboard: `outpost searches`,
 //! `search run`, `results`, `campaigns`, `campaign
 //! show|launch|pause|resume`, `leads list|import`, `threads`, `thread
-//! send|reply`, `domains`, `domain watch`, `redeem` and `completions`.
+//! send|reply`, `domains`, `domain watch`, `redeem`, `journal` and
+//! `completions`.
 //!
 //! They use the dashboard's client with all its rules (HTTPS, the 429
 //! gates and back-off, a write never sent twice), its config, profiles and
@@ -17,13 +18,15 @@
 //! a name): [`resolve`]. Reads are retried as the dashboard's are, and
 //! every write goes the one write path ([`call`]): sent once, a lost
 //! answer checked until its verdict; a write that cannot be taken back
-//! asks first ([`confirm`]).
+//! asks first ([`confirm`]). Every write is recorded in the profile's
+//! write journal by the operations table's `execute` ([`write`] sends
+//! one and appends the verdict on a lost one); `journal` prints it.
 //!
 //! One file per command group: [`searches`] (searches, results), [`runs`]
 //! (search run), [`campaigns`] (campaigns, campaign show), [`change`]
 //! (campaign launch, pause, resume), [`leads`] (leads list), [`import`]
 //! (leads import), [`threads`], [`send`] (thread send, reply),
-//! [`domains`] (domains, domain watch), [`redeem`].
+//! [`domains`] (domains, domain watch), [`redeem`], [`journal`].
 
 pub mod call;
 pub mod campaigns;
@@ -32,6 +35,7 @@ pub mod confirm;
 pub mod domains;
 pub mod exit;
 pub mod import;
+pub mod journal;
 pub mod leads;
 pub mod output;
 pub mod redeem;
@@ -40,6 +44,7 @@ pub mod runs;
 pub mod searches;
 pub mod send;
 pub mod threads;
+pub mod write;
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -51,6 +56,7 @@ use crate::api::{ApiKey, Client, ClientConfig};
 use crate::cli::Cli;
 use crate::config::{Config, Paths, PollIntervals};
 use crate::demo::DemoHandle;
+use crate::journal::Source as JournalSource;
 pub use exit::{EXIT_CODES, Exit, Failure};
 use output::stdout_failure;
 
@@ -92,6 +98,10 @@ pub enum ScriptCommand {
     /// Redeem a discovery pass code.
     #[command(after_help = EXIT_CODES)]
     Redeem(redeem::RedeemArgs),
+    /// Print the write journal of the profile, newest first: every write
+    /// the dashboard and the CLI sent, and how it came out.
+    #[command(after_help = EXIT_CODES)]
+    Journal(journal::JournalArgs),
     /// Print shell completions for bash, zsh, fish, elvish or powershell.
     Completions(CompletionsArgs),
 }
@@ -220,8 +230,15 @@ async fn open(cli: &Cli, paths: &Paths, cfg: Config) -> Result<Ctx, Failure> {
             (c, Some(handle))
         }
     };
-    let client = Client::new(client_cfg).map_err(|e| Failure::usage(e.to_string()))?;
+    let mut client = Client::new(client_cfg).map_err(|e| Failure::usage(e.to_string()))?;
     let profile = cfg.profile_name().map(str::to_owned);
+    // The demo's writes reach no one: they are not journaled.
+    if handle.is_none()
+        && let Some(j) =
+            crate::journal::Journal::for_profile(paths, profile.as_deref(), JournalSource::Cli)
+    {
+        client = client.with_journal(j);
+    }
     Ok(Ctx {
         client,
         state_file: crate::config::profile::state_file(paths, profile.as_deref()),
@@ -252,9 +269,22 @@ pub async fn run(
                 for w in &cfg.warnings {
                     crate::errln!("outpost: warning: {}", crate::text::sanitize::inline(w));
                 }
-                match open(cli, &paths, cfg).await {
-                    Ok(ctx) => dispatch(&ctx, cmd, &mut out).await,
-                    Err(f) => Err(f),
+                match cmd {
+                    // Local files only: no key, no service.
+                    ScriptCommand::Journal(a) => journal::journal(&paths, &cfg, a, &mut out),
+                    _ => match open(cli, &paths, cfg).await {
+                        Ok(ctx) => {
+                            let result = dispatch(&ctx, cmd, &mut out).await;
+                            if let Some(why) = ctx.client.journal().and_then(|j| j.take_failure()) {
+                                crate::errln!(
+                                    "outpost: warning: {}",
+                                    crate::text::sanitize::inline(&why)
+                                );
+                            }
+                            result
+                        }
+                        Err(f) => Err(f),
+                    },
                 }
             }
         },
@@ -288,6 +318,7 @@ async fn dispatch(ctx: &Ctx, cmd: &ScriptCommand, out: &mut impl Write) -> Resul
         ScriptCommand::Domains(a) => domains::domains(ctx, a, out).await,
         ScriptCommand::Domain(DomainCommand::Watch(a)) => domains::watch(ctx, a, out).await,
         ScriptCommand::Redeem(a) => redeem::redeem(ctx, a, out).await,
+        ScriptCommand::Journal(_) => Err(Failure::usage("the journal is read without a service")),
         ScriptCommand::Completions(a) => {
             completions(a, out);
             Ok(Exit::Ok)

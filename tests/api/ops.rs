@@ -10,6 +10,7 @@ use std::sync::Arc;
 use outpost::api::model::*;
 use outpost::api::{Client, RouteFamily};
 use outpost::app::ApiRequest;
+use outpost::journal::{self, Journal, Outcome, Source};
 use outpost::logic::write::Settle;
 use outpost::runtime::effects::execute;
 
@@ -237,5 +238,42 @@ async fn each_operation_goes_to_the_route_family_the_table_names() {
         assert_eq!(hits.len(), before + 1, "{what} sent once");
         let path = hits.last().map(|h| h.path.clone()).unwrap_or_default();
         assert_eq!(RouteFamily::of(&path), family, "{what}: {path}");
+    }
+}
+
+/// Every write of the table, sent through `execute` as both front ends
+/// send them, leaves one journal line naming its operation; a read leaves
+/// none.
+#[tokio::test]
+async fn every_write_and_no_read_is_journaled_once() {
+    let server = Server::always(Reply::raw(
+        409,
+        r#"{"error":{"code":"conflict","message":"not now"}}"#,
+    ))
+    .await;
+    let mut cfg = config(&server.url());
+    cfg.retry.max_attempts = 1;
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join(journal::FILE);
+    let client = Client::new(cfg).expect("client").with_journal(Journal::new(
+        path.clone(),
+        None,
+        Source::Cli,
+    ));
+    for op in every_operation() {
+        execute(&client, op).await;
+    }
+    let read = journal::read(&path).expect("the journal");
+    let recorded: Vec<&str> = read
+        .records
+        .iter()
+        .rev()
+        .map(|r| r.write.operation.as_str())
+        .collect();
+    let sent: Vec<&str> = writes().iter().map(ApiRequest::name).collect();
+    assert_eq!(recorded, sent);
+    for r in &read.records {
+        assert_eq!(r.write.outcome, Outcome::Refused, "{:?}", r.write);
+        assert!(!r.write.target.kind.is_empty(), "{:?}", r.write);
     }
 }

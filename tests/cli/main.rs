@@ -15,6 +15,7 @@ mod changes;
 mod commands;
 mod import;
 mod instant;
+mod journal;
 mod net;
 mod profiles;
 #[path = "../e2e/support.rs"]
