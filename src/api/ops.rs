@@ -668,6 +668,18 @@ operations! {
     }
 }
 
+tokio::task_local! {
+    /// Set while [`execute_recorded`] carries out an operation: the client
+    /// then leaves the journaling to it.
+    static RECORDING: ();
+}
+
+/// Whether the current task is inside [`execute_recorded`] (a write sent
+/// outside it is journaled by the client itself, by its route).
+pub(crate) fn recording() -> bool {
+    RECORDING.try_with(|()| ()).is_ok()
+}
+
 /// Carries out one operation with the client; its reply. A write is
 /// recorded in the client's journal, if it carries one ([`execute_recorded`]).
 pub async fn execute(client: &Client, req: ApiRequest) -> ApiReply {
@@ -689,7 +701,7 @@ pub async fn execute_recorded(
     let draft = journal
         .as_ref()
         .map(|_| crate::journal::entry::Draft::of(&req));
-    let reply = carry_out(client, req).await;
+    let reply = RECORDING.scope((), carry_out(client, req)).await;
     let id = journal.zip(draft).map(|(j, draft)| {
         let id = number.map_or_else(|| j.next_id(), |n| j.id_for(n));
         let line = draft.finish(&reply, id.clone(), &j);

@@ -23,7 +23,7 @@ const MESSAGE_CHARS: usize = 300;
 /// request, which `execute` hands on to the client.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Draft {
-    operation: &'static str,
+    operation: String,
     target: Target,
     summary: String,
     settle: Option<Settle>,
@@ -256,17 +256,66 @@ impl Draft {
             _ => target("", None, None),
         };
         Draft {
-            operation: req.name(),
+            operation: req.name().to_owned(),
             target,
             summary: redact(&parts.join("; ")),
             settle: req.settle(),
         }
     }
 
+    /// The journal's view of a write sent around the table of operations
+    /// (a client method called directly): named by its route, its target
+    /// read from the path, its summary from the JSON body.
+    pub fn of_route(method: &str, path: &str, body: Option<&[u8]>) -> Draft {
+        let segs: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        let (kind, id) = match segs.as_slice() {
+            ["api", "email", "domains", rest @ ..] => ("domain", rest.first()),
+            ["api", "lead-finder", "run", ..] => ("search", None),
+            ["api", "lead-finder", rest @ ..] => ("search", rest.first()),
+            ["api", "campaigns", rest @ ..] => ("campaign", rest.first()),
+            ["api", "threads", rest @ ..] => ("thread", rest.first()),
+            ["api", "senders", rest @ ..] => ("sender", rest.first()),
+            ["api", "context", ..] => ("profile", None),
+            ["api", "test-access", ..] => ("pass", None),
+            _ => ("", None),
+        };
+        let summary = body
+            .and_then(|b| serde_json::from_slice::<serde_json::Value>(b).ok())
+            .map(|v| json_summary(&v))
+            .unwrap_or_default();
+        Draft {
+            operation: format!("{method} {path}"),
+            target: target(kind, id.copied().filter(|i| !i.is_empty()), None),
+            summary: redact(&summary),
+            settle: None,
+        }
+    }
+
+    /// The write line of a write sent around the table, once its answer
+    /// (`error`, if it failed) came.
+    pub fn finish_route(
+        self,
+        error: Option<&ApiError>,
+        id: String,
+        journal: &Journal,
+    ) -> WriteLine {
+        self.line(error, (None, None), id, journal)
+    }
+
     /// The write line of this write once `reply` came, named `id`.
     pub fn finish(self, reply: &ApiReply, id: String, journal: &Journal) -> WriteLine {
+        self.line(reply.error(), answered(reply), id, journal)
+    }
+
+    fn line(
+        self,
+        error: Option<&ApiError>,
+        found: (Option<String>, Option<String>),
+        id: String,
+        journal: &Journal,
+    ) -> WriteLine {
         let mut target = self.target;
-        let (found_id, found_name) = answered(reply);
+        let (found_id, found_name) = found;
         if target.id.is_none() {
             target.id = found_id;
         }
@@ -279,7 +328,7 @@ impl Draft {
             at: now_text(),
             profile: journal.profile().map(str::to_owned),
             source: journal.source(),
-            operation: self.operation.to_owned(),
+            operation: self.operation,
             target,
             summary: self.summary,
             outcome: Outcome::Done,
@@ -288,11 +337,37 @@ impl Draft {
             message: None,
             settle: None,
         };
-        if let Some(e) = reply.error() {
+        if let Some(e) = error {
             failed(&mut line, e, self.settle);
         }
         line
     }
+}
+
+/// A JSON body said short: each top-level field, a text clipped (a body's
+/// to [`BODY_CHARS`]), a list by its length, a code by its start.
+fn json_summary(v: &serde_json::Value) -> String {
+    use serde_json::Value;
+    let Value::Object(map) = v else {
+        return String::new();
+    };
+    let parts: Vec<String> = map
+        .iter()
+        .map(|(k, v)| match v {
+            Value::String(_) if k == "code" => {
+                format!("code {}", masked_code(v.as_str().unwrap_or("")))
+            }
+            Value::String(s) if k.contains("body") => field(k, s, BODY_CHARS),
+            Value::String(s) => field(k, s, TEXT_CHARS),
+            Value::Array(a) => format!(
+                "{k}: {}",
+                crate::text::format::plural(a.len() as u64, "item", "items")
+            ),
+            Value::Object(_) => k.clone(),
+            other => format!("{k}: {other}"),
+        })
+        .collect();
+    clip(&parts.join("; "), 2 * BODY_CHARS)
 }
 
 /// Fills in a failed write's outcome, code and message.
@@ -459,6 +534,43 @@ mod tests {
         })));
         let line = Draft::of(&launch).finish(&done, "e-3".into(), &journal());
         assert_eq!(line.target.name.as_deref(), Some("Spring push"));
+    }
+
+    #[test]
+    fn a_write_sent_around_the_table_is_named_by_its_route() {
+        let d = Draft::of_route(
+            "POST",
+            "/api/threads/t-9/messages",
+            Some(br#"{"subject":"Hi","body_text":"Hello   there","cc":["a","b"]}"#),
+        );
+        let lost = ApiError::Timeout {
+            method: "POST".into(),
+            after: Duration::from_secs(30),
+            may_have_reached: true,
+        };
+        let line = d.finish_route(Some(&lost), "e-1".into(), &journal());
+        assert_eq!(line.operation, "POST /api/threads/t-9/messages");
+        assert_eq!(
+            (line.target.kind.as_str(), line.target.id.as_deref()),
+            ("thread", Some("t-9"))
+        );
+        assert_eq!(
+            line.summary,
+            r#"body_text: "Hello there"; cc: 2 items; subject: "Hi""#
+        );
+        assert_eq!(line.outcome, Outcome::MayHaveReached);
+        assert_eq!(line.settle, None, "not known off the table");
+        let run_all = Draft::of_route("POST", "/api/lead-finder/run", None);
+        assert_eq!(
+            (run_all.target.kind.as_str(), run_all.target.id),
+            ("search", None)
+        );
+        let redeem = Draft::of_route(
+            "POST",
+            "/api/test-access/redeem",
+            Some(br#"{"code":"SECRET-1"}"#),
+        );
+        assert_eq!(redeem.summary, "code SECR…");
     }
 
     #[test]

@@ -168,3 +168,50 @@ async fn a_send_a_launch_and_a_refused_launch_are_journaled_and_reads_are_not() 
         ("found", "found in the thread")
     );
 }
+
+/// A write sent around `execute` (a client method called directly) is
+/// still journaled, once, by its route; one through `execute` once, by
+/// its name.
+#[tokio::test]
+async fn a_write_around_the_table_is_journaled_by_its_route() {
+    let svc = start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(journal::FILE);
+    let api = svc
+        .api
+        .clone()
+        .with_journal(Journal::new(path.clone(), None, Source::Cli));
+    let e = api.launch_campaign("no-such-campaign").await.unwrap_err();
+    assert_eq!(e.status(), Some(404));
+    api.list_campaigns().await.unwrap();
+    execute(
+        &api,
+        ApiRequest::LaunchCampaign {
+            id: "no-such-campaign".into(),
+        },
+    )
+    .await;
+    let read = journal::read(&path).unwrap();
+    let ops: Vec<(&str, Option<&str>, Outcome)> = read
+        .records
+        .iter()
+        .map(|r| {
+            (
+                r.write.operation.as_str(),
+                r.write.target.id.as_deref(),
+                r.write.outcome,
+            )
+        })
+        .collect();
+    assert_eq!(
+        ops,
+        [
+            ("LaunchCampaign", Some("no-such-campaign"), Outcome::Refused),
+            (
+                "POST /api/campaigns/no-such-campaign/launch",
+                Some("no-such-campaign"),
+                Outcome::Refused
+            ),
+        ]
+    );
+}
