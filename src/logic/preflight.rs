@@ -21,6 +21,8 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
+use serde::Serialize;
+
 use super::lead_field::LeadField;
 use super::template::{self, CUSTOM_PREFIX, Variable};
 use crate::api::model::{
@@ -40,6 +42,12 @@ pub const NAMES_SHOWN: usize = 3;
 /// Custom-field keys named when a variable names an unknown one.
 const KEYS_SHOWN: usize = 5;
 
+/// The key under which the dashboard keeps a sequence edited but not saved
+/// (in the state file's drafts), so the CLI's launch can say so too.
+pub fn unsaved_sequence_key(campaign: &str) -> String {
+    format!("sequence:{campaign}")
+}
+
 /// Whether a sender's status says it is ready to send (the contract does
 /// not list the values; the demo service says `connected`).
 pub fn sender_ready(s: &SenderAccount) -> bool {
@@ -47,7 +55,8 @@ pub fn sender_ready(s: &SenderAccount) -> bool {
 }
 
 /// How much a finding holds up the launch.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Severity {
     /// The launch is refused until it is fixed.
     Error,
@@ -56,7 +65,8 @@ pub enum Severity {
 }
 
 /// A part of a message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Part {
     /// The subject.
     Subject,
@@ -74,14 +84,16 @@ impl Part {
 }
 
 /// A campaign setting a finding is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Setting {
     /// `daily_limit`.
     DailyLimit,
 }
 
 /// Where a finding is, for a UI line to jump to.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Location {
     /// A step of the sequence: its index (from 0) in the service's order
     /// (by `position`), and the part when the finding is about one.
@@ -108,7 +120,8 @@ pub enum Location {
 }
 
 /// What a finding is: its group, in the order groups are listed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// The sequence has no step that sends anything, or was not read.
     NoMessageStep,
@@ -178,7 +191,7 @@ impl Kind {
 }
 
 /// One thing found.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Finding {
     /// Its group (and so its severity).
     pub kind: Kind,
@@ -204,7 +217,7 @@ impl Finding {
 }
 
 /// What a preflight found so far.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Report {
     /// Findings that block the launch, grouped by kind (in [`Kind`]'s
     /// order), each group in the sequence's order.
@@ -1344,6 +1357,31 @@ mod tests {
         assert_eq!(found[0].location, Location::Message(Part::Subject));
         assert!(found.iter().all(|f| f.severity() == Severity::Error));
         assert_eq!(texts(&check_message("", "", false)), ["The body is empty"]);
+    }
+
+    #[test]
+    fn a_report_reads_as_json_for_the_cli() {
+        let mut p = Preflight::new(&email_campaign(vec![node(1, NodeType::End, "", "")]), false);
+        walk(&mut p, &[]);
+        let json = serde_json::to_value(p.report()).unwrap();
+        assert_eq!(
+            json["errors"][0],
+            json!({"kind": "no_message_step", "location": "sequence", "text": "The sequence has no step that sends anything"})
+        );
+        assert_eq!(json["errors"][1]["location"], json!("roster"));
+        let f = Finding::new(
+            Kind::NoBody,
+            Location::Step {
+                index: 1,
+                part: Some(Part::Body),
+            },
+            String::new(),
+        );
+        assert_eq!(
+            serde_json::to_value(f).unwrap()["location"],
+            json!({"step": {"index": 1, "part": "body"}})
+        );
+        assert_eq!(unsaved_sequence_key("c1"), "sequence:c1");
     }
 
     #[test]

@@ -38,6 +38,7 @@ pub mod import;
 pub mod journal;
 pub mod leads;
 pub mod output;
+pub mod preflight;
 pub mod redeem;
 pub mod resolve;
 pub mod runs;
