@@ -6,7 +6,9 @@
 //! in the workspace's state so that doing it again asks first.
 //!
 //! Every request goes through the operations table (`api::ops::execute`),
-//! the one place the dashboard's requests go through too.
+//! the one place the dashboard's requests go through too, which records
+//! every write in the profile's write journal; the verdict on a lost one is
+//! appended once its check settles.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -370,7 +372,8 @@ pub enum Sent<T> {
 pub async fn send<T: Answer>(ctx: &Ctx, w: &Write, proof: &mut Proof) -> Result<Sent<T>, ApiError> {
     debug_assert!(w.req.is_write(), "{} is a read", w.req.name());
     let settle = w.req.settle().unwrap_or(Settle::NoCheck);
-    let reply = take::<T>(execute(&ctx.client, w.req.clone()).await);
+    let written = ctx.write::<T>(w.req.clone()).await;
+    let (reply, entry) = (written.answer, written.entry);
     match write::outcome(&reply) {
         Outcome::Done => {
             super::confirm::forget(ctx, &w.record.key);
@@ -383,6 +386,9 @@ pub async fn send<T: Answer>(ctx: &Ctx, w: &Write, proof: &mut Proof) -> Result<
                 Ok(answer) => return Ok(Sent::Done(answer)),
             };
             let lost = settle_lost(ctx, w, proof, error, settle).await;
+            if let Some(verdict) = &lost.check.verdict {
+                ctx.verdict(entry.as_deref(), verdict);
+            }
             if lost.found() {
                 super::confirm::forget(ctx, &w.record.key);
             } else {

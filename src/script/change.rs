@@ -23,6 +23,8 @@
 //! `status` is the campaign's status after the change (as answered, or as
 //! the check read it), else as it was.
 
+use std::io::IsTerminal;
+
 use clap::Args;
 use serde::Serialize;
 
@@ -33,6 +35,7 @@ use super::exit::{Exit, Failure};
 use super::output::{stdout_failure, write_json};
 use crate::api::model::{Campaign, CampaignStatus};
 use crate::api::{ApiError, ApiRequest};
+use crate::logic::preflight::{Location, Report};
 use crate::logic::proof::Move;
 use crate::logic::resolve::Use;
 use crate::text::{format, sanitize};
@@ -66,7 +69,7 @@ pub struct Finding {
 /// What the launch preflight found.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Findings {
-    /// Whether a preflight ran at all.
+    /// Whether a preflight ran (always, for a launch).
     pub ran: bool,
     /// What blocks the launch.
     pub errors: Vec<Finding>,
@@ -74,12 +77,62 @@ pub struct Findings {
     pub warnings: Vec<Finding>,
 }
 
-/// The launch preflight of `c`: the one seam where the preflight's rules
-/// (`logic::preflight`, with the roster walked page by page) plug in. Until
-/// they do, it checks nothing and says so (`ran: false`); the service
-/// still refuses a campaign without a pending lead.
-async fn preflight(_ctx: &Ctx, _c: &Campaign) -> Result<Findings, Failure> {
-    Ok(Findings::default())
+/// The group of a finding's place: `sequence`, `leads`, `senders` or
+/// `settings`.
+fn group(at: &Location) -> &'static str {
+    match at {
+        Location::Step { .. } | Location::Sequence | Location::Message(_) => "sequence",
+        Location::Lead(_) | Location::Roster => "leads",
+        Location::Senders | Location::Sender(_) => "senders",
+        Location::Setting(_) => "settings",
+    }
+}
+
+impl Findings {
+    /// The findings of a preflight's report; pending leads it did not
+    /// check (a roster that stopped paging) are a warning of their own.
+    fn of(r: &Report) -> Findings {
+        let finding = |f: &crate::logic::preflight::Finding| Finding {
+            group: group(&f.location).to_owned(),
+            text: f.text.clone(),
+        };
+        let mut warnings: Vec<Finding> = r.warnings.iter().map(finding).collect();
+        if r.not_checked() > 0 {
+            warnings.push(Finding {
+                group: "leads".into(),
+                text: format!(
+                    "{} not checked",
+                    format::plural(r.not_checked(), "pending lead", "pending leads")
+                ),
+            });
+        }
+        Findings {
+            ran: true,
+            errors: r.errors.iter().map(finding).collect(),
+            warnings,
+        }
+    }
+}
+
+/// The launch preflight of `c` (`logic::preflight`, its pending roster
+/// walked page by page; the count on stderr while it goes, on a
+/// terminal).
+async fn preflight(ctx: &Ctx, c: &Campaign) -> Result<Findings, Failure> {
+    let shown = std::io::stderr().is_terminal();
+    let report = super::preflight::run(ctx, c, |checked, total| {
+        if shown {
+            let of = total.map_or_else(String::new, |t| format!(" of {}", format::count(t)));
+            crate::stdio::err_text(format_args!(
+                "\routpost: checking the pending leads: {}{of}",
+                format::count(checked)
+            ));
+        }
+    })
+    .await;
+    if shown {
+        crate::stdio::err_text(format_args!("\n"));
+    }
+    Ok(Findings::of(&report?))
 }
 
 /// The document of `--json`.
@@ -353,11 +406,6 @@ fn report(
         Ok(())
     };
     written.map_err(|e| stdout_failure(&e))?;
-    if findings.is_some_and(|f| !f.ran) && exit == Exit::Ok && !json {
-        crate::errln!(
-            "outpost: note: no launch preflight ran before it (not built into this version)"
-        );
-    }
     Ok(exit)
 }
 

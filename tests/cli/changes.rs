@@ -69,7 +69,8 @@ fn launch_asks_first_and_says_what_it_did() {
     assert_eq!(doc["check"], Value::Null);
     assert_eq!(
         doc["preflight"],
-        serde_json::json!({"ran": false, "errors": [], "warnings": []})
+        serde_json::json!({"ran": true, "errors": [], "warnings": []}),
+        "the preflight ran and found nothing"
     );
     assert_eq!(
         serve.wait_writes(1),
@@ -88,16 +89,24 @@ fn launch_asks_first_and_says_what_it_did() {
     );
     assert_eq!(changes(&serve).len(), 1);
 
-    // The service's own refusal is passed on with its code.
-    let empty = cli(d, &["campaign", "launch", EMPTY, "--yes"]);
-    assert_eq!(empty.code, 1, "{}", empty.stderr);
+    // An empty draft (no lead) is blocked by the preflight, even with
+    // --yes: nothing is sent.
+    let empty = cli(d, &["campaign", "launch", EMPTY, "--yes", "--json"]);
+    assert_eq!(empty.code, 8, "{}", empty.stderr);
+    let doc = empty.json();
+    assert_eq!(doc["outcome"], "blocked");
+    assert_eq!(
+        doc["preflight"]["errors"],
+        serde_json::json!([
+            {"group": "leads", "text": "No pending lead: the service refuses a launch without one"},
+        ])
+    );
     assert!(
-        empty
-            .stderr
-            .contains("invalid_request: No leads in campaign (HTTP 400)"),
+        empty.stderr.contains("errors block the launch"),
         "{}",
         empty.stderr
     );
+    assert_eq!(changes(&serve).len(), 1, "nothing more was sent");
     // `campaign ID` is still `campaign show ID`.
     let shown = cli(d, &["campaign", &q3]);
     assert!(

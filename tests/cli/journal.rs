@@ -16,8 +16,10 @@ fn entries(d: &std::path::Path, extra: &[&str]) -> Vec<Value> {
 }
 
 #[test]
-fn an_import_and_a_refused_trigger_are_in_the_journal_newest_first() {
-    let serve = Serve::start(&[]);
+fn an_import_a_run_and_a_refused_run_are_in_the_journal_newest_first() {
+    // At one simulated second a second, a run stays queued: a second run
+    // of the same search is refused.
+    let serve = Serve::start(&["--time-scale", "1"]);
     let dir = workspace(&serve);
     let d = dir.path();
     assert_eq!(entries(d, &[]), Vec::<Value>::new(), "nothing sent yet");
@@ -45,40 +47,41 @@ fn an_import_and_a_refused_trigger_are_in_the_journal_newest_first() {
         &["leads", "import", id, file.to_str().unwrap_or_default()],
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
-    // A trigger of a domain the service does not have: refused, 404.
-    let r = cli(d, &["domain", "watch", "no-such-domain", "--trigger"]);
-    assert_eq!(r.code, 1, "{}", r.stderr);
-    assert_eq!(
-        serve.writes().len(),
-        2,
-        "the import's chunk and the trigger: {:?}",
-        serve.writes()
-    );
+    // A search run twice: the service refuses the second while the first
+    // is going (409).
+    let search = "RevOps leaders at Series B SaaS";
+    assert_eq!(cli(d, &["search", "run", search]).code, 0);
+    let r = cli(d, &["search", "run", search]);
+    assert_eq!(r.code, 9, "{}", r.stderr);
+    assert_eq!(serve.wait_writes(3).len(), 3, "{:?}", serve.writes());
 
     let e = entries(d, &[]);
-    assert_eq!(e.len(), 2, "{e:?}");
-    assert_eq!(e[0]["operation"], "VerifyDomain");
+    assert_eq!(e.len(), 3, "{e:?}");
+    assert_eq!(e[0]["operation"], "RunSearch");
     assert_eq!(e[0]["outcome"], "refused");
-    assert_eq!(e[0]["status"], 404);
-    assert_eq!(e[0]["code"], "not_found");
-    assert_eq!(e[0]["target"]["id"], "no-such-domain");
-    assert_eq!(e[1]["operation"], "AddLeads");
+    assert_eq!(e[0]["status"], 409);
+    assert_eq!(e[0]["code"], "conflict");
+    assert_eq!(e[0]["target"]["kind"], "search");
+    assert_eq!(e[1]["operation"], "RunSearch");
     assert_eq!(e[1]["outcome"], "done");
-    assert_eq!(e[1]["source"], "cli");
-    assert_eq!(e[1]["profile"], Value::Null);
-    assert_eq!(e[1]["target"]["kind"], "campaign");
-    assert_eq!(e[1]["target"]["id"], id);
-    assert_eq!(e[1]["summary"], "2 leads (email)");
-    assert_eq!(e[1]["verdict"], Value::Null);
+    assert_eq!(e[1]["target"]["name"], search);
+    assert_eq!(e[2]["operation"], "AddLeads");
+    assert_eq!(e[2]["outcome"], "done");
+    assert_eq!(e[2]["source"], "cli");
+    assert_eq!(e[2]["profile"], Value::Null);
+    assert_eq!(e[2]["target"]["kind"], "campaign");
+    assert_eq!(e[2]["target"]["id"], id);
+    assert_eq!(e[2]["summary"], "2 leads (email)");
+    assert_eq!(e[2]["verdict"], Value::Null);
 
     let table = cli(d, &["journal"]);
     let lines: Vec<&str> = table.stdout.lines().collect();
-    assert_eq!(lines.len(), 3, "{}", table.stdout);
+    assert_eq!(lines.len(), 4, "{}", table.stdout);
     assert!(lines[0].starts_with("WHEN (UTC)"), "{}", lines[0]);
-    assert!(lines[1].contains("VerifyDomain") && lines[1].contains("refused: not_found (404)"));
-    assert!(lines[2].contains("AddLeads") && lines[2].contains("2 leads (email)"));
+    assert!(lines[1].contains("RunSearch") && lines[1].contains("refused: conflict (409)"));
+    assert!(lines[3].contains("AddLeads") && lines[3].contains("2 leads (email)"));
 
-    assert_eq!(entries(d, &["--since", "1h"]).len(), 2);
+    assert_eq!(entries(d, &["--since", "1h"]).len(), 3);
     let bad = cli(d, &["journal", "--since", "yesterday"]);
     assert_eq!(bad.code, 64, "{}", bad.stderr);
 
@@ -140,4 +143,78 @@ fn a_lost_answer_is_recorded_as_may_have_reached_then_its_verdict() {
         "{}",
         table.stdout
     );
+}
+
+/// A reply sent from the CLI is journaled: to whom, its `Re:` subject and
+/// the start of its body.
+#[test]
+fn a_reply_is_journaled_with_its_subject_and_body() {
+    let serve = Serve::start(&[]);
+    let dir = workspace(&serve);
+    let d = dir.path();
+    let body = d.join("reply.txt");
+    std::fs::write(
+        &body,
+        "Two days is typical.\n\nWant the walkthrough link?\n",
+    )
+    .expect("body");
+    let r = cli(
+        d,
+        &[
+            "thread",
+            "reply",
+            "nadia.haddad@lumen.health",
+            "--body-file",
+            body.to_str().unwrap_or_default(),
+            "--yes",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let e = entries(d, &[]);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0]["operation"], "SendMessage");
+    assert_eq!(e[0]["outcome"], "done");
+    assert_eq!(e[0]["target"]["name"], "nadia.haddad@lumen.health");
+    let summary = e[0]["summary"].as_str().unwrap_or_default();
+    assert!(
+        summary.starts_with(
+            "subject: \"Re: Lumen's quarterly forecast\"; body: \"Two days is typical. Want the walkthrough link?\""
+        ),
+        "{summary}"
+    );
+}
+
+/// A launch whose answer was lost after the service acted: recorded as may
+/// have reached, then the check's verdict (found) as its own line.
+#[test]
+fn a_lost_launch_is_recorded_then_its_check_found_it() {
+    let serve = Serve::start(&["--chaos-lost-answer", "POST:/api/campaigns/*/launch:502"]);
+    let dir = workspace(&serve);
+    let d = dir.path();
+    let r = cli(
+        d,
+        &[
+            "campaign",
+            "launch",
+            "Q3 RevOps outreach (5,000-lead draft)",
+            "--yes",
+        ],
+    );
+    assert_eq!(r.code, 0, "found: carried out once. {}", r.stderr);
+    let text = std::fs::read_to_string(d.join("journal.jsonl")).expect("the journal");
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0]["operation"], "LaunchCampaign");
+    assert_eq!(lines[0]["outcome"], "may_have_reached");
+    assert_eq!(lines[0]["code"], "bad_gateway");
+    assert_eq!(lines[0]["settle"], "check");
+    assert_eq!(lines[1]["kind"], "verdict");
+    assert_eq!(lines[1]["entry"], lines[0]["id"]);
+    assert_eq!(lines[1]["verdict"], "found");
+    assert_eq!(lines[1]["text"], "the campaign is launching");
+    let e = entries(d, &[]);
+    assert_eq!(e[0]["verdict"]["verdict"], "found");
 }

@@ -16,6 +16,7 @@ mod commands;
 mod import;
 mod instant;
 mod journal;
+mod launch_preflight;
 mod net;
 mod profiles;
 #[path = "../e2e/support.rs"]
