@@ -64,9 +64,15 @@ impl ServiceError {
             .map(inline)
             .filter(|c| !c.trim().is_empty())
             .unwrap_or_else(|| code_for_status(status).to_owned());
-        let message = match &envelope {
-            Some(e) if !e.message().trim().is_empty() => inline(e.message()),
-            _ => {
+        // Judged once made inert: a message of nothing but control
+        // characters says nothing, and the status says it instead.
+        let said = envelope
+            .as_ref()
+            .map(|e| inline(e.message()))
+            .filter(|m| !m.trim().is_empty());
+        let message = match said {
+            Some(m) => m,
+            None => {
                 // Cut after sanitizing, so the cut cannot open a sequence.
                 let snippet: String = inline(text.trim()).chars().take(200).collect();
                 if snippet.is_empty() {
@@ -492,6 +498,20 @@ impl From<Vec<FieldError>> for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the API property test: a message of only a C1 control
+    /// (`{"error": "\u009d"}`) was kept, and shown empty.
+    #[test]
+    fn a_message_of_nothing_visible_is_said_by_its_status() {
+        for body in [
+            r#"{"error":"\u009d"}"#,
+            r#"{"error":"\u001b"}"#,
+            r#"{"message":"\u200b"}"#,
+        ] {
+            let e = ServiceError::from_body(400, body.as_bytes(), None);
+            assert!(!e.message.trim().is_empty(), "{body}: {e:?}");
+        }
+    }
 
     #[test]
     fn the_three_bodies_decode() {
