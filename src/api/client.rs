@@ -171,6 +171,7 @@ impl Client {
     pub fn new(config: ClientConfig) -> Result<Client, ApiError> {
         let base = check_base_url(&config.base_url)?;
         let route = proxy::route(&base, |name| std::env::var(name).ok())?;
+        super::tls::install_provider();
         // The route decided above is the only proxy: reqwest's own reading
         // of the environment would send a loopback service's key to it.
         let mut builder = reqwest::Client::builder()

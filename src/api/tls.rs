@@ -13,6 +13,15 @@ use rustls::CertificateError;
 
 use crate::text::sanitize::inline;
 
+/// Makes ring the process's TLS crypto provider, once: reqwest (built
+/// without a provider of its own) uses it for every client, and so does the
+/// demo's `--tls-cert` server. Called before any client is built; calling it
+/// again changes nothing.
+pub fn install_provider() {
+    // An error only says a provider is already installed: that is the goal.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// The rustls error somewhere in `e`'s chain of causes. An `io::Error`
 /// wrapping another error skips it in `source()` (it returns the inner
 /// error's own source), and hyper wraps rustls's in two of them, so an

@@ -46,7 +46,7 @@ impl Tls {
         }
         let key = PrivateKeyDer::from_pem_file(key)
             .map_err(|e| format!("cannot read the private key {}: {e}", key.display()))?;
-        let provider = Arc::new(rustls::crypto::aws_lc_rs::default_provider());
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
         let config = rustls::ServerConfig::builder_with_provider(provider)
             .with_safe_default_protocol_versions()
             .and_then(|b| b.with_no_client_auth().with_single_cert(chain, key))
