@@ -27,17 +27,19 @@ pub fn hash_str(s: &str) -> u64 {
     mix(h)
 }
 
-/// A v4-shaped UUID derived from a 64-bit seed.
+/// A v4-shaped UUID derived from a 64-bit seed, as text.
 pub fn uuid_from(seed: u64) -> String {
+    uuid_of(seed).hyphenated().to_string()
+}
+
+/// A v4-shaped UUID derived from a 64-bit seed.
+pub fn uuid_of(seed: u64) -> Uuid {
     let hi = mix(seed);
     let lo = mix(seed ^ 0xA5A5_A5A5_5A5A_5A5A);
     let mut bytes = [0u8; 16];
     bytes[..8].copy_from_slice(&hi.to_be_bytes());
     bytes[8..].copy_from_slice(&lo.to_be_bytes());
-    uuid::Builder::from_random_bytes(bytes)
-        .into_uuid()
-        .hyphenated()
-        .to_string()
+    uuid::Builder::from_random_bytes(bytes).into_uuid()
 }
 
 /// A uniform float in `0..1` derived from a seed.
@@ -87,6 +89,11 @@ impl IdGen {
     /// A fresh UUID string.
     pub fn uuid(&mut self) -> String {
         uuid_from(self.rng.u64(..))
+    }
+
+    /// A fresh UUID (the same as [`IdGen::uuid`] would have written).
+    pub fn next_uuid(&mut self) -> Uuid {
+        uuid_of(self.rng.u64(..))
     }
 
     /// A fresh 64-bit seed.

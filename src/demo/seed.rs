@@ -22,7 +22,7 @@ use serde_json::json;
 
 use super::clock::{DAY, HOUR, MINUTE, SimMs, iso};
 use super::ids::{IdGen, hash_str, mix2, uuid_from};
-use super::people::{FVal, Person};
+use super::people::Person;
 use super::sim;
 use super::store::*;
 use crate::api::model::*;
@@ -207,33 +207,6 @@ fn sim_run(rec: &mut SearchRec, g: &mut IdGen, at: SimMs) -> usize {
     sim::start_run(rec, at, g)
 }
 
-fn person_lead(c: &CampaignRec, g: &mut IdGen, p: &Person, source_ref: &str, at: SimMs) -> LeadRec {
-    let city = match p.field(9) {
-        Some(FVal::Str(s)) => s,
-        _ => String::new(),
-    };
-    let input = LeadInput {
-        email: Some(p.email()),
-        network_url: Some(p.network_url()),
-        first_name: Some(p.first.to_owned()),
-        last_name: Some(p.last.to_owned()),
-        name: None,
-        company: Some(p.company()),
-        position: Some(p.title.to_owned()),
-        headline: Some(p.headline()),
-        custom_fields: Some(
-            json!({"hook": p.signal_reason().to_lowercase(), "city": city})
-                .as_object()
-                .cloned()
-                .unwrap_or_default(),
-        ),
-    };
-    let mut l = new_lead(c, g.uuid(), g.seed(), &input, at);
-    l.p.source = "lead_finder".into();
-    l.p.source_ref = source_ref.to_owned();
-    l
-}
-
 #[expect(
     clippy::too_many_arguments,
     reason = "a row of seed or fixture data: one argument per column reads like the data"
@@ -268,19 +241,20 @@ fn campaign(
     // A roster never holds one identity twice (imports deduplicate), so a
     // person whose identity is taken is replaced by a fresh one.
     let mut taken = std::collections::HashSet::new();
+    c.leads.reserve_exact(leads);
     for i in 0..leads {
         let fresh =
             |attempt: u64| Person::new(mix2(hash_str(name), i as u64 | attempt << 32), persona);
-        let (mut p, rid) = if from.rows.is_empty() {
-            (fresh(0), String::new())
+        let (mut p, row) = if from.rows.is_empty() {
+            (fresh(0), None)
         } else {
             let row = (offset + i * 7) % from.rows.len();
-            let rid = result_id(from.rows[row].seed);
+            let seed = Some(from.rows[row].seed);
             if i >= from.rows.len() {
                 // Rosters larger than the search get fresh people.
-                (fresh(0), rid)
+                (fresh(0), seed)
             } else {
-                (from.person(row), rid)
+                (from.person(row), seed)
             }
         };
         let mut attempt = 1;
@@ -288,8 +262,14 @@ fn campaign(
             p = fresh(attempt);
             attempt += 1;
         }
-        let l = person_lead(&c, g, &p, &rid, created + (i as i64 % 60) * MINUTE);
-        c.leads.push(l);
+        let text = LeadText::Person {
+            seed: p.seed,
+            persona,
+            row,
+        };
+        let at = created + (i as i64 % 60) * MINUTE;
+        let (id, seed) = (g.next_uuid(), g.seed());
+        c.leads.push(pending_lead(id, seed, text, at));
     }
     c
 }

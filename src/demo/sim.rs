@@ -307,7 +307,7 @@ pub fn daily_cap(c: &CampaignRec, senders: &[SenderAccount]) -> u32 {
 pub fn launch(c: &mut CampaignRec, now: SimMs, cap: u32) {
     let active_at = now + LAUNCH_DELAY;
     let pending = (0..c.leads.len())
-        .filter(|i| c.leads[*i].p.status == LeadStatus::Pending)
+        .filter(|i| c.leads[*i].status == LeadStatus::Pending)
         .collect::<VecDeque<_>>();
     c.runner = Some(Runner {
         active_at,
@@ -458,9 +458,8 @@ fn run_events(c: &mut CampaignRec, r: &mut Runner, now: SimMs) {
             let kind = c.nodes[k].kind.clone();
             let lead = &mut c.leads[i];
             lead.node = Some(k);
-            lead.p.current_node_id = Some(c.nodes[k].id.clone());
-            lead.p.status = send_status(&kind);
-            lead.p.updated_at = iso(t);
+            lead.status = send_status(&kind);
+            lead.updated = t;
             let due = t + delay(&kind, mix2(lead.seed, k as u64 * 2 + 1));
             lead.phase = Phase::Waiting(due);
             r.waits.push(Reverse((due, i)));
@@ -469,7 +468,7 @@ fn run_events(c: &mut CampaignRec, r: &mut Runner, now: SimMs) {
         }
     }
     let done = r.pending.is_empty() && r.waits.is_empty() && r.ready.is_empty();
-    if done && c.leads.iter().all(|l| l.p.status.is_terminal()) {
+    if done && c.leads.iter().all(|l| l.status.is_terminal()) {
         c.c.status = CampaignStatus::Completed;
         c.c.updated_at = iso(last.min(now));
     }
@@ -477,12 +476,12 @@ fn run_events(c: &mut CampaignRec, r: &mut Runner, now: SimMs) {
 
 fn finish(lead: &mut LeadRec, status: LeadStatus, t: SimMs) {
     match status {
-        LeadStatus::Replied => lead.p.replied_at = Some(iso(t)),
-        LeadStatus::Bounced => lead.p.bounced_at = Some(iso(t)),
+        LeadStatus::Replied => lead.replied = Some(t),
+        LeadStatus::Bounced => lead.bounced = Some(t),
         _ => {}
     }
-    lead.p.status = status;
-    lead.p.updated_at = iso(t);
+    lead.status = status;
+    lead.updated = t;
     lead.phase = Phase::Idle;
 }
 
@@ -524,8 +523,8 @@ fn outcome(c: &mut CampaignRec, r: &mut Runner, i: usize, t: SimMs) {
         NodeType::ConnectionRequest => {
             if x < 0.65 {
                 lead.connected = true;
-                lead.p.status = LeadStatus::Connected;
-                lead.p.updated_at = iso(t);
+                lead.status = LeadStatus::Connected;
+                lead.updated = t;
                 match next {
                     Some(_) => go_next(lead, r),
                     None => finish(lead, LeadStatus::Completed, t),

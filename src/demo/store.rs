@@ -1,16 +1,18 @@
 //! The two workspaces and every resource they hold, plus rendering into the
 //! shared model types (the client decodes exactly what is serialized here).
 
+use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 
 use serde_json::{Map, Value, json};
+use uuid::Uuid;
 
 use super::clock::{SimMs, iso};
 use super::ids::{IdGen, hash_str, index, mix2, uuid_from};
 use super::people::{self, FIELDS, Person, Pred};
 use crate::api::model::*;
-use crate::logic::lead_field::{looks_like_email, looks_like_url};
+use crate::logic::lead_field::{LeadField, looks_like_email, looks_like_url};
 
 /// Every workspace and the generators shared by all of them.
 #[derive(Debug)]
@@ -509,12 +511,30 @@ pub enum Phase {
     Ready(SimMs, usize),
 }
 
-/// A lead on a roster.
+/// A lead on a roster, kept small: the seeded rosters hold thousands, and
+/// they were most of the demo's memory (and so of a `--demo` dashboard's)
+/// when each lead held its rendered resource. Ids and times are kept as
+/// numbers, a seeded lead's fields derive from its person's seed, and
+/// [`LeadRec::render`] makes the resource the contract shows.
 #[derive(Debug, Clone)]
 pub struct LeadRec {
-    /// The resource.
-    pub p: CampaignLead,
-    /// Index of the current node (set once a node was sent).
+    /// `id`.
+    pub id: Uuid,
+    /// `status`.
+    pub status: LeadStatus,
+    /// Its profile fields.
+    pub text: LeadText,
+    /// `created_at`.
+    pub created: SimMs,
+    /// `updated_at`.
+    pub updated: SimMs,
+    /// `replied_at`.
+    pub replied: Option<SimMs>,
+    /// `bounced_at`.
+    pub bounced: Option<SimMs>,
+    /// Index of the current node (set once a node was sent; its id is
+    /// `current_node_id`: only a draft's sequence changes, and a draft's
+    /// leads were never sent anything).
     pub node: Option<usize>,
     /// Accepted a connection at some point.
     pub connected: bool,
@@ -522,6 +542,144 @@ pub struct LeadRec {
     pub phase: Phase,
     /// Seed of its random outcomes.
     pub seed: u64,
+}
+
+/// A lead's profile fields: a seeded person's, or its own.
+#[derive(Debug, Clone)]
+pub enum LeadText {
+    /// The seeded person of `seed` with a title of `persona`'s pool, from
+    /// the search result of row seed `row` (its `source_ref`); the fields
+    /// derive from them on demand.
+    Person {
+        /// The person's seed.
+        seed: u64,
+        /// Its title pool.
+        persona: usize,
+        /// Seed of the search row it was taken from.
+        row: Option<u64>,
+    },
+    /// Fields the lead holds itself: it was added through the API, or
+    /// edited.
+    Own(Box<OwnText>),
+}
+
+/// The profile fields of a lead, as the contract names them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OwnText {
+    /// `email`.
+    pub email: String,
+    /// `network_url`.
+    pub network_url: String,
+    /// `first_name`.
+    pub first_name: String,
+    /// `last_name`.
+    pub last_name: String,
+    /// `name`.
+    pub name: String,
+    /// `company`.
+    pub company: String,
+    /// `position`.
+    pub position: String,
+    /// `headline`.
+    pub headline: String,
+    /// `custom_fields`.
+    pub custom_fields: Map<String, Value>,
+    /// `source`.
+    pub source: &'static str,
+    /// `source_ref`.
+    pub source_ref: String,
+}
+
+impl OwnText {
+    /// The place of `field` (an edit writes through it).
+    pub fn field_mut(&mut self, field: LeadField) -> &mut String {
+        match field {
+            LeadField::Email => &mut self.email,
+            LeadField::NetworkUrl => &mut self.network_url,
+            LeadField::FirstName => &mut self.first_name,
+            LeadField::LastName => &mut self.last_name,
+            LeadField::Name => &mut self.name,
+            LeadField::Company => &mut self.company,
+            LeadField::Position => &mut self.position,
+            LeadField::Headline => &mut self.headline,
+        }
+    }
+}
+
+/// The `source` of a lead added through the API.
+const SOURCE_API: &str = "api";
+/// The `source` of a seeded lead taken from a search.
+const SOURCE_LEAD_FINDER: &str = "lead_finder";
+
+impl LeadText {
+    /// The fields, derived for a seeded person.
+    pub fn fields(&self, kind: &Channel) -> Cow<'_, OwnText> {
+        match self {
+            LeadText::Own(t) => Cow::Borrowed(t),
+            LeadText::Person { seed, persona, row } => {
+                let input = person_input(&Person::new(*seed, *persona));
+                let mut t = own_text(kind, &input);
+                t.source = SOURCE_LEAD_FINDER;
+                t.source_ref = row.map(result_id).unwrap_or_default();
+                Cow::Owned(t)
+            }
+        }
+    }
+
+    /// The email and network URL, as [`LeadText::fields`] has them
+    /// (without deriving the rest).
+    pub fn identities(&self, kind: &Channel) -> (String, String) {
+        match self {
+            LeadText::Own(t) => (t.email.clone(), t.network_url.clone()),
+            LeadText::Person { seed, persona, .. } => {
+                let p = Person::new(*seed, *persona);
+                identities(kind, p.email(), p.network_url())
+            }
+        }
+    }
+}
+
+impl LeadRec {
+    /// `id` as the contract writes it.
+    pub fn id_text(&self) -> String {
+        self.id.hyphenated().to_string()
+    }
+
+    /// The lead as the contract shows it, on campaign `c` with sequence
+    /// `nodes`.
+    pub fn render(&self, c: &Campaign, nodes: &[SequenceNode]) -> CampaignLead {
+        let t = self.text.fields(&c.kind).into_owned();
+        CampaignLead {
+            id: self.id_text(),
+            campaign_id: c.id.clone(),
+            user_id: c.user_id.clone(),
+            status: self.status.clone(),
+            email: t.email,
+            network_url: t.network_url,
+            first_name: t.first_name,
+            last_name: t.last_name,
+            name: t.name,
+            company: t.company,
+            position: t.position,
+            headline: t.headline,
+            custom_fields: t.custom_fields,
+            source: t.source.to_owned(),
+            source_ref: t.source_ref,
+            created_at: iso(self.created),
+            updated_at: iso(self.updated),
+            bounced_at: self.bounced.map(iso),
+            replied_at: self.replied.map(iso),
+            current_node_id: self.node.and_then(|k| nodes.get(k)).map(|n| n.id.clone()),
+        }
+    }
+}
+
+/// A lead id of the request, when it is one as the service writes them
+/// (any other spelling names no lead).
+pub fn lead_id(text: &str) -> Option<Uuid> {
+    Uuid::parse_str(text)
+        .ok()
+        .filter(|u| u.hyphenated().to_string() == text)
 }
 
 /// An edit of a generated message.
@@ -594,8 +752,13 @@ pub fn dedup_key(channel: &Channel, email: &str, url: &str) -> String {
 impl CampaignRec {
     /// The dedup key of lead `i`.
     pub fn key_of(&self, i: usize) -> String {
-        let p = &self.leads[i].p;
-        dedup_key(&self.c.kind, &p.email, &p.network_url)
+        let (email, url) = self.leads[i].text.identities(&self.c.kind);
+        dedup_key(&self.c.kind, &email, &url)
+    }
+
+    /// Lead `i` as the contract shows it.
+    pub fn lead(&self, i: usize) -> CampaignLead {
+        self.leads[i].render(&self.c, &self.nodes)
     }
 
     /// The dedup keys of every lead on the roster (built once, see
@@ -616,7 +779,7 @@ impl CampaignRec {
         let mut accepted = 0;
         let mut contacted = 0;
         for l in &self.leads {
-            match l.p.status {
+            match l.status {
                 LeadStatus::Sent => s.sent += 1,
                 LeadStatus::Replied => s.replied += 1,
                 LeadStatus::Bounced => s.bounced += 1,
@@ -630,7 +793,7 @@ impl CampaignRec {
             if l.connected {
                 accepted += 1;
             }
-            if !matches!(l.p.status, LeadStatus::Pending | LeadStatus::Cancelled) {
+            if !matches!(l.status, LeadStatus::Pending | LeadStatus::Cancelled) {
                 contacted += 1;
             }
         }
@@ -677,9 +840,10 @@ impl CampaignRec {
             .filter(|k| Self::sends(&self.nodes[*k].kind))
             .collect();
         (0..self.leads.len()).find(|i| {
+            let id = self.leads[*i].id_text();
             sending
                 .iter()
-                .any(|k| self::message_id(&self.leads[*i].p.id, *k) == message_id)
+                .any(|k| self::message_id(&id, *k) == message_id)
         })
     }
 
@@ -687,10 +851,10 @@ impl CampaignRec {
     /// "inbound"`, answering the last message it was sent and addressed to
     /// the campaign's first sender.
     pub fn inbound_reply(&self, i: usize, senders: &[SenderAccount]) -> Option<GeneratedMessage> {
-        let lead = &self.leads[i].p;
-        if lead.status != LeadStatus::Replied {
+        if self.leads[i].status != LeadStatus::Replied {
             return None;
         }
+        let lead = &self.lead(i);
         let seed = mix2(hash_str(&lead.id), 0x1b0);
         let answered = self.leads[i].node.and_then(|k| self.nodes.get(k));
         let subject = match (&self.c.kind, answered) {
@@ -725,6 +889,7 @@ impl CampaignRec {
     /// Generated messages of lead `i`, one per sending node.
     pub fn messages_of(&self, i: usize) -> Vec<GeneratedMessage> {
         let lead = &self.leads[i];
+        let p = self.lead(i);
         // Launched and not finished: a paused campaign's queue still holds
         // its messages.
         let live = matches!(
@@ -736,14 +901,14 @@ impl CampaignRec {
             .enumerate()
             .filter(|(_, n)| Self::sends(&n.kind))
             .map(|(k, node)| {
-                let id = message_id(&lead.p.id, k);
+                let id = message_id(&p.id, k);
                 let sent = lead.node.is_some_and(|j| j >= k);
                 let first_sending = self.nodes.iter().position(|n| Self::sends(&n.kind)) == Some(k);
                 let pending = !sent
                     && live
                     && match lead.phase {
                         Phase::Ready(_, j) => j == k,
-                        Phase::Idle => lead.p.status == LeadStatus::Pending && first_sending,
+                        Phase::Idle => lead.status == LeadStatus::Pending && first_sending,
                         Phase::Waiting(_) => false,
                     };
                 let status = if sent {
@@ -753,19 +918,19 @@ impl CampaignRec {
                 } else {
                     MessageStatus::Draft
                 };
-                let subject = render_template(&node.subject, &lead.p);
-                let body_text = render_template(&node.body, &lead.p);
+                let subject = render_template(&node.subject, &p);
+                let body_text = render_template(&node.body, &p);
                 let mut m = GeneratedMessage {
                     id: id.clone(),
                     campaign_id: self.c.id.clone(),
-                    prospect_id: lead.p.id.clone(),
+                    prospect_id: p.id.clone(),
                     node_id: node.id.clone(),
                     body_html: html_of(&body_text),
                     subject,
                     body_text,
                     status,
                     manually_edited: false,
-                    created_at: lead.p.created_at.clone(),
+                    created_at: p.created_at.clone(),
                 };
                 if let Some(e) = self.edits.get(&id) {
                     m.manually_edited = true;
@@ -1120,12 +1285,9 @@ fn opt_text(v: &Option<String>) -> String {
     v.as_deref().map(str::trim).unwrap_or_default().to_owned()
 }
 
-/// A new pending lead from an input row. The channel identity is kept as
-/// given (trimmed); the other identity is kept only when valid.
-pub fn new_lead(c: &CampaignRec, id: String, seed: u64, input: &LeadInput, now: SimMs) -> LeadRec {
-    let email = opt_text(&input.email);
-    let url = opt_text(&input.network_url);
-    let (email, url) = match c.c.kind {
+/// The channel identity as given; the other identity only when valid.
+fn identities(kind: &Channel, email: String, url: String) -> (String, String) {
+    match kind {
         Channel::Network => (
             if looks_like_email(&email) {
                 email
@@ -1142,36 +1304,81 @@ pub fn new_lead(c: &CampaignRec, id: String, seed: u64, input: &LeadInput, now: 
                 String::new()
             },
         ),
-    };
-    let first = opt_text(&input.first_name);
-    let last = opt_text(&input.last_name);
+    }
+}
+
+/// The fields a lead of a `kind` campaign keeps of an input row (values
+/// trimmed, see [`identities`]), with `source` `api`.
+fn own_text(kind: &Channel, input: &LeadInput) -> OwnText {
+    let (email, network_url) =
+        identities(kind, opt_text(&input.email), opt_text(&input.network_url));
+    let first_name = opt_text(&input.first_name);
+    let last_name = opt_text(&input.last_name);
     let name = match opt_text(&input.name) {
-        n if n.is_empty() => format!("{first} {last}").trim().to_owned(),
+        n if n.is_empty() => format!("{first_name} {last_name}").trim().to_owned(),
         n => n,
     };
+    OwnText {
+        email,
+        network_url,
+        first_name,
+        last_name,
+        name,
+        company: opt_text(&input.company),
+        position: opt_text(&input.position),
+        headline: opt_text(&input.headline),
+        custom_fields: input.custom_fields.clone().unwrap_or_default(),
+        source: SOURCE_API,
+        source_ref: String::new(),
+    }
+}
+
+/// A seeded person as a lead's input row.
+pub fn person_input(p: &Person) -> LeadInput {
+    let city = match p.field(9) {
+        Some(people::FVal::Str(s)) => s,
+        _ => String::new(),
+    };
+    let mut custom = Map::new();
+    custom.insert(
+        "hook".into(),
+        Value::String(p.signal_reason().to_lowercase()),
+    );
+    custom.insert("city".into(), Value::String(city));
+    LeadInput {
+        email: Some(p.email()),
+        network_url: Some(p.network_url()),
+        first_name: Some(p.first.to_owned()),
+        last_name: Some(p.last.to_owned()),
+        name: None,
+        company: Some(p.company()),
+        position: Some(p.title.to_owned()),
+        headline: Some(p.headline()),
+        custom_fields: Some(custom),
+    }
+}
+
+/// A new pending lead from an input row: its fields as [`own_text`] keeps
+/// them.
+pub fn new_lead(c: &CampaignRec, id: Uuid, seed: u64, input: &LeadInput, now: SimMs) -> LeadRec {
+    pending_lead(
+        id,
+        seed,
+        LeadText::Own(Box::new(own_text(&c.c.kind, input))),
+        now,
+    )
+}
+
+/// A pending lead with `text`, added at `now`.
+pub fn pending_lead(id: Uuid, seed: u64, text: LeadText, now: SimMs) -> LeadRec {
     LeadRec {
-        p: CampaignLead {
-            id,
-            campaign_id: c.c.id.clone(),
-            user_id: c.c.user_id.clone(),
-            status: LeadStatus::Pending,
-            email,
-            network_url: url,
-            first_name: first,
-            last_name: last,
-            name,
-            company: opt_text(&input.company),
-            position: opt_text(&input.position),
-            headline: opt_text(&input.headline),
-            custom_fields: input.custom_fields.clone().unwrap_or_default(),
-            source: "api".into(),
-            source_ref: String::new(),
-            created_at: iso(now),
-            updated_at: iso(now),
-            bounced_at: None,
-            replied_at: None,
-            current_node_id: None,
-        },
+        id,
+        status: LeadStatus::Pending,
+        text,
+        created: now,
+        updated: now,
+        replied: None,
+        bounced: None,
         node: None,
         connected: false,
         phase: Phase::Idle,

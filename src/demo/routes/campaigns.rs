@@ -8,6 +8,7 @@ use axum::Extension;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
+use uuid::Uuid;
 
 use super::{Body, Ids, to_usize, with};
 use crate::api::model::*;
@@ -401,7 +402,7 @@ pub async fn launch(
                 c.c.status
             )));
         }
-        if !c.leads.iter().any(|l| l.p.status == LeadStatus::Pending) {
+        if !c.leads.iter().any(|l| l.status == LeadStatus::Pending) {
             return Err(flat(StatusCode::BAD_REQUEST, "No leads in campaign"));
         }
         let cap = sim::daily_cap(c, &cx.ws.senders);
@@ -505,14 +506,14 @@ pub async fn leads(
         let matching: Vec<&LeadRec> = c
             .leads
             .iter()
-            .filter(|l| status.as_ref().is_none_or(|s| &l.p.status == s))
+            .filter(|l| status.as_ref().is_none_or(|s| &l.status == s))
             .collect();
         let skip = to_usize((page - 1).saturating_mul(limit));
         let prospects = matching
             .iter()
             .skip(skip)
             .take(to_usize(limit))
-            .map(|l| l.p.clone())
+            .map(|l| l.render(&c.c, &c.nodes))
             .collect();
         Ok(ok(RosterPage {
             prospects,
@@ -614,9 +615,9 @@ pub async fn add_leads(
         let c = &cx.ws.campaigns[ci];
         let fresh: Vec<LeadRec> = keep
             .iter()
-            .map(|i| new_lead(c, cx.ids.uuid(), cx.ids.seed(), &req.leads[*i], cx.now))
+            .map(|i| new_lead(c, cx.ids.next_uuid(), cx.ids.seed(), &req.leads[*i], cx.now))
             .collect();
-        out.prospects = fresh.iter().map(|l| l.p.clone()).collect();
+        out.prospects = fresh.iter().map(|l| l.render(&c.c, &c.nodes)).collect();
         out.imported = fresh.len() as u64;
         out.duplicates = out.duplicate_rows.len() as u64;
         let c = &mut cx.ws.campaigns[ci];
@@ -643,20 +644,20 @@ pub async fn edit_lead(
         check_body(&open(fields), &v).map_err(|e| invalid_fields(&e))?;
         let req: EditLead = decode(v)?;
         let c = &cx.ws.campaigns[ci];
-        let li = c
-            .leads
-            .iter()
-            .position(|l| l.p.id == req.id)
+        let li = lead_id(&req.id)
+            .and_then(|id| c.leads.iter().position(|l| l.id == id))
             .ok_or_else(|| not_found("Lead not found in this campaign"))?;
         let (email, url) = edited_identity(c, li, &req.fields)?;
-        let now = iso(cx.now);
         let c = &mut cx.ws.campaigns[ci];
         c.keys = None;
         let kind = c.c.kind.clone();
-        let p = &mut c.leads[li].p;
-        apply_lead_edit(p, &kind, &req.fields, (email, url), now);
+        let lead = &mut c.leads[li];
+        let mut text = lead.text.fields(&kind).into_owned();
+        apply_lead_edit(&mut text, &kind, &req.fields, (email, url));
+        lead.text = LeadText::Own(Box::new(text));
+        lead.updated = cx.now;
         Ok(ok(ProspectEnvelope {
-            prospect: p.clone(),
+            prospect: c.lead(li),
         }))
     })
 }
@@ -666,16 +667,16 @@ pub async fn edit_lead(
 /// of the campaign already has it.
 fn edited_identity(c: &CampaignRec, li: usize, f: &LeadInput) -> DemoResult<(String, String)> {
     let kind = &c.c.kind;
-    let cur = &c.leads[li].p;
+    let (cur_email, cur_url) = c.leads[li].text.identities(kind);
     let email = f
         .email
         .as_deref()
-        .map_or(cur.email.as_str(), str::trim)
+        .map_or(cur_email.as_str(), str::trim)
         .to_owned();
     let url = f
         .network_url
         .as_deref()
-        .map_or(cur.network_url.as_str(), str::trim)
+        .map_or(cur_url.as_str(), str::trim)
         .to_owned();
     let identity = if *kind == Channel::Network {
         &url
@@ -704,13 +705,7 @@ fn edited_identity(c: &CampaignRec, li: usize, f: &LeadInput) -> DemoResult<(Str
 
 /// Writes a checked lead edit; the other channel's identity is dropped
 /// when invalid.
-fn apply_lead_edit(
-    p: &mut CampaignLead,
-    kind: &Channel,
-    f: &LeadInput,
-    (email, url): (String, String),
-    now: String,
-) {
+fn apply_lead_edit(p: &mut OwnText, kind: &Channel, f: &LeadInput, (email, url): (String, String)) {
     p.email = email;
     p.network_url = url;
     if *kind == Channel::Network && !p.email.is_empty() && !looks_like_email(&p.email) {
@@ -725,13 +720,12 @@ fn apply_lead_edit(
         .filter(|x| !matches!(x, LeadField::Email | LeadField::NetworkUrl));
     for field in others {
         if let Some(v) = field.of_input(f) {
-            *field.of_mut(p) = v.trim().to_owned();
+            *p.field_mut(field) = v.trim().to_owned();
         }
     }
     if let Some(cf) = &f.custom_fields {
         p.custom_fields = cf.clone();
     }
-    p.updated_at = now;
 }
 
 /// `DELETE /api/campaigns/{id}/leads`: by ids (1 to 500) or all.
@@ -769,8 +763,8 @@ pub async fn delete_leads(
         match &req {
             DeleteLeads::All { .. } => c.leads.clear(),
             DeleteLeads::Ids { ids } => {
-                let gone: HashSet<&str> = ids.iter().map(String::as_str).collect();
-                c.leads.retain(|l| !gone.contains(l.p.id.as_str()));
+                let gone: HashSet<Uuid> = ids.iter().filter_map(|id| lead_id(id)).collect();
+                c.leads.retain(|l| !gone.contains(&l.id));
             }
         }
         let deleted = before - c.leads.len();
@@ -814,7 +808,8 @@ pub async fn messages(
         let c = &cx.ws.campaigns[ci];
         let mut leads: Vec<usize> = (0..c.leads.len()).collect();
         if let Some(pid) = &gq.prospect_id {
-            leads.retain(|i| &c.leads[*i].p.id == pid);
+            let pid = lead_id(pid);
+            leads.retain(|i| Some(c.leads[*i].id) == pid);
         }
         if let Some(limit) = gq.prospect_limit {
             let off = to_usize(gq.prospect_offset.unwrap_or(0));

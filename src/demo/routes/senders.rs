@@ -60,7 +60,7 @@ fn remaining_sends(c: &CampaignRec) -> u64 {
         .collect();
     c.leads
         .iter()
-        .filter(|l| !l.p.status.is_terminal())
+        .filter(|l| !l.status.is_terminal())
         .map(|l| {
             let from = match (l.phase, l.node) {
                 (Phase::Ready(_, k), _) => k,
