@@ -121,6 +121,38 @@ pub struct Check {
 }
 
 impl Check {
+    /// A check kept in the state file (`pending_writes`), as it was: its
+    /// reads and its verdict. An unknown verdict is not taken for one: the
+    /// check goes on.
+    pub fn from_kept(w: &crate::store::PendingWrite) -> Check {
+        let verdict = match w.verdict.as_deref() {
+            Some("not_found") => Some(Verdict::NotFound),
+            Some("could_not_check") => Some(Verdict::CouldNotCheck(w.verdict_detail.clone())),
+            Some("no_check") => Some(Verdict::NoCheck(w.verdict_detail.clone())),
+            _ => None,
+        };
+        Check {
+            absent: w.absent,
+            failed: w.failed,
+            last_error: w.last_error.clone(),
+            reading: false,
+            verdict,
+        }
+    }
+
+    /// The verdict as the state file keeps it (`verdict`, `verdict_detail`;
+    /// `(None, "")` while the check goes on); `None` for one found, which
+    /// is never kept (nothing is left to check).
+    pub fn kept_verdict(&self) -> Option<(Option<String>, String)> {
+        Some(match &self.verdict {
+            None => (None, String::new()),
+            Some(Verdict::Found(_)) => return None,
+            Some(Verdict::NotFound) => (Some("not_found".into()), String::new()),
+            Some(Verdict::CouldNotCheck(e)) => (Some("could_not_check".into()), e.clone()),
+            Some(Verdict::NoCheck(why)) => (Some("no_check".into()), why.clone()),
+        })
+    }
+
     /// A check whose first read is sent now.
     pub fn start() -> Check {
         Check {

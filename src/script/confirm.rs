@@ -14,7 +14,7 @@ use std::io::{BufRead, IsTerminal};
 use super::Ctx;
 use super::call::{Lost, Record};
 use super::exit::{Exit, Failure};
-use crate::logic::write::{Check, Verdict};
+use crate::logic::write::Check;
 use crate::store::{PendingWrite, State, Store};
 use crate::text::sanitize;
 
@@ -126,7 +126,7 @@ fn state(ctx: &Ctx) -> Option<State> {
 fn earlier(ctx: &Ctx, key: &str) -> Option<String> {
     let state = state(ctx)?;
     let w = state.pending_writes.get(key)?;
-    Some(kept_check(w).again_warning(place_of(w)))
+    Some(Check::from_kept(w).again_warning(place_of(w)))
 }
 
 /// Where a kept write's check looked.
@@ -135,23 +135,6 @@ fn place_of(w: &PendingWrite) -> &'static str {
         "in the thread"
     } else {
         "where the service shows it"
-    }
-}
-
-/// A kept write as its check: the reads and the verdict as they were.
-fn kept_check(w: &PendingWrite) -> Check {
-    let verdict = match w.verdict.as_deref() {
-        Some("not_found") => Some(Verdict::NotFound),
-        Some("could_not_check") => Some(Verdict::CouldNotCheck(w.verdict_detail.clone())),
-        Some("no_check") => Some(Verdict::NoCheck(w.verdict_detail.clone())),
-        _ => None,
-    };
-    Check {
-        absent: w.absent,
-        failed: w.failed,
-        last_error: w.last_error.clone(),
-        reading: false,
-        verdict,
     }
 }
 
@@ -181,12 +164,9 @@ fn change(ctx: &Ctx, f: impl FnOnce(&mut State) -> bool) {
 
 /// Keeps a write whose answer was lost (and that its check did not find).
 pub fn keep(ctx: &Ctx, r: &Record, lost: &Lost) {
-    let (verdict, detail) = match &lost.check.verdict {
-        Some(Verdict::NotFound) => (Some("not_found"), String::new()),
-        Some(Verdict::CouldNotCheck(e)) => (Some("could_not_check"), e.clone()),
-        Some(Verdict::NoCheck(why)) => (Some("no_check"), why.clone()),
-        Some(Verdict::Found(_)) | None => (None, String::new()),
-    };
+    // A found write is not kept by its callers; kept anyway, it would
+    // read as a check still going on.
+    let (verdict, detail) = lost.check.kept_verdict().unwrap_or_default();
     let w = PendingWrite {
         kind: r.kind.clone(),
         thread: r.thread.clone(),
@@ -196,7 +176,7 @@ pub fn keep(ctx: &Ctx, r: &Record, lost: &Lost) {
         absent: lost.check.absent,
         failed: lost.check.failed,
         last_error: lost.check.last_error.clone(),
-        verdict: verdict.map(str::to_owned),
+        verdict,
         verdict_detail: detail,
     };
     change(ctx, |s| {
@@ -215,6 +195,7 @@ pub fn forget(ctx: &Ctx, key: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::write::Verdict;
 
     #[test]
     fn a_kept_write_comes_back_as_its_check() {
@@ -224,7 +205,7 @@ mod tests {
             verdict: Some("not_found".into()),
             ..PendingWrite::default()
         };
-        let c = kept_check(&w);
+        let c = Check::from_kept(&w);
         assert_eq!(c.verdict, Some(Verdict::NotFound));
         assert!(
             c.again_warning(place_of(&w))
@@ -236,6 +217,6 @@ mod tests {
             verdict: Some("maybe".into()),
             ..w
         };
-        assert_eq!(kept_check(&unknown).verdict, None);
+        assert_eq!(Check::from_kept(&unknown).verdict, None);
     }
 }

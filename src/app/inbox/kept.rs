@@ -11,7 +11,7 @@ use super::editor::{CreateCheck, DraftFields, draft_key};
 use super::send::{SendCheck, Stage};
 use crate::app::ctx::Ctx;
 use crate::app::toast::Level;
-use crate::logic::write::{Check, Verdict};
+use crate::logic::write::Check;
 use crate::store::{PendingWrite, State};
 
 /// The kind of a kept send.
@@ -69,7 +69,7 @@ fn capture_create(inbox: &InboxModel, state: &mut State) {
 }
 
 fn create_record(c: &CreateCheck) -> Option<PendingWrite> {
-    let (verdict, detail) = verdict_of(&c.check)?;
+    let (verdict, detail) = c.check.kept_verdict()?;
     Some(PendingWrite {
         kind: CREATE.into(),
         thread: None,
@@ -84,18 +84,6 @@ fn create_record(c: &CreateCheck) -> Option<PendingWrite> {
     })
 }
 
-/// A verdict as kept: none for one found (nothing left to check), and
-/// `(None, "")` while the check goes on.
-fn verdict_of(check: &Check) -> Option<(Option<String>, String)> {
-    Some(match &check.verdict {
-        None => (None, String::new()),
-        Some(Verdict::Found(_)) => return None,
-        Some(Verdict::NotFound) => (Some("not_found".into()), String::new()),
-        Some(Verdict::CouldNotCheck(e)) => (Some("could_not_check".into()), e.clone()),
-        Some(Verdict::NoCheck(why)) => (Some("no_check".into()), why.clone()),
-    })
-}
-
 /// The kept check of the new draft's create, taken back with its text
 /// (the reads so far and the verdict as they were).
 pub fn take_create(state: &State) -> Option<CreateCheck> {
@@ -105,30 +93,13 @@ pub fn take_create(state: &State) -> Option<CreateCheck> {
             title: String::new(),
             fields: w.fields.clone(),
         }),
-        check: kept_check(w),
+        check: Check::from_kept(w),
     })
 }
 
 /// The new draft's kept text was discarded: its create's check goes too.
 pub fn drop_create(state: &mut State) {
     state.pending_writes.remove(&create_key());
-}
-
-fn kept_check(w: &PendingWrite) -> Check {
-    let verdict = match w.verdict.as_deref() {
-        Some("not_found") => Some(Verdict::NotFound),
-        Some("could_not_check") => Some(Verdict::CouldNotCheck(w.verdict_detail.clone())),
-        Some("no_check") => Some(Verdict::NoCheck(w.verdict_detail.clone())),
-        // An unknown verdict is not taken for one: the check goes on.
-        _ => None,
-    };
-    Check {
-        absent: w.absent,
-        failed: w.failed,
-        last_error: w.last_error.clone(),
-        reading: false,
-        verdict,
-    }
 }
 
 fn record(thread: &str, c: &SendCheck) -> Option<PendingWrite> {
@@ -138,7 +109,7 @@ fn record(thread: &str, c: &SendCheck) -> Option<PendingWrite> {
             check.absent,
             check.failed,
             check.last_error.clone(),
-            verdict_of(check)?,
+            check.kept_verdict()?,
         ),
     };
     Some(PendingWrite {
@@ -167,7 +138,7 @@ fn check_of(w: &PendingWrite) -> SendCheck {
     let field = |k: &str| w.fields.get(k).cloned().unwrap_or_default();
     SendCheck {
         lost: Some(w.lost.clone().unwrap_or_else(|| CLOSED.to_owned())),
-        check: Some(kept_check(w)),
+        check: Some(Check::from_kept(w)),
         baseline: w.baseline,
         subject: field("subject"),
         body: field("body"),
