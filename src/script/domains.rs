@@ -27,7 +27,7 @@ use serde::Serialize;
 
 use super::Ctx;
 use super::exit::{Exit, Failure, describe};
-use super::output::{Col, Table, stdout_failure, write_json, write_json_line};
+use super::output::{self, Col, Table, stdout_failure, write_json, write_json_line};
 use crate::api::model::{DomainStatus, SendingDomain};
 use crate::api::{ApiError, ApiRequest};
 use crate::logic::resolve::{
@@ -238,20 +238,6 @@ async fn resolve(ctx: &Ctx, arg: &str, use_: Use) -> Result<String, Failure> {
     }
 }
 
-/// Now, UTC, to the second.
-fn now_text() -> String {
-    let t = time::OffsetDateTime::now_utc();
-    format!(
-        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
-        t.year(),
-        u8::from(t.month()),
-        t.day(),
-        t.hour(),
-        t.minute(),
-        t.second()
-    )
-}
-
 /// `outpost domain watch`.
 pub async fn watch(ctx: &Ctx, a: &WatchArgs, out: &mut impl Write) -> Result<Exit, Failure> {
     let (timeout, interval) = timing(ctx, a)?;
@@ -345,7 +331,7 @@ fn print_change(out: &mut impl Write, d: &SendingDomain, json: bool) -> Result<(
         write_json_line(
             out,
             &ChangeJson {
-                at: now_text(),
+                at: output::now_text(),
                 id: &d.id,
                 domain: &d.domain,
                 status: d.status.as_str(),
@@ -356,7 +342,7 @@ fn print_change(out: &mut impl Write, d: &SendingDomain, json: bool) -> Result<(
         writeln!(
             out,
             "{}  {}  {}",
-            now_text(),
+            output::now_text(),
             sanitize::inline(&d.domain),
             sanitize::inline(d.status.as_str())
         )

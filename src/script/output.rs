@@ -190,6 +190,20 @@ pub fn stdout_failure(e: &io::Error) -> Failure {
     }
 }
 
+/// Now, UTC, to the second (the time stamp of a command's progress lines).
+pub fn now_text() -> String {
+    let t = time::OffsetDateTime::now_utc();
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+        t.year(),
+        u8::from(t.month()),
+        t.day(),
+        t.hour(),
+        t.minute(),
+        t.second()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

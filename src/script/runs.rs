@@ -42,7 +42,7 @@ use super::Ctx;
 use super::call::{self, CheckJson, Proof, Record, Sent, Write};
 use super::confirm::{self, Question};
 use super::exit::{Exit, Failure, describe};
-use super::output::{Col, Table, stdout_failure, write_json};
+use super::output::{self, Col, Table, stdout_failure, write_json};
 use crate::api::model::{
     LatestRun, RunAllResponse, RunResponse, RunStatus, Search, SearchPage, SearchPageQuery,
 };
@@ -398,20 +398,6 @@ fn end_exit(status: &RunStatus) -> Exit {
     }
 }
 
-/// Now, UTC, to the second.
-fn now_text() -> String {
-    let t = time::OffsetDateTime::now_utc();
-    format!(
-        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
-        t.year(),
-        u8::from(t.month()),
-        t.day(),
-        t.hour(),
-        t.minute(),
-        t.second()
-    )
-}
-
 /// Reads a search's latest run while it is followed: `Ok(None)` for a
 /// failure worth waiting out (said on stderr).
 async fn latest(ctx: &Ctx, id: &str) -> Result<Option<Option<LatestRun>>, Failure> {
@@ -446,7 +432,7 @@ fn say_change(
     if json {
         return Ok(());
     }
-    let mut line = now_text();
+    let mut line = output::now_text();
     if let Some(t) = title {
         line.push_str(&format!("  {}", sanitize::inline(t)));
     }
