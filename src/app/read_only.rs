@@ -11,11 +11,11 @@ pub const REASON: &str = "read-only mode (--read-only, or read_only = true in co
 /// Refuses a write in read-only mode, saying why; `true` when refused.
 /// For the paths into a write that are not write actions themselves
 /// (Enter on a field opens the form, a double click, a confirm's yes).
-pub fn refuse(m: &mut super::Model) -> bool {
-    if m.session.read_only {
-        m.notify(super::toast::Level::Warning, "Disabled", REASON);
+pub fn refuse(cx: &mut super::ctx::Ctx<'_>) -> bool {
+    if cx.session.read_only {
+        cx.notify(super::toast::Level::Warning, "Disabled", REASON);
     }
-    m.session.read_only
+    cx.session.read_only
 }
 
 /// Whether a `:` command (by its name) would change something on the

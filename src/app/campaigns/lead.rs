@@ -236,7 +236,7 @@ pub fn act_view(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: LeadDone) -> Ve
         LeadDone::Edit => {
             // A dialog's own key, past the shared gate: read-only mode
             // refuses it here.
-            if super::refuse_read_only(cx) {
+            if crate::app::read_only::refuse(cx) {
                 return Vec::new();
             }
             let Some(campaign) = target(cm) else {

@@ -475,7 +475,7 @@ pub fn act_thread(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: ThreadDone) -
     match done {
         // A dialog's own key, past the shared gate: read-only mode refuses
         // it here.
-        ThreadDone::Edit(_) if super::refuse_read_only(cx) => Vec::new(),
+        ThreadDone::Edit(_) if crate::app::read_only::refuse(cx) => Vec::new(),
         ThreadDone::Edit(msg) => open_edit(cm, cx, &msg),
     }
 }

@@ -380,16 +380,6 @@ pub(crate) fn toast_error(cx: &mut Ctx<'_>, context: &str, e: &ApiError) {
     cx.redraw();
 }
 
-/// Refuses a write in read-only mode, saying why; `true` when refused (as
-/// [`crate::app::read_only::refuse`] does, for a dialog's own key past the
-/// shared gate).
-pub(crate) fn refuse_read_only(cx: &mut Ctx<'_>) -> bool {
-    if cx.session.read_only {
-        cx.notify(Level::Warning, "Disabled", crate::app::read_only::REASON);
-    }
-    cx.session.read_only
-}
-
 /// The campaign the campaign keys act on: the open one in the detail, the
 /// selected row in the list.
 pub fn target(c: &CampaignsModel) -> Option<Campaign> {

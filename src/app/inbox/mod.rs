@@ -601,16 +601,6 @@ pub fn refuse(cx: &mut Ctx<'_>, what: &str, why: &str) -> Vec<Cmd> {
     Vec::new()
 }
 
-/// Refuses a write in read-only mode, saying why; `true` when refused
-/// (what [`read_only::refuse`](crate::app::read_only::refuse) does, for a
-/// handler that holds a [`Ctx`] rather than the model).
-pub fn refuse_read_only(cx: &mut Ctx<'_>) -> bool {
-    if cx.session.read_only {
-        cx.notify(Level::Warning, "Disabled", crate::app::read_only::REASON);
-    }
-    cx.session.read_only
-}
-
 impl PaneUnit for InboxModel {
     type Purpose = Purpose;
     type Sub = InboxSub;

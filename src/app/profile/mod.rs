@@ -33,7 +33,6 @@ use super::ctx::Ctx;
 use super::json_tree::JsonTree;
 use super::pane::{Answer, PaneSpec, PaneUnit};
 use super::requests::Requests;
-use super::toast::Level;
 use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::model::{Access, PutContext};
 use crate::app::keymap::{Action, Scope};
@@ -291,17 +290,6 @@ fn redeem_pending(requests: &Requests) -> bool {
 /// Whether the profile is being read for the first time (for the view).
 pub fn loading(m: &Model) -> bool {
     m.panes.profile.loading(&m.requests)
-}
-
-/// Refuses a write in read-only mode, saying why; `true` when refused
-/// (as [`crate::app::read_only::refuse`] does, from the context): for the
-/// paths into a write that are not write actions themselves (Enter on a
-/// field opens the form, a double click).
-fn refuse(cx: &mut Ctx<'_>) -> bool {
-    if cx.session.read_only {
-        cx.notify(Level::Warning, "Disabled", crate::app::read_only::REASON);
-    }
-    cx.session.read_only
 }
 
 impl PaneUnit for ProfileModel {

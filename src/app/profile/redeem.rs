@@ -19,7 +19,7 @@ use crate::text::sanitize::DisplayText;
 /// Opens the redeem dialog holding `code` (or a code typed before the
 /// last exit, when `code` is empty).
 pub fn open_dialog(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: &str) {
-    if super::refuse(cx) {
+    if crate::app::read_only::refuse(cx) {
         return;
     }
     let kept = cx
@@ -71,7 +71,7 @@ pub fn dialog_key(p: &mut ProfileModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<
 /// Redeems `code`: a code outside 1 to 100 characters never leaves the
 /// client — the dialog shows why, holding what was typed.
 pub fn start(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: &str) -> Vec<Cmd> {
-    if super::refuse(cx) {
+    if crate::app::read_only::refuse(cx) {
         return Vec::new();
     }
     let code = match pass::check_code(code) {

@@ -27,7 +27,7 @@ use crate::text::sanitize::DisplayText;
 /// draft first. The form starts from the stored profile, so the profile
 /// must have been read.
 pub fn open_editor(p: &mut ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
-    if p.editor.is_some() || super::refuse(cx) {
+    if p.editor.is_some() || crate::app::read_only::refuse(cx) {
         return Vec::new();
     }
     let Some(stored) = p.stored.clone() else {

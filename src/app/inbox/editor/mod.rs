@@ -430,7 +430,7 @@ fn here(inbox: &InboxModel) -> View {
 
 /// Opens the editor on a new email (`c`, `:compose [address]`).
 pub fn open_new(inbox: &mut InboxModel, cx: &mut Ctx<'_>, to: Option<&str>) -> Vec<Cmd> {
-    if super::refuse_read_only(cx) {
+    if crate::app::read_only::refuse(cx) {
         return Vec::new();
     }
     if let Some(cmds) = reopen(inbox, cx, None) {
@@ -465,7 +465,7 @@ pub fn compose(m: &mut crate::app::Model, to: Option<&str>) -> Vec<Cmd> {
 
 /// Opens the editor on a draft (`e`), the focus in the body.
 pub fn edit(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: &Thread) -> Vec<Cmd> {
-    if super::refuse_read_only(cx) {
+    if crate::app::read_only::refuse(cx) {
         return Vec::new();
     }
     if let Some(b) = crate::app::inbox::rules::blocked_op(
