@@ -19,7 +19,7 @@ use std::time::Duration;
 use crate::api::ApiError;
 use crate::api::gate::human_wait;
 use crate::app::Model;
-use crate::app::keymap::Action;
+use crate::app::keymap::{Action, Keymap};
 
 /// Failed reads in a row after which a watch stops slowing down (its
 /// period is then 2³ = 8 times the normal one).
@@ -220,13 +220,13 @@ pub fn state(m: &Model, f: &Freshness) -> Shown {
 /// What comes after a failed read, said the same way in every notice: how to fix
 /// a refused key, `retrying` while a poller reads again (`polled`), the
 /// Refresh key when a retry can help, else nothing.
-pub fn next_step(m: &Model, error: &ApiError, polled: bool) -> Option<String> {
+pub fn next_step(keymap: &Keymap, error: &ApiError, polled: bool) -> Option<String> {
     if error.is_unauthorized() {
         Some("key refused: see `outpost check`".to_owned())
     } else if polled {
         Some("retrying".to_owned())
     } else if error.retryable() {
-        Some(format!("{} retries", m.keymap.key_label(Action::Refresh)))
+        Some(format!("{} retries", keymap.key_label(Action::Refresh)))
     } else {
         None
     }

@@ -11,7 +11,7 @@ use crate::api::ApiError;
 use crate::api::model::{DomainStatus, SenderAccount, SendingDomain};
 use crate::app::ctx::Ctx;
 use crate::app::json_tree::JsonTree;
-use crate::app::keymap::{Action, Keymap};
+use crate::app::keymap::Action;
 use crate::app::toast::Level;
 use crate::app::{Cmd, Reply, RequestId};
 use crate::logic::write::{self, Outcome, Settle};
@@ -410,7 +410,7 @@ fn trigger_lost(d: &mut DomainsModel, cx: &mut Ctx<'_>, domain_id: &str, e: &Api
 /// A read failed: what went wrong and what comes next, as every pane says
 /// it (`retrying` while the poller reads again).
 fn read_failed(cx: &mut Ctx<'_>, context: &str, e: &ApiError, polled: bool) {
-    let next = next_step(cx.keymap, e, polled)
+    let next = crate::app::fresh::next_step(cx.keymap, e, polled)
         .map(|n| format!(" · {n}"))
         .unwrap_or_default();
     cx.notify(
@@ -418,23 +418,6 @@ fn read_failed(cx: &mut Ctx<'_>, context: &str, e: &ApiError, polled: bool) {
         &format!("{} · {context}", e.code()),
         &format!("{}{next}", read_failure(e)),
     );
-}
-
-/// What comes after a failed read, in the words of every pane's notices
-/// ([`crate::app::fresh::next_step`], which takes the whole model for its
-/// keymap; a test keeps the two the same): how to fix a refused key,
-/// `retrying` while a poller reads again (`polled`), the Refresh key when a
-/// retry can help, else nothing.
-pub(super) fn next_step(keymap: &Keymap, error: &ApiError, polled: bool) -> Option<String> {
-    if error.is_unauthorized() {
-        Some("key refused: see `outpost check`".to_owned())
-    } else if polled {
-        Some("retrying".to_owned())
-    } else if error.retryable() {
-        Some(format!("{} retries", keymap.key_label(Action::Refresh)))
-    } else {
-        None
-    }
 }
 
 /// What went wrong with a read, in its own words: a read is never "may
@@ -498,7 +481,7 @@ pub(super) fn on_poll(
             }
             let name = domain_name(d, domain_id);
             let watched = d.watches.contains_key(domain_id);
-            let next = next_step(cx.keymap, &e, watched)
+            let next = crate::app::fresh::next_step(cx.keymap, &e, watched)
                 .map(|n| format!(" · {n}"))
                 .unwrap_or_default();
             // A status read (`poll=true`) is a read: it failed, and the

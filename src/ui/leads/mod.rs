@@ -98,7 +98,7 @@ fn placeholder(m: &Model, what: &str, error: Option<&ApiError>) -> String {
 /// nothing.
 fn retry_note(m: &Model, error: Option<&ApiError>) -> Option<String> {
     match error {
-        Some(e) => crate::app::fresh::next_step(m, e, false),
+        Some(e) => crate::app::fresh::next_step(&m.keymap, e, false),
         None => Some(format!(
             "{} retries",
             m.keymap.key_label(crate::app::keymap::Action::Refresh)
