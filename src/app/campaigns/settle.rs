@@ -17,6 +17,7 @@ use crate::api::model::{Campaign, CampaignStatus, NodeType, SequenceNodeInput};
 use crate::app::ctx::Ctx;
 use crate::app::keymap::{Action, Keymap};
 use crate::app::requests::Requests;
+use crate::logic::proof::Move;
 use crate::logic::write::{self, Outcome, Seen, Settle, Verdict};
 
 /// Where the check looks, for [`write::Check::text`].
@@ -67,17 +68,18 @@ impl StatusCheck {
     }
 }
 
-/// Whether a campaign in `status` shows that `op` was carried out.
+/// Whether a campaign in `status` shows that `op` was carried out: the
+/// status moves by the one rule the CLI settles them with
+/// ([`crate::logic::proof::Move`]); a roster or sequence change is never
+/// shown by the status.
 pub fn landed(op: Op, status: &CampaignStatus) -> bool {
-    match op {
-        Op::Launch => matches!(
-            status,
-            CampaignStatus::Launching | CampaignStatus::Active | CampaignStatus::Completed
-        ),
-        Op::Resume => matches!(status, CampaignStatus::Active | CampaignStatus::Completed),
-        Op::Pause => *status == CampaignStatus::Paused,
-        Op::ChangeRoster | Op::EditSequence => false,
-    }
+    let moved = match op {
+        Op::Launch => Move::Launch,
+        Op::Pause => Move::Pause,
+        Op::Resume => Move::Resume,
+        Op::ChangeRoster | Op::EditSequence => return false,
+    };
+    moved.shown_by(status)
 }
 
 /// The key of `op` (`R` for resume), from the keymap.
