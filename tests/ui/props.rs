@@ -134,7 +134,9 @@ fn check_invariants(m: &Model) -> Result<(), TestCaseError> {
         prop_assert_eq!(t.len, n, "table length follows the data");
         if n > 0 {
             prop_assert!(t.selected < n, "selection {} out of {}", t.selected, n);
-            let vp = areas(body, view, d.filter_bar(view)).viewport().max(1);
+            let vp = areas(body, view, d.filter_bar(view), false)
+                .viewport()
+                .max(1);
             prop_assert!(t.offset <= t.selected && t.selected < t.offset + vp);
         }
     }

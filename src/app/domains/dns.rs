@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 use super::{DomainsModel, Purpose, View, in_flight, records::purpose};
-use crate::api::model::{DnsRecord, SendingDomain};
+use crate::api::model::{DnsRecord, DomainStatus, SendingDomain};
 use crate::app::ctx::Ctx;
 use crate::app::requests::Requests;
 use crate::app::{Cmd, Model, Pane};
@@ -73,6 +73,40 @@ pub struct Summary {
     pub oldest: Option<i64>,
 }
 
+impl Summary {
+    /// One line when the service's status and what DNS shows here
+    /// disagree, naming the resolver, what each says and what it may mean
+    /// (instead of stating both as facts); `None` when they agree or DNS
+    /// has not answered for every record. `verify`: the Verify key.
+    pub fn disagreement(
+        &self,
+        status: &DomainStatus,
+        resolver: Option<&str>,
+        verify: &str,
+    ) -> Option<String> {
+        let answered = self.total > 0 && self.unknown == 0 && self.failed.is_empty();
+        if !answered {
+            return None;
+        }
+        let via = resolver.map_or_else(
+            || "this machine's resolver".to_owned(),
+            |r| format!("DNS via {r}"),
+        );
+        let absent = self.missing.len() + self.different.len();
+        match status {
+            DomainStatus::Verified if absent > 0 => Some(format!(
+                "⚠ The service says verified, but {via} finds {} of {}: its answers may be cached, or the records changed after the service checked.",
+                self.found, self.total
+            )),
+            DomainStatus::Failed if absent == 0 => Some(format!(
+                "⚠ The service says the records did not verify, but {via} finds all {}: they may have been published after its check; {verify} verifies again.",
+                self.total
+            )),
+            _ => None,
+        }
+    }
+}
+
 /// A record's short name for the summary: what it is for, else its type
 /// and name.
 pub fn label(r: &DnsRecord) -> String {
@@ -84,17 +118,22 @@ pub fn label(r: &DnsRecord) -> String {
 
 impl DomainsModel {
     /// Where a record of `dom` stands.
-    pub fn record_state(&self, m: &Model, dom: &SendingDomain, r: &DnsRecord) -> RecordState {
+    pub fn record_state(
+        &self,
+        requests: &Requests,
+        dom: &SendingDomain,
+        r: &DnsRecord,
+    ) -> RecordState {
         let q = Query::of(r, &dom.domain);
         match self.dns.answers.get(&q) {
             Some(c) => RecordState::Known(check(r, &c.lookup)),
-            None if resolving(m, &dom.id) => RecordState::Checking,
+            None if resolving_in(requests, &dom.id) => RecordState::Checking,
             None => RecordState::Unknown,
         }
     }
 
     /// The records of `dom` together.
-    pub fn dns_summary(&self, m: &Model, dom: &SendingDomain) -> Summary {
+    pub fn dns_summary(&self, requests: &Requests, dom: &SendingDomain) -> Summary {
         let mut s = Summary {
             total: dom.dns_records.len(),
             ..Summary::default()
@@ -104,7 +143,7 @@ impl DomainsModel {
             if let Some(c) = self.dns.answers.get(&q) {
                 s.oldest = Some(s.oldest.map_or(c.clock, |o| o.min(c.clock)));
             }
-            match self.record_state(m, dom, r) {
+            match self.record_state(requests, dom, r) {
                 RecordState::Known(Verdict::Found) => s.found += 1,
                 RecordState::Known(Verdict::Missing) => s.missing.push(label(r)),
                 RecordState::Known(Verdict::Different(_)) => s.different.push(label(r)),
@@ -225,6 +264,19 @@ pub(super) fn subscription(d: &DomainsModel, every: Duration) -> Option<(String,
 }
 
 impl DomainsModel {
+    /// The open domain's disagreement line between the service's status and
+    /// DNS ([`Summary::disagreement`]), if any.
+    pub fn disagreement(&self, requests: &Requests, verify: &str) -> Option<String> {
+        let dom = self.open_domain()?;
+        self.dns_summary(requests, dom).disagreement(
+            &dom.status,
+            self.dns.resolver.as_deref(),
+            verify,
+        )
+    }
+}
+
+impl DomainsModel {
     /// What DNS holds at a record's name instead of what is expected, as
     /// shown beside it; `None` when it is found (or not asked yet).
     pub fn at_dns(&self, dom: &SendingDomain, r: &DnsRecord) -> Option<String> {
@@ -276,7 +328,7 @@ mod tests {
         let dom = d.open_domain().expect("a domain is open");
         dom.dns_records
             .iter()
-            .map(|r| d.record_state(m, dom, r))
+            .map(|r| d.record_state(&m.requests, dom, r))
             .collect()
     }
 
@@ -285,6 +337,80 @@ mod tests {
             SubId::Pane(PaneSub::Domains(DomainsSub::Dns(d))) => Some((d, s.every)),
             _ => None,
         })
+    }
+
+    /// The Domains pane listing `domains`, with the one on row 1 opened
+    /// and DNS answering with `missing` records absent.
+    fn opened_with(status: crate::api::model::DomainStatus, missing: &[&str]) -> Model {
+        let mut m = fixtures::model(80, 24);
+        let mut listed = fixtures::domains();
+        listed[1].status = status;
+        let mut cmds = m.start();
+        while let Some((id, _)) = api(&cmds).into_iter().next() {
+            cmds = reply(&mut m, id, ApiReply::Domains(Ok(listed.clone())));
+        }
+        let cmds = open(&mut m, 1);
+        let dom = m.panes.domains.open_domain().cloned().expect("open");
+        resolve(&mut m, &cmds, |q| dns_answers(&dom, q, missing, &[]));
+        m
+    }
+
+    #[test]
+    fn a_verified_status_that_dns_does_not_show_is_one_warning_naming_the_resolver() {
+        use crate::api::model::DomainStatus;
+        let m = opened_with(DomainStatus::Verified, &["DKIM", "MX", "SPF", "DMARC"]);
+        assert_eq!(
+            m.panes.domains.disagreement(&m.requests, "v").as_deref(),
+            Some(
+                "⚠ The service says verified, but DNS via 127.0.0.1:5353 finds 0 of 4: its answers may be cached, or the records changed after the service checked."
+            )
+        );
+        // The facts get a line more for it, so the dates stay on screen.
+        let d = &m.panes.domains;
+        let body = m.layout().body;
+        let a = super::super::layout::areas(body, d.view, d.filter_bar(d.view), true);
+        assert_eq!(a.info.height, 7);
+    }
+
+    #[test]
+    fn a_failed_status_with_every_record_found_says_to_verify_again() {
+        use crate::api::model::DomainStatus;
+        let m = opened_with(DomainStatus::Failed, &[]);
+        assert_eq!(
+            m.panes.domains.disagreement(&m.requests, "v").as_deref(),
+            Some(
+                "⚠ The service says the records did not verify, but DNS via 127.0.0.1:5353 finds all 4: they may have been published after its check; v verifies again."
+            )
+        );
+    }
+
+    #[test]
+    fn no_warning_when_the_service_and_dns_agree_or_dns_has_not_answered() {
+        use crate::api::model::DomainStatus;
+        for (status, missing) in [
+            (DomainStatus::Verified, &[][..]),
+            (DomainStatus::Failed, &["DKIM"][..]),
+            // Pending or verifying: the service has not judged yet.
+            (DomainStatus::Pending, &[][..]),
+            (DomainStatus::Verifying, &["DKIM"][..]),
+        ] {
+            let m = opened_with(status.clone(), missing);
+            assert_eq!(
+                m.panes.domains.disagreement(&m.requests, "v"),
+                None,
+                "{status:?} {missing:?}"
+            );
+        }
+        // Verified, DNS still being asked: nothing is known to disagree.
+        let mut m = fixtures::model(80, 24);
+        let mut listed = fixtures::domains();
+        listed[1].status = DomainStatus::Verified;
+        let mut cmds = m.start();
+        while let Some((id, _)) = api(&cmds).into_iter().next() {
+            cmds = reply(&mut m, id, ApiReply::Domains(Ok(listed.clone())));
+        }
+        open(&mut m, 1);
+        assert_eq!(m.panes.domains.disagreement(&m.requests, "v"), None);
     }
 
     #[test]
@@ -325,7 +451,7 @@ mod tests {
         );
         assert_eq!(st[2], RecordState::Known(Verdict::Found), "MX");
         assert_eq!(st[3], RecordState::Known(Verdict::Found), "DMARC");
-        let s = m.panes.domains.dns_summary(&m, &dom);
+        let s = m.panes.domains.dns_summary(&m.requests, &dom);
         assert_eq!((s.found, s.total), (2, 4));
         assert_eq!(s.missing, ["DKIM"]);
         assert_eq!(s.different, ["SPF"]);

@@ -43,8 +43,9 @@ impl Areas {
 }
 
 /// The areas of a view inside the pane body; `filter_bar`: the list's
-/// filter is shown (it takes the body's first line).
-pub fn areas(body: Rect, view: View, filter_bar: bool) -> Areas {
+/// filter is shown (it takes the body's first line); `warned`: the detail's
+/// facts hold a warning that may wrap (a line more for them).
+pub fn areas(body: Rect, view: View, filter_bar: bool, warned: bool) -> Areas {
     let split = |info_h: u16| split_top(body, info_h.min(body.height / 2));
     let none = Rect { height: 0, ..body };
     match view {
@@ -59,7 +60,7 @@ pub fn areas(body: Rect, view: View, filter_bar: bool) -> Areas {
             }
         }
         View::DomainDetail => {
-            let (info, rest) = split(6);
+            let (info, rest) = split(6 + u16::from(warned));
             // The records' `/` filter, above them.
             let (filter, rest) = split_top(rest, u16::from(filter_bar).min(rest.height));
             // The full selected value under the records (and what DNS holds

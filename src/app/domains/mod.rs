@@ -585,7 +585,8 @@ fn in_flight(requests: &Requests, f: impl Fn(&Purpose) -> bool) -> bool {
 
 /// The areas of `view` in the pane body, with its filter bar if shown.
 fn areas_for(d: &DomainsModel, cx: &Ctx<'_>, view: View) -> layout::Areas {
-    layout::areas(cx.layout().body, view, d.filter_bar(view))
+    let warned = view == View::DomainDetail && d.disagreement(cx.requests, "").is_some();
+    layout::areas(cx.layout().body, view, d.filter_bar(view), warned)
 }
 
 /// Rows of the domain list on screen.

@@ -70,7 +70,10 @@ fn info(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Theme
             status_span(dom, d, m, theme),
         ]),
         super::dns::summary_line(m, dom, theme),
-        Line::from(format!(" {}", guidance(m, dom))),
+        match d.disagreement(&m.requests, &m.keymap.key_label(Action::Verify)) {
+            Some(warning) => Line::from(Span::styled(format!(" {warning}"), theme.warn)),
+            None => Line::from(format!(" {}", guidance(m, dom))),
+        },
         Line::from(Span::styled(
             format!(
                 " added {} · verified {} · updated {}",

@@ -21,7 +21,7 @@ pub(super) fn cell(
     r: &DnsRecord,
     theme: &Theme,
 ) -> Span<'static> {
-    match d.record_state(m, dom, r) {
+    match d.record_state(&m.requests, dom, r) {
         RecordState::Unknown => Span::styled("—", theme.dim),
         RecordState::Checking => Span::styled("… checking", theme.dim),
         RecordState::Known(v) => {
@@ -52,7 +52,7 @@ pub(super) fn found_cell(
 /// `DNS 2 of 4 records found; missing: DKIM; different: SPF`.
 pub(super) fn summary_line(m: &Model, dom: &SendingDomain, theme: &Theme) -> Line<'static> {
     let d = &m.panes.domains;
-    let s = d.dns_summary(m, dom);
+    let s = d.dns_summary(&m.requests, dom);
     let mut spans = vec![Span::styled(" DNS ", theme.header)];
     if s.total == 0 {
         spans.push(Span::styled("no records to check yet", theme.dim));
@@ -80,7 +80,7 @@ pub(super) fn summary_line(m: &Model, dom: &SendingDomain, theme: &Theme) -> Lin
 /// last answered about them, and which resolver did.
 pub(super) fn checked_span(m: &Model, dom: &SendingDomain, theme: &Theme) -> Option<Span<'static>> {
     let d = &m.panes.domains;
-    let oldest = d.dns_summary(m, dom).oldest?;
+    let oldest = d.dns_summary(&m.requests, dom).oldest?;
     let mut text = format!("· checked {}", ago_since(oldest, m.clock));
     if let Some(via) = &d.dns.resolver {
         text.push_str(&format!(" via {}", DisplayText::inline(via)));

@@ -116,7 +116,7 @@ fn row(m: &Model, dom: &SendingDomain, wide: bool, theme: &Theme) -> Vec<Span<'s
 /// (`2/4 found · DKIM missing · SPF different`); `not checked` until its
 /// records were opened — never a claim about DNS that was not asked.
 fn dns_cell(m: &Model, dom: &SendingDomain, theme: &Theme) -> Span<'static> {
-    let s = m.panes.domains.dns_summary(m, dom);
+    let s = m.panes.domains.dns_summary(&m.requests, dom);
     if s.total == 0 {
         return Span::styled("—", theme.dim);
     }

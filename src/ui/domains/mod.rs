@@ -33,7 +33,8 @@ impl super::PaneView for DomainsModel {
 /// Draws the pane.
 fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let d = &m.panes.domains;
-    let a = areas(body, d.view, d.filter_bar(d.view));
+    let warned = d.view == View::DomainDetail && d.disagreement(&m.requests, "").is_some();
+    let a = areas(body, d.view, d.filter_bar(d.view), warned);
     match d.view {
         View::Domains => list::render(m, f, a, theme),
         View::DomainDetail => detail::render(m, f, a, theme),
