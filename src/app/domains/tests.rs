@@ -131,6 +131,47 @@ fn polling_asks_once_at_a_time_and_announces_verified() {
     assert!(watch_ids(&m).is_empty(), "verified: polling stops");
 }
 
+/// The watch goes on through every `verifying` answer (a watch that
+/// stopped after the first would leave the domain unwatched) and ends at
+/// `failed`.
+#[test]
+fn the_watch_keeps_polling_while_the_answer_is_verifying_and_ends_at_failed() {
+    let mut m = loaded();
+    key(&mut m, KeyCode::Enter);
+    let still = fixtures::domain(
+        "d-4",
+        "mail.brightlabs.io",
+        DomainStatus::Verifying,
+        "2026-11-22T11:50:00Z",
+    );
+    for round in 0..3 {
+        let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+        let (id, req) = api(&cmds)
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("round {round}: a poll is sent after a verifying answer"));
+        assert_eq!(
+            req,
+            ApiRequest::VerifyDomain {
+                id: "d-4".into(),
+                poll: true
+            }
+        );
+        reply(&mut m, id, ApiReply::Domain(Ok(still.clone())));
+        assert_eq!(watch_ids(&m), ["d-4"], "round {round}: still watched");
+    }
+    let cmds = update(&mut m, Msg::SubFired(watch_sub("d-4")));
+    let (id, _) = api(&cmds).remove(0);
+    let failed = fixtures::domain(
+        "d-4",
+        "mail.brightlabs.io",
+        DomainStatus::Failed,
+        "2026-11-22T11:50:00Z",
+    );
+    reply(&mut m, id, ApiReply::Domain(Ok(failed)));
+    assert!(watch_ids(&m).is_empty(), "failed: polling stops");
+}
+
 #[test]
 fn a_429_backs_the_watch_off() {
     let mut m = loaded();
