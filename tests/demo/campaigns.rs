@@ -3,7 +3,6 @@
 //! generated messages.
 
 use std::collections::HashSet;
-use std::time::Duration;
 
 use outpost::api::model::*;
 use outpost::demo::DemoConfig;
@@ -1135,9 +1134,10 @@ async fn sending_honours_daily_limit() {
     while pending().await != 4 {
         dl.tick().await;
     }
-    // Several simulated hours later: still only two leads contacted, and
-    // the two contacted leads got no follow-up past the cap.
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    // Half a simulated hour later (the demo sends a lead every few
+    // simulated minutes): still only two leads contacted, and the two
+    // contacted leads got no follow-up past the cap.
+    after_sim(&svc, 30 * 60).await;
     assert_eq!(pending().await, 4);
     let msgs = svc
         .api

@@ -168,6 +168,18 @@ pub fn assert_err(
     e
 }
 
+/// Waits until the service's simulated clock has passed `secs` simulated
+/// seconds from now: what a test then reads is past that window in the
+/// service's own time, however slow the machine (a fixed sleep guesses).
+pub async fn after_sim(svc: &Svc, secs: i64) {
+    let clock = svc.handle.clock();
+    let until = clock() + secs;
+    let d = Deadline::new(120, "the simulated clock");
+    while clock() <= until {
+        d.tick().await;
+    }
+}
+
 /// A polling deadline for loops that keep state between polls.
 pub struct Deadline {
     until: tokio::time::Instant,

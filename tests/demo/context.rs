@@ -1,7 +1,5 @@
 //! Company profile (full replacement) and discovery-pass redemption.
 
-use std::time::Duration;
-
 use outpost::api::model::*;
 use outpost::demo::DemoConfig;
 use serde_json::json;
@@ -175,7 +173,7 @@ async fn a_pass_expires() {
     let p = svc.api.redeem("DEMO-PASS-2").await.unwrap();
     assert!(p.redeemed);
     assert_eq!(p.test_access.unwrap().discovery_limit, 25);
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    after_sim(&svc, 2 * 3600).await;
     let later = svc.api.redeem("DEMO-PASS-2").await.unwrap();
     let ta = later.test_access.unwrap();
     assert_eq!(

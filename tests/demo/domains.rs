@@ -1,8 +1,6 @@
 //! Sending domains: create, list, and the verification state table row by
 //! row, with the poller chain collapsing repeated triggers.
 
-use std::time::Duration;
-
 use outpost::api::model::*;
 use outpost::demo::DemoConfig;
 use serde_json::json;
@@ -142,7 +140,7 @@ async fn state_table_rejected_records_fail_and_propagating_ones_stay_verifying()
     .await;
     // Well past the first checks (10 and 20 simulated minutes), the slow
     // one is still verifying.
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    after_sim(&svc, 25 * 60).await;
     let s = svc.api.verify_domain(&slow.id, true).await.unwrap();
     assert_eq!(s.status, DomainStatus::Verifying);
     assert_eq!(

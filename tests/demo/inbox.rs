@@ -4,7 +4,6 @@
 //! needs (every status, draft attachments, a 300-message thread).
 
 use std::collections::HashSet;
-use std::time::Duration;
 
 use outpost::api::model::*;
 use outpost::demo::DemoConfig;
@@ -207,7 +206,8 @@ async fn sent_messages_get_a_reply_some_of_the_time_and_replay_identically() {
     let n = 12;
     let sender = ready_email_sender(&a).await;
     let ids_a = send_to_many(&a, &sender, n, false).await;
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // Past the latest a reply comes (30 simulated minutes).
+    after_sim(&a, 31 * 60).await;
     let mut replied = Vec::new();
     for (i, id) in ids_a.iter().enumerate() {
         let t = a.api.get_thread(id).await.unwrap();
@@ -241,7 +241,7 @@ async fn sent_messages_get_a_reply_some_of_the_time_and_replay_identically() {
     // same threads.
     let c = start_with(fast).await;
     let ids_c = send_to_many(&c, &sender, n, false).await;
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    after_sim(&c, 31 * 60).await;
     let mut replied_c = Vec::new();
     for (i, id) in ids_c.iter().enumerate() {
         if c.api.get_thread(id).await.unwrap().unread_count > 0 {
@@ -258,7 +258,7 @@ async fn sent_messages_get_a_reply_some_of_the_time_and_replay_identically() {
     })
     .await;
     let ids_b = send_to_many(&b, &sender, n, true).await;
-    tokio::time::sleep(Duration::from_millis(6500)).await;
+    after_sim(&b, 31 * 60).await;
     for id in &ids_b {
         let t = b.api.get_thread(id).await.unwrap();
         assert_eq!(t.unread_count, 0);
