@@ -367,8 +367,14 @@ fn campaigns(pty: &Pty, serve: &Serve, ledger: &mut Ledger, round: usize) {
         if form.contains("Maya Chen") {
             break;
         }
+        let before = serve.requests();
         keys(pty, &[ESC, b"r"]);
-        std::thread::sleep(Duration::from_secs(1));
+        // Reopen once the refresh has reached the service (an event, not a
+        // guessed pause).
+        let end = Instant::now() + deadline();
+        while serve.requests() <= before && Instant::now() < end {
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
     pty.type_text(&format!("\tChaos campaign {round}"));
     keys(pty, &[CTRL_S]);
