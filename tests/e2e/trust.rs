@@ -163,3 +163,71 @@ fn a_refused_connection_shows_offline_at_once() {
     pty.send(b"q");
     assert_eq!(pty.wait_exit(), Some(true));
 }
+
+/// A service that answers every request 401, echoing the Bearer key it got
+/// in its message (ending in an open OSC, which must not swallow what
+/// Outpost adds). Returns its base URL; the thread lives with the test.
+fn key_echoing_service() -> String {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let mut reader = BufReader::new(&stream);
+            let mut key = String::from("none");
+            let mut line = String::new();
+            while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                if let Some(k) = line
+                    .to_ascii_lowercase()
+                    .strip_prefix("authorization: bearer ")
+                {
+                    // The key as sent (the header's case aside).
+                    key = line[line.len() - k.len()..].trim().to_owned();
+                }
+                line.clear();
+            }
+            let body = serde_json::json!({"error": {"code": "unauthorized",
+                "message": format!("key {key} revoked\u{1b}]")}})
+            .to_string();
+            let _ = write!(
+                &stream,
+                "HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    });
+    url
+}
+
+/// The dashboard's own witness of key masking (the CLI has one in
+/// tests/cli/net.rs): a service echoing a key with punctuation in a 401
+/// shows it masked on screen and in the log, and the advice after it.
+#[test]
+fn a_key_echoed_by_the_service_is_masked_on_the_dashboards_screen_and_log() {
+    let key = "pk_live_ab.cdEFGH/ijkl+mnop=qr12";
+    let secret = "ab.cdEFGH/ijkl+mnop=";
+    let config = format!(
+        "base_url = \"{}\"\napi_key = \"{key}\"\n",
+        key_echoing_service()
+    );
+    let mut pty = Pty::spawn(&[], 120, 30, &config);
+    let screen = pty
+        .wait_for("pk_live_…qr12")
+        .expect("the refusal shows the echoed key masked");
+    let output = pty.output();
+    pty.send(CTRL_C);
+    let _ = pty.wait_exit();
+    let log = pty.log();
+    for (what, text) in [("screen", &screen), ("output", &output), ("log", &log)] {
+        for i in 0..secret.len() - 4 {
+            assert!(
+                !text.contains(&secret[i..i + 5]),
+                "the {what} leaks the key: {text}"
+            );
+        }
+    }
+    assert!(
+        screen.contains("outpost check"),
+        "the advice after the service's text is not swallowed: {screen}"
+    );
+}
