@@ -274,6 +274,19 @@ fn the_read_only_flag_holds_across_a_profile_switch() {
     pty.send(b"a");
     pty.wait_for("Disabled")
         .expect("adding a domain is refused: the flag holds");
+    // The refusal is the dashboard's own: it opened no form, so typing a
+    // name and Enter sends nothing either.
+    pty.type_text("ro.example.com\r");
     pty.send(b"q");
     assert_eq!(pty.wait_exit(), Some(true), "q quits");
+    let writes: Vec<String> = serve
+        .requests()
+        .iter()
+        .filter(|r| !r.is_read())
+        .map(|r| format!("{} {}", r.method, r.path))
+        .collect();
+    assert!(
+        writes.is_empty(),
+        "no write reached the service: {writes:?}"
+    );
 }
