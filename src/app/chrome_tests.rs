@@ -544,3 +544,41 @@ fn the_command_line_footer_names_the_keys_its_handler_takes() {
     drive::key(&mut m, KeyCode::Esc);
     assert!(m.overlay.is_none(), "Esc closes, as the footer says");
 }
+
+/// Text typed into any form is written to the state file at most three
+/// seconds after the first key, however fast the typing goes on (the
+/// timer is not restarted by each key), and not again until more is typed.
+#[test]
+fn typing_into_a_form_is_saved_within_three_seconds_of_the_first_key() {
+    use super::subscriptions::{SubId, subscriptions};
+    let keep_timer = |m: &Model| {
+        subscriptions(m)
+            .into_iter()
+            .find(|s| s.id == SubId::KeepTyped)
+            .map(|s| s.every)
+    };
+    let mut m = fixtures::model(80, 24);
+    assert_eq!(keep_timer(&m), None, "nothing typed, nothing to keep");
+    drive::key(&mut m, KeyCode::Char('a'));
+    drive::chars(&mut m, "mail.ac");
+    let first = keep_timer(&m);
+    assert_eq!(first, Some(super::KEEP_TYPED_WITHIN));
+    drive::chars(&mut m, "me.io");
+    assert_eq!(
+        keep_timer(&m),
+        first,
+        "the same timer: typing does not push it back"
+    );
+    let cmds = update(&mut m, Msg::SubFired(SubId::KeepTyped));
+    assert!(
+        matches!(&cmds[..], [Cmd::SaveState(s)] if s.drafts.get("add-domain")
+            .is_some_and(|d| d.fields.values().any(|v| v == "mail.acme.io"))),
+        "the form's text is written: {cmds:?}"
+    );
+    assert_eq!(keep_timer(&m), None, "saved: no timer until more is typed");
+    // Keys that type nothing (list keys, no text box) start no timer.
+    let mut m = fixtures::model(80, 24);
+    drive::key(&mut m, KeyCode::Char('j'));
+    drive::key(&mut m, KeyCode::Char('k'));
+    assert_eq!(keep_timer(&m), None);
+}

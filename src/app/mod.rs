@@ -45,7 +45,7 @@ pub mod table;
 pub mod toast;
 pub mod window;
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -315,7 +315,17 @@ pub struct Model {
     intents: Vec<ctx::Intent>,
     /// A handler asked for the state to be written ([`ctx::Ctx::save_state`]).
     save_due: bool,
+    /// Typing went into a text box, a form or the command line since the
+    /// last save: the state is written [`KEEP_TYPED_WITHIN`] after the
+    /// first such key however fast the typing goes on, so a `kill -9`
+    /// loses at most those seconds of any form (the Inbox editor keeps its
+    /// own text on the same bound).
+    typed_unsaved: bool,
 }
+
+/// How long after the first key typed into a form its text is written to
+/// the state file at the latest.
+pub const KEEP_TYPED_WITHIN: Duration = Duration::from_secs(3);
 
 impl Model {
     /// A model for a session; the first pane comes from the preferences.
@@ -371,6 +381,7 @@ impl Model {
             outbox: Vec::new(),
             intents: Vec::new(),
             save_due: false,
+            typed_unsaved: false,
         }
     }
 
@@ -437,6 +448,12 @@ impl Model {
     /// [`Model::notify_draft_kept`], which words it either way.
     pub fn drafts_saved(&self) -> bool {
         self.state_writable == Some(true)
+    }
+
+    /// Whether text typed since the last save waits for it (the
+    /// [`KEEP_TYPED_WITHIN`] timer runs).
+    pub fn typed_unsaved(&self) -> bool {
+        self.typed_unsaved
     }
 
     /// Keeps a closed form's text as a local draft under `key`, asks for the
@@ -530,6 +547,7 @@ impl Model {
     /// A command that writes the local state, with unsent text captured.
     pub fn save_state(&mut self) -> Cmd {
         self.save_due = false;
+        self.typed_unsaved = false;
         let mut state = std::mem::take(&mut self.state);
         dispatch::capture_drafts(self, &mut state);
         self.state = state;
@@ -970,6 +988,7 @@ fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
         return Vec::new();
     }
     m.redraw = true;
+    m.typed_unsaved = true;
     match &mut m.overlay {
         Some(Overlay::Command(c)) => {
             c.input.insert_str(text.replace(['\n', '\r'], " "));
@@ -995,8 +1014,9 @@ fn on_sub(m: &mut Model, sub: SubId) -> Vec<Cmd> {
             Vec::new()
         }
         SubId::CacheSave => m.save_cache(false).into_iter().collect(),
+        SubId::KeepTyped if m.typed_unsaved => vec![m.save_state()],
         SubId::Reconnect if m.net.conn.is_offline() => vec![Cmd::ProbeConnection],
-        SubId::Reconnect => Vec::new(),
+        SubId::KeepTyped | SubId::Reconnect => Vec::new(),
     }
 }
 
@@ -1027,11 +1047,13 @@ fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     }
     if m.overlay.is_some() {
         m.redraw = true;
+        m.typed_unsaved |= matches!(m.overlay, Some(Overlay::Command(_)));
         return on_overlay_key(m, key);
     }
     // A focused text box (dialog, form, filter) sees the key before the keymap.
     if let Some(cmds) = dispatch::text_key(m, m.pane, key) {
         m.redraw = true;
+        m.typed_unsaved = true;
         return cmds;
     }
     // An unbound key changes nothing, so it draws nothing.

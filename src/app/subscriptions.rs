@@ -18,6 +18,9 @@ pub enum SubId {
     Toasts,
     /// The debounced save of the last-known lists, while one changed.
     CacheSave,
+    /// Text typed into a form is written to the state file at most
+    /// [`super::KEEP_TYPED_WITHIN`] after the first key.
+    KeepTyped,
     /// While offline: try the service now and then, so its return is seen
     /// (and every pane reads again) without waiting for a backed-off poll.
     Reconnect,
@@ -62,6 +65,12 @@ pub fn subscriptions(m: &Model) -> Vec<Sub> {
         subs.push(Sub {
             id: SubId::Reconnect,
             every: RECONNECT_EVERY,
+        });
+    }
+    if m.typed_unsaved() {
+        subs.push(Sub {
+            id: SubId::KeepTyped,
+            every: super::KEEP_TYPED_WITHIN,
         });
     }
     if m.cache_due() {

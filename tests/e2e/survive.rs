@@ -195,3 +195,44 @@ fn closing_the_terminal_saves_the_text_and_exits_without_a_panic() {
         "the text is saved:\n{state}\nlog:\n{log}"
     );
 }
+
+/// Every form, not only the Inbox editor: steady typing into the new
+/// Lead Finder search reaches the state file within three seconds, and a
+/// `kill -9` loses nothing typed before that.
+#[test]
+fn steady_typing_in_a_search_form_survives_kill_9() {
+    let pty = Pty::spawn(&["--demo"], 100, 30, "");
+    pty.wait_for("Lead Finder searches")
+        .expect("the dashboard starts on the searches");
+    pty.send(b"n");
+    pty.wait_for("New Lead Finder search")
+        .expect("the form opens");
+    // Letters a quarter second apart: no pause the save could wait for.
+    let start = Instant::now();
+    let mut kept = false;
+    for c in "Steadytypedtitle".chars().cycle().take(60) {
+        pty.type_text(&c.to_string());
+        std::thread::sleep(Duration::from_millis(250));
+        if state(pty.data_dir()).contains("Steadytyped") {
+            kept = true;
+            break;
+        }
+    }
+    assert!(
+        kept,
+        "{:?} of steady typing never reached the state file:\n{}",
+        start.elapsed(),
+        state(pty.data_dir())
+    );
+    pty.signal(libc::SIGKILL);
+    let mut pty = pty.restart(&["--demo"], 100, 30, &[]);
+    pty.wait_for("Lead Finder searches")
+        .expect("the dashboard starts again");
+    pty.send(b"n");
+    pty.wait_for("Steadytyped")
+        .expect("the typed title is offered back");
+    pty.send(b"y");
+    pty.wait_for("New Lead Finder search").expect("restored");
+    pty.signal(libc::SIGTERM);
+    assert!(pty.wait_exit().is_some());
+}
