@@ -99,6 +99,9 @@ pub enum Cmd {
         /// How its check settled.
         verdict: crate::logic::write::Verdict,
     },
+    /// Read this profile's write journal for `:journal` (answered by
+    /// `Msg::JournalRead`), off the loop.
+    ReadJournal,
     /// Leave the dashboard.
     Quit,
 }

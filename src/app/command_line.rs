@@ -109,6 +109,8 @@ pub enum Command {
     Help,
     /// `:messages`: the recent notices, whole.
     Messages,
+    /// `:journal`: the write journal of this profile, newest first.
+    Journal,
     /// `:profile [name]`: open another workspace profile (none: the
     /// default one).
     Profile(Option<String>),
@@ -153,6 +155,12 @@ pub const GLOBAL: &[CommandSpec] = &[
         writes: false,
         arg: Arg::None,
         help: "the recent notices and errors, whole",
+    },
+    CommandSpec {
+        name: "journal",
+        writes: false,
+        arg: Arg::None,
+        help: "every write sent from this profile, newest first (/ filters, Enter opens)",
     },
     CommandSpec {
         name: "quit",
@@ -202,6 +210,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         ["refresh" | "r"] => return Ok(Command::Refresh),
         ["help" | "h"] => return Ok(Command::Help),
         ["messages" | "msg"] => return Ok(Command::Messages),
+        ["journal"] => return Ok(Command::Journal),
         ["profile"] => return Ok(Command::Profile(None)),
         ["profile", name] => return Ok(Command::Profile(Some((*name).to_owned()))),
         ["profile", ..] => return Err("usage: profile [name]".into()),
@@ -374,6 +383,7 @@ mod tests {
             })
         );
         assert_eq!(parse("q"), Ok(Command::Quit));
+        assert_eq!(parse("journal"), Ok(Command::Journal));
         assert_eq!(parse("pane 4"), Ok(Command::Pane(Pane::Domains)));
         assert_eq!(
             parse("export out/leads file.csv"),

@@ -28,6 +28,7 @@ pub mod fixtures;
 pub mod form;
 pub mod fresh;
 pub mod help;
+pub mod journal_view;
 pub mod json_tree;
 pub mod keymap;
 pub mod keys;
@@ -238,6 +239,9 @@ pub enum Overlay {
         /// Scroll offset.
         scroll: u16,
     },
+    /// `:journal`: the write journal, newest first (boxed: it holds what
+    /// was read).
+    Journal(Box<journal_view::JournalView>),
 }
 
 /// The whole state of the dashboard.
@@ -978,6 +982,10 @@ fn handle(m: &mut Model, msg: Msg) -> Vec<Cmd> {
             m.notify(Level::Warning, "cannot suspend", &why);
             Vec::new()
         }
+        Msg::JournalRead(reading) => {
+            journal_view::on_read(m, *reading);
+            Vec::new()
+        }
     }
 }
 
@@ -992,6 +1000,10 @@ fn on_paste(m: &mut Model, text: &str) -> Vec<Cmd> {
     match &mut m.overlay {
         Some(Overlay::Command(c)) => {
             c.input.insert_str(text.replace(['\n', '\r'], " "));
+            Vec::new()
+        }
+        Some(Overlay::Journal(j)) => {
+            journal_view::paste(j, text);
             Vec::new()
         }
         Some(_) => Vec::new(),
@@ -1126,6 +1138,24 @@ fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
 /// A key for the overlay, which is edited in place; what it asks for is
 /// carried out once it is closed.
 fn on_overlay_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    if matches!(m.overlay, Some(Overlay::Journal(_)))
+        && let Some(Overlay::Journal(mut j)) = m.overlay.take()
+    {
+        let done = journal_view::key(m, &mut j, key);
+        m.overlay = Some(Overlay::Journal(j));
+        return match done {
+            journal_view::Done::Keep => Vec::new(),
+            journal_view::Done::Close => {
+                m.overlay = None;
+                Vec::new()
+            }
+            journal_view::Done::Reload => vec![Cmd::ReadJournal],
+            journal_view::Done::Open(cmd) => {
+                m.overlay = None;
+                run_command(m, cmd)
+            }
+        };
+    }
     let action = m.keymap.action(m.pane.scope(), &key);
     let help_max = match &m.overlay {
         Some(Overlay::Messages { .. }) => messages::scroll_max(m),
@@ -1140,6 +1170,8 @@ fn on_overlay_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
         }
         Overlay::Confirm(c) => confirm_key(c, key).map(OverlayDone::Answered),
         Overlay::Command(c) => command_key(c, key, &m.history).map(OverlayDone::Command),
+        // Handled above, before the overlay is borrowed.
+        Overlay::Journal(_) => Outcome::Keep,
     };
     match outcome {
         Outcome::Keep => Vec::new(),
@@ -1247,6 +1279,7 @@ fn run_command(m: &mut Model, cmd: Command) -> Vec<Cmd> {
             m.overlay = Some(Overlay::Messages { scroll: 0 });
             Vec::new()
         }
+        Command::Journal => journal_view::open(m),
         Command::Pane(p) => m.switch_pane(p),
         Command::Profile(name) => m.open_profile(name),
         Command::Refresh => on_action(m, Action::Refresh),

@@ -121,6 +121,9 @@ pub enum Msg {
     Resumed,
     /// Suspending was not possible.
     SuspendFailed(String),
+    /// The write journal was read for `:journal` (boxed: it holds every
+    /// write of the file).
+    JournalRead(Box<super::journal_view::Reading>),
 }
 
 /// Where a copied text went, for the notice to say so.

@@ -405,6 +405,44 @@ pub struct Record {
     pub verdict: Option<VerdictLine>,
 }
 
+impl Target {
+    /// As a table says it: `campaign Spring push (c-1)`, `thread t-9`,
+    /// `pass`.
+    pub fn text(&self) -> String {
+        match (&self.name, &self.id) {
+            (Some(name), Some(id)) => format!("{} {name} ({id})", self.kind),
+            (Some(name), None) => format!("{} {name}", self.kind),
+            (None, Some(id)) => format!("{} {id}", self.kind),
+            (None, None) => self.kind.clone(),
+        }
+    }
+}
+
+impl Record {
+    /// How the write came out, in a word or a few, said the same by
+    /// `outpost journal` and the dashboard's `:journal`: "done", "refused:
+    /// conflict (409)", "may have reached (bad_gateway) · found in the
+    /// domain list".
+    pub fn outcome_text(&self) -> String {
+        let w = &self.write;
+        match w.outcome {
+            Outcome::Done => "done".into(),
+            Outcome::Refused => match (&w.code, w.status) {
+                (Some(code), Some(status)) => format!("refused: {code} ({status})"),
+                (Some(code), None) => format!("refused: {code}"),
+                _ => "refused".into(),
+            },
+            Outcome::MayHaveReached => {
+                let code = w.code.as_deref().unwrap_or("no answer");
+                match &self.verdict {
+                    Some(v) => format!("may have reached ({code}) · {}", v.text),
+                    None => format!("may have reached ({code}) · no verdict recorded"),
+                }
+            }
+        }
+    }
+}
+
 /// What reading a journal found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Read {

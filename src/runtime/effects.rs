@@ -55,6 +55,33 @@ pub fn journal_verdict(
     }))
 }
 
+/// Reads the client's write journal on a blocking thread, for `:journal`;
+/// the answer comes back on `tx`. A session without a journal says why
+/// (`demo`: the demo's writes reach no one).
+pub fn read_journal(client: &Client, demo: bool, tx: &UnboundedSender<Msg>) {
+    use crate::app::journal_view::Reading;
+    let Some(path) = client.journal().map(|j| j.path().to_path_buf()) else {
+        let why = if demo {
+            "the demo's writes reach no one, so they are not journaled; a profile's journal is kept in its data directory"
+        } else {
+            "no data directory: set OUTPOST_DATA_DIR (the journal is kept there)"
+        };
+        let _ = tx.send(Msg::JournalRead(Box::new(Reading::NotKept(why.into()))));
+        return;
+    };
+    let tx = tx.clone();
+    tokio::task::spawn_blocking(move || {
+        let reading = match crate::journal::read(&path) {
+            Ok(read) => Reading::Read { path, read },
+            Err(e) => Reading::Failed(format!(
+                "the journal {} could not be read: {e}",
+                path.display()
+            )),
+        };
+        let _ = tx.send(Msg::JournalRead(Box::new(reading)));
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use tokio::sync::mpsc::unbounded_channel;

@@ -502,6 +502,7 @@ impl Effects {
                 Cmd::JournalVerdict { write, verdict } => {
                     effects::journal_verdict(&self.client, write, verdict);
                 }
+                Cmd::ReadJournal => effects::read_journal(&self.client, model.session.demo, tx),
                 Cmd::Quit => model.quit = true,
             }
         }

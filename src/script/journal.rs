@@ -23,7 +23,7 @@ use serde::Serialize;
 use super::exit::{Exit, Failure};
 use super::output::{Col, Table, stdout_failure, write_json};
 use crate::config::{Config, Paths};
-use crate::journal::{self, Outcome, Record};
+use crate::journal::{self, Record};
 use crate::text::format;
 
 /// Flags of `outpost journal`.
@@ -82,27 +82,6 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         return Err(bad());
     }
     Ok(Duration::from_secs(secs))
-}
-
-/// How a record came out, in a word or a few: "done", "refused: conflict
-/// (409)", "may have reached · found in the thread".
-fn outcome_text(r: &Record) -> String {
-    let w = &r.write;
-    match w.outcome {
-        Outcome::Done => "done".into(),
-        Outcome::Refused => match (&w.code, w.status) {
-            (Some(code), Some(status)) => format!("refused: {code} ({status})"),
-            (Some(code), None) => format!("refused: {code}"),
-            _ => "refused".into(),
-        },
-        Outcome::MayHaveReached => {
-            let code = w.code.as_deref().unwrap_or("no answer");
-            match &r.verdict {
-                Some(v) => format!("may have reached ({code}) · {}", v.text),
-                None => format!("may have reached ({code}) · no verdict recorded"),
-            }
-        }
-    }
 }
 
 /// `2026-05-01 10:00:03` of a journal time (UTC).
@@ -166,18 +145,12 @@ pub fn journal(
         ]);
         for r in &shown {
             let w = &r.write;
-            let target = match (&w.target.name, &w.target.id) {
-                (Some(name), Some(id)) => format!("{} {name} ({id})", w.target.kind),
-                (Some(name), None) => format!("{} {name}", w.target.kind),
-                (None, Some(id)) => format!("{} {id}", w.target.kind),
-                (None, None) => w.target.kind.clone(),
-            };
             t.row(&[
                 when(&w.at),
                 w.source.as_str().to_owned(),
                 w.operation.clone(),
-                target,
-                outcome_text(r),
+                w.target.text(),
+                r.outcome_text(),
                 w.summary.clone(),
             ]);
         }

@@ -8,6 +8,7 @@ pub mod inbox;
 pub mod leads;
 pub mod profile;
 
+pub mod journal;
 pub mod theme;
 pub mod widgets;
 
@@ -71,6 +72,7 @@ pub fn view(m: &Model, f: &mut Frame) {
         Some(Overlay::Confirm(c)) => widgets::dialog::render_confirm(f, layout.body, c, &theme),
         Some(Overlay::Command(c)) => command_line(f, &layout, c, &theme),
         Some(Overlay::Messages { scroll }) => messages(m, f, layout.body, *scroll, &theme),
+        Some(Overlay::Journal(j)) => journal::render(m, f, layout.body, j, &theme),
         None => {}
     }
 }

@@ -10,6 +10,7 @@ mod campaigns;
 mod chrome;
 mod domains;
 mod inbox;
+mod journal;
 mod leads;
 mod profile;
 mod props;
