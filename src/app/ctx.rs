@@ -86,6 +86,10 @@ pub struct Ctx<'a> {
     user_retries: &'a mut BTreeSet<RequestId>,
     intents: &'a mut Vec<Intent>,
     save_due: &'a mut bool,
+    /// While a pane handles the reply of a write whose answer was lost and
+    /// which a read can settle: that write's request, until the pane's
+    /// check takes it ([`Ctx::lost_entry`]).
+    lost_write: &'a mut Option<RequestId>,
     state_writable: Option<bool>,
     store_error: &'a Option<StoreError>,
 }
@@ -127,6 +131,7 @@ impl Model {
             user_retries: &mut self.user_retries,
             intents: &mut self.intents,
             save_due: &mut self.save_due,
+            lost_write: &mut self.lost_write,
             state_writable: self.state_writable,
             store_error: &self.store_error,
         };
@@ -181,6 +186,9 @@ impl Ctx<'_> {
             return self.request_now(purpose, req);
         }
         let id = self.requests.open(purpose.into(), requests::Kind::Api);
+        if let Some(settle) = req.settle() {
+            self.requests.set_settle(id, settle);
+        }
         self.outbox.push(Cmd::Api { id, req });
         id
     }
@@ -193,9 +201,18 @@ impl Ctx<'_> {
         req: super::ApiRequest,
     ) -> RequestId {
         let id = self.requests.open(purpose.into(), requests::Kind::Api);
+        if let Some(settle) = req.settle() {
+            self.requests.set_settle(id, settle);
+        }
         self.user_retries.insert(id);
         self.outbox.push(Cmd::Api { id, req });
         id
+    }
+
+    /// Takes the write whose lost answer is being handled (see
+    /// [`Ctx::lost_entry`]).
+    pub(super) fn take_lost_write(&mut self) -> Option<RequestId> {
+        self.lost_write.take()
     }
 
     /// Whether request `id` is the user's explicit retry.

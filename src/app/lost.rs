@@ -1,3 +1,13 @@
+//! Writes whose answer was lost, and their verdicts in the write journal.
+//!
+//! Every dashboard write that may have reached gets its verdict appended
+//! to the journal, naming its entry, from one place: [`lost_reply`] (when
+//! the reply comes: at once for a write no read settles) and
+//! [`Ctx::journal_verdict`] (when a pane's check settles). A pane starts the
+//! check of a lost write with [`Ctx::lost_check`] (it carries the write's
+//! entry) and settles it with [`Ctx::saw`] or [`Ctx::settle`]; it never
+//! sends `Cmd::JournalVerdict` itself.
+//!
 //! A create whose answer may have reached the service (a timeout, a lost
 //! connection, a 5xx, a success answer that could not be read) may have
 //! made the resource. The pane reads its list again to find it, on the one
@@ -9,7 +19,93 @@
 
 use std::time::Duration;
 
+use super::ctx::Ctx;
+use super::{Cmd, Reply, RequestId};
+use crate::api::ops::Settle;
 use crate::logic::write::{self, Seen, Verdict};
+
+/// A reply as it reaches the panes: when it is a write's whose answer was
+/// lost, either the write whose check will settle it (its verdict is
+/// journaled when the pane's check settles), or — for a write no read
+/// settles (safe to repeat, or no read of it) — its verdict, journaled at
+/// once, as the CLI says it.
+pub fn lost_reply(
+    id: RequestId,
+    settle: Option<Settle>,
+    reply: &Reply,
+) -> (Option<RequestId>, Vec<Cmd>) {
+    let lost = matches!(reply, Reply::Api(r)
+        if r.error().is_some_and(|e| write::of_error(e) == write::Outcome::MayHaveReached));
+    match settle {
+        Some(Settle::Check) if lost => (Some(id), Vec::new()),
+        Some(s @ (Settle::SafeToRepeat | Settle::NoCheck)) if lost => {
+            let why = if s == Settle::SafeToRepeat {
+                "doing it twice changes nothing"
+            } else {
+                "the service offers no read of it"
+            };
+            (
+                None,
+                vec![Cmd::JournalVerdict {
+                    write: id,
+                    verdict: Verdict::NoCheck(why.into()),
+                }],
+            )
+        }
+        _ => (None, Vec::new()),
+    }
+}
+
+/// What the journal says of a lost write whose pane keeps no check of it.
+pub const NOT_CHECKED: &str = "the dashboard does not read it back: refresh, or look in the web dashboard, before trying again";
+
+impl Ctx<'_> {
+    /// The journal entry of the write whose lost answer is being handled,
+    /// for the check that will settle it (taken: a reply whose pane keeps
+    /// no check has its verdict journaled as [`NOT_CHECKED`]).
+    pub fn lost_entry(&mut self) -> Option<u64> {
+        self.take_lost_write().map(|r| r.0)
+    }
+
+    /// The check of the write whose lost answer is being handled: its
+    /// first read is sent now, and its verdict will name the write's
+    /// journal entry.
+    pub fn lost_check(&mut self) -> write::Check {
+        write::Check::start().for_entry(self.lost_entry())
+    }
+
+    /// A read of `check` came back: the verdict when this read settles it
+    /// (journaled).
+    pub fn saw(&mut self, check: &mut write::Check, seen: Seen) -> Option<Verdict> {
+        let verdict = check.saw(seen).cloned();
+        self.journal_verdict(check);
+        verdict
+    }
+
+    /// Settles `check` by other means than its own read (the write was
+    /// seen in a list read for another reason; no read can tell any more),
+    /// unless it is settled already — but a write found after "not found"
+    /// was found; journaled.
+    pub fn settle(&mut self, check: &mut write::Check, verdict: Verdict) {
+        if !check.settled() || matches!(verdict, Verdict::Found(_)) {
+            check.reading = false;
+            check.verdict = Some(verdict);
+        }
+        self.journal_verdict(check);
+    }
+
+    /// Appends a settled check's verdict to the journal, naming its write's
+    /// entry — the one place a dashboard verdict is journaled from a check
+    /// (once per verdict).
+    pub fn journal_verdict(&mut self, check: &mut write::Check) {
+        if let Some((entry, verdict)) = check.verdict_to_journal() {
+            self.run(Cmd::JournalVerdict {
+                write: RequestId(entry),
+                verdict,
+            });
+        }
+    }
+}
 
 /// How long before the create was sent an item found by the check may
 /// have been created (the service's clock and ours differ a little).
@@ -36,16 +132,20 @@ pub struct Uncertain {
 impl Uncertain {
     /// A lost create, checked when the service lists what was created
     /// (`listed`, the first read sent now), else left for the user to look
-    /// in the web dashboard.
-    pub fn new(why: String, listed: bool) -> Uncertain {
-        Uncertain {
-            why,
-            check: if listed {
-                write::Check::start()
-            } else {
-                write::Check::unchecked("the service does not list them")
-            },
-        }
+    /// in the web dashboard (journaled so at once).
+    pub fn new(cx: &mut Ctx<'_>, why: String, listed: bool) -> Uncertain {
+        let mut check = if listed {
+            cx.lost_check()
+        } else {
+            write::Check::unchecked("the service does not list them").for_entry(cx.lost_entry())
+        };
+        cx.journal_verdict(&mut check);
+        Uncertain { why, check }
+    }
+
+    /// The created item was found (`how`: "found in the campaigns list").
+    pub fn found(&mut self, cx: &mut Ctx<'_>, how: &str) {
+        cx.settle(&mut self.check, Verdict::Found(how.to_owned()));
     }
 
     /// Reads of the list so far, good or failed (a subscription's key: it
@@ -65,17 +165,18 @@ impl Uncertain {
     }
 
     /// A read of the list came back without the item (`check`).
-    pub fn read(&mut self, check: Check) {
+    pub fn read(&mut self, cx: &mut Ctx<'_>, check: Check) {
         match check {
             Check::NotFound => {
-                self.check.saw(Seen::Absent);
+                cx.saw(&mut self.check, Seen::Absent);
             }
             Check::Failed(e) => {
-                self.check.saw(Seen::Failed(e));
+                cx.saw(&mut self.check, Seen::Failed(e));
             }
-            Check::Unlisted => {
-                self.check = write::Check::unchecked("the service does not list them");
-            }
+            Check::Unlisted => cx.settle(
+                &mut self.check,
+                Verdict::NoCheck("the service does not list them".into()),
+            ),
         }
     }
 
@@ -117,17 +218,19 @@ mod tests {
 
     #[test]
     fn a_miss_is_read_again_on_the_schedule_then_settled() {
-        let mut u = Uncertain::new("timeout".into(), true);
+        let mut m = crate::app::fixtures::model(80, 24);
+        let mut cx = m.ctx();
+        let mut u = Uncertain::new(&mut cx, "timeout".into(), true);
         assert_eq!(u.recheck(), None, "the first read is on its way");
         let mut waits = Vec::new();
         for _ in 0..crate::logic::write::GOOD_READS {
-            u.read(Check::NotFound);
+            u.read(&mut cx, Check::NotFound);
             waits.extend(u.recheck());
             u.reading();
         }
         assert_eq!(waits, [2, 2, 4, 8].map(Duration::from_secs));
         assert!(u.text("campaigns").contains("most likely not created"));
-        let unlisted = Uncertain::new("timeout".into(), false);
+        let unlisted = Uncertain::new(&mut cx, "timeout".into(), false);
         assert!(unlisted.text("searches").contains("cannot tell"));
     }
 
@@ -135,10 +238,12 @@ mod tests {
     /// check", never "most likely not created".
     #[test]
     fn failed_reads_never_say_most_likely_not() {
-        let mut u = Uncertain::new("bad_gateway".into(), true);
+        let mut m = crate::app::fixtures::model(80, 24);
+        let mut cx = m.ctx();
+        let mut u = Uncertain::new(&mut cx, "bad_gateway".into(), true);
         for _ in 0..crate::logic::write::MAX_FAILED_READS {
             assert!(!u.text("searches").contains("most likely"));
-            u.read(Check::Failed("internal_error".into()));
+            u.read(&mut cx, Check::Failed("internal_error".into()));
             u.reading();
         }
         let said = u.text("searches");

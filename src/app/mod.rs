@@ -325,6 +325,9 @@ pub struct Model {
     /// loses at most those seconds of any form (the Inbox editor keeps its
     /// own text on the same bound).
     typed_unsaved: bool,
+    /// While a pane handles the reply of a write whose answer was lost:
+    /// that write's request (see [`ctx::Ctx::lost_entry`]).
+    lost_write: Option<RequestId>,
 }
 
 /// How long after the first key typed into a form its text is written to
@@ -386,6 +389,7 @@ impl Model {
             intents: Vec::new(),
             save_due: false,
             typed_unsaved: false,
+            lost_write: None,
         }
     }
 
@@ -1033,12 +1037,25 @@ fn on_sub(m: &mut Model, sub: SubId) -> Vec<Cmd> {
 }
 
 /// Hands a reply to the pane that asked, with its purpose; a reply the
-/// pane forgot is dropped here, the one place that happens.
+/// pane forgot is dropped here, the one place that happens. A write whose
+/// answer was lost is where its journal verdict begins
+/// ([`lost::lost_reply`]).
 fn on_reply(m: &mut Model, id: RequestId, reply: Reply) -> Vec<Cmd> {
-    match m.requests.take(id) {
-        Some(purpose) => dispatch::reply(m, id, purpose, reply),
-        None => Vec::new(),
+    let settle = m.requests.settle_of(id);
+    let Some(purpose) = m.requests.take(id) else {
+        return Vec::new();
+    };
+    let (lost_write, mut cmds) = lost::lost_reply(id, settle, &reply);
+    m.lost_write = lost_write;
+    cmds.extend(dispatch::reply(m, id, purpose, reply));
+    // The pane keeps no check of this lost write: its verdict says so.
+    if let Some(write) = m.lost_write.take() {
+        cmds.push(Cmd::JournalVerdict {
+            write,
+            verdict: crate::logic::write::Verdict::NoCheck(lost::NOT_CHECKED.into()),
+        });
     }
+    cmds
 }
 
 fn on_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {

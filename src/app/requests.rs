@@ -30,6 +30,10 @@ pub struct Requests {
     /// wire: no pane sees their replies, but they count as in flight until
     /// those arrive (or another workspace opens).
     forgotten: BTreeSet<RequestId>,
+    /// How each write in flight is settled when its answer is lost (from
+    /// the table of operations), read when its reply comes
+    /// ([`Requests::settle_of`]).
+    settles: BTreeMap<RequestId, crate::api::ops::Settle>,
     next: u64,
 }
 
@@ -41,6 +45,17 @@ impl Requests {
         let id = RequestId(self.next);
         self.table.insert(id, (purpose, kind));
         id
+    }
+
+    /// Records how write `id` is settled when its answer is lost.
+    pub fn set_settle(&mut self, id: RequestId, settle: crate::api::ops::Settle) {
+        self.settles.insert(id, settle);
+    }
+
+    /// How the write `id` answers is settled, taken with its reply (`None`
+    /// for a read).
+    pub fn settle_of(&mut self, id: RequestId) -> Option<crate::api::ops::Settle> {
+        self.settles.remove(&id)
     }
 
     /// Takes the purpose of a reply; `None` when it was forgotten.
@@ -124,5 +139,6 @@ impl Requests {
     pub fn forget_all(&mut self) {
         self.table.clear();
         self.forgotten.clear();
+        self.settles.clear();
     }
 }

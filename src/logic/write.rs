@@ -118,6 +118,13 @@ pub struct Check {
     pub reading: bool,
     /// The verdict, once settled.
     pub verdict: Option<Verdict>,
+    /// The dashboard's number of the request that sent the write (its
+    /// journal entry is named by it), while its verdict is to be
+    /// journaled; `None` for a check no entry waits on.
+    pub entry: Option<u64>,
+    /// The verdict last appended to the journal, so a verdict is appended
+    /// once, and again only when it changes.
+    pub journaled: Option<Verdict>,
 }
 
 impl Check {
@@ -137,6 +144,8 @@ impl Check {
             last_error: w.last_error.clone(),
             reading: false,
             verdict,
+            entry: None,
+            journaled: None,
         }
     }
 
@@ -161,6 +170,8 @@ impl Check {
             last_error: None,
             reading: true,
             verdict: None,
+            entry: None,
+            journaled: None,
         }
     }
 
@@ -194,6 +205,24 @@ impl Check {
             .unwrap_or(usize::MAX)
             .clamp(1, last);
         Some(Duration::from_secs(SCHEDULE_SECS[n] - SCHEDULE_SECS[n - 1]))
+    }
+
+    /// The same check, its verdict to be journaled under request `entry`
+    /// (the dashboard's write whose answer was lost).
+    pub fn for_entry(self, entry: Option<u64>) -> Check {
+        Check { entry, ..self }
+    }
+
+    /// The verdict to append to the journal now, once: settled, for an
+    /// entry, and not the one appended last.
+    pub fn verdict_to_journal(&mut self) -> Option<(u64, Verdict)> {
+        let entry = self.entry?;
+        let verdict = self.verdict.clone()?;
+        if self.journaled.as_ref() == Some(&verdict) {
+            return None;
+        }
+        self.journaled = Some(verdict.clone());
+        Some((entry, verdict))
     }
 
     /// A read was sent.

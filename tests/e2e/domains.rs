@@ -328,3 +328,59 @@ fn a_lost_create_answer_ends_added_and_a_lost_trigger_is_safe_to_repeat() {
     assert_eq!(pty.wait_exit(), Some(true));
     assert_eq!(creates_started(&pty), 1, "sent once, never again by itself");
 }
+
+/// Issue 19: a dashboard write whose answer was lost is journaled as "may
+/// have reached", then its verdict is appended naming the write's entry
+/// when the check settles; `:journal` shows the verdict beside the write.
+#[test]
+fn a_lost_create_is_journaled_then_its_verdict_and_journal_shows_both() {
+    let serve = Serve::start(&["--chaos-lost-answer", "POST:/api/email/domains:502"]);
+    let mut pty = serve.dashboard();
+    add_and_see_it_added(&pty, "mail.journal-e2e.io");
+    // The verdict is appended off the loop, just after the check settles:
+    // wait for its line.
+    let path = pty.data_dir().join("journal.jsonl");
+    let end = Instant::now() + deadline();
+    let lines: Vec<serde_json::Value> = loop {
+        let lines: Vec<serde_json::Value> = std::fs::read_to_string(&path)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| serde_json::from_str(l).ok())
+            .collect();
+        if lines.iter().any(|l| l["kind"] == "verdict") {
+            break lines;
+        }
+        assert!(Instant::now() < end, "no verdict line: {lines:?}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let writes: Vec<&serde_json::Value> = lines.iter().filter(|l| l["kind"] == "write").collect();
+    assert_eq!(writes.len(), 1, "the create, once: {lines:?}");
+    let w = writes[0];
+    assert_eq!(w["source"], "dashboard");
+    assert_eq!(w["operation"], "CreateDomain");
+    assert_eq!(w["target"]["name"], "mail.journal-e2e.io");
+    assert_eq!(w["outcome"], "may_have_reached");
+    assert_eq!(w["code"], "bad_gateway");
+    assert_eq!(w["settle"], "check");
+    let verdicts: Vec<&serde_json::Value> =
+        lines.iter().filter(|l| l["kind"] == "verdict").collect();
+    assert_eq!(verdicts.len(), 1, "one verdict: {lines:?}");
+    let v = verdicts[0];
+    assert_eq!(v["entry"], w["id"], "it names the write's entry");
+    assert_eq!(v["verdict"], "found");
+    assert_eq!(v["text"], "found in the domain list");
+    pty.send(b":journal\r");
+    let screen = pty
+        .wait_for("may have reached → found")
+        .expect(":journal shows the verdict beside the write");
+    assert!(screen.contains("CreateDomain"), "{screen}");
+    assert!(
+        screen.contains("verdict: found — found in the domain list"),
+        "{screen}"
+    );
+    pty.send(b"\x1b");
+    pty.wait_until("the journal closed", |s| !s.contains("Journal ·"))
+        .expect("Esc closes it");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true));
+}

@@ -72,7 +72,7 @@ pub fn show(c: &mut CampaignsModel) {
 pub fn on_lost(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, e: &ApiError) -> Vec<Cmd> {
     let l = &cm.list;
     let listed = !(l.loaded && l.registry);
-    cm.last_create.uncertain = Some(Uncertain::new(uncertain_detail(e), listed));
+    cm.last_create.uncertain = Some(Uncertain::new(cx, uncertain_detail(e), listed));
     show(cm);
     cx.notify(
         Level::Warning,
@@ -123,6 +123,9 @@ pub fn on_check(
             // The list shows what the check read.
             let mut cmds = list::on_list(&mut cm.list, cx, Ok(Some(rows)));
             if let Some(c) = found {
+                if let Some(u) = cm.last_create.uncertain.as_mut() {
+                    u.found(cx, "found in the campaigns list");
+                }
                 cmds.extend(create::created(cm, cx, c, true));
                 return cmds;
             }
@@ -132,7 +135,7 @@ pub fn on_check(
         Err(e) => Check::Failed(error_text(&e)),
     };
     if let Some(u) = cm.last_create.uncertain.as_mut() {
-        u.read(check);
+        u.read(cx, check);
     }
     show(cm);
     Vec::new()

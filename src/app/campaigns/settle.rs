@@ -120,7 +120,7 @@ pub fn start(
             op,
             name: name.to_owned(),
             why: why.clone(),
-            check: write::Check::start(),
+            check: cx.lost_check(),
             steps: None,
         },
     );
@@ -161,7 +161,7 @@ pub fn start_sequence(
             op: Op::EditSequence,
             name,
             why: uncertain_detail(e),
-            check: write::Check::start(),
+            check: cx.lost_check(),
             steps: Some(sent.iter().map(step_of_input).collect()),
         },
     );
@@ -270,7 +270,7 @@ pub fn on_read(
     let Some(s) = cm.changes.get_mut(id) else {
         return Vec::new();
     };
-    let Some(verdict) = s.check.saw(seen).cloned() else {
+    let Some(verdict) = cx.saw(&mut s.check, seen) else {
         cx.redraw();
         return Vec::new();
     };

@@ -100,7 +100,7 @@ pub(super) fn on_lost(
         name: name.to_owned(),
         code: e.code().to_owned(),
         why: why.clone(),
-        check: Check::start(),
+        check: cx.lost_check(),
     });
     show(d, cx);
     cx.notify(
@@ -171,7 +171,7 @@ pub(super) fn on_check(
     let Some(l) = d.lost_add.as_mut().filter(|l| l.name == name) else {
         return Vec::new();
     };
-    let settled = l.check.saw(seen).cloned();
+    let settled = cx.saw(&mut l.check, seen);
     let said = l.check.text(PLACE);
     show(d, cx);
     if let Some(Verdict::NotFound | Verdict::CouldNotCheck(_)) = settled {
@@ -207,8 +207,8 @@ pub(super) fn spot(d: &mut DomainsModel, cx: &mut Ctx<'_>) {
 
 /// The lost create went through: the domain is shown on its records.
 fn went_through(d: &mut DomainsModel, cx: &mut Ctx<'_>, name: &str, id: &str) {
-    if d.lost_add.as_ref().is_some_and(|l| l.name == name) {
-        d.lost_add = None;
+    if let Some(mut l) = d.lost_add.take_if(|l| l.name == name) {
+        cx.settle(&mut l.check, Verdict::Found(format!("found {PLACE}")));
     }
     let dialog_for_it = d
         .add

@@ -1775,3 +1775,70 @@ fn a_failed_read_names_its_next_step_in_the_words_of_every_pane() {
         );
     }
 }
+
+/// The verdicts a batch of commands appends to the write journal.
+fn verdicts(cmds: &[Cmd]) -> Vec<(crate::app::RequestId, crate::logic::write::Verdict)> {
+    cmds.iter()
+        .filter_map(|c| match c {
+            Cmd::JournalVerdict { write, verdict } => Some((*write, verdict.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Issue 19: a lost create's verdict is appended to the journal when its
+/// check settles, once, naming the create's own request (its entry).
+#[test]
+fn a_lost_creates_verdict_is_journaled_once_naming_the_create() {
+    use crate::logic::write::Verdict;
+    let mut m = loaded();
+    let create = send_add(&mut m, "mail.acme.io");
+    let cmds = reply(&mut m, create, ApiReply::Domain(Err(lost_502())));
+    assert_eq!(verdicts(&cmds), [], "nothing is known yet");
+    let (mut read, _) = api(&cmds).remove(0);
+    let mut said = Vec::new();
+    for _ in 0..crate::logic::write::GOOD_READS {
+        said.extend(verdicts(&reply(
+            &mut m,
+            read,
+            ApiReply::Domains(Ok(fixtures::domains())),
+        )));
+        if let Some((_, id)) = next_check(&mut m) {
+            read = id;
+        }
+    }
+    assert_eq!(said, [(create, Verdict::NotFound)]);
+    // Found later by any read of the list: the last verdict is appended.
+    key(&mut m, KeyCode::Esc);
+    assert!(m.panes.domains.add.is_none(), "the dialog is closed");
+    let list = update(&mut m, Msg::Key(KeyEvent::from(KeyCode::Char('r'))));
+    let (id, req) = api(&list).remove(0);
+    assert!(matches!(req, ApiRequest::ListDomains { .. }), "{req:?}");
+    let cmds = reply(&mut m, id, ApiReply::Domains(Ok(with_acme())));
+    assert_eq!(
+        verdicts(&cmds),
+        [(create, Verdict::Found("found in the domain list".into()))]
+    );
+}
+
+/// A lost write no read settles (a verify trigger is safe to repeat) has
+/// its verdict at once; a read never has one.
+#[test]
+fn a_lost_trigger_is_journaled_at_once_and_a_failed_read_never() {
+    use crate::logic::write::Verdict;
+    let mut m = loaded();
+    key(&mut m, KeyCode::Char('j'));
+    let (id, _) = api(&key(&mut m, KeyCode::Char('v'))).remove(0);
+    let cmds = reply(&mut m, id, ApiReply::Domain(Err(lost_502())));
+    assert_eq!(
+        verdicts(&cmds),
+        [(
+            id,
+            Verdict::NoCheck("doing it twice changes nothing".into())
+        )]
+    );
+    let list = update(&mut m, Msg::Key(KeyEvent::from(KeyCode::Char('r'))));
+    let (id, _) = api(&list).remove(0);
+    let cmds = reply(&mut m, id, ApiReply::Domains(Err(read_500())));
+    assert_eq!(verdicts(&cmds), []);
+}

@@ -324,7 +324,7 @@ pub fn on_sent(
         Outcome::MayHaveReached => {
             if let Some(c) = inbox.checks.get_mut(thread) {
                 c.lost = Some(e.code().to_owned());
-                c.check = Some(Check::start());
+                c.check = Some(cx.lost_check());
             }
             cx.notify(
                 Level::Warning,
@@ -496,7 +496,7 @@ fn went(inbox: &mut InboxModel, cx: &mut Ctx<'_>, thread: &str, how: &str) -> Ve
     let check = c.check.get_or_insert_with(Check::start);
     // A later read can still find it after "not found": it settles it.
     check.verdict = None;
-    check.saw(Seen::Found(how.to_owned()));
+    cx.saw(check, Seen::Found(how.to_owned()));
     let lost = c.lost.as_deref().unwrap_or("the answer");
     cx.notify(
         Level::Success,
@@ -523,7 +523,7 @@ fn saw(inbox: &mut InboxModel, cx: &mut Ctx<'_>, thread: &str, seen: Seen) -> Ve
         return Vec::new();
     };
     let first_miss = seen == Seen::Absent && check.absent == 0;
-    match check.saw(seen).cloned() {
+    match cx.saw(check, seen) {
         Some(Verdict::NotFound) => {
             let seen = check.text(PLACE);
             cx.notify(

@@ -244,7 +244,7 @@ pub fn on_run_check(
         }
         Err(e) => (Seen::Failed(error_text(e)), None),
     };
-    let verdict = u.check.saw(seen).cloned();
+    let verdict = cx.saw(&mut u.check, seen);
     let said = u.check.text(RUN_PLACE);
     let mut cmds = Vec::new();
     // The row shows what was read, as any read of it does.
@@ -479,7 +479,7 @@ fn run_failed(
         UncertainRun {
             why: e.code().to_owned(),
             before,
-            check: write::Check::start(),
+            check: cx.lost_check(),
         },
     );
     cx.notify(
@@ -639,13 +639,15 @@ fn run_all_failed(leads: &mut LeadsModel, cx: &mut Ctx<'_>, e: &ApiError) -> Vec
         .filter(|r| r.loaded && !r.gone)
         .map(|r| (r.search.search_id.clone(), r.search.last_run_id.clone()))
         .collect();
-    let check = if l.loaded && l.registry {
-        write::Check::unchecked("the service does not list searches")
+    let mut check = if l.loaded && l.registry {
+        write::Check::unchecked("the service does not list searches").for_entry(cx.lost_entry())
     } else if before.is_empty() {
         write::Check::unchecked("no search's runs were known when it was sent")
+            .for_entry(cx.lost_entry())
     } else {
-        write::Check::start()
+        cx.lost_check()
     };
+    cx.journal_verdict(&mut check);
     let reads = !check.settled();
     leads.run_all_uncertain = Some(UncertainRunAll {
         why: e.code().to_owned(),
@@ -731,12 +733,15 @@ pub fn on_run_all_check(
             }
         }
         Ok(None) => {
-            u.check = write::Check::unchecked("the service does not list searches");
+            cx.settle(
+                &mut u.check,
+                Verdict::NoCheck("the service does not list searches".into()),
+            );
             return Vec::new();
         }
         Err(e) => Seen::Failed(error_text(&e)),
     };
-    let verdict = u.check.saw(seen).cloned();
+    let verdict = cx.saw(&mut u.check, seen);
     let said = u.check.text(RUN_ALL_PLACE);
     let again = cx.keymap.key_label(Action::RunAll);
     match verdict {

@@ -410,7 +410,7 @@ fn save_failed(
         if let Some(e) = editor_for(inbox, whose) {
             e.created_check = Some(CreateCheck {
                 sent: sent.clone(),
-                check: Check::start(),
+                check: cx.lost_check(),
             });
         }
         cmds.extend(check_created(cx, editor, sent));
@@ -574,8 +574,10 @@ pub fn on_adopt(
         crate::app::inbox::list::put_on_top(&mut inbox.list, cx, t.clone());
         let mut seen = Check::start();
         seen.saw(Seen::Found(format!("found {PLACE}")));
-        if let Some(e) = editor_for(inbox, whose) {
-            e.created_check = None;
+        if let Some(e) = editor_for(inbox, whose)
+            && let Some(mut c) = e.created_check.take()
+        {
+            cx.settle(&mut c.check, Verdict::Found(format!("found {PLACE}")));
         }
         let cmds = acknowledged(inbox, cx, whose, t, sent);
         cx.notify(
@@ -606,7 +608,7 @@ fn not_found_yet(inbox: &mut InboxModel, cx: &mut Ctx<'_>, whose: Whose<'_>, see
     let Some(c) = e.created_check.as_mut() else {
         return;
     };
-    let verdict = c.check.saw(seen).cloned();
+    let verdict = cx.saw(&mut c.check, seen);
     let said = c.check.text(PLACE);
     e.note = Some(match verdict {
         Some(Verdict::NotFound) => format!(

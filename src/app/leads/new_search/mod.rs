@@ -338,7 +338,7 @@ fn created(leads: &mut LeadsModel, cx: &mut Ctx<'_>, s: &Search, late: bool) -> 
 fn create_uncertain(leads: &mut LeadsModel, cx: &mut Ctx<'_>, e: &ApiError) -> Vec<Cmd> {
     let l = &leads.list;
     let listed = !l.loaded || !l.registry;
-    leads.last_create.uncertain = Some(Uncertain::new(error_text(e), listed));
+    leads.last_create.uncertain = Some(Uncertain::new(cx, error_text(e), listed));
     show_uncertain(leads);
     let doing = if listed {
         "Outpost reads the searches list to learn whether it was created"
@@ -399,6 +399,9 @@ pub fn on_create_check(
                 })
             });
             if let Some(s) = found {
+                if let Some(u) = leads.last_create.uncertain.as_mut() {
+                    u.found(cx, "found in the searches list");
+                }
                 return created(leads, cx, &s, true);
             }
             Check::NotFound
@@ -407,7 +410,7 @@ pub fn on_create_check(
         Err(e) => Check::Failed(error_text(&e)),
     };
     if let Some(u) = leads.last_create.uncertain.as_mut() {
-        u.read(check);
+        u.read(cx, check);
     }
     show_uncertain(leads);
     Vec::new()
