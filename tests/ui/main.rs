@@ -6,6 +6,7 @@
     reason = "Test helpers (terminals, servers, fixtures) fail loudly: a broken fixture is a failed test, not an error to handle, and clippy's test allowance covers only `#[test]` functions themselves."
 )]
 
+mod advice;
 mod campaigns;
 mod chrome;
 mod domains;

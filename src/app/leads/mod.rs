@@ -7,6 +7,7 @@
 //! [`Purpose`]; a reply whose purpose no longer matches what is on screen
 //! (another search, another filter generation) is dropped.
 
+pub mod advice;
 pub mod campaign;
 pub mod detail;
 pub mod export;

@@ -437,6 +437,17 @@ fn run_started(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str, r: &RunRespon
     search::run_started(leads, cx, id, live)
 }
 
+/// `said`, then the service's advice when the error is a Lead Finder
+/// body (see [`super::advice`]).
+fn with_advice(said: String, e: &ApiError) -> String {
+    let advice = super::advice::text(e);
+    if advice.is_empty() {
+        said
+    } else {
+        format!("{said} {advice}")
+    }
+}
+
 /// A run that failed: a 409 is a run already going (watched from now);
 /// an answer that may have reached the service may have started one (its
 /// run status is checked, and `R` waits for the verdict); any other
@@ -450,10 +461,15 @@ fn run_failed(
 ) -> Vec<Cmd> {
     let run = cx.keymap.key_label(Action::RunSearch);
     if e.status() == Some(409) {
+        // The refusal in full: its code and status, its details and the
+        // service's advice.
         cx.notify(
             Level::Warning,
             "Already running",
-            &format!("{} — watching the run in progress", e.message()),
+            &with_advice(
+                format!("{} — watching the run in progress.", super::advice::head(e)),
+                e,
+            ),
         );
         // Read the run again: the watch starts when a live status arrives.
         if leads.open_id() == Some(id) {
@@ -467,9 +483,12 @@ fn run_failed(
         cx.notify(
             Level::Error,
             &format!("{} · starting the run", e.code()),
-            &format!(
-                "{}. No run was started; {run} runs it again.",
-                e.message().trim_end_matches('.')
+            &with_advice(
+                format!(
+                    "{}. No run was started; {run} runs it again.",
+                    e.message().trim_end_matches('.')
+                ),
+                e,
             ),
         );
         return Vec::new();
@@ -625,9 +644,12 @@ fn run_all_failed(leads: &mut LeadsModel, cx: &mut Ctx<'_>, e: &ApiError) -> Vec
         cx.notify(
             Level::Error,
             &format!("{} · running all searches", e.code()),
-            &format!(
-                "{}. No run was started; {again} asks to run them again.",
-                e.message().trim_end_matches('.')
+            &with_advice(
+                format!(
+                    "{}. No run was started; {again} asks to run them again.",
+                    e.message().trim_end_matches('.')
+                ),
+                e,
             ),
         );
         return Vec::new();

@@ -218,18 +218,28 @@ fn frame(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) -> Rect {
     let mut inner = block.inner(area);
     f.render_widget(block, area);
     if let Some(note) = &form.note {
+        // Two rows, or up to four when the form is tall enough: a refusal
+        // with the service's advice says more than two rows hold; what is
+        // cut ends with `…`.
+        let mut lines =
+            super::wrapped::lines(DisplayText::block(note).as_str(), inner.width, theme.err);
+        let rows = if inner.height >= 16 { 4 } else { 2 };
+        let rows = lines.len().clamp(2, rows);
+        if lines.len() > rows {
+            lines.truncate(rows);
+            if let Some(last) = lines.last_mut() {
+                let text: String = last.spans.iter().map(|s| s.content.as_ref()).collect();
+                *last = Line::from(Span::styled(
+                    crate::text::wrap::fit(&format!("{text} …"), usize::from(inner.width)),
+                    theme.err,
+                ));
+            }
+        }
         let note_area = Rect {
-            height: 2.min(inner.height),
+            height: u16::try_from(rows).unwrap_or(2).min(inner.height),
             ..inner
         };
-        f.render_widget(
-            Paragraph::new(super::wrapped::lines(
-                DisplayText::block(note).as_str(),
-                note_area.width,
-                theme.err,
-            )),
-            note_area,
-        );
+        f.render_widget(Paragraph::new(lines), note_area);
         inner.y += note_area.height;
         inner.height -= note_area.height;
     }

@@ -476,27 +476,9 @@ pub fn refusal(e: &ApiError, can_create: Option<bool>) -> Option<String> {
         ));
     }
     let lf = e.lead_finder()?;
-    let mut text = format!(
-        "Not created: the Lead Finder refused the search: {}",
-        DisplayText::inline(lf.message.trim_end_matches('.'))
-    );
-    if !lf.alternatives.is_empty() {
-        let alts: Vec<String> = lf
-            .alternatives
-            .iter()
-            .map(|a| DisplayText::inline(a).into_string())
-            .collect();
-        text.push_str(&format!(". Try instead: {}", alts.join(", ")));
-    }
-    if let Some(action) = lf.action.as_ref().filter(|a| !a.label.is_empty()) {
-        text.push_str(&format!(". {}", DisplayText::inline(&action.label)));
-        if !action.href.is_empty() {
-            text.push_str(&format!(" ({})", DisplayText::inline(&action.href)));
-        }
-    }
-    if lf.retryable {
-        text.push_str(". It may work if sent again later");
-    }
-    text.push('.');
-    Some(text)
+    Some(format!(
+        "Not created: the Lead Finder refused the search: {}. {}",
+        DisplayText::inline(lf.message.trim_end_matches('.')),
+        super::advice::text(e)
+    ))
 }
