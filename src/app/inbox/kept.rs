@@ -21,6 +21,10 @@ const SEND: &str = "send";
 /// closed: it may have reached the service all the same.
 pub const CLOSED: &str = "closed before the answer";
 
+/// The field that marks a kept send as a reply (its text is kept apart
+/// from the thread's draft until it is known to have gone).
+const REPLY: &str = "reply";
+
 /// The state key of a thread's send.
 fn key(thread: &str) -> String {
     format!("{SEND}:{thread}")
@@ -55,7 +59,7 @@ fn create_key() -> String {
 fn capture_create(inbox: &InboxModel, state: &mut State) {
     let editor = inbox.editor.as_ref().filter(|e| !e.restoring);
     match editor {
-        Some(e) if e.thread.is_none() => {
+        Some(e) if e.thread.is_none() && e.reply.is_none() => {
             match e.created_check.as_ref().and_then(create_record) {
                 Some(w) => state.pending_writes.insert(create_key(), w),
                 None => state.pending_writes.remove(&create_key()),
@@ -115,11 +119,17 @@ fn record(thread: &str, c: &SendCheck) -> Option<PendingWrite> {
     Some(PendingWrite {
         kind: SEND.into(),
         thread: Some(thread.to_owned()),
-        fields: [
-            ("subject".to_owned(), c.subject.clone()),
-            ("body".to_owned(), c.body.clone()),
-        ]
-        .into(),
+        fields: {
+            let mut f: std::collections::BTreeMap<String, String> = [
+                ("subject".to_owned(), c.subject.clone()),
+                ("body".to_owned(), c.body.clone()),
+            ]
+            .into();
+            if c.reply {
+                f.insert(REPLY.to_owned(), "true".to_owned());
+            }
+            f
+        },
         baseline: c.baseline,
         lost: Some(c.lost.clone().unwrap_or_else(|| CLOSED.to_owned())),
         absent,
@@ -142,6 +152,7 @@ fn check_of(w: &PendingWrite) -> SendCheck {
         baseline: w.baseline,
         subject: field("subject"),
         body: field("body"),
+        reply: w.fields.contains_key(REPLY),
     }
 }
 

@@ -15,6 +15,8 @@ macro_rules! pane_keys {
                     Compose => "compose", ["c"], "write a new email (kept as a draft until sent)", writes;
                     EditDraft => "edit_draft", ["e"], "edit the draft (the editor opens on its body)", writes;
                     SendDraft => "send", ["S"], "send the draft (asks first, naming recipient and sender)", writes;
+                    ReplyThread => "reply", ["R"], "reply: on a thread to its last inbound message, in a thread to the selected message (sent asking first)", writes;
+                    ToggleQuote => "toggle_quote", ["ctrl-q"], "in a reply: remove or put back the quoted message under the text";
                     EditorSend => "editor_send", ["ctrl-s"], "in the editor: save, then send (asks first)", writes;
                     SaveDraft => "save_draft", ["ctrl-o"], "in the editor: save the draft to the service", writes;
                     FindInBody => "find", ["ctrl-f"], "in the editor: find text in the body (open or down: the next match, up: the one before)";

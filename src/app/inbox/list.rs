@@ -361,7 +361,10 @@ pub fn on_page(
                 let fresh = Cached::of(&inbox.list.threads, cx.clock);
                 cx.cache_list(|c| &mut c.threads, fresh);
             }
-            want_more(inbox, cx)
+            // The first newest messages at once; the tick reads the rest.
+            let mut cmds = super::lasts::read(inbox, cx);
+            cmds.extend(want_more(inbox, cx));
+            cmds
         }
         Err(e) => {
             let l = &mut inbox.list;
@@ -463,6 +466,7 @@ pub fn action(inbox: &mut InboxModel, cx: &mut Ctx<'_>, action: Action) -> Vec<C
             None => Vec::new(),
         },
         Action::Compose => super::editor::open_new(inbox, cx, None),
+        Action::ReplyThread => super::reply::key(inbox, cx),
         Action::StatusFilter => {
             let l = &mut inbox.list;
             l.status = l.status.next();
@@ -573,9 +577,10 @@ pub fn hints(inbox: &InboxModel, keymap: &Keymap, state: &State) -> Vec<(Action,
     let mut out = vec![(Action::Open, "open"), (Action::Compose, "compose")];
     let mut off = Vec::new();
     if let Some(t) = l.selected() {
-        let (on, not) = super::rules::hints(inbox, keymap, state, t);
-        off = not;
+        let (on, mut not) = super::rules::hints(inbox, keymap, state, t);
         out.extend(on);
+        super::thread::reply_hint(inbox, keymap, t, &mut out, &mut not);
+        off = not;
         out.push(if t.status == ThreadStatus::Archived {
             (Action::Archive, "unarchive")
         } else {

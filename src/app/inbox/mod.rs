@@ -23,10 +23,12 @@ pub mod editor;
 pub mod html;
 pub mod kept;
 pub mod keymap;
+pub mod lasts;
 pub mod layout;
 pub mod list;
 pub mod messages;
 pub mod msg_filter;
+pub mod reply;
 pub mod rules;
 pub mod send;
 #[cfg(test)]
@@ -212,6 +214,26 @@ pub enum Purpose {
         /// What the editor held.
         sent: Box<DraftFields>,
     },
+    /// The newest message of a thread the list shows (its subject, and
+    /// whether it awaits a reply).
+    Last {
+        /// The thread.
+        thread: String,
+        /// The 1-based page read.
+        page: u64,
+        /// Its size.
+        limit: u64,
+        /// The list's row when it was asked for.
+        row: Box<lasts::RowKey>,
+    },
+    /// A thread's newest messages, read for a reply on the list (the
+    /// editor opens on the last inbound one).
+    ReplyRead {
+        /// The thread.
+        thread: String,
+        /// The 1-based page read (the first read learns the total).
+        page: u64,
+    },
     /// Re-reading a thread's messages after a send whose answer was lost.
     Verify {
         /// The thread.
@@ -240,6 +262,9 @@ pub enum InboxSub {
     /// Read the drafts again to learn whether a create whose answer was
     /// lost made one (editor session, reads so far).
     CreateCheck(u64, u32),
+    /// Read the newest messages of the visible threads the list wants, a
+    /// few at a time.
+    ReadLasts,
 }
 
 /// The pane's questions.
@@ -253,6 +278,8 @@ pub enum Question {
         /// The thread.
         thread: String,
     },
+    /// Send this reply (exactly these fields)?
+    Reply(Box<editor::reply::ReplySend>),
     /// Delete this draft?
     Delete(String),
     /// Archive this draft (it cannot come back as a draft)?
@@ -282,9 +309,10 @@ pub struct InboxModel {
     pub senders: Senders,
     /// Sends in flight or whose answer was lost, by thread id.
     pub checks: BTreeMap<String, SendCheck>,
-    /// The newest message's subject of each thread read (the list shows it
-    /// where a thread has no draft subject).
-    pub subjects: BTreeMap<String, String>,
+    /// The newest message of each thread read (the list shows its subject
+    /// where a thread has no draft subject, and marks the threads awaiting
+    /// a reply).
+    pub lasts: lasts::Lasts,
     /// Editors opened so far: each gets the next number, so an answer to
     /// an editor that was closed never lands in a later one.
     pub editors: u64,
@@ -447,6 +475,15 @@ fn on_reply(inbox: &mut InboxModel, cx: &mut Ctx<'_>, purpose: Purpose, reply: R
         Purpose::Verify { thread, page } => {
             reply.answer(|r| send::on_verify(inbox, cx, &thread, page, r))
         }
+        Purpose::Last {
+            thread,
+            page,
+            limit,
+            row,
+        } => reply.answer(|r| lasts::on_read(inbox, &thread, page, limit, *row, r)),
+        Purpose::ReplyRead { thread, page } => {
+            reply.answer(|r| self::reply::on_read(inbox, cx, &thread, page, r))
+        }
     }
 }
 
@@ -455,6 +492,7 @@ fn on_answer(inbox: &mut InboxModel, cx: &mut Ctx<'_>, q: Question, answer: Answ
     match q {
         Question::RestoreDraft(key) => editor::answer_restore(inbox, cx, &key, answer),
         Question::Send { thread } if answer == Answer::Yes => send::send(inbox, cx, &thread),
+        Question::Reply(r) if answer == Answer::Yes => send::send_reply(inbox, cx, *r),
         Question::Delete(thread) if answer == Answer::Yes => thread::delete(cx, &thread),
         Question::ArchiveDraft(thread) if answer == Answer::Yes => thread::archive(cx, &thread),
         Question::OpenExisting(t) if answer == Answer::Yes => editor::open_existing(inbox, cx, *t),
@@ -482,12 +520,17 @@ fn on_sub(inbox: &mut InboxModel, cx: &mut Ctx<'_>, sub: InboxSub) -> Vec<Cmd> {
         InboxSub::CreateCheck(session, reads) => {
             editor::check_created_again(inbox, cx, session, reads)
         }
+        InboxSub::ReadLasts => lasts::read(inbox, cx),
     }
 }
 
 impl InboxModel {
-    /// The timers the pane wants now.
-    fn subscriptions(&self, subs: &mut Vec<(InboxSub, Duration)>) {
+    /// The timers the pane wants now (`list_rows`: rows of the list on
+    /// screen, when the pane is shown).
+    fn subscriptions(&self, list_rows: Option<usize>, subs: &mut Vec<(InboxSub, Duration)>) {
+        if list_rows.is_some_and(|vp| lasts::due(self, vp)) {
+            subs.push((InboxSub::ReadLasts, lasts::EVERY));
+        }
         if let Some(e) = &self.editor {
             if e.edits != e.kept {
                 subs.push((InboxSub::KeepDraft(e.edits), editor::KEEP_AFTER));
@@ -584,6 +627,7 @@ fn on_command(inbox: &mut InboxModel, cx: &mut Ctx<'_>, name: &str, arg: Option<
         "open thread" => thread::open_by_id(inbox, cx, arg.unwrap_or("").trim()),
         "send" => send::command(inbox, cx),
         "compose" => editor::open_new(inbox, cx, arg.map(str::trim)),
+        "reply" => reply::key(inbox, cx),
         _ => Vec::new(),
     }
 }
@@ -632,6 +676,12 @@ impl PaneUnit for InboxModel {
             writes: true,
             arg: Arg::Optional("[address]"),
             help: "write a new email (to an address)",
+        },
+        CommandSpec {
+            name: "reply",
+            writes: true,
+            arg: Arg::None,
+            help: "reply to the selected thread or message (asks before it goes)",
         },
     ];
 
@@ -693,7 +743,10 @@ impl PaneUnit for InboxModel {
         on_reply(inbox, &mut cx, purpose, reply)
     }
     fn subscriptions(m: &Model, subs: &mut Vec<(InboxSub, Duration)>) {
-        m.panes.inbox.subscriptions(subs);
+        let inbox = &m.panes.inbox;
+        let rows = (m.pane == Pane::Inbox)
+            .then(|| layout::list_viewport(m.layout().body, inbox.list.needle.typing()));
+        inbox.subscriptions(rows, subs);
     }
     fn sync_fresh(m: &mut Model) {
         let (inbox, cx) = m.split::<Self>();

@@ -7,6 +7,7 @@
 //! draft cannot be sent; after the verdict, sending again asks first and
 //! the question says what the check saw.
 
+use super::editor::reply::ReplySend;
 use super::messages::PAGE;
 use super::{InboxModel, Purpose, Question, Senders, View, in_flight, readiness, refuse};
 use crate::api::ApiError;
@@ -48,6 +49,9 @@ pub struct SendCheck {
     pub subject: String,
     /// The body sent.
     pub body: String,
+    /// A reply (its own subject and text, kept locally until it is known
+    /// to have gone), not the thread's draft.
+    pub reply: bool,
 }
 
 impl SendCheck {
@@ -262,6 +266,7 @@ pub fn send(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
             baseline,
             subject: t.draft_subject.clone().unwrap_or_default(),
             body: super::editor::draft_body(&t),
+            reply: false,
         },
     );
     cx.request(
@@ -302,9 +307,13 @@ pub fn on_sent(
     thread: &str,
     r: Result<SendMessageResponse, ApiError>,
 ) -> Vec<Cmd> {
+    let reply = inbox.checks.get(thread).is_some_and(|c| c.reply);
     let e = match r {
         Ok(resp) => {
             inbox.checks.remove(thread);
+            if reply {
+                drop_reply_text(cx, thread);
+            }
             let t = resp.thread;
             super::arrivals::observe(
                 &mut inbox.unread_seen,
@@ -314,8 +323,19 @@ pub fn on_sent(
             );
             let (to, from) = who(&inbox.senders, &t);
             super::apply_thread(inbox, cx, t.clone());
-            super::list::put_on_top(&mut inbox.list, cx, t);
-            cx.notify(Level::Success, "Sent", &format!("to {to} from {from}"));
+            super::list::put_on_top(&mut inbox.list, cx, t.clone());
+            inbox.lasts.forget(thread);
+            if let Some(total) = inbox
+                .open
+                .as_ref()
+                .filter(|o| o.id == thread)
+                .and_then(|o| o.messages.total)
+            {
+                let total = u64::try_from(total).unwrap_or(u64::MAX).saturating_add(1);
+                inbox.lasts.saw(&t, &resp.message, total);
+            }
+            let title = if reply { "Reply sent" } else { "Sent" };
+            cx.notify(Level::Success, title, &format!("to {to} from {from}"));
             return refresh_after(inbox, cx, thread);
         }
         Err(e) => e,
@@ -335,11 +355,23 @@ pub fn on_sent(
         }
         Outcome::Refused | Outcome::Done => {
             inbox.checks.remove(thread);
-            let key = cx.keymap.key_label(Action::SendDraft);
+            let key = cx.keymap.key_label(if reply {
+                Action::ReplyThread
+            } else {
+                Action::SendDraft
+            });
+            let kept = if reply {
+                format!("; the reply's text is kept: {key} opens it again")
+            } else {
+                String::new()
+            };
             let hint = match e.status() {
                 Some(400) => " — not sent: the contract needs a recipient and a ready email sender"
                     .to_owned(),
                 Some(404) => " — not sent: the thread no longer exists".to_owned(),
+                _ if reply => {
+                    " — not sent (the service refused it before doing anything)".to_owned()
+                }
                 _ => format!(
                     " — not sent (the service refused it before doing anything); {key} tries again"
                 ),
@@ -347,7 +379,7 @@ pub fn on_sent(
             cx.notify(
                 Level::Error,
                 &format!("{} · sending", e.code()),
-                &format!("{}{hint}", e.message()),
+                &format!("{}{hint}{kept}", e.message()),
             );
             Vec::new()
         }
@@ -473,7 +505,12 @@ pub fn on_verify(
 /// without finding it): active with its draft fields cleared means it was
 /// sent.
 pub fn thread_seen(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: &Thread) -> Vec<Cmd> {
-    let checked = inbox.checks.get(&t.id).is_some_and(|c| c.check.is_some());
+    // A reply goes to a thread that is active already: its status proves
+    // nothing, only its messages do.
+    let checked = inbox
+        .checks
+        .get(&t.id)
+        .is_some_and(|c| c.check.is_some() && !c.reply);
     let empty = |v: &Option<String>| v.as_deref().is_none_or(|s| s.trim().is_empty());
     let cleared = empty(&t.draft_subject) && empty(&t.draft_body_text) && empty(&t.draft_body_html);
     if checked && t.status == ThreadStatus::Active && cleared {
@@ -493,6 +530,10 @@ fn went(inbox: &mut InboxModel, cx: &mut Ctx<'_>, thread: &str, how: &str) -> Ve
     let Some(mut c) = inbox.checks.remove(thread) else {
         return Vec::new();
     };
+    if c.reply {
+        drop_reply_text(cx, thread);
+    }
+    inbox.lasts.forget(thread);
     let check = c.check.get_or_insert_with(Check::start);
     // A later read can still find it after "not found": it settles it.
     check.verdict = None;
@@ -515,9 +556,21 @@ fn went(inbox: &mut InboxModel, cx: &mut Ctx<'_>, thread: &str, how: &str) -> Ve
 /// (`Failed`, which proves nothing): the check goes on on its schedule,
 /// or its verdict is said.
 fn saw(inbox: &mut InboxModel, cx: &mut Ctx<'_>, thread: &str, seen: Seen) -> Vec<Cmd> {
-    let key = cx.keymap.key_label(Action::SendDraft);
     let Some(c) = inbox.checks.get_mut(thread) else {
         return Vec::new();
+    };
+    let (key, again, still) = if c.reply {
+        (
+            cx.keymap.key_label(Action::ReplyThread),
+            "opens the reply again (its text was kept) and sending asks first",
+            "",
+        )
+    } else {
+        (
+            cx.keymap.key_label(Action::SendDraft),
+            "sends it again (asks first)",
+            ", and it is still a draft",
+        )
     };
     let Some(check) = c.check.as_mut() else {
         return Vec::new();
@@ -530,7 +583,7 @@ fn saw(inbox: &mut InboxModel, cx: &mut Ctx<'_>, thread: &str, seen: Seen) -> Ve
                 Level::Warning,
                 "Most likely not sent",
                 &format!(
-                    "{seen}, and it is still a draft; {key} sends it again (asks first) — if the service is only very slow, that could send it twice"
+                    "{seen}{still}; {key} {again} — if the service is only very slow, that could send it twice"
                 ),
             );
         }
@@ -554,4 +607,85 @@ fn saw(inbox: &mut InboxModel, cx: &mut Ctx<'_>, thread: &str, seen: Seen) -> Ve
         None => {}
     }
     Vec::new()
+}
+
+/// A reply is known to have gone: its text kept locally goes too.
+fn drop_reply_text(cx: &mut Ctx<'_>, thread: &str) {
+    if cx
+        .state
+        .drafts
+        .remove(&super::editor::reply::reply_key(thread))
+        .is_some()
+    {
+        cx.save_state();
+    }
+}
+
+/// Sends a confirmed reply: one request carrying its own subject, text and
+/// HTML (the service would fill an omitted field from the thread's draft).
+/// Its text stays kept locally until the service is known to have it; the
+/// editor closes and the thread is shown. From here it is a send like any
+/// other: never repeated, its lost answer checked in the thread.
+pub fn send_reply(inbox: &mut InboxModel, cx: &mut Ctx<'_>, r: ReplySend) -> Vec<Cmd> {
+    let id = r.thread.clone();
+    if in_flight(cx.requests, |p| matches!(p, Purpose::Send(t) if *t == id)) {
+        return Vec::new();
+    }
+    let editor = inbox
+        .editor
+        .as_ref()
+        .filter(|e| e.reply.as_ref().is_some_and(|x| x.thread == id));
+    let Some(t) = editor
+        .and_then(|e| e.service.clone())
+        .or_else(|| inbox.thread(&id).cloned())
+    else {
+        return Vec::new();
+    };
+    if let Some(b) = super::reply::blocked(inbox, cx.keymap, &t) {
+        return refuse(cx, b.title, &b.why);
+    }
+    let baseline = editor.and_then(|e| e.reply.as_ref().and_then(|x| x.baseline));
+    if let Some(e) = editor {
+        // Kept until the service is known to have it: a lost answer keeps
+        // the text for a send again.
+        cx.state.drafts.insert(e.key(), e.current().to_draft());
+        cx.save_state();
+        inbox.editor = None;
+    }
+    let mut cmds = Vec::new();
+    if inbox.open.as_ref().is_none_or(|o| o.id != id) {
+        cmds.extend(super::thread::open(inbox, cx, t));
+    }
+    inbox.view = View::Thread;
+    let baseline = baseline.or_else(|| {
+        inbox
+            .open
+            .as_ref()
+            .filter(|o| o.id == id)
+            .and_then(|o| o.messages.total)
+    });
+    inbox.checks.insert(
+        id.clone(),
+        SendCheck {
+            lost: None,
+            check: None,
+            baseline,
+            subject: r.subject.clone(),
+            body: r.body.clone(),
+            reply: true,
+        },
+    );
+    cx.request(
+        Purpose::Send(id.clone()),
+        ApiRequest::SendMessage {
+            id,
+            send: Box::new(SendMessage {
+                account_id: Some(r.account_id),
+                subject: Some(r.subject),
+                body_html: Some(crate::logic::reply::html_of_text(&r.body)),
+                body_text: Some(r.body),
+            }),
+        },
+    );
+    cmds
 }

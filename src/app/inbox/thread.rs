@@ -301,10 +301,12 @@ pub fn on_messages(
             o.messages_fresh.ok(cx.clock);
             if page == o.messages.last_page()
                 && let Some(newest) = o.messages.pages.get(&page).and_then(|r| r.last())
-                && !newest.subject.trim().is_empty()
+                && let Some(t) = o.thread.as_ref()
             {
-                let subject = newest.subject.clone();
-                inbox.subjects.insert(id.to_owned(), subject);
+                // The list shows what the open thread saw newest, for the
+                // row as the list holds it.
+                let row = inbox.list.find(id).unwrap_or(t);
+                inbox.lasts.saw(row, newest, p.total);
             }
             if o.messages.table.selected != before {
                 o.scroll = 0;
@@ -392,6 +394,7 @@ fn other_action(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str, action: Acti
         Action::ScrollBodyUp => scroll_body(inbox, cx, -1),
         Action::Refresh => refresh(inbox, cx),
         Action::Compose => super::editor::open_new(inbox, cx, None),
+        Action::ReplyThread => super::reply::key(inbox, cx),
         Action::EditDraft
         | Action::SendDraft
         | Action::EditorSend
@@ -859,9 +862,10 @@ pub fn hints(inbox: &InboxModel, keymap: &Keymap, state: &State) -> Vec<(Action,
     let t = inbox.open.as_ref().and_then(|o| o.thread.as_ref());
     let mut off = Vec::new();
     if let Some(t) = t {
-        let (on, not) = super::rules::hints(inbox, keymap, state, t);
-        off = not;
+        let (on, mut not) = super::rules::hints(inbox, keymap, state, t);
         out.extend(on);
+        reply_hint(inbox, keymap, t, &mut out, &mut not);
+        off = not;
         if t.unread_count > 0 {
             out.push((Action::MarkRead, "mark read"));
         } else {
@@ -878,4 +882,23 @@ pub fn hints(inbox: &InboxModel, keymap: &Keymap, state: &State) -> Vec<(Action,
     // Keys that do not apply to this thread, with why.
     out.extend(off);
     out
+}
+
+/// The reply key's hint for thread `t`: among the keys that apply, or,
+/// with why, among those that do not (a draft's is left out: edit and
+/// send say what to do with it).
+pub fn reply_hint(
+    inbox: &InboxModel,
+    keymap: &Keymap,
+    t: &Thread,
+    on: &mut Vec<(Action, &'static str)>,
+    off: &mut Vec<(Action, &'static str)>,
+) {
+    if t.status == ThreadStatus::Draft {
+        return;
+    }
+    match super::reply::hint(inbox, keymap, t) {
+        (label, true) => on.push((Action::ReplyThread, label)),
+        (label, false) => off.push((Action::ReplyThread, label)),
+    }
 }

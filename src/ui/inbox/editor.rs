@@ -41,6 +41,7 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 
 fn frame(m: &Model, f: &mut Frame, a: &EditorAreas, e: &Editor, theme: &Theme) {
     let title = match (&e.thread, e.base.to.is_empty()) {
+        _ if e.reply.is_some() => format!(" Reply · to {} ", DisplayText::inline(&e.base.to)),
         (None, _) => " New email ".to_owned(),
         (Some(_), true) => " Edit draft ".to_owned(),
         (Some(_), false) => format!(" Edit draft · to {} ", DisplayText::inline(&e.base.to)),
@@ -61,10 +62,17 @@ fn frame(m: &Model, f: &mut Frame, a: &EditorAreas, e: &Editor, theme: &Theme) {
     } else if e.unsaved() {
         // "Kept" only once the text was written to a state file that can be
         // written.
+        let reply = e.reply.is_some();
         let text = if m.store_error.is_some() {
             " unsaved changes — not saved locally (the state file cannot be written) "
         } else if m.drafts_saved() && e.kept == e.edits {
-            " unsaved changes (kept locally) "
+            if reply {
+                " not sent (kept locally) "
+            } else {
+                " unsaved changes (kept locally) "
+            }
+        } else if reply {
+            " not sent "
         } else {
             " unsaved changes "
         };

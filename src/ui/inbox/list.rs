@@ -99,10 +99,16 @@ fn cells(m: &Model, t: &Thread, activity: TimeColumn, theme: &Theme) -> Vec<Span
     let (subject, subject_style) = match t.draft_subject.as_deref().filter(|s| !s.trim().is_empty())
     {
         Some(s) => (DisplayText::inline(s).into_string(), theme.text),
-        None => m.panes.inbox.subjects.get(&t.id).map_or_else(
-            || ("—".to_owned(), theme.dim),
-            |s| (DisplayText::inline(s).into_string(), theme.dim),
-        ),
+        None => m
+            .panes
+            .inbox
+            .lasts
+            .newest(&t.id)
+            .filter(|n| !n.subject.trim().is_empty())
+            .map_or_else(
+                || ("—".to_owned(), theme.dim),
+                |n| (DisplayText::inline(&n.subject).into_string(), theme.dim),
+            ),
     };
     let sender = t.account_id.as_deref().map_or_else(
         || "—".to_owned(),

@@ -26,14 +26,26 @@ impl super::PaneView for InboxModel {
     }
 }
 
-/// A thread's status as shown: the send in progress wins over the status.
+/// A thread's status as shown: the send in progress wins over the status;
+/// an active thread whose newest message is inbound awaits a reply.
 fn status_span(m: &Model, id: &str, status: &ThreadStatus, theme: &Theme) -> Span<'static> {
-    match m.panes.inbox.checks.get(id).map(|c| c.stage()) {
+    let check = m.panes.inbox.checks.get(id);
+    let what = if check.is_some_and(|c| c.reply) {
+        "reply"
+    } else {
+        "draft"
+    };
+    match check.map(|c| c.stage()) {
         Some(Stage::Sending) => Span::styled("sending…", theme.info),
         Some(Stage::Checking) => Span::styled("checking send…", theme.warn),
-        Some(Stage::Settled(Verdict::NotFound)) => Span::styled("draft · not sent?", theme.err),
+        Some(Stage::Settled(Verdict::NotFound)) => {
+            Span::styled(format!("{what} · not sent?"), theme.err)
+        }
         // The check could not tell: it may have gone.
-        Some(Stage::Settled(_)) => Span::styled("draft · sent?", theme.err),
+        Some(Stage::Settled(_)) => Span::styled(format!("{what} · sent?"), theme.err),
+        None if *status == ThreadStatus::Active && m.panes.inbox.lasts.awaiting(id) => {
+            Span::styled("awaiting reply", theme.key)
+        }
         None => {
             let style = match status {
                 ThreadStatus::Draft => theme.warn,

@@ -29,6 +29,7 @@ pub fn key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> 
             Some(Action::FindInBody) => return with_editor(inbox, open_find),
             Some(Action::Undo) => return with_editor(inbox, |e| undo(e, true)),
             Some(Action::Redo) => return with_editor(inbox, |e| undo(e, false)),
+            Some(Action::ToggleQuote) => return super::reply::toggle_quote(inbox, cx),
             _ => {}
         }
     }
@@ -52,8 +53,20 @@ fn with_editor(inbox: &mut InboxModel, f: impl FnOnce(&mut Editor) -> Vec<Cmd>) 
     inbox.editor.as_mut().map_or_else(Vec::new, f)
 }
 
-/// Moves the focus along From … Subject, Body (and round).
+/// Moves the focus along From … Subject, Body (and round), over the
+/// fields that take it.
 fn move_focus(e: &mut Editor, forward: bool) -> Vec<Cmd> {
+    for _ in 0..=FIELDS.len() {
+        step_focus(e, forward);
+        if e.in_body || e.focusable(e.form.focus) {
+            break;
+        }
+    }
+    Vec::new()
+}
+
+/// One step of [`move_focus`].
+fn step_focus(e: &mut Editor, forward: bool) {
     let last = FIELDS.len() - 1;
     match (e.in_body, forward) {
         (true, true) => {
@@ -69,7 +82,6 @@ fn move_focus(e: &mut Editor, forward: bool) -> Vec<Cmd> {
         (false, false) if e.form.focus == 0 => e.in_body = true,
         (false, false) => e.form.focus -= 1,
     }
-    Vec::new()
 }
 
 /// A key for the focused field or the body.
@@ -90,7 +102,7 @@ fn type_key(e: &mut Editor, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     let on_text = e.form.focus > 0;
     match key.code {
         KeyCode::Enter | KeyCode::Down => return move_focus(e, true),
-        KeyCode::Up if e.form.focus > 0 => return move_focus(e, false),
+        KeyCode::Up if (0..e.form.focus).any(|i| e.focusable(i)) => return move_focus(e, false),
         KeyCode::Up => return Vec::new(),
         _ => {}
     }
@@ -120,7 +132,7 @@ fn type_key(e: &mut Editor, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
 }
 
 /// Counts an edit (the keep-draft timer restarts) and clears the note.
-fn edited(e: &mut Editor) {
+pub(super) fn edited(e: &mut Editor) {
     e.edits += 1;
     if e.note.as_deref().is_some_and(|n| n.starts_with("Saved")) {
         e.note = None;
@@ -260,6 +272,9 @@ pub fn mouse(inbox: &mut InboxModel, cx: &Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
     match ev.kind {
         MouseEventKind::Down(MouseButton::Left) => {
             if let Some(i) = areas.field_at(ev.column, ev.row) {
+                if !e.focusable(i) {
+                    return Vec::new();
+                }
                 e.in_body = false;
                 e.form.focus = i;
             } else if areas.in_body(ev.column, ev.row) {

@@ -66,6 +66,16 @@ pub fn note(keymap: &Keymap, e: &Editor) -> (String, NoteKind) {
 /// The focused field's help line.
 fn help(keymap: &Keymap, e: &Editor) -> String {
     match e.focused() {
+        "body" if e.reply.is_some() => format!(
+            "The reply, above the quoted message. {} sends (asks first) · {} quote in/out · {} finds. To is the thread's participant; a reply carries no Cc or Bcc.",
+            keymap.key_label(Action::EditorSend),
+            keymap.key_label(Action::ToggleQuote),
+            keymap.key_label(Action::FindInBody)
+        ),
+        "from" if e.reply.is_some() && e.unavailable.is_empty() => {
+            "The thread has no sender: choose the ready email sender this reply goes from (←/→)."
+                .to_owned()
+        }
         "body" => format!(
             "The body. {} sends (saving first) · {} saves · {} finds",
             keymap.key_label(Action::EditorSend),

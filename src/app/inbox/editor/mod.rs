@@ -33,6 +33,7 @@ use crate::text::sanitize::{BLOCK_MAX, DisplayText};
 
 mod keys;
 pub mod lines;
+pub mod reply;
 mod save;
 
 pub use keys::{key, mouse, paste};
@@ -246,6 +247,9 @@ pub struct Editor {
     /// A create whose answer was lost, while the drafts are read to learn
     /// whether it made one (saving waits for the verdict).
     pub created_check: Option<CreateCheck>,
+    /// The editor writes a reply in a thread (no draft of the service):
+    /// what it answers.
+    pub reply: Option<Box<reply::ReplyTo>>,
 }
 
 impl Editor {
@@ -279,9 +283,27 @@ impl Editor {
         cur != self.base && (self.thread.is_some() || cur.has_text())
     }
 
-    /// The local-state key of this editor's text.
+    /// The local-state key of this editor's text (a reply's apart from
+    /// its thread's draft).
     pub fn key(&self) -> String {
-        draft_key(self.thread.as_deref())
+        match &self.reply {
+            Some(r) => reply::reply_key(&r.thread),
+            None => draft_key(self.thread.as_deref()),
+        }
+    }
+
+    /// Whether the field at `i` takes the focus: in a reply, To, Name, Cc
+    /// and Bcc are fixed (a reply goes to the participant and carries no
+    /// copies), and From too when the thread has its own sender.
+    pub fn focusable(&self, i: usize) -> bool {
+        let Some(r) = &self.reply else {
+            return true;
+        };
+        match FIELDS.get(i).copied() {
+            Some("from") => r.sender.is_none(),
+            Some("subject") => true,
+            _ => false,
+        }
     }
 
     /// The key of the focused field (`body` for the body).
@@ -415,6 +437,7 @@ fn new_editor(inbox: &mut InboxModel, thread: Option<&Thread>, back: View) -> Ed
         service: thread.cloned(),
         base: base.clone(),
         created_check: None,
+        reply: None,
     };
     e.fill(&base);
     e
@@ -542,17 +565,48 @@ fn offer_restore(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
         kept.to.clone()
     };
     let body = kept.body.chars().count();
-    cx.confirm(Confirm {
-        title: "Unsaved text".into(),
-        lines: vec![
-            format!("Text of this email was kept (it never reached the service): to {to}, \"{subject}\", {body} characters of body."),
+    let (title, said, yes, no) = if e.reply.is_some() {
+        (
+            "Unsent reply",
             format!(
-                "{} restores it into the editor; {} discards it; {} keeps it for later and closes the editor.",
-                YES.label, NO.label, CLOSE.label
+                "A reply to {to} was kept (it was not sent): \"{subject}\", {body} characters of body."
+            ),
+            "Resume",
+            "start over (discards it)",
+        )
+    } else {
+        (
+            "Unsaved text",
+            format!(
+                "Text of this email was kept (it never reached the service): to {to}, \"{subject}\", {body} characters of body."
+            ),
+            "Restore",
+            "discard the kept text",
+        )
+    };
+    cx.confirm(Confirm {
+        title: title.into(),
+        lines: vec![
+            said,
+            format!(
+                "{} {} it; {} {}; {} keeps it for later and closes the editor.",
+                YES.label,
+                if e.reply.is_some() {
+                    "resumes"
+                } else {
+                    "restores"
+                },
+                NO.label,
+                if e.reply.is_some() {
+                    "starts over"
+                } else {
+                    "discards it"
+                },
+                CLOSE.label
             ),
         ],
-        yes: "Restore".into(),
-        no: Some("discard the kept text".into()),
+        yes: yes.into(),
+        no: Some(no.into()),
         destructive: false,
         on_yes: ConfirmAction::Pane(Question::RestoreDraft(key).into()),
     });
@@ -576,7 +630,7 @@ pub fn answer_restore(
             e.fill(&kept);
             e.edits += 1;
             e.kept = e.edits;
-            if e.thread.is_none() {
+            if e.thread.is_none() && e.reply.is_none() {
                 restore_create_check(inbox, cx);
             }
             Vec::new()
@@ -622,7 +676,9 @@ pub fn senders_arrived(inbox: &mut InboxModel) {
         return;
     };
     let chosen = e.sender_ids.get(e.choice()).cloned().flatten();
-    let fresh_new = e.thread.is_none() && chosen.is_none() && e.base.account_id.is_none();
+    // A reply's sender is the thread's, or the one the operator picks.
+    let fresh_new =
+        e.thread.is_none() && e.reply.is_none() && chosen.is_none() && e.base.account_id.is_none();
     if let Some(f) = e.form.fields.first_mut() {
         f.kind = FieldKind::Select(labels);
         f.choice = 0;
@@ -660,8 +716,12 @@ pub fn open_existing(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: Thread) -> Vec
     cmds
 }
 
-/// Ctrl-S in the editor: check, save when needed, then ask to send.
+/// Ctrl-S in the editor: check, save when needed, then ask to send (a
+/// reply: check, then ask).
 pub fn send_from_editor(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    if inbox.editor.as_ref().is_some_and(|e| e.reply.is_some()) {
+        return reply::ask(inbox, cx);
+    }
     save(inbox, cx, After::Send)
 }
 
@@ -673,6 +733,11 @@ fn close(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if !e.unsaved() {
         close_editor(inbox);
         return Vec::new();
+    }
+    if e.reply.is_some() {
+        // A reply is never saved to the service: its text is kept locally
+        // (offered again by the reply key) and the editor closes.
+        return reply::keep_and_close(inbox, cx);
     }
     cx.confirm(Confirm {
         title: "Unsaved changes".into(),
@@ -788,6 +853,23 @@ pub fn hints(inbox: &InboxModel) -> Vec<(Action, &'static str)> {
     if inbox.editor.as_ref().is_some_and(|e| e.find.is_some()) {
         // `k` would type: the find line names ↑ for "previous".
         return vec![(Action::Open, "next"), (Action::Back, "close find")];
+    }
+    if let Some(e) = inbox.editor.as_ref().filter(|e| e.reply.is_some()) {
+        return vec![
+            (Action::EditorSend, "send"),
+            (
+                Action::ToggleQuote,
+                if reply::quoted(e) {
+                    "remove quote"
+                } else {
+                    "quote"
+                },
+            ),
+            (Action::FindInBody, "find"),
+            (Action::Undo, "undo"),
+            (Action::Redo, "redo"),
+            (Action::Back, "close"),
+        ];
     }
     vec![
         (Action::EditorSend, "send"),

@@ -22,7 +22,7 @@ pub const PLACE: &str = "among the drafts";
 
 /// The editor's fields checked before a round trip; `sending` also needs
 /// a recipient and a ready sender. Errors are put on their fields.
-fn validate(inbox: &mut InboxModel, sending: bool) -> bool {
+pub(super) fn validate(inbox: &mut InboxModel, sending: bool) -> bool {
     let senders = inbox.senders.clone();
     let Some(e) = inbox.editor.as_mut() else {
         return false;
@@ -89,6 +89,9 @@ impl CreateCheck {
 /// Saves the draft: POST when new, else PATCH with the changed fields
 /// only; `after` says what follows once the service has it.
 pub fn save(inbox: &mut InboxModel, cx: &mut Ctx<'_>, after: After) -> Vec<Cmd> {
+    if let Some(cmds) = super::reply::instead_of_save(inbox, cx, after) {
+        return cmds;
+    }
     let lost = inbox
         .editor
         .as_ref()

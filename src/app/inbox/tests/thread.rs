@@ -47,7 +47,11 @@ fn opening_a_thread_reads_its_messages_without_marking_it_read() {
         "still unread"
     );
     assert_eq!(
-        m.panes.inbox.subjects.get("t-2").map(String::as_str),
+        m.panes
+            .inbox
+            .lasts
+            .newest("t-2")
+            .map(|n| n.subject.as_str()),
         Some("Re: Forecast accuracy at Granite"),
         "the list learns the subject"
     );
