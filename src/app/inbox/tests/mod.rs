@@ -4,6 +4,7 @@
 
 mod editor;
 mod list;
+mod reply;
 mod rules;
 mod send;
 mod thread;
