@@ -37,7 +37,12 @@ fn answer(m: &mut Model, cmds: &[Cmd]) -> Vec<(outpost::app::RequestId, ApiReque
             }
             ApiRequest::ListSenders => ApiReply::Senders(Ok(fixtures::senders())),
             ApiRequest::ListMessages { id, page, limit } => {
-                let n = if id == "t-2" { 240 } else { 0 };
+                let n = match id.as_str() {
+                    "t-2" => 240,
+                    // Archived after the participant's answer.
+                    "t-5" => 2,
+                    _ => 0,
+                };
                 ApiReply::ThreadMessages(Ok(fixtures::messages_page(
                     id,
                     n,
@@ -63,11 +68,23 @@ fn answer(m: &mut Model, cmds: &[Cmd]) -> Vec<(outpost::app::RequestId, ApiReque
     writes
 }
 
-/// A model on the Inbox pane with the fixture threads loaded.
+/// A model on the Inbox pane with the fixture threads loaded, and the
+/// newest message of each thread on screen read (the list's tick fired
+/// until it wants no more).
 pub fn loaded(w: u16, h: u16) -> Model {
+    use outpost::app::inbox::InboxSub;
+    use outpost::app::{PaneSub, SubId};
     let mut m = fixtures::model(w, h);
     let cmds = drive::switch(&mut m, Pane::Inbox);
     answer(&mut m, &cmds);
+    let tick = SubId::Pane(PaneSub::Inbox(InboxSub::ReadLasts));
+    for _ in 0..10 {
+        if !outpost::app::subscriptions(&m).iter().any(|s| s.id == tick) {
+            break;
+        }
+        let cmds = update(&mut m, Msg::SubFired(tick.clone()));
+        answer(&mut m, &cmds);
+    }
     m
 }
 
@@ -308,5 +325,30 @@ fn the_inbox_says_when_its_values_are_stale_or_offline() {
         let text = snap(&m, w, h);
         assert!(text.contains("Thread  offline · as of 2m ago"), "{text}");
         assert_snapshot!(format!("thread_offline_{w}x{h}"), text);
+    }
+}
+
+/// R on a thread awaiting a reply: To fixed to the participant, `Re:`
+/// once, the last inbound message quoted under the text; then the
+/// question, which says exactly what goes.
+#[test]
+fn the_reply_editor_and_its_question() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let mut m = loaded(w, h);
+        select(&mut m, "t-2");
+        assert!(press(&mut m, KeyCode::Char('R')).is_empty());
+        typed(&mut m, "Thursday at 10 works.");
+        let text = snap(&m, w, h);
+        assert!(text.contains("Reply · to lena.weber@granite.de"), "{text}");
+        assert!(text.contains("Re: Forecast accuracy at Granite"), "{text}");
+        assert!(
+            text.contains("Lena Weber <lena.weber@granite.de> wrote:"),
+            "{text}"
+        );
+        assert_snapshot!(format!("reply_editor_{w}x{h}"), text);
+        assert!(ctrl(&mut m, 's').is_empty());
+        let text = snap(&m, w, h);
+        assert!(text.contains("Send this reply?"), "{text}");
+        assert_snapshot!(format!("reply_confirm_{w}x{h}"), text);
     }
 }

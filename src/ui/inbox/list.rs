@@ -30,7 +30,7 @@ fn columns(activity: TimeColumn) -> [Column; 7] {
         Column::num("Unread", 6, 6),
         Column::new("Activity", w, w).optional(1),
         Column::new("Sender", 12, 34).optional(3),
-        Column::new("Subject", 10, u16::MAX),
+        Column::new("Subject", 10, u16::MAX).squeezed(),
     ]
 }
 
