@@ -202,6 +202,34 @@ impl Serve {
             .count()
     }
 
+    /// The messages of the thread with `to`, read from the service with
+    /// the demo key, oldest first.
+    fn messages_to(&self, to: &str) -> Vec<outpost::api::model::ThreadMessage> {
+        use outpost::api::model::ThreadQuery;
+        use outpost::api::{ApiKey, Client, ClientConfig};
+        let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("the demo key");
+        let client = Client::new(ClientConfig::new(self.url.clone(), key)).expect("client");
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let query = ThreadQuery {
+            limit: Some(200),
+            ..ThreadQuery::default()
+        };
+        let page = rt
+            .block_on(client.list_threads(&query))
+            .expect("the threads are read");
+        let thread = page
+            .threads
+            .into_iter()
+            .find(|t| t.participant_email == to)
+            .expect("a thread with the participant");
+        rt.block_on(client.list_messages(&thread.id, Some(1), Some(200)))
+            .expect("the messages are read")
+            .messages
+    }
+
     /// Waits until the service has answered every write the dashboard
     /// started (`started`, from its log: the dashboard has exited, so no
     /// other can come). The service writes a request's log line once its
@@ -582,4 +610,154 @@ fn a_send_being_checked_is_still_checked_after_a_restart() {
         1,
         "one send reached the service, never a second"
     );
+}
+
+const NADIA: &str = "nadia.haddad@lumen.health";
+
+/// The dashboard at 80x24 against `outpost serve` (simulated time 600
+/// times as fast: Nadia's seeded answer arrives within a second), on the
+/// Inbox, its list filtered to Nadia's thread once the list marks it as
+/// awaiting a reply.
+fn nadia_awaiting(serve: &Serve) -> Pty {
+    let config = format!(
+        "base_url = \"{}\"\napi_key = \"pk_live_demo\"\n{FAST_POLL}",
+        serve.url
+    );
+    let pty = Pty::spawn_env(&[], 80, 24, &config, &[("OUTPOST_LOG", "debug")]);
+    pty.wait_for("Outpost").expect("the dashboard starts");
+    pty.send(b"3");
+    pty.wait_until("Nadia's thread awaiting a reply", |s| {
+        s.lines()
+            .any(|l| l.contains("Nadia Haddad") && l.contains("awaiting reply"))
+    })
+    .expect("the list reads the newest message and marks the thread");
+    pty.send(b"/");
+    pty.type_text("nadia");
+    pty.send(b"\r");
+    pty.wait_for("1 shown").expect("her thread alone is shown");
+    pty
+}
+
+/// `R` on her thread, a line typed, `Ctrl-S`: the question.
+fn reply_asked(pty: &Pty, text: &str) {
+    pty.send(b"R");
+    let screen = pty
+        .wait_for("Reply · to nadia.haddad@lumen.health")
+        .expect("R opens the reply editor");
+    assert!(
+        screen.contains("Re: Lumen's quarterly forecast"),
+        "Re: once, the subject of the message answered:\n{screen}"
+    );
+    assert!(
+        screen.contains("Nadia Haddad <nadia.haddad@lumen.health> wrote:"),
+        "her message quoted:\n{screen}"
+    );
+    pty.type_text(text);
+    pty.wait_for(text).expect("the text typed");
+    pty.send(CTRL_S);
+    pty.wait_for("Send this reply?").expect("asked first");
+}
+
+/// The reply walked end to end at 80x24: the list marks the thread
+/// awaiting a reply, `R` opens the editor with `Re:` and the quote, the
+/// text goes after the question, the thread shows it, and the service
+/// holds one more outbound message, with the `Re:` subject and the text.
+#[test]
+fn a_reply_is_walked_end_to_end_at_80x24() {
+    let serve = Serve::start(&["--time-scale", "600"]).expect("outpost serve");
+    let before = serve.outbound_to(NADIA);
+    let mut pty = nadia_awaiting(&serve);
+    reply_asked(&pty, "Two days is typical for teams like yours.");
+    pty.send(b"y");
+    let screen = pty
+        .wait_until("the reply in the thread", |s| {
+            s.contains("Reply sent") && s.contains("Two days is typical")
+        })
+        .expect("sent, and shown in the thread");
+    assert!(screen.contains("→ out"), "{screen}");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true), "nothing unsent: q quits");
+    let started = writes_started(&pty);
+    serve.answered_all(&started);
+    assert_eq!(serve.count("POST", "/messages"), 1, "one send: {started:?}");
+    assert_eq!(
+        serve.outbound_to(NADIA),
+        before + 1,
+        "one more email to Nadia"
+    );
+    let sent = serve
+        .messages_to(NADIA)
+        .into_iter()
+        .rfind(|m| m.direction == "outbound")
+        .expect("the reply");
+    assert_eq!(sent.subject, "Re: Lumen's quarterly forecast");
+    assert!(
+        sent.body_text
+            .starts_with("Two days is typical for teams like yours.\n\nOn "),
+        "the text, then the quote: {:?}",
+        sent.body_text
+    );
+    let state = std::fs::read_to_string(pty.data_dir().join("state.json")).unwrap_or_default();
+    assert!(
+        !state.contains("Two days is typical"),
+        "the kept text goes once the service has the message:\n{state}"
+    );
+}
+
+/// A reply answered 502 after the service sent it: the answer may have
+/// reached, so it is not sent again; the thread is read and the reply
+/// found there (sent once). `R` and send again then ask first; declining
+/// sends nothing.
+#[test]
+fn a_reply_answered_502_is_checked_and_sending_again_asks_first() {
+    let serve = Serve::start(&[
+        "--time-scale",
+        "600",
+        "--chaos-lost-answer",
+        "POST:/api/threads/*/messages:502",
+    ])
+    .expect("outpost serve");
+    let before = serve.outbound_to(NADIA);
+    let mut pty = nadia_awaiting(&serve);
+    reply_asked(&pty, "Here is the walkthrough link.");
+    pty.send(b"y");
+    pty.wait_until("the lost answer said", |s| {
+        s.contains("bad_gateway") && s.contains("may have reached")
+    })
+    .expect("the 502 is reported as an answer that may have reached");
+    let screen = pty
+        .wait_until("the verdict", |s| {
+            s.contains("found in the thread") && s.contains("sent once")
+        })
+        .expect("the check finds the reply in the thread");
+    assert!(
+        !screen.contains("bad_gateway · sending"),
+        "never reported as refused:\n{screen}"
+    );
+    // R again, some text, send: asked first; declined.
+    pty.send(b"R");
+    pty.wait_for("Reply · to").expect("the editor opens again");
+    pty.type_text("Twice?");
+    pty.wait_for("Twice?").expect("typed");
+    pty.send(CTRL_S);
+    pty.wait_for("Send this reply?")
+        .expect("sending again asks first");
+    pty.send(b"n");
+    pty.wait_until("declined", |s| !s.contains("Send this reply?"))
+        .expect("the question closes");
+    pty.send(b"\x1b");
+    pty.wait_for("Reply kept")
+        .expect("the text is kept locally");
+    pty.send(b"q");
+    assert_eq!(pty.wait_exit(), Some(true));
+    let started = writes_started(&pty);
+    let sends: Vec<_> = started
+        .iter()
+        .filter(|(m, p)| m == "POST" && p.ends_with("/messages"))
+        .collect();
+    assert_eq!(sends.len(), 1, "one send started, not two: {started:?}");
+    serve.answered_all(&started);
+    assert_eq!(serve.count_status("POST", "/messages", 502), 1);
+    assert_eq!(serve.count("POST", "/messages"), 1, "and no other");
+    assert_eq!(serve.outbound_to(NADIA), before + 1, "one email to Nadia");
 }
