@@ -29,6 +29,9 @@ pub const PER_TICK: usize = 3;
 pub const EVERY: Duration = Duration::from_millis(250);
 /// The longest subject kept (the list cuts it to its column anyway).
 const SUBJECT_MAX: usize = 300;
+/// Failed reads of a row before it is left alone until it changes (a
+/// passing failure — a timeout under load, a 429 — is tried again).
+pub const MAX_FAILURES: u8 = 3;
 
 /// What the list showed of a thread when its newest message was read: a
 /// change of any of it means the thread may have a newer message.
@@ -81,8 +84,12 @@ pub struct Last {
     /// The thread's message count at that read.
     pub total: u64,
     /// The row it was read for; `None` while the read is not complete (a
-    /// longer thread's last message is still to be read).
+    /// longer thread's last message is still to be read, or a failed read
+    /// is tried again).
     pub row: Option<RowKey>,
+    /// Reads that failed in a row, and the row they were for (a changed
+    /// row starts the count again).
+    pub failures: (u8, Option<RowKey>),
 }
 
 /// The newest messages read, by thread id.
@@ -112,6 +119,7 @@ impl Lasts {
                 newest: Some(Newest::of(m)),
                 total,
                 row: Some(RowKey::of(thread)),
+                failures: (0, None),
             },
         );
     }
@@ -198,9 +206,9 @@ pub fn read(inbox: &InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 
 /// A read of a thread's newest message answered. When the page did not
 /// reach the thread's end, the entry keeps the count and the next tick
-/// reads the last message. A failed read is not repeated until the row
-/// changes (the subject is decoration; the thread itself shows why reads
-/// fail).
+/// reads the last message. A failed read is tried again on a later tick,
+/// up to [`MAX_FAILURES`] times, then not until the row changes (the
+/// subject is decoration; the thread itself shows why reads fail).
 pub fn on_read(
     inbox: &mut InboxModel,
     thread: &str,
@@ -213,11 +221,18 @@ pub fn on_read(
         newest: None,
         total: 0,
         row: None,
+        failures: (0, None),
     });
     let Ok(p) = r else {
-        entry.row = Some(row);
+        let n = match &entry.failures {
+            (n, Some(r)) if *r == row => n.saturating_add(1),
+            _ => 1,
+        };
+        entry.row = (n >= MAX_FAILURES).then(|| row.clone());
+        entry.failures = (n, Some(row));
         return Vec::new();
     };
+    entry.failures = (0, None);
     let first = page.saturating_sub(1).saturating_mul(limit);
     let reached = first.saturating_add(u64::try_from(p.messages.len()).unwrap_or(u64::MAX));
     entry.total = p.total;

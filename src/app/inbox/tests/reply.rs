@@ -492,3 +492,50 @@ fn the_list_reads_the_newest_message_of_visible_threads_a_few_at_a_time() {
     }
     assert!(m.panes.inbox.lasts.awaiting("t-a1"));
 }
+
+/// Answers the reads among `cmds` as `svc` does, except the reads of
+/// thread `failing`'s messages, which fail; returns how many of those came.
+fn settle_failing(m: &mut Model, svc: &Svc, cmds: &[crate::app::Cmd], failing: &str) -> usize {
+    let mut failed = 0;
+    let mut queue = drive::api(cmds);
+    while let Some((id, req)) = queue.pop() {
+        let reply = match &req {
+            ApiRequest::ListMessages { id: t, .. } if t == failing => {
+                failed += 1;
+                ApiReply::ThreadMessages(Err(drive::service_error(
+                    500,
+                    r#"{"error":{"code":"internal_error","message":"boom"}}"#,
+                )))
+            }
+            _ => svc.read(&req).expect("only reads"),
+        };
+        queue.extend(drive::api(&drive::reply(m, id, reply)));
+    }
+    failed
+}
+
+/// A failed read of a thread's newest message is tried again on later
+/// ticks, three times in all, then left alone until the row changes.
+#[test]
+fn a_failed_newest_message_read_is_tried_again_a_few_times() {
+    use crate::app::inbox::lasts::MAX_FAILURES;
+    let mut svc = Svc::default();
+    let mut m = crate::app::fixtures::model(80, 24);
+    let cmds = drive::switch(&mut m, crate::app::Pane::Inbox);
+    let mut failed = settle_failing(&mut m, &svc, &cmds, "t-2");
+    while let Some(due) = lasts_due(&m) {
+        let cmds = update(&mut m, Msg::SubFired(due));
+        failed += settle_failing(&mut m, &svc, &cmds, "t-2");
+        assert!(failed <= usize::from(MAX_FAILURES), "{failed} reads");
+    }
+    assert_eq!(failed, usize::from(MAX_FAILURES));
+    assert_eq!(m.panes.inbox.lasts.newest("t-2"), None);
+    // The row changes (a new message): read again, and it answers.
+    svc.threads[1].unread_count = 3;
+    press(&mut m, &svc, KeyCode::Char('r'));
+    while let Some(due) = lasts_due(&m) {
+        let cmds = update(&mut m, Msg::SubFired(due));
+        settle(&mut m, &svc, &cmds);
+    }
+    assert!(m.panes.inbox.lasts.newest("t-2").is_some());
+}
