@@ -63,6 +63,11 @@ pub struct Prefs {
 /// A write whose answer may have reached the service and that is still
 /// being checked (or whose check ended without finding it), kept so a
 /// restart resumes the check instead of forgetting that it may have gone.
+/// The field of a kept send that marks it a reply (its text is kept apart
+/// from the thread's draft, and the thread's status proves nothing of it):
+/// written by the Inbox and by `outpost thread reply` alike.
+pub const REPLY_FIELD: &str = "reply";
+
 /// A plain record: the pane that owns it turns it back into its check.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]

@@ -259,17 +259,23 @@ impl Record {
     }
 
     /// The record of a send on `thread` (what the dashboard keeps for its
-    /// own sends, so either front end asks before sending again).
-    pub fn send(thread: &str, sent: &SentMessage) -> Record {
+    /// own sends, so either front end asks before sending again); `reply`:
+    /// a reply's record is marked so, as the Inbox marks its own (the
+    /// thread's status proves nothing of a reply).
+    pub fn send(thread: &str, sent: &SentMessage, reply: bool) -> Record {
+        let mut fields: std::collections::BTreeMap<String, String> = [
+            ("subject".to_owned(), sent.subject.clone()),
+            ("body".to_owned(), sent.body.clone()),
+        ]
+        .into();
+        if reply {
+            fields.insert(crate::store::REPLY_FIELD.to_owned(), "true".to_owned());
+        }
         Record {
             key: format!("send:{thread}"),
             kind: "send".into(),
             thread: Some(thread.to_owned()),
-            fields: [
-                ("subject".to_owned(), sent.subject.clone()),
-                ("body".to_owned(), sent.body.clone()),
-            ]
-            .into(),
+            fields,
             baseline: sent.baseline,
         }
     }
@@ -448,6 +454,28 @@ pub fn follow_interval(ctx: &Ctx) -> Duration {
 mod tests {
     use super::*;
     use crate::api::ServiceError;
+
+    /// A reply's kept record is marked a reply, as the Inbox marks its own,
+    /// so the dashboard never takes the thread's status for proof of it.
+    #[test]
+    fn a_replys_record_is_marked_a_reply_and_a_drafts_is_not() {
+        let sent = SentMessage {
+            baseline: Some(3),
+            subject: "Re: Hi".into(),
+            body: "Yes".into(),
+        };
+        let reply = Record::send("t-1", &sent, true);
+        assert_eq!(
+            reply
+                .fields
+                .get(crate::store::REPLY_FIELD)
+                .map(String::as_str),
+            Some("true")
+        );
+        let draft = Record::send("t-1", &sent, false);
+        assert!(!draft.fields.contains_key(crate::store::REPLY_FIELD));
+        assert_eq!(reply.key, draft.key, "one send at a time per thread");
+    }
 
     #[test]
     fn only_a_5xx_the_client_returns_at_once_is_tried_again_here() {

@@ -317,7 +317,7 @@ async fn go(
         subject: m.subject.clone(),
         body: m.body.clone(),
     };
-    let record = Record::send(&t.id, &sent);
+    let record = Record::send(&t.id, &sent, m.action == "reply");
     let q = question(&m, &to);
     confirm::ask(ctx, &q, &record.key, yes).await?;
     let doing = format!(

@@ -12,6 +12,7 @@ use super::send::{SendCheck, Stage};
 use crate::app::ctx::Ctx;
 use crate::app::toast::Level;
 use crate::logic::write::Check;
+use crate::store::REPLY_FIELD as REPLY;
 use crate::store::{PendingWrite, State};
 
 /// The kind of a kept send.
@@ -20,10 +21,6 @@ const SEND: &str = "send";
 /// What lost the answer of a send that was still on its way when Outpost
 /// closed: it may have reached the service all the same.
 pub const CLOSED: &str = "closed before the answer";
-
-/// The field that marks a kept send as a reply (its text is kept apart
-/// from the thread's draft until it is known to have gone).
-const REPLY: &str = "reply";
 
 /// The state key of a thread's send.
 fn key(thread: &str) -> String {
