@@ -329,6 +329,14 @@ fn campaigns(d: &mut Driver) {
     });
     d.press(&key(Action::NextTab));
     d.wait("Roster ·");
+    // The rows, not only the heading: `e` on a roster still loading edits
+    // nothing.
+    d.pty
+        .wait_until("the roster's rows", |s| {
+            s.lines()
+                .any(|l| l.contains(" pending ") && l.contains('@'))
+        })
+        .unwrap_or_else(|e| panic!("{:?}: {e}", d.mode));
     d.act(&Step {
         name: "edit a lead",
         keys: key(Action::EditItem),

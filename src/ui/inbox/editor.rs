@@ -200,7 +200,7 @@ fn body_text(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
     } else {
         theme.text
     });
-    ta.set_search_style(theme.selected.add_modifier(Modifier::UNDERLINED));
+    ta.set_selection_style(theme.selected.add_modifier(Modifier::UNDERLINED));
     ta.set_placeholder_text("Write the email here…");
     ta.set_placeholder_style(theme.dim);
     f.render_widget(&ta, area);

@@ -164,8 +164,9 @@ fn undo(e: &mut Editor, back: bool) -> Vec<Cmd> {
 fn open_find(e: &mut Editor) -> Vec<Cmd> {
     e.in_body = true;
     match &e.find {
-        Some(_) => {
-            let found = e.body.search_forward(false);
+        Some(f) => {
+            let text = f.input.lines().join(" ");
+            let found = super::find::look(&mut e.body, &text, true, false);
             if let Some(f) = e.find.as_mut() {
                 f.found = Some(found);
             }
@@ -180,18 +181,6 @@ fn open_find(e: &mut Editor) -> Vec<Cmd> {
     Vec::new()
 }
 
-/// Makes typed text a literal, case-insensitive pattern.
-fn literal(text: &str) -> String {
-    let mut out = String::from("(?i)");
-    for c in text.chars() {
-        if "\\.+*?()|[]{}^$#&-~".contains(c) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// A key while the find line is open: Enter (or Down) finds the next
 /// match, Up the previous one, Esc closes (as `keymap` binds them);
 /// typing finds as it goes.
@@ -204,25 +193,24 @@ fn find_key(e: &mut Editor, keymap: &Keymap, key: KeyEvent) -> Vec<Cmd> {
     let Some(find) = e.find.as_mut() else {
         return Vec::new();
     };
+    let text = find.input.lines().join(" ");
     match action {
         Some(Action::Back) => {
             e.find = None;
-            // Clearing the pattern cannot fail.
-            let _ = e.body.set_search_pattern("");
+            e.body.cancel_selection();
         }
-        Some(Action::Open | Action::Down) => find.found = Some(e.body.search_forward(false)),
-        Some(Action::Up) => find.found = Some(e.body.search_back(false)),
+        Some(Action::Open | Action::Down) => {
+            find.found = Some(super::find::look(&mut e.body, &text, true, false));
+        }
+        Some(Action::Up) => find.found = Some(super::find::look(&mut e.body, &text, false, false)),
         _ => {
             if crate::app::form::edit_key(&mut find.input, key) {
                 let text = find.input.lines().join(" ");
                 find.found = if text.is_empty() {
-                    let _ = e.body.set_search_pattern("");
+                    e.body.cancel_selection();
                     None
                 } else {
-                    Some(
-                        e.body.set_search_pattern(literal(&text)).is_ok()
-                            && e.body.search_forward(true),
-                    )
+                    Some(super::find::look(&mut e.body, &text, true, true))
                 };
             }
         }

@@ -31,6 +31,7 @@ use crate::app::{Cmd, Confirm, ConfirmAction};
 use crate::store::{Draft, State};
 use crate::text::sanitize::{BLOCK_MAX, DisplayText};
 
+mod find;
 mod keys;
 pub mod lines;
 pub mod reply;
