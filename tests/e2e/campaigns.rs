@@ -1,7 +1,9 @@
 //! The Campaigns pane end to end against `--demo`: create an email
 //! campaign, import a CSV of 2,500 rows with duplicates and rows without an
 //! email and see the exact report, write the email step, launch, watch the
-//! stats climb, pause, resume, and see an edit refused with its reason.
+//! stats climb, pause, resume, and see an edit refused with its reason;
+//! against `outpost serve`, a launch its preflight refuses (an empty step)
+//! shows the finding, jumps to the step and sends no launch.
 
 use crate::support::Pty;
 
@@ -93,6 +95,14 @@ fn write_step(pty: &Pty) -> Result<(), String> {
 
 fn launch_and_watch(pty: &Pty) -> Result<(), String> {
     pty.send(b"L");
+    // The launch preflight walks the roster: at the form's 50 a day, the
+    // 2,350 leads take longer than 30 days, a warning to go past first.
+    let screen = pty.wait_for("take 47 days")?;
+    assert!(
+        screen.contains("At 50 a day, 2,350 pending leads take 47 days"),
+        "{screen}"
+    );
+    pty.send(b"y");
     pty.wait_for("2,350 pending leads")?;
     pty.send(b"y");
     pty.wait_for("● active")?;
@@ -137,19 +147,24 @@ fn create_import_write_launch_watch_pause_resume_and_a_refused_edit() {
     assert_eq!(pty.wait_exit(), Some(true), "q quits cleanly");
 }
 
-/// `outpost serve` losing the answers of every resume (502) after running
-/// it; killed when dropped.
+/// `outpost serve` with `flags` (e.g. losing the answers of every resume,
+/// 502, after running it), its request log kept; killed when dropped.
 struct LosingServe {
     child: std::process::Child,
     base_url: String,
+    log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl LosingServe {
     fn start(lost: &str) -> LosingServe {
+        LosingServe::with(&["--chaos-lost-answer", lost])
+    }
+
+    fn with(flags: &[&str]) -> LosingServe {
         use std::io::{BufRead, BufReader};
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_outpost"))
             .args(["serve", "--addr", "127.0.0.1:0", "--rate-limit", "0"])
-            .args(["--chaos-lost-answer", lost])
+            .args(flags)
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped())
@@ -157,18 +172,46 @@ impl LosingServe {
             .expect("outpost serve starts");
         let stderr = child.stderr.take().expect("stderr");
         let (tx, rx) = std::sync::mpsc::channel();
+        let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = log.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
                 if let Some(rest) = line.strip_prefix("outpost demo service listening on ") {
                     let url = rest.split_whitespace().next().unwrap_or_default();
                     let _ = tx.send(url.to_owned());
                 }
+                if let Ok(mut l) = sink.lock() {
+                    l.push(line);
+                }
             }
         });
         let base_url = rx
             .recv_timeout(crate::support::deadline())
             .expect("serve prints its address");
-        LosingServe { child, base_url }
+        LosingServe {
+            child,
+            base_url,
+            log,
+        }
+    }
+
+    /// `METHOD path` of every request logged so far.
+    fn requests(&self) -> Vec<String> {
+        let lines = self.log.lock().map(|l| l.clone()).unwrap_or_default();
+        lines
+            .iter()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter_map(|v| Some(format!("{} {}", v["method"].as_str()?, v["path"].as_str()?)))
+            .collect()
+    }
+
+    /// A dashboard config against this service.
+    fn config(&self) -> String {
+        format!(
+            "base_url = \"{}\"\napi_key = \"{}\"\n",
+            self.base_url,
+            outpost::demo::DEMO_KEY
+        )
     }
 }
 
@@ -185,12 +228,7 @@ impl Drop for LosingServe {
 #[test]
 fn a_resume_whose_answer_is_lost_is_checked_by_reading_the_status() {
     let serve = LosingServe::start("POST:/api/campaigns/*/resume:502");
-    let config = format!(
-        "base_url = \"{}\"\napi_key = \"{}\"\n",
-        serve.base_url,
-        outpost::demo::DEMO_KEY
-    );
-    let pty = Pty::spawn(&[], 80, 24, &config);
+    let pty = Pty::spawn(&[], 80, 24, &serve.config());
     pty.wait_for("Lead Finder").expect("the dashboard opens");
     pty.send(b"2");
     // The name's start: at 80 columns it may be cut (with `…`).
@@ -215,4 +253,101 @@ fn a_resume_whose_answer_is_lost_is_checked_by_reading_the_status() {
         .expect("the status check finds it active");
     assert!(!screen.contains("retries"), "{screen}");
     pty.wait_for("● active").expect("shown active");
+}
+
+/// A draft email campaign on `serve` named `name`, of 30 leads, whose
+/// second email is empty: set up with the library's client.
+fn draft_with_an_empty_step(serve: &LosingServe, name: &str) {
+    use outpost::api::model::*;
+    use outpost::api::{ApiKey, Client, ClientConfig};
+    let rt = tokio::runtime::Runtime::new().expect("runtime");
+    rt.block_on(async {
+        let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+        let c = Client::new(ClientConfig::new(&serve.base_url, key)).expect("client");
+        let sender = c
+            .list_senders(Some(&Channel::Email))
+            .await
+            .expect("senders")
+            .into_iter()
+            .find(|s| s.status == "connected")
+            .expect("a ready sender")
+            .id;
+        let campaign = c
+            .create_campaign(&CreateCampaign {
+                kind: Channel::Email,
+                name: name.into(),
+                sender_account_ids: vec![sender],
+                ..Default::default()
+            })
+            .await
+            .expect("created");
+        let leads: Vec<LeadInput> = (0..30)
+            .map(|i| LeadInput {
+                email: Some(format!("empty{i}@example.com")),
+                first_name: Some(format!("Lead{i}")),
+                ..Default::default()
+            })
+            .collect();
+        c.add_leads(&campaign.id, &Channel::Email, &leads)
+            .await
+            .expect("leads");
+        let node = |kind, subject: &str, body: &str| SequenceNodeInput {
+            kind,
+            subject: subject.into(),
+            body: body.into(),
+        };
+        let update = UpdateCampaign {
+            sequence_nodes: Some(vec![
+                node(NodeType::Email, "Hello %first_name%", "A first note"),
+                node(NodeType::Email, "Again", ""),
+                node(NodeType::End, "", ""),
+            ]),
+            ..Default::default()
+        };
+        c.update_campaign(&campaign.id, &update)
+            .await
+            .expect("sequence");
+    });
+}
+
+/// `L` on a campaign with an empty step, against `outpost serve` at
+/// 80x24: the preflight lists the finding, `y` does not launch (the errors
+/// block it), Enter opens the sequence editor on that step, and the
+/// service never sees a launch.
+#[test]
+fn a_launch_with_an_empty_step_is_refused_showing_the_finding_and_nothing_is_sent() {
+    let serve = LosingServe::with(&[]);
+    draft_with_an_empty_step(&serve, "Preflight e2e");
+    let pty = Pty::spawn(&[], 80, 24, &serve.config());
+    pty.wait_for("Lead Finder").expect("the dashboard opens");
+    pty.send(b"2");
+    // The newest campaign is the first row.
+    pty.wait_for("Preflight e2e").expect("the campaigns");
+    pty.send(b"L");
+    let screen = pty
+        .wait_for("Step 2 (email) has no body")
+        .expect("the preflight lists the empty step");
+    assert!(screen.contains("Launch preflight"), "{screen}");
+    assert!(screen.contains("Steps without a body"), "{screen}");
+    assert!(screen.contains("1 error blocks the launch"), "{screen}");
+    pty.send(b"y");
+    pty.wait_for("1 error blocks the launch: fix it first")
+        .expect("y is refused, saying why");
+    assert!(!pty.screen().contains("Launch campaign?"), "no question");
+    pty.send(b"\r");
+    let screen = pty
+        .wait_for("Body (soft wrap)")
+        .expect("Enter opens the sequence editor");
+    assert!(screen.contains("Sequence · Preflight e2e"), "{screen}");
+    let requests = serve.requests();
+    assert!(
+        requests
+            .iter()
+            .any(|r| r.starts_with("GET /api/campaigns/") && r.ends_with("/leads")),
+        "the roster was read: {requests:?}"
+    );
+    assert!(
+        !requests.iter().any(|r| r.ends_with("/launch")),
+        "no launch was sent: {requests:?}"
+    );
 }

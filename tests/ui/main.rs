@@ -8,6 +8,7 @@
 
 mod advice;
 mod campaigns;
+mod campaigns_preflight;
 mod chrome;
 mod domains;
 mod inbox;

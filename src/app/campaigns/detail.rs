@@ -9,10 +9,10 @@ use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction, Pane};
 use super::rules::{self, Op};
 use super::{
     CampaignsModel, Confirmed, Opened, Purpose, Tab, View, error_text, layout, list, messages,
-    pending, roster, sequence, settle, target, toast_error, upsert,
+    pending, preflight, roster, sequence, settle, target, toast_error, upsert,
 };
 use crate::api::ApiError;
-use crate::api::model::{Campaign, CampaignStatus, Channel, RosterPage, RosterQuery};
+use crate::api::model::{Campaign, CampaignStatus};
 use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
 use crate::app::requests::Requests;
@@ -102,10 +102,7 @@ fn forget_open(cx: &mut Ctx<'_>) {
     cx.requests.forget::<super::CampaignsModel>(|p| {
         matches!(
             p,
-            Purpose::Campaign(_)
-                | Purpose::Roster { .. }
-                | Purpose::Messages { .. }
-                | Purpose::PendingCount(_)
+            Purpose::Campaign(_) | Purpose::Roster { .. } | Purpose::Messages { .. }
         )
     });
 }
@@ -419,11 +416,12 @@ fn target_or_say(cm: &CampaignsModel, cx: &mut Ctx<'_>) -> Option<Campaign> {
 fn changing(requests: &Requests, id: &str) -> bool {
     pending(
         requests,
-        |p| matches!(p, Purpose::Launch(c) | Purpose::Pause(c) | Purpose::Resume(c) | Purpose::PendingCount(c) if c == id),
-    )
+        |p| matches!(p, Purpose::Launch(c) | Purpose::Pause(c) | Purpose::Resume(c) if c == id),
+    ) || super::preflight::running(requests, id)
 }
 
-/// `L`: counts the pending leads, then asks.
+/// `L`: the launch preflight runs first ([`preflight`]); what it finds
+/// decides whether, and how, the launch is asked.
 pub fn ask_launch(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(c) = target_or_say(cm, cx) else {
         return Vec::new();
@@ -435,83 +433,7 @@ pub fn ask_launch(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     {
         return Vec::new();
     }
-    cx.request(
-        Purpose::PendingCount(c.id.clone()),
-        ApiRequest::ListLeads {
-            id: c.id,
-            query: RosterQuery {
-                page: Some(1),
-                limit: Some(1),
-                status: Some("pending".into()),
-            },
-        },
-    );
-    Vec::new()
-}
-
-/// The pending count answered: no pending lead is said at once (the
-/// service would answer "No leads in campaign"); otherwise the question
-/// names how many leads the launch starts sending to.
-pub fn on_pending_count(
-    cm: &mut CampaignsModel,
-    cx: &mut Ctx<'_>,
-    id: &str,
-    result: Result<RosterPage, ApiError>,
-) -> Vec<Cmd> {
-    let Some(c) = find(cm, id) else {
-        return Vec::new();
-    };
-    let pending = match result {
-        Ok(page) => page.total,
-        Err(e) => {
-            toast_error(cx, "counting the pending leads", &e);
-            return Vec::new();
-        }
-    };
-    if pending == 0 {
-        cx.notify(
-            Level::Error,
-            "No leads in campaign",
-            &format!(
-                "“{}” has no pending lead to send to: import leads ({}) before launching",
-                c.name,
-                cx.keymap.key_label(Action::ImportCsv)
-            ),
-        );
-        return Vec::new();
-    }
-    let senders = c.sender_accounts.as_ref().map_or(0, Vec::len);
-    let mut lines = vec![format!(
-        "“{}” ({}) starts sending to {} pending lead{}{}.",
-        c.name,
-        c.kind,
-        format::count(pending),
-        if pending == 1 { "" } else { "s" },
-        match senders {
-            0 => String::new(),
-            1 => " from 1 sender".to_owned(),
-            n => format!(" from {n} senders"),
-        }
-    )];
-    if c.kind == Channel::Email
-        && let Some(limit) = c.daily_limit
-    {
-        lines.push(format!("At most {} emails a day.", format::count(limit)));
-    }
-    lines.push(
-        "The roster and the sequence freeze: leads can no longer be added, edited or deleted."
-            .into(),
-    );
-    lines.extend(settle::again_line(cm, &c.id));
-    cx.confirm(Confirm {
-        title: "Launch campaign?".into(),
-        lines,
-        yes: "Launch".into(),
-        no: None,
-        destructive: true,
-        on_yes: ConfirmAction::Pane(Confirmed::Launch(c.id).into()),
-    });
-    Vec::new()
+    preflight::start(cm, cx, c)
 }
 
 fn find(c: &CampaignsModel, id: &str) -> Option<Campaign> {

@@ -9,7 +9,7 @@
 
 use crossterm::event::KeyCode;
 
-pub use crate::app::keys::{CLOSE, CONFIRM, FixedKey, NEXT, PREV, SUBMIT};
+pub use crate::app::keys::{CLOSE, CONFIRM, FixedKey, NEXT, PREV, SUBMIT, YES};
 use crate::app::keys::{ctrl, plain};
 
 /// Adds a step after the selected one (in the step list).

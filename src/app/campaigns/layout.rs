@@ -128,3 +128,41 @@ pub fn editor(body: Rect, subject: bool) -> Editor {
         preview,
     }
 }
+
+/// Where the launch preflight's dialog goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Preflight {
+    /// The dialog with its border.
+    pub frame: Rect,
+    /// What it found or how far it is, and why `y` does what it does.
+    pub summary: Rect,
+    /// The findings list (or the progress while the roster is read).
+    pub list: Rect,
+}
+
+impl Preflight {
+    /// Rows of the findings list on screen.
+    pub fn list_rows(&self) -> usize {
+        usize::from(self.list.height).max(1)
+    }
+}
+
+/// Rows above the preflight's list: its summary and its note.
+const PREFLIGHT_SUMMARY_ROWS: u16 = 2;
+
+/// The preflight dialog's areas inside the pane body.
+pub fn preflight(body: Rect) -> Preflight {
+    let frame = dialog(body, 100);
+    let inner = Rect {
+        x: frame.x.saturating_add(1),
+        y: frame.y.saturating_add(1),
+        width: frame.width.saturating_sub(2),
+        height: frame.height.saturating_sub(2),
+    };
+    let (summary, list) = split_top(inner, PREFLIGHT_SUMMARY_ROWS);
+    Preflight {
+        frame,
+        summary,
+        list,
+    }
+}

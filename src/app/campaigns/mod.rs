@@ -29,6 +29,9 @@ pub mod list;
 mod lists_tests;
 pub mod lost;
 pub mod messages;
+pub mod preflight;
+#[cfg(test)]
+mod preflight_tests;
 pub mod roster;
 pub mod rules;
 pub mod sequence;
@@ -122,8 +125,15 @@ pub enum Purpose {
     Create,
     /// The campaigns, read after a create whose answer was lost.
     CreateCheck,
-    /// Counting a campaign's pending leads before the launch question.
-    PendingCount(String),
+    /// Reading a campaign for its launch preflight.
+    PreflightCampaign(String),
+    /// A page of a campaign's pending roster, for its launch preflight.
+    PreflightPage {
+        /// The campaign.
+        campaign: String,
+        /// The page (from 1).
+        page: u64,
+    },
     /// Launching a campaign.
     Launch(String),
     /// Pausing a campaign.
@@ -230,6 +240,8 @@ pub enum Dialog {
     Thread(Box<messages::Thread>),
     /// The generated-message edit form.
     EditMessage(Box<messages::MessageEdit>),
+    /// The launch preflight: its progress, then its findings.
+    Preflight(Box<preflight::Check>),
 }
 
 /// The open campaign.
@@ -614,6 +626,7 @@ enum DialogDone {
     EditLead(lead::EditDone),
     Thread(messages::ThreadDone),
     EditMessage(messages::EditDone),
+    Preflight(preflight::PreflightDone),
 }
 
 /// Whether the dialog's write is on its way (its form is read-only).
@@ -644,12 +657,17 @@ fn dialog_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<C
         Dialog::EditLead(d) => d.key(key, sending).map(DialogDone::EditLead),
         Dialog::Thread(d) => d.key(action).map(DialogDone::Thread),
         Dialog::EditMessage(d) => d.key(key, sending).map(DialogDone::EditMessage),
+        Dialog::Preflight(d) => d
+            .key(key, action, preflight::viewport(cx))
+            .map(DialogDone::Preflight),
     };
     match outcome {
         Outcome::Keep => Vec::new(),
         Outcome::Close => {
-            if let Some(Dialog::Import(_)) = cm.dialog.take() {
-                import::closed(cx);
+            match cm.dialog.take() {
+                Some(Dialog::Import(_)) => import::closed(cx),
+                Some(Dialog::Preflight(_)) => preflight::closed(cx),
+                _ => {}
             }
             Vec::new()
         }
@@ -658,6 +676,7 @@ fn dialog_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<C
         Outcome::Act(DialogDone::EditLead(done)) => lead::act_edit(cm, cx, done),
         Outcome::Act(DialogDone::Thread(done)) => messages::act_thread(cm, cx, done),
         Outcome::Act(DialogDone::EditMessage(done)) => messages::act_edit(cm, cx, done),
+        Outcome::Act(DialogDone::Preflight(done)) => preflight::act(cm, cx, done),
     }
 }
 
@@ -748,8 +767,11 @@ fn on_reply(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, purpose: Purpose, reply: 
         Purpose::Senders => reply.answer(|r| create::on_senders(cm, r)),
         Purpose::Create => reply.answer(|r| create::on_created(cm, cx, r)),
         Purpose::CreateCheck => reply.answer(|r| lost::on_check(cm, cx, r)),
-        Purpose::PendingCount(campaign) => {
-            reply.answer(|r| detail::on_pending_count(cm, cx, &campaign, r))
+        Purpose::PreflightCampaign(campaign) => {
+            reply.answer(|r| preflight::on_campaign(cm, cx, &campaign, r))
+        }
+        Purpose::PreflightPage { campaign, page } => {
+            reply.answer(|r| preflight::on_page(cm, cx, &campaign, page, r))
         }
         Purpose::Launch(campaign) => reply.answer(|r| detail::on_launched(cm, cx, &campaign, r)),
         Purpose::Pause(campaign) => reply.answer(|r| detail::on_paused(cm, cx, &campaign, r)),
@@ -937,7 +959,7 @@ impl PaneUnit for CampaignsModel {
             name: "launch",
             writes: true,
             arg: Arg::None,
-            help: "launch the open campaign",
+            help: "launch the open campaign (after the launch preflight)",
         },
         CommandSpec {
             name: "pause",

@@ -305,11 +305,28 @@ pub(super) fn request_pages(o: &Opened, cx: &mut Ctx<'_>, pages: &[usize]) -> Ve
 
 /// Reads the roster afresh (a new filter, or after a change).
 pub fn reload(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    reload_at(cm, cx, None)
+}
+
+/// Reads the roster afresh; `at`: a row to select and the rows known to be
+/// there (the preflight just counted them), so the pages around that row
+/// are asked for at once.
+pub fn reload_at(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    at: Option<(usize, usize)>,
+) -> Vec<Cmd> {
+    let vp = detail::tab_viewport(cx);
     let Some(r) = roster_mut(cm) else {
         return Vec::new();
     };
     r.window = PageWindow::default();
     r.matches.clear();
+    if let Some((row, total)) = at {
+        r.window.total = Some(total);
+        r.window.table.set_len(total, vp);
+        r.window.table.select(row, vp);
+    }
     // The one place older pages are dropped: their requests are forgotten,
     // so their replies never reach the pane.
     cx.requests

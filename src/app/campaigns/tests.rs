@@ -103,18 +103,31 @@ pub(super) fn service_error(status: u16, body: &str) -> crate::api::ApiError {
 
 #[test]
 fn draft_launch_with_pending_leads_asks_naming_them_then_launches() {
-    let c = status_campaign(CampaignStatus::Draft);
+    let mut c = status_campaign(CampaignStatus::Draft);
+    // The one ready sender: the preflight finds nothing to say.
+    c.sender_accounts = c
+        .sender_accounts
+        .map(|s| s.into_iter().filter(|s| s.status == "connected").collect());
     let mut m = opened(&c);
     let cmds = drive::key(&mut m, KeyCode::Char('L'));
+    assert!(
+        matches!(&requests(&cmds)[..], [ApiRequest::GetCampaign { id }] if id == "c-1"),
+        "the launch preflight reads the campaign first: {cmds:?}"
+    );
+    let cmds = answer(&mut m, cmds, |_| Some(campaign_reply(&c)));
     let reqs = requests(&cmds);
     assert!(
-        matches!(&reqs[..], [ApiRequest::ListLeads { query, .. }] if query.status.as_deref() == Some("pending") && query.limit == Some(1)),
-        "the pending leads are counted first: {reqs:?}"
+        matches!(&reqs[..], [ApiRequest::ListLeads { query, .. }] if query.status.as_deref() == Some("pending")),
+        "then its pending leads: {reqs:?}"
     );
     answer(&mut m, cmds, |_| {
         Some(ApiReply::Roster(Ok(RosterPage {
+            prospects: (0..118)
+                .map(|i| fixtures::campaign_lead("c-1", i, LeadStatus::Pending))
+                .collect(),
             total: 118,
-            ..RosterPage::default()
+            page: 1,
+            limit: 200,
         })))
     });
     let q = confirm_title(&m).expect("a question");
@@ -135,15 +148,22 @@ fn draft_launch_without_pending_leads_is_not_sent_and_says_no_leads() {
     let c = status_campaign(CampaignStatus::Draft);
     let mut m = opened(&c);
     let cmds = drive::key(&mut m, KeyCode::Char('L'));
+    let cmds = answer(&mut m, cmds, |_| Some(campaign_reply(&c)));
     let rest = answer(&mut m, cmds, |_| {
         Some(ApiReply::Roster(Ok(RosterPage::default())))
     });
     assert!(rest.is_empty(), "nothing is launched: {rest:?}");
     assert!(m.overlay.is_none(), "no question");
+    let Some(Dialog::Preflight(d)) = &m.panes.campaigns.dialog else {
+        panic!("the preflight lists what it found");
+    };
     assert!(
-        toasts(&m).contains("No leads in campaign"),
-        "{}",
-        toasts(&m)
+        d.report
+            .errors
+            .iter()
+            .any(|f| f.text.starts_with("No pending lead")),
+        "{:?}",
+        d.report
     );
 }
 

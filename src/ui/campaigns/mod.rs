@@ -7,6 +7,7 @@ mod detail;
 mod dialogs;
 mod editor;
 mod list;
+mod preflight;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -59,6 +60,7 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
         Some(Dialog::EditLead(d)) => dialogs::form(f, body, &d.form, theme),
         Some(Dialog::Thread(d)) => dialogs::thread(m, f, layout::dialog(body, 100), d, theme),
         Some(Dialog::EditMessage(d)) => dialogs::form(f, body, &d.form, theme),
+        Some(Dialog::Preflight(d)) => preflight::render(m, f, body, d, theme),
         None => {}
     }
 }
