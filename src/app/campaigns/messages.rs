@@ -14,11 +14,13 @@ use super::super::{ApiRequest, Cmd};
 use super::{CampaignsModel, Dialog, Purpose, detail, error_text, pending};
 use crate::api::ApiError;
 use crate::api::model::{
-    EditGeneratedMessage, GeneratedMessage, GeneratedMessagesQuery, MessageStatus, SequenceNode,
+    Channel, EditGeneratedMessage, GeneratedMessage, GeneratedMessagesQuery, MessageStatus,
+    NodeType, SequenceNode,
 };
 use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
 use crate::app::needle::{Needle, hit};
+use crate::logic::preflight::{Location, Part, check_message};
 use crate::store::Draft;
 use crate::text::sanitize::DisplayText;
 
@@ -489,6 +491,8 @@ pub struct MessageEdit {
     pub message: GeneratedMessage,
     /// Subject and body.
     pub form: Form,
+    /// Whether it is an email (its subject is sent, so it may not be empty).
+    pub email: bool,
 }
 
 /// What a key in the message edit form asks for.
@@ -531,6 +535,9 @@ impl MessageEdit {
             FormEvent::Submit => {
                 let subject = self.form.value("subject");
                 let body = self.form.value("body_text");
+                if self.refused(&subject, &body) {
+                    return Outcome::Keep;
+                }
                 let was = &self.message;
                 Outcome::Act(EditDone::Save(EditGeneratedMessage {
                     message_id: was.id.clone(),
@@ -546,6 +553,33 @@ impl MessageEdit {
     }
 }
 
+impl MessageEdit {
+    /// The check of a generated message before it is saved
+    /// ([`check_message`]): an empty subject or body, or a `%token%` the
+    /// merge left, refuses the save, said on the fields and in the note;
+    /// the text stays as typed. Whether it refused.
+    fn refused(&mut self, subject: &str, body: &str) -> bool {
+        let findings = check_message(subject, body, self.email);
+        if findings.is_empty() {
+            return false;
+        }
+        self.form.clear_errors();
+        for f in &findings {
+            let field = match f.location {
+                Location::Message(Part::Subject) => "subject",
+                _ => "body_text",
+            };
+            self.form.set_error(field, &f.text);
+        }
+        let n = findings.len() as u64;
+        self.form.note = Some(format!(
+            "Not saved: {} — the lead would receive it as written; your text is kept",
+            crate::text::format::plural(n, "problem", "problems")
+        ));
+        true
+    }
+}
+
 /// `e` on a message: edit it when it is a draft or pending.
 fn open_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, msg: &GeneratedMessage) -> Vec<Cmd> {
     let Some(o) = cm.open.as_ref() else {
@@ -557,6 +591,10 @@ fn open_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, msg: &GeneratedMessage) 
         return Vec::new();
     }
     let campaign = o.campaign.id.clone();
+    let email = match step_of(&nodes, msg) {
+        Some(step) => step.kind == NodeType::Email,
+        None => o.campaign.kind == Channel::Email,
+    };
     let mut form = Form::new("Edit generated message", "Save")
         .text("subject", "Subject", "")
         .multiline(
@@ -573,6 +611,7 @@ fn open_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, msg: &GeneratedMessage) 
         campaign,
         message: msg.clone(),
         form,
+        email,
     };
     if let Some(draft) = cx.state.drafts.remove(&d.draft_key()) {
         d.form.restore(&draft.fields);

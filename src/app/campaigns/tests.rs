@@ -1302,6 +1302,63 @@ fn messages_filter_by_status_and_only_drafts_and_pending_can_be_edited() {
     );
 }
 
+/// The message edit form's fields, as `(key, value, error)`.
+fn edit_fields(m: &Model) -> Vec<(&'static str, String, Option<String>)> {
+    let Some(Dialog::EditMessage(d)) = &m.panes.campaigns.dialog else {
+        panic!("the edit form is open");
+    };
+    d.form
+        .fields
+        .iter()
+        .map(|f| (f.key, d.form.value(f.key), f.error.clone()))
+        .collect()
+}
+
+#[test]
+fn an_edited_message_with_an_empty_subject_or_a_leftover_variable_is_not_saved() {
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    messages_open(&mut m);
+    drive::key(&mut m, KeyCode::Char('e'));
+    // The subject emptied (Ctrl-U), a variable typed into the body.
+    drive::ctrl(&mut m, 'u');
+    drive::key(&mut m, KeyCode::Tab);
+    drive::key(&mut m, KeyCode::End);
+    drive::chars(&mut m, " %frist_name%");
+    let cmds = drive::ctrl(&mut m, 's');
+    assert!(requests(&cmds).is_empty(), "nothing is sent: {cmds:?}");
+    let fields = edit_fields(&m);
+    assert_eq!(fields[0].1, "", "the edit is kept");
+    assert!(fields[1].1.contains(" %frist_name%"), "{fields:?}");
+    assert_eq!(fields[0].2.as_deref(), Some("The subject is empty"));
+    assert_eq!(
+        fields[1].2.as_deref(),
+        Some("The body still holds %frist_name%: it is sent as written")
+    );
+    let Some(Dialog::EditMessage(d)) = &m.panes.campaigns.dialog else {
+        panic!("still open");
+    };
+    assert!(
+        d.form
+            .note
+            .as_deref()
+            .is_some_and(|n| n.starts_with("Not saved: 2 problems")),
+        "{:?}",
+        d.form.note
+    );
+    // The first field in error has the focus: fixed, it is saved.
+    drive::chars(&mut m, "Hi again");
+    drive::key(&mut m, KeyCode::Tab);
+    drive::key(&mut m, KeyCode::End);
+    for _ in 0.." %frist_name%".len() {
+        drive::key(&mut m, KeyCode::Backspace);
+    }
+    let cmds = drive::ctrl(&mut m, 's');
+    assert!(
+        matches!(&requests(&cmds)[..], [ApiRequest::EditGeneratedMessage { edit, .. }] if edit.subject.as_deref() == Some("Hi again")),
+        "{cmds:?}"
+    );
+}
+
 #[test]
 fn a_leads_messages_include_the_merged_replies_in_order() {
     let mut m = opened(&status_campaign(CampaignStatus::Active));
