@@ -38,6 +38,7 @@ pub mod msg;
 pub mod needle;
 pub mod net;
 pub mod pane;
+pub mod picker;
 pub mod read_only;
 pub mod registry;
 pub mod requests;

@@ -69,6 +69,9 @@ pub fn disabled_notice(cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
         Action::EditSequence => "open a campaign to edit its sequence",
         Action::NextTab | Action::PrevTab => "open a campaign to see its roster and messages",
         Action::Filter => "the text filter applies to the roster or the messages",
+        Action::PreviewNextLead | Action::PreviewPrevLead | Action::PreviewNextGap => {
+            "the preview's keys work in the sequence editor"
+        }
         _ => return Vec::new(),
     };
     cx.notify(Level::Info, action.name(), why);

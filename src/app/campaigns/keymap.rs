@@ -14,7 +14,7 @@ macro_rules! pane_keys {
                 Campaigns => "campaigns" {
                     NewCampaign => "new_campaign", ["n"], "create a campaign (the type first, then its settings)", writes;
                     ImportCsv => "import_csv", ["i"], "import leads from a CSV file into the draft", writes;
-                    Launch => "launch", ["L"], "launch the draft (asks first, naming the pending leads)", writes;
+                    Launch => "launch", ["L"], "launch the draft (the launch preflight first, then asks, naming the pending leads)", writes;
                     Pause => "pause", ["p"], "pause the active campaign", writes;
                     Resume => "resume", ["R"], "resume the paused campaign", writes;
                     NextTab => "next_tab", ["l", "right"], "next part of the campaign (overview, roster, messages)";
@@ -26,6 +26,9 @@ macro_rules! pane_keys {
                     DeleteAllLeads => "delete_all_leads", ["D"], "delete every lead of the roster (draft only)", writes;
                     MarkLead => "mark_lead", ["space"], "select / unselect the lead";
                     MarkLoadedLeads => "mark_loaded_leads", ["a"], "select every loaded lead (the pages read so far; while filtered, those shown)";
+                    PreviewNextLead => "preview_next_lead", ["ctrl-l"], "in the sequence editor: preview the next lead of the roster";
+                    PreviewPrevLead => "preview_prev_lead", ["ctrl-o"], "in the sequence editor: preview the previous lead";
+                    PreviewNextGap => "preview_next_gap", ["ctrl-g"], "in the sequence editor: preview the next lead for whom a variable of the sequence is empty";
                 }
             }
         }

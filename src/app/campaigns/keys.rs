@@ -18,8 +18,6 @@ pub const ADD_STEP: FixedKey = plain(KeyCode::Char('a'), "a");
 pub const REMOVE_STEP: FixedKey = plain(KeyCode::Char('x'), "x");
 /// Opens the variable picker (in a subject or a body).
 pub const INSERT_VARIABLE: FixedKey = ctrl('t', "Ctrl-T");
-/// Shows the preview for the next lead of the roster.
-pub const NEXT_LEAD: FixedKey = ctrl('l', "Ctrl-L");
 /// Gives the selected column of the import's mapping the next field (as
 /// Enter does).
 pub const NEXT_FIELD: FixedKey = plain(KeyCode::Char(' '), "Space");

@@ -779,7 +779,7 @@ fn on_reply(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, purpose: Purpose, reply: 
         Purpose::StatusCheck(campaign) => reply.answer(|r| settle::on_read(cm, cx, &campaign, r)),
         Purpose::Roster { page, .. } => reply.answer(|r| roster::on_page(cm, cx, page, r)),
         Purpose::PreviewLeads { campaign, page } => {
-            reply.answer(|r| sequence::on_leads(cm, &campaign, page, r))
+            reply.answer(|r| sequence::on_leads(cm, cx, &campaign, page, r))
         }
         Purpose::EditLead(id) => reply.answer(|r| lead::on_edited(cm, cx, &id, r)),
         Purpose::Delete(campaign) => reply.answer(|r| delete::on_deleted(cm, cx, &campaign, r)),

@@ -383,3 +383,153 @@ fn a_failed_page_says_so_and_the_refresh_key_reads_it_again() {
     assert!(rest.is_empty(), "{rest:?}");
     assert!(confirm_title(&m).is_some(), "read again, then asked");
 }
+
+// ------------------------------------------------- the preview that finds it
+
+/// Leads `0..n` of the roster; those in `gaps` have no plan.
+fn planned(n: usize, gaps: &[usize]) -> Vec<CampaignLead> {
+    (0..n)
+        .map(|i| {
+            let mut l = fixtures::campaign_lead("c-1", i, LeadStatus::Pending);
+            if gaps.contains(&i) {
+                l.custom_fields.remove("plan");
+            } else {
+                l.custom_fields.insert("plan".into(), "pro".into());
+            }
+            l
+        })
+        .collect()
+}
+
+/// Answers the preview's roster windows from `roster`.
+fn windows(m: &mut Model, roster: &[CampaignLead], mut cmds: Vec<Cmd>) {
+    while !cmds.is_empty() {
+        let mut next = Vec::new();
+        for cmd in cmds {
+            if let Cmd::Api {
+                id,
+                req: ApiRequest::ListLeads { query, .. },
+            } = &cmd
+            {
+                let limit = query.limit.unwrap_or(20);
+                let first = (query.page.unwrap_or(1) - 1) * limit;
+                let page = RosterPage {
+                    prospects: roster
+                        .iter()
+                        .skip(usize::try_from(first).unwrap_or(0))
+                        .take(usize::try_from(limit).unwrap_or(0))
+                        .cloned()
+                        .collect(),
+                    total: roster.len() as u64,
+                    page: query.page.unwrap_or(1),
+                    limit,
+                };
+                next.extend(drive::reply(m, *id, ApiReply::Roster(Ok(page))));
+            }
+        }
+        cmds = next;
+    }
+}
+
+/// The sequence editor on [`draft`] of `steps`, previewing `roster`.
+fn editing(steps: &[(&str, &str)], roster: &[CampaignLead]) -> Model {
+    let c = draft(steps);
+    let mut m = opened(&c);
+    let cmds = drive::key(&mut m, KeyCode::Char('s'));
+    windows(&mut m, roster, cmds);
+    assert_eq!(m.panes.campaigns.view, View::Sequence);
+    m
+}
+
+fn editor(m: &Model) -> &sequence::Editor {
+    m.panes.campaigns.sequence.as_ref().expect("the editor")
+}
+
+#[test]
+fn the_preview_moves_to_the_next_lead_with_an_empty_variable_across_windows() {
+    let roster = planned(60, &[45]);
+    let mut m = editing(&[("Hi", "On %custom_fields.plan%?")], &roster);
+    assert_eq!(editor(&m).lead_row(), 0);
+    let cmds = drive::ctrl(&mut m, 'g');
+    windows(&mut m, &roster, cmds);
+    let e = editor(&m);
+    assert_eq!(e.lead_row(), 45, "the first lead without a plan");
+    assert_eq!(
+        e.empty_for(e.lead().expect("a lead")),
+        vec!["%custom_fields.plan%"]
+    );
+    // Again: none after it; the look wraps and stops having seen them all.
+    let cmds = drive::ctrl(&mut m, 'g');
+    windows(&mut m, &roster, cmds);
+    let e = editor(&m);
+    assert_eq!(e.lead_row(), 45, "back on the only one");
+}
+
+#[test]
+fn the_preview_says_so_when_no_lead_has_an_empty_variable() {
+    let roster = planned(30, &[]);
+    let mut m = editing(&[("Hi", "On %custom_fields.plan%?")], &roster);
+    let cmds = drive::ctrl(&mut m, 'g');
+    windows(&mut m, &roster, cmds);
+    assert!(
+        editor(&m)
+            .note
+            .as_deref()
+            .is_some_and(|n| n.contains("no lead of the roster")),
+        "{:?}",
+        editor(&m).note
+    );
+}
+
+#[test]
+fn the_preview_moves_back_a_lead_and_from_the_first_to_the_last() {
+    let roster = planned(45, &[]);
+    let mut m = editing(&[("Hi", "Hello")], &roster);
+    let cmds = drive::ctrl(&mut m, 'l');
+    windows(&mut m, &roster, cmds);
+    assert_eq!(editor(&m).lead_row(), 1);
+    let cmds = drive::ctrl(&mut m, 'o');
+    windows(&mut m, &roster, cmds);
+    assert_eq!(editor(&m).lead_row(), 0);
+    let cmds = drive::ctrl(&mut m, 'o');
+    windows(&mut m, &roster, cmds);
+    assert_eq!(editor(&m).lead_row(), 44, "before the first: the last");
+    let cmds = drive::ctrl(&mut m, 'o');
+    windows(&mut m, &roster, cmds);
+    assert_eq!(editor(&m).lead_row(), 43);
+}
+
+#[test]
+fn the_variable_picker_narrows_as_you_type_and_moves_with_the_arrows() {
+    let roster = planned(5, &[]);
+    let mut m = editing(&[("Hi", "Hello")], &roster);
+    drive::key(&mut m, KeyCode::End);
+    drive::ctrl(&mut m, 't');
+    drive::chars(&mut m, "name");
+    let p = editor(&m).picker.as_ref().expect("the picker");
+    let names: Vec<&str> = sequence::picked_from(p, &editor(&m).variables)
+        .into_iter()
+        .map(|i| editor(&m).variables[i].as_str())
+        .collect();
+    assert_eq!(names, vec!["first_name", "last_name", "name"]);
+    drive::key(&mut m, KeyCode::Down);
+    drive::key(&mut m, KeyCode::Enter);
+    assert!(editor(&m).picker.is_none());
+    let subject = editor(&m).step().expect("a step").subject.lines().join("");
+    assert_eq!(subject, "Hi%last_name%");
+    // PgDn goes a page down the whole list; Esc closes, inserting nothing.
+    drive::ctrl(&mut m, 't');
+    drive::key(&mut m, KeyCode::PageDown);
+    assert_eq!(
+        editor(&m).picker.as_ref().map(|p| p.table.selected),
+        Some(8)
+    );
+    drive::key(&mut m, KeyCode::Esc);
+    let subject = editor(&m).step().expect("a step").subject.lines().join("");
+    assert_eq!(subject, "Hi%last_name%");
+    assert_eq!(
+        m.panes.campaigns.view,
+        View::Sequence,
+        "Esc closed the picker only"
+    );
+}

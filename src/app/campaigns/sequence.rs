@@ -1,10 +1,13 @@
 //! The sequence editor of a draft campaign: its steps (email, or network
 //! connection request and messages) ending in `end`, each step's subject
 //! and body in a text area with soft wrap, the lead fields and
-//! `%custom_fields.<key>%` offered as insertable variables, and a preview
+//! `%custom_fields.<key>%` offered as insertable variables in a picker that
+//! narrows as you type (the shared [`crate::app::picker`]), and a preview
 //! rendered for a chosen lead of the roster (by the merge the demo service
-//! sends with: [`crate::logic::template`]). Saving replaces the whole
-//! sequence (`PATCH /api/campaigns/{id}` with `sequence_nodes`).
+//! sends with: [`crate::logic::template`]), moved to the next or previous
+//! lead, or to the next lead for whom a variable of the sequence is empty.
+//! Saving replaces the whole sequence (`PATCH /api/campaigns/{id}` with
+//! `sequence_nodes`).
 
 use std::collections::BTreeSet;
 
@@ -23,15 +26,28 @@ use crate::api::model::{
 };
 use crate::app::ctx::Ctx;
 use crate::app::keymap::{Action, Scope};
+use crate::app::picker::{Picker, PickerKey};
 use crate::app::requests::Requests;
 use crate::logic::lead_field::LeadField;
-use crate::logic::template::Variable;
+use crate::logic::template::{self, Variable};
 use crate::store::Draft;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
 
 /// Leads read for the preview at a time.
 const PREVIEW_LEADS: u64 = 20;
+
+/// Leads one look for an empty variable goes through at most (reading the
+/// windows past the one held) before it says none had one.
+pub const SEEK_LEADS: u64 = 500;
+
+/// A look for the next lead with an empty variable, going on in the
+/// windows read after the one held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seek {
+    /// Leads looked at so far.
+    pub looked: u64,
+}
 
 /// One sending step.
 #[derive(Debug, Clone)]
@@ -103,8 +119,8 @@ pub struct Editor {
     pub focus: Focus,
     /// The variables offered.
     pub variables: Vec<String>,
-    /// The variable picker, open on this row.
-    pub picker: Option<usize>,
+    /// The variable picker, when open.
+    pub picker: Option<Picker>,
     /// Leads for the preview: a window of the roster.
     pub leads: Vec<CampaignLead>,
     /// The roster row of the window's first lead.
@@ -115,9 +131,12 @@ pub struct Editor {
     pub lead_total: Option<u64>,
     /// The roster's status filter, which the rows count in.
     pub lead_status: Option<String>,
-    /// The roster row wanted once its window arrives (`Ctrl-L` past the
-    /// window's end).
+    /// The roster row wanted once its window arrives (the next or
+    /// previous lead past the window's end).
     pub want_row: Option<u64>,
+    /// A look for a lead with an empty variable, going on in the window
+    /// on its way.
+    pub seek: Option<Seek>,
     /// A message above the editor (the service's refusal, a save note).
     pub note: Option<String>,
     initial: Vec<(String, String, String)>,
@@ -229,6 +248,46 @@ impl Editor {
             .collect()
     }
 
+    /// The variables the sequence uses, each once, in the order they
+    /// first appear (a subject only where it is sent).
+    pub fn used(&self) -> Vec<Variable> {
+        let mut out: Vec<Variable> = Vec::new();
+        for s in &self.steps {
+            let mut texts = vec![s.body_text()];
+            if s.has_subject() {
+                texts.insert(0, s.subject_text());
+            }
+            for t in texts {
+                for v in template::uses(&t).variables {
+                    if !out.contains(&v) {
+                        out.push(v);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The variables of the sequence that are empty for `lead`, as tokens.
+    pub fn empty_for(&self, lead: &CampaignLead) -> Vec<String> {
+        self.used()
+            .into_iter()
+            .filter(|v| v.value(lead).trim().is_empty())
+            .map(|v| v.token())
+            .collect()
+    }
+
+    /// The first lead of the window from index `from` for whom a variable
+    /// of the sequence is empty.
+    fn gap_from(&self, from: usize) -> Option<usize> {
+        let used = self.used();
+        (from..self.leads.len()).find(|i| {
+            self.leads
+                .get(*i)
+                .is_some_and(|l| used.iter().any(|v| v.value(l).trim().is_empty()))
+        })
+    }
+
     fn refresh_variables(&mut self, extra: &BTreeSet<String>) {
         let mut keys: BTreeSet<String> = extra.clone();
         for l in &self.leads {
@@ -282,6 +341,7 @@ fn editor(
         lead_total: None,
         lead_status: None,
         want_row: None,
+        seek: None,
         note: None,
         initial: Vec::new(),
     };
@@ -381,6 +441,7 @@ pub fn open(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 /// A window of leads for the preview answered.
 pub fn on_leads(
     cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
     campaign: &str,
     page: u64,
     result: Result<RosterPage, ApiError>,
@@ -400,11 +461,95 @@ pub fn on_leads(
         e.preview_lead = at.min(e.leads.len() - 1);
     }
     e.refresh_variables(&BTreeSet::new());
-    Vec::new()
+    match e.seek.take() {
+        Some(seek) => seek_on(cm, cx, seek),
+        None => Vec::new(),
+    }
 }
 
-/// `Ctrl-L`: the preview for the next lead of the roster (the next window
-/// is read past the end of this one; after the last lead, the first).
+/// The look for a lead with an empty variable goes on from the preview's
+/// lead: found in the window, the preview shows it; else the next window
+/// is read, until [`SEEK_LEADS`] (or every lead) were looked at.
+fn seek_on(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, seek: Seek) -> Vec<Cmd> {
+    let Some(e) = cm.sequence.as_mut() else {
+        return Vec::new();
+    };
+    if e.used().is_empty() {
+        e.note = Some("the sequence uses no variable: no lead has one empty".into());
+        return Vec::new();
+    }
+    let from = e.preview_lead;
+    if let Some(i) = e.gap_from(from) {
+        e.preview_lead = i;
+        e.note = None;
+        return Vec::new();
+    }
+    let looked = seek
+        .looked
+        .saturating_add(e.leads.len().saturating_sub(from) as u64);
+    let total = e.lead_total.unwrap_or(0);
+    if e.leads.is_empty() || looked >= total {
+        e.note = Some("no lead of the roster has a variable of the sequence empty".into());
+        return Vec::new();
+    }
+    if looked >= SEEK_LEADS {
+        e.note = Some(format!(
+            "none of the next {} has a variable of the sequence empty; {} looks further",
+            format::plural(looked, "lead", "leads"),
+            cx.keymap.key_label(Action::PreviewNextGap)
+        ));
+        return Vec::new();
+    }
+    let last = e.window.saturating_add(e.leads.len() as u64);
+    let next = if last >= total { 0 } else { last };
+    e.seek = Some(Seek { looked });
+    read_window(cm, cx, next)
+}
+
+/// The preview key for the next lead with an empty variable: the look
+/// starts at the lead after the one shown.
+fn next_gap(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(e) = cm.sequence.as_mut() else {
+        return Vec::new();
+    };
+    if e.leads.is_empty() {
+        return Vec::new();
+    }
+    if e.preview_lead + 1 < e.leads.len() {
+        e.preview_lead += 1;
+        return seek_on(cm, cx, Seek { looked: 0 });
+    }
+    // The lead shown is the window's last: the look starts in the next.
+    let next = e.lead_row().saturating_add(1);
+    let next = match e.lead_total {
+        Some(total) if next >= total => 0,
+        _ => next,
+    };
+    e.seek = Some(Seek { looked: 1 });
+    read_window(cm, cx, next)
+}
+
+/// The preview key for the previous lead (the window before is read past
+/// the start of this one; before the first lead, the last).
+fn prev_lead(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+    let Some(e) = cm.sequence.as_mut() else {
+        return Vec::new();
+    };
+    if e.preview_lead > 0 {
+        e.preview_lead -= 1;
+        return Vec::new();
+    }
+    let row = e.lead_row();
+    let prev = match (row, e.lead_total) {
+        (0, Some(total)) if total > 0 => total - 1,
+        (0, _) => return Vec::new(),
+        (r, _) => r - 1,
+    };
+    read_window(cm, cx, prev)
+}
+
+/// The preview key for the next lead of the roster (the next window is
+/// read past the end of this one; after the last lead, the first).
 fn next_lead(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(e) = cm.sequence.as_mut() else {
         return Vec::new();
@@ -598,25 +743,26 @@ fn ask_remove(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     Vec::new()
 }
 
-/// A key in the variable picker (a list: the keymap's moves move in it).
-fn picker_key(e: &mut Editor, key: KeyEvent, action: Option<Action>) {
-    let Some(row) = e.picker else { return };
-    if keys::CLOSE.matches(&key) {
-        e.picker = None;
-        return;
-    }
-    if !keys::CONFIRM.matches(&key) {
-        match action {
-            Some(Action::Up) => e.picker = Some(row.saturating_sub(1)),
-            Some(Action::Down) => {
-                e.picker = Some((row + 1).min(e.variables.len().saturating_sub(1)));
-            }
-            _ => {}
+/// The variables matching what is typed in the picker.
+pub fn picked_from(p: &Picker, variables: &[String]) -> Vec<usize> {
+    p.matches(variables, |v| vec![v.as_str()])
+}
+
+/// A key in the variable picker: typing narrows, ↑/↓ and PgUp/PgDn move,
+/// Enter inserts `%name%` where the cursor is, Esc closes.
+fn picker_key(e: &mut Editor, key: KeyEvent) {
+    let Some(p) = e.picker.as_mut() else { return };
+    let variables = &e.variables;
+    let at = match p.key(key, |p| picked_from(p, variables).len()) {
+        PickerKey::Keep => return,
+        PickerKey::Close => {
+            e.picker = None;
+            return;
         }
-        return;
-    }
+        PickerKey::Pick(at) => picked_from(p, variables).get(at).copied(),
+    };
     e.picker = None;
-    let Some(var) = e.variables.get(row).cloned() else {
+    let Some(var) = at.and_then(|i| e.variables.get(i)).cloned() else {
         return;
     };
     let focus = e.focus;
@@ -700,14 +846,22 @@ pub fn saving(requests: &Requests) -> bool {
 /// variable picker, the next lead, the next box. `None`: not one of them.
 /// While the save is on its way, every key that would change the text is
 /// taken here and changes nothing.
-fn editor_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Option<Vec<Cmd>> {
+fn editor_key(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    key: KeyEvent,
+    action: Option<Action>,
+) -> Option<Vec<Cmd>> {
     let sending = saving(cx.requests);
     let e = cm.sequence.as_mut()?;
     if keys::CLOSE.matches(&key) {
         return Some(close(cm, cx));
     }
-    if keys::NEXT_LEAD.matches(&key) {
-        return Some(next_lead(cm, cx));
+    match action {
+        Some(Action::PreviewNextLead) => return Some(next_lead(cm, cx)),
+        Some(Action::PreviewPrevLead) => return Some(prev_lead(cm, cx)),
+        Some(Action::PreviewNextGap) => return Some(next_gap(cm, cx)),
+        _ => {}
     }
     if sending && !keys::NEXT.matches(&key) && !keys::PREV.matches(&key) {
         e.note = Some("saving… the editor takes text again once the service answers".into());
@@ -718,7 +872,7 @@ fn editor_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Optio
     }
     if keys::INSERT_VARIABLE.matches(&key) {
         if e.focus != Focus::Steps && !e.steps.is_empty() {
-            e.picker = Some(0);
+            e.picker = Some(Picker::new((), e.variables.len(), None));
         } else {
             e.note = Some(format!(
                 "move to a subject or body first ({}), then insert a variable",
@@ -743,10 +897,10 @@ pub fn on_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<C
         return Vec::new();
     };
     if e.picker.is_some() {
-        picker_key(e, key, action);
+        picker_key(e, key);
         return Vec::new();
     }
-    if let Some(cmds) = editor_key(cm, cx, key) {
+    if let Some(cmds) = editor_key(cm, cx, key, action) {
         return cmds;
     }
     let Some(e) = cm.sequence.as_mut() else {

@@ -12,7 +12,6 @@ use crossterm::event::{KeyCode, KeyEvent};
 use ratatui_textarea::TextArea;
 
 use super::super::dialog::Outcome;
-use super::super::table::TableState;
 use super::super::toast::Level;
 use super::super::{ApiRequest, Cmd};
 use super::{Dialog, Filter, Purpose, in_flight, keys, search, send};
@@ -22,6 +21,7 @@ use crate::api::model::{
 };
 use crate::api::validate;
 use crate::app::keymap::Action;
+use crate::app::picker::PickerKey;
 
 /// Predicates allowed by the contract.
 pub const MAX_PREDICATES: usize = 5;
@@ -30,7 +30,7 @@ pub const MAX_Q: usize = 128;
 /// Longest string value.
 pub const MAX_VALUE: usize = 512;
 /// Rows of the path picker list.
-pub const PICKER_ROWS: usize = 8;
+pub const PICKER_ROWS: usize = crate::app::picker::ROWS;
 /// How soon text typed in the builder filters the results (live).
 pub const LIVE_AFTER: Duration = Duration::from_millis(300);
 /// What picking a field says when there are none to pick from.
@@ -151,33 +151,21 @@ impl Row {
     }
 }
 
-/// The open path picker.
-#[derive(Debug, Clone)]
-pub struct Picker {
-    /// The row it picks for.
-    pub row: usize,
-    /// Typed to narrow the list.
-    pub query: TextArea<'static>,
-    /// Selection over the matching descriptors.
-    pub table: TableState,
-}
+/// The open path picker (the shared [`crate::app::picker`]), for the
+/// predicate row `of`.
+pub type Picker = crate::app::picker::Picker<usize>;
 
-impl Picker {
-    /// Indices of the descriptors matching what is typed.
-    pub fn matches(&self, descriptors: &[FieldDescriptor]) -> Vec<usize> {
-        let q = self.query.lines().join(" ").trim().to_lowercase();
-        descriptors
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| {
-                q.is_empty()
-                    || [&d.label, &d.path, &d.group, &d.namespace]
-                        .iter()
-                        .any(|s| s.to_lowercase().contains(&q))
-            })
-            .map(|(i, _)| i)
-            .collect()
-    }
+/// Indices of the descriptors matching what is typed in `p`: its label,
+/// path, group or namespace.
+pub fn matches(p: &Picker, descriptors: &[FieldDescriptor]) -> Vec<usize> {
+    p.matches(descriptors, |d| {
+        vec![
+            d.label.as_str(),
+            d.path.as_str(),
+            d.group.as_str(),
+            d.namespace.as_str(),
+        ]
+    })
 }
 
 /// The filter builder dialog.
@@ -371,18 +359,12 @@ impl Builder {
             self.error = Some(NO_FIELDS.into());
             return;
         }
-        let mut table = TableState::default();
-        table.set_len(self.descriptors.len(), PICKER_ROWS);
-        if let Some(path) = self.rows.get(row).and_then(|r| r.path.as_ref())
-            && let Some(i) = self.descriptors.iter().position(|d| &d.path == path)
-        {
-            table.select(i, PICKER_ROWS);
-        }
-        self.picker = Some(Picker {
-            row,
-            query: text_box(""),
-            table,
-        });
+        let at = self
+            .rows
+            .get(row)
+            .and_then(|r| r.path.as_ref())
+            .and_then(|path| self.descriptors.iter().position(|d| &d.path == path));
+        self.picker = Some(Picker::new(row, self.descriptors.len(), at));
     }
 
     fn cycle_field(&mut self, row: usize, forward: bool) {
@@ -654,35 +636,24 @@ impl Builder {
         let Some(p) = self.picker.as_mut() else {
             return;
         };
-        if keys::CLOSE.matches(&key) {
-            self.picker = None;
-        } else if keys::CONFIRM.matches(&key) {
-            let matches = p.matches(&self.descriptors);
-            let row = p.row;
-            let picked = matches
-                .get(p.table.selected)
-                .and_then(|i| self.descriptors.get(*i))
-                .cloned();
-            self.picker = None;
-            if let Some(d) = picked {
-                if let Some(r) = self.rows.get_mut(row) {
-                    r.set_field(&d);
+        let descriptors = &self.descriptors;
+        match p.key(key, |p| matches(p, descriptors).len()) {
+            PickerKey::Keep => {}
+            PickerKey::Close => self.picker = None,
+            PickerKey::Pick(at) => {
+                let row = p.of;
+                let picked = matches(p, descriptors)
+                    .get(at)
+                    .and_then(|i| descriptors.get(*i))
+                    .cloned();
+                self.picker = None;
+                if let Some(d) = picked {
+                    if let Some(r) = self.rows.get_mut(row) {
+                        r.set_field(&d);
+                    }
+                    self.focus = Focus::Row(row, Part::Op);
                 }
-                self.focus = Focus::Row(row, Part::Op);
             }
-        } else if keys::LIST_UP.matches(&key) {
-            p.table.move_by(-1, PICKER_ROWS);
-        } else if keys::LIST_DOWN.matches(&key) {
-            p.table.move_by(1, PICKER_ROWS);
-        } else if keys::LIST_PAGE_UP.matches(&key) {
-            p.table.page_up(PICKER_ROWS);
-        } else if keys::LIST_PAGE_DOWN.matches(&key) {
-            p.table.page_down(PICKER_ROWS);
-        } else {
-            crate::app::form::edit_key(&mut p.query, key);
-            let n = p.matches(&self.descriptors).len();
-            p.table = TableState::default();
-            p.table.set_len(n, PICKER_ROWS);
         }
     }
 

@@ -5,22 +5,23 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui_textarea::TextArea;
 
 use super::super::theme::Theme;
 use super::{fixed, fixed_keys};
 use crate::app::Model;
-use crate::app::campaigns::keys::{
-    ADD_STEP, CLOSE, CONFIRM, INSERT_VARIABLE, NEXT, NEXT_LEAD, REMOVE_STEP, SUBMIT,
-};
+use crate::app::campaigns::keys::{ADD_STEP, CLOSE, INSERT_VARIABLE, NEXT, REMOVE_STEP, SUBMIT};
 use crate::app::campaigns::lead::lead_name;
-use crate::app::campaigns::sequence::{Editor, Focus, step_name};
+use crate::app::campaigns::sequence::{Editor, Focus, picked_from, step_name};
 use crate::app::campaigns::{Purpose, in_flight, layout};
+use crate::app::keymap::Action;
+use crate::app::picker::Picker;
 use crate::geometry::centered;
 use crate::logic::template::merge;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
+use crate::ui::widgets::picker;
 
 /// Draws the editor.
 pub fn render(m: &Model, f: &mut Frame, body: Rect, e: &Editor, theme: &Theme) {
@@ -62,9 +63,9 @@ pub fn render(m: &Model, f: &mut Frame, body: Rect, e: &Editor, theme: &Theme) {
         );
     }
     variables(f, a.variables, e, theme);
-    preview(f, a.preview, e, theme);
-    if let Some(row) = e.picker {
-        picker(f, body, e, row, theme);
+    preview(m, f, a.preview, e, theme);
+    if let Some(p) = &e.picker {
+        picker(f, body, e, p, theme);
     }
 }
 
@@ -187,7 +188,7 @@ fn variables(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
     f.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
 }
 
-fn preview(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
+fn preview(m: &Model, f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
     let who = e.lead().map_or("no lead yet".to_owned(), |l| {
         DisplayText::inline(&lead_name(l)).into_string()
     });
@@ -204,7 +205,17 @@ fn preview(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
         .borders(Borders::ALL)
         .border_style(theme.border)
         .title(Span::styled(title, theme.title))
-        .title_bottom(fixed_keys(&[(fixed(NEXT_LEAD), "next lead")], theme));
+        .title_bottom(fixed_keys(
+            &[
+                (m.keymap.key_label(Action::PreviewNextLead), "next lead"),
+                (m.keymap.key_label(Action::PreviewPrevLead), "previous"),
+                (
+                    m.keymap.key_label(Action::PreviewNextGap),
+                    "next with an empty variable",
+                ),
+            ],
+            theme,
+        ));
     let (Some(step), Some(lead)) = (e.step(), e.lead()) else {
         let text = if e.leads.is_empty() {
             "Import leads to preview a message for one of them."
@@ -217,6 +228,23 @@ fn preview(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
         );
         return;
     };
+    let lines = preview_lines(e, step, lead, theme);
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        area,
+    );
+}
+
+/// The step merged for `lead`, then the variables that came out empty:
+/// in this step, and in the sequence's other steps.
+fn preview_lines(
+    e: &Editor,
+    step: &crate::app::campaigns::sequence::Step,
+    lead: &crate::api::model::CampaignLead,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let mut empty = Vec::new();
     if step.has_subject() {
@@ -245,45 +273,40 @@ fn preview(f: &mut Frame, area: Rect, e: &Editor, theme: &Theme) {
             theme.warn,
         )));
     }
-    f.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false }),
-        area,
-    );
+    // What other steps would send this lead with a gap.
+    let here: Vec<String> = empty.iter().map(|n| format!("%{n}%")).collect();
+    let elsewhere: Vec<String> = e
+        .empty_for(lead)
+        .into_iter()
+        .filter(|t| !here.contains(t))
+        .collect();
+    if !elsewhere.is_empty() {
+        lines.push(Line::from(Span::styled(
+            format!(
+                "empty in other steps: {}",
+                DisplayText::inline(&elsewhere.join(", "))
+            ),
+            theme.warn,
+        )));
+    }
+    lines
 }
 
-fn picker(f: &mut Frame, body: Rect, e: &Editor, row: usize, theme: &Theme) {
-    let h = u16::try_from(e.variables.len())
-        .unwrap_or(u16::MAX)
-        .saturating_add(2);
-    let rect = centered(body, 44, h.min(body.height));
-    f.render_widget(Clear, rect);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_style(theme.title)
-        .title(Span::styled(" Insert a variable ", theme.title))
-        .title_bottom(fixed_keys(
-            &[(fixed(CONFIRM), "insert"), (fixed(CLOSE), "close")],
-            theme,
-        ));
-    let inner = block.inner(rect);
-    f.render_widget(block, rect);
-    let rows = usize::from(inner.height.max(1));
-    let first = row.saturating_add(1).saturating_sub(rows);
-    let lines: Vec<Line> = e
-        .variables
-        .iter()
-        .enumerate()
-        .skip(first)
-        .take(rows)
-        .map(|(i, v)| {
-            let style = if i == row { theme.selected } else { theme.text };
-            Line::from(Span::styled(
-                format!(" %{}% ", DisplayText::inline(v)),
-                style,
-            ))
-        })
+/// The variable picker (the shared picker widget), centred on the body.
+fn picker(f: &mut Frame, body: Rect, e: &Editor, p: &Picker, theme: &Theme) {
+    let rect = centered(body, 44, picker::height().min(body.height));
+    let rows: Vec<String> = picked_from(p, &e.variables)
+        .into_iter()
+        .filter_map(|j| e.variables.get(j))
+        .map(|v| format!(" %{}% ", DisplayText::inline(v)))
         .collect();
-    f.render_widget(Paragraph::new(lines), inner);
+    picker::render(
+        f,
+        rect,
+        "Insert a variable",
+        p,
+        &rows,
+        "no variable matches",
+        theme,
+    );
 }

@@ -10,7 +10,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use super::dialogs::{frame, keys_line, line_at, text_input};
 use super::{cells, t};
 use crate::api::model::ValueType;
-use crate::app::leads::filter::{Builder, Focus, MAX_PREDICATES, PICKER_ROWS, Part, Picker, Row};
+use crate::app::leads::filter::{Builder, Focus, MAX_PREDICATES, Part, Picker, Row};
 use crate::app::leads::keys;
 
 use crate::geometry::centered;
@@ -33,7 +33,7 @@ fn row_heights(b: &Builder) -> Vec<u16> {
 /// as many rows above it as fit.
 pub fn first_row_shown(b: &Builder, room: u16) -> usize {
     let focused = match (&b.picker, b.focus) {
-        (Some(p), _) => p.row,
+        (Some(p), _) => p.of,
         (None, Focus::Row(i, _)) => i,
         (None, Focus::Q) => 0,
     };
@@ -172,7 +172,7 @@ fn predicate_rows(
         out.last = i;
         let row_area = line_at(inner, out.y);
         predicate_row(f, row_area, b, i, r, theme);
-        if b.picker.as_ref().is_some_and(|p| p.row == i) {
+        if b.picker.as_ref().is_some_and(|p| p.of == i) {
             out.picker_at = Some(Rect {
                 x: row_area.x + LABEL_W,
                 y: row_area.y + 1,
@@ -292,9 +292,10 @@ fn status(f: &mut Frame, inner: Rect, y: u16, b: &Builder, loading: Option<Strin
     }
 }
 
-/// The path picker, opened below the row at `at`.
+/// The path picker, opened below the row at `at` (the shared picker
+/// widget): label, type, coverage and path of each matching field.
 fn picker(f: &mut Frame, body: Rect, at: Rect, p: &Picker, b: &Builder, theme: &Theme) {
-    let h = (cells(PICKER_ROWS) + 3).min(body.height);
+    let h = crate::ui::widgets::picker::height().min(body.height);
     let y = if at.y + h <= body.y + body.height {
         at.y
     } else {
@@ -309,76 +310,26 @@ fn picker(f: &mut Frame, body: Rect, at: Rect, p: &Picker, b: &Builder, theme: &
             .min(body.width.saturating_sub(at.x - body.x)),
         height: h,
     };
-    let moves = format!("{}{}", keys::LIST_UP.label, keys::LIST_DOWN.label);
-    let hint = keys_line(
-        &[
-            ("type".into(), "narrows"),
-            (moves, "move"),
-            (keys::CONFIRM.label.into(), "pick"),
-            (keys::CLOSE.label.into(), "close"),
-        ],
-        theme,
-    );
-    let inner = frame(f, area, "Pick a field", hint, theme);
-    if inner.height == 0 {
-        return;
-    }
-    f.render_widget(
-        Paragraph::new(Span::styled("›", theme.key)),
-        line_at(inner, 0),
-    );
-    text_input(
+    let rows: Vec<String> = crate::app::leads::filter::matches(p, &b.descriptors)
+        .into_iter()
+        .filter_map(|j| b.descriptors.get(j))
+        .map(|d| {
+            format!(
+                "{:<28} {:<8} {:>7} · {}",
+                t(&d.label).chars().take(28).collect::<String>(),
+                t(d.value_type.as_str()),
+                format::count(d.coverage_count),
+                t(&d.path)
+            )
+        })
+        .collect();
+    crate::ui::widgets::picker::render(
         f,
-        Rect {
-            x: inner.x + 2,
-            width: inner.width.saturating_sub(2),
-            ..line_at(inner, 0)
-        },
-        &p.query,
-        true,
+        area,
+        "Pick a field",
+        p,
+        &rows,
+        "no field matches",
         theme,
     );
-    f.render_widget(
-        Paragraph::new(picker_lines(
-            p,
-            b,
-            usize::from(inner.height.saturating_sub(1)),
-            theme,
-        )),
-        Rect {
-            y: inner.y + 1,
-            height: inner.height.saturating_sub(1),
-            ..inner
-        },
-    );
-}
-
-/// The matching fields: label, type, coverage, path.
-fn picker_lines(p: &Picker, b: &Builder, list_h: usize, theme: &Theme) -> Vec<Line<'static>> {
-    let matches = p.matches(&b.descriptors);
-    let mut table = p.table.clone();
-    table.set_len(matches.len(), PICKER_ROWS);
-    let mut lines = Vec::new();
-    for i in table.visible(list_h.min(PICKER_ROWS)) {
-        let Some(d) = matches.get(i).and_then(|j| b.descriptors.get(*j)) else {
-            continue;
-        };
-        let text = format!(
-            "{:<28} {:<8} {:>7} · {}",
-            t(&d.label).chars().take(28).collect::<String>(),
-            t(d.value_type.as_str()),
-            format::count(d.coverage_count),
-            t(&d.path)
-        );
-        let style = if i == table.selected {
-            theme.selected
-        } else {
-            theme.text
-        };
-        lines.push(Line::from(Span::styled(text, style)));
-    }
-    if matches.is_empty() {
-        lines.push(Line::from(Span::styled("no field matches", theme.dim)));
-    }
-    lines
 }

@@ -4,6 +4,7 @@ pub mod dialog;
 pub mod filter_line;
 pub mod form;
 pub mod json_tree;
+pub mod picker;
 pub mod placeholder;
 pub mod progress;
 pub mod spark;
