@@ -353,7 +353,9 @@ fn campaigns(d: &mut Driver) {
     d.act(&Step {
         name: "launch",
         keys: key(Action::Launch),
-        stages: &[("Launch campaign?", "y")],
+        // The launch preflight first: the lead edited above lacks fields
+        // the sequence uses, a warning to go past before the question.
+        stages: &[("go on to launch", "y"), ("Launch campaign?", "y")],
         write: Some(("POST", "/api/campaigns/*/launch")),
     });
     campaigns_live(d);
