@@ -9,9 +9,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use outpost::app::keymap::Keymap;
-use outpost::config::theme::{ColourEnv, ThemeFile};
-use outpost::ui::theme::Theme;
+use outpost::testkit::app::keymap::Keymap;
+use outpost::testkit::config::theme::{ColourEnv, ThemeFile};
+use outpost::testkit::ui::theme::Theme;
 
 fn bench(c: &mut Criterion) {
     c.bench_function("keymap_defaults", |b| {

@@ -28,13 +28,13 @@ use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use outpost::api::model::{Campaign, Channel, CreateCampaign, LeadInput};
-use outpost::api::{ApiKey, Client, ClientConfig};
-use outpost::app::campaigns::import::{self, Stage};
-use outpost::app::campaigns::{CampaignsModel, Dialog, Opened, View};
-use outpost::app::{Cmd, Model, Msg, Pane, fixtures, update};
-use outpost::logic::import as rules;
-use outpost::runtime::{csv_import, effects};
+use outpost::testkit::api::model::{Campaign, Channel, CreateCampaign, LeadInput};
+use outpost::testkit::api::{ApiKey, Client, ClientConfig};
+use outpost::testkit::app::campaigns::import::{self, Stage};
+use outpost::testkit::app::campaigns::{CampaignsModel, Dialog, Opened, View};
+use outpost::testkit::app::{Cmd, Model, Msg, Pane, fixtures, update};
+use outpost::testkit::logic::import as rules;
+use outpost::testkit::runtime::{csv_import, effects};
 use tokio::task::JoinSet;
 
 /// Heap in use and its high-water mark, counted only while `COUNTING` is
@@ -288,7 +288,7 @@ async fn main() {
     let path = dir.path().join("leads-100k.csv");
     let size = write_csv(&path);
     let (mut server, base) = serve();
-    let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+    let key = ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("key");
     let client = Client::new(ClientConfig::new(base, key)).expect("client");
 
     // A first import, not timed, warms up the service and this process

@@ -8,10 +8,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use outpost::api::model::{CampaignStatus, Channel};
-use outpost::app::campaigns::roster::PAGE;
-use outpost::app::campaigns::{Opened, Tab, View};
-use outpost::app::{Model, Pane, fixtures};
+use outpost::testkit::api::model::{CampaignStatus, Channel};
+use outpost::testkit::app::campaigns::roster::PAGE;
+use outpost::testkit::app::campaigns::{Opened, Tab, View};
+use outpost::testkit::app::{Model, Pane, fixtures};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -57,7 +57,7 @@ fn bench(c: &mut Criterion) {
         group.bench_function(format!("{leads}_leads"), |b| {
             b.iter(|| {
                 terminal
-                    .draw(|f| outpost::ui::view(black_box(&m), f))
+                    .draw(|f| outpost::testkit::ui::view(black_box(&m), f))
                     .expect("draw");
             });
         });

@@ -12,10 +12,10 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use outpost::api::model::{ThreadPage, ThreadStatus};
-use outpost::app::fixtures::{self, drive};
-use outpost::app::inbox::messages::{MAX_PAGES, PAGE};
-use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, update};
+use outpost::testkit::api::model::{ThreadPage, ThreadStatus};
+use outpost::testkit::app::fixtures::{self, drive};
+use outpost::testkit::app::inbox::messages::{MAX_PAGES, PAGE};
+use outpost::testkit::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, update};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -38,7 +38,12 @@ fn big_body() -> String {
 }
 
 /// Answers the reads among `cmds`, `messages` per thread for message pages.
-fn answer(m: &mut Model, cmds: &[Cmd], threads: &[outpost::api::model::Thread], messages: usize) {
+fn answer(
+    m: &mut Model,
+    cmds: &[Cmd],
+    threads: &[outpost::testkit::api::model::Thread],
+    messages: usize,
+) {
     let mut queue = drive::api(cmds);
     while let Some((id, req)) = queue.pop() {
         let reply = match &req {
@@ -99,7 +104,8 @@ fn keypress_to_frame(c: &mut Criterion) {
     for (w, h) in [(80u16, 24u16), (200, 50)] {
         let mut m = editor_model(w, h);
         let mut term = Terminal::new(TestBackend::new(w, h)).expect("backend");
-        term.draw(|f| outpost::ui::view(&m, f)).expect("draw");
+        term.draw(|f| outpost::testkit::ui::view(&m, f))
+            .expect("draw");
         // Typing keeps the body the same size on average: a letter, then
         // Backspace; each is one keypress and one frame.
         let mut typed = false;
@@ -112,7 +118,8 @@ fn keypress_to_frame(c: &mut Criterion) {
                 };
                 typed = !typed;
                 black_box(update(&mut m, key(code)));
-                term.draw(|f| outpost::ui::view(&m, f)).expect("draw");
+                term.draw(|f| outpost::testkit::ui::view(&m, f))
+                    .expect("draw");
             });
         });
         let mut down = true;
@@ -121,7 +128,8 @@ fn keypress_to_frame(c: &mut Criterion) {
                 let code = if down { KeyCode::Down } else { KeyCode::Up };
                 down = !down;
                 black_box(update(&mut m, key(code)));
-                term.draw(|f| outpost::ui::view(&m, f)).expect("draw");
+                term.draw(|f| outpost::testkit::ui::view(&m, f))
+                    .expect("draw");
             });
         });
     }
@@ -129,7 +137,7 @@ fn keypress_to_frame(c: &mut Criterion) {
 }
 
 /// A model with the 10,000-message thread open on its newest message.
-fn thread_model() -> (Model, Vec<outpost::api::model::Thread>) {
+fn thread_model() -> (Model, Vec<outpost::testkit::api::model::Thread>) {
     let threads = vec![fixtures::thread(
         "t-long",
         ThreadStatus::Active,
@@ -150,7 +158,7 @@ fn thread_model() -> (Model, Vec<outpost::api::model::Thread>) {
 
 /// Walks the whole thread up a page at a time; returns the most messages
 /// held at any step.
-fn walk(m: &mut Model, threads: &[outpost::api::model::Thread]) -> usize {
+fn walk(m: &mut Model, threads: &[outpost::testkit::api::model::Thread]) -> usize {
     let mut most = 0;
     loop {
         let Some(open) = m.panes.inbox.open.as_ref() else {

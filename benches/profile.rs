@@ -8,10 +8,10 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use outpost::api::model::ContextResponse;
-use outpost::app::profile::diff::diff;
-use outpost::app::profile::fields::FieldId;
-use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, fixtures, update};
+use outpost::testkit::api::model::ContextResponse;
+use outpost::testkit::app::profile::diff::diff;
+use outpost::testkit::app::profile::fields::FieldId;
+use outpost::testkit::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, fixtures, update};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use serde_json::json;
@@ -81,14 +81,14 @@ fn frames(c: &mut Criterion) {
             group.bench_function(format!("read_{name}_{w}x{h}"), |b| {
                 b.iter(|| {
                     terminal
-                        .draw(|f| outpost::ui::view(black_box(&read), f))
+                        .draw(|f| outpost::testkit::ui::view(black_box(&read), f))
                         .expect("draw");
                 });
             });
             group.bench_function(format!("form_{name}_{w}x{h}"), |b| {
                 b.iter(|| {
                     terminal
-                        .draw(|f| outpost::ui::view(black_box(&form), f))
+                        .draw(|f| outpost::testkit::ui::view(black_box(&form), f))
                         .expect("draw");
                 });
             });

@@ -5,8 +5,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use outpost::api::model::DomainStatus;
-use outpost::app::{Model, fixtures};
+use outpost::testkit::api::model::DomainStatus;
+use outpost::testkit::app::{Model, fixtures};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -48,7 +48,7 @@ fn bench(c: &mut Criterion) {
         group.bench_function(format!("{rows}_rows"), |b| {
             b.iter(|| {
                 terminal
-                    .draw(|f| outpost::ui::view(black_box(&m), f))
+                    .draw(|f| outpost::testkit::ui::view(black_box(&m), f))
                     .expect("draw");
             });
         });
@@ -60,14 +60,14 @@ fn bench(c: &mut Criterion) {
 /// location, seniority, email, query) over `total` results, its visible
 /// page loaded and every lead's facts read.
 fn leads_with(total: usize) -> Model {
-    use outpost::api::model::SearchKind;
-    use outpost::app::{ApiReply, Cmd, Msg, Pane, update};
+    use outpost::testkit::api::model::SearchKind;
+    use outpost::testkit::app::{ApiReply, Cmd, Msg, Pane, update};
     let mut m = fixtures::model(200, 50);
     m.pane = Pane::Leads;
     let s = fixtures::search("s-big", "Bench search", SearchKind::Recurring, total as u64);
     let opened = {
-        let (leads, mut cx) = m.split::<outpost::app::leads::LeadsModel>();
-        outpost::app::leads::search::open(leads, &mut cx, "s-big")
+        let (leads, mut cx) = m.split::<outpost::testkit::app::leads::LeadsModel>();
+        outpost::testkit::app::leads::search::open(leads, &mut cx, "s-big")
     };
     let mut cmds = fixtures::drive::and_queued(opened, &mut m);
     for _ in 0..100 {
@@ -75,7 +75,7 @@ fn leads_with(total: usize) -> Model {
         for c in cmds {
             if let Cmd::Api { id, req } = c {
                 let reply = match req {
-                    outpost::app::ApiRequest::GetSearch { page, .. } => {
+                    outpost::testkit::app::ApiRequest::GetSearch { page, .. } => {
                         let offset =
                             usize::try_from(page.offset.unwrap_or(0)).unwrap_or(usize::MAX);
                         let limit = usize::try_from(page.limit.unwrap_or(100)).unwrap_or(100);
@@ -83,7 +83,7 @@ fn leads_with(total: usize) -> Model {
                             &s, total, offset, limit,
                         ))))
                     }
-                    outpost::app::ApiRequest::Enrichment { id, result_id } => {
+                    outpost::testkit::app::ApiRequest::Enrichment { id, result_id } => {
                         ApiReply::Enrichment(Box::new(Ok(fixtures::enrichment(&id, &result_id))))
                     }
                     _ => continue,
@@ -100,8 +100,8 @@ fn leads_with(total: usize) -> Model {
         }
         // The wide table's timer reads one lead's facts at a time.
         let fetched = {
-            let (leads, mut cx) = m.split::<outpost::app::leads::LeadsModel>();
-            outpost::app::leads::facts::fetch_next(leads, &mut cx)
+            let (leads, mut cx) = m.split::<outpost::testkit::app::leads::LeadsModel>();
+            outpost::testkit::app::leads::facts::fetch_next(leads, &mut cx)
         };
         next.extend(fixtures::drive::and_queued(fetched, &mut m));
         if next.is_empty() {
@@ -111,7 +111,7 @@ fn leads_with(total: usize) -> Model {
     }
     // What is measured is the wide table with its facts in.
     assert!(
-        outpost::app::leads::facts::wanted(
+        outpost::testkit::app::leads::facts::wanted(
             &m.panes.leads,
             m.pane == Pane::Leads,
             m.layout().body,
@@ -132,7 +132,7 @@ fn bench_leads(c: &mut Criterion) {
         group.bench_function(format!("{total}_results"), |b| {
             b.iter(|| {
                 terminal
-                    .draw(|f| outpost::ui::view(black_box(&m), f))
+                    .draw(|f| outpost::testkit::ui::view(black_box(&m), f))
                     .expect("draw");
             });
         });

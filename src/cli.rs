@@ -110,7 +110,7 @@ const SESSION_IDS: [&str; 5] = ["config", "base_url", "key_stdin", "profile", "r
 /// The whole command line: [`Cli`] with the [`Session`] flags also on every
 /// subcommand but `serve` (and on their own subcommands, as in `outpost
 /// leads import --read-only`).
-pub fn command() -> clap::Command {
+pub(crate) fn command() -> clap::Command {
     use clap::CommandFactory;
     Cli::command().mut_subcommands(|sub| {
         if sub.get_name() == "serve" {
@@ -139,7 +139,7 @@ pub fn command() -> clap::Command {
 }
 
 /// Parses a command line (the program name first).
-pub fn parse_from<I, T>(args: I) -> Result<Cli, clap::Error>
+pub(crate) fn parse_from<I, T>(args: I) -> Result<Cli, clap::Error>
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
@@ -236,7 +236,7 @@ fn rate(s: &str) -> Result<f64, String> {
 }
 
 /// Checks a time scale flag.
-pub fn check_time_scale(x: Option<f64>) -> Result<Option<f64>, String> {
+pub(crate) fn check_time_scale(x: Option<f64>) -> Result<Option<f64>, String> {
     match x {
         Some(v) if !(v.is_finite() && v > 0.0 && v <= 1_000_000.0) => Err(format!(
             "--time-scale {v}: allowed more than 0 and at most 1000000"

@@ -44,16 +44,16 @@ fn kind_name(t: FileType) -> &'static str {
 /// text says what (the caller names the path).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("it is {0}, not a regular file")]
-pub struct NotRegular(&'static str);
+pub(crate) struct NotRegular(&'static str);
 
 /// The error for something other than a regular file, as an `io::Error`
 /// (so every opener keeps its one error type).
-pub fn not_regular(t: FileType) -> io::Error {
+pub(crate) fn not_regular(t: FileType) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, NotRegular(kind_name(t)))
 }
 
 /// Whether an error is the refusal of [`not_regular`].
-pub fn is_not_regular(e: &io::Error) -> bool {
+pub(crate) fn is_not_regular(e: &io::Error) -> bool {
     matches!(e.get_ref(), Some(r) if r.is::<NotRegular>())
 }
 
@@ -75,12 +75,12 @@ fn open_checked(path: &Path, opts: &mut OpenOptions) -> io::Result<File> {
 }
 
 /// Opens a regular file for reading.
-pub fn open_read(path: &Path) -> io::Result<File> {
+pub(crate) fn open_read(path: &Path) -> io::Result<File> {
     open_checked(path, OpenOptions::new().read(true))
 }
 
 /// Reads a regular file whole.
-pub fn read(path: &Path) -> io::Result<Vec<u8>> {
+pub(crate) fn read(path: &Path) -> io::Result<Vec<u8>> {
     let mut file = open_read(path)?;
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes)?;
@@ -88,7 +88,7 @@ pub fn read(path: &Path) -> io::Result<Vec<u8>> {
 }
 
 /// Reads a regular file whole as UTF-8 text.
-pub fn read_to_string(path: &Path) -> io::Result<String> {
+pub(crate) fn read_to_string(path: &Path) -> io::Result<String> {
     let mut file = open_read(path)?;
     let mut text = String::new();
     file.read_to_string(&mut text)?;
@@ -97,7 +97,7 @@ pub fn read_to_string(path: &Path) -> io::Result<String> {
 
 /// Opens (creating it with mode 0600: it may hold customer data) a regular
 /// file to append to: the log.
-pub fn open_append_private(path: &Path) -> io::Result<File> {
+pub(crate) fn open_append_private(path: &Path) -> io::Result<File> {
     let mut opts = OpenOptions::new();
     opts.create(true).append(true);
     #[cfg(unix)]
@@ -110,7 +110,7 @@ pub fn open_append_private(path: &Path) -> io::Result<File> {
 
 /// Creates (or empties) a regular file to write, with mode 0600: the temp
 /// file of an atomic write, a probe.
-pub fn create_private(path: &Path) -> io::Result<File> {
+pub(crate) fn create_private(path: &Path) -> io::Result<File> {
     let mut opts = OpenOptions::new();
     opts.write(true).create(true).truncate(true);
     #[cfg(unix)]
@@ -122,7 +122,7 @@ pub fn create_private(path: &Path) -> io::Result<File> {
 }
 
 /// Opens (creating it with mode 0600) a regular file to hold a lock on.
-pub fn open_lock(path: &Path) -> io::Result<File> {
+pub(crate) fn open_lock(path: &Path) -> io::Result<File> {
     let mut opts = OpenOptions::new();
     opts.create(true).read(true).write(true).truncate(false);
     #[cfg(unix)]
@@ -137,7 +137,7 @@ pub fn open_lock(path: &Path) -> io::Result<File> {
 /// file onto it): nothing there yet, or a regular file (a symlink is
 /// followed). Replacing a named pipe or a device someone put there is
 /// refused, as is writing through one.
-pub fn check_target(path: &Path) -> io::Result<()> {
+pub(crate) fn check_target(path: &Path) -> io::Result<()> {
     match std::fs::metadata(path) {
         Ok(m) if m.is_file() => Ok(()),
         Ok(m) => Err(not_regular(m.file_type())),
@@ -148,7 +148,7 @@ pub fn check_target(path: &Path) -> io::Result<()> {
 
 /// Test helpers: a named pipe made with the system's `mkfifo`.
 #[cfg(any(test, feature = "test-util"))]
-pub mod testing {
+pub(crate) mod testing {
     use std::path::Path;
 
     /// Makes a named pipe at `path`; `false` when `mkfifo` is missing or

@@ -17,7 +17,7 @@ use tracing_subscriber::filter::LevelFilter;
 /// shaped like a key is masked ([`crate::api::key::redact`]) before it is
 /// written.
 #[derive(Debug)]
-pub struct Quiet<W>(pub W);
+pub(crate) struct Quiet<W>(pub W);
 
 impl<W: Write> Write for Quiet<W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
@@ -41,7 +41,7 @@ impl<W: Write> Write for Quiet<W> {
 /// Starts file logging at `path`; returns an error text when the file cannot
 /// be opened, or is not a regular file (the caller shows it and goes on
 /// without a log).
-pub fn init(path: &Path) -> Result<(), String> {
+pub(crate) fn init(path: &Path) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         crate::store::create_private_dir(dir)
             .map_err(|e| format!("cannot create log directory {}: {e}", dir.display()))?;

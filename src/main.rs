@@ -8,12 +8,10 @@
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 
-use outpost::cli::{Cli, Command};
-use outpost::config::{self, Overrides, Paths};
-use outpost::text::sanitize;
+use outpost::entry::{self, Cli, Command, Config, Overrides, Paths, sanitize_inline};
 
 fn main() -> ExitCode {
-    let cli = match outpost::script::parse_cli() {
+    let cli = match entry::parse_cli() {
         Ok(cli) => cli,
         Err(code) => return code,
     };
@@ -32,7 +30,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(ref args)) => runtime.block_on(serve(args.clone())),
         Some(Command::Check) => runtime.block_on(check(&cli)),
         Some(Command::Script(ref cmd)) => {
-            runtime.block_on(outpost::script::run(&cli, cmd, || load_config(&cli)))
+            runtime.block_on(entry::run_script(&cli, cmd, || load_config(&cli)))
         }
         None => runtime.block_on(dashboard(&cli)),
     }
@@ -54,7 +52,7 @@ fn key_from_stdin(cli: &Cli) -> Result<Option<String>, String> {
     Ok(Some(key.trim().to_owned()))
 }
 
-fn load_config(cli: &Cli) -> Result<(Paths, config::Config), String> {
+fn load_config(cli: &Cli) -> Result<(Paths, Config), String> {
     let paths = Paths::resolve();
     let overrides = Overrides {
         config_path: cli.session.config.clone(),
@@ -63,26 +61,26 @@ fn load_config(cli: &Cli) -> Result<(Paths, config::Config), String> {
         profile: cli.session.profile.clone(),
         read_only: cli.session.read_only,
     };
-    let cfg = config::load(&paths, &overrides).map_err(|e| e.to_string())?;
+    let cfg = entry::load_config(&paths, &overrides).map_err(|e| e.to_string())?;
     Ok((paths, cfg))
 }
 
-async fn serve(args: outpost::cli::ServeArgs) -> ExitCode {
+async fn serve(args: entry::ServeArgs) -> ExitCode {
     let cfg = match args.demo_config() {
         Ok(c) => c,
         Err(e) => {
             outpost::errln!("outpost serve: {e}");
-            return outpost::script::Exit::Usage.into();
+            return entry::Exit::Usage.into();
         }
     };
     let tls = match args.tls() {
         Ok(t) => t,
         Err(e) => {
             outpost::errln!("outpost serve: {e}");
-            return outpost::script::Exit::Usage.into();
+            return entry::Exit::Usage.into();
         }
     };
-    let handle = match outpost::demo::spawn_with(args.addr, cfg, tls).await {
+    let handle = match entry::spawn_demo(args.addr, cfg, tls).await {
         Ok(h) => h,
         Err(e) => {
             outpost::errln!("outpost serve: cannot listen on {}: {e}", args.addr);
@@ -92,10 +90,10 @@ async fn serve(args: outpost::cli::ServeArgs) -> ExitCode {
     outpost::errln!(
         "outpost demo service listening on {} (keys: {}, {})",
         handle.base_url(),
-        outpost::demo::DEMO_KEY,
-        outpost::demo::OTHER_KEY
+        entry::DEMO_KEY,
+        entry::OTHER_KEY
     );
-    outpost::runtime::signals::wait_for_shutdown().await;
+    entry::wait_for_shutdown().await;
     outpost::errln!("outpost demo service stopped");
     ExitCode::SUCCESS
 }
@@ -104,15 +102,15 @@ async fn check(cli: &Cli) -> ExitCode {
     let (_, cfg) = match load_config(cli) {
         Ok(c) => c,
         Err(e) => {
-            outpost::outln!("config:   FAIL {}", sanitize::inline(&e));
+            outpost::outln!("config:   FAIL {}", sanitize_inline(&e));
             return ExitCode::FAILURE;
         }
     };
     let mut out = Vec::new();
-    let ok = outpost::check::run(&cfg, &mut out).await;
+    let ok = entry::check(&cfg, &mut out).await;
     // Service text may be hostile: make it inert before it reaches stdout.
     for line in String::from_utf8_lossy(&out).lines() {
-        outpost::outln!("{}", sanitize::inline(line));
+        outpost::outln!("{}", sanitize_inline(line));
     }
     if ok {
         ExitCode::SUCCESS
@@ -125,14 +123,14 @@ async fn dashboard(cli: &Cli) -> ExitCode {
     let (paths, cfg) = match load_config(cli) {
         Ok(c) => c,
         Err(e) => {
-            outpost::errln!("outpost: {}", sanitize::inline(&e));
-            return outpost::script::Exit::Usage.into();
+            outpost::errln!("outpost: {}", sanitize_inline(&e));
+            return entry::Exit::Usage.into();
         }
     };
-    match outpost::runtime::launch(cli, paths, cfg).await {
+    match entry::launch(cli, paths, cfg).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            outpost::errln!("outpost: {}", sanitize::inline(&e));
+            outpost::errln!("outpost: {}", sanitize_inline(&e));
             ExitCode::FAILURE
         }
     }

@@ -12,13 +12,13 @@
     clippy::cast_sign_loss,
     reason = "saturating by definition"
 )]
-pub fn f64_to_u64(f: f64) -> u64 {
+pub(crate) fn f64_to_u64(f: f64) -> u64 {
     f as u64
 }
 
 /// `f` as a whole `i64`, clamped to `i64::MIN..=i64::MAX`; NaN is 0.
 #[expect(clippy::cast_possible_truncation, reason = "saturating by definition")]
-pub fn f64_to_i64(f: f64) -> i64 {
+pub(crate) fn f64_to_i64(f: f64) -> i64 {
     f as i64
 }
 
@@ -28,7 +28,7 @@ pub fn f64_to_i64(f: f64) -> i64 {
     clippy::cast_sign_loss,
     reason = "saturating by definition"
 )]
-pub fn f64_to_u32(f: f64) -> u32 {
+pub(crate) fn f64_to_u32(f: f64) -> u32 {
     f as u32
 }
 
@@ -38,7 +38,7 @@ pub fn f64_to_u32(f: f64) -> u32 {
     clippy::cast_sign_loss,
     reason = "saturating by definition"
 )]
-pub fn f64_to_u16(f: f64) -> u16 {
+pub(crate) fn f64_to_u16(f: f64) -> u16 {
     f as u16
 }
 

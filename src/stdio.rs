@@ -16,7 +16,7 @@ pub fn err_line(args: fmt::Arguments<'_>) {
 
 /// Writes text to stderr with no line end (a progress line); a failure is
 /// ignored.
-pub fn err_text(args: fmt::Arguments<'_>) {
+pub(crate) fn err_text(args: fmt::Arguments<'_>) {
     let mut err = io::stderr().lock();
     let _ = err.write_fmt(args);
     let _ = err.flush();
@@ -32,7 +32,7 @@ pub fn out_line(args: fmt::Arguments<'_>) {
 #[macro_export]
 macro_rules! errln {
     ($($arg:tt)*) => {
-        $crate::stdio::err_line(format_args!($($arg)*))
+        $crate::err_line(format_args!($($arg)*))
     };
 }
 
@@ -41,6 +41,6 @@ macro_rules! errln {
 #[macro_export]
 macro_rules! outln {
     ($($arg:tt)*) => {
-        $crate::stdio::out_line(format_args!($($arg)*))
+        $crate::out_line(format_args!($($arg)*))
     };
 }

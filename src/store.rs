@@ -23,12 +23,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-pub use merge::merge;
+pub(crate) use merge::merge;
 
 use serde::{Deserialize, Serialize};
 
 /// The format version this build writes.
-pub const STATE_VERSION: u32 = 1;
+pub(crate) const STATE_VERSION: u32 = 1;
 
 /// An id the user has seen, with a label to show.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,7 +66,7 @@ pub struct Prefs {
 /// The field of a kept send that marks it a reply (its text is kept apart
 /// from the thread's draft, and the thread's status proves nothing of it):
 /// written by the Inbox and by `outpost thread reply` alike.
-pub const REPLY_FIELD: &str = "reply";
+pub(crate) const REPLY_FIELD: &str = "reply";
 
 /// A plain record: the pane that owns it turns it back into its check.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -226,7 +226,7 @@ pub enum StoreError {
 }
 
 /// How long a save waits for another instance's save to finish.
-pub const LOCK_WAIT: Duration = Duration::from_secs(2);
+pub(crate) const LOCK_WAIT: Duration = Duration::from_secs(2);
 
 impl StoreError {
     /// Classifies an I/O error met while writing at `path`.
@@ -679,7 +679,7 @@ impl CacheFile {
 
 /// Creates a directory (and parents) readable only by the user: logs and
 /// drafts may hold customer data.
-pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+pub(crate) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     let mut b = std::fs::DirBuilder::new();
     b.recursive(true);
     #[cfg(unix)]

@@ -78,7 +78,7 @@ struct Frame {
 /// object), `None` for a call that is not paged. Stops at the first element
 /// past a bound. Bytes that are not JSON pass: the parser says what is
 /// wrong with them.
-pub fn check(bytes: &[u8], page: Option<usize>) -> Result<(), Overflow> {
+pub(crate) fn check(bytes: &[u8], page: Option<usize>) -> Result<(), Overflow> {
     let mut stack: Vec<Frame> = Vec::new();
     let mut total = 0usize;
     let mut i = 0;

@@ -24,7 +24,7 @@ use crate::text::sanitize::inline;
 
 /// Largest answer body read before giving up (a runaway answer must not eat
 /// the memory).
-pub const DEFAULT_MAX_BODY: usize = 32 * 1024 * 1024;
+pub(crate) const DEFAULT_MAX_BODY: usize = 32 * 1024 * 1024;
 
 /// How a [`Client`] is built.
 #[derive(Clone)]
@@ -830,7 +830,7 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8], status: u16) -> Result<T, ApiEr
 /// Decodes a JSON answer after checking it against the bounds of
 /// [`super::bound`] (`page`: the page size asked for), so an answer of
 /// millions of items is refused before any of them is built.
-pub fn decode_bounded<T: DeserializeOwned>(
+pub(crate) fn decode_bounded<T: DeserializeOwned>(
     bytes: &[u8],
     status: u16,
     page: Option<usize>,

@@ -138,7 +138,7 @@ impl fmt::Display for ServiceError {
 }
 
 /// The contract's `error.code` for a status, when the body named none.
-pub fn code_for_status(status: u16) -> &'static str {
+pub(crate) fn code_for_status(status: u16) -> &'static str {
     match status {
         400 | 405 | 422 => "invalid_request",
         401 => "unauthorized",

@@ -225,7 +225,7 @@ impl RateGate {
 }
 
 /// A wait as people say it: `42 s`, `3 min 5 s`, `27 h 46 min`.
-pub fn human_wait(wait: std::time::Duration) -> String {
+pub(crate) fn human_wait(wait: std::time::Duration) -> String {
     let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
     match secs {
         0..60 => format!("{secs} s"),
@@ -273,7 +273,7 @@ impl ConnState {
 
 /// The published connection state; clones share it.
 #[derive(Debug, Clone)]
-pub struct Connection {
+pub(crate) struct Connection {
     tx: Arc<watch::Sender<ConnState>>,
     /// The families whose last answer was a 429, with their first 429 of
     /// this spell and the order they were refused in (the state names the
@@ -292,19 +292,20 @@ impl Default for Connection {
 
 impl Connection {
     /// A receiver of every change.
-    pub fn subscribe(&self) -> watch::Receiver<ConnState> {
+    pub(crate) fn subscribe(&self) -> watch::Receiver<ConnState> {
         self.tx.subscribe()
     }
 
     /// The state now.
-    pub fn state(&self) -> ConnState {
+    #[cfg(test)]
+    pub(crate) fn state(&self) -> ConnState {
         *self.tx.borrow()
     }
 
     /// A connection failed: offline from now, unless already offline (the
     /// outage keeps its first instant). What was known of rate limits is
     /// forgotten: the first answers after the outage say anew.
-    pub fn failed(&self) {
+    pub(crate) fn failed(&self) {
         let mut limited = self.lock();
         limited.clear();
         self.tx.send_if_modified(|s| match s {
@@ -319,7 +320,8 @@ impl Connection {
     }
 
     /// The service answered: online, whatever was rate limited before.
-    pub fn answered(&self) {
+    #[cfg(test)]
+    pub(crate) fn answered(&self) {
         let mut limited = self.lock();
         limited.clear();
         self.publish(&limited);
@@ -329,7 +331,7 @@ impl Connection {
     /// the family is rate limited until an answer of it that is not a 429;
     /// any other answer ends that, and the state is online once no family
     /// is left limited.
-    pub fn answered_by(&self, family: RouteFamily, rate_limited: bool) {
+    pub(crate) fn answered_by(&self, family: RouteFamily, rate_limited: bool) {
         let mut limited = self.lock();
         if rate_limited {
             let order = limited.values().map(|(_, o)| *o + 1).max().unwrap_or(0);

@@ -8,7 +8,7 @@ use std::sync::RwLock;
 use secrecy::{ExposeSecret, SecretString};
 
 /// The prefix every key of the service carries.
-pub const KEY_PREFIX: &str = "pk_live_";
+pub(crate) const KEY_PREFIX: &str = "pk_live_";
 
 /// Why a key was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -140,7 +140,7 @@ pub fn redact(text: &str) -> String {
 /// [`redact`] over every string of a JSON value, names included: a key
 /// holding a quote is escaped in the JSON text, so it is redacted after
 /// decoding, where it reads as itself.
-pub fn redact_json(value: &mut serde_json::Value) {
+pub(crate) fn redact_json(value: &mut serde_json::Value) {
     use serde_json::Value;
     match value {
         Value::String(s) => {

@@ -1,19 +1,19 @@
 //! The typed client of the whole service contract: one async method per
 //! operation, grouped by area, over one HTTP core.
 
-pub mod bound;
-pub mod client;
-pub mod error;
-pub mod gate;
-pub mod key;
+pub(crate) mod bound;
+pub(crate) mod client;
+pub(crate) mod error;
+pub(crate) mod gate;
+pub(crate) mod key;
 pub mod model;
-pub mod ops;
-pub mod proxy;
-pub mod read_only;
-pub mod retry;
-pub mod service_clock;
-pub mod tls;
-pub mod validate;
+pub(crate) mod ops;
+pub(crate) mod proxy;
+pub(crate) mod read_only;
+pub(crate) mod retry;
+pub(crate) mod service_clock;
+pub(crate) mod tls;
+pub(crate) mod validate;
 
 mod campaigns;
 mod context;
@@ -23,14 +23,14 @@ mod threads;
 
 pub use client::{Client, ClientConfig};
 pub use error::{ApiError, ServiceError};
-pub use gate::{ConnState, RateGate, RateLimits, RouteFamily};
-pub use key::{ApiKey, KeyError};
-pub use ops::{Answer, ApiReply, ApiRequest, ResultRows, Settle};
+pub(crate) use gate::{ConnState, RateLimits, RouteFamily};
+pub(crate) use key::{ApiKey, KeyError};
+pub(crate) use ops::{Answer, ApiReply, ApiRequest, ResultRows, Settle};
 
 /// Percent-encodes one path segment (an id), so a pasted id can never change
 /// the route. Refuses ids the URL parser would remove or resolve (empty, `.`,
 /// `..`: `/api/campaigns/../leads` is `/api/leads`).
-pub fn seg(id: &str) -> Result<String, ApiError> {
+pub(crate) fn seg(id: &str) -> Result<String, ApiError> {
     if matches!(id, "" | "." | "..") {
         return Err(ApiError::Invalid(vec![validate::FieldError::new(
             "id",

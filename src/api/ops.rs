@@ -717,7 +717,7 @@ pub async fn execute_recorded(
 /// A page of a search's results, from either read of them: the search
 /// with a page (`GetSearch`) or the filter (`QueryResults`).
 #[derive(Debug, Clone)]
-pub enum ResultRows {
+pub(crate) enum ResultRows {
     /// The search, its latest run and a page of its results.
     Search(SearchPage),
     /// A page of the filtered results.

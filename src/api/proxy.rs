@@ -63,7 +63,7 @@ fn candidates(scheme: &str) -> [&'static str; 4] {
 /// Decides how requests to `base` leave, reading the environment through
 /// `env` (`std::env::var` in use; a map in tests). An error names the
 /// variable when its proxy cannot be used safely or at all.
-pub fn route(base: &Url, env: impl Fn(&str) -> Option<String>) -> Result<Route, ApiError> {
+pub(crate) fn route(base: &Url, env: impl Fn(&str) -> Option<String>) -> Result<Route, ApiError> {
     let found = candidates(base.scheme()).into_iter().find_map(|var| {
         env(var)
             .map(|v| v.trim().to_owned())

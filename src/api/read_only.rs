@@ -15,7 +15,7 @@ use reqwest::Method;
 /// Whether a request is a read that read-only mode lets through. `path` is
 /// the `/api/...` path as sent (ids already encoded by [`super::seg`], so
 /// each id is exactly one segment); `query` the query pairs.
-pub fn is_read(method: &Method, path: &str, query: &[(String, String)]) -> bool {
+pub(crate) fn is_read(method: &Method, path: &str, query: &[(String, String)]) -> bool {
     if matches!(*method, Method::GET | Method::HEAD) {
         return true;
     }

@@ -39,7 +39,7 @@ impl Default for RetryPolicy {
 
 /// What happened on one attempt that may deserve another.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Outcome<'a> {
+pub(crate) enum Outcome<'a> {
     /// 429 with the wait the service named, if any.
     RateLimited {
         /// Parsed `Retry-After`.
@@ -58,7 +58,7 @@ pub enum Outcome<'a> {
 
 /// What to do next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Decision {
+pub(crate) enum Decision {
     /// Wait this long, then try again.
     Retry(Duration),
     /// Stop; `wait` is how long the service asked for (for the gate).
@@ -69,7 +69,7 @@ pub enum Decision {
 }
 
 /// `min(cap, base * 2^attempt) * (1 + jitter/4)`, with `jitter` in `0..=1`.
-pub fn backoff(policy: &RetryPolicy, attempt: u32, jitter: f64) -> Duration {
+pub(crate) fn backoff(policy: &RetryPolicy, attempt: u32, jitter: f64) -> Duration {
     let step = policy
         .base
         .saturating_mul(2u32.saturating_pow(attempt.min(20)))
@@ -80,7 +80,7 @@ pub fn backoff(policy: &RetryPolicy, attempt: u32, jitter: f64) -> Duration {
 /// Decides after attempt number `attempt` (0 for the first) had `outcome`.
 /// Writes (`idempotent == false`) are retried only after a 429, which the
 /// contract defines as "not processed".
-pub fn decide(
+pub(crate) fn decide(
     policy: &RetryPolicy,
     attempt: u32,
     idempotent: bool,
@@ -122,7 +122,7 @@ pub fn decide(
 }
 
 /// Parses `Retry-After`: delta-seconds or an HTTP-date.
-pub fn parse_retry_after(value: &str, now: SystemTime) -> Option<Duration> {
+pub(crate) fn parse_retry_after(value: &str, now: SystemTime) -> Option<Duration> {
     let value = value.trim();
     if let Ok(secs) = value.parse::<u64>() {
         return Some(Duration::from_secs(secs).min(MAX_WAIT));
@@ -142,7 +142,7 @@ pub fn parse_retry_after(value: &str, now: SystemTime) -> Option<Duration> {
 
 /// Finds the retry delay a rate-limit message names ("Retry in 12 seconds",
 /// "retry after 3s", "wait 2 sec").
-pub fn seconds_in_message(message: &str) -> Option<Duration> {
+pub(crate) fn seconds_in_message(message: &str) -> Option<Duration> {
     let lower = message.to_ascii_lowercase();
     let bytes = lower.as_bytes();
     let mut i = 0;

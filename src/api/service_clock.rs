@@ -15,14 +15,14 @@ const SAME_CLOCK_SECS: i64 = 2;
 /// (positive: the service is ahead), from the last answer that carried a
 /// readable `Date`; 0 until one did.
 #[derive(Debug, Default)]
-pub struct ServiceClock {
+pub(crate) struct ServiceClock {
     offset: AtomicI64,
 }
 
 impl ServiceClock {
     /// Takes the `Date` header of an answer received at `local_now`; a
     /// header that does not parse changes nothing.
-    pub fn observe(&self, date: &str, local_now: SystemTime) {
+    pub(crate) fn observe(&self, date: &str, local_now: SystemTime) {
         let Some(offset) = offset_of(date, local_now) else {
             return;
         };
@@ -30,7 +30,7 @@ impl ServiceClock {
     }
 
     /// The offset in seconds to add to this machine's clock.
-    pub fn offset(&self) -> i64 {
+    pub(crate) fn offset(&self) -> i64 {
         self.offset.load(Ordering::Relaxed)
     }
 }

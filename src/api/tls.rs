@@ -17,7 +17,7 @@ use crate::text::sanitize::inline;
 /// without a provider of its own) uses it for every client, and so does the
 /// demo's `--tls-cert` server. Called before any client is built; calling it
 /// again changes nothing.
-pub fn install_provider() {
+pub(crate) fn install_provider() {
     // An error only says a provider is already installed: that is the goal.
     let _ = rustls::crypto::ring::default_provider().install_default();
 }
@@ -126,7 +126,7 @@ fn explain_certificate(
 
 /// The explanation of a TLS failure in `e`'s chain (connecting to `host`),
 /// reading the environment through `env`; `None` when `e` is no TLS failure.
-pub fn explain_with(
+pub(crate) fn explain_with(
     e: &(dyn Error + 'static),
     host: &str,
     env: impl Fn(&str) -> Option<String>,
@@ -145,12 +145,12 @@ pub fn explain_with(
 }
 
 /// [`explain_with`] over the process environment.
-pub fn explain(e: &(dyn Error + 'static), host: &str) -> Option<String> {
+pub(crate) fn explain(e: &(dyn Error + 'static), host: &str) -> Option<String> {
     explain_with(e, host, |var| std::env::var(var).ok())
 }
 
 /// Where the client's trust roots come from, for `outpost check`.
-pub fn roots_line() -> String {
+pub(crate) fn roots_line() -> String {
     match roots(&|var: &str| std::env::var(var).ok()) {
         Some(set) => format!("{set} (instead of the system's CA store)"),
         None => "the system's CA store (SSL_CERT_FILE / SSL_CERT_DIR would replace it)".to_owned(),

@@ -42,30 +42,30 @@ impl fmt::Display for FieldError {
 /// The most failures one validation reports; past it they are only counted
 /// and summed up in one last entry (`…and N more`), so no input, however
 /// large, makes an unbounded error list.
-pub const MAX_ERRORS: usize = 50;
+pub(crate) const MAX_ERRORS: usize = 50;
 
 /// The contract's largest page of a results query (`limit` 1 to 100).
-pub const RESULTS_PAGE_MAX: u64 = 100;
+pub(crate) const RESULTS_PAGE_MAX: u64 = 100;
 /// The contract's largest page of `GET /api/lead-finder/{id}` (`limit` at
 /// most 500).
-pub const SEARCH_PAGE_MAX: u64 = 500;
+pub(crate) const SEARCH_PAGE_MAX: u64 = 500;
 /// The contract's largest roster page (`limit` 1 to 200).
-pub const ROSTER_PAGE_MAX: u64 = 200;
+pub(crate) const ROSTER_PAGE_MAX: u64 = 200;
 /// The contract's largest page of threads or of a thread's messages
 /// (`limit` at most 200).
-pub const THREAD_PAGE_MAX: u64 = 200;
+pub(crate) const THREAD_PAGE_MAX: u64 = 200;
 
 /// Collects failures while walking a request, at most [`MAX_ERRORS`] of
 /// them (the rest are counted).
 #[derive(Debug, Default)]
-pub struct Errors {
+pub(crate) struct Errors {
     list: Vec<FieldError>,
     more: usize,
 }
 
 impl Errors {
     /// Records a failure at `path` (counted only, once the list is full).
-    pub fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
+    pub(crate) fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
         if self.list.len() < MAX_ERRORS {
             self.list.push(FieldError::new(path, message));
         } else {
@@ -74,7 +74,7 @@ impl Errors {
     }
 
     /// Whether nothing failed so far.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.list.is_empty()
     }
 
@@ -101,7 +101,7 @@ impl Errors {
     /// Ends the walk: `Ok` when nothing failed; otherwise the failures,
     /// with one last `…and N more` entry (empty path) when some were only
     /// counted.
-    pub fn finish(self) -> Result<(), Vec<FieldError>> {
+    pub(crate) fn finish(self) -> Result<(), Vec<FieldError>> {
         let mut list = self.list;
         if list.is_empty() {
             return Ok(());
@@ -126,7 +126,7 @@ fn chars_message(min: usize, max: usize) -> String {
 }
 
 /// Checks a create-search body.
-pub fn create_search(req: &CreateSearch) -> Result<(), Vec<FieldError>> {
+pub(crate) fn create_search(req: &CreateSearch) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     if req.title.trim().is_empty() {
         e.push("title", "required");
@@ -145,7 +145,8 @@ pub fn create_search(req: &CreateSearch) -> Result<(), Vec<FieldError>> {
 }
 
 /// Checks one source plan; `prefix` is its path, e.g. `sourcePlans[0]`.
-pub fn source_plan(prefix: &str, plan: &SourcePlan) -> Result<(), Vec<FieldError>> {
+#[cfg(test)]
+pub(crate) fn source_plan(prefix: &str, plan: &SourcePlan) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     source_plan_into(&mut e, prefix, plan);
     e.finish()
@@ -291,7 +292,7 @@ fn cohort_into(e: &mut Errors, p: &str, cohort: &RankedCompanyCohort) {
 }
 
 /// Checks a results-query body.
-pub fn results_query(req: &ResultsQuery) -> Result<(), Vec<FieldError>> {
+pub(crate) fn results_query(req: &ResultsQuery) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     if let Some(q) = &req.q {
         e.chars("q", q, 0, 128);
@@ -330,7 +331,7 @@ pub fn results_query(req: &ResultsQuery) -> Result<(), Vec<FieldError>> {
 }
 
 /// Checks the paging of `GET /api/lead-finder/{id}`.
-pub fn search_page(q: &SearchPageQuery) -> Result<(), Vec<FieldError>> {
+pub(crate) fn search_page(q: &SearchPageQuery) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     if let Some(l) = q.limit
         && !(1..=SEARCH_PAGE_MAX).contains(&l)
@@ -342,7 +343,7 @@ pub fn search_page(q: &SearchPageQuery) -> Result<(), Vec<FieldError>> {
 
 /// Checks an add-leads batch for a campaign of `channel`: 1 to 1000 rows, each
 /// carrying the channel's identity.
-pub fn add_leads(channel: &Channel, leads: &[LeadInput]) -> Result<(), Vec<FieldError>> {
+pub(crate) fn add_leads(channel: &Channel, leads: &[LeadInput]) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     e.items("leads", leads.len(), 1, 1000);
     for (i, lead) in leads.iter().enumerate() {
@@ -354,7 +355,7 @@ pub fn add_leads(channel: &Channel, leads: &[LeadInput]) -> Result<(), Vec<Field
 }
 
 /// The identity field a lead lacks for `channel`, if any.
-pub fn missing_identity(channel: &Channel, lead: &LeadInput) -> Option<&'static str> {
+pub(crate) fn missing_identity(channel: &Channel, lead: &LeadInput) -> Option<&'static str> {
     let has = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.trim().is_empty());
     match channel {
         Channel::Email if !has(&lead.email) => Some("email"),
@@ -364,7 +365,7 @@ pub fn missing_identity(channel: &Channel, lead: &LeadInput) -> Option<&'static 
 }
 
 /// Checks a delete-leads body: 1 to 500 ids, or all.
-pub fn delete_leads(req: &DeleteLeads) -> Result<(), Vec<FieldError>> {
+pub(crate) fn delete_leads(req: &DeleteLeads) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     match req {
         DeleteLeads::Ids { ids } => e.items("ids", ids.len(), 1, 500),
@@ -375,7 +376,7 @@ pub fn delete_leads(req: &DeleteLeads) -> Result<(), Vec<FieldError>> {
 }
 
 /// Checks the roster-list query.
-pub fn roster_query(q: &RosterQuery) -> Result<(), Vec<FieldError>> {
+pub(crate) fn roster_query(q: &RosterQuery) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     if q.page == Some(0) {
         e.push("page", "at least 1");
@@ -389,7 +390,7 @@ pub fn roster_query(q: &RosterQuery) -> Result<(), Vec<FieldError>> {
 }
 
 /// Checks the generated-messages query.
-pub fn generated_messages_query(q: &GeneratedMessagesQuery) -> Result<(), Vec<FieldError>> {
+pub(crate) fn generated_messages_query(q: &GeneratedMessagesQuery) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     if let Some(s) = &q.status
         && !matches!(s.as_str(), "draft" | "pending" | "sent" | "all")
@@ -405,7 +406,7 @@ pub fn generated_messages_query(q: &GeneratedMessagesQuery) -> Result<(), Vec<Fi
 }
 
 /// Checks the paging of thread lists and thread messages (`limit` 1 to 200).
-pub fn thread_paging(page: Option<u64>, limit: Option<u64>) -> Result<(), Vec<FieldError>> {
+pub(crate) fn thread_paging(page: Option<u64>, limit: Option<u64>) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     if page == Some(0) {
         e.push("page", "greater than 0");
@@ -419,7 +420,7 @@ pub fn thread_paging(page: Option<u64>, limit: Option<u64>) -> Result<(), Vec<Fi
 }
 
 /// Checks a create-thread body: at least one draft field, no attachments.
-pub fn create_thread(req: &CreateThread) -> Result<(), Vec<FieldError>> {
+pub(crate) fn create_thread(req: &CreateThread) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     if req
         .draft_attachments
@@ -445,7 +446,7 @@ pub fn create_thread(req: &CreateThread) -> Result<(), Vec<FieldError>> {
 }
 
 /// Checks a patch-thread body: at least one field.
-pub fn patch_thread(req: &PatchThread) -> Result<(), Vec<FieldError>> {
+pub(crate) fn patch_thread(req: &PatchThread) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     if req == &PatchThread::default() {
         e.push("thread", "at least one valid field is required");
@@ -462,7 +463,7 @@ pub fn patch_thread(req: &PatchThread) -> Result<(), Vec<FieldError>> {
 }
 
 /// Checks a replacement sequence: at least one node and `end` last.
-pub fn sequence(nodes: &[SequenceNodeInput]) -> Result<(), Vec<FieldError>> {
+pub(crate) fn sequence(nodes: &[SequenceNodeInput]) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     match nodes.last() {
         None => e.push("sequence_nodes", "at least 1 item"),
@@ -492,14 +493,14 @@ pub fn sequence(nodes: &[SequenceNodeInput]) -> Result<(), Vec<FieldError>> {
 }
 
 /// Checks a discovery-pass code: 1 to 100 chars.
-pub fn redeem_code(code: &str) -> Result<(), Vec<FieldError>> {
+pub(crate) fn redeem_code(code: &str) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     e.chars("code", code, 1, 100);
     e.finish()
 }
 
 /// Checks a sending-domain name: a plausible hostname.
-pub fn domain_name(name: &str) -> Result<(), Vec<FieldError>> {
+pub(crate) fn domain_name(name: &str) -> Result<(), Vec<FieldError>> {
     let mut e = Errors::default();
     let labels: Vec<&str> = name.split('.').collect();
     let label_ok = |l: &&str| {
@@ -516,7 +517,7 @@ pub fn domain_name(name: &str) -> Result<(), Vec<FieldError>> {
 }
 
 /// Joins failures into one line for an error message.
-pub fn join(errors: &[FieldError]) -> String {
+pub(crate) fn join(errors: &[FieldError]) -> String {
     errors
         .iter()
         .map(ToString::to_string)

@@ -23,17 +23,17 @@ use crate::api::model::{Campaign, RunStatus, Search, SendingDomain, Thread};
 
 /// The format version this build writes (`"v"` in the file); a file of
 /// another version is ignored.
-pub const CACHE_VERSION: u32 = 1;
+pub(crate) const CACHE_VERSION: u32 = 1;
 
 /// The most items kept of each list (the first ones, as listed).
-pub const MAX_ITEMS: usize = 500;
+pub(crate) const MAX_ITEMS: usize = 500;
 
 /// How long after a change the cache is written (changes in between are
 /// written together).
-pub const SAVE_AFTER: std::time::Duration = std::time::Duration::from_secs(10);
+pub(crate) const SAVE_AFTER: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The largest cache file read (a bigger one is not ours: ignored).
-pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+pub(crate) const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// One list as last read, with when.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -212,7 +212,7 @@ impl<T: Item> Cached<T> {
 
 /// `stale · as of 3h ago`: what a list drawn from the cache (or kept after
 /// a failed read) says of itself.
-pub fn stale_text(as_of: i64, clock: i64) -> String {
+pub(crate) fn stale_text(as_of: i64, clock: i64) -> String {
     format!("stale · as of {}", super::fresh::ago_since(as_of, clock))
 }
 

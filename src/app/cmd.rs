@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-pub use crate::api::ApiRequest;
+pub(crate) use crate::api::ApiRequest;
 use crate::store::State;
 
 /// Identifies one request so a reply the user moved away from is dropped.

@@ -7,7 +7,7 @@ use super::keys::{self, CLOSE, CONFIRM, FixedKey, LIST_DOWN, LIST_UP, NEXT};
 
 /// What a fixed key does in the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineKey {
+pub(crate) enum LineKey {
     /// Runs the line.
     Run,
     /// Closes it (the text is dropped).
@@ -22,7 +22,7 @@ pub enum LineKey {
 
 /// The command line's keys with the footer's words for them: its handler
 /// and its footer both read this table.
-pub const KEYS: [(FixedKey, LineKey, &str); 5] = [
+pub(crate) const KEYS: [(FixedKey, LineKey, &str); 5] = [
     (CONFIRM, LineKey::Run, "runs"),
     (CLOSE, LineKey::Close, "closes"),
     (LIST_UP, LineKey::Older, "history"),
@@ -31,14 +31,14 @@ pub const KEYS: [(FixedKey, LineKey, &str); 5] = [
 ];
 
 /// What `key` does in the command line, if it is one of [`KEYS`].
-pub fn line_key(key: &crossterm::event::KeyEvent) -> Option<LineKey> {
+pub(crate) fn line_key(key: &crossterm::event::KeyEvent) -> Option<LineKey> {
     KEYS.iter()
         .find(|(k, ..)| k.matches(key))
         .map(|(_, what, _)| *what)
 }
 
 /// The key that does `what`.
-pub fn key_for(what: LineKey) -> FixedKey {
+pub(crate) fn key_for(what: LineKey) -> FixedKey {
     KEYS.iter()
         .find(|(_, w, _)| *w == what)
         .map_or(CONFIRM, |(k, ..)| *k)
@@ -46,7 +46,7 @@ pub fn key_for(what: LineKey) -> FixedKey {
 
 /// The footer under an empty command line (`Enter runs · Esc closes · ↑/↓
 /// history`); completion is named beside its candidates instead.
-pub fn footer() -> String {
+pub(crate) fn footer() -> String {
     let keys: Vec<(FixedKey, &str)> = KEYS
         .iter()
         .filter(|(_, what, _)| *what != LineKey::Complete)
@@ -100,7 +100,7 @@ impl CommandSpec {
 
 /// A parsed command.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
+pub(crate) enum Command {
     /// `:pane <name>`.
     Pane(Pane),
     /// `:refresh`.
@@ -131,7 +131,7 @@ pub enum Command {
 
 /// Commands every pane shares (`pane <name>` is listed apart: its argument
 /// is completed from the panes).
-pub const GLOBAL: &[CommandSpec] = &[
+pub(crate) const GLOBAL: &[CommandSpec] = &[
     CommandSpec {
         name: "refresh",
         writes: false,
@@ -178,7 +178,7 @@ pub const GLOBAL: &[CommandSpec] = &[
 
 /// Every command with its argument hint, for completion and help: the
 /// panes' own, `pane <name>` for each pane, then the shared ones.
-pub fn all() -> Vec<(String, &'static str, &'static str)> {
+pub(crate) fn all() -> Vec<(String, &'static str, &'static str)> {
     let mut out: Vec<(String, &'static str, &'static str)> = Vec::new();
     for pane in Pane::ALL {
         for c in pane.commands() {
@@ -203,7 +203,7 @@ fn pane_named(name: &str) -> Option<Pane> {
 }
 
 /// Parses a command line (without the leading `:`).
-pub fn parse(line: &str) -> Result<Command, String> {
+pub(crate) fn parse(line: &str) -> Result<Command, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     match words.as_slice() {
         [] => return Err("type a command; Tab completes".into()),
@@ -276,7 +276,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
 /// Completion inserts the name alone, never a trailing space the line
 /// would not show: the argument's usage is said below the line instead
 /// ([`usage_hint`]), and the user types the space.
-pub fn complete(line: &str) -> Vec<String> {
+pub(crate) fn complete(line: &str) -> Vec<String> {
     let typed = line.trim_start();
     all()
         .into_iter()
@@ -288,7 +288,7 @@ pub fn complete(line: &str) -> Vec<String> {
 /// When `line` names a whole command that takes an argument (nothing of
 /// the argument typed yet): its usage and what it does, for the line below
 /// the command line ("domain add <name> — add a sending domain").
-pub fn usage_hint(line: &str) -> Option<String> {
+pub(crate) fn usage_hint(line: &str) -> Option<String> {
     let typed = line.trim();
     all()
         .into_iter()

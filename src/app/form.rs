@@ -27,7 +27,7 @@ use super::keys::{self, FixedKey};
 ///
 /// Keys the caller gives a meaning of its own (Enter, Tab, Esc, Ctrl-S)
 /// should be handled before calling this.
-pub fn edit_key(ta: &mut TextArea<'_>, key: KeyEvent) -> bool {
+pub(crate) fn edit_key(ta: &mut TextArea<'_>, key: KeyEvent) -> bool {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     let alt = key.modifiers.contains(KeyModifiers::ALT);
     match key.code {

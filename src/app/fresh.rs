@@ -180,7 +180,7 @@ impl Freshness {
 /// `retrying in 8 s`, `as of 2m ago` (read, not polled), or `stale · as of
 /// 2m ago · r retries` (the Refresh key as the keymap binds it; how to fix
 /// a refused key instead).
-pub fn shown(m: &Model, f: &Freshness) -> String {
+pub(crate) fn shown(m: &Model, f: &Freshness) -> String {
     match state(m, f) {
         Shown::Offline { age } => format!(
             "offline · {}",
@@ -208,7 +208,7 @@ pub fn shown(m: &Model, f: &Freshness) -> String {
 /// [`Freshness::shown`], except that nothing is live while the service
 /// cannot be reached (the poll's last read may have succeeded before the
 /// connection went).
-pub fn state(m: &Model, f: &Freshness) -> Shown {
+pub(crate) fn state(m: &Model, f: &Freshness) -> Shown {
     match f.shown(m.clock) {
         Shown::Live if m.net.offline_since().is_some() => Shown::Offline {
             age: f.age(m.clock),
@@ -220,7 +220,7 @@ pub fn state(m: &Model, f: &Freshness) -> Shown {
 /// What comes after a failed read, said the same way in every notice: how to fix
 /// a refused key, `retrying` while a poller reads again (`polled`), the
 /// Refresh key when a retry can help, else nothing.
-pub fn next_step(keymap: &Keymap, error: &ApiError, polled: bool) -> Option<String> {
+pub(crate) fn next_step(keymap: &Keymap, error: &ApiError, polled: bool) -> Option<String> {
     if error.is_unauthorized() {
         Some("key refused: see `outpost check`".to_owned())
     } else if polled {
@@ -234,7 +234,7 @@ pub fn next_step(keymap: &Keymap, error: &ApiError, polled: bool) -> Option<Stri
 
 /// The one age text of the code base: `just now` under 45 s, else
 /// `3m ago`, `2h ago`, `4d ago` (whole units, rounded down).
-pub fn ago(secs: u64) -> String {
+pub(crate) fn ago(secs: u64) -> String {
     if secs < 45 {
         "just now".to_owned()
     } else {
@@ -243,13 +243,13 @@ pub fn ago(secs: u64) -> String {
 }
 
 /// [`ago`] of a value read at `as_of` (unix seconds), at `clock`.
-pub fn ago_since(as_of: i64, clock: i64) -> String {
+pub(crate) fn ago_since(as_of: i64, clock: i64) -> String {
     ago(u64::try_from(clock.saturating_sub(as_of)).unwrap_or(0))
 }
 
 /// An age in one unit, for a narrow column: `12s`, `3m`, `2h`, `4d` (the
 /// units of [`ago`]).
-pub fn age_text(secs: u64) -> String {
+pub(crate) fn age_text(secs: u64) -> String {
     match secs {
         0..=59 => format!("{secs}s"),
         60..=3599 => format!("{}m", secs / 60),

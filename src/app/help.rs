@@ -93,7 +93,7 @@ const KEYS_COLUMNS: usize = 20;
 /// a narrow terminal reads every word (a cut line loses the end of what a
 /// key does) and the scroll bound counts what is drawn. A wrapped entry
 /// goes on under its help, with no keys.
-pub fn lines(m: &Model, width: u16) -> Vec<Row> {
+pub(crate) fn lines(m: &Model, width: u16) -> Vec<Row> {
     use crate::text::wrap::{width as text_width, wrap};
     let width = usize::from(width).max(1);
     let mut out = Vec::new();
@@ -137,7 +137,7 @@ pub fn lines(m: &Model, width: u16) -> Vec<Row> {
 }
 
 /// The width inside the help overlay's border.
-pub fn inner_width(m: &Model) -> u16 {
+pub(crate) fn inner_width(m: &Model) -> u16 {
     crate::geometry::overlay_rect(m.layout().body)
         .width
         .saturating_sub(2)

@@ -97,12 +97,12 @@ impl JournalView {
 }
 
 /// Rows of the selected write's detail under the list.
-pub const DETAIL_ROWS: u16 = 5;
+pub(crate) const DETAIL_ROWS: u16 = 5;
 
 /// Rows the list gets in an overlay `height` rows high (its border, the
 /// filter line when shown, and the detail with its rule taken off, when
 /// the list keeps at least 3 rows beside it).
-pub fn list_rows(height: u16, filter: bool) -> u16 {
+pub(crate) fn list_rows(height: u16, filter: bool) -> u16 {
     let inner = height.saturating_sub(2).saturating_sub(u16::from(filter));
     if inner >= DETAIL_ROWS + 4 {
         inner - DETAIL_ROWS - 1
@@ -132,7 +132,7 @@ fn haystack(r: &Record) -> Vec<String> {
 /// Where Enter on a write leads: the command that opens its target in the
 /// pane owning it, or the pane alone when the target names nothing it can
 /// open (a domain, the company profile, a create without an id).
-pub fn open_target(r: &Record) -> Option<Command> {
+pub(crate) fn open_target(r: &Record) -> Option<Command> {
     let t = &r.write.target;
     let id = t.id.clone().filter(|i| !i.trim().is_empty());
     let of = |pane: Pane, name: &'static str| match &id {
@@ -154,14 +154,14 @@ pub fn open_target(r: &Record) -> Option<Command> {
 }
 
 /// `:journal`: opens the overlay and asks for the file.
-pub fn open(m: &mut Model) -> Vec<Cmd> {
+pub(crate) fn open(m: &mut Model) -> Vec<Cmd> {
     m.overlay = Some(Overlay::Journal(Box::default()));
     m.redraw = true;
     vec![Cmd::ReadJournal]
 }
 
 /// The journal was read: shown, if the overlay is still open.
-pub fn on_read(m: &mut Model, reading: Reading) {
+pub(crate) fn on_read(m: &mut Model, reading: Reading) {
     if let Some(Overlay::Journal(j)) = m.overlay.as_mut() {
         j.reading = Some(reading);
         j.clamp();
@@ -171,7 +171,7 @@ pub fn on_read(m: &mut Model, reading: Reading) {
 
 /// What a key in the overlay asks of the dashboard.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Done {
+pub(crate) enum Done {
     /// Stay open.
     Keep,
     /// Close.
@@ -185,7 +185,7 @@ pub enum Done {
 /// A key while the overlay is open: the filter takes every key while it
 /// is typed; else the keymap's shared list keys move, `/` filters, Enter
 /// opens, refresh reads again, Esc closes. Other keys do nothing.
-pub fn key(m: &Model, j: &mut JournalView, key: KeyEvent) -> Done {
+pub(crate) fn key(m: &Model, j: &mut JournalView, key: KeyEvent) -> Done {
     if j.needle.typing() {
         if j.needle.key(key) {
             j.selected = 0;
@@ -218,7 +218,7 @@ pub fn key(m: &Model, j: &mut JournalView, key: KeyEvent) -> Done {
 }
 
 /// Pasted text goes into the filter while it is typed.
-pub fn paste(j: &mut JournalView, text: &str) {
+pub(crate) fn paste(j: &mut JournalView, text: &str) {
     if j.needle.paste(text) {
         j.selected = 0;
         j.offset = 0;
@@ -226,7 +226,7 @@ pub fn paste(j: &mut JournalView, text: &str) {
 }
 
 /// The footer's keys, as the keymap binds them: `(keys, what they do)`.
-pub fn footer(m: &Model, j: &JournalView) -> Vec<(String, &'static str)> {
+pub(crate) fn footer(m: &Model, j: &JournalView) -> Vec<(String, &'static str)> {
     if j.needle.typing() {
         return vec![
             (super::keys::CONFIRM.label.to_owned(), "keeps"),

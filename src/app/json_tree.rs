@@ -179,7 +179,7 @@ fn summary(v: &Value) -> String {
 /// JSON text with every character the sanitizer would alter written as a
 /// `\u` escape (outside strings JSON is plain ASCII, so only string
 /// contents change).
-pub fn inert_json(json: &str) -> String {
+pub(crate) fn inert_json(json: &str) -> String {
     let mut out = String::with_capacity(json.len());
     let mut buf = [0u8; 4];
     for c in json.chars() {

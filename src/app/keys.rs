@@ -40,7 +40,7 @@ impl FixedKey {
 }
 
 /// A key without modifiers.
-pub const fn plain(code: KeyCode, label: &'static str) -> FixedKey {
+pub(crate) const fn plain(code: KeyCode, label: &'static str) -> FixedKey {
     FixedKey {
         code,
         ctrl: false,
@@ -49,7 +49,7 @@ pub const fn plain(code: KeyCode, label: &'static str) -> FixedKey {
 }
 
 /// A letter with Ctrl.
-pub const fn ctrl(c: char, label: &'static str) -> FixedKey {
+pub(crate) const fn ctrl(c: char, label: &'static str) -> FixedKey {
     FixedKey {
         code: KeyCode::Char(c),
         ctrl: true,
@@ -59,36 +59,36 @@ pub const fn ctrl(c: char, label: &'static str) -> FixedKey {
 
 /// Does what the dialog is for (apply, add, export, pick, close a report,
 /// run a command line); yes to a question.
-pub const CONFIRM: FixedKey = plain(KeyCode::Enter, "Enter");
+pub(crate) const CONFIRM: FixedKey = plain(KeyCode::Enter, "Enter");
 /// Closes the dialog (typed text is kept where the dialog says so).
-pub const CLOSE: FixedKey = plain(KeyCode::Esc, "Esc");
+pub(crate) const CLOSE: FixedKey = plain(KeyCode::Esc, "Esc");
 /// Sends from anywhere in a dialog with text boxes (as in the forms).
-pub const SUBMIT: FixedKey = ctrl('s', "Ctrl-S");
+pub(crate) const SUBMIT: FixedKey = ctrl('s', "Ctrl-S");
 /// Next box (completes in the command line).
-pub const NEXT: FixedKey = plain(KeyCode::Tab, "Tab");
+pub(crate) const NEXT: FixedKey = plain(KeyCode::Tab, "Tab");
 /// Previous box.
-pub const PREV: FixedKey = plain(KeyCode::BackTab, "Shift-Tab");
+pub(crate) const PREV: FixedKey = plain(KeyCode::BackTab, "Shift-Tab");
 /// Moves in a list that has a text box above it (letters are typed); an
 /// older command in the command line.
-pub const LIST_UP: FixedKey = plain(KeyCode::Up, "↑");
+pub(crate) const LIST_UP: FixedKey = plain(KeyCode::Up, "↑");
 /// Moves in a list that has a text box above it (letters are typed); a
 /// newer command in the command line.
-pub const LIST_DOWN: FixedKey = plain(KeyCode::Down, "↓");
+pub(crate) const LIST_DOWN: FixedKey = plain(KeyCode::Down, "↓");
 /// Page up in such a list.
-pub const LIST_PAGE_UP: FixedKey = plain(KeyCode::PageUp, "PgUp");
+pub(crate) const LIST_PAGE_UP: FixedKey = plain(KeyCode::PageUp, "PgUp");
 /// Page down in such a list.
-pub const LIST_PAGE_DOWN: FixedKey = plain(KeyCode::PageDown, "PgDn");
+pub(crate) const LIST_PAGE_DOWN: FixedKey = plain(KeyCode::PageDown, "PgDn");
 /// Yes to a question.
-pub const YES: FixedKey = plain(KeyCode::Char('y'), "y");
+pub(crate) const YES: FixedKey = plain(KeyCode::Char('y'), "y");
 /// A question's labelled no (or, without one, a way out).
-pub const NO: FixedKey = plain(KeyCode::Char('n'), "n");
+pub(crate) const NO: FixedKey = plain(KeyCode::Char('n'), "n");
 /// Dismisses a question, like Esc (the quit key pressed twice stays safe).
-pub const DISMISS: FixedKey = plain(KeyCode::Char('q'), "q");
+pub(crate) const DISMISS: FixedKey = plain(KeyCode::Char('q'), "q");
 
 /// One key a question takes: what it answers and, when the footer names
 /// it, what the footer says it does.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct QuestionKey {
+pub(crate) struct QuestionKey {
     /// The key.
     pub key: FixedKey,
     /// What it answers.
@@ -102,7 +102,7 @@ pub struct QuestionKey {
 /// `y`/Enter yes; `n` the labelled no when there is one; Esc, `q` (and
 /// `n` without a label) dismiss: nothing is chosen, nothing typed
 /// discarded.
-pub fn question(c: &Confirm) -> Vec<QuestionKey> {
+pub(crate) fn question(c: &Confirm) -> Vec<QuestionKey> {
     let key = |key, answer, shown: Option<&str>| QuestionKey {
         key,
         answer,
@@ -128,7 +128,7 @@ pub fn question(c: &Confirm) -> Vec<QuestionKey> {
 
 /// A footer's text for keys with what they do, `Enter runs · Esc closes ·
 /// ↑/↓ history`: neighbours that do the same thing share one entry.
-pub fn footer(keys: &[(FixedKey, &str)]) -> String {
+pub(crate) fn footer(keys: &[(FixedKey, &str)]) -> String {
     let mut parts: Vec<(String, &str)> = Vec::new();
     for (k, does) in keys {
         match parts.last_mut() {

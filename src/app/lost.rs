@@ -29,7 +29,7 @@ use crate::logic::write::{self, Seen, Verdict};
 /// journaled when the pane's check settles), or — for a write no read
 /// settles (safe to repeat, or no read of it) — its verdict, journaled at
 /// once, as the CLI says it.
-pub fn lost_reply(
+pub(crate) fn lost_reply(
     id: RequestId,
     settle: Option<Settle>,
     reply: &Reply,
@@ -57,7 +57,7 @@ pub fn lost_reply(
 }
 
 /// What the journal says of a lost write whose pane keeps no check of it.
-pub const NOT_CHECKED: &str = "the dashboard does not read it back: refresh, or look in the web dashboard, before trying again";
+pub(crate) const NOT_CHECKED: &str = "the dashboard does not read it back: refresh, or look in the web dashboard, before trying again";
 
 impl Ctx<'_> {
     /// The journal entry of the write whose lost answer is being handled,
@@ -109,13 +109,13 @@ impl Ctx<'_> {
 
 /// How long before the create was sent an item found by the check may
 /// have been created (the service's clock and ours differ a little).
-pub const CLOCK_SLACK: i64 = 300;
+pub(crate) const CLOCK_SLACK: i64 = 300;
 
 /// Whether an item created at `created_at` (RFC 3339) may be the one a
 /// create sent at `sent_at` (unix seconds) made: not older than the send,
 /// give or take [`CLOCK_SLACK`]. A time that does not read is given the
 /// benefit of the doubt (the name and the list before decide).
-pub fn made_since(created_at: &str, sent_at: i64) -> bool {
+pub(crate) fn made_since(created_at: &str, sent_at: i64) -> bool {
     crate::text::format::unix(created_at).is_none_or(|t| t >= sent_at - CLOCK_SLACK)
 }
 

@@ -10,7 +10,7 @@ use crate::text::{format, wrap};
 
 /// One row of the message list.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Row {
+pub(crate) enum Row {
     /// A message's first row: its level, title and age.
     Head {
         /// Look.
@@ -35,7 +35,7 @@ fn text_width(m: &Model) -> usize {
 }
 
 /// The rows, newest message first.
-pub fn rows(m: &Model) -> Vec<Row> {
+pub(crate) fn rows(m: &Model) -> Vec<Row> {
     let width = text_width(m);
     let mut out = Vec::new();
     for l in m.toasts.log().rev() {
@@ -69,7 +69,7 @@ pub fn rows(m: &Model) -> Vec<Row> {
 
 /// The furthest the list can scroll: its last row at the bottom of the
 /// overlay.
-pub fn scroll_max(m: &Model) -> u16 {
+pub(crate) fn scroll_max(m: &Model) -> u16 {
     let n = u16::try_from(rows(m).len()).unwrap_or(u16::MAX);
     n.saturating_sub(m.layout().body.height.saturating_sub(2))
 }

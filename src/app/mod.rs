@@ -6,46 +6,46 @@
 // The panes: each is its own folder, listed once more in `with_panes!`
 // (registry.rs), which generates everything else. Declared here, not by
 // the registry, so every tool that follows `mod` lines (rustfmt) sees them.
-pub mod campaigns;
-pub mod domains;
-pub mod inbox;
-pub mod leads;
-pub mod profile;
+pub(crate) mod campaigns;
+pub(crate) mod domains;
+pub(crate) mod inbox;
+pub(crate) mod leads;
+pub(crate) mod profile;
 
-pub mod cache;
+pub(crate) mod cache;
 #[cfg(test)]
 mod cache_tests;
 #[cfg(test)]
 mod chrome_tests;
-pub mod cmd;
-pub mod command_line;
-pub mod ctx;
-pub mod dialog;
+pub(crate) mod cmd;
+pub(crate) mod command_line;
+pub(crate) mod ctx;
+pub(crate) mod dialog;
 /// Test fixtures: only in test builds (unit tests, or the `test-util`
 /// feature the integration tests turn on), never in the release binary.
 #[cfg(any(test, feature = "test-util"))]
 pub mod fixtures;
-pub mod form;
-pub mod fresh;
-pub mod help;
-pub mod journal_view;
-pub mod json_tree;
-pub mod keymap;
-pub mod keys;
-pub mod lost;
-pub mod messages;
-pub mod msg;
-pub mod needle;
-pub mod net;
-pub mod pane;
-pub mod picker;
-pub mod read_only;
-pub mod registry;
-pub mod requests;
-pub mod subscriptions;
-pub mod table;
-pub mod toast;
-pub mod window;
+pub(crate) mod form;
+pub(crate) mod fresh;
+pub(crate) mod help;
+pub(crate) mod journal_view;
+pub(crate) mod json_tree;
+pub(crate) mod keymap;
+pub(crate) mod keys;
+pub(crate) mod lost;
+pub(crate) mod messages;
+pub(crate) mod msg;
+pub(crate) mod needle;
+pub(crate) mod net;
+pub(crate) mod pane;
+pub(crate) mod picker;
+pub(crate) mod read_only;
+pub(crate) mod registry;
+pub(crate) mod requests;
+pub(crate) mod subscriptions;
+pub(crate) mod table;
+pub(crate) mod toast;
+pub(crate) mod window;
 
 use std::time::{Duration, Instant};
 
@@ -53,10 +53,13 @@ use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-pub use cmd::{ApiRequest, Cmd, RequestId};
-pub use msg::{ApiReply, Copied, Msg, Reply, Signal};
-pub use net::{Load, NetStatus, Placeholder};
-pub use subscriptions::{Sub, SubId, subscriptions};
+pub(crate) use cmd::{ApiRequest, Cmd, RequestId};
+// The tests and fixtures name replies as `app::ApiReply`, like requests.
+#[cfg(any(test, feature = "test-util"))]
+pub(crate) use msg::ApiReply;
+pub(crate) use msg::{Copied, Msg, Reply, Signal};
+pub(crate) use net::{Load, NetStatus, Placeholder};
+pub(crate) use subscriptions::{Sub, SubId, subscriptions};
 
 use crate::app::keymap::{Action, Keymap, Scope};
 use crate::config::PollIntervals;
@@ -113,7 +116,7 @@ impl Pane {
 
 /// Hints for the status bar: `(action, label)` pairs the current view
 /// uses, help first (it must survive the narrowest status bar).
-pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
+pub(crate) fn hints(m: &Model) -> Vec<(Action, &'static str)> {
     let mut out = vec![(Action::Help, "help")];
     out.extend(dispatch::hints(m, m.pane));
     out
@@ -123,7 +126,7 @@ pub fn hints(m: &Model) -> Vec<(Action, &'static str)> {
 /// titles when they fit, else the short names, else the numbers with the
 /// shown pane named, so every tab stays visible (and clickable) at the
 /// smallest size.
-pub fn tab_labels(width: u16, shown: Pane) -> Vec<String> {
+pub(crate) fn tab_labels(width: u16, shown: Pane) -> Vec<String> {
     let fits = |labels: &[String]| {
         let used: usize = labels.iter().map(|l| l.chars().count() + 1).sum();
         used + crate::geometry::BRAND.chars().count() < usize::from(width)
@@ -160,7 +163,7 @@ pub fn tab_labels(width: u16, shown: Pane) -> Vec<String> {
 
 /// How the status bar names the default workspace after `:profile`
 /// switched back to it.
-pub const DEFAULT_PROFILE: &str = "default";
+pub(crate) const DEFAULT_PROFILE: &str = "default";
 
 /// Facts about the session the status bar shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -333,7 +336,7 @@ pub struct Model {
 
 /// How long after the first key typed into a form its text is written to
 /// the state file at the latest.
-pub const KEEP_TYPED_WITHIN: Duration = Duration::from_secs(3);
+pub(crate) const KEEP_TYPED_WITHIN: Duration = Duration::from_secs(3);
 
 impl Model {
     /// A model for a session; the first pane comes from the preferences.
@@ -463,13 +466,6 @@ impl Model {
     /// [`KEEP_TYPED_WITHIN`] timer runs).
     pub fn typed_unsaved(&self) -> bool {
         self.typed_unsaved
-    }
-
-    /// Keeps a closed form's text as a local draft under `key`, asks for the
-    /// state to be written and says so truthfully ([`Model::notify_draft_kept`]).
-    pub fn keep_draft(&mut self, key: String, draft: Draft, what: &str, how_back: &str) -> Cmd {
-        self.ctx().keep_draft(key, draft, what, how_back);
-        self.save_state()
     }
 
     /// Tells the user that a closed editor's text was kept, truthfully:

@@ -6,7 +6,7 @@ use crossterm::event::{KeyEvent, MouseEvent};
 
 use super::cmd::RequestId;
 use super::subscriptions::SubId;
-pub use crate::api::ApiReply;
+pub(crate) use crate::api::ApiReply;
 
 /// What answers a request or an effect, handed to the pane that asked.
 #[derive(Debug, Clone)]

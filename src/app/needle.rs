@@ -81,7 +81,7 @@ impl Needle {
 }
 
 /// Whether any of `fields` holds `needle` (already lowercase).
-pub fn hit<'a>(needle: &str, fields: impl IntoIterator<Item = &'a str>) -> bool {
+pub(crate) fn hit<'a>(needle: &str, fields: impl IntoIterator<Item = &'a str>) -> bool {
     needle.is_empty()
         || fields
             .into_iter()

@@ -34,7 +34,7 @@ use super::{Cmd, Model};
 
 /// A wait longer than this is no longer slept by the client (it fails
 /// fast): the status bar then says how to try at once.
-pub const LONG_WAIT: Duration = Duration::from_secs(120);
+pub(crate) const LONG_WAIT: Duration = Duration::from_secs(120);
 
 /// Network activity and reachability, for the status bar and placeholders.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,7 +88,7 @@ impl NetStatus {
 }
 
 /// Unix seconds of a wall-clock instant (0 before the epoch).
-pub fn unix_secs(t: SystemTime) -> i64 {
+pub(crate) fn unix_secs(t: SystemTime) -> i64 {
     t.duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }

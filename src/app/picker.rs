@@ -11,7 +11,7 @@ use super::keys::{CLOSE, CONFIRM, LIST_DOWN, LIST_PAGE_DOWN, LIST_PAGE_UP, LIST_
 use super::table::TableState;
 
 /// Rows of a picker's list on screen (and its page).
-pub const ROWS: usize = 8;
+pub(crate) const ROWS: usize = 8;
 
 /// An open picker; `of` says what it picks for (a predicate row, nothing).
 #[derive(Debug, Clone)]

@@ -6,12 +6,12 @@
 use super::{Pane, command_line};
 
 /// Why a write is disabled, as shown.
-pub const REASON: &str = "read-only mode (--read-only, or read_only = true in config.toml): nothing is changed on the service";
+pub(crate) const REASON: &str = "read-only mode (--read-only, or read_only = true in config.toml): nothing is changed on the service";
 
 /// Refuses a write in read-only mode, saying why; `true` when refused.
 /// For the paths into a write that are not write actions themselves
 /// (Enter on a field opens the form, a double click, a confirm's yes).
-pub fn refuse(cx: &mut super::ctx::Ctx<'_>) -> bool {
+pub(crate) fn refuse(cx: &mut super::ctx::Ctx<'_>) -> bool {
     if cx.session.read_only {
         cx.notify(super::toast::Level::Warning, "Disabled", REASON);
     }
@@ -22,7 +22,7 @@ pub fn refuse(cx: &mut super::ctx::Ctx<'_>) -> bool {
 /// service: its declaration says so (`CommandSpec::writes`). An action
 /// says so itself
 /// ([`Action::writes`](crate::app::keymap::Action::writes)).
-pub fn command_writes(name: &str) -> bool {
+pub(crate) fn command_writes(name: &str) -> bool {
     Pane::ALL
         .iter()
         .flat_map(|p| p.commands())

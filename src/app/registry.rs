@@ -137,85 +137,85 @@ macro_rules! define_panes {
             use $crate::app::keymap::Action;
             use $crate::store::State;
 
-            pub fn enter(m: &mut Model, pane: Pane) -> Vec<Cmd> {
+            pub(crate) fn enter(m: &mut Model, pane: Pane) -> Vec<Cmd> {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::enter(m),)+ }
             }
-            pub fn reconnected(m: &mut Model, pane: Pane) -> Vec<Cmd> {
+            pub(crate) fn reconnected(m: &mut Model, pane: Pane) -> Vec<Cmd> {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::reconnected(m),)+ }
             }
-            pub fn leave(m: &mut Model, pane: Pane) {
+            pub(crate) fn leave(m: &mut Model, pane: Pane) {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::leave(m),)+ }
             }
-            pub fn text_key(m: &mut Model, pane: Pane, key: KeyEvent) -> Option<Vec<Cmd>> {
+            pub(crate) fn text_key(m: &mut Model, pane: Pane, key: KeyEvent) -> Option<Vec<Cmd>> {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::text_key(m, key),)+ }
             }
-            pub fn action(m: &mut Model, pane: Pane, action: Action) -> Vec<Cmd> {
+            pub(crate) fn action(m: &mut Model, pane: Pane, action: Action) -> Vec<Cmd> {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::action(m, action),)+ }
             }
-            pub fn mouse(m: &mut Model, pane: Pane, ev: MouseEvent) -> Vec<Cmd> {
+            pub(crate) fn mouse(m: &mut Model, pane: Pane, ev: MouseEvent) -> Vec<Cmd> {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::mouse(m, ev),)+ }
             }
-            pub fn paste(m: &mut Model, pane: Pane, text: &str) -> Vec<Cmd> {
+            pub(crate) fn paste(m: &mut Model, pane: Pane, text: &str) -> Vec<Cmd> {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::paste(m, text),)+ }
             }
-            pub fn command(m: &mut Model, pane: Pane, name: &str, arg: Option<String>) -> Vec<Cmd> {
+            pub(crate) fn command(m: &mut Model, pane: Pane, name: &str, arg: Option<String>) -> Vec<Cmd> {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::command(m, name, arg),)+ }
             }
-            pub fn modal(m: &Model, pane: Pane) -> bool {
+            pub(crate) fn modal(m: &Model, pane: Pane) -> bool {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::modal(m),)+ }
             }
-            pub fn countdown_visible(m: &Model, pane: Pane) -> bool {
+            pub(crate) fn countdown_visible(m: &Model, pane: Pane) -> bool {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::countdown_visible(m),)+ }
             }
-            pub fn hints(m: &Model, pane: Pane) -> Vec<(Action, &'static str)> {
+            pub(crate) fn hints(m: &Model, pane: Pane) -> Vec<(Action, &'static str)> {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::hints(m),)+ }
             }
-            pub fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
+            pub(crate) fn reply(m: &mut Model, id: RequestId, purpose: Purpose, reply: Reply) -> Vec<Cmd> {
                 match purpose { $(Purpose::$variant(p) => <$ty as PaneUnit>::reply(m, id, p, reply),)+ }
             }
-            pub fn sub_fired(m: &mut Model, sub: PaneSub) -> Vec<Cmd> {
+            pub(crate) fn sub_fired(m: &mut Model, sub: PaneSub) -> Vec<Cmd> {
                 match sub { $(PaneSub::$variant(s) => <$ty as PaneUnit>::sub_fired(m, s),)+ }
             }
             /// Every pane hears an intent (one not for it changes nothing).
-            pub fn intent(m: &mut Model, intent: &$crate::app::ctx::Intent) -> Vec<Cmd> {
+            pub(crate) fn intent(m: &mut Model, intent: &$crate::app::ctx::Intent) -> Vec<Cmd> {
                 let mut cmds = Vec::new();
                 $(cmds.extend(<$ty as PaneUnit>::intent(m, intent));)+
                 cmds
             }
-            pub fn answered(m: &mut Model, what: PaneConfirm, answer: Answer) -> Vec<Cmd> {
+            pub(crate) fn answered(m: &mut Model, what: PaneConfirm, answer: Answer) -> Vec<Cmd> {
                 match what { $(PaneConfirm::$variant(c) => <$ty as PaneUnit>::answered(m, c, answer),)+ }
             }
             /// Every pane's resize (all of them keep their selections valid).
-            pub fn resize(m: &mut Model) -> Vec<Cmd> {
+            pub(crate) fn resize(m: &mut Model) -> Vec<Cmd> {
                 let mut cmds = Vec::new();
                 $(cmds.extend(<$ty as PaneUnit>::resize(m));)+
                 cmds
             }
             /// The first pane holding unsent text, said for the quit question.
-            pub fn unsent(m: &Model) -> Option<String> {
+            pub(crate) fn unsent(m: &Model) -> Option<String> {
                 None$(.or_else(|| <$ty as PaneUnit>::unsent(m)))+
             }
             /// Every write still being checked, in every pane.
-            pub fn checking(m: &Model) -> Vec<String> {
+            pub(crate) fn checking(m: &Model) -> Vec<String> {
                 let mut all = Vec::new();
                 $(all.extend(<$ty as PaneUnit>::checking(m));)+
                 all
             }
             /// Every pane takes its slice of the last-known lists.
-            pub fn from_cache(m: &mut Model) {
+            pub(crate) fn from_cache(m: &mut Model) {
                 $(<$ty as PaneUnit>::from_cache(m);)+
             }
             /// Every pane's drafts into the state.
-            pub fn capture_drafts(m: &Model, state: &mut State) {
+            pub(crate) fn capture_drafts(m: &Model, state: &mut State) {
                 $(<$ty as PaneUnit>::capture_drafts(m, state);)+
             }
             /// Every pane's freshness holders told whether a poll reads
             /// them again ([`PaneUnit::sync_fresh`]).
-            pub fn sync_fresh(m: &mut Model) {
+            pub(crate) fn sync_fresh(m: &mut Model) {
                 $(<$ty as PaneUnit>::sync_fresh(m);)+
             }
             /// Every pane's subscriptions, tagged.
-            pub fn subscriptions(m: &Model, out: &mut Vec<(PaneSub, Duration)>) {
+            pub(crate) fn subscriptions(m: &Model, out: &mut Vec<(PaneSub, Duration)>) {
                 $({
                     let mut own = Vec::new();
                     <$ty as PaneUnit>::subscriptions(m, &mut own);

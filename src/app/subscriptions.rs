@@ -27,7 +27,7 @@ pub enum SubId {
 }
 
 /// How often the service is tried while offline.
-pub const RECONNECT_EVERY: Duration = Duration::from_secs(5);
+pub(crate) const RECONNECT_EVERY: Duration = Duration::from_secs(5);
 
 /// A wanted subscription: fire `Msg::SubFired(id)` every `every`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -243,13 +243,13 @@ impl Toasts {
 
 /// An error as one line, `code: message`, without the code twice (some
 /// messages begin with it: `timeout: timeout: no answer` is never shown).
-pub fn error_text(err: &ApiError) -> String {
+pub(crate) fn error_text(err: &ApiError) -> String {
     format!("{}: {}", err.code(), err.message())
 }
 
 /// The body of an error toast (see [`Toasts::error`]); `key` is the label
 /// of the Refresh key.
-pub fn error_body(err: &ApiError, key: &str) -> String {
+pub(crate) fn error_body(err: &ApiError, key: &str) -> String {
     if err.maybe_accepted() {
         return format!(
             "{}. The request may have been accepted, so it was not sent again — {key} refreshes to check before you send it again.",

@@ -62,12 +62,16 @@ pub trait Walk {
 impl Walk for () {}
 
 /// A total the service reported, capped at `max`.
-pub fn capped(total: u64, max: usize) -> usize {
+pub(crate) fn capped(total: u64, max: usize) -> usize {
     usize::try_from(total).unwrap_or(usize::MAX).min(max)
 }
 
 /// The pages of `page` rows holding rows `first..=last`.
-pub fn pages_covering(first: usize, last: usize, page: usize) -> std::ops::RangeInclusive<usize> {
+pub(crate) fn pages_covering(
+    first: usize,
+    last: usize,
+    page: usize,
+) -> std::ops::RangeInclusive<usize> {
     let page = page.max(1);
     first / page..=last / page
 }
@@ -75,7 +79,7 @@ pub fn pages_covering(first: usize, last: usize, page: usize) -> std::ops::Range
 /// The pages of `page` rows a table over `total` rows needs: those of the
 /// `viewport` rows from its scroll offset and `ahead` rows either side,
 /// nearest to the selection first.
-pub fn pages_near(
+pub(crate) fn pages_near(
     table: &TableState,
     total: usize,
     viewport: usize,

@@ -21,11 +21,11 @@ pub struct Dns {
 }
 
 /// What `dns.resolver` accepts, for error messages.
-pub const ALLOWED: &str = "allowed an IP address with an optional port, e.g. \"1.1.1.1:53\", \"1.1.1.1\" or \"[2606:4700:4700::1111]:53\" (leave it out to use the system's resolver)";
+pub(crate) const ALLOWED: &str = "allowed an IP address with an optional port, e.g. \"1.1.1.1:53\", \"1.1.1.1\" or \"[2606:4700:4700::1111]:53\" (leave it out to use the system's resolver)";
 
 /// Reads `dns.resolver`: an address with a port, or a bare address (port
 /// 53). Names are refused: the resolver cannot be found by asking DNS.
-pub fn parse_resolver(text: &str) -> Result<SocketAddr, String> {
+pub(crate) fn parse_resolver(text: &str) -> Result<SocketAddr, String> {
     let t = text.trim();
     if let Ok(addr) = t.parse::<SocketAddr>() {
         return if addr.port() == 0 {

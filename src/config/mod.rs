@@ -3,11 +3,11 @@
 //! (`OUTPOST_BASE_URL`, `OUTPOST_API_KEY`), then flags (`--base-url`,
 //! `--key-stdin`). `config.example.toml` documents every key.
 
-pub mod dns;
-pub mod notify;
-pub mod paths;
-pub mod profile;
-pub mod theme;
+pub(crate) mod dns;
+pub(crate) mod notify;
+pub(crate) mod paths;
+pub(crate) mod profile;
+pub(crate) mod theme;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -18,8 +18,8 @@ use serde::Deserialize;
 
 use crate::api::{ApiKey, KeyError};
 pub use paths::Paths;
-pub use profile::{Profiles, Workspace};
-pub use theme::ThemeFile;
+pub(crate) use profile::Profiles;
+pub(crate) use theme::ThemeFile;
 
 /// A configuration problem, naming the file and key where there is one.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -53,7 +53,7 @@ pub enum ConfigError {
 /// The keys of one config file; every key optional.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FileConfig {
+pub(crate) struct FileConfig {
     /// Base address of the service.
     pub base_url: Option<String>,
     /// The key itself (prefer `api_key_env` or `OUTPOST_API_KEY`).
@@ -82,7 +82,7 @@ pub struct FileConfig {
 }
 
 /// `[keys.SCOPE] "KEY" = "action"` tables: scope → key → action.
-pub type KeyTables = BTreeMap<String, BTreeMap<String, String>>;
+pub(crate) type KeyTables = BTreeMap<String, BTreeMap<String, String>>;
 
 /// `[poll]` of a config file.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -265,7 +265,7 @@ fn env_var(name: &str) -> Option<String> {
 
 /// Parses one config file's text; errors name the file, the key and what is
 /// allowed.
-pub fn parse_file(path: &Path, text: &str) -> Result<FileConfig, ConfigError> {
+pub(crate) fn parse_file(path: &Path, text: &str) -> Result<FileConfig, ConfigError> {
     let file: FileConfig = toml::from_str(text).map_err(|e| ConfigError::Invalid {
         path: path.to_path_buf(),
         reason: toml_reason(&e),

@@ -24,7 +24,7 @@ use super::{Config, ConfigError, Overrides, Paths, env_var, permission_warning};
 use crate::api::{ApiKey, ClientConfig, KeyError};
 
 /// Longest profile name (it names a directory).
-pub const NAME_MAX: usize = 64;
+pub(crate) const NAME_MAX: usize = 64;
 
 /// What a profile name may hold, for messages.
 const NAME_RULE: &str = "letters, digits, - and _ (1 to 64)";
@@ -32,7 +32,7 @@ const NAME_RULE: &str = "letters, digits, - and _ (1 to 64)";
 /// `[profiles.NAME]` of a config file.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ProfileFile {
+pub(crate) struct ProfileFile {
     /// Base address of the workspace's service.
     pub base_url: Option<String>,
     /// The key itself (prefer `api_key_env`).
@@ -65,7 +65,7 @@ where
 }
 
 /// Whether `name` can name a profile (and its state directory).
-pub fn valid_name(name: &str) -> bool {
+pub(crate) fn valid_name(name: &str) -> bool {
     !name.is_empty()
         && name.len() <= NAME_MAX
         && name
@@ -325,7 +325,7 @@ pub(super) fn select(cfg: &mut Config, overrides: &Overrides) -> Result<(), Conf
 
 /// The local state file of a workspace: `DATA_DIR/state.json` for the
 /// default one, `DATA_DIR/profiles/NAME/state.json` for a profile.
-pub fn state_file(paths: &Paths, profile: Option<&str>) -> Option<PathBuf> {
+pub(crate) fn state_file(paths: &Paths, profile: Option<&str>) -> Option<PathBuf> {
     match profile {
         None => paths.state_file(),
         Some(name) => paths

@@ -11,10 +11,10 @@ use super::ThemeName;
 
 /// The default colour theme: the TOML a user can copy into `config.toml`,
 /// and the source of the built-in colours.
-pub const DEFAULT_TOML: &str = include_str!("../../assets/theme.toml");
+pub(crate) const DEFAULT_TOML: &str = include_str!("../../assets/theme.toml");
 
 /// The name errors in [`DEFAULT_TOML`] are reported under.
-pub const DEFAULT_ORIGIN: &str = "assets/theme.toml (built in)";
+pub(crate) const DEFAULT_ORIGIN: &str = "assets/theme.toml (built in)";
 
 macro_rules! roles {
     ($($variant:ident => $name:literal, $help:literal;)+) => {

@@ -15,7 +15,7 @@ use super::errors::unauthorized;
 
 /// The workspace the request's key belongs to (an index into the world).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Ws(pub usize);
+pub(crate) struct Ws(pub usize);
 
 /// The Bearer token of a request, if the header is well-formed.
 fn bearer(req: &Request) -> Result<&str, &'static str> {
@@ -39,7 +39,7 @@ fn bearer(req: &Request) -> Result<&str, &'static str> {
 }
 
 /// The middleware: resolves the key to a workspace or answers 401.
-pub async fn layer(State(app): State<Arc<App>>, mut req: Request, next: Next) -> Response {
+pub(crate) async fn layer(State(app): State<Arc<App>>, mut req: Request, next: Next) -> Response {
     let ws = match bearer(&req) {
         Ok(token) => app.workspace_of(token),
         Err(msg) => return unauthorized(msg).into_response(),

@@ -172,7 +172,7 @@ impl Chaos {
 }
 
 /// The middleware (after authentication and the rate limit).
-pub async fn layer(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+pub(crate) async fn layer(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
     if !app.chaos.enabled() {
         return next.run(req).await;
     }

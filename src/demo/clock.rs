@@ -8,18 +8,18 @@ use time::OffsetDateTime;
 use time::macros::format_description;
 
 /// Simulated milliseconds since the Unix epoch.
-pub type SimMs = i64;
+pub(crate) type SimMs = i64;
 
 /// One simulated minute.
-pub const MINUTE: SimMs = 60_000;
+pub(crate) const MINUTE: SimMs = 60_000;
 /// One simulated hour.
-pub const HOUR: SimMs = 60 * MINUTE;
+pub(crate) const HOUR: SimMs = 60 * MINUTE;
 /// One simulated day.
-pub const DAY: SimMs = 24 * HOUR;
+pub(crate) const DAY: SimMs = 24 * HOUR;
 
 /// The simulated clock of one service.
 #[derive(Debug, Clone)]
-pub struct Clock {
+pub(crate) struct Clock {
     started: Instant,
     epoch: SimMs,
     scale: f64,
@@ -28,7 +28,7 @@ pub struct Clock {
 impl Clock {
     /// A clock that reads `epoch` now and runs `scale` times faster than real
     /// time. A non-finite or negative scale is treated as 1.
-    pub fn new(epoch: SimMs, scale: f64) -> Clock {
+    pub(crate) fn new(epoch: SimMs, scale: f64) -> Clock {
         let scale = if scale.is_finite() && scale >= 0.0 {
             scale
         } else {
@@ -41,13 +41,8 @@ impl Clock {
         }
     }
 
-    /// The simulated instant the service started at.
-    pub fn epoch(&self) -> SimMs {
-        self.epoch
-    }
-
     /// Simulated now.
-    pub fn now(&self) -> SimMs {
+    pub(crate) fn now(&self) -> SimMs {
         let real_ms = self.started.elapsed().as_secs_f64() * 1000.0;
         self.epoch
             .saturating_add(crate::num::f64_to_i64(real_ms * self.scale))
@@ -55,7 +50,7 @@ impl Clock {
 }
 
 /// Wall-clock now in Unix milliseconds.
-pub fn wall_epoch_ms() -> SimMs {
+pub(crate) fn wall_epoch_ms() -> SimMs {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
@@ -63,7 +58,7 @@ pub fn wall_epoch_ms() -> SimMs {
 
 /// Wall-clock now, rounded down to the minute: the default epoch, so seeded
 /// timestamps read naturally ("3 hours ago") while their spacing stays fixed.
-pub fn wall_epoch() -> SimMs {
+pub(crate) fn wall_epoch() -> SimMs {
     let ms = wall_epoch_ms();
     ms - ms.rem_euclid(MINUTE)
 }
@@ -74,14 +69,14 @@ fn datetime(ms: SimMs) -> OffsetDateTime {
 }
 
 /// ISO 8601 date-time with milliseconds, UTC: `2025-06-02T09:00:00.000Z`.
-pub fn iso(ms: SimMs) -> String {
+pub(crate) fn iso(ms: SimMs) -> String {
     let f =
         format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");
     datetime(ms).format(&f).unwrap_or_default()
 }
 
 /// The UTC calendar date: `2025-06-02`.
-pub fn date(ms: SimMs) -> String {
+pub(crate) fn date(ms: SimMs) -> String {
     let f = format_description!("[year]-[month]-[day]");
     datetime(ms).format(&f).unwrap_or_default()
 }

@@ -15,7 +15,7 @@ use crate::api::validate::{self, FieldError};
 
 /// An error answer of the demo service.
 #[derive(Debug, Clone)]
-pub enum DemoError {
+pub(crate) enum DemoError {
     /// `{error: {code, message}}` plus extra top-level keys.
     Structured {
         /// HTTP status.
@@ -46,7 +46,7 @@ pub enum DemoError {
 }
 
 /// Handler result.
-pub type DemoResult<T = Response> = Result<T, DemoError>;
+pub(crate) type DemoResult<T = Response> = Result<T, DemoError>;
 
 fn structured(status: StatusCode, code: &'static str, message: impl Into<String>) -> DemoError {
     DemoError::Structured {
@@ -59,42 +59,42 @@ fn structured(status: StatusCode, code: &'static str, message: impl Into<String>
 }
 
 /// 400 `invalid_request`.
-pub fn invalid(message: impl Into<String>) -> DemoError {
+pub(crate) fn invalid(message: impl Into<String>) -> DemoError {
     structured(StatusCode::BAD_REQUEST, "invalid_request", message)
 }
 
 /// 400 `invalid_request` from field errors: `path: message; path: message`.
-pub fn invalid_fields(errors: &[FieldError]) -> DemoError {
+pub(crate) fn invalid_fields(errors: &[FieldError]) -> DemoError {
     invalid(validate::join(errors))
 }
 
 /// 400 `invalid_request` naming one field.
-pub fn invalid_field(path: &str, message: &str) -> DemoError {
+pub(crate) fn invalid_field(path: &str, message: &str) -> DemoError {
     invalid(format!("{path}: {message}"))
 }
 
 /// 401 `unauthorized`.
-pub fn unauthorized(message: impl Into<String>) -> DemoError {
+pub(crate) fn unauthorized(message: impl Into<String>) -> DemoError {
     structured(StatusCode::UNAUTHORIZED, "unauthorized", message)
 }
 
 /// 404 `not_found`.
-pub fn not_found(message: impl Into<String>) -> DemoError {
+pub(crate) fn not_found(message: impl Into<String>) -> DemoError {
     structured(StatusCode::NOT_FOUND, "not_found", message)
 }
 
 /// 405, structured with `invalid_request`.
-pub fn method_not_allowed(message: impl Into<String>) -> DemoError {
+pub(crate) fn method_not_allowed(message: impl Into<String>) -> DemoError {
     structured(StatusCode::METHOD_NOT_ALLOWED, "invalid_request", message)
 }
 
 /// 409 `conflict`.
-pub fn conflict(message: impl Into<String>) -> DemoError {
+pub(crate) fn conflict(message: impl Into<String>) -> DemoError {
     structured(StatusCode::CONFLICT, "conflict", message)
 }
 
 /// 409 `conflict` with extra top-level keys.
-pub fn conflict_with(message: impl Into<String>, extra: Map<String, Value>) -> DemoError {
+pub(crate) fn conflict_with(message: impl Into<String>, extra: Map<String, Value>) -> DemoError {
     DemoError::Structured {
         status: StatusCode::CONFLICT,
         code: "conflict",
@@ -105,14 +105,14 @@ pub fn conflict_with(message: impl Into<String>, extra: Map<String, Value>) -> D
 }
 
 /// 500 `internal_error`.
-pub fn internal(message: impl Into<String>) -> DemoError {
+pub(crate) fn internal(message: impl Into<String>) -> DemoError {
     structured(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", message)
 }
 
 /// 502 `bad_gateway` or 504 `gateway_timeout` (any other status: 502), as
 /// a proxy in front of the service answers when the service's own answer
 /// did not reach it.
-pub fn gateway(status: StatusCode, message: impl Into<String>) -> DemoError {
+pub(crate) fn gateway(status: StatusCode, message: impl Into<String>) -> DemoError {
     if status == StatusCode::GATEWAY_TIMEOUT {
         structured(status, "gateway_timeout", message)
     } else {
@@ -121,7 +121,7 @@ pub fn gateway(status: StatusCode, message: impl Into<String>) -> DemoError {
 }
 
 /// 429 `rate_limited` naming the wait; `header` adds `Retry-After`.
-pub fn rate_limited(seconds: u64, header: bool) -> DemoError {
+pub(crate) fn rate_limited(seconds: u64, header: bool) -> DemoError {
     DemoError::Structured {
         status: StatusCode::TOO_MANY_REQUESTS,
         code: "rate_limited",
@@ -132,7 +132,7 @@ pub fn rate_limited(seconds: u64, header: bool) -> DemoError {
 }
 
 /// A flat `{error: "..."}` answer.
-pub fn flat(status: StatusCode, message: impl Into<String>) -> DemoError {
+pub(crate) fn flat(status: StatusCode, message: impl Into<String>) -> DemoError {
     DemoError::Flat {
         status,
         message: message.into(),
@@ -140,7 +140,7 @@ pub fn flat(status: StatusCode, message: impl Into<String>) -> DemoError {
 }
 
 /// The Lead Finder 409 for a search whose run is still queued or running.
-pub fn run_in_progress(search_id: &str) -> DemoError {
+pub(crate) fn run_in_progress(search_id: &str) -> DemoError {
     DemoError::LeadFinder {
         status: StatusCode::CONFLICT,
         body: Box::new(LeadFinderError {
@@ -163,16 +163,7 @@ pub fn run_in_progress(search_id: &str) -> DemoError {
     }
 }
 
-impl DemoError {
-    /// The HTTP status of this error.
-    pub fn status(&self) -> StatusCode {
-        match self {
-            DemoError::Structured { status, .. }
-            | DemoError::Flat { status, .. }
-            | DemoError::LeadFinder { status, .. } => *status,
-        }
-    }
-}
+impl DemoError {}
 
 impl IntoResponse for DemoError {
     fn into_response(self) -> Response {

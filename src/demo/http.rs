@@ -14,17 +14,17 @@ use super::errors::{DemoError, invalid, invalid_field, invalid_fields};
 use super::schema::{S, check_body};
 
 /// 200 with a JSON body.
-pub fn ok<T: Serialize>(body: T) -> Response {
+pub(crate) fn ok<T: Serialize>(body: T) -> Response {
     (StatusCode::OK, axum::Json(body)).into_response()
 }
 
 /// 201 with a JSON body.
-pub fn created<T: Serialize>(body: T) -> Response {
+pub(crate) fn created<T: Serialize>(body: T) -> Response {
     (StatusCode::CREATED, axum::Json(body)).into_response()
 }
 
 /// Parses a body as JSON; an empty body is an error naming `body`.
-pub fn json_value(bytes: &Bytes) -> Result<Value, DemoError> {
+pub(crate) fn json_value(bytes: &Bytes) -> Result<Value, DemoError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(invalid_field("body", "a JSON object is required"));
     }
@@ -32,7 +32,7 @@ pub fn json_value(bytes: &Bytes) -> Result<Value, DemoError> {
 }
 
 /// Parses, checks against `shape`, and decodes a body into a model type.
-pub fn body<T: DeserializeOwned>(bytes: &Bytes, shape: &S) -> Result<(T, Value), DemoError> {
+pub(crate) fn body<T: DeserializeOwned>(bytes: &Bytes, shape: &S) -> Result<(T, Value), DemoError> {
     let value = json_value(bytes)?;
     check_body(shape, &value).map_err(|e| invalid_fields(&e))?;
     let typed = serde_json::from_value(value.clone()).map_err(|e| invalid(format!("body: {e}")))?;
@@ -41,11 +41,11 @@ pub fn body<T: DeserializeOwned>(bytes: &Bytes, shape: &S) -> Result<(T, Value),
 
 /// A parsed query string: decoded `(key, value)` pairs in order.
 #[derive(Debug, Default, Clone)]
-pub struct Query(pub Vec<(String, String)>);
+pub(crate) struct Query(pub Vec<(String, String)>);
 
 impl Query {
     /// Parses `a=1&b=x%20y`; `+` is a space.
-    pub fn parse(raw: Option<&str>) -> Query {
+    pub(crate) fn parse(raw: Option<&str>) -> Query {
         let Some(raw) = raw else {
             return Query::default();
         };
@@ -61,7 +61,7 @@ impl Query {
     }
 
     /// The last value of `key`.
-    pub fn get(&self, key: &str) -> Option<&str> {
+    pub(crate) fn get(&self, key: &str) -> Option<&str> {
         self.0
             .iter()
             .rev()
@@ -70,7 +70,7 @@ impl Query {
     }
 
     /// An optional integer parameter.
-    pub fn int(&self, key: &str) -> Result<Option<u64>, DemoError> {
+    pub(crate) fn int(&self, key: &str) -> Result<Option<u64>, DemoError> {
         match self.get(key) {
             None => Ok(None),
             Some(v) => v
@@ -82,7 +82,7 @@ impl Query {
     }
 
     /// An optional boolean parameter (`true` / `false`).
-    pub fn boolean(&self, key: &str) -> Result<Option<bool>, DemoError> {
+    pub(crate) fn boolean(&self, key: &str) -> Result<Option<bool>, DemoError> {
         match self.get(key) {
             None => Ok(None),
             Some("true" | "1") => Ok(Some(true)),

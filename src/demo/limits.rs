@@ -83,14 +83,14 @@ const METHODS: &[&str] = &["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /// The shared key of every request to an unknown route or with another
 /// method.
-pub const OTHER_ROUTE: &str = "other";
+pub(crate) const OTHER_ROUTE: &str = "other";
 
 /// Above this many windows, expired ones are dropped.
-pub const MAX_WINDOWS: usize = 1024;
+pub(crate) const MAX_WINDOWS: usize = 1024;
 
 /// `GET /api/threads/{id}` for `GET /api/threads/123`; [`OTHER_ROUTE`] for
 /// a path that is no route of the contract or a method outside `METHODS`.
-pub fn route_key(method: &str, path: &str) -> String {
+pub(crate) fn route_key(method: &str, path: &str) -> String {
     let template: Vec<&str> = path
         .split('/')
         .map(|s| {
@@ -111,14 +111,14 @@ pub fn route_key(method: &str, path: &str) -> String {
 
 /// Fixed one-second windows per (workspace, route).
 #[derive(Debug)]
-pub struct Limiter {
+pub(crate) struct Limiter {
     per_sec: u32,
     windows: Mutex<HashMap<(usize, String), (Instant, u32)>>,
 }
 
 impl Limiter {
     /// A limiter allowing `per_sec` requests per second and route (0: off).
-    pub fn new(per_sec: u32) -> Limiter {
+    pub(crate) fn new(per_sec: u32) -> Limiter {
         Limiter {
             per_sec,
             windows: Mutex::new(HashMap::new()),
@@ -126,7 +126,7 @@ impl Limiter {
     }
 
     /// `Err(seconds)` when this request is over the limit.
-    pub fn check(&self, ws: usize, route: String) -> Result<(), u64> {
+    pub(crate) fn check(&self, ws: usize, route: String) -> Result<(), u64> {
         if self.per_sec == 0 {
             return Ok(());
         }
@@ -152,7 +152,7 @@ impl Limiter {
 }
 
 /// The middleware (after authentication).
-pub async fn layer(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+pub(crate) async fn layer(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
     if let Some(Ws(ws)) = req.extensions().get::<Ws>().copied() {
         let key = route_key(req.method().as_str(), req.uri().path());
         if let Err(secs) = app.limiter.check(ws, key) {

@@ -153,20 +153,20 @@
 //!
 //! Rate limits: see [`limits`]. Chaos: see [`chaos`].
 
-pub mod auth;
-pub mod chaos;
-pub mod clock;
-pub mod errors;
-pub mod http;
-pub mod ids;
-pub mod limits;
-pub mod people;
+pub(crate) mod auth;
+pub(crate) mod chaos;
+pub(crate) mod clock;
+pub(crate) mod errors;
+pub(crate) mod http;
+pub(crate) mod ids;
+pub(crate) mod limits;
+pub(crate) mod people;
 mod routes;
-pub mod schema;
-pub mod seed;
-pub mod sim;
-pub mod store;
-pub mod tls;
+pub(crate) mod schema;
+pub(crate) mod seed;
+pub(crate) mod sim;
+pub(crate) mod store;
+pub(crate) mod tls;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -236,7 +236,7 @@ impl Default for DemoConfig {
 
 /// Shared state of one running service.
 #[derive(Debug)]
-pub struct App {
+pub(crate) struct App {
     world: Mutex<store::World>,
     /// The API key of each workspace, by index: fixed at start, so a key
     /// resolves without the world lock.
@@ -249,7 +249,7 @@ pub struct App {
 
 impl App {
     /// Builds the seeded world.
-    pub fn new(config: DemoConfig) -> App {
+    pub(crate) fn new(config: DemoConfig) -> App {
         let epoch = config.epoch_ms.unwrap_or_else(clock::wall_epoch);
         let world = seed::world(epoch, config.scale);
         App {
@@ -264,19 +264,19 @@ impl App {
 
     /// The world; a panic elsewhere must not take the service down, so a
     /// poisoned lock is entered anyway.
-    pub fn lock(&self) -> MutexGuard<'_, store::World> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, store::World> {
         self.world
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The workspace of an API key (no lock taken).
-    pub fn workspace_of(&self, key: &str) -> Option<usize> {
+    pub(crate) fn workspace_of(&self, key: &str) -> Option<usize> {
         self.keys.iter().position(|k| *k == key)
     }
 
     /// Simulated now.
-    pub fn now(&self) -> clock::SimMs {
+    pub(crate) fn now(&self) -> clock::SimMs {
         self.clock.now()
     }
 }

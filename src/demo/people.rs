@@ -166,7 +166,7 @@ const TOPIC: &[&str] = &[
 ];
 
 /// Title pools, one per search persona.
-pub const PERSONAS: &[&[&str]] = &[
+pub(crate) const PERSONAS: &[&[&str]] = &[
     &[
         "VP Revenue Operations",
         "Head of RevOps",
@@ -201,7 +201,7 @@ pub const PERSONAS: &[&[&str]] = &[
 
 /// A typed enrichment value.
 #[derive(Debug, Clone, PartialEq)]
-pub enum FVal {
+pub(crate) enum FVal {
     /// Text.
     Str(String),
     /// A number.
@@ -222,7 +222,7 @@ impl FVal {
 
 /// One enrichment field: where it lives and what it holds.
 #[derive(Debug, Clone, Copy)]
-pub struct FieldSpec {
+pub(crate) struct FieldSpec {
     /// Dotted path, e.g. `person.contact.email`.
     pub path: &'static str,
     /// Label for the UI.
@@ -233,7 +233,7 @@ pub struct FieldSpec {
 
 /// The value type of a field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// Text.
     Str,
     /// Number.
@@ -244,7 +244,7 @@ pub enum Kind {
 
 impl Kind {
     /// The operators the results query accepts on this type.
-    pub fn operators(self) -> &'static [Operator] {
+    pub(crate) fn operators(self) -> &'static [Operator] {
         match self {
             Kind::Str => &[Operator::Contains, Operator::Eq],
             Kind::Num => &[
@@ -278,7 +278,7 @@ macro_rules! f {
 }
 
 /// Every enrichment field, in display order (person then company).
-pub const FIELDS: &[FieldSpec] = &[
+pub(crate) const FIELDS: &[FieldSpec] = &[
     f!("person.identity.fullName", "Full name", Str),
     f!("person.identity.headline", "Headline", Str),
     f!("person.contact.email", "Work email", Str),
@@ -316,7 +316,7 @@ pub fn field_index(path: &str) -> Option<usize> {
 }
 
 /// The descriptors of every field, with coverage counts.
-pub fn descriptors(coverage: &[u64]) -> Vec<FieldDescriptor> {
+pub(crate) fn descriptors(coverage: &[u64]) -> Vec<FieldDescriptor> {
     FIELDS
         .iter()
         .enumerate()
@@ -339,7 +339,7 @@ pub fn descriptors(coverage: &[u64]) -> Vec<FieldDescriptor> {
 
 /// A person derived from a seed, with their company.
 #[derive(Debug, Clone)]
-pub struct Person {
+pub(crate) struct Person {
     /// The seed everything derives from.
     pub seed: u64,
     /// First name.
@@ -377,7 +377,7 @@ fn round1(x: f64) -> f64 {
 
 impl Person {
     /// The person of `seed`, with a title from `persona`'s pool.
-    pub fn new(seed: u64, persona: usize) -> Person {
+    pub(crate) fn new(seed: u64, persona: usize) -> Person {
         let r = |k: u64| mix2(seed, k);
         let u = |k: u64| unit(mix2(seed, k));
         let titles = PERSONAS[persona % PERSONAS.len()];
@@ -414,17 +414,17 @@ impl Person {
     }
 
     /// `First Last`.
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         format!("{} {}", self.first, self.last)
     }
 
     /// Company name.
-    pub fn company(&self) -> String {
+    pub(crate) fn company(&self) -> String {
         format!("{}{}", self.co_a, self.co_b)
     }
 
     /// Company domain.
-    pub fn domain(&self) -> String {
+    pub(crate) fn domain(&self) -> String {
         let mut out = String::new();
         self.write_domain(&mut out);
         out
@@ -462,7 +462,7 @@ impl Person {
     }
 
     /// Work email.
-    pub fn email(&self) -> String {
+    pub(crate) fn email(&self) -> String {
         let mut out = String::new();
         self.write_email(&mut out);
         out
@@ -479,7 +479,7 @@ impl Person {
     /// Appends the text a results query `q` searches, one field a line:
     /// name, title, company, content, signal reason, domain, email. It
     /// allocates nothing beyond `out`, so a scan of many rows stays cheap.
-    pub fn write_text(&self, out: &mut String) {
+    pub(crate) fn write_text(&self, out: &mut String) {
         for part in [self.first, " ", self.last, "\n", self.title, "\n"] {
             out.push_str(part);
         }
@@ -496,7 +496,7 @@ impl Person {
     }
 
     /// Profile URL on the professional network.
-    pub fn network_url(&self) -> String {
+    pub(crate) fn network_url(&self) -> String {
         format!(
             "https://network.example/in/{}-{}-{:04x}",
             Self::ascii(self.first),
@@ -524,12 +524,12 @@ impl Person {
     }
 
     /// Headline on the network.
-    pub fn headline(&self) -> String {
+    pub(crate) fn headline(&self) -> String {
         format!("{} at {} · {}", self.title, self.company(), self.topic)
     }
 
     /// The value of field number `i` of [`FIELDS`], `None` when absent.
-    pub fn field(&self, i: usize) -> Option<FVal> {
+    pub(crate) fn field(&self, i: usize) -> Option<FVal> {
         use FVal::*;
         Some(match i {
             0 => Str(self.name()),
@@ -562,7 +562,7 @@ impl Person {
     }
 
     /// Whether field `i` is present (no allocation).
-    pub fn has_field(&self, i: usize) -> bool {
+    pub(crate) fn has_field(&self, i: usize) -> bool {
         match i {
             4 => self.phone.is_some(),
             12 => self.followers.is_some(),
@@ -573,13 +573,13 @@ impl Person {
     }
 
     /// How many fields are present.
-    pub fn field_count(&self) -> u64 {
+    pub(crate) fn field_count(&self) -> u64 {
         (0..FIELDS.len()).filter(|i| self.has_field(*i)).count() as u64
     }
 
     /// `(person, company)` objects of the enrichment profile, nested by
     /// group: `{"contact": {"email": ...}, ...}`.
-    pub fn profile(&self) -> (Value, Value) {
+    pub(crate) fn profile(&self) -> (Value, Value) {
         let mut person = Map::new();
         let mut company = Map::new();
         for (i, spec) in FIELDS.iter().enumerate() {
@@ -605,7 +605,7 @@ impl Person {
     }
 
     /// The observed signal, for `content`.
-    pub fn content(&self) -> String {
+    pub(crate) fn content(&self) -> String {
         let mut out = String::new();
         self.write_content(&mut out);
         out
@@ -631,7 +631,7 @@ impl Person {
     }
 
     /// Why this signal matters, for `signalReason`.
-    pub fn signal_reason(&self) -> String {
+    pub(crate) fn signal_reason(&self) -> String {
         self.signal_reason_str().to_owned()
     }
 
@@ -646,24 +646,25 @@ impl Person {
     }
 
     /// The quality score in `0.40..0.99`.
-    pub fn score(seed: u64) -> f64 {
+    #[cfg(test)]
+    pub(crate) fn score(seed: u64) -> f64 {
         f64::from(Self::score_milli(seed)) / 1000.0
     }
 
     /// The quality score in thousandths (`400..=990`): exactly
     /// `score × 1000`, small enough to keep in every stored row.
-    pub fn score_milli(seed: u64) -> u16 {
+    pub(crate) fn score_milli(seed: u64) -> u16 {
         f64_to_u16((400.0 + unit(mix2(seed, 99)) * 590.0).round())
     }
 
     /// The canonical lead id of this person.
-    pub fn lead_id(&self) -> String {
+    pub(crate) fn lead_id(&self) -> String {
         uuid_from(mix2(self.seed, 0x1ead))
     }
 }
 
 /// The quality tier of a score.
-pub fn tier(score: f64) -> &'static str {
+pub(crate) fn tier(score: f64) -> &'static str {
     if score >= 0.85 {
         "excellent"
     } else if score >= 0.7 {
@@ -675,7 +676,7 @@ pub fn tier(score: f64) -> &'static str {
 
 /// A predicate over an enrichment field with its value checked.
 #[derive(Debug, Clone)]
-pub struct Pred {
+pub(crate) struct Pred {
     /// Field index in [`FIELDS`].
     pub field: usize,
     /// Operator.
@@ -686,7 +687,7 @@ pub struct Pred {
 
 impl Pred {
     /// Whether `p` passes (an absent field never passes).
-    pub fn matches(&self, p: &Person) -> bool {
+    pub(crate) fn matches(&self, p: &Person) -> bool {
         let Some(v) = p.field(self.field) else {
             return false;
         };

@@ -12,11 +12,11 @@ use serde_json::Value;
 use crate::api::validate::{Errors, FieldError, MAX_INT};
 
 /// `(key, shape, required)` of an object's known keys.
-pub type Fields = Vec<(&'static str, S, bool)>;
+pub(crate) type Fields = Vec<(&'static str, S, bool)>;
 
 /// The expected shape of a JSON value.
 #[derive(Debug, Clone)]
-pub enum S {
+pub(crate) enum S {
     /// Anything.
     Any,
     /// A string.
@@ -54,27 +54,27 @@ pub enum S {
 }
 
 /// A non-negative integer up to the contract's maximum.
-pub fn int() -> S {
+pub(crate) fn int() -> S {
     S::Int(0, MAX_INT)
 }
 
 /// An integer greater than zero.
-pub fn positive() -> S {
+pub(crate) fn positive() -> S {
     S::Int(1, MAX_INT)
 }
 
 /// An array of this shape.
-pub fn arr(item: S) -> S {
+pub(crate) fn arr(item: S) -> S {
     S::Arr(Box::new(item))
 }
 
 /// `null` or this shape.
-pub fn null_or(s: S) -> S {
+pub(crate) fn null_or(s: S) -> S {
     S::Null(Box::new(s))
 }
 
 /// A closed object.
-pub fn closed(fields: Vec<(&'static str, S, bool)>) -> S {
+pub(crate) fn closed(fields: Vec<(&'static str, S, bool)>) -> S {
     S::Obj {
         fields,
         closed: true,
@@ -82,7 +82,7 @@ pub fn closed(fields: Vec<(&'static str, S, bool)>) -> S {
 }
 
 /// An open object (unknown keys ignored).
-pub fn open(fields: Vec<(&'static str, S, bool)>) -> S {
+pub(crate) fn open(fields: Vec<(&'static str, S, bool)>) -> S {
     S::Obj {
         fields,
         closed: false,
@@ -111,7 +111,7 @@ fn kind(v: &Value) -> &'static str {
 /// Checks `v` against `s`; problems are pushed with their paths (at most
 /// [`crate::api::validate::MAX_ERRORS`], the rest counted). `path` is the
 /// path of `v` (`""` for the body itself, reported as `body`).
-pub fn check(s: &S, v: &Value, path: &str, errs: &mut Errors) {
+pub(crate) fn check(s: &S, v: &Value, path: &str, errs: &mut Errors) {
     let here = || {
         if path.is_empty() {
             "body".to_owned()
@@ -279,7 +279,7 @@ fn check_obj(
 }
 
 /// Runs [`check`] on a whole body.
-pub fn check_body(s: &S, v: &Value) -> Result<(), Vec<FieldError>> {
+pub(crate) fn check_body(s: &S, v: &Value) -> Result<(), Vec<FieldError>> {
     let mut errs = Errors::default();
     check(s, v, "", &mut errs);
     errs.finish()

@@ -28,22 +28,22 @@ use super::store::*;
 use crate::api::model::*;
 
 /// Results of the big seeded search (without `--scale`).
-pub const BIG_SEARCH_ROWS: usize = 2_000;
+pub(crate) const BIG_SEARCH_ROWS: usize = 2_000;
 /// Leads of the big draft roster.
-pub const BIG_ROSTER: usize = 5_000;
+pub(crate) const BIG_ROSTER: usize = 5_000;
 /// Name of the large active campaign whose stats climb while you watch.
 pub const ALWAYS_ON: &str = "Fintech finance leaders — always-on";
 /// Leads of [`ALWAYS_ON`].
-pub const ALWAYS_ON_ROSTER: usize = 2_000;
+pub(crate) const ALWAYS_ON_ROSTER: usize = 2_000;
 /// Messages of the long seeded thread (Mateo Silva).
 pub const LONG_THREAD_MESSAGES: usize = 300;
 /// The seeded reply to Nadia Haddad's thread arrives this long after start.
-pub const AWAITING_REPLY_AT: SimMs = 4 * MINUTE;
+pub(crate) const AWAITING_REPLY_AT: SimMs = 4 * MINUTE;
 /// The seeded reply to the long thread arrives this long after start.
-pub const LONG_THREAD_REPLY_AT: SimMs = 9 * MINUTE;
+pub(crate) const LONG_THREAD_REPLY_AT: SimMs = 9 * MINUTE;
 
 /// Builds the whole world at simulated time `epoch`.
-pub fn world(epoch: SimMs, scale: Option<usize>) -> World {
+pub(crate) fn world(epoch: SimMs, scale: Option<usize>) -> World {
     World {
         workspaces: vec![demo(epoch, scale), other(epoch)],
         ids: IdGen::new(0x0075_9057),

@@ -31,18 +31,18 @@ use crate::api::model::*;
 use crate::num::f64_to_i64;
 
 /// How long a run stays queued.
-pub const RUN_QUEUED: SimMs = MINUTE;
+pub(crate) const RUN_QUEUED: SimMs = MINUTE;
 /// How long a run runs.
-pub const RUN_RUNNING: SimMs = 3 * MINUTE;
+pub(crate) const RUN_RUNNING: SimMs = 3 * MINUTE;
 /// How long a launch takes.
-pub const LAUNCH_DELAY: SimMs = 3 * MINUTE;
+pub(crate) const LAUNCH_DELAY: SimMs = 3 * MINUTE;
 /// Spacing of sends within a campaign.
-pub const SEND_SLOT: SimMs = MINUTE;
+pub(crate) const SEND_SLOT: SimMs = MINUTE;
 /// Records become visible this long after the first trigger.
-pub const PROPAGATION: SimMs = 10 * MINUTE;
+pub(crate) const PROPAGATION: SimMs = 10 * MINUTE;
 
 /// Brings every resource of a workspace up to `now`.
-pub fn advance(ws: &mut Workspace, now: SimMs) {
+pub(crate) fn advance(ws: &mut Workspace, now: SimMs) {
     for s in &mut ws.searches {
         advance_search(s, now, &mut ws.pass);
     }
@@ -61,7 +61,7 @@ pub fn advance(ws: &mut Workspace, now: SimMs) {
 
 /// Stores the results each run has found by `now`; discoveries are counted
 /// against an active discovery pass.
-pub fn advance_search(s: &mut SearchRec, now: SimMs, pass: &mut Option<PassRec>) {
+pub(crate) fn advance_search(s: &mut SearchRec, now: SimMs, pass: &mut Option<PassRec>) {
     for ri in 0..s.runs.len() {
         let due = s.runs[ri].due(now);
         let added = s.runs[ri].added;
@@ -80,7 +80,7 @@ pub fn advance_search(s: &mut SearchRec, now: SimMs, pass: &mut Option<PassRec>)
 }
 
 /// Whether the latest run of a search is still queued or running.
-pub fn live_run(s: &SearchRec, now: SimMs) -> Option<usize> {
+pub(crate) fn live_run(s: &SearchRec, now: SimMs) -> Option<usize> {
     let i = s.runs.len().checked_sub(1)?;
     s.runs[i].status(now).is_live().then_some(i)
 }
@@ -101,7 +101,7 @@ fn run_target(s: &SearchRec) -> u32 {
 }
 
 /// Queues a new run at `now` and returns its index.
-pub fn start_run(s: &mut SearchRec, now: SimMs, ids: &mut IdGen) -> usize {
+pub(crate) fn start_run(s: &mut SearchRec, now: SimMs, ids: &mut IdGen) -> usize {
     let fails = s.fail_runs;
     let run = RunRec {
         id: ids.uuid(),
@@ -135,7 +135,7 @@ fn run_counts(s: &SearchRec, run: &RunRec, now: SimMs) -> Map<String, Value> {
 }
 
 /// The run handle returned when a run starts.
-pub fn run_handle(s: &SearchRec, ri: usize, now: SimMs) -> RunHandle {
+pub(crate) fn run_handle(s: &SearchRec, ri: usize, now: SimMs) -> RunHandle {
     let run = &s.runs[ri];
     RunHandle {
         run_id: run.id.clone(),
@@ -147,7 +147,7 @@ pub fn run_handle(s: &SearchRec, ri: usize, now: SimMs) -> RunHandle {
 }
 
 /// The `latestRun` object at `now`.
-pub fn latest_run(s: &SearchRec, now: SimMs) -> Option<LatestRun> {
+pub(crate) fn latest_run(s: &SearchRec, now: SimMs) -> Option<LatestRun> {
     let run = s.runs.last()?;
     let status = run.status(now);
     let stored_total = run.due(now);
@@ -287,7 +287,7 @@ fn diagnostics(
 // ---------------------------------------------------------------- campaigns
 
 /// Sends allowed per rolling day for a campaign.
-pub fn daily_cap(c: &CampaignRec, senders: &[SenderAccount]) -> u32 {
+pub(crate) fn daily_cap(c: &CampaignRec, senders: &[SenderAccount]) -> u32 {
     match c.c.kind {
         Channel::Email => u32::try_from(c.c.daily_limit.unwrap_or(50).max(1)).unwrap_or(u32::MAX),
         _ => {
@@ -304,7 +304,7 @@ pub fn daily_cap(c: &CampaignRec, senders: &[SenderAccount]) -> u32 {
 
 /// Launches a draft whose roster has a pending lead: `launching` now,
 /// `active` after [`LAUNCH_DELAY`].
-pub fn launch(c: &mut CampaignRec, now: SimMs, cap: u32) {
+pub(crate) fn launch(c: &mut CampaignRec, now: SimMs, cap: u32) {
     let active_at = now + LAUNCH_DELAY;
     let pending = (0..c.leads.len())
         .filter(|i| c.leads[*i].status == LeadStatus::Pending)
@@ -324,7 +324,7 @@ pub fn launch(c: &mut CampaignRec, now: SimMs, cap: u32) {
 }
 
 /// Pauses an active campaign.
-pub fn pause(c: &mut CampaignRec, now: SimMs) {
+pub(crate) fn pause(c: &mut CampaignRec, now: SimMs) {
     c.c.status = CampaignStatus::Paused;
     c.c.updated_at = iso(now);
     if let Some(r) = &mut c.runner {
@@ -334,7 +334,7 @@ pub fn pause(c: &mut CampaignRec, now: SimMs) {
 
 /// Resumes a paused campaign: waits and follow-ups shift by the time spent
 /// paused (the daily-cap window does not).
-pub fn resume(c: &mut CampaignRec, now: SimMs) {
+pub(crate) fn resume(c: &mut CampaignRec, now: SimMs) {
     c.c.status = CampaignStatus::Active;
     c.c.updated_at = iso(now);
     if let Some(r) = &mut c.runner
@@ -386,7 +386,7 @@ fn next_sending(nodes: &[SequenceNode], k: usize) -> Option<usize> {
 }
 
 /// Runs a campaign's sending simulation up to `now`.
-pub fn advance_campaign(c: &mut CampaignRec, now: SimMs) {
+pub(crate) fn advance_campaign(c: &mut CampaignRec, now: SimMs) {
     let Some(mut r) = c.runner.take() else { return };
     if c.c.status == CampaignStatus::Launching && now >= r.active_at {
         c.c.status = CampaignStatus::Active;
@@ -548,7 +548,7 @@ fn outcome(c: &mut CampaignRec, r: &mut Runner, i: usize, t: SimMs) {
 /// What the verification service says about a domain at `at`: names with
 /// `slow` never see their records, names with `fail` are rejected once the
 /// records are visible, every other name verifies.
-pub fn live_status(d: &DomainRec, at: SimMs) -> DomainStatus {
+pub(crate) fn live_status(d: &DomainRec, at: SimMs) -> DomainStatus {
     let Some(visible) = d.propagated_at else {
         return d.d.status.clone();
     };
@@ -573,7 +573,7 @@ fn store_status(d: &mut DomainRec, status: DomainStatus, at: SimMs) {
 }
 
 /// Runs the poller chain's checks that are due by `now`.
-pub fn advance_domain(d: &mut DomainRec, now: SimMs) {
+pub(crate) fn advance_domain(d: &mut DomainRec, now: SimMs) {
     while let Some(mut chain) = d.chain {
         let at = chain.started + POLL_MINUTES[chain.next] * MINUTE;
         if at > now {
@@ -590,7 +590,7 @@ pub fn advance_domain(d: &mut DomainRec, now: SimMs) {
 /// Verify in trigger mode: `verifying` at once, then the live result; while
 /// records still propagate a poller chain is scheduled, at most one per
 /// domain at a time. Returns whether a new chain started.
-pub fn trigger_verify(d: &mut DomainRec, now: SimMs) -> bool {
+pub(crate) fn trigger_verify(d: &mut DomainRec, now: SimMs) -> bool {
     if d.propagated_at.is_none() {
         d.propagated_at = Some(now + PROPAGATION);
     }
@@ -612,7 +612,7 @@ pub fn trigger_verify(d: &mut DomainRec, now: SimMs) -> bool {
 
 /// A live read (`poll=true`, or the list without `skip_sync`): stores what
 /// the verification service says now; never triggers anything.
-pub fn live_refresh(d: &mut DomainRec, now: SimMs) {
+pub(crate) fn live_refresh(d: &mut DomainRec, now: SimMs) {
     if d.propagated_at.is_some() {
         let live = live_status(d, now);
         if live != DomainStatus::Verifying {
@@ -625,14 +625,14 @@ pub fn live_refresh(d: &mut DomainRec, now: SimMs) {
 // ---------------------------------------------------------------- inbox
 
 /// Share of outbound thread messages the participant answers.
-pub const REPLY_CHANCE: f64 = 0.6;
+pub(crate) const REPLY_CHANCE: f64 = 0.6;
 /// A reply arrives at least the first and less than the second of these
 /// many simulated minutes after the message it answers.
-pub const REPLY_MINUTES: (i64, i64) = (3, 30);
+pub(crate) const REPLY_MINUTES: (i64, i64) = (3, 30);
 
 /// Whether the participant answers an outbound message sent at `sent`
 /// (drawn from `seed`, the message's), and when.
-pub fn draw_reply(seed: u64, subject: &str, sent: SimMs) -> Option<Reply> {
+pub(crate) fn draw_reply(seed: u64, subject: &str, sent: SimMs) -> Option<Reply> {
     if unit(mix2(seed, 0x4EB1)) >= REPLY_CHANCE {
         return None;
     }
@@ -646,7 +646,7 @@ pub fn draw_reply(seed: u64, subject: &str, sent: SimMs) -> Option<Reply> {
 }
 
 /// `Re: <subject>`, without stacking a second `Re:`.
-pub fn reply_subject(subject: &str) -> String {
+pub(crate) fn reply_subject(subject: &str) -> String {
     let s = subject.trim();
     if s.is_empty() {
         "Re: (no subject)".into()
@@ -668,7 +668,7 @@ const REPLY_BODIES: [&str; 6] = [
 
 /// The wording of a reply drawn from `seed`: addressed to `to`, signed
 /// `from` (first names; either may be empty).
-pub fn reply_body(seed: u64, to: &str, from: &str) -> String {
+pub(crate) fn reply_body(seed: u64, to: &str, from: &str) -> String {
     let to = if to.is_empty() { "there" } else { to };
     super::ids::pick(mix2(seed, 0x4EB3), &REPLY_BODIES)
         .replace("{to}", to)
@@ -679,7 +679,7 @@ pub fn reply_body(seed: u64, to: &str, from: &str) -> String {
 
 /// The first name of a participant: the first word of the name, else the
 /// address's local part up to a dot, capitalised.
-pub fn first_name(name: Option<&str>, email: &str) -> String {
+pub(crate) fn first_name(name: Option<&str>, email: &str) -> String {
     if let Some(w) = name.and_then(|n| n.split_whitespace().next()) {
         return w.to_owned();
     }
@@ -696,7 +696,7 @@ pub fn first_name(name: Option<&str>, email: &str) -> String {
 /// adds one to `unread_count` and is the thread's latest activity. A reply
 /// that falls due while the thread is not `active` (archived) is dropped:
 /// only live conversations are simulated.
-pub fn advance_thread(t: &mut ThreadRec, senders: &[SenderAccount], now: SimMs) {
+pub(crate) fn advance_thread(t: &mut ThreadRec, senders: &[SenderAccount], now: SimMs) {
     let due = t.replies.partition_point(|r| r.at <= now);
     if due == 0 {
         return;

@@ -16,7 +16,7 @@ use crate::logic::lead_field::{LeadField, looks_like_email, looks_like_url};
 
 /// Every workspace and the generators shared by all of them.
 #[derive(Debug)]
-pub struct World {
+pub(crate) struct World {
     /// `[demo, other]`, looked up by key.
     pub workspaces: Vec<Workspace>,
     /// Ids minted at run time.
@@ -27,7 +27,7 @@ pub struct World {
 
 /// One account: its resources are invisible (404) to every other key.
 #[derive(Debug)]
-pub struct Workspace {
+pub(crate) struct Workspace {
     /// The API key.
     pub key: &'static str,
     /// The one `user_id` of every resource.
@@ -56,38 +56,38 @@ pub struct Workspace {
 
 impl Workspace {
     /// A search by id.
-    pub fn search(&self, id: &str) -> Option<usize> {
+    pub(crate) fn search(&self, id: &str) -> Option<usize> {
         self.searches.iter().position(|s| s.search.search_id == id)
     }
 
     /// A campaign by id.
-    pub fn campaign(&self, id: &str) -> Option<usize> {
+    pub(crate) fn campaign(&self, id: &str) -> Option<usize> {
         self.campaigns.iter().position(|c| c.c.id == id)
     }
 
     /// A thread by id.
-    pub fn thread(&self, id: &str) -> Option<usize> {
+    pub(crate) fn thread(&self, id: &str) -> Option<usize> {
         self.threads.iter().position(|t| t.t.id == id)
     }
 
     /// A domain by id.
-    pub fn domain(&self, id: &str) -> Option<usize> {
+    pub(crate) fn domain(&self, id: &str) -> Option<usize> {
         self.domains.iter().position(|d| d.d.id == id)
     }
 
     /// A sender by id.
-    pub fn sender(&self, id: &str) -> Option<&SenderAccount> {
+    pub(crate) fn sender(&self, id: &str) -> Option<&SenderAccount> {
         self.senders.iter().find(|s| s.id == id)
     }
 }
 
 /// The sender `status` of an account that can send.
-pub const SENDER_READY: &str = "connected";
+pub(crate) const SENDER_READY: &str = "connected";
 /// The sender `status` of an account that cannot send until reconnected.
-pub const SENDER_NOT_READY: &str = "disconnected";
+pub(crate) const SENDER_NOT_READY: &str = "disconnected";
 
 /// Whether a sender can send email right now.
-pub fn ready_email_sender(s: &SenderAccount) -> bool {
+pub(crate) fn ready_email_sender(s: &SenderAccount) -> bool {
     s.kind == Channel::Email && s.status == SENDER_READY && !s.email_address.is_empty()
 }
 
@@ -95,7 +95,7 @@ pub fn ready_email_sender(s: &SenderAccount) -> bool {
 
 /// Status of a result row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RowStatus {
+pub(crate) enum RowStatus {
     /// Not acted on.
     New,
     /// Added to a campaign.
@@ -116,7 +116,7 @@ impl RowStatus {
 
 /// One stored result: everything else derives from `seed`.
 #[derive(Debug, Clone, Copy)]
-pub struct Row {
+pub(crate) struct Row {
     /// Seed of the person.
     pub seed: u64,
     /// Index of the run that found it.
@@ -132,14 +132,14 @@ pub struct Row {
 
 impl Row {
     /// Its score, `0.40..0.99`.
-    pub fn score(&self) -> f64 {
+    pub(crate) fn score(&self) -> f64 {
         f64::from(self.score_milli) / 1000.0
     }
 }
 
 /// One run of a search; its status is a function of simulated time.
 #[derive(Debug, Clone)]
-pub struct RunRec {
+pub(crate) struct RunRec {
     /// `runId`.
     pub id: String,
     /// `triggerRunId`.
@@ -160,7 +160,7 @@ pub struct RunRec {
 
 impl RunRec {
     /// Status at `now`.
-    pub fn status(&self, now: SimMs) -> RunStatus {
+    pub(crate) fn status(&self, now: SimMs) -> RunStatus {
         if now < self.start {
             RunStatus::Queued
         } else if now < self.end {
@@ -173,7 +173,7 @@ impl RunRec {
     }
 
     /// Results this run should have stored by `now`.
-    pub fn due(&self, now: SimMs) -> u32 {
+    pub(crate) fn due(&self, now: SimMs) -> u32 {
         if self.fails || now < self.start {
             0
         } else if now >= self.end {
@@ -187,7 +187,7 @@ impl RunRec {
 
 /// A search with its results and runs.
 #[derive(Debug, Clone)]
-pub struct SearchRec {
+pub(crate) struct SearchRec {
     /// The resource (counts refreshed on render).
     pub search: Search,
     /// Title pool of its people.
@@ -213,7 +213,7 @@ pub struct SearchRec {
 }
 
 /// The `resultId` of a person seed.
-pub fn result_id(seed: u64) -> String {
+pub(crate) fn result_id(seed: u64) -> String {
     uuid_from(mix2(seed, 0x7e5))
 }
 
@@ -223,7 +223,7 @@ fn uuid_u128(id: &str) -> Option<u128> {
 
 impl SearchRec {
     /// An empty search record.
-    pub fn new(search: Search, persona: usize, seed: u64) -> SearchRec {
+    pub(crate) fn new(search: Search, persona: usize, seed: u64) -> SearchRec {
         SearchRec {
             search,
             persona,
@@ -243,7 +243,13 @@ impl SearchRec {
     /// chooses each row's status from its seed. Only the new rows are
     /// sorted and merged into the order, so a live run of a huge search
     /// stays cheap on every request that advances it.
-    pub fn add_rows(&mut self, n: u32, run: u32, at: SimMs, status_of: impl Fn(u64) -> RowStatus) {
+    pub(crate) fn add_rows(
+        &mut self,
+        n: u32,
+        run: u32,
+        at: SimMs,
+        status_of: impl Fn(u64) -> RowStatus,
+    ) {
         let start = self.rows.len();
         for _ in 0..n {
             let seed = mix2(self.seed, self.minted);
@@ -299,18 +305,18 @@ impl SearchRec {
     }
 
     /// The row of a `resultId`.
-    pub fn row_of(&self, result_id: &str) -> Option<usize> {
+    pub(crate) fn row_of(&self, result_id: &str) -> Option<usize> {
         let key = uuid_u128(result_id)?;
         self.by_id.get(&key).map(|i| *i as usize)
     }
 
     /// The person of row `i`.
-    pub fn person(&self, i: usize) -> Person {
+    pub(crate) fn person(&self, i: usize) -> Person {
         Person::new(self.rows[i].seed, self.persona)
     }
 
     /// The search with counts and `lastRunId` refreshed.
-    pub fn render(&self) -> Search {
+    pub(crate) fn render(&self) -> Search {
         let mut s = self.search.clone();
         s.result_count = self.rows.len() as u64;
         s.lead_count = self.rows.len() as u64;
@@ -320,7 +326,7 @@ impl SearchRec {
     }
 
     /// Field coverage counts over every row (cached).
-    pub fn coverage(&mut self) -> Vec<u64> {
+    pub(crate) fn coverage(&mut self) -> Vec<u64> {
         if let Some(c) = &self.coverage {
             return c.clone();
         }
@@ -333,7 +339,7 @@ impl SearchRec {
     }
 
     /// Result number `i` as the contract shows it.
-    pub fn result(&self, i: usize) -> LeadResult {
+    pub(crate) fn result(&self, i: usize) -> LeadResult {
         let row = self.rows[i];
         let p = Person::new(row.seed, self.persona);
         let (query, reason) = self.plan_text(row.seed);
@@ -390,7 +396,7 @@ impl SearchRec {
 
     /// What a filtered scan of the results reads, copied out so the scan
     /// can run without the world lock.
-    pub fn scan_view(&self) -> ScanView {
+    pub(crate) fn scan_view(&self) -> ScanView {
         ScanView {
             order: self.order.clone(),
             seeds: self.rows.iter().map(|r| r.seed).collect(),
@@ -444,7 +450,7 @@ fn count_fields(counts: &mut [u64], p: &Person) {
 
 /// A copy of what a filtered results scan reads ([`SearchRec::scan_view`]).
 #[derive(Debug, Clone)]
-pub struct ScanView {
+pub(crate) struct ScanView {
     /// Row indices by score, best first.
     pub order: Vec<u32>,
     /// The seed of every row, by row index.
@@ -459,7 +465,7 @@ pub struct ScanView {
 impl ScanView {
     /// Row indices, best first, of the rows that pass every predicate and
     /// contain `needle` (already lowercased) in their text.
-    pub fn matching(&self, preds: &[Pred], needle: Option<&str>) -> Vec<u32> {
+    pub(crate) fn matching(&self, preds: &[Pred], needle: Option<&str>) -> Vec<u32> {
         let mut buf = String::with_capacity(512);
         self.order
             .iter()
@@ -502,7 +508,7 @@ impl ScanView {
 
 /// Where a campaign lead is in the simulation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Phase {
+pub(crate) enum Phase {
     /// Pending (waiting for the first send) or terminal.
     Idle,
     /// Sent; an outcome is due at this time.
@@ -517,7 +523,7 @@ pub enum Phase {
 /// numbers, a seeded lead's fields derive from its person's seed, and
 /// [`LeadRec::render`] makes the resource the contract shows.
 #[derive(Debug, Clone)]
-pub struct LeadRec {
+pub(crate) struct LeadRec {
     /// `id`.
     pub id: Uuid,
     /// `status`.
@@ -546,7 +552,7 @@ pub struct LeadRec {
 
 /// A lead's profile fields: a seeded person's, or its own.
 #[derive(Debug, Clone)]
-pub enum LeadText {
+pub(crate) enum LeadText {
     /// The seeded person of `seed` with a title of `persona`'s pool, from
     /// the search result of row seed `row` (its `source_ref`); the fields
     /// derive from them on demand.
@@ -565,7 +571,7 @@ pub enum LeadText {
 
 /// The profile fields of a lead, as the contract names them.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct OwnText {
+pub(crate) struct OwnText {
     /// `email`.
     pub email: String,
     /// `network_url`.
@@ -592,7 +598,7 @@ pub struct OwnText {
 
 impl OwnText {
     /// The place of `field` (an edit writes through it).
-    pub fn field_mut(&mut self, field: LeadField) -> &mut String {
+    pub(crate) fn field_mut(&mut self, field: LeadField) -> &mut String {
         match field {
             LeadField::Email => &mut self.email,
             LeadField::NetworkUrl => &mut self.network_url,
@@ -613,7 +619,7 @@ const SOURCE_LEAD_FINDER: &str = "lead_finder";
 
 impl LeadText {
     /// The fields, derived for a seeded person.
-    pub fn fields(&self, kind: &Channel) -> Cow<'_, OwnText> {
+    pub(crate) fn fields(&self, kind: &Channel) -> Cow<'_, OwnText> {
         match self {
             LeadText::Own(t) => Cow::Borrowed(t),
             LeadText::Person { seed, persona, row } => {
@@ -628,7 +634,7 @@ impl LeadText {
 
     /// The email and network URL, as [`LeadText::fields`] has them
     /// (without deriving the rest).
-    pub fn identities(&self, kind: &Channel) -> (String, String) {
+    pub(crate) fn identities(&self, kind: &Channel) -> (String, String) {
         match self {
             LeadText::Own(t) => (t.email.clone(), t.network_url.clone()),
             LeadText::Person { seed, persona, .. } => {
@@ -641,13 +647,13 @@ impl LeadText {
 
 impl LeadRec {
     /// `id` as the contract writes it.
-    pub fn id_text(&self) -> String {
+    pub(crate) fn id_text(&self) -> String {
         self.id.hyphenated().to_string()
     }
 
     /// The lead as the contract shows it, on campaign `c` with sequence
     /// `nodes`.
-    pub fn render(&self, c: &Campaign, nodes: &[SequenceNode]) -> CampaignLead {
+    pub(crate) fn render(&self, c: &Campaign, nodes: &[SequenceNode]) -> CampaignLead {
         let t = self.text.fields(&c.kind).into_owned();
         CampaignLead {
             id: self.id_text(),
@@ -676,7 +682,7 @@ impl LeadRec {
 
 /// A lead id of the request, when it is one as the service writes them
 /// (any other spelling names no lead).
-pub fn lead_id(text: &str) -> Option<Uuid> {
+pub(crate) fn lead_id(text: &str) -> Option<Uuid> {
     Uuid::parse_str(text)
         .ok()
         .filter(|u| u.hyphenated().to_string() == text)
@@ -684,7 +690,7 @@ pub fn lead_id(text: &str) -> Option<Uuid> {
 
 /// An edit of a generated message.
 #[derive(Debug, Clone, Default)]
-pub struct MsgEdit {
+pub(crate) struct MsgEdit {
     /// New subject.
     pub subject: Option<String>,
     /// New text body.
@@ -695,7 +701,7 @@ pub struct MsgEdit {
 
 /// The sending machinery of a launched campaign.
 #[derive(Debug, Clone)]
-pub struct Runner {
+pub(crate) struct Runner {
     /// `launching` becomes `active` at this time.
     pub active_at: SimMs,
     /// The next send may happen at this time.
@@ -716,7 +722,7 @@ pub struct Runner {
 
 /// A campaign with its roster, sequence and simulation.
 #[derive(Debug, Clone)]
-pub struct CampaignRec {
+pub(crate) struct CampaignRec {
     /// The resource (stats, nodes and senders filled on render).
     pub c: Campaign,
     /// Its sender accounts.
@@ -738,7 +744,7 @@ pub struct CampaignRec {
 
 /// Normalises a lead's channel identity for deduplication: emails
 /// lowercased; network URLs without query string and trailing slashes.
-pub fn dedup_key(channel: &Channel, email: &str, url: &str) -> String {
+pub(crate) fn dedup_key(channel: &Channel, email: &str, url: &str) -> String {
     match channel {
         Channel::Network => {
             let u = url.trim();
@@ -751,19 +757,19 @@ pub fn dedup_key(channel: &Channel, email: &str, url: &str) -> String {
 
 impl CampaignRec {
     /// The dedup key of lead `i`.
-    pub fn key_of(&self, i: usize) -> String {
+    pub(crate) fn key_of(&self, i: usize) -> String {
         let (email, url) = self.leads[i].text.identities(&self.c.kind);
         dedup_key(&self.c.kind, &email, &url)
     }
 
     /// Lead `i` as the contract shows it.
-    pub fn lead(&self, i: usize) -> CampaignLead {
+    pub(crate) fn lead(&self, i: usize) -> CampaignLead {
         self.leads[i].render(&self.c, &self.nodes)
     }
 
     /// The dedup keys of every lead on the roster (built once, see
     /// [`CampaignRec::keys`]).
-    pub fn roster_keys(&mut self) -> &mut HashSet<String> {
+    pub(crate) fn roster_keys(&mut self) -> &mut HashSet<String> {
         if self.keys.is_none() {
             self.keys = Some((0..self.leads.len()).map(|i| self.key_of(i)).collect());
         }
@@ -771,7 +777,7 @@ impl CampaignRec {
     }
 
     /// Stats: counts of the roster by status.
-    pub fn stats(&self, pause_shape: bool) -> CampaignStats {
+    pub(crate) fn stats(&self, pause_shape: bool) -> CampaignStats {
         let mut s = CampaignStats {
             total: self.leads.len() as u64,
             ..Default::default()
@@ -805,7 +811,7 @@ impl CampaignRec {
     }
 
     /// The campaign as the contract shows it.
-    pub fn render(
+    pub(crate) fn render(
         &self,
         senders: &[SenderAccount],
         with_nodes: bool,
@@ -829,13 +835,13 @@ impl CampaignRec {
     }
 
     /// Whether a node type sends something.
-    pub fn sends(kind: &NodeType) -> bool {
+    pub(crate) fn sends(kind: &NodeType) -> bool {
         !matches!(kind, NodeType::End)
     }
 
     /// The lead whose generated messages include `message_id` (ids are
     /// computed, not rendered, so a look-up over a big roster stays cheap).
-    pub fn lead_of_message(&self, message_id: &str) -> Option<usize> {
+    pub(crate) fn lead_of_message(&self, message_id: &str) -> Option<usize> {
         let sending: Vec<usize> = (0..self.nodes.len())
             .filter(|k| Self::sends(&self.nodes[*k].kind))
             .collect();
@@ -850,7 +856,11 @@ impl CampaignRec {
     /// The reply of lead `i`, once it replied: an entry with `node_id:
     /// "inbound"`, answering the last message it was sent and addressed to
     /// the campaign's first sender.
-    pub fn inbound_reply(&self, i: usize, senders: &[SenderAccount]) -> Option<GeneratedMessage> {
+    pub(crate) fn inbound_reply(
+        &self,
+        i: usize,
+        senders: &[SenderAccount],
+    ) -> Option<GeneratedMessage> {
         if self.leads[i].status != LeadStatus::Replied {
             return None;
         }
@@ -887,7 +897,7 @@ impl CampaignRec {
     }
 
     /// Generated messages of lead `i`, one per sending node.
-    pub fn messages_of(&self, i: usize) -> Vec<GeneratedMessage> {
+    pub(crate) fn messages_of(&self, i: usize) -> Vec<GeneratedMessage> {
         let lead = &self.leads[i];
         let p = self.lead(i);
         // Launched and not finished: a paused campaign's queue still holds
@@ -954,18 +964,18 @@ impl CampaignRec {
 }
 
 /// The id of the generated message of lead `lead_id` for node `k`.
-pub fn message_id(lead_id: &str, k: usize) -> String {
+pub(crate) fn message_id(lead_id: &str, k: usize) -> String {
     uuid_from(mix2(hash_str(lead_id), k as u64))
 }
 
 /// `text` filled in for the lead: the dashboard's preview merge
 /// ([`crate::logic::template::merge`]), so the preview shows what is sent.
-pub fn render_template(text: &str, lead: &CampaignLead) -> String {
+pub(crate) fn render_template(text: &str, lead: &CampaignLead) -> String {
     crate::logic::template::merge(text, lead).text
 }
 
 /// A minimal HTML rendering of a text body (escaped, one `<p>` per line).
-pub fn html_of(text: &str) -> String {
+pub(crate) fn html_of(text: &str) -> String {
     text.lines()
         .map(|l| {
             let esc = l
@@ -981,7 +991,7 @@ pub fn html_of(text: &str) -> String {
 
 /// A thread with its messages.
 #[derive(Debug, Clone)]
-pub struct ThreadRec {
+pub(crate) struct ThreadRec {
     /// The resource.
     pub t: Thread,
     /// A warm-up thread: hidden from lists and ignored by the duplicate
@@ -996,7 +1006,7 @@ pub struct ThreadRec {
 
 impl ThreadRec {
     /// A thread with no messages and no replies on the way.
-    pub fn new(t: Thread) -> ThreadRec {
+    pub(crate) fn new(t: Thread) -> ThreadRec {
         ThreadRec {
             t,
             warmup: false,
@@ -1006,7 +1016,7 @@ impl ThreadRec {
     }
 
     /// Schedules a reply, keeping the queue soonest first.
-    pub fn expect_reply(&mut self, r: Reply) {
+    pub(crate) fn expect_reply(&mut self, r: Reply) {
         let at = self.replies.partition_point(|x| x.at <= r.at);
         self.replies.insert(at, r);
     }
@@ -1014,7 +1024,7 @@ impl ThreadRec {
 
 /// An inbound reply on its way: it arrives at `at` (simulated time).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reply {
+pub(crate) struct Reply {
     /// When it arrives.
     pub at: SimMs,
     /// Seed of its id and wording.
@@ -1026,11 +1036,11 @@ pub struct Reply {
 // ---------------------------------------------------------------- Domains
 
 /// The background re-checks, in simulated minutes after the trigger.
-pub const POLL_MINUTES: [i64; 6] = [10, 20, 40, 80, 160, 320];
+pub(crate) const POLL_MINUTES: [i64; 6] = [10, 20, 40, 80, 160, 320];
 
 /// A running poller chain of one domain.
 #[derive(Debug, Clone, Copy)]
-pub struct Chain {
+pub(crate) struct Chain {
     /// When the chain was started.
     pub started: SimMs,
     /// Index into [`POLL_MINUTES`] of the next check.
@@ -1039,7 +1049,7 @@ pub struct Chain {
 
 /// A sending domain with its simulated DNS.
 #[derive(Debug, Clone)]
-pub struct DomainRec {
+pub(crate) struct DomainRec {
     /// The resource.
     pub d: SendingDomain,
     /// When the published records become visible (set on first trigger).
@@ -1051,7 +1061,7 @@ pub struct DomainRec {
 }
 
 /// The records to publish for `domain`.
-pub fn dns_records(domain: &str, seed: u64) -> Vec<DnsRecord> {
+pub(crate) fn dns_records(domain: &str, seed: u64) -> Vec<DnsRecord> {
     let key: String = (0..6).map(|i| format!("{:016x}", mix2(seed, i))).collect();
     vec![
         DnsRecord {
@@ -1085,7 +1095,7 @@ pub fn dns_records(domain: &str, seed: u64) -> Vec<DnsRecord> {
 
 /// A redeemable code.
 #[derive(Debug, Clone, Copy)]
-pub struct PassCode {
+pub(crate) struct PassCode {
     /// The code.
     pub code: &'static str,
     /// Discoveries it grants.
@@ -1095,7 +1105,7 @@ pub struct PassCode {
 }
 
 /// The codes the demo service knows.
-pub const PASS_CODES: [PassCode; 2] = [
+pub(crate) const PASS_CODES: [PassCode; 2] = [
     PassCode {
         code: "DEMO-PASS-1",
         limit: 100,
@@ -1110,11 +1120,9 @@ pub const PASS_CODES: [PassCode; 2] = [
 
 /// A redeemed discovery pass.
 #[derive(Debug, Clone)]
-pub struct PassRec {
+pub(crate) struct PassRec {
     /// `testAccess.id`.
     pub id: String,
-    /// The code redeemed.
-    pub code: String,
     /// Activated at.
     pub activated: SimMs,
     /// Expires at.
@@ -1127,7 +1135,7 @@ pub struct PassRec {
 
 impl PassRec {
     /// `(status, terminalReason)` at `now`.
-    pub fn state(&self, now: SimMs) -> (&'static str, Option<&'static str>) {
+    pub(crate) fn state(&self, now: SimMs) -> (&'static str, Option<&'static str>) {
         if now >= self.expires {
             ("expired", Some("expired"))
         } else if self.used >= self.limit {
@@ -1138,7 +1146,7 @@ impl PassRec {
     }
 
     /// The `testAccess` object at `now`.
-    pub fn render(&self, now: SimMs) -> TestAccess {
+    pub(crate) fn render(&self, now: SimMs) -> TestAccess {
         let (status, reason) = self.state(now);
         TestAccess {
             id: self.id.clone(),
@@ -1156,7 +1164,11 @@ impl PassRec {
 
 /// `existing_threads` for a recipient: every other non-warm-up thread with
 /// the same participant.
-pub fn existing_threads(ws: &Workspace, email: &str, except: Option<&str>) -> ExistingThreads {
+pub(crate) fn existing_threads(
+    ws: &Workspace,
+    email: &str,
+    except: Option<&str>,
+) -> ExistingThreads {
     let threads: Vec<Thread> = ws
         .threads
         .iter()
@@ -1173,7 +1185,7 @@ pub fn existing_threads(ws: &Workspace, email: &str, except: Option<&str>) -> Ex
 
 /// The thread that blocks `account` from writing to `email`: same sender,
 /// not archived, not warm-up.
-pub fn blocking_thread<'a>(
+pub(crate) fn blocking_thread<'a>(
     ws: &'a Workspace,
     account: Option<&str>,
     email: &str,
@@ -1193,7 +1205,7 @@ pub fn blocking_thread<'a>(
 }
 
 /// The 409 extra keys of a duplicate recipient.
-pub fn duplicate_extra(
+pub(crate) fn duplicate_extra(
     ws: &Workspace,
     blocking: &Thread,
     email: &str,
@@ -1214,7 +1226,7 @@ pub fn duplicate_extra(
 // ---------------------------------------------------------------- constructors
 
 /// A sequence node.
-pub fn node(
+pub(crate) fn node(
     id: String,
     campaign_id: &str,
     position: usize,
@@ -1233,7 +1245,7 @@ pub fn node(
 }
 
 /// A new draft campaign with the default two-node sequence.
-pub fn new_campaign(
+pub(crate) fn new_campaign(
     ids: &mut IdGen,
     user_id: &str,
     kind: Channel,
@@ -1334,7 +1346,7 @@ fn own_text(kind: &Channel, input: &LeadInput) -> OwnText {
 }
 
 /// A seeded person as a lead's input row.
-pub fn person_input(p: &Person) -> LeadInput {
+pub(crate) fn person_input(p: &Person) -> LeadInput {
     let city = match p.field(9) {
         Some(people::FVal::Str(s)) => s,
         _ => String::new(),
@@ -1360,7 +1372,13 @@ pub fn person_input(p: &Person) -> LeadInput {
 
 /// A new pending lead from an input row: its fields as [`own_text`] keeps
 /// them.
-pub fn new_lead(c: &CampaignRec, id: Uuid, seed: u64, input: &LeadInput, now: SimMs) -> LeadRec {
+pub(crate) fn new_lead(
+    c: &CampaignRec,
+    id: Uuid,
+    seed: u64,
+    input: &LeadInput,
+    now: SimMs,
+) -> LeadRec {
     pending_lead(
         id,
         seed,
@@ -1370,7 +1388,7 @@ pub fn new_lead(c: &CampaignRec, id: Uuid, seed: u64, input: &LeadInput, now: Si
 }
 
 /// A pending lead with `text`, added at `now`.
-pub fn pending_lead(id: Uuid, seed: u64, text: LeadText, now: SimMs) -> LeadRec {
+pub(crate) fn pending_lead(id: Uuid, seed: u64, text: LeadText, now: SimMs) -> LeadRec {
     LeadRec {
         id,
         status: LeadStatus::Pending,

@@ -8,7 +8,7 @@
 //! `runtime::dns`.
 
 #[cfg(any(test, feature = "test-util"))]
-pub mod test_server;
+pub(crate) mod test_server;
 
 use std::net::IpAddr;
 use std::time::Duration;
@@ -19,7 +19,7 @@ use crate::api::model::DnsRecord;
 /// sooner (however often the watch polls), nor kept by the resolver's own
 /// cache longer (whatever its TTL), so a record just published shows at
 /// the next check.
-pub const CACHE_FOR: Duration = Duration::from_secs(5);
+pub(crate) const CACHE_FOR: Duration = Duration::from_secs(5);
 
 /// One question to DNS: a fully qualified name and a record type.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -125,7 +125,7 @@ impl Verdict {
 }
 
 /// Compares an expected record with the answer to its [`Query`].
-pub fn check(record: &DnsRecord, lookup: &Lookup) -> Verdict {
+pub(crate) fn check(record: &DnsRecord, lookup: &Lookup) -> Verdict {
     let found = match lookup {
         Lookup::Records(found) if !found.is_empty() => found,
         Lookup::Records(_) | Lookup::NoRecords | Lookup::NoName => return Verdict::Missing,
@@ -163,7 +163,7 @@ fn version_tag(value: &str) -> Option<String> {
 /// strings (DKIM keys come in 255-byte chunks) do not count; in a
 /// tag-value list (`v=DKIM1; k=rsa; p=…`, `v=DMARC1; …`) whitespace does
 /// not count at all; elsewhere runs of whitespace count as one space.
-pub fn txt_equal(expected: &str, found: &str) -> bool {
+pub(crate) fn txt_equal(expected: &str, found: &str) -> bool {
     let (a, b) = (unquote(expected), unquote(found));
     let tag_list = |s: &str| {
         let v = s.trim_start().to_ascii_lowercase();
@@ -181,7 +181,7 @@ pub fn txt_equal(expected: &str, found: &str) -> bool {
 /// A TXT value as one string: `"v=DKIM1; " "p=MIIB…"` (quoted strings, as
 /// zone files and some dashboards show them) joined; a lone value without
 /// quotes is taken as it is.
-pub fn unquote(value: &str) -> String {
+pub(crate) fn unquote(value: &str) -> String {
     let v = value.trim();
     if !v.starts_with('"') {
         return v.to_owned();

@@ -3,17 +3,17 @@
 //! from sizes alone, so `view` (drawing) and `update` (mouse hit-testing,
 //! page sizes) always agree. Imports neither `app` nor `ui`.
 
-pub mod table;
+pub(crate) mod table;
 
-pub use ratatui::layout::Rect;
+pub(crate) use ratatui::layout::Rect;
 
 /// Smallest usable terminal.
-pub const MIN_WIDTH: u16 = 60;
+pub(crate) const MIN_WIDTH: u16 = 60;
 /// Smallest usable terminal.
-pub const MIN_HEIGHT: u16 = 15;
+pub(crate) const MIN_HEIGHT: u16 = 15;
 
 /// Splits `area` into its top `h` rows (at most all of it) and the rest.
-pub fn split_top(area: Rect, h: u16) -> (Rect, Rect) {
+pub(crate) fn split_top(area: Rect, h: u16) -> (Rect, Rect) {
     let h = h.min(area.height);
     (
         Rect { height: h, ..area },
@@ -26,7 +26,7 @@ pub fn split_top(area: Rect, h: u16) -> (Rect, Rect) {
 }
 
 /// A rectangle of at most `w`×`h` centred in `area`.
-pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+pub(crate) fn centered(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);
     let h = h.min(area.height);
     Rect {
@@ -41,7 +41,7 @@ pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
 /// narrow screens cover the body exactly, so borders do not double up;
 /// wider ones get a 90-column box. Always as tall as the body, so a scroll
 /// bound computed from it is exact.
-pub fn overlay_rect(body: Rect) -> Rect {
+pub(crate) fn overlay_rect(body: Rect) -> Rect {
     if body.width <= 92 {
         body
     } else {
@@ -50,7 +50,7 @@ pub fn overlay_rect(body: Rect) -> Rect {
 }
 
 /// Splits `area` into its left `w` columns (at most all of it) and the rest.
-pub fn split_left(area: Rect, w: u16) -> (Rect, Rect) {
+pub(crate) fn split_left(area: Rect, w: u16) -> (Rect, Rect) {
     let w = w.min(area.width);
     (
         Rect { width: w, ..area },
@@ -80,7 +80,7 @@ pub struct AppLayout {
 }
 
 /// Text before the first tab.
-pub const BRAND: &str = " Outpost ";
+pub(crate) const BRAND: &str = " Outpost ";
 
 impl AppLayout {
     /// The layout of a `(columns, rows)` terminal with these tab labels.

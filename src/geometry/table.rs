@@ -4,12 +4,12 @@
 use ratatui::layout::Rect;
 
 /// Rows inside a table area: borders and the header take three lines.
-pub fn viewport(area: Rect) -> usize {
+pub(crate) fn viewport(area: Rect) -> usize {
     area.height.saturating_sub(3) as usize
 }
 
 /// The body row at screen position, as a line index into the window.
-pub fn line_at(area: Rect, x: u16, y: u16) -> Option<usize> {
+pub(crate) fn line_at(area: Rect, x: u16, y: u16) -> Option<usize> {
     let inside_x = x > area.x && x + 1 < area.x + area.width;
     let first = area.y + 2;
     let last = area.y + area.height.saturating_sub(1);

@@ -11,7 +11,7 @@ use crate::logic::lead_field::LeadField;
 use crate::logic::write;
 
 /// Characters of a body a summary keeps.
-pub const BODY_CHARS: usize = 200;
+pub(crate) const BODY_CHARS: usize = 200;
 
 /// Characters of any other text a summary keeps (a subject, a name).
 const TEXT_CHARS: usize = 120;
@@ -22,7 +22,7 @@ const MESSAGE_CHARS: usize = 300;
 /// What the journal says of a write before its reply: taken from the
 /// request, which `execute` hands on to the client.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Draft {
+pub(crate) struct Draft {
     operation: String,
     target: Target,
     summary: String,
@@ -31,7 +31,7 @@ pub struct Draft {
 
 /// `text` on one line, whitespace runs made one space, cut to `max`
 /// characters with `…`.
-pub fn clip(text: &str, max: usize) -> String {
+pub(crate) fn clip(text: &str, max: usize) -> String {
     let one: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if one.chars().count() <= max {
         one
@@ -88,7 +88,7 @@ impl Draft {
         clippy::too_many_lines,
         reason = "One arm per write of the table of operations, each a few lines: split, they would only be harder to check against it."
     )]
-    pub fn of(req: &ApiRequest) -> Draft {
+    pub(crate) fn of(req: &ApiRequest) -> Draft {
         let mut parts: Vec<String> = Vec::new();
         let target = match req {
             ApiRequest::CreateDomain { name } => target("domain", None, Some(name)),
@@ -266,7 +266,7 @@ impl Draft {
     /// The journal's view of a write sent around the table of operations
     /// (a client method called directly): named by its route, its target
     /// read from the path, its summary from the JSON body.
-    pub fn of_route(method: &str, path: &str, body: Option<&[u8]>) -> Draft {
+    pub(crate) fn of_route(method: &str, path: &str, body: Option<&[u8]>) -> Draft {
         let segs: Vec<&str> = path.trim_start_matches('/').split('/').collect();
         let (kind, id) = match segs.as_slice() {
             ["api", "email", "domains", rest @ ..] => ("domain", rest.first()),
@@ -293,7 +293,7 @@ impl Draft {
 
     /// The write line of a write sent around the table, once its answer
     /// (`error`, if it failed) came.
-    pub fn finish_route(
+    pub(crate) fn finish_route(
         self,
         error: Option<&ApiError>,
         id: String,
@@ -303,7 +303,7 @@ impl Draft {
     }
 
     /// The write line of this write once `reply` came, named `id`.
-    pub fn finish(self, reply: &ApiReply, id: String, journal: &Journal) -> WriteLine {
+    pub(crate) fn finish(self, reply: &ApiReply, id: String, journal: &Journal) -> WriteLine {
         self.line(reply.error(), answered(reply), id, journal)
     }
 

@@ -20,7 +20,7 @@
 //! twice. Text is run through [`redact`] before it is written: a key pasted
 //! into a body never reaches the file.
 
-pub mod entry;
+pub(crate) mod entry;
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -37,10 +37,10 @@ use crate::logic::write::Verdict;
 pub const FILE: &str = "journal.jsonl";
 
 /// The size past which the file is rotated.
-pub const MAX_BYTES: u64 = 10 * 1024 * 1024;
+pub(crate) const MAX_BYTES: u64 = 10 * 1024 * 1024;
 
 /// The format version each line carries.
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 
 /// Which front end sent a write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -177,7 +177,7 @@ struct Versioned<'a> {
 }
 
 /// The verdict's word and its text.
-pub fn verdict_words(v: &Verdict) -> (&'static str, String) {
+pub(crate) fn verdict_words(v: &Verdict) -> (&'static str, String) {
     match v {
         Verdict::Found(how) => ("found", how.clone()),
         Verdict::NotFound => (
@@ -199,7 +199,7 @@ pub fn verdict_words(v: &Verdict) -> (&'static str, String) {
 }
 
 /// Now, UTC, RFC 3339 to the millisecond.
-pub fn now_text() -> String {
+pub(crate) fn now_text() -> String {
     let t = time::OffsetDateTime::now_utc();
     format!(
         "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z",
@@ -215,12 +215,12 @@ pub fn now_text() -> String {
 
 /// The journal file of a profile (`None`: the default workspace): beside
 /// its state file, in the data directory.
-pub fn path(paths: &Paths, profile: Option<&str>) -> Option<PathBuf> {
+pub(crate) fn path(paths: &Paths, profile: Option<&str>) -> Option<PathBuf> {
     crate::config::profile::state_file(paths, profile).map(|state| state.with_file_name(FILE))
 }
 
 /// The rotated file beside `path` (`journal.jsonl.1`).
-pub fn old_path(path: &Path) -> PathBuf {
+pub(crate) fn old_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".1");
     path.with_file_name(name)

@@ -13,9 +13,9 @@ use crate::api::model::{LeadResult, Pagination, ResultsQuery, SearchPageQuery};
 use crate::text::sanitize::DisplayText;
 
 /// Rows per page when reading an unfiltered list (the GET allows 500).
-pub const GET_PAGE: u64 = 500;
+pub(crate) const GET_PAGE: u64 = 500;
 /// Rows per page of the results query (at most 100).
-pub const QUERY_PAGE: u64 = 100;
+pub(crate) const QUERY_PAGE: u64 = 100;
 
 /// The columns of the CSV, in order. A result's lead fields are named as
 /// a campaign lead's, so the file imports into a campaign as it is (the
@@ -209,13 +209,13 @@ impl Walk {
 
 /// A cell as written: inert text (no escape sequences or bidi controls),
 /// and a leading `'` when a spreadsheet would run it as a formula.
-pub fn cell(raw: &str) -> String {
+pub(crate) fn cell(raw: &str) -> String {
     let text = DisplayText::block(raw).into_string();
     neutralise(&text)
 }
 
 /// Prefixes `'` to text starting with `=`, `+`, `-`, `@`, tab or CR.
-pub fn neutralise(text: &str) -> String {
+pub(crate) fn neutralise(text: &str) -> String {
     if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{text}")
     } else {
@@ -224,7 +224,7 @@ pub fn neutralise(text: &str) -> String {
 }
 
 /// The CSV record of a result, in [`COLUMNS`]' order.
-pub fn record(r: &LeadResult) -> Vec<String> {
+pub(crate) fn record(r: &LeadResult) -> Vec<String> {
     let c = r.canonical_lead.clone().unwrap_or_default();
     let name = result_name(r);
     let mut out = vec![cell(&r.result_id), r.score.to_string()];

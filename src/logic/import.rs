@@ -29,7 +29,7 @@ pub const CHUNK: usize = 1000;
 /// reads about as many bytes of rows.
 pub const CHUNK_BYTES: usize = 8 * 1024 * 1024;
 /// Left-out rows listed in the report (the rest are counted).
-pub const MAX_LISTED: usize = 1000;
+pub(crate) const MAX_LISTED: usize = 1000;
 
 /// Where a column goes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -105,7 +105,7 @@ impl Target {
 }
 
 /// A header made into a custom field key: lowercase words joined by `_`.
-pub fn custom_key(header: &str) -> String {
+pub(crate) fn custom_key(header: &str) -> String {
     let mut out = String::new();
     for c in header.trim().chars() {
         if c.is_alphanumeric() {
@@ -119,7 +119,7 @@ pub fn custom_key(header: &str) -> String {
 }
 
 /// The target a header name suggests.
-pub fn guess(header: &str) -> Target {
+pub(crate) fn guess(header: &str) -> Target {
     let key = custom_key(header);
     let field = match key.as_str() {
         "email" | "e_mail" | "email_address" | "e_mail_address" | "mail" | "work_email" => {
@@ -155,7 +155,7 @@ pub fn guess_all(header: &[String]) -> Vec<Target> {
 }
 
 /// What the mapping lacks or repeats, as a message.
-pub fn check_mapping(mapping: &[Target], channel: &Channel) -> Result<(), String> {
+pub(crate) fn check_mapping(mapping: &[Target], channel: &Channel) -> Result<(), String> {
     let identity = identity_target(channel);
     if !mapping.contains(&identity) {
         return Err(format!(
@@ -174,7 +174,7 @@ pub fn check_mapping(mapping: &[Target], channel: &Channel) -> Result<(), String
 }
 
 /// "an email campaign", "a network campaign".
-pub fn a_campaign(channel: &Channel) -> String {
+pub(crate) fn a_campaign(channel: &Channel) -> String {
     let kind = channel.as_str();
     let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
         "an"
@@ -249,7 +249,7 @@ pub fn lacks_identity(lead: &LeadInput, channel: &Channel) -> Option<String> {
 /// holds a NUL byte, which no name, address or text has (a binary file, or
 /// text of two bytes a character read as one), or it lacks the channel's
 /// identity ([`lacks_identity`]).
-pub fn cannot_send(lead: &LeadInput, channel: &Channel) -> Option<String> {
+pub(crate) fn cannot_send(lead: &LeadInput, channel: &Channel) -> Option<String> {
     let field = LeadField::ALL
         .into_iter()
         .find(|f| f.of_input(lead).is_some_and(|v| v.contains('\0')))
@@ -317,7 +317,7 @@ fn too_big(size: usize) -> String {
 }
 
 /// `s` cut to `max` characters, `…` ending what was cut.
-pub fn clip(s: &str, max: usize) -> String {
+pub(crate) fn clip(s: &str, max: usize) -> String {
     if s.chars().count() <= max {
         s.to_owned()
     } else {
@@ -380,7 +380,7 @@ pub struct PreviewRow {
 }
 
 /// The preview of a chunk under a mapping.
-pub fn preview(chunk: &CsvChunk, mapping: &[Target], channel: &Channel) -> Vec<PreviewRow> {
+pub(crate) fn preview(chunk: &CsvChunk, mapping: &[Target], channel: &Channel) -> Vec<PreviewRow> {
     let mut seen = HashSet::new();
     chunk
         .rows
@@ -409,7 +409,7 @@ pub fn preview(chunk: &CsvChunk, mapping: &[Target], channel: &Channel) -> Vec<P
 }
 
 /// The rows a 400 names (`row N` with N the 0-based index in the batch).
-pub fn rows_named(message: &str) -> Vec<usize> {
+pub(crate) fn rows_named(message: &str) -> Vec<usize> {
     let mut out = Vec::new();
     let mut rest = message;
     while let Some(i) = rest.find("row ") {

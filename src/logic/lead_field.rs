@@ -169,7 +169,7 @@ impl LeadField {
 
 /// Whether `s` looks like an email address: the service's own test (the
 /// demo service refuses what fails it; the import leaves such rows out).
-pub fn looks_like_email(s: &str) -> bool {
+pub(crate) fn looks_like_email(s: &str) -> bool {
     let s = s.trim();
     match s.split_once('@') {
         Some((local, domain)) => {
@@ -188,7 +188,7 @@ pub fn looks_like_email(s: &str) -> bool {
 
 /// Whether `s` looks like a profile URL: the service's own test, as
 /// [`looks_like_email`].
-pub fn looks_like_url(s: &str) -> bool {
+pub(crate) fn looks_like_url(s: &str) -> bool {
     let s = s.trim();
     (s.starts_with("https://") || s.starts_with("http://"))
         && s.len() > 10

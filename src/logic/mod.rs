@@ -4,16 +4,16 @@
 //! imports neither `app`, `ui`, `runtime` nor `script`. ("Domain" in the
 //! sense of the problem's domain; the sending domains are `app::domains`.)
 
-pub mod export;
-pub mod import;
-pub mod lead_field;
-pub mod preflight;
-pub mod proof;
-pub mod reply;
-pub mod resolve;
-pub mod results;
-pub mod template;
-pub mod write;
+pub(crate) mod export;
+pub(crate) mod import;
+pub(crate) mod lead_field;
+pub(crate) mod preflight;
+pub(crate) mod proof;
+pub(crate) mod reply;
+pub(crate) mod resolve;
+pub(crate) mod results;
+pub(crate) mod template;
+pub(crate) mod write;
 
 #[cfg(test)]
 mod tests {

@@ -31,26 +31,26 @@ use crate::api::model::{
 use crate::text::format::{count, plural};
 
 /// Leads per roster page the walk asks for (the most the service gives).
-pub const PAGE: u64 = 200;
+pub(crate) const PAGE: u64 = 200;
 
 /// Days past which a daily limit makes the pending roster take too long.
-pub const MAX_DAYS: u64 = 30;
+pub(crate) const MAX_DAYS: u64 = 30;
 
 /// Leads named in the text of a variable that is empty for them.
-pub const NAMES_SHOWN: usize = 3;
+pub(crate) const NAMES_SHOWN: usize = 3;
 
 /// Custom-field keys named when a variable names an unknown one.
 const KEYS_SHOWN: usize = 5;
 
 /// The key under which the dashboard keeps a sequence edited but not saved
 /// (in the state file's drafts), so the CLI's launch can say so too.
-pub fn unsaved_sequence_key(campaign: &str) -> String {
+pub(crate) fn unsaved_sequence_key(campaign: &str) -> String {
     format!("sequence:{campaign}")
 }
 
 /// Whether a sender's status says it is ready to send (the contract does
 /// not list the values; the demo service says `connected`).
-pub fn sender_ready(s: &SenderAccount) -> bool {
+pub(crate) fn sender_ready(s: &SenderAccount) -> bool {
     matches!(s.status.as_str(), "connected" | "active" | "ready")
 }
 
@@ -322,7 +322,7 @@ struct Empties {
 
 /// A lead as a finding names it: its name, else first and last name, else
 /// its identity, else its id.
-pub fn lead_label(lead: &CampaignLead) -> String {
+pub(crate) fn lead_label(lead: &CampaignLead) -> String {
     let name = lead.name.trim();
     if !name.is_empty() {
         return name.to_owned();
@@ -821,7 +821,7 @@ fn edits(a: &str, b: &str) -> usize {
 /// The check of a generated message before it is saved after an edit: an
 /// empty subject (an email's), an empty body, and a `%token%` left in
 /// either (a variable the merge did not fill, or a mistyped one).
-pub fn check_message(subject: &str, body: &str, email: bool) -> Vec<Finding> {
+pub(crate) fn check_message(subject: &str, body: &str, email: bool) -> Vec<Finding> {
     let mut out = Vec::new();
     if email && subject.trim().is_empty() {
         out.push(Finding::new(

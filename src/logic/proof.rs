@@ -9,7 +9,7 @@ use crate::api::model::{CampaignStatus, LatestRun, RunStatus, Search, ThreadMess
 
 /// What a search showed of its runs: its last run's id and status.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct RunSeen {
+pub(crate) struct RunSeen {
     /// The last run's id (`latestRun.runId`, else the search's `lastRunId`).
     pub run_id: Option<String>,
     /// The last run's status, when known.
@@ -18,7 +18,7 @@ pub struct RunSeen {
 
 impl RunSeen {
     /// What a search and its latest run show.
-    pub fn of(run: Option<&LatestRun>, search: &Search) -> RunSeen {
+    pub(crate) fn of(run: Option<&LatestRun>, search: &Search) -> RunSeen {
         RunSeen {
             run_id: run
                 .map(|r| r.run_id.clone())
@@ -31,7 +31,7 @@ impl RunSeen {
 
     /// Whether `now` shows a run that `self` (before the request) did not:
     /// a new run id, or the same run live again (a continuation).
-    pub fn started_in(&self, now: &RunSeen) -> bool {
+    pub(crate) fn started_in(&self, now: &RunSeen) -> bool {
         let new_id = now.run_id.is_some() && now.run_id != self.run_id;
         let was_live = self.status.as_ref().is_some_and(RunStatus::is_live);
         let live_again = !was_live && now.status.as_ref().is_some_and(RunStatus::is_live);
@@ -41,7 +41,7 @@ impl RunSeen {
 
 /// A change of a campaign's status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Move {
+pub(crate) enum Move {
     /// `launch`: out of `draft`.
     Launch,
     /// `pause`: to `paused`.
@@ -52,7 +52,7 @@ pub enum Move {
 
 impl Move {
     /// The verb, for messages: "launch".
-    pub fn verb(self) -> &'static str {
+    pub(crate) fn verb(self) -> &'static str {
         match self {
             Move::Launch => "launch",
             Move::Pause => "pause",
@@ -63,7 +63,7 @@ impl Move {
     /// Whether a campaign now in `status` shows the move was made (it was
     /// sent from the status the move starts from: launch from a draft,
     /// pause from active, resume from paused).
-    pub fn shown_by(self, status: &CampaignStatus) -> bool {
+    pub(crate) fn shown_by(self, status: &CampaignStatus) -> bool {
         match self {
             Move::Launch => matches!(
                 status,
@@ -80,7 +80,7 @@ impl Move {
 
 /// A message as it was sent: what a read of the thread looks for.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SentMessage {
+pub(crate) struct SentMessage {
     /// Messages the thread had before the send, when known.
     pub baseline: Option<u64>,
     /// The subject sent.
@@ -95,7 +95,7 @@ impl SentMessage {
     /// send: an outbound message past the count before it with the subject
     /// and body sent, or — the count known — an outbound message past it.
     /// An inbound reply that grew the thread is not taken for it.
-    pub fn found_in(&self, first: u64, total: u64, page: &[ThreadMessage]) -> bool {
+    pub(crate) fn found_in(&self, first: u64, total: u64, page: &[ThreadMessage]) -> bool {
         let fresh = |i: usize| {
             let at = first.saturating_add(u64::try_from(i).unwrap_or(u64::MAX));
             self.baseline.is_none_or(|b| at >= b)

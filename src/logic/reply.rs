@@ -6,7 +6,7 @@
 use crate::api::model::ThreadMessage;
 
 /// The message a reply on a thread answers: its last inbound one.
-pub fn last_inbound(messages: &[ThreadMessage]) -> Option<&ThreadMessage> {
+pub(crate) fn last_inbound(messages: &[ThreadMessage]) -> Option<&ThreadMessage> {
     messages
         .iter()
         .rev()
@@ -17,7 +17,7 @@ pub fn last_inbound(messages: &[ThreadMessage]) -> Option<&ThreadMessage> {
 /// unless it already starts with `Re:`, `RE:`, `re:` or a counted `Re[2]:`
 /// (kept as it is, never doubled). A blank subject gives `Re: (no
 /// subject)`.
-pub fn subject(of: &str) -> String {
+pub(crate) fn subject(of: &str) -> String {
     let s = of.trim();
     if s.is_empty() {
         return "Re: (no subject)".to_owned();
@@ -49,7 +49,7 @@ fn is_reply(s: &str) -> bool {
 
 /// The HTML body of a text body: escaped, paragraphs (split at blank
 /// lines) in `<p>`, single line breaks as `<br>`.
-pub fn html_of_text(text: &str) -> String {
+pub(crate) fn html_of_text(text: &str) -> String {
     let text = text.replace("\r\n", "\n");
     let mut out = String::new();
     for para in text.split("\n\n").map(str::trim).filter(|p| !p.is_empty()) {

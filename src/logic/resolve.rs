@@ -16,14 +16,14 @@
 use std::fmt::Write as _;
 
 /// The fewest characters an id prefix takes.
-pub const MIN_PREFIX: usize = 4;
+pub(crate) const MIN_PREFIX: usize = 4;
 
 /// Matches named in a refusal before the rest is counted.
 const NAMED: usize = 10;
 
 /// One item an argument can name.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Item {
+pub(crate) struct Item {
     /// Its id.
     pub id: String,
     /// Its names (a campaign's name, a thread's participant address and
@@ -33,7 +33,7 @@ pub struct Item {
 
 impl Item {
     /// An item with one name.
-    pub fn new(id: impl Into<String>, name: impl Into<String>) -> Item {
+    pub(crate) fn new(id: impl Into<String>, name: impl Into<String>) -> Item {
         Item {
             id: id.into(),
             names: vec![name.into()],
@@ -41,14 +41,14 @@ impl Item {
     }
 
     /// The name it is shown by (its first), or "" without one.
-    pub fn label(&self) -> &str {
+    pub(crate) fn label(&self) -> &str {
         self.names.first().map_or("", String::as_str)
     }
 }
 
 /// What the resolved item is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Use {
+pub(crate) enum Use {
     /// A read: any step may name it.
     Read,
     /// A write: an id, an id prefix or an exact name only.
@@ -57,7 +57,7 @@ pub enum Use {
 
 /// Which step found the item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum How {
+pub(crate) enum How {
     /// The exact id.
     Id,
     /// A unique id prefix.
@@ -70,7 +70,7 @@ pub enum How {
 
 impl How {
     /// The step in words: "by id prefix".
-    pub fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             How::Id => "by id",
             How::Prefix => "by id prefix",
@@ -82,7 +82,7 @@ impl How {
 
 /// A typed argument that names an item.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Resolved {
+pub(crate) enum Resolved {
     /// One item of the list.
     Found {
         /// Its id.
@@ -99,7 +99,7 @@ pub enum Resolved {
 
 /// A typed argument refused before any request for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Refused {
+pub(crate) enum Refused {
     /// Nothing was typed.
     Empty,
     /// Several items match at the first step that matches any: each
@@ -123,7 +123,7 @@ pub enum Refused {
 
 impl Refused {
     /// The refusal in words, of `typed` and a `kind` of item ("campaign").
-    pub fn text(&self, typed: &str, kind: &str) -> String {
+    pub(crate) fn text(&self, typed: &str, kind: &str) -> String {
         let typed = typed.trim();
         match self {
             Refused::Empty => format!("no {kind} given"),
@@ -161,13 +161,13 @@ impl Refused {
 
 /// Whether `text` looks like a whole id of the contract (a UUID), worth
 /// one read to learn whether the service knows it.
-pub fn looks_like_full_id(text: &str) -> bool {
+pub(crate) fn looks_like_full_id(text: &str) -> bool {
     let t = text.trim();
     t.len() == 36 && uuid::Uuid::try_parse(t).is_ok()
 }
 
 /// Resolves `typed` among `items` for `use_` (see the module doc).
-pub fn resolve(typed: &str, items: &[Item], use_: Use) -> Result<Resolved, Refused> {
+pub(crate) fn resolve(typed: &str, items: &[Item], use_: Use) -> Result<Resolved, Refused> {
     let typed = typed.trim();
     if typed.is_empty() {
         return Err(Refused::Empty);

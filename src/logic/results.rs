@@ -9,10 +9,10 @@ use crate::api::model::{LeadResult, Predicate, ResultsQuery, Sort};
 /// hold). A larger total (a broken or hostile service can send `1e19`) is
 /// taken as this many; `hasMore` and the rows themselves still decide where
 /// the list really ends.
-pub const MAX_TOTAL: usize = 50_000_000;
+pub(crate) const MAX_TOTAL: usize = 50_000_000;
 
 /// A total the service reported, capped at [`MAX_TOTAL`].
-pub fn capped_total(total: u64) -> usize {
+pub(crate) fn capped_total(total: u64) -> usize {
     usize::try_from(total).unwrap_or(usize::MAX).min(MAX_TOTAL)
 }
 
@@ -44,7 +44,7 @@ impl Filter {
 }
 
 /// A result's name: its lead's, else the person the search matched.
-pub fn result_name(r: &LeadResult) -> String {
+pub(crate) fn result_name(r: &LeadResult) -> String {
     r.canonical_lead
         .as_ref()
         .map(|c| c.name.trim())
@@ -54,7 +54,7 @@ pub fn result_name(r: &LeadResult) -> String {
 }
 
 /// A result's company: its lead's, else the company the search matched.
-pub fn result_company(r: &LeadResult) -> &str {
+pub(crate) fn result_company(r: &LeadResult) -> &str {
     match r.canonical_lead.as_ref().map(|c| c.company.as_str()) {
         Some(c) if !c.trim().is_empty() => c,
         _ => &r.entity_company,

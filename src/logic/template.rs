@@ -20,11 +20,11 @@ use crate::api::model::CampaignLead;
 use crate::text::format::value_text;
 
 /// What `%custom_fields.<key>%` starts with.
-pub const CUSTOM_PREFIX: &str = "custom_fields.";
+pub(crate) const CUSTOM_PREFIX: &str = "custom_fields.";
 
 /// A variable of a template.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Variable {
+pub(crate) enum Variable {
     /// `%first_name%` and the other lead fields.
     Field(LeadField),
     /// `%custom_fields.<key>%` (the key as written, possibly empty).
@@ -33,7 +33,7 @@ pub enum Variable {
 
 impl Variable {
     /// The variable a `%…%` token's inside names, if it names one.
-    pub fn parse(name: &str) -> Option<Variable> {
+    pub(crate) fn parse(name: &str) -> Option<Variable> {
         match name.strip_prefix(CUSTOM_PREFIX) {
             Some(key) => Some(Variable::Custom(key.to_owned())),
             None => LeadField::parse(name).map(Variable::Field),
@@ -41,7 +41,7 @@ impl Variable {
     }
 
     /// Its name inside the `%` (`first_name`, `custom_fields.plan`).
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         match self {
             Variable::Field(f) => f.name().to_owned(),
             Variable::Custom(key) => format!("{CUSTOM_PREFIX}{key}"),
@@ -49,7 +49,7 @@ impl Variable {
     }
 
     /// How it is written in a template (`%first_name%`).
-    pub fn token(&self) -> String {
+    pub(crate) fn token(&self) -> String {
         format!("%{}%", self.name())
     }
 
@@ -57,7 +57,7 @@ impl Variable {
     /// is, nothing for a missing or null one, and any other JSON value as
     /// one line (a whole number without a fraction: `2009`, never
     /// `2009.0`).
-    pub fn value(&self, lead: &CampaignLead) -> String {
+    pub(crate) fn value(&self, lead: &CampaignLead) -> String {
         match self {
             Variable::Field(f) => f.of(lead).to_owned(),
             Variable::Custom(key) => match lead.custom_fields.get(key) {
@@ -125,7 +125,7 @@ fn looks_like_a_name(inside: &str) -> bool {
 
 /// A template merged for one lead.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Merged {
+pub(crate) struct Merged {
     /// The text to send.
     pub text: String,
     /// The variables that came out empty (blank) for the lead, by name, in
@@ -134,7 +134,7 @@ pub struct Merged {
 }
 
 /// `template` filled in for `lead`.
-pub fn merge(template: &str, lead: &CampaignLead) -> Merged {
+pub(crate) fn merge(template: &str, lead: &CampaignLead) -> Merged {
     let mut m = Merged {
         text: String::with_capacity(template.len()),
         empty: Vec::new(),
@@ -160,7 +160,7 @@ pub fn merge(template: &str, lead: &CampaignLead) -> Merged {
 
 /// What a template uses.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Uses {
+pub(crate) struct Uses {
     /// Its variables, each once, in the order they first appear.
     pub variables: Vec<Variable>,
     /// Tokens that look like a variable but name no lead field
@@ -171,30 +171,17 @@ pub struct Uses {
 
 impl Uses {
     /// The custom-field keys it uses (`plan` of `%custom_fields.plan%`).
-    pub fn custom_keys(&self) -> impl Iterator<Item = &str> {
+    #[cfg(test)]
+    pub(crate) fn custom_keys(&self) -> impl Iterator<Item = &str> {
         self.variables.iter().filter_map(|v| match v {
             Variable::Custom(key) => Some(key.as_str()),
             Variable::Field(_) => None,
         })
     }
-
-    /// Adds what another template uses (a step's subject to its body).
-    pub fn extend(&mut self, other: Uses) {
-        for v in other.variables {
-            if !self.variables.contains(&v) {
-                self.variables.push(v);
-            }
-        }
-        for u in other.unknown {
-            if !self.unknown.contains(&u) {
-                self.unknown.push(u);
-            }
-        }
-    }
 }
 
 /// The variables `template` uses, and the unknown names in it.
-pub fn uses(template: &str) -> Uses {
+pub(crate) fn uses(template: &str) -> Uses {
     let mut u = Uses::default();
     for piece in pieces(template) {
         match piece {

@@ -20,7 +20,7 @@ use crate::api::ApiError;
 
 /// What a write's reply came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// The service answered with success and the answer was read.
     Done,
     /// Nothing happened: the service refused it with its code (a 4xx), or
@@ -32,7 +32,7 @@ pub enum Outcome {
 }
 
 /// Classifies a write's reply: the one place that decides.
-pub fn outcome<T>(reply: &Result<T, ApiError>) -> Outcome {
+pub(crate) fn outcome<T>(reply: &Result<T, ApiError>) -> Outcome {
     match reply {
         Ok(_) => Outcome::Done,
         Err(e) => of_error(e),
@@ -40,7 +40,7 @@ pub fn outcome<T>(reply: &Result<T, ApiError>) -> Outcome {
 }
 
 /// Classifies a write's failure.
-pub fn of_error(e: &ApiError) -> Outcome {
+pub(crate) fn of_error(e: &ApiError) -> Outcome {
     if e.maybe_accepted() {
         Outcome::MayHaveReached
     } else {
@@ -72,13 +72,13 @@ impl Settle {
 
 /// When the good reads of a check happen, counted from the loss: at once,
 /// then 2, 4, 8 and 16 s after (a slow service may still be working).
-pub const SCHEDULE_SECS: [u64; 5] = [0, 2, 4, 8, 16];
+pub(crate) const SCHEDULE_SECS: [u64; 5] = [0, 2, 4, 8, 16];
 
 /// Good reads that do not find the write before "not found".
-pub const GOOD_READS: u32 = 5;
+pub(crate) const GOOD_READS: u32 = 5;
 
 /// Failed reads before "could not check". A failed read is never evidence.
-pub const MAX_FAILED_READS: u32 = 10;
+pub(crate) const MAX_FAILED_READS: u32 = 10;
 
 /// What one read of the proof found.
 #[derive(Debug, Clone, PartialEq, Eq)]

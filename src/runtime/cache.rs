@@ -13,17 +13,17 @@ use crate::app::cache::{CACHE_VERSION, Cache, MAX_FILE_BYTES};
 use crate::store::CacheFile;
 
 /// The cache's file name, beside the state file of its workspace.
-pub const FILE_NAME: &str = "cache.json";
+pub(crate) const FILE_NAME: &str = "cache.json";
 
 /// The cache file of the workspace whose state file is `state_file`.
-pub fn beside(state_file: &Path) -> CacheFile {
+pub(crate) fn beside(state_file: &Path) -> CacheFile {
     CacheFile::new(state_file.with_file_name(FILE_NAME))
 }
 
 /// Reads the last-known lists of the service at `host`. `None` when there
 /// are none, or they cannot be used: unreadable, corrupt, of another
 /// format, or of another service (the profile's address changed) — logged.
-pub fn load(file: &CacheFile, host: &str) -> Option<Cache> {
+pub(crate) fn load(file: &CacheFile, host: &str) -> Option<Cache> {
     let path = file.path().display();
     match file.load::<Cache>(CACHE_VERSION, MAX_FILE_BYTES) {
         Ok(Some(c)) if c.host == host => {
@@ -47,7 +47,10 @@ pub fn load(file: &CacheFile, host: &str) -> Option<Cache> {
 
 /// Starts reading the last-known lists on a blocking thread now (see
 /// [`load`]); the answer is awaited before the first frame.
-pub fn read_behind(file: Option<CacheFile>, host: String) -> impl Future<Output = Option<Cache>> {
+pub(crate) fn read_behind(
+    file: Option<CacheFile>,
+    host: String,
+) -> impl Future<Output = Option<Cache>> {
     let read = file.map(|file| tokio::task::spawn_blocking(move || load(&file, &host)));
     async move {
         match read {
@@ -62,14 +65,14 @@ type Job = (CacheFile, Box<Cache>);
 
 /// Writes caches behind, one at a time, in the order asked.
 #[derive(Debug)]
-pub struct Writer {
+pub(crate) struct Writer {
     tx: UnboundedSender<Job>,
     task: JoinHandle<()>,
 }
 
 impl Writer {
     /// Starts the writer task (needs a tokio runtime).
-    pub fn spawn() -> Writer {
+    pub(crate) fn spawn() -> Writer {
         let (tx, rx) = mpsc::unbounded_channel();
         Writer {
             tx,
@@ -78,13 +81,13 @@ impl Writer {
     }
 
     /// Asks for `cache` to be written to `file`.
-    pub fn save(&self, file: CacheFile, cache: Box<Cache>) {
+    pub(crate) fn save(&self, file: CacheFile, cache: Box<Cache>) {
         // The task only ends after `finish`, which consumes the writer.
         let _ = self.tx.send((file, cache));
     }
 
     /// Waits until everything asked is written.
-    pub async fn finish(self) {
+    pub(crate) async fn finish(self) {
         drop(self.tx);
         let _ = self.task.await;
     }

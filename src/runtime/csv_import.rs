@@ -38,14 +38,14 @@ const BOM_16BE: [u8; 2] = [0xFE, 0xFF];
 /// The longest field kept, in bytes: no lead field is near it, and a longer
 /// one (a file that is not CSV, a whole document pasted into a cell) would
 /// only be refused by the service.
-pub const FIELD_MAX: usize = 64 * 1024;
+pub(crate) const FIELD_MAX: usize = 64 * 1024;
 /// The most fields one row may have.
-pub const FIELDS_MAX: usize = 1000;
+pub(crate) const FIELDS_MAX: usize = 1000;
 /// The most bytes of fields one row may hold: one chunk's request body.
-pub const ROW_MAX: usize = CHUNK_BYTES;
+pub(crate) const ROW_MAX: usize = CHUNK_BYTES;
 
 /// Reads the chunk on the blocking pool and answers with `Msg::CsvRead`.
-pub fn spawn(id: RequestId, read: CsvRead, tx: &UnboundedSender<Msg>) {
+pub(crate) fn spawn(id: RequestId, read: CsvRead, tx: &UnboundedSender<Msg>) {
     let tx = tx.clone();
     tokio::task::spawn_blocking(move || {
         let result = read_chunk(&read);

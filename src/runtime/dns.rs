@@ -21,7 +21,7 @@ use crate::app::{Msg, RequestId};
 use crate::dns::{Answers, Found, Lookup, Query};
 
 /// The longest one lookup may take, retries included.
-pub const LOOKUP_TIMEOUT: Duration = Duration::from_secs(6);
+pub(crate) const LOOKUP_TIMEOUT: Duration = Duration::from_secs(6);
 
 /// Each attempt's own limit (the resolver tries twice).
 const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(2);
@@ -95,7 +95,12 @@ impl DnsResolver {
 
 /// Runs a `Cmd::ResolveRecords` in the background; the answers come back
 /// on `tx` as `Msg::DnsResolved`.
-pub fn spawn(dns: &DnsResolver, id: RequestId, queries: Vec<Query>, tx: &UnboundedSender<Msg>) {
+pub(crate) fn spawn(
+    dns: &DnsResolver,
+    id: RequestId,
+    queries: Vec<Query>,
+    tx: &UnboundedSender<Msg>,
+) {
     let (dns, tx) = (dns.clone(), tx.clone());
     tokio::spawn(async move {
         let answers = dns.resolve(queries).await;

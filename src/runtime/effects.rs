@@ -10,14 +10,24 @@ use crate::app::{ApiRequest, Msg, RequestId};
 use crate::logic::write::Verdict;
 
 /// Runs one request in the background; its reply comes back on `tx`.
-pub fn spawn_request(client: &Client, id: RequestId, req: ApiRequest, tx: &UnboundedSender<Msg>) {
+pub(crate) fn spawn_request(
+    client: &Client,
+    id: RequestId,
+    req: ApiRequest,
+    tx: &UnboundedSender<Msg>,
+) {
     spawn_on(client.clone(), id, req, tx);
 }
 
 /// Runs a request the user explicitly retried: one attempt, sent at once
 /// even while its route family is rate limited, never re-sent by itself
 /// (see [`Client::with_bypass`]).
-pub fn spawn_retry(client: &Client, id: RequestId, req: ApiRequest, tx: &UnboundedSender<Msg>) {
+pub(crate) fn spawn_retry(
+    client: &Client,
+    id: RequestId,
+    req: ApiRequest,
+    tx: &UnboundedSender<Msg>,
+) {
     spawn_on(client.with_bypass(), id, req, tx);
 }
 
@@ -44,7 +54,7 @@ pub use crate::api::ops::execute;
 /// Appends the verdict on the write request `write` sent to the client's
 /// journal (its entry is numbered by the request id), on a blocking
 /// thread: a file append stays off the loop. `None` without a journal.
-pub fn journal_verdict(
+pub(crate) fn journal_verdict(
     client: &Client,
     write: RequestId,
     verdict: Verdict,
@@ -58,7 +68,7 @@ pub fn journal_verdict(
 /// Reads the client's write journal on a blocking thread, for `:journal`;
 /// the answer comes back on `tx`. A session without a journal says why
 /// (`demo`: the demo's writes reach no one).
-pub fn read_journal(client: &Client, demo: bool, tx: &UnboundedSender<Msg>) {
+pub(crate) fn read_journal(client: &Client, demo: bool, tx: &UnboundedSender<Msg>) {
     use crate::app::journal_view::Reading;
     let Some(path) = client.journal().map(|j| j.path().to_path_buf()) else {
         let why = if demo {

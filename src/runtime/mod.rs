@@ -3,13 +3,13 @@
 //! runs `update`, carries out the `Cmd`s, re-derives the subscriptions, and
 //! draws one frame only when something changed and the queue is drained.
 
-pub mod cache;
-pub mod csv_import;
-pub mod dns;
-pub mod effects;
-pub mod signals;
-pub mod subs;
-pub mod terminal;
+pub(crate) mod cache;
+pub(crate) mod csv_import;
+pub(crate) mod dns;
+pub(crate) mod effects;
+pub(crate) mod signals;
+pub(crate) mod subs;
+pub(crate) mod terminal;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -55,7 +55,7 @@ pub trait Host {
 
 /// The real terminal.
 #[derive(Debug, Default)]
-pub struct TerminalHost;
+pub(crate) struct TerminalHost;
 
 impl Host for TerminalHost {
     fn copy(&mut self, text: &str) -> Result<(), String> {
@@ -140,7 +140,7 @@ pub struct Services<H> {
 }
 
 /// The real wall clock.
-pub fn wall_clock_fn() -> Arc<dyn Fn() -> i64 + Send + Sync> {
+pub(crate) fn wall_clock_fn() -> Arc<dyn Fn() -> i64 + Send + Sync> {
     Arc::new(wall_clock)
 }
 
@@ -191,7 +191,7 @@ struct Settings {
 
 /// Opens a workspace profile by name (`None`: the default one) for a live
 /// switch; the config it reads was loaded at start.
-pub type Workspaces = Arc<dyn Fn(Option<&str>) -> Result<Workspace, String> + Send + Sync>;
+pub(crate) type Workspaces = Arc<dyn Fn(Option<&str>) -> Result<Workspace, String> + Send + Sync>;
 
 /// A workspace ready to switch to: its client, its state file and the
 /// session facts the status bar shows.
@@ -576,7 +576,7 @@ fn spawn_write(id: app::RequestId, file: app::cmd::FileWrite, tx: &UnboundedSend
 /// it can be copied: where it was, why it was not saved, then each draft's
 /// fields whole (made inert, never cut). Errors writing are ignored: after
 /// a hang-up there is no terminal to print to.
-pub fn print_unsaved(out: &mut impl Write, u: &Unsaved) {
+pub(crate) fn print_unsaved(out: &mut impl Write, u: &Unsaved) {
     let _ = writeln!(
         out,
         "outpost: your unsent text could not be saved ({}).\nIt is printed below so you can copy it.",
@@ -610,7 +610,7 @@ fn print_draft(out: &mut impl Write, key: &str, d: &Draft) {
     unsafe_code,
     reason = "The crate denies unsafe code; std has no local time zone, and the `time` crate refuses it in a threaded process, so libc's localtime_r is allowed here."
 )]
-pub fn local_utc_offset() -> i32 {
+pub(crate) fn local_utc_offset() -> i32 {
     #[cfg(unix)]
     {
         // SAFETY: `time` with a null pointer only returns the time;

@@ -13,13 +13,13 @@ use crate::app::{Msg, Sub, SubId};
 
 /// The running subscription tasks.
 #[derive(Debug, Default)]
-pub struct SubManager {
+pub(crate) struct SubManager {
     running: BTreeMap<SubId, (Duration, JoinHandle<()>)>,
 }
 
 impl SubManager {
     /// Makes the running set equal to `wanted`.
-    pub fn sync(&mut self, wanted: Vec<Sub>, tx: &UnboundedSender<Msg>) {
+    pub(crate) fn sync(&mut self, wanted: Vec<Sub>, tx: &UnboundedSender<Msg>) {
         let wanted: BTreeMap<SubId, Duration> =
             wanted.into_iter().map(|s| (s.id, s.every)).collect();
         self.running.retain(|id, (every, task)| {
@@ -48,11 +48,6 @@ impl SubManager {
             });
             self.running.insert(id, (every, task));
         }
-    }
-
-    /// The ids running now (for tests and logs).
-    pub fn running(&self) -> Vec<SubId> {
-        self.running.keys().cloned().collect()
     }
 }
 

@@ -28,7 +28,7 @@ static ACTIVE: AtomicBool = AtomicBool::new(false);
 /// cursor again and `eprintln!`s when it cannot, which panics on a
 /// terminal that hung up ("failed printing to stderr"). Its memory is left
 /// to the process's end, which follows.
-pub struct Screen(ManuallyDrop<Terminal<CrosstermBackend<Stdout>>>);
+pub(crate) struct Screen(ManuallyDrop<Terminal<CrosstermBackend<Stdout>>>);
 
 impl Deref for Screen {
     type Target = Terminal<CrosstermBackend<Stdout>>;
@@ -51,7 +51,7 @@ impl Drop for Screen {
 }
 
 /// Enters raw mode and the alternate screen with mouse and paste on.
-pub fn init() -> io::Result<Screen> {
+pub(crate) fn init() -> io::Result<Screen> {
     enable_raw_mode()?;
     ACTIVE.store(true, Ordering::SeqCst);
     let mut out = io::stdout();
@@ -71,7 +71,7 @@ pub fn init() -> io::Result<Screen> {
 }
 
 /// Undoes everything `init` did; errors (a vanished terminal) are ignored.
-pub fn restore() {
+pub(crate) fn restore() {
     if !ACTIVE.swap(false, Ordering::SeqCst) {
         return;
     }
@@ -90,7 +90,7 @@ pub fn restore() {
 /// On a panic anywhere (a tokio task included): restore the terminal, log,
 /// print one line, and end the process, so nothing draws on a restored
 /// terminal afterwards.
-pub fn install_panic_hook(log_path: Option<String>) {
+pub(crate) fn install_panic_hook(log_path: Option<String>) {
     std::panic::set_hook(Box::new(move |info| {
         restore();
         let text = crate::text::sanitize::inline(&info.to_string());
@@ -107,7 +107,7 @@ pub fn install_panic_hook(log_path: Option<String>) {
 
 /// Puts text on the clipboard with OSC 52 (the local terminal does it, so it
 /// works over SSH).
-pub fn copy(text: &str) -> io::Result<()> {
+pub(crate) fn copy(text: &str) -> io::Result<()> {
     let mut out = io::stdout();
     execute!(
         out,
@@ -118,7 +118,7 @@ pub fn copy(text: &str) -> io::Result<()> {
 /// Loads `text` into tmux's paste buffer with `tmux load-buffer -w -`
 /// (`-w` also hands it to the outer terminal's clipboard where tmux allows),
 /// `tmux` being the program to run; the error says what tmux said.
-pub fn tmux_load_buffer(tmux: &std::path::Path, text: &str) -> Result<(), String> {
+pub(crate) fn tmux_load_buffer(tmux: &std::path::Path, text: &str) -> Result<(), String> {
     use std::process::{Command, Stdio};
     let mut child = Command::new(tmux)
         .args(["load-buffer", "-w", "-"])
@@ -150,7 +150,7 @@ pub fn tmux_load_buffer(tmux: &std::path::Path, text: &str) -> Result<(), String
 
 /// Writes the bell / desktop-notification bytes between frames (they move
 /// no cursor and draw nothing; a failure to write is not worth a notice).
-pub fn attention(sequence: &str) {
+pub(crate) fn attention(sequence: &str) {
     let mut out = io::stdout();
     let _ = out.write_all(sequence.as_bytes());
     let _ = out.flush();
@@ -161,7 +161,7 @@ pub fn attention(sequence: &str) {
     unsafe_code,
     reason = "The crate denies unsafe code; std has no getsid or raise, so these two libc calls are allowed here, each with its SAFETY note."
 )]
-pub fn suspend() -> Result<(), String> {
+pub(crate) fn suspend() -> Result<(), String> {
     #[cfg(unix)]
     {
         // Without job control (the process leads its own session, as with
@@ -206,7 +206,8 @@ pub fn suspend() -> Result<(), String> {
 /// level-triggered `use-dev-tty` source is read in a blocking loop, so every
 /// byte is read as it arrives and parsed events queue up in a channel the
 /// loop drains before it draws.
-pub fn input_stream() -> impl tokio_stream::Stream<Item = io::Result<crossterm::event::Event>> {
+pub(crate) fn input_stream() -> impl tokio_stream::Stream<Item = io::Result<crossterm::event::Event>>
+{
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
     let spawned = std::thread::Builder::new()
         .name("outpost-input".into())
@@ -238,7 +239,7 @@ pub fn input_stream() -> impl tokio_stream::Stream<Item = io::Result<crossterm::
     unsafe_code,
     reason = "The crate denies unsafe code; std cannot poll a descriptor for a hang-up without reading it, so this one libc::poll is allowed here."
 )]
-pub fn watch_hangup(on_hangup: impl FnOnce() + Send + 'static) {
+pub(crate) fn watch_hangup(on_hangup: impl FnOnce() + Send + 'static) {
     #[cfg(unix)]
     {
         let _ = std::thread::Builder::new()

@@ -30,7 +30,7 @@ use crate::text::sanitize;
 const READ_ATTEMPTS: u32 = 5;
 
 /// Messages read per page when a thread is checked (the contract's most).
-pub const MESSAGES_PAGE: u64 = 200;
+pub(crate) const MESSAGES_PAGE: u64 = 200;
 
 /// Whether a failed read is tried again here: a 5xx the client gave back
 /// at once. (It retries 502, 503, 504, a failed connection and a 429
@@ -53,7 +53,7 @@ fn take<T: Answer>(reply: crate::api::ApiReply) -> Result<T, ApiError> {
 impl Ctx {
     /// Sends a read, trying it again after a 500 as the dashboard does
     /// (see [`READ_ATTEMPTS`]); every other failure is the caller's.
-    pub async fn read<T: Answer>(&self, req: ApiRequest) -> Result<T, ApiError> {
+    pub(crate) async fn read<T: Answer>(&self, req: ApiRequest) -> Result<T, ApiError> {
         debug_assert!(!req.is_write(), "{} is a write", req.name());
         let policy = RetryPolicy::default();
         let mut attempt = 0;
@@ -73,7 +73,7 @@ impl Ctx {
 /// What a read after a lost answer looks for: the operations table's proof
 /// of each write the commands send.
 #[derive(Debug, Clone)]
-pub enum Proof {
+pub(crate) enum Proof {
     /// The campaign's status shows the move.
     Campaign {
         /// The campaign.
@@ -109,7 +109,7 @@ pub enum Proof {
 
 impl Proof {
     /// Where the check looks, for its words.
-    pub fn place(&self) -> &'static str {
+    pub(crate) fn place(&self) -> &'static str {
         match self {
             Proof::Campaign { .. } => "in the campaign's status",
             Proof::Run { .. } => "in the search's run status",
@@ -211,7 +211,7 @@ impl Proof {
 
 /// The thread's last page of messages: the index of its first message,
 /// the thread's count, and the page.
-pub async fn newest_messages(
+pub(crate) async fn newest_messages(
     ctx: &Ctx,
     thread: &str,
 ) -> Result<(u64, u64, Vec<ThreadMessage>), ApiError> {
@@ -235,7 +235,7 @@ pub async fn newest_messages(
 /// (`send:<thread>`, which its Inbox takes back), any other as
 /// `cli:<operation>:<target>`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Record {
+pub(crate) struct Record {
     /// The state key.
     pub key: String,
     /// Its kind (`send`, or `cli`).
@@ -250,7 +250,7 @@ pub struct Record {
 
 impl Record {
     /// The record of a write other than a send: `cli:<op>:<target>`.
-    pub fn cli(op: &str, target: &str) -> Record {
+    pub(crate) fn cli(op: &str, target: &str) -> Record {
         Record {
             key: format!("cli:{op}:{target}"),
             kind: "cli".into(),
@@ -262,7 +262,7 @@ impl Record {
     /// own sends, so either front end asks before sending again); `reply`:
     /// a reply's record is marked so, as the Inbox marks its own (the
     /// thread's status proves nothing of a reply).
-    pub fn send(thread: &str, sent: &SentMessage, reply: bool) -> Record {
+    pub(crate) fn send(thread: &str, sent: &SentMessage, reply: bool) -> Record {
         let mut fields: std::collections::BTreeMap<String, String> = [
             ("subject".to_owned(), sent.subject.clone()),
             ("body".to_owned(), sent.body.clone()),
@@ -283,7 +283,7 @@ impl Record {
 
 /// One write of a command.
 #[derive(Debug, Clone)]
-pub struct Write {
+pub(crate) struct Write {
     /// The operation, with its arguments.
     pub req: ApiRequest,
     /// What is being done, for messages: `launching campaign "Q3" (7dfa…)`.
@@ -294,7 +294,7 @@ pub struct Write {
 
 /// A write whose answer was lost, once its check is settled.
 #[derive(Debug, Clone)]
-pub struct Lost {
+pub(crate) struct Lost {
     /// What lost the answer.
     pub error: ApiError,
     /// The check and its verdict.
@@ -307,12 +307,12 @@ pub struct Lost {
 
 impl Lost {
     /// Whether the check found the write: it was carried out, once.
-    pub fn found(&self) -> bool {
+    pub(crate) fn found(&self) -> bool {
         matches!(self.check.verdict, Some(Verdict::Found(_)))
     }
 
     /// `check` of the JSON documents.
-    pub fn json(&self) -> CheckJson {
+    pub(crate) fn json(&self) -> CheckJson {
         CheckJson {
             lost: self.error.code().to_owned(),
             verdict: match &self.check.verdict {
@@ -327,7 +327,7 @@ impl Lost {
 
     /// The line said on stderr at the end: what was seen, and, when it
     /// was not found, what to do (never sent again by itself).
-    pub fn said(&self, doing: &str) -> String {
+    pub(crate) fn said(&self, doing: &str) -> String {
         let seen = self.check.text(self.place);
         if self.found() {
             format!(
@@ -352,7 +352,7 @@ impl Lost {
 /// `check` in a write's JSON document: what lost the answer, the verdict
 /// (`found`, `not_found`, `could_not_check`, `no_check`) and its words.
 #[derive(Debug, Clone, Serialize)]
-pub struct CheckJson {
+pub(crate) struct CheckJson {
     /// The code of what lost the answer (`bad_gateway`, `timeout`).
     pub lost: String,
     /// The verdict.
@@ -363,7 +363,7 @@ pub struct CheckJson {
 
 /// What a write came to, refusals aside.
 #[derive(Debug, Clone)]
-pub enum Sent<T> {
+pub(crate) enum Sent<T> {
     /// Done: the service's answer.
     Done(T),
     /// The answer was lost; the check is settled.
@@ -375,7 +375,11 @@ pub enum Sent<T> {
 /// nothing happened. Lost: the write is settled as its operation
 /// declares — read on the schedule until the verdict, said on stderr, and
 /// kept in the state unless it was found.
-pub async fn send<T: Answer>(ctx: &Ctx, w: &Write, proof: &mut Proof) -> Result<Sent<T>, ApiError> {
+pub(crate) async fn send<T: Answer>(
+    ctx: &Ctx,
+    w: &Write,
+    proof: &mut Proof,
+) -> Result<Sent<T>, ApiError> {
     debug_assert!(w.req.is_write(), "{} is a read", w.req.name());
     let settle = w.req.settle().unwrap_or(Settle::NoCheck);
     let written = ctx.write::<T>(w.req.clone()).await;
@@ -446,7 +450,7 @@ async fn settle_lost(
 
 /// The wait between reads while a run is followed, never shorter than a
 /// second.
-pub fn follow_interval(ctx: &Ctx) -> Duration {
+pub(crate) fn follow_interval(ctx: &Ctx) -> Duration {
     ctx.poll().run.max(Duration::from_secs(1))
 }
 

@@ -208,7 +208,11 @@ struct CampaignJson<'a> {
 }
 
 /// `outpost campaigns`.
-pub async fn campaigns(ctx: &Ctx, json: bool, out: &mut impl Write) -> Result<Exit, Failure> {
+pub(crate) async fn campaigns(
+    ctx: &Ctx,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<Exit, Failure> {
     let (list, source) = match ctx
         .read::<Option<Vec<Campaign>>>(ApiRequest::ListCampaigns)
         .await
@@ -277,7 +281,11 @@ pub async fn campaigns(ctx: &Ctx, json: bool, out: &mut impl Write) -> Result<Ex
 }
 
 /// `outpost campaign [show] <campaign>`.
-pub async fn campaign(ctx: &Ctx, a: &ShowArgs, out: &mut impl Write) -> Result<Exit, Failure> {
+pub(crate) async fn campaign(
+    ctx: &Ctx,
+    a: &ShowArgs,
+    out: &mut impl Write,
+) -> Result<Exit, Failure> {
     let c = super::resolve::campaign(ctx, &a.campaign, Use::Read).await?;
     let steps = c.sequence_nodes.as_deref().unwrap_or_default();
     let senders = c.sender_accounts.as_deref().unwrap_or_default();

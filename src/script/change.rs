@@ -59,7 +59,7 @@ pub struct ChangeArgs {
 /// One finding of the launch preflight: its group (`sequence`, `leads`,
 /// `senders`, `settings`) and what it says.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct Finding {
+pub(crate) struct Finding {
     /// Where it is.
     pub group: String,
     /// What is wrong.
@@ -68,7 +68,7 @@ pub struct Finding {
 
 /// What the launch preflight found.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct Findings {
+pub(crate) struct Findings {
     /// Whether a preflight ran (always, for a launch).
     pub ran: bool,
     /// What blocks the launch.
@@ -202,7 +202,7 @@ fn refusal(doing: &str, e: &ApiError) -> Failure {
 }
 
 /// `outpost campaign launch|pause|resume`.
-pub async fn change(
+pub(crate) async fn change(
     ctx: &Ctx,
     mv: Move,
     a: &ChangeArgs,

@@ -20,7 +20,7 @@ use crate::text::sanitize;
 
 /// A question before a write.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Question {
+pub(crate) struct Question {
     /// What is about to be done, as a question: `Launch campaign "Q3"?`.
     pub ask: String,
     /// Lines said before it (what goes, to whom, warnings).
@@ -31,13 +31,13 @@ pub struct Question {
 }
 
 /// Whether a question can be asked: stdin and stderr on a terminal.
-pub fn interactive() -> bool {
+pub(crate) fn interactive() -> bool {
     std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
 }
 
 /// Asks `q` (with what an earlier lost try of the same write saw, when
 /// there was one): Ok to go on. `yes` answers it beforehand.
-pub async fn ask(ctx: &Ctx, q: &Question, key: &str, yes: bool) -> Result<(), Failure> {
+pub(crate) async fn ask(ctx: &Ctx, q: &Question, key: &str, yes: bool) -> Result<(), Failure> {
     let earlier = earlier(ctx, key);
     if !q.always && earlier.is_none() {
         return Ok(());
@@ -80,7 +80,7 @@ pub async fn ask(ctx: &Ctx, q: &Question, key: &str, yes: bool) -> Result<(), Fa
 /// Asks once more, for the launch preflight's warnings: on a terminal a
 /// second question; `--yes` answers it (it overrides warnings, never
 /// errors).
-pub async fn ask_again(ask: &str, lines: &[String], yes: bool) -> Result<(), Failure> {
+pub(crate) async fn ask_again(ask: &str, lines: &[String], yes: bool) -> Result<(), Failure> {
     if yes {
         for l in lines {
             crate::errln!("outpost: warning: {}", sanitize::inline(l.trim()));
@@ -163,7 +163,7 @@ fn change(ctx: &Ctx, f: impl FnOnce(&mut State) -> bool) {
 }
 
 /// Keeps a write whose answer was lost (and that its check did not find).
-pub fn keep(ctx: &Ctx, r: &Record, lost: &Lost) {
+pub(crate) fn keep(ctx: &Ctx, r: &Record, lost: &Lost) {
     // A found write is not kept by its callers; kept anyway, it would
     // read as a check still going on.
     let (verdict, detail) = lost.check.kept_verdict().unwrap_or_default();
@@ -186,7 +186,7 @@ pub fn keep(ctx: &Ctx, r: &Record, lost: &Lost) {
 }
 
 /// Drops the record of an earlier lost try (the write is now known done).
-pub fn forget(ctx: &Ctx, key: &str) {
+pub(crate) fn forget(ctx: &Ctx, key: &str) {
     if state(ctx).is_some_and(|s| s.pending_writes.contains_key(key)) {
         change(ctx, |s| s.pending_writes.remove(key).is_some());
     }

@@ -133,7 +133,11 @@ struct ChangeJson<'a> {
 }
 
 /// `outpost domains`.
-pub async fn domains(ctx: &Ctx, a: &DomainsArgs, out: &mut impl Write) -> Result<Exit, Failure> {
+pub(crate) async fn domains(
+    ctx: &Ctx,
+    a: &DomainsArgs,
+    out: &mut impl Write,
+) -> Result<Exit, Failure> {
     let list: Vec<SendingDomain> = ctx
         .read(ApiRequest::ListDomains {
             skip_sync: a.cached,
@@ -239,7 +243,7 @@ async fn resolve(ctx: &Ctx, arg: &str, use_: Use) -> Result<String, Failure> {
 }
 
 /// `outpost domain watch`.
-pub async fn watch(ctx: &Ctx, a: &WatchArgs, out: &mut impl Write) -> Result<Exit, Failure> {
+pub(crate) async fn watch(ctx: &Ctx, a: &WatchArgs, out: &mut impl Write) -> Result<Exit, Failure> {
     let (timeout, interval) = timing(ctx, a)?;
     let deadline = Instant::now() + timeout;
     let use_ = if a.trigger { Use::Write } else { Use::Read };

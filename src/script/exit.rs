@@ -52,7 +52,7 @@ pub enum Exit {
 }
 
 /// The exit codes as `--help` shows them.
-pub const EXIT_CODES: &str = "\
+pub(crate) const EXIT_CODES: &str = "\
 Exit codes (scripting commands):
   0   ok (domain watch: verified)
   1   the service refused or failed the request (its code is printed on
@@ -107,7 +107,7 @@ impl From<Exit> for ExitCode {
 
 /// Why a command stopped: printed on stderr (made inert), with its code.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Failure {
+pub(crate) struct Failure {
     /// The exit code.
     pub exit: Exit,
     /// The message, starting with the service's code when there is one.
@@ -118,7 +118,7 @@ pub struct Failure {
 
 impl Failure {
     /// A failure with a code and a message.
-    pub fn new(exit: Exit, message: impl Into<String>) -> Failure {
+    pub(crate) fn new(exit: Exit, message: impl Into<String>) -> Failure {
         Failure {
             exit,
             message: message.into(),
@@ -127,12 +127,12 @@ impl Failure {
     }
 
     /// A bad command line or input.
-    pub fn usage(message: impl Into<String>) -> Failure {
+    pub(crate) fn usage(message: impl Into<String>) -> Failure {
         Failure::new(Exit::Usage, message)
     }
 
     /// A failed call, `context` saying what was being done.
-    pub fn api(context: &str, e: &ApiError) -> Failure {
+    pub(crate) fn api(context: &str, e: &ApiError) -> Failure {
         let mut f = Failure::new(Exit::of(e), format!("{context}: {}", describe(e)));
         f.code = Some(e.code().to_owned());
         f
@@ -141,7 +141,7 @@ impl Failure {
     /// A failed write, `context` saying what was being done: one that may
     /// have reached the service says so, with what to do as `settle` says
     /// (it was never repeated).
-    pub fn write(context: &str, e: &ApiError, settle: Settle) -> Failure {
+    pub(crate) fn write(context: &str, e: &ApiError, settle: Settle) -> Failure {
         let mut f = Failure::api(context, e);
         if write::of_error(e) == Outcome::MayHaveReached {
             f.message = format!("{context}: {}: {}", e.code(), settle.advice());
@@ -150,7 +150,7 @@ impl Failure {
     }
 
     /// Prints it on stderr, inert.
-    pub fn print(&self) {
+    pub(crate) fn print(&self) {
         crate::errln!("outpost: {}", sanitize::inline(&self.message));
     }
 }
@@ -159,7 +159,7 @@ impl Failure {
 /// `not_found: Campaign not found (HTTP 404)`. A rate limit the command
 /// gives up on never repeats the service's "Retry in N seconds" (it is not
 /// retried): it says how long the service asked to wait.
-pub fn describe(e: &ApiError) -> String {
+pub(crate) fn describe(e: &ApiError) -> String {
     match e {
         ApiError::RateLimited { wait, message } => gave_up(*wait, message),
         // Its text already starts with the code.
@@ -193,7 +193,7 @@ fn gave_up(wait: std::time::Duration, message: &str) -> String {
 
 /// The service's message without its sentences that say when to retry
 /// ("Retry in 1 seconds.", "Try again after 3s").
-pub fn without_retry_advice(message: &str) -> String {
+pub(crate) fn without_retry_advice(message: &str) -> String {
     let mut kept = Vec::new();
     for sentence in message.split_inclusive(['.', ';']) {
         let lower = sentence.to_ascii_lowercase();

@@ -74,7 +74,7 @@ pub struct ImportArgs {
 
 /// The mapping of a header: guessed, then `--map` over the guesses (a
 /// guess that collides with an explicit choice goes to custom fields).
-pub fn mapping(header: &[String], maps: &[String]) -> Result<Vec<Target>, String> {
+pub(crate) fn mapping(header: &[String], maps: &[String]) -> Result<Vec<Target>, String> {
     let mut mapping = guess_all(header);
     let mut explicit = vec![false; header.len()];
     for m in maps {
@@ -201,7 +201,11 @@ async fn read(path: &std::path::Path, start: CsvPos) -> Result<CsvChunk, String>
 }
 
 /// `outpost leads import`.
-pub async fn import(ctx: &Ctx, a: &ImportArgs, out: &mut impl Write) -> Result<Exit, Failure> {
+pub(crate) async fn import(
+    ctx: &Ctx,
+    a: &ImportArgs,
+    out: &mut impl Write,
+) -> Result<Exit, Failure> {
     if ctx.client.read_only() {
         return Err(Failure::new(
             Exit::ReadOnly,

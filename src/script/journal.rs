@@ -48,7 +48,7 @@ struct JournalJson<'a> {
 
 /// Reads `--since`: `90s`, `15m`, `2h`, `7d`, `1w`, or several in a row
 /// (`1h30m`).
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
     let bad = || {
         format!("--since {text}: expected a number and a unit (s, m, h, d or w), e.g. 15m, 2h, 7d")
     };
@@ -91,7 +91,7 @@ fn when(at: &str) -> String {
 }
 
 /// `outpost journal`.
-pub fn journal(
+pub(crate) fn journal(
     paths: &Paths,
     cfg: &Config,
     a: &JournalArgs,

@@ -166,7 +166,7 @@ async fn roster(
 }
 
 /// `outpost leads list`.
-pub async fn list(ctx: &Ctx, a: &ListArgs, out: &mut impl Write) -> Result<Exit, Failure> {
+pub(crate) async fn list(ctx: &Ctx, a: &ListArgs, out: &mut impl Write) -> Result<Exit, Failure> {
     let c = super::resolve::campaign(ctx, &a.campaign, Use::Read).await?;
     let (leads, total) = roster(ctx, &c.id, a.status.as_deref(), a.limit).await?;
     let complete = (leads.len() as u64) >= total;

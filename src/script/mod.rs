@@ -28,24 +28,24 @@
 //! (leads import), [`threads`], [`send`] (thread send, reply),
 //! [`domains`] (domains, domain watch), [`redeem`], [`journal`].
 
-pub mod call;
-pub mod campaigns;
-pub mod change;
-pub mod confirm;
-pub mod domains;
-pub mod exit;
-pub mod import;
-pub mod journal;
-pub mod leads;
-pub mod output;
-pub mod preflight;
-pub mod redeem;
-pub mod resolve;
-pub mod runs;
-pub mod searches;
-pub mod send;
-pub mod threads;
-pub mod write;
+pub(crate) mod call;
+pub(crate) mod campaigns;
+pub(crate) mod change;
+pub(crate) mod confirm;
+pub(crate) mod domains;
+pub(crate) mod exit;
+pub(crate) mod import;
+pub(crate) mod journal;
+pub(crate) mod leads;
+pub(crate) mod output;
+pub(crate) mod preflight;
+pub(crate) mod redeem;
+pub(crate) mod resolve;
+pub(crate) mod runs;
+pub(crate) mod searches;
+pub(crate) mod send;
+pub(crate) mod threads;
+pub(crate) mod write;
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -58,7 +58,7 @@ use crate::cli::Cli;
 use crate::config::{Config, Paths, PollIntervals};
 use crate::demo::DemoHandle;
 use crate::journal::Source as JournalSource;
-pub use exit::{EXIT_CODES, Exit, Failure};
+pub(crate) use exit::{EXIT_CODES, Exit, Failure};
 use output::stdout_failure;
 
 /// The scripting subcommands (flattened into `outpost`'s own).
@@ -170,13 +170,11 @@ pub struct CompletionsArgs {
 
 /// What every command works with: the client of the chosen workspace and
 /// the configuration it came from.
-pub struct Ctx {
+pub(crate) struct Ctx {
     /// The client (read-only when so configured).
     pub client: Client,
     /// The loaded configuration.
     pub cfg: Config,
-    /// The profile in use.
-    pub profile: Option<String>,
     /// The workspace's local state file.
     pub state_file: Option<PathBuf>,
     /// Running against the in-process demo service.
@@ -188,7 +186,7 @@ pub struct Ctx {
 impl Ctx {
     /// The poll intervals for this service (loopback and demo allow
     /// shorter ones).
-    pub fn poll(&self) -> PollIntervals {
+    pub(crate) fn poll(&self) -> PollIntervals {
         self.cfg
             .poll_intervals(self.client.is_loopback(), self.demo)
             .0
@@ -243,7 +241,6 @@ async fn open(cli: &Cli, paths: &Paths, cfg: Config) -> Result<Ctx, Failure> {
     Ok(Ctx {
         client,
         state_file: crate::config::profile::state_file(paths, profile.as_deref()),
-        profile,
         demo: cli.demo,
         cfg,
         _demo: handle,

@@ -18,7 +18,7 @@ use crate::text::sanitize;
 
 /// A column of a [`Table`].
 #[derive(Debug, Clone, Copy)]
-pub struct Col {
+pub(crate) struct Col {
     /// Header text.
     pub name: &'static str,
     /// Widest cell in display columns (0: never cut, for ids).
@@ -29,7 +29,7 @@ pub struct Col {
 
 impl Col {
     /// A left-aligned column cut at `max` columns (0: never cut).
-    pub const fn left(name: &'static str, max: usize) -> Col {
+    pub(crate) const fn left(name: &'static str, max: usize) -> Col {
         Col {
             name,
             max,
@@ -38,7 +38,7 @@ impl Col {
     }
 
     /// A right-aligned (number) column.
-    pub const fn num(name: &'static str) -> Col {
+    pub(crate) const fn num(name: &'static str) -> Col {
         Col {
             name,
             max: 0,
@@ -49,14 +49,14 @@ impl Col {
 
 /// A table printed with aligned columns, two spaces apart.
 #[derive(Debug, Clone)]
-pub struct Table {
+pub(crate) struct Table {
     cols: Vec<Col>,
     rows: Vec<Vec<String>>,
 }
 
 impl Table {
     /// An empty table with these columns.
-    pub fn new(cols: &[Col]) -> Table {
+    pub(crate) fn new(cols: &[Col]) -> Table {
         Table {
             cols: cols.to_vec(),
             rows: Vec::new(),
@@ -64,7 +64,7 @@ impl Table {
     }
 
     /// Adds a row: service text is made inert and cut here.
-    pub fn row(&mut self, cells: &[String]) {
+    pub(crate) fn row(&mut self, cells: &[String]) {
         let row = cells
             .iter()
             .zip(&self.cols)
@@ -73,18 +73,13 @@ impl Table {
         self.rows.push(row);
     }
 
-    /// Rows added so far.
-    pub fn len(&self) -> usize {
-        self.rows.len()
-    }
-
     /// Whether no row was added.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.rows.is_empty()
     }
 
     /// Writes the header and the rows.
-    pub fn write(&self, out: &mut impl Write) -> io::Result<()> {
+    pub(crate) fn write(&self, out: &mut impl Write) -> io::Result<()> {
         let widths: Vec<usize> = self
             .cols
             .iter()
@@ -122,7 +117,7 @@ impl Table {
 }
 
 /// Text cut to `max` display columns with `…` (0: whole).
-pub fn cut(text: &str, max: usize) -> String {
+pub(crate) fn cut(text: &str, max: usize) -> String {
     if max == 0 || text.width() <= max {
         return text.to_owned();
     }
@@ -150,7 +145,7 @@ fn needs_escape(c: char) -> bool {
 /// A JSON text with every character a terminal could act on escaped
 /// (outside strings JSON is plain ASCII, so only string contents change,
 /// and they decode to the same values).
-pub fn inert_json(json: &str) -> String {
+pub(crate) fn inert_json(json: &str) -> String {
     if !json.chars().any(needs_escape) {
         return json.to_owned();
     }
@@ -169,20 +164,20 @@ pub fn inert_json(json: &str) -> String {
 }
 
 /// Writes a value as one pretty JSON document and a newline.
-pub fn write_json(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
+pub(crate) fn write_json(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
     let text = serde_json::to_string_pretty(value).map_err(io::Error::other)?;
     writeln!(out, "{}", inert_json(&text))
 }
 
 /// Writes a value as one compact JSON line (a stream of events).
-pub fn write_json_line(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
+pub(crate) fn write_json_line(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
     let text = serde_json::to_string(value).map_err(io::Error::other)?;
     writeln!(out, "{}", inert_json(&text))
 }
 
 /// A failure to write stdout. A closed pipe (`outpost … | head`) ends the
 /// command quietly: the reader has what it wanted.
-pub fn stdout_failure(e: &io::Error) -> Failure {
+pub(crate) fn stdout_failure(e: &io::Error) -> Failure {
     if e.kind() == io::ErrorKind::BrokenPipe {
         Failure::new(Exit::Ok, "")
     } else {
@@ -191,7 +186,7 @@ pub fn stdout_failure(e: &io::Error) -> Failure {
 }
 
 /// Now, UTC, to the second (the time stamp of a command's progress lines).
-pub fn now_text() -> String {
+pub(crate) fn now_text() -> String {
     let t = time::OffsetDateTime::now_utc();
     format!(
         "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",

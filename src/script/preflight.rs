@@ -5,6 +5,7 @@
 //! it asks to launch: errors refuse the launch, warnings need `--yes` (or a
 //! second answer on a terminal).
 
+#[cfg(test)]
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -12,14 +13,17 @@ use super::Ctx;
 use super::exit::Failure;
 use crate::api::Client;
 use crate::api::model::Campaign;
-use crate::logic::preflight::{Preflight, Report, Severity, unsaved_sequence_key};
+#[cfg(test)]
+use crate::logic::preflight::Severity;
+use crate::logic::preflight::{Preflight, Report, unsaved_sequence_key};
+#[cfg(test)]
 use crate::text::format;
 
 /// Whether the dashboard keeps a sequence of `campaign` edited but not
 /// saved, in this workspace's state file (`false` when it cannot be read:
 /// the state file is the dashboard's, and its warnings are the
 /// dashboard's to give).
-pub fn unsaved_sequence(state_file: Option<PathBuf>, campaign: &str) -> bool {
+pub(crate) fn unsaved_sequence(state_file: Option<PathBuf>, campaign: &str) -> bool {
     let (state, _) = crate::store::Store::new(state_file).load();
     state.drafts.contains_key(&unsaved_sequence_key(campaign))
 }
@@ -28,7 +32,7 @@ pub fn unsaved_sequence(state_file: Option<PathBuf>, campaign: &str) -> bool {
 /// /api/campaigns/{id}`), every page of its pending roster read;
 /// `progress` hears the pending leads checked and the service's count
 /// after each page.
-pub async fn run(
+pub(crate) async fn run(
     ctx: &Ctx,
     campaign: &Campaign,
     progress: impl FnMut(u64, Option<u64>),
@@ -39,7 +43,7 @@ pub async fn run(
 
 /// The preflight of `campaign` with `client`; `unsaved`: whether a
 /// sequence edited in the dashboard is kept but not saved.
-pub async fn walk(
+pub(crate) async fn walk(
     client: &Client,
     campaign: &Campaign,
     unsaved: bool,
@@ -65,7 +69,8 @@ pub async fn walk(
 
 /// The report as lines: each group's heading, then its findings,
 /// `error:` or `warning:` first; a last line for leads not checked.
-pub fn print(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
+#[cfg(test)]
+pub(crate) fn print(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
     for (kind, findings) in report.groups() {
         writeln!(out, "{}:", kind.title())?;
         for f in findings {

@@ -57,7 +57,11 @@ struct RedeemJson<'a> {
 }
 
 /// `outpost redeem`.
-pub async fn redeem(ctx: &Ctx, a: &RedeemArgs, out: &mut impl Write) -> Result<Exit, Failure> {
+pub(crate) async fn redeem(
+    ctx: &Ctx,
+    a: &RedeemArgs,
+    out: &mut impl Write,
+) -> Result<Exit, Failure> {
     let code = a.code.trim();
     if code.is_empty() || code.chars().count() > 100 {
         return Err(Failure::usage("a code is 1 to 100 characters"));

@@ -53,7 +53,7 @@ fn read_failed(kind: &str, typed: &str, e: &ApiError) -> Failure {
 }
 
 /// The campaign `typed` names, read.
-pub async fn campaign(ctx: &Ctx, typed: &str, use_: Use) -> Result<Campaign, Failure> {
+pub(crate) async fn campaign(ctx: &Ctx, typed: &str, use_: Use) -> Result<Campaign, Failure> {
     let id = if looks_like_full_id(typed) {
         typed.trim().to_owned()
     } else {
@@ -73,7 +73,7 @@ pub async fn campaign(ctx: &Ctx, typed: &str, use_: Use) -> Result<Campaign, Fai
 }
 
 /// The search `typed` names, read with its latest run (and one result).
-pub async fn search(ctx: &Ctx, typed: &str, use_: Use) -> Result<SearchPage, Failure> {
+pub(crate) async fn search(ctx: &Ctx, typed: &str, use_: Use) -> Result<SearchPage, Failure> {
     let id = if looks_like_full_id(typed) {
         typed.trim().to_owned()
     } else {
@@ -101,7 +101,7 @@ pub async fn search(ctx: &Ctx, typed: &str, use_: Use) -> Result<SearchPage, Fai
 
 /// The thread `typed` names (by id, prefix, participant address or name),
 /// read.
-pub async fn thread(ctx: &Ctx, typed: &str, use_: Use) -> Result<Thread, Failure> {
+pub(crate) async fn thread(ctx: &Ctx, typed: &str, use_: Use) -> Result<Thread, Failure> {
     let id = if looks_like_full_id(typed) {
         typed.trim().to_owned()
     } else {
@@ -141,7 +141,7 @@ pub async fn thread(ctx: &Ctx, typed: &str, use_: Use) -> Result<Thread, Failure
 
 /// The email sender `typed` names (by id, prefix or address), among the
 /// workspace's senders.
-pub async fn sender(ctx: &Ctx, typed: &str) -> Result<SenderAccount, Failure> {
+pub(crate) async fn sender(ctx: &Ctx, typed: &str) -> Result<SenderAccount, Failure> {
     let list: Vec<SenderAccount> = ctx
         .read(ApiRequest::ListSenders)
         .await

@@ -177,7 +177,11 @@ fn refusal(doing: &str, e: &ApiError) -> Failure {
 }
 
 /// `outpost search run`.
-pub async fn run(ctx: &Ctx, a: &RunArgs, out: &mut impl std::io::Write) -> Result<Exit, Failure> {
+pub(crate) async fn run(
+    ctx: &Ctx,
+    a: &RunArgs,
+    out: &mut impl std::io::Write,
+) -> Result<Exit, Failure> {
     let limit = if a.wait { Some(timeout(a)?) } else { None };
     match &a.search {
         Some(typed) if !a.all => one(ctx, a, typed, limit, out).await,

@@ -175,7 +175,7 @@ async fn known_searches(ctx: &Ctx) -> Result<Vec<Search>, Failure> {
 }
 
 /// `outpost searches`.
-pub async fn searches(ctx: &Ctx, json: bool, out: &mut impl Write) -> Result<Exit, Failure> {
+pub(crate) async fn searches(ctx: &Ctx, json: bool, out: &mut impl Write) -> Result<Exit, Failure> {
     let (list, source) = match ctx
         .read::<Option<Vec<Search>>>(ApiRequest::ListSearches)
         .await
@@ -229,7 +229,7 @@ pub async fn searches(ctx: &Ctx, json: bool, out: &mut impl Write) -> Result<Exi
 }
 
 /// Parses `--where PATH OP VALUE` triples into predicates.
-pub fn predicates(raw: &[String]) -> Result<Vec<Predicate>, Failure> {
+pub(crate) fn predicates(raw: &[String]) -> Result<Vec<Predicate>, Failure> {
     raw.chunks(3)
         .map(|c| {
             let [path, op, value] = c else {
@@ -448,7 +448,11 @@ impl CsvFile {
 }
 
 /// `outpost results <search>`.
-pub async fn results(ctx: &Ctx, a: &ResultsArgs, out: &mut impl Write) -> Result<Exit, Failure> {
+pub(crate) async fn results(
+    ctx: &Ctx,
+    a: &ResultsArgs,
+    out: &mut impl Write,
+) -> Result<Exit, Failure> {
     let filter = Filter {
         q: a.q.clone().unwrap_or_default(),
         predicates: predicates(&a.predicates)?,

@@ -152,7 +152,11 @@ fn blank(v: Option<&str>) -> bool {
 }
 
 /// `outpost thread send`.
-pub async fn send(ctx: &Ctx, a: &SendArgs, out: &mut impl std::io::Write) -> Result<Exit, Failure> {
+pub(crate) async fn send(
+    ctx: &Ctx,
+    a: &SendArgs,
+    out: &mut impl std::io::Write,
+) -> Result<Exit, Failure> {
     let t = super::resolve::thread(ctx, &a.thread, Use::Write).await?;
     refuse_read_only(ctx, "sending the draft")?;
     if blank(t.draft_subject.as_deref())
@@ -191,7 +195,7 @@ pub async fn send(ctx: &Ctx, a: &SendArgs, out: &mut impl std::io::Write) -> Res
 }
 
 /// `outpost thread reply`.
-pub async fn reply(
+pub(crate) async fn reply(
     ctx: &Ctx,
     a: &ReplyArgs,
     out: &mut impl std::io::Write,

@@ -78,7 +78,11 @@ struct ThreadsJson<'a> {
 }
 
 /// `outpost threads`.
-pub async fn threads(ctx: &Ctx, a: &ThreadsArgs, out: &mut impl Write) -> Result<Exit, Failure> {
+pub(crate) async fn threads(
+    ctx: &Ctx,
+    a: &ThreadsArgs,
+    out: &mut impl Write,
+) -> Result<Exit, Failure> {
     let mut list: Vec<Thread> = Vec::new();
     let mut total = 0;
     let mut page = 1;

@@ -14,7 +14,7 @@ use super::Ctx;
 
 /// A write's typed answer and the journal entry it made.
 #[derive(Debug)]
-pub struct Written<T> {
+pub(crate) struct Written<T> {
     /// The answer.
     pub answer: Result<T, ApiError>,
     /// The id of its journal entry (none without a journal, or with
@@ -25,7 +25,7 @@ pub struct Written<T> {
 impl Ctx {
     /// Sends one write (sent once; never repeated by itself) and records it
     /// in the journal.
-    pub async fn write<T: Answer>(&self, req: ApiRequest) -> Written<T> {
+    pub(crate) async fn write<T: Answer>(&self, req: ApiRequest) -> Written<T> {
         let name = req.name();
         let (reply, entry) = crate::api::ops::execute_recorded(&self.client, req, None).await;
         // A reply of another type is a programming error, caught (and
@@ -39,7 +39,7 @@ impl Ctx {
     }
 
     /// Appends the verdict on the write that made journal entry `entry`.
-    pub fn verdict(&self, entry: Option<&str>, verdict: &Verdict) {
+    pub(crate) fn verdict(&self, entry: Option<&str>, verdict: &Verdict) {
         if let (Some(j), Some(entry)) = (self.client.journal(), entry) {
             j.verdict(entry, verdict);
         }

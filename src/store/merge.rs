@@ -32,7 +32,7 @@ use super::{KnownId, STATE_VERSION, State};
 /// The state to write: `disk` (the file now) with this instance's changes
 /// since `base` (what it last read or wrote) applied, `ours` being its
 /// state now.
-pub fn merge(base: &State, ours: &State, disk: State) -> State {
+pub(crate) fn merge(base: &State, ours: &State, disk: State) -> State {
     let mut out = disk;
     out.version = STATE_VERSION;
     merge_map(&mut out.drafts, &base.drafts, &ours.drafts);

@@ -8,7 +8,7 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
 /// Parses an RFC 3339 timestamp to unix seconds.
-pub fn unix(ts: &str) -> Option<i64> {
+pub(crate) fn unix(ts: &str) -> Option<i64> {
     OffsetDateTime::parse(ts.trim(), &Rfc3339)
         .ok()
         .map(OffsetDateTime::unix_timestamp)
@@ -16,7 +16,7 @@ pub fn unix(ts: &str) -> Option<i64> {
 
 /// "just now", "5m ago", "3h ago", "2d ago", or the date when older; the raw
 /// text (trimmed) when it does not parse; "—" when empty.
-pub fn ago(ts: &str, now_unix: i64) -> String {
+pub(crate) fn ago(ts: &str, now_unix: i64) -> String {
     if ts.trim().is_empty() {
         return "—".into();
     }
@@ -35,7 +35,7 @@ pub fn ago(ts: &str, now_unix: i64) -> String {
 }
 
 /// `YYYY-MM-DD HH:MM` (UTC) of a timestamp, or the raw text.
-pub fn date(ts: &str) -> String {
+pub(crate) fn date(ts: &str) -> String {
     match OffsetDateTime::parse(ts.trim(), &Rfc3339) {
         Ok(t) => {
             let t = t.to_offset(time::UtcOffset::UTC);
@@ -63,7 +63,7 @@ fn shown_raw(ts: &str) -> String {
 }
 
 /// "12s", "2m 05s", "1h 02m".
-pub fn duration(d: Duration) -> String {
+pub(crate) fn duration(d: Duration) -> String {
     let s = d.as_secs() + u64::from(d.subsec_millis() >= 500 && d.as_secs() < 60);
     match s {
         0..=59 => format!("{s}s"),
@@ -73,7 +73,7 @@ pub fn duration(d: Duration) -> String {
 }
 
 /// Milliseconds, for latency.
-pub fn millis(d: Duration) -> String {
+pub(crate) fn millis(d: Duration) -> String {
     let ms = d.as_millis();
     if ms < 1000 {
         format!("{ms}ms")
@@ -83,7 +83,7 @@ pub fn millis(d: Duration) -> String {
 }
 
 /// `2,000`.
-pub fn count(n: u64) -> String {
+pub(crate) fn count(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::with_capacity(s.len() + s.len() / 3);
     for (i, c) in s.chars().enumerate() {
@@ -97,7 +97,7 @@ pub fn count(n: u64) -> String {
 
 /// A size in bytes as people read it: `812 B`, `33 KB`, `7.6 MB`, `1.2 GB`
 /// (powers of 1,024).
-pub fn bytes(n: u64) -> String {
+pub(crate) fn bytes(n: u64) -> String {
     const UNITS: [&str; 4] = ["KB", "MB", "GB", "TB"];
     if n < 1024 {
         return format!("{n} B");
@@ -118,14 +118,14 @@ pub fn bytes(n: u64) -> String {
 /// A count with its noun, singular or plural: `1 lead`, `2,000 leads`,
 /// `0 leads`. The one plural helper: say `plural(n, "key", "keys")`, never
 /// `"{n} key(s)"` or an `if n == 1` of your own.
-pub fn plural(n: u64, one: &str, many: &str) -> String {
+pub(crate) fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", count(n), if n == 1 { one } else { many })
 }
 
 /// A JSON number as people write it: whole numbers without a fraction
 /// (`2009`, not `2009.0`, even when the service sent a float), others as
 /// the shortest decimal that reads back the same.
-pub fn number(n: &serde_json::Number) -> String {
+pub(crate) fn number(n: &serde_json::Number) -> String {
     match n.as_f64() {
         Some(f) if n.is_f64() => float(f),
         _ => n.to_string(),
@@ -156,14 +156,14 @@ fn whole_numbers(v: &Value) -> Value {
 /// A value of service JSON as compact JSON on one line (strings quoted),
 /// whole numbers as integers (`{"founded":2009}`, where the wire said
 /// `2009.0`).
-pub fn json_text(v: &Value) -> String {
+pub(crate) fn json_text(v: &Value) -> String {
     whole_numbers(v).to_string()
 }
 
 /// A value of service JSON as people read it on one line: a string as it
 /// is, a number as [`number`] writes it, anything else as
 /// [`json_text`].
-pub fn value_text(v: &Value) -> String {
+pub(crate) fn value_text(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         Value::Number(n) => number(n),
@@ -172,7 +172,7 @@ pub fn value_text(v: &Value) -> String {
 }
 
 /// A float as [`number`] shows it: `2009` for 2009.0, `0.25` for 0.25.
-pub fn float(f: f64) -> String {
+pub(crate) fn float(f: f64) -> String {
     // Below 1e15 every whole float is exact, and `{:.0}` prints its digits
     // without an exponent; `-0` reads as `0`.
     if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15 {
@@ -189,7 +189,7 @@ pub fn float(f: f64) -> String {
 
 /// `HH:MM` of a unix time in the zone `offset_secs` east of UTC (the local
 /// offset the runtime measured at start), for "offline since 14:02".
-pub fn clock_time(unix: i64, offset_secs: i32) -> String {
+pub(crate) fn clock_time(unix: i64, offset_secs: i32) -> String {
     let local = unix.saturating_add(i64::from(offset_secs));
     let of_day = local.rem_euclid(86_400);
     format!("{:02}:{:02}", of_day / 3600, of_day % 3600 / 60)

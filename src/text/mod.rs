@@ -2,7 +2,7 @@
 //! inert ([`sanitize::DisplayText`]), formatting of times and counts, and
 //! wrapping by display width. Imports neither `app` nor `ui`.
 
-pub mod format;
-pub mod sanitize;
-pub mod time_column;
-pub mod wrap;
+pub(crate) mod format;
+pub(crate) mod sanitize;
+pub(crate) mod time_column;
+pub(crate) mod wrap;

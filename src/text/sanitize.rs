@@ -20,9 +20,9 @@ use std::fmt;
 use unicode_width::UnicodeWidthChar;
 
 /// Longest single-line text kept, in chars.
-pub const INLINE_MAX: usize = 2048;
+pub(crate) const INLINE_MAX: usize = 2048;
 /// Longest multi-line text kept, in chars.
-pub const BLOCK_MAX: usize = 256 * 1024;
+pub(crate) const BLOCK_MAX: usize = 256 * 1024;
 /// Longest run of combining marks kept on one base character.
 const MAX_COMBINING: usize = 4;
 
@@ -91,21 +91,21 @@ pub fn inline(raw: &str) -> String {
 /// Text for the clipboard: made inert like [`inline`] but never cut and
 /// never masked, so a long DNS value is copied whole (the caller caps the
 /// size).
-pub fn clipboard(raw: &str) -> String {
+pub(crate) fn clipboard(raw: &str) -> String {
     sanitize(raw, false, usize::MAX)
 }
 
 /// The user's own typed text printed on the restored terminal so it can be
 /// copied (unsent drafts that could not be saved): lines kept, made inert,
 /// never cut and never masked — it is theirs, and this may be its last copy.
-pub fn printable(raw: &str) -> String {
+pub(crate) fn printable(raw: &str) -> String {
     sanitize(raw, true, usize::MAX)
 }
 
 /// The user's own text for a box (a draft restored, a paste): made inert
 /// like [`DisplayText`], but never cut and never masked. With `lines`,
 /// line breaks are kept (`\r\n` and `\r` as `\n`).
-pub fn typed(raw: &str, lines: bool) -> String {
+pub(crate) fn typed(raw: &str, lines: bool) -> String {
     if lines {
         sanitize(
             &raw.replace("\r\n", "\n").replace('\r', "\n"),
@@ -123,7 +123,7 @@ pub fn typed(raw: &str, lines: bool) -> String {
 /// (one line) or [`BLOCK_MAX`] (several lines) characters of a paste;
 /// [`Pasted::notice`] says when the paste was longer.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pasted {
+pub(crate) struct Pasted {
     /// The inert text to insert.
     pub text: String,
     /// Characters pasted, when more than the box took.
@@ -134,13 +134,13 @@ pub struct Pasted {
 
 impl Pasted {
     /// For a one-line box: line breaks and tabs become spaces.
-    pub fn inline(raw: &str) -> Pasted {
+    pub(crate) fn inline(raw: &str) -> Pasted {
         Pasted::new(raw, false)
     }
 
     /// For a multi-line box: line breaks kept (`\r\n` and `\r` as `\n`),
     /// tabs expanded.
-    pub fn block(raw: &str) -> Pasted {
+    pub(crate) fn block(raw: &str) -> Pasted {
         Pasted::new(&raw.replace("\r\n", "\n").replace('\r', "\n"), true)
     }
 
@@ -158,7 +158,7 @@ impl Pasted {
     }
 
     /// What the user is told of a paste the box did not take whole.
-    pub fn notice(&self) -> Option<String> {
+    pub(crate) fn notice(&self) -> Option<String> {
         let (max, what) = if self.lines {
             (BLOCK_MAX, "a text box")
         } else {
@@ -176,7 +176,7 @@ impl Pasted {
 }
 
 /// The title of [`Pasted::notice`]'s toast.
-pub const PASTE_CUT: &str = "Paste cut short";
+pub(crate) const PASTE_CUT: &str = "Paste cut short";
 
 /// What starts text that may be an API key.
 const KEY_MARK: &str = "pk_";

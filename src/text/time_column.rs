@@ -6,7 +6,7 @@ use super::format;
 
 /// How a column shows its times.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TimeColumn {
+pub(crate) enum TimeColumn {
     /// "just now", "5m ago", "3h ago", "2d ago".
     Ago,
     /// `MM-DD HH:MM`, or `YYYY-MM-DD HH:MM` with `year`.
@@ -27,7 +27,7 @@ fn year_of(unix: i64) -> Option<i32> {
 
 impl TimeColumn {
     /// The format for a column showing `values` (the times on screen).
-    pub fn of<'a>(values: impl IntoIterator<Item = &'a str>, clock: i64) -> TimeColumn {
+    pub(crate) fn of<'a>(values: impl IntoIterator<Item = &'a str>, clock: i64) -> TimeColumn {
         let mut ago = true;
         let mut other_year = false;
         for t in values.into_iter().filter_map(format::unix) {
@@ -43,7 +43,7 @@ impl TimeColumn {
 
     /// One time as the column shows it (text that is not a time is shown
     /// as sent, made inert; an empty one as "—").
-    pub fn show(self, ts: &str, clock: i64) -> String {
+    pub(crate) fn show(self, ts: &str, clock: i64) -> String {
         match self {
             TimeColumn::Ago => format::ago(ts, clock),
             TimeColumn::Date { year } => {

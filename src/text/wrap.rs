@@ -17,14 +17,14 @@ fn grapheme_width(g: &str) -> usize {
 }
 
 /// Display width of a piece of text, grapheme by grapheme.
-pub fn width(text: &str) -> usize {
+pub(crate) fn width(text: &str) -> usize {
     text.graphemes(true).map(grapheme_width).sum()
 }
 
 /// `text` on one line of at most `columns` columns: whole when it fits,
 /// else cut between graphemes and ended with `…`, so a reader sees that
 /// more was said (`:messages` has it whole).
-pub fn fit(text: &str, columns: usize) -> String {
+pub(crate) fn fit(text: &str, columns: usize) -> String {
     if width(text) <= columns {
         return text.to_owned();
     }
@@ -47,7 +47,7 @@ pub fn fit(text: &str, columns: usize) -> String {
 /// Cuts `text` into lines of at most `width` columns, breaking at spaces
 /// (a word longer than a line, such as a URL, is cut where it falls), each
 /// line of the text on its own.
-pub fn wrap(text: &str, columns: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, columns: usize) -> Vec<String> {
     let width = columns.max(1);
     let mut out = Vec::new();
     for para in text.split('\n') {

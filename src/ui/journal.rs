@@ -294,7 +294,7 @@ fn detail_area(m: &Model, f: &mut Frame, area: Rect, r: &Record, theme: &Theme) 
 }
 
 /// Draws the overlay over `body`.
-pub fn render(m: &Model, f: &mut Frame, body: Rect, j: &JournalView, theme: &Theme) {
+pub(crate) fn render(m: &Model, f: &mut Frame, body: Rect, j: &JournalView, theme: &Theme) {
     let rect = area(body);
     f.render_widget(Clear, rect);
     let inner = frame(m, f, rect, j, theme);

@@ -2,15 +2,15 @@
 //! reaches a cell only as [`crate::text::sanitize::DisplayText`].
 
 // The panes' views, one folder each (see `app/mod.rs`).
-pub mod campaigns;
-pub mod domains;
-pub mod inbox;
-pub mod leads;
-pub mod profile;
+pub(crate) mod campaigns;
+pub(crate) mod domains;
+pub(crate) mod inbox;
+pub(crate) mod leads;
+pub(crate) mod profile;
 
-pub mod journal;
-pub mod theme;
-pub mod widgets;
+pub(crate) mod journal;
+pub(crate) mod theme;
+pub(crate) mod widgets;
 
 use ratatui::Frame;
 
@@ -31,7 +31,7 @@ use theme::Theme;
 
 /// The drawing half of a pane, implemented in `ui/<pane>` for the pane's
 /// model (the logic half is [`PaneUnit`]).
-pub trait PaneView: PaneUnit {
+pub(crate) trait PaneView: PaneUnit {
     /// Draws the pane into `body`.
     fn view(m: &Model, f: &mut Frame, body: Rect, theme: &Theme);
 }
@@ -345,7 +345,7 @@ fn middle_cut(text: &str, max: usize) -> String {
 }
 
 /// The help rows, styled.
-pub fn help_lines(m: &Model, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+pub(crate) fn help_lines(m: &Model, width: u16, theme: &Theme) -> Vec<Line<'static>> {
     crate::app::help::lines(m, width)
         .into_iter()
         .map(|row| match row {

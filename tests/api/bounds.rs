@@ -6,9 +6,9 @@
 //! error instead, so the error proves the reading stopped at the first
 //! item too many.
 
-use outpost::api::ApiError;
-use outpost::api::bound::{ANSWER_MAX, LIST_MAX, Overflow};
-use outpost::api::model::*;
+use outpost::testkit::api::ApiError;
+use outpost::testkit::api::bound::{ANSWER_MAX, LIST_MAX, Overflow};
+use outpost::testkit::api::model::*;
 
 use crate::support::*;
 

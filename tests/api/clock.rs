@@ -5,8 +5,8 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use outpost::api::{ApiKey, Client, ClientConfig};
-use outpost::demo::DemoConfig;
+use outpost::testkit::api::{ApiKey, Client, ClientConfig};
+use outpost::testkit::demo::DemoConfig;
 use serde_json::json;
 
 use crate::support::{Reply, Server};
@@ -42,10 +42,10 @@ async fn the_demo_service_stamps_its_answers_with_its_own_clock() {
         epoch_ms: Some(wall_ms() + 3_600_000),
         ..DemoConfig::default()
     };
-    let handle = outpost::demo::spawn("127.0.0.1:0".parse().expect("addr"), cfg)
+    let handle = outpost::testkit::demo::spawn("127.0.0.1:0".parse().expect("addr"), cfg)
         .await
         .expect("demo service");
-    let c = client(handle.base_url(), outpost::demo::DEMO_KEY);
+    let c = client(handle.base_url(), outpost::testkit::demo::DEMO_KEY);
     c.get_context().await.expect("the context answers");
     let offset = c.clock_offset();
     assert!((3598..=3602).contains(&offset), "offset {offset}");

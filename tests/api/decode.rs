@@ -4,7 +4,7 @@
 //! field; most also carry a float where an int is expected and a `null`
 //! string.
 
-use outpost::api::model::*;
+use outpost::testkit::api::model::*;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 

@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use outpost::api::model::*;
-use outpost::api::retry::RetryPolicy;
-use outpost::api::{ApiError, Client, ClientConfig};
+use outpost::testkit::api::model::*;
+use outpost::testkit::api::retry::RetryPolicy;
+use outpost::testkit::api::{ApiError, Client, ClientConfig};
 use serde_json::json;
 
 use crate::support::*;

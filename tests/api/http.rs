@@ -3,8 +3,8 @@
 //! rule, the body cap, malformed and empty answers, optional routes, and ids
 //! that must not change the route.
 
-use outpost::api::model::*;
-use outpost::api::{ApiError, Client, ClientConfig};
+use outpost::testkit::api::model::*;
+use outpost::testkit::api::{ApiError, Client, ClientConfig};
 use serde_json::{Value, json};
 
 use crate::support::*;

@@ -2,9 +2,9 @@
 //! followed, echoed keys of any shape redacted, and service text that
 //! cannot hide what Outpost appends to it.
 
-use outpost::api::client::{check_base_url, is_loopback};
-use outpost::api::{ApiError, ApiKey, Client, ServiceError};
-use outpost::text::sanitize;
+use outpost::testkit::api::client::{check_base_url, is_loopback};
+use outpost::testkit::api::{ApiError, ApiKey, Client, ServiceError};
+use outpost::testkit::text::sanitize;
 use reqwest::Url;
 use serde_json::json;
 
@@ -117,7 +117,7 @@ fn a_key_with_punctuation_is_masked_whole() {
             format!("<b>{key}</b>"),
             format!("{key}\n{key}"),
         ] {
-            let shown = outpost::api::key::redact(&text);
+            let shown = outpost::testkit::api::key::redact(&text);
             assert_masked("redact", key, &shown);
             assert_masked("sanitize::inline", key, &sanitize::inline(&text));
             assert!(
@@ -126,12 +126,12 @@ fn a_key_with_punctuation_is_masked_whole() {
             );
             // Redacting again changes nothing (texts are redacted at their
             // source and again where they are shown).
-            assert_eq!(outpost::api::key::redact(&shown), shown);
+            assert_eq!(outpost::testkit::api::key::redact(&shown), shown);
         }
     }
     // The masked form of a key keeps its last four characters.
     assert_eq!(
-        outpost::api::key::redact("key pk_live_ab.cdEFGH/ijkl+mnop=qr12 revoked"),
+        outpost::testkit::api::key::redact("key pk_live_ab.cdEFGH/ijkl+mnop=qr12 revoked"),
         "key pk_live_…qr12 revoked"
     );
 }

@@ -7,12 +7,12 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use outpost::api::model::*;
-use outpost::api::{Client, RouteFamily};
-use outpost::app::ApiRequest;
-use outpost::journal::{self, Journal, Outcome, Source};
-use outpost::logic::write::Settle;
-use outpost::runtime::effects::execute;
+use outpost::testkit::api::model::*;
+use outpost::testkit::api::{Client, RouteFamily};
+use outpost::testkit::app::ApiRequest;
+use outpost::testkit::journal::{self, Journal, Outcome, Source};
+use outpost::testkit::logic::write::Settle;
+use outpost::testkit::runtime::effects::execute;
 
 use crate::support::*;
 

@@ -19,9 +19,9 @@
 //! in a debug build); a crash found later goes below as a named regression
 //! test with the exact input.
 
-use outpost::api::client::decode;
-use outpost::api::model::*;
-use outpost::api::{ApiError, ServiceError};
+use outpost::testkit::api::client::decode;
+use outpost::testkit::api::model::*;
+use outpost::testkit::api::{ApiError, ServiceError};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
 use serde::de::DeserializeOwned;

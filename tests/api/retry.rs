@@ -6,9 +6,9 @@
 
 use std::time::Duration;
 
-use outpost::api::model::*;
-use outpost::api::retry::RetryPolicy;
-use outpost::api::{ApiError, Client, RouteFamily};
+use outpost::testkit::api::model::*;
+use outpost::testkit::api::retry::RetryPolicy;
+use outpost::testkit::api::{ApiError, Client, RouteFamily};
 use serde_json::json;
 use tokio::time::Instant;
 
@@ -222,7 +222,7 @@ async fn the_default_policy_first_retries_after_one_second() {
         }
     })
     .await;
-    let c = Client::new(outpost::api::ClientConfig::new(srv.url(), key())).unwrap();
+    let c = Client::new(outpost::testkit::api::ClientConfig::new(srv.url(), key())).unwrap();
     assert_eq!(RetryPolicy::default().base, Duration::from_secs(1));
     let call = tokio::spawn({
         let c = c.clone();
@@ -262,7 +262,7 @@ async fn a_long_retry_after_fails_fast_and_holds_its_family_only() {
         panic!("expected RateLimited, got {err:?}")
     };
     // Clamped to a day: the longest wait taken from a server.
-    assert_eq!(wait, outpost::api::retry::MAX_WAIT);
+    assert_eq!(wait, outpost::testkit::api::retry::MAX_WAIT);
     let until = c
         .gate()
         .closed_until(RouteFamily::LeadFinder)

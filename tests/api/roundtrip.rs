@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 
-use outpost::api::model::*;
+use outpost::testkit::api::model::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};

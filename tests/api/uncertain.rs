@@ -6,9 +6,9 @@
 
 use std::time::Duration;
 
-use outpost::api::model::*;
-use outpost::api::retry::RetryPolicy;
-use outpost::api::{ApiError, Client, ConnState};
+use outpost::testkit::api::model::*;
+use outpost::testkit::api::retry::RetryPolicy;
+use outpost::testkit::api::{ApiError, Client, ConnState};
 use serde_json::json;
 use tokio::net::TcpListener;
 

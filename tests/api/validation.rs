@@ -1,8 +1,8 @@
 //! Client-side validation: out-of-bound requests are refused before any
 //! request is sent, with a message naming the field.
 
-use outpost::api::model::*;
-use outpost::api::{ApiError, Client};
+use outpost::testkit::api::model::*;
+use outpost::testkit::api::{ApiError, Client};
 use serde_json::json;
 
 use crate::support::*;

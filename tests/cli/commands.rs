@@ -1,7 +1,7 @@
 //! Every listing command, as a table and as JSON; errors and exit codes.
 
-use outpost::api::model::{Operator, Predicate, PredicateValue, ResultsQuery};
-use outpost::api::{ApiKey, Client, ClientConfig};
+use outpost::testkit::api::model::{Operator, Predicate, PredicateValue, ResultsQuery};
+use outpost::testkit::api::{ApiKey, Client, ClientConfig};
 use serde_json::Value;
 
 use crate::support::{Serve, cli, outpost, run, workspace};
@@ -87,7 +87,7 @@ fn searches_and_results_as_tables_and_json() {
 /// The service's own count of the results matching `query`, read through
 /// the client (its first page says the total).
 fn service_count(serve: &Serve, search: &str, query: ResultsQuery) -> (u64, Vec<String>) {
-    let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+    let key = ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("key");
     let client = Client::new(ClientConfig::new(&serve.url, key)).expect("client");
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     let page = rt
@@ -260,7 +260,7 @@ fn results_go_to_a_csv_file_that_is_never_replaced_unasked() {
     // A named pipe at the target is refused, even with --force: never
     // written through, never replaced.
     let fifo = d.join("pipe.csv");
-    if outpost::files::testing::mkfifo(&fifo) {
+    if outpost::testkit::files::testing::mkfifo(&fifo) {
         let pipe = fifo.to_str().unwrap_or_default();
         let refused = cli(d, &["results", &id, "--csv", pipe, "--force"]);
         assert_eq!(refused.code, 64, "{}", refused.stderr);
@@ -425,11 +425,14 @@ fn service_text_is_inert_on_the_terminal_and_exact_in_json() {
     let hostile = "Evil \u{1b}]52;c;cGF3bmVk\u{7} \u{202e}name\u{9b}2J";
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     rt.block_on(async {
-        let key = outpost::api::ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
-        let client = outpost::api::Client::new(outpost::api::ClientConfig::new(&serve.url, key))
-            .expect("client");
-        let req = outpost::api::model::CreateCampaign {
-            kind: outpost::api::model::Channel::Email,
+        let key =
+            outpost::testkit::api::ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("key");
+        let client = outpost::testkit::api::Client::new(outpost::testkit::api::ClientConfig::new(
+            &serve.url, key,
+        ))
+        .expect("client");
+        let req = outpost::testkit::api::model::CreateCampaign {
+            kind: outpost::testkit::api::model::Channel::Email,
             name: hostile.into(),
             ..Default::default()
         };
@@ -610,7 +613,7 @@ fn the_readme_filters_on_paths_the_demo_has() {
     assert!(paths.len() >= 3, "{paths:?}");
     for p in paths {
         assert!(
-            outpost::demo::people::field_index(p).is_some(),
+            outpost::testkit::demo::people::field_index(p).is_some(),
             "README: --where {p} is not a field of the demo"
         );
     }

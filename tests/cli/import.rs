@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use outpost::demo::ChaosConfig;
-use outpost::demo::chaos::{Chaos, Fault};
+use outpost::testkit::demo::ChaosConfig;
+use outpost::testkit::demo::chaos::{Chaos, Fault};
 
 use crate::support::{Serve, cli, workspace};
 

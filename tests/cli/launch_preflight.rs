@@ -3,8 +3,8 @@
 //! variable empty for some pending leads warns with their count and names
 //! and needs the second yes; the launch is then sent once.
 
-use outpost::api::model::*;
-use outpost::api::{ApiKey, Client, ClientConfig};
+use outpost::testkit::api::model::*;
+use outpost::testkit::api::{ApiKey, Client, ClientConfig};
 use serde_json::json;
 
 use crate::support::{Serve, cli, workspace};
@@ -17,7 +17,7 @@ const NAME: &str = "Preflight launch spring";
 fn draft(serve: &Serve, emails: &[(&str, &str)]) {
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     rt.block_on(async {
-        let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+        let key = ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("key");
         let c = Client::new(ClientConfig::new(&serve.url, key)).expect("client");
         let sender = c
             .list_senders(Some(&Channel::Email))

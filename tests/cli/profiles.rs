@@ -10,7 +10,7 @@ fn two_workspaces(serve: &Serve) -> tempfile::TempDir {
         serve,
         &format!(
             "\n[profiles.other]\napi_key = \"{}\"\n",
-            outpost::demo::OTHER_KEY
+            outpost::testkit::demo::OTHER_KEY
         ),
     )
 }
@@ -198,7 +198,7 @@ fn read_only_follows_the_profile_both_ways() {
         &serve,
         &format!(
             "\n[profiles.watcher]\napi_key = \"{}\"\nread_only = true\n",
-            outpost::demo::OTHER_KEY
+            outpost::testkit::demo::OTHER_KEY
         ),
     );
     let config = std::fs::read_to_string(dir.path().join("config.toml")).unwrap_or_default();

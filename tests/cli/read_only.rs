@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use outpost::api::model::*;
-use outpost::api::{ApiError, ApiKey, Client, ClientConfig};
+use outpost::testkit::api::model::*;
+use outpost::testkit::api::{ApiError, ApiKey, Client, ClientConfig};
 
 use crate::support::{Serve, cli, workspace, workspace_with};
 
@@ -16,7 +16,7 @@ const DOMAIN: &str = "72e836d0-b00c-4b6d-b5a2-6cecc36ea49b";
 const THREAD: &str = "2b303a75-90a5-47fc-898d-61e1345d3e4d";
 
 fn client(url: &str, read_only: bool) -> Client {
-    let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+    let key = ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("key");
     let mut cfg = ClientConfig::new(url, key);
     cfg.read_only = read_only;
     Client::new(cfg).expect("client")

@@ -13,7 +13,7 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use outpost::app::keymap::{Action, ComboCode, KeyCombo, Keymap, Scope};
+use outpost::testkit::app::keymap::{Action, ComboCode, KeyCombo, Keymap, Scope};
 
 use crate::pty::Pty;
 use crate::support::{Logged, Serve, workspace};
@@ -894,10 +894,10 @@ fn a_refusal_by_the_client_is_logged() {
         .with_writer(move || writer.clone())
         .with_ansi(false)
         .finish();
-    let key = outpost::api::ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
-    let mut cfg = outpost::api::ClientConfig::new("http://127.0.0.1:9", key);
+    let key = outpost::testkit::api::ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("key");
+    let mut cfg = outpost::testkit::api::ClientConfig::new("http://127.0.0.1:9", key);
     cfg.read_only = true;
-    let client = outpost::api::Client::new(cfg).expect("client");
+    let client = outpost::testkit::api::Client::new(cfg).expect("client");
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -905,7 +905,10 @@ fn a_refusal_by_the_client_is_logged() {
     let refused =
         tracing::subscriber::with_default(subscriber, || rt.block_on(client.redeem("DEMO-PASS-1")));
     assert!(
-        matches!(refused, Err(outpost::api::ApiError::ReadOnly { .. })),
+        matches!(
+            refused,
+            Err(outpost::testkit::api::ApiError::ReadOnly { .. })
+        ),
         "{refused:?}"
     );
     let log = sink

@@ -4,8 +4,8 @@
 //! `--from`, and a send whose last attempt may have reached said before it
 //! goes again.
 
-use outpost::api::model::ThreadMessage;
-use outpost::api::{ApiKey, Client, ClientConfig};
+use outpost::testkit::api::model::ThreadMessage;
+use outpost::testkit::api::{ApiKey, Client, ClientConfig};
 
 use crate::support::{Serve, cli, workspace};
 
@@ -13,7 +13,7 @@ const NADIA: &str = "nadia.haddad@lumen.health";
 
 /// The thread's messages, read through the client.
 fn messages(serve: &Serve, thread: &str) -> Vec<ThreadMessage> {
-    let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+    let key = ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("key");
     let client = Client::new(ClientConfig::new(&serve.url, key)).expect("client");
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     rt.block_on(client.list_messages(thread, Some(1), Some(200)))

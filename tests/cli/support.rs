@@ -213,7 +213,7 @@ pub fn workspace_with(serve: &Serve, extra: &str) -> tempfile::TempDir {
     let config = format!(
         "base_url = \"{}\"\napi_key = \"{}\"\n{extra}",
         serve.url,
-        outpost::demo::DEMO_KEY
+        outpost::testkit::demo::DEMO_KEY
     );
     let path = dir.path().join("config.toml");
     std::fs::write(&path, config).expect("config");

@@ -94,7 +94,7 @@ fn against(base: &str, trust: (&str, &Path), args: &[&str]) -> Run {
     }
     run(c
         .env("OUTPOST_BASE_URL", base)
-        .env("OUTPOST_API_KEY", outpost::demo::DEMO_KEY)
+        .env("OUTPOST_API_KEY", outpost::testkit::demo::DEMO_KEY)
         .env(trust.0, trust.1)
         .args(args))
 }
@@ -253,7 +253,7 @@ fn dashboard(serve: &Serve, ca: &Path) -> crate::pty::Pty {
     let config = format!(
         "base_url = \"{}\"\napi_key = \"{}\"\n",
         serve.url,
-        outpost::demo::DEMO_KEY
+        outpost::testkit::demo::DEMO_KEY
     );
     crate::pty::Pty::spawn_env(
         &[],

@@ -1,8 +1,8 @@
 //! Authentication, routing errors, body errors and workspace isolation.
 
-use outpost::api::Client;
-use outpost::api::model::*;
-use outpost::demo::{DEMO_KEY, OTHER_KEY};
+use outpost::testkit::api::Client;
+use outpost::testkit::api::model::*;
+use outpost::testkit::demo::{DEMO_KEY, OTHER_KEY};
 use serde_json::json;
 
 use crate::common::*;

@@ -4,8 +4,8 @@
 
 use std::collections::HashSet;
 
-use outpost::api::model::*;
-use outpost::demo::DemoConfig;
+use outpost::testkit::api::model::*;
+use outpost::testkit::demo::DemoConfig;
 use serde_json::{Value, json};
 
 use crate::common::*;
@@ -1698,7 +1698,7 @@ async fn a_replied_lead_shows_its_reply_with_the_generated_messages() {
         ..config()
     })
     .await;
-    let c = seeded(&svc, outpost::demo::seed::ALWAYS_ON).await;
+    let c = seeded(&svc, outpost::testkit::demo::seed::ALWAYS_ON).await;
     assert_eq!(c.status, CampaignStatus::Active);
     let detail = svc.api.get_campaign(&c.id).await.unwrap();
     let sender = detail.sender_accounts.unwrap()[0].first_name.clone();

@@ -3,8 +3,8 @@
 use std::future::Future;
 use std::time::Duration;
 
-use outpost::api::{ApiError, ApiKey, Client, ClientConfig};
-use outpost::demo::{self, DEMO_KEY, DemoConfig, DemoHandle, OTHER_KEY};
+use outpost::testkit::api::{ApiError, ApiKey, Client, ClientConfig};
+use outpost::testkit::demo::{self, DEMO_KEY, DemoConfig, DemoHandle, OTHER_KEY};
 use serde_json::Value;
 
 /// A running service with a client for each workspace.

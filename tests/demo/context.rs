@@ -1,7 +1,7 @@
 //! Company profile (full replacement) and discovery-pass redemption.
 
-use outpost::api::model::*;
-use outpost::demo::DemoConfig;
+use outpost::testkit::api::model::*;
+use outpost::testkit::demo::DemoConfig;
 use serde_json::json;
 
 use crate::common::*;

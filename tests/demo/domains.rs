@@ -1,8 +1,8 @@
 //! Sending domains: create, list, and the verification state table row by
 //! row, with the poller chain collapsing repeated triggers.
 
-use outpost::api::model::*;
-use outpost::demo::DemoConfig;
+use outpost::testkit::api::model::*;
+use outpost::testkit::demo::DemoConfig;
 use serde_json::json;
 
 use crate::common::*;

@@ -222,7 +222,7 @@ async fn hostile_bodies_never_break_the_service() {
     }
     assert!(sent > 500);
     // Garbage bytes too.
-    let auth = format!("Bearer {}", outpost::demo::DEMO_KEY);
+    let auth = format!("Bearer {}", outpost::testkit::demo::DEMO_KEY);
     for (method, path, _) in &routes {
         for bytes in [&b"\xff\xfe\x00"[..], b"{", b"[1,", b"nul", b"{\"a\":1}}"] {
             let r = svc

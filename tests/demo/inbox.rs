@@ -5,9 +5,9 @@
 
 use std::collections::HashSet;
 
-use outpost::api::model::*;
-use outpost::demo::DemoConfig;
-use outpost::demo::seed::LONG_THREAD_MESSAGES;
+use outpost::testkit::api::model::*;
+use outpost::testkit::demo::DemoConfig;
+use outpost::testkit::demo::seed::LONG_THREAD_MESSAGES;
 use serde_json::json;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;

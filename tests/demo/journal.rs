@@ -3,11 +3,11 @@
 //! send them) are recorded once each, with what was sent and how it came
 //! out — a send, a launch, a launch the service refused — and reads never.
 
-use outpost::api::model::*;
-use outpost::api::ops::{execute, execute_recorded};
-use outpost::api::{ApiRequest, Client};
-use outpost::journal::{self, Journal, Outcome, Source};
-use outpost::logic::write::Verdict;
+use outpost::testkit::api::model::*;
+use outpost::testkit::api::ops::{execute, execute_recorded};
+use outpost::testkit::api::{ApiRequest, Client};
+use outpost::testkit::journal::{self, Journal, Outcome, Source};
+use outpost::testkit::logic::write::Verdict;
 
 use crate::common::*;
 

@@ -3,8 +3,8 @@
 
 use std::collections::HashSet;
 
-use outpost::api::model::*;
-use outpost::demo::DemoConfig;
+use outpost::testkit::api::model::*;
+use outpost::testkit::demo::DemoConfig;
 use serde_json::{Value, json};
 
 use crate::common::*;

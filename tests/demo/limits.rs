@@ -2,9 +2,9 @@
 
 use std::time::Duration;
 
-use outpost::api::ApiError;
-use outpost::api::model::*;
-use outpost::demo::{ChaosConfig, DemoConfig, OTHER_KEY};
+use outpost::testkit::api::ApiError;
+use outpost::testkit::api::model::*;
+use outpost::testkit::demo::{ChaosConfig, DemoConfig, OTHER_KEY};
 
 use crate::common::*;
 
@@ -231,7 +231,7 @@ async fn a_write_whose_client_gave_up_still_happens_once() {
         .post(format!("{}/api/threads", svc.handle.base_url()))
         .header(
             "authorization",
-            format!("Bearer {}", outpost::demo::DEMO_KEY),
+            format!("Bearer {}", outpost::testkit::demo::DEMO_KEY),
         )
         .header("content-type", "application/json")
         .body(r#"{"participant_email":"late.write@example.com"}"#)
@@ -259,7 +259,7 @@ async fn a_write_whose_client_gave_up_still_happens_once() {
 /// at all, must treat the write as one that may have reached.
 #[tokio::test]
 async fn a_lost_answer_is_lost_after_the_write_was_carried_out() {
-    use outpost::demo::chaos::LostAnswer;
+    use outpost::testkit::demo::chaos::LostAnswer;
     let mut cfg = config();
     cfg.chaos.lost_answers = ["POST:/api/threads:502", "POST:/api/email/domains:504"]
         .iter()
@@ -303,7 +303,7 @@ async fn a_lost_answer_is_lost_after_the_write_was_carried_out() {
     // `reset`: the connection drops after the status line; the update is
     // stored.
     let id = made[0]["id"].as_str().expect("id").to_owned();
-    let patch = outpost::api::model::PatchThread {
+    let patch = outpost::testkit::api::model::PatchThread {
         draft_subject: Some(Some("After reset".into())),
         ..Default::default()
     };

@@ -2,8 +2,8 @@
 //! campaign and its pending roster read as the service sends them, page by
 //! page, give the findings a launch is refused or asked twice for.
 
-use outpost::api::model::*;
-use outpost::logic::preflight::{Kind, Preflight};
+use outpost::testkit::api::model::*;
+use outpost::testkit::logic::preflight::{Kind, Preflight};
 use serde_json::json;
 
 use crate::common::*;
@@ -21,7 +21,7 @@ async fn preflight(svc: &Svc, id: &str) -> (Preflight, u32) {
     (p, pages)
 }
 
-fn texts(fs: &[outpost::logic::preflight::Finding]) -> Vec<&str> {
+fn texts(fs: &[outpost::testkit::logic::preflight::Finding]) -> Vec<&str> {
     fs.iter().map(|f| f.text.as_str()).collect()
 }
 

@@ -1,6 +1,6 @@
 //! Senders and their schedule.
 
-use outpost::api::model::*;
+use outpost::testkit::api::model::*;
 
 use crate::common::*;
 

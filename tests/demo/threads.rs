@@ -1,8 +1,8 @@
 //! Inbox threads: rules 6 to 9, the thread state table, Limits rows of
 //! `unread_count` and message paging, sending.
 
-use outpost::api::model::*;
-use outpost::api::validate::MAX_INT;
+use outpost::testkit::api::model::*;
+use outpost::testkit::api::validate::MAX_INT;
 use serde_json::json;
 
 use crate::common::*;

@@ -210,7 +210,7 @@ impl LosingServe {
         format!(
             "base_url = \"{}\"\napi_key = \"{}\"\n",
             self.base_url,
-            outpost::demo::DEMO_KEY
+            outpost::testkit::demo::DEMO_KEY
         )
     }
 }
@@ -258,11 +258,11 @@ fn a_resume_whose_answer_is_lost_is_checked_by_reading_the_status() {
 /// A draft email campaign on `serve` named `name`, of 30 leads, whose
 /// second email is empty: set up with the library's client.
 fn draft_with_an_empty_step(serve: &LosingServe, name: &str) {
-    use outpost::api::model::*;
-    use outpost::api::{ApiKey, Client, ClientConfig};
+    use outpost::testkit::api::model::*;
+    use outpost::testkit::api::{ApiKey, Client, ClientConfig};
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     rt.block_on(async {
-        let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+        let key = ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("key");
         let c = Client::new(ClientConfig::new(&serve.base_url, key)).expect("client");
         let sender = c
             .list_senders(Some(&Channel::Email))

@@ -183,7 +183,7 @@ fn dashboard(serve: &Serve) -> Pty {
     let config = format!(
         "base_url = \"{}\"\napi_key = \"{}\"\nrequest_timeout_secs = 1\n[poll]\ndomain_secs = 1\nrun_secs = 0.5\ncampaign_secs = 1\ninbox_secs = 1\n",
         serve.base_url,
-        outpost::demo::DEMO_KEY
+        outpost::testkit::demo::DEMO_KEY
     );
     let pty = Pty::spawn(&[], 120, 34, &config);
     pty.wait_for(" Outpost ").expect("the dashboard starts");

@@ -76,7 +76,7 @@ fn check_passes_against_the_demo_service() {
     let dir = tempfile::tempdir().expect("tempdir");
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     let handle = rt
-        .block_on(outpost::demo::spawn(
+        .block_on(outpost::testkit::demo::spawn(
             "127.0.0.1:0".parse().expect("addr"),
             Default::default(),
         ))
@@ -84,7 +84,7 @@ fn check_passes_against_the_demo_service() {
     let out = outpost(dir.path())
         .arg("check")
         .env("OUTPOST_BASE_URL", handle.base_url())
-        .env("OUTPOST_API_KEY", outpost::demo::DEMO_KEY)
+        .env("OUTPOST_API_KEY", outpost::testkit::demo::DEMO_KEY)
         .output()
         .expect("run");
     let text = String::from_utf8_lossy(&out.stdout);

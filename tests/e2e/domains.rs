@@ -5,7 +5,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use outpost::dns::test_server::{TestDns, TestRecord};
+use outpost::testkit::dns::test_server::{TestDns, TestRecord};
 
 use crate::support::{Pty, deadline};
 

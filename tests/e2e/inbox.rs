@@ -171,9 +171,9 @@ impl Serve {
     /// The outbound messages of the thread with `to`, read from the
     /// service with the demo key.
     fn outbound_to(&self, to: &str) -> usize {
-        use outpost::api::model::ThreadQuery;
-        use outpost::api::{ApiKey, Client, ClientConfig};
-        let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("the demo key");
+        use outpost::testkit::api::model::ThreadQuery;
+        use outpost::testkit::api::{ApiKey, Client, ClientConfig};
+        let key = ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("the demo key");
         let client = Client::new(ClientConfig::new(self.url.clone(), key)).expect("client");
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -204,10 +204,10 @@ impl Serve {
 
     /// The messages of the thread with `to`, read from the service with
     /// the demo key, oldest first.
-    fn messages_to(&self, to: &str) -> Vec<outpost::api::model::ThreadMessage> {
-        use outpost::api::model::ThreadQuery;
-        use outpost::api::{ApiKey, Client, ClientConfig};
-        let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("the demo key");
+    fn messages_to(&self, to: &str) -> Vec<outpost::testkit::api::model::ThreadMessage> {
+        use outpost::testkit::api::model::ThreadQuery;
+        use outpost::testkit::api::{ApiKey, Client, ClientConfig};
+        let key = ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("the demo key");
         let client = Client::new(ClientConfig::new(self.url.clone(), key)).expect("client");
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -263,9 +263,9 @@ impl Serve {
 
     /// The drafts the service holds for `to` (its id each), read from it.
     fn drafts_to(&self, to: &str) -> Vec<String> {
-        use outpost::api::model::ThreadQuery;
-        use outpost::api::{ApiKey, Client, ClientConfig};
-        let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("the demo key");
+        use outpost::testkit::api::model::ThreadQuery;
+        use outpost::testkit::api::{ApiKey, Client, ClientConfig};
+        let key = ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("the demo key");
         let client = Client::new(ClientConfig::new(self.url.clone(), key)).expect("client");
         let query = ThreadQuery {
             limit: Some(200),

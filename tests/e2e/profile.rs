@@ -39,13 +39,13 @@ fn edit_each_section_review_save_restart_and_see_it_stored() {
     // one on every start, so a restart there shows the seed again).
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     let handle = rt
-        .block_on(outpost::demo::spawn(
+        .block_on(outpost::testkit::demo::spawn(
             "127.0.0.1:0".parse().expect("addr"),
-            outpost::demo::DemoConfig::default(),
+            outpost::testkit::demo::DemoConfig::default(),
         ))
         .expect("demo service");
     let config = format!("base_url = \"{}\"\n", handle.base_url());
-    let env = [("OUTPOST_API_KEY", outpost::demo::DEMO_KEY)];
+    let env = [("OUTPOST_API_KEY", outpost::testkit::demo::DEMO_KEY)];
     let pty = Pty::spawn_env(&[], 100, 50, &config, &env);
     pty.wait_for("Outpost").expect("the dashboard starts");
     pty.send(b"5");

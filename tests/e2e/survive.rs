@@ -125,7 +125,8 @@ fn a_named_pipe_at_the_state_file_or_the_log_is_refused_not_waited_on() {
     std::fs::write(dir.path().join("config.toml"), "").expect("config");
     let state_file = dir.path().join("state.json");
     let log_file = dir.path().join("outpost.log");
-    if !outpost::files::testing::mkfifo(&state_file) || !outpost::files::testing::mkfifo(&log_file)
+    if !outpost::testkit::files::testing::mkfifo(&state_file)
+        || !outpost::testkit::files::testing::mkfifo(&log_file)
     {
         return;
     }
@@ -159,7 +160,7 @@ fn a_named_pipe_at_the_state_file_or_the_log_is_refused_not_waited_on() {
 fn a_named_pipe_as_the_config_file_is_refused_with_a_message() {
     let dir = tempfile::tempdir().expect("tempdir");
     let config = dir.path().join("config.toml");
-    if !outpost::files::testing::mkfifo(&config) {
+    if !outpost::testkit::files::testing::mkfifo(&config) {
         return;
     }
     let mut pty = Pty::spawn_in(dir, &["--demo"], 160, 30, &[]);

@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
-use outpost::api::model::RunStatus;
-use outpost::app::fixtures::drive::service_error;
-use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, update};
+use outpost::testkit::api::model::RunStatus;
+use outpost::testkit::app::fixtures::drive::service_error;
+use outpost::testkit::app::{ApiReply, ApiRequest, Cmd, Model, Msg, update};
 
 use crate::leads::{listed, opened, press};
 use crate::support::{screen_text, terminal};

@@ -7,10 +7,12 @@ use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
-use outpost::api::model::*;
-use outpost::app::campaigns::CampaignsSub;
-use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, PaneSub, SubId, fixtures, update};
-use outpost::logic::import::{CsvChunk, CsvPos, CsvRow};
+use outpost::testkit::api::model::*;
+use outpost::testkit::app::campaigns::CampaignsSub;
+use outpost::testkit::app::{
+    ApiReply, ApiRequest, Cmd, Model, Msg, PaneSub, SubId, fixtures, update,
+};
+use outpost::testkit::logic::import::{CsvChunk, CsvPos, CsvRow};
 
 use crate::support::{screen_text, terminal};
 
@@ -432,7 +434,9 @@ fn polled(w: u16, h: u16) -> Model {
         c.stats.completed += step;
         c.stats.bounced += u64::from(i > 4);
         let reply = if i == 2 {
-            Err(outpost::app::fixtures::drive::service_error(503, "{}"))
+            Err(outpost::testkit::app::fixtures::drive::service_error(
+                503, "{}",
+            ))
         } else {
             Ok(c)
         };
@@ -679,14 +683,14 @@ fn every_view_fits_the_smallest_screen() {
 }
 
 /// A write's answer lost behind a gateway (the service ran it).
-fn lost_answer(status: u16) -> outpost::api::ApiError {
-    let mut e = outpost::api::ServiceError::from_body(
+fn lost_answer(status: u16) -> outpost::testkit::api::ApiError {
+    let mut e = outpost::testkit::api::ServiceError::from_body(
         status,
         br#"{"error":{"code":"bad_gateway","message":"upstream answer lost"}}"#,
         None,
     );
     e.may_have_reached = true;
-    outpost::api::ApiError::Service(Box::new(e))
+    outpost::testkit::api::ApiError::Service(Box::new(e))
 }
 
 /// The screen with its notices (the toasts on it).
@@ -801,7 +805,7 @@ fn offline_the_detail_says_the_age_of_its_last_read_and_is_not_live() {
     let watch = SubId::Pane(PaneSub::Campaigns(CampaignsSub::Watch("c-3".into())));
     let cmds = update(&mut m, Msg::SubFired(watch));
     deliver(&mut m, cmds, || {
-        ApiReply::Campaign(Box::new(Err(outpost::api::ApiError::Connect {
+        ApiReply::Campaign(Box::new(Err(outpost::testkit::api::ApiError::Connect {
             host: "127.0.0.1".into(),
             detail: "connection refused".into(),
         })))

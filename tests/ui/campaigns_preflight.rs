@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
-use outpost::api::model::*;
-use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, fixtures, update};
+use outpost::testkit::api::model::*;
+use outpost::testkit::app::{ApiReply, ApiRequest, Cmd, Model, Msg, fixtures, update};
 
 use crate::support::{screen_text, terminal};
 

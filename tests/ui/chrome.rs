@@ -5,10 +5,10 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
-use outpost::api::ApiError;
-use outpost::api::ServiceError;
-use outpost::app::toast::Level;
-use outpost::app::{Confirm, ConfirmAction, Msg, Overlay, fixtures, update};
+use outpost::testkit::api::ApiError;
+use outpost::testkit::api::ServiceError;
+use outpost::testkit::app::toast::Level;
+use outpost::testkit::app::{Confirm, ConfirmAction, Msg, Overlay, fixtures, update};
 
 use crate::domains::loaded;
 use crate::support::{screen_text, terminal};
@@ -119,7 +119,7 @@ fn a_toast_never_covers_the_selection() {
     // The selection near the top: the toast sits at the bottom right.
     assert!(toast_row(&t) > 12, "{}", screen_text(&t));
     // Selection pushed to the bottom: a long list, a page down.
-    let run = outpost::api::model::RunStatus::Completed;
+    let run = outpost::testkit::api::model::RunStatus::Completed;
     let mut m = crate::leads::opened(80, 24, &run);
     crate::leads::press(&mut m, KeyCode::PageDown, &run);
     let now = m.now;
@@ -179,7 +179,7 @@ fn status_bar_shows_the_rate_limit_countdown() {
         &mut m,
         Msg::RateLimit(
             [(
-                outpost::api::RouteFamily::LeadFinder,
+                outpost::testkit::api::RouteFamily::LeadFinder,
                 now + Duration::from_secs(12),
             )]
             .into_iter()
@@ -196,7 +196,7 @@ fn status_bar_shows_the_rate_limit_countdown() {
     );
 }
 
-fn status_line(m: &outpost::app::Model, w: u16, h: u16) -> String {
+fn status_line(m: &outpost::testkit::app::Model, w: u16, h: u16) -> String {
     let text = screen_text(&terminal(m, w, h));
     text.lines().last().unwrap_or_default().to_owned()
 }
@@ -209,7 +209,7 @@ fn a_refused_connection_shows_in_the_status_bar_at_once() {
     let since = std::time::UNIX_EPOCH + Duration::from_secs(1_795_356_120);
     update(
         &mut m,
-        Msg::Connection(outpost::api::ConnState::Offline { since }),
+        Msg::Connection(outpost::testkit::api::ConnState::Offline { since }),
     );
     let line = status_line(&m, 80, 24);
     assert!(line.contains("● offline since 14:02"), "{line}");
@@ -229,8 +229,8 @@ fn requests_answered_429_show_rate_limited_even_between_closed_gates() {
     let mut m = loaded(80, 24);
     update(
         &mut m,
-        Msg::Connection(outpost::api::ConnState::RateLimited {
-            family: outpost::api::RouteFamily::EmailDomains,
+        Msg::Connection(outpost::testkit::api::ConnState::RateLimited {
+            family: outpost::testkit::api::RouteFamily::EmailDomains,
             since: std::time::SystemTime::now(),
         }),
     );
@@ -238,7 +238,10 @@ fn requests_answered_429_show_rate_limited_even_between_closed_gates() {
     assert!(!line.contains("online"), "{line}");
     assert!(line.contains("● rate limited"), "{line}");
     assert!(line.starts_with(" ? help"), "{line}");
-    update(&mut m, Msg::Connection(outpost::api::ConnState::Online));
+    update(
+        &mut m,
+        Msg::Connection(outpost::testkit::api::ConnState::Online),
+    );
     assert!(status_line(&m, 80, 24).contains("● online"));
 }
 
@@ -250,7 +253,7 @@ fn a_day_long_rate_limit_is_shown_as_such_with_the_way_out() {
         &mut m,
         Msg::RateLimit(
             [(
-                outpost::api::RouteFamily::LeadFinder,
+                outpost::testkit::api::RouteFamily::LeadFinder,
                 now + Duration::from_secs(100_000),
             )]
             .into_iter()
@@ -330,7 +333,7 @@ fn the_too_small_screen_shows_the_quit_question() {
     }
     update(
         &mut m,
-        Msg::Saved(Err(outpost::store::StoreError::DiskFull {
+        Msg::Saved(Err(outpost::testkit::store::StoreError::DiskFull {
             path: "/data/state.json".into(),
         })),
     );
@@ -357,7 +360,7 @@ fn hostile_service_text_is_inert() {
     let mut d = fixtures::domain(
         "h",
         hostile,
-        outpost::api::model::DomainStatus::Pending,
+        outpost::testkit::api::model::DomainStatus::Pending,
         "2026-11-22T11:00:00Z",
     );
     d.dns_records[0].value = hostile.into();
@@ -403,14 +406,14 @@ fn a_toast_with_endless_lines_is_drawn_without_a_panic() {
 #[test]
 fn help_scrolls_no_further_than_its_last_line_and_hides_missing_panes() {
     let mut m = loaded(80, 24);
-    let key = |m: &mut outpost::app::Model, c| {
+    let key = |m: &mut outpost::testkit::app::Model, c| {
         update(m, Msg::Key(KeyEvent::new(c, KeyModifiers::NONE)));
     };
     key(&mut m, KeyCode::Char('?'));
     for _ in 0..200 {
         key(&mut m, KeyCode::Char('j'));
     }
-    let max = outpost::app::help::scroll_max(&m);
+    let max = outpost::testkit::app::help::scroll_max(&m);
     assert!(matches!(m.overlay, Some(Overlay::Help { scroll }) if scroll == max));
     let text = screen_text(&terminal(&m, 80, 24));
     assert!(
@@ -434,11 +437,11 @@ fn help_scrolls_no_further_than_its_last_line_and_hides_missing_panes() {
 fn help_wraps_at_a_narrow_size() {
     let (w, h) = (60, 15);
     let mut m = loaded(w, h);
-    let key = |m: &mut outpost::app::Model, c| {
+    let key = |m: &mut outpost::testkit::app::Model, c| {
         update(m, Msg::Key(KeyEvent::new(c, KeyModifiers::NONE)));
     };
     key(&mut m, KeyCode::Char('?'));
-    let inside = |m: &outpost::app::Model| -> Vec<String> {
+    let inside = |m: &outpost::testkit::app::Model| -> Vec<String> {
         screen_text(&terminal(m, w, h))
             .lines()
             .filter(|l| l.starts_with('│'))
@@ -446,17 +449,18 @@ fn help_wraps_at_a_narrow_size() {
             .collect()
     };
     let mut seen = inside(&m);
-    for _ in 0..outpost::app::help::scroll_max(&m) {
+    for _ in 0..outpost::testkit::app::help::scroll_max(&m) {
         key(&mut m, KeyCode::Char('j'));
         seen.extend(inside(&m).last().cloned());
     }
     let words = |t: &str| t.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
     let screen = words(&seen.join(" ")).join(" ");
-    for row in outpost::app::help::rows(&m) {
+    for row in outpost::testkit::app::help::rows(&m) {
         let text = match row {
-            outpost::app::help::Row::Entry { keys, help, .. } => format!("{keys} {help}"),
-            outpost::app::help::Row::Note(n) | outpost::app::help::Row::Title(n) => n,
-            outpost::app::help::Row::Blank => continue,
+            outpost::testkit::app::help::Row::Entry { keys, help, .. } => format!("{keys} {help}"),
+            outpost::testkit::app::help::Row::Note(n)
+            | outpost::testkit::app::help::Row::Title(n) => n,
+            outpost::testkit::app::help::Row::Blank => continue,
         };
         let text = words(&text).join(" ");
         assert!(
@@ -500,12 +504,12 @@ fn the_status_bar_says_read_only_and_names_the_workspace() {
     let poll = m.poll;
     update(
         &mut m,
-        Msg::ProfileOpened(Box::new(outpost::app::msg::OpenedProfile {
+        Msg::ProfileOpened(Box::new(outpost::testkit::app::msg::OpenedProfile {
             session,
-            state: outpost::store::State::default(),
+            state: outpost::testkit::store::State::default(),
             poll,
             notices: Vec::new(),
-            cache: outpost::app::cache::Cache::default(),
+            cache: outpost::testkit::app::cache::Cache::default(),
         })),
     );
     for (w, h) in [(120, 30), (60, 15)] {

@@ -4,9 +4,9 @@ use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
-use outpost::api::model::{DomainStatus, SendingDomain};
-use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, fixtures, update};
-use outpost::dns::{Lookup, Query};
+use outpost::testkit::api::model::{DomainStatus, SendingDomain};
+use outpost::testkit::app::{ApiReply, ApiRequest, Cmd, Model, Msg, fixtures, update};
+use outpost::testkit::dns::{Lookup, Query};
 use serde_json::json;
 
 use crate::support::{offline, pane_body, refuse_key, screen_text, terminal};
@@ -142,7 +142,7 @@ fn dns_that_cannot_be_asked_says_why() {
     let text = snap(&m, 80, 24);
     assert!(text.contains("DNS checking 4 records…"), "{text}");
     assert!(text.contains("… checking"), "{text}");
-    fixtures::drive::resolve(&mut m, &cmds, |q| outpost::dns::Answers {
+    fixtures::drive::resolve(&mut m, &cmds, |q| outpost::testkit::dns::Answers {
         resolver: "127.0.0.1:9".into(),
         lookups: q
             .iter()
@@ -239,7 +239,7 @@ fn status_colours_follow_the_theme() {
     let m = loaded(80, 24);
     let t = terminal(&m, 80, 24);
     let buf = t.backend().buffer();
-    let theme = outpost::ui::theme::Theme::from_config(&m.theme, m.colour);
+    let theme = outpost::testkit::ui::theme::Theme::from_config(&m.theme, m.colour);
     let find = |needle: &str| -> ratatui::style::Style {
         for y in 0..24 {
             let line: String = (0..80).map(|x| buf[(x, y)].symbol().to_owned()).collect();
@@ -265,17 +265,19 @@ fn status_colours_follow_the_theme() {
 }
 
 /// The keymap with `(scope, key, action)` bindings added.
-fn remapped(bindings: &[(&str, &str, &str)]) -> outpost::app::keymap::Keymap {
-    let overrides: Vec<outpost::config::KeyOverride> = bindings
+fn remapped(bindings: &[(&str, &str, &str)]) -> outpost::testkit::app::keymap::Keymap {
+    let overrides: Vec<outpost::testkit::config::KeyOverride> = bindings
         .iter()
-        .map(|(scope, key, action)| outpost::config::KeyOverride {
-            scope: (*scope).into(),
-            key: (*key).into(),
-            action: (*action).into(),
-            origin: "/test/config.toml".into(),
-        })
+        .map(
+            |(scope, key, action)| outpost::testkit::config::KeyOverride {
+                scope: (*scope).into(),
+                key: (*key).into(),
+                action: (*action).into(),
+                origin: "/test/config.toml".into(),
+            },
+        )
         .collect();
-    match outpost::app::keymap::Keymap::with_overrides(&overrides) {
+    match outpost::testkit::app::keymap::Keymap::with_overrides(&overrides) {
         Ok(keys) => keys,
         Err(e) => panic!("bad bindings: {e}"),
     }
@@ -329,10 +331,12 @@ fn texts_name_the_keys_in_force() {
                 Msg::Api {
                     id,
                     latency: Duration::from_millis(5),
-                    reply: Box::new(ApiReply::Domains(Err(outpost::api::ApiError::Connect {
-                        host: "127.0.0.1:9".into(),
-                        detail: "connection refused".into(),
-                    }))),
+                    reply: Box::new(ApiReply::Domains(Err(
+                        outpost::testkit::api::ApiError::Connect {
+                            host: "127.0.0.1:9".into(),
+                            detail: "connection refused".into(),
+                        },
+                    ))),
                 },
             );
         }
@@ -389,7 +393,7 @@ fn the_filter_bar_narrows_the_list_as_typed() {
 fn fail_all(m: &mut Model, cmds: Vec<Cmd>) {
     for cmd in cmds {
         if let Cmd::Api { id, req } = cmd {
-            let err = outpost::api::ApiError::Timeout {
+            let err = outpost::testkit::api::ApiError::Timeout {
                 method: "GET".into(),
                 after: Duration::from_secs(30),
                 may_have_reached: false,
@@ -421,7 +425,7 @@ fn stale_values_stay_on_screen_with_their_age() {
     );
     fail_all(&mut m, cmds);
     // The watch of the verifying domain fails too.
-    let watch = outpost::app::subscriptions(&m)
+    let watch = outpost::testkit::app::subscriptions(&m)
         .into_iter()
         .find(|s| format!("{:?}", s.id).contains("Watch"))
         .expect("the verifying domain is watched");

@@ -6,14 +6,14 @@ use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
-use outpost::api::model::ThreadPage;
-use outpost::app::fixtures::{self, drive};
-use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, update};
+use outpost::testkit::api::model::ThreadPage;
+use outpost::testkit::app::fixtures::{self, drive};
+use outpost::testkit::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, update};
 
 use crate::support::{screen_text, terminal};
 
 /// Answers the reads among `cmds` from the fixtures; returns the writes.
-fn answer(m: &mut Model, cmds: &[Cmd]) -> Vec<(outpost::app::RequestId, ApiRequest)> {
+fn answer(m: &mut Model, cmds: &[Cmd]) -> Vec<(outpost::testkit::app::RequestId, ApiRequest)> {
     let mut writes = Vec::new();
     let mut queue = drive::api(cmds);
     while let Some((id, req)) = queue.pop() {
@@ -72,14 +72,17 @@ fn answer(m: &mut Model, cmds: &[Cmd]) -> Vec<(outpost::app::RequestId, ApiReque
 /// newest message of each thread on screen read (the list's tick fired
 /// until it wants no more).
 pub fn loaded(w: u16, h: u16) -> Model {
-    use outpost::app::inbox::InboxSub;
-    use outpost::app::{PaneSub, SubId};
+    use outpost::testkit::app::inbox::InboxSub;
+    use outpost::testkit::app::{PaneSub, SubId};
     let mut m = fixtures::model(w, h);
     let cmds = drive::switch(&mut m, Pane::Inbox);
     answer(&mut m, &cmds);
     let tick = SubId::Pane(PaneSub::Inbox(InboxSub::ReadLasts));
     for _ in 0..10 {
-        if !outpost::app::subscriptions(&m).iter().any(|s| s.id == tick) {
+        if !outpost::testkit::app::subscriptions(&m)
+            .iter()
+            .any(|s| s.id == tick)
+        {
             break;
         }
         let cmds = update(&mut m, Msg::SubFired(tick.clone()));
@@ -89,12 +92,12 @@ pub fn loaded(w: u16, h: u16) -> Model {
 }
 
 /// Presses a key and answers the reads it causes; returns the writes.
-pub fn press(m: &mut Model, code: KeyCode) -> Vec<(outpost::app::RequestId, ApiRequest)> {
+pub fn press(m: &mut Model, code: KeyCode) -> Vec<(outpost::testkit::app::RequestId, ApiRequest)> {
     let cmds = update(m, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
     answer(m, &cmds)
 }
 
-fn ctrl(m: &mut Model, c: char) -> Vec<(outpost::app::RequestId, ApiRequest)> {
+fn ctrl(m: &mut Model, c: char) -> Vec<(outpost::testkit::app::RequestId, ApiRequest)> {
     let cmds = update(
         m,
         Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)),
@@ -144,7 +147,7 @@ fn an_old_thread_turns_the_activity_column_into_dates() {
                 _ => {}
             }
         }
-        let vp = outpost::app::inbox::layout::list_viewport(m.layout().body, false);
+        let vp = outpost::testkit::app::inbox::layout::list_viewport(m.layout().body, false);
         m.panes.inbox.list.refilter(vp);
         let text = snap(&m, w, h);
         assert!(text.contains("2025-12-30 10:00"), "{text}");
@@ -259,8 +262,8 @@ fn an_html_draft_with_attachments_in_the_editor() {
 /// The live refresh fires `secs` after the last read and every read it
 /// makes fails with a 503.
 fn failed_poll(m: &mut Model, secs: i64) {
-    use outpost::app::inbox::InboxSub;
-    use outpost::app::{PaneSub, SubId};
+    use outpost::testkit::app::inbox::InboxSub;
+    use outpost::testkit::app::{PaneSub, SubId};
     m.clock += secs;
     let cmds = update(
         m,

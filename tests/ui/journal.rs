@@ -3,9 +3,9 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
-use outpost::app::journal_view::Reading;
-use outpost::app::{Cmd, Model, Msg, Overlay, fixtures, update};
-use outpost::journal::{Outcome, Read, Record, Source, Target, VerdictLine, WriteLine};
+use outpost::testkit::app::journal_view::Reading;
+use outpost::testkit::app::{Cmd, Model, Msg, Overlay, fixtures, update};
+use outpost::testkit::journal::{Outcome, Read, Record, Source, Target, VerdictLine, WriteLine};
 
 use crate::support::{screen_text, terminal};
 
@@ -190,7 +190,7 @@ fn slash_narrows_the_journal() {
     press(&mut m, KeyCode::Enter);
     press(&mut m, KeyCode::Enter);
     assert!(m.overlay.is_none(), "Enter opened the campaign");
-    assert_eq!(m.pane, outpost::app::Pane::Campaigns);
+    assert_eq!(m.pane, outpost::testkit::app::Pane::Campaigns);
 }
 
 #[test]

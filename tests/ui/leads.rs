@@ -7,19 +7,24 @@ use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
-use outpost::api::model::*;
-use outpost::app::leads::{Dialog, LeadsSub, View};
-use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, PaneSub, SubId, fixtures, update};
-use outpost::demo::DemoConfig;
+use outpost::testkit::api::model::*;
+use outpost::testkit::app::leads::{Dialog, LeadsSub, View};
+use outpost::testkit::app::{
+    ApiReply, ApiRequest, Cmd, Model, Msg, Pane, PaneSub, SubId, fixtures, update,
+};
+use outpost::testkit::demo::DemoConfig;
 
 use crate::support::{Runner, offline, pane_body, refuse_key, screen_text, terminal};
 
 /// Runs `f` on the Leads pane's state and context, as its entry points do.
 fn with_leads<R>(
     m: &mut Model,
-    f: impl FnOnce(&mut outpost::app::leads::LeadsModel, &mut outpost::app::ctx::Ctx<'_>) -> R,
+    f: impl FnOnce(
+        &mut outpost::testkit::app::leads::LeadsModel,
+        &mut outpost::testkit::app::ctx::Ctx<'_>,
+    ) -> R,
 ) -> R {
-    let (leads, mut cx) = m.split::<outpost::app::leads::LeadsModel>();
+    let (leads, mut cx) = m.split::<outpost::testkit::app::leads::LeadsModel>();
     f(leads, &mut cx)
 }
 
@@ -71,7 +76,10 @@ fn settle(m: &mut Model, mut cmds: Vec<Cmd>, run: &RunStatus) {
             cmds = answer(m, cmds, run);
         }
         let facts = SubId::Pane(PaneSub::Leads(LeadsSub::Facts));
-        if !outpost::app::subscriptions(m).iter().any(|s| s.id == facts) {
+        if !outpost::testkit::app::subscriptions(m)
+            .iter()
+            .any(|s| s.id == facts)
+        {
             return;
         }
         cmds = update(m, Msg::SubFired(facts));
@@ -203,7 +211,7 @@ fn results_table_with_marks_and_a_filter_chip() {
         assert!(text.contains("of 2,000"), "{text}");
         // A wide screen shows where each lead is, their seniority, their
         // email and the query that found them.
-        let wide = w >= outpost::app::leads::layout::WIDE_TABLE;
+        let wide = w >= outpost::testkit::app::leads::layout::WIDE_TABLE;
         for more in ["Location", "Berlin, DE", "Seniority", "Email", "Query"] {
             assert_eq!(text.contains(more), wide, "{more} at {w}: {text}");
         }
@@ -349,13 +357,13 @@ async fn the_loop_pages_and_opens_enrichment_against_the_demo() {
 /// Runs every command against the client (API calls through
 /// `runtime::effects::execute`, path checks on disk) and feeds the answers
 /// to `update`, until nothing is left; returns the other commands.
-async fn drive(m: &mut Model, client: &outpost::api::Client, cmds: Vec<Cmd>) -> Vec<Cmd> {
+async fn drive(m: &mut Model, client: &outpost::testkit::api::Client, cmds: Vec<Cmd>) -> Vec<Cmd> {
     let mut queue: std::collections::VecDeque<Cmd> = cmds.into();
     let mut other = Vec::new();
     while let Some(c) = queue.pop_front() {
         match c {
             Cmd::Api { id, req } => {
-                let reply = outpost::runtime::effects::execute(client, req).await;
+                let reply = outpost::testkit::runtime::effects::execute(client, req).await;
                 queue.extend(update(
                     m,
                     Msg::Api {
@@ -379,8 +387,12 @@ async fn drive(m: &mut Model, client: &outpost::api::Client, cmds: Vec<Cmd>) -> 
 /// lifted so the tests never wait out a 429.
 async fn demo_model(
     scale: Option<usize>,
-) -> (Model, outpost::api::Client, outpost::demo::DemoHandle) {
-    let handle = outpost::demo::spawn(
+) -> (
+    Model,
+    outpost::testkit::api::Client,
+    outpost::testkit::demo::DemoHandle,
+) {
+    let handle = outpost::testkit::demo::spawn(
         "127.0.0.1:0"
             .parse()
             .unwrap_or_else(|e| panic!("addr: {e:?}")),
@@ -392,10 +404,13 @@ async fn demo_model(
     )
     .await
     .unwrap_or_else(|e| panic!("demo service: {e:?}"));
-    let key = outpost::api::ApiKey::parse(outpost::demo::DEMO_KEY)
+    let key = outpost::testkit::api::ApiKey::parse(outpost::testkit::demo::DEMO_KEY)
         .unwrap_or_else(|e| panic!("key: {e:?}"));
-    let client = outpost::api::Client::new(outpost::api::ClientConfig::new(handle.base_url(), key))
-        .unwrap_or_else(|e| panic!("client: {e:?}"));
+    let client = outpost::testkit::api::Client::new(outpost::testkit::api::ClientConfig::new(
+        handle.base_url(),
+        key,
+    ))
+    .unwrap_or_else(|e| panic!("client: {e:?}"));
     let mut m = fixtures::model(100, 30);
     m.pane = Pane::Leads;
     let cmds = m.start();
@@ -404,7 +419,7 @@ async fn demo_model(
 }
 
 /// Opens the search with the most results.
-async fn open_biggest(m: &mut Model, client: &outpost::api::Client) -> String {
+async fn open_biggest(m: &mut Model, client: &outpost::testkit::api::Client) -> String {
     let (i, id) = m
         .panes
         .leads
@@ -417,7 +432,7 @@ async fn open_biggest(m: &mut Model, client: &outpost::api::Client) -> String {
             || panic!("a search"),
             |(i, r)| (i, r.search.search_id.clone()),
         );
-    let vp = outpost::app::leads::layout::searches_viewport(m.layout().body);
+    let vp = outpost::testkit::app::leads::layout::searches_viewport(m.layout().body);
     m.panes.leads.list.table.select(i, vp);
     let cmds = update(
         m,
@@ -449,7 +464,8 @@ async fn paging_100k_results_keeps_a_bounded_window() {
         .and_then(|o| o.window.total)
         .expect("total");
     assert_eq!(total, 100_000);
-    let vp = outpost::app::leads::layout::results_viewport(m.layout().body, &m.panes.leads);
+    let vp =
+        outpost::testkit::app::leads::layout::results_viewport(m.layout().body, &m.panes.leads);
     let mut most_rows = 0;
     let mut check = |m: &Model| {
         let o = m.panes.leads.open.as_ref().expect("open");
@@ -472,7 +488,7 @@ async fn paging_100k_results_keeps_a_bounded_window() {
         }
         let cmds = fixtures::drive::and_queued(
             with_leads(&mut m, |l, cx| {
-                outpost::app::leads::search::fetch_pages(l, cx, false)
+                outpost::testkit::app::leads::search::fetch_pages(l, cx, false)
             }),
             &mut m,
         );
@@ -505,7 +521,7 @@ async fn paging_100k_results_keeps_a_bounded_window() {
 /// The service's rows, read independently of the pane (GET by offset, or
 /// the results query by cursor).
 async fn service_rows(
-    client: &outpost::api::Client,
+    client: &outpost::testkit::api::Client,
     id: &str,
     query: Option<ResultsQuery>,
 ) -> Vec<LeadResult> {
@@ -596,18 +612,18 @@ fn expected_record(r: &LeadResult) -> Vec<String> {
 /// Runs an export of the open search to `path` and returns the file's rows.
 async fn export_to(
     m: &mut Model,
-    client: &outpost::api::Client,
+    client: &outpost::testkit::api::Client,
     path: &std::path::Path,
 ) -> Vec<Vec<String>> {
     let cmds = with_leads(m, |l, cx| {
-        outpost::app::leads::start_export(l, cx, Some(path.display().to_string()))
+        outpost::testkit::app::leads::start_export(l, cx, Some(path.display().to_string()))
     });
     let other = drive(m, client, cmds).await;
     let Some(Cmd::WriteFile { id, file }) = other.into_iter().next() else {
         panic!("the export ends in one write");
     };
     assert!(!file.overwrite, "a new file needs no overwrite");
-    outpost::store::write_atomic(&file.path, &file.bytes)
+    outpost::testkit::store::write_atomic(&file.path, &file.bytes)
         .unwrap_or_else(|e| panic!("write: {e:?}"));
     update(m, Msg::FileWritten { id, result: Ok(()) });
     let mut rdr = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("csv: {e:?}"));
@@ -617,7 +633,7 @@ async fn export_to(
         .iter()
         .map(str::to_owned)
         .collect();
-    assert_eq!(header, outpost::logic::export::COLUMNS);
+    assert_eq!(header, outpost::testkit::logic::export::COLUMNS);
     rdr.records()
         .map(|r| {
             r.unwrap_or_else(|e| panic!("record: {e:?}"))
@@ -647,13 +663,13 @@ async fn csv_export_of_2000_results_matches_the_service() {
     assert!(m.panes.leads.dialog.is_none(), "the export dialog closes");
 
     // Filtered: the results query walked by cursor.
-    let filter = outpost::app::leads::Filter {
+    let filter = outpost::testkit::app::leads::Filter {
         q: "revenue".into(),
         predicates: Vec::new(),
     };
     let cmds = fixtures::drive::and_queued(
         with_leads(&mut m, |l, cx| {
-            outpost::app::leads::search::apply_filter(l, cx, filter.clone())
+            outpost::testkit::app::leads::search::apply_filter(l, cx, filter.clone())
         }),
         &mut m,
     );
@@ -678,13 +694,13 @@ async fn csv_export_of_2000_results_matches_the_service() {
 fn a_file_write_creates_a_missing_directory_only_when_told() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
     let path = dir.path().join("new").join("out.csv");
-    let mut file = outpost::app::cmd::FileWrite {
+    let mut file = outpost::testkit::app::cmd::FileWrite {
         path: path.clone(),
         bytes: b"a,b\n".to_vec(),
         overwrite: false,
         create_dirs: false,
     };
-    let refused = outpost::runtime::write_file(&file);
+    let refused = outpost::testkit::runtime::write_file(&file);
     assert!(
         refused
             .as_ref()
@@ -693,7 +709,7 @@ fn a_file_write_creates_a_missing_directory_only_when_told() {
     );
     assert!(!path.parent().is_some_and(std::path::Path::exists));
     file.create_dirs = true;
-    assert_eq!(outpost::runtime::write_file(&file), Ok(()));
+    assert_eq!(outpost::testkit::runtime::write_file(&file), Ok(()));
     assert_eq!(std::fs::read(&path).ok(), Some(b"a,b\n".to_vec()));
 }
 
@@ -703,16 +719,16 @@ fn a_file_write_creates_a_missing_directory_only_when_told() {
 fn a_file_write_refuses_a_named_pipe_and_writes_mode_0600() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
     let pipe = dir.path().join("out.csv");
-    if !outpost::files::testing::mkfifo(&pipe) {
+    if !outpost::testkit::files::testing::mkfifo(&pipe) {
         return;
     }
-    let mut file = outpost::app::cmd::FileWrite {
+    let mut file = outpost::testkit::app::cmd::FileWrite {
         path: pipe.clone(),
         bytes: b"a,b\n".to_vec(),
         overwrite: true,
         create_dirs: false,
     };
-    let refused = outpost::runtime::write_file(&file);
+    let refused = outpost::testkit::runtime::write_file(&file);
     assert!(
         refused
             .as_ref()
@@ -725,7 +741,7 @@ fn a_file_write_refuses_a_named_pipe_and_writes_mode_0600() {
         let kept = std::fs::symlink_metadata(&pipe).map(|m| m.file_type().is_fifo());
         assert_eq!(kept.ok(), Some(true), "the pipe is left as it was");
         file.path = dir.path().join("real.csv");
-        assert_eq!(outpost::runtime::write_file(&file), Ok(()));
+        assert_eq!(outpost::testkit::runtime::write_file(&file), Ok(()));
         let mode = std::fs::metadata(&file.path).map(|m| m.permissions().mode() & 0o777);
         assert_eq!(mode.ok(), Some(0o600));
     }
@@ -826,28 +842,37 @@ fn results_at_160_columns_show_location_seniority_and_email() {
 
 /// A model on the Leads pane against a demo service that loses the
 /// answers `lost` names (`METHOD:PATH-PATTERN[:502|504|reset]`).
-async fn lost_answer_model(lost: &str) -> (Model, outpost::api::Client, outpost::demo::DemoHandle) {
-    let lost = outpost::demo::chaos::LostAnswer::parse(lost)
+async fn lost_answer_model(
+    lost: &str,
+) -> (
+    Model,
+    outpost::testkit::api::Client,
+    outpost::testkit::demo::DemoHandle,
+) {
+    let lost = outpost::testkit::demo::chaos::LostAnswer::parse(lost)
         .unwrap_or_else(|e| panic!("lost answer: {e}"));
-    let handle = outpost::demo::spawn(
+    let handle = outpost::testkit::demo::spawn(
         "127.0.0.1:0"
             .parse()
             .unwrap_or_else(|e| panic!("addr: {e:?}")),
         DemoConfig {
             rate_limit_per_sec: 100_000,
-            chaos: outpost::demo::ChaosConfig {
+            chaos: outpost::testkit::demo::ChaosConfig {
                 lost_answers: vec![lost],
-                ..outpost::demo::ChaosConfig::default()
+                ..outpost::testkit::demo::ChaosConfig::default()
             },
             ..DemoConfig::default()
         },
     )
     .await
     .unwrap_or_else(|e| panic!("demo service: {e:?}"));
-    let key = outpost::api::ApiKey::parse(outpost::demo::DEMO_KEY)
+    let key = outpost::testkit::api::ApiKey::parse(outpost::testkit::demo::DEMO_KEY)
         .unwrap_or_else(|e| panic!("key: {e:?}"));
-    let client = outpost::api::Client::new(outpost::api::ClientConfig::new(handle.base_url(), key))
-        .unwrap_or_else(|e| panic!("client: {e:?}"));
+    let client = outpost::testkit::api::Client::new(outpost::testkit::api::ClientConfig::new(
+        handle.base_url(),
+        key,
+    ))
+    .unwrap_or_else(|e| panic!("client: {e:?}"));
     let mut m = fixtures::model(100, 30);
     m.pane = Pane::Leads;
     let cmds = m.start();
@@ -878,7 +903,7 @@ async fn a_create_answered_502_is_found_by_the_check_and_never_sent_twice() {
         panic!("one create: {cmds:?}");
     };
     assert!(matches!(req, ApiRequest::CreateSearch(_)), "{req:?}");
-    let reply = outpost::runtime::effects::execute(&client, req.clone()).await;
+    let reply = outpost::testkit::runtime::effects::execute(&client, req.clone()).await;
     let check = update(
         &mut m,
         Msg::Api {

@@ -5,9 +5,9 @@ use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
-use outpost::api::model::ContextResponse;
-use outpost::app::profile::fields::FieldId;
-use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, fixtures, update};
+use outpost::testkit::api::model::ContextResponse;
+use outpost::testkit::app::profile::fields::FieldId;
+use outpost::testkit::app::{ApiReply, ApiRequest, Cmd, Model, Msg, Pane, fixtures, update};
 
 use crate::support::{screen_text, terminal};
 

@@ -4,10 +4,12 @@
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use outpost::api::ApiError;
-use outpost::api::model::DomainStatus;
-use outpost::app::domains::layout::areas;
-use outpost::app::{ApiReply, ApiRequest, Cmd, Model, Msg, RequestId, SubId, fixtures, update};
+use outpost::testkit::api::ApiError;
+use outpost::testkit::api::model::DomainStatus;
+use outpost::testkit::app::domains::layout::areas;
+use outpost::testkit::app::{
+    ApiReply, ApiRequest, Cmd, Model, Msg, RequestId, SubId, fixtures, update,
+};
 use proptest::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -65,7 +67,7 @@ fn step() -> impl Strategy<Value = Step> {
     ]
 }
 
-fn domains(n: usize, status: u8) -> Vec<outpost::api::model::SendingDomain> {
+fn domains(n: usize, status: u8) -> Vec<outpost::testkit::api::model::SendingDomain> {
     (0..n)
         .map(|i| {
             let s = match (i % 5 + usize::from(status)) % 5 {
@@ -123,12 +125,12 @@ fn check_invariants(m: &Model) -> Result<(), TestCaseError> {
         (
             &d.table,
             d.shown_domains().len(),
-            outpost::app::domains::View::Domains,
+            outpost::testkit::app::domains::View::Domains,
         ),
         (
             &d.senders_table,
             d.filtered_senders().len(),
-            outpost::app::domains::View::Senders,
+            outpost::testkit::app::domains::View::Senders,
         ),
     ] {
         prop_assert_eq!(t.len, n, "table length follows the data");
@@ -181,7 +183,7 @@ proptest! {
                     Msg::Api { id, latency: Duration::from_millis(3), reply: Box::new(reply_for(&req, n, status, fail)) }
                 }
                 Step::Stale(id) => Msg::Api { id: RequestId(10_000 + id), latency: Duration::ZERO, reply: Box::new(ApiReply::Domains(Ok(domains(3, 0)))) },
-                Step::Watch(i) => Msg::SubFired(SubId::Pane(outpost::app::PaneSub::Domains(outpost::app::domains::DomainsSub::Watch(format!("d-{i}"), 0)))),
+                Step::Watch(i) => Msg::SubFired(SubId::Pane(outpost::testkit::app::PaneSub::Domains(outpost::testkit::app::domains::DomainsSub::Watch(format!("d-{i}"), 0)))),
                 Step::Tick => Msg::SubFired(SubId::Countdown),
             };
             let cmds = update(&mut m, msg);
@@ -192,7 +194,7 @@ proptest! {
             check_invariants(&m)?;
             let (w, h) = m.size;
             let mut t = Terminal::new(TestBackend::new(w.max(1), h.max(1))).expect("backend");
-            t.draw(|f| outpost::ui::view(&m, f)).expect("draw");
+            t.draw(|f| outpost::testkit::ui::view(&m, f)).expect("draw");
         }
     }
 }
@@ -202,7 +204,7 @@ proptest! {
 // area, and every row is as wide on the terminal as ratatui thinks it is.
 // ---------------------------------------------------------------------------
 
-use outpost::text::sanitize::DisplayText;
+use outpost::testkit::text::sanitize::DisplayText;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -312,7 +314,7 @@ fn render_all(text: &str, w: u16, h: u16) -> Result<(), TestCaseError> {
     check_render(area, |buf, a| {
         use ratatui::widgets::Widget;
         let inner = a.width.saturating_sub(2);
-        Paragraph::new(outpost::ui::widgets::wrapped::lines(
+        Paragraph::new(outpost::testkit::ui::widgets::wrapped::lines(
             block.as_str(),
             inner,
             Style::default(),
@@ -342,10 +344,10 @@ fn render_all(text: &str, w: u16, h: u16) -> Result<(), TestCaseError> {
     }
     let now = m.now;
     m.toasts
-        .push(now, outpost::app::toast::Level::Error, text, text);
+        .push(now, outpost::testkit::app::toast::Level::Error, text, text);
     let (vw, vh) = m.size;
     let mut t = Terminal::new(TestBackend::new(vw, vh)).expect("backend");
-    t.draw(|f| outpost::ui::view(&m, f)).expect("draw");
+    t.draw(|f| outpost::testkit::ui::view(&m, f)).expect("draw");
     let buf = t.backend().buffer().clone();
     for y in 0..vh {
         let symbols = drawn_symbols(&buf, buf.area, y);

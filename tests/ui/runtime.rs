@@ -5,13 +5,13 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use outpost::api::model::DomainStatus;
-use outpost::api::{ApiKey, Client, ClientConfig};
-use outpost::app::keymap::Keymap;
-use outpost::app::{Model, Session};
-use outpost::demo::DemoConfig;
-use outpost::runtime::{self, Channel, Services, Stats};
-use outpost::store::{State, Store};
+use outpost::testkit::api::model::DomainStatus;
+use outpost::testkit::api::{ApiKey, Client, ClientConfig};
+use outpost::testkit::app::keymap::Keymap;
+use outpost::testkit::app::{Model, Session};
+use outpost::testkit::demo::DemoConfig;
+use outpost::testkit::runtime::{self, Channel, Services, Stats};
+use outpost::testkit::store::{State, Store};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tokio::sync::mpsc::unbounded_channel;
@@ -105,10 +105,11 @@ async fn verify_and_copy_through_the_loop() {
 /// drawn once there is a terminal shows what it brought.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_first_request_leaves_before_there_is_a_terminal() {
-    let handle = outpost::demo::spawn("127.0.0.1:0".parse().expect("addr"), DemoConfig::default())
-        .await
-        .expect("demo service");
-    let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+    let handle =
+        outpost::testkit::demo::spawn("127.0.0.1:0".parse().expect("addr"), DemoConfig::default())
+            .await
+            .expect("demo service");
+    let key = ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("key");
     let client = Client::new(ClientConfig::new(handle.base_url(), key)).expect("client");
     let session = Session {
         host: client.host(),
@@ -173,13 +174,14 @@ async fn the_first_request_leaves_before_there_is_a_terminal() {
 /// through the closed gate; its answer reopens the family.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn r_tries_once_through_a_day_long_rate_limit() {
-    let handle = outpost::demo::spawn("127.0.0.1:0".parse().expect("addr"), DemoConfig::default())
-        .await
-        .expect("demo service");
-    let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+    let handle =
+        outpost::testkit::demo::spawn("127.0.0.1:0".parse().expect("addr"), DemoConfig::default())
+            .await
+            .expect("demo service");
+    let key = ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("key");
     let client = Client::new(ClientConfig::new(handle.base_url(), key)).expect("client");
     client.gate().close_until(
-        outpost::api::RouteFamily::EmailDomains,
+        outpost::testkit::api::RouteFamily::EmailDomains,
         Instant::now() + Duration::from_secs(100_000),
     );
     let session = Session {
@@ -255,10 +257,11 @@ async fn r_tries_once_through_a_day_long_rate_limit() {
 /// hang-up. Before, it returned "cannot draw" and skipped the save.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_frame_that_cannot_be_drawn_saves_the_text_and_quits() {
-    let handle = outpost::demo::spawn("127.0.0.1:0".parse().expect("addr"), DemoConfig::default())
-        .await
-        .expect("demo service");
-    let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+    let handle =
+        outpost::testkit::demo::spawn("127.0.0.1:0".parse().expect("addr"), DemoConfig::default())
+            .await
+            .expect("demo service");
+    let key = ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("key");
     let client = Client::new(ClientConfig::new(handle.base_url(), key)).expect("client");
     let session = Session {
         host: client.host(),

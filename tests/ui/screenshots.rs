@@ -9,8 +9,8 @@
 use std::path::PathBuf;
 
 use crossterm::event::KeyCode;
-use outpost::api::model::RunStatus;
-use outpost::app::Model;
+use outpost::testkit::api::model::RunStatus;
+use outpost::testkit::app::Model;
 
 use crate::support::terminal;
 use crate::svg::svg;
@@ -59,7 +59,7 @@ const SCREENS: &[(&str, State)] = &[
     ("profile-form", |w, h| {
         let mut m = crate::profile::edited(w, h);
         if let Some(e) = m.panes.profile.editor.as_mut() {
-            e.focus_on(outpost::app::profile::fields::FieldId::Overview);
+            e.focus_on(outpost::testkit::app::profile::fields::FieldId::Overview);
         }
         m
     }),

@@ -12,12 +12,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use outpost::api::{ApiKey, Client, ClientConfig};
-use outpost::app::keymap::Keymap;
-use outpost::app::{Model, Session};
-use outpost::demo::{DemoConfig, DemoHandle};
-use outpost::runtime::{self, Channel, Host, Services, Stats};
-use outpost::store::{State, Store};
+use outpost::testkit::api::{ApiKey, Client, ClientConfig};
+use outpost::testkit::app::keymap::Keymap;
+use outpost::testkit::app::{Model, Session};
+use outpost::testkit::demo::{DemoConfig, DemoHandle};
+use outpost::testkit::runtime::{self, Channel, Host, Services, Stats};
+use outpost::testkit::store::{State, Store};
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType, TestBackend, WindowSize};
 use ratatui::buffer::Cell;
@@ -29,7 +29,7 @@ use tokio_stream::wrappers::UnboundedReceiverStream;
 /// Renders the model into a `w`×`h` test terminal.
 pub fn terminal(m: &Model, w: u16, h: u16) -> Terminal<TestBackend> {
     let mut t = Terminal::new(TestBackend::new(w, h)).expect("test backend");
-    t.draw(|f| outpost::ui::view(m, f)).expect("draw");
+    t.draw(|f| outpost::testkit::ui::view(m, f)).expect("draw");
     t
 }
 
@@ -44,10 +44,10 @@ pub fn pane_body(m: &mut Model, w: u16, h: u16) -> String {
 
 /// Answers every read of a list or a search in `cmds` with a 401 (the
 /// key refused).
-pub fn refuse_key(m: &mut Model, cmds: Vec<outpost::app::Cmd>) {
-    use outpost::app::{ApiReply, ApiRequest, Cmd, Msg, update};
+pub fn refuse_key(m: &mut Model, cmds: Vec<outpost::testkit::app::Cmd>) {
+    use outpost::testkit::app::{ApiReply, ApiRequest, Cmd, Msg, update};
     let refused = || {
-        outpost::app::fixtures::drive::service_error(
+        outpost::testkit::app::fixtures::drive::service_error(
             401,
             r#"{"error":{"code":"unauthorized","message":"Invalid API key"}}"#,
         )
@@ -76,9 +76,9 @@ pub fn refuse_key(m: &mut Model, cmds: Vec<outpost::app::Cmd>) {
 /// The connection refused since 14:02 UTC (the test model's zone is UTC).
 pub fn offline(m: &mut Model) {
     let since = std::time::UNIX_EPOCH + Duration::from_secs(1_795_356_120);
-    outpost::app::update(
+    outpost::testkit::app::update(
         m,
-        outpost::app::Msg::Connection(outpost::api::ConnState::Offline { since }),
+        outpost::testkit::app::Msg::Connection(outpost::testkit::api::ConnState::Offline { since }),
     );
 }
 
@@ -271,10 +271,10 @@ pub struct Runner {
 impl Runner {
     /// Starts the demo service and the loop at `w`×`h`, on `pane`.
     pub async fn start(w: u16, h: u16, pane: &str, demo: DemoConfig) -> Runner {
-        let handle = outpost::demo::spawn("127.0.0.1:0".parse().expect("addr"), demo)
+        let handle = outpost::testkit::demo::spawn("127.0.0.1:0".parse().expect("addr"), demo)
             .await
             .expect("demo service");
-        let key = ApiKey::parse(outpost::demo::DEMO_KEY).expect("key");
+        let key = ApiKey::parse(outpost::testkit::demo::DEMO_KEY).expect("key");
         let client = Client::new(ClientConfig::new(handle.base_url(), key)).expect("client");
         let session = Session {
             host: client.host(),

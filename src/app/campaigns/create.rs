@@ -24,7 +24,7 @@ use crate::app::keymap::Action;
 use crate::store::Draft;
 
 /// Key of the create-form draft in the local state.
-pub const DRAFT_KEY: &str = "new-campaign";
+pub(crate) const DRAFT_KEY: &str = "new-campaign";
 /// The channels, in the order the type select offers them.
 const TYPES: [&str; 2] = ["email", "network"];
 
@@ -71,7 +71,7 @@ impl CreateForm {
 }
 
 /// Whether a sender can send now.
-pub fn ready(s: &SenderAccount) -> bool {
+pub(crate) fn ready(s: &SenderAccount) -> bool {
     matches!(s.status.as_str(), "connected" | "active" | "ready")
 }
 
@@ -202,7 +202,7 @@ fn rebuild(f: &mut CreateForm) {
 
 /// `n`: opens the form (the one already open, if any), restoring an unsent
 /// draft.
-pub fn open(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn open(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     open_with(cm, cx, Origin::Pane, None)
 }
 
@@ -213,7 +213,7 @@ pub fn open(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 /// pane is shown again and handed the campaign
 /// ([`Intent::CampaignForLeads`]); Esc shows the Leads pane again with
 /// nothing.
-pub fn open_for_leads(
+pub(crate) fn open_for_leads(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     channel: Option<Channel>,
@@ -274,7 +274,7 @@ fn open_with(
 }
 
 /// The senders answered.
-pub fn on_senders(
+pub(crate) fn on_senders(
     cm: &mut CampaignsModel,
     result: Result<Vec<SenderAccount>, ApiError>,
 ) -> Vec<Cmd> {
@@ -315,7 +315,7 @@ fn close(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// A key in the form.
-pub fn on_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+pub(crate) fn on_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     if pending(cx.requests, |p| *p == Purpose::Create) {
         // Read-only while it is sent; the answer decides.
         return Vec::new();
@@ -477,7 +477,7 @@ fn show_error(f: &mut CreateForm, e: &ApiError) {
 
 /// The create answered: the new campaign opens (or goes back to the Leads
 /// pane); a refusal is shown on its field; a lost answer is checked.
-pub fn on_created(
+pub(crate) fn on_created(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     result: Result<Campaign, ApiError>,

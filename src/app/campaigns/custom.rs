@@ -13,7 +13,7 @@ use crate::text::format::json_text;
 use crate::text::sanitize::DisplayText;
 
 /// `key: value` lines of custom fields, in key order.
-pub fn lines(fields: &Map<String, Value>) -> Vec<String> {
+pub(crate) fn lines(fields: &Map<String, Value>) -> Vec<String> {
     fields
         .iter()
         .map(|(k, v)| format!("{}: {}", key_text(k), value_text(v)))
@@ -21,7 +21,7 @@ pub fn lines(fields: &Map<String, Value>) -> Vec<String> {
 }
 
 /// A value as the form shows it.
-pub fn value_text(v: &Value) -> String {
+pub(crate) fn value_text(v: &Value) -> String {
     match v {
         Value::String(s) if plain(s) => s.clone(),
         Value::Number(n) => format::number(n),
@@ -58,7 +58,7 @@ fn quoted(s: &str) -> String {
 /// Reads `key: value` lines back; a value whose text equals what
 /// [`value_text`] shows for the `original` keeps that value. The error
 /// names the line; a blank key is an error unless `original` has it.
-pub fn parse(
+pub(crate) fn parse(
     lines: &[String],
     original: &Map<String, Value>,
 ) -> Result<Map<String, Value>, String> {

@@ -15,7 +15,7 @@ use crate::app::ctx::Ctx;
 use crate::text::format;
 
 /// Lead ids per delete call (the contract's most).
-pub const DELETE_CHUNK: usize = 500;
+pub(crate) const DELETE_CHUNK: usize = 500;
 
 /// A delete in progress: ids sent in chunks of at most 500, one after the
 /// other.
@@ -32,7 +32,7 @@ pub struct DeleteJob {
 }
 
 /// `d`: asks before deleting the marked leads (or the selected one).
-pub fn ask(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, campaign: &Campaign) -> Vec<Cmd> {
+pub(crate) fn ask(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, campaign: &Campaign) -> Vec<Cmd> {
     if !detail::allowed(cx, campaign, Op::ChangeRoster) {
         return Vec::new();
     }
@@ -82,7 +82,7 @@ pub fn ask(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, campaign: &Campaign) -> Ve
 }
 
 /// `D`: asks before deleting every lead.
-pub fn ask_all(cx: &mut Ctx<'_>, campaign: &Campaign) -> Vec<Cmd> {
+pub(crate) fn ask_all(cx: &mut Ctx<'_>, campaign: &Campaign) -> Vec<Cmd> {
     if !detail::allowed(cx, campaign, Op::ChangeRoster) {
         return Vec::new();
     }
@@ -119,7 +119,7 @@ fn start(cm: &mut CampaignsModel, job: DeleteJob) -> bool {
 }
 
 /// Starts deleting `ids` (confirmed).
-pub fn delete(
+pub(crate) fn delete(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     campaign: &str,
@@ -138,7 +138,7 @@ pub fn delete(
 }
 
 /// Deletes every lead (confirmed).
-pub fn delete_all(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, campaign: &str) -> Vec<Cmd> {
+pub(crate) fn delete_all(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, campaign: &str) -> Vec<Cmd> {
     let job = DeleteJob {
         campaign: campaign.to_owned(),
         ..DeleteJob::default()
@@ -199,7 +199,7 @@ fn finish(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, failure: Option<String>) ->
 }
 
 /// A delete chunk answered: the next one, or the end.
-pub fn on_deleted(
+pub(crate) fn on_deleted(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     campaign: &str,

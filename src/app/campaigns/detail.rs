@@ -23,7 +23,7 @@ use std::time::Duration;
 /// A newer copy of a campaign over an older one: what the answer omits
 /// (the pause answer has no sequence and two fewer counters; the list has
 /// no senders) keeps its last known value.
-pub fn merge(old: &Campaign, mut new: Campaign) -> Campaign {
+pub(crate) fn merge(old: &Campaign, mut new: Campaign) -> Campaign {
     if old.id != new.id {
         return new;
     }
@@ -43,7 +43,7 @@ pub fn merge(old: &Campaign, mut new: Campaign) -> Campaign {
 }
 
 /// Moves a table by a navigation action; whether it was one.
-pub fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
+pub(crate) fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
     match action {
         Action::Up => t.move_by(-1, viewport),
         Action::Down => t.move_by(1, viewport),
@@ -57,7 +57,7 @@ pub fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
 }
 
 /// Says why a pane key does nothing here (never silently ignored).
-pub fn disabled_notice(cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+pub(crate) fn disabled_notice(cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     let why = match action {
         Action::CampaignStatusFilter => {
             "the status filter applies to a campaign's roster or messages"
@@ -79,7 +79,7 @@ pub fn disabled_notice(cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
 }
 
 /// Opens a campaign (the roster and messages load when their tab shows).
-pub fn open(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn open(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     forget_open(cx);
     let known = cm.list.rows.iter().find(|c| c.id == id).cloned();
     // A row of the list is as fresh as the list's last good read.
@@ -111,7 +111,7 @@ fn forget_open(cx: &mut Ctx<'_>) {
 }
 
 /// Reads the open campaign again (unless a read is on its way).
-pub fn read(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn read(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if pending(cx.requests, |p| *p == Purpose::Campaign(id.to_owned())) {
         return Vec::new();
     }
@@ -124,7 +124,7 @@ pub fn read(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
 
 /// Reads the open campaign again, dropping a read already on its way (its
 /// answer may predate a change just made).
-pub fn read_again(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn read_again(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     cx.requests
         .forget::<super::CampaignsModel>(|p| *p == Purpose::Campaign(id.to_owned()));
     read(cx, id)
@@ -132,7 +132,7 @@ pub fn read_again(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
 
 /// The roster or messages shown, read again when the campaign changed
 /// since they were read (a hidden tab is read when shown).
-pub fn reread_stale(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn reread_stale(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(o) = cm.open.as_ref() else {
         return Vec::new();
     };
@@ -145,7 +145,7 @@ pub fn reread_stale(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// `r`: the campaign and the tab shown, read again.
-pub fn refresh(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn refresh(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(id) = cm.open_id().map(str::to_owned) else {
         return Vec::new();
     };
@@ -162,7 +162,7 @@ pub fn refresh(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 /// detail on screen. [`super::schedule`] tells its freshness so, and
 /// [`watch`] runs on what that freshness then schedules.
 /// `shown`: the pane shown.
-pub fn watched(c: &CampaignsModel, shown: Pane) -> bool {
+pub(crate) fn watched(c: &CampaignsModel, shown: Pane) -> bool {
     shown == Pane::Campaigns
         && c.view == View::Detail
         && c.open
@@ -174,7 +174,7 @@ pub fn watched(c: &CampaignsModel, shown: Pane) -> bool {
 /// the period its freshness schedules (each failed read in a row slows it
 /// down; a refused key stops it). The detail draws "live" or "retrying"
 /// from that same freshness, so it says what this really does.
-pub fn watch(c: &CampaignsModel, shown: Pane) -> Option<(String, Duration)> {
+pub(crate) fn watch(c: &CampaignsModel, shown: Pane) -> Option<(String, Duration)> {
     if !watched(c, shown) {
         return None;
     }
@@ -184,7 +184,7 @@ pub fn watch(c: &CampaignsModel, shown: Pane) -> Option<(String, Duration)> {
 
 /// The campaign was read whole: nothing shown is carried over from before
 /// a partial write reply any more.
-pub fn whole_read(cm: &mut CampaignsModel, id: &str) {
+pub(crate) fn whole_read(cm: &mut CampaignsModel, id: &str) {
     if let Some(o) = cm.open.as_mut().filter(|o| o.campaign.id == id) {
         o.carried.clear();
     }
@@ -192,7 +192,7 @@ pub fn whole_read(cm: &mut CampaignsModel, id: &str) {
 
 /// The watch fired: read the campaign, and the roster rows or the
 /// messages on screen.
-pub fn on_watch(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn on_watch(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if cm.open_id() != Some(id) {
         return Vec::new();
     }
@@ -206,7 +206,7 @@ pub fn on_watch(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd>
 }
 
 /// The open campaign answered.
-pub fn on_campaign(
+pub(crate) fn on_campaign(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -267,7 +267,7 @@ fn sample(c: &mut CampaignsModel, cx: &Ctx<'_>, id: &str) {
 }
 
 /// Shows a tab, loading what it lists.
-pub fn show_tab(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, tab: Tab) -> Vec<Cmd> {
+pub(crate) fn show_tab(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, tab: Tab) -> Vec<Cmd> {
     let Some(o) = cm.open.as_mut() else {
         return Vec::new();
     };
@@ -297,7 +297,7 @@ fn filtering(o: &Opened) -> bool {
 }
 
 /// A key action on the detail.
-pub fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+pub(crate) fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     let Some(o) = cm.open.as_ref() else {
         return close(cm, cx);
     };
@@ -323,7 +323,7 @@ pub fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> V
 
 /// The keys whose use depends on the campaign's status: `(action, label,
 /// why not)`, for the detail's keys line.
-pub fn state_keys(status: &CampaignStatus) -> Vec<(Action, &'static str, Option<String>)> {
+pub(crate) fn state_keys(status: &CampaignStatus) -> Vec<(Action, &'static str, Option<String>)> {
     [
         (Action::Launch, "launch", Op::Launch),
         (Action::Pause, "pause", Op::Pause),
@@ -338,7 +338,7 @@ pub fn state_keys(status: &CampaignStatus) -> Vec<(Action, &'static str, Option<
 
 /// Status-bar hints of the detail: the state keys that apply first, then
 /// the tab's keys, then the state keys that do not apply, with why.
-pub fn hints(c: &CampaignsModel) -> Vec<(Action, &'static str)> {
+pub(crate) fn hints(c: &CampaignsModel) -> Vec<(Action, &'static str)> {
     let Some(o) = c.open.as_ref() else {
         return Vec::new();
     };
@@ -391,7 +391,7 @@ pub fn hints(c: &CampaignsModel) -> Vec<(Action, &'static str)> {
 }
 
 /// Checks `op` against the campaign; says why not with a notice.
-pub fn allowed(cx: &mut Ctx<'_>, c: &Campaign, op: Op) -> bool {
+pub(crate) fn allowed(cx: &mut Ctx<'_>, c: &Campaign, op: Op) -> bool {
     match rules::check(&c.status, op) {
         Ok(()) => true,
         Err(why) => {
@@ -425,7 +425,7 @@ fn changing(requests: &Requests, id: &str) -> bool {
 
 /// `L`: the launch preflight runs first ([`preflight`]); what it finds
 /// decides whether, and how, the launch is asked.
-pub fn ask_launch(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn ask_launch(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(c) = target_or_say(cm, cx) else {
         return Vec::new();
     };
@@ -449,7 +449,7 @@ fn find(c: &CampaignsModel, id: &str) -> Option<Campaign> {
 }
 
 /// Sends the launch (once; it is never repeated by itself).
-pub fn launch(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn launch(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if changing(cx.requests, id) {
         return Vec::new();
     }
@@ -462,7 +462,7 @@ pub fn launch(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
 }
 
 /// `p`: asks before pausing.
-pub fn ask_pause(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn ask_pause(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(c) = target_or_say(cm, cx) else {
         return Vec::new();
     };
@@ -493,7 +493,7 @@ pub fn ask_pause(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// Sends the pause.
-pub fn pause(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn pause(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if changing(cx.requests, id) {
         return Vec::new();
     }
@@ -506,7 +506,7 @@ pub fn pause(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
 }
 
 /// `R`: asks before resuming.
-pub fn ask_resume(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn ask_resume(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(c) = target_or_say(cm, cx) else {
         return Vec::new();
     };
@@ -534,7 +534,7 @@ pub fn ask_resume(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// Sends the resume.
-pub fn resume(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn resume(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if changing(cx.requests, id) {
         return Vec::new();
     }
@@ -659,7 +659,7 @@ fn reread(cm: &CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
 }
 
 /// The launch answered.
-pub fn on_launched(
+pub(crate) fn on_launched(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -676,7 +676,7 @@ pub fn on_launched(
 }
 
 /// The pause answered.
-pub fn on_paused(
+pub(crate) fn on_paused(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -686,7 +686,7 @@ pub fn on_paused(
 }
 
 /// The resume answered.
-pub fn on_resumed(
+pub(crate) fn on_resumed(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -696,6 +696,6 @@ pub fn on_resumed(
 }
 
 /// The roster viewport of the current size.
-pub fn tab_viewport(cx: &Ctx<'_>) -> usize {
+pub(crate) fn tab_viewport(cx: &Ctx<'_>) -> usize {
     layout::tab_viewport(cx.layout().body)
 }

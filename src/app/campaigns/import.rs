@@ -195,13 +195,8 @@ impl Import {
     }
 }
 
-/// Whether the import of the dialog is running.
-pub fn running(c: &CampaignsModel) -> bool {
-    matches!(&c.dialog, Some(Dialog::Import(d)) if d.running())
-}
-
 /// Rows of the mapping and preview tables on screen.
-pub fn table_viewport(cx: &Ctx<'_>) -> usize {
+pub(crate) fn table_viewport(cx: &Ctx<'_>) -> usize {
     usize::from(
         super::layout::dialog(cx.layout().body, 100)
             .height
@@ -265,7 +260,7 @@ fn read_from(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, start: CsvPos) -> Vec<Cm
 }
 
 /// A chunk of the file arrived (or could not be read).
-pub fn on_read(
+pub(crate) fn on_read(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     result: Result<CsvChunk, String>,
@@ -470,7 +465,7 @@ fn commit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, r: &AddLeadsResponse) -> Ve
 }
 
 /// A chunk answered.
-pub fn on_uploaded(
+pub(crate) fn on_uploaded(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     result: Result<AddLeadsResponse, ApiError>,
@@ -529,7 +524,7 @@ fn finish(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// Resumes from the failed chunk (confirmed when it may have gone in).
-pub fn resume(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn resume(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(d) = dialog_mut(cm) else {
         return Vec::new();
     };
@@ -710,7 +705,7 @@ impl Import {
 }
 
 /// What the import dialog asked for.
-pub fn act(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: ImportDone) -> Vec<Cmd> {
+pub(crate) fn act(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: ImportDone) -> Vec<Cmd> {
     match done {
         ImportDone::Read => read_from(cm, cx, CsvPos::START),
         ImportDone::Upload => {
@@ -730,7 +725,7 @@ pub fn act(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: ImportDone) -> Vec<C
 /// The import dialog was closed: a read of its file still on its way
 /// (the first chunk, or one read ahead) is not wanted any more (a later
 /// import must never take it).
-pub fn closed(cx: &mut Ctx<'_>) {
+pub(crate) fn closed(cx: &mut Ctx<'_>) {
     cx.requests
         .forget::<super::CampaignsModel>(|p| *p == Purpose::ImportRead);
 }

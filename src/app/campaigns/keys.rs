@@ -9,15 +9,15 @@
 
 use crossterm::event::KeyCode;
 
-pub use crate::app::keys::{CLOSE, CONFIRM, FixedKey, NEXT, PREV, SUBMIT, YES};
+pub(crate) use crate::app::keys::{CLOSE, CONFIRM, FixedKey, NEXT, PREV, SUBMIT, YES};
 use crate::app::keys::{ctrl, plain};
 
 /// Adds a step after the selected one (in the step list).
-pub const ADD_STEP: FixedKey = plain(KeyCode::Char('a'), "a");
+pub(crate) const ADD_STEP: FixedKey = plain(KeyCode::Char('a'), "a");
 /// Removes the selected step (in the step list).
-pub const REMOVE_STEP: FixedKey = plain(KeyCode::Char('x'), "x");
+pub(crate) const REMOVE_STEP: FixedKey = plain(KeyCode::Char('x'), "x");
 /// Opens the variable picker (in a subject or a body).
-pub const INSERT_VARIABLE: FixedKey = ctrl('t', "Ctrl-T");
+pub(crate) const INSERT_VARIABLE: FixedKey = ctrl('t', "Ctrl-T");
 /// Gives the selected column of the import's mapping the next field (as
 /// Enter does).
-pub const NEXT_FIELD: FixedKey = plain(KeyCode::Char(' '), "Space");
+pub(crate) const NEXT_FIELD: FixedKey = plain(KeyCode::Char(' '), "Space");

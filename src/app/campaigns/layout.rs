@@ -5,21 +5,21 @@ use super::Tab;
 use crate::geometry::{Rect, centered, split_left, split_top};
 
 /// Rows of the detail header: the campaign line, the keys line, the tabs.
-pub const HEADER_ROWS: u16 = 3;
+pub(crate) const HEADER_ROWS: u16 = 3;
 
 /// The campaign list's table (its filter is typed in its bottom border).
-pub fn list_area(body: Rect) -> Rect {
+pub(crate) fn list_area(body: Rect) -> Rect {
     body
 }
 
 /// Rows of the campaign list on screen.
-pub fn list_viewport(body: Rect) -> usize {
+pub(crate) fn list_viewport(body: Rect) -> usize {
     crate::geometry::table::viewport(list_area(body))
 }
 
 /// Where a campaign's detail goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Detail {
+pub(crate) struct Detail {
     /// The campaign line.
     pub title: Rect,
     /// The keys that apply, and those that do not with their reasons.
@@ -31,7 +31,7 @@ pub struct Detail {
 }
 
 /// The detail's areas inside the pane body.
-pub fn detail(body: Rect) -> Detail {
+pub(crate) fn detail(body: Rect) -> Detail {
     let (head, content) = split_top(body, HEADER_ROWS);
     let (title, rest) = split_top(head, 1);
     let (keys, tabs) = split_top(rest, 1);
@@ -44,13 +44,13 @@ pub fn detail(body: Rect) -> Detail {
 }
 
 /// Rows of the roster and message tables on screen.
-pub fn tab_viewport(body: Rect) -> usize {
+pub(crate) fn tab_viewport(body: Rect) -> usize {
     crate::geometry::table::viewport(detail(body).content)
 }
 
 /// The overview's two columns: settings, senders and sequence on the left;
 /// the stats chart on the right.
-pub fn overview(content: Rect) -> (Rect, Rect) {
+pub(crate) fn overview(content: Rect) -> (Rect, Rect) {
     let left_w = if content.width >= 120 {
         content.width * 3 / 5
     } else {
@@ -60,7 +60,7 @@ pub fn overview(content: Rect) -> (Rect, Rect) {
 }
 
 /// The label of each tab on the tab row, with its columns `[start, end)`.
-pub fn tab_spans(tabs: Rect) -> Vec<(Tab, u16, u16)> {
+pub(crate) fn tab_spans(tabs: Rect) -> Vec<(Tab, u16, u16)> {
     let mut x = tabs.x + 1;
     Tab::ALL
         .iter()
@@ -74,7 +74,7 @@ pub fn tab_spans(tabs: Rect) -> Vec<(Tab, u16, u16)> {
 }
 
 /// The tab under a click on the tab row.
-pub fn tab_at(tabs: Rect, x: u16, y: u16) -> Option<Tab> {
+pub(crate) fn tab_at(tabs: Rect, x: u16, y: u16) -> Option<Tab> {
     if y != tabs.y || tabs.height == 0 {
         return None;
     }
@@ -85,7 +85,7 @@ pub fn tab_at(tabs: Rect, x: u16, y: u16) -> Option<Tab> {
 }
 
 /// A dialog over the body: as wide as `want` allows, two rows short of it.
-pub fn dialog(body: Rect, want: u16) -> Rect {
+pub(crate) fn dialog(body: Rect, want: u16) -> Rect {
     centered(
         body,
         want.min(body.width.saturating_sub(2)),
@@ -95,7 +95,7 @@ pub fn dialog(body: Rect, want: u16) -> Rect {
 
 /// Where the sequence editor's parts go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Editor {
+pub(crate) struct Editor {
     /// The steps.
     pub steps: Rect,
     /// The subject line (empty height for network steps).
@@ -109,7 +109,7 @@ pub struct Editor {
 }
 
 /// The editor's areas; `subject` is false for steps without a subject.
-pub fn editor(body: Rect, subject: bool) -> Editor {
+pub(crate) fn editor(body: Rect, subject: bool) -> Editor {
     let wide = body.width >= 120;
     let (main, preview) = if wide {
         split_left(body, body.width / 2)
@@ -131,7 +131,7 @@ pub fn editor(body: Rect, subject: bool) -> Editor {
 
 /// Where the launch preflight's dialog goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Preflight {
+pub(crate) struct Preflight {
     /// The dialog with its border.
     pub frame: Rect,
     /// What it found or how far it is, and why `y` does what it does.
@@ -142,7 +142,7 @@ pub struct Preflight {
 
 impl Preflight {
     /// Rows of the findings list on screen.
-    pub fn list_rows(&self) -> usize {
+    pub(crate) fn list_rows(&self) -> usize {
         usize::from(self.list.height).max(1)
     }
 }
@@ -151,7 +151,7 @@ impl Preflight {
 const PREFLIGHT_SUMMARY_ROWS: u16 = 2;
 
 /// The preflight dialog's areas inside the pane body.
-pub fn preflight(body: Rect) -> Preflight {
+pub(crate) fn preflight(body: Rect) -> Preflight {
     let frame = dialog(body, 100);
     let inner = Rect {
         x: frame.x.saturating_add(1),

@@ -128,7 +128,7 @@ impl LeadEdit {
 }
 
 /// A lead's name to show: name, first and last, or an identity.
-pub fn lead_name(l: &CampaignLead) -> String {
+pub(crate) fn lead_name(l: &CampaignLead) -> String {
     let full = format!("{} {}", l.first_name.trim(), l.last_name.trim());
     [
         l.name.trim(),
@@ -188,7 +188,7 @@ fn open_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, campaign: &Campaign, lea
 }
 
 /// `e` on the roster: edit the selected lead (draft only).
-pub fn edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, campaign: &Campaign) -> Vec<Cmd> {
+pub(crate) fn edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, campaign: &Campaign) -> Vec<Cmd> {
     if !detail::allowed(cx, campaign, Op::ChangeRoster) {
         return Vec::new();
     }
@@ -227,7 +227,7 @@ fn edit_body(d: &LeadEdit) -> Result<Option<EditLead>, (String, String)> {
 }
 
 /// What the lead's detail asked for.
-pub fn act_view(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: LeadDone) -> Vec<Cmd> {
+pub(crate) fn act_view(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: LeadDone) -> Vec<Cmd> {
     let Some(Dialog::Lead(d)) = cm.dialog.as_ref() else {
         return Vec::new();
     };
@@ -252,7 +252,7 @@ pub fn act_view(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: LeadDone) -> Ve
 }
 
 /// What the edit form asked for.
-pub fn act_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: EditDone) -> Vec<Cmd> {
+pub(crate) fn act_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: EditDone) -> Vec<Cmd> {
     match done {
         EditDone::Save(body) => {
             let Some(Dialog::EditLead(d)) = cm.dialog.as_ref() else {
@@ -285,7 +285,7 @@ pub fn act_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: EditDone) -> Ve
 }
 
 /// The edit answered: the lead is replaced, or the form says why not.
-pub fn on_edited(
+pub(crate) fn on_edited(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     lead_id: &str,

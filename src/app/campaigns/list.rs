@@ -70,21 +70,21 @@ impl CampaignList {
 
 /// Whether a listed campaign is sending (the list is polled while one is
 /// shown).
-pub fn has_live(l: &CampaignList) -> bool {
+pub(crate) fn has_live(l: &CampaignList) -> bool {
     l.rows.iter().any(|c| rules::is_live(&c.status))
 }
 
 /// Whether the list is polled: shown, loaded, with a campaign sending
 /// ([`super::schedule`] tells its freshness so; [`poll`] runs on it).
 /// `shown`: the pane shown.
-pub fn watched(c: &CampaignsModel, shown: Pane) -> bool {
+pub(crate) fn watched(c: &CampaignsModel, shown: Pane) -> bool {
     shown == Pane::Campaigns && c.view == View::List && c.list.loaded && has_live(&c.list)
 }
 
 /// The list's poll, when it runs: the period its freshness schedules
 /// (slower after failures, none for a refused key), so the title's
 /// "live" or "retrying in N s" is what really happens.
-pub fn poll(c: &CampaignsModel, shown: Pane) -> Option<std::time::Duration> {
+pub(crate) fn poll(c: &CampaignsModel, shown: Pane) -> Option<std::time::Duration> {
     if !watched(c, shown) {
         return None;
     }
@@ -95,7 +95,7 @@ pub fn poll(c: &CampaignsModel, shown: Pane) -> Option<std::time::Duration> {
 /// gives it (the pause answer does not), else every lead past `pending`
 /// as the counters add up (`stats` are counts of the roster by status, so
 /// `sent` alone drops as leads reply or bounce).
-pub fn reached(c: &Campaign) -> u64 {
+pub(crate) fn reached(c: &Campaign) -> u64 {
     let s = &c.stats;
     s.contacted.unwrap_or_else(|| {
         [
@@ -115,7 +115,7 @@ pub fn reached(c: &Campaign) -> u64 {
 
 /// Reply rate: replied per lead reached, in percent (`None` before any
 /// send).
-pub fn reply_rate(c: &Campaign) -> Option<f64> {
+pub(crate) fn reply_rate(c: &Campaign) -> Option<f64> {
     let reached = reached(c);
     #[expect(clippy::cast_precision_loss, reason = "display only")]
     (reached > 0).then(|| c.stats.replied as f64 * 100.0 / reached as f64)
@@ -123,7 +123,7 @@ pub fn reply_rate(c: &Campaign) -> Option<f64> {
 
 /// The last-known campaigns, shown marked stale until the list answers
 /// (when nothing of this session is shown yet).
-pub fn from_cache(l: &mut CampaignList, cx: &Ctx<'_>) {
+pub(crate) fn from_cache(l: &mut CampaignList, cx: &Ctx<'_>) {
     if l.loaded || !l.rows.is_empty() {
         return;
     }
@@ -137,7 +137,7 @@ pub fn from_cache(l: &mut CampaignList, cx: &Ctx<'_>) {
 
 /// Reads the list when it is shown: when nothing is loaded, or when what
 /// is shown is older than the poll interval (nothing is on its way).
-pub fn ensure_fresh(l: &CampaignList, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn ensure_fresh(l: &CampaignList, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let old = l
         .fresh
         .age(cx.clock)
@@ -149,7 +149,7 @@ pub fn ensure_fresh(l: &CampaignList, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// Asks for the list again.
-pub fn refresh(cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn refresh(cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if pending(cx.requests, |p| *p == Purpose::List) {
         return Vec::new();
     }
@@ -179,7 +179,7 @@ fn sort(rows: &mut [Campaign]) {
 }
 
 /// The list answer: the rows, or `None` (read the registry one by one).
-pub fn on_list(
+pub(crate) fn on_list(
     l: &mut CampaignList,
     cx: &mut Ctx<'_>,
     result: Result<Option<Vec<Campaign>>, ApiError>,
@@ -238,7 +238,7 @@ pub fn on_list(
 }
 
 /// One registry campaign.
-pub fn on_known(
+pub(crate) fn on_known(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -267,7 +267,7 @@ pub fn on_known(
 
 /// Puts a newer copy of a campaign in the list (or adds it, in place by
 /// creation time).
-pub fn upsert(l: &mut CampaignList, cx: &Ctx<'_>, c: Campaign) {
+pub(crate) fn upsert(l: &mut CampaignList, cx: &Ctx<'_>, c: Campaign) {
     let keep = l.selected().map(|c| c.id.clone());
     let rows = &mut l.rows;
     match rows.iter_mut().find(|r| r.id == c.id) {
@@ -281,7 +281,7 @@ pub fn upsert(l: &mut CampaignList, cx: &Ctx<'_>, c: Campaign) {
 }
 
 /// A key action on the list.
-pub fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+pub(crate) fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     let vp = viewport(cx);
     if detail::nav(&mut cm.list.table, action, vp) {
         return Vec::new();
@@ -310,7 +310,7 @@ pub fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> V
 
 /// A key while the filter is typed: it applies as you type; Enter keeps
 /// it, Esc puts back the one before.
-pub fn on_filter_key(l: &mut CampaignList, cx: &Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+pub(crate) fn on_filter_key(l: &mut CampaignList, cx: &Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     if l.needle.key(key) {
         relen(l, viewport(cx), None);
     }
@@ -318,14 +318,14 @@ pub fn on_filter_key(l: &mut CampaignList, cx: &Ctx<'_>, key: KeyEvent) -> Vec<C
 }
 
 /// Pasted text while the filter is typed.
-pub fn on_filter_paste(l: &mut CampaignList, cx: &Ctx<'_>, text: &str) {
+pub(crate) fn on_filter_paste(l: &mut CampaignList, cx: &Ctx<'_>, text: &str) {
     if l.needle.paste(text) {
         relen(l, viewport(cx), None);
     }
 }
 
 /// Status-bar hints of the list.
-pub fn hints(c: &CampaignsModel) -> Vec<(Action, &'static str)> {
+pub(crate) fn hints(c: &CampaignsModel) -> Vec<(Action, &'static str)> {
     let mut out = vec![
         (Action::Open, "open"),
         (Action::NewCampaign, "new"),

@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-pub use crate::app::lost::{Check, Uncertain};
+pub(crate) use crate::app::lost::{Check, Uncertain};
 
 use super::super::toast::Level;
 use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
@@ -54,7 +54,7 @@ pub struct LastCreate {
 
 /// Says in the form's note (when the form is open) what is known of the
 /// lost create (once: the error's own advice is left out).
-pub fn show(c: &mut CampaignsModel) {
+pub(crate) fn show(c: &mut CampaignsModel) {
     if let Some(f) = c.create.as_mut()
         && let Some(u) = &c.last_create.uncertain
     {
@@ -69,7 +69,7 @@ pub fn show(c: &mut CampaignsModel) {
 
 /// The create's answer was lost after sending: the campaigns are read
 /// again to find it; the form (if still open) stays and says so.
-pub fn on_lost(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, e: &ApiError) -> Vec<Cmd> {
+pub(crate) fn on_lost(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, e: &ApiError) -> Vec<Cmd> {
     let l = &cm.list;
     let listed = !(l.loaded && l.registry);
     cm.last_create.uncertain = Some(Uncertain::new(cx, uncertain_detail(e), listed));
@@ -86,7 +86,7 @@ pub fn on_lost(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, e: &ApiError) -> Vec<C
 }
 
 /// Reads the campaigns for the check (unless a read is on its way).
-pub fn read(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn read(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if super::pending(cx.requests, |p| *p == Purpose::CreateCheck) {
         return Vec::new();
     }
@@ -98,14 +98,14 @@ pub fn read(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// When the check reads the campaigns again, if it does.
-pub fn recheck(c: &CampaignsModel) -> Option<(u32, Duration)> {
+pub(crate) fn recheck(c: &CampaignsModel) -> Option<(u32, Duration)> {
     let u = c.last_create.uncertain.as_ref()?;
     Some((u.reads(), u.recheck()?))
 }
 
 /// The campaigns, read after a lost create answer: the new campaign is
 /// the one with the name sent that was not listed before, made since.
-pub fn on_check(
+pub(crate) fn on_check(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     result: Result<Option<Vec<Campaign>>, ApiError>,
@@ -142,7 +142,7 @@ pub fn on_check(
 }
 
 /// "Create again?" after a create that may have been carried out.
-pub fn ask_again(cm: &CampaignsModel, cx: &mut Ctx<'_>) {
+pub(crate) fn ask_again(cm: &CampaignsModel, cx: &mut Ctx<'_>) {
     let last = &cm.last_create;
     let Some(u) = last.uncertain.clone() else {
         return;
@@ -172,7 +172,7 @@ pub fn ask_again(cm: &CampaignsModel, cx: &mut Ctx<'_>) {
 
 /// "Create again?" was answered yes: the question is settled, the form is
 /// sent.
-pub fn create_again(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn create_again(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     cm.last_create.uncertain = None;
     if let Some(f) = cm.create.as_mut() {
         f.form.note = None;

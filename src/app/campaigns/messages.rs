@@ -25,7 +25,7 @@ use crate::store::Draft;
 use crate::text::sanitize::DisplayText;
 
 /// Leads whose messages are read at a time (the contract's most).
-pub const LEADS_PER_PAGE: u64 = 100;
+pub(crate) const LEADS_PER_PAGE: u64 = 100;
 
 /// The status filter of the list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -110,7 +110,7 @@ impl Messages {
 
 /// Re-counts the messages shown: every item, or those passing the text
 /// filter (over status, lead, subject and text).
-pub fn relen(o: &mut super::Opened, viewport: usize) {
+pub(crate) fn relen(o: &mut super::Opened, viewport: usize) {
     let needle = o.messages.needle.lower();
     let l = &mut o.messages;
     if needle.is_empty() {
@@ -146,7 +146,7 @@ pub fn relen(o: &mut super::Opened, viewport: usize) {
 
 /// Loads the list unless it is loaded or on its way; a list read before
 /// the campaign last changed is read again.
-pub fn ensure_loaded(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn ensure_loaded(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(o) = cm.open.as_ref() else {
         return Vec::new();
     };
@@ -164,7 +164,7 @@ pub fn ensure_loaded(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 
 /// Reads the list again as it is (the watch, or the campaign changed):
 /// what is shown stays until the answer.
-pub fn refresh(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn refresh(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(o) = cm.open.as_mut() else {
         return Vec::new();
     };
@@ -178,7 +178,7 @@ pub fn refresh(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 /// Reads the list afresh (new filter, new page, or `r`): a read on its way
 /// for the old query is forgotten, so the request table drops its answer
 /// (the one place stale replies are dropped).
-pub fn reload(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn reload(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(o) = cm.open.as_mut() else {
         return Vec::new();
     };
@@ -208,7 +208,7 @@ fn request(o: &super::Opened, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// The list answered.
-pub fn on_list(
+pub(crate) fn on_list(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     campaign: &str,
@@ -242,7 +242,7 @@ pub fn on_list(
 }
 
 /// A key while the text filter is typed: the list narrows as it changes.
-pub fn on_filter_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+pub(crate) fn on_filter_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     let vp = detail::tab_viewport(cx);
     if let Some(o) = cm.open.as_mut()
         && o.messages.needle.key(key)
@@ -254,7 +254,7 @@ pub fn on_filter_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -
 }
 
 /// Pasted text while the text filter is typed.
-pub fn on_filter_paste(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, text: &str) {
+pub(crate) fn on_filter_paste(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, text: &str) {
     let vp = detail::tab_viewport(cx);
     if let Some(o) = cm.open.as_mut()
         && o.messages.needle.paste(text)
@@ -283,12 +283,15 @@ fn names(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// The sequence step a message belongs to (`None`: an inbound reply).
-pub fn step_of<'a>(nodes: &'a [SequenceNode], m: &GeneratedMessage) -> Option<&'a SequenceNode> {
+pub(crate) fn step_of<'a>(
+    nodes: &'a [SequenceNode],
+    m: &GeneratedMessage,
+) -> Option<&'a SequenceNode> {
     nodes.iter().find(|n| n.id == m.node_id)
 }
 
 /// Whether a message can be edited (and why not).
-pub fn editable(msg: &GeneratedMessage, nodes: &[SequenceNode]) -> Result<(), &'static str> {
+pub(crate) fn editable(msg: &GeneratedMessage, nodes: &[SequenceNode]) -> Result<(), &'static str> {
     if !nodes.is_empty() && step_of(nodes, msg).is_none() {
         return Err("a reply from the lead cannot be edited");
     }
@@ -300,7 +303,7 @@ pub fn editable(msg: &GeneratedMessage, nodes: &[SequenceNode]) -> Result<(), &'
 }
 
 /// A key action on the messages tab.
-pub fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+pub(crate) fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     let vp = detail::tab_viewport(cx);
     let Some(o) = cm.open.as_mut() else {
         return Vec::new();
@@ -417,7 +420,7 @@ fn lead_name(cm: &CampaignsModel, prospect: &str) -> String {
 }
 
 /// Opens a lead's messages.
-pub fn open_thread(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, prospect: &str) -> Vec<Cmd> {
+pub(crate) fn open_thread(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, prospect: &str) -> Vec<Cmd> {
     let Some(campaign) = cm.open_id().map(str::to_owned) else {
         return Vec::new();
     };
@@ -447,7 +450,7 @@ pub fn open_thread(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, prospect: &str) ->
 }
 
 /// A lead's messages answered.
-pub fn on_thread(
+pub(crate) fn on_thread(
     cm: &mut CampaignsModel,
     campaign: &str,
     prospect: &str,
@@ -473,7 +476,7 @@ pub fn on_thread(
 }
 
 /// What a lead's messages asked for.
-pub fn act_thread(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: ThreadDone) -> Vec<Cmd> {
+pub(crate) fn act_thread(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: ThreadDone) -> Vec<Cmd> {
     match done {
         // A dialog's own key, past the shared gate: read-only mode refuses
         // it here.
@@ -622,7 +625,7 @@ fn open_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, msg: &GeneratedMessage) 
 }
 
 /// What the message edit form asked for.
-pub fn act_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: EditDone) -> Vec<Cmd> {
+pub(crate) fn act_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: EditDone) -> Vec<Cmd> {
     match done {
         EditDone::Save(edit) => {
             let Some(Dialog::EditMessage(d)) = cm.dialog.as_ref() else {
@@ -654,7 +657,7 @@ pub fn act_edit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: EditDone) -> Ve
 }
 
 /// The edit answered.
-pub fn on_edited(
+pub(crate) fn on_edited(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     message: &str,

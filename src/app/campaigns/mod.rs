@@ -13,34 +13,34 @@
 //! [`rules`]: a key that cannot work in the campaign's status is shown with
 //! its reason and never sent.
 
-pub mod create;
-pub mod custom;
-pub mod delete;
-pub mod detail;
+pub(crate) mod create;
+pub(crate) mod custom;
+pub(crate) mod delete;
+pub(crate) mod detail;
 #[cfg(test)]
 mod forms_tests;
-pub mod import;
-pub mod keymap;
-pub mod keys;
-pub mod layout;
-pub mod lead;
-pub mod list;
+pub(crate) mod import;
+pub(crate) mod keymap;
+pub(crate) mod keys;
+pub(crate) mod layout;
+pub(crate) mod lead;
+pub(crate) mod list;
 #[cfg(test)]
 mod lists_tests;
-pub mod lost;
-pub mod messages;
-pub mod preflight;
+pub(crate) mod lost;
+pub(crate) mod messages;
+pub(crate) mod preflight;
 #[cfg(test)]
 mod preflight_tests;
-pub mod roster;
-pub mod rules;
-pub mod sequence;
-pub mod settle;
+pub(crate) mod roster;
+pub(crate) mod rules;
+pub(crate) mod sequence;
+pub(crate) mod settle;
 #[cfg(test)]
 mod settle_tests;
 #[cfg(test)]
 mod tests;
-pub mod trend;
+pub(crate) mod trend;
 
 use std::time::Duration;
 
@@ -312,14 +312,14 @@ impl CampaignsModel {
 }
 
 /// `code: message` of a failure, for inline display.
-pub fn error_text(e: &ApiError) -> String {
+pub(crate) fn error_text(e: &ApiError) -> String {
     format!("{}: {}", e.code(), e.message())
 }
 
 /// What went wrong with a write that may have been carried out
 /// ([`ApiError::maybe_accepted`]), without the advice the error's own text
 /// adds: the pane says its own, once.
-pub fn uncertain_detail(e: &ApiError) -> String {
+pub(crate) fn uncertain_detail(e: &ApiError) -> String {
     let message = e.message();
     let first = message.split("; ").next().unwrap_or_default();
     let code = e.code().replace('_', " ");
@@ -377,12 +377,12 @@ pub(crate) fn key_while_saving<D>(
 
 /// Whether a request of this pane passing `f` is in flight (for the views,
 /// which read the whole model; the pane's code asks [`pending`]).
-pub fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
+pub(crate) fn in_flight(m: &Model, f: impl Fn(&Purpose) -> bool) -> bool {
     pending(&m.requests, f)
 }
 
 /// Whether a request of this pane passing `f` is in `requests`.
-pub fn pending(requests: &Requests, f: impl Fn(&Purpose) -> bool) -> bool {
+pub(crate) fn pending(requests: &Requests, f: impl Fn(&Purpose) -> bool) -> bool {
     requests.pending::<CampaignsModel>(f)
 }
 
@@ -394,7 +394,7 @@ pub(crate) fn toast_error(cx: &mut Ctx<'_>, context: &str, e: &ApiError) {
 
 /// The campaign the campaign keys act on: the open one in the detail, the
 /// selected row in the list.
-pub fn target(c: &CampaignsModel) -> Option<Campaign> {
+pub(crate) fn target(c: &CampaignsModel) -> Option<Campaign> {
     match c.view {
         View::List => c.list.selected().cloned(),
         _ => c
@@ -409,7 +409,7 @@ pub fn target(c: &CampaignsModel) -> Option<Campaign> {
 /// open campaign), keeping what the answer omitted. When the open
 /// campaign's status or stats moved, its roster and messages (whose
 /// statuses moved with them) are marked to be read again.
-pub fn upsert(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, c: Campaign) {
+pub(crate) fn upsert(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, c: Campaign) {
     let clock = cx.clock;
     if let Some(o) = cm.open.as_mut()
         && o.campaign.id == c.id
@@ -435,7 +435,7 @@ pub fn upsert(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, c: Campaign) {
 /// draws ("live", "retrying in N s", "stale · as of …") is what the
 /// subscriptions run; off screen nothing polls them, and they say their
 /// age.
-pub fn schedule(c: &mut CampaignsModel, cx: &Ctx<'_>) {
+pub(crate) fn schedule(c: &mut CampaignsModel, cx: &Ctx<'_>) {
     let every = cx.poll.campaign;
     let list = list::watched(c, cx.shown).then_some(every);
     let open = detail::watched(c, cx.shown).then_some(every);
@@ -878,7 +878,12 @@ fn table_mut(c: &mut CampaignsModel) -> Option<&mut super::table::TableState> {
 }
 
 /// Opens a campaign by id (`:open campaign <id>`), remembering it locally.
-pub fn open_by_id(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str, source: &str) -> Vec<Cmd> {
+pub(crate) fn open_by_id(
+    cm: &mut CampaignsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    source: &str,
+) -> Vec<Cmd> {
     let id = id.trim();
     if id.is_empty() {
         return Vec::new();

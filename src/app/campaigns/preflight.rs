@@ -207,7 +207,7 @@ impl Check {
 }
 
 /// Whether a preflight request of campaign `id` is on its way.
-pub fn running(requests: &crate::app::requests::Requests, id: &str) -> bool {
+pub(crate) fn running(requests: &crate::app::requests::Requests, id: &str) -> bool {
     super::pending(requests, |p| match p {
         Purpose::PreflightCampaign(c) | Purpose::PreflightPage { campaign: c, .. } => c == id,
         _ => false,
@@ -215,7 +215,7 @@ pub fn running(requests: &crate::app::requests::Requests, id: &str) -> bool {
 }
 
 /// Forgets the preflight's requests: their answers never arrive.
-pub fn forget(cx: &mut Ctx<'_>) {
+pub(crate) fn forget(cx: &mut Ctx<'_>) {
     cx.requests.forget::<CampaignsModel>(|p| {
         matches!(
             p,
@@ -225,13 +225,13 @@ pub fn forget(cx: &mut Ctx<'_>) {
 }
 
 /// The preflight's findings list rows on screen now.
-pub fn viewport(cx: &Ctx<'_>) -> usize {
+pub(crate) fn viewport(cx: &Ctx<'_>) -> usize {
     layout::preflight(cx.layout().body).list_rows()
 }
 
 /// `L` on a campaign whose status allows a launch: the dialog opens and
 /// the campaign is read as the service will send it.
-pub fn start(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, c: Campaign) -> Vec<Cmd> {
+pub(crate) fn start(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, c: Campaign) -> Vec<Cmd> {
     let id = c.id.clone();
     cm.dialog = Some(Dialog::Preflight(Box::new(Check::new(c))));
     cx.request(
@@ -283,7 +283,7 @@ fn next(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
 
 /// The campaign, read for the check: the walk starts (and the campaign is
 /// shown as read everywhere).
-pub fn on_campaign(
+pub(crate) fn on_campaign(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -322,7 +322,7 @@ pub fn on_campaign(
 }
 
 /// A page of the pending roster answered: taken in, then the next asked.
-pub fn on_page(
+pub(crate) fn on_page(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -360,7 +360,7 @@ pub fn on_page(
 }
 
 /// Carries out what a key in the dialog asked for.
-pub fn act(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: PreflightDone) -> Vec<Cmd> {
+pub(crate) fn act(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: PreflightDone) -> Vec<Cmd> {
     let vp = viewport(cx);
     let Some(Dialog::Preflight(c)) = cm.dialog.as_mut() else {
         return Vec::new();
@@ -397,7 +397,7 @@ pub fn act(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: PreflightDone) -> Ve
 }
 
 /// The dialog closed (Esc): its requests are forgotten.
-pub fn closed(cx: &mut Ctx<'_>) {
+pub(crate) fn closed(cx: &mut Ctx<'_>) {
     forget(cx);
 }
 
@@ -520,7 +520,7 @@ fn to_step(
 /// The editor's index of the step the preflight numbers `index` (the
 /// service's order by position, the end nodes counted); the editor lists
 /// the nodes as sent, the end left out.
-pub fn editor_index(c: &Campaign, index: usize) -> Option<usize> {
+pub(crate) fn editor_index(c: &Campaign, index: usize) -> Option<usize> {
     let nodes = c.sequence_nodes.as_ref()?;
     let mut sorted: Vec<_> = nodes.iter().collect();
     sorted.sort_by_key(|n| n.position);

@@ -12,8 +12,8 @@ use std::collections::BTreeSet;
 use crossterm::event::KeyEvent;
 
 use super::super::toast::Level;
-use super::super::{ApiRequest, Cmd, Pane};
-use super::{CampaignsModel, Dialog, Opened, Purpose, Tab, View, delete, detail, lead, pending};
+use super::super::{ApiRequest, Cmd};
+use super::{CampaignsModel, Dialog, Opened, Purpose, Tab, delete, detail, lead, pending};
 use crate::api::ApiError;
 use crate::api::model::{CampaignLead, Channel, LeadStatus, RosterPage, RosterQuery};
 use crate::app::ctx::Ctx;
@@ -24,7 +24,7 @@ use crate::app::window::{PageWindow, Paged, Shape};
 /// Leads per page (the contract's most).
 pub const PAGE: usize = 200;
 /// Pages kept in memory at most.
-pub const MAX_PAGES: usize = 4;
+pub(crate) const MAX_PAGES: usize = 4;
 
 impl Paged for CampaignLead {
     const SHAPE: Shape = Shape {
@@ -202,7 +202,7 @@ fn lead_hit(l: &CampaignLead, needle: &str) -> bool {
 }
 
 /// The lead statuses of a channel, in the order the status filter cycles.
-pub fn statuses(channel: &Channel) -> &'static [LeadStatus] {
+pub(crate) fn statuses(channel: &Channel) -> &'static [LeadStatus] {
     match channel {
         Channel::Network => &NETWORK_STATUSES,
         _ => &EMAIL_STATUSES,
@@ -210,7 +210,7 @@ pub fn statuses(channel: &Channel) -> &'static [LeadStatus] {
 }
 
 /// The status filter after `t`: the channel's statuses in turn, then none.
-pub fn next_status(channel: &Channel, s: Option<&LeadStatus>) -> Option<LeadStatus> {
+pub(crate) fn next_status(channel: &Channel, s: Option<&LeadStatus>) -> Option<LeadStatus> {
     let all = statuses(channel);
     match s {
         None => all.first().cloned(),
@@ -226,16 +226,9 @@ fn roster_mut(cm: &mut CampaignsModel) -> Option<&mut Roster> {
     cm.open.as_mut().map(|o| &mut o.roster)
 }
 
-/// Whether the roster is on screen (`shown`: the pane shown).
-pub fn shown(c: &CampaignsModel, shown: Pane) -> bool {
-    shown == Pane::Campaigns
-        && c.view == View::Detail
-        && c.open.as_ref().is_some_and(|o| o.tab == Tab::Roster)
-}
-
 /// Asks for the wanted pages not loaded nor on their way; drops far ones.
 /// Pages read before the campaign last changed are read again.
-pub fn fetch_pages(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn fetch_pages(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let vp = detail::tab_viewport(cx);
     let Some(o) = cm.open.as_ref() else {
         return Vec::new();
@@ -261,7 +254,7 @@ pub fn fetch_pages(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 /// Asks again for the pages on screen (the campaign is sending: statuses
 /// move); what is shown stays until the fresh copy arrives. While the text
 /// filter narrows the loaded leads, every loaded page is read again.
-pub fn refresh_visible(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn refresh_visible(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let vp = detail::tab_viewport(cx);
     let Some(o) = cm.open.as_mut() else {
         return Vec::new();
@@ -304,14 +297,14 @@ pub(super) fn request_pages(o: &Opened, cx: &mut Ctx<'_>, pages: &[usize]) -> Ve
 }
 
 /// Reads the roster afresh (a new filter, or after a change).
-pub fn reload(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn reload(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     reload_at(cm, cx, None)
 }
 
 /// Reads the roster afresh; `at`: a row to select and the rows known to be
 /// there (the preflight just counted them), so the pages around that row
 /// are asked for at once.
-pub fn reload_at(
+pub(crate) fn reload_at(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     at: Option<(usize, usize)>,
@@ -338,7 +331,7 @@ pub fn reload_at(
 /// Only replies still in the request table arrive: a page of another
 /// campaign or of an older filter was forgotten ([`reload`], opening or
 /// closing a campaign) and never gets here.
-pub fn on_page(
+pub(crate) fn on_page(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     page: usize,
@@ -368,7 +361,7 @@ pub fn on_page(
 
 /// A key while the text filter is typed: the rows narrow as it changes,
 /// keeping the selected lead when it still passes.
-pub fn on_filter_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+pub(crate) fn on_filter_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     let vp = detail::tab_viewport(cx);
     let Some(r) = roster_mut(cm) else {
         return Vec::new();
@@ -382,7 +375,7 @@ pub fn on_filter_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -
 }
 
 /// Pasted text while the text filter is typed.
-pub fn on_filter_paste(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, text: &str) {
+pub(crate) fn on_filter_paste(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, text: &str) {
     let vp = detail::tab_viewport(cx);
     if let Some(r) = roster_mut(cm) {
         let at = r.index(r.window.table.selected);
@@ -404,7 +397,7 @@ fn refiltered(r: &mut Roster, at: Option<usize>, vp: usize) {
 }
 
 /// A key action on the roster tab.
-pub fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+pub(crate) fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     let vp = detail::tab_viewport(cx);
     let Some(o) = cm.open.as_mut() else {
         return Vec::new();
@@ -464,7 +457,7 @@ pub fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> V
 }
 
 /// Puts an edited lead in place of its older copy.
-pub fn replace_lead(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, lead: CampaignLead) {
+pub(crate) fn replace_lead(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, lead: CampaignLead) {
     let vp = detail::tab_viewport(cx);
     let Some(r) = roster_mut(cm) else {
         return;

@@ -36,7 +36,7 @@ impl Op {
 
 /// Whether `op` applies to a campaign in `status`; the error is the reason,
 /// ready to show.
-pub fn check(status: &CampaignStatus, op: Op) -> Result<(), String> {
+pub(crate) fn check(status: &CampaignStatus, op: Op) -> Result<(), String> {
     if let CampaignStatus::Other(s) = status {
         return Err(format!(
             "the campaign's status `{s}` is unknown to Outpost; use the web dashboard"
@@ -65,7 +65,7 @@ pub fn check(status: &CampaignStatus, op: Op) -> Result<(), String> {
 
 /// The status-bar label of `op`'s key: the plain name, or the name with
 /// the short reason when the status does not allow it.
-pub fn label(status: &CampaignStatus, op: Op, plain: &'static str) -> &'static str {
+pub(crate) fn label(status: &CampaignStatus, op: Op, plain: &'static str) -> &'static str {
     if check(status, op).is_ok() {
         return plain;
     }
@@ -83,7 +83,7 @@ pub fn label(status: &CampaignStatus, op: Op, plain: &'static str) -> &'static s
 }
 
 /// Whether the campaign is sending (its stats move: watch it).
-pub fn is_live(status: &CampaignStatus) -> bool {
+pub(crate) fn is_live(status: &CampaignStatus) -> bool {
     matches!(status, CampaignStatus::Launching | CampaignStatus::Active)
 }
 

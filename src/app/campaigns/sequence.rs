@@ -39,7 +39,7 @@ const PREVIEW_LEADS: u64 = 20;
 
 /// Leads one look for an empty variable goes through at most (reading the
 /// windows past the one held) before it says none had one.
-pub const SEEK_LEADS: u64 = 500;
+pub(crate) const SEEK_LEADS: u64 = 500;
 
 /// A look for the next lead with an empty variable, going on in the
 /// windows read after the one held.
@@ -250,7 +250,7 @@ impl Editor {
 
     /// The variables the sequence uses, each once, in the order they
     /// first appear (a subject only where it is sent).
-    pub fn used(&self) -> Vec<Variable> {
+    pub(crate) fn used(&self) -> Vec<Variable> {
         let mut out: Vec<Variable> = Vec::new();
         for s in &self.steps {
             let mut texts = vec![s.body_text()];
@@ -303,7 +303,7 @@ impl Editor {
 }
 
 /// What a step is called.
-pub fn step_name(kind: &NodeType) -> &'static str {
+pub(crate) fn step_name(kind: &NodeType) -> &'static str {
     match kind {
         NodeType::Email => "email",
         NodeType::ConnectionRequest => "connection request",
@@ -392,7 +392,7 @@ fn read_window(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, row: u64) -> Vec<Cmd> 
 
 /// `s`: opens the editor on the open campaign (draft only), previewed on
 /// the lead selected in the roster.
-pub fn open(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn open(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(c) = cm
         .open
         .as_ref()
@@ -439,7 +439,7 @@ pub fn open(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// A window of leads for the preview answered.
-pub fn on_leads(
+pub(crate) fn on_leads(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     campaign: &str,
@@ -620,7 +620,7 @@ fn save(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// The save answered.
-pub fn on_saved(
+pub(crate) fn on_saved(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     campaign: &str,
@@ -706,7 +706,7 @@ fn new_kind(e: &Editor) -> NodeType {
 }
 
 /// Removes step `i` (confirmed when it held text).
-pub fn remove_step(cm: &mut CampaignsModel, i: usize) -> Vec<Cmd> {
+pub(crate) fn remove_step(cm: &mut CampaignsModel, i: usize) -> Vec<Cmd> {
     if let Some(e) = cm.sequence.as_mut()
         && i < e.steps.len()
     {
@@ -744,7 +744,7 @@ fn ask_remove(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// The variables matching what is typed in the picker.
-pub fn picked_from(p: &Picker, variables: &[String]) -> Vec<usize> {
+pub(crate) fn picked_from(p: &Picker, variables: &[String]) -> Vec<usize> {
     p.matches(variables, |v| vec![v.as_str()])
 }
 
@@ -838,7 +838,7 @@ fn steps_key(
 /// Whether the editor's save is on its way (the editor is read-only until
 /// it answers: what was typed meanwhile would be closed away unsaved).
 /// (`requests`: what is in flight).
-pub fn saving(requests: &Requests) -> bool {
+pub(crate) fn saving(requests: &Requests) -> bool {
     super::pending(requests, |p| matches!(p, Purpose::SaveSequence(_)))
 }
 
@@ -891,7 +891,7 @@ fn editor_key(
 
 /// A key in the editor: text boxes take readline keys (`Ctrl-U` clears to
 /// the start of the line, as in every text box).
-pub fn on_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+pub(crate) fn on_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     let action = cx.keymap.action(Scope::Campaigns, &key);
     let Some(e) = cm.sequence.as_mut() else {
         return Vec::new();

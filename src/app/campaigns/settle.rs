@@ -21,7 +21,7 @@ use crate::logic::proof::Move;
 use crate::logic::write::{self, Outcome, Seen, Settle, Verdict};
 
 /// Where the check looks, for [`write::Check::text`].
-pub const PLACE: &str = "in the campaign's status";
+pub(crate) const PLACE: &str = "in the campaign's status";
 
 /// A state change whose answer was lost, and what its check saw.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,10 +40,10 @@ pub struct StatusCheck {
 }
 
 /// A sequence step as sent and as read back: type, subject, body.
-pub type Step = (NodeType, String, String);
+pub(crate) type Step = (NodeType, String, String);
 
 /// Where a sequence save's check looks.
-pub const SEQUENCE_PLACE: &str = "in the campaign's sequence";
+pub(crate) const SEQUENCE_PLACE: &str = "in the campaign's sequence";
 
 impl StatusCheck {
     /// Reads so far, good or failed (a subscription's key: it changes with
@@ -72,7 +72,7 @@ impl StatusCheck {
 /// status moves by the one rule the CLI settles them with
 /// ([`crate::logic::proof::Move`]); a roster or sequence change is never
 /// shown by the status.
-pub fn landed(op: Op, status: &CampaignStatus) -> bool {
+pub(crate) fn landed(op: Op, status: &CampaignStatus) -> bool {
     let moved = match op {
         Op::Launch => Move::Launch,
         Op::Pause => Move::Pause,
@@ -83,7 +83,7 @@ pub fn landed(op: Op, status: &CampaignStatus) -> bool {
 }
 
 /// The key of `op` (`R` for resume), from the keymap.
-pub fn key_of(keymap: &Keymap, op: Op) -> String {
+pub(crate) fn key_of(keymap: &Keymap, op: Op) -> String {
     let action = match op {
         Op::Launch => Action::Launch,
         Op::Pause => Action::Pause,
@@ -95,7 +95,7 @@ pub fn key_of(keymap: &Keymap, op: Op) -> String {
 }
 
 /// The title of `op`'s notices: `Resume`.
-pub fn title(op: Op) -> String {
+pub(crate) fn title(op: Op) -> String {
     let name = op.name();
     let mut chars = name.chars();
     chars.next().map_or_else(String::new, |c| {
@@ -105,7 +105,7 @@ pub fn title(op: Op) -> String {
 
 /// `op`'s answer may have reached the service: checking starts now (the
 /// first read goes out at once).
-pub fn start(
+pub(crate) fn start(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -140,7 +140,7 @@ pub fn start(
 /// read back at once, then on the check's schedule, and its steps compared
 /// with those sent (found when they match; a failed read counts for
 /// nothing).
-pub fn start_sequence(
+pub(crate) fn start_sequence(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -212,7 +212,7 @@ fn send(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
 }
 
 /// The check's timer fired: its next read (unless one is on its way).
-pub fn read(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn read(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if pending(cx.requests, |p| *p == Purpose::StatusCheck(id.to_owned())) {
         return Vec::new();
     }
@@ -230,7 +230,7 @@ pub fn read(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
 /// A check whose read was dropped (another workspace opened) reads again
 /// after the schedule's first gap instead of waiting forever.
 /// (`requests`: what is in flight).
-pub fn due(c: &CampaignsModel, requests: &Requests) -> Vec<(String, u32, Duration)> {
+pub(crate) fn due(c: &CampaignsModel, requests: &Requests) -> Vec<(String, u32, Duration)> {
     c.changes
         .iter()
         .filter_map(|(id, s)| {
@@ -248,7 +248,7 @@ pub fn due(c: &CampaignsModel, requests: &Requests) -> Vec<(String, u32, Duratio
 }
 
 /// A read of the check came back.
-pub fn on_read(
+pub(crate) fn on_read(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -360,7 +360,7 @@ fn sequence_verdict(
 
 /// Whether `op` on campaign `id` may go on to its question: refused (with a
 /// notice) while an earlier one whose answer was lost is being checked.
-pub fn may_ask(cm: &CampaignsModel, cx: &mut Ctx<'_>, id: &str, op: Op) -> bool {
+pub(crate) fn may_ask(cm: &CampaignsModel, cx: &mut Ctx<'_>, id: &str, op: Op) -> bool {
     let Some(s) = cm.changes.get(id) else {
         return true;
     };
@@ -379,7 +379,7 @@ pub fn may_ask(cm: &CampaignsModel, cx: &mut Ctx<'_>, id: &str, op: Op) -> bool 
 
 /// The line a state-change question adds after a lost answer of the same
 /// campaign: what the check saw and why sending again could do it twice.
-pub fn again_line(c: &CampaignsModel, id: &str) -> Option<String> {
+pub(crate) fn again_line(c: &CampaignsModel, id: &str) -> Option<String> {
     let s = c.changes.get(id)?;
     Some(format!(
         "The last {} ({}): {}",
@@ -391,7 +391,7 @@ pub fn again_line(c: &CampaignsModel, id: &str) -> Option<String> {
 
 /// A state change of `id` is sent again (asked and confirmed): the old
 /// check is done with.
-pub fn sent_again(cm: &mut CampaignsModel, id: &str) {
+pub(crate) fn sent_again(cm: &mut CampaignsModel, id: &str) {
     cm.changes.remove(id);
 }
 
@@ -401,7 +401,7 @@ pub fn sent_again(cm: &mut CampaignsModel, id: &str) {
 /// done); an answer that may have reached says so once, and how it is
 /// settled — `repeat` says why sending again does no harm
 /// ([`Settle::SafeToRepeat`]). Never a refresh key as if it retried.
-pub fn failed_write(e: &ApiError, what: &str, settle: Settle, repeat: &str) -> String {
+pub(crate) fn failed_write(e: &ApiError, what: &str, settle: Settle, repeat: &str) -> String {
     match write::of_error(e) {
         Outcome::MayHaveReached => {
             let how = match settle {
@@ -419,7 +419,7 @@ pub fn failed_write(e: &ApiError, what: &str, settle: Settle, repeat: &str) -> S
 
 /// Says a write's failure as a notice when its form is gone (`title`:
 /// "Lead edit"): a warning when it may have reached, an error when refused.
-pub fn notify_failed(cx: &mut Ctx<'_>, title: &str, e: &ApiError, note: &str) {
+pub(crate) fn notify_failed(cx: &mut Ctx<'_>, title: &str, e: &ApiError, note: &str) {
     if write::of_error(e) == Outcome::MayHaveReached {
         cx.notify(Level::Warning, &format!("{title} may have reached"), note);
     } else {

@@ -8,15 +8,15 @@ use std::collections::{BTreeMap, VecDeque};
 use crate::api::model::CampaignStats;
 
 /// Samples kept per campaign (the oldest go first).
-pub const SAMPLES: usize = 60;
+pub(crate) const SAMPLES: usize = 60;
 
 /// Campaigns whose samples are kept (the one sampled longest ago goes
 /// first), so opening many campaigns in a session stays small.
-pub const CAMPAIGNS: usize = 16;
+pub(crate) const CAMPAIGNS: usize = 16;
 
 /// One campaign's samples, oldest first.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Ring {
+pub(crate) struct Ring {
     /// The stats of each poll, oldest first; at most [`SAMPLES`].
     pub samples: VecDeque<CampaignStats>,
     /// When it was last sampled, in samples taken by the pane (for the

@@ -20,7 +20,7 @@ const TXT_CHUNK: usize = 255;
 
 /// What the chooser copies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CopyChoice {
+pub(crate) enum CopyChoice {
     /// The record's name.
     Name,
     /// Its type.
@@ -33,7 +33,7 @@ pub enum CopyChoice {
 
 impl CopyChoice {
     /// The choices, in the chooser's order.
-    pub const ALL: [CopyChoice; 4] = [
+    pub(crate) const ALL: [CopyChoice; 4] = [
         CopyChoice::Name,
         CopyChoice::Type,
         CopyChoice::Value,
@@ -41,7 +41,7 @@ impl CopyChoice {
     ];
 
     /// The chooser's own key for the choice (shown beside it).
-    pub fn key(self) -> char {
+    pub(crate) fn key(self) -> char {
         match self {
             CopyChoice::Name => 'n',
             CopyChoice::Type => 't',
@@ -51,7 +51,7 @@ impl CopyChoice {
     }
 
     /// What it copies, in words.
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             CopyChoice::Name => "name",
             CopyChoice::Type => "type",
@@ -61,7 +61,7 @@ impl CopyChoice {
     }
 
     /// The text it puts on the clipboard (made inert).
-    pub fn text(self, r: &DnsRecord) -> String {
+    pub(crate) fn text(self, r: &DnsRecord) -> String {
         match self {
             CopyChoice::Name => sanitize::clipboard(r.name.trim()),
             CopyChoice::Type => sanitize::clipboard(r.kind.trim()),
@@ -81,7 +81,7 @@ pub struct CopyMenu {
 /// The record as one zone-file line: `name. 3600 IN TXT "value"`, with MX
 /// priority, host names fully qualified, and TXT values escaped and split
 /// into strings of at most 255 bytes.
-pub fn zone_line(r: &DnsRecord) -> String {
+pub(crate) fn zone_line(r: &DnsRecord) -> String {
     let kind = sanitize::clipboard(r.kind.trim()).to_ascii_uppercase();
     let name = fqdn(&sanitize::clipboard(r.name.trim()));
     let value = sanitize::clipboard(r.value.trim());

@@ -109,7 +109,7 @@ impl Summary {
 
 /// A record's short name for the summary: what it is for, else its type
 /// and name.
-pub fn label(r: &DnsRecord) -> String {
+pub(crate) fn label(r: &DnsRecord) -> String {
     purpose(r).map_or_else(
         || format!("{} {}", r.kind.trim().to_ascii_uppercase(), r.name.trim()),
         str::to_owned,
@@ -159,7 +159,7 @@ impl DomainsModel {
 }
 
 /// Whether DNS is being asked about `domain`'s records (for the view).
-pub fn resolving(m: &Model, domain: &str) -> bool {
+pub(crate) fn resolving(m: &Model, domain: &str) -> bool {
     resolving_in(&m.requests, domain)
 }
 

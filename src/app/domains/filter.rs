@@ -126,7 +126,7 @@ impl ListFilter {
 }
 
 /// Whether any of `fields` contains `needle` (already lower-cased).
-pub fn admits(needle: Option<&str>, fields: &[&str]) -> bool {
+pub(super) fn admits(needle: Option<&str>, fields: &[&str]) -> bool {
     needle.is_none_or(|n| fields.iter().any(|f| f.to_lowercase().contains(n)))
 }
 

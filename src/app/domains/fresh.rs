@@ -179,7 +179,7 @@ fn stale_of<T>(m: &Model, l: &Loaded<T>) -> Option<(Option<i64>, String)> {
 
 /// `as of 3m ago`: the age of a watched domain's status while its polls
 /// fail, by the one age rule.
-pub fn watch_age(f: &Freshness, clock: i64) -> String {
+pub(crate) fn watch_age(f: &Freshness, clock: i64) -> String {
     f.read_at.map_or_else(
         || "never read".to_owned(),
         |t| format!("as of {}", ago_since(t, clock)),

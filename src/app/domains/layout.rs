@@ -20,7 +20,7 @@ pub struct Areas {
 }
 
 /// From this many columns on, the lists show their further columns.
-pub const WIDE: u16 = 160;
+pub(crate) const WIDE: u16 = 160;
 
 impl Areas {
     /// Whether the list has the room for its further columns.

@@ -121,7 +121,7 @@ pub(super) fn on_resize(d: &mut DomainsModel, cx: &Ctx<'_>) {
 }
 
 /// Adds a domain (from the dialog or `:domain add NAME`).
-pub fn add_domain(d: &mut DomainsModel, cx: &mut Ctx<'_>, name: &str) -> Vec<Cmd> {
+pub(crate) fn add_domain(d: &mut DomainsModel, cx: &mut Ctx<'_>, name: &str) -> Vec<Cmd> {
     let name = name.trim().trim_end_matches('.').to_ascii_lowercase();
     if let Err(errors) = validate::domain_name(&name) {
         let mut form = add_form();

@@ -10,13 +10,13 @@
 
 mod actions;
 mod copy;
-pub mod dns;
+pub(crate) mod dns;
 mod filter;
 mod fresh;
-pub mod keymap;
-pub mod layout;
+pub(crate) mod keymap;
+pub(crate) mod layout;
 mod load;
-pub mod lost_add;
+pub(crate) mod lost_add;
 mod records;
 mod replies;
 mod watch;
@@ -39,14 +39,13 @@ use crate::app::fresh::Freshness;
 use crate::app::keymap::{Action, Scope};
 
 use actions::{on_action, on_mouse, on_paste, on_text_key};
-pub use copy::{CopyChoice, CopyMenu, zone_line};
-pub use filter::{FilterKey, ListFilter};
-pub use fresh::{Reload, watch_age};
-pub use load::add_domain;
+pub(crate) use copy::{CopyChoice, CopyMenu};
+pub(crate) use filter::ListFilter;
+pub(crate) use fresh::{Reload, watch_age};
+pub(crate) use load::add_domain;
 use load::{ADD_DRAFT, from_cache, on_enter, on_leave, on_resize};
-pub use records::{RecordSummary, purpose};
+pub(crate) use records::{RecordSummary, purpose};
 use replies::on_reply;
-pub use replies::settle;
 use watch::on_watch_due;
 
 /// Largest value put on the clipboard.
@@ -564,7 +563,7 @@ impl DomainsModel {
 
 /// Whether a verification of `domain` was asked for and not yet answered
 /// (for the view).
-pub fn verify_pending(m: &Model, domain: &str) -> bool {
+pub(crate) fn verify_pending(m: &Model, domain: &str) -> bool {
     in_flight(
         &m.requests,
         |p| matches!(p, Purpose::Verify(d) if d == domain),
@@ -572,7 +571,7 @@ pub fn verify_pending(m: &Model, domain: &str) -> bool {
 }
 
 /// Whether the live refresh of the list is on its way (for the view).
-pub fn syncing(m: &Model) -> bool {
+pub(crate) fn syncing(m: &Model) -> bool {
     in_flight(&m.requests, |p| {
         matches!(p, Purpose::List { live: true, .. })
     })

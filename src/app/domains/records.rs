@@ -5,7 +5,7 @@ use crate::api::model::DnsRecord;
 
 /// The purposes found among a domain's records, and the count by type.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct RecordSummary {
+pub(crate) struct RecordSummary {
     /// A DKIM key (`*._domainkey.*`, or a `v=DKIM1` value).
     pub dkim: bool,
     /// An SPF policy (`v=spf1`).
@@ -19,7 +19,7 @@ pub struct RecordSummary {
 }
 
 /// What one record is for: `DKIM`, `SPF`, `DMARC`, `MX`, or `None`.
-pub fn purpose(r: &DnsRecord) -> Option<&'static str> {
+pub(crate) fn purpose(r: &DnsRecord) -> Option<&'static str> {
     let kind = r.kind.trim().to_ascii_uppercase();
     let name = r.name.trim().to_ascii_lowercase();
     let value = r.value.trim().trim_start_matches('"').to_ascii_lowercase();
@@ -38,7 +38,7 @@ pub fn purpose(r: &DnsRecord) -> Option<&'static str> {
 
 impl RecordSummary {
     /// Reads the records.
-    pub fn of(records: &[DnsRecord]) -> RecordSummary {
+    pub(crate) fn of(records: &[DnsRecord]) -> RecordSummary {
         let mut s = RecordSummary::default();
         for r in records {
             let kind = r.kind.trim().to_ascii_uppercase();
@@ -60,7 +60,7 @@ impl RecordSummary {
     }
 
     /// `3 TXT, 1 MX` (`—` when there are none).
-    pub fn types_text(&self) -> String {
+    pub(crate) fn types_text(&self) -> String {
         if self.by_type.is_empty() {
             return "—".into();
         }

@@ -14,7 +14,7 @@ use crate::app::json_tree::JsonTree;
 use crate::app::keymap::Action;
 use crate::app::toast::Level;
 use crate::app::{Cmd, Reply, RequestId};
-use crate::logic::write::{self, Outcome, Settle};
+use crate::logic::write::{self, Outcome};
 use crate::text::sanitize;
 
 /// Replaces (or inserts) a domain from the answer to request `by`,
@@ -316,18 +316,6 @@ pub(super) fn on_created(
                 );
             }
         },
-    }
-}
-
-/// How a write of the pane whose answer may have reached the service is
-/// settled: a create by reading the domain list ([`super::lost_add`]); the
-/// verify trigger is safe to repeat (it only starts a check), and the
-/// status read of the watch shows what it did. Other requests are reads.
-pub fn settle(p: &Purpose) -> Option<Settle> {
-    match p {
-        Purpose::Create(_) => Some(Settle::Check),
-        Purpose::Verify(_) => Some(Settle::SafeToRepeat),
-        _ => None,
     }
 }
 

@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use super::copy::zone_line;
 use super::*;
 use crate::api::ApiError;
 use crate::api::model::DomainStatus;
@@ -1568,14 +1569,14 @@ fn an_unreadable_create_answer_that_went_through_shows_the_domain() {
 /// again (never "r retries" or "r refreshes"), and the status is read.
 #[test]
 fn a_lost_verify_trigger_says_pressing_v_again_is_safe_and_reads_the_status() {
-    assert_eq!(
-        settle(&Purpose::Verify("d-3".into())),
-        Some(crate::logic::write::Settle::SafeToRepeat)
-    );
     let mut m = loaded();
     key(&mut m, KeyCode::Char('j'));
     let cmds = key(&mut m, KeyCode::Char('v'));
-    let (id, _) = api(&cmds).remove(0);
+    let (id, trigger) = api(&cmds).remove(0);
+    assert_eq!(
+        trigger.settle(),
+        Some(crate::logic::write::Settle::SafeToRepeat)
+    );
     let cmds = reply(&mut m, id, ApiReply::Domain(Err(lost_502())));
     let t = m.toasts.items().last().expect("a notice");
     assert_eq!(t.title.as_str(), "Verification may have started");

@@ -10,7 +10,7 @@ const MAX_ADDRESS: usize = 254;
 const MAX_LOCAL: usize = 64;
 
 /// Why an address is refused, said for the field it is in.
-pub fn check(address: &str) -> Result<(), String> {
+pub(crate) fn check(address: &str) -> Result<(), String> {
     let a = address.trim();
     if a.is_empty() {
         return Err("empty address".into());
@@ -51,7 +51,7 @@ pub fn check(address: &str) -> Result<(), String> {
 /// A comma-separated list (cc, bcc): every non-empty entry must be an
 /// address; empty entries (a trailing comma) are ignored. Returns the
 /// entries, trimmed.
-pub fn check_list(list: &str) -> Result<Vec<String>, String> {
+pub(crate) fn check_list(list: &str) -> Result<Vec<String>, String> {
     let entries: Vec<String> = list
         .split(',')
         .map(str::trim)

@@ -13,7 +13,7 @@ use crate::text::sanitize::DisplayText;
 
 /// How a thread's value reached the pane.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Seen {
+pub(crate) enum Seen {
     /// A first read, a page, or the answer to the user's own change: the
     /// count is noted, nothing rings.
     Quietly,
@@ -23,7 +23,7 @@ pub enum Seen {
 
 /// Notes the unread counts of `threads` in `unread_seen`; on a live refresh, a count that
 /// rose is announced (one alert for all the threads of one answer).
-pub fn observe<'a>(
+pub(crate) fn observe<'a>(
     unread_seen: &mut BTreeMap<String, u64>,
     cx: &mut Ctx<'_>,
     threads: impl IntoIterator<Item = &'a Thread>,

@@ -31,14 +31,14 @@ const TELLTALE: &[&str] = &[
 
 /// Whether a body that came as text is really HTML (some senders put HTML
 /// in the text field).
-pub fn looks_like_html(text: &str) -> bool {
+pub(crate) fn looks_like_html(text: &str) -> bool {
     let head: String = text.chars().take(4096).collect::<String>().to_lowercase();
     TELLTALE.iter().any(|t| head.contains(t))
 }
 
 /// The body as text: `html` made readable, or `text` unchanged when it is
 /// not HTML.
-pub fn readable(text: &str) -> String {
+pub(crate) fn readable(text: &str) -> String {
     if looks_like_html(text) {
         to_text(text)
     } else {
@@ -47,7 +47,7 @@ pub fn readable(text: &str) -> String {
 }
 
 /// HTML as plain text.
-pub fn to_text(html: &str) -> String {
+pub(crate) fn to_text(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
     let mut hidden: Option<String> = None;

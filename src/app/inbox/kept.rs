@@ -20,7 +20,7 @@ const SEND: &str = "send";
 
 /// What lost the answer of a send that was still on its way when Outpost
 /// closed: it may have reached the service all the same.
-pub const CLOSED: &str = "closed before the answer";
+pub(crate) const CLOSED: &str = "closed before the answer";
 
 /// The state key of a thread's send.
 fn key(thread: &str) -> String {
@@ -30,7 +30,7 @@ fn key(thread: &str) -> String {
 /// Copies the sends being checked (or settled without being found) into
 /// the state. Before the pane took the kept ones back, the state's are
 /// left as they are: nothing kept is dropped unseen.
-pub fn capture(inbox: &InboxModel, state: &mut State) {
+pub(crate) fn capture(inbox: &InboxModel, state: &mut State) {
     if !inbox.restored {
         return;
     }
@@ -87,7 +87,7 @@ fn create_record(c: &CreateCheck) -> Option<PendingWrite> {
 
 /// The kept check of the new draft's create, taken back with its text
 /// (the reads so far and the verdict as they were).
-pub fn take_create(state: &State) -> Option<CreateCheck> {
+pub(crate) fn take_create(state: &State) -> Option<CreateCheck> {
     let w = state.pending_writes.get(&create_key())?;
     Some(CreateCheck {
         sent: DraftFields::from_draft(&crate::store::Draft {
@@ -99,7 +99,7 @@ pub fn take_create(state: &State) -> Option<CreateCheck> {
 }
 
 /// The new draft's kept text was discarded: its create's check goes too.
-pub fn drop_create(state: &mut State) {
+pub(crate) fn drop_create(state: &mut State) {
     state.pending_writes.remove(&create_key());
 }
 
@@ -155,7 +155,7 @@ fn check_of(w: &PendingWrite) -> SendCheck {
 
 /// Takes back the sends the state keeps (once per session or profile):
 /// their checks resume on their schedule, and the user is told.
-pub fn restore(inbox: &mut InboxModel, cx: &mut Ctx<'_>) {
+pub(crate) fn restore(inbox: &mut InboxModel, cx: &mut Ctx<'_>) {
     if inbox.restored {
         return;
     }

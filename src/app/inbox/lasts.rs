@@ -22,16 +22,16 @@ use crate::app::ctx::Ctx;
 use crate::app::{ApiRequest, Cmd};
 
 /// Messages of a thread's first read: a thread this short is read whole.
-pub const PEEK: u64 = 5;
+pub(crate) const PEEK: u64 = 5;
 /// Reads sent per tick at most (and in flight at most).
-pub const PER_TICK: usize = 3;
+pub(crate) const PER_TICK: usize = 3;
 /// How often the reads go while some are wanted.
-pub const EVERY: Duration = Duration::from_millis(250);
+pub(crate) const EVERY: Duration = Duration::from_millis(250);
 /// The longest subject kept (the list cuts it to its column anyway).
 const SUBJECT_MAX: usize = 300;
 /// Failed reads of a row before it is left alone until it changes (a
 /// passing failure — a timeout under load, a 429 — is tried again).
-pub const MAX_FAILURES: u8 = 3;
+pub(crate) const MAX_FAILURES: u8 = 3;
 
 /// What the list showed of a thread when its newest message was read: a
 /// change of any of it means the thread may have a newer message.
@@ -135,7 +135,7 @@ impl Lasts {
 
 /// The visible threads whose newest message is wanted: on screen, not a
 /// draft, never read for the row as it is now. With the count each had.
-pub fn wanted(inbox: &InboxModel, viewport: usize) -> Vec<(String, RowKey, Option<u64>)> {
+pub(crate) fn wanted(inbox: &InboxModel, viewport: usize) -> Vec<(String, RowKey, Option<u64>)> {
     let l = &inbox.list;
     let end = l.table.offset.saturating_add(viewport);
     (l.table.offset..end)
@@ -154,12 +154,12 @@ pub fn wanted(inbox: &InboxModel, viewport: usize) -> Vec<(String, RowKey, Optio
 
 /// Whether the list wants newest messages read now (the tick runs while
 /// it does).
-pub fn due(inbox: &InboxModel, viewport: usize) -> bool {
+pub(crate) fn due(inbox: &InboxModel, viewport: usize) -> bool {
     inbox.view == View::List && inbox.list.loaded() && !wanted(inbox, viewport).is_empty()
 }
 
 /// Sends the reads the visible rows want, up to [`PER_TICK`] in flight.
-pub fn read(inbox: &InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn read(inbox: &InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if inbox.view != View::List {
         return Vec::new();
     }
@@ -209,7 +209,7 @@ pub fn read(inbox: &InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 /// reads the last message. A failed read is tried again on a later tick,
 /// up to [`MAX_FAILURES`] times, then not until the row changes (the
 /// subject is decoration; the thread itself shows why reads fail).
-pub fn on_read(
+pub(crate) fn on_read(
     inbox: &mut InboxModel,
     thread: &str,
     page: u64,

@@ -5,7 +5,7 @@ use crate::geometry::{Rect, split_left, split_top, table};
 
 /// Where the thread list goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ListAreas {
+pub(crate) struct ListAreas {
     /// The table.
     pub table: Rect,
     /// The `/` filter line under it (zero height when not filtering).
@@ -13,7 +13,7 @@ pub struct ListAreas {
 }
 
 /// The thread list's areas; `filtering` keeps a line for the filter input.
-pub fn list(body: Rect, filtering: bool) -> ListAreas {
+pub(crate) fn list(body: Rect, filtering: bool) -> ListAreas {
     let h = u16::from(filtering).min(body.height);
     let (table, filter) = split_top(body, body.height - h);
     ListAreas { table, filter }
@@ -26,7 +26,7 @@ pub fn list_viewport(body: Rect, filtering: bool) -> usize {
 
 /// Where an open thread goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ThreadAreas {
+pub(crate) struct ThreadAreas {
     /// Facts about the thread (bordered).
     pub info: Rect,
     /// The messages table.
@@ -39,11 +39,11 @@ pub struct ThreadAreas {
 }
 
 /// Screens at least this wide put the reading pane beside the messages.
-pub const SIDE_BY_SIDE: u16 = 150;
+pub(crate) const SIDE_BY_SIDE: u16 = 150;
 
 /// The open thread's areas; `filtering` keeps a line under the table for
 /// the `/` input.
-pub fn thread(body: Rect, filtering: bool) -> ThreadAreas {
+pub(crate) fn thread(body: Rect, filtering: bool) -> ThreadAreas {
     let info_h = if body.height >= 18 { 5 } else { 4 };
     let (info, rest) = split_top(body, info_h.min(body.height / 3));
     let (table, reading) = if rest.width >= SIDE_BY_SIDE {
@@ -64,19 +64,19 @@ pub fn thread(body: Rect, filtering: bool) -> ThreadAreas {
 }
 
 /// Rows of the messages table on screen.
-pub fn messages_viewport(body: Rect, filtering: bool) -> usize {
+pub(crate) fn messages_viewport(body: Rect, filtering: bool) -> usize {
     table::viewport(thread(body, filtering).table)
 }
 
 /// Inner size (columns, rows) of the reading pane.
-pub fn reading_size(body: Rect) -> (u16, u16) {
+pub(crate) fn reading_size(body: Rect) -> (u16, u16) {
     let r = thread(body, false).reading;
     (r.width.saturating_sub(2), r.height.saturating_sub(2))
 }
 
 /// Where the editor's parts go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EditorAreas {
+pub(crate) struct EditorAreas {
     /// The bordered frame around everything.
     pub frame: Rect,
     /// One rectangle per field, label included, in form order (From, To,
@@ -106,7 +106,7 @@ const PAIRS: u16 = 68;
 /// Rows the editor's note and attachment lines ask for (their text
 /// wrapped to the frame's width).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct EditorRows {
+pub(crate) struct EditorRows {
     /// The note under the fields (at least one row; at most three).
     pub note: u16,
     /// The attachments (zero without attachments).
@@ -121,12 +121,12 @@ const NOTE_MAX: u16 = 3;
 const BODY_MIN: u16 = 3;
 
 /// The width of the editor's text lines (inside the frame) for `body`.
-pub fn editor_text_width(body: Rect) -> u16 {
+pub(crate) fn editor_text_width(body: Rect) -> u16 {
     body.width.saturating_sub(2)
 }
 
 /// The editor's areas.
-pub fn editor(body: Rect, rows: EditorRows) -> EditorAreas {
+pub(crate) fn editor(body: Rect, rows: EditorRows) -> EditorAreas {
     let frame = body;
     let inner = Rect {
         x: frame.x.saturating_add(1),
@@ -181,18 +181,18 @@ pub fn editor(body: Rect, rows: EditorRows) -> EditorAreas {
 
 impl EditorAreas {
     /// The field under a click.
-    pub fn field_at(&self, x: u16, y: u16) -> Option<usize> {
+    pub(crate) fn field_at(&self, x: u16, y: u16) -> Option<usize> {
         self.fields.iter().position(|r| contains(*r, x, y))
     }
 
     /// Whether a click lands in the body.
-    pub fn in_body(&self, x: u16, y: u16) -> bool {
+    pub(crate) fn in_body(&self, x: u16, y: u16) -> bool {
         contains(self.body, x, y)
     }
 }
 
 /// Whether `(x, y)` is inside `r`.
-pub fn contains(r: Rect, x: u16, y: u16) -> bool {
+pub(crate) fn contains(r: Rect, x: u16, y: u16) -> bool {
     x >= r.x && x < r.x.saturating_add(r.width) && y >= r.y && y < r.y.saturating_add(r.height)
 }
 

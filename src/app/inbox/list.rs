@@ -20,9 +20,9 @@ use crate::app::{ApiRequest, Cmd};
 use crate::store::State;
 
 /// Threads per page.
-pub const PAGE: u64 = 100;
+pub(crate) const PAGE: u64 = 100;
 /// The most threads held; a text filter reads pages up to it.
-pub const MAX_THREADS: usize = 5_000;
+pub(crate) const MAX_THREADS: usize = 5_000;
 
 /// Which threads are listed (the service filters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -233,7 +233,7 @@ fn viewport(l: &ThreadList, cx: &Ctx<'_>) -> usize {
 }
 
 /// The pane became visible on the list: load it, or refresh it.
-pub fn enter(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn enter(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if inbox.list.loaded() {
         poll(inbox, cx)
     } else if in_flight(cx.requests, |p| matches!(p, Purpose::List { .. })) {
@@ -246,7 +246,7 @@ pub fn enter(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 /// The last-known threads, shown marked stale until the first page
 /// answers (when nothing of this session is shown yet). No page is read
 /// past them until then.
-pub fn from_cache(l: &mut ThreadList, cx: &Ctx<'_>) {
+pub(crate) fn from_cache(l: &mut ThreadList, cx: &Ctx<'_>) {
     if l.loaded() || !l.threads.is_empty() || l.status != StatusFilter::All {
         return;
     }
@@ -261,7 +261,7 @@ pub fn from_cache(l: &mut ThreadList, cx: &Ctx<'_>) {
 }
 
 /// Reads the list afresh from its first page.
-pub fn load(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn load(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     cx.requests
         .forget::<InboxModel>(|p| matches!(p, Purpose::List { .. }));
     request(inbox, cx, 1, Mode::Reset)
@@ -282,7 +282,7 @@ fn request(inbox: &mut InboxModel, cx: &mut Ctx<'_>, page: u64, mode: Mode) -> V
 }
 
 /// The live refresh: the first page again, merged.
-pub fn poll(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn poll(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if !inbox.list.loaded() || in_flight(cx.requests, |p| matches!(p, Purpose::List { .. })) {
         return Vec::new();
     }
@@ -291,7 +291,7 @@ pub fn poll(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 
 /// Reads the next page when the selection nears the end of what is held,
 /// or when a text filter is set (it should cover every thread).
-pub fn want_more(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn want_more(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let vp = viewport(&inbox.list, cx);
     let l = &inbox.list;
     let near = l.table.near_end(vp);
@@ -315,7 +315,7 @@ pub fn want_more(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// A page answer.
-pub fn on_page(
+pub(crate) fn on_page(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     status: StatusFilter,
@@ -385,7 +385,7 @@ pub fn on_page(
 
 /// Puts a thread the service answered with into the list: replaced in
 /// place, or dropped when it no longer matches the status filter.
-pub fn update_row(l: &mut ThreadList, cx: &Ctx<'_>, t: Thread) {
+pub(crate) fn update_row(l: &mut ThreadList, cx: &Ctx<'_>, t: Thread) {
     let vp = viewport(l, cx);
     let Some(i) = l.threads.iter().position(|o| o.id == t.id) else {
         return;
@@ -401,7 +401,7 @@ pub fn update_row(l: &mut ThreadList, cx: &Ctx<'_>, t: Thread) {
 
 /// Puts a thread at the top (it was created, or sent: newest activity),
 /// when the status filter admits it; selects it.
-pub fn put_on_top(l: &mut ThreadList, cx: &Ctx<'_>, t: Thread) {
+pub(crate) fn put_on_top(l: &mut ThreadList, cx: &Ctx<'_>, t: Thread) {
     let vp = viewport(l, cx);
     let had = l.threads.iter().position(|o| o.id == t.id);
     if let Some(i) = had {
@@ -424,7 +424,7 @@ pub fn put_on_top(l: &mut ThreadList, cx: &Ctx<'_>, t: Thread) {
 }
 
 /// Removes a thread (deleted, or gone).
-pub fn remove(l: &mut ThreadList, cx: &Ctx<'_>, id: &str) {
+pub(crate) fn remove(l: &mut ThreadList, cx: &Ctx<'_>, id: &str) {
     let vp = viewport(l, cx);
     let before = l.threads.len();
     l.threads.retain(|t| t.id != id);
@@ -435,7 +435,7 @@ pub fn remove(l: &mut ThreadList, cx: &Ctx<'_>, id: &str) {
 }
 
 /// The terminal was resized.
-pub fn resize(l: &mut ThreadList, cx: &Ctx<'_>) {
+pub(crate) fn resize(l: &mut ThreadList, cx: &Ctx<'_>) {
     let vp = viewport(l, cx);
     l.table.clamp(vp);
 }
@@ -454,7 +454,7 @@ fn nav(t: &mut TableState, action: Action, viewport: usize) -> bool {
 }
 
 /// A key action on the list.
-pub fn action(inbox: &mut InboxModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+pub(crate) fn action(inbox: &mut InboxModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     let vp = viewport(&inbox.list, cx);
     if nav(&mut inbox.list.table, action, vp) {
         return want_more(inbox, cx);
@@ -513,13 +513,13 @@ pub fn action(inbox: &mut InboxModel, cx: &mut Ctx<'_>, action: Action) -> Vec<C
 
 /// A key while the `/` input is open ([`Needle`]: Enter keeps the
 /// filter, Esc puts back the one before); typing filters as it goes.
-pub fn filter_key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+pub(crate) fn filter_key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     let changed = inbox.list.needle.key(key);
     filtered(inbox, cx, changed)
 }
 
 /// Pasted text goes to the filter input when it is open.
-pub fn paste(inbox: &mut InboxModel, cx: &mut Ctx<'_>, text: &str) -> Vec<Cmd> {
+pub(crate) fn paste(inbox: &mut InboxModel, cx: &mut Ctx<'_>, text: &str) -> Vec<Cmd> {
     let changed = inbox.list.needle.paste(text);
     filtered(inbox, cx, changed)
 }
@@ -540,7 +540,7 @@ fn filtered(inbox: &mut InboxModel, cx: &mut Ctx<'_>, changed: bool) -> Vec<Cmd>
 }
 
 /// Mouse on the list: click selects (again: opens), the wheel scrolls.
-pub fn mouse(inbox: &mut InboxModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
+pub(crate) fn mouse(inbox: &mut InboxModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
     let filtering = inbox.list.needle.typing();
     let areas = super::layout::list(cx.layout().body, filtering);
     match ev.kind {
@@ -569,7 +569,11 @@ pub fn mouse(inbox: &mut InboxModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cm
 
 /// Status-bar hints of the list (`keymap` and `state` as
 /// [`super::rules::hints`] reads them).
-pub fn hints(inbox: &InboxModel, keymap: &Keymap, state: &State) -> Vec<(Action, &'static str)> {
+pub(crate) fn hints(
+    inbox: &InboxModel,
+    keymap: &Keymap,
+    state: &State,
+) -> Vec<(Action, &'static str)> {
     let l = &inbox.list;
     if l.needle.typing() {
         return Vec::new();

@@ -21,7 +21,7 @@ impl Paged for ThreadMessage {
 }
 
 /// The loaded part of a thread's messages.
-pub type MessageWindow = PageWindow<ThreadMessage>;
+pub(crate) type MessageWindow = PageWindow<ThreadMessage>;
 
 #[cfg(test)]
 mod tests {

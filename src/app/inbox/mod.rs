@@ -17,23 +17,23 @@
 //! takes the few values it reads (the keymap, the local state, the body
 //! area), so the status bar and the view can call it too.
 
-pub mod address;
-pub mod arrivals;
-pub mod editor;
-pub mod html;
-pub mod kept;
-pub mod keymap;
-pub mod lasts;
-pub mod layout;
-pub mod list;
-pub mod messages;
-pub mod msg_filter;
-pub mod reply;
-pub mod rules;
-pub mod send;
+pub(crate) mod address;
+pub(crate) mod arrivals;
+pub(crate) mod editor;
+pub(crate) mod html;
+pub(crate) mod kept;
+pub(crate) mod keymap;
+pub(crate) mod lasts;
+pub(crate) mod layout;
+pub(crate) mod list;
+pub(crate) mod messages;
+pub(crate) mod msg_filter;
+pub(crate) mod reply;
+pub(crate) mod rules;
+pub(crate) mod send;
 #[cfg(test)]
 mod tests;
-pub mod thread;
+pub(crate) mod thread;
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -53,11 +53,10 @@ use crate::app::keymap::{Action, Keymap, Scope};
 use crate::store::State;
 use crate::text::sanitize;
 
-pub use editor::{DraftFields, Editor};
-pub use list::{StatusFilter, ThreadList};
-pub use messages::MessageWindow;
-pub use send::SendCheck;
-pub use thread::OpenThread;
+pub(crate) use editor::{DraftFields, Editor};
+pub(crate) use list::{StatusFilter, ThreadList};
+pub(crate) use send::SendCheck;
+pub(crate) use thread::OpenThread;
 
 /// What the pane shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -107,7 +106,7 @@ impl Senders {
 }
 
 /// `Name <address>` of a sender.
-pub fn sender_label(s: &SenderAccount) -> String {
+pub(crate) fn sender_label(s: &SenderAccount) -> String {
     let name = if s.display_name.trim().is_empty() {
         format!("{} {}", s.first_name, s.last_name)
             .trim()
@@ -128,7 +127,7 @@ pub fn sender_label(s: &SenderAccount) -> String {
 const READY_STATUSES: &[&str] = &["connected", "active", "ready"];
 
 /// Whether an email sender can send now; `Err` says why not.
-pub fn readiness(s: &SenderAccount) -> Result<(), String> {
+pub(crate) fn readiness(s: &SenderAccount) -> Result<(), String> {
     if s.kind != Channel::Email {
         return Err("not an email sender".into());
     }
@@ -354,17 +353,17 @@ impl InboxModel {
 }
 
 /// Whether a request of this pane passing `f` is in flight.
-pub fn in_flight(requests: &Requests, f: impl Fn(&Purpose) -> bool) -> bool {
+pub(crate) fn in_flight(requests: &Requests, f: impl Fn(&Purpose) -> bool) -> bool {
     requests.pending::<InboxModel>(f)
 }
 
 /// `code: message` of an error.
-pub fn error_text(e: &ApiError) -> String {
+pub(crate) fn error_text(e: &ApiError) -> String {
     format!("{}: {}", e.code(), e.message())
 }
 
 /// The participant of a thread: `Name <address>`, the address, or a dash.
-pub fn participant(t: &Thread) -> String {
+pub(crate) fn participant(t: &Thread) -> String {
     let name = t.participant_name.as_deref().unwrap_or("").trim();
     let email = t.participant_email.trim();
     match (name.is_empty(), email.is_empty()) {
@@ -376,7 +375,7 @@ pub fn participant(t: &Thread) -> String {
 }
 
 /// Puts a thread the service answered with everywhere it is shown.
-pub fn apply_thread(inbox: &mut InboxModel, cx: &Ctx<'_>, t: Thread) {
+pub(crate) fn apply_thread(inbox: &mut InboxModel, cx: &Ctx<'_>, t: Thread) {
     if let Some(o) = inbox.open.as_mut()
         && o.id == t.id
     {
@@ -635,12 +634,12 @@ fn on_command(inbox: &mut InboxModel, cx: &mut Ctx<'_>, name: &str, arg: Option<
 /// The label of a key bound to `action` that still acts while a text box
 /// has the focus (a named key or a chord, not a letter that would type):
 /// `↑` rather than `k`.
-pub fn text_box_key(keymap: &Keymap, action: Action) -> String {
+pub(crate) fn text_box_key(keymap: &Keymap, action: Action) -> String {
     keymap.text_box_label(action)
 }
 
 /// Tells the user a key does not apply now, and why.
-pub fn refuse(cx: &mut Ctx<'_>, what: &str, why: &str) -> Vec<Cmd> {
+pub(crate) fn refuse(cx: &mut Ctx<'_>, what: &str, why: &str) -> Vec<Cmd> {
     cx.notify(Level::Info, what, why);
     Vec::new()
 }

@@ -82,7 +82,7 @@ fn passes(msg: &ThreadMessage, needle: &str) -> bool {
 
 /// The message the reading pane shows: the selected match while filtering,
 /// else the selected message.
-pub fn selected_message(o: &super::OpenThread) -> Option<&ThreadMessage> {
+pub(crate) fn selected_message(o: &super::OpenThread) -> Option<&ThreadMessage> {
     if o.filter.active() {
         o.filter.selected().and_then(|i| o.messages.row(i))
     } else {
@@ -91,7 +91,7 @@ pub fn selected_message(o: &super::OpenThread) -> Option<&ThreadMessage> {
 }
 
 /// `/`: opens the input on the filter in force.
-pub fn open(inbox: &mut InboxModel, cx: &Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn open(inbox: &mut InboxModel, cx: &Ctx<'_>) -> Vec<Cmd> {
     let Some(o) = inbox.open.as_mut() else {
         return Vec::new();
     };
@@ -101,7 +101,7 @@ pub fn open(inbox: &mut InboxModel, cx: &Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// Finds the matches again at the current size.
-pub fn refilter(inbox: &mut InboxModel, cx: &Ctx<'_>) {
+pub(crate) fn refilter(inbox: &mut InboxModel, cx: &Ctx<'_>) {
     let vp = super::thread::viewport(inbox, cx);
     if let Some(o) = inbox.open.as_mut() {
         o.filter.refilter(&o.messages, vp);
@@ -112,12 +112,12 @@ pub fn refilter(inbox: &mut InboxModel, cx: &Ctx<'_>) {
 /// A key while the input is open ([`Needle`]: Enter keeps the filter, Esc
 /// puts back the one before); anything else edits it (readline keys) and
 /// filters as it goes.
-pub fn key(inbox: &mut InboxModel, cx: &Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+pub(crate) fn key(inbox: &mut InboxModel, cx: &Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     typed(inbox, cx, |n| n.key(key))
 }
 
 /// Pasted text goes into the open input.
-pub fn paste(inbox: &mut InboxModel, cx: &Ctx<'_>, text: &str) -> Vec<Cmd> {
+pub(crate) fn paste(inbox: &mut InboxModel, cx: &Ctx<'_>, text: &str) -> Vec<Cmd> {
     typed(inbox, cx, |n| n.paste(text))
 }
 
@@ -142,7 +142,7 @@ fn typed(inbox: &mut InboxModel, cx: &Ctx<'_>, what: impl FnOnce(&mut Needle) ->
 }
 
 /// Clears the filter in force (Esc on the filtered thread).
-pub fn clear(inbox: &mut InboxModel) {
+pub(crate) fn clear(inbox: &mut InboxModel) {
     if let Some(o) = inbox.open.as_mut() {
         o.filter.needle.clear();
         o.filter.matches.clear();

@@ -19,7 +19,7 @@ use crate::logic::reply;
 /// a send of it on its way or being checked (its answer was lost: the
 /// reply may have gone), no participant, or a draft (nothing to answer
 /// yet; it is sent as it is).
-pub fn blocked(inbox: &InboxModel, keymap: &Keymap, t: &Thread) -> Option<Blocked> {
+pub(crate) fn blocked(inbox: &InboxModel, keymap: &Keymap, t: &Thread) -> Option<Blocked> {
     let block = |title, hint, why: String| Some(Blocked { title, hint, why });
     match inbox.checks.get(&t.id).map(|c| c.stage()) {
         Some(Stage::Sending) => {
@@ -67,13 +67,13 @@ pub fn blocked(inbox: &InboxModel, keymap: &Keymap, t: &Thread) -> Option<Blocke
 }
 
 /// The reply key's hint for thread `t`: `("reply", true)`, or why not.
-pub fn hint(inbox: &InboxModel, keymap: &Keymap, t: &Thread) -> (&'static str, bool) {
+pub(crate) fn hint(inbox: &InboxModel, keymap: &Keymap, t: &Thread) -> (&'static str, bool) {
     blocked(inbox, keymap, t).map_or(("reply", true), |b| (b.hint, false))
 }
 
 /// `R` (and `:reply`): in an open thread, a reply to the selected
 /// message; on the list, to the selected thread's last inbound message.
-pub fn key(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn key(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     match inbox.view {
         View::Thread => in_thread(inbox, cx),
         View::List => match inbox.list.selected().cloned() {
@@ -150,7 +150,7 @@ fn read(cx: &mut Ctx<'_>, thread: &str, page: u64) {
 /// The newest messages read for a reply on the list: the editor opens on
 /// the last inbound one — unless the user went elsewhere meanwhile (the
 /// thread was opened, an editor too).
-pub fn on_read(
+pub(crate) fn on_read(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     thread: &str,

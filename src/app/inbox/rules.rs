@@ -13,7 +13,7 @@ use crate::store::State;
 
 /// A thread key whose use depends on the thread.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Op {
+pub(crate) enum Op {
     /// Opening the draft's editor.
     Edit,
     /// Sending the draft.
@@ -24,10 +24,10 @@ pub enum Op {
 
 impl Op {
     /// Every such key, in the order the hints list them.
-    pub const ALL: [Op; 3] = [Op::Edit, Op::Send, Op::Delete];
+    pub(crate) const ALL: [Op; 3] = [Op::Edit, Op::Send, Op::Delete];
 
     /// The key's action.
-    pub fn action(self) -> Action {
+    pub(crate) fn action(self) -> Action {
         match self {
             Op::Edit => Action::EditDraft,
             Op::Send => Action::SendDraft,
@@ -45,7 +45,7 @@ fn no(title: &'static str, hint: &'static str, why: String) -> Option<Blocked> {
 /// be gone); for a delete, messages in the thread (only an unsent draft is
 /// deleted). `keymap` names the keys a reason points to; `state` holds the
 /// unsent text that blocks a send.
-pub fn blocked_op(
+pub(crate) fn blocked_op(
     inbox: &InboxModel,
     keymap: &Keymap,
     state: &State,
@@ -130,7 +130,7 @@ pub fn blocked_op(
 
 /// The hint of `op`'s key for thread `t`, and whether the key applies:
 /// `("send", true)`, or `("send ✗ no recipient", false)`.
-pub fn hint(
+pub(crate) fn hint(
     inbox: &InboxModel,
     keymap: &Keymap,
     state: &State,
@@ -146,11 +146,16 @@ pub fn hint(
 }
 
 /// Status-bar hints: `(action, label)`.
-pub type Hints = Vec<(Action, &'static str)>;
+pub(crate) type Hints = Vec<(Action, &'static str)>;
 
 /// The hints of the thread keys for `t`: those that apply, and those that
 /// do not (listed last, with why).
-pub fn hints(inbox: &InboxModel, keymap: &Keymap, state: &State, t: &Thread) -> (Hints, Hints) {
+pub(crate) fn hints(
+    inbox: &InboxModel,
+    keymap: &Keymap,
+    state: &State,
+    t: &Thread,
+) -> (Hints, Hints) {
     let (mut on, mut off) = (Vec::new(), Vec::new());
     for op in Op::ALL {
         let (label, applies) = hint(inbox, keymap, state, t, op);

@@ -21,7 +21,7 @@ use crate::logic::write::{self, Check, Outcome, Seen, Verdict};
 use crate::store::State;
 
 /// Where the check looks, as its texts name it.
-pub const PLACE: &str = "in the thread";
+pub(crate) const PLACE: &str = "in the thread";
 
 /// Where a send stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,7 +86,7 @@ impl SendCheck {
 }
 
 /// `S`: checks what the contract needs to send, then asks.
-pub fn ask(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn ask(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     let Some(t) = inbox.thread(id).cloned() else {
         return refuse(cx, "Not loaded", "the thread is still loading; try again");
     };
@@ -113,7 +113,7 @@ pub fn ask(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
 
 /// Why a thread cannot be sent now, if it cannot.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Blocked {
+pub(crate) struct Blocked {
     /// The notice's title ("No recipient").
     pub title: &'static str,
     /// The status-bar hint of the send key ("send ✗ no recipient").
@@ -128,7 +128,12 @@ fn block(title: &'static str, hint: &'static str, why: String) -> Option<Blocked
 
 /// Why a thread cannot be sent now, if it cannot (`keymap` names the keys
 /// a reason points to; `state` holds unsent text kept locally).
-pub fn blocked(inbox: &InboxModel, keymap: &Keymap, state: &State, t: &Thread) -> Option<Blocked> {
+pub(crate) fn blocked(
+    inbox: &InboxModel,
+    keymap: &Keymap,
+    state: &State,
+    t: &Thread,
+) -> Option<Blocked> {
     // A send being checked is said first: a thread that turned active may
     // be that very send, and the check says so when it finds it.
     if let Some(c) = inbox.checks.get(&t.id) {
@@ -234,7 +239,7 @@ fn confirm_lines(inbox: &InboxModel, t: &Thread, account: &str) -> Vec<String> {
 
 /// Sends (confirmed): one request. The editor, if open on this draft,
 /// closes (the service has its text); the thread is shown.
-pub fn send(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn send(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if in_flight(cx.requests, |p| matches!(p, Purpose::Send(t) if t == id)) {
         return Vec::new();
     }
@@ -280,7 +285,7 @@ pub fn send(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
 }
 
 /// `:send`: the open draft (in the editor: save first).
-pub fn command(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn command(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     match inbox.view {
         View::Editor if inbox.editor.is_some() => super::editor::send_from_editor(inbox, cx),
         View::Thread => match inbox.open.as_ref().map(|o| o.id.clone()) {
@@ -301,7 +306,7 @@ pub fn command(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 /// The answer to a send: sent; refused (nothing happened, it may be sent
 /// again); or it may have reached the service — then the thread is read,
 /// and it is never sent again on its own.
-pub fn on_sent(
+pub(crate) fn on_sent(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     thread: &str,
@@ -439,7 +444,12 @@ fn verify(cx: &mut Ctx<'_>, thread: &str, page: u64) -> Vec<Cmd> {
 }
 
 /// A check's timer fired (`reads`: the reads made when it was set).
-pub fn check_again(inbox: &mut InboxModel, cx: &mut Ctx<'_>, thread: &str, reads: u32) -> Vec<Cmd> {
+pub(crate) fn check_again(
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
+    thread: &str,
+    reads: u32,
+) -> Vec<Cmd> {
     match inbox.checks.get_mut(thread) {
         Some(c) if c.next_in().is_some() && c.reads() == reads => {
             if let Some(check) = c.check.as_mut() {
@@ -463,7 +473,7 @@ fn is_sent(check: &SendCheck, msg: &crate::api::model::ThreadMessage) -> bool {
 /// past the count the thread had before, or one with the draft's subject
 /// and body), or not (yet). An inbound reply that grew the thread is not
 /// taken for the send; a failed read proves nothing either way.
-pub fn on_verify(
+pub(crate) fn on_verify(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     thread: &str,
@@ -504,7 +514,7 @@ pub fn on_verify(
 /// The thread read while a send is checked (or after the check ended
 /// without finding it): active with its draft fields cleared means it was
 /// sent.
-pub fn thread_seen(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: &Thread) -> Vec<Cmd> {
+pub(crate) fn thread_seen(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: &Thread) -> Vec<Cmd> {
     // A reply goes to a thread that is active already: its status proves
     // nothing, only its messages do.
     let checked = inbox
@@ -626,7 +636,7 @@ fn drop_reply_text(cx: &mut Ctx<'_>, thread: &str) {
 /// Its text stays kept locally until the service is known to have it; the
 /// editor closes and the thread is shown. From here it is a send like any
 /// other: never repeated, its lost answer checked in the thread.
-pub fn send_reply(inbox: &mut InboxModel, cx: &mut Ctx<'_>, r: ReplySend) -> Vec<Cmd> {
+pub(crate) fn send_reply(inbox: &mut InboxModel, cx: &mut Ctx<'_>, r: ReplySend) -> Vec<Cmd> {
     let id = r.thread.clone();
     if in_flight(cx.requests, |p| matches!(p, Purpose::Send(t) if *t == id)) {
         return Vec::new();

@@ -88,13 +88,13 @@ fn filtering(inbox: &InboxModel) -> bool {
 }
 
 /// Rows of the messages table on screen now.
-pub fn viewport(inbox: &InboxModel, cx: &Ctx<'_>) -> usize {
+pub(crate) fn viewport(inbox: &InboxModel, cx: &Ctx<'_>) -> usize {
     super::layout::messages_viewport(cx.layout().body, filtering(inbox))
 }
 
 /// Opens a thread shown in the list: its facts are as fresh as the list's
 /// row (the last-known list's are read at once).
-pub fn open(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: Thread) -> Vec<Cmd> {
+pub(crate) fn open(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: Thread) -> Vec<Cmd> {
     let id = t.id.clone();
     forget_other(cx, &id);
     let list = &inbox.list;
@@ -113,7 +113,7 @@ pub fn open(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: Thread) -> Vec<Cmd> {
 }
 
 /// Opens a thread by id (`:open thread <id>`): reads it first.
-pub fn open_by_id(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn open_by_id(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if id.is_empty() {
         return refuse(cx, "open thread", "usage: :open thread <id>");
     }
@@ -135,7 +135,7 @@ fn forget_other(cx: &mut Ctx<'_>, id: &str) {
 }
 
 /// Back to the list.
-pub fn close(inbox: &mut InboxModel, cx: &mut Ctx<'_>) {
+pub(crate) fn close(inbox: &mut InboxModel, cx: &mut Ctx<'_>) {
     cx.requests
         .forget::<InboxModel>(|p| matches!(p, Purpose::Messages { .. } | Purpose::Thread(_)));
     inbox.open = None;
@@ -143,7 +143,7 @@ pub fn close(inbox: &mut InboxModel, cx: &mut Ctx<'_>) {
 }
 
 /// Reads a thread (once at a time).
-pub fn read_thread(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn read_thread(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if in_flight(cx.requests, |p| matches!(p, Purpose::Thread(t) if t == id)) {
         return Vec::new();
     }
@@ -177,7 +177,7 @@ fn read_page(cx: &mut Ctx<'_>, id: &str, page: usize) -> Vec<Cmd> {
 
 /// Asks for the pages the view needs that are neither held nor on their
 /// way (a few at a time).
-pub fn request_pages(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn request_pages(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let vp = viewport(inbox, cx);
     let Some(o) = inbox.open.as_ref() else {
         return Vec::new();
@@ -200,7 +200,7 @@ pub fn request_pages(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// Reads the open thread again (entering the pane, `r`).
-pub fn refresh(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn refresh(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(o) = inbox.open.as_ref() else {
         inbox.view = View::List;
         return super::list::enter(inbox, cx);
@@ -217,7 +217,7 @@ pub fn refresh(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 
 /// The live refresh: the thread (its unread count) and its last page (new
 /// replies).
-pub fn poll(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn poll(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if inbox
         .open
         .as_ref()
@@ -230,7 +230,7 @@ pub fn poll(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// A thread answer (`GET`).
-pub fn on_thread(
+pub(crate) fn on_thread(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -283,7 +283,7 @@ pub fn on_thread(
 }
 
 /// A page of messages.
-pub fn on_messages(
+pub(crate) fn on_messages(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -345,7 +345,7 @@ pub(super) fn take_messages(
 }
 
 /// A key action on the open thread.
-pub fn action(inbox: &mut InboxModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+pub(crate) fn action(inbox: &mut InboxModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     let vp = viewport(inbox, cx);
     let Some(o) = inbox.open.as_mut() else {
         inbox.view = View::List;
@@ -407,7 +407,7 @@ fn other_action(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str, action: Acti
 }
 
 /// An action on one thread (from the list or the open thread).
-pub fn thread_action(
+pub(crate) fn thread_action(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -429,7 +429,7 @@ pub fn thread_action(
 
 /// The lines of the selected message's body at the width of the reading
 /// pane in the pane's `body` area.
-pub fn body_lines(inbox: &InboxModel, body: Rect) -> Vec<String> {
+pub(crate) fn body_lines(inbox: &InboxModel, body: Rect) -> Vec<String> {
     let (w, _) = super::layout::reading_size(body);
     let Some(o) = inbox.open.as_ref() else {
         return Vec::new();
@@ -465,7 +465,7 @@ fn scroll_body(inbox: &mut InboxModel, cx: &mut Ctx<'_>, pages: i32) -> Vec<Cmd>
 }
 
 /// Sets the unread count (`m`: 0, `u`: 1).
-pub fn mark(cx: &mut Ctx<'_>, t: &Thread, unread: u64) -> Vec<Cmd> {
+pub(crate) fn mark(cx: &mut Ctx<'_>, t: &Thread, unread: u64) -> Vec<Cmd> {
     if unread == 0 && t.unread_count == 0 {
         return refuse(cx, "Already read", "the thread has no unread messages");
     }
@@ -493,7 +493,7 @@ pub fn mark(cx: &mut Ctx<'_>, t: &Thread, unread: u64) -> Vec<Cmd> {
 /// contract has no way back to `draft`). A draft is archived only after
 /// asking: it would come back active, where its draft can no longer be
 /// edited, sent or deleted.
-pub fn toggle_archive(cx: &mut Ctx<'_>, t: &Thread) -> Vec<Cmd> {
+pub(crate) fn toggle_archive(cx: &mut Ctx<'_>, t: &Thread) -> Vec<Cmd> {
     match t.status {
         ThreadStatus::Archived => set_status(cx, &t.id, ThreadStatus::Active),
         ThreadStatus::Draft => {
@@ -505,7 +505,7 @@ pub fn toggle_archive(cx: &mut Ctx<'_>, t: &Thread) -> Vec<Cmd> {
 }
 
 /// Archives a draft (confirmed).
-pub fn archive(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn archive(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     set_status(cx, id, ThreadStatus::Archived)
 }
 
@@ -574,7 +574,7 @@ fn patch(cx: &mut Ctx<'_>, purpose: Purpose, patch: PatchThread) -> Vec<Cmd> {
 }
 
 /// The answer to a mark or a status change.
-pub fn on_patched(
+pub(crate) fn on_patched(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     purpose: &Purpose,
@@ -706,7 +706,7 @@ fn ask_delete(inbox: &InboxModel, cx: &mut Ctx<'_>, t: &Thread) -> Vec<Cmd> {
 }
 
 /// Deletes a draft (confirmed).
-pub fn delete(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn delete(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if in_flight(cx.requests, |p| matches!(p, Purpose::Delete(t) if t == id)) {
         return Vec::new();
     }
@@ -718,7 +718,7 @@ pub fn delete(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
 }
 
 /// The answer to a delete: the contract's rule 9 as the user sees it.
-pub fn on_deleted(
+pub(crate) fn on_deleted(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -798,7 +798,7 @@ fn forget_thread(inbox: &mut InboxModel, cx: &mut Ctx<'_>, id: &str) {
 }
 
 /// The terminal was resized.
-pub fn resize(inbox: &mut InboxModel, cx: &Ctx<'_>) {
+pub(crate) fn resize(inbox: &mut InboxModel, cx: &Ctx<'_>) {
     let vp = viewport(inbox, cx);
     if let Some(o) = inbox.open.as_mut() {
         o.messages.table.clamp(vp);
@@ -809,7 +809,7 @@ pub fn resize(inbox: &mut InboxModel, cx: &Ctx<'_>) {
 /// Mouse on the open thread: a click selects a message, the wheel moves
 /// the selection (over the table) or scrolls the body (over the reading
 /// pane).
-pub fn mouse(inbox: &mut InboxModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
+pub(crate) fn mouse(inbox: &mut InboxModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
     let areas = super::layout::thread(cx.layout().body, filtering(inbox));
     let over_reading = super::layout::contains(areas.reading, ev.column, ev.row);
     match ev.kind {
@@ -847,7 +847,11 @@ pub fn mouse(inbox: &mut InboxModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cm
 /// Status-bar hints of the open thread (none while the `/` input is open:
 /// its line says its keys; `keymap` and `state` as
 /// [`super::rules::hints`] reads them).
-pub fn hints(inbox: &InboxModel, keymap: &Keymap, state: &State) -> Vec<(Action, &'static str)> {
+pub(crate) fn hints(
+    inbox: &InboxModel,
+    keymap: &Keymap,
+    state: &State,
+) -> Vec<(Action, &'static str)> {
     let Some(o) = inbox.open.as_ref() else {
         return Vec::new();
     };
@@ -887,7 +891,7 @@ pub fn hints(inbox: &InboxModel, keymap: &Keymap, state: &State) -> Vec<(Action,
 /// The reply key's hint for thread `t`: among the keys that apply, or,
 /// with why, among those that do not (a draft's is left out: edit and
 /// send say what to do with it).
-pub fn reply_hint(
+pub(crate) fn reply_hint(
     inbox: &InboxModel,
     keymap: &Keymap,
     t: &Thread,

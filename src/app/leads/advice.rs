@@ -14,7 +14,7 @@ fn inline(s: &str) -> String {
 
 /// The advice of a Lead Finder error body, one sentence each; empty for
 /// any other error.
-pub fn lines(e: &ApiError) -> Vec<String> {
+pub(crate) fn lines(e: &ApiError) -> Vec<String> {
     let Some(lf) = e.lead_finder() else {
         return Vec::new();
     };
@@ -61,13 +61,13 @@ pub fn lines(e: &ApiError) -> Vec<String> {
 }
 
 /// The advice as one text (empty when there is none).
-pub fn text(e: &ApiError) -> String {
+pub(crate) fn text(e: &ApiError) -> String {
     lines(e).join(" ")
 }
 
 /// The code and status a refusal came with, and its message:
 /// `conflict (409): A run of this search is already queued or running`.
-pub fn head(e: &ApiError) -> String {
+pub(crate) fn head(e: &ApiError) -> String {
     let message = inline(e.message().trim_end_matches('.'));
     match e.status() {
         Some(status) => format!("{} ({status}): {message}", inline(e.code())),

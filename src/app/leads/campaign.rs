@@ -29,9 +29,9 @@ use crate::logic::export::Walk;
 use crate::text::sanitize::DisplayText;
 
 /// Leads per add call (the contract's maximum).
-pub const CHUNK: usize = 1000;
+pub(crate) const CHUNK: usize = 1000;
 /// Rows of the campaign list in the dialog.
-pub const LIST_ROWS: usize = 8;
+pub(crate) const LIST_ROWS: usize = 8;
 
 /// Where the dialog is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -213,7 +213,7 @@ impl CampaignDialog {
 }
 
 /// The identity field a channel needs, as the service names it.
-pub fn identity(channel: &Channel) -> &'static str {
+pub(crate) fn identity(channel: &Channel) -> &'static str {
     match channel {
         Channel::Email => "email",
         _ => "networkUrl",
@@ -249,7 +249,7 @@ fn selection(leads: &LeadsModel) -> Option<Selection> {
 
 /// Opens the dialog over the selection (or the lead under the cursor when
 /// nothing is selected).
-pub fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if super::busy(leads, cx, "adding leads") {
         return Vec::new();
     }
@@ -300,14 +300,14 @@ fn dialog_mut(leads: &mut LeadsModel) -> Option<&mut CampaignDialog> {
 
 /// Whether the campaigns offered are on their way (the list, or campaigns
 /// of the registry read one by one).
-pub fn campaigns_loading(requests: &Requests) -> bool {
+pub(crate) fn campaigns_loading(requests: &Requests) -> bool {
     in_flight(requests, |p| {
         matches!(p, Purpose::Campaigns | Purpose::Campaign(_))
     })
 }
 
 /// The campaign list (or `None`: read the registry one by one).
-pub fn on_campaigns(
+pub(crate) fn on_campaigns(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     result: Result<Option<Vec<Campaign>>, ApiError>,
@@ -352,7 +352,7 @@ pub fn on_campaigns(
 }
 
 /// One campaign of the registry, offered when it is a draft.
-pub fn on_campaign(
+pub(crate) fn on_campaign(
     leads: &mut LeadsModel,
     id: &str,
     result: Result<Campaign, ApiError>,
@@ -374,7 +374,7 @@ pub fn on_campaign(
 }
 
 /// The campaign read back after the add: its roster size for the report.
-pub fn on_roster_after(
+pub(crate) fn on_roster_after(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -487,7 +487,7 @@ fn ask_add_again(cx: &mut Ctx<'_>, u: &UncertainAdd) {
 const SAFE_TO_REPEAT: &str = "Sending them again is safe: the service drops leads the campaign already holds (counted as duplicates), so none is added twice.";
 
 /// "Add again?" was answered yes.
-pub fn add_again(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn add_again(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     leads.uncertain_add = None;
     start(leads, cx)
 }
@@ -628,7 +628,7 @@ fn job_mut(leads: &mut LeadsModel) -> Option<&mut AddJob> {
 }
 
 /// The answer to a chunk.
-pub fn on_chunk(
+pub(crate) fn on_chunk(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     result: Result<AddLeadsResponse, ApiError>,
@@ -675,7 +675,7 @@ pub fn on_chunk(
 }
 
 /// A page of the matching results (all-matching selection).
-pub fn on_page(
+pub(crate) fn on_page(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     rows: Result<ResultRows, ApiError>,
@@ -771,7 +771,7 @@ impl CampaignDialog {
 }
 
 /// Carries out what the dialog asked for, with the whole pane.
-pub fn act(leads: &mut LeadsModel, cx: &mut Ctx<'_>, done: CampaignDone) -> Vec<Cmd> {
+pub(crate) fn act(leads: &mut LeadsModel, cx: &mut Ctx<'_>, done: CampaignDone) -> Vec<Cmd> {
     match done {
         CampaignDone::Start => start(leads, cx),
         CampaignDone::New => new_campaign(leads, cx),
@@ -816,7 +816,7 @@ fn new_campaign(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 /// over as the pane is shown again: the add continues into it. With the
 /// picker closed meanwhile, the campaign is only listed (back with nothing,
 /// after Esc in the form, the picker stays as it was).
-pub fn take_new(leads: &mut LeadsModel, cx: &mut Ctx<'_>, c: Campaign) -> Vec<Cmd> {
+pub(crate) fn take_new(leads: &mut LeadsModel, cx: &mut Ctx<'_>, c: Campaign) -> Vec<Cmd> {
     let Some(d) = dialog_mut(leads).filter(|d| d.stage == Stage::Pick) else {
         return Vec::new();
     };

@@ -108,7 +108,7 @@ fn lead_extent(cx: &Ctx<'_>, r: &LeadResult) -> (usize, usize) {
 }
 
 /// Keeps the Lead part's scroll within its text (after a resize).
-pub fn clamp_lead(d: &mut Detail, cx: &Ctx<'_>) {
+pub(crate) fn clamp_lead(d: &mut Detail, cx: &Ctx<'_>) {
     let (n, vp) = lead_extent(cx, &d.result);
     d.lead_scroll = d.lead_scroll.min(n.saturating_sub(vp));
 }
@@ -131,7 +131,7 @@ fn scroll_lead(d: &mut Detail, cx: &Ctx<'_>, action: Action) {
 }
 
 /// Opens the selected result of the open search on `tab`.
-pub fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>, tab: Tab) -> Vec<Cmd> {
+pub(crate) fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>, tab: Tab) -> Vec<Cmd> {
     let Some(o) = leads.open.as_ref() else {
         return Vec::new();
     };
@@ -170,7 +170,7 @@ pub fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>, tab: Tab) -> Vec<Cmd> {
 }
 
 /// Whether the enrichment of `result` is on its way.
-pub fn enrichment_pending(requests: &Requests, result: &str) -> bool {
+pub(crate) fn enrichment_pending(requests: &Requests, result: &str) -> bool {
     in_flight(
         requests,
         |p| matches!(p, Purpose::Enrichment(r) if r == result),
@@ -200,7 +200,7 @@ fn fetch(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// The enrichment answer.
-pub fn on_enrichment(
+pub(crate) fn on_enrichment(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     result: &str,
@@ -241,7 +241,7 @@ pub fn on_enrichment(
 }
 
 /// A key action on the detail.
-pub fn on_action(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+pub(crate) fn on_action(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     let vp = viewport(cx);
     let Some(d) = leads.detail.as_mut() else {
         leads.view = View::Search;

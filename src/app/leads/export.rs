@@ -21,7 +21,7 @@ use crate::logic::export::{COLUMNS, Page, PageRequest, Walk, record};
 use crate::text::sanitize::DisplayText;
 
 /// The request of a walk's next page.
-pub fn page_request(r: PageRequest) -> ApiRequest {
+pub(crate) fn page_request(r: PageRequest) -> ApiRequest {
     match r {
         PageRequest::Search { id, page } => ApiRequest::GetSearch { id, page },
         PageRequest::Query { id, query } => ApiRequest::QueryResults { id, query },
@@ -29,7 +29,7 @@ pub fn page_request(r: PageRequest) -> ApiRequest {
 }
 
 /// The page a walk's read brought, or why it brought none.
-pub fn page_of(rows: Result<ResultRows, ApiError>) -> Result<Page, String> {
+pub(crate) fn page_of(rows: Result<ResultRows, ApiError>) -> Result<Page, String> {
     rows.map(|rows| match rows {
         ResultRows::Search(p) => Page {
             results: p.results,
@@ -106,7 +106,7 @@ impl Export {
 
 /// A file-name slug of a title: lowercase ASCII letters and digits joined by
 /// single dashes.
-pub fn slug(title: &str) -> String {
+pub(crate) fn slug(title: &str) -> String {
     let mut out = String::new();
     for c in title.chars() {
         if c.is_ascii_alphanumeric() {
@@ -123,7 +123,7 @@ pub fn slug(title: &str) -> String {
 }
 
 /// `YYYYMMDD` (UTC) of unix seconds.
-pub fn ymd(unix: i64) -> String {
+pub(crate) fn ymd(unix: i64) -> String {
     match time::OffsetDateTime::from_unix_timestamp(unix) {
         Ok(t) => format!("{:04}{:02}{:02}", t.year(), u8::from(t.month()), t.day()),
         Err(_) => "00000000".into(),
@@ -131,7 +131,7 @@ pub fn ymd(unix: i64) -> String {
 }
 
 /// The default path: in the working directory.
-pub fn default_path(title: &str, clock: i64) -> String {
+pub(crate) fn default_path(title: &str, clock: i64) -> String {
     format!("./{}-{}.csv", slug(title), ymd(clock))
 }
 
@@ -142,7 +142,7 @@ fn text_box(text: &str) -> TextArea<'static> {
 }
 
 /// Starts an export of the open search (with `path`: straight to the check).
-pub fn start(leads: &mut LeadsModel, cx: &mut Ctx<'_>, path: Option<String>) -> Vec<Cmd> {
+pub(crate) fn start(leads: &mut LeadsModel, cx: &mut Ctx<'_>, path: Option<String>) -> Vec<Cmd> {
     // An export or an add in progress lives in the dialog: never replace it.
     if super::busy(leads, cx, "another export") {
         return Vec::new();
@@ -189,7 +189,7 @@ pub fn start(leads: &mut LeadsModel, cx: &mut Ctx<'_>, path: Option<String>) -> 
 
 /// The directory a path is in, when it names one (`None`: the working
 /// directory).
-pub fn parent_dir(path: &str) -> Option<PathBuf> {
+pub(crate) fn parent_dir(path: &str) -> Option<PathBuf> {
     Path::new(path)
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -249,7 +249,7 @@ fn export_in(leads: &mut LeadsModel, phase: Phase) -> Option<&mut Export> {
 }
 
 /// A path check answered: of the directory (`dir`) or of the file.
-pub fn on_path_checked(
+pub(crate) fn on_path_checked(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     dir: bool,
@@ -305,7 +305,11 @@ pub fn on_path_checked(
 }
 
 /// The answer to "create the directory?".
-pub fn create_dir_confirmed(leads: &mut LeadsModel, cx: &mut Ctx<'_>, yes: bool) -> Vec<Cmd> {
+pub(crate) fn create_dir_confirmed(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    yes: bool,
+) -> Vec<Cmd> {
     let Some(exp) = export_any(leads).filter(|e| e.phase == Phase::Confirming) else {
         return Vec::new();
     };
@@ -326,7 +330,7 @@ pub fn create_dir_confirmed(leads: &mut LeadsModel, cx: &mut Ctx<'_>, yes: bool)
 }
 
 /// The answer to "replace the file?".
-pub fn overwrite_confirmed(leads: &mut LeadsModel, cx: &mut Ctx<'_>, yes: bool) -> Vec<Cmd> {
+pub(crate) fn overwrite_confirmed(leads: &mut LeadsModel, cx: &mut Ctx<'_>, yes: bool) -> Vec<Cmd> {
     let Some(exp) = export_any(leads).filter(|e| e.phase == Phase::Confirming) else {
         return Vec::new();
     };
@@ -366,7 +370,7 @@ fn next_page(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// A page of the export arrived.
-pub fn on_page(
+pub(crate) fn on_page(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     rows: Result<ResultRows, ApiError>,
@@ -414,7 +418,7 @@ pub fn on_page(
 }
 
 /// The file was written (or not).
-pub fn on_file_written(
+pub(crate) fn on_file_written(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     result: Result<(), String>,
@@ -483,7 +487,7 @@ impl Export {
 }
 
 /// Carries out what the dialog asked for, with the whole pane.
-pub fn act(leads: &mut LeadsModel, cx: &mut Ctx<'_>, done: ExportDone) -> Vec<Cmd> {
+pub(crate) fn act(leads: &mut LeadsModel, cx: &mut Ctx<'_>, done: ExportDone) -> Vec<Cmd> {
     match done {
         ExportDone::Check => check(leads, cx),
         ExportDone::Cancel => {

@@ -19,9 +19,9 @@ use crate::api::model::EnrichmentResponse;
 use crate::geometry::Rect;
 
 /// How often one more lead's profile is read while some in view lack one.
-pub const EVERY: Duration = Duration::from_millis(150);
+pub(crate) const EVERY: Duration = Duration::from_millis(150);
 /// Leads whose facts are kept at most (a search may hold 100,000).
-pub const MAX_KEPT: usize = 5_000;
+pub(crate) const MAX_KEPT: usize = 5_000;
 
 /// A lead's location and seniority, as its profile gives them (empty when
 /// it gives none).
@@ -116,7 +116,7 @@ impl Facts {
 
 /// Whether the wide results table is on screen (it shows the facts):
 /// `shown`, the pane is shown; `body`, the pane's area.
-pub fn wide_table_shown(leads: &LeadsModel, shown: bool, body: Rect) -> bool {
+pub(crate) fn wide_table_shown(leads: &LeadsModel, shown: bool, body: Rect) -> bool {
     shown
         && leads.view == View::Search
         && leads.dialog.is_none()
@@ -167,7 +167,7 @@ pub fn fetch_next(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// A profile read for its facts arrived.
-pub fn on_facts(
+pub(crate) fn on_facts(
     leads: &mut LeadsModel,
     result: &str,
     answer: Result<EnrichmentResponse, ApiError>,
@@ -189,7 +189,7 @@ pub fn on_facts(
 }
 
 /// Keeps the facts of a profile read for another reason.
-pub fn remember(leads: &mut LeadsModel, search: &str, result: &str, person: &Value) {
+pub(crate) fn remember(leads: &mut LeadsModel, search: &str, result: &str, person: &Value) {
     leads.facts.put(search, result, Facts::from_person(person));
 }
 

@@ -24,15 +24,13 @@ use crate::app::keymap::Action;
 use crate::app::picker::PickerKey;
 
 /// Predicates allowed by the contract.
-pub const MAX_PREDICATES: usize = 5;
+pub(crate) const MAX_PREDICATES: usize = 5;
 /// Longest `q`.
-pub const MAX_Q: usize = 128;
+pub(crate) const MAX_Q: usize = 128;
 /// Longest string value.
-pub const MAX_VALUE: usize = 512;
-/// Rows of the path picker list.
-pub const PICKER_ROWS: usize = crate::app::picker::ROWS;
+pub(crate) const MAX_VALUE: usize = 512;
 /// How soon text typed in the builder filters the results (live).
-pub const LIVE_AFTER: Duration = Duration::from_millis(300);
+pub(crate) const LIVE_AFTER: Duration = Duration::from_millis(300);
 /// What picking a field says when there are none to pick from.
 const NO_FIELDS: &str = "no fields to pick from: this search has no enriched result yet";
 
@@ -153,11 +151,11 @@ impl Row {
 
 /// The open path picker (the shared [`crate::app::picker`]), for the
 /// predicate row `of`.
-pub type Picker = crate::app::picker::Picker<usize>;
+pub(crate) type Picker = crate::app::picker::Picker<usize>;
 
 /// Indices of the descriptors matching what is typed in `p`: its label,
 /// path, group or namespace.
-pub fn matches(p: &Picker, descriptors: &[FieldDescriptor]) -> Vec<usize> {
+pub(crate) fn matches(p: &Picker, descriptors: &[FieldDescriptor]) -> Vec<usize> {
     p.matches(descriptors, |d| {
         vec![
             d.label.as_str(),
@@ -202,7 +200,7 @@ fn text_box(text: &str) -> TextArea<'static> {
 }
 
 /// Operators a descriptor allows (by value type when it lists none).
-pub fn operators(d: &FieldDescriptor) -> Vec<Operator> {
+pub(crate) fn operators(d: &FieldDescriptor) -> Vec<Operator> {
     let known: Vec<Operator> = d
         .operators
         .iter()
@@ -465,7 +463,7 @@ impl Builder {
 
 /// Opens the builder on the open search; asks for field descriptors when
 /// none are cached (from the enrichment of the first loaded result).
-pub fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(o) = leads.open.as_ref() else {
         return Vec::new();
     };
@@ -516,7 +514,7 @@ pub fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// Whether the field descriptors of `search` are on their way.
-pub fn fields_loading(requests: &Requests, search: &str) -> bool {
+pub(crate) fn fields_loading(requests: &Requests, search: &str) -> bool {
     in_flight(
         requests,
         |p| matches!(p, Purpose::Descriptors(s) if s == search),
@@ -524,7 +522,7 @@ pub fn fields_loading(requests: &Requests, search: &str) -> bool {
 }
 
 /// Field descriptors arrived.
-pub fn on_descriptors(
+pub(crate) fn on_descriptors(
     leads: &mut LeadsModel,
     search: &str,
     result: Result<EnrichmentResponse, ApiError>,
@@ -708,7 +706,7 @@ impl Builder {
 
 /// The text typed in the builder, applied a moment after it changed (with
 /// the predicates already applied): the results narrow as it is typed.
-pub fn apply_live(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn apply_live(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(Dialog::Filter(b)) = leads.dialog.as_mut() else {
         return Vec::new();
     };
@@ -731,7 +729,7 @@ pub fn apply_live(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// Carries out what the builder asked for, with the whole pane.
-pub fn act(leads: &mut LeadsModel, cx: &mut Ctx<'_>, done: FilterDone) -> Vec<Cmd> {
+pub(crate) fn act(leads: &mut LeadsModel, cx: &mut Ctx<'_>, done: FilterDone) -> Vec<Cmd> {
     let Some(Dialog::Filter(b)) = leads.dialog.take() else {
         return Vec::new();
     };

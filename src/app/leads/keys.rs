@@ -3,11 +3,9 @@
 //! footers that name them read the same constants.
 
 use crate::app::keys::ctrl;
-pub use crate::app::keys::{
-    CLOSE, CONFIRM, FixedKey, LIST_DOWN, LIST_PAGE_DOWN, LIST_PAGE_UP, LIST_UP, NEXT, PREV, SUBMIT,
-};
+pub(crate) use crate::app::keys::{CLOSE, CONFIRM, FixedKey, NEXT, PREV, SUBMIT};
 
 /// Adds a predicate row to the filter.
-pub const ADD_ROW: FixedKey = ctrl('n', "Ctrl-N");
+pub(crate) const ADD_ROW: FixedKey = ctrl('n', "Ctrl-N");
 /// Removes the focused predicate row.
-pub const REMOVE_ROW: FixedKey = ctrl('d', "Ctrl-D");
+pub(crate) const REMOVE_ROW: FixedKey = ctrl('d', "Ctrl-D");

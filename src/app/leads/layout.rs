@@ -12,14 +12,14 @@ use super::LeadsModel;
 
 /// Width from which the result detail puts the lead and the enrichment side
 /// by side.
-pub const WIDE: u16 = 140;
+pub(crate) const WIDE: u16 = 140;
 
 /// Width of the body from which the tables show further columns (results:
 /// location, seniority, email; searches: created, intent).
 pub const WIDE_TABLE: u16 = 160;
 
 /// The list of searches fills the body.
-pub fn searches_area(body: Rect) -> Rect {
+pub(crate) fn searches_area(body: Rect) -> Rect {
     body
 }
 
@@ -30,7 +30,7 @@ pub fn searches_viewport(body: Rect) -> usize {
 
 /// Where the parts of the search view go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SearchAreas {
+pub(crate) struct SearchAreas {
     /// Run status, sources and the diagnostics funnel.
     pub run: Rect,
     /// The filter chips and the selection.
@@ -41,13 +41,13 @@ pub struct SearchAreas {
 
 impl SearchAreas {
     /// Result rows on screen.
-    pub fn viewport(&self) -> usize {
+    pub(crate) fn viewport(&self) -> usize {
         table::viewport(self.table)
     }
 }
 
 /// Diagnostics rows shown at most for a body height.
-pub fn diagnostics_cap(body: Rect) -> usize {
+pub(crate) fn diagnostics_cap(body: Rect) -> usize {
     match body.height {
         0..=17 => 1,
         18..=29 => 3,
@@ -58,7 +58,7 @@ pub fn diagnostics_cap(body: Rect) -> usize {
 
 /// Short screens show the run as two lines: status, and the funnel summed
 /// over the queries.
-pub fn compact_run(body: Rect) -> bool {
+pub(crate) fn compact_run(body: Rect) -> bool {
     body.height < 18
 }
 
@@ -92,7 +92,7 @@ fn run_lines(body: Rect, leads: &LeadsModel) -> u16 {
 }
 
 /// The areas of the search view.
-pub fn search_areas(body: Rect, leads: &LeadsModel) -> SearchAreas {
+pub(crate) fn search_areas(body: Rect, leads: &LeadsModel) -> SearchAreas {
     let run_h = (run_lines(body, leads) + 2).min(body.height / 2);
     let chips_h = 1.min(body.height.saturating_sub(run_h));
     SearchAreas {
@@ -120,7 +120,7 @@ pub fn results_viewport(body: Rect, leads: &LeadsModel) -> usize {
 
 /// Where the parts of the result detail go: the lead, and the enrichment
 /// panel.
-pub fn detail_areas(body: Rect) -> (Rect, Rect) {
+pub(crate) fn detail_areas(body: Rect) -> (Rect, Rect) {
     if body.width >= WIDE {
         split_left(body, body.width * 9 / 20)
     } else {
@@ -129,14 +129,14 @@ pub fn detail_areas(body: Rect) -> (Rect, Rect) {
 }
 
 /// Rows of the enrichment panel's list on screen.
-pub fn detail_viewport(body: Rect) -> usize {
+pub(crate) fn detail_viewport(body: Rect) -> usize {
     table::viewport(detail_areas(body).1)
 }
 
 /// Where the Lead part goes: the panel beside the summary on a wide
 /// screen; below [`WIDE`] the whole body (the summary would only repeat
 /// the lead's first lines).
-pub fn lead_panel(body: Rect) -> Rect {
+pub(crate) fn lead_panel(body: Rect) -> Rect {
     if body.width >= WIDE {
         detail_areas(body).1
     } else {
@@ -145,7 +145,7 @@ pub fn lead_panel(body: Rect) -> Rect {
 }
 
 /// Where the Lead part's text goes (inside its border).
-pub fn lead_text_area(body: Rect) -> Rect {
+pub(crate) fn lead_text_area(body: Rect) -> Rect {
     let panel = lead_panel(body);
     Rect {
         x: panel.x.saturating_add(1),
@@ -159,7 +159,7 @@ pub fn lead_text_area(body: Rect) -> Rect {
 const CHIPS_LABEL_W: u16 = 9;
 
 /// The chip labels as drawn (`[label ×]`), with their columns.
-pub fn chip_spans(leads: &LeadsModel, area: Rect) -> Vec<(usize, u16, u16, String)> {
+pub(crate) fn chip_spans(leads: &LeadsModel, area: Rect) -> Vec<(usize, u16, u16, String)> {
     let Some(o) = &leads.open else {
         return Vec::new();
     };
@@ -179,7 +179,7 @@ pub fn chip_spans(leads: &LeadsModel, area: Rect) -> Vec<(usize, u16, u16, Strin
 }
 
 /// The chip under a click, if any.
-pub fn chip_at(leads: &LeadsModel, area: Rect, x: u16, y: u16) -> Option<usize> {
+pub(crate) fn chip_at(leads: &LeadsModel, area: Rect, x: u16, y: u16) -> Option<usize> {
     if y != area.y || area.height == 0 {
         return None;
     }
@@ -191,7 +191,7 @@ pub fn chip_at(leads: &LeadsModel, area: Rect, x: u16, y: u16) -> Option<usize> 
 
 /// How a part of the lead text looks (the view picks the style).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
+pub(crate) enum Role {
     /// The lead's name line.
     Title,
     /// Secondary facts.
@@ -203,7 +203,7 @@ pub enum Role {
 /// One labelled part of the lead text; an empty label starts no prefix, an
 /// empty part is a blank line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LeadPart {
+pub(crate) struct LeadPart {
     /// `email`, `post`, … (`""` for none).
     pub label: &'static str,
     /// The text, already inert.
@@ -215,7 +215,7 @@ pub struct LeadPart {
 /// The whole lead of a result: who (the canonical lead), why (search and
 /// signal reasons), the post with all of its content, and the links. The
 /// Lead part of the detail scrolls over these parts wrapped to its width.
-pub fn lead_parts(r: &LeadResult, clock: i64) -> Vec<LeadPart> {
+pub(crate) fn lead_parts(r: &LeadResult, clock: i64) -> Vec<LeadPart> {
     let t = |s: &str| DisplayText::inline(s).into_string();
     let or_dash = |s: &str| {
         if s.trim().is_empty() {
@@ -277,7 +277,7 @@ pub fn lead_parts(r: &LeadResult, clock: i64) -> Vec<LeadPart> {
 
 /// One part wrapped to `width`: each line, and whether it starts with the
 /// part's `label: ` prefix.
-pub fn wrap_part(p: &LeadPart, width: u16) -> Vec<(bool, String)> {
+pub(crate) fn wrap_part(p: &LeadPart, width: u16) -> Vec<(bool, String)> {
     if p.label.is_empty() {
         return wrap(&p.text, width.into())
             .into_iter()
@@ -293,7 +293,7 @@ pub fn wrap_part(p: &LeadPart, width: u16) -> Vec<(bool, String)> {
 }
 
 /// How many lines the lead text takes at `width`.
-pub fn lead_line_count(r: &LeadResult, clock: i64, width: u16) -> usize {
+pub(crate) fn lead_line_count(r: &LeadResult, clock: i64, width: u16) -> usize {
     lead_parts(r, clock)
         .iter()
         .map(|p| wrap_part(p, width).len())

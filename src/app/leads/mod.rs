@@ -7,23 +7,23 @@
 //! [`Purpose`]; a reply whose purpose no longer matches what is on screen
 //! (another search, another filter generation) is dropped.
 
-pub mod advice;
-pub mod campaign;
-pub mod detail;
-pub mod export;
-pub mod facts;
-pub mod filter;
-pub mod keymap;
-pub mod keys;
-pub mod layout;
-pub mod new_search;
-pub mod run;
-pub mod search;
-pub mod searches;
+pub(crate) mod advice;
+pub(crate) mod campaign;
+pub(crate) mod detail;
+pub(crate) mod export;
+pub(crate) mod facts;
+pub(crate) mod filter;
+pub(crate) mod keymap;
+pub(crate) mod keys;
+pub(crate) mod layout;
+pub(crate) mod new_search;
+pub(crate) mod run;
+pub(crate) mod search;
+pub(crate) mod searches;
 #[cfg(test)]
 mod tests;
-pub mod window;
-pub mod words;
+pub(crate) mod window;
+pub(crate) mod words;
 
 use crate::app::ctx::{Ctx, Intent};
 use crate::app::requests::Requests;
@@ -47,10 +47,10 @@ use crate::store::State;
 use crate::text::sanitize::DisplayText;
 
 /// Key of the create-search draft in the local state.
-pub const DRAFT_KEY: &str = "new-search";
+pub(crate) const DRAFT_KEY: &str = "new-search";
 
 /// What a 404 on a search means to the user.
-pub const NOT_FOUND: &str = "not found (deleted, or another workspace's)";
+pub(crate) const NOT_FOUND: &str = "not found (deleted, or another workspace's)";
 
 /// A confirmed Leads action.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -354,7 +354,10 @@ pub struct LeadsModel {
 
 /// Why a create was refused, as far as the account's access (`can`, from
 /// the last redeem answer) explains it.
-pub fn refused_create_hint(keymap: &crate::app::keymap::Keymap, can: Option<bool>) -> String {
+pub(crate) fn refused_create_hint(
+    keymap: &crate::app::keymap::Keymap,
+    can: Option<bool>,
+) -> String {
     let key = keymap.key_label(Action::RedeemPass);
     match can {
         Some(false) => format!(
@@ -381,17 +384,17 @@ fn sub_fired(leads: &mut LeadsModel, cx: &mut Ctx<'_>, sub: LeadsSub) -> Vec<Cmd
 
 /// Whether a request of this pane whose purpose passes `f` is in flight
 /// (the shared request table is the one record of what is).
-pub fn in_flight(requests: &Requests, f: impl Fn(&Purpose) -> bool) -> bool {
+pub(crate) fn in_flight(requests: &Requests, f: impl Fn(&Purpose) -> bool) -> bool {
     requests.pending::<LeadsModel>(f)
 }
 
 /// Whether a run request for `search` is on its way.
-pub fn starting(requests: &Requests, search: &str) -> bool {
+pub(crate) fn starting(requests: &Requests, search: &str) -> bool {
     in_flight(requests, |p| matches!(p, Purpose::Run(s) if s == search))
 }
 
 /// Whether the create-search request is on its way.
-pub fn creating(requests: &Requests) -> bool {
+pub(crate) fn creating(requests: &Requests) -> bool {
     in_flight(requests, |p| *p == Purpose::Create)
 }
 
@@ -436,7 +439,7 @@ fn poll_of(f: &crate::app::fresh::Freshness, base: Option<Duration>) -> Option<D
 /// [`LeadsModel::row_watch`]), so
 /// what is drawn is what is scheduled (the pane's
 /// [`PaneUnit::sync_fresh`], run after every message).
-pub fn sync_polls(leads: &mut LeadsModel, cx: &mut Ctx<'_>) {
+pub(crate) fn sync_polls(leads: &mut LeadsModel, cx: &mut Ctx<'_>) {
     let shown = cx.is_shown(Pane::Leads);
     let open = leads.open_watch(shown, cx.poll.run);
     if let Some(o) = leads.open.as_mut() {
@@ -685,7 +688,7 @@ pub(crate) fn error_text(e: &ApiError) -> String {
 }
 
 /// The pane became visible.
-pub fn on_enter(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn on_enter(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let mut cmds = searches::ensure_loaded(leads, cx);
     if matches!(leads.view, View::Search | View::Detail) {
         cmds.extend(search::fetch_pages(leads, cx, false));
@@ -694,7 +697,7 @@ pub fn on_enter(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// The terminal was resized: keep selections on screen.
-pub fn on_resize(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn on_resize(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let body = cx.layout().body;
     let vp = layout::searches_viewport(body);
     leads.list.table.clamp(vp);
@@ -716,7 +719,7 @@ pub fn on_resize(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// Pasted text goes to the focused text box.
-pub fn on_paste(leads: &mut LeadsModel, text: &str) -> Vec<Cmd> {
+pub(crate) fn on_paste(leads: &mut LeadsModel, text: &str) -> Vec<Cmd> {
     match &mut leads.dialog {
         Some(Dialog::Filter(b)) => b.paste(text),
         Some(Dialog::Export(e)) => e.paste(text),
@@ -733,7 +736,11 @@ pub fn on_paste(leads: &mut LeadsModel, text: &str) -> Vec<Cmd> {
 }
 
 /// Keys for a focused text box or a dialog; `None` when neither is open.
-pub fn on_text_key(leads: &mut LeadsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Option<Vec<Cmd>> {
+pub(crate) fn on_text_key(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    key: KeyEvent,
+) -> Option<Vec<Cmd>> {
     if leads.dialog.is_some() {
         return Some(dialog_key(leads, cx, key));
     }
@@ -837,7 +844,7 @@ impl Report {
 }
 
 /// A key action on the pane.
-pub fn on_action(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+pub(crate) fn on_action(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     match action {
         Action::NewSearch if leads.view != View::NewSearch => return new_search::open(leads, cx),
         Action::RunAll => return run::ask_run_all(leads, cx),
@@ -852,7 +859,7 @@ pub fn on_action(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> Ve
 }
 
 /// A reply for this pane, with the purpose it was sent for.
-pub fn on_reply(
+pub(crate) fn on_reply(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     _id: RequestId,
@@ -923,7 +930,7 @@ fn on_run_watch_due(leads: &mut LeadsModel, cx: &mut Ctx<'_>, search: &str) -> V
 
 /// Mouse on the body: click selects (again opens), the wheel scrolls, a
 /// click on a filter chip removes it.
-pub fn on_mouse(leads: &mut LeadsModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
+pub(crate) fn on_mouse(leads: &mut LeadsModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
     if leads.dialog.is_some() || leads.view == View::NewSearch {
         return Vec::new();
     }
@@ -992,7 +999,7 @@ fn click_row(
 
 /// A question of the pane was answered. Dismissed (Esc or `q`): nothing
 /// is chosen and nothing typed is discarded.
-pub fn on_answered(
+pub(crate) fn on_answered(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     what: Confirmed,
@@ -1025,13 +1032,13 @@ pub fn on_answered(
 
 /// Whether `id` has the form of a search id: a UUID, hyphenated
 /// (`3f2b8c1e-…`), as the service writes them.
-pub fn is_search_id(id: &str) -> bool {
+pub(crate) fn is_search_id(id: &str) -> bool {
     id.len() == 36 && uuid::Uuid::try_parse(id).is_ok()
 }
 
 /// Opens a search by id (`:open search <id>`), remembering it locally. An
 /// id that is not a UUID is refused before anything is sent or remembered.
-pub fn open_search_by_id(
+pub(crate) fn open_search_by_id(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -1073,7 +1080,7 @@ pub fn start_export(leads: &mut LeadsModel, cx: &mut Ctx<'_>, path: Option<Strin
 }
 
 /// The lead to send to a campaign for a result.
-pub fn lead_input(r: &LeadResult) -> LeadInput {
+pub(crate) fn lead_input(r: &LeadResult) -> LeadInput {
     let c = r.canonical_lead.clone().unwrap_or_default();
     let some = |s: &str| {
         let s = s.trim();
@@ -1105,7 +1112,7 @@ pub fn lead_input(r: &LeadResult) -> LeadInput {
 }
 
 /// Display name of a result (the CLI's too).
-pub use crate::logic::results::result_name;
+pub(crate) use crate::logic::results::result_name;
 
 /// Notifies, in one place, a failure of a request of this pane.
 pub(crate) fn toast_error(cx: &mut Ctx<'_>, context: &str, e: &ApiError) {

@@ -32,7 +32,7 @@ use crate::text::sanitize::DisplayText;
 /// stopped before finishing. A queued or running run is not: continuing it
 /// would skip the service's guard against a second run (the 409), so a
 /// double press would dispatch twice.
-pub fn resumable(run: Option<&RunStatus>) -> bool {
+pub(crate) fn resumable(run: Option<&RunStatus>) -> bool {
     matches!(run, Some(RunStatus::Failed | RunStatus::Cancelled))
 }
 
@@ -60,7 +60,7 @@ fn known_status(l: &LeadsModel, id: &str) -> (Option<RunStatus>, bool) {
 /// `continuationRetryAfter` has passed). A live run that is being watched
 /// is not started again: the user is told it runs. After a run request
 /// that may have been accepted, asks first.
-pub fn run(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn run(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if starting(cx.requests, id) {
         return Vec::new();
     }
@@ -172,7 +172,7 @@ fn refuse_while_checked(cx: &mut Ctx<'_>, seen: &str, again: Action) {
 }
 
 /// The checks' next reads: the subscriptions that fire them.
-pub fn recheck(leads: &LeadsModel, subs: &mut Vec<(LeadsSub, Duration)>) {
+pub(crate) fn recheck(leads: &LeadsModel, subs: &mut Vec<(LeadsSub, Duration)>) {
     for (id, u) in &leads.uncertain_runs {
         if let Some(after) = u.check.next_in() {
             let reads = u.check.absent.saturating_add(u.check.failed);
@@ -188,7 +188,7 @@ pub fn recheck(leads: &LeadsModel, subs: &mut Vec<(LeadsSub, Duration)>) {
 }
 
 /// Reads the search's run status for the check of a lost run request.
-pub fn read_run_check(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn read_run_check(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if in_flight(
         cx.requests,
         |p| matches!(p, Purpose::RunCheck(s) if s == id),
@@ -214,7 +214,7 @@ fn send_run_check(cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
 /// A read of the search after a lost run request: a run it did not show
 /// before proves the request went through; a failed read counts for
 /// nothing.
-pub fn on_run_check(
+pub(crate) fn on_run_check(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -357,13 +357,13 @@ fn ask_run_again(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str, u: &Uncerta
 }
 
 /// "Run again?" was answered yes.
-pub fn run_again(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn run_again(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     leads.uncertain_runs.remove(id);
     run(leads, cx, id)
 }
 
 /// The answer to a run.
-pub fn on_run(
+pub(crate) fn on_run(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -515,7 +515,7 @@ fn run_failed(
 
 /// Asks before running every search, saying how many it will start (and,
 /// after a run-all whose answer was lost, that it may have started them).
-pub fn ask_run_all(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn ask_run_all(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if running_all(cx.requests) {
         return Vec::new();
     }
@@ -586,7 +586,7 @@ fn running_all(requests: &Requests) -> bool {
 }
 
 /// Runs every eligible search (confirmed).
-pub fn run_all(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn run_all(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if running_all(cx.requests) {
         return Vec::new();
     }
@@ -596,7 +596,7 @@ pub fn run_all(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// The run-all answer: counts, the agent summary and each search's outcome.
-pub fn on_run_all(
+pub(crate) fn on_run_all(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     result: Result<RunAllResponse, ApiError>,
@@ -708,7 +708,7 @@ fn run_all_failed(leads: &mut LeadsModel, cx: &mut Ctx<'_>, e: &ApiError) -> Vec
 }
 
 /// Reads the searches for the check of a lost run-all.
-pub fn read_run_all_check(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn read_run_all_check(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if in_flight(cx.requests, |p| *p == Purpose::RunAllCheck) {
         return Vec::new();
     }
@@ -726,7 +726,7 @@ fn send_run_all_check(cx: &mut Ctx<'_>) -> Vec<Cmd> {
 
 /// The searches, read after a lost run-all: a search showing a run it did
 /// not show when it was sent proves the run-all went through.
-pub fn on_run_all_check(
+pub(crate) fn on_run_all_check(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     result: Result<Option<Vec<Search>>, ApiError>,

@@ -56,7 +56,7 @@ pub fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
 
 /// The pages of the open search (at its filter generation) asked for and
 /// not answered yet: page reads, and the page a run watch reads again.
-pub fn pending_pages(leads: &LeadsModel, requests: &Requests) -> BTreeSet<usize> {
+pub(crate) fn pending_pages(leads: &LeadsModel, requests: &Requests) -> BTreeSet<usize> {
     let Some(o) = leads.open.as_ref() else {
         return BTreeSet::new();
     };
@@ -81,7 +81,7 @@ pub fn pending_pages(leads: &LeadsModel, requests: &Requests) -> BTreeSet<usize>
 
 /// Whether rows of the open search are on their way (said under the
 /// table).
-pub fn pages_loading(leads: &LeadsModel, requests: &Requests) -> bool {
+pub(crate) fn pages_loading(leads: &LeadsModel, requests: &Requests) -> bool {
     !pending_pages(leads, requests).is_empty()
 }
 
@@ -144,7 +144,7 @@ pub fn fetch_pages(leads: &mut LeadsModel, cx: &mut Ctx<'_>, refresh: bool) -> V
 /// Reads the open search again: its metadata and run status, and the
 /// pages on screen (the loaded ones stay shown until the fresh copy
 /// arrives).
-pub fn refresh(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn refresh(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if let Some(o) = leads.open.as_mut() {
         // A watch that ended (the search was gone) tries again.
         o.watch_lost = None;
@@ -225,7 +225,7 @@ fn store_page(
 }
 
 /// A page answer.
-pub fn on_page(
+pub(crate) fn on_page(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     search: &str,
@@ -290,7 +290,7 @@ pub fn on_page(
 
 /// The run watch fired: read the run status and the page of the selection
 /// again; the other loaded pages are read again as the view needs them.
-pub fn poll(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn poll(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if watch_pending(leads, cx.requests) {
         return Vec::new();
     }
@@ -333,7 +333,7 @@ pub fn poll(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 
 /// The run watch's answer: the run status, and the page it read again
 /// when the filter it was read for is still the one shown.
-pub fn on_watch(
+pub(crate) fn on_watch(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     search: &str,
@@ -393,7 +393,12 @@ pub fn on_watch(
 }
 
 /// A run of `id` started: watch it when it is the open search.
-pub fn run_started(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str, run: LatestRun) -> Vec<Cmd> {
+pub(crate) fn run_started(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    id: &str,
+    run: LatestRun,
+) -> Vec<Cmd> {
     let Some(o) = leads.open.as_mut() else {
         return Vec::new();
     };
@@ -406,7 +411,7 @@ pub fn run_started(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str, run: Late
 }
 
 /// Chips of the active filter: `q` first, then each predicate.
-pub fn chips(o: &Opened, descriptors: &[crate::api::model::FieldDescriptor]) -> Vec<String> {
+pub(crate) fn chips(o: &Opened, descriptors: &[crate::api::model::FieldDescriptor]) -> Vec<String> {
     let mut out = Vec::new();
     if !o.filter.q.trim().is_empty() {
         out.push(format!("text: {}", DisplayText::inline(o.filter.q.trim())));
@@ -429,7 +434,7 @@ pub fn chips(o: &Opened, descriptors: &[crate::api::model::FieldDescriptor]) -> 
 }
 
 /// Removes chip `i` (see [`chips`]).
-pub fn remove_chip(leads: &mut LeadsModel, cx: &mut Ctx<'_>, i: usize) -> Vec<Cmd> {
+pub(crate) fn remove_chip(leads: &mut LeadsModel, cx: &mut Ctx<'_>, i: usize) -> Vec<Cmd> {
     let Some(o) = leads.open.as_ref() else {
         return Vec::new();
     };
@@ -495,7 +500,7 @@ fn nav(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> bool {
 }
 
 /// A key action on the open search.
-pub fn on_action(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+pub(crate) fn on_action(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     if nav(leads, cx, action) {
         if let Some(o) = leads.open.as_mut() {
             o.open_when_loaded = None;

@@ -170,17 +170,17 @@ fn viewport(cx: &Ctx<'_>) -> usize {
 }
 
 /// Whether the list request is on its way.
-pub fn list_pending(requests: &Requests) -> bool {
+pub(crate) fn list_pending(requests: &Requests) -> bool {
     in_flight(requests, |p| *p == Purpose::Searches)
 }
 
 /// Whether the metadata of search `id` is on its way.
-pub fn meta_pending(requests: &Requests, id: &str) -> bool {
+pub(crate) fn meta_pending(requests: &Requests, id: &str) -> bool {
     in_flight(requests, |p| matches!(p, Purpose::SearchMeta(s) if s == id))
 }
 
 /// Loads the list unless it is loaded or on its way.
-pub fn ensure_loaded(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn ensure_loaded(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if leads.list.loaded || list_pending(cx.requests) {
         return Vec::new();
     }
@@ -190,7 +190,7 @@ pub fn ensure_loaded(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 /// The last-known searches, shown marked stale until the list answers
 /// (when nothing of this session is shown yet). Each is read again once
 /// the list is in (its run status is as old as the cache).
-pub fn from_cache(leads: &mut LeadsModel, cx: &mut Ctx<'_>) {
+pub(crate) fn from_cache(leads: &mut LeadsModel, cx: &mut Ctx<'_>) {
     let l = &leads.list;
     if l.loaded || !l.rows.is_empty() {
         return;
@@ -242,7 +242,7 @@ fn cached_row(r: &SearchRow) -> CachedSearch {
 }
 
 /// Asks for the list (a refresh reads rows that failed again too).
-pub fn load(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn load(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     for r in &mut leads.list.rows {
         // A refresh reads again what could not be read.
         r.recheck |= r.fresh.is_stale() && !r.gone;
@@ -252,7 +252,7 @@ pub fn load(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// The list answer (or `None`: the route is not offered).
-pub fn on_list(
+pub(crate) fn on_list(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     result: Result<Option<Vec<Search>>, ApiError>,
@@ -338,7 +338,7 @@ fn reselect(leads: &mut LeadsModel, cx: &mut Ctx<'_>, selected: Option<&str>) {
 
 /// Adds a registry row for an id (pasted or created) when the list is in
 /// registry mode or not loaded yet.
-pub fn add_known_row(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str, source: &str) {
+pub(crate) fn add_known_row(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str, source: &str) {
     let l = &mut leads.list;
     if l.rows.iter().any(|r| r.search.search_id == id) {
         return;
@@ -364,7 +364,12 @@ pub fn add_known_row(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str, source:
 }
 
 /// Inserts or refreshes a row from a full search (created, run, opened).
-pub fn upsert(leads: &mut LeadsModel, cx: &mut Ctx<'_>, search: &Search, run: Option<&LatestRun>) {
+pub(crate) fn upsert(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    search: &Search,
+    run: Option<&LatestRun>,
+) {
     let status = run.map(|r| r.status.clone());
     let clock = cx.clock;
     let l = &mut leads.list;
@@ -400,7 +405,7 @@ pub fn upsert(leads: &mut LeadsModel, cx: &mut Ctx<'_>, search: &Search, run: Op
 }
 
 /// Fetches metadata (and run status) for the visible rows that lack it.
-pub fn fetch_visible_meta(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn fetch_visible_meta(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let vp = viewport(cx);
     let l = &leads.list;
     let reading: BTreeSet<&str> = cx
@@ -436,7 +441,7 @@ pub fn fetch_visible_meta(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> 
 }
 
 /// Asks for one search's metadata and latest run (one result row).
-pub fn fetch_meta(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
+pub(crate) fn fetch_meta(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd> {
     if meta_pending(cx.requests, id) {
         return Vec::new();
     }
@@ -449,7 +454,7 @@ pub fn fetch_meta(leads: &mut LeadsModel, cx: &mut Ctx<'_>, id: &str) -> Vec<Cmd
 
 /// A read of a search's status and run with a one-row page (the rows
 /// come from elsewhere, or are not needed).
-pub fn status_read(id: &str) -> ApiRequest {
+pub(crate) fn status_read(id: &str) -> ApiRequest {
     ApiRequest::GetSearch {
         id: id.to_owned(),
         page: SearchPageQuery {
@@ -462,7 +467,7 @@ pub fn status_read(id: &str) -> ApiRequest {
 
 /// The metadata answer of one search. A failure keeps what the row
 /// showed, marked stale; only a 404 ends its watch.
-pub fn on_meta(
+pub(crate) fn on_meta(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     id: &str,
@@ -515,7 +520,7 @@ pub fn on_meta(
 /// Tells the user a watched run ended — with the bell and a desktop
 /// notification (`[notify]`), as they wait for it — and why it failed
 /// when its sources said.
-pub fn announce_run_end(
+pub(crate) fn announce_run_end(
     cx: &mut Ctx<'_>,
     search: &Search,
     before: Option<&RunStatus>,
@@ -550,7 +555,7 @@ pub fn announce_run_end(
 /// What went wrong in a run, as its sources said it: `network_people
 /// provider_timeout: upstream timed out`, each source once, `; `
 /// between them; empty when none said anything.
-pub fn run_errors(run: &LatestRun) -> String {
+pub(crate) fn run_errors(run: &LatestRun) -> String {
     let mut seen: Vec<&str> = Vec::new();
     let mut out: Vec<String> = Vec::new();
     for e in &run.errors {
@@ -593,7 +598,7 @@ fn nav(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> bool {
 }
 
 /// A key action on the list.
-pub fn on_action(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+pub(crate) fn on_action(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     if nav(leads, cx, action) {
         return fetch_visible_meta(leads, cx);
     }
@@ -650,7 +655,11 @@ fn set_query(leads: &mut LeadsModel, cx: &mut Ctx<'_>, query: Option<ListQuery>)
 /// A key while the query box has the focus: typed into it, the rows
 /// narrowing as it changes; Enter keeps it, Esc clears it. `None` when the
 /// box does not have the focus.
-pub fn query_key(leads: &mut LeadsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Option<Vec<Cmd>> {
+pub(crate) fn query_key(
+    leads: &mut LeadsModel,
+    cx: &mut Ctx<'_>,
+    key: KeyEvent,
+) -> Option<Vec<Cmd>> {
     let q = leads.list.query.as_mut().filter(|q| q.editing)?;
     if keys::CLOSE.matches(&key) {
         return Some(set_query(leads, cx, None));

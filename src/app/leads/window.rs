@@ -13,11 +13,11 @@ use crate::api::model::{LeadResult, Pagination};
 use crate::app::window::{PageWindow, Paged, Shape, Walk};
 
 /// Rows per page.
-pub const PAGE: usize = 100;
+pub(crate) const PAGE: usize = 100;
 /// Pages kept in memory at most.
-pub const MAX_PAGES: usize = 10;
+pub(crate) const MAX_PAGES: usize = 10;
 /// How far a reported total is believed (the export's walk's rule too).
-pub use crate::logic::results::{MAX_TOTAL, capped_total};
+pub(crate) use crate::logic::results::MAX_TOTAL;
 
 impl Paged for LeadResult {
     const SHAPE: Shape = Shape {
@@ -63,7 +63,7 @@ impl Walk for Cursors {
 }
 
 /// The loaded part of a result list.
-pub type Window = PageWindow<LeadResult, Cursors>;
+pub(crate) type Window = PageWindow<LeadResult, Cursors>;
 
 impl PageWindow<LeadResult, Cursors> {
     /// An empty window (`sequential`: a filtered list, walked by cursor).

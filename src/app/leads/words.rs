@@ -3,7 +3,7 @@
 //! `text::format::plural`.
 
 /// `one` for 1, else `many`.
-pub fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+pub(crate) fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
 }
 

@@ -10,7 +10,7 @@ use super::fields::{ALL, FieldId, Val};
 use crate::api::model::PutContext;
 
 /// Most JSON paths listed for `extra`; past it they are counted.
-pub const MAX_JSON_PATHS: usize = 200;
+pub(crate) const MAX_JSON_PATHS: usize = 200;
 
 /// One changed JSON path of `extra`.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,7 +72,7 @@ pub fn diff(old: &PutContext, new: &PutContext) -> Vec<Change> {
 
 /// How one field's value changes; `None` when it does not (or the kinds
 /// differ, which no field does).
-pub fn delta(old: Val<'_>, new: Val<'_>) -> Option<Delta> {
+pub(crate) fn delta(old: Val<'_>, new: Val<'_>) -> Option<Delta> {
     match (old, new) {
         (Val::Text(a), Val::Text(b)) => (a != b).then(|| Delta::Text {
             old: a.to_owned(),
@@ -198,7 +198,7 @@ fn walk(a: &Value, b: &Value, path: &str, out: &mut Paths) {
 }
 
 /// A JSON value on one line, cut to `max` chars.
-pub fn json_inline(v: &Value, max: usize) -> String {
+pub(crate) fn json_inline(v: &Value, max: usize) -> String {
     let text = crate::text::format::json_text(v);
     if text.chars().count() <= max {
         text

@@ -12,7 +12,7 @@ use crate::text::wrap::wrap;
 
 /// Columns of the label column (the longest label, "Professional
 /// background", fits), the gap included.
-pub const LABEL_W: u16 = 25;
+pub(crate) const LABEL_W: u16 = 25;
 
 /// What a row of the document is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,7 +100,7 @@ fn blank() -> DocRow {
 }
 
 /// Lays the profile out for a width (inside the border).
-pub fn build(p: &PutContext, profile_missing: bool, tree: &JsonTree, width: u16) -> Doc {
+pub(crate) fn build(p: &PutContext, profile_missing: bool, tree: &JsonTree, width: u16) -> Doc {
     let value_w = usize::from(width.saturating_sub(LABEL_W + 1).max(8));
     let mut rows: Vec<DocRow> = Vec::new();
     let mut push = |kind: RowKind, lines: Vec<String>, empty: bool| {

@@ -128,7 +128,7 @@ pub enum FieldId {
 }
 
 /// Every field, in the order shown.
-pub const ALL: [FieldId; 24] = [
+pub(crate) const ALL: [FieldId; 24] = [
     FieldId::FirstName,
     FieldId::LastName,
     FieldId::CompanyName,

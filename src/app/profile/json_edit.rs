@@ -17,7 +17,7 @@ use crate::text::sanitize::Pasted;
 
 /// Largest text checked after every edit; a larger one is checked when
 /// the form is saved.
-pub const LIVE_CHECK_MAX: usize = 256 * 1024;
+pub(crate) const LIVE_CHECK_MAX: usize = 256 * 1024;
 
 /// What the last check found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,7 +145,7 @@ impl JsonEditor {
 }
 
 /// Parses the text as a JSON object; the error says where and why.
-pub fn parse(text: &str) -> Result<Map<String, Value>, String> {
+pub(crate) fn parse(text: &str) -> Result<Map<String, Value>, String> {
     match serde_json::from_str::<Value>(text) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(other) => Err(format!(
@@ -176,7 +176,7 @@ fn kind(v: &Value) -> &'static str {
 /// The object pretty-printed, with every character the screen must not
 /// receive as it is written as a `\u` escape (they can only be inside
 /// strings, so the JSON means the same).
-pub fn inert_pretty(map: &Map<String, Value>) -> String {
+pub(crate) fn inert_pretty(map: &Map<String, Value>) -> String {
     let pretty = serde_json::to_string_pretty(map).unwrap_or_else(|_| "{}".to_owned());
     pretty
         .split('\n')

@@ -9,15 +9,15 @@ use crate::text::wrap::wrap;
 
 /// From this width the discovery pass sits right of the profile, and the
 /// form shows its changes beside it.
-pub const WIDE: u16 = 120;
+pub(crate) const WIDE: u16 = 120;
 /// Width of the discovery-pass panel on a wide screen.
-pub const PASS_W: u16 = 56;
+pub(crate) const PASS_W: u16 = 56;
 /// Width of the live changes beside the form on a wide screen.
-pub const CHANGES_W: u16 = 64;
+pub(crate) const CHANGES_W: u16 = 64;
 
 /// Where the read view's parts go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Areas {
+pub(crate) struct Areas {
     /// The profile document (bordered).
     pub doc: Rect,
     /// The discovery pass (bordered); empty when not shown.
@@ -28,13 +28,13 @@ pub struct Areas {
 
 impl Areas {
     /// The document's lines on screen.
-    pub fn viewport(&self) -> usize {
+    pub(crate) fn viewport(&self) -> usize {
         usize::from(self.doc.height.saturating_sub(2))
     }
 
     /// Where the document's lines go: inside the border, a column of
     /// space on either side.
-    pub fn text(&self) -> Rect {
+    pub(crate) fn text(&self) -> Rect {
         let a = self.doc;
         Rect {
             x: a.x.saturating_add(2),
@@ -45,12 +45,12 @@ impl Areas {
     }
 
     /// Width of the document's lines.
-    pub fn doc_width(&self) -> u16 {
+    pub(crate) fn doc_width(&self) -> u16 {
         self.text().width
     }
 
     /// The document line (from the top of the view) under a click.
-    pub fn line_at(&self, x: u16, y: u16) -> Option<usize> {
+    pub(crate) fn line_at(&self, x: u16, y: u16) -> Option<usize> {
         let a = self.doc;
         let inside = x > a.x && x + 1 < a.x + a.width && y > a.y && y + 1 < a.y + a.height;
         inside.then(|| usize::from(y - a.y - 1))
@@ -61,7 +61,7 @@ impl Areas {
 /// narrow one the pass is the document's first section (so it is never
 /// cut: it scrolls with the profile). `filtering` keeps the last line for
 /// the `/` input.
-pub fn areas(body: Rect, filtering: bool) -> Areas {
+pub(crate) fn areas(body: Rect, filtering: bool) -> Areas {
     let f = u16::from(filtering).min(body.height);
     let (top, filter) = split_top(body, body.height - f);
     if pass_beside(top) {
@@ -77,13 +77,13 @@ pub fn areas(body: Rect, filtering: bool) -> Areas {
 }
 
 /// Whether the pass has a panel of its own beside the profile.
-pub fn pass_beside(body: Rect) -> bool {
+pub(crate) fn pass_beside(body: Rect) -> bool {
     body.width >= WIDE
 }
 
 /// Where the form's parts go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FormAreas {
+pub(crate) struct FormAreas {
     /// The form (bordered).
     pub form: Rect,
     /// The changes so far (bordered); empty on a narrow screen.
@@ -91,7 +91,7 @@ pub struct FormAreas {
 }
 
 /// The form's areas.
-pub fn form_areas(body: Rect) -> FormAreas {
+pub(crate) fn form_areas(body: Rect) -> FormAreas {
     if body.width >= WIDE + 20 {
         let (form, changes) = split_left(body, body.width - CHANGES_W);
         FormAreas { form, changes }
@@ -104,10 +104,10 @@ pub fn form_areas(body: Rect) -> FormAreas {
 }
 
 /// Rows of the form's note (the service's answer) above the fields.
-pub const NOTE_H: u16 = 2;
+pub(crate) const NOTE_H: u16 = 2;
 
 /// The form's fields area: inside its border, below the note if any.
-pub fn form_inner(body: Rect, has_note: bool) -> Rect {
+pub(crate) fn form_inner(body: Rect, has_note: bool) -> Rect {
     let a = form_areas(body).form;
     let note = if has_note { NOTE_H } else { 0 };
     let inner = Rect {
@@ -120,14 +120,14 @@ pub fn form_inner(body: Rect, has_note: bool) -> Rect {
 }
 
 /// Whether the screen is tall enough for taller inputs.
-pub fn tall(body: Rect) -> bool {
+pub(crate) fn tall(body: Rect) -> bool {
     body.height >= 40
 }
 
 /// Rows of a field's input at `width`: a long text as tall as its text
 /// (plus a line to grow into), within bounds that are larger on a tall
 /// screen.
-pub fn input_height(input: &Input, tall: bool, width: u16) -> u16 {
+pub(crate) fn input_height(input: &Input, tall: bool, width: u16) -> u16 {
     let rows = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
     match input {
         Input::Line(_) => 1,
@@ -148,7 +148,7 @@ pub fn input_height(input: &Input, tall: bool, width: u16) -> u16 {
 
 /// Rows under a field's input: its error, its help, or (lists and JSON)
 /// its keys and check; none when there is nothing to say.
-pub fn help_rows(f: &EditField) -> u16 {
+pub(crate) fn help_rows(f: &EditField) -> u16 {
     let says = f.error.is_some()
         || !f.id.help().is_empty()
         || matches!(f.id.kind(), Kind::List | Kind::Json);
@@ -156,18 +156,18 @@ pub fn help_rows(f: &EditField) -> u16 {
 }
 
 /// Rows of a field's block: label, input, help.
-pub fn field_height(f: &EditField, tall: bool, width: u16) -> u16 {
+pub(crate) fn field_height(f: &EditField, tall: bool, width: u16) -> u16 {
     1 + input_height(&f.input, tall, width) + help_rows(f)
 }
 
 /// Width of a field's input inside the form's area.
-pub fn input_width(inner: Rect) -> u16 {
+pub(crate) fn input_width(inner: Rect) -> u16 {
     inner.width.saturating_sub(2)
 }
 
 /// One block of the form on screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Block {
+pub(crate) enum Block {
     /// A section heading (one line).
     Heading(Section),
     /// Field `n` of the form: label, input, help line.
@@ -177,7 +177,7 @@ pub enum Block {
 /// The form's blocks that are on screen, with their rectangles, inside
 /// `inner` (the form's area inside its border). The focused field is
 /// always shown, with its section heading when the section fits.
-pub fn form_blocks(e: &Editor, inner: Rect, tall: bool) -> Vec<(Block, Rect)> {
+pub(crate) fn form_blocks(e: &Editor, inner: Rect, tall: bool) -> Vec<(Block, Rect)> {
     let mut blocks: Vec<(Block, u16)> = Vec::new();
     let mut section = None;
     for (i, f) in e.fields.iter().enumerate() {
@@ -218,7 +218,7 @@ pub fn form_blocks(e: &Editor, inner: Rect, tall: bool) -> Vec<(Block, Rect)> {
 /// The review of the changes: the whole body on a narrow screen (so no
 /// border doubles up); else centred, 110 columns, as tall as its `lines`
 /// need (the note and keys under them included; borders added here).
-pub fn review_rect(body: Rect, lines: usize) -> Rect {
+pub(crate) fn review_rect(body: Rect, lines: usize) -> Rect {
     if body.width < WIDE {
         return body;
     }
@@ -227,12 +227,12 @@ pub fn review_rect(body: Rect, lines: usize) -> Rect {
 }
 
 /// Width of the review's text (inside the border).
-pub fn review_width(body: Rect) -> u16 {
+pub(crate) fn review_width(body: Rect) -> u16 {
     review_rect(body, 0).width.saturating_sub(2)
 }
 
 /// The redeem dialog.
-pub fn redeem_rect(body: Rect) -> Rect {
+pub(crate) fn redeem_rect(body: Rect) -> Rect {
     centered(body, body.width.saturating_sub(4).min(64), 9)
 }
 

@@ -21,11 +21,11 @@ use crate::text::sanitize::DisplayText;
 use crate::text::sanitize::Pasted;
 
 /// Adds an item below the selected one.
-pub const ADD: FixedKey = keys::CONFIRM;
+pub(crate) const ADD: FixedKey = keys::CONFIRM;
 /// Removes the selected item.
-pub const REMOVE: FixedKey = keys::ctrl('d', "Ctrl-D");
+pub(crate) const REMOVE: FixedKey = keys::ctrl('d', "Ctrl-D");
 /// How the keys that move an item are named (Alt or Shift with ↑/↓).
-pub const MOVE_LABEL: &str = "Alt-↑/↓";
+pub(crate) const MOVE_LABEL: &str = "Alt-↑/↓";
 
 /// What a key did to the list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

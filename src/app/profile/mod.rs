@@ -7,22 +7,22 @@
 //! carried it; the Leads pane is told with
 //! [`Intent::CanCreateLeads`](crate::app::ctx::Intent::CanCreateLeads).
 
-pub mod diff;
-pub mod doc;
-pub mod editor;
-pub mod fields;
-pub mod json_edit;
-pub mod keymap;
-pub mod layout;
-pub mod list_edit;
-pub mod pass;
+pub(crate) mod diff;
+pub(crate) mod doc;
+pub(crate) mod editor;
+pub(crate) mod fields;
+pub(crate) mod json_edit;
+pub(crate) mod keymap;
+pub(crate) mod layout;
+pub(crate) mod list_edit;
+pub(crate) mod pass;
 mod read;
 mod redeem;
-pub mod review;
+pub(crate) mod review;
 mod save;
 #[cfg(test)]
 mod tests;
-pub mod text;
+pub(crate) mod text;
 
 use std::time::Duration;
 
@@ -42,12 +42,10 @@ use editor::Editor;
 use pass::{PassAnswer, RedeemDialog};
 use review::Review;
 
-pub use read::pass_shown;
-
 /// Key of the unsent profile form in the local state.
-pub const DRAFT_KEY: &str = "profile";
+pub(crate) const DRAFT_KEY: &str = "profile";
 /// Key of a code typed in the redeem dialog and not sent.
-pub const REDEEM_DRAFT_KEY: &str = "redeem-code";
+pub(crate) const REDEEM_DRAFT_KEY: &str = "redeem-code";
 
 /// Why the pane sent a request.
 #[derive(Debug, Clone, PartialEq)]
@@ -266,7 +264,7 @@ fn in_flight(requests: &Requests, f: impl Fn(&Purpose) -> bool) -> bool {
 
 /// Whether a save (or the check after an uncertain one) is on its way
 /// (for the view).
-pub fn saving(m: &Model) -> bool {
+pub(crate) fn saving(m: &Model) -> bool {
     save_pending(&m.requests)
 }
 
@@ -278,7 +276,7 @@ fn save_pending(requests: &Requests) -> bool {
 }
 
 /// Whether a redeem is on its way (for the view).
-pub fn redeeming(m: &Model) -> bool {
+pub(crate) fn redeeming(m: &Model) -> bool {
     redeem_pending(&m.requests)
 }
 
@@ -288,7 +286,7 @@ fn redeem_pending(requests: &Requests) -> bool {
 }
 
 /// Whether the profile is being read for the first time (for the view).
-pub fn loading(m: &Model) -> bool {
+pub(crate) fn loading(m: &Model) -> bool {
     m.panes.profile.loading(&m.requests)
 }
 

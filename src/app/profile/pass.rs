@@ -14,7 +14,7 @@ use crate::text::sanitize::DisplayText;
 use crate::text::sanitize::Pasted;
 
 /// Longest code the contract allows.
-pub const CODE_MAX: usize = 100;
+pub(crate) const CODE_MAX: usize = 100;
 
 /// The redeem dialog.
 #[derive(Debug, Clone, Default)]
@@ -59,7 +59,7 @@ impl RedeemDialog {
 
 /// The code to send, or why it cannot be: trimmed, 1 to 100 characters
 /// (the contract's bound, checked before anything leaves the client).
-pub fn check_code(code: &str) -> Result<String, String> {
+pub(crate) fn check_code(code: &str) -> Result<String, String> {
     let code = code.trim();
     match validate::redeem_code(code) {
         Ok(()) => Ok(code.to_owned()),
@@ -82,7 +82,7 @@ pub struct PassAnswer {
 
 /// How a line of the pass panel looks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tone {
+pub(crate) enum Tone {
     /// Plain.
     Plain,
     /// Secondary.
@@ -91,12 +91,10 @@ pub enum Tone {
     Good,
     /// Worth a look.
     Warn,
-    /// A heading.
-    Head,
 }
 
 /// "13d 04h 05m 06s", "1h 02m 03s", "4m 05s", "12s".
-pub fn countdown(secs: i64) -> String {
+pub(crate) fn countdown(secs: i64) -> String {
     let s = secs.max(0);
     let (d, h, m, s) = (s / 86_400, (s % 86_400) / 3600, (s % 3600) / 60, s % 60);
     match (d, h, m) {
@@ -109,7 +107,7 @@ pub fn countdown(secs: i64) -> String {
 
 /// Seconds until the pass expires, while it is active and its expiry is
 /// known and ahead.
-pub fn seconds_left(t: &TestAccess, clock: i64) -> Option<i64> {
+pub(crate) fn seconds_left(t: &TestAccess, clock: i64) -> Option<i64> {
     if !is_active(t) {
         return None;
     }
@@ -118,12 +116,12 @@ pub fn seconds_left(t: &TestAccess, clock: i64) -> Option<i64> {
 }
 
 /// Whether the service calls the pass active (and gave no reason it ended).
-pub fn is_active(t: &TestAccess) -> bool {
+pub(crate) fn is_active(t: &TestAccess) -> bool {
     t.status.eq_ignore_ascii_case("active") && t.terminal_reason.is_none()
 }
 
 /// Why a pass ended, in words.
-pub fn ended_text(t: &TestAccess) -> String {
+pub(crate) fn ended_text(t: &TestAccess) -> String {
     let reason = t.terminal_reason.as_deref().unwrap_or(t.status.as_str());
     let shown = DisplayText::inline(reason).into_string();
     match reason {
@@ -140,7 +138,7 @@ pub fn ended_text(t: &TestAccess) -> String {
 /// One item of the pass panel, most important first (a short panel
 /// shows the first ones).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Item {
+pub(crate) enum Item {
     /// A line of text.
     Text(Tone, String),
     /// Discoveries remaining of the limit, as a gauge.
@@ -155,7 +153,7 @@ pub enum Item {
 /// The pass panel: the last answer (or how to redeem one), the pass with
 /// its gauge and countdown, and what the account can do — every field the
 /// service answered. `key` is the key that opens the redeem dialog.
-pub fn panel(
+pub(crate) fn panel(
     answer: Option<&PassAnswer>,
     access: Option<&Access>,
     clock: i64,
@@ -254,7 +252,7 @@ fn pass_line(t: &TestAccess) -> String {
 }
 
 /// What the account can do, where known, and when the service verified it.
-pub fn access_line(access: Option<&Access>) -> (Tone, String) {
+pub(crate) fn access_line(access: Option<&Access>) -> (Tone, String) {
     match access {
         None => (
             Tone::Dim,
@@ -284,13 +282,13 @@ pub fn access_line(access: Option<&Access>) -> (Tone, String) {
 }
 
 /// The panel's items now: a redeem on its way first (for the view).
-pub fn items(m: &crate::app::Model) -> Vec<Item> {
+pub(crate) fn items(m: &crate::app::Model) -> Vec<Item> {
     items_of(&m.panes.profile, &m.keymap, m.clock, super::redeeming(m))
 }
 
 /// The panel's items of `p` at `clock`, the redeem key as `keymap` binds
 /// it; "redeeming…" first while a redeem is on its way (`redeeming`).
-pub fn items_of(
+pub(crate) fn items_of(
     p: &super::ProfileModel,
     keymap: &crate::app::keymap::Keymap,
     clock: i64,
@@ -305,7 +303,7 @@ pub fn items_of(
 }
 
 /// Lines an item takes at `width`.
-pub fn item_height(item: &Item, width: u16) -> usize {
+pub(crate) fn item_height(item: &Item, width: u16) -> usize {
     match item {
         Item::Gauge { .. } => 1,
         Item::Text(_, t) => crate::text::wrap::wrap(t, usize::from(width.max(1)))
@@ -315,7 +313,7 @@ pub fn item_height(item: &Item, width: u16) -> usize {
 }
 
 /// The pass's status with the time left, or why it ended.
-pub fn status_line(t: &TestAccess, clock: i64) -> (Tone, String) {
+pub(crate) fn status_line(t: &TestAccess, clock: i64) -> (Tone, String) {
     let status = DisplayText::inline(&t.status).into_string();
     if !is_active(t) {
         return (Tone::Warn, ended_text(t));

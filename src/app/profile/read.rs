@@ -18,18 +18,18 @@ use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd};
 
 /// The read view's areas now.
-pub fn areas(p: &ProfileModel, cx: &Ctx<'_>) -> Areas {
+pub(super) fn areas(p: &ProfileModel, cx: &Ctx<'_>) -> Areas {
     layout::areas(cx.layout().body, p.needle.typing())
 }
 
 /// Whether the pass panel is shown on a narrow screen: once there is an
 /// answer, or one is on its way.
-pub fn pass_shown(p: &ProfileModel, requests: &Requests) -> bool {
+pub(crate) fn pass_shown(p: &ProfileModel, requests: &Requests) -> bool {
     p.pass.is_some() || redeem_pending(requests)
 }
 
 /// The pane became visible: read the profile the first time.
-pub fn on_enter(p: &ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(super) fn on_enter(p: &ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if p.stored.is_some() {
         return Vec::new();
     }
@@ -37,7 +37,7 @@ pub fn on_enter(p: &ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// Reads the stored profile (once at a time).
-pub fn load(cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(super) fn load(cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if in_flight(cx.requests, |p| *p == Purpose::Load) {
         return Vec::new();
     }
@@ -46,7 +46,7 @@ pub fn load(cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// Takes the stored profile from an answer.
-pub fn set_stored(p: &mut ProfileModel, cx: &Ctx<'_>, resp: ContextResponse) {
+pub(super) fn set_stored(p: &mut ProfileModel, cx: &Ctx<'_>, resp: ContextResponse) {
     let profile_missing = resp.profile.is_none();
     let body = PutContext {
         context: resp.context,
@@ -56,7 +56,7 @@ pub fn set_stored(p: &mut ProfileModel, cx: &Ctx<'_>, resp: ContextResponse) {
 }
 
 /// Shows `body` as the stored profile.
-pub fn store(p: &mut ProfileModel, cx: &Ctx<'_>, body: PutContext, profile_missing: bool) {
+pub(super) fn store(p: &mut ProfileModel, cx: &Ctx<'_>, body: PutContext, profile_missing: bool) {
     p.fresh.ok(cx.clock);
     p.tree = JsonTree::new(Value::Object(body.context.extra.clone()));
     p.stored = Some(Stored {
@@ -69,7 +69,7 @@ pub fn store(p: &mut ProfileModel, cx: &Ctx<'_>, body: PutContext, profile_missi
 
 /// Lays the document out again (new data, folding or size), keeping the
 /// cursor on the same field.
-pub fn rebuild(p: &mut ProfileModel, cx: &Ctx<'_>) {
+pub(super) fn rebuild(p: &mut ProfileModel, cx: &Ctx<'_>) {
     let a = areas(p, cx);
     let Some(s) = &p.stored else {
         p.doc = doc::Doc::default();
@@ -97,7 +97,7 @@ pub fn rebuild(p: &mut ProfileModel, cx: &Ctx<'_>) {
 
 /// Puts the cursor on the pass when the document holds it (a redeem just
 /// answered), scrolled to the top.
-pub fn show_pass(p: &mut ProfileModel, cx: &Ctx<'_>) {
+pub(super) fn show_pass(p: &mut ProfileModel, cx: &Ctx<'_>) {
     let vp = areas(p, cx).viewport();
     if let Some(row) = p.doc.pass_row() {
         p.cursor = row;
@@ -189,7 +189,7 @@ fn open(p: &mut ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// A key action on the read view.
-pub fn on_action(p: &mut ProfileModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
+pub(super) fn on_action(p: &mut ProfileModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     if move_cursor(p, cx, action) {
         return Vec::new();
     }
@@ -229,14 +229,18 @@ pub fn on_action(p: &mut ProfileModel, cx: &mut Ctx<'_>, action: Action) -> Vec<
 /// Enter keeps the filter, Esc puts back the one before); anything else
 /// edits it (readline keys) and filters as it goes — letters never act as
 /// the pane's keys.
-pub fn filter_key(p: &mut ProfileModel, cx: &Ctx<'_>, key: crossterm::event::KeyEvent) -> Vec<Cmd> {
+pub(super) fn filter_key(
+    p: &mut ProfileModel,
+    cx: &Ctx<'_>,
+    key: crossterm::event::KeyEvent,
+) -> Vec<Cmd> {
     let changed = p.needle.key(key);
     filtered(p, cx, changed);
     Vec::new()
 }
 
 /// Pasted text goes into the open `/` input (made inert).
-pub fn filter_paste(p: &mut ProfileModel, cx: &mut Ctx<'_>, text: &str) {
+pub(super) fn filter_paste(p: &mut ProfileModel, cx: &mut Ctx<'_>, text: &str) {
     let pasted = crate::text::sanitize::Pasted::inline(text);
     let changed = p.needle.paste(&pasted.text);
     filtered(p, cx, changed);
@@ -254,14 +258,14 @@ fn filtered(p: &mut ProfileModel, cx: &Ctx<'_>, changed: bool) {
 }
 
 /// The field under the cursor (where the form opens).
-pub fn field_under_cursor(p: &ProfileModel) -> FieldId {
+pub(super) fn field_under_cursor(p: &ProfileModel) -> FieldId {
     p.doc.field_at(p.cursor).unwrap_or(FieldId::FirstName)
 }
 
 /// The mouse: in the form a click focuses a field and the wheel steps
 /// through fields; in the read view a click selects a row (a second click
 /// opens it) and the wheel moves the cursor.
-pub fn on_mouse(p: &mut ProfileModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
+pub(super) fn on_mouse(p: &mut ProfileModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
     if p.review.is_some() || p.redeem.is_some() {
         return Vec::new();
     }
@@ -292,7 +296,7 @@ pub fn on_mouse(p: &mut ProfileModel, cx: &mut Ctx<'_>, ev: MouseEvent) -> Vec<C
 }
 
 /// The answer to a read.
-pub fn on_loaded(
+pub(super) fn on_loaded(
     p: &mut ProfileModel,
     cx: &mut Ctx<'_>,
     result: Result<ContextResponse, ApiError>,

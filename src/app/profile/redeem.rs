@@ -18,7 +18,7 @@ use crate::text::sanitize::DisplayText;
 
 /// Opens the redeem dialog holding `code` (or a code typed before the
 /// last exit, when `code` is empty).
-pub fn open_dialog(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: &str) {
+pub(super) fn open_dialog(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: &str) {
     if crate::app::read_only::refuse(cx) {
         return;
     }
@@ -35,7 +35,7 @@ pub fn open_dialog(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: &str) {
 }
 
 /// A key in the dialog.
-pub fn dialog_key(p: &mut ProfileModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+pub(super) fn dialog_key(p: &mut ProfileModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     // Redeem and close as the keymap binds them, and only so (a chord or a
     // named key: letters type into the code).
     let action = (!super::text::types(&key))
@@ -70,7 +70,7 @@ pub fn dialog_key(p: &mut ProfileModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<
 
 /// Redeems `code`: a code outside 1 to 100 characters never leaves the
 /// client — the dialog shows why, holding what was typed.
-pub fn start(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: &str) -> Vec<Cmd> {
+pub(super) fn start(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: &str) -> Vec<Cmd> {
     if crate::app::read_only::refuse(cx) {
         return Vec::new();
     }
@@ -102,7 +102,7 @@ pub fn start(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: &str) -> Vec<Cmd> {
 }
 
 /// "Redeem again?" was answered yes: sent, the last one no longer asked of.
-pub fn redeem_again(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: &str) -> Vec<Cmd> {
+pub(super) fn redeem_again(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: &str) -> Vec<Cmd> {
     p.uncertain_redeem = None;
     start(p, cx, code)
 }
@@ -115,7 +115,7 @@ fn send(p: &mut ProfileModel, cx: &mut Ctx<'_>, code: String) -> Vec<Cmd> {
 }
 
 /// The answer to a redeem.
-pub fn on_redeemed(
+pub(super) fn on_redeemed(
     p: &mut ProfileModel,
     cx: &mut Ctx<'_>,
     code: String,

@@ -20,7 +20,7 @@ pub struct Review {
 
 /// How a review line looks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mark {
+pub(crate) enum Mark {
     /// The field's name.
     Field,
     /// What goes.
@@ -33,7 +33,7 @@ pub enum Mark {
 
 /// One line of the review.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Line {
+pub(crate) struct Line {
     /// How it looks.
     pub mark: Mark,
     /// The text (inert).
@@ -75,13 +75,14 @@ fn json_line(c: &JsonChange) -> (Mark, String, String) {
 }
 
 /// Says what a save sends, under the changes.
-pub const NOTE: &str = "The whole profile is sent (PUT replaces it); only these fields differ.";
+pub(crate) const NOTE: &str =
+    "The whole profile is sent (PUT replaces it); only these fields differ.";
 
 /// The review as drawn at the current size: where it goes, its lines, and
 /// the note and keys under them (wrapped) — shared by drawing and by the
 /// scroll keys.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Shown {
+pub(crate) struct Shown {
     /// The dialog (borders included).
     pub rect: crate::geometry::Rect,
     /// Every line of the changes.
@@ -98,7 +99,7 @@ pub struct Shown {
 /// fixed answers of every confirm of the dashboard ([`keys::YES`] saves,
 /// [`keys::NO`] goes back; [`keys::DISMISS`] too, unnamed there as well),
 /// Back and the movement keys as the keymap binds them.
-pub fn keys_text(keymap: &crate::app::keymap::Keymap) -> String {
+pub(crate) fn keys_text(keymap: &crate::app::keymap::Keymap) -> String {
     use crate::app::keymap::Action;
     let k = |a| keymap.key_label(a);
     format!(
@@ -112,13 +113,13 @@ pub fn keys_text(keymap: &crate::app::keymap::Keymap) -> String {
 }
 
 /// The review of `r` in the pane's `body` (for the view).
-pub fn on_screen(m: &crate::app::Model, r: &Review, body: crate::geometry::Rect) -> Shown {
+pub(crate) fn on_screen(m: &crate::app::Model, r: &Review, body: crate::geometry::Rect) -> Shown {
     laid_out(&m.keymap, r, body)
 }
 
 /// The review of `r` in the pane's `body`, its keys named as `keymap`
 /// binds them.
-pub fn laid_out(
+pub(crate) fn laid_out(
     keymap: &crate::app::keymap::Keymap,
     r: &Review,
     body: crate::geometry::Rect,
@@ -144,7 +145,7 @@ pub fn laid_out(
 }
 
 /// The review's lines at `width`.
-pub fn lines(changes: &[Change], width: u16) -> Vec<Line> {
+pub(crate) fn lines(changes: &[Change], width: u16) -> Vec<Line> {
     let width = usize::from(width);
     let mut out = Vec::new();
     for (i, c) in changes.iter().enumerate() {

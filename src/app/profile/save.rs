@@ -26,7 +26,7 @@ use crate::text::sanitize::DisplayText;
 /// Opens the form on the field under the cursor, offering back an unsent
 /// draft first. The form starts from the stored profile, so the profile
 /// must have been read.
-pub fn open_editor(p: &mut ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(super) fn open_editor(p: &mut ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if p.editor.is_some() || crate::app::read_only::refuse(cx) {
         return Vec::new();
     }
@@ -70,7 +70,7 @@ pub fn open_editor(p: &mut ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// The answer to "restore the draft?".
-pub fn restore_answered(p: &mut ProfileModel, cx: &mut Ctx<'_>, answer: Answer) -> Vec<Cmd> {
+pub(super) fn restore_answered(p: &mut ProfileModel, cx: &mut Ctx<'_>, answer: Answer) -> Vec<Cmd> {
     match answer {
         Answer::Yes => {
             let draft = cx.state.drafts.get(DRAFT_KEY).cloned();
@@ -93,7 +93,7 @@ pub fn restore_answered(p: &mut ProfileModel, cx: &mut Ctx<'_>, answer: Answer) 
 }
 
 /// A key while the form is open.
-pub fn editor_key(p: &mut ProfileModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+pub(super) fn editor_key(p: &mut ProfileModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     if save_pending(cx.requests) {
         cx.notify(
             Level::Info,
@@ -196,7 +196,7 @@ fn submit(p: &mut ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 /// [`DISMISS`] or Back go back to the form; Enter does nothing (a full
 /// replacement is sent only on purpose); the movement keys of the keymap
 /// scroll.
-pub fn review_key(p: &mut ProfileModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+pub(super) fn review_key(p: &mut ProfileModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     let body = cx.layout().body;
     let Some(r) = p.review.as_ref() else {
         return Vec::new();
@@ -267,7 +267,7 @@ fn saved(
 const SAFE_TO_REPEAT: &str = "Saving again is safe: a save replaces the whole profile, so the same replacement twice stores the same profile.";
 
 /// The answer to the save.
-pub fn on_saved(
+pub(super) fn on_saved(
     p: &mut ProfileModel,
     cx: &mut Ctx<'_>,
     sent: PutContext,
@@ -359,7 +359,7 @@ fn refused(p: &mut ProfileModel, cx: &mut Ctx<'_>, e: &ApiError) {
 
 /// The read after an uncertain save: stored if the service holds what
 /// was sent.
-pub fn on_checked(
+pub(super) fn on_checked(
     p: &mut ProfileModel,
     cx: &mut Ctx<'_>,
     sent: &PutContext,
@@ -404,7 +404,7 @@ pub fn on_checked(
 
 /// The mouse on the form `e`, laid out in the pane's `body`: a click
 /// focuses a field, the wheel steps.
-pub fn form_mouse(e: &mut Editor, body: Rect, ev: MouseEvent) {
+pub(super) fn form_mouse(e: &mut Editor, body: Rect, ev: MouseEvent) {
     let tall = layout::tall(body);
     match ev.kind {
         MouseEventKind::ScrollDown => e.focus = (e.focus + 1).min(e.fields.len().saturating_sub(1)),

@@ -8,31 +8,31 @@ use ratatui_textarea::{CursorMove, TextArea, WrapMode};
 use crate::text::sanitize;
 
 /// A one-line text box holding `text`, the cursor at its end.
-pub fn line_input(text: &str) -> TextArea<'static> {
+pub(crate) fn line_input(text: &str) -> TextArea<'static> {
     let mut ta = TextArea::new(vec![text.to_owned()]);
     ta.move_cursor(CursorMove::End);
     ta
 }
 
 /// A wrapped multi-line text box holding `text`, the cursor at its start.
-pub fn block_input(text: &str) -> TextArea<'static> {
+pub(crate) fn block_input(text: &str) -> TextArea<'static> {
     let mut ta = TextArea::new(text.split('\n').map(str::to_owned).collect());
     ta.set_wrap_mode(WrapMode::WordOrGlyph);
     ta
 }
 
 /// The text of a text box, lines joined with `\n`.
-pub fn content(ta: &TextArea<'static>) -> String {
+pub(crate) fn content(ta: &TextArea<'static>) -> String {
     ta.lines().join("\n")
 }
 
 /// A key for a text box: the readline keys of every text field
 /// (`Ctrl-U` to the start of the line, `Ctrl-_` undo, …).
-pub use crate::app::form::edit_key;
+pub(crate) use crate::app::form::edit_key;
 
 /// Whether a key types into a text box (a character without Ctrl or Alt):
 /// such a key never acts as a command there.
-pub fn types(key: &KeyEvent) -> bool {
+pub(crate) fn types(key: &KeyEvent) -> bool {
     matches!(key.code, KeyCode::Char(_))
         && !key
             .modifiers
@@ -41,13 +41,13 @@ pub fn types(key: &KeyEvent) -> bool {
 
 /// The user's own text for a one-line box (a draft restored): made inert,
 /// on one line, whole.
-pub fn inert_inline(text: &str) -> String {
+pub(crate) fn inert_inline(text: &str) -> String {
     sanitize::typed(text, false)
 }
 
 /// The user's own text for a multi-line box: made inert, line breaks
 /// kept, whole.
-pub fn inert_block(text: &str) -> String {
+pub(crate) fn inert_block(text: &str) -> String {
     sanitize::typed(text, true)
 }
 

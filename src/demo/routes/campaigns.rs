@@ -136,7 +136,7 @@ fn envelope(c: &CampaignRec, senders: &[SenderAccount]) -> CampaignEnvelope {
 }
 
 /// `GET /api/campaigns` (optional route): newest first, with stats.
-pub async fn list(State(app): State<Arc<App>>, Extension(w): Extension<Ws>) -> DemoResult {
+pub(super) async fn list(State(app): State<Arc<App>>, Extension(w): Extension<Ws>) -> DemoResult {
     with(&app, w, |cx| {
         let campaigns = cx
             .ws
@@ -150,7 +150,7 @@ pub async fn list(State(app): State<Arc<App>>, Extension(w): Extension<Ws>) -> D
 }
 
 /// `POST /api/campaigns`: a draft with the seeded two-node sequence.
-pub async fn create(
+pub(super) async fn create(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     Body(bytes): Body,
@@ -202,7 +202,11 @@ pub async fn create(
 }
 
 /// `GET /api/campaigns/{id}`.
-pub async fn get(State(app): State<Arc<App>>, Extension(w): Extension<Ws>, ids: Ids) -> DemoResult {
+pub(super) async fn get(
+    State(app): State<Arc<App>>,
+    Extension(w): Extension<Ws>,
+    ids: Ids,
+) -> DemoResult {
     with(&app, w, |cx| {
         let ci = find(cx.ws, ids.get(0))?;
         Ok(ok(envelope(&cx.ws.campaigns[ci], &cx.ws.senders)))
@@ -236,7 +240,7 @@ fn sequence_kinds_ok(kind: &Channel, nodes: &[SequenceNodeInput]) -> Result<(), 
 
 /// `PATCH /api/campaigns/{id}`: settings (draft or paused) and/or the whole
 /// sequence (draft only).
-pub async fn update(
+pub(super) async fn update(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -388,7 +392,7 @@ fn apply_update(
 }
 
 /// `POST /api/campaigns/{id}/launch`.
-pub async fn launch(
+pub(super) async fn launch(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -413,7 +417,7 @@ pub async fn launch(
 }
 
 /// `POST /api/campaigns/{id}/pause`: only an active campaign.
-pub async fn pause(
+pub(super) async fn pause(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -435,7 +439,7 @@ pub async fn pause(
 }
 
 /// `POST /api/campaigns/{id}/resume`: only a paused campaign.
-pub async fn resume(
+pub(super) async fn resume(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -469,7 +473,7 @@ fn frozen(c: &CampaignRec) -> DemoResult<()> {
 }
 
 /// `GET /api/campaigns/{id}/leads`.
-pub async fn leads(
+pub(super) async fn leads(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -552,7 +556,7 @@ fn identity_name(kind: &Channel) -> &'static str {
 }
 
 /// `POST /api/campaigns/{id}/leads`: bulk add with dedup.
-pub async fn add_leads(
+pub(super) async fn add_leads(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -628,7 +632,7 @@ pub async fn add_leads(
 }
 
 /// `PATCH /api/campaigns/{id}/leads`: edits one lead's profile fields.
-pub async fn edit_lead(
+pub(super) async fn edit_lead(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -729,7 +733,7 @@ fn apply_lead_edit(p: &mut OwnText, kind: &Channel, f: &LeadInput, (email, url):
 }
 
 /// `DELETE /api/campaigns/{id}/leads`: by ids (1 to 500) or all.
-pub async fn delete_leads(
+pub(super) async fn delete_leads(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -781,7 +785,7 @@ pub async fn delete_leads(
 }
 
 /// `GET /api/campaigns/{id}/generate-messages`.
-pub async fn messages(
+pub(super) async fn messages(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -835,7 +839,7 @@ pub async fn messages(
 }
 
 /// `PATCH /api/campaigns/{id}/generate-messages`: edits a generated email.
-pub async fn edit_message(
+pub(super) async fn edit_message(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,

@@ -76,7 +76,7 @@ fn put_shape() -> S {
 }
 
 /// `GET /api/context`.
-pub async fn get(State(app): State<Arc<App>>, Extension(w): Extension<Ws>) -> DemoResult {
+pub(super) async fn get(State(app): State<Arc<App>>, Extension(w): Extension<Ws>) -> DemoResult {
     with(&app, w, |cx| {
         Ok(ok(ContextResponse {
             context: cx.ws.context.clone(),
@@ -86,7 +86,7 @@ pub async fn get(State(app): State<Arc<App>>, Extension(w): Extension<Ws>) -> De
 }
 
 /// `PUT /api/context`: full replacement; partial bodies are 400.
-pub async fn put(
+pub(super) async fn put(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     Body(bytes): Body,
@@ -102,7 +102,7 @@ pub async fn put(
 }
 
 /// `POST /api/test-access/redeem`.
-pub async fn redeem(
+pub(super) async fn redeem(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     Body(bytes): Body,
@@ -130,7 +130,6 @@ pub async fn redeem(
                 cx.ws.redeemed.push(code.clone());
                 cx.ws.pass = Some(PassRec {
                     id: cx.ids.uuid(),
-                    code: code.clone(),
                     activated: now,
                     expires: now + pc.lasts,
                     limit: pc.limit,

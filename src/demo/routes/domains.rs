@@ -19,7 +19,7 @@ use crate::demo::sim;
 use crate::demo::store::{DomainRec, dns_records};
 
 /// `GET /api/email/domains`: newest first; live refresh unless `skip_sync`.
-pub async fn list(
+pub(super) async fn list(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     RawQuery(q): RawQuery,
@@ -38,7 +38,7 @@ pub async fn list(
 }
 
 /// `POST /api/email/domains`: `pending`, with the records to publish.
-pub async fn create(
+pub(super) async fn create(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     Body(bytes): Body,
@@ -75,7 +75,7 @@ pub async fn create(
 }
 
 /// `POST /api/email/domains/{id}/verify[?poll=true]`.
-pub async fn verify(
+pub(super) async fn verify(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,

@@ -31,7 +31,7 @@ fn limit_only() -> Vec<(&'static str, S, bool)> {
 }
 
 /// The closed shape of a source plan.
-pub fn source_plan_shape() -> S {
+pub(super) fn source_plan_shape() -> S {
     closed(vec![
         ("sourceId", S::Str, true),
         ("query", str_list(), true),
@@ -156,7 +156,7 @@ fn find(ws: &Workspace, id: &str) -> DemoResult<usize> {
 }
 
 /// `GET /api/lead-finder` (optional route): newest first.
-pub async fn list(State(app): State<Arc<App>>, Extension(w): Extension<Ws>) -> DemoResult {
+pub(super) async fn list(State(app): State<Arc<App>>, Extension(w): Extension<Ws>) -> DemoResult {
     with(&app, w, |cx| {
         let searches: Vec<Search> = cx.ws.searches.iter().rev().map(SearchRec::render).collect();
         Ok(ok(SearchList { searches }))
@@ -193,7 +193,7 @@ fn persona_of(req: &CreateSearch) -> usize {
 }
 
 /// `POST /api/lead-finder`: creates a search.
-pub async fn create(
+pub(super) async fn create(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     Body(bytes): Body,
@@ -235,7 +235,7 @@ pub async fn create(
 }
 
 /// `GET /api/lead-finder/{id}`: the search, a page of results, the latest run.
-pub async fn get(
+pub(super) async fn get(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -282,7 +282,7 @@ pub async fn get(
 }
 
 /// `POST /api/lead-finder/{id}/run`.
-pub async fn run(
+pub(super) async fn run(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -308,7 +308,10 @@ pub async fn run(
 }
 
 /// `POST /api/lead-finder/run`: runs every eligible search.
-pub async fn run_all(State(app): State<Arc<App>>, Extension(w): Extension<Ws>) -> DemoResult {
+pub(super) async fn run_all(
+    State(app): State<Arc<App>>,
+    Extension(w): Extension<Ws>,
+) -> DemoResult {
     with(&app, w, |cx| {
         let mut out = RunAllResponse {
             surface: "lead-finder".into(),
@@ -473,7 +476,7 @@ impl QueryPlan {
 }
 
 /// `POST /api/lead-finder/{id}/results/query`.
-pub async fn query(
+pub(super) async fn query(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -540,7 +543,7 @@ pub async fn query(
 }
 
 /// `GET /api/lead-finder/{id}/results/{resultId}/enrichment`.
-pub async fn enrichment(
+pub(super) async fn enrichment(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,

@@ -72,13 +72,13 @@ impl<S: Send + Sync> FromRequestParts<S> for Ids {
 
 /// A count or offset from a request as a `usize`, saturating (a huge
 /// `limit` or `offset` then simply reaches past the end of the list).
-pub fn to_usize(n: u64) -> usize {
+pub(super) fn to_usize(n: u64) -> usize {
     usize::try_from(n).unwrap_or(usize::MAX)
 }
 
 impl Ids {
     /// Parameter `i` (empty when absent).
-    pub fn get(&self, i: usize) -> &str {
+    pub(super) fn get(&self, i: usize) -> &str {
         self.0.get(i).map_or("", String::as_str)
     }
 }

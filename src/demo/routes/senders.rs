@@ -17,7 +17,7 @@ use crate::demo::sim;
 use crate::demo::store::{CampaignRec, Phase, SENDER_READY};
 
 /// `GET /api/senders?type=`.
-pub async fn list(
+pub(super) async fn list(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     RawQuery(q): RawQuery,
@@ -41,7 +41,11 @@ pub async fn list(
 }
 
 /// `GET /api/senders/{id}`.
-pub async fn get(State(app): State<Arc<App>>, Extension(w): Extension<Ws>, ids: Ids) -> DemoResult {
+pub(super) async fn get(
+    State(app): State<Arc<App>>,
+    Extension(w): Extension<Ws>,
+    ids: Ids,
+) -> DemoResult {
     with(&app, w, |cx| {
         let sender = cx
             .ws
@@ -74,7 +78,7 @@ fn remaining_sends(c: &CampaignRec) -> u64 {
 
 /// `GET /api/senders/{id}/schedule`: `{schedule: {date: {capacity,
 /// committed}}}` for the next 14 simulated days.
-pub async fn schedule(
+pub(super) async fn schedule(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,

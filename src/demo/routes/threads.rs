@@ -72,7 +72,7 @@ fn decode<T: serde::de::DeserializeOwned>(v: Value) -> DemoResult<T> {
 }
 
 /// `GET /api/threads`: newest activity first; warm-up threads hidden.
-pub async fn list(
+pub(super) async fn list(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     RawQuery(q): RawQuery,
@@ -115,7 +115,11 @@ pub async fn list(
 }
 
 /// `GET /api/threads/{id}`.
-pub async fn get(State(app): State<Arc<App>>, Extension(w): Extension<Ws>, ids: Ids) -> DemoResult {
+pub(super) async fn get(
+    State(app): State<Arc<App>>,
+    Extension(w): Extension<Ws>,
+    ids: Ids,
+) -> DemoResult {
     with(&app, w, |cx| {
         let ti = find(cx.ws, ids.get(0))?;
         Ok(ok(ThreadEnvelope {
@@ -139,7 +143,7 @@ fn draft_fields(nullable: bool) -> Vec<(&'static str, S, bool)> {
 }
 
 /// `POST /api/threads`: a draft; never sends.
-pub async fn create(
+pub(super) async fn create(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     Body(bytes): Body,
@@ -202,7 +206,7 @@ pub async fn create(
 }
 
 /// `PATCH /api/threads/{id}`.
-pub async fn patch(
+pub(super) async fn patch(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -291,7 +295,7 @@ pub async fn patch(
 }
 
 /// `DELETE /api/threads/{id}`: only an unsent draft.
-pub async fn delete(
+pub(super) async fn delete(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -319,7 +323,7 @@ pub async fn delete(
 }
 
 /// `GET /api/threads/{id}/messages`: oldest first; does not mark read.
-pub async fn messages(
+pub(super) async fn messages(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,
@@ -353,7 +357,7 @@ pub async fn messages(
 
 /// `POST /api/threads/{id}/messages`: sends; the thread becomes active and
 /// its draft fields are cleared.
-pub async fn send(
+pub(super) async fn send(
     State(app): State<Arc<App>>,
     Extension(w): Extension<Ws>,
     ids: Ids,

@@ -28,7 +28,7 @@ use crate::text::time_column::TimeColumn;
 use crate::text::wrap::wrap;
 
 /// Draws the detail.
-pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let Some(o) = m.panes.campaigns.open.as_ref() else {
         return;
     };
@@ -393,7 +393,7 @@ fn node_lines(
 }
 
 /// Every counter of `stats`, as bars against the roster total.
-pub fn stat_rows(s: &CampaignStats) -> Vec<(&'static str, Option<u64>)> {
+pub(super) fn stat_rows(s: &CampaignStats) -> Vec<(&'static str, Option<u64>)> {
     vec![
         ("total", Some(s.total)),
         ("sent", Some(s.sent)),

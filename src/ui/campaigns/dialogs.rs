@@ -38,14 +38,14 @@ fn frame<'a>(f: &mut Frame, area: Rect, title: String, hint: Line<'a>, theme: &T
 }
 
 /// An edit form in a centred box.
-pub fn form(f: &mut Frame, body: Rect, form: &Form, theme: &Theme) {
+pub(super) fn form(f: &mut Frame, body: Rect, form: &Form, theme: &Theme) {
     let w = 76.min(body.width.saturating_sub(2));
     let rect = centered(body, w, form_widget::wanted_height(form, w));
     form_widget::render(f, rect, form, theme);
 }
 
 /// The import dialog, by stage.
-pub fn import(m: &Model, f: &mut Frame, area: Rect, d: &Import, theme: &Theme) {
+pub(super) fn import(m: &Model, f: &mut Frame, area: Rect, d: &Import, theme: &Theme) {
     let title = format!(" Import leads into “{}” ", DisplayText::inline(&d.name));
     let inner = frame(f, area, title, import_hint(m, d, theme), theme);
     match d.stage {
@@ -504,7 +504,7 @@ fn lead_lines(l: &CampaignLead, theme: &Theme) -> Vec<Line<'static>> {
 }
 
 /// A lead's detail.
-pub fn lead(m: &Model, f: &mut Frame, area: Rect, d: &LeadView, theme: &Theme) {
+pub(super) fn lead(m: &Model, f: &mut Frame, area: Rect, d: &LeadView, theme: &Theme) {
     let title = format!(" Lead · {} ", DisplayText::inline(&lead_name(&d.lead)));
     let hint = keys_line(
         m,
@@ -522,7 +522,7 @@ pub fn lead(m: &Model, f: &mut Frame, area: Rect, d: &LeadView, theme: &Theme) {
 
 /// A lead's messages with the merged replies: one line each, the selected
 /// one's text below.
-pub fn thread(m: &Model, f: &mut Frame, area: Rect, t: &Thread, theme: &Theme) {
+pub(super) fn thread(m: &Model, f: &mut Frame, area: Rect, t: &Thread, theme: &Theme) {
     let title = format!(" Messages · {} ", DisplayText::inline(&t.name));
     let hint = keys_line(
         m,

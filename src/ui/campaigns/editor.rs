@@ -24,7 +24,7 @@ use crate::text::sanitize::DisplayText;
 use crate::ui::widgets::picker;
 
 /// Draws the editor.
-pub fn render(m: &Model, f: &mut Frame, body: Rect, e: &Editor, theme: &Theme) {
+pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, e: &Editor, theme: &Theme) {
     let subject = e
         .step()
         .is_some_and(crate::app::campaigns::sequence::Step::has_subject);

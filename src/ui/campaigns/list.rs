@@ -23,7 +23,7 @@ use crate::text::sanitize::DisplayText;
 use crate::text::time_column::TimeColumn;
 
 /// From this width on, the list shows further columns.
-pub const WIDE: u16 = 160;
+pub(super) const WIDE: u16 = 160;
 
 /// The columns: the headline stats outlast the creation time and the
 /// full name; a wide screen adds counters and the last change.
@@ -99,7 +99,7 @@ fn cells(c: &Campaign, times: &Times, wide: bool, theme: &Theme) -> Vec<Span<'st
 }
 
 /// Draws the list.
-pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let l = &m.panes.campaigns.list;
     let wide = body.width >= WIDE;
     let visible = l.visible();

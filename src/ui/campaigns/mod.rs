@@ -66,7 +66,7 @@ fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
 }
 
 /// The style of a lead status.
-pub fn lead_status(theme: &Theme, s: &LeadStatus) -> Style {
+pub(crate) fn lead_status(theme: &Theme, s: &LeadStatus) -> Style {
     match s {
         LeadStatus::Pending => theme.info,
         LeadStatus::Replied => theme.ok,
@@ -78,7 +78,7 @@ pub fn lead_status(theme: &Theme, s: &LeadStatus) -> Style {
 }
 
 /// `key label` pairs for a dialog's bottom border, keys from the keymap.
-pub fn keys_line<'a>(m: &Model, pairs: &[(Action, &'a str)], theme: &Theme) -> Line<'a> {
+pub(crate) fn keys_line<'a>(m: &Model, pairs: &[(Action, &'a str)], theme: &Theme) -> Line<'a> {
     let mut spans = Vec::new();
     for (a, label) in pairs {
         spans.push(Span::styled(
@@ -93,7 +93,7 @@ pub fn keys_line<'a>(m: &Model, pairs: &[(Action, &'a str)], theme: &Theme) -> L
 /// `key label` pairs for a bottom border: keys a text box or the editor
 /// handles itself (named by their one definition, [`FixedKey`]) or keys
 /// of the keymap (already labelled).
-pub fn fixed_keys<'a>(pairs: &[(String, &'a str)], theme: &Theme) -> Line<'a> {
+pub(crate) fn fixed_keys<'a>(pairs: &[(String, &'a str)], theme: &Theme) -> Line<'a> {
     let mut spans = Vec::new();
     for (k, label) in pairs {
         spans.push(Span::styled(format!(" {k} "), theme.key));
@@ -103,14 +103,14 @@ pub fn fixed_keys<'a>(pairs: &[(String, &'a str)], theme: &Theme) -> Line<'a> {
 }
 
 /// A fixed key's label, for [`fixed_keys`].
-pub fn fixed(k: FixedKey) -> String {
+pub(crate) fn fixed(k: FixedKey) -> String {
     k.label.to_owned()
 }
 
 /// The text filter of a list as it applies, for its bottom border (with
 /// the key that clears it). Nothing while it is typed: [`filter_input`]
 /// draws the shared input line over the border then.
-pub fn needle_chip(m: &Model, n: &Needle, theme: &Theme) -> Vec<Span<'static>> {
+pub(crate) fn needle_chip(m: &Model, n: &Needle, theme: &Theme) -> Vec<Span<'static>> {
     if n.typing() || !n.active() {
         return Vec::new();
     }
@@ -124,7 +124,7 @@ pub fn needle_chip(m: &Model, n: &Needle, theme: &Theme) -> Vec<Span<'static>> {
 /// A table's bottom border while its filter is typed: `rest` (what else
 /// the border says) at its right end, the shared `/` input line
 /// ([`filter_line`]) in the room left of it.
-pub fn filter_input(
+pub(crate) fn filter_input(
     f: &mut Frame,
     area: Rect,
     n: &Needle,
@@ -155,7 +155,7 @@ pub fn filter_input(
 
 /// A bottom border's line: as given, or while the filter is typed, moved to
 /// the right end (the input line takes the left).
-pub fn footer_line(spans: Vec<Span<'static>>, n: &Needle) -> Line<'static> {
+pub(crate) fn footer_line(spans: Vec<Span<'static>>, n: &Needle) -> Line<'static> {
     let line = Line::from(spans);
     if n.typing() {
         line.right_aligned()
@@ -166,7 +166,7 @@ pub fn footer_line(spans: Vec<Span<'static>>, n: &Needle) -> Line<'static> {
 
 /// What a table with no rows says, drawn wrapped under its header (the
 /// table's own line would cut it), coloured by how loud it is.
-pub fn empty_rows(f: &mut Frame, area: Rect, p: &Placeholder, theme: &Theme) {
+pub(crate) fn empty_rows(f: &mut Frame, area: Rect, p: &Placeholder, theme: &Theme) {
     let inner = Rect {
         x: area.x.saturating_add(1),
         y: area.y.saturating_add(2),
@@ -184,7 +184,7 @@ pub fn empty_rows(f: &mut Frame, area: Rect, p: &Placeholder, theme: &Theme) {
 }
 
 /// A placeholder of the pane's own words (not about loading).
-pub fn said(text: String) -> Placeholder {
+pub(crate) fn said(text: String) -> Placeholder {
     Placeholder {
         text,
         level: Level::Info,

@@ -22,7 +22,7 @@ use crate::text::sanitize::DisplayText;
 use crate::text::wrap::fit;
 
 /// Draws the dialog over the pane body.
-pub fn render(m: &Model, f: &mut Frame, body: Rect, c: &Check, theme: &Theme) {
+pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, c: &Check, theme: &Theme) {
     let a = layout::preflight(body);
     f.render_widget(Clear, a.frame);
     let title = format!(

@@ -20,7 +20,7 @@ use crate::ui::theme::Theme;
 use crate::ui::widgets::form::text_input;
 
 /// Draws the editor.
-pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let Some(e) = m.panes.inbox.editor.as_ref() else {
         return;
     };

@@ -35,7 +35,7 @@ fn columns(activity: TimeColumn) -> [Column; 7] {
 }
 
 /// Columns a time takes in a column of this format.
-pub fn time_width(col: TimeColumn) -> u16 {
+pub(super) fn time_width(col: TimeColumn) -> u16 {
     match col {
         TimeColumn::Ago => 8,
         TimeColumn::Date { year: false } => 11,
@@ -44,7 +44,7 @@ pub fn time_width(col: TimeColumn) -> u16 {
 }
 
 /// Draws the list.
-pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let l = &m.panes.inbox.list;
     let areas = layout::list(body, l.needle.typing());
     let vp = layout::list_viewport(body, l.needle.typing());

@@ -36,7 +36,7 @@ fn columns(sent: TimeColumn) -> [Column; 4] {
 }
 
 /// Draws the open thread.
-pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let Some(o) = m.panes.inbox.open.as_ref() else {
         return;
     };

@@ -20,7 +20,7 @@ use crate::ui::theme::Theme;
 use crate::ui::widgets::progress;
 
 /// Add to campaign.
-pub fn render(m: &Model, f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &Theme) {
+pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, d: &CampaignDialog, theme: &Theme) {
     let area = centered(
         body,
         body.width.saturating_sub(4).min(90),

@@ -49,7 +49,7 @@ fn tab_spans(d: &Detail, theme: &Theme) -> Vec<Span<'static>> {
 }
 
 /// A result's detail.
-pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let Some(d) = m.panes.leads.detail.as_ref() else {
         return;
     };

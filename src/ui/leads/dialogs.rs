@@ -23,7 +23,7 @@ use crate::text::sanitize::DisplayText;
 
 /// Clears `area` and draws a dialog frame with `title` and the key
 /// footer `hint`; returns the inside.
-pub fn frame(f: &mut Frame, area: Rect, title: &str, hint: Line<'_>, theme: &Theme) -> Rect {
+pub(super) fn frame(f: &mut Frame, area: Rect, title: &str, hint: Line<'_>, theme: &Theme) -> Rect {
     f.render_widget(Clear, area);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -37,7 +37,7 @@ pub fn frame(f: &mut Frame, area: Rect, title: &str, hint: Line<'_>, theme: &The
 
 /// A key footer: each key (as the keymap or [`keys`] names it) and what it
 /// does.
-pub fn keys_line(pairs: &[(String, &str)], theme: &Theme) -> Line<'static> {
+pub(super) fn keys_line(pairs: &[(String, &str)], theme: &Theme) -> Line<'static> {
     let mut spans = Vec::new();
     for (k, what) in pairs {
         spans.push(Span::styled(format!(" {k} "), theme.key));
@@ -47,13 +47,19 @@ pub fn keys_line(pairs: &[(String, &str)], theme: &Theme) -> Line<'static> {
 }
 
 /// A text box whose empty state says where to type.
-pub fn text_input(f: &mut Frame, area: Rect, ta: &TextArea<'static>, focused: bool, theme: &Theme) {
+pub(super) fn text_input(
+    f: &mut Frame,
+    area: Rect,
+    ta: &TextArea<'static>,
+    focused: bool,
+    theme: &Theme,
+) {
     let hint = if focused { "type here" } else { "value…" };
     crate::ui::widgets::form::text_input(f, area, ta, focused, hint, theme);
 }
 
 /// Line `y` of `inner`.
-pub fn line_at(inner: Rect, y: u16) -> Rect {
+pub(super) fn line_at(inner: Rect, y: u16) -> Rect {
     Rect {
         y: inner.y + y,
         height: 1,
@@ -62,7 +68,7 @@ pub fn line_at(inner: Rect, y: u16) -> Rect {
 }
 
 /// Export: path prompt and progress.
-pub fn export(f: &mut Frame, body: Rect, e: &Export, theme: &Theme) {
+pub(super) fn export(f: &mut Frame, body: Rect, e: &Export, theme: &Theme) {
     let area = centered(body, body.width.saturating_sub(4).min(80), 9);
     let hint = match e.phase {
         Phase::Prompt => keys_line(
@@ -165,7 +171,7 @@ fn export_status(f: &mut Frame, inner: Rect, e: &Export, theme: &Theme) {
 }
 
 /// A report to read.
-pub fn report(m: &Model, f: &mut Frame, body: Rect, r: &Report, theme: &Theme) {
+pub(super) fn report(m: &Model, f: &mut Frame, body: Rect, r: &Report, theme: &Theme) {
     let h = cells(r.lines.len()).saturating_add(4).min(body.height);
     let area = centered(body, body.width.saturating_sub(4).min(100), h);
     let k = |a| m.keymap.key_label(a);

@@ -31,7 +31,7 @@ fn row_heights(b: &Builder) -> Vec<u16> {
 /// The first predicate row shown when `room` lines are free: the focused
 /// row (or the row the picker is for) and its error line always fit, with
 /// as many rows above it as fit.
-pub fn first_row_shown(b: &Builder, room: u16) -> usize {
+pub(super) fn first_row_shown(b: &Builder, room: u16) -> usize {
     let focused = match (&b.picker, b.focus) {
         (Some(p), _) => p.of,
         (None, Focus::Row(i, _)) => i,
@@ -54,7 +54,7 @@ fn has_status(b: &Builder, loading: Option<&String>) -> bool {
 /// The filter builder; `matching`: how many results the text typed (and
 /// applied live) matches; `loading`: what to say while the fields are on
 /// their way (the shared placeholder).
-pub fn render(
+pub(super) fn render(
     f: &mut Frame,
     body: Rect,
     b: &Builder,

@@ -26,7 +26,12 @@ use crate::text::sanitize::DisplayText;
 
 /// The whole lead of a result, wrapped to `width` and styled: the same
 /// lines `update` counts ([`layout::lead_line_count`]) to bound the scroll.
-pub fn lead_lines(r: &LeadResult, clock: i64, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+pub(crate) fn lead_lines(
+    r: &LeadResult,
+    clock: i64,
+    width: u16,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     for part in layout::lead_parts(r, clock) {
         let style = match part.role {

@@ -22,7 +22,7 @@ use crate::text::format;
 use crate::text::time_column::TimeColumn;
 
 /// The open search.
-pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let a = search_areas(body, &m.panes.leads);
     run_panel(m, f, a.run, theme);
     chips_line(m, f, a.chips, theme);
@@ -119,7 +119,7 @@ fn live_status(m: &Model, r: &LatestRun, theme: &Theme) -> Vec<Span<'static>> {
 
 /// "5m ago", or `MM-DD HH:MM` when older than a month or ahead of the
 /// local clock (the demo's simulated time runs ahead).
-pub fn short_ago(ts: &str, clock: i64) -> String {
+pub(super) fn short_ago(ts: &str, clock: i64) -> String {
     let text = format::ago(ts, clock);
     match text.get(5..) {
         Some(short) if text.len() == 16 && text.as_bytes().get(4) == Some(&b'-') => {

@@ -126,7 +126,7 @@ fn row_cells(
 }
 
 /// The searches.
-pub fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
+pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let l = &m.panes.leads.list;
     let wide = body.width >= WIDE_TABLE;
     let cols = columns(l.registry, wide);

@@ -20,7 +20,7 @@ use crate::ui::widgets::form::text_input;
 use crate::ui::widgets::progress;
 
 /// A review line, styled.
-pub fn review_line(l: &review::Line, theme: &Theme) -> Line<'static> {
+pub(super) fn review_line(l: &review::Line, theme: &Theme) -> Line<'static> {
     let style = match l.mark {
         Mark::Field => theme.header,
         Mark::Old => theme.err,
@@ -32,7 +32,7 @@ pub fn review_line(l: &review::Line, theme: &Theme) -> Line<'static> {
 
 /// The review of a save: what changes, field by field, before `y` sends;
 /// under it what is sent and the keys, wrapped.
-pub fn review(m: &Model, f: &mut Frame, body: Rect, r: &Review, theme: &Theme) {
+pub(super) fn review(m: &Model, f: &mut Frame, body: Rect, r: &Review, theme: &Theme) {
     let shown = review::on_screen(m, r, body);
     let (rect, vp, all) = (shown.rect, shown.viewport, &shown.lines);
     let scroll = r.scroll.min(all.len().saturating_sub(vp));
@@ -90,7 +90,7 @@ pub fn review(m: &Model, f: &mut Frame, body: Rect, r: &Review, theme: &Theme) {
 }
 
 /// The redeem dialog.
-pub fn redeem(m: &Model, f: &mut Frame, body: Rect, d: &RedeemDialog, theme: &Theme) {
+pub(super) fn redeem(m: &Model, f: &mut Frame, body: Rect, d: &RedeemDialog, theme: &Theme) {
     let rect = layout::redeem_rect(body);
     f.render_widget(Clear, rect);
     let block = Block::default()
@@ -153,13 +153,12 @@ fn tone(t: Tone, theme: &Theme) -> Style {
         Tone::Dim => theme.dim,
         Tone::Good => theme.ok,
         Tone::Warn => theme.warn,
-        Tone::Head => theme.header,
     }
 }
 
 /// Line `j` of a pass item's text wrapped to `width`, in its tone (the
 /// selected style when the cursor is on it).
-pub fn pass_text_line(
+pub(super) fn pass_text_line(
     text: &str,
     t: Tone,
     j: usize,
@@ -181,7 +180,7 @@ pub fn pass_text_line(
 
 /// The discovery pass beside the profile on a wide screen: the last answer
 /// with its gauge and countdown, or how to redeem one.
-pub fn pass_panel(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
+pub(super) fn pass_panel(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border)

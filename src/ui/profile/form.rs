@@ -28,7 +28,7 @@ fn count(n: usize) -> u64 {
 }
 
 /// Draws the form.
-pub fn render(m: &Model, f: &mut Frame, body: Rect, e: &Editor, theme: &Theme) {
+pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, e: &Editor, theme: &Theme) {
     let areas = layout::form_areas(body);
     let n = count(e.changes.len());
     let state = if saving(m) {

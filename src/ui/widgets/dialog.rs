@@ -11,10 +11,10 @@ use crate::app::pane::Answer;
 use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 
-pub use crate::geometry::centered;
+pub(crate) use crate::geometry::centered;
 
 /// Draws a confirm dialog over `area`.
-pub fn render_confirm(f: &mut Frame, area: Rect, c: &Confirm, theme: &Theme) {
+pub(crate) fn render_confirm(f: &mut Frame, area: Rect, c: &Confirm, theme: &Theme) {
     let width = 64.min(area.width.saturating_sub(4)).max(30);
     // Wrapped here (not by ratatui) so the box is exactly as tall as its
     // text and no wide character is drawn past its border.

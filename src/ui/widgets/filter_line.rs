@@ -11,7 +11,7 @@ use crate::app::keys;
 use crate::ui::theme::Theme;
 
 /// Draws the input line in `area`.
-pub fn render(
+pub(crate) fn render(
     f: &mut Frame,
     area: Rect,
     input: &ratatui_textarea::TextArea<'static>,

@@ -16,7 +16,7 @@ use crate::ui::theme::Theme;
 
 /// Draws a text box: underlined with a cursor when focused, and a dim
 /// `placeholder` when empty so an empty box is still visible.
-pub fn text_input(
+pub(crate) fn text_input(
     f: &mut Frame,
     area: Rect,
     ta: &TextArea<'static>,
@@ -115,7 +115,7 @@ fn field_height(f: &Field, width: u16) -> u16 {
 
 /// Height the whole form wants in a box `width` columns wide (for sizing
 /// a dialog).
-pub fn wanted_height(form: &Form, width: u16) -> u16 {
+pub(crate) fn wanted_height(form: &Form, width: u16) -> u16 {
     let inner = width.saturating_sub(2);
     form.fields
         .iter()
@@ -247,7 +247,7 @@ fn frame(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) -> Rect {
 }
 
 /// Draws the form in a bordered box at `area` (cleared first).
-pub fn render(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) {
+pub(crate) fn render(f: &mut Frame, area: Rect, form: &Form, theme: &Theme) {
     let inner = frame(f, area, form, theme);
     let heights: Vec<u16> = form
         .fields

@@ -10,7 +10,7 @@ use crate::app::json_tree::{JsonTree, NodeKind};
 use crate::ui::theme::Theme;
 
 /// Draws the tree in a bordered block titled `title`.
-pub fn render(
+pub(crate) fn render(
     f: &mut Frame,
     area: Rect,
     tree: &JsonTree,

@@ -1,14 +1,14 @@
 //! Shared widgets.
 
-pub mod dialog;
-pub mod filter_line;
-pub mod form;
-pub mod json_tree;
-pub mod picker;
-pub mod placeholder;
-pub mod progress;
-pub mod spark;
-pub mod stale;
-pub mod toast;
-pub mod vtable;
-pub mod wrapped;
+pub(crate) mod dialog;
+pub(crate) mod filter_line;
+pub(crate) mod form;
+pub(crate) mod json_tree;
+pub(crate) mod picker;
+pub(crate) mod placeholder;
+pub(crate) mod progress;
+pub(crate) mod spark;
+pub(crate) mod stale;
+pub(crate) mod toast;
+pub(crate) mod vtable;
+pub(crate) mod wrapped;

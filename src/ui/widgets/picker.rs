@@ -12,14 +12,14 @@ use crate::text::wrap::fit;
 use crate::ui::theme::Theme;
 
 /// Rows a picker takes on screen: its frame, the text typed and its list.
-pub fn height() -> u16 {
+pub(crate) fn height() -> u16 {
     u16::try_from(ROWS).unwrap_or(u16::MAX).saturating_add(3)
 }
 
 /// Draws picker `p` in `area` titled `title`, over the text of each
 /// matching row (a picker's list is short: its fields, its variables);
 /// `none` is said when nothing matches.
-pub fn render<T>(
+pub(crate) fn render<T>(
     f: &mut Frame,
     area: Rect,
     title: &str,

@@ -17,7 +17,7 @@ use crate::text::sanitize::DisplayText;
 use crate::ui::theme::Theme;
 
 /// The style of a level.
-pub fn style(level: Level, theme: &Theme) -> Style {
+pub(crate) fn style(level: Level, theme: &Theme) -> Style {
     match level {
         Level::Info => theme.info,
         Level::Success => theme.ok,
@@ -27,7 +27,7 @@ pub fn style(level: Level, theme: &Theme) -> Style {
 }
 
 /// The placeholder wrapped to `width` columns, styled by its level.
-pub fn lines(p: &Placeholder, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+pub(crate) fn lines(p: &Placeholder, width: u16, theme: &Theme) -> Vec<Line<'static>> {
     super::wrapped::lines(
         DisplayText::block(&p.text).as_str(),
         width,

@@ -7,7 +7,7 @@ use ratatui::widgets::Gauge;
 use crate::ui::theme::Theme;
 
 /// Draws `done` of `total` with a label (`{label} {done}/{total}`).
-pub fn render(f: &mut Frame, area: Rect, done: u64, total: u64, label: &str, theme: &Theme) {
+pub(crate) fn render(f: &mut Frame, area: Rect, done: u64, total: u64, label: &str, theme: &Theme) {
     labelled(
         f,
         area,
@@ -19,7 +19,14 @@ pub fn render(f: &mut Frame, area: Rect, done: u64, total: u64, label: &str, the
 }
 
 /// Draws `done` of `total` with `text` as the whole label.
-pub fn labelled(f: &mut Frame, area: Rect, done: u64, total: u64, text: String, theme: &Theme) {
+pub(crate) fn labelled(
+    f: &mut Frame,
+    area: Rect,
+    done: u64,
+    total: u64,
+    text: String,
+    theme: &Theme,
+) {
     let ratio = if total == 0 {
         0.0
     } else {

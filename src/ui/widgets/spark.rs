@@ -8,7 +8,7 @@ const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█
 
 /// The last `width` values as blocks, right-aligned (older values are
 /// left out; fewer values than `width` leave the left blank).
-pub fn spark(values: &[Option<u64>], width: usize) -> String {
+pub(crate) fn spark(values: &[Option<u64>], width: usize) -> String {
     let shown = &values[values.len().saturating_sub(width)..];
     let known = shown.iter().flatten().copied();
     let (lo, hi) = known.fold((u64::MAX, 0), |(lo, hi), v| (lo.min(v), hi.max(v)));

@@ -10,7 +10,7 @@ use crate::app::cache::stale_text;
 use crate::ui::theme::Theme;
 
 /// The mark, for a list title.
-pub fn span(as_of: i64, clock: i64, reading: bool, theme: &Theme) -> Span<'static> {
+pub(crate) fn span(as_of: i64, clock: i64, reading: bool, theme: &Theme) -> Span<'static> {
     let text = stale_text(as_of, clock);
     let text = if reading {
         format!(" {text} · refreshing… ")
@@ -23,7 +23,7 @@ pub fn span(as_of: i64, clock: i64, reading: bool, theme: &Theme) -> Span<'stati
 /// A shown value's freshness in its one wording
 /// ([`shown`](crate::app::fresh::shown)): `live` dim, `retrying in 8 s` and
 /// `stale · as of 2m ago · r retries` as warnings, for a title.
-pub fn freshness(
+pub(crate) fn freshness(
     m: &crate::app::Model,
     f: &crate::app::fresh::Freshness,
     theme: &Theme,

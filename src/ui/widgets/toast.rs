@@ -15,11 +15,11 @@ use crate::text::wrap::wrap;
 use crate::ui::theme::Theme;
 
 /// Most rows of message text a toast shows.
-pub const MAX_ROWS: usize = 4;
+pub(crate) const MAX_ROWS: usize = 4;
 
 /// The rows a toast shows at `width` columns of text: the message wrapped,
 /// and when it does not fit, its first rows and a pointer to `:messages`.
-pub fn rows(t: &Toast, width: usize) -> (Vec<String>, bool) {
+pub(crate) fn rows(t: &Toast, width: usize) -> (Vec<String>, bool) {
     let mut lines = wrap(t.text.as_str(), width);
     if lines.len() <= MAX_ROWS {
         return (lines, false);
@@ -31,7 +31,7 @@ pub fn rows(t: &Toast, width: usize) -> (Vec<String>, bool) {
 /// The screen rows (first, last) holding the selection in `area`: cells
 /// drawn in the theme's `selected` style (`None` when the theme gives the
 /// selection no look of its own, or nothing is selected).
-pub fn focused_rows(buf: &Buffer, area: Rect, selected: Style) -> Option<(u16, u16)> {
+pub(crate) fn focused_rows(buf: &Buffer, area: Rect, selected: Style) -> Option<(u16, u16)> {
     if selected == Style::new() {
         return None;
     }
@@ -80,7 +80,7 @@ fn places(area: Rect, heights: &[u16], width: u16, focus: Option<(u16, u16)>) ->
 
 /// Draws the toasts (newest at the bottom) inside `area`, clear of the
 /// `focus` rows (the selection).
-pub fn render(
+pub(crate) fn render(
     f: &mut Frame,
     area: Rect,
     toasts: &[Toast],

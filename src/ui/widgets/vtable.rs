@@ -17,7 +17,7 @@ use crate::ui::theme::Theme;
 
 /// A column: header, width bounds, alignment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Column {
+pub(crate) struct Column {
     /// Header text.
     pub title: &'static str,
     /// Narrowest it may get.
@@ -36,7 +36,7 @@ pub struct Column {
 
 impl Column {
     /// A left-aligned column.
-    pub const fn new(title: &'static str, min: u16, max: u16) -> Column {
+    pub(crate) const fn new(title: &'static str, min: u16, max: u16) -> Column {
         Column {
             title,
             min,
@@ -48,7 +48,7 @@ impl Column {
     }
 
     /// A right-aligned column.
-    pub const fn num(title: &'static str, min: u16, max: u16) -> Column {
+    pub(crate) const fn num(title: &'static str, min: u16, max: u16) -> Column {
         Column {
             title,
             min,
@@ -60,13 +60,13 @@ impl Column {
     }
 
     /// The same column, hidden at rank `rank` when the room runs out.
-    pub const fn optional(self, rank: u8) -> Column {
+    pub(crate) const fn optional(self, rank: u8) -> Column {
         Column { drop: rank, ..self }
     }
 
     /// The same column, cut down to its `min` before any optional column
     /// is hidden.
-    pub const fn squeezed(self) -> Column {
+    pub(crate) const fn squeezed(self) -> Column {
         Column {
             squeeze: true,
             ..self
@@ -74,10 +74,8 @@ impl Column {
     }
 }
 
-pub use crate::geometry::table::{line_at, viewport};
-
 /// What to draw.
-pub struct TableSpec<'a> {
+pub(crate) struct TableSpec<'a> {
     /// Title in the top border.
     pub title: Line<'a>,
     /// Columns.
@@ -105,7 +103,7 @@ pub struct TableSpec<'a> {
 /// hidden, never cut; only then is text cut below its `min`. Spare room goes
 /// first to the columns whose text is cut, then to the last shown column, so
 /// columns stay next to each other.
-pub fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
+pub(crate) fn fit_widths(columns: &[Column], needs: &[u16], total: u16) -> Vec<u16> {
     let title = |c: &Column| u16::try_from(text::wrap::width(c.title)).unwrap_or(u16::MAX);
     // What a column would take with no limit on the room: the widest cell
     // (or the title), at least `min`.
@@ -229,7 +227,7 @@ fn hidden_note(columns: &[Column], widths: &[u16], room: u16) -> String {
 }
 
 /// Draws the table into `area`.
-pub fn render(f: &mut Frame, area: Rect, spec: TableSpec<'_>, theme: &Theme) {
+pub(crate) fn render(f: &mut Frame, area: Rect, spec: TableSpec<'_>, theme: &Theme) {
     let title_width = u16::try_from(spec.title.width()).unwrap_or(u16::MAX);
     let mut block = Block::default()
         .borders(Borders::ALL)
@@ -431,6 +429,7 @@ fn render_scrollbar(f: &mut Frame, area: Rect, state: &TableState, viewport: usi
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::table::{line_at, viewport};
 
     #[test]
     fn widths_fit_the_room() {

@@ -15,8 +15,3 @@ pub fn lines(text: &str, width: u16, style: Style) -> Vec<Line<'static>> {
         .map(|l| Line::styled(l, style))
         .collect()
 }
-
-/// How many rows [`lines`] takes.
-pub fn rows(text: &str, width: u16) -> u16 {
-    u16::try_from(wrap(text, usize::from(width.max(1))).len()).unwrap_or(u16::MAX)
-}

@@ -17,7 +17,7 @@ fn fold(c: char) -> char {
 /// forward from just after `from` (or at it, `at_from`), or back from just
 /// before it; wrapping around the body. `None` when it is nowhere (or the
 /// needle is empty).
-pub fn locate(
+pub(super) fn locate(
     lines: &[String],
     needle: &str,
     from: (usize, usize),
@@ -91,7 +91,7 @@ fn jump(ta: &mut TextArea<'_>, row: usize, col: usize) {
 /// Looks for `needle` in `ta` from its cursor (see [`locate`]) and selects
 /// what it finds, the cursor on its first character; `false` (the
 /// selection dropped, the cursor kept) when it is nowhere.
-pub fn look(ta: &mut TextArea<'_>, needle: &str, forward: bool, at_cursor: bool) -> bool {
+pub(super) fn look(ta: &mut TextArea<'_>, needle: &str, forward: bool, at_cursor: bool) -> bool {
     let ratatui_textarea::DataCursor(r, c) = ta.cursor();
     let from = (r, c);
     let Some((row, col)) = locate(ta.lines(), needle, from, forward, at_cursor) else {

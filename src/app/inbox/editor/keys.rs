@@ -21,7 +21,7 @@ fn is_chord(key: &KeyEvent) -> bool {
 }
 
 /// A key in the editor.
-pub fn key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+pub(crate) fn key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     if is_chord(&key) {
         match cx.keymap.action(Scope::Inbox, &key) {
             Some(Action::EditorSend | Action::SendDraft) => return send_from_editor(inbox, cx),
@@ -219,7 +219,7 @@ fn find_key(e: &mut Editor, keymap: &Keymap, key: KeyEvent) -> Vec<Cmd> {
 }
 
 /// Pasted text goes to the focused field (one line) or the body.
-pub fn paste(inbox: &mut InboxModel, cx: &mut Ctx<'_>, text: &str) -> Vec<Cmd> {
+pub(crate) fn paste(inbox: &mut InboxModel, cx: &mut Ctx<'_>, text: &str) -> Vec<Cmd> {
     let Some(e) = inbox.editor.as_mut() else {
         return Vec::new();
     };
@@ -250,7 +250,7 @@ pub fn paste(inbox: &mut InboxModel, cx: &mut Ctx<'_>, text: &str) -> Vec<Cmd> {
 
 /// Mouse in the editor: a click focuses a field or the body; the wheel
 /// moves through the body.
-pub fn mouse(inbox: &mut InboxModel, cx: &Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
+pub(crate) fn mouse(inbox: &mut InboxModel, cx: &Ctx<'_>, ev: MouseEvent) -> Vec<Cmd> {
     let Some((areas, _)) = super::lines::areas(inbox, cx) else {
         return Vec::new();
     };

@@ -12,7 +12,7 @@ use crate::text::wrap::wrap;
 
 /// What the note under the fields says, for its look.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NoteKind {
+pub(crate) enum NoteKind {
     /// Fields the client refused.
     Invalid,
     /// The service's refusal or a failure.
@@ -25,7 +25,7 @@ pub enum NoteKind {
 
 /// The editor's wrapped lines.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Lines {
+pub(crate) struct Lines {
     /// The note under the fields.
     pub note: Vec<String>,
     /// What the note is.
@@ -37,12 +37,12 @@ pub struct Lines {
 }
 
 /// Where attachments are managed, said under them.
-pub const ATTACHMENTS_NOTE: &str =
+pub(crate) const ATTACHMENTS_NOTE: &str =
     "Attachments are added in the web dashboard; the public interface refuses them.";
 
 /// The note: the fields' errors, else the service's last word, else the
 /// focused field's help (with why some senders are unavailable).
-pub fn note(keymap: &Keymap, e: &Editor) -> (String, NoteKind) {
+pub(crate) fn note(keymap: &Keymap, e: &Editor) -> (String, NoteKind) {
     let errors: Vec<String> = e
         .form
         .fields
@@ -97,7 +97,7 @@ fn help(keymap: &Keymap, e: &Editor) -> String {
 }
 
 /// A byte count as `12 KB`.
-pub fn size(bytes: u64) -> String {
+pub(crate) fn size(bytes: u64) -> String {
     match bytes {
         0..=1023 => format!("{bytes} B"),
         1024..=1_048_575 => format!("{} KB", bytes.div_ceil(1024)),
@@ -106,7 +106,7 @@ pub fn size(bytes: u64) -> String {
 }
 
 /// The note and attachment lines of `e` at `width` columns.
-pub fn lines(keymap: &Keymap, e: &Editor, width: u16) -> Lines {
+pub(crate) fn lines(keymap: &Keymap, e: &Editor, width: u16) -> Lines {
     let w = usize::from(width.max(1));
     let (text, kind) = note(keymap, e);
     let note = wrap(DisplayText::inline(&text).as_str(), w);
@@ -132,12 +132,12 @@ pub fn lines(keymap: &Keymap, e: &Editor, width: u16) -> Lines {
 }
 
 /// The open editor's areas and lines at the current size.
-pub fn areas(inbox: &InboxModel, cx: &Ctx<'_>) -> Option<(EditorAreas, Lines)> {
+pub(crate) fn areas(inbox: &InboxModel, cx: &Ctx<'_>) -> Option<(EditorAreas, Lines)> {
     areas_in(inbox, cx.keymap, cx.layout().body)
 }
 
 /// The open editor's areas and lines in the pane's `body`.
-pub fn areas_in(
+pub(crate) fn areas_in(
     inbox: &InboxModel,
     keymap: &Keymap,
     body: crate::geometry::Rect,

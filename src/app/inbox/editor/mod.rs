@@ -33,24 +33,23 @@ use crate::text::sanitize::{BLOCK_MAX, DisplayText};
 
 mod find;
 mod keys;
-pub mod lines;
-pub mod reply;
+pub(crate) mod lines;
+pub(crate) mod reply;
 mod save;
 
-pub use keys::{key, mouse, paste};
-pub use save::{
-    CreateCheck, check_created_again, create_again, create_request, on_adopt, on_created, on_saved,
-    patch_request, save, saving,
+pub(crate) use keys::{key, mouse, paste};
+pub(crate) use save::{
+    CreateCheck, check_created_again, create_again, on_adopt, on_created, on_saved, save, saving,
 };
 
 /// How long after the last edit the text is kept in the local state.
-pub const KEEP_AFTER: Duration = Duration::from_secs(1);
+pub(crate) const KEEP_AFTER: Duration = Duration::from_secs(1);
 /// How long after the first edit not kept yet the text is kept, however
 /// fast the typing goes on (the quiet of [`KEEP_AFTER`] may never come):
 /// what a `kill -9` can lose.
-pub const KEEP_WITHIN: Duration = Duration::from_secs(3);
+pub(crate) const KEEP_WITHIN: Duration = Duration::from_secs(3);
 /// Field keys, in form order.
-pub const FIELDS: [&str; 6] = ["from", "to", "name", "cc", "bcc", "subject"];
+pub(crate) const FIELDS: [&str; 6] = ["from", "to", "name", "cc", "bcc", "subject"];
 /// The From field's first option: no sender chosen yet.
 const NO_SENDER: &str = "(no sender yet)";
 
@@ -156,7 +155,7 @@ impl DraftFields {
 
 /// A draft's body as text: the text body, else the HTML body read as
 /// text; line ends made `\n`.
-pub fn draft_body(t: &Thread) -> String {
+pub(crate) fn draft_body(t: &Thread) -> String {
     let text = t.draft_body_text.as_deref().unwrap_or("");
     let raw = if text.is_empty() {
         t.draft_body_html
@@ -171,7 +170,7 @@ pub fn draft_body(t: &Thread) -> String {
 
 /// The local-state key of an editor's text: per thread, or for a new
 /// email not yet saved.
-pub fn draft_key(thread: Option<&str>) -> String {
+pub(crate) fn draft_key(thread: Option<&str>) -> String {
     match thread {
         Some(id) => format!("inbox-draft:{id}"),
         None => "inbox-draft:new".into(),
@@ -453,7 +452,7 @@ fn here(inbox: &InboxModel) -> View {
 }
 
 /// Opens the editor on a new email (`c`, `:compose [address]`).
-pub fn open_new(inbox: &mut InboxModel, cx: &mut Ctx<'_>, to: Option<&str>) -> Vec<Cmd> {
+pub(crate) fn open_new(inbox: &mut InboxModel, cx: &mut Ctx<'_>, to: Option<&str>) -> Vec<Cmd> {
     if crate::app::read_only::refuse(cx) {
         return Vec::new();
     }
@@ -482,13 +481,13 @@ pub fn open_new(inbox: &mut InboxModel, cx: &mut Ctx<'_>, to: Option<&str>) -> V
 /// [`open_new`] on the whole model, for another pane's tests (they
 /// check its read-only gate); the pane's own code calls `open_new`.
 #[cfg(test)]
-pub fn compose(m: &mut crate::app::Model, to: Option<&str>) -> Vec<Cmd> {
+pub(crate) fn compose(m: &mut crate::app::Model, to: Option<&str>) -> Vec<Cmd> {
     let (inbox, mut cx) = m.split::<InboxModel>();
     open_new(inbox, &mut cx, to)
 }
 
 /// Opens the editor on a draft (`e`), the focus in the body.
-pub fn edit(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: &Thread) -> Vec<Cmd> {
+pub(crate) fn edit(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: &Thread) -> Vec<Cmd> {
     if crate::app::read_only::refuse(cx) {
         return Vec::new();
     }
@@ -615,7 +614,7 @@ fn offer_restore(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// The answer to "restore the kept text?".
-pub fn answer_restore(
+pub(crate) fn answer_restore(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     key: &str,
@@ -671,7 +670,7 @@ fn restore_create_check(inbox: &mut InboxModel, cx: &mut Ctx<'_>) {
 }
 
 /// The senders arrived: the From field offers them (keeping the choice).
-pub fn senders_arrived(inbox: &mut InboxModel) {
+pub(crate) fn senders_arrived(inbox: &mut InboxModel) {
     let (labels, ids, unavailable) = sender_options(&inbox.senders);
     let Some(e) = inbox.editor.as_mut() else {
         return;
@@ -695,7 +694,7 @@ pub fn senders_arrived(inbox: &mut InboxModel) {
 
 /// Opens the thread the 409 named; the editor's text is kept locally and
 /// offered back when that email's editor opens again.
-pub fn open_existing(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: Thread) -> Vec<Cmd> {
+pub(crate) fn open_existing(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: Thread) -> Vec<Cmd> {
     let mut cmds = Vec::new();
     if let Some(e) = inbox.editor.take() {
         if e.unsaved() {
@@ -719,7 +718,7 @@ pub fn open_existing(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: Thread) -> Vec
 
 /// Ctrl-S in the editor: check, save when needed, then ask to send (a
 /// reply: check, then ask).
-pub fn send_from_editor(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn send_from_editor(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if inbox.editor.as_ref().is_some_and(|e| e.reply.is_some()) {
         return reply::ask(inbox, cx);
     }
@@ -758,7 +757,7 @@ fn close(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// The answer to "save before closing?".
-pub fn answer_close(inbox: &mut InboxModel, cx: &mut Ctx<'_>, answer: Answer) -> Vec<Cmd> {
+pub(crate) fn answer_close(inbox: &mut InboxModel, cx: &mut Ctx<'_>, answer: Answer) -> Vec<Cmd> {
     match answer {
         Answer::Yes => save(inbox, cx, After::Close),
         Answer::No => {
@@ -777,7 +776,7 @@ pub fn answer_close(inbox: &mut InboxModel, cx: &mut Ctx<'_>, answer: Answer) ->
 }
 
 /// Closes the editor and returns to where it was opened from.
-pub fn close_editor(inbox: &mut InboxModel) {
+pub(crate) fn close_editor(inbox: &mut InboxModel) {
     let back = inbox.editor.take().map_or(View::List, |e| e.back);
     inbox.view = match back {
         View::Thread if inbox.open.is_some() => View::Thread,
@@ -787,7 +786,7 @@ pub fn close_editor(inbox: &mut InboxModel) {
 
 /// The keep-draft timer fired: the text goes to the local state if no
 /// edit came since.
-pub fn keep_draft(inbox: &mut InboxModel, cx: &mut Ctx<'_>, edits: u64) -> Vec<Cmd> {
+pub(crate) fn keep_draft(inbox: &mut InboxModel, cx: &mut Ctx<'_>, edits: u64) -> Vec<Cmd> {
     match inbox.editor.as_mut() {
         Some(e) if e.edits == edits => {
             e.kept = edits;
@@ -804,7 +803,7 @@ pub fn keep_draft(inbox: &mut InboxModel, cx: &mut Ctx<'_>, edits: u64) -> Vec<C
 
 /// The keep-draft bound fired: the text goes to the local state if this
 /// editor still has edits not kept since `kept` (steady typing).
-pub fn keep_draft_bound(
+pub(crate) fn keep_draft_bound(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     session: u64,
@@ -819,7 +818,7 @@ pub fn keep_draft_bound(
 }
 
 /// What unsent text the editor holds, said for the quit question.
-pub fn unsent(inbox: &InboxModel) -> Option<String> {
+pub(crate) fn unsent(inbox: &InboxModel) -> Option<String> {
     let e = inbox.editor.as_ref()?;
     if !e.unsaved() {
         return None;
@@ -835,7 +834,7 @@ pub fn unsent(inbox: &InboxModel) -> Option<String> {
 /// Keeps the editor's text in the local state — or clears it once the
 /// service has exactly that text. Untouched while a restore question is
 /// open.
-pub fn capture(inbox: &InboxModel, state: &mut State) {
+pub(crate) fn capture(inbox: &InboxModel, state: &mut State) {
     let Some(e) = inbox.editor.as_ref() else {
         return;
     };
@@ -850,7 +849,7 @@ pub fn capture(inbox: &InboxModel, state: &mut State) {
 }
 
 /// Status-bar hints of the editor.
-pub fn hints(inbox: &InboxModel) -> Vec<(Action, &'static str)> {
+pub(crate) fn hints(inbox: &InboxModel) -> Vec<(Action, &'static str)> {
     if inbox.editor.as_ref().is_some_and(|e| e.find.is_some()) {
         // `k` would type: the find line names ↑ for "previous".
         return vec![(Action::Open, "next"), (Action::Back, "close find")];

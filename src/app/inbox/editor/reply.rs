@@ -24,7 +24,7 @@ use crate::text::sanitize::DisplayText;
 
 /// Quoted lines at most; a longer message is cut with a marker (the
 /// thread keeps it whole).
-pub const QUOTE_LINES: usize = 40;
+pub(crate) const QUOTE_LINES: usize = 40;
 
 /// What the editor's reply answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,13 +57,13 @@ pub struct ReplySend {
 }
 
 /// The local-state key of a thread's reply text (apart from its draft's).
-pub fn reply_key(thread: &str) -> String {
+pub(crate) fn reply_key(thread: &str) -> String {
     format!("inbox-reply:{thread}")
 }
 
 /// The quote of `msg` written by `who`: a header line, then its text with
 /// `> ` before each line, at most [`QUOTE_LINES`] lines.
-pub fn quote(msg: &ThreadMessage, who: &str) -> String {
+pub(crate) fn quote(msg: &ThreadMessage, who: &str) -> String {
     let text = crate::app::inbox::html::readable(&msg.body_text)
         .replace("\r\n", "\n")
         .replace('\r', "\n");
@@ -99,7 +99,7 @@ fn author(t: &Thread, msg: &ThreadMessage) -> String {
 /// The fields a reply to `msg` in `t` opens with: To the participant, the
 /// thread's sender, `Re: ` + its subject, an empty line to write on and
 /// the quote under it.
-pub fn prefill(t: &Thread, msg: &ThreadMessage) -> super::DraftFields {
+pub(crate) fn prefill(t: &Thread, msg: &ThreadMessage) -> super::DraftFields {
     let inline = |s: &str| DisplayText::inline(s).into_string();
     super::DraftFields {
         account_id: t.account_id.clone().filter(|a| !a.trim().is_empty()),
@@ -115,7 +115,7 @@ pub fn prefill(t: &Thread, msg: &ThreadMessage) -> super::DraftFields {
 /// Opens the editor on a reply to `msg` in thread `t` (`baseline`: the
 /// thread's message count, when known). A reply text kept for the thread
 /// is offered first.
-pub fn open(
+pub(crate) fn open(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     t: &Thread,
@@ -168,14 +168,14 @@ fn body_text(e: &Editor) -> String {
 }
 
 /// Whether the quote is under the text now.
-pub fn quoted(e: &Editor) -> bool {
+pub(crate) fn quoted(e: &Editor) -> bool {
     e.reply
         .as_ref()
         .is_some_and(|r| body_text(e).contains(&r.quote))
 }
 
 /// The text written above the quote (the body without it), trimmed.
-pub fn written(e: &Editor) -> String {
+pub(crate) fn written(e: &Editor) -> String {
     let body = body_text(e);
     match e.reply.as_ref() {
         Some(r) => body.replacen(&r.quote, "", 1).trim().to_owned(),
@@ -185,7 +185,7 @@ pub fn written(e: &Editor) -> String {
 
 /// The quote key: takes the quote out of the body when it is there, else
 /// puts it back under the text. The cursor stays on its line.
-pub fn toggle_quote(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn toggle_quote(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(e) = inbox.editor.as_mut() else {
         return Vec::new();
     };
@@ -245,7 +245,7 @@ pub fn toggle_quote(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 
 /// The send key in a reply: the fields are checked (a sender, a subject,
 /// some text above the quote), then the question says exactly what goes.
-pub fn ask(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn ask(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if !super::save::validate(inbox, true) {
         return Vec::new();
     }
@@ -346,7 +346,7 @@ fn confirm_lines(inbox: &InboxModel, t: Option<&Thread>, s: &ReplySend) -> Vec<S
 /// Keeps the reply's text in the local state now (the save key: a reply
 /// has no draft on the service); it is offered when a reply on the thread
 /// opens again.
-pub fn keep(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn keep(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let Some(e) = inbox.editor.as_mut() else {
         return Vec::new();
     };
@@ -364,7 +364,7 @@ pub fn keep(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 
 /// Closes a reply's editor, its text kept locally (offered again by the
 /// reply key on the thread).
-pub fn keep_and_close(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn keep_and_close(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let kept = inbox.editor.as_ref().filter(|e| e.unsaved()).map(|e| {
         cx.state.drafts.insert(e.key(), e.current().to_draft());
     });
@@ -385,7 +385,7 @@ pub fn keep_and_close(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 
 /// What saving does in a reply's editor (it has no draft on the service
 /// to save to): `None` in any other editor.
-pub fn instead_of_save(
+pub(crate) fn instead_of_save(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     after: super::After,

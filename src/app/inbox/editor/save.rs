@@ -18,7 +18,7 @@ use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use crate::logic::write::{Check, Seen, Verdict};
 
 /// Where the check of a lost create looks, as its texts name it.
-pub const PLACE: &str = "among the drafts";
+pub(super) const PLACE: &str = "among the drafts";
 
 /// The editor's fields checked before a round trip; `sending` also needs
 /// a recipient and a ready sender. Errors are put on their fields.
@@ -88,7 +88,7 @@ impl CreateCheck {
 
 /// Saves the draft: POST when new, else PATCH with the changed fields
 /// only; `after` says what follows once the service has it.
-pub fn save(inbox: &mut InboxModel, cx: &mut Ctx<'_>, after: After) -> Vec<Cmd> {
+pub(crate) fn save(inbox: &mut InboxModel, cx: &mut Ctx<'_>, after: After) -> Vec<Cmd> {
     if let Some(cmds) = super::reply::instead_of_save(inbox, cx, after) {
         return cmds;
     }
@@ -188,7 +188,7 @@ fn ask_create_again(cx: &mut Ctx<'_>, check: &Check, after: After) {
 
 /// Creating again was confirmed: the check is put aside and the draft
 /// saved.
-pub fn create_again(inbox: &mut InboxModel, cx: &mut Ctx<'_>, after: After) -> Vec<Cmd> {
+pub(crate) fn create_again(inbox: &mut InboxModel, cx: &mut Ctx<'_>, after: After) -> Vec<Cmd> {
     if let Some(e) = inbox.editor.as_mut() {
         e.created_check = None;
     }
@@ -196,7 +196,7 @@ pub fn create_again(inbox: &mut InboxModel, cx: &mut Ctx<'_>, after: After) -> V
 }
 
 /// Whether a save (or the check after a lost one) is in flight.
-pub fn saving(requests: &Requests) -> bool {
+pub(crate) fn saving(requests: &Requests) -> bool {
     in_flight(requests, |p| {
         matches!(
             p,
@@ -207,7 +207,7 @@ pub fn saving(requests: &Requests) -> bool {
 
 /// The body of a create: the fields that hold something; never
 /// attachments (the public interface refuses them).
-pub fn create_request(cur: &DraftFields) -> CreateThread {
+pub(crate) fn create_request(cur: &DraftFields) -> CreateThread {
     let some = |s: &str| (!s.is_empty()).then(|| s.to_owned());
     CreateThread {
         participant_email: some(&cur.to),
@@ -225,7 +225,7 @@ pub fn create_request(cur: &DraftFields) -> CreateThread {
 /// The body of a save: only the fields that differ from `base`. An emptied
 /// draft field is cleared (`null`); a body saved over an HTML body clears
 /// the HTML too, so the text is what gets sent.
-pub fn patch_request(base: &DraftFields, cur: &DraftFields, html_body: bool) -> PatchThread {
+pub(crate) fn patch_request(base: &DraftFields, cur: &DraftFields, html_body: bool) -> PatchThread {
     let changed = |a: &str, b: &str| (a != b).then(|| b.to_owned());
     let nullable = |a: &str, b: &str| (a != b).then(|| (!b.is_empty()).then(|| b.to_owned()));
     let body_changed = base.body != cur.body;
@@ -262,7 +262,7 @@ fn editor_for<'m>(inbox: &'m mut InboxModel, whose: Whose<'_>) -> Option<&'m mut
 }
 
 /// The service's answer to a create.
-pub fn on_created(
+pub(crate) fn on_created(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     editor: u64,
@@ -291,7 +291,7 @@ pub fn on_created(
 }
 
 /// The service's answer to a save.
-pub fn on_saved(
+pub(crate) fn on_saved(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     thread: &str,
@@ -526,7 +526,7 @@ fn check_created(cx: &mut Ctx<'_>, editor: u64, sent: &DraftFields) -> Vec<Cmd> 
 
 /// A check's timer fired (`reads`: the reads made when it was set): the
 /// drafts are read again.
-pub fn check_created_again(
+pub(crate) fn check_created_again(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     session: u64,
@@ -549,7 +549,7 @@ pub fn check_created_again(
 /// recipient, subject and body is the one created, and the editor takes
 /// it over (saving again updates it instead of creating a second). Not
 /// there: read again on the schedule; a failed read proves nothing.
-pub fn on_adopt(
+pub(crate) fn on_adopt(
     inbox: &mut InboxModel,
     cx: &mut Ctx<'_>,
     editor: u64,

@@ -20,7 +20,7 @@ use crate::app::fixtures::{self, drive};
 use crate::app::{ApiReply, ApiRequest, Cmd, Model, Overlay, Pane, RequestId};
 
 /// The reads of a fake service over the fixture threads.
-pub struct Svc {
+pub(super) struct Svc {
     /// Threads, newest activity first.
     pub threads: Vec<Thread>,
     /// Messages per thread id (a count; the rows are fixture messages).
@@ -38,7 +38,7 @@ impl Default for Svc {
 
 impl Svc {
     /// The answer to a read, or `None` for a write.
-    pub fn read(&self, req: &ApiRequest) -> Option<ApiReply> {
+    pub(super) fn read(&self, req: &ApiRequest) -> Option<ApiReply> {
         Some(match req {
             ApiRequest::ListThreads { query } => {
                 let rows: Vec<Thread> = self
@@ -95,7 +95,7 @@ impl Svc {
 
 /// The error the client returns for a write answered `status`: a 5xx is
 /// marked as may have reached the service, as the client marks it.
-pub fn write_error(status: u16, body: &str) -> crate::api::ApiError {
+pub(super) fn write_error(status: u16, body: &str) -> crate::api::ApiError {
     let mut e = crate::api::ServiceError::from_body(status, body.as_bytes(), None);
     e.may_have_reached = status >= 500;
     crate::api::ApiError::Service(Box::new(e))
@@ -103,7 +103,7 @@ pub fn write_error(status: u16, body: &str) -> crate::api::ApiError {
 
 /// Answers every read among `cmds` (and the reads those answers ask for);
 /// returns the writes, unanswered, for the test to inspect and answer.
-pub fn settle(m: &mut Model, svc: &Svc, cmds: &[Cmd]) -> Vec<(RequestId, ApiRequest)> {
+pub(super) fn settle(m: &mut Model, svc: &Svc, cmds: &[Cmd]) -> Vec<(RequestId, ApiRequest)> {
     let mut writes = Vec::new();
     let mut queue = drive::api(cmds);
     while let Some((id, req)) = queue.pop() {
@@ -117,18 +117,18 @@ pub fn settle(m: &mut Model, svc: &Svc, cmds: &[Cmd]) -> Vec<(RequestId, ApiRequ
 
 /// Runs a function of the pane on `m` split as the pane's entry points
 /// split it: the pane's state and its context.
-pub fn split<R>(m: &mut Model, f: impl FnOnce(&mut InboxModel, &mut Ctx<'_>) -> R) -> R {
+pub(super) fn split<R>(m: &mut Model, f: impl FnOnce(&mut InboxModel, &mut Ctx<'_>) -> R) -> R {
     let (inbox, mut cx) = m.split::<InboxModel>();
     f(inbox, &mut cx)
 }
 
 /// A model on the Inbox pane with the fixture threads and senders loaded.
-pub fn inbox(svc: &Svc) -> Model {
+pub(super) fn inbox(svc: &Svc) -> Model {
     inbox_sized(svc, 80, 24)
 }
 
 /// The same at another size.
-pub fn inbox_sized(svc: &Svc, w: u16, h: u16) -> Model {
+pub(super) fn inbox_sized(svc: &Svc, w: u16, h: u16) -> Model {
     let mut m = fixtures::model(w, h);
     let cmds = drive::switch(&mut m, Pane::Inbox);
     let writes = settle(&mut m, svc, &cmds);
@@ -137,19 +137,19 @@ pub fn inbox_sized(svc: &Svc, w: u16, h: u16) -> Model {
 }
 
 /// Presses a key and answers the reads it causes; returns the writes.
-pub fn press(m: &mut Model, svc: &Svc, code: KeyCode) -> Vec<(RequestId, ApiRequest)> {
+pub(super) fn press(m: &mut Model, svc: &Svc, code: KeyCode) -> Vec<(RequestId, ApiRequest)> {
     let cmds = drive::key(m, code);
     settle(m, svc, &cmds)
 }
 
 /// Presses Ctrl and a letter; returns the writes.
-pub fn press_ctrl(m: &mut Model, svc: &Svc, c: char) -> Vec<(RequestId, ApiRequest)> {
+pub(super) fn press_ctrl(m: &mut Model, svc: &Svc, c: char) -> Vec<(RequestId, ApiRequest)> {
     let cmds = drive::ctrl(m, c);
     settle(m, svc, &cmds)
 }
 
 /// Selects the thread with `id` in the list.
-pub fn select(m: &mut Model, id: &str) {
+pub(super) fn select(m: &mut Model, id: &str) {
     let vp = super::layout::list_viewport(m.layout().body, false);
     m.panes.inbox.list.select_id(id, vp);
     assert_eq!(
@@ -159,7 +159,7 @@ pub fn select(m: &mut Model, id: &str) {
 }
 
 /// The open question's title, if one is open.
-pub fn question(m: &Model) -> Option<&str> {
+pub(super) fn question(m: &Model) -> Option<&str> {
     match &m.overlay {
         Some(Overlay::Confirm(c)) => Some(c.title.as_str()),
         _ => None,
@@ -167,7 +167,7 @@ pub fn question(m: &Model) -> Option<&str> {
 }
 
 /// The open question's lines joined.
-pub fn question_text(m: &Model) -> String {
+pub(super) fn question_text(m: &Model) -> String {
     match &m.overlay {
         Some(Overlay::Confirm(c)) => c.lines.join("\n"),
         _ => String::new(),
@@ -175,7 +175,7 @@ pub fn question_text(m: &Model) -> String {
 }
 
 /// The newest toast's title and text.
-pub fn last_toast(m: &Model) -> String {
+pub(super) fn last_toast(m: &Model) -> String {
     m.toasts
         .items()
         .last()
@@ -184,7 +184,7 @@ pub fn last_toast(m: &Model) -> String {
 }
 
 /// Every toast, joined.
-pub fn toasts(m: &Model) -> String {
+pub(super) fn toasts(m: &Model) -> String {
     m.toasts
         .items()
         .iter()
@@ -194,7 +194,7 @@ pub fn toasts(m: &Model) -> String {
 }
 
 /// The screen as text, one line per row.
-pub fn screen(m: &Model) -> String {
+pub(super) fn screen(m: &Model) -> String {
     let (w, h) = m.size;
     let backend = ratatui::backend::TestBackend::new(w, h);
     let mut term = ratatui::Terminal::new(backend).expect("terminal");

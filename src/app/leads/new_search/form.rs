@@ -4,7 +4,7 @@
 use super::super::super::form::Form;
 
 /// Kinds of a company criterion, as typed.
-pub const COMPANY_KINDS: [&str; 6] = [
+pub(crate) const COMPANY_KINDS: [&str; 6] = [
     "business_model",
     "customer_type",
     "offering",
@@ -14,7 +14,7 @@ pub const COMPANY_KINDS: [&str; 6] = [
 ];
 
 /// Choices of the ranked-cohort select.
-pub const COHORTS: [&str; 6] = [
+pub(crate) const COHORTS: [&str; 6] = [
     "none",
     "default",
     "named",
@@ -24,7 +24,7 @@ pub const COHORTS: [&str; 6] = [
 ];
 
 /// The empty form.
-pub fn build() -> Form {
+pub(crate) fn build() -> Form {
     let form = Form::new("New Lead Finder search", "Create");
     details(company(source_plan(search(form))))
 }

@@ -8,15 +8,15 @@
 //! the searches are read again to find it; until that settles, sending
 //! again asks first.
 
-pub mod form;
-pub mod parse;
+pub(crate) mod form;
+pub(crate) mod parse;
 
 use super::LeadsModel;
 use crate::app::ctx::Ctx;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-pub use crate::app::lost::{Check, Uncertain};
+pub(crate) use crate::app::lost::{Check, Uncertain};
 
 use crossterm::event::KeyEvent;
 
@@ -30,8 +30,8 @@ use crate::api::ApiError;
 use crate::api::model::{CreateSearch, Search};
 use crate::store::Draft;
 use crate::text::sanitize::DisplayText;
-pub use form::build;
-pub use parse::{locate, parse};
+pub(crate) use form::build;
+pub(crate) use parse::{locate, parse};
 
 /// The form and its request.
 #[derive(Debug, Clone)]
@@ -110,7 +110,7 @@ fn show_uncertain(leads: &mut LeadsModel) {
 }
 
 /// Opens the form, offering back an unsent draft first.
-pub fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     let back = match leads.view {
         View::NewSearch => View::Searches,
         v => v,
@@ -151,7 +151,7 @@ pub fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// The answer to "restore the draft?".
-pub fn restore_draft(leads: &mut LeadsModel, cx: &mut Ctx<'_>, yes: bool) -> Vec<Cmd> {
+pub(crate) fn restore_draft(leads: &mut LeadsModel, cx: &mut Ctx<'_>, yes: bool) -> Vec<Cmd> {
     let draft = cx.state.drafts.get(DRAFT_KEY).cloned();
     let Some(f) = leads.form.as_mut() else {
         return Vec::new();
@@ -174,7 +174,7 @@ pub fn restore_draft(leads: &mut LeadsModel, cx: &mut Ctx<'_>, yes: bool) -> Vec
 
 /// The draft prompt was dismissed: the draft stays saved as it is, the
 /// empty form behind the prompt closes.
-pub fn keep_draft(leads: &mut LeadsModel) -> Vec<Cmd> {
+pub(crate) fn keep_draft(leads: &mut LeadsModel) -> Vec<Cmd> {
     if let Some(f) = leads.form.take() {
         leads.view = back_view(leads, f.back);
     }
@@ -192,7 +192,7 @@ fn back_view(leads: &LeadsModel, back: View) -> View {
 }
 
 /// A key in the form.
-pub fn on_key(leads: &mut LeadsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
+pub(crate) fn on_key(leads: &mut LeadsModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     if creating(cx.requests) {
         // Sending: read-only until the answer arrives.
         return Vec::new();
@@ -285,7 +285,7 @@ fn ask_create_again(leads: &mut LeadsModel, cx: &mut Ctx<'_>) {
 }
 
 /// "Create again?" was answered yes.
-pub fn create_again(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn create_again(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     leads.last_create.uncertain = None;
     if let Some(f) = leads.form.as_mut() {
         f.form.note = None;
@@ -295,7 +295,7 @@ pub fn create_again(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 
 /// The create answer: open the new search, or show the refusal on the
 /// field it names.
-pub fn on_created(
+pub(crate) fn on_created(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     result: Result<Search, ApiError>,
@@ -358,7 +358,7 @@ fn create_uncertain(leads: &mut LeadsModel, cx: &mut Ctx<'_>, e: &ApiError) -> V
 
 /// Reads the searches for the check of a lost create (unless a read is on
 /// its way).
-pub fn read_check(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
+pub(crate) fn read_check(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     if cx
         .requests
         .pending::<super::LeadsModel>(|p| *p == Purpose::CreateCheck)
@@ -373,14 +373,14 @@ pub fn read_check(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// When the check of a lost create reads the searches again, if it does.
-pub fn recheck(last: &LastCreate) -> Option<(u32, Duration)> {
+pub(crate) fn recheck(last: &LastCreate) -> Option<(u32, Duration)> {
     let u = last.uncertain.as_ref()?;
     Some((u.reads(), u.recheck()?))
 }
 
 /// The searches, read after a lost create answer: the new search is one
 /// with the title sent that was not listed before, made since.
-pub fn on_create_check(
+pub(crate) fn on_create_check(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
     result: Result<Option<Vec<Search>>, ApiError>,
@@ -463,7 +463,7 @@ fn cannot_create_text() -> String {
 /// Why the service refused to create a search, in plain words, when it was
 /// not about a field: a 403 (the account may not create searches), or a
 /// Lead Finder error (its message, what to try instead, what to do).
-pub fn refusal(e: &ApiError, can_create: Option<bool>) -> Option<String> {
+pub(crate) fn refusal(e: &ApiError, can_create: Option<bool>) -> Option<String> {
     if e.status() == Some(403) {
         let why = if can_create == Some(false) {
             "this account may not create Lead Finder searches (the Profile shows lead creation is off)"

@@ -12,7 +12,7 @@ use crate::api::model::{
 use crate::api::validate;
 
 /// Field errors: the form key, and the message shown on it.
-pub type FieldErrors = Vec<(&'static str, String)>;
+pub(crate) type FieldErrors = Vec<(&'static str, String)>;
 
 fn opt(s: &str) -> Option<String> {
     (!s.trim().is_empty()).then(|| s.trim().to_owned())
@@ -225,7 +225,7 @@ impl Reader<'_> {
 }
 
 /// Turns the form into a request, or field errors (key, message).
-pub fn parse(form: &Form) -> Result<CreateSearch, FieldErrors> {
+pub(crate) fn parse(form: &Form) -> Result<CreateSearch, FieldErrors> {
     let mut r = Reader {
         form,
         errors: Vec::new(),
@@ -277,7 +277,7 @@ fn renumber(text: &str, name: &str, lines: &[usize]) -> String {
 
 /// The form field a request path names, and the message to show there
 /// (list fields say which line). `None` when no field matches.
-pub fn locate(path: &str, message: &str) -> (Option<&'static str>, String) {
+pub(crate) fn locate(path: &str, message: &str) -> (Option<&'static str>, String) {
     let rest = path
         .strip_prefix("sourcePlans[")
         .and_then(|r| r.split_once("]."))
