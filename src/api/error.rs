@@ -13,7 +13,7 @@ use crate::text::sanitize::inline;
 /// An error answer of the service.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ServiceError {
-    /// HTTP status.
+    /// The HTTP status code of the error answer (4xx or 5xx).
     pub status: u16,
     /// The stable `code` when the body had one, else derived from the status.
     pub code: String,

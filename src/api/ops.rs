@@ -365,7 +365,7 @@ operations! {
         QueryResults {
             /// The search whose results are filtered.
             id: String,
-            /// The filter, sort and page.
+            /// The query string: the filter, sort and page of the results.
             query: ResultsQuery,
         } => {
             family: LeadFinder,
@@ -436,7 +436,7 @@ operations! {
         UpdateCampaign {
             /// The campaign to change.
             id: String,
-            /// The changes.
+            /// The JSON body: only the settings that change.
             update: Box<UpdateCampaign>,
         } => {
             family: Campaigns,
@@ -482,7 +482,7 @@ operations! {
         ListLeads {
             /// The campaign whose roster is read.
             id: String,
-            /// The filter, sort and page.
+            /// The query string: the roster's filter, sort and page.
             query: RosterQuery,
         } => {
             family: Campaigns,
@@ -510,7 +510,7 @@ operations! {
         EditLead {
             /// The campaign whose lead is edited.
             id: String,
-            /// The changes.
+            /// The JSON body: only the lead fields that change.
             edit: Box<EditLead>,
         } => {
             family: Campaigns,
@@ -538,7 +538,7 @@ operations! {
         GeneratedMessages {
             /// The campaign whose generated messages are read.
             id: String,
-            /// The filter, sort and page.
+            /// The query string: which leads' messages, and the page.
             query: GeneratedMessagesQuery,
         } => {
             family: Campaigns,
@@ -550,7 +550,7 @@ operations! {
         EditGeneratedMessage {
             /// The campaign the message was generated for.
             id: String,
-            /// The changes.
+            /// The JSON body: the message's id and its new subject and/or text.
             edit: EditGeneratedMessage,
         } => {
             family: Campaigns,
@@ -562,7 +562,7 @@ operations! {
         }
         /// `GET /api/threads`.
         ListThreads {
-            /// The filter, sort and page.
+            /// The query string: the status filter and the page.
             query: ThreadQuery,
         } => {
             family: Threads,
@@ -592,7 +592,7 @@ operations! {
         PatchThread {
             /// The thread to change.
             id: String,
-            /// The changes.
+            /// The JSON body: only the thread fields that change.
             patch: Box<PatchThread>,
         } => {
             family: Threads,
@@ -618,7 +618,7 @@ operations! {
             id: String,
             /// Page number.
             page: Option<u64>,
-            /// Page size.
+            /// Messages per page (`limit`; `None`: the service's default).
             limit: Option<u64>,
         } => {
             family: Threads,
@@ -630,7 +630,7 @@ operations! {
         SendMessage {
             /// The draft thread to send.
             id: String,
-            /// The message.
+            /// The JSON body: subject, text and HTML bodies, and the sender account.
             send: Box<SendMessage>,
         } => {
             family: Threads,

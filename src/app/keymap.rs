@@ -152,7 +152,7 @@ pub struct KeyCombo {
     pub ctrl: bool,
     /// Alt held.
     pub alt: bool,
-    /// The key.
+    /// The key pressed, with the modifiers above.
     pub code: ComboCode,
 }
 

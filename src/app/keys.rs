@@ -13,7 +13,7 @@ use super::pane::Answer;
 /// A key a dialog handles itself, with the text that names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FixedKey {
-    /// The key.
+    /// The key pressed, with the modifier below.
     pub code: KeyCode,
     /// Whether Ctrl is held.
     pub ctrl: bool,
@@ -89,7 +89,7 @@ pub(crate) const DISMISS: FixedKey = plain(KeyCode::Char('q'), "q");
 /// it, what the footer says it does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct QuestionKey {
-    /// The key.
+    /// The key that answers, and how hints name it.
     pub key: FixedKey,
     /// What it answers.
     pub answer: Answer,

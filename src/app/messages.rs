@@ -13,7 +13,7 @@ use crate::text::{format, wrap};
 pub(crate) enum Row {
     /// A message's first row: its level, title and age.
     Head {
-        /// Look.
+        /// Its level, which picks its colour and mark.
         level: Level,
         /// Title, with its repeat count.
         title: String,

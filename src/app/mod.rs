@@ -201,7 +201,7 @@ pub struct Unsaved {
 /// A question before something that cannot be undone.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Confirm {
-    /// Title.
+    /// The question, as the box's title.
     pub title: String,
     /// Explanation lines.
     pub lines: Vec<String>,
@@ -231,7 +231,7 @@ pub enum ConfirmAction {
 pub enum Overlay {
     /// Help for the current pane.
     Help {
-        /// Scroll offset.
+        /// Rows scrolled past at the top of the help.
         scroll: u16,
     },
     /// A yes/no question.
@@ -240,7 +240,7 @@ pub enum Overlay {
     Command(Box<CommandLine>),
     /// `:messages`: the recent notices, whole, newest first.
     Messages {
-        /// Scroll offset.
+        /// Rows scrolled past at the top of the list.
         scroll: u16,
     },
     /// `:journal`: the write journal, newest first (boxed: it holds what

@@ -103,7 +103,7 @@ pub trait PaneUnit: Default + Debug {
     fn text_key(_m: &mut Model, _key: KeyEvent) -> Option<Vec<Cmd>> {
         None
     }
-    /// A key action on the pane.
+    /// A key action while the pane is shown and nothing covers it.
     fn action(_m: &mut Model, _action: Action) -> Vec<Cmd> {
         Vec::new()
     }

@@ -42,11 +42,11 @@ impl Level {
 pub struct Toast {
     /// Identity, for expiry.
     pub id: u64,
-    /// Look.
+    /// Its level, which picks its colour and mark.
     pub level: Level,
     /// Short title: the error code or what happened.
     pub title: DisplayText,
-    /// The message.
+    /// The text under the title: what happened and what to do.
     pub text: DisplayText,
     /// How many times it was said in a row (shown as `×n` above 1).
     pub count: u32,
@@ -68,7 +68,7 @@ impl Toast {
 /// One message of the log `:messages` shows, kept whole.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Logged {
-    /// Look.
+    /// Its level, which picks its colour and mark.
     pub level: Level,
     /// Title.
     pub title: DisplayText,

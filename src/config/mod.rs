@@ -27,7 +27,7 @@ pub enum ConfigError {
     /// A file could not be read.
     #[error("cannot read config file {path}: {reason}")]
     Read {
-        /// The file.
+        /// The path of the config file that could not be read.
         path: PathBuf,
         /// Why.
         reason: String,
@@ -35,7 +35,7 @@ pub enum ConfigError {
     /// A file did not parse, or holds an unknown key or a bad value.
     #[error("config file {path}: {reason}")]
     Invalid {
-        /// The file.
+        /// The path of the config file that did not parse.
         path: PathBuf,
         /// The key and what is allowed.
         reason: String,

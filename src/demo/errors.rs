@@ -18,7 +18,7 @@ use crate::api::validate::{self, FieldError};
 pub(crate) enum DemoError {
     /// `{error: {code, message}}` plus extra top-level keys.
     Structured {
-        /// HTTP status.
+        /// The HTTP status answered.
         status: StatusCode,
         /// Stable `error.code`.
         code: &'static str,
@@ -31,16 +31,16 @@ pub(crate) enum DemoError {
     },
     /// `{error: "..."}`.
     Flat {
-        /// HTTP status.
+        /// The HTTP status answered.
         status: StatusCode,
-        /// The message.
+        /// The text of `error`.
         message: String,
     },
     /// The Lead Finder error body.
     LeadFinder {
-        /// HTTP status.
+        /// The HTTP status answered.
         status: StatusCode,
-        /// The body.
+        /// The whole JSON body (code, message, advice).
         body: Box<LeadFinderError>,
     },
 }

@@ -47,14 +47,14 @@ pub enum PageRequest {
     /// A page of the search by offset (`GET /api/lead-finder/{id}`), when
     /// nothing filters.
     Search {
-        /// The search.
+        /// The id of the search read.
         id: String,
         /// Its limit and offset.
         page: SearchPageQuery,
     },
     /// A page of the results query by cursor, when a filter applies.
     Query {
-        /// The search.
+        /// The id of the search the results query runs on.
         id: String,
         /// The filter, cursor and limit.
         query: ResultsQuery,
@@ -79,7 +79,7 @@ pub struct Page {
 /// Why it stopped early is kept in [`Walk::stopped`] for the user.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Walk {
-    /// The search.
+    /// The id of the search whose results are walked.
     pub search: String,
     /// The filter (empty: every result, by offset).
     pub filter: Filter,

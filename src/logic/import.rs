@@ -441,7 +441,7 @@ impl CsvPos {
 /// What to read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CsvRead {
-    /// The file.
+    /// The path of the CSV file, as the user gave it.
     pub path: PathBuf,
     /// Where to start (a UTF-8 byte-order mark at the start is skipped).
     pub start: CsvPos,

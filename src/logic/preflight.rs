@@ -195,7 +195,7 @@ impl Kind {
 pub struct Finding {
     /// Its group (and so its severity).
     pub kind: Kind,
-    /// Where it is.
+    /// Where the problem is (a step, the senders, a setting, a lead), for a UI to jump to.
     pub location: Location,
     /// What is wrong, in a sentence.
     pub text: String,

@@ -76,7 +76,7 @@ impl Ctx {
 pub(crate) enum Proof {
     /// The campaign's status shows the move.
     Campaign {
-        /// The campaign.
+        /// The id of the campaign the change was sent to.
         id: String,
         /// The change sent.
         mv: Move,
@@ -85,7 +85,7 @@ pub(crate) enum Proof {
     },
     /// The search shows a run it did not show before.
     Run {
-        /// The search.
+        /// The id of the search asked to run.
         id: String,
         /// What it showed before the request.
         before: RunSeen,
@@ -100,7 +100,7 @@ pub(crate) enum Proof {
     },
     /// The thread holds the message sent.
     Message {
-        /// The thread.
+        /// The id of the thread the message was sent to.
         thread: String,
         /// What was sent.
         sent: SentMessage,

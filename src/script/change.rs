@@ -60,7 +60,7 @@ pub struct ChangeArgs {
 /// `senders`, `settings`) and what it says.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub(crate) struct Finding {
-    /// Where it is.
+    /// Its group: `sequence`, `leads`, `senders` or `settings`.
     pub group: String,
     /// What is wrong.
     pub text: String,

@@ -509,7 +509,7 @@ pub struct RosterPage {
     /// This page's number, from 1.
     #[serde(deserialize_with = "lenient::int")]
     pub page: u64,
-    /// Page size.
+    /// The page size of this answer (`limit`).
     #[serde(deserialize_with = "lenient::int")]
     pub limit: u64,
 }
@@ -584,7 +584,7 @@ pub struct GeneratedMessageEnvelope {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CampaignEnvelope {
-    /// The campaign.
+    /// The campaign the route answered with (`campaign` of the envelope).
     #[serde(deserialize_with = "lenient::or_default")]
     pub campaign: Campaign,
 }

@@ -557,7 +557,7 @@ pub struct Pagination {
     /// Total number of results.
     #[serde(deserialize_with = "lenient::int")]
     pub total: u64,
-    /// Page size.
+    /// The page size of this answer (`limit`).
     #[serde(deserialize_with = "lenient::int")]
     pub limit: u64,
     /// Offset of this page.
@@ -723,7 +723,7 @@ pub struct RunHandle {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SearchPage {
-    /// The search.
+    /// The search whose results this page holds (its metadata and run status).
     #[serde(deserialize_with = "lenient::or_default")]
     pub search: Search,
     /// This page of its results.
@@ -994,7 +994,7 @@ pub struct QueryEcho {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ResultsPage {
-    /// The search.
+    /// The search the results query ran on (its metadata and run status).
     #[serde(deserialize_with = "lenient::or_default")]
     pub search: Search,
     /// The query as the service read it.
@@ -1044,7 +1044,7 @@ pub struct SearchList {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SearchEnvelope {
-    /// The search.
+    /// The search the route answered with (`search` of the envelope).
     #[serde(deserialize_with = "lenient::or_default")]
     pub search: Search,
 }

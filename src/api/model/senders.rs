@@ -56,7 +56,7 @@ pub struct SenderAccount {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SenderList {
-    /// The senders.
+    /// Every sender account of the workspace, email and network alike.
     #[serde(deserialize_with = "lenient::vec")]
     pub senders: Vec<SenderAccount>,
 }

@@ -249,7 +249,7 @@ pub struct CreateThreadResponse {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ThreadEnvelope {
-    /// The thread.
+    /// The thread the route answered with (`thread` of the envelope).
     #[serde(deserialize_with = "lenient::or_default")]
     pub thread: Thread,
 }
@@ -281,7 +281,7 @@ pub struct ThreadPage {
     /// This page's number, from 1.
     #[serde(deserialize_with = "lenient::int")]
     pub page: u64,
-    /// Page size.
+    /// The page size of this answer (`limit`).
     #[serde(deserialize_with = "lenient::int")]
     pub limit: u64,
 }
@@ -299,7 +299,7 @@ pub struct MessagesPage {
     /// This page's number, from 1.
     #[serde(deserialize_with = "lenient::int")]
     pub page: u64,
-    /// Page size.
+    /// The page size of this answer (`limit`).
     #[serde(deserialize_with = "lenient::int")]
     pub limit: u64,
 }

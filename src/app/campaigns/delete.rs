@@ -21,7 +21,7 @@ pub(crate) const DELETE_CHUNK: usize = 500;
 /// other.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DeleteJob {
-    /// The campaign.
+    /// The id of the campaign whose leads are deleted.
     pub campaign: String,
     /// Ids still to send.
     pub queue: VecDeque<String>,

@@ -115,17 +115,17 @@ const REREAD_EVERY: Duration = Duration::from_secs(2);
 /// The import dialog.
 #[derive(Debug, Clone)]
 pub struct Import {
-    /// The campaign.
+    /// The id of the campaign the leads are imported into.
     pub campaign: String,
     /// Its name.
     pub name: String,
     /// Its channel.
     pub channel: Channel,
-    /// Where it is.
+    /// The step the import is at: path, reading, mapping, preview, uploading, end.
     pub stage: Stage,
     /// The path being typed.
     pub path_input: TextArea<'static>,
-    /// The file.
+    /// The CSV file being imported, as the user named it.
     pub path: PathBuf,
     /// A message (bad path, bad mapping).
     pub error: Option<String>,

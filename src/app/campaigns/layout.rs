@@ -100,7 +100,7 @@ pub(crate) struct Editor {
     pub steps: Rect,
     /// The subject line (empty height for network steps).
     pub subject: Rect,
-    /// The body.
+    /// The message body's text area.
     pub body: Rect,
     /// The variables line.
     pub variables: Rect,

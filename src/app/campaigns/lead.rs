@@ -22,11 +22,11 @@ use crate::text::sanitize::DisplayText;
 /// A lead's detail: every field and its custom fields.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LeadView {
-    /// The lead.
+    /// The roster lead shown, as last read.
     pub lead: CampaignLead,
     /// The campaign's channel.
     pub channel: Channel,
-    /// Scroll offset.
+    /// Rows scrolled past at the top of the lead's details.
     pub scroll: u16,
 }
 
@@ -59,7 +59,7 @@ impl LeadView {
 /// The lead edit form.
 #[derive(Debug, Clone)]
 pub struct LeadEdit {
-    /// The campaign.
+    /// The id of the campaign the edited lead belongs to.
     pub campaign: String,
     /// The campaign's channel (its identity field is required).
     pub channel: Channel,

@@ -74,7 +74,7 @@ pub struct Messages {
     pub items: Vec<GeneratedMessage>,
     /// An answer arrived for the current query.
     pub loaded: bool,
-    /// The last failure.
+    /// Why the last read of the messages failed (cleared by an answer).
     pub error: Option<ApiError>,
     /// Selection over the items shown.
     pub table: TableState,
@@ -361,9 +361,9 @@ pub(crate) fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Actio
 /// One lead's messages with the merged replies.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Thread {
-    /// The campaign.
+    /// The id of the campaign the lead is in.
     pub campaign: String,
-    /// The lead.
+    /// The id of the lead (prospect) whose messages are shown.
     pub prospect: String,
     /// Its name, as far as known.
     pub name: String,
@@ -371,7 +371,7 @@ pub struct Thread {
     pub items: Vec<GeneratedMessage>,
     /// The answer arrived.
     pub loaded: bool,
-    /// The last failure.
+    /// Why the last read of the lead's messages failed, as shown.
     pub error: Option<String>,
     /// The selected message.
     pub selected: usize,
@@ -488,7 +488,7 @@ pub(crate) fn act_thread(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: Thread
 /// The message edit form.
 #[derive(Debug, Clone)]
 pub struct MessageEdit {
-    /// The campaign.
+    /// The id of the campaign the message was generated for.
     pub campaign: String,
     /// The message as it was.
     pub message: GeneratedMessage,

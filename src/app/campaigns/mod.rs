@@ -59,7 +59,7 @@ use crate::api::model::{Campaign, CampaignStatus};
 use crate::app::keymap::{Action, Scope};
 use crate::store::State;
 
-/// What the pane shows.
+/// Which screen of Campaigns is up: list, one campaign, create form, sequence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum View {
     /// The campaigns.
@@ -147,14 +147,14 @@ pub enum Purpose {
     /// changes or the campaign is left: the one way a stale page is
     /// dropped).
     Roster {
-        /// The campaign.
+        /// The id of the campaign whose roster was read.
         campaign: String,
         /// The page index (0-based; the service's `page` is one more).
         page: usize,
     },
     /// A window of leads for the sequence editor's preview and variables.
     PreviewLeads {
-        /// The campaign.
+        /// The id of the campaign whose sequence is previewed.
         campaign: String,
         /// The window (0-based, of the preview's window size).
         page: u64,
@@ -167,14 +167,14 @@ pub enum Purpose {
     SaveSequence(String),
     /// Generated messages of the open campaign.
     Messages {
-        /// The campaign.
+        /// The id of the campaign whose generated messages were read.
         campaign: String,
     },
     /// One lead's messages with the merged replies.
     LeadMessages {
-        /// The campaign.
+        /// The id of the campaign the lead is in.
         campaign: String,
-        /// The lead.
+        /// The id of the lead (prospect) whose messages were read.
         prospect: String,
     },
     /// Editing a generated message (its id).
@@ -201,7 +201,7 @@ pub enum CampaignsSub {
     StatusCheck(String, u32),
 }
 
-/// The pane's questions.
+/// What a yes/no question of Campaigns asks; its answer arrives tagged with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Confirmed {
     /// Launch the campaign.
@@ -212,7 +212,7 @@ pub enum Confirmed {
     Resume(String),
     /// Delete these leads (in chunks of at most 500).
     DeleteLeads {
-        /// The campaign.
+        /// The id of the campaign the leads are deleted from.
         campaign: String,
         /// The lead ids.
         ids: Vec<String>,
@@ -227,7 +227,7 @@ pub enum Confirmed {
     CreateAgain,
 }
 
-/// A dialog over the pane.
+/// A dialog over Campaigns; it takes the keys until it closes.
 #[derive(Debug)]
 pub enum Dialog {
     /// The CSV import: path, mapping, preview, upload, report.
@@ -271,10 +271,10 @@ pub struct Opened {
     pub carried: Vec<&'static str>,
 }
 
-/// State of the pane.
+/// The Campaigns pane's own state: list, open campaign, dialogs and its requests.
 #[derive(Debug, Default)]
 pub struct CampaignsModel {
-    /// What is shown.
+    /// The screen shown: the list, one campaign, the create form or the sequence.
     pub view: View,
     /// The campaigns.
     pub list: list::CampaignList,
@@ -287,7 +287,7 @@ pub struct CampaignsModel {
     pub last_create: lost::LastCreate,
     /// The sequence editor.
     pub sequence: Option<sequence::Editor>,
-    /// A dialog over the pane.
+    /// The dialog open over the pane, if any: it takes the keys first.
     pub dialog: Option<Dialog>,
     /// The stats of each poll of the campaigns watched, for the sparklines.
     pub trends: trend::Trends,
@@ -736,7 +736,7 @@ fn on_paste(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, text: &str) -> Vec<Cmd> {
     Vec::new()
 }
 
-/// A key action on the pane.
+/// A key action in Campaigns: the open dialog takes it first, then the view shown.
 fn on_action(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     match action {
         Action::NewCampaign => return create::open(cm, cx),

@@ -56,7 +56,7 @@ pub struct Step {
     pub kind: NodeType,
     /// The subject (email steps).
     pub subject: TextArea<'static>,
-    /// The body.
+    /// The step's message body, as edited.
     pub body: TextArea<'static>,
 }
 
@@ -98,14 +98,14 @@ pub enum Focus {
     Steps,
     /// The subject line.
     Subject,
-    /// The body.
+    /// The step's body text area.
     Body,
 }
 
 /// The editor.
 #[derive(Debug, Clone)]
 pub struct Editor {
-    /// The campaign.
+    /// The id of the campaign whose sequence is edited.
     pub campaign: String,
     /// Its name.
     pub name: String,

@@ -84,7 +84,7 @@ pub(super) fn on_paste(d: &mut DomainsModel, cx: &Ctx<'_>, text: &str) {
     }
 }
 
-/// A key action on the pane.
+/// A key action in Domains: the open dialog takes it first, then the view shown.
 pub(super) fn on_action(d: &mut DomainsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     let mut cmds = match d.view {
         View::Domains => list_action(d, cx, action),

@@ -19,7 +19,7 @@ use crate::app::{Cmd, Model, Pane};
 pub enum Reload {
     /// The domain list.
     Domains,
-    /// The senders.
+    /// The sender accounts (`GET /api/senders`).
     Senders,
     /// The open sender's schedule.
     Schedule,

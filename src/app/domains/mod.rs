@@ -51,7 +51,7 @@ use watch::on_watch_due;
 /// Largest value put on the clipboard.
 const MAX_COPY: usize = 64 * 1024;
 
-/// What the pane shows.
+/// Which screen of Domains is up: domains or senders, as a list or one item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum View {
     /// The sending domains, newest first.
@@ -59,7 +59,7 @@ pub enum View {
     Domains,
     /// One domain with its DNS records.
     DomainDetail,
-    /// The senders.
+    /// The sender accounts, with the domain each sends from.
     Senders,
     /// One sender with its schedule.
     SenderDetail,
@@ -104,7 +104,7 @@ impl SenderFilter {
     }
 }
 
-/// Why the pane sent a request.
+/// Why Domains sent a request; its reply is matched against it when it arrives.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Purpose {
     /// The domain list: the cached status (`skip_sync`) for a fast first
@@ -126,7 +126,7 @@ pub enum Purpose {
     Verify(String),
     /// A watch poll (`poll=true`) of a domain.
     Poll(String),
-    /// The senders.
+    /// The sender accounts (`GET /api/senders`).
     Senders,
     /// A sender's schedule.
     Schedule(String),
@@ -155,7 +155,7 @@ pub enum DomainsSub {
     AddCheck(u32),
 }
 
-/// The pane's questions.
+/// What a yes/no question of Domains asks; its answer arrives tagged with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Question {
     /// Send the create of this domain again, after one whose answer was
@@ -233,10 +233,10 @@ impl<'a> Shown<'a> {
     }
 }
 
-/// State of the pane.
+/// The Domains pane's own state: domains, senders, the add dialog and watches.
 #[derive(Debug, Default)]
 pub struct DomainsModel {
-    /// What is shown.
+    /// The screen shown: the domains or senders, as a list or one of them.
     pub view: View,
     /// Sending domains.
     pub domains: Loaded<SendingDomain>,

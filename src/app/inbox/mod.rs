@@ -58,7 +58,7 @@ pub(crate) use list::{StatusFilter, ThreadList};
 pub(crate) use send::SendCheck;
 pub(crate) use thread::OpenThread;
 
-/// What the pane shows.
+/// Which screen of the Inbox is up: the thread list, a thread, the editor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum View {
     /// The threads.
@@ -78,7 +78,7 @@ pub struct Senders {
     pub items: Vec<SenderAccount>,
     /// An answer arrived.
     pub loaded: bool,
-    /// The last failure.
+    /// Why the last read of the senders failed, as shown (cleared by an answer).
     pub error: Option<String>,
 }
 
@@ -149,7 +149,7 @@ pub(crate) fn readiness(s: &SenderAccount) -> Result<(), String> {
     }
 }
 
-/// Why the pane sent a request.
+/// Why the Inbox sent a request; its reply is matched against it when it arrives.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Purpose {
     /// A page of the thread list.
@@ -165,12 +165,12 @@ pub enum Purpose {
     Thread(String),
     /// A page of a thread's messages (0-based page of 200).
     Messages {
-        /// The thread.
+        /// The id of the thread whose messages were read.
         thread: String,
         /// 0-based page index.
         page: usize,
     },
-    /// The senders.
+    /// The sender accounts a draft can be sent from.
     Senders,
     /// Creating a draft (POST) with these fields, from editor `editor`.
     Create {
@@ -182,21 +182,21 @@ pub enum Purpose {
     /// Saving a draft (PATCH) with these fields (the whole editor content
     /// at the time; only the changed fields were sent).
     Save {
-        /// The thread.
+        /// The id of the thread whose draft was saved.
         thread: String,
         /// What the editor held when it was saved.
         sent: Box<DraftFields>,
     },
     /// Setting the unread count.
     Mark {
-        /// The thread.
+        /// The id of the thread marked read or unread.
         thread: String,
         /// The count asked for.
         unread: u64,
     },
     /// Archiving or unarchiving.
     Status {
-        /// The thread.
+        /// The id of the thread archived or unarchived.
         thread: String,
         /// The status asked for.
         status: ThreadStatus,
@@ -235,7 +235,7 @@ pub enum Purpose {
     },
     /// Re-reading a thread's messages after a send whose answer was lost.
     Verify {
-        /// The thread.
+        /// The id of the thread the lost send went to.
         thread: String,
         /// The 1-based page read (the first read learns the total).
         page: u64,
@@ -266,7 +266,7 @@ pub enum InboxSub {
     ReadLasts,
 }
 
-/// The pane's questions.
+/// What a yes/no question of the Inbox asks; its answer arrives tagged with it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Question {
     /// Restore unsent text kept for this editor (its draft key)?
@@ -274,7 +274,7 @@ pub enum Question {
     /// Send this thread's draft? (`again`: a send whose answer was lost did
     /// not arrive.)
     Send {
-        /// The thread.
+        /// The id of the thread whose draft would be sent.
         thread: String,
     },
     /// Send this reply (exactly these fields)?
@@ -293,10 +293,10 @@ pub enum Question {
     CreateAgain(editor::After),
 }
 
-/// State of the pane.
+/// The Inbox pane's own state: threads, the open thread, the editor and sends.
 #[derive(Debug, Default)]
 pub struct InboxModel {
-    /// What is shown.
+    /// The screen shown: the thread list, the open thread or the editor.
     pub view: View,
     /// The threads.
     pub list: ThreadList,
@@ -432,7 +432,7 @@ fn on_enter(inbox: &mut InboxModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     cmds
 }
 
-/// A key action on the pane.
+/// A key action in the Inbox: the editor or question takes it first, then the view.
 fn on_action(inbox: &mut InboxModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     match inbox.view {
         View::List => list::action(inbox, cx, action),

@@ -122,7 +122,7 @@ impl Selection {
 /// The add in progress.
 #[derive(Debug, Clone)]
 pub struct AddJob {
-    /// The campaign.
+    /// The campaign the picked leads are added to.
     pub campaign: Campaign,
     /// Picked leads still to send.
     pub queue: VecDeque<LeadInput>,
@@ -174,7 +174,7 @@ pub struct CampaignDialog {
     pub table: TableState,
     /// A message.
     pub error: Option<String>,
-    /// Where it is.
+    /// The dialog's step: picking the campaign, sending chunks, or done.
     pub stage: Stage,
     /// The add.
     pub job: Option<AddJob>,
@@ -450,7 +450,7 @@ impl AddJob {
 /// leads the campaign already holds, so sending them again adds none twice.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UncertainAdd {
-    /// The campaign.
+    /// The id of the campaign the chunk was sent to.
     pub campaign: String,
     /// Its name.
     pub name: String,

@@ -69,7 +69,7 @@ pub enum Phase {
 /// The export dialog and job.
 #[derive(Debug, Clone)]
 pub struct Export {
-    /// Where it is.
+    /// The step of the export: path prompt, checks, confirm, reading pages, writing.
     pub phase: Phase,
     /// The path typed.
     pub path: TextArea<'static>,

@@ -74,10 +74,10 @@ pub enum Confirmed {
     AddAgain,
 }
 
-/// What the pane shows.
+/// Which screen of the Lead Finder is up: searches, a search, a lead, new search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum View {
-    /// The searches.
+    /// The list of searches.
     #[default]
     Searches,
     /// One search: run status, diagnostics and its results.
@@ -97,7 +97,7 @@ pub enum Purpose {
     SearchMeta(String),
     /// A page of the open search's results.
     Page {
-        /// The search.
+        /// The id of the search whose results were read.
         search: String,
         /// The filter generation it was asked for.
         generation: u64,
@@ -107,7 +107,7 @@ pub enum Purpose {
     /// The run watch of the open search: its status, and (unfiltered) the
     /// page of the selection read again.
     Watch {
-        /// The search.
+        /// The id of the search being watched.
         search: String,
         /// The filter generation when it was sent.
         generation: u64,
@@ -286,15 +286,15 @@ pub struct Opened {
 /// A message box (run-all answer).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Report {
-    /// Title.
+    /// The box's title.
     pub title: String,
     /// Lines with their look.
     pub lines: Vec<(Level, String)>,
-    /// Scroll offset.
+    /// Rows scrolled past at the top of the run-all report.
     pub scroll: u16,
 }
 
-/// A dialog over the pane.
+/// A dialog over the Lead Finder; it takes the keys until it closes.
 #[derive(Debug)]
 pub enum Dialog {
     /// The filter builder.
@@ -307,12 +307,12 @@ pub enum Dialog {
     Report(Report),
 }
 
-/// State of the pane.
+/// The Lead Finder pane's own state: searches, the open search and its dialogs.
 #[derive(Debug, Default)]
 pub struct LeadsModel {
-    /// What is shown.
+    /// The screen shown: the searches, a search's results, a lead or the new search.
     pub view: View,
-    /// The searches.
+    /// The list of searches, as last read, with its selection.
     pub list: searches::SearchList,
     /// The open search.
     pub open: Option<Opened>,
@@ -323,7 +323,7 @@ pub struct LeadsModel {
     /// The last create: what it sent, and whether its answer was lost
     /// (kept when the form closes).
     pub last_create: new_search::LastCreate,
-    /// A dialog over the pane.
+    /// The dialog open over the pane, if any: it takes the keys first.
     pub dialog: Option<Dialog>,
     /// Field descriptors by search id (from an enrichment answer).
     pub descriptors: BTreeMap<String, Vec<FieldDescriptor>>,
@@ -843,7 +843,7 @@ impl Report {
     }
 }
 
-/// A key action on the pane.
+/// A key action in the Lead Finder: the open dialog takes it first, then the view.
 pub(crate) fn on_action(leads: &mut LeadsModel, cx: &mut Ctx<'_>, action: Action) -> Vec<Cmd> {
     match action {
         Action::NewSearch if leads.view != View::NewSearch => return new_search::open(leads, cx),

@@ -56,7 +56,7 @@ impl SearchRow {
     }
 }
 
-/// The searches.
+/// The list of searches as last read, with its selection and filter.
 #[derive(Debug, Clone, Default)]
 pub struct SearchList {
     /// Rows, newest first.
@@ -65,7 +65,7 @@ pub struct SearchList {
     pub loaded: bool,
     /// The list route is not offered: rows come from the local registry.
     pub registry: bool,
-    /// The last failure.
+    /// Why the last read of the list failed (cleared by an answer).
     pub error: Option<crate::api::ApiError>,
     /// Selection over the rows shown (those the query matches).
     pub table: TableState,

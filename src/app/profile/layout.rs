@@ -231,7 +231,7 @@ pub(crate) fn review_width(body: Rect) -> u16 {
     review_rect(body, 0).width.saturating_sub(2)
 }
 
-/// The redeem dialog.
+/// Where the redeem dialog goes: centred in `body`, at most 64 wide.
 pub(crate) fn redeem_rect(body: Rect) -> Rect {
     centered(body, body.width.saturating_sub(4).min(64), 9)
 }

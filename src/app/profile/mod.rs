@@ -47,7 +47,7 @@ pub(crate) const DRAFT_KEY: &str = "profile";
 /// Key of a code typed in the redeem dialog and not sent.
 pub(crate) const REDEEM_DRAFT_KEY: &str = "redeem-code";
 
-/// Why the pane sent a request.
+/// Why Profile sent a request; its reply is matched against it when it arrives.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Purpose {
     /// Reading the stored profile.
@@ -66,7 +66,7 @@ pub enum Purpose {
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ProfileSub {}
 
-/// The pane's questions.
+/// What a yes/no question of Profile asks; its answer arrives tagged with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Confirmed {
     /// Offer back the unsent profile form.
@@ -84,7 +84,7 @@ pub struct Stored {
     pub profile_missing: bool,
 }
 
-/// State of the pane.
+/// The Profile pane's own state: the stored profile, its editor and the pass.
 #[derive(Debug, Default)]
 pub struct ProfileModel {
     /// The stored profile, once read.
@@ -107,7 +107,7 @@ pub struct ProfileModel {
     pub editor: Option<Editor>,
     /// The review of a save, waiting for `y`.
     pub review: Option<Review>,
-    /// The redeem dialog.
+    /// The dialog redeeming a discovery pass code, while open.
     pub redeem: Option<RedeemDialog>,
     /// The last redeem answer.
     pub pass: Option<PassAnswer>,

@@ -16,7 +16,7 @@ use crate::text::sanitize::Pasted;
 /// Longest code the contract allows.
 pub(crate) const CODE_MAX: usize = 100;
 
-/// The redeem dialog.
+/// The dialog that redeems a discovery pass code: the code typed, why it was refused.
 #[derive(Debug, Clone, Default)]
 pub struct RedeemDialog {
     /// The code typed.

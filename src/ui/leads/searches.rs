@@ -125,7 +125,7 @@ fn row_cells(
     cells
 }
 
-/// The searches.
+/// Draws the list of searches in `body`.
 pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, theme: &Theme) {
     let l = &m.panes.leads.list;
     let wide = body.width >= WIDE_TABLE;

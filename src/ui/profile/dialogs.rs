@@ -89,7 +89,7 @@ pub(super) fn review(m: &Model, f: &mut Frame, body: Rect, r: &Review, theme: &T
     f.render_widget(Paragraph::new(footer_lines), footer);
 }
 
-/// The redeem dialog.
+/// Draws the redeem dialog over `body`.
 pub(super) fn redeem(m: &Model, f: &mut Frame, body: Rect, d: &RedeemDialog, theme: &Theme) {
     let rect = layout::redeem_rect(body);
     f.render_widget(Clear, rect);

@@ -216,7 +216,7 @@ pub struct Editor {
     pub sender_ids: Vec<Option<String>>,
     /// Email senders that cannot be chosen, with why.
     pub unavailable: Vec<String>,
-    /// The body.
+    /// The message body being written (plain text).
     pub body: TextArea<'static>,
     /// The body has the focus (else the focused field of `form`).
     pub in_body: bool,
