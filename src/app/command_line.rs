@@ -3,7 +3,7 @@
 use ratatui_textarea::TextArea;
 
 use super::Pane;
-use super::keys::{self, CLOSE, CONFIRM, FixedKey, LIST_DOWN, LIST_UP, NEXT};
+use super::fixed_keys::{self, CLOSE, CONFIRM, FixedKey, LIST_DOWN, LIST_UP, NEXT};
 
 /// What a fixed key does in the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub(crate) fn footer() -> String {
         .filter(|(_, what, _)| *what != LineKey::Complete)
         .map(|(k, _, does)| (*k, *does))
         .collect();
-    keys::footer(&keys)
+    fixed_keys::footer(&keys)
 }
 
 /// How a command takes its argument (the rest of the line).

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::{TextArea, WrapMode};
 
-use super::keys::{self, FixedKey};
+use super::fixed_keys::{self, FixedKey};
 
 /// Edits a text area with one key, readline style; returns whether the
 /// text changed. Call it instead of `TextArea::input` for every text box a
@@ -506,10 +506,14 @@ impl Form {
     /// the footer both read this list.
     pub fn keys(&self) -> [(FixedKey, FormKey, Option<&str>); 4] {
         [
-            (keys::SUBMIT, FormKey::Submit, Some(&self.submit_label)),
-            (keys::NEXT, FormKey::Next, Some("next field")),
-            (keys::PREV, FormKey::Prev, None),
-            (keys::CLOSE, FormKey::Cancel, Some("cancel")),
+            (
+                fixed_keys::SUBMIT,
+                FormKey::Submit,
+                Some(&self.submit_label),
+            ),
+            (fixed_keys::NEXT, FormKey::Next, Some("next field")),
+            (fixed_keys::PREV, FormKey::Prev, None),
+            (fixed_keys::CLOSE, FormKey::Cancel, Some("cancel")),
         ]
     }
 

@@ -1,6 +1,6 @@
 //! `:journal`: the write journal of this profile in the dashboard, newest
 //! first, each write beside its verdict when one was appended. `/` filters
-//! it (the quick filter of the lists, [`Needle`]); Enter opens the write's
+//! it (the quick filter of the lists, [`LiveFilter`]); Enter opens the write's
 //! target in the pane that owns it (a campaign, a thread, a search; the
 //! pane alone when the target has no id it can open); Esc closes.
 //!
@@ -15,7 +15,7 @@ use crossterm::event::KeyEvent;
 
 use super::command_line::Command;
 use super::keymap::{Action, Scope};
-use super::needle::{Needle, hit};
+use super::live_filter::{LiveFilter, hit};
 use super::{Cmd, Model, Overlay, Pane};
 use crate::journal::{self, Record};
 
@@ -47,7 +47,7 @@ pub struct JournalView {
     /// stays on screen).
     pub offset: usize,
     /// The `/` filter.
-    pub needle: Needle,
+    pub needle: LiveFilter,
 }
 
 /// Rows a page key moves.
@@ -229,8 +229,8 @@ pub(crate) fn paste(j: &mut JournalView, text: &str) {
 pub(crate) fn footer(m: &Model, j: &JournalView) -> Vec<(String, &'static str)> {
     if j.needle.typing() {
         return vec![
-            (super::keys::CONFIRM.label.to_owned(), "keeps"),
-            (super::keys::CLOSE.label.to_owned(), "cancels"),
+            (super::fixed_keys::CONFIRM.label.to_owned(), "keeps"),
+            (super::fixed_keys::CLOSE.label.to_owned(), "cancels"),
         ];
     }
     let k = |a: Action| m.keymap.key_label(a);

@@ -21,6 +21,7 @@ pub(crate) mod cmd;
 pub(crate) mod command_line;
 pub(crate) mod ctx;
 pub(crate) mod dialog;
+pub(crate) mod fixed_keys;
 /// Test fixtures: only in test builds (unit tests, or the `test-util`
 /// feature the integration tests turn on), never in the release binary.
 #[cfg(any(test, feature = "test-util"))]
@@ -31,12 +32,11 @@ pub(crate) mod help;
 pub(crate) mod journal_view;
 pub(crate) mod json_tree;
 pub(crate) mod keymap;
-pub(crate) mod keys;
-pub(crate) mod lost;
-pub(crate) mod messages;
+pub(crate) mod live_filter;
+pub(crate) mod lost_answer;
 pub(crate) mod msg;
-pub(crate) mod needle;
 pub(crate) mod net;
+pub(crate) mod notice_log;
 pub(crate) mod pane;
 pub(crate) mod picker;
 pub(crate) mod read_only;
@@ -1036,20 +1036,20 @@ fn on_sub(m: &mut Model, sub: SubId) -> Vec<Cmd> {
 /// Hands a reply to the pane that asked, with its purpose; a reply the
 /// pane forgot is dropped here, the one place that happens. A write whose
 /// answer was lost is where its journal verdict begins
-/// ([`lost::lost_reply`]).
+/// ([`lost_answer::lost_reply`]).
 fn on_reply(m: &mut Model, id: RequestId, reply: Reply) -> Vec<Cmd> {
     let settle = m.requests.settle_of(id);
     let Some(purpose) = m.requests.take(id) else {
         return Vec::new();
     };
-    let (lost_write, mut cmds) = lost::lost_reply(id, settle, &reply);
+    let (lost_write, mut cmds) = lost_answer::lost_reply(id, settle, &reply);
     m.lost_write = lost_write;
     cmds.extend(dispatch::reply(m, id, purpose, reply));
     // The pane keeps no check of this lost write: its verdict says so.
     if let Some(write) = m.lost_write.take() {
         cmds.push(Cmd::JournalVerdict {
             write,
-            verdict: crate::logic::write::Verdict::NoCheck(lost::NOT_CHECKED.into()),
+            verdict: crate::logic::write::Verdict::NoCheck(lost_answer::NOT_CHECKED.into()),
         });
     }
     cmds
@@ -1172,7 +1172,7 @@ fn on_overlay_key(m: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     }
     let action = m.keymap.action(m.pane.scope(), &key);
     let help_max = match &m.overlay {
-        Some(Overlay::Messages { .. }) => messages::scroll_max(m),
+        Some(Overlay::Messages { .. }) => notice_log::scroll_max(m),
         _ => help::scroll_max(m),
     };
     let Some(overlay) = m.overlay.as_mut() else {
@@ -1239,9 +1239,9 @@ fn help_key(scroll: &mut u16, action: Option<Action>, max: u16) -> Outcome<()> {
 }
 
 /// A key answers the question by the keys its footer names
-/// ([`keys::question`]); any other key is ignored.
+/// ([`fixed_keys::question`]); any other key is ignored.
 fn confirm_key(c: &Confirm, key: KeyEvent) -> Outcome<Answer> {
-    keys::question(c)
+    fixed_keys::question(c)
         .into_iter()
         .find(|k| k.key.matches(&key))
         .map_or(Outcome::Keep, |k| Outcome::Act(k.answer))

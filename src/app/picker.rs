@@ -7,7 +7,7 @@
 use crossterm::event::KeyEvent;
 use ratatui_textarea::{CursorMove, TextArea};
 
-use super::keys::{CLOSE, CONFIRM, LIST_DOWN, LIST_PAGE_DOWN, LIST_PAGE_UP, LIST_UP};
+use super::fixed_keys::{CLOSE, CONFIRM, LIST_DOWN, LIST_PAGE_DOWN, LIST_PAGE_UP, LIST_UP};
 use super::table::TableState;
 
 /// Rows of a picker's list on screen (and its page).

@@ -104,7 +104,7 @@ fn too_small(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
             for l in &c.lines {
                 lines.extend(wrapped(DisplayText::inline(l).as_str(), theme.text));
             }
-            let keys: Vec<String> = crate::app::keys::question(c)
+            let keys: Vec<String> = crate::app::fixed_keys::question(c)
                 .into_iter()
                 .filter_map(|k| k.shown.map(|does| format!("{} {does}", k.key.label)))
                 .collect();
@@ -414,7 +414,7 @@ fn scroll_footer(m: &Model, theme: &Theme) -> Line<'static> {
 
 /// `:messages`: every recent notice whole, newest first.
 fn messages(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
-    use crate::app::messages::Row as M;
+    use crate::app::notice_log::Row as M;
     let rect = overlay_rect(body);
     f.render_widget(Clear, rect);
     let block = Block::default()
@@ -422,7 +422,7 @@ fn messages(m: &Model, f: &mut Frame, body: Rect, scroll: u16, theme: &Theme) {
         .border_style(theme.title)
         .title(Span::styled(" Messages · newest first ", theme.title))
         .title_bottom(scroll_footer(m, theme));
-    let lines: Vec<Line> = crate::app::messages::rows(m)
+    let lines: Vec<Line> = crate::app::notice_log::rows(m)
         .into_iter()
         .map(|row| match row {
             M::Head { level, title, age } => Line::from(vec![

@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 use super::super::form::{Form, FormEvent};
 use super::super::toast::Level;
 use super::super::{ApiRequest, Cmd, Pane};
-use super::{CampaignsModel, Purpose, View, detail, error_text, list, lost, pending};
+use super::{CampaignsModel, Purpose, View, detail, error_text, list, lost_create, pending};
 use crate::api::ApiError;
 use crate::api::model::{Campaign, Channel, CreateCampaign, SenderAccount};
 use crate::app::ctx::Ctx;
@@ -268,7 +268,7 @@ fn open_with(
     cm.create = Some(f);
     cm.view = View::Create;
     // A create whose answer was lost is still in question.
-    lost::show(cm);
+    lost_create::show(cm);
     cx.request(Purpose::Senders, ApiRequest::ListSenders);
     Vec::new()
 }
@@ -432,11 +432,11 @@ pub(super) fn submit(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
     };
     if cm.last_create.uncertain.is_some() {
         // The check above cleared the note: what is known stays said.
-        lost::show(cm);
-        lost::ask_again(cm, cx);
+        lost_create::show(cm);
+        lost_create::ask_again(cm, cx);
         return Vec::new();
     }
-    cm.last_create.sent = Some(lost::Sent {
+    cm.last_create.sent = Some(lost_create::Sent {
         name: req.name.trim().to_owned(),
         at: cx.clock,
         known: cm.list.rows.iter().map(|c| c.id.clone()).collect(),
@@ -488,7 +488,7 @@ pub(crate) fn on_created(
             if crate::logic::write::of_error(&e)
                 == crate::logic::write::Outcome::MayHaveReached =>
         {
-            lost::on_lost(cm, cx, &e)
+            lost_create::on_lost(cm, cx, &e)
         }
         Err(e) => {
             match cm.create.as_mut() {
@@ -509,7 +509,7 @@ pub(super) fn created(
     c: Campaign,
     late: bool,
 ) -> Vec<Cmd> {
-    cm.last_create = lost::LastCreate::default();
+    cm.last_create = lost_create::LastCreate::default();
     let form = cm.create.take();
     cx.state.drafts.remove(DRAFT_KEY);
     cx.state.remember_campaign(&c.id, &c.name, "created");

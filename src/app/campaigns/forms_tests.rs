@@ -180,7 +180,7 @@ fn a_create_whose_answer_was_lost_is_checked_and_asked_before_sending_again() {
     }
     assert!(note(&m).contains("most likely not created"), "{}", note(&m));
     assert!(
-        lost::recheck(&m.panes.campaigns).is_none(),
+        lost_create::recheck(&m.panes.campaigns).is_none(),
         "settled: no more looks"
     );
     // Ctrl-S asks first; only yes sends again.
@@ -463,7 +463,7 @@ fn a_lost_create_is_still_asked_about_after_its_form_is_closed_and_opened_again(
         Some(ApiReply::Campaigns(Ok(Some(fixtures::campaigns()))))
     });
     assert!(
-        lost::recheck(&m.panes.campaigns).is_some(),
+        lost_create::recheck(&m.panes.campaigns).is_some(),
         "looked for again later"
     );
     // Opened again: the form says what is known (also once its senders
@@ -495,7 +495,10 @@ fn a_lost_create_found_after_its_form_was_closed_is_said_and_its_draft_dropped()
     assert!(toasts(&m).contains("Campaign created"), "{}", toasts(&m));
     assert!(!m.state.drafts.contains_key(create::DRAFT_KEY));
     assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
-    assert!(lost::recheck(&m.panes.campaigns).is_none(), "settled");
+    assert!(
+        lost_create::recheck(&m.panes.campaigns).is_none(),
+        "settled"
+    );
     assert_eq!(m.panes.campaigns.view, View::List, "the view stays");
     assert!(m.panes.campaigns.list.rows.iter().any(|c| c.id == "c-new"));
     // A new form starts blank and sends without asking.

@@ -29,7 +29,9 @@ use super::super::table::TableState;
 use super::super::toast::Level;
 use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use super::rules::Op;
-use super::{CampaignsModel, Confirmed, Dialog, Purpose, detail, error_text, keys, roster, target};
+use super::{
+    CampaignsModel, Confirmed, Dialog, Purpose, detail, error_text, fixed_keys, roster, target,
+};
 use crate::api::ApiError;
 use crate::api::model::{AddLeadsResponse, Channel};
 use crate::app::ctx::Ctx;
@@ -588,7 +590,7 @@ impl Import {
             Stage::Mapping => self.mapping_key(key, action, vp),
             Stage::Preview => self.preview_key(key, action, vp),
             Stage::Reading | Stage::Uploading => {
-                if keys::CLOSE.matches(&key) {
+                if fixed_keys::CLOSE.matches(&key) {
                     // Closed before the file was read: nothing to wait for.
                     if self.stage == Stage::Reading && self.first.is_none() {
                         return Outcome::Close;
@@ -599,9 +601,9 @@ impl Import {
                 Outcome::Keep
             }
             Stage::Failed => {
-                if keys::CONFIRM.matches(&key) || action == Some(Action::Resume) {
+                if fixed_keys::CONFIRM.matches(&key) || action == Some(Action::Resume) {
                     Outcome::Act(ImportDone::Resume)
-                } else if keys::CLOSE.matches(&key) || action == Some(Action::Quit) {
+                } else if fixed_keys::CLOSE.matches(&key) || action == Some(Action::Quit) {
                     Outcome::Close
                 } else {
                     Outcome::Keep
@@ -612,10 +614,10 @@ impl Import {
     }
 
     fn path_key(&mut self, key: KeyEvent) -> Outcome<ImportDone> {
-        if keys::CLOSE.matches(&key) {
+        if fixed_keys::CLOSE.matches(&key) {
             return Outcome::Close;
         }
-        if keys::CONFIRM.matches(&key) {
+        if fixed_keys::CONFIRM.matches(&key) {
             let path = self.path_input.lines().join("").trim().to_owned();
             if path.is_empty() {
                 self.error = Some("type the path of a CSV file".into());
@@ -638,10 +640,10 @@ impl Import {
         action: Option<Action>,
         vp: usize,
     ) -> Outcome<ImportDone> {
-        if keys::CLOSE.matches(&key) {
+        if fixed_keys::CLOSE.matches(&key) {
             return Outcome::Close;
         }
-        if keys::SUBMIT.matches(&key) {
+        if fixed_keys::SUBMIT.matches(&key) {
             if let Err(e) = check_mapping(&self.mapping, &self.channel) {
                 self.error = Some(e);
             } else if let Some(first) = self.first.as_ref() {
@@ -657,7 +659,7 @@ impl Import {
         let forward = match action {
             Some(Action::NextTab) => true,
             Some(Action::PrevTab) => false,
-            _ if keys::CONFIRM.matches(&key) || keys::NEXT_FIELD.matches(&key) => true,
+            _ if fixed_keys::CONFIRM.matches(&key) || fixed_keys::NEXT_FIELD.matches(&key) => true,
             _ => {
                 nav(&mut self.map_table, action, vp);
                 return Outcome::Keep;
@@ -676,9 +678,9 @@ impl Import {
         action: Option<Action>,
         vp: usize,
     ) -> Outcome<ImportDone> {
-        if keys::CLOSE.matches(&key) {
+        if fixed_keys::CLOSE.matches(&key) {
             self.stage = Stage::Mapping;
-        } else if keys::SUBMIT.matches(&key) && self.first.is_some() {
+        } else if fixed_keys::SUBMIT.matches(&key) && self.first.is_some() {
             return Outcome::Act(ImportDone::Upload);
         } else {
             nav(&mut self.preview_table, action, vp);
@@ -688,7 +690,7 @@ impl Import {
 
     /// The report: the keymap's moves scroll it; Enter, Esc or quit close it.
     fn report_key(&mut self, key: KeyEvent, action: Option<Action>) -> Outcome<ImportDone> {
-        if keys::CLOSE.matches(&key) || keys::CONFIRM.matches(&key) {
+        if fixed_keys::CLOSE.matches(&key) || fixed_keys::CONFIRM.matches(&key) {
             return Outcome::Close;
         }
         self.scroll = match action {

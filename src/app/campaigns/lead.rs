@@ -312,7 +312,7 @@ pub(crate) fn on_edited(
                 crate::logic::write::Settle::SafeToRepeat,
                 &format!(
                     "{} sets the same fields to the same values",
-                    super::keys::SUBMIT.label
+                    super::fixed_keys::SUBMIT.label
                 ),
             );
             let Some(Dialog::EditLead(d)) = cm.dialog.as_mut().filter(|_| open) else {

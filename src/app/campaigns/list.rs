@@ -20,7 +20,7 @@ use crate::app::cache::Cached;
 use crate::app::ctx::Ctx;
 use crate::app::fresh::Freshness;
 use crate::app::keymap::Action;
-use crate::app::needle::{Needle, hit};
+use crate::app::live_filter::{LiveFilter, hit};
 
 /// The campaigns shown in the list.
 #[derive(Debug, Clone, Default)]
@@ -40,7 +40,7 @@ pub struct CampaignList {
     /// Selection over the filtered rows.
     pub table: TableState,
     /// The filter (case-insensitive, over name, type and status).
-    pub needle: Needle,
+    pub needle: LiveFilter,
     /// The rows are the last-known list from the cache, read at this
     /// time (unix seconds): stale until the list answers.
     pub cached: Option<i64>,

@@ -19,7 +19,7 @@ use crate::api::model::{
 };
 use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
-use crate::app::needle::{Needle, hit};
+use crate::app::live_filter::{LiveFilter, hit};
 use crate::logic::preflight::{Location, Part, check_message};
 use crate::store::Draft;
 use crate::text::sanitize::DisplayText;
@@ -79,7 +79,7 @@ pub struct Messages {
     /// Selection over the items shown.
     pub table: TableState,
     /// The text filter over the items read.
-    pub needle: Needle,
+    pub needle: LiveFilter,
     /// Indices of the items passing the text filter.
     pub matches: Vec<usize>,
     /// The campaign changed since the list was read: it is read again when
@@ -687,7 +687,7 @@ pub(crate) fn on_edited(
                 crate::logic::write::Settle::SafeToRepeat,
                 &format!(
                     "{} sets the same subject and text",
-                    super::keys::SUBMIT.label
+                    super::fixed_keys::SUBMIT.label
                 ),
             );
             let Some(Dialog::EditMessage(d)) = cm.dialog.as_mut().filter(|_| open) else {

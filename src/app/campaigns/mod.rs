@@ -17,17 +17,17 @@ pub(crate) mod create;
 pub(crate) mod custom;
 pub(crate) mod delete;
 pub(crate) mod detail;
+pub(crate) mod fixed_keys;
 #[cfg(test)]
 mod forms_tests;
 pub(crate) mod import;
 pub(crate) mod keymap;
-pub(crate) mod keys;
 pub(crate) mod layout;
 pub(crate) mod lead;
 pub(crate) mod list;
 #[cfg(test)]
 mod lists_tests;
-pub(crate) mod lost;
+pub(crate) mod lost_create;
 pub(crate) mod messages;
 pub(crate) mod preflight;
 #[cfg(test)]
@@ -284,7 +284,7 @@ pub struct CampaignsModel {
     pub create: Option<create::CreateForm>,
     /// The last create sent and, when its answer was lost, what is known
     /// of it (kept when the form closes).
-    pub last_create: lost::LastCreate,
+    pub last_create: lost_create::LastCreate,
     /// The sequence editor.
     pub sequence: Option<sequence::Editor>,
     /// The dialog open over the pane, if any: it takes the keys first.
@@ -366,7 +366,7 @@ pub(crate) fn key_while_saving<D>(
     keep: D,
 ) -> crate::app::dialog::Outcome<D> {
     use crate::app::dialog::Outcome;
-    if !keys::CLOSE.matches(key) {
+    if !fixed_keys::CLOSE.matches(key) {
         Outcome::Keep
     } else if form.is_dirty() {
         Outcome::Act(keep)
@@ -479,7 +479,7 @@ impl CampaignsModel {
         if let Some(every) = list::poll(self, shown) {
             subs.push((CampaignsSub::List, every));
         }
-        if let Some((misses, after)) = lost::recheck(self) {
+        if let Some((misses, after)) = lost_create::recheck(self) {
             subs.push((CampaignsSub::CreateCheck(misses), after));
         }
         for (id, reads, after) in settle::due(self, requests) {
@@ -766,7 +766,7 @@ fn on_reply(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, purpose: Purpose, reply: 
         Purpose::Campaign(campaign) => reply.answer(|r| detail::on_campaign(cm, cx, &campaign, r)),
         Purpose::Senders => reply.answer(|r| create::on_senders(cm, r)),
         Purpose::Create => reply.answer(|r| create::on_created(cm, cx, r)),
-        Purpose::CreateCheck => reply.answer(|r| lost::on_check(cm, cx, r)),
+        Purpose::CreateCheck => reply.answer(|r| lost_create::on_check(cm, cx, r)),
         Purpose::PreflightCampaign(campaign) => {
             reply.answer(|r| preflight::on_campaign(cm, cx, &campaign, r))
         }
@@ -816,7 +816,7 @@ fn on_answered(
         Confirmed::DeleteAll(campaign) => delete::delete_all(cm, cx, &campaign),
         Confirmed::ResumeImport => import::resume(cm, cx),
         Confirmed::RemoveStep(i) => sequence::remove_step(cm, i),
-        Confirmed::CreateAgain => lost::create_again(cm, cx),
+        Confirmed::CreateAgain => lost_create::create_again(cm, cx),
     }
 }
 
@@ -906,7 +906,7 @@ fn on_command(
             "Busy",
             &format!(
                 "close the open form or dialog first ({}); what you typed is kept",
-                keys::CLOSE.label
+                fixed_keys::CLOSE.label
             ),
         );
         return Vec::new();
@@ -1024,7 +1024,7 @@ impl PaneUnit for CampaignsModel {
         match sub {
             CampaignsSub::Watch(id) => detail::on_watch(c, &mut cx, &id),
             CampaignsSub::List => list::refresh(&mut cx),
-            CampaignsSub::CreateCheck(_) => lost::read(c, &mut cx),
+            CampaignsSub::CreateCheck(_) => lost_create::read(c, &mut cx),
             CampaignsSub::StatusCheck(id, _) => settle::read(c, &mut cx, &id),
         }
     }

@@ -19,7 +19,7 @@ use super::super::toast::Level;
 use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use super::rules::Op;
 use super::{
-    CampaignsModel, Confirmed, Dialog, Purpose, Tab, View, detail, error_text, keys, layout,
+    CampaignsModel, Confirmed, Dialog, Purpose, Tab, View, detail, error_text, fixed_keys, layout,
     roster, sequence, settle, upsert,
 };
 use crate::api::ApiError;
@@ -168,7 +168,7 @@ impl Check {
     ) -> Outcome<PreflightDone> {
         self.note = None;
         let finished = self.finished();
-        if keys::CLOSE.matches(&key) {
+        if fixed_keys::CLOSE.matches(&key) {
             return if finished || self.walk.is_none() {
                 Outcome::Close
             } else {
@@ -184,13 +184,13 @@ impl Check {
         if action.is_some_and(|a| self.nav(a, viewport)) {
             return Outcome::Keep;
         }
-        if keys::CONFIRM.matches(&key) {
+        if fixed_keys::CONFIRM.matches(&key) {
             return match self.selected() {
                 Some(f) => Outcome::Act(PreflightDone::Jump(f.location.clone())),
                 None => Outcome::Keep,
             };
         }
-        if keys::YES.matches(&key) {
+        if fixed_keys::YES.matches(&key) {
             if self.report.blocks() {
                 let n = self.report.errors.len() as u64;
                 self.note = Some(format!(

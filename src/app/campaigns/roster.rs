@@ -18,7 +18,7 @@ use crate::api::ApiError;
 use crate::api::model::{CampaignLead, Channel, LeadStatus, RosterPage, RosterQuery};
 use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
-use crate::app::needle::{Needle, hit};
+use crate::app::live_filter::{LiveFilter, hit};
 use crate::app::window::{PageWindow, Paged, Shape};
 
 /// Leads per page (the contract's most).
@@ -72,7 +72,7 @@ pub struct Roster {
     pub marks: BTreeSet<String>,
     /// The text filter over the loaded leads (the contract has no search
     /// parameter for the roster).
-    pub needle: Needle,
+    pub needle: LiveFilter,
     /// Rows (in roster order) of the loaded leads passing the text filter.
     pub matches: Vec<usize>,
 }

@@ -18,7 +18,7 @@ use super::super::form::edit_key;
 use super::super::toast::Level;
 use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use super::rules::Op;
-use super::{CampaignsModel, Confirmed, Purpose, View, detail, keys, upsert};
+use super::{CampaignsModel, Confirmed, Purpose, View, detail, fixed_keys, upsert};
 use crate::api::ApiError;
 use crate::api::model::{
     Campaign, CampaignLead, Channel, NodeType, RosterPage, RosterQuery, SequenceNode,
@@ -659,7 +659,7 @@ pub(crate) fn on_saved(
                 crate::logic::write::Settle::SafeToRepeat,
                 &format!(
                     "{} replaces the sequence with the same steps",
-                    super::keys::SUBMIT.label
+                    super::fixed_keys::SUBMIT.label
                 ),
             );
             let editing = cm
@@ -733,7 +733,7 @@ fn ask_remove(cm: &mut CampaignsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
             "Step {} ({}) and its text leave the sequence (nothing is saved until {}).",
             i + 1,
             step_name(&step.kind),
-            keys::SUBMIT.label
+            fixed_keys::SUBMIT.label
         )],
         yes: "Remove".into(),
         no: None,
@@ -809,7 +809,7 @@ fn steps_key(
     let Some(e) = cm.sequence.as_mut() else {
         return Vec::new();
     };
-    if keys::ADD_STEP.matches(&key) {
+    if fixed_keys::ADD_STEP.matches(&key) {
         let kind = new_kind(e);
         let at = if e.steps.is_empty() {
             0
@@ -819,9 +819,9 @@ fn steps_key(
         e.steps.insert(at, Step::new(kind, "", ""));
         e.selected = at;
         cycle(e, true);
-    } else if keys::REMOVE_STEP.matches(&key) {
+    } else if fixed_keys::REMOVE_STEP.matches(&key) {
         return ask_remove(cm, cx);
-    } else if keys::CONFIRM.matches(&key) {
+    } else if fixed_keys::CONFIRM.matches(&key) {
         cycle(e, true);
     } else {
         match action {
@@ -854,7 +854,7 @@ fn editor_key(
 ) -> Option<Vec<Cmd>> {
     let sending = saving(cx.requests);
     let e = cm.sequence.as_mut()?;
-    if keys::CLOSE.matches(&key) {
+    if fixed_keys::CLOSE.matches(&key) {
         return Some(close(cm, cx));
     }
     match action {
@@ -863,25 +863,25 @@ fn editor_key(
         Some(Action::PreviewNextGap) => return Some(next_gap(cm, cx)),
         _ => {}
     }
-    if sending && !keys::NEXT.matches(&key) && !keys::PREV.matches(&key) {
+    if sending && !fixed_keys::NEXT.matches(&key) && !fixed_keys::PREV.matches(&key) {
         e.note = Some("saving… the editor takes text again once the service answers".into());
         return Some(Vec::new());
     }
-    if keys::SUBMIT.matches(&key) {
+    if fixed_keys::SUBMIT.matches(&key) {
         return Some(save(cm, cx));
     }
-    if keys::INSERT_VARIABLE.matches(&key) {
+    if fixed_keys::INSERT_VARIABLE.matches(&key) {
         if e.focus != Focus::Steps && !e.steps.is_empty() {
             e.picker = Some(Picker::new((), e.variables.len(), None));
         } else {
             e.note = Some(format!(
                 "move to a subject or body first ({}), then insert a variable",
-                keys::NEXT.label
+                fixed_keys::NEXT.label
             ));
         }
-    } else if keys::NEXT.matches(&key) {
+    } else if fixed_keys::NEXT.matches(&key) {
         cycle(e, true);
-    } else if keys::PREV.matches(&key) {
+    } else if fixed_keys::PREV.matches(&key) {
         cycle(e, false);
     } else {
         return None;
@@ -913,7 +913,7 @@ pub(crate) fn on_key(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, key: KeyEvent) -
     match focus {
         Focus::Steps => return steps_key(cm, cx, key, action),
         Focus::Subject => {
-            if keys::CONFIRM.matches(&key) {
+            if fixed_keys::CONFIRM.matches(&key) {
                 e.focus = Focus::Body;
             } else {
                 edit_key(&mut step.subject, key);

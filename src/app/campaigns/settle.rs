@@ -321,7 +321,7 @@ fn sequence_verdict(
     verdict: &Verdict,
 ) -> Vec<Cmd> {
     let name = crate::text::sanitize::DisplayText::inline(&s.name).to_string();
-    let key = super::keys::SUBMIT.label;
+    let key = super::fixed_keys::SUBMIT.label;
     match verdict {
         Verdict::Found(how) => {
             cm.changes.remove(id);

@@ -138,7 +138,7 @@ pub(crate) fn add_domain(d: &mut DomainsModel, cx: &mut Ctx<'_>, name: &str) -> 
         d.add = Some(form);
     }
     // The last create of this name may have been accepted: asked first.
-    if super::lost_add::ask_first(d, cx, &name) {
+    if super::lost_create::ask_first(d, cx, &name) {
         return Vec::new();
     }
     send_create(d, cx, &name)

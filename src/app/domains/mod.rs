@@ -12,12 +12,12 @@ mod actions;
 mod copy;
 pub(crate) mod dns;
 mod filter;
-mod fresh;
 pub(crate) mod keymap;
 pub(crate) mod layout;
 mod load;
-pub(crate) mod lost_add;
+pub(crate) mod lost_create;
 mod records;
+mod reload;
 mod replies;
 mod watch;
 
@@ -41,10 +41,10 @@ use crate::app::keymap::{Action, Scope};
 use actions::{on_action, on_mouse, on_paste, on_text_key};
 pub(crate) use copy::{CopyChoice, CopyMenu};
 pub(crate) use filter::ListFilter;
-pub(crate) use fresh::{Reload, watch_age};
 pub(crate) use load::add_domain;
 use load::{ADD_DRAFT, from_cache, on_enter, on_leave, on_resize};
 pub(crate) use records::{RecordSummary, purpose};
+pub(crate) use reload::{Reload, watch_age};
 use replies::on_reply;
 use watch::on_watch_due;
 
@@ -263,7 +263,7 @@ pub struct DomainsModel {
     /// The last create may have been carried out (its answer was lost):
     /// what the check of the domain list found so far. Sending the same
     /// name again asks first.
-    pub lost_add: Option<lost_add::LostAdd>,
+    pub lost_create: Option<lost_create::LostAdd>,
     /// Watched domains, by id.
     pub watches: BTreeMap<String, Watch>,
     /// Domains whose verify trigger may have reached the service (its
@@ -548,7 +548,7 @@ impl DomainsModel {
 
     /// The writes still being checked: a lost add not yet settled.
     fn checking(&self) -> Vec<String> {
-        self.lost_add
+        self.lost_create
             .iter()
             .filter(|l| !l.check.settled())
             .map(|l| {
@@ -613,10 +613,10 @@ fn schedule_viewport(d: &DomainsModel, cx: &Ctx<'_>) -> usize {
 fn sub_fired(d: &mut DomainsModel, cx: &mut Ctx<'_>, sub: DomainsSub) -> Vec<Cmd> {
     match sub {
         DomainsSub::Watch(domain, _) => on_watch_due(d, cx, &domain),
-        DomainsSub::Retry(what, _) => fresh::retry(d, cx, what),
+        DomainsSub::Retry(what, _) => reload::retry(d, cx, what),
         DomainsSub::Age => Vec::new(),
         DomainsSub::Dns(domain) => dns::recheck(d, cx, &domain),
-        DomainsSub::AddCheck(_) => lost_add::read(d, cx),
+        DomainsSub::AddCheck(_) => lost_create::read(d, cx),
     }
 }
 
@@ -681,7 +681,7 @@ impl PaneUnit for DomainsModel {
         };
         if api {
             // This frame draws the ages of stale values as they are now.
-            m.panes.domains.ages_drawn = fresh::ages(&fresh::stale_shown(m));
+            m.panes.domains.ages_drawn = reload::ages(&reload::stale_shown(m));
         }
         cmds
     }
@@ -694,22 +694,22 @@ impl PaneUnit for DomainsModel {
         if let Some((id, every)) = dns::subscription(d, m.poll.domain) {
             subs.push((DomainsSub::Dns(id), every));
         }
-        fresh::subscriptions(d, m.poll.domain, subs);
-        if let Some(every) = fresh::age_every(&fresh::stale_shown(m), m.clock) {
+        reload::subscriptions(d, m.poll.domain, subs);
+        if let Some(every) = reload::age_every(&reload::stale_shown(m), m.clock) {
             subs.push((DomainsSub::Age, every));
         }
-        if let Some((reads, after)) = lost_add::recheck(d) {
+        if let Some((reads, after)) = lost_create::recheck(d) {
             subs.push((DomainsSub::AddCheck(reads), after));
         }
     }
     fn sync_fresh(m: &mut Model) {
         let (d, cx) = m.split::<Self>();
-        fresh::reschedule(d, &cx);
+        reload::reschedule(d, &cx);
     }
     fn sub_fired(m: &mut Model, sub: DomainsSub) -> Vec<Cmd> {
         if sub == DomainsSub::Age {
             // Redraw only when an age shown changed.
-            let now = fresh::ages(&fresh::stale_shown(m));
+            let now = reload::ages(&reload::stale_shown(m));
             if now != m.panes.domains.ages_drawn {
                 m.panes.domains.ages_drawn = now;
                 m.ctx().redraw();
@@ -721,7 +721,7 @@ impl PaneUnit for DomainsModel {
     }
     fn answered(m: &mut Model, what: Question, answer: crate::app::pane::Answer) -> Vec<Cmd> {
         let (d, mut cx) = m.split::<Self>();
-        lost_add::answered(d, &mut cx, what, answer)
+        lost_create::answered(d, &mut cx, what, answer)
     }
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
         let (d, mut cx) = m.split::<Self>();

@@ -165,7 +165,9 @@ pub(super) fn on_reply(
     let mut cmds = match purpose {
         Purpose::List { live, stale } => reply.answer(|r| on_list(d, cx, live, &stale, r)),
         Purpose::Create(name) => reply.answer(|r| on_create_answer(d, cx, id, &name, r)),
-        Purpose::CreateCheck(name) => reply.answer(|r| super::lost_add::on_check(d, cx, &name, r)),
+        Purpose::CreateCheck(name) => {
+            reply.answer(|r| super::lost_create::on_check(d, cx, &name, r))
+        }
         Purpose::Verify(domain) => {
             reply.answer(|r| on_verify(d, cx, id, &domain, named(r, &domain)))
         }
@@ -222,7 +224,7 @@ pub(super) fn on_list(
         Ok(list) => {
             replace_domains(d, cx, stale, list);
             // It may show the domain a lost create added.
-            super::lost_add::spot(d, cx);
+            super::lost_create::spot(d, cx);
             if live {
                 d.synced = true;
                 Vec::new()
@@ -261,10 +263,10 @@ fn on_create_answer(
                 detail: "the answer names no domain".into(),
                 may_have_reached: true,
             };
-            super::lost_add::on_lost(d, cx, name, &e)
+            super::lost_create::on_lost(d, cx, name, &e)
         }
         Err(e) if write::of_error(&e) == Outcome::MayHaveReached => {
-            super::lost_add::on_lost(d, cx, name, &e)
+            super::lost_create::on_lost(d, cx, name, &e)
         }
         r => {
             on_created(d, cx, id, r);

@@ -1460,7 +1460,12 @@ fn a_create_lost_after_sending_is_checked_and_asked_before_sending_again() {
         "{:?}",
         c.lines
     );
-    let check = m.panes.domains.lost_add.as_ref().map(|l| l.check.clone());
+    let check = m
+        .panes
+        .domains
+        .lost_create
+        .as_ref()
+        .map(|l| l.check.clone());
     assert_eq!(
         c.lines[1],
         check.expect("kept").again_warning("in the domain list"),
@@ -1503,14 +1508,14 @@ fn a_lost_create_is_read_again_on_the_schedule_and_found_late() {
     let note = add_note(&m);
     assert!(note.contains("a failed read proves nothing"), "{note}");
     assert_eq!(
-        m.panes.domains.lost_add.as_ref().map(|l| l.check.absent),
+        m.panes.domains.lost_create.as_ref().map(|l| l.check.absent),
         Some(1)
     );
     let (_, third) = next_check(&mut m).expect("read again after a failure");
     // It is there now: shown as added.
     reply(&mut m, third, ApiReply::Domains(Ok(with_acme())));
     assert!(m.panes.domains.add.is_none(), "the dialog closes");
-    assert!(m.panes.domains.lost_add.is_none());
+    assert!(m.panes.domains.lost_create.is_none());
     assert_eq!(m.panes.domains.open.as_deref(), Some("d-9"));
     let t = m.toasts.items().last().expect("a notice");
     assert_eq!(t.title.as_str(), "Domain added");
@@ -1557,7 +1562,7 @@ fn an_unreadable_create_answer_that_went_through_shows_the_domain() {
     let (check, _) = api(&cmds).remove(0);
     reply(&mut m, check, ApiReply::Domains(Ok(with_acme())));
     assert!(m.panes.domains.add.is_none(), "the dialog closes");
-    assert!(m.panes.domains.lost_add.is_none());
+    assert!(m.panes.domains.lost_create.is_none());
     assert_eq!(m.panes.domains.view, View::DomainDetail);
     assert_eq!(m.panes.domains.open.as_deref(), Some("d-9"));
     let t = m.toasts.items().last().expect("a notice");

@@ -38,8 +38,8 @@ pub(crate) use pane_keys;
 
 #[cfg(test)]
 mod tests {
+    use crate::app::fixed_keys;
     use crate::app::keymap::{Action, Keymap, Scope};
-    use crate::app::keys;
 
     /// The key names a help line may not hold: every named key or chord
     /// the keymap binds by default, and the fixed keys of dialogs (a help
@@ -53,18 +53,18 @@ mod tests {
             .collect();
         names.extend(
             [
-                keys::CONFIRM,
-                keys::CLOSE,
-                keys::SUBMIT,
-                keys::NEXT,
-                keys::PREV,
-                keys::LIST_UP,
-                keys::LIST_DOWN,
-                keys::LIST_PAGE_UP,
-                keys::LIST_PAGE_DOWN,
-                keys::YES,
-                keys::NO,
-                keys::DISMISS,
+                fixed_keys::CONFIRM,
+                fixed_keys::CLOSE,
+                fixed_keys::SUBMIT,
+                fixed_keys::NEXT,
+                fixed_keys::PREV,
+                fixed_keys::LIST_UP,
+                fixed_keys::LIST_DOWN,
+                fixed_keys::LIST_PAGE_UP,
+                fixed_keys::LIST_PAGE_DOWN,
+                fixed_keys::YES,
+                fixed_keys::NO,
+                fixed_keys::DISMISS,
             ]
             .map(|k| k.label.to_owned()),
         );

@@ -14,7 +14,7 @@ use crate::app::ctx::Ctx;
 use crate::app::fresh::Freshness;
 use crate::app::keymap::Action;
 use crate::app::keymap::Keymap;
-use crate::app::needle::{Needle, hit};
+use crate::app::live_filter::{LiveFilter, hit};
 use crate::app::table::TableState;
 use crate::app::{ApiRequest, Cmd};
 use crate::store::State;
@@ -101,7 +101,7 @@ pub struct ThreadList {
     pub end: bool,
     /// The text filter (`/`, live; case-insensitive, on participant and
     /// subject).
-    pub needle: Needle,
+    pub needle: LiveFilter,
     /// Indices into `threads` of the rows shown (passing the text filter).
     pub shown: Vec<usize>,
     /// Selection and scroll over `shown`.
@@ -511,7 +511,7 @@ pub(crate) fn action(inbox: &mut InboxModel, cx: &mut Ctx<'_>, action: Action) -
     }
 }
 
-/// A key while the `/` input is open ([`Needle`]: Enter keeps the
+/// A key while the `/` input is open ([`LiveFilter`]: Enter keeps the
 /// filter, Esc puts back the one before); typing filters as it goes.
 pub(crate) fn filter_key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
     let changed = inbox.list.needle.key(key);

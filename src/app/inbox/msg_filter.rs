@@ -11,14 +11,14 @@ use super::messages::{MessageWindow, PAGE};
 use crate::api::model::ThreadMessage;
 use crate::app::Cmd;
 use crate::app::ctx::Ctx;
-use crate::app::needle::{Needle, hit};
+use crate::app::live_filter::{LiveFilter, hit};
 use crate::app::table::TableState;
 
 /// The filter of the open thread's messages.
 #[derive(Debug, Clone, Default)]
 pub struct MessageFilter {
     /// The text (`/`, live; case-insensitive).
-    pub needle: Needle,
+    pub needle: LiveFilter,
     /// Indices (in the thread) of the loaded messages that match.
     pub matches: Vec<usize>,
     /// Selection and scroll over `matches`.
@@ -109,7 +109,7 @@ pub(crate) fn refilter(inbox: &mut InboxModel, cx: &Ctx<'_>) {
     }
 }
 
-/// A key while the input is open ([`Needle`]: Enter keeps the filter, Esc
+/// A key while the input is open ([`LiveFilter`]: Enter keeps the filter, Esc
 /// puts back the one before); anything else edits it (readline keys) and
 /// filters as it goes.
 pub(crate) fn key(inbox: &mut InboxModel, cx: &Ctx<'_>, key: KeyEvent) -> Vec<Cmd> {
@@ -124,7 +124,11 @@ pub(crate) fn paste(inbox: &mut InboxModel, cx: &Ctx<'_>, text: &str) -> Vec<Cmd
 /// Gives the input `what` was typed, then finds the matches again (from
 /// the first when the text changed) at the size the input's opening or
 /// closing gave.
-fn typed(inbox: &mut InboxModel, cx: &Ctx<'_>, what: impl FnOnce(&mut Needle) -> bool) -> Vec<Cmd> {
+fn typed(
+    inbox: &mut InboxModel,
+    cx: &Ctx<'_>,
+    what: impl FnOnce(&mut LiveFilter) -> bool,
+) -> Vec<Cmd> {
     let Some(o) = inbox.open.as_mut() else {
         return Vec::new();
     };

@@ -19,7 +19,7 @@ use super::super::toast::Level;
 use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use super::export::{page_of, page_request};
 use super::{
-    Confirmed, Dialog, Filter, Picked, Purpose, error_text, in_flight, keys, lead_input, send,
+    Confirmed, Dialog, Filter, Picked, Purpose, error_text, fixed_keys, in_flight, lead_input, send,
 };
 use crate::api::model::{AddLeadsResponse, Campaign, CampaignStatus, Channel, LeadInput};
 use crate::api::validate;
@@ -733,10 +733,10 @@ impl CampaignDialog {
     pub fn key(&mut self, key: KeyEvent, action: Option<Action>) -> Outcome<CampaignDone> {
         match self.stage {
             Stage::Pick => {
-                if keys::CLOSE.matches(&key) {
+                if fixed_keys::CLOSE.matches(&key) {
                     return Outcome::Close;
                 }
-                if keys::CONFIRM.matches(&key) {
+                if fixed_keys::CONFIRM.matches(&key) {
                     return Outcome::Act(if self.on_new() {
                         CampaignDone::New
                     } else {
@@ -754,7 +754,7 @@ impl CampaignDialog {
                 Outcome::Keep
             }
             Stage::Sending => {
-                if keys::CLOSE.matches(&key)
+                if fixed_keys::CLOSE.matches(&key)
                     && let Some(job) = self.job.as_mut()
                 {
                     // A chunk in flight cannot be recalled: stop after it.
@@ -762,7 +762,7 @@ impl CampaignDialog {
                 }
                 Outcome::Keep
             }
-            Stage::Done if keys::CLOSE.matches(&key) || keys::CONFIRM.matches(&key) => {
+            Stage::Done if fixed_keys::CLOSE.matches(&key) || fixed_keys::CONFIRM.matches(&key) => {
                 Outcome::Close
             }
             Stage::Done => Outcome::Keep,

@@ -15,7 +15,7 @@ use super::super::cmd::FileWrite;
 use super::super::dialog::Outcome;
 use super::super::toast::Level;
 use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
-use super::{Confirmed, Dialog, Purpose, error_text, keys, send};
+use super::{Confirmed, Dialog, Purpose, error_text, fixed_keys, send};
 use crate::api::{ApiError, ResultRows};
 use crate::logic::export::{COLUMNS, Page, PageRequest, Walk, record};
 use crate::text::sanitize::DisplayText;
@@ -384,7 +384,7 @@ pub(crate) fn on_page(
             exp.phase = Phase::Prompt;
             exp.error = Some(format!(
                 "reading the results failed ({e}); {} tries again",
-                keys::CONFIRM.label
+                fixed_keys::CONFIRM.label
             ));
             return Vec::new();
         }
@@ -467,8 +467,10 @@ impl Export {
     /// A key in the dialog, edited in place.
     pub fn key(&mut self, key: KeyEvent) -> Outcome<ExportDone> {
         match self.phase {
-            Phase::Prompt if keys::CLOSE.matches(&key) => Outcome::Close,
-            Phase::Prompt if keys::CONFIRM.matches(&key) || keys::SUBMIT.matches(&key) => {
+            Phase::Prompt if fixed_keys::CLOSE.matches(&key) => Outcome::Close,
+            Phase::Prompt
+                if fixed_keys::CONFIRM.matches(&key) || fixed_keys::SUBMIT.matches(&key) =>
+            {
                 Outcome::Act(ExportDone::Check)
             }
             Phase::Prompt => {
@@ -477,7 +479,7 @@ impl Export {
                 }
                 Outcome::Keep
             }
-            Phase::Fetching | Phase::Checking if keys::CLOSE.matches(&key) => {
+            Phase::Fetching | Phase::Checking if fixed_keys::CLOSE.matches(&key) => {
                 Outcome::Act(ExportDone::Cancel)
             }
             // The question is over the dialog; a write cannot be recalled.

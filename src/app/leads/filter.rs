@@ -14,7 +14,7 @@ use ratatui_textarea::TextArea;
 use super::super::dialog::Outcome;
 use super::super::toast::Level;
 use super::super::{ApiRequest, Cmd};
-use super::{Dialog, Filter, Purpose, in_flight, keys, search, send};
+use super::{Dialog, Filter, Purpose, fixed_keys, in_flight, search, send};
 use crate::api::ApiError;
 use crate::api::model::{
     EnrichmentResponse, FieldDescriptor, Operator, Predicate, PredicateValue, ValueType,
@@ -101,7 +101,7 @@ impl Row {
             }
             return Err(format!(
                 "pick a field ({} on the field)",
-                keys::CONFIRM.label
+                fixed_keys::CONFIRM.label
             ));
         };
         let Some(operator) = self.operator().cloned() else {
@@ -474,7 +474,7 @@ pub(crate) fn open(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
         // Edits left with Esc come back as they were.
         Some(mut kept) => {
             kept.picker = None;
-            let enter = keys::CONFIRM.label;
+            let enter = fixed_keys::CONFIRM.label;
             kept.note = Some(if kept.base == filter {
                 format!("your edits, not applied yet: {enter} applies them")
             } else {
@@ -584,7 +584,7 @@ impl Builder {
             return Outcome::Keep;
         }
         self.note = None;
-        if keys::CLOSE.matches(&key) {
+        if fixed_keys::CLOSE.matches(&key) {
             // Closing never drops what was typed: the edits wait for the
             // next `/` on this search.
             return if self.edited() {
@@ -593,24 +593,24 @@ impl Builder {
                 Outcome::Close
             };
         }
-        if keys::SUBMIT.matches(&key) {
+        if fixed_keys::SUBMIT.matches(&key) {
             return self.apply();
         }
-        if keys::ADD_ROW.matches(&key) {
+        if fixed_keys::ADD_ROW.matches(&key) {
             self.add_row();
-        } else if keys::REMOVE_ROW.matches(&key) {
+        } else if fixed_keys::REMOVE_ROW.matches(&key) {
             if let Focus::Row(i, _) = self.focus {
                 self.remove_row(i);
             }
-        } else if keys::NEXT.matches(&key) {
+        } else if fixed_keys::NEXT.matches(&key) {
             self.step(true);
-        } else if keys::PREV.matches(&key) {
+        } else if fixed_keys::PREV.matches(&key) {
             self.step(false);
         } else if key.code == KeyCode::Up {
             self.vertical(false);
         } else if key.code == KeyCode::Down {
             self.vertical(true);
-        } else if keys::CONFIRM.matches(&key) {
+        } else if fixed_keys::CONFIRM.matches(&key) {
             match self.focus {
                 Focus::Row(i, Part::Path) => self.open_picker(i),
                 _ => return self.apply(),
@@ -657,7 +657,7 @@ impl Builder {
 
     /// Any other key: edits the focused part.
     fn edit(&mut self, key: KeyEvent) {
-        let remove_hint = || format!("{} removes this predicate", keys::REMOVE_ROW.label);
+        let remove_hint = || format!("{} removes this predicate", fixed_keys::REMOVE_ROW.label);
         match self.focus {
             Focus::Q => {
                 if crate::app::form::edit_key(&mut self.q, key) {

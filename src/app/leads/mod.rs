@@ -13,8 +13,8 @@ pub(crate) mod detail;
 pub(crate) mod export;
 pub(crate) mod facts;
 pub(crate) mod filter;
+pub(crate) mod fixed_keys;
 pub(crate) mod keymap;
-pub(crate) mod keys;
 pub(crate) mod layout;
 pub(crate) mod new_search;
 pub(crate) mod run;
@@ -670,7 +670,7 @@ pub(crate) fn busy(leads: &LeadsModel, cx: &mut Ctx<'_>, what: &str) -> bool {
         "Busy",
         &format!(
             "{job}: {what} has to wait until it ends ({} in its dialog stops it)",
-            keys::CLOSE.label
+            fixed_keys::CLOSE.label
         ),
     );
     true

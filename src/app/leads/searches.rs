@@ -14,7 +14,7 @@ use ratatui_textarea::TextArea;
 use super::super::{ApiRequest, Cmd};
 use super::layout;
 use super::{
-    LeadsModel, NOT_FOUND, Purpose, error_text, in_flight, keys, search, send, toast_error,
+    LeadsModel, NOT_FOUND, Purpose, error_text, fixed_keys, in_flight, search, send, toast_error,
 };
 use crate::api::ApiError;
 use crate::api::model::{LatestRun, RunStatus, Search, SearchPage, SearchPageQuery};
@@ -661,10 +661,10 @@ pub(crate) fn query_key(
     key: KeyEvent,
 ) -> Option<Vec<Cmd>> {
     let q = leads.list.query.as_mut().filter(|q| q.editing)?;
-    if keys::CLOSE.matches(&key) {
+    if fixed_keys::CLOSE.matches(&key) {
         return Some(set_query(leads, cx, None));
     }
-    if keys::CONFIRM.matches(&key) {
+    if fixed_keys::CONFIRM.matches(&key) {
         q.editing = false;
         let empty = q.needle().is_empty();
         return Some(if empty {

@@ -17,7 +17,7 @@ use super::json_edit::JsonEditor;
 use super::list_edit::{ListEditor, ListKey};
 use super::text::{block_input, content, edit_key, inert_block, inert_inline, line_input};
 use crate::api::model::PutContext;
-use crate::app::keys;
+use crate::app::fixed_keys;
 use crate::store::Draft;
 use crate::text::sanitize::DisplayText;
 use crate::text::sanitize::Pasted;
@@ -348,9 +348,9 @@ impl Editor {
     /// and Shift-Tab step through the fields, the rest edits the focused
     /// one.
     pub fn key(&mut self, key: KeyEvent) {
-        if keys::NEXT.matches(&key) {
+        if fixed_keys::NEXT.matches(&key) {
             self.step(true);
-        } else if keys::PREV.matches(&key) {
+        } else if fixed_keys::PREV.matches(&key) {
             self.step(false);
         } else {
             self.field_key(key);

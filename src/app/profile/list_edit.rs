@@ -16,14 +16,14 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::{CursorMove, TextArea};
 
 use super::text::{edit_key, line_input};
-use crate::app::keys::{self, FixedKey};
+use crate::app::fixed_keys::{self, FixedKey};
 use crate::text::sanitize::DisplayText;
 use crate::text::sanitize::Pasted;
 
 /// Adds an item below the selected one.
-pub(crate) const ADD: FixedKey = keys::CONFIRM;
+pub(crate) const ADD: FixedKey = fixed_keys::CONFIRM;
 /// Removes the selected item.
-pub(crate) const REMOVE: FixedKey = keys::ctrl('d', "Ctrl-D");
+pub(crate) const REMOVE: FixedKey = fixed_keys::ctrl('d', "Ctrl-D");
 /// How the keys that move an item are named (Alt or Shift with ↑/↓).
 pub(crate) const MOVE_LABEL: &str = "Alt-↑/↓";
 

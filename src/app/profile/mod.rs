@@ -117,7 +117,7 @@ pub struct ProfileModel {
     /// The account's access, once an answer carried it.
     pub access: Option<Access>,
     /// The `/` filter of the read view (fields by label or text, live).
-    pub needle: crate::app::needle::Needle,
+    pub needle: crate::app::live_filter::LiveFilter,
 }
 
 impl ProfileModel {

@@ -225,7 +225,7 @@ pub(super) fn on_action(p: &mut ProfileModel, cx: &mut Ctx<'_>, action: Action) 
     }
 }
 
-/// A key while the `/` input is open ([`Needle`](crate::app::needle::Needle):
+/// A key while the `/` input is open ([`LiveFilter`](crate::app::live_filter::LiveFilter):
 /// Enter keeps the filter, Esc puts back the one before); anything else
 /// edits it (readline keys) and filters as it goes — letters never act as
 /// the pane's keys.

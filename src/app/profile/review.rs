@@ -3,14 +3,14 @@
 
 use super::diff::{Change, Delta, JsonChange, json_inline};
 use crate::api::model::PutContext;
-use crate::app::keys;
+use crate::app::fixed_keys;
 use crate::text::sanitize::DisplayText;
 use crate::text::wrap::wrap;
 
 /// The review of a save, shown until it is confirmed or dismissed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Review {
-    /// The complete replacement that [`keys::YES`] sends.
+    /// The complete replacement that [`fixed_keys::YES`] sends.
     pub request: PutContext,
     /// What it changes against the stored profile.
     pub changes: Vec<Change>,
@@ -96,16 +96,16 @@ pub(crate) struct Shown {
 }
 
 /// The keys of the review, named from the keys its handler reads: the
-/// fixed answers of every confirm of the dashboard ([`keys::YES`] saves,
-/// [`keys::NO`] goes back; [`keys::DISMISS`] too, unnamed there as well),
+/// fixed answers of every confirm of the dashboard ([`fixed_keys::YES`] saves,
+/// [`fixed_keys::NO`] goes back; [`fixed_keys::DISMISS`] too, unnamed there as well),
 /// Back and the movement keys as the keymap binds them.
 pub(crate) fn keys_text(keymap: &crate::app::keymap::Keymap) -> String {
     use crate::app::keymap::Action;
     let k = |a| keymap.key_label(a);
     format!(
         "{} saves · {} or {} goes back to the form · {}/{} scroll",
-        keys::YES.label,
-        keys::NO.label,
+        fixed_keys::YES.label,
+        fixed_keys::NO.label,
         k(Action::Back),
         k(Action::Down),
         k(Action::Up)

@@ -14,8 +14,8 @@ use super::{DRAFT_KEY, ProfileModel, Purpose, read, save_pending};
 use crate::api::ApiError;
 use crate::api::model::{CompanyContext, ContextResponse, PutContext};
 use crate::app::ctx::Ctx;
+use crate::app::fixed_keys::{CLOSE, DISMISS, NO, YES};
 use crate::app::keymap::{Action, Keymap, Scope};
-use crate::app::keys::{CLOSE, DISMISS, NO, YES};
 use crate::app::pane::Answer;
 use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction};
@@ -192,7 +192,7 @@ fn submit(p: &mut ProfileModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
 }
 
 /// A key in the review, as in every confirm of the dashboard
-/// ([`question`](crate::app::keys::question)): [`YES`] sends, [`NO`],
+/// ([`question`](crate::app::fixed_keys::question)): [`YES`] sends, [`NO`],
 /// [`DISMISS`] or Back go back to the form; Enter does nothing (a full
 /// replacement is sent only on purpose); the movement keys of the keymap
 /// scroll.

@@ -702,7 +702,10 @@ fn the_review_sends_only_on_y_and_scrolls_with_the_keymap() {
     let s = screen(&m);
     let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
     // Named from the fixed keys the handler reads.
-    let (yes, no) = (crate::app::keys::YES.label, crate::app::keys::NO.label);
+    let (yes, no) = (
+        crate::app::fixed_keys::YES.label,
+        crate::app::fixed_keys::NO.label,
+    );
     assert!(
         flat.contains(&format!("{yes} saves · {no} or Esc goes back to the form")),
         "{s}"
@@ -719,7 +722,7 @@ fn the_review_sends_only_on_y_and_scrolls_with_the_keymap() {
     ctrl(&mut m, 's');
     key(&mut m, KeyCode::Char('n'));
     assert!(m.panes.profile.review.is_none(), "n: back to the form");
-    // `q` and `Q` dismiss, as in every question (keys::DISMISS).
+    // `q` and `Q` dismiss, as in every question (fixed_keys::DISMISS).
     for q in ['q', 'Q'] {
         ctrl(&mut m, 's');
         key(&mut m, KeyCode::Char(q));

@@ -11,7 +11,9 @@ use ratatui_textarea::TextArea;
 use super::super::theme::Theme;
 use super::{fixed, fixed_keys};
 use crate::app::Model;
-use crate::app::campaigns::keys::{ADD_STEP, CLOSE, INSERT_VARIABLE, NEXT, REMOVE_STEP, SUBMIT};
+use crate::app::campaigns::fixed_keys::{
+    ADD_STEP, CLOSE, INSERT_VARIABLE, NEXT, REMOVE_STEP, SUBMIT,
+};
 use crate::app::campaigns::lead::lead_name;
 use crate::app::campaigns::sequence::{Editor, Focus, picked_from, step_name};
 use crate::app::campaigns::{Purpose, in_flight, layout};

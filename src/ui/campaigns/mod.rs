@@ -19,10 +19,10 @@ use ratatui::widgets::{Clear, Paragraph};
 use super::theme::Theme;
 use super::widgets::{filter_line, placeholder};
 use crate::api::model::LeadStatus;
-use crate::app::campaigns::keys::FixedKey;
+use crate::app::campaigns::fixed_keys::FixedKey;
 use crate::app::campaigns::{CampaignsModel, Dialog, Purpose, View, in_flight, layout};
 use crate::app::keymap::Action;
-use crate::app::needle::Needle;
+use crate::app::live_filter::LiveFilter;
 use crate::app::toast::Level;
 use crate::app::{Model, Placeholder};
 use crate::text::sanitize::DisplayText;
@@ -110,7 +110,7 @@ pub(crate) fn fixed(k: FixedKey) -> String {
 /// The text filter of a list as it applies, for its bottom border (with
 /// the key that clears it). Nothing while it is typed: [`filter_input`]
 /// draws the shared input line over the border then.
-pub(crate) fn needle_chip(m: &Model, n: &Needle, theme: &Theme) -> Vec<Span<'static>> {
+pub(crate) fn needle_chip(m: &Model, n: &LiveFilter, theme: &Theme) -> Vec<Span<'static>> {
     if n.typing() || !n.active() {
         return Vec::new();
     }
@@ -127,7 +127,7 @@ pub(crate) fn needle_chip(m: &Model, n: &Needle, theme: &Theme) -> Vec<Span<'sta
 pub(crate) fn filter_input(
     f: &mut Frame,
     area: Rect,
-    n: &Needle,
+    n: &LiveFilter,
     rest: &Line,
     placeholder: &str,
     theme: &Theme,
@@ -155,7 +155,7 @@ pub(crate) fn filter_input(
 
 /// A bottom border's line: as given, or while the filter is typed, moved to
 /// the right end (the input line takes the left).
-pub(crate) fn footer_line(spans: Vec<Span<'static>>, n: &Needle) -> Line<'static> {
+pub(crate) fn footer_line(spans: Vec<Span<'static>>, n: &LiveFilter) -> Line<'static> {
     let line = Line::from(spans);
     if n.typing() {
         line.right_aligned()

@@ -12,7 +12,7 @@ use super::super::theme::Theme;
 use super::super::widgets::progress;
 use super::{fixed, fixed_keys};
 use crate::app::Model;
-use crate::app::campaigns::keys::{CLOSE, CONFIRM, YES};
+use crate::app::campaigns::fixed_keys::{CLOSE, CONFIRM, YES};
 use crate::app::campaigns::layout;
 use crate::app::campaigns::preflight::{Check, Line as Row};
 use crate::app::keymap::Action;

@@ -12,7 +12,7 @@ use crate::api::model::CampaignStatus;
 use crate::app::Model;
 use crate::app::keymap::Action;
 use crate::app::leads::campaign::{AddJob, CampaignDialog, LIST_ROWS, Selection, Stage, identity};
-use crate::app::leads::keys;
+use crate::app::leads::fixed_keys;
 use crate::app::leads::words::plural;
 use crate::geometry::centered;
 use crate::text::format;
@@ -32,19 +32,19 @@ pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, d: &CampaignDialog, t
             &[
                 (format!("{}/{}", k(Action::Up), k(Action::Down)), "choose"),
                 (
-                    keys::CONFIRM.label.into(),
+                    fixed_keys::CONFIRM.label.into(),
                     if d.on_new() { "create" } else { "add" },
                 ),
                 (k(Action::Refresh), "reload"),
-                (keys::CLOSE.label.into(), "cancel"),
+                (fixed_keys::CLOSE.label.into(), "cancel"),
             ],
             theme,
         ),
         Stage::Sending => keys_line(
-            &[(keys::CLOSE.label.into(), "stop after this chunk")],
+            &[(fixed_keys::CLOSE.label.into(), "stop after this chunk")],
             theme,
         ),
-        Stage::Done => keys_line(&[(keys::CONFIRM.label.into(), "close")], theme),
+        Stage::Done => keys_line(&[(fixed_keys::CONFIRM.label.into(), "close")], theme),
     };
     let inner = frame(f, area, "Add to campaign", hint, theme);
     if inner.height == 0 {

@@ -16,7 +16,7 @@ use crate::app::Model;
 use crate::app::leads::export::{Export, Phase};
 
 use crate::app::keymap::Action;
-use crate::app::leads::{Report, keys};
+use crate::app::leads::{Report, fixed_keys};
 use crate::app::toast::Level;
 use crate::text::format;
 use crate::text::sanitize::DisplayText;
@@ -73,13 +73,13 @@ pub(super) fn export(f: &mut Frame, body: Rect, e: &Export, theme: &Theme) {
     let hint = match e.phase {
         Phase::Prompt => keys_line(
             &[
-                (keys::CONFIRM.label.into(), "export"),
-                (keys::CLOSE.label.into(), "cancel"),
+                (fixed_keys::CONFIRM.label.into(), "export"),
+                (fixed_keys::CLOSE.label.into(), "cancel"),
             ],
             theme,
         ),
         Phase::Fetching | Phase::Checking => {
-            keys_line(&[(keys::CLOSE.label.into(), "cancel")], theme)
+            keys_line(&[(fixed_keys::CLOSE.label.into(), "cancel")], theme)
         }
         _ => Line::default(),
     };

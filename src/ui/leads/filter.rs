@@ -11,7 +11,7 @@ use super::dialogs::{frame, keys_line, line_at, text_input};
 use super::{cells, t};
 use crate::api::model::ValueType;
 use crate::app::leads::filter::{Builder, Focus, MAX_PREDICATES, Part, Picker, Row};
-use crate::app::leads::keys;
+use crate::app::leads::fixed_keys;
 
 use crate::geometry::centered;
 use crate::text::format;
@@ -69,11 +69,11 @@ pub(super) fn render(
     let area = centered(body, body.width.saturating_sub(4).min(96), want.max(9));
     let hint = keys_line(
         &[
-            (keys::CONFIRM.label.into(), "apply"),
-            (keys::NEXT.label.into(), "next"),
-            (keys::ADD_ROW.label.into(), "add"),
-            (keys::REMOVE_ROW.label.into(), "remove"),
-            (keys::CLOSE.label.into(), "close, edits kept"),
+            (fixed_keys::CONFIRM.label.into(), "apply"),
+            (fixed_keys::NEXT.label.into(), "next"),
+            (fixed_keys::ADD_ROW.label.into(), "add"),
+            (fixed_keys::REMOVE_ROW.label.into(), "remove"),
+            (fixed_keys::CLOSE.label.into(), "close, edits kept"),
         ],
         theme,
     );
@@ -260,8 +260,8 @@ fn summary(f: &mut Frame, area: Rect, b: &Builder, first: usize, last: usize, th
     } else if n < MAX_PREDICATES {
         format!(
             "{n}/{MAX_PREDICATES} predicates, all must match · {} adds · on a field {} picks",
-            keys::ADD_ROW.label,
-            keys::CONFIRM.label
+            fixed_keys::ADD_ROW.label,
+            fixed_keys::CONFIRM.label
         )
     } else {
         format!("{MAX_PREDICATES}/{MAX_PREDICATES} predicates, all must match")

@@ -13,7 +13,7 @@ use super::{cursor_spans, placeholder, t};
 use crate::api::model::SearchKind;
 use crate::app::Model;
 use crate::app::fresh::age_text;
-use crate::app::leads::keys;
+use crate::app::leads::fixed_keys;
 use crate::app::leads::layout::{WIDE_TABLE, searches_area, searches_viewport};
 use crate::app::leads::searches::{SearchList, SearchRow};
 
@@ -197,7 +197,7 @@ fn empty_text(m: &Model, l: &SearchList) -> String {
     match (l.loaded, &l.error) {
         (true, _) if l.query.is_some() && !l.rows.is_empty() => format!(
             "No search matches what is typed — {} clears it",
-            keys::CLOSE.label
+            fixed_keys::CLOSE.label
         ),
         (false, e) => placeholder(m, "searches", e.as_ref()),
         (true, _) if l.registry => format!(
@@ -219,8 +219,8 @@ fn footer(m: &Model, on_screen: &[&SearchRow], theme: &Theme) -> Option<Line<'st
             spans.push(Span::styled(
                 format!(
                     " {} keeps · {} clears ",
-                    keys::CONFIRM.label,
-                    keys::CLOSE.label
+                    fixed_keys::CONFIRM.label,
+                    fixed_keys::CLOSE.label
                 ),
                 theme.dim,
             ));

@@ -8,8 +8,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use crate::app::Model;
+use crate::app::fixed_keys;
 use crate::app::keymap::Action;
-use crate::app::keys;
 use crate::app::profile::editor::{EditField, Editor, Input};
 use crate::app::profile::fields::Section;
 use crate::app::profile::json_edit::Check;
@@ -43,14 +43,14 @@ pub(super) fn render(m: &Model, f: &mut Frame, body: Rect, e: &Editor, theme: &T
     let keys: Vec<(String, &str)> = if areas.form.width >= 80 {
         vec![
             (k(Action::SaveProfile), "review & save"),
-            (keys::NEXT.label.into(), "next"),
+            (fixed_keys::NEXT.label.into(), "next"),
             (k(Action::PageDown), "section"),
             (k(Action::Back), "close (keeps a draft)"),
         ]
     } else {
         vec![
             (k(Action::SaveProfile), "review & save"),
-            (keys::NEXT.label.into(), "next"),
+            (fixed_keys::NEXT.label.into(), "next"),
             (k(Action::Back), "close"),
         ]
     };

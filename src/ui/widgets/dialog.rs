@@ -40,7 +40,7 @@ pub(crate) fn render_confirm(f: &mut Frame, area: Rect, c: &Confirm, theme: &The
     let yes_style = if c.destructive { theme.err } else { theme.key };
     // The keys the handler takes, named as its table names them: with a
     // labelled no, Esc is the way out that chooses nothing.
-    let shown: Vec<(&str, String, Style)> = crate::app::keys::question(c)
+    let shown: Vec<(&str, String, Style)> = crate::app::fixed_keys::question(c)
         .into_iter()
         .filter_map(|k| {
             let style = match k.answer {

@@ -1,5 +1,5 @@
 //! The `/` input line of a list or view filtered live
-//! ([`Needle`](crate::app::needle::Needle)): what is typed, and the keys
+//! ([`LiveFilter`](crate::app::live_filter::LiveFilter)): what is typed, and the keys
 //! that keep or clear it, named from the same fixed keys its handler takes.
 
 use ratatui::Frame;
@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::app::keys;
+use crate::app::fixed_keys;
 use crate::ui::theme::Theme;
 
 /// Draws the input line in `area`.
@@ -22,8 +22,8 @@ pub(crate) fn render(
     let help = Span::styled(
         format!(
             "  {} keeps · {} cancels",
-            keys::CONFIRM.label,
-            keys::CLOSE.label
+            fixed_keys::CONFIRM.label,
+            fixed_keys::CLOSE.label
         ),
         theme.dim,
     );

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use crate::app::keys::{CLOSE, CONFIRM, LIST_DOWN, LIST_UP};
+use crate::app::fixed_keys::{CLOSE, CONFIRM, LIST_DOWN, LIST_UP};
 use crate::app::picker::{Picker, ROWS};
 use crate::text::wrap::fit;
 use crate::ui::theme::Theme;

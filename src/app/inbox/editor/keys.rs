@@ -9,7 +9,7 @@ use super::{After, Editor, FIELDS, Find, close, save, send_from_editor};
 use crate::app::ctx::Ctx;
 use crate::app::inbox::{InboxModel, refuse};
 use crate::app::keymap::{Action, Keymap, Scope};
-use crate::app::{Cmd, keys};
+use crate::app::{Cmd, fixed_keys};
 use crate::text::sanitize::Pasted;
 
 /// Whether a key is a chord the pane may bind in the editor (Ctrl or Alt
@@ -37,11 +37,11 @@ pub(crate) fn key(inbox: &mut InboxModel, cx: &mut Ctx<'_>, key: KeyEvent) -> Ve
         let keymap = cx.keymap;
         return with_editor(inbox, |e| find_key(e, keymap, key));
     }
-    if keys::CLOSE.matches(&key) {
+    if fixed_keys::CLOSE.matches(&key) {
         close(inbox, cx)
-    } else if keys::NEXT.matches(&key) {
+    } else if fixed_keys::NEXT.matches(&key) {
         with_editor(inbox, |e| move_focus(e, true))
-    } else if keys::PREV.matches(&key) {
+    } else if fixed_keys::PREV.matches(&key) {
         with_editor(inbox, |e| move_focus(e, false))
     } else {
         with_editor(inbox, |e| type_key(e, cx, key))

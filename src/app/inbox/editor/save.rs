@@ -10,8 +10,8 @@ use crate::api::model::{
     CreateThread, CreateThreadResponse, PatchThread, Thread, ThreadPage, ThreadQuery, ThreadStatus,
 };
 use crate::app::ctx::Ctx;
+use crate::app::fixed_keys::{CLOSE, YES};
 use crate::app::inbox::{InboxModel, Purpose, Question, address, in_flight, readiness, refuse};
-use crate::app::keys::{CLOSE, YES};
 use crate::app::requests::Requests;
 use crate::app::toast::Level;
 use crate::app::{ApiRequest, Cmd, Confirm, ConfirmAction};

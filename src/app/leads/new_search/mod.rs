@@ -16,7 +16,7 @@ use crate::app::ctx::Ctx;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-pub(crate) use crate::app::lost::{Check, Uncertain};
+pub(crate) use crate::app::lost_answer::{Check, Uncertain};
 
 use crossterm::event::KeyEvent;
 
@@ -24,7 +24,7 @@ use super::super::form::FormEvent;
 use super::super::toast::Level;
 use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use super::{
-    Confirmed, DRAFT_KEY, Purpose, View, creating, error_text, keys, search, searches, send,
+    Confirmed, DRAFT_KEY, Purpose, View, creating, error_text, fixed_keys, search, searches, send,
 };
 use crate::api::ApiError;
 use crate::api::model::{CreateSearch, Search};
@@ -104,7 +104,7 @@ fn show_uncertain(leads: &mut LeadsModel) {
             "The create request may have reached the service ({}): {}. {} asks before sending it again.",
             u.why,
             u.text("searches"),
-            keys::SUBMIT.label
+            fixed_keys::SUBMIT.label
         ));
     }
 }
@@ -395,7 +395,7 @@ pub(crate) fn on_create_check(
                 list.into_iter().find(|s| {
                     s.title.trim() == sent.title
                         && !sent.known.contains(&s.search_id)
-                        && crate::app::lost::made_since(&s.created_at, sent.at)
+                        && crate::app::lost_answer::made_since(&s.created_at, sent.at)
                 })
             });
             if let Some(s) = found {

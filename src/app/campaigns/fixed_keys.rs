@@ -2,15 +2,15 @@
 //! are not keymap actions because a text box beside them takes letters
 //! (Enter, Esc, Tab, Ctrl-S …), or because they act only inside the
 //! sequence editor's step list or the import's mapping. Defined once
-//! here — the shared [`FixedKey`]s of `app::keys`, plus the pane's own —
+//! here — the shared [`FixedKey`]s of `app::fixed_keys`, plus the pane's own —
 //! so the handlers and the footers that name them always agree. Keys that
 //! *are* actions (moving, reloading) are read from the keymap and named
 //! with `Keymap::key_label`.
 
 use crossterm::event::KeyCode;
 
-pub(crate) use crate::app::keys::{CLOSE, CONFIRM, FixedKey, NEXT, PREV, SUBMIT, YES};
-use crate::app::keys::{ctrl, plain};
+pub(crate) use crate::app::fixed_keys::{CLOSE, CONFIRM, FixedKey, NEXT, PREV, SUBMIT, YES};
+use crate::app::fixed_keys::{ctrl, plain};
 
 /// Adds a step after the selected one (in the step list).
 pub(crate) const ADD_STEP: FixedKey = plain(KeyCode::Char('a'), "a");

@@ -1,4 +1,4 @@
-//! A campaign create whose answer was lost (see [`crate::app::lost`]):
+//! A campaign create whose answer was lost (see [`crate::app::lost_answer`]):
 //! the campaigns are read again and the one with the name sent, not
 //! listed before and made since it was sent, is looked for — found, it
 //! opens as created. A second Ctrl-S asks first; it never sends a second
@@ -9,15 +9,17 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-pub(crate) use crate::app::lost::{Check, Uncertain};
+pub(crate) use crate::app::lost_answer::{Check, Uncertain};
 
 use super::super::toast::Level;
 use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
-use super::{CampaignsModel, Confirmed, Purpose, create, error_text, keys, list, uncertain_detail};
+use super::{
+    CampaignsModel, Confirmed, Purpose, create, error_text, fixed_keys, list, uncertain_detail,
+};
 use crate::api::ApiError;
 use crate::api::model::Campaign;
 use crate::app::ctx::Ctx;
-use crate::app::lost::made_since;
+use crate::app::lost_answer::made_since;
 
 /// A create request as sent.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,7 +64,7 @@ pub(crate) fn show(c: &mut CampaignsModel) {
             "The create request may have been carried out ({}): {}. {} asks before sending it again.",
             u.why,
             u.text("campaigns"),
-            keys::SUBMIT.label
+            fixed_keys::SUBMIT.label
         ));
     }
 }

@@ -65,7 +65,7 @@ const SEND: &str = "Ctrl-S";
 
 /// Shows what is known of the lost create in the dialog (when open).
 fn show(d: &mut DomainsModel, cx: &mut Ctx<'_>) {
-    let note = d.lost_add.as_ref().map(LostAdd::note);
+    let note = d.lost_create.as_ref().map(LostAdd::note);
     if let Some(form) = d.add.as_mut() {
         form.note = note;
     }
@@ -96,7 +96,7 @@ pub(super) fn on_lost(
     e: &ApiError,
 ) -> Vec<Cmd> {
     let why = lost_why(e);
-    d.lost_add = Some(LostAdd {
+    d.lost_create = Some(LostAdd {
         name: name.to_owned(),
         code: e.code().to_owned(),
         why: why.clone(),
@@ -130,13 +130,13 @@ fn send_read(cx: &mut Ctx<'_>, name: &str) -> Vec<Cmd> {
 
 /// When the check reads the list again (its key: the reads so far).
 pub(super) fn recheck(d: &DomainsModel) -> Option<(u32, Duration)> {
-    let l = d.lost_add.as_ref()?;
+    let l = d.lost_create.as_ref()?;
     Some((l.reads(), l.check.next_in()?))
 }
 
 /// The check's next read fell due.
 pub(super) fn read(d: &mut DomainsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
-    let Some(l) = d.lost_add.as_mut() else {
+    let Some(l) = d.lost_create.as_mut() else {
         return Vec::new();
     };
     if l.check.next_in().is_none() {
@@ -168,7 +168,7 @@ pub(super) fn on_check(
         }
         Err(e) => Seen::Failed(error_text(&e)),
     };
-    let Some(l) = d.lost_add.as_mut().filter(|l| l.name == name) else {
+    let Some(l) = d.lost_create.as_mut().filter(|l| l.name == name) else {
         return Vec::new();
     };
     let settled = cx.saw(&mut l.check, seen);
@@ -197,7 +197,7 @@ fn find(list: &[SendingDomain], name: &str) -> Option<String> {
 /// A list answered (any read of it): if it shows the domain a lost create
 /// may have added, that create went through.
 pub(super) fn spot(d: &mut DomainsModel, cx: &mut Ctx<'_>) {
-    let Some(name) = d.lost_add.as_ref().map(|l| l.name.clone()) else {
+    let Some(name) = d.lost_create.as_ref().map(|l| l.name.clone()) else {
         return;
     };
     if let Some(id) = find(&d.domains.items, &name) {
@@ -207,7 +207,7 @@ pub(super) fn spot(d: &mut DomainsModel, cx: &mut Ctx<'_>) {
 
 /// The lost create went through: the domain is shown on its records.
 fn went_through(d: &mut DomainsModel, cx: &mut Ctx<'_>, name: &str, id: &str) {
-    if let Some(mut l) = d.lost_add.take_if(|l| l.name == name) {
+    if let Some(mut l) = d.lost_create.take_if(|l| l.name == name) {
         cx.settle(&mut l.check, Verdict::Found(format!("found {PLACE}")));
     }
     let dialog_for_it = d
@@ -246,7 +246,7 @@ fn same_name(typed: &str, name: &str) -> bool {
 /// Sending `name` again after a create of it that may have been accepted
 /// asks first; returns whether it asked.
 pub(super) fn ask_first(d: &mut DomainsModel, cx: &mut Ctx<'_>, name: &str) -> bool {
-    let Some(l) = d.lost_add.clone().filter(|l| l.name == name) else {
+    let Some(l) = d.lost_create.clone().filter(|l| l.name == name) else {
         return false;
     };
     cx.confirm(Confirm {
@@ -277,7 +277,7 @@ pub(super) fn answered(
 ) -> Vec<Cmd> {
     match (q, answer) {
         (Question::AddAgain(name), Answer::Yes) => {
-            d.lost_add = None;
+            d.lost_create = None;
             if let Some(form) = d.add.as_mut() {
                 form.note = None;
             }

@@ -6,12 +6,12 @@
 use crossterm::event::KeyEvent;
 use ratatui_textarea::{CursorMove, TextArea};
 
-use super::keys;
+use super::fixed_keys;
 use crate::app::form::edit_key;
 
 /// A live text filter.
 #[derive(Debug, Clone, Default)]
-pub struct Needle {
+pub struct LiveFilter {
     /// The text that filters (applied as it is typed).
     pub text: String,
     /// The box, while the filter is typed.
@@ -20,7 +20,7 @@ pub struct Needle {
     before: String,
 }
 
-impl Needle {
+impl LiveFilter {
     /// Starts typing, from the text applied now.
     pub fn open(&mut self) {
         let mut input = TextArea::new(vec![self.text.clone()]);
@@ -57,9 +57,9 @@ impl Needle {
             return false;
         };
         let old = self.text.clone();
-        if keys::CONFIRM.matches(&key) {
+        if fixed_keys::CONFIRM.matches(&key) {
             self.input = None;
-        } else if keys::CLOSE.matches(&key) {
+        } else if fixed_keys::CLOSE.matches(&key) {
             self.text = std::mem::take(&mut self.before);
             self.input = None;
         } else {
