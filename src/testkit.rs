@@ -54,6 +54,9 @@ pub mod app {
     pub mod cmd {
         pub use crate::app::cmd::FileWrite;
     }
+    pub mod path_complete {
+        pub use crate::app::path_complete::{DirEntry, DirListing, PathCompletion};
+    }
     pub mod ctx {
         pub use crate::app::ctx::Ctx;
     }

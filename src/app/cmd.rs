@@ -70,6 +70,14 @@ pub enum Cmd {
         /// What to write where.
         file: FileWrite,
     },
+    /// List a directory for a path field's Tab completion (answered by
+    /// `Msg::DirListed`).
+    ListDir {
+        /// Answered with this id.
+        id: RequestId,
+        /// The directory, as typed (`~` is the home directory).
+        dir: PathBuf,
+    },
     /// Read one chunk of a CSV file (answered by `Msg::CsvRead`).
     ReadCsv {
         /// Answered with this id.

@@ -66,6 +66,9 @@ pub(crate) const CLOSE: FixedKey = plain(KeyCode::Esc, "Esc");
 pub(crate) const SUBMIT: FixedKey = ctrl('s', "Ctrl-S");
 /// Next box (completes in the command line).
 pub(crate) const NEXT: FixedKey = plain(KeyCode::Tab, "Tab");
+/// Completes a typed file path (a second Tab, with nothing left to add,
+/// lists the candidates in the field's help line).
+pub(crate) const COMPLETE: FixedKey = plain(KeyCode::Tab, "Tab");
 /// Previous box.
 pub(crate) const PREV: FixedKey = plain(KeyCode::BackTab, "Shift-Tab");
 /// Moves in a list that has a text box above it (letters are typed); an

@@ -383,6 +383,25 @@ impl Form {
         self.note = None;
     }
 
+    /// Re-checks the errors shown against `errors` (a fresh check of the
+    /// whole form): a field keeps its error only while the check still
+    /// finds one there, so fixing the other end of a range clears it at
+    /// once; no field gains an error while the user types, and the focus
+    /// stays.
+    pub fn recheck_errors(&mut self, errors: &[(&str, String)]) {
+        for f in &mut self.fields {
+            if f.error.is_none() {
+                continue;
+            }
+            let now: Vec<&str> = errors
+                .iter()
+                .filter(|(k, _)| *k == f.key)
+                .map(|(_, m)| m.as_str())
+                .collect();
+            f.error = (!now.is_empty()).then(|| now.join("; "));
+        }
+    }
+
     /// Marks a field with an error and focuses the first marked field.
     pub fn set_error(&mut self, key: &str, message: &str) {
         if let Some(i) = self

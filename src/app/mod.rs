@@ -38,6 +38,7 @@ pub(crate) mod msg;
 pub(crate) mod net;
 pub(crate) mod notice_log;
 pub(crate) mod pane;
+pub(crate) mod path_complete;
 pub(crate) mod picker;
 pub(crate) mod read_only;
 pub(crate) mod registry;
@@ -935,6 +936,10 @@ fn handle(m: &mut Model, msg: Msg) -> Vec<Cmd> {
         Msg::FileWritten { id, result } => {
             m.redraw = true;
             on_reply(m, id, Reply::FileWritten(result))
+        }
+        Msg::DirListed { id, listing } => {
+            m.redraw = true;
+            on_reply(m, id, Reply::DirListed(listing))
         }
         Msg::CsvRead { id, result } => {
             m.redraw = true;

@@ -17,6 +17,8 @@ pub enum Reply {
     PathChecked(Result<bool, String>),
     /// A file write.
     FileWritten(Result<(), String>),
+    /// A directory listed for a path completion.
+    DirListed(Result<super::path_complete::DirListing, String>),
     /// A chunk of a CSV file (or why it could not be read).
     Csv(Result<crate::logic::import::CsvChunk, String>),
     /// What DNS holds for the records asked.
@@ -100,6 +102,13 @@ pub enum Msg {
         id: RequestId,
         /// Done, or why not.
         result: Result<(), String>,
+    },
+    /// A directory was listed for a path completion.
+    DirListed {
+        /// The listing it answers.
+        id: RequestId,
+        /// The entries, or why the directory could not be read.
+        listing: Result<super::path_complete::DirListing, String>,
     },
     /// A chunk of a CSV file was read.
     CsvRead {

@@ -494,7 +494,7 @@ impl Source {
 }
 
 /// `~/x` as `$HOME/x` (the shell is not there to do it).
-fn expand_home(path: &Path) -> PathBuf {
+pub(crate) fn expand_home(path: &Path) -> PathBuf {
     match (path.strip_prefix("~"), std::env::var_os("HOME")) {
         (Ok(rest), Some(home)) => PathBuf::from(home).join(rest),
         _ => path.to_owned(),

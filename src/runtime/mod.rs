@@ -466,6 +466,13 @@ impl Effects {
                         let _ = tx.send(Msg::PathChecked { id, exists });
                     });
                 }
+                Cmd::ListDir { id, dir } => {
+                    let tx = tx.clone();
+                    tokio::task::spawn_blocking(move || {
+                        let listing = list_dir(&dir);
+                        let _ = tx.send(Msg::DirListed { id, listing });
+                    });
+                }
                 Cmd::WriteFile { id, file } => spawn_write(id, file, tx),
                 Cmd::ReadCsv { id, read } => csv_import::spawn(id, read, tx),
                 Cmd::ResolveRecords { id, records } => {
@@ -564,6 +571,34 @@ impl Effects {
 
 /// Writes an exported file in the background (answered by
 /// `Msg::FileWritten`).
+/// Lists `dir` for a path completion (on a blocking thread): names that
+/// can be typed and shown (UTF-8, no control characters), at most
+/// [`DirListing::MAX`] of them.
+///
+/// [`DirListing::MAX`]: app::path_complete::DirListing::MAX
+fn list_dir(dir: &std::path::Path) -> Result<app::path_complete::DirListing, String> {
+    use app::path_complete::{DirEntry, DirListing};
+    let dir = csv_import::expand_home(dir);
+    let mut listing = DirListing::default();
+    for entry in std::fs::read_dir(&dir).map_err(|e| e.to_string())? {
+        let Ok(entry) = entry else { continue };
+        let Ok(name) = entry.file_name().into_string() else {
+            continue;
+        };
+        if name.chars().any(char::is_control) {
+            continue;
+        }
+        if listing.entries.len() == DirListing::MAX {
+            listing.truncated = true;
+            break;
+        }
+        // A link to a directory completes as one.
+        let is_dir = std::fs::metadata(entry.path()).is_ok_and(|m| m.is_dir());
+        listing.entries.push(DirEntry { name, dir: is_dir });
+    }
+    Ok(listing)
+}
+
 fn spawn_write(id: app::RequestId, file: app::cmd::FileWrite, tx: &UnboundedSender<Msg>) {
     let tx = tx.clone();
     tokio::task::spawn_blocking(move || {

@@ -303,20 +303,22 @@ fn status_bar(m: &Model, f: &mut Frame, layout: &AppLayout, theme: &Theme) {
     let room = layout.status.width.saturating_sub(right_width + 1);
     for (action, label) in hints {
         let key = m.keymap.key_label(action);
+        // Read-only mode shows a write's key disabled, in the one form every
+        // disabled hint has (`n new ✗ read-only`), in place of any reason of
+        // the pane's own: one mark, not two.
+        let (label, disabled) = if m.session.read_only && action.writes() {
+            let name = label.split(" ✗").next().unwrap_or(label);
+            (format!("{name} ✗ read-only"), true)
+        } else {
+            (label.to_owned(), label.contains(" ✗ "))
+        };
         let w = u16::try_from(key.chars().count() + label.chars().count() + 3).unwrap_or(u16::MAX);
         if used + w > room {
             break;
         }
-        // Read-only mode shows a write's key disabled (the help says why),
-        // in place of any reason of the pane's own: one mark, not two.
-        if m.session.read_only && action.writes() {
-            let name = label.split(" ✗").next().unwrap_or(label);
-            left.push(Span::styled(key, theme.dim));
-            left.push(Span::styled(format!(" {name}✗ "), theme.dim));
-        } else {
-            left.push(Span::styled(key, theme.key));
-            left.push(Span::styled(format!(" {label}  "), theme.dim));
-        }
+        let key_style = if disabled { theme.dim } else { theme.key };
+        left.push(Span::styled(key, key_style));
+        left.push(Span::styled(format!(" {label}  "), theme.dim));
         used += w;
     }
     f.render_widget(

@@ -98,6 +98,9 @@ fn answer(m: &mut Model, cmds: Vec<Cmd>) -> Vec<Cmd> {
                 )))
             }
             ApiRequest::ListSenders => ApiReply::Senders(Ok(fixtures::senders())),
+            ApiRequest::GeneratedMessages { id, .. } => {
+                ApiReply::Messages(Ok(fixtures::generated_messages(&id, 6)))
+            }
             ApiRequest::AddLeads { leads, .. } => ApiReply::LeadsAdded(Ok(AddLeadsResponse {
                 imported: leads.len() as u64 - 1,
                 duplicates: 1,
@@ -867,4 +870,53 @@ fn a_pause_reply_that_leaves_counters_out_marks_them_until_read_again() {
     settle(&mut m, reread);
     let text = snap(&m, 100, 30);
     assert!(!text.contains("~ from before"), "{text}");
+}
+
+/// A sequence edited and closed unsaved is kept locally; the overview says
+/// so beside the saved steps it shows, and which key opens the kept edit.
+#[test]
+fn a_sequence_kept_locally_is_shown_on_the_overview() {
+    let (w, h) = (120, 40);
+    let mut m = opened(w, h, 0);
+    assert!(!snap(&m, w, h).contains("kept locally"));
+    press(&mut m, KeyCode::Char('s'));
+    press(&mut m, KeyCode::End);
+    typed(&mut m, "!");
+    press(&mut m, KeyCode::Esc);
+    let text = snap(&m, w, h);
+    assert!(
+        text.contains("kept locally, not saved — s opens it"),
+        "{text}"
+    );
+}
+
+/// No editor is 1–3 rows tall at 80x24 or 100x20, and a body keeps at
+/// least 5 rows at 80x24: the sequence editor's body and the generated
+/// message's.
+#[test]
+fn the_editors_keep_room_to_write() {
+    for (w, h) in [(80, 24), (100, 20)] {
+        let want = if h >= 24 { 5 } else { 4 };
+        let mut m = opened(w, h, 0);
+        press(&mut m, KeyCode::Char('s'));
+        let text = snap(&m, w, h);
+        let rows = crate::support::rows_under(&text, "Body (soft wrap)");
+        assert!(
+            rows >= Some(want),
+            "sequence body at {w}x{h}: {rows:?}\n{text}"
+        );
+        assert_snapshot!(format!("sequence_editor_rows_{w}x{h}"), text);
+
+        let mut m = opened(w, h, 2);
+        press(&mut m, KeyCode::Char('h'));
+        press(&mut m, KeyCode::Char('e'));
+        let text = snap(&m, w, h);
+        assert!(text.contains("Edit generated message"), "{text}");
+        let rows = crate::support::rows_between(&text, "  Body", "the text the lead receives");
+        assert!(
+            rows >= Some(want),
+            "message body at {w}x{h}: {rows:?}\n{text}"
+        );
+        assert_snapshot!(format!("message_editor_rows_{w}x{h}"), text);
+    }
 }

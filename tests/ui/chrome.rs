@@ -522,7 +522,9 @@ fn the_status_bar_says_read_only_and_names_the_workspace() {
 }
 
 /// In read-only mode a write's hint is marked disabled once, in place of
-/// the pane's own reason (never `pause ✗ active only✗`).
+/// the pane's own reason (never `pause ✗ active only✗`), in the form every
+/// disabled hint has: the name, a space, the mark and why (`n new ✗
+/// read-only`, never `n new✗`).
 #[test]
 fn read_only_hints_carry_one_mark() {
     let mut m = crate::campaigns::listed(200, 50);
@@ -535,9 +537,11 @@ fn read_only_hints_carry_one_mark() {
         "{line}"
     );
     assert!(
-        line.contains("launch✗") && line.contains("pause✗"),
+        line.contains("launch ✗ read-only") && line.contains("pause ✗ read-only"),
         "{line}"
     );
+    assert!(line.contains("n new ✗ read-only"), "{line}");
+    assert!(!line.contains("✗ read-only✗"), "{line}");
 }
 
 /// A hint that already says why its key does not apply is marked once in
@@ -558,7 +562,7 @@ fn a_disabled_hint_is_marked_once() {
     m.session.read_only = true;
     let line = status_line(&m, 200, 50);
     // Read-only is the reason that counts: it takes the pane's own place.
-    assert!(line.contains("edit✗"), "{line}");
+    assert!(line.contains("edit ✗ read-only"), "{line}");
     assert!(
         !line.contains("drafts only") && !line.contains("only✗"),
         "{line}"
@@ -567,5 +571,5 @@ fn a_disabled_hint_is_marked_once() {
     let mut m = crate::domains::loaded(200, 50);
     m.session.read_only = true;
     let line = status_line(&m, 200, 50);
-    assert!(line.contains("a add✗"), "{line}");
+    assert!(line.contains("a add ✗ read-only"), "{line}");
 }

@@ -355,3 +355,25 @@ fn the_reply_editor_and_its_question() {
         assert_snapshot!(format!("reply_confirm_{w}x{h}"), text);
     }
 }
+
+/// The compose and reply editors keep room to write at 80x24 and 100x20:
+/// no body of 1–3 rows, at least 5 at 80x24.
+#[test]
+fn the_editors_keep_room_to_write() {
+    for (w, h) in [(80, 24), (100, 20)] {
+        let want = if h >= 24 { 5 } else { 4 };
+        let mut m = loaded(w, h);
+        press(&mut m, KeyCode::Char('c'));
+        let text = snap(&m, w, h);
+        let rows = crate::support::rows_under(&text, "Body ──");
+        assert!(rows >= Some(want), "compose at {w}x{h}: {rows:?}\n{text}");
+        assert_snapshot!(format!("compose_rows_{w}x{h}"), text);
+        let mut m = loaded(w, h);
+        select(&mut m, "t-2");
+        press(&mut m, KeyCode::Char('R'));
+        let text = snap(&m, w, h);
+        let rows = crate::support::rows_under(&text, "Body ──");
+        assert!(rows >= Some(want), "reply at {w}x{h}: {rows:?}\n{text}");
+        assert_snapshot!(format!("reply_rows_{w}x{h}"), text);
+    }
+}

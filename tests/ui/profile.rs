@@ -271,3 +271,25 @@ fn a_refused_code_at_the_smallest_size() {
         assert!(flat.contains(want), "{want}:\n{seen}");
     }
 }
+
+/// The profile editor at 80x24 and 100x20: a long text field is never an
+/// editor of 1–3 rows (it was 2 for a one-line text).
+#[test]
+fn the_editor_keeps_room_to_write() {
+    for (w, h) in [(80, 24), (100, 20)] {
+        let mut m = loaded(w, h);
+        press(&mut m, KeyCode::Char('e'));
+        if let Some(e) = m.panes.profile.editor.as_mut() {
+            e.focus_on(FieldId::ProfessionalBackground);
+        }
+        let text = snap(&m, w, h);
+        assert!(text.contains("Edit company profile"), "{text}");
+        let rows = crate::support::rows_between(
+            &text,
+            "Professional background",
+            "your role and experience",
+        );
+        assert!(rows >= Some(4), "at {w}x{h}: {rows:?}\n{text}");
+        assert_snapshot!(format!("editor_rows_{w}x{h}"), text);
+    }
+}

@@ -367,3 +367,29 @@ impl Runner {
         }
     }
 }
+
+/// Rows of text inside the box (or the part of one) whose top line holds
+/// `title`: the rows down to the next border at the box's left edge.
+pub fn rows_under(text: &str, title: &str) -> Option<usize> {
+    let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let top = lines
+        .iter()
+        .position(|l| l.iter().collect::<String>().contains(title))?;
+    let x = lines[top]
+        .iter()
+        .position(|c| matches!(c, '┌' | '│' | '├'))?;
+    let rows = lines[top + 1..]
+        .iter()
+        .take_while(|l| !matches!(l.get(x), Some('└' | '├' | '┌')))
+        .count();
+    Some(rows)
+}
+
+/// Rows strictly between the first line holding `from` and the next one
+/// holding `to` (a form field's input, between its label and its help).
+pub fn rows_between(text: &str, from: &str, to: &str) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let a = lines.iter().position(|l| l.contains(from))?;
+    let b = lines[a + 1..].iter().position(|l| l.contains(to))?;
+    Some(b)
+}

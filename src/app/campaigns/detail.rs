@@ -12,7 +12,7 @@ use super::{
     pending, preflight, roster, sequence, settle, target, toast_error, upsert,
 };
 use crate::api::ApiError;
-use crate::api::model::{Campaign, CampaignStatus};
+use crate::api::model::{Campaign, CampaignStatus, MessageStatus};
 use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
 use crate::app::requests::Requests;
@@ -373,14 +373,24 @@ pub(crate) fn hints(c: &CampaignsModel) -> Vec<(Action, &'static str)> {
             ),
             (Action::NextTab, "messages"),
         ],
-        Tab::Messages => vec![
-            (Action::Open, "lead's messages"),
-            (Action::CampaignStatusFilter, "status"),
-            (Action::EditItem, "edit"),
-            (Action::NextTab, "overview"),
-        ],
+        Tab::Messages => {
+            let mut keys = vec![(Action::Open, "lead's messages")];
+            keys.push((Action::CampaignStatusFilter, "status"));
+            if edit_hint(o) == Some("edit") {
+                keys.push((Action::EditItem, "edit"));
+            }
+            keys.push((Action::NextTab, "overview"));
+            keys
+        }
     });
     out.push((Action::Back, "back"));
+    // A selected message that cannot be edited says so among the keys
+    // that do not apply (none selected: no edit hint at all).
+    if o.tab == Tab::Messages
+        && let Some(label) = edit_hint(o).filter(|l| *l != "edit")
+    {
+        out.push((Action::EditItem, label));
+    }
     out.extend(
         state
             .iter()
@@ -388,6 +398,19 @@ pub(crate) fn hints(c: &CampaignsModel) -> Vec<(Action, &'static str)> {
             .map(|(a, op, label)| (*a, rules::label(s, *op, label))),
     );
     out
+}
+
+/// The messages tab's edit hint for the selected message: `edit`, or why
+/// not (a sent message, a lead's reply); `None` with nothing selected.
+fn edit_hint(o: &Opened) -> Option<&'static str> {
+    let msg = o.messages.selected()?;
+    let nodes = o.campaign.sequence_nodes.as_deref().unwrap_or_default();
+    Some(match messages::editable(msg, nodes) {
+        Ok(()) => "edit",
+        Err(_) if messages::step_of(nodes, msg).is_none() => "edit ✗ lead's reply",
+        Err(_) if msg.status == MessageStatus::Sent => "edit ✗ sent",
+        Err(_) => "edit ✗ drafts and pending only",
+    })
 }
 
 /// Checks `op` against the campaign; says why not with a notice.

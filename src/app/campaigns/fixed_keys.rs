@@ -9,7 +9,9 @@
 
 use crossterm::event::KeyCode;
 
-pub(crate) use crate::app::fixed_keys::{CLOSE, CONFIRM, FixedKey, NEXT, PREV, SUBMIT, YES};
+pub(crate) use crate::app::fixed_keys::{
+    CLOSE, COMPLETE, CONFIRM, FixedKey, NEXT, PREV, SUBMIT, YES,
+};
 use crate::app::fixed_keys::{ctrl, plain};
 
 /// Adds a step after the selected one (in the step list).

@@ -36,6 +36,7 @@ use crate::api::ApiError;
 use crate::api::model::{AddLeadsResponse, Channel};
 use crate::app::ctx::Ctx;
 use crate::app::keymap::Action;
+use crate::app::path_complete::PathCompletion;
 use crate::app::requests::Requests;
 use crate::logic::import::{
     Batch, CHUNK, CHUNK_BYTES, Counts, CsvChunk, CsvPos, CsvRead, PreviewRow, Target, Verdict,
@@ -129,6 +130,8 @@ pub struct Import {
     pub path_input: TextArea<'static>,
     /// The CSV file being imported, as the user named it.
     pub path: PathBuf,
+    /// Tab completion of the path.
+    pub complete: PathCompletion,
     /// A message (bad path, bad mapping).
     pub error: Option<String>,
     /// The header's column names.
@@ -160,6 +163,7 @@ impl Import {
             stage: Stage::Path,
             path_input: input,
             path: PathBuf::new(),
+            complete: PathCompletion::default(),
             error: None,
             header: Vec::new(),
             mapping: Vec::new(),
@@ -177,6 +181,7 @@ impl Import {
         if self.stage == Stage::Path {
             self.path_input
                 .insert_str(text.trim().replace(['\n', '\r'], ""));
+            self.complete.edited();
         }
     }
 
@@ -549,6 +554,8 @@ pub enum ImportDone {
     Upload,
     /// Resume from the failed chunk (asked first when it may have gone in).
     Resume,
+    /// Complete the path typed (Tab).
+    Complete,
 }
 
 /// "Resume?" when the failed chunk may have gone in; else resumes at once.
@@ -628,8 +635,16 @@ impl Import {
             self.error = None;
             return Outcome::Act(ImportDone::Read);
         }
+        if fixed_keys::COMPLETE.matches(&key) {
+            return Outcome::Act(ImportDone::Complete);
+        }
+        if fixed_keys::PREV.matches(&key) {
+            // Not text: a tab character is never typed into a path.
+            return Outcome::Keep;
+        }
         if edit_key(&mut self.path_input, key) {
             self.error = None;
+            self.complete.edited();
         }
         Outcome::Keep
     }
@@ -721,7 +736,38 @@ pub(crate) fn act(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, done: ImportDone) -
             prepare(cm, cx, first)
         }
         ImportDone::Resume => ask_resume(cm, cx),
+        ImportDone::Complete => {
+            let Some(d) = dialog_mut(cm) else {
+                return Vec::new();
+            };
+            let dir = d.complete.tab(&path_text(&d.path_input));
+            let id = cx.effect(Purpose::ImportPathList);
+            vec![Cmd::ListDir { id, dir }]
+        }
     }
+}
+
+/// The text of a one-line path box, as typed.
+fn path_text(input: &TextArea<'_>) -> String {
+    input.lines().join("")
+}
+
+/// A directory listed for the path's completion: the path is completed,
+/// or the candidates (or why there are none) go to the help line.
+pub(crate) fn on_listed(
+    cm: &mut CampaignsModel,
+    listing: Result<crate::app::path_complete::DirListing, String>,
+) -> Vec<Cmd> {
+    let Some(d) = dialog_mut(cm).filter(|d| d.stage == Stage::Path) else {
+        return Vec::new();
+    };
+    let text = path_text(&d.path_input);
+    if let Some(done) = d.complete.listed(&text, listing) {
+        d.path_input = TextArea::new(vec![done]);
+        d.path_input.move_cursor(ratatui_textarea::CursorMove::End);
+        d.error = None;
+    }
+    Vec::new()
 }
 
 /// The import dialog was closed: a read of its file still on its way

@@ -108,18 +108,38 @@ pub(crate) struct Editor {
     pub preview: Rect,
 }
 
+/// Rows of the variables line under the body.
+const VARIABLE_ROWS: u16 = 2;
+
 /// The editor's areas; `subject` is false for steps without a subject.
 pub(crate) fn editor(body: Rect, subject: bool) -> Editor {
     let wide = body.width >= 120;
+    let h = body.height;
+    let steps_h = if wide { 7.min(h / 3) } else { 5.min(h / 4) };
     let (main, preview) = if wide {
         split_left(body, body.width / 2)
     } else {
-        split_top(body, body.height.saturating_sub(body.height * 2 / 5))
+        // The body is what is written: it keeps at least 5 rows of text
+        // (4 on a short screen) and the preview takes what is left, up to
+        // two fifths. Below 18 rows there is no room for both: the old
+        // split stands.
+        let body_min = if h >= 22 { 7 } else { 6 };
+        let fixed = steps_h + if subject { 3 } else { 0 } + VARIABLE_ROWS + body_min;
+        let preview_h = if h >= 18 {
+            (h * 2 / 5).min(h.saturating_sub(fixed))
+        } else {
+            h * 2 / 5
+        };
+        split_top(body, h.saturating_sub(preview_h))
     };
-    let steps_h = if wide { 7 } else { 5 }.min(main.height / 3);
+    let steps_h = if wide {
+        steps_h
+    } else {
+        steps_h.min(main.height / 3)
+    };
     let (steps, rest) = split_top(main, steps_h);
     let (subject, rest) = split_top(rest, if subject { 3 } else { 0 });
-    let (body_area, variables) = split_top(rest, rest.height.saturating_sub(2));
+    let (body_area, variables) = split_top(rest, rest.height.saturating_sub(VARIABLE_ROWS));
     Editor {
         steps,
         subject,

@@ -326,11 +326,12 @@ pub(crate) fn on_filter_paste(l: &mut CampaignList, cx: &Ctx<'_>, text: &str) {
 
 /// Status-bar hints of the list.
 pub(crate) fn hints(c: &CampaignsModel) -> Vec<(Action, &'static str)> {
-    let mut out = vec![
-        (Action::Open, "open"),
-        (Action::NewCampaign, "new"),
-        (Action::Filter, "filter"),
-    ];
+    // With no campaign shown, Enter has nothing to open.
+    let mut out = Vec::new();
+    if c.list.selected().is_some() {
+        out.push((Action::Open, "open"));
+    }
+    out.extend([(Action::NewCampaign, "new"), (Action::Filter, "filter")]);
     if let Some(c) = c.list.selected() {
         out.push((
             Action::Launch,

@@ -181,6 +181,8 @@ pub enum Purpose {
     EditMessage(String),
     /// A chunk of the CSV being imported.
     ImportRead,
+    /// The import path's directory, listed for its Tab completion.
+    ImportPathList,
     /// A chunk of leads sent by the import.
     ImportChunk,
 }
@@ -758,6 +760,7 @@ fn on_reply(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, purpose: Purpose, reply: 
     let reply = match reply {
         Reply::Api(r) => r,
         Reply::Csv(result) => return import::on_read(cm, cx, result),
+        Reply::DirListed(listing) => return import::on_listed(cm, listing),
         Reply::PathChecked(_) | Reply::FileWritten(_) | Reply::Dns(_) => return Vec::new(),
     };
     match purpose {
@@ -793,7 +796,7 @@ fn on_reply(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, purpose: Purpose, reply: 
         Purpose::EditMessage(message) => reply.answer(|r| messages::on_edited(cm, cx, &message, r)),
         Purpose::ImportChunk => reply.answer(|r| import::on_uploaded(cm, cx, r)),
         // Answered by `Reply::Csv` above.
-        Purpose::ImportRead => Vec::new(),
+        Purpose::ImportRead | Purpose::ImportPathList => Vec::new(),
     }
 }
 

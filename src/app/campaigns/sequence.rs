@@ -157,7 +157,7 @@ impl Editor {
 
     /// The local draft key.
     pub fn draft_key(&self) -> String {
-        format!("sequence:{}", self.campaign)
+        crate::logic::preflight::unsaved_sequence_key(&self.campaign)
     }
 
     /// The unsent steps as a draft.
@@ -644,7 +644,7 @@ pub(crate) fn on_saved(
                 cm.view = View::Detail;
             }
             cx.notify(Level::Success, "Sequence saved", &text);
-            super::drop_draft(cx, &format!("sequence:{campaign}"));
+            super::drop_draft(cx, &crate::logic::preflight::unsaved_sequence_key(campaign));
             Vec::new()
         }
         Err(e) => {

@@ -335,7 +335,7 @@ fn sequence_verdict(
                 cm.sequence = None;
                 cm.view = super::View::Detail;
             }
-            super::drop_draft(cx, &format!("sequence:{id}"));
+            super::drop_draft(cx, &crate::logic::preflight::unsaved_sequence_key(id));
             return Vec::new();
         }
         Verdict::NotFound => cx.notify(

@@ -1272,6 +1272,26 @@ pub(super) fn messages_open(m: &mut Model) {
     }
 }
 
+/// The messages tab offers `e edit` only on a message it can edit: a sent
+/// one reads `edit ✗ sent`, among the keys that do not apply.
+#[test]
+fn the_edit_hint_on_a_sent_message_says_it_cannot_act() {
+    let mut m = opened(&status_campaign(CampaignStatus::Active));
+    messages_open(&mut m);
+    let edit = |m: &Model| {
+        crate::app::hints(m)
+            .into_iter()
+            .filter(|(a, _)| *a == Action::EditItem)
+            .map(|(_, l)| l)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(edit(&m), ["edit"], "row 0 is a draft");
+    // Row 2 is sent.
+    drive::key(&mut m, KeyCode::Down);
+    drive::key(&mut m, KeyCode::Down);
+    assert_eq!(edit(&m), ["edit ✗ sent"]);
+}
+
 #[test]
 fn messages_filter_by_status_and_only_drafts_and_pending_can_be_edited() {
     let mut m = opened(&status_campaign(CampaignStatus::Active));
@@ -1652,4 +1672,69 @@ fn a_messages_page_of_an_older_filter_answering_late_never_lands() {
     let l = &m.panes.campaigns.open.as_ref().expect("open").messages;
     assert!(l.loaded);
     assert_eq!(l.items.len(), 2, "only the new filter's page is shown");
+}
+
+/// The listing a Tab asked for, answered with `names` (`/` ending: a
+/// directory).
+fn tab_listed(m: &mut Model, names: &[&str]) -> std::path::PathBuf {
+    let cmds = drive::key(m, KeyCode::Tab);
+    let [Cmd::ListDir { id, dir }] = &cmds[..] else {
+        panic!("a listing: {cmds:?}");
+    };
+    let entries = names
+        .iter()
+        .map(|n| crate::app::path_complete::DirEntry {
+            name: n.trim_end_matches('/').to_owned(),
+            dir: n.ends_with('/'),
+        })
+        .collect();
+    let listing = Ok(crate::app::path_complete::DirListing {
+        entries,
+        truncated: false,
+    });
+    let (id, dir) = (*id, dir.clone());
+    update(m, Msg::DirListed { id, listing });
+    dir
+}
+
+/// Tab in the import's path completes from the directory (listed by the
+/// runtime, not by `update`); with nothing left to add it lists the
+/// candidates under the path. A tab is never typed into the path.
+#[test]
+fn tab_completes_the_import_path_and_then_lists_the_candidates() {
+    let mut m = opened(&status_campaign(CampaignStatus::Draft));
+    on_pane(&mut m, |c, cx| import::open(c, cx, None));
+    drive::chars(&mut m, "data/le");
+    let names = ["leads-q3.csv", "leads-q4.csv", "old/"];
+    assert_eq!(tab_listed(&mut m, &names), std::path::Path::new("data/"));
+    let text = |m: &Model| dialog(m).path_input.lines().join("");
+    assert_eq!(text(&m), "data/leads-q");
+    assert_eq!(dialog(&m).complete.note, None);
+    tab_listed(&mut m, &names);
+    assert_eq!(text(&m), "data/leads-q", "nothing more to add");
+    assert_eq!(
+        dialog(&m).complete.note.as_deref(),
+        Some("2 match: leads-q3.csv  leads-q4.csv")
+    );
+    drive::chars(&mut m, "4");
+    assert_eq!(dialog(&m).complete.note, None, "typing clears the list");
+    tab_listed(&mut m, &names);
+    assert_eq!(text(&m), "data/leads-q4.csv");
+    assert!(!text(&m).contains(char::is_whitespace));
+}
+
+/// An empty campaign list offers no `Enter open`: there is nothing to
+/// open (creating one still is).
+#[test]
+fn an_empty_list_offers_nothing_to_open() {
+    let m = with_list(&[]);
+    let hints = crate::app::hints(&m);
+    assert!(hints.iter().all(|(a, _)| *a != Action::Open), "{hints:?}");
+    assert!(
+        hints.iter().any(|(a, _)| *a == Action::NewCampaign),
+        "{hints:?}"
+    );
+    let m = with_list(&[status_campaign(CampaignStatus::Draft)]);
+    let hints = crate::app::hints(&m);
+    assert!(hints.iter().any(|(a, _)| *a == Action::Open), "{hints:?}");
 }

@@ -533,6 +533,16 @@ impl DomainsModel {
                 (Action::Back, "back"),
             ],
         };
+        // With no domain (sender) shown, the keys that act on the one
+        // selected are not offered.
+        let none = match self.view {
+            View::Domains => self.selected_domain().is_none(),
+            View::Senders => self.selected_sender().is_none(),
+            _ => false,
+        };
+        if none {
+            hints.retain(|(a, _)| !matches!(a, Action::Open | Action::Verify));
+        }
         if self.query().is_some_and(ListFilter::shown) {
             hints.retain(|(a, _)| !matches!(a, Action::Filter | Action::Back));
             hints.insert(0, (Action::Back, "clear filter"));

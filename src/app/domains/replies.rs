@@ -160,7 +160,9 @@ pub(super) fn on_reply(
             super::dns::on_resolved(&mut d.dns, cx.now, cx.clock, answers);
             return Vec::new();
         }
-        Reply::PathChecked(_) | Reply::FileWritten(_) | Reply::Csv(_) => return Vec::new(),
+        Reply::PathChecked(_) | Reply::FileWritten(_) | Reply::DirListed(_) | Reply::Csv(_) => {
+            return Vec::new();
+        }
     };
     let mut cmds = match purpose {
         Purpose::List { live, stale } => reply.answer(|r| on_list(d, cx, live, &stale, r)),

@@ -17,6 +17,7 @@ use super::super::toast::Level;
 use super::super::{ApiRequest, Cmd, Confirm, ConfirmAction};
 use super::{Confirmed, Dialog, Purpose, error_text, fixed_keys, send};
 use crate::api::{ApiError, ResultRows};
+use crate::app::path_complete::PathCompletion;
 use crate::logic::export::{COLUMNS, Page, PageRequest, Walk, record};
 use crate::text::sanitize::DisplayText;
 
@@ -88,6 +89,8 @@ pub struct Export {
     pub overwrite: bool,
     /// Creating the missing directory was confirmed.
     pub create_dirs: bool,
+    /// Tab completion of the path.
+    pub complete: PathCompletion,
 }
 
 impl Export {
@@ -100,6 +103,7 @@ impl Export {
     pub fn paste(&mut self, text: &str) {
         if self.phase == Phase::Prompt {
             self.path.insert_str(text.replace(['\n', '\r'], ""));
+            self.complete.edited();
         }
     }
 }
@@ -155,6 +159,14 @@ pub(crate) fn start(leads: &mut LeadsModel, cx: &mut Ctx<'_>, path: Option<Strin
         );
         return Vec::new();
     };
+    if o.window.total == Some(0) {
+        cx.notify(
+            Level::Info,
+            "Nothing to export",
+            "the open search has no results under its filter",
+        );
+        return Vec::new();
+    }
     let title = if o.search.title.is_empty() {
         o.search.search_id.clone()
     } else {
@@ -179,6 +191,7 @@ pub(crate) fn start(leads: &mut LeadsModel, cx: &mut Ctx<'_>, path: Option<Strin
             rows: 0,
             overwrite: false,
             create_dirs: false,
+            complete: PathCompletion::default(),
         })),
     );
     if given.is_some() {
@@ -216,6 +229,23 @@ fn check(leads: &mut LeadsModel, cx: &mut Ctx<'_>) -> Vec<Cmd> {
         None => (Purpose::ExportPath, PathBuf::from(&path)),
     };
     check_path(leads, cx, purpose, target)
+}
+
+/// A directory listed for the path's completion: the path is completed,
+/// or the candidates (or why there are none) go to the help line.
+pub(crate) fn on_listed(
+    leads: &mut LeadsModel,
+    listing: Result<crate::app::path_complete::DirListing, String>,
+) -> Vec<Cmd> {
+    let Some(exp) = export_in(leads, Phase::Prompt) else {
+        return Vec::new();
+    };
+    let text = exp.path.lines().join("");
+    if let Some(done) = exp.complete.listed(&text, listing) {
+        exp.path = text_box(&done);
+        exp.error = None;
+    }
+    Vec::new()
 }
 
 /// Asks the runtime whether `path` exists, for `purpose`.
@@ -461,6 +491,8 @@ pub enum ExportDone {
     Check,
     /// Stop the export (nothing is written).
     Cancel,
+    /// Complete the path typed (Tab).
+    Complete,
 }
 
 impl Export {
@@ -473,9 +505,15 @@ impl Export {
             {
                 Outcome::Act(ExportDone::Check)
             }
+            Phase::Prompt if fixed_keys::COMPLETE.matches(&key) => {
+                Outcome::Act(ExportDone::Complete)
+            }
+            // Not text: a tab character is never typed into a path.
+            Phase::Prompt if fixed_keys::PREV.matches(&key) => Outcome::Keep,
             Phase::Prompt => {
                 if crate::app::form::edit_key(&mut self.path, key) {
                     self.error = None;
+                    self.complete.edited();
                 }
                 Outcome::Keep
             }
@@ -492,6 +530,15 @@ impl Export {
 pub(crate) fn act(leads: &mut LeadsModel, cx: &mut Ctx<'_>, done: ExportDone) -> Vec<Cmd> {
     match done {
         ExportDone::Check => check(leads, cx),
+        ExportDone::Complete => {
+            let Some(exp) = export_in(leads, Phase::Prompt) else {
+                return Vec::new();
+            };
+            let text = exp.path.lines().join("");
+            let dir = exp.complete.tab(&text);
+            let id = cx.effect(Purpose::ExportPathList);
+            vec![Cmd::ListDir { id, dir }]
+        }
         ExportDone::Cancel => {
             // Its answers are not wanted any more.
             super::close_dialog(leads, cx);

@@ -3,7 +3,7 @@
 //! footers that name them read the same constants.
 
 use crate::app::fixed_keys::ctrl;
-pub(crate) use crate::app::fixed_keys::{CLOSE, CONFIRM, FixedKey, NEXT, PREV, SUBMIT};
+pub(crate) use crate::app::fixed_keys::{CLOSE, COMPLETE, CONFIRM, FixedKey, NEXT, PREV, SUBMIT};
 
 /// Adds a predicate row to the filter.
 pub(crate) const ADD_ROW: FixedKey = ctrl('n', "Ctrl-N");

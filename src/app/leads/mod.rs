@@ -152,6 +152,8 @@ pub enum Purpose {
     ExportPath,
     /// The export's file write.
     ExportWrite,
+    /// The export path's directory, listed for its Tab completion.
+    ExportPathList,
 }
 
 /// The pane's pollers.
@@ -613,33 +615,52 @@ fn hints(l: &LeadsModel) -> Vec<(Action, &'static str)> {
     };
     match l.view {
         View::Searches if l.list.query.as_ref().is_some_and(|q| q.editing) => Vec::new(),
-        View::Searches => vec![
-            (Action::Open, "open"),
-            (Action::NewSearch, "new"),
-            (Action::RunSearch, "run"),
-            (Action::RunAll, "run all"),
-            (Action::Refresh, "refresh"),
-            (Action::Filter, "filter"),
-        ],
+        View::Searches => {
+            // With no search shown, nothing is there to open or run.
+            let one = l.list.selected_id().is_some();
+            let mut out = Vec::new();
+            if one {
+                out.push((Action::Open, "open"));
+            }
+            out.push((Action::NewSearch, "new"));
+            if one {
+                out.push((Action::RunSearch, "run"));
+            }
+            out.extend([
+                (Action::RunAll, "run all"),
+                (Action::Refresh, "refresh"),
+                (Action::Filter, "filter"),
+            ]);
+            out
+        }
         View::Search => {
             let resumable = l
                 .open
                 .as_ref()
                 .and_then(|o| o.latest_run.as_ref())
                 .is_some_and(|r| run::resumable(Some(&r.status)));
-            vec![
-                (Action::Filter, "filter"),
+            // No results (under the filter): nothing to select, open,
+            // add or export, so those keys are not offered.
+            let none = l.open.as_ref().is_some_and(|o| o.window.total == Some(0));
+            let rows = [
                 (Action::ToggleMark, "select"),
                 (Action::AddToCampaign, add),
                 (Action::Open, "detail"),
                 (Action::Export, "export"),
-                (
-                    Action::RunSearch,
-                    if resumable { "resume run" } else { "run" },
-                ),
-                (Action::MarkMatching, "all matching"),
-                (Action::Back, "back"),
-            ]
+            ];
+            let mut out = vec![(Action::Filter, "filter")];
+            if !none {
+                out.extend(rows);
+            }
+            out.push((
+                Action::RunSearch,
+                if resumable { "resume run" } else { "run" },
+            ));
+            if !none {
+                out.push((Action::MarkMatching, "all matching"));
+            }
+            out.push((Action::Back, "back"));
+            out
         }
         View::Detail => vec![
             (Action::NextSection, "next part"),
@@ -729,6 +750,7 @@ pub(crate) fn on_paste(leads: &mut LeadsModel, text: &str) -> Vec<Cmd> {
                 && let Some(f) = leads.form.as_mut()
             {
                 f.form.paste(text);
+                new_search::recheck_errors(f);
             }
         }
     }
@@ -873,6 +895,7 @@ pub(crate) fn on_reply(
             return export::on_path_checked(leads, cx, dir, exists);
         }
         Reply::FileWritten(result) => return export::on_file_written(leads, cx, result),
+        Reply::DirListed(listing) => return export::on_listed(leads, listing),
         Reply::Csv(_) | Reply::Dns(_) => return Vec::new(),
     };
     match purpose {
@@ -908,7 +931,10 @@ pub(crate) fn on_reply(
         Purpose::AddPage => reply.answer(|r| campaign::on_page(leads, cx, r)),
         Purpose::ExportPage => reply.answer(|r| export::on_page(leads, cx, r)),
         // File effects answer with `Reply::PathChecked` / `FileWritten`.
-        Purpose::ExportDir | Purpose::ExportPath | Purpose::ExportWrite => Vec::new(),
+        Purpose::ExportDir
+        | Purpose::ExportPath
+        | Purpose::ExportWrite
+        | Purpose::ExportPathList => Vec::new(),
     }
 }
 

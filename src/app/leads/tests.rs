@@ -2301,6 +2301,33 @@ fn create_form(fake: &mut Fake) -> Model {
     m
 }
 
+/// "min must not exceed max" shows at the minimum; lowering the maximum
+/// (another field) clears it with that very key, not at the next Ctrl-S.
+#[test]
+fn a_fixed_size_range_clears_its_error_at_once() {
+    let mut fake = Fake::new();
+    let mut m = create_form(&mut fake);
+    let f = m.panes.leads.form.as_mut().expect("form");
+    f.form.set_value("size_min", "500");
+    f.form.set_value("size_max", "50");
+    assert!(ctrl(&mut m, 's').is_empty(), "refused");
+    let error = |m: &Model| {
+        let f = m.panes.leads.form.as_ref().expect("form");
+        f.form
+            .fields
+            .iter()
+            .find(|x| x.key == "size_min")
+            .and_then(|x| x.error.clone())
+    };
+    assert_eq!(error(&m).as_deref(), Some("min must not exceed max"));
+    let f = m.panes.leads.form.as_mut().expect("form");
+    f.form.focus_key("size_max");
+    key(&mut m, KeyCode::End);
+    key(&mut m, KeyCode::Char('0'));
+    key(&mut m, KeyCode::Char('0'));
+    assert_eq!(error(&m), None, "5000 is above 500");
+}
+
 fn creates(fake: &Fake) -> usize {
     fake.count(|r| matches!(r, ApiRequest::CreateSearch(_)))
 }
@@ -3023,6 +3050,36 @@ fn an_uncertain_add_stops_reads_the_roster_and_asks_before_sending_again() {
     assert!(matches!(api(&cmds)[0].1, ApiRequest::AddLeads { .. }));
 }
 
+/// A search with no results offers no key that acts on results: no
+/// `c add…`, no `E export` (and `E` says there is nothing to export).
+#[test]
+fn a_search_with_no_results_offers_no_add_or_export() {
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    key(&mut m, KeyCode::Down);
+    let cmds = key(&mut m, KeyCode::Enter);
+    fake.serve(&mut m, cmds);
+    let open = m.panes.leads.open.as_ref().expect("a search open");
+    assert_eq!(
+        (open.search.search_id.as_str(), open.window.total),
+        ("s-2", Some(0))
+    );
+    let hints = crate::app::hints(&m);
+    for gone in [Action::AddToCampaign, Action::Export, Action::ToggleMark] {
+        assert!(hints.iter().all(|(a, _)| *a != gone), "{gone:?}: {hints:?}");
+    }
+    assert!(
+        hints.iter().any(|(a, _)| *a == Action::RunSearch),
+        "{hints:?}"
+    );
+    key(&mut m, KeyCode::Char('E'));
+    assert!(m.panes.leads.dialog.is_none());
+    assert_eq!(
+        m.toasts.items().last().map(|t| t.title.as_str()),
+        Some("Nothing to export")
+    );
+}
+
 #[test]
 fn c_with_nothing_selected_adds_the_lead_under_the_cursor() {
     let mut fake = Fake::new();
@@ -3652,4 +3709,38 @@ fn a_finished_run_rings_and_counts_one_result_as_one() {
         "{}",
         toast.text
     );
+}
+
+/// Tab in the export's path completes it from the directory's listing (an
+/// effect: `update` reads no directory) and never types a tab.
+#[test]
+fn tab_completes_the_export_path() {
+    let mut fake = Fake::new();
+    let mut m = opened(&mut fake);
+    key(&mut m, KeyCode::Char('E'));
+    let path = |m: &Model| match &m.panes.leads.dialog {
+        Some(Dialog::Export(e)) => e.path.lines().join(""),
+        _ => panic!("the export prompt"),
+    };
+    ctrl(&mut m, 'u');
+    for c in "exp".chars() {
+        key(&mut m, KeyCode::Char(c));
+    }
+    assert_eq!(path(&m), "exp");
+    let cmds = key(&mut m, KeyCode::Tab);
+    let [Cmd::ListDir { id, dir }] = &cmds[..] else {
+        panic!("a listing: {cmds:?}");
+    };
+    assert_eq!(dir, std::path::Path::new("."));
+    assert_eq!(path(&m), "exp", "no tab typed");
+    let entry = |name: &str, dir| crate::app::path_complete::DirEntry {
+        name: name.into(),
+        dir,
+    };
+    let listing = Ok(crate::app::path_complete::DirListing {
+        entries: vec![entry("exports", true), entry("notes.txt", false)],
+        truncated: false,
+    });
+    update(&mut m, Msg::DirListed { id: *id, listing });
+    assert_eq!(path(&m), "exports/");
 }

@@ -124,18 +124,23 @@ pub(crate) fn tall(body: Rect) -> bool {
     body.height >= 40
 }
 
+/// Rows an editor of several lines has at least: fewer reads as a line
+/// that cannot hold a paragraph (and scrolls a sentence away).
+pub(crate) const MIN_EDITOR_ROWS: u16 = 4;
+
 /// Rows of a field's input at `width`: a long text as tall as its text
 /// (plus a line to grow into), within bounds that are larger on a tall
-/// screen.
+/// screen, and never fewer than [`MIN_EDITOR_ROWS`].
 pub(crate) fn input_height(input: &Input, tall: bool, width: u16) -> u16 {
     let rows = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+    let most = if tall { 8 } else { 5 };
     match input {
         Input::Line(_) => 1,
         Input::Long(t) => {
             let lines = wrap(&content(t), usize::from(width.max(1))).len();
-            rows(lines.saturating_add(1)).clamp(2, if tall { 8 } else { 4 })
+            rows(lines.saturating_add(1)).clamp(MIN_EDITOR_ROWS, most)
         }
-        Input::List(l) => rows(l.items.len().saturating_add(1)).clamp(2, if tall { 8 } else { 5 }),
+        Input::List(l) => rows(l.items.len().saturating_add(1)).clamp(MIN_EDITOR_ROWS, most),
         Input::Json(_) => {
             if tall {
                 14

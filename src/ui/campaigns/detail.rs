@@ -18,7 +18,9 @@ use crate::api::model::{Campaign, CampaignStats, Channel, NodeType};
 use crate::app::campaigns::lead::lead_name;
 use crate::app::campaigns::roster::PAGE;
 use crate::app::campaigns::sequence::step_name;
-use crate::app::campaigns::{Opened, Purpose, Tab, detail, in_flight, layout, messages, trend};
+use crate::app::campaigns::{
+    Opened, Purpose, Tab, detail, in_flight, layout, messages, rules, trend,
+};
 use crate::app::keymap::Action;
 use crate::app::net::Load;
 use crate::app::{Model, Placeholder};
@@ -341,6 +343,20 @@ fn sequence_lines(
     theme: &Theme,
 ) {
     out.push(Line::from(Span::styled(" Sequence", theme.title)));
+    // An edit kept locally (closed unsaved, or the dashboard quit) is not
+    // what the service sends: the steps below are the saved ones.
+    let key = crate::logic::preflight::unsaved_sequence_key(&o.campaign.id);
+    if m.state.drafts.contains_key(&key) {
+        let text = if rules::check(&o.campaign.status, rules::Op::EditSequence).is_ok() {
+            let s = m.keymap.key_label(Action::EditSequence);
+            format!("kept locally, not saved — {s} opens it")
+        } else {
+            "kept locally, not saved — no longer a draft, so it cannot be saved".to_owned()
+        };
+        for l in wrap(&text, width.saturating_sub(2).max(8)) {
+            out.push(Line::from(Span::styled(format!(" {l}"), theme.warn)));
+        }
+    }
     if o.carried.contains(&"sequence") {
         out.push(Line::from(Span::styled(
             format!(" {}", carried_note(m, o)),

@@ -13,7 +13,7 @@ use super::{fixed, fixed_keys, keys_line, lead_status};
 use crate::api::model::{CampaignLead, Channel, GeneratedMessage, SequenceNode};
 use crate::app::Model;
 use crate::app::campaigns::custom;
-use crate::app::campaigns::fixed_keys::{CLOSE, CONFIRM, NEXT_FIELD, SUBMIT};
+use crate::app::campaigns::fixed_keys::{CLOSE, COMPLETE, CONFIRM, NEXT_FIELD, SUBMIT};
 use crate::app::campaigns::import::{Import, Stage};
 use crate::app::campaigns::lead::{LeadView, lead_name};
 use crate::app::campaigns::messages::{Thread, editable, step_of};
@@ -69,7 +69,11 @@ pub(super) fn import(m: &Model, f: &mut Frame, area: Rect, d: &Import, theme: &T
 fn import_hint(m: &Model, d: &Import, theme: &Theme) -> Line<'static> {
     let k = |a| m.keymap.key_label(a);
     let pairs: Vec<(String, &'static str)> = match d.stage {
-        Stage::Path => vec![(fixed(CONFIRM), "read the file"), (fixed(CLOSE), "cancel")],
+        Stage::Path => vec![
+            (fixed(CONFIRM), "read the file"),
+            (fixed(COMPLETE), "complete"),
+            (fixed(CLOSE), "cancel"),
+        ],
         Stage::Mapping => vec![
             (
                 format!(
@@ -122,13 +126,15 @@ fn path(f: &mut Frame, inner: Rect, d: &Import, theme: &Theme) {
     );
     let (input, rest) = split_top(rest, 1);
     form_widget::text_input(f, input, &d.path_input, true, "leads.csv", theme);
-    if let Some(e) = &d.error {
+    // The error, else what the last Tab found (the candidates, or why none).
+    let help = match (&d.error, &d.complete.note) {
+        (Some(e), _) => Some((format!("✗ {}", DisplayText::inline(e)), theme.err)),
+        (None, Some(n)) => Some((DisplayText::inline(n).into_string(), theme.dim)),
+        (None, None) => None,
+    };
+    if let Some((text, style)) = help {
         f.render_widget(
-            Paragraph::new(Span::styled(
-                format!("✗ {}", DisplayText::inline(e)),
-                theme.err,
-            ))
-            .wrap(Wrap { trim: true }),
+            Paragraph::new(Span::styled(text, style)).wrap(Wrap { trim: true }),
             Rect {
                 y: rest.y.saturating_add(1).min(rest.y + rest.height),
                 height: rest.height.saturating_sub(1),

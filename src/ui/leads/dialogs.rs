@@ -74,6 +74,7 @@ pub(super) fn export(f: &mut Frame, body: Rect, e: &Export, theme: &Theme) {
         Phase::Prompt => keys_line(
             &[
                 (fixed_keys::CONFIRM.label.into(), "export"),
+                (fixed_keys::COMPLETE.label.into(), "complete"),
                 (fixed_keys::CLOSE.label.into(), "cancel"),
             ],
             theme,
@@ -133,9 +134,10 @@ fn export_status(f: &mut Frame, inner: Rect, e: &Export, theme: &Theme) {
     let status_row = line_at(inner, 4.min(inner.height - 1));
     match e.phase {
         Phase::Prompt => {
-            let (text, style) = match &e.error {
-                Some(err) => (format!("✗ {}", t(err)), theme.err),
-                None => (
+            let (text, style) = match (&e.error, &e.complete.note) {
+                (Some(err), _) => (format!("✗ {}", t(err)), theme.err),
+                (None, Some(note)) => (t(note), theme.dim),
+                (None, None) => (
                     "relative paths are in the directory Outpost was started from; an existing file is never replaced, nor a directory created, without asking".into(),
                     theme.dim,
                 ),

@@ -203,8 +203,23 @@ pub(crate) fn on_key(leads: &mut LeadsModel, cx: &mut Ctx<'_>, key: KeyEvent) ->
     match f.form.handle_key(key) {
         FormEvent::Cancel => close(leads, cx),
         FormEvent::Submit => submit(leads, cx),
-        FormEvent::Edited | FormEvent::Ignored => Vec::new(),
+        FormEvent::Edited => {
+            recheck_errors(f);
+            Vec::new()
+        }
+        FormEvent::Ignored => Vec::new(),
     }
+}
+
+/// After an edit, drops the errors shown that the form no longer has: an
+/// error can sit on another field than the one fixed ("min must not exceed
+/// max" is shown at the minimum while the user lowers the maximum).
+pub(crate) fn recheck_errors(f: &mut NewSearch) {
+    if !f.form.has_errors() {
+        return;
+    }
+    let errors = parse(&f.form).err().unwrap_or_default();
+    f.form.recheck_errors(&errors);
 }
 
 /// Esc: the form closes; typed text is kept as a draft.
