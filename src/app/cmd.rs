@@ -43,6 +43,14 @@ pub enum Cmd {
     SwitchProfile(Option<String>),
     /// Put text on the clipboard with OSC 52.
     Copy(String),
+    /// Put an id on the clipboard like [`Cmd::Copy`]; the notice says
+    /// `what` was copied.
+    CopyId {
+        /// The id.
+        text: String,
+        /// What it is, for the notice ("the id of campaign “Q3” (…)").
+        what: String,
+    },
     /// Get the user's attention: the bell and a desktop notification, as
     /// configured (`[notify]`); the text is made inert first.
     Notify {

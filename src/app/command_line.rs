@@ -4,6 +4,7 @@ use ratatui_textarea::TextArea;
 
 use super::Pane;
 use super::fixed_keys::{self, CLOSE, CONFIRM, FixedKey, LIST_DOWN, LIST_UP, NEXT};
+use crate::logic::resolve::Item;
 
 /// What a fixed key does in the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -305,6 +306,9 @@ pub struct CommandLine {
     pub history_pos: Option<usize>,
     /// A message about the last attempt (bad command).
     pub error: Option<String>,
+    /// The items each `:open KIND` completes from (its command's name and
+    /// the list the pane held when the line was opened).
+    pub(crate) args: Vec<(&'static str, Vec<Item>)>,
 }
 
 impl CommandLine {
@@ -320,10 +324,42 @@ impl CommandLine {
         self.input = input;
     }
 
+    /// What Tab would complete the line to: whole lines, the commands' or,
+    /// after `open campaign ` and the like, the items' ids and names.
+    pub fn candidates(&self) -> Vec<String> {
+        let text = self.text();
+        match self.arg_of(&text) {
+            Some((name, typed, items)) => crate::app::ids::candidates(typed, items)
+                .into_iter()
+                .map(|c| format!("{name} {c}"))
+                .collect(),
+            None => complete(&text),
+        }
+    }
+
+    /// The candidates as shown under the line: an argument's alone.
+    pub fn shown_candidates(&self) -> Vec<String> {
+        let text = self.text();
+        match self.arg_of(&text) {
+            Some((_, typed, items)) => crate::app::ids::candidates(typed, items),
+            None => complete(&text),
+        }
+    }
+
+    /// The `:open KIND` command `text` starts, the argument typed after it
+    /// and the items it completes from.
+    fn arg_of<'t>(&self, text: &'t str) -> Option<(&'static str, &'t str, &[Item])> {
+        let text = text.trim_start();
+        self.args.iter().find_map(|(name, items)| {
+            let rest = text.strip_prefix(name)?.strip_prefix(' ')?;
+            Some((*name, rest.trim_start(), items.as_slice()))
+        })
+    }
+
     /// Completes to the longest common prefix of the candidates.
     pub fn complete(&mut self) {
         let text = self.text();
-        let candidates = complete(&text);
+        let candidates = self.candidates();
         if candidates.is_empty() {
             return;
         }
@@ -393,7 +429,10 @@ mod tests {
                 arg: Some("out/leads file.csv".into())
             })
         );
-        assert_eq!(parse("open search"), Err("usage: open search <id>".into()));
+        assert_eq!(
+            parse("open search"),
+            Err("usage: open search <search>".into())
+        );
         assert_eq!(parse("run all now"), Err("usage: run all".into()));
         assert!(parse("open nothing").unwrap_err().contains("open search"));
         assert!(parse("frobnicate").unwrap_err().contains("unknown command"));

@@ -136,6 +136,7 @@ macro_rules! collect_actions {
                 Open => "open", ["enter"], "open the selected item";
                 Back => "back", ["esc"], "back / close";
                 Filter => "filter", ["/"], "filter";
+                CopyId => "copy_id", ["I"], "copy the id of the selected row (or of the item open)";
             }
             $($($section)*)+
         }

@@ -29,6 +29,7 @@ pub mod fixtures;
 pub(crate) mod form;
 pub(crate) mod fresh;
 pub(crate) mod help;
+pub(crate) mod ids;
 pub(crate) mod journal_view;
 pub(crate) mod json_tree;
 pub(crate) mod keymap;
@@ -877,32 +878,43 @@ impl Model {
     /// Says where a copied text went (the tmux buffer, the terminal's
     /// clipboard) or why it may be nowhere.
     fn on_copied(&mut self, result: Result<Copied, String>) {
+        let what = |c: &Copied| {
+            c.what
+                .clone()
+                .unwrap_or_else(|| format!("{} characters", c.chars))
+        };
         match result {
-            Ok(Copied { chars, tmux: None }) => self.notify(
+            Ok(c @ Copied { tmux: None, .. }) => self.notify(
                 Level::Success,
                 "Copied",
-                &format!("{chars} characters copied to the clipboard (OSC 52)"),
+                &format!("{} copied to the clipboard (OSC 52)", what(&c)),
             ),
-            Ok(Copied {
-                chars,
-                tmux: Some(Ok(())),
-            }) => self.notify(
+            Ok(
+                c @ Copied {
+                    tmux: Some(Ok(())),
+                    ..
+                },
+            ) => self.notify(
                 Level::Success,
                 "Copied",
                 &format!(
-                    "{chars} characters copied to the tmux buffer (prefix ] pastes) and to the terminal's clipboard (OSC 52)"
+                    "{} copied to the tmux buffer (prefix ] pastes) and to the terminal's clipboard (OSC 52)",
+                    what(&c)
                 ),
             ),
             // Said as a warning: tmux's default keeps an application's
             // OSC 52 from the outer terminal, so the text may be nowhere.
-            Ok(Copied {
-                chars,
-                tmux: Some(Err(e)),
-            }) => self.notify(
+            Ok(
+                ref c @ Copied {
+                    tmux: Some(Err(ref e)),
+                    ..
+                },
+            ) => self.notify(
                 Level::Warning,
                 "Copy may not have landed",
                 &format!(
-                    "{chars} characters sent by OSC 52, which tmux may not pass on; loading the tmux buffer failed: {e}"
+                    "{} sent by OSC 52, which tmux may not pass on; loading the tmux buffer failed: {e}",
+                    what(c)
                 ),
             ),
             Err(e) => self.notify(Level::Error, "copy failed", &e),
@@ -1140,7 +1152,10 @@ fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             Vec::new()
         }
         Action::CommandLine => {
-            let mut c = CommandLine::default();
+            let mut c = CommandLine {
+                args: open_args(m),
+                ..CommandLine::default()
+            };
             // Text left in the command line at the last exit comes back.
             if let Some(d) = m.state.drafts.remove(COMMAND_DRAFT)
                 && let Some(text) = d.fields.get("text")
@@ -1150,8 +1165,22 @@ fn on_action(m: &mut Model, action: Action) -> Vec<Cmd> {
             m.overlay = Some(Overlay::Command(Box::new(c)));
             Vec::new()
         }
+        // A dialog keeps its keys; otherwise the pane says what is shown.
+        Action::CopyId if !dispatch::modal(m, m.pane) => {
+            let shown = dispatch::id_shown(m, m.pane);
+            ids::copy(m, shown)
+        }
         other => dispatch::action(m, m.pane, other),
     }
+}
+
+/// What each `:open KIND` completes from: the lists the panes hold.
+fn open_args(m: &Model) -> Vec<(&'static str, Vec<crate::logic::resolve::Item>)> {
+    vec![
+        ("open campaign", campaigns::open_items(&m.panes.campaigns)),
+        ("open search", leads::open_items(&m.panes.leads)),
+        ("open thread", inbox::open_items(&m.panes.inbox)),
+    ]
 }
 
 /// A key for the overlay, which is edited in place; what it asks for is

@@ -144,4 +144,6 @@ pub struct Copied {
     /// text (tmux's default `set-clipboard external` drops an application's
     /// OSC 52, so without it nothing may have been kept); `None` outside.
     pub tmux: Option<Result<(), String>>,
+    /// What was copied, said in the notice (`None`: only the count).
+    pub what: Option<String>,
 }

@@ -172,6 +172,11 @@ pub trait PaneUnit: Default + Debug {
     fn countdown_visible(_m: &Model) -> bool {
         false
     }
+    /// The item whose id `I` copies: the selected row of the list shown,
+    /// or the item a detail view shows; `None` where there is none.
+    fn id_shown(_m: &Model) -> Option<super::ids::IdShown> {
+        None
+    }
     /// Status-bar hints for what is shown: `(action, label)`; the key shown
     /// is the one the keymap binds.
     fn hints(_m: &Model) -> Vec<(Action, &'static str)> {

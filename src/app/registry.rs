@@ -167,6 +167,9 @@ macro_rules! define_panes {
             pub(crate) fn countdown_visible(m: &Model, pane: Pane) -> bool {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::countdown_visible(m),)+ }
             }
+            pub(crate) fn id_shown(m: &Model, pane: Pane) -> Option<crate::app::ids::IdShown> {
+                match pane { $(Pane::$variant => <$ty as PaneUnit>::id_shown(m),)+ }
+            }
             pub(crate) fn hints(m: &Model, pane: Pane) -> Vec<(Action, &'static str)> {
                 match pane { $(Pane::$variant => <$ty as PaneUnit>::hints(m),)+ }
             }

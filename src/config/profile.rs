@@ -335,6 +335,24 @@ pub(crate) fn state_file(paths: &Paths, profile: Option<&str>) -> Option<PathBuf
     }
 }
 
+/// The local state file of a session: the workspace's ([`state_file`]),
+/// or with `--demo` one of the demo's own (`DATA_DIR/demo/state.json`):
+/// the demo's ids, drafts and preferences never mix with a workspace's.
+pub(crate) fn session_state_file(
+    paths: &Paths,
+    profile: Option<&str>,
+    demo: bool,
+) -> Option<PathBuf> {
+    if demo {
+        paths
+            .data_dir
+            .as_ref()
+            .map(|d| d.join("demo").join("state.json"))
+    } else {
+        state_file(paths, profile)
+    }
+}
+
 /// Everything a session needs to open a workspace.
 #[derive(Debug, Clone)]
 pub struct Workspace {
@@ -464,6 +482,23 @@ read_only = true
             profile: Some(name.into()),
             ..Overrides::default()
         }
+    }
+
+    #[test]
+    fn the_demo_keeps_its_own_state_never_a_workspace_s() {
+        let (_dir, paths) = setup(CONFIG);
+        let data = paths.data_dir.clone().unwrap();
+        for profile in [None, Some("work")] {
+            assert_eq!(
+                session_state_file(&paths, profile, true),
+                Some(data.join("demo").join("state.json"))
+            );
+        }
+        assert_eq!(session_state_file(&paths, None, false), paths.state_file());
+        assert_eq!(
+            session_state_file(&paths, Some("work"), false),
+            state_file(&paths, Some("work"))
+        );
     }
 
     #[test]

@@ -135,8 +135,9 @@ impl Refused {
             ),
             Refused::Ambiguous { how, matches } => {
                 let mut text = format!(
-                    "\"{typed}\" matches {} {kind}s {}: ",
+                    "\"{typed}\" matches {} {} {}: ",
                     matches.len(),
+                    plural(kind),
                     how.words()
                 );
                 for (i, (id, label)) in matches.iter().take(NAMED).enumerate() {
@@ -156,6 +157,15 @@ impl Refused {
                 text
             }
         }
+    }
+}
+
+/// A kind of item, more than one ("searches", "campaigns").
+fn plural(kind: &str) -> String {
+    if kind.ends_with("ch") || kind.ends_with('s') {
+        format!("{kind}es")
+    } else {
+        format!("{kind}s")
     }
 }
 
@@ -342,6 +352,10 @@ mod tests {
             .unwrap_err()
             .text("abcd", "search");
         assert!(text.contains("\"n9\" (abcd0009) and 2 more"), "{text}");
+        assert!(
+            text.starts_with("\"abcd\" matches 12 searches by id prefix"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -53,6 +53,21 @@ pub trait Host {
     fn attention(&mut self, _sequence: &str) {}
 }
 
+/// Puts `text` on the clipboard (and tmux's buffer), for the notice
+/// saying where it went and, when given, `what` it was.
+fn copy_text<H: Host>(
+    host: &mut H,
+    text: &str,
+    what: Option<String>,
+) -> Result<crate::app::Copied, String> {
+    let chars = text.chars().count();
+    host.copy(text).map(|()| crate::app::Copied {
+        chars,
+        tmux: host.tmux_buffer(text),
+        what,
+    })
+}
+
 /// The real terminal.
 #[derive(Debug, Default)]
 pub(crate) struct TerminalHost;
@@ -438,12 +453,10 @@ impl Effects {
                 }
                 Cmd::Api { id, req } => effects::spawn_request(&self.client, id, req, tx),
                 Cmd::Copy(text) => {
-                    let chars = text.chars().count();
-                    let copied = host.copy(&text).map(|()| crate::app::Copied {
-                        chars,
-                        tmux: host.tmux_buffer(&text),
-                    });
-                    let _ = tx.send(Msg::Copied(copied));
+                    let _ = tx.send(Msg::Copied(copy_text(host, &text, None)));
+                }
+                Cmd::CopyId { text, what } => {
+                    let _ = tx.send(Msg::Copied(copy_text(host, &text, Some(what))));
                 }
                 // Synchronous on purpose: it is small, and on quit it must
                 // land (or be known to have failed) before the process ends.
@@ -698,7 +711,7 @@ pub async fn launch(cli: &Cli, paths: Paths, cfg: Config) -> Result<(), String> 
     let (poll, poll_warnings) = cfg.poll_intervals(client.is_loopback(), demo);
     notices.extend(poll_warnings);
 
-    let state_file = crate::config::profile::state_file(&paths, cfg.profile_name());
+    let state_file = crate::config::profile::session_state_file(&paths, cfg.profile_name(), demo);
     // The demo's lists are not the workspace's: never cached.
     let cache_file = state_file.as_deref().filter(|_| !demo).map(cache::beside);
     let store = Store::new(state_file);

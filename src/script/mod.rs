@@ -240,7 +240,7 @@ async fn open(cli: &Cli, paths: &Paths, cfg: Config) -> Result<Ctx, Failure> {
     }
     Ok(Ctx {
         client,
-        state_file: crate::config::profile::state_file(paths, profile.as_deref()),
+        state_file: crate::config::profile::session_state_file(paths, profile.as_deref(), cli.demo),
         demo: cli.demo,
         cfg,
         _demo: handle,

@@ -447,7 +447,7 @@ fn command_line(
     theme: &Theme,
 ) {
     let text = c.text();
-    let candidates = crate::app::command_line::complete(&text);
+    let candidates = c.shown_candidates();
     let area = Rect {
         y: layout.status.y.saturating_sub(2),
         height: 2,

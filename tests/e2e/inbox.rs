@@ -39,7 +39,7 @@ fn a_draft_survives_a_hangup_and_is_saved_and_sent() {
     // The SSH session drops.
     pty.signal(libc::SIGHUP);
     assert!(pty.wait_exit().is_some(), "SIGHUP ends the process");
-    let state = std::fs::read_to_string(pty.data_dir().join("state.json")).unwrap_or_default();
+    let state = std::fs::read_to_string(pty.demo_state_file()).unwrap_or_default();
     assert!(
         state.contains("Typed before the line dropped."),
         "the text is in the state file:\n{state}"
@@ -87,7 +87,7 @@ fn a_draft_survives_a_hangup_and_is_saved_and_sent() {
         Some(true),
         "nothing unsent: q quits at once"
     );
-    let state = std::fs::read_to_string(pty.data_dir().join("state.json")).unwrap_or_default();
+    let state = std::fs::read_to_string(pty.demo_state_file()).unwrap_or_default();
     assert!(
         !state.contains("Typed before the line dropped."),
         "the kept text is cleared once the service has it:\n{state}"

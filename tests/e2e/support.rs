@@ -196,6 +196,12 @@ impl Pty {
         &self.home
     }
 
+    /// The state file of a `--demo` run (the demo's own, never the
+    /// default workspace's).
+    pub fn demo_state_file(&self) -> PathBuf {
+        self.home.join("demo").join("state.json")
+    }
+
     /// The log file.
     pub fn log_file(&self) -> PathBuf {
         self.home.join("outpost.log")

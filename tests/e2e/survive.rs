@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 
 use crate::support::{Pty, deadline};
 
-/// The state file's text (empty when there is none yet).
+/// The state file's text of a `--demo` run in `dir` (empty when there is
+/// none yet).
 fn state(dir: &Path) -> String {
-    std::fs::read_to_string(dir.join("state.json")).unwrap_or_default()
+    std::fs::read_to_string(dir.join("demo").join("state.json")).unwrap_or_default()
 }
 
 /// Opens the inbox's new-email editor with its body focused.
@@ -123,7 +124,9 @@ fn two_dashboards_on_one_data_dir_keep_each_others_drafts() {
 fn a_named_pipe_at_the_state_file_or_the_log_is_refused_not_waited_on() {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join("config.toml"), "").expect("config");
-    let state_file = dir.path().join("state.json");
+    // A `--demo` run keeps its state in the data directory's `demo/`.
+    std::fs::create_dir(dir.path().join("demo")).expect("demo dir");
+    let state_file = dir.path().join("demo").join("state.json");
     let log_file = dir.path().join("outpost.log");
     if !outpost::testkit::files::testing::mkfifo(&state_file)
         || !outpost::testkit::files::testing::mkfifo(&log_file)

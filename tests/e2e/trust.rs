@@ -122,7 +122,7 @@ fn with_a_working_state_file_ctrl_c_keeps_the_text_there_and_prints_nothing() {
     pty.wait_for("mail.saved-e2e.io").expect("typed");
     pty.send(CTRL_C);
     assert_eq!(pty.wait_exit(), Some(true));
-    let state = std::fs::read_to_string(pty.data_dir().join("state.json")).unwrap_or_default();
+    let state = std::fs::read_to_string(pty.demo_state_file()).unwrap_or_default();
     assert!(state.contains("mail.saved-e2e.io"), "{state}");
     assert!(
         !pty.screen().contains("mail.saved-e2e.io"),

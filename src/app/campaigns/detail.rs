@@ -234,13 +234,33 @@ pub(crate) fn on_campaign(
                 );
             }
             let cmds = reread_stale(cm, cx);
-            if cm.list.registry && !name.is_empty() {
+            // An id typed from outside the lists is kept only now that the
+            // service has answered 200 for it.
+            let confirmed = cm.unconfirmed.take_if(|(u, _)| u.as_str() == id);
+            if let Some((_, source)) = confirmed {
+                cx.state.remember_campaign(id, &name, &source);
+                cx.save_state();
+            } else if cm.list.registry && !name.is_empty() {
                 cx.state.remember_campaign(id, &name, "opened");
                 cx.save_state();
             }
             cmds
         }
         Err(e) => {
+            // Refused (404, 403): never to be kept; a failure that may pass
+            // leaves it for the retry's answer.
+            let refused = e.status().is_some_and(|s| (400..500).contains(&s));
+            if refused
+                && cm
+                    .unconfirmed
+                    .as_ref()
+                    .is_some_and(|(u, _)| u.as_str() == id)
+            {
+                cm.unconfirmed = None;
+            }
+            let Some(o) = cm.open.as_mut() else {
+                return Vec::new();
+            };
             if o.loaded {
                 // The values shown stay, marked stale with their age.
                 o.fresh.fail_at(clock, error_text(&e), &e);

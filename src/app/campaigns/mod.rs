@@ -50,6 +50,7 @@ use super::command_line::{Arg, CommandSpec};
 use super::ctx::{Ctx, Intent};
 use super::dialog::Outcome;
 use super::fresh::Freshness;
+use super::ids::{self, IdShown, Target};
 use super::pane::{Answer, PaneSpec, PaneUnit};
 use super::requests::Requests;
 use super::toast::Level;
@@ -57,6 +58,7 @@ use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::ApiError;
 use crate::api::model::{Campaign, CampaignStatus};
 use crate::app::keymap::{Action, Scope};
+use crate::logic::resolve::Item;
 use crate::store::State;
 
 /// Which screen of Campaigns is up: list, one campaign, create form, sequence.
@@ -296,6 +298,10 @@ pub struct CampaignsModel {
     /// Launches, pauses and resumes whose answer was lost, by campaign:
     /// what their check saw.
     pub changes: std::collections::BTreeMap<String, settle::StatusCheck>,
+    /// An id opened from outside the lists (`:open campaign <uuid>`) and
+    /// the source to remember it by once the service answers 200 for it:
+    /// nothing unconfirmed is kept in the state file.
+    pub unconfirmed: Option<(String, String)>,
 }
 
 impl CampaignsModel {
@@ -880,7 +886,8 @@ fn table_mut(c: &mut CampaignsModel) -> Option<&mut super::table::TableState> {
     }
 }
 
-/// Opens a campaign by id (`:open campaign <id>`), remembering it locally.
+/// Opens a campaign by an id in no list; it is remembered locally (as from
+/// `source`) only once the service answers 200 for it.
 pub(crate) fn open_by_id(
     cm: &mut CampaignsModel,
     cx: &mut Ctx<'_>,
@@ -891,9 +898,58 @@ pub(crate) fn open_by_id(
     if id.is_empty() {
         return Vec::new();
     }
-    cx.state.remember_campaign(id, "", source);
-    cx.save_state();
+    cm.unconfirmed = Some((id.to_owned(), source.to_owned()));
     detail::open(cm, cx, id)
+}
+
+/// `:open campaign <what>`: an id, a unique id prefix, a name or a unique
+/// part of a name of a campaign listed; a whole id in no list is read
+/// first; anything else is refused before any request.
+pub(crate) fn open_typed(cm: &mut CampaignsModel, cx: &mut Ctx<'_>, typed: &str) -> Vec<Cmd> {
+    match ids::resolve_open(cx, "campaign", typed, &open_items(cm)) {
+        None => Vec::new(),
+        Some(Target::Listed(id)) => detail::open(cm, cx, &id),
+        Some(Target::Unconfirmed(id)) => open_by_id(cm, cx, &id, "pasted"),
+    }
+}
+
+/// The campaigns `:open campaign` resolves among (and completes from).
+pub(crate) fn open_items(cm: &CampaignsModel) -> Vec<Item> {
+    cm.list
+        .rows
+        .iter()
+        .map(|c| Item::new(c.id.as_str(), c.name.as_str()))
+        .collect()
+}
+
+/// The item whose id `I` copies: the selected campaign of the list; in a
+/// campaign, the selected lead of the roster, the selected message, or the
+/// campaign itself on its overview (and in its sequence editor).
+fn id_shown(cm: &CampaignsModel) -> Option<IdShown> {
+    let campaign = |c: &Campaign| IdShown::new("campaign", &c.id, &c.name);
+    match cm.view {
+        View::List => cm.list.selected().map(campaign),
+        View::Detail | View::Sequence => {
+            let o = cm.open.as_ref()?;
+            let inner = match (cm.view, o.tab) {
+                (View::Detail, Tab::Roster) => o.roster.selected().map(|l| {
+                    let name = [l.name.as_str(), &l.email, &l.network_url]
+                        .into_iter()
+                        .map(str::trim)
+                        .find(|n| !n.is_empty())
+                        .unwrap_or("");
+                    IdShown::new("lead", &l.id, name)
+                }),
+                (View::Detail, Tab::Messages) => o
+                    .messages
+                    .selected()
+                    .map(|g| IdShown::new("generated message", &g.id, "")),
+                _ => None,
+            };
+            inner.or_else(|| Some(campaign(&o.campaign)))
+        }
+        View::Create => None,
+    }
 }
 
 /// A `:` command.
@@ -915,7 +971,7 @@ fn on_command(
         return Vec::new();
     }
     match name {
-        "open campaign" => open_by_id(cm, cx, arg.as_deref().unwrap_or(""), "pasted"),
+        "open campaign" => open_typed(cm, cx, arg.as_deref().unwrap_or("")),
         "import" => import::open(cm, cx, arg),
         "launch" | "pause" | "resume" => {
             if cm.view != View::Detail || cm.open.is_none() {
@@ -954,8 +1010,8 @@ impl PaneUnit for CampaignsModel {
         CommandSpec {
             name: "open campaign",
             writes: false,
-            arg: Arg::Required("<id>"),
-            help: "open a campaign by id (remembered locally)",
+            arg: Arg::Required("<campaign>"),
+            help: "open a campaign by id, id prefix, name or part of one (Tab completes)",
         },
         CommandSpec {
             name: "import",
@@ -1068,6 +1124,9 @@ impl PaneUnit for CampaignsModel {
     }
     fn modal(m: &Model) -> bool {
         m.panes.campaigns.modal()
+    }
+    fn id_shown(m: &Model) -> Option<IdShown> {
+        id_shown(&m.panes.campaigns)
     }
     fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         m.panes.campaigns.hints()

@@ -466,29 +466,114 @@ fn the_list_is_newest_first_and_slash_filters_as_you_type() {
     );
 }
 
+/// A campaign id as copied from the web dashboard (a UUID).
+const PASTED: &str = "7dfa1b2c-5d4a-4e7b-9c1d-2a6f0e9b7c35";
+
 #[test]
-fn open_campaign_by_id_remembers_it_and_reads_it() {
+fn open_campaign_by_an_unknown_id_reads_it_and_remembers_it_on_200() {
     let mut m = with_list(&[]);
     let cmds = and_queued(
         on_pane(&mut m, |c, cx| {
-            on_command(c, cx, "open campaign", Some("c-42".into()))
+            on_command(c, cx, "open campaign", Some(PASTED.into()))
         }),
         &mut m,
     );
     assert!(
+        m.state.known_campaigns.is_empty(),
+        "nothing kept before the service answers"
+    );
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
+    assert!(requests(&cmds).contains(&ApiRequest::GetCampaign { id: PASTED.into() }));
+    assert_eq!(m.panes.campaigns.view, View::Detail);
+    // `:pause` then acts on it, once it is read.
+    let c = fixtures::campaign_detail(PASTED, "Pasted", Channel::Email, CampaignStatus::Active, 9);
+    answer(&mut m, cmds, |_| Some(campaign_reply(&c)));
+    assert!(
         m.state
             .known_campaigns
             .iter()
-            .any(|k| k.id == "c-42" && k.source == "pasted")
+            .any(|k| k.id == PASTED && k.source == "pasted" && k.label == "Pasted"),
+        "{:?}",
+        m.state.known_campaigns
     );
-    assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
-    assert!(requests(&cmds).contains(&ApiRequest::GetCampaign { id: "c-42".into() }));
-    assert_eq!(m.panes.campaigns.view, View::Detail);
-    // `:pause` then acts on it, once it is read.
-    let c = fixtures::campaign_detail("c-42", "Pasted", Channel::Email, CampaignStatus::Active, 9);
-    answer(&mut m, cmds, |_| Some(campaign_reply(&c)));
     on_pane(&mut m, |c, cx| on_command(c, cx, "pause", None));
     assert!(confirm_title(&m).is_some_and(|q| q.contains("Pasted")));
+}
+
+#[test]
+fn open_campaign_by_an_id_the_service_refuses_keeps_nothing() {
+    let mut m = with_list(&[]);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| {
+            on_command(c, cx, "open campaign", Some(PASTED.into()))
+        }),
+        &mut m,
+    );
+    answer(&mut m, cmds, |_| {
+        Some(ApiReply::Campaign(Box::new(Err(service_error(
+            404,
+            r#"{"error":{"code":"not_found","message":"gone"}}"#,
+        )))))
+    });
+    assert!(
+        m.state.known_campaigns.is_empty(),
+        "{:?}",
+        m.state.known_campaigns
+    );
+    assert!(m.panes.campaigns.unconfirmed.is_none());
+}
+
+/// `:open campaign WHAT` on the listed campaigns: the model and what it
+/// sent.
+fn open_campaign(what: &str) -> (Model, Vec<ApiRequest>) {
+    let mut list = fixtures::campaigns();
+    list[0].id = PASTED.into();
+    let mut m = with_list(&list);
+    let cmds = and_queued(
+        on_pane(&mut m, |c, cx| {
+            on_command(c, cx, "open campaign", Some(what.into()))
+        }),
+        &mut m,
+    );
+    (m, requests(&cmds))
+}
+
+#[test]
+fn open_campaign_resolves_an_id_a_prefix_a_name_and_a_part_of_one() {
+    for (what, id) in [
+        (PASTED, PASTED),
+        ("c-3", "c-3"),
+        ("7DFA1b", PASTED),
+        ("EU RevOps — network", "c-2"),
+        ("founders", "c-3"),
+    ] {
+        let (m, sent) = open_campaign(what);
+        assert_eq!(m.panes.campaigns.open_id(), Some(id), "{what}");
+        assert!(
+            sent.contains(&ApiRequest::GetCampaign { id: id.into() }),
+            "{what}: {sent:?}"
+        );
+    }
+}
+
+#[test]
+fn open_campaign_refuses_the_ambiguous_and_the_nonsense_before_any_request() {
+    for (what, says) in [
+        (
+            "revops",
+            "\"revops\" matches 2 campaigns by part of a name: \"EU RevOps — email\" (7dfa1b2c-5d4a-4e7b-9c1d-2a6f0e9b7c35), \"EU RevOps — network\" (c-2)",
+        ),
+        ("nonsense", "no campaign matches \"nonsense\""),
+        ("DACH", "no campaign matches \"DACH\""),
+        ("7df", "no campaign matches"),
+    ] {
+        let (m, sent) = open_campaign(what);
+        assert!(sent.is_empty(), "{what}: nothing sent: {sent:?}");
+        assert_eq!(m.panes.campaigns.view, View::List, "{what}");
+        assert!(m.state.known_campaigns.is_empty(), "{what}: nothing kept");
+        let t = toasts(&m);
+        assert!(t.contains(says), "{what}: {t}");
+    }
 }
 
 // ------------------------------------------------------------ create
@@ -1737,4 +1822,35 @@ fn an_empty_list_offers_nothing_to_open() {
     let m = with_list(&[status_campaign(CampaignStatus::Draft)]);
     let hints = crate::app::hints(&m);
     assert!(hints.iter().any(|(a, _)| *a == Action::Open), "{hints:?}");
+}
+
+// ------------------------------------------------------------ ids
+
+/// The id `I` puts on the clipboard, and what the notice will say.
+fn copied_id(cmds: &[Cmd]) -> Option<(String, String)> {
+    cmds.iter().find_map(|c| match c {
+        Cmd::CopyId { text, what } => Some((text.clone(), what.clone())),
+        _ => None,
+    })
+}
+
+#[test]
+fn i_copies_the_selected_campaign_s_id_then_the_open_one_s() {
+    let mut m = with_list(&fixtures::campaigns());
+    drive::key(&mut m, KeyCode::Char('j'));
+    let (id, what) = copied_id(&drive::key(&mut m, KeyCode::Char('I'))).expect("copied");
+    let selected = m.panes.campaigns.list.selected().map(|c| c.id.clone());
+    assert_eq!(Some(id.clone()), selected);
+    assert!(what.contains("campaign “") && what.contains(&id), "{what}");
+    let c = fixtures::campaign_detail(
+        "c-3",
+        "Q3 founders",
+        Channel::Email,
+        CampaignStatus::Active,
+        9,
+    );
+    let mut m = opened(&c);
+    let (id, what) = copied_id(&drive::key(&mut m, KeyCode::Char('I'))).expect("copied");
+    assert_eq!(id, "c-3");
+    assert_eq!(what, "the id of campaign “Q3 founders” (c-3)");
 }

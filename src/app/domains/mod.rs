@@ -29,6 +29,7 @@ use crossterm::event::{KeyEvent, MouseEvent};
 use super::command_line::{Arg, CommandSpec};
 use super::ctx::Ctx;
 use super::form::Form;
+use super::ids::IdShown;
 use super::json_tree::JsonTree;
 use super::pane::{PaneSpec, PaneUnit};
 use super::requests::Requests;
@@ -754,6 +755,24 @@ impl PaneUnit for DomainsModel {
     }
     fn countdown_visible(m: &Model) -> bool {
         m.panes.domains.countdown_visible()
+    }
+    fn id_shown(m: &Model) -> Option<IdShown> {
+        let d = &m.panes.domains;
+        let domain = |x: &SendingDomain| IdShown::new("domain", &x.id, &x.domain);
+        let sender = |s: &SenderAccount| {
+            let name = if s.email_address.trim().is_empty() {
+                &s.display_name
+            } else {
+                &s.email_address
+            };
+            IdShown::new("sender", &s.id, name)
+        };
+        match d.view {
+            View::Domains => d.selected_domain().map(domain),
+            View::DomainDetail => d.open_domain().map(domain),
+            View::Senders => d.selected_sender().map(sender),
+            View::SenderDetail => d.open_sender().map(sender),
+        }
     }
     fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         m.panes.domains.hints()

@@ -222,6 +222,7 @@ fn a_copy_inside_tmux_says_where_the_text_went() {
         Msg::Copied(Ok(crate::app::Copied {
             chars: 152,
             tmux: Some(tmux),
+            what: None,
         }))
     };
     update(&mut m, copied(Ok(())));
@@ -255,6 +256,7 @@ fn y_copies_the_selected_value_sanitized() {
         Msg::Copied(Ok(crate::app::Copied {
             chars: 11,
             tmux: None,
+            what: None,
         })),
     );
     assert_eq!(
@@ -1847,4 +1849,22 @@ fn a_lost_trigger_is_journaled_at_once_and_a_failed_read_never() {
     let (id, _) = api(&list).remove(0);
     let cmds = reply(&mut m, id, ApiReply::Domains(Err(read_500())));
     assert_eq!(verdicts(&cmds), []);
+}
+
+#[test]
+fn i_copies_the_selected_domain_s_id_and_the_open_one_s() {
+    let mut m = loaded();
+    let copied = |cmds: &[Cmd]| {
+        cmds.iter().find_map(|c| match c {
+            Cmd::CopyId { text, what } => Some((text.clone(), what.clone())),
+            _ => None,
+        })
+    };
+    let want = m.panes.domains.selected_domain().map(|d| d.id.clone());
+    let (id, what) = copied(&key(&mut m, KeyCode::Char('I'))).expect("copied");
+    assert_eq!(Some(id.clone()), want);
+    assert!(what.starts_with("the id of domain “"), "{what}");
+    key(&mut m, KeyCode::Enter);
+    let (open, _) = copied(&key(&mut m, KeyCode::Char('I'))).expect("copied");
+    assert_eq!(open, id, "the open domain's");
 }

@@ -42,6 +42,7 @@ use crossterm::event::{KeyEvent, MouseEvent};
 
 use super::command_line::{Arg, CommandSpec};
 use super::ctx::Ctx;
+use super::ids::{self, IdShown, Target};
 use super::pane::{Answer, PaneSpec, PaneUnit};
 use super::requests::Requests;
 use super::toast::Level;
@@ -50,6 +51,7 @@ use crate::api::ApiError;
 use crate::api::model::{Channel, SenderAccount, Thread, ThreadStatus};
 use crate::app::fresh::Freshness;
 use crate::app::keymap::{Action, Keymap, Scope};
+use crate::logic::resolve::Item;
 use crate::store::State;
 use crate::text::sanitize;
 
@@ -623,7 +625,7 @@ impl InboxModel {
 /// A `:` command.
 fn on_command(inbox: &mut InboxModel, cx: &mut Ctx<'_>, name: &str, arg: Option<&str>) -> Vec<Cmd> {
     match name {
-        "open thread" => thread::open_by_id(inbox, cx, arg.unwrap_or("").trim()),
+        "open thread" => open_typed(inbox, cx, arg.unwrap_or("")),
         "send" => send::command(inbox, cx),
         "compose" => editor::open_new(inbox, cx, arg.map(str::trim)),
         "reply" => reply::key(inbox, cx),
@@ -636,6 +638,42 @@ fn on_command(inbox: &mut InboxModel, cx: &mut Ctx<'_>, name: &str, arg: Option<
 /// `↑` rather than `k`.
 pub(crate) fn text_box_key(keymap: &Keymap, action: Action) -> String {
     keymap.text_box_label(action)
+}
+
+/// `:open thread <what>`: an id, a unique id prefix, the participant's
+/// address or name (or a unique part of one) of a thread listed; a whole id
+/// in no list is read first; anything else is refused before any request.
+fn open_typed(inbox: &mut InboxModel, cx: &mut Ctx<'_>, typed: &str) -> Vec<Cmd> {
+    match ids::resolve_open(cx, "thread", typed, &open_items(inbox)) {
+        None => Vec::new(),
+        Some(Target::Listed(id) | Target::Unconfirmed(id)) => thread::open_by_id(inbox, cx, &id),
+    }
+}
+
+/// The threads `:open thread` resolves among (and completes from): each
+/// named by its participant's name and address.
+pub(crate) fn open_items(inbox: &InboxModel) -> Vec<Item> {
+    inbox
+        .list
+        .threads
+        .iter()
+        .map(|t| {
+            let mut names = vec![thread_label(t), t.participant_email.clone()];
+            names.extend(t.participant_name.clone());
+            Item {
+                id: t.id.clone(),
+                names,
+            }
+        })
+        .collect()
+}
+
+/// A thread as its people are named: the participant's name and address.
+pub(crate) fn thread_label(t: &Thread) -> String {
+    match t.participant_name.as_deref().map(str::trim) {
+        Some(name) if !name.is_empty() => format!("{name} <{}>", t.participant_email.trim()),
+        _ => t.participant_email.trim().to_owned(),
+    }
 }
 
 /// Tells the user a key does not apply now, and why.
@@ -661,8 +699,8 @@ impl PaneUnit for InboxModel {
         CommandSpec {
             name: "open thread",
             writes: false,
-            arg: Arg::Required("<id>"),
-            help: "open a thread by id",
+            arg: Arg::Required("<thread>"),
+            help: "open a thread by id, id prefix, address, name or part of one (Tab completes)",
         },
         CommandSpec {
             name: "send",
@@ -778,6 +816,19 @@ impl PaneUnit for InboxModel {
     }
     fn countdown_visible(m: &Model) -> bool {
         m.pane == Pane::Inbox && m.panes.inbox.countdown_visible(m.clock)
+    }
+    fn id_shown(m: &Model) -> Option<IdShown> {
+        let inbox = &m.panes.inbox;
+        let thread = |t: &Thread| IdShown::new("thread", &t.id, &thread_label(t));
+        match inbox.view {
+            View::List => inbox.list.selected().map(thread),
+            View::Thread => inbox.open.as_ref().map(|o| {
+                o.thread
+                    .as_ref()
+                    .map_or_else(|| IdShown::new("thread", &o.id, ""), thread)
+            }),
+            View::Editor => None,
+        }
     }
     fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         m.panes.inbox.hints(&m.keymap, &m.state)

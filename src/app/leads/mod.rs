@@ -36,6 +36,7 @@ use std::time::Duration;
 
 use super::command_line::{Arg, CommandSpec};
 use super::dialog::Outcome;
+use super::ids::{self, IdShown, Target};
 use super::pane::{Answer, PaneSpec, PaneUnit};
 use super::table::TableState;
 use super::toast::Level;
@@ -43,6 +44,7 @@ use super::{Cmd, Model, Pane, Reply, RequestId};
 use crate::api::ApiError;
 use crate::api::model::{FieldDescriptor, LeadInput, LeadResult};
 use crate::app::keymap::{Action, Scope};
+use crate::logic::resolve::Item;
 use crate::store::State;
 use crate::text::sanitize::DisplayText;
 
@@ -318,6 +320,10 @@ pub struct LeadsModel {
     pub list: searches::SearchList,
     /// The open search.
     pub open: Option<Opened>,
+    /// A search id opened from outside the lists (`:open search <uuid>`)
+    /// and the source to remember it by once the service answers 200 for
+    /// it: nothing unconfirmed is kept in the state file.
+    pub unconfirmed: Option<(String, String)>,
     /// The open result.
     pub detail: Option<detail::Detail>,
     /// The create-search form.
@@ -1062,8 +1068,9 @@ pub(crate) fn is_search_id(id: &str) -> bool {
     id.len() == 36 && uuid::Uuid::try_parse(id).is_ok()
 }
 
-/// Opens a search by id (`:open search <id>`), remembering it locally. An
-/// id that is not a UUID is refused before anything is sent or remembered.
+/// Opens a search by an id in no list; it is remembered locally (as from
+/// `source`) only once the service answers 200 for it. An id that is not
+/// a UUID is refused before anything is sent or remembered.
 pub(crate) fn open_search_by_id(
     leads: &mut LeadsModel,
     cx: &mut Ctx<'_>,
@@ -1092,12 +1099,34 @@ pub(crate) fn open_search_by_id(
     if busy(leads, cx, "opening a search") {
         return Vec::new();
     }
-    cx.state.remember_search(id, "", source);
-    cx.save_state();
-    let mut cmds = Vec::new();
-    searches::add_known_row(leads, cx, id, source);
-    cmds.extend(search::open(leads, cx, id));
-    cmds
+    leads.unconfirmed = Some((id.to_owned(), source.to_owned()));
+    search::open(leads, cx, id)
+}
+
+/// `:open search <what>`: an id, a unique id prefix, a title or a unique
+/// part of a title of a search listed; a whole id in no list is read
+/// first; anything else is refused before any request.
+pub(crate) fn open_typed(leads: &mut LeadsModel, cx: &mut Ctx<'_>, typed: &str) -> Vec<Cmd> {
+    match ids::resolve_open(cx, "search", typed, &open_items(leads)) {
+        None => Vec::new(),
+        Some(Target::Listed(id)) => {
+            if busy(leads, cx, "opening a search") {
+                return Vec::new();
+            }
+            search::open(leads, cx, &id)
+        }
+        Some(Target::Unconfirmed(id)) => open_search_by_id(leads, cx, &id, "pasted"),
+    }
+}
+
+/// The searches `:open search` resolves among (and completes from).
+pub(crate) fn open_items(leads: &LeadsModel) -> Vec<Item> {
+    leads
+        .list
+        .rows
+        .iter()
+        .map(|r| Item::new(r.search.search_id.as_str(), r.search.title.as_str()))
+        .collect()
 }
 
 /// Starts a CSV export of the open search's filtered results.
@@ -1140,6 +1169,28 @@ pub(crate) fn lead_input(r: &LeadResult) -> LeadInput {
 /// Display name of a result (the CLI's too).
 pub(crate) use crate::logic::results::result_name;
 
+/// The item whose id `I` copies: the selected search of the list, the
+/// selected result of the open search (the search while none is), the
+/// result shown in the detail.
+fn id_shown(leads: &LeadsModel) -> Option<IdShown> {
+    let result = |r: &LeadResult| IdShown::new("lead result", &r.result_id, &result_name(r));
+    match leads.view {
+        View::Searches => leads
+            .list
+            .row(leads.list.table.selected)
+            .map(|r| IdShown::new("search", &r.search.search_id, &r.search.title)),
+        View::Search => {
+            let o = leads.open.as_ref()?;
+            o.window
+                .selected()
+                .map(result)
+                .or_else(|| Some(IdShown::new("search", &o.search.search_id, &o.search.title)))
+        }
+        View::Detail => leads.detail.as_ref().map(|d| result(&d.result)),
+        View::NewSearch => None,
+    }
+}
+
 /// Notifies, in one place, a failure of a request of this pane.
 pub(crate) fn toast_error(cx: &mut Ctx<'_>, context: &str, e: &ApiError) {
     cx.toasts.error(cx.now, context, e);
@@ -1163,8 +1214,8 @@ impl PaneUnit for LeadsModel {
         CommandSpec {
             name: "open search",
             writes: false,
-            arg: Arg::Required("<id>"),
-            help: "open a search by id (remembered locally)",
+            arg: Arg::Required("<search>"),
+            help: "open a search by id, id prefix, title or part of one (Tab completes)",
         },
         CommandSpec {
             name: "run all",
@@ -1246,9 +1297,7 @@ impl PaneUnit for LeadsModel {
     fn command(m: &mut Model, name: &str, arg: Option<String>) -> Vec<Cmd> {
         let (leads, mut cx) = m.split::<Self>();
         match name {
-            "open search" => {
-                open_search_by_id(leads, &mut cx, arg.as_deref().unwrap_or(""), "pasted")
-            }
+            "open search" => open_typed(leads, &mut cx, arg.as_deref().unwrap_or("")),
             "run all" => on_action(leads, &mut cx, Action::RunAll),
             "export" => start_export(leads, &mut cx, arg),
             _ => Vec::new(),
@@ -1265,6 +1314,9 @@ impl PaneUnit for LeadsModel {
     }
     fn modal(m: &Model) -> bool {
         m.panes.leads.dialog.is_some()
+    }
+    fn id_shown(m: &Model) -> Option<IdShown> {
+        id_shown(&m.panes.leads)
     }
     fn hints(m: &Model) -> Vec<(Action, &'static str)> {
         hints(&m.panes.leads)

@@ -186,6 +186,16 @@ fn take_meta(
         o.latest_run = run;
     }
     let (s, r) = (o.search.clone(), o.latest_run.clone());
+    // An id typed from outside the lists is kept only now that the
+    // service has answered 200 for it.
+    let confirmed = leads
+        .unconfirmed
+        .take_if(|(u, _)| u.as_str() == s.search_id);
+    if let Some((_, source)) = confirmed {
+        cx.state.remember_search(&s.search_id, &s.title, &source);
+        cx.save_state();
+        searches::add_known_row(leads, cx, &s.search_id, &source);
+    }
     if !s.title.is_empty() {
         searches::upsert(leads, cx, &s, r.as_ref());
     }
@@ -266,6 +276,16 @@ pub(crate) fn on_page(
             }
         }
         Err(e) => {
+            // Refused (404, 403): never to be kept; a failure that may pass
+            // leaves it for the retry's answer.
+            if e.status().is_some_and(|s| (400..500).contains(&s))
+                && leads
+                    .unconfirmed
+                    .as_ref()
+                    .is_some_and(|(u, _)| u.as_str() == search)
+            {
+                leads.unconfirmed = None;
+            }
             let gone = e.status() == Some(404);
             let text = if gone {
                 format!("search {NOT_FOUND}")

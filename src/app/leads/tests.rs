@@ -979,22 +979,112 @@ fn the_detail_shows_enrichment_trees_and_descriptors() {
 }
 
 #[test]
-fn open_search_by_id_remembers_it() {
+fn open_search_by_an_unknown_id_remembers_it_only_once_the_service_answers() {
     let mut fake = Fake::new();
     let mut m = listed(&mut fake);
     key(&mut m, KeyCode::Char(':'));
     chars(&mut m, &format!("open search {PASTED}"));
     let cmds = key(&mut m, KeyCode::Enter);
-    assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
+    assert!(
+        m.state.known_searches.is_empty(),
+        "not kept before the service answers"
+    );
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::SaveState(_))));
+    assert_eq!(m.panes.leads.open_id(), Some(PASTED));
+    fake.serve(&mut m, cmds);
+    assert_eq!(m.panes.leads.view, View::Search);
     assert!(
         m.state
             .known_searches
             .iter()
-            .any(|k| k.id == PASTED && k.source == "pasted")
+            .any(|k| k.id == PASTED && k.source == "pasted" && k.label == "Pasted search"),
+        "{:?}",
+        m.state.known_searches
     );
-    assert_eq!(m.panes.leads.open_id(), Some(PASTED));
+}
+
+#[test]
+fn open_search_by_an_id_the_service_does_not_know_remembers_nothing() {
+    let mut fake = Fake::new();
+    fake.tamper = Some(Box::new(|req, honest| match req {
+        ApiRequest::GetSearch { .. } => ApiReply::SearchPage(Box::new(Err(gone()))),
+        _ => honest,
+    }));
+    let mut m = listed(&mut fake);
+    key(&mut m, KeyCode::Char(':'));
+    chars(&mut m, &format!("open search {PASTED}"));
+    let cmds = key(&mut m, KeyCode::Enter);
     fake.serve(&mut m, cmds);
-    assert_eq!(m.panes.leads.view, View::Search);
+    assert!(
+        m.state.known_searches.is_empty(),
+        "a 404 is never kept: {:?}",
+        m.state.known_searches
+    );
+    assert!(m.panes.leads.unconfirmed.is_none());
+}
+
+/// `:open search WHAT` on the listed searches: what it sends (the search
+/// it opened) or that it sent nothing.
+fn open_search(what: &str) -> (Model, Vec<ApiRequest>) {
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    key(&mut m, KeyCode::Char(':'));
+    chars(&mut m, &format!("open search {what}"));
+    let cmds = key(&mut m, KeyCode::Enter);
+    let sent = api(&cmds).into_iter().map(|(_, r)| r).collect();
+    (m, sent)
+}
+
+#[test]
+fn open_search_resolves_an_id_a_prefix_a_title_and_a_part_of_one() {
+    // The fixtures' ids are short ("s-3"): a prefix needs four characters,
+    // so the prefix step is shown on a longer id.
+    for (what, id) in [
+        ("s-3", "s-3"),
+        ("RevOps leaders at EU SaaS", "s-3"),
+        ("fintech", "s-2"),
+        ("FIRST SDR", "s-1"),
+    ] {
+        let (m, sent) = open_search(what);
+        assert_eq!(m.panes.leads.open_id(), Some(id), "{what}");
+        assert!(
+            sent.iter()
+                .any(|r| matches!(r, ApiRequest::GetSearch { id: i, .. } if i == id)),
+            "{what}: {sent:?}"
+        );
+        assert!(
+            m.state.known_searches.is_empty(),
+            "a listed search needs no registry"
+        );
+    }
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    m.panes.leads.list.rows[0].search.search_id = PASTED.into();
+    key(&mut m, KeyCode::Char(':'));
+    chars(&mut m, "open search 3f2b8");
+    key(&mut m, KeyCode::Enter);
+    assert_eq!(m.panes.leads.open_id(), Some(PASTED), "by id prefix");
+}
+
+#[test]
+fn open_search_refuses_the_ambiguous_and_the_nonsense_before_any_request() {
+    for (what, says) in [
+        ("s-", "no search matches"),
+        ("nonsense", "no search matches"),
+        ("e", "matches 3 searches by part of a name"),
+        ("DACH", "no search matches \"DACH\""),
+    ] {
+        let (m, sent) = open_search(what);
+        assert!(sent.is_empty(), "{what}: nothing sent: {sent:?}");
+        assert_eq!(m.panes.leads.open_id(), None, "{what}");
+        assert!(m.state.known_searches.is_empty(), "{what}: nothing kept");
+        let last = m.toasts.items().last().expect("told");
+        assert!(
+            last.text.as_str().contains(says),
+            "{what}: {}",
+            last.text.as_str()
+        );
+    }
 }
 
 #[test]
@@ -2280,7 +2370,7 @@ fn open_search_checks_the_id_before_sending() {
     assert!(m.state.known_searches.is_empty(), "nothing remembered");
     assert_eq!(m.panes.leads.open_id(), None);
     let last = m.toasts.items().last().expect("told");
-    assert_eq!(last.title.as_str(), "Not a search id");
+    assert_eq!(last.title.as_str(), "No search opened");
     assert!(
         last.text.as_str().contains("\"12; drop\""),
         "{}",
@@ -3743,4 +3833,29 @@ fn tab_completes_the_export_path() {
     });
     update(&mut m, Msg::DirListed { id: *id, listing });
     assert_eq!(path(&m), "exports/");
+}
+
+#[test]
+fn i_copies_the_selected_search_s_id_then_the_selected_result_s() {
+    let mut fake = Fake::new();
+    let mut m = listed(&mut fake);
+    let copied = |cmds: &[Cmd]| {
+        cmds.iter().find_map(|c| match c {
+            Cmd::CopyId { text, what } => Some((text.clone(), what.clone())),
+            _ => None,
+        })
+    };
+    let (id, what) = copied(&key(&mut m, KeyCode::Char('I'))).expect("copied");
+    assert_eq!(Some(id), m.panes.leads.list.selected_id());
+    assert!(what.starts_with("the id of search “"), "{what}");
+    let mut m = opened(&mut fake);
+    let (id, what) = copied(&key(&mut m, KeyCode::Char('I'))).expect("copied");
+    let selected = m
+        .panes
+        .leads
+        .open
+        .as_ref()
+        .and_then(|o| o.window.selected());
+    assert_eq!(Some(id), selected.map(|r| r.result_id.clone()));
+    assert!(what.starts_with("the id of lead result"), "{what}");
 }

@@ -209,3 +209,29 @@ pub(super) fn screen(m: &Model) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+#[test]
+fn i_copies_the_selected_thread_s_id_and_open_thread_resolves_a_name() {
+    let svc = Svc::default();
+    let mut m = inbox(&svc);
+    select(&mut m, "t-2");
+    let cmds = drive::key(&mut m, KeyCode::Char('I'));
+    assert!(
+        cmds.iter().any(|c| matches!(c, Cmd::CopyId { text, what }
+            if text == "t-2" && what.contains("Lena Weber <lena.weber@granite.de>"))),
+        "{cmds:?}"
+    );
+    // `:open thread` by a part of the participant's name reads that thread.
+    let opened = split(&mut m, |i, cx| super::open_typed(i, cx, "lena"));
+    let opened = drive::and_queued(opened, &mut m);
+    let sent: Vec<ApiRequest> = drive::api(&opened).into_iter().map(|(_, r)| r).collect();
+    assert!(
+        sent.iter()
+            .any(|r| matches!(r, ApiRequest::GetThread { id, .. } if id == "t-2")),
+        "{sent:?}"
+    );
+    // Nonsense is refused before any request.
+    let none = split(&mut m, |i, cx| super::open_typed(i, cx, "nonsense"));
+    let none = drive::and_queued(none, &mut m);
+    assert!(drive::api(&none).is_empty(), "{none:?}");
+}
