@@ -439,6 +439,36 @@ mod tests {
     }
 
     #[test]
+    fn open_completes_ids_and_names_of_the_list_held() {
+        let mut c = CommandLine {
+            args: vec![(
+                "open campaign",
+                vec![
+                    Item::new("7dfa1b2c-0000-4000-8000-000000000000", "DACH growth"),
+                    Item::new("c844f263-0000-4000-8000-000000000000", "Q3 RevOps"),
+                ],
+            )],
+            ..CommandLine::default()
+        };
+        c.set_text("open campaign 7d");
+        c.complete();
+        assert_eq!(
+            c.text(),
+            "open campaign 7dfa1b2c-0000-4000-8000-000000000000"
+        );
+        c.set_text("open campaign q3");
+        assert_eq!(c.shown_candidates(), vec!["Q3 RevOps".to_owned()]);
+        // A part of a name completes to the whole name.
+        c.set_text("open campaign growth");
+        c.complete();
+        assert_eq!(c.text(), "open campaign DACH growth");
+        // Commands still complete as before.
+        c.set_text("open ca");
+        c.complete();
+        assert_eq!(c.text(), "open campaign");
+    }
+
+    #[test]
     fn completes_and_recalls() {
         let mut c = CommandLine::default();
         c.set_text("do");

@@ -368,7 +368,8 @@ fn a_refused_key_says_how_to_fix_it_and_never_offers_a_retry() {
         Msg::Key(KeyEvent::new(KeyCode::Char(':'), KeyModifiers::NONE)),
     );
     assert!(cmds.is_empty());
-    typed(&mut m, "open campaign c-9");
+    // A whole id in no list: read first.
+    typed(&mut m, "open campaign 7dfa1b2c-5d4a-4e7b-9c1d-2a6f0e9b7c35");
     let cmds = update(
         &mut m,
         Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),

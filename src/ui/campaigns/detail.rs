@@ -115,7 +115,22 @@ fn title_line(m: &Model, f: &mut Frame, area: Rect, o: &Opened, theme: &Theme) {
     }) {
         spans.push(Span::styled(" · sending…", theme.info));
     }
-    f.render_widget(Paragraph::new(Line::from(spans)), area);
+    let line = Line::from(spans);
+    // The id at the right, in what the line leaves.
+    let room = usize::from(area.width).saturating_sub(line.width() + 1);
+    let tag = crate::ui::widgets::id_tag::tag(&c.id, room, theme);
+    f.render_widget(Paragraph::new(line), area);
+    if let Some(tag) = tag {
+        let w = u16::try_from(tag.width())
+            .unwrap_or(area.width)
+            .min(area.width);
+        let right = Rect {
+            x: area.right().saturating_sub(w),
+            width: w,
+            ..area
+        };
+        f.render_widget(Paragraph::new(Line::from(tag)), right);
+    }
 }
 
 /// The keys the status allows, and those it does not, dimmed with a short

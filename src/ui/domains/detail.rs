@@ -90,8 +90,9 @@ fn info(m: &Model, f: &mut Frame, area: Rect, dom: &SendingDomain, theme: &Theme
         .extend(stale_span(m, &d.domains, domains::syncing(m), theme));
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_style(theme.border)
-        .title(title);
+        .border_style(theme.border);
+    let block =
+        crate::ui::widgets::id_tag::on_block(block, area, &title, &dom.id, theme).title(title);
     f.render_widget(
         Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
         area,

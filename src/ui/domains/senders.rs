@@ -266,10 +266,12 @@ fn facts(f: &mut Frame, area: Rect, s: &SenderAccount, theme: &Theme) {
             theme.dim,
         )),
     ];
+    let title = Line::from(Span::styled(" Sender ", theme.title));
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_style(theme.border)
-        .title(Span::styled(" Sender ", theme.title));
+        .border_style(theme.border);
+    let block =
+        crate::ui::widgets::id_tag::on_block(block, area, &title, &s.id, theme).title(title);
     f.render_widget(
         Paragraph::new(info).block(block).wrap(Wrap { trim: true }),
         area,

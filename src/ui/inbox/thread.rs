@@ -22,6 +22,7 @@ use crate::text::format;
 use crate::text::sanitize::DisplayText;
 use crate::text::time_column::TimeColumn;
 use crate::ui::theme::Theme;
+use crate::ui::widgets::id_tag;
 use crate::ui::widgets::vtable::{self, Column, TableSpec};
 
 /// The columns; "Sent" as wide as its time format needs.
@@ -96,10 +97,11 @@ fn info(m: &Model, f: &mut Frame, area: Rect, o: &OpenThread, theme: &Theme) {
             theme,
         ));
     }
+    let title = Line::from(title);
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_style(theme.border)
-        .title(Line::from(title));
+        .border_style(theme.border);
+    let block = id_tag::on_block(block, area, &title, &o.id, theme).title(title);
     f.render_widget(Paragraph::new(lines).block(block), area);
 }
 

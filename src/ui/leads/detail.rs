@@ -83,7 +83,15 @@ fn lead_part(
     let vp = usize::from(inner.height).max(1);
     let first = scroll.min(n.saturating_sub(vp));
     let shown: Vec<Line> = all.into_iter().skip(first).take(vp).collect();
-    let mut block = bordered(Line::from(tabs), theme);
+    let tabs = Line::from(tabs);
+    let mut block = crate::ui::widgets::id_tag::on_block(
+        super::frame(theme),
+        panel,
+        &tabs,
+        &r.result_id,
+        theme,
+    )
+    .title(tabs);
     if n > vp {
         block = block.title_bottom(Line::from(Span::styled(
             format!(
@@ -187,6 +195,9 @@ fn summary(m: &Model, f: &mut Frame, area: Rect, d: &Detail, theme: &Theme) {
     }
     let mut block = bordered(Line::from(Span::styled(" Lead ", theme.title)), theme);
     if d.tab != Tab::Lead {
+        // The Lead part, when shown, carries the id itself.
+        let title = Line::from(" Lead ");
+        block = crate::ui::widgets::id_tag::on_block(block, area, &title, &r.result_id, theme);
         block = block.title_bottom(Line::from(Span::styled(
             format!(
                 " all of it: the Lead part ({}) ",

@@ -118,10 +118,14 @@ fn t(s: &str) -> String {
 
 /// A bordered block with `title`.
 fn bordered<'a>(title: Line<'a>, theme: &Theme) -> Block<'a> {
+    frame(theme).title(title)
+}
+
+/// A bordered block without a title yet.
+fn frame<'a>(theme: &Theme) -> Block<'a> {
     Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border)
-        .title(title)
 }
 
 /// A one-line text box drawn inline: the text, with the cursor shown on

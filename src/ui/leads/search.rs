@@ -8,7 +8,7 @@ use ratatui::widgets::Paragraph;
 
 use super::super::theme::Theme;
 use super::super::widgets::vtable::{self, Column, TableSpec};
-use super::{bordered, cells, placeholder, retry_note, t};
+use super::{cells, placeholder, retry_note, t};
 use crate::api::model::{LatestRun, LeadResult, QueryDiagnostics, RunStatus};
 use crate::app::Model;
 use crate::app::leads::layout::{
@@ -158,10 +158,16 @@ fn run_panel(m: &Model, f: &mut Frame, area: Rect, theme: &Theme) {
             lines.extend(run_errors(r, theme));
         }
     }
-    f.render_widget(
-        Paragraph::new(lines).block(bordered(Line::from(title), theme)),
+    let title = Line::from(title);
+    let block = crate::ui::widgets::id_tag::on_block(
+        super::frame(theme),
         area,
-    );
+        &title,
+        &s.search_id,
+        theme,
+    )
+    .title(title);
+    f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
 fn diagnostics(r: &LatestRun) -> Vec<&QueryDiagnostics> {

@@ -3,6 +3,7 @@
 pub(crate) mod dialog;
 pub(crate) mod filter_line;
 pub(crate) mod form;
+pub(crate) mod id_tag;
 pub(crate) mod json_tree;
 pub(crate) mod picker;
 pub(crate) mod placeholder;
