@@ -351,3 +351,51 @@ fn a_launch_with_an_empty_step_is_refused_showing_the_finding_and_nothing_is_sen
         "no launch was sent: {requests:?}"
     );
 }
+
+/// `:open campaign` (issue 20): a unique part of a name opens that
+/// campaign; nonsense is refused on screen and sends nothing (the serve's
+/// request log is the witness).
+#[test]
+fn open_campaign_by_a_part_of_its_name_and_nonsense_sends_nothing() {
+    let serve = LosingServe::with(&[]);
+    let pty = Pty::spawn(&[], 80, 24, &serve.config());
+    pty.wait_for("Lead Finder").expect("the dashboard opens");
+    pty.send(b"2");
+    pty.wait_for("Platform eng").expect("the campaigns");
+    pty.send(b":");
+    pty.type_text("open campaign leaders q2");
+    pty.send(b"\r");
+    let screen = pty
+        .wait_until("its detail", |s| {
+            s.contains("Finance leaders Q2") && s.contains("Overview")
+        })
+        .expect("the campaign opens");
+    assert!(screen.contains(" id "), "its id is shown: {screen}");
+    let opened = serve.requests();
+    assert!(
+        opened
+            .iter()
+            .any(|r| r.starts_with("GET /api/campaigns/") && r.len() > "GET /api/campaigns/".len()),
+        "{opened:?}"
+    );
+
+    pty.send(b":");
+    pty.type_text("open campaign nonsense");
+    pty.send(b"\r");
+    pty.wait_for("no campaign matches")
+        .expect("refused, saying why");
+    // Something later is sent and logged (a refresh of what is shown), so
+    // the log has caught up with the refusal before it is read.
+    let before = serve.requests().len();
+    pty.send(b"r");
+    let deadline = std::time::Instant::now() + crate::support::deadline();
+    while serve.requests().len() == before && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let all = serve.requests();
+    assert!(all.len() > before, "the refresh is logged: {all:?}");
+    assert!(
+        !all.iter().any(|r| r.to_lowercase().contains("nonsense")),
+        "nothing was sent for it: {all:?}"
+    );
+}
