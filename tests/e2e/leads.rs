@@ -138,8 +138,8 @@ fn slash_filters_the_searches_live_and_a_bad_id_is_refused() {
     pty.send(b":");
     pty.type_text("open search not-a-search");
     pty.send(b"\r");
-    pty.wait_for("Not a search id")
-        .expect("the id's form is checked before sending");
+    pty.wait_for("No search opened")
+        .expect("refused by the resolution rules before sending");
     pty.send(b"q");
     assert_eq!(pty.wait_exit(), Some(true), "q quits cleanly");
 }
