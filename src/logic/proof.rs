@@ -1,9 +1,9 @@
 //! What a read shows of a write whose answer was lost: the proofs the
 //! operations table's `Settle::Check` promises, as pure rules on what was
 //! read before the write and what is read now. The CLI's one write path
-//! reads them on the schedule of [`super::write::Check`]. (The dashboard's
-//! panes hold their own copies of the run and send rules, written before
-//! this module; they say the same.)
+//! reads them on the schedule of [`super::write::Check`]; the dashboard's
+//! Campaigns and Leads panes settle with the same rules. (The Inbox still
+//! holds its own send rule, which also reads an HTML body as text.)
 
 use crate::api::model::{CampaignStatus, LatestRun, RunStatus, Search, ThreadMessage};
 

@@ -349,7 +349,7 @@ pub struct LeadsModel {
     pub run_all_uncertain: Option<run::UncertainRunAll>,
     /// What each search showed of its runs when a run request was sent
     /// (what a lost answer's check compares against).
-    pub runs_before: BTreeMap<String, run::RunSeen>,
+    pub(crate) runs_before: BTreeMap<String, run::RunSeen>,
     /// Leads' location and seniority for the wide results table.
     pub facts: facts::FactsCache,
     /// Whether the account may create Lead Finder searches (the Profile's

@@ -84,43 +84,10 @@ const RUN_PLACE: &str = "in the search's run status";
 /// Where the check of a lost run-all looks.
 const RUN_ALL_PLACE: &str = "in the searches' runs";
 
-/// What a search showed of its runs: its last run's id and status.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct RunSeen {
-    /// The last run's id (`latestRun.runId`, else the search's `lastRunId`).
-    pub run_id: Option<String>,
-    /// The last run's status, when known.
-    pub status: Option<RunStatus>,
-}
-
-impl RunSeen {
-    /// What a read of the search shows of its runs.
-    fn of_page(page: &SearchPage) -> RunSeen {
-        RunSeen::of(page.latest_run.as_ref(), &page.search)
-    }
-
-    /// What a search and its latest run show: the run's id, else the
-    /// search's `lastRunId`, and the run's status.
-    fn of(run: Option<&LatestRun>, search: &Search) -> RunSeen {
-        RunSeen {
-            run_id: run
-                .map(|r| r.run_id.clone())
-                .filter(|r| !r.is_empty())
-                .or_else(|| search.last_run_id.clone())
-                .filter(|r| !r.is_empty()),
-            status: run.map(|r| r.status.clone()),
-        }
-    }
-
-    /// Whether `now` shows a run that `self` (before the request) did not:
-    /// a new run id, or the same run live again (a continuation).
-    fn started_in(&self, now: &RunSeen) -> bool {
-        let new_id = now.run_id.is_some() && now.run_id != self.run_id;
-        let was_live = self.status.as_ref().is_some_and(RunStatus::is_live);
-        let live_again = !was_live && now.status.as_ref().is_some_and(RunStatus::is_live);
-        new_id || live_again
-    }
-}
+/// What a search showed of its runs: the CLI's one rule
+/// ([`crate::logic::proof::RunSeen`]), so both front ends settle a lost
+/// run the same way.
+pub(crate) use crate::logic::proof::RunSeen;
 
 /// A run request whose answer may have reached the service.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,7 +95,7 @@ pub struct UncertainRun {
     /// Why it is in question (the error's code: `bad_gateway`).
     pub why: String,
     /// What the search showed of its runs when the request was sent.
-    pub before: RunSeen,
+    pub(crate) before: RunSeen,
     /// The reads of the search's run status so far.
     pub check: write::Check,
 }
@@ -225,7 +192,7 @@ pub(crate) fn on_run_check(
     };
     let (seen, live) = match &result {
         Ok(page) => {
-            let now = RunSeen::of_page(page);
+            let now = RunSeen::of(page.latest_run.as_ref(), &page.search);
             if u.before.started_in(&now) {
                 let status = now
                     .status
