@@ -7,6 +7,17 @@ use crate::app::window::{PageWindow, Paged, Shape};
 
 /// Messages per page (the contract's largest `limit`).
 pub const PAGE: usize = 200;
+
+/// The read of page `page` (1-based, as the service counts) of a thread's
+/// messages, [`PAGE`] at a time: the one request the thread view, a
+/// reply's read and a send's check share.
+pub(crate) fn page_request(thread: &str, page: u64) -> crate::app::ApiRequest {
+    crate::app::ApiRequest::ListMessages {
+        id: thread.to_owned(),
+        page: Some(page),
+        limit: Some(u64::try_from(PAGE).unwrap_or(200)),
+    }
+}
 /// Pages held at most.
 pub const MAX_PAGES: usize = 3;
 

@@ -10,9 +10,9 @@ use super::send::{Blocked, Stage};
 use super::{InboxModel, Purpose, View, in_flight, msg_filter, refuse};
 use crate::api::ApiError;
 use crate::api::model::{MessagesPage, Thread, ThreadStatus};
+use crate::app::Cmd;
 use crate::app::ctx::Ctx;
 use crate::app::keymap::{Action, Keymap};
-use crate::app::{ApiRequest, Cmd};
 use crate::logic::reply;
 
 /// Why a reply cannot be written or sent in thread `t` now, if it cannot:
@@ -139,11 +139,7 @@ fn read(cx: &mut Ctx<'_>, thread: &str, page: u64) {
             thread: thread.to_owned(),
             page,
         },
-        ApiRequest::ListMessages {
-            id: thread.to_owned(),
-            page: Some(page),
-            limit: Some(u64::try_from(PAGE).unwrap_or(200)),
-        },
+        super::messages::page_request(thread, page),
     );
 }
 

@@ -430,11 +430,7 @@ fn verify(cx: &mut Ctx<'_>, thread: &str, page: u64) -> Vec<Cmd> {
             thread: thread.to_owned(),
             page,
         },
-        ApiRequest::ListMessages {
-            id: thread.to_owned(),
-            page: Some(page),
-            limit: Some(u64::try_from(PAGE).unwrap_or(200)),
-        },
+        super::messages::page_request(thread, page),
     );
     let mut cmds = Vec::new();
     if page == 1 {

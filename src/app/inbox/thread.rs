@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
-use super::messages::{MessageWindow, PAGE};
+use super::messages::MessageWindow;
 use super::msg_filter::{self, MessageFilter};
 use super::{InboxModel, Purpose, Question, View, in_flight, refuse};
 use crate::api::ApiError;
@@ -166,11 +166,11 @@ fn read_page(cx: &mut Ctx<'_>, id: &str, page: usize) -> Vec<Cmd> {
             thread: id.to_owned(),
             page,
         },
-        ApiRequest::ListMessages {
-            id: id.to_owned(),
-            page: Some(u64::try_from(page).unwrap_or(u64::MAX).saturating_add(1)),
-            limit: Some(u64::try_from(PAGE).unwrap_or(200)),
-        },
+        // The window counts pages from 0, the service from 1.
+        super::messages::page_request(
+            id,
+            u64::try_from(page).unwrap_or(u64::MAX).saturating_add(1),
+        ),
     );
     Vec::new()
 }

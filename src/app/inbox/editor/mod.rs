@@ -456,7 +456,7 @@ pub(crate) fn open_new(inbox: &mut InboxModel, cx: &mut Ctx<'_>, to: Option<&str
     if crate::app::read_only::refuse(cx) {
         return Vec::new();
     }
-    if let Some(cmds) = reopen(inbox, cx, None) {
+    if let Some(cmds) = reopen(inbox, cx, |e| e.thread.is_none()) {
         return cmds;
     }
     let back = here(inbox);
@@ -500,7 +500,7 @@ pub(crate) fn edit(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: &Thread) -> Vec<
     ) {
         return refuse(cx, b.title, &b.why);
     }
-    if let Some(cmds) = reopen(inbox, cx, Some(&t.id)) {
+    if let Some(cmds) = reopen(inbox, cx, |e| e.thread.as_deref() == Some(t.id.as_str())) {
         return cmds;
     }
     let back = here(inbox);
@@ -519,11 +519,15 @@ pub(crate) fn edit(inbox: &mut InboxModel, cx: &mut Ctx<'_>, t: &Thread) -> Vec<
     offer_restore(inbox, cx)
 }
 
-/// An editor is already open: show it again when it is the one asked for;
-/// say so when it is another.
-fn reopen(inbox: &mut InboxModel, cx: &mut Ctx<'_>, thread: Option<&str>) -> Option<Vec<Cmd>> {
+/// An editor is already open: show it again when it is the one asked for
+/// (`asked`: whether the open one is it); say so when it is another.
+pub(super) fn reopen(
+    inbox: &mut InboxModel,
+    cx: &mut Ctx<'_>,
+    asked: impl Fn(&Editor) -> bool,
+) -> Option<Vec<Cmd>> {
     let e = inbox.editor.as_ref()?;
-    let same = e.thread.as_deref() == thread;
+    let same = asked(e);
     inbox.view = View::Editor;
     if !same {
         cx.notify(

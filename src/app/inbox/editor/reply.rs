@@ -14,7 +14,6 @@ use ratatui_textarea::CursorMove;
 use super::{Editor, InboxModel, View, body_area, here, new_editor, offer_restore};
 use crate::api::model::{Thread, ThreadMessage};
 use crate::app::ctx::Ctx;
-use crate::app::fixed_keys::CLOSE;
 use crate::app::inbox::refuse;
 use crate::app::keymap::Action;
 use crate::app::toast::Level;
@@ -125,20 +124,10 @@ pub(crate) fn open(
     if crate::app::read_only::refuse(cx) {
         return Vec::new();
     }
-    if let Some(e) = inbox.editor.as_ref() {
-        let same = e.reply.as_ref().is_some_and(|r| r.thread == t.id);
-        inbox.view = View::Editor;
-        if !same {
-            cx.notify(
-                Level::Info,
-                "Another email is open",
-                &format!(
-                    "finish or close this one first ({}); its text is kept",
-                    CLOSE.label
-                ),
-            );
-        }
-        return Vec::new();
+    if let Some(cmds) = super::reopen(inbox, cx, |e| {
+        e.reply.as_ref().is_some_and(|r| r.thread == t.id)
+    }) {
+        return cmds;
     }
     let back = here(inbox);
     let mut e = new_editor(inbox, None, back);
